@@ -1,0 +1,22 @@
+// Plain-text renderings of analysis results for terminals.
+#pragma once
+
+#include "CallTree.h"
+#include "FlatProfile.h"
+#include "Profile.h"
+
+#include <cstdio>
+#include <string>
+
+namespace perfglass::cli {
+
+struct TextReportOptions {
+    double minPercent = 0.5; // hide tree nodes below this share of the total
+    size_t limit = 0;        // at most this many rows (flat) or children per node (tree); 0: no limit
+};
+
+void printHeader(std::FILE *out, const Profile &profile, const std::string &eventName, uint64_t sampleCount);
+void printTopDown(std::FILE *out, const CallTree &tree, const TextReportOptions &options);
+void printFlat(std::FILE *out, const Profile &profile, const FlatProfile &flat, const TextReportOptions &options);
+
+} // namespace perfglass::cli

@@ -1,0 +1,47 @@
+// perfglass-cli: record, report, count and list events from a terminal.
+#include "Command.h"
+#include "RecordCommand.h"
+#include "ReportCommand.h"
+
+#include "Error.h"
+#include "ProfileBuilder.h"
+
+#include <fmt/format.h>
+
+#include <memory>
+#include <vector>
+
+int main(int argc, char **argv) {
+    CLI::App app{"Perfglass: record and explore Linux performance profiles", "perfglass-cli"};
+    app.require_subcommand(1);
+    app.set_version_flag("--version", std::string("perfglass-cli ") + PERFGLASS_VERSION);
+
+    std::vector<std::pair<CLI::App *, std::unique_ptr<perfglass::cli::Command>>> commands;
+    auto add = [&](std::unique_ptr<perfglass::cli::Command> command) {
+        CLI::App *sub = command->setup(app);
+        commands.emplace_back(sub, std::move(command));
+    };
+    add(std::make_unique<perfglass::cli::RecordCommand>(argc, argv));
+    add(std::make_unique<perfglass::cli::ReportCommand>());
+
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError &error) {
+        return app.exit(error);
+    }
+    try {
+        for (auto &[sub, command] : commands)
+            if (sub->parsed())
+                return command->run();
+    } catch (const perfglass::Cancelled &) {
+        fmt::print(stderr, "perfglass-cli: cancelled\n");
+        return 130;
+    } catch (const perfglass::Error &error) {
+        fmt::print(stderr, "perfglass-cli: {}\n", error.what());
+        return 1;
+    } catch (const std::exception &error) {
+        fmt::print(stderr, "perfglass-cli: internal error: {}\n", error.what());
+        return 2;
+    }
+    return 1;
+}

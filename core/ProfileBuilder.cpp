@@ -1,0 +1,357 @@
+#include "ProfileBuilder.h"
+
+#include "Error.h"
+#include "PerfDataReader.h"
+
+#include <fmt/format.h>
+#include <sys/utsname.h>
+
+#include <cstring>
+#include <fstream>
+
+namespace perfglass {
+
+namespace {
+
+constexpr uint16_t kMiscCommExec = 1 << 13; // PERF_RECORD_MISC_COMM_EXEC
+constexpr size_t kX86RegisterIp = 8;        // position of IP among the sampled registers (mask 0xff0fff)
+
+bool isContextMarker(uint64_t entry) { return entry >= static_cast<uint64_t>(PERF_CONTEXT_MAX); }
+
+template <typename T> T readAt(const perf_event_header *record, size_t offset) {
+    T value{};
+    if (offset + sizeof(T) <= record->size)
+        std::memcpy(&value, reinterpret_cast<const uint8_t *>(record) + offset, sizeof(T));
+    return value;
+}
+
+std::string readString(const perf_event_header *record, size_t offset) {
+    if (offset >= record->size)
+        return {};
+    const char *text = reinterpret_cast<const char *>(record) + offset;
+    return std::string(text, strnlen(text, record->size - offset));
+}
+
+} // namespace
+
+ProfileBuilder::ProfileBuilder(KernelSymbols kernelSymbols)
+    : profile_(std::make_shared<Profile>())
+    , kernelSymbols_(std::move(kernelSymbols)) {
+    unknownModule_ = moduleFor("[unknown]", false);
+    kernelModule_ = moduleFor("[kernel.kallsyms]", true);
+}
+
+ProfileBuilder::~ProfileBuilder() = default;
+
+void ProfileBuilder::setEvents(const std::vector<EventAttr> &events) {
+    decoder_.setEvents(events);
+    profile_->events.clear();
+    for (const auto &event : events)
+        profile_->events.push_back({event.name, event.attr.type, event.attr.config});
+}
+
+ModuleId ProfileBuilder::moduleFor(const std::string &path, bool kernel) {
+    const auto found = moduleByPath_.find(path);
+    if (found != moduleByPath_.end())
+        return found->second;
+    const auto id = static_cast<ModuleId>(profile_->modules.size());
+    profile_->modules.push_back({profile_->strings.intern(path), kernel, true});
+    moduleByPath_.emplace(path, id);
+    return id;
+}
+
+FunctionId ProfileBuilder::functionFor(ModuleId module, const std::string &name) {
+    const FunctionKey key{module, profile_->strings.intern(name)};
+    const auto found = functionByKey_.find(key);
+    if (found != functionByKey_.end())
+        return found->second;
+    const auto id = static_cast<FunctionId>(profile_->functions.size());
+    profile_->functions.push_back({key.name, module});
+    functionByKey_.emplace(key, id);
+    return id;
+}
+
+FrameId ProfileBuilder::frameFor(ModuleId module, uint64_t address, const std::string &name) {
+    const auto id = static_cast<FrameId>(profile_->frames.size());
+    Frame frame{};
+    frame.function = functionFor(module, name);
+    frame.module = module;
+    frame.address = address;
+    profile_->frames.push_back(frame);
+    frameByAddress_.emplace(AddressKey{module, address}, id);
+    return id;
+}
+
+StackId ProfileBuilder::stackFor(FrameId frame, StackId parent) {
+    const StackKey key{frame, parent};
+    const auto found = stackByKey_.find(key);
+    if (found != stackByKey_.end())
+        return found->second;
+    const auto id = static_cast<StackId>(profile_->stacks.size());
+    profile_->stacks.push_back({frame, parent});
+    stackByKey_.emplace(key, id);
+    return id;
+}
+
+ElfSymbols *ProfileBuilder::symbolsFor(ModuleId module) {
+    const auto found = symbols_.find(module);
+    if (found != symbols_.end())
+        return found->second.get();
+    std::string error;
+    auto symbols = ElfSymbols::open(profile_->modulePath(module), error);
+    if (!symbols || !symbols->hasSymbols())
+        profile_->modules[module].hasSymbols = false;
+    ElfSymbols *result = symbols.get();
+    symbols_.emplace(module, std::move(symbols));
+    return result;
+}
+
+FrameId ProfileBuilder::kernelFrame(uint64_t address) {
+    const AddressKey key{kernelModule_, address};
+    const auto found = frameByAddress_.find(key);
+    if (found != frameByAddress_.end())
+        return found->second;
+    const std::string *name = kernelSymbols_.symbolAt(address);
+    if (!name)
+        ++profile_->diagnostics.framesWithoutSymbol;
+    return frameFor(kernelModule_, address, name ? *name : std::string("[unknown]"));
+}
+
+FrameId ProfileBuilder::userFrame(uint32_t pid, uint64_t address, bool isReturnAddress) {
+    const auto process = processes_.find(pid);
+    std::optional<Mapping> mapping;
+    if (process != processes_.end())
+        mapping = process->second.find(address);
+    if (!mapping) {
+        const AddressKey key{unknownModule_, 0};
+        const auto found = frameByAddress_.find(key);
+        return found != frameByAddress_.end() ? found->second : frameFor(unknownModule_, 0, "[unknown]");
+    }
+    ElfSymbols *symbols = symbolsFor(mapping->module);
+    const uint64_t fileOffset = address - mapping->start + mapping->fileOffset;
+    const uint64_t elfAddress = symbols ? symbols->addressForFileOffset(fileOffset) : fileOffset;
+    // A return address points after the call; the call itself, one byte earlier, names the caller's line.
+    const uint64_t lookup = isReturnAddress && elfAddress > 0 ? elfAddress - 1 : elfAddress;
+    const AddressKey key{mapping->module, lookup};
+    const auto found = frameByAddress_.find(key);
+    if (found != frameByAddress_.end())
+        return found->second;
+    SymbolMatch match;
+    if (symbols)
+        match = symbols->symbolAt(lookup);
+    if (match.name.empty()) {
+        ++profile_->diagnostics.framesWithoutSymbol;
+        return frameFor(mapping->module, lookup, "[unknown]");
+    }
+    return frameFor(mapping->module, lookup, match.name);
+}
+
+void ProfileBuilder::noteThread(uint32_t pid, uint32_t tid, const std::string *name) {
+    const auto found = threadIndex_.find(tid);
+    if (found == threadIndex_.end()) {
+        threadIndex_.emplace(tid, profile_->threads.size());
+        profile_->threads.push_back({pid, tid, name ? profile_->strings.intern(*name) : StringId{0}});
+        return;
+    }
+    auto &thread = profile_->threads[found->second];
+    thread.pid = pid;
+    if (name)
+        thread.name = profile_->strings.intern(*name);
+}
+
+void ProfileBuilder::addMmap(const perf_event_header *record, bool isMmap2) {
+    const auto pid = readAt<uint32_t>(record, 8);
+    Mapping mapping;
+    mapping.start = readAt<uint64_t>(record, 16);
+    mapping.end = mapping.start + readAt<uint64_t>(record, 24);
+    mapping.fileOffset = readAt<uint64_t>(record, 32);
+    const std::string path = readString(record, isMmap2 ? 72 : 40);
+    const bool kernel = (record->misc & PERF_RECORD_MISC_CPUMODE_MASK) == PERF_RECORD_MISC_KERNEL;
+    if (kernel || pid == static_cast<uint32_t>(-1))
+        return; // kernel and module mappings: kernel frames are named from kallsyms
+    if (isMmap2) {
+        const auto prot = readAt<uint32_t>(record, 64);
+        if (!(prot & 4 /* PROT_EXEC */))
+            return;
+    } else if (record->misc & PERF_RECORD_MISC_MMAP_DATA) {
+        return;
+    }
+    mapping.module = moduleFor(path, false);
+    processes_[pid].add(mapping);
+}
+
+void ProfileBuilder::addComm(const perf_event_header *record) {
+    const auto pid = readAt<uint32_t>(record, 8);
+    const auto tid = readAt<uint32_t>(record, 12);
+    const std::string name = readString(record, 16);
+    if ((record->misc & kMiscCommExec) && pid == tid)
+        processes_[pid].clear(); // exec replaced the address space
+    noteThread(pid, tid, &name);
+}
+
+void ProfileBuilder::addFork(const perf_event_header *record) {
+    const auto pid = readAt<uint32_t>(record, 8);
+    const auto ppid = readAt<uint32_t>(record, 12);
+    const auto tid = readAt<uint32_t>(record, 16);
+    const auto ptid = readAt<uint32_t>(record, 20);
+    if (pid != ppid) {
+        const auto parent = processes_.find(ppid);
+        if (parent != processes_.end())
+            processes_[pid] = parent->second; // a new process starts with a copy of its parent's mappings
+    }
+    const auto parentThread = threadIndex_.find(ptid);
+    if (parentThread != threadIndex_.end()) {
+        const std::string name = profile_->strings[profile_->threads[parentThread->second].name];
+        noteThread(pid, tid, &name);
+    } else {
+        noteThread(pid, tid, nullptr);
+    }
+}
+
+void ProfileBuilder::addSample(const perf_event_header *record) {
+    Sample sample;
+    const std::string error = decoder_.decodeSample(record, sample);
+    if (!error.empty()) {
+        ++profile_->diagnostics.malformedRecords;
+        return;
+    }
+    // Addresses leaf first, with their privilege level.
+    addressScratch_.clear();
+    kernelScratch_.clear();
+    bool kernel = (record->misc & PERF_RECORD_MISC_CPUMODE_MASK) == PERF_RECORD_MISC_KERNEL;
+    bool sawUser = false;
+    if (sample.callchain.empty()) {
+        addressScratch_.push_back(sample.ip);
+        kernelScratch_.push_back(kernel);
+        sawUser = !kernel;
+    } else {
+        for (uint64_t entry : sample.callchain) {
+            if (isContextMarker(entry)) {
+                kernel = entry == static_cast<uint64_t>(PERF_CONTEXT_KERNEL);
+                continue;
+            }
+            addressScratch_.push_back(entry);
+            kernelScratch_.push_back(kernel);
+            sawUser |= !kernel;
+        }
+    }
+    // DWARF mode records no user call chain; the sampled registers hold the user-space IP.
+    if (!sawUser && sample.userRegs.size() > kX86RegisterIp) {
+        addressScratch_.push_back(sample.userRegs[kX86RegisterIp]);
+        kernelScratch_.push_back(false);
+    }
+
+    StackId stack = kNoStack;
+    bool unmapped = false;
+    for (size_t i = addressScratch_.size(); i-- > 0;) {
+        const bool isKernel = kernelScratch_[i];
+        const bool firstOfContext = i == 0 || kernelScratch_[i - 1] != isKernel;
+        const FrameId frame = isKernel ? kernelFrame(addressScratch_[i])
+                                       : userFrame(sample.pid, addressScratch_[i], !firstOfContext);
+        unmapped |= profile_->frames[frame].module == unknownModule_;
+        stack = stackFor(frame, stack);
+    }
+    if (unmapped)
+        ++profile_->diagnostics.samplesWithUnmappedFrames;
+
+    auto &samples = profile_->samples;
+    samples.time.push_back(sample.time);
+    samples.pid.push_back(sample.pid);
+    samples.tid.push_back(sample.tid);
+    samples.cpu.push_back(sample.cpu);
+    samples.event.push_back(static_cast<uint16_t>(sample.eventIndex));
+    samples.period.push_back(sample.period);
+    samples.stack.push_back(stack);
+    if (threadIndex_.find(sample.tid) == threadIndex_.end())
+        noteThread(sample.pid, sample.tid, nullptr);
+    if (profile_->startTime == 0 || sample.time < profile_->startTime)
+        profile_->startTime = sample.time;
+    profile_->endTime = std::max(profile_->endTime, sample.time);
+}
+
+void ProfileBuilder::addRecord(const perf_event_header *record) {
+    switch (record->type) {
+    case PERF_RECORD_SAMPLE:
+        addSample(record);
+        break;
+    case PERF_RECORD_MMAP:
+        addMmap(record, false);
+        break;
+    case PERF_RECORD_MMAP2:
+        addMmap(record, true);
+        break;
+    case PERF_RECORD_COMM:
+        addComm(record);
+        break;
+    case PERF_RECORD_FORK:
+        addFork(record);
+        break;
+    case PERF_RECORD_LOST:
+        ++profile_->diagnostics.lostRecords;
+        profile_->diagnostics.lostSamples += readAt<uint64_t>(record, 16);
+        break;
+    case PERF_RECORD_LOST_SAMPLES:
+        profile_->diagnostics.lostSamples += readAt<uint64_t>(record, 8);
+        break;
+    default:
+        break; // EXIT, THROTTLE, FINISHED_ROUND and the rest carry nothing the profile needs
+    }
+}
+
+std::shared_ptr<Profile> ProfileBuilder::finish() {
+    auto result = std::move(profile_);
+    profile_ = std::make_shared<Profile>();
+    return result;
+}
+
+namespace {
+KernelSymbols kernelSymbolsFor(const PerfDataReader &reader, const LoadOptions &options) {
+    if (!options.kallsymsPath.empty()) {
+        std::ifstream input(options.kallsymsPath);
+        if (!input)
+            throw Error("cannot open kernel symbols " + options.kallsymsPath);
+        return KernelSymbols::fromStream(input);
+    }
+    utsname names{};
+    const bool sameKernel = ::uname(&names) == 0 &&
+                            (reader.metadata().osRelease.empty() || reader.metadata().osRelease == names.release);
+    return sameKernel ? KernelSymbols::fromProc() : KernelSymbols{};
+}
+} // namespace
+
+std::shared_ptr<const Profile> loadProfile(const std::string &path, const LoadOptions &options) {
+    PerfDataReader reader(path);
+    ProfileBuilder builder(kernelSymbolsFor(reader, options));
+    size_t knownEvents = reader.events().size();
+    builder.setEvents(reader.events());
+    uint64_t records = 0;
+    while (const perf_event_header *record = reader.next()) {
+        if (reader.events().size() != knownEvents) { // pipe mode: attributes arrive as records
+            knownEvents = reader.events().size();
+            builder.setEvents(reader.events());
+        }
+        builder.addRecord(record);
+        if ((++records & 0xfff) == 0) {
+            if (options.cancel && options.cancel->load(std::memory_order_relaxed))
+                throw Cancelled();
+            if (options.progress && reader.bytesTotal() > 0)
+                options.progress(static_cast<double>(reader.bytesConsumed()) / reader.bytesTotal());
+        }
+    }
+    if (reader.events().size() != knownEvents)
+        builder.setEvents(reader.events());
+    auto profile = builder.finish();
+    profile->hostname = reader.metadata().hostname;
+    profile->osRelease = reader.metadata().osRelease;
+    profile->cmdline = reader.metadata().cmdline;
+    // Event names come from EVENT_DESC, which is read before the data; refresh them.
+    for (size_t i = 0; i < profile->events.size() && i < reader.events().size(); ++i)
+        profile->events[i].name = reader.events()[i].name;
+    for (const auto &notice : reader.notices())
+        profile->diagnostics.notices.push_back(notice);
+    if (options.progress)
+        options.progress(1.0);
+    return profile;
+}
+
+} // namespace perfglass

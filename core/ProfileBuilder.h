@@ -1,0 +1,112 @@
+// Turns the records of a session into a Profile: tracks processes, threads and their mappings, symbolizes
+// every frame once per (module, address), and interns stacks into the prefix tree.
+#pragma once
+
+#include "ElfSymbols.h"
+#include "EventAttr.h"
+#include "KernelSymbols.h"
+#include "ProcessMaps.h"
+#include "Profile.h"
+#include "RecordDecoder.h"
+
+#include <linux/perf_event.h>
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace perfglass {
+
+struct LoadOptions {
+    // Kernel symbols; empty reads /proc/kallsyms when the session was recorded on this kernel.
+    std::string kallsymsPath;
+    // Called now and then with the fraction of the input read (0..1). Runs on the loading thread.
+    std::function<void(double)> progress;
+    // Set from any thread to abandon loading; loadProfile then throws Cancelled.
+    const std::atomic<bool> *cancel = nullptr;
+};
+
+class Cancelled : public std::exception {
+public:
+    const char *what() const noexcept override { return "loading was cancelled"; }
+};
+
+class ProfileBuilder {
+public:
+    explicit ProfileBuilder(KernelSymbols kernelSymbols);
+    ~ProfileBuilder();
+    ProfileBuilder(const ProfileBuilder &) = delete;
+    ProfileBuilder &operator=(const ProfileBuilder &) = delete;
+
+    void setEvents(const std::vector<EventAttr> &events);
+    void addRecord(const perf_event_header *record);
+    std::shared_ptr<Profile> finish();
+
+private:
+    struct AddressKey {
+        ModuleId module;
+        uint64_t address;
+        bool operator==(const AddressKey &) const = default;
+    };
+    struct AddressKeyHash {
+        size_t operator()(const AddressKey &key) const {
+            return std::hash<uint64_t>()(key.address * 0x9E3779B97F4A7C15ULL ^ key.module);
+        }
+    };
+    struct StackKey {
+        FrameId frame;
+        StackId parent;
+        bool operator==(const StackKey &) const = default;
+    };
+    struct StackKeyHash {
+        size_t operator()(const StackKey &key) const {
+            return std::hash<uint64_t>()((uint64_t{key.frame} << 32 | key.parent) * 0x9E3779B97F4A7C15ULL);
+        }
+    };
+    struct FunctionKey {
+        ModuleId module;
+        StringId name;
+        bool operator==(const FunctionKey &) const = default;
+    };
+    struct FunctionKeyHash {
+        size_t operator()(const FunctionKey &key) const {
+            return std::hash<uint64_t>()((uint64_t{key.module} << 32 | key.name) * 0x9E3779B97F4A7C15ULL);
+        }
+    };
+
+    void addSample(const perf_event_header *record);
+    void addMmap(const perf_event_header *record, bool isMmap2);
+    void addComm(const perf_event_header *record);
+    void addFork(const perf_event_header *record);
+    FrameId userFrame(uint32_t pid, uint64_t address, bool isReturnAddress);
+    FrameId kernelFrame(uint64_t address);
+    FrameId frameFor(ModuleId module, uint64_t address, const std::string &name);
+    ModuleId moduleFor(const std::string &path, bool kernel);
+    FunctionId functionFor(ModuleId module, const std::string &name);
+    StackId stackFor(FrameId frame, StackId parent);
+    ElfSymbols *symbolsFor(ModuleId module);
+    void noteThread(uint32_t pid, uint32_t tid, const std::string *name);
+
+    std::shared_ptr<Profile> profile_;
+    RecordDecoder decoder_;
+    KernelSymbols kernelSymbols_;
+    std::unordered_map<uint32_t, ProcessMaps> processes_;
+    std::unordered_map<uint32_t, size_t> threadIndex_;
+    std::unordered_map<std::string, ModuleId> moduleByPath_;
+    std::unordered_map<ModuleId, std::unique_ptr<ElfSymbols>> symbols_;
+    std::unordered_map<AddressKey, FrameId, AddressKeyHash> frameByAddress_;
+    std::unordered_map<StackKey, StackId, StackKeyHash> stackByKey_;
+    std::unordered_map<FunctionKey, FunctionId, FunctionKeyHash> functionByKey_;
+    std::vector<uint64_t> addressScratch_;
+    std::vector<bool> kernelScratch_;
+    ModuleId unknownModule_;
+    ModuleId kernelModule_;
+};
+
+// Reads a whole session file into a Profile. Throws Error/FileFormatError for bad input, Cancelled when asked.
+std::shared_ptr<const Profile> loadProfile(const std::string &path, const LoadOptions &options = {});
+
+} // namespace perfglass

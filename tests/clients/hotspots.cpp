@@ -1,0 +1,70 @@
+// A test program with known hot functions: about 60% of its CPU time in hotLoop, 30% in warmLoop and 10% in
+// coldLoop, all called from spinFor. Arguments: [MILLISECONDS] [THREADS] [--fork]. With --fork, a child
+// process does the same work too. Exits with status 3, so tests can check that the status passes through.
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <thread>
+#include <vector>
+
+namespace {
+
+volatile double sink;
+
+__attribute__((noinline)) double hotLoop(int rounds) {
+    double value = 0;
+    for (int i = 0; i < rounds * 6; ++i)
+        value += std::sqrt(static_cast<double>(i) + value * 1e-9);
+    return value;
+}
+
+__attribute__((noinline)) double warmLoop(int rounds) {
+    double value = 0;
+    for (int i = 0; i < rounds * 3; ++i)
+        value += std::sqrt(static_cast<double>(i) + value * 1e-9);
+    return value;
+}
+
+__attribute__((noinline)) double coldLoop(int rounds) {
+    double value = 0;
+    for (int i = 0; i < rounds; ++i)
+        value += std::sqrt(static_cast<double>(i) + value * 1e-9);
+    return value;
+}
+
+__attribute__((noinline)) void spinFor(std::chrono::milliseconds duration) {
+    const auto end = std::chrono::steady_clock::now() + duration;
+    while (std::chrono::steady_clock::now() < end)
+        sink = hotLoop(20000) + warmLoop(20000) + coldLoop(20000);
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+    const auto duration = std::chrono::milliseconds(argc > 1 ? std::atoi(argv[1]) : 500);
+    const int threads = argc > 2 ? std::atoi(argv[2]) : 1;
+    const bool forkChild = argc > 3 && std::strcmp(argv[3], "--fork") == 0;
+    pid_t child = -1;
+    if (forkChild) {
+        child = fork();
+        if (child == 0) {
+            spinFor(duration);
+            _exit(0);
+        }
+    }
+    std::vector<std::thread> workers;
+    for (int i = 1; i < threads; ++i)
+        workers.emplace_back(spinFor, duration);
+    spinFor(duration);
+    for (auto &worker : workers)
+        worker.join();
+    if (child > 0)
+        waitpid(child, nullptr, 0);
+    std::printf("hotspots done\n");
+    return 3;
+}
