@@ -15,8 +15,7 @@ namespace {
 std::atomic<Recorder *> activeRecorder{nullptr};
 
 void onStopSignal(int) {
-    if (Recorder *recorder = activeRecorder.load())
-        recorder->stop();
+    if (Recorder *recorder = activeRecorder.load()) recorder->stop();
 }
 
 // Stops the recording on SIGINT, SIGTERM and SIGHUP for as long as it lives.
@@ -24,7 +23,7 @@ class StopSignals {
 public:
     explicit StopSignals(Recorder &recorder) {
         activeRecorder.store(&recorder);
-        struct sigaction action{};
+        struct sigaction action {};
         action.sa_handler = onStopSignal;
         sigemptyset(&action.sa_mask);
         for (int signal : {SIGINT, SIGTERM, SIGHUP})
@@ -52,30 +51,35 @@ void parseCallGraph(const std::string &text, RecordOptions &options) {
             const auto [end, error] = std::from_chars(size.data(), size.data() + size.size(), value);
             if (error != std::errc() || end != size.data() + size.size() || value < 8 || value > 65528 ||
                 value % 8 != 0)
-                throw Error(fmt::format("--call-graph dwarf,{}: the stack size must be a multiple of 8 between 8 "
-                                        "and 65528",
-                                        size));
+                throw Error(
+                    fmt::format("--call-graph dwarf,{}: the stack size must be a multiple of 8 between 8 "
+                                "and 65528",
+                                size));
             options.dwarfStackSize = value;
         }
     } else if (mode == "lbr") {
-        throw Error("--call-graph lbr: this machine has no last branch record hardware (LBR needs an Intel PMU)");
+        throw Error(
+            "--call-graph lbr: this machine has no last branch record hardware (LBR needs an Intel PMU)");
     } else {
-        throw Error(fmt::format("--call-graph {}: unknown mode '{}' (known: fp, dwarf[,SIZE], lbr)", text, mode));
+        throw Error(
+            fmt::format("--call-graph {}: unknown mode '{}' (known: fp, dwarf[,SIZE], lbr)", text, mode));
     }
 }
 
 std::string humanBytes(uint64_t bytes) {
-    if (bytes >= (uint64_t{1} << 20))
-        return fmt::format("{:.1f} MB", bytes / 1e6);
+    if (bytes >= (uint64_t{1} << 20)) return fmt::format("{:.1f} MB", bytes / 1e6);
     return fmt::format("{:.1f} kB", bytes / 1e3);
 }
 
 } // namespace
 
-RecordCommand::RecordCommand(int argc, char **argv) { options_.cmdline.assign(argv, argv + argc); }
+RecordCommand::RecordCommand(int argc, char **argv) {
+    options_.cmdline.assign(argv, argv + argc);
+}
 
 CLI::App *RecordCommand::setup(CLI::App &app) {
-    CLI::App *sub = app.add_subcommand("record", "Run a command under sampling and write a perf.data session");
+    CLI::App *sub =
+        app.add_subcommand("record", "Run a command under sampling and write a perf.data session");
     sub->add_option("-e,--event", options_.events,
                     "Events to sample, in perf's syntax (default: cycles where supported, else cpu-clock)");
     sub->add_option("-F,--freq", options_.frequency, "Samples per second")->check(CLI::PositiveNumber);
@@ -93,7 +97,8 @@ CLI::App *RecordCommand::setup(CLI::App &app) {
         ->check(CLI::PositiveNumber);
     sub->add_option("--cwd", options_.workingDirectory, "Working directory of the command");
     sub->add_option("--env", options_.extraEnvironment, "NAME=VALUE added to the command's environment");
-    sub->add_option("command", options_.command, "The command to run and its arguments (after --)")->required();
+    sub->add_option("command", options_.command, "The command to run and its arguments (after --)")
+        ->required();
     sub->footer("Example: perfglass-cli record -g -o app.data -- ./app --input big.txt");
     return sub;
 }
@@ -110,8 +115,7 @@ int RecordCommand::run() {
     for (const auto &notice : summary.notices)
         fmt::print(stderr, "perfglass-cli: note: {}\n", notice);
     std::string lost = fmt::format("{} lost", summary.lostSamples);
-    if (summary.throttles > 0)
-        lost += fmt::format(", {} throttled", summary.throttles);
+    if (summary.throttles > 0) lost += fmt::format(", {} throttled", summary.throttles);
     fmt::print(stderr, "[ perfglass record: {:.2f} s, {} samples, {}, {} written to {} ]\n", summary.seconds,
                summary.samples, lost, humanBytes(summary.bytes), options_.outputPath);
     return summary.exitCode;

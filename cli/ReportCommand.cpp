@@ -23,7 +23,8 @@ CLI::App *ReportCommand::setup(CLI::App &app) {
     sub->add_option("--limit", limit_, "Show at most N functions (flat) or children per node (top-down)");
     sub->add_option("--min-percent", minPercent_, "Hide call-tree nodes below this inclusive share")
         ->capture_default_str();
-    sub->add_option("--kallsyms", kallsyms_, "Kernel symbols file (default: /proc/kallsyms on the same kernel)");
+    sub->add_option("--kallsyms", kallsyms_,
+                    "Kernel symbols file (default: /proc/kallsyms on the same kernel)");
     return sub;
 }
 
@@ -31,16 +32,14 @@ int ReportCommand::run() {
     LoadOptions options;
     options.kallsymsPath = kallsyms_;
     const auto profile = loadProfile(input_, options);
-    if (profile->events.empty())
-        throw Error(input_ + ": the session describes no events");
+    if (profile->events.empty()) throw Error(input_ + ": the session describes no events");
 
     SampleFilter filter;
     filter.cost = cost_ == "samples" ? CostKind::Samples : CostKind::Period;
     if (!event_.empty()) {
         filter.event = -1;
         for (size_t i = 0; i < profile->events.size(); ++i)
-            if (profile->events[i].name == event_)
-                filter.event = static_cast<int>(i);
+            if (profile->events[i].name == event_) filter.event = static_cast<int>(i);
         if (filter.event < 0) {
             std::string known;
             for (const auto &event : profile->events)

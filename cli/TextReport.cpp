@@ -6,7 +6,9 @@ namespace perfglass::cli {
 
 namespace {
 
-double percent(uint64_t part, uint64_t total) { return total == 0 ? 0.0 : 100.0 * part / total; }
+double percent(uint64_t part, uint64_t total) {
+    return total == 0 ? 0.0 : 100.0 * part / total;
+}
 
 std::string frameLabel(const Profile &profile, FunctionId function) {
     const ModuleId module = profile.functions[function].module;
@@ -23,8 +25,7 @@ void printNode(std::FILE *out, const CallTree &tree, uint32_t index, const std::
     for (uint32_t child : node.children) {
         if (percent(tree.node(child).inclusive, tree.total()) < options.minPercent)
             break; // children are sorted by cost
-        if (options.limit > 0 && shown.size() >= options.limit)
-            break;
+        if (options.limit > 0 && shown.size() >= options.limit) break;
         shown.push_back(child);
     }
     const std::string childPrefix = prefix + (last ? "   " : "│  ");
@@ -54,20 +55,19 @@ void printTopDown(std::FILE *out, const CallTree &tree, const TextReportOptions 
     const CallTreeNode &root = tree.node(CallTree::kRoot);
     std::vector<uint32_t> shown;
     for (uint32_t child : root.children) {
-        if (percent(tree.node(child).inclusive, tree.total()) < options.minPercent)
-            break;
+        if (percent(tree.node(child).inclusive, tree.total()) < options.minPercent) break;
         shown.push_back(child);
     }
     for (size_t i = 0; i < shown.size(); ++i)
         printNode(out, tree, shown[i], "", i + 1 == shown.size(), options);
 }
 
-void printFlat(std::FILE *out, const Profile &profile, const FlatProfile &flat, const TextReportOptions &options) {
+void printFlat(std::FILE *out, const Profile &profile, const FlatProfile &flat,
+               const TextReportOptions &options) {
     fmt::print(out, "#\n#     Self  Inclusive  Function  [Module]\n");
     size_t rows = 0;
     for (const auto &cost : flat.functions) {
-        if (options.limit > 0 && rows >= options.limit)
-            break;
+        if (options.limit > 0 && rows >= options.limit) break;
         if (cost.self == 0 && options.limit == 0)
             break; // without a limit, list the functions that have self cost
         fmt::print(out, "{:8.2f}% {:9.2f}%  {}  [{}]\n", percent(cost.self, flat.total),

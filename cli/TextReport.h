@@ -17,6 +17,7 @@ struct TextReportOptions {
 
 void printHeader(std::FILE *out, const Profile &profile, const std::string &eventName, uint64_t sampleCount);
 void printTopDown(std::FILE *out, const CallTree &tree, const TextReportOptions &options);
-void printFlat(std::FILE *out, const Profile &profile, const FlatProfile &flat, const TextReportOptions &options);
+void printFlat(std::FILE *out, const Profile &profile, const FlatProfile &flat,
+               const TextReportOptions &options);
 
 } // namespace perfglass::cli

@@ -31,8 +31,7 @@ int main(int argc, char **argv) {
     }
     try {
         for (auto &[sub, command] : commands)
-            if (sub->parsed())
-                return command->run();
+            if (sub->parsed()) return command->run();
     } catch (const perfglass::Cancelled &) {
         fmt::print(stderr, "perfglass-cli: cancelled\n");
         return 130;

@@ -9,7 +9,8 @@ namespace {
 constexpr uint32_t kUnset = UINT32_MAX;
 }
 
-std::shared_ptr<const CallTree> CallTree::topDown(std::shared_ptr<const Profile> profile, const SampleFilter &filter) {
+std::shared_ptr<const CallTree> CallTree::topDown(std::shared_ptr<const Profile> profile,
+                                                  const SampleFilter &filter) {
     auto tree = std::make_shared<CallTree>();
     tree->profile_ = std::move(profile);
     const Profile &p = *tree->profile_;
@@ -19,8 +20,7 @@ std::shared_ptr<const CallTree> CallTree::topDown(std::shared_ptr<const Profile>
     std::vector<uint64_t> stackCost(p.stacks.size(), 0);
     uint64_t rootSelf = 0;
     for (size_t i = 0; i < p.samples.size(); ++i) {
-        if (!filter.accepts(p, i))
-            continue;
+        if (!filter.accepts(p, i)) continue;
         ++tree->sampleCount_;
         const StackId stack = p.samples.stack[i];
         if (stack == kNoStack)
@@ -29,14 +29,13 @@ std::shared_ptr<const CallTree> CallTree::topDown(std::shared_ptr<const Profile>
             stackCost[stack] += filter.weight(p, i);
     }
 
-    // Map every stack to its tree node. A stack's parent always has a smaller id, so one forward pass suffices;
-    // only stacks on a path to a costed stack are mapped.
+    // Map every stack to its tree node. A stack's parent always has a smaller id, so one forward pass
+    // suffices; only stacks on a path to a costed stack are mapped.
     std::vector<uint8_t> needed(p.stacks.size(), 0);
     for (size_t s = p.stacks.size(); s-- > 0;) {
         if (stackCost[s] > 0 || needed[s]) {
             needed[s] = 1;
-            if (p.stacks[s].parent != kNoStack)
-                needed[p.stacks[s].parent] = 1;
+            if (p.stacks[s].parent != kNoStack) needed[p.stacks[s].parent] = 1;
         }
     }
     struct ChildKey {
@@ -53,8 +52,7 @@ std::shared_ptr<const CallTree> CallTree::topDown(std::shared_ptr<const Profile>
     std::vector<uint32_t> nodeOfStack(p.stacks.size(), kUnset);
     std::vector<uint32_t> depth(1, 0);
     for (size_t s = 0; s < p.stacks.size(); ++s) {
-        if (!needed[s])
-            continue;
+        if (!needed[s]) continue;
         const StackNode &stack = p.stacks[s];
         const uint32_t parentNode = stack.parent == kNoStack ? kRoot : nodeOfStack[stack.parent];
         const FunctionId function = p.frames[stack.frame].function;
@@ -77,8 +75,7 @@ std::shared_ptr<const CallTree> CallTree::topDown(std::shared_ptr<const Profile>
     for (size_t n = tree->nodes_.size(); n-- > 0;) {
         auto &node = tree->nodes_[n];
         node.inclusive += node.self;
-        if (n != kRoot)
-            tree->nodes_[node.parent].inclusive += node.inclusive;
+        if (n != kRoot) tree->nodes_[node.parent].inclusive += node.inclusive;
     }
     for (auto &node : tree->nodes_) {
         std::sort(node.children.begin(), node.children.end(), [&](uint32_t a, uint32_t b) {

@@ -12,8 +12,8 @@
 namespace perfglass {
 
 struct CallTreeNode {
-    FunctionId function = 0;       // meaningless for the root
-    uint32_t parent = 0;           // the root is its own parent
+    FunctionId function = 0; // meaningless for the root
+    uint32_t parent = 0;     // the root is its own parent
     uint64_t inclusive = 0;
     uint64_t self = 0;
     std::vector<uint32_t> children; // sorted by inclusive cost, highest first
@@ -23,7 +23,8 @@ class CallTree {
 public:
     static constexpr uint32_t kRoot = 0;
 
-    static std::shared_ptr<const CallTree> topDown(std::shared_ptr<const Profile> profile, const SampleFilter &filter);
+    static std::shared_ptr<const CallTree> topDown(std::shared_ptr<const Profile> profile,
+                                                   const SampleFilter &filter);
 
     const Profile &profile() const { return *profile_; }
     const std::shared_ptr<const Profile> &sharedProfile() const { return profile_; }

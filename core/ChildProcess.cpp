@@ -21,7 +21,7 @@ namespace perfglass {
 namespace {
 
 bool isExecutableFile(const std::string &path) {
-    struct stat info{};
+    struct stat info {};
     return ::stat(path.c_str(), &info) == 0 && S_ISREG(info.st_mode) && ::access(path.c_str(), X_OK) == 0;
 }
 
@@ -30,8 +30,7 @@ std::vector<std::string> mergedEnvironment(const std::vector<std::string> &extra
     std::vector<std::string> order;
     auto add = [&](const std::string &entry) {
         const auto name = entry.substr(0, entry.find('='));
-        if (!byName.count(name))
-            order.push_back(name);
+        if (!byName.count(name)) order.push_back(name);
         byName[name] = entry;
     };
     for (char **entry = environ; entry && *entry; ++entry)
@@ -53,20 +52,16 @@ std::vector<char *> pointers(std::vector<std::string> &strings) {
 }
 
 int exitCodeFromStatus(int status) {
-    if (WIFEXITED(status))
-        return WEXITSTATUS(status);
-    if (WIFSIGNALED(status))
-        return 128 + WTERMSIG(status);
+    if (WIFEXITED(status)) return WEXITSTATUS(status);
+    if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
     return 1;
 }
 
 } // namespace
 
 std::string ChildProcess::resolveProgram(const std::string &program) {
-    if (program.empty())
-        return {};
-    if (program.find('/') != std::string::npos)
-        return isExecutableFile(program) ? program : std::string();
+    if (program.empty()) return {};
+    if (program.find('/') != std::string::npos) return isExecutableFile(program) ? program : std::string();
     const char *path = std::getenv("PATH");
     std::string directories = path ? path : "/usr/local/bin:/usr/bin:/bin";
     size_t start = 0;
@@ -74,8 +69,7 @@ std::string ChildProcess::resolveProgram(const std::string &program) {
         const size_t colon = std::min(directories.find(':', start), directories.size());
         std::string directory = directories.substr(start, colon - start);
         const std::string candidate = (directory.empty() ? "." : directory) + "/" + program;
-        if (isExecutableFile(candidate))
-            return candidate;
+        if (isExecutableFile(candidate)) return candidate;
         start = colon + 1;
     }
     return {};
@@ -83,15 +77,14 @@ std::string ChildProcess::resolveProgram(const std::string &program) {
 
 ChildProcess::ChildProcess(const std::vector<std::string> &command, const std::string &workingDirectory,
                            const std::vector<std::string> &extraEnvironment) {
-    if (command.empty())
-        throw Error("no command to run");
+    if (command.empty()) throw Error("no command to run");
     program_ = resolveProgram(command[0]);
     if (program_.empty())
         throw Error(command[0].find('/') == std::string::npos
                         ? "command not found: " + command[0]
                         : "cannot run " + command[0] + ": no such executable file");
     if (!workingDirectory.empty()) {
-        struct stat info{};
+        struct stat info {};
         if (::stat(workingDirectory.c_str(), &info) != 0 || !S_ISDIR(info.st_mode))
             throw Error("working directory " + workingDirectory + " does not exist");
     }
@@ -104,8 +97,7 @@ ChildProcess::ChildProcess(const std::vector<std::string> &command, const std::s
 
     int goPipe[2];
     int errorPipe[2];
-    if (::pipe2(goPipe, O_CLOEXEC) != 0)
-        throw Error(systemErrorMessage("cannot create a pipe", errno));
+    if (::pipe2(goPipe, O_CLOEXEC) != 0) throw Error(systemErrorMessage("cannot create a pipe", errno));
     if (::pipe2(errorPipe, O_CLOEXEC) != 0) {
         ::close(goPipe[0]);
         ::close(goPipe[1]);
@@ -122,11 +114,9 @@ ChildProcess::ChildProcess(const std::vector<std::string> &command, const std::s
         ::close(goPipe[1]);
         ::close(errorPipe[0]);
         char go = 0;
-        if (::read(goPipe[0], &go, 1) != 1)
-            ::_exit(127); // the recorder gave up before releasing us
+        if (::read(goPipe[0], &go, 1) != 1) ::_exit(127); // the recorder gave up before releasing us
         int error = 0;
-        if (!workingDirectory.empty() && ::chdir(workingDirectory.c_str()) != 0)
-            error = errno;
+        if (!workingDirectory.empty() && ::chdir(workingDirectory.c_str()) != 0) error = errno;
         if (error == 0) {
             ::execve(program_.c_str(), argv.data(), envp.data());
             error = errno;
@@ -142,16 +132,13 @@ ChildProcess::ChildProcess(const std::vector<std::string> &command, const std::s
 }
 
 ChildProcess::~ChildProcess() {
-    if (goFd_ >= 0)
-        ::close(goFd_);
-    if (errorFd_ >= 0)
-        ::close(errorFd_);
+    if (goFd_ >= 0) ::close(goFd_);
+    if (errorFd_ >= 0) ::close(errorFd_);
     if (pid_ > 0 && !exitCode_) {
         ::kill(pid_, SIGKILL);
         wait();
     }
-    if (pidFd_ >= 0)
-        ::close(pidFd_);
+    if (pidFd_ >= 0) ::close(pidFd_);
 }
 
 void ChildProcess::release() {
@@ -166,8 +153,7 @@ void ChildProcess::release() {
     } while (got < 0 && errno == EINTR);
     ::close(errorFd_);
     errorFd_ = -1;
-    if (!sent)
-        throw Error("the program exited before it could start");
+    if (!sent) throw Error("the program exited before it could start");
     if (got == sizeof childError) {
         wait();
         throw Error(systemErrorMessage("cannot run " + program_, childError));
@@ -175,18 +161,15 @@ void ChildProcess::release() {
 }
 
 std::optional<int> ChildProcess::tryWait() {
-    if (exitCode_)
-        return exitCode_;
+    if (exitCode_) return exitCode_;
     int status = 0;
     const pid_t result = ::waitpid(pid_, &status, WNOHANG);
-    if (result == pid_)
-        exitCode_ = exitCodeFromStatus(status);
+    if (result == pid_) exitCode_ = exitCodeFromStatus(status);
     return exitCode_;
 }
 
 int ChildProcess::wait() {
-    if (exitCode_)
-        return *exitCode_;
+    if (exitCode_) return *exitCode_;
     int status = 0;
     pid_t result;
     do {
@@ -197,8 +180,7 @@ int ChildProcess::wait() {
 }
 
 void ChildProcess::signal(int signalNumber) const {
-    if (pid_ > 0 && !exitCode_)
-        ::kill(pid_, signalNumber);
+    if (pid_ > 0 && !exitCode_) ::kill(pid_, signalNumber);
 }
 
 } // namespace perfglass

@@ -51,8 +51,7 @@ std::unique_ptr<ElfSymbols> ElfSymbols::open(const std::string &path, std::strin
 }
 
 ElfSymbols::~ElfSymbols() {
-    if (dwfl_)
-        dwfl_end(dwfl_);
+    if (dwfl_) dwfl_end(dwfl_);
 }
 
 uint64_t ElfSymbols::addressForFileOffset(uint64_t offset) const {
@@ -60,8 +59,7 @@ uint64_t ElfSymbols::addressForFileOffset(uint64_t offset) const {
         if (offset >= segment.fileOffset && offset < segment.fileOffset + segment.size)
             return offset - segment.fileOffset + segment.address;
     // Past every segment's file bytes (bss) or no program headers: use the first segment's displacement.
-    if (!segments_.empty())
-        return offset - segments_.front().fileOffset + segments_.front().address;
+    if (!segments_.empty()) return offset - segments_.front().fileOffset + segments_.front().address;
     return offset;
 }
 

@@ -13,8 +13,8 @@ struct Dwfl_Module;
 namespace perfglass {
 
 struct SymbolMatch {
-    std::string name;      // demangled; empty when no symbol covers the address
-    uint64_t start = 0;    // the symbol's address
+    std::string name;   // demangled; empty when no symbol covers the address
+    uint64_t start = 0; // the symbol's address
 };
 
 class ElfSymbols {

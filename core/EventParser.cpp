@@ -79,19 +79,32 @@ void applyModifiers(std::string_view token, std::string_view modifiers, EventSpe
     bool user = false, kernel = false, hypervisor = false;
     for (char modifier : modifiers) {
         switch (modifier) {
-        case 'u': user = true; break;
-        case 'k': kernel = true; break;
-        case 'h': hypervisor = true; break;
-        case 'p': ++spec.attr.precise_ip; break;
-        case 'G': spec.attr.exclude_host = 1; break;
-        case 'H': spec.attr.exclude_guest = 1; break;
-        case 'S': break; // sample read: handled by group recording
+        case 'u':
+            user = true;
+            break;
+        case 'k':
+            kernel = true;
+            break;
+        case 'h':
+            hypervisor = true;
+            break;
+        case 'p':
+            ++spec.attr.precise_ip;
+            break;
+        case 'G':
+            spec.attr.exclude_host = 1;
+            break;
+        case 'H':
+            spec.attr.exclude_guest = 1;
+            break;
+        case 'S':
+            break; // sample read: handled by group recording
         default:
-            throw Error(fmt::format("event '{}': unknown modifier '{}' (known: u, k, h, p, G, H, S)", token, modifier));
+            throw Error(fmt::format("event '{}': unknown modifier '{}' (known: u, k, h, p, G, H, S)", token,
+                                    modifier));
         }
     }
-    if (spec.attr.precise_ip > 3)
-        throw Error(fmt::format("event '{}': at most three 'p' modifiers", token));
+    if (spec.attr.precise_ip > 3) throw Error(fmt::format("event '{}': at most three 'p' modifiers", token));
     if (user || kernel || hypervisor) {
         spec.attr.exclude_user = !user;
         spec.attr.exclude_kernel = !kernel;
@@ -114,9 +127,9 @@ EventSpec EventParser::parseOne(std::string_view token) const {
     std::string_view modifiers;
     // A tracepoint is "subsystem:name[:modifiers]"; a named event is "name[:modifiers]".
     const auto firstColon = name.find(':');
-    const bool known = std::any_of(std::begin(kNamedEvents), std::end(kNamedEvents), [&](const NamedEvent &event) {
-        return name.substr(0, firstColon) == event.name;
-    });
+    const bool known =
+        std::any_of(std::begin(kNamedEvents), std::end(kNamedEvents),
+                    [&](const NamedEvent &event) { return name.substr(0, firstColon) == event.name; });
     if (firstColon != std::string_view::npos && known) {
         modifiers = name.substr(firstColon + 1);
         name = name.substr(0, firstColon);
@@ -159,8 +172,7 @@ std::vector<EventSpec> EventParser::parse(std::string_view text) const {
     while (start <= text.size()) {
         const size_t comma = std::min(text.find(',', start), text.size());
         const std::string_view token = text.substr(start, comma - start);
-        if (token.empty())
-            throw Error(fmt::format("empty event name at position {} of '{}'", start, text));
+        if (token.empty()) throw Error(fmt::format("empty event name at position {} of '{}'", start, text));
         specs.push_back(parseOne(token));
         start = comma + 1;
     }
@@ -173,8 +185,7 @@ int probeEvent(const perf_event_attr &attr) {
     probe.exclude_kernel = 1;
     probe.exclude_hv = 1;
     const int fd = perfEventOpen(probe, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
-    if (fd < 0)
-        return errno;
+    if (fd < 0) return errno;
     ::close(fd);
     return 0;
 }

@@ -10,10 +10,12 @@
 namespace perfglass {
 
 struct EventSpec {
-    std::string name;         // as the user wrote it, shown in reports
-    perf_event_attr attr{};   // type, config and the modifiers' exclude_* bits; sampling fields are left to callers
-    int groupLeader = -1;     // index of the group leader in the parsed list, -1 when not in a group
-    bool explicitPrivilege = false; // the user asked for :k/:h or another modifier that names privilege levels
+    std::string name; // as the user wrote it, shown in reports
+    perf_event_attr
+        attr{}; // type, config and the modifiers' exclude_* bits; sampling fields are left to callers
+    int groupLeader = -1; // index of the group leader in the parsed list, -1 when not in a group
+    bool explicitPrivilege =
+        false; // the user asked for :k/:h or another modifier that names privilege levels
 };
 
 class EventParser {

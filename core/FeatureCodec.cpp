@@ -23,38 +23,33 @@ void FeatureEncoder::stringList(const std::vector<std::string> &texts) {
 }
 
 bool FeatureDecoder::raw(void *out, size_t size) {
-    if (size > remaining())
-        return false;
+    if (size > remaining()) return false;
     std::memcpy(out, bytes_ + pos_, size);
     pos_ += size;
     return true;
 }
 
 bool FeatureDecoder::skip(size_t size) {
-    if (size > remaining())
-        return false;
+    if (size > remaining()) return false;
     pos_ += size;
     return true;
 }
 
 std::optional<uint32_t> FeatureDecoder::u32() {
     uint32_t value;
-    if (!raw(&value, sizeof value))
-        return std::nullopt;
+    if (!raw(&value, sizeof value)) return std::nullopt;
     return value;
 }
 
 std::optional<uint64_t> FeatureDecoder::u64() {
     uint64_t value;
-    if (!raw(&value, sizeof value))
-        return std::nullopt;
+    if (!raw(&value, sizeof value)) return std::nullopt;
     return value;
 }
 
 std::optional<std::string> FeatureDecoder::string() {
     const auto length = u32();
-    if (!length || *length > remaining())
-        return std::nullopt;
+    if (!length || *length > remaining()) return std::nullopt;
     const char *text = reinterpret_cast<const char *>(current());
     std::string result(text, strnlen(text, *length));
     pos_ += *length;
@@ -63,13 +58,11 @@ std::optional<std::string> FeatureDecoder::string() {
 
 std::optional<std::vector<std::string>> FeatureDecoder::stringList(uint32_t maxCount) {
     const auto count = u32();
-    if (!count || *count > maxCount)
-        return std::nullopt;
+    if (!count || *count > maxCount) return std::nullopt;
     std::vector<std::string> texts;
     for (uint32_t i = 0; i < *count; ++i) {
         auto text = string();
-        if (!text)
-            return std::nullopt;
+        if (!text) return std::nullopt;
         texts.push_back(std::move(*text));
     }
     return texts;

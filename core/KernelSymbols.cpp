@@ -18,15 +18,11 @@ KernelSymbols KernelSymbols::fromStream(std::istream &input) {
     while (std::getline(input, line)) {
         std::istringstream fields(line);
         std::string addressText, type, name;
-        if (!(fields >> addressText >> type >> name))
-            continue;
-        if (type != "t" && type != "T" && type != "w" && type != "W")
-            continue; // functions only
+        if (!(fields >> addressText >> type >> name)) continue;
+        if (type != "t" && type != "T" && type != "w" && type != "W") continue; // functions only
         const uint64_t address = std::strtoull(addressText.c_str(), nullptr, 16);
-        if (address == 0)
-            continue;
-        if (name == "_text" || (name == "_stext" && result.textStart_ == 0))
-            result.textStart_ = address;
+        if (address == 0) continue;
+        if (name == "_text" || (name == "_stext" && result.textStart_ == 0)) result.textStart_ = address;
         result.symbols_.push_back({address, std::move(name)});
     }
     std::stable_sort(result.symbols_.begin(), result.symbols_.end(),
@@ -35,10 +31,10 @@ KernelSymbols KernelSymbols::fromStream(std::istream &input) {
 }
 
 const std::string *KernelSymbols::symbolAt(uint64_t address) const {
-    auto after = std::upper_bound(symbols_.begin(), symbols_.end(), address,
-                                  [](uint64_t value, const Symbol &symbol) { return value < symbol.address; });
-    if (after == symbols_.begin())
-        return nullptr;
+    auto after =
+        std::upper_bound(symbols_.begin(), symbols_.end(), address,
+                         [](uint64_t value, const Symbol &symbol) { return value < symbol.address; });
+    if (after == symbols_.begin()) return nullptr;
     return &std::prev(after)->name;
 }
 

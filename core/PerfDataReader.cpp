@@ -52,12 +52,10 @@ public:
         compact();
         ZSTD_inBuffer input{bytes, size, 0};
         while (input.pos < input.size) {
-            if (pending_.size() - end_ < kReadChunk)
-                pending_.resize(end_ + 4 * kReadChunk);
+            if (pending_.size() - end_ < kReadChunk) pending_.resize(end_ + 4 * kReadChunk);
             ZSTD_outBuffer output{pending_.data() + end_, pending_.size() - end_, 0};
             const size_t result = ZSTD_decompressStream(stream_, &output, &input);
-            if (ZSTD_isError(result))
-                return std::string("zstd: ") + ZSTD_getErrorName(result);
+            if (ZSTD_isError(result)) return std::string("zstd: ") + ZSTD_getErrorName(result);
             end_ += output.pos;
             if (end_ > kMaxPendingDecompressed)
                 return "decompressed data holds no complete record after 64 MiB";
@@ -67,16 +65,14 @@ public:
 
     // The next complete record, nullptr when more input is needed. Sets error for a malformed record.
     const perf_event_header *next(std::string &error) {
-        if (end_ - pos_ < sizeof(perf_event_header))
-            return nullptr;
+        if (end_ - pos_ < sizeof(perf_event_header)) return nullptr;
         const auto *header = reinterpret_cast<const perf_event_header *>(pending_.data() + pos_);
         if (header->size < sizeof(perf_event_header) || header->size % 8 != 0) {
-            error = fmt::format("compressed record holds a record of type {} with impossible size {}", header->type,
-                                header->size);
+            error = fmt::format("compressed record holds a record of type {} with impossible size {}",
+                                header->type, header->size);
             return nullptr;
         }
-        if (end_ - pos_ < header->size)
-            return nullptr;
+        if (end_ - pos_ < header->size) return nullptr;
         pos_ += header->size;
         return header;
     }
@@ -85,8 +81,7 @@ public:
 
 private:
     void compact() {
-        if (pos_ == 0)
-            return;
+        if (pos_ == 0) return;
         std::memmove(pending_.data(), pending_.data() + pos_, end_ - pos_);
         end_ -= pos_;
         pos_ = 0;
@@ -106,37 +101,30 @@ PerfDataReader::PerfDataReader(std::string path)
         ownsFd_ = false;
     } else {
         fd_ = ::open(path_.c_str(), O_RDONLY | O_CLOEXEC);
-        if (fd_ < 0)
-            throw Error(systemErrorMessage("cannot open " + path_, errno));
+        if (fd_ < 0) throw Error(systemErrorMessage("cannot open " + path_, errno));
     }
-    struct stat info{};
-    if (::fstat(fd_, &info) != 0)
-        throw Error(systemErrorMessage("cannot stat " + path_, errno));
-    if (S_ISDIR(info.st_mode))
-        throw Error(path_ + ": is a directory, not a perf.data file");
+    struct stat info {};
+    if (::fstat(fd_, &info) != 0) throw Error(systemErrorMessage("cannot stat " + path_, errno));
+    if (S_ISDIR(info.st_mode)) throw Error(path_ + ": is a directory, not a perf.data file");
     fileSize_ = S_ISREG(info.st_mode) ? static_cast<uint64_t>(info.st_size) : kUnknownEnd;
-    if (fileSize_ == 0)
-        throw Error(path_ + ": file is empty, not a perf.data file");
+    if (fileSize_ == 0) throw Error(path_ + ": file is empty, not a perf.data file");
     buffer_.resize(2 * kReadChunk);
     readFileHeader();
 }
 
 PerfDataReader::~PerfDataReader() {
-    if (ownsFd_ && fd_ >= 0)
-        ::close(fd_);
+    if (ownsFd_ && fd_ >= 0) ::close(fd_);
 }
 
 bool PerfDataReader::fill(size_t bytes) {
     while (bufferEnd_ - bufferPos_ < bytes) {
-        if (eof_)
-            return false;
+        if (eof_) return false;
         if (bufferPos_ > 0) {
             std::memmove(buffer_.data(), buffer_.data() + bufferPos_, bufferEnd_ - bufferPos_);
             bufferEnd_ -= bufferPos_;
             bufferPos_ = 0;
         }
-        if (buffer_.size() - bufferEnd_ < kReadChunk)
-            buffer_.resize(bufferEnd_ + kReadChunk);
+        if (buffer_.size() - bufferEnd_ < kReadChunk) buffer_.resize(bufferEnd_ + kReadChunk);
         size_t want = buffer_.size() - bufferEnd_;
         if (dataEnd_ != kUnknownEnd) {
             const uint64_t left = dataEnd_ - (position_ + (bufferEnd_ - bufferPos_));
@@ -148,12 +136,10 @@ bool PerfDataReader::fill(size_t bytes) {
         }
         const ssize_t got = ::read(fd_, buffer_.data() + bufferEnd_, want);
         if (got < 0) {
-            if (errno == EINTR)
-                continue;
+            if (errno == EINTR) continue;
             throw Error(systemErrorMessage("cannot read " + path_, errno));
         }
-        if (got == 0)
-            eof_ = true;
+        if (got == 0) eof_ = true;
         bufferEnd_ += static_cast<size_t>(got);
     }
     return true;
@@ -165,12 +151,10 @@ size_t PerfDataReader::readAt(void *out, size_t size, uint64_t offset) {
         const ssize_t got =
             ::pread(fd_, static_cast<uint8_t *>(out) + done, size - done, static_cast<off_t>(offset + done));
         if (got < 0) {
-            if (errno == EINTR)
-                continue;
+            if (errno == EINTR) continue;
             throw Error(systemErrorMessage("cannot read " + path_, errno));
         }
-        if (got == 0)
-            break;
+        if (got == 0) break;
         done += static_cast<size_t>(got);
     }
     return done;
@@ -178,9 +162,9 @@ size_t PerfDataReader::readAt(void *out, size_t size, uint64_t offset) {
 
 void PerfDataReader::readExactlyAt(void *out, size_t size, uint64_t offset, const char *what) {
     if (offset > fileSize_ || size > fileSize_ - offset)
-        throw FileFormatError(path_, offset,
-                              fmt::format("{} ({} bytes) extends past the end of the file ({} bytes)", what, size,
-                                          fileSize_));
+        throw FileFormatError(
+            path_, offset,
+            fmt::format("{} ({} bytes) extends past the end of the file ({} bytes)", what, size, fileSize_));
     if (readAt(out, size, offset) != size)
         throw FileFormatError(path_, offset, fmt::format("{} could not be read completely", what));
 }
@@ -195,9 +179,10 @@ void PerfDataReader::seekTo(uint64_t offset) {
 
 void PerfDataReader::readFileHeader() {
     if (!fill(sizeof(format::PipeHeader)))
-        throw FileFormatError(path_, 0,
-                              fmt::format("file is too short for a perf.data header ({} bytes, need at least {})",
-                                          bufferEnd_, sizeof(format::PipeHeader)));
+        throw FileFormatError(
+            path_, 0,
+            fmt::format("file is too short for a perf.data header ({} bytes, need at least {})", bufferEnd_,
+                        sizeof(format::PipeHeader)));
     format::PipeHeader pipe{};
     std::memcpy(&pipe, buffer_.data(), sizeof pipe);
     if (std::memcmp(pipe.magic, format::kMagic, sizeof pipe.magic) != 0) {
@@ -218,7 +203,8 @@ void PerfDataReader::readFileHeader() {
                               fmt::format("header size is {}, expected {} (file) or {} (pipe)", pipe.size,
                                           sizeof(format::FileHeader), sizeof(format::PipeHeader)));
     if (fileSize_ == kUnknownEnd)
-        throw Error(path_ + ": a perf.data file in file mode cannot be read from a pipe; pass its path instead");
+        throw Error(path_ +
+                    ": a perf.data file in file mode cannot be read from a pipe; pass its path instead");
 
     format::FileHeader header{};
     readExactlyAt(&header, sizeof header, 0, "file header");
@@ -227,17 +213,19 @@ void PerfDataReader::readFileHeader() {
     readAttrs(header.attrs.offset, header.attrs.size, header.attrSize);
 
     if (header.data.offset > fileSize_ || header.data.size > fileSize_ - header.data.offset)
-        throw FileFormatError(path_, 40,
-                              fmt::format("data section (offset {}, size {}) extends past the end of the file "
-                                          "({} bytes); the file is truncated",
-                                          header.data.offset, header.data.size, fileSize_));
+        throw FileFormatError(
+            path_, 40,
+            fmt::format("data section (offset {}, size {}) extends past the end of the file "
+                        "({} bytes); the file is truncated",
+                        header.data.offset, header.data.size, fileSize_));
     dataBegin_ = header.data.offset;
     if (header.data.size == 0) {
         dataEnd_ = fileSize_;
         if (fileSize_ > dataBegin_)
-            notices_.push_back(fmt::format("{}: the data size in the header is 0 (the recorder did not finish); "
-                                           "reading up to the last complete record",
-                                           path_));
+            notices_.push_back(
+                fmt::format("{}: the data size in the header is 0 (the recorder did not finish); "
+                            "reading up to the last complete record",
+                            path_));
     } else {
         dataEnd_ = header.data.offset + header.data.size;
         readFeatures(header.features, dataEnd_);
@@ -247,12 +235,14 @@ void PerfDataReader::readFileHeader() {
 
 void PerfDataReader::readAttrs(uint64_t offset, uint64_t size, uint64_t attrSize) {
     if (size % attrSize != 0)
-        throw FileFormatError(path_, 32,
-                              fmt::format("attribute section size {} is not a multiple of the attribute size {}",
-                                          size, attrSize));
+        throw FileFormatError(
+            path_, 32,
+            fmt::format("attribute section size {} is not a multiple of the attribute size {}", size,
+                        attrSize));
     const uint64_t count = size / attrSize;
     if (count > kMaxEvents)
-        throw FileFormatError(path_, 32, fmt::format("{} attributes is more than the limit of {}", count, kMaxEvents));
+        throw FileFormatError(path_, 32,
+                              fmt::format("{} attributes is more than the limit of {}", count, kMaxEvents));
     std::vector<uint8_t> bytes(static_cast<size_t>(size));
     readExactlyAt(bytes.data(), bytes.size(), offset, "attribute section");
     const uint64_t attrStructSize = attrSize - sizeof(format::FileSection);
@@ -265,8 +255,9 @@ void PerfDataReader::readAttrs(uint64_t offset, uint64_t size, uint64_t attrSize
         std::memcpy(&ids, entry + attrStructSize, sizeof ids);
         const uint64_t entryOffset = offset + i * attrSize;
         if (ids.size % sizeof(uint64_t) != 0 || ids.size / sizeof(uint64_t) > kMaxIdsPerEvent)
-            throw FileFormatError(path_, entryOffset + attrStructSize,
-                                  fmt::format("id section size {} of attribute {} is impossible", ids.size, i));
+            throw FileFormatError(
+                path_, entryOffset + attrStructSize,
+                fmt::format("id section size {} of attribute {} is impossible", ids.size, i));
         event.ids.resize(ids.size / sizeof(uint64_t));
         readExactlyAt(event.ids.data(), ids.size, ids.offset, "id section");
         event.name = fmt::format("event{}", i);
@@ -277,10 +268,8 @@ void PerfDataReader::readAttrs(uint64_t offset, uint64_t size, uint64_t attrSize
 void PerfDataReader::readFeatures(const uint64_t features[4], uint64_t indexOffset) {
     std::vector<unsigned> present;
     for (unsigned bit = 1; bit < 256; ++bit)
-        if (features[bit / 64] & (uint64_t{1} << (bit % 64)))
-            present.push_back(bit);
-    if (present.empty())
-        return;
+        if (features[bit / 64] & (uint64_t{1} << (bit % 64))) present.push_back(bit);
+    if (present.empty()) return;
     std::vector<format::FileSection> index(present.size());
     const size_t indexSize = index.size() * sizeof(format::FileSection);
     if (readAt(index.data(), indexSize, indexOffset) != indexSize) {
@@ -294,9 +283,10 @@ void PerfDataReader::readFeatures(const uint64_t features[4], uint64_t indexOffs
         const uint64_t where = indexOffset + i * sizeof(format::FileSection);
         if (section.offset > fileSize_ || section.size > fileSize_ - section.offset ||
             section.size > kMaxFeatureSize) {
-            notices_.push_back(fmt::format("{}: at byte {}: feature section {} (offset {}, size {}) lies outside "
-                                           "the file; ignored",
-                                           path_, where, present[i], section.offset, section.size));
+            notices_.push_back(
+                fmt::format("{}: at byte {}: feature section {} (offset {}, size {}) lies outside "
+                            "the file; ignored",
+                            path_, where, present[i], section.offset, section.size));
             continue;
         }
         std::vector<uint8_t> bytes(static_cast<size_t>(section.size));
@@ -333,37 +323,30 @@ void PerfDataReader::parseFeature(unsigned feature, const uint8_t *bytes, size_t
     case format::kFeatNrCpus: {
         const auto available = decoder.u32();
         const auto online = decoder.u32();
-        if (!available || !online)
-            return bad("NRCPUS");
+        if (!available || !online) return bad("NRCPUS");
         metadata_.cpusAvailable = *available;
         metadata_.cpusOnline = *online;
         break;
     }
     case format::kFeatCmdline: {
         auto list = decoder.stringList(65536);
-        if (!list)
-            return bad("CMDLINE");
+        if (!list) return bad("CMDLINE");
         metadata_.cmdline = std::move(*list);
         break;
     }
     case format::kFeatEventDesc: {
         const auto count = decoder.u32();
         const auto attrSize = decoder.u32();
-        if (!count || !attrSize || *count > kMaxEvents || *attrSize > kMaxAttrSize)
-            return bad("EVENT_DESC");
+        if (!count || !attrSize || *count > kMaxEvents || *attrSize > kMaxAttrSize) return bad("EVENT_DESC");
         for (uint32_t i = 0; i < *count; ++i) {
-            if (!decoder.skip(*attrSize))
-                return bad("EVENT_DESC");
+            if (!decoder.skip(*attrSize)) return bad("EVENT_DESC");
             const auto idCount = decoder.u32();
             auto name = decoder.string();
-            if (!idCount || !name || *idCount > kMaxIdsPerEvent)
-                return bad("EVENT_DESC");
+            if (!idCount || !name || *idCount > kMaxIdsPerEvent) return bad("EVENT_DESC");
             std::vector<uint64_t> ids(*idCount);
-            if (!decoder.raw(ids.data(), ids.size() * sizeof(uint64_t)))
-                return bad("EVENT_DESC");
+            if (!decoder.raw(ids.data(), ids.size() * sizeof(uint64_t))) return bad("EVENT_DESC");
             // Matched by position; perf writes the descriptions in attribute order.
-            if (i < events_.size())
-                events_[i].name = *name;
+            if (i < events_.size()) events_[i].name = *name;
         }
         break;
     }
@@ -391,8 +374,7 @@ void PerfDataReader::parseFeature(unsigned feature, const uint8_t *bytes, size_t
         decoder.u32();
         const auto type = decoder.u32();
         const auto level = decoder.u32();
-        if (!type || !level)
-            return bad("COMPRESSED");
+        if (!type || !level) return bad("COMPRESSED");
         metadata_.compressionLevel = *level;
         break;
     }
@@ -408,11 +390,13 @@ void PerfDataReader::addAttrRecord(const perf_event_header *header) {
     if (payload >= 8)
         std::memcpy(&attrSize, bytes + sizeof *header + 4, sizeof attrSize); // perf_event_attr.size
     if (attrSize < PERF_ATTR_SIZE_VER0 || attrSize > payload || (payload - attrSize) % 8 != 0)
-        throw FileFormatError(path_, recordOffset_,
-                              fmt::format("attribute record declares an attribute of {} bytes in a {}-byte payload",
-                                          attrSize, payload));
+        throw FileFormatError(
+            path_, recordOffset_,
+            fmt::format("attribute record declares an attribute of {} bytes in a {}-byte payload", attrSize,
+                        payload));
     if (events_.size() >= kMaxEvents)
-        throw FileFormatError(path_, recordOffset_, fmt::format("more than {} attribute records", kMaxEvents));
+        throw FileFormatError(path_, recordOffset_,
+                              fmt::format("more than {} attribute records", kMaxEvents));
     EventAttr event;
     std::memcpy(&event.attr, bytes + sizeof *header, std::min<size_t>(attrSize, sizeof(perf_event_attr)));
     event.attr.size = sizeof(perf_event_attr);
@@ -426,7 +410,8 @@ void PerfDataReader::skipPayload(uint64_t bytes, const char *what) {
     const uint64_t start = position_;
     while (bytes > 0) {
         if (!fill(1))
-            throw FileFormatError(path_, start, fmt::format("{} payload extends past the end of the data", what));
+            throw FileFormatError(path_, start,
+                                  fmt::format("{} payload extends past the end of the data", what));
         const size_t step = static_cast<size_t>(std::min<uint64_t>(bytes, bufferEnd_ - bufferPos_));
         bufferPos_ += step;
         position_ += step;
@@ -465,12 +450,10 @@ bool PerfDataReader::handleSessionRecord(const perf_event_header *header) {
         return false;
     }
     case format::kRecordCompressed: {
-        if (!decompressor_)
-            decompressor_ = std::make_unique<Decompressor>();
-        const std::string error = decompressor_->feed(reinterpret_cast<const uint8_t *>(header) + sizeof *header,
-                                                      header->size - sizeof *header);
-        if (!error.empty())
-            throw FileFormatError(path_, recordOffset_, "compressed record: " + error);
+        if (!decompressor_) decompressor_ = std::make_unique<Decompressor>();
+        const std::string error = decompressor_->feed(
+            reinterpret_cast<const uint8_t *>(header) + sizeof *header, header->size - sizeof *header);
+        if (!error.empty()) throw FileFormatError(path_, recordOffset_, "compressed record: " + error);
         return true;
     }
     default:
@@ -483,52 +466,51 @@ const perf_event_header *PerfDataReader::nextFromStream() {
         if (decompressor_) {
             std::string error;
             if (const auto *inner = decompressor_->next(error)) {
-                if (!handleSessionRecord(inner))
-                    return inner;
+                if (!handleSessionRecord(inner)) return inner;
                 continue;
             }
-            if (!error.empty())
-                throw FileFormatError(path_, recordOffset_, error);
+            if (!error.empty()) throw FileFormatError(path_, recordOffset_, error);
         }
-        if (dataEnd_ != kUnknownEnd && position_ >= dataEnd_)
-            return nullptr;
+        if (dataEnd_ != kUnknownEnd && position_ >= dataEnd_) return nullptr;
         const bool cutShortAllowed = pipeMode_ || dataEnd_ == fileSize_;
         if (!fill(sizeof(perf_event_header))) {
             if (bufferEnd_ > bufferPos_ && !cutShortAllowed)
                 throw FileFormatError(path_, position_, "data ends inside a record header");
             if (bufferEnd_ > bufferPos_)
-                notices_.push_back(
-                    fmt::format("{}: at byte {}: the last record is incomplete and was ignored", path_, position_));
+                notices_.push_back(fmt::format(
+                    "{}: at byte {}: the last record is incomplete and was ignored", path_, position_));
             return nullptr;
         }
         const auto *header = reinterpret_cast<const perf_event_header *>(buffer_.data() + bufferPos_);
         if (header->size < sizeof(perf_event_header) || header->size % 8 != 0)
-            throw FileFormatError(path_, position_,
-                                  fmt::format("record of type {} declares size {}, which is not a multiple of 8 of "
-                                              "at least 8 bytes",
-                                              header->type, header->size));
+            throw FileFormatError(
+                path_, position_,
+                fmt::format("record of type {} declares size {}, which is not a multiple of 8 of "
+                            "at least 8 bytes",
+                            header->type, header->size));
         if (dataEnd_ != kUnknownEnd && header->size > dataEnd_ - position_ && !cutShortAllowed)
-            throw FileFormatError(path_, position_,
-                                  fmt::format("record of type {} and size {} overruns the data section, which ends "
-                                              "at byte {}",
-                                              header->type, header->size, dataEnd_));
+            throw FileFormatError(
+                path_, position_,
+                fmt::format("record of type {} and size {} overruns the data section, which ends "
+                            "at byte {}",
+                            header->type, header->size, dataEnd_));
         if (!fill(header->size)) {
-            if (!cutShortAllowed)
-                throw FileFormatError(path_, position_, "the file ends inside a record");
-            notices_.push_back(
-                fmt::format("{}: at byte {}: the last record is incomplete and was ignored", path_, position_));
+            if (!cutShortAllowed) throw FileFormatError(path_, position_, "the file ends inside a record");
+            notices_.push_back(fmt::format("{}: at byte {}: the last record is incomplete and was ignored",
+                                           path_, position_));
             return nullptr;
         }
         header = reinterpret_cast<const perf_event_header *>(buffer_.data() + bufferPos_);
         recordOffset_ = position_;
         bufferPos_ += header->size;
         position_ += header->size;
-        if (handleSessionRecord(header))
-            continue;
+        if (handleSessionRecord(header)) continue;
         return header;
     }
 }
 
-const perf_event_header *PerfDataReader::next() { return nextFromStream(); }
+const perf_event_header *PerfDataReader::next() {
+    return nextFromStream();
+}
 
 } // namespace perfglass

@@ -1,4 +1,5 @@
-// Streams the records of a perf.data session: file mode (PERFILE2 header, attrs, data, features) and pipe mode
+// Streams the records of a perf.data session: file mode (PERFILE2 header, attrs, data, features) and pipe
+// mode
 // (`perf record -o -`), with zstd-compressed records expanded. Only a bounded buffer is held, never the file.
 #pragma once
 
@@ -38,7 +39,9 @@ public:
     uint64_t recordOffset() const { return recordOffset_; }
     // Progress: bytes of the data section consumed, and its size (0 when unknown).
     uint64_t bytesConsumed() const { return position_ - dataBegin_; }
-    uint64_t bytesTotal() const { return dataEnd_ == kUnknownEnd ? fileSize_ - dataBegin_ : dataEnd_ - dataBegin_; }
+    uint64_t bytesTotal() const {
+        return dataEnd_ == kUnknownEnd ? fileSize_ - dataBegin_ : dataEnd_ - dataBegin_;
+    }
 
 private:
     static constexpr uint64_t kUnknownEnd = ~uint64_t{0};
@@ -64,7 +67,7 @@ private:
     uint64_t fileSize_ = 0;
     uint64_t dataBegin_ = 0;
     uint64_t dataEnd_ = kUnknownEnd;
-    uint64_t position_ = 0;      // file offset of buffer_[bufferPos_]
+    uint64_t position_ = 0; // file offset of buffer_[bufferPos_]
     uint64_t recordOffset_ = 0;
     std::vector<uint8_t> buffer_;
     size_t bufferPos_ = 0;

@@ -21,15 +21,13 @@ PerfDataWriter::PerfDataWriter(std::string path, std::vector<EventAttr> events)
     : path_(std::move(path))
     , events_(std::move(events)) {
     fd_ = ::open(path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd_ < 0)
-        throw Error(systemErrorMessage("cannot create " + path_, errno));
+    if (fd_ < 0) throw Error(systemErrorMessage("cannot create " + path_, errno));
     buffer_.reserve(kBufferSize);
     writeHeaderAndAttrs();
 }
 
 PerfDataWriter::~PerfDataWriter() {
-    if (fd_ < 0)
-        return;
+    if (fd_ < 0) return;
     if (!finished_) {
         try {
             flush(); // keep what was recorded; the header's data size stays 0, which readers accept
@@ -69,15 +67,13 @@ void PerfDataWriter::writeHeaderAndAttrs() {
 }
 
 void PerfDataWriter::append(const void *bytes, size_t size) {
-    if (buffer_.size() + size > kBufferSize)
-        flush();
+    if (buffer_.size() + size > kBufferSize) flush();
     const auto *begin = static_cast<const uint8_t *>(bytes);
     buffer_.insert(buffer_.end(), begin, begin + size);
 }
 
 void PerfDataWriter::flush() {
-    if (buffer_.empty())
-        return;
+    if (buffer_.empty()) return;
     pwriteAll(buffer_.data(), buffer_.size(), fileOffset_);
     fileOffset_ += buffer_.size();
     buffer_.clear();
@@ -88,8 +84,7 @@ void PerfDataWriter::pwriteAll(const void *bytes, size_t size, uint64_t offset) 
     while (size > 0) {
         const ssize_t written = ::pwrite(fd_, cursor, size, static_cast<off_t>(offset));
         if (written < 0) {
-            if (errno == EINTR)
-                continue;
+            if (errno == EINTR) continue;
             throw Error(systemErrorMessage("cannot write " + path_, errno));
         }
         cursor += written;
@@ -123,8 +118,8 @@ PerfDataWriter::featureSections(const SessionMetadata &metadata) const {
             const auto nameSize = format::alignUp(entry.path.size() + 1, format::kStringAlign);
             perf_event_header header{};
             header.type = format::kRecordHeaderBuildId;
-            header.misc = static_cast<uint16_t>((entry.kernel ? PERF_RECORD_MISC_KERNEL : PERF_RECORD_MISC_USER) |
-                                                kBuildIdSizeFlag);
+            header.misc = static_cast<uint16_t>(
+                (entry.kernel ? PERF_RECORD_MISC_KERNEL : PERF_RECORD_MISC_USER) | kBuildIdSizeFlag);
             header.size = static_cast<uint16_t>(sizeof header + 4 + 24 + nameSize);
             uint8_t buildId[24] = {};
             const size_t idSize = std::min<size_t>(entry.buildId.size(), 20);

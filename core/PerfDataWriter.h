@@ -1,6 +1,6 @@
 // Writes a session in the perf.data file format: header, attributes with their ids, the record stream and the
-// feature sections. The header is written first with a data size of 0 and patched by finish(), so a file whose
-// writer died still opens up to its last complete record.
+// feature sections. The header is written first with a data size of 0 and patched by finish(), so a file
+// whose writer died still opens up to its last complete record.
 #pragma once
 
 #include "EventAttr.h"
@@ -37,7 +37,8 @@ private:
     void append(const void *bytes, size_t size);
     void flush();
     void pwriteAll(const void *bytes, size_t size, uint64_t offset);
-    std::vector<std::pair<unsigned, std::vector<uint8_t>>> featureSections(const SessionMetadata &metadata) const;
+    std::vector<std::pair<unsigned, std::vector<uint8_t>>>
+    featureSections(const SessionMetadata &metadata) const;
 
     std::string path_;
     std::vector<EventAttr> events_;

@@ -16,8 +16,8 @@ struct FileSection {
 
 struct FileHeader {
     char magic[8];
-    uint64_t size;      // sizeof(FileHeader)
-    uint64_t attrSize;  // sizeof one FileAttr as stored (attr + ids section)
+    uint64_t size;     // sizeof(FileHeader)
+    uint64_t attrSize; // sizeof one FileAttr as stored (attr + ids section)
     FileSection attrs;
     FileSection data;
     FileSection eventTypes; // unused, always empty

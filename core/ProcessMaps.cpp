@@ -3,12 +3,10 @@
 namespace perfglass {
 
 void ProcessMaps::add(const Mapping &mapping) {
-    if (mapping.end <= mapping.start)
-        return;
+    if (mapping.end <= mapping.start) return;
     // Trim or split every mapping that overlaps [start, end).
     auto it = byStart_.lower_bound(mapping.start);
-    if (it != byStart_.begin())
-        --it;
+    if (it != byStart_.begin()) --it;
     while (it != byStart_.end() && it->second.start < mapping.end) {
         Mapping old = it->second;
         if (old.end <= mapping.start) {
@@ -34,11 +32,9 @@ void ProcessMaps::add(const Mapping &mapping) {
 
 std::optional<Mapping> ProcessMaps::find(uint64_t address) const {
     auto it = byStart_.upper_bound(address);
-    if (it == byStart_.begin())
-        return std::nullopt;
+    if (it == byStart_.begin()) return std::nullopt;
     --it;
-    if (address >= it->second.end)
-        return std::nullopt;
+    if (address >= it->second.end) return std::nullopt;
     return it->second;
 }
 

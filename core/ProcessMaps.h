@@ -1,5 +1,5 @@
-// The memory mappings of one process, as MMAP/MMAP2 records describe them; later mappings replace the parts of
-// earlier ones they overlap, as the kernel's do.
+// The memory mappings of one process, as MMAP/MMAP2 records describe them; later mappings replace the parts
+// of earlier ones they overlap, as the kernel's do.
 #pragma once
 
 #include "Profile.h"

@@ -18,20 +18,20 @@ using StackId = uint32_t;
 inline constexpr StackId kNoStack = std::numeric_limits<StackId>::max();
 
 struct Module {
-    StringId path;   // the mapped file, or a pseudo name such as [kernel.kallsyms], [vdso], [unknown]
+    StringId path; // the mapped file, or a pseudo name such as [kernel.kallsyms], [vdso], [unknown]
     bool kernel = false;
     bool hasSymbols = true;
 };
 
 struct Function {
-    StringId name;   // demangled
+    StringId name; // demangled
     ModuleId module;
 };
 
 struct Frame {
     FunctionId function;
     ModuleId module;
-    uint64_t address = 0;  // in the module's ELF address space (kernel: absolute)
+    uint64_t address = 0; // in the module's ELF address space (kernel: absolute)
     StringId sourceFile = 0;
     uint32_t line = 0;
     bool inlined = false;
@@ -59,9 +59,9 @@ struct EventInfo {
 struct ProfileDiagnostics {
     uint64_t lostRecords = 0;
     uint64_t lostSamples = 0;
-    uint64_t samplesWithUnmappedFrames = 0;    // a frame's address lies outside every known mapping
-    uint64_t framesWithoutSymbol = 0;          // mapped, but no symbol covers the address
-    uint64_t brokenStacks = 0;                 // a stack that ended early (unwinding failed)
+    uint64_t samplesWithUnmappedFrames = 0; // a frame's address lies outside every known mapping
+    uint64_t framesWithoutSymbol = 0;       // mapped, but no symbol covers the address
+    uint64_t brokenStacks = 0;              // a stack that ended early (unwinding failed)
     uint64_t malformedRecords = 0;
     std::vector<std::string> notices;
 };

@@ -16,7 +16,9 @@ namespace {
 constexpr uint16_t kMiscCommExec = 1 << 13; // PERF_RECORD_MISC_COMM_EXEC
 constexpr size_t kX86RegisterIp = 8;        // position of IP among the sampled registers (mask 0xff0fff)
 
-bool isContextMarker(uint64_t entry) { return entry >= static_cast<uint64_t>(PERF_CONTEXT_MAX); }
+bool isContextMarker(uint64_t entry) {
+    return entry >= static_cast<uint64_t>(PERF_CONTEXT_MAX);
+}
 
 template <typename T> T readAt(const perf_event_header *record, size_t offset) {
     T value{};
@@ -26,8 +28,7 @@ template <typename T> T readAt(const perf_event_header *record, size_t offset) {
 }
 
 std::string readString(const perf_event_header *record, size_t offset) {
-    if (offset >= record->size)
-        return {};
+    if (offset >= record->size) return {};
     const char *text = reinterpret_cast<const char *>(record) + offset;
     return std::string(text, strnlen(text, record->size - offset));
 }
@@ -52,8 +53,7 @@ void ProfileBuilder::setEvents(const std::vector<EventAttr> &events) {
 
 ModuleId ProfileBuilder::moduleFor(const std::string &path, bool kernel) {
     const auto found = moduleByPath_.find(path);
-    if (found != moduleByPath_.end())
-        return found->second;
+    if (found != moduleByPath_.end()) return found->second;
     const auto id = static_cast<ModuleId>(profile_->modules.size());
     profile_->modules.push_back({profile_->strings.intern(path), kernel, true});
     moduleByPath_.emplace(path, id);
@@ -63,8 +63,7 @@ ModuleId ProfileBuilder::moduleFor(const std::string &path, bool kernel) {
 FunctionId ProfileBuilder::functionFor(ModuleId module, const std::string &name) {
     const FunctionKey key{module, profile_->strings.intern(name)};
     const auto found = functionByKey_.find(key);
-    if (found != functionByKey_.end())
-        return found->second;
+    if (found != functionByKey_.end()) return found->second;
     const auto id = static_cast<FunctionId>(profile_->functions.size());
     profile_->functions.push_back({key.name, module});
     functionByKey_.emplace(key, id);
@@ -85,8 +84,7 @@ FrameId ProfileBuilder::frameFor(ModuleId module, uint64_t address, const std::s
 StackId ProfileBuilder::stackFor(FrameId frame, StackId parent) {
     const StackKey key{frame, parent};
     const auto found = stackByKey_.find(key);
-    if (found != stackByKey_.end())
-        return found->second;
+    if (found != stackByKey_.end()) return found->second;
     const auto id = static_cast<StackId>(profile_->stacks.size());
     profile_->stacks.push_back({frame, parent});
     stackByKey_.emplace(key, id);
@@ -95,12 +93,10 @@ StackId ProfileBuilder::stackFor(FrameId frame, StackId parent) {
 
 ElfSymbols *ProfileBuilder::symbolsFor(ModuleId module) {
     const auto found = symbols_.find(module);
-    if (found != symbols_.end())
-        return found->second.get();
+    if (found != symbols_.end()) return found->second.get();
     std::string error;
     auto symbols = ElfSymbols::open(profile_->modulePath(module), error);
-    if (!symbols || !symbols->hasSymbols())
-        profile_->modules[module].hasSymbols = false;
+    if (!symbols || !symbols->hasSymbols()) profile_->modules[module].hasSymbols = false;
     ElfSymbols *result = symbols.get();
     symbols_.emplace(module, std::move(symbols));
     return result;
@@ -109,19 +105,16 @@ ElfSymbols *ProfileBuilder::symbolsFor(ModuleId module) {
 FrameId ProfileBuilder::kernelFrame(uint64_t address) {
     const AddressKey key{kernelModule_, address};
     const auto found = frameByAddress_.find(key);
-    if (found != frameByAddress_.end())
-        return found->second;
+    if (found != frameByAddress_.end()) return found->second;
     const std::string *name = kernelSymbols_.symbolAt(address);
-    if (!name)
-        ++profile_->diagnostics.framesWithoutSymbol;
+    if (!name) ++profile_->diagnostics.framesWithoutSymbol;
     return frameFor(kernelModule_, address, name ? *name : std::string("[unknown]"));
 }
 
 FrameId ProfileBuilder::userFrame(uint32_t pid, uint64_t address, bool isReturnAddress) {
     const auto process = processes_.find(pid);
     std::optional<Mapping> mapping;
-    if (process != processes_.end())
-        mapping = process->second.find(address);
+    if (process != processes_.end()) mapping = process->second.find(address);
     if (!mapping) {
         const AddressKey key{unknownModule_, 0};
         const auto found = frameByAddress_.find(key);
@@ -134,11 +127,9 @@ FrameId ProfileBuilder::userFrame(uint32_t pid, uint64_t address, bool isReturnA
     const uint64_t lookup = isReturnAddress && elfAddress > 0 ? elfAddress - 1 : elfAddress;
     const AddressKey key{mapping->module, lookup};
     const auto found = frameByAddress_.find(key);
-    if (found != frameByAddress_.end())
-        return found->second;
+    if (found != frameByAddress_.end()) return found->second;
     SymbolMatch match;
-    if (symbols)
-        match = symbols->symbolAt(lookup);
+    if (symbols) match = symbols->symbolAt(lookup);
     if (match.name.empty()) {
         ++profile_->diagnostics.framesWithoutSymbol;
         return frameFor(mapping->module, lookup, "[unknown]");
@@ -155,8 +146,7 @@ void ProfileBuilder::noteThread(uint32_t pid, uint32_t tid, const std::string *n
     }
     auto &thread = profile_->threads[found->second];
     thread.pid = pid;
-    if (name)
-        thread.name = profile_->strings.intern(*name);
+    if (name) thread.name = profile_->strings.intern(*name);
 }
 
 void ProfileBuilder::addMmap(const perf_event_header *record, bool isMmap2) {
@@ -171,8 +161,7 @@ void ProfileBuilder::addMmap(const perf_event_header *record, bool isMmap2) {
         return; // kernel and module mappings: kernel frames are named from kallsyms
     if (isMmap2) {
         const auto prot = readAt<uint32_t>(record, 64);
-        if (!(prot & 4 /* PROT_EXEC */))
-            return;
+        if (!(prot & 4 /* PROT_EXEC */)) return;
     } else if (record->misc & PERF_RECORD_MISC_MMAP_DATA) {
         return;
     }
@@ -251,8 +240,7 @@ void ProfileBuilder::addSample(const perf_event_header *record) {
         unmapped |= profile_->frames[frame].module == unknownModule_;
         stack = stackFor(frame, stack);
     }
-    if (unmapped)
-        ++profile_->diagnostics.samplesWithUnmappedFrames;
+    if (unmapped) ++profile_->diagnostics.samplesWithUnmappedFrames;
 
     auto &samples = profile_->samples;
     samples.time.push_back(sample.time);
@@ -262,10 +250,8 @@ void ProfileBuilder::addSample(const perf_event_header *record) {
     samples.event.push_back(static_cast<uint16_t>(sample.eventIndex));
     samples.period.push_back(sample.period);
     samples.stack.push_back(stack);
-    if (threadIndex_.find(sample.tid) == threadIndex_.end())
-        noteThread(sample.pid, sample.tid, nullptr);
-    if (profile_->startTime == 0 || sample.time < profile_->startTime)
-        profile_->startTime = sample.time;
+    if (threadIndex_.find(sample.tid) == threadIndex_.end()) noteThread(sample.pid, sample.tid, nullptr);
+    if (profile_->startTime == 0 || sample.time < profile_->startTime) profile_->startTime = sample.time;
     profile_->endTime = std::max(profile_->endTime, sample.time);
 }
 
@@ -308,13 +294,12 @@ namespace {
 KernelSymbols kernelSymbolsFor(const PerfDataReader &reader, const LoadOptions &options) {
     if (!options.kallsymsPath.empty()) {
         std::ifstream input(options.kallsymsPath);
-        if (!input)
-            throw Error("cannot open kernel symbols " + options.kallsymsPath);
+        if (!input) throw Error("cannot open kernel symbols " + options.kallsymsPath);
         return KernelSymbols::fromStream(input);
     }
     utsname names{};
-    const bool sameKernel = ::uname(&names) == 0 &&
-                            (reader.metadata().osRelease.empty() || reader.metadata().osRelease == names.release);
+    const bool sameKernel = ::uname(&names) == 0 && (reader.metadata().osRelease.empty() ||
+                                                     reader.metadata().osRelease == names.release);
     return sameKernel ? KernelSymbols::fromProc() : KernelSymbols{};
 }
 } // namespace
@@ -332,14 +317,12 @@ std::shared_ptr<const Profile> loadProfile(const std::string &path, const LoadOp
         }
         builder.addRecord(record);
         if ((++records & 0xfff) == 0) {
-            if (options.cancel && options.cancel->load(std::memory_order_relaxed))
-                throw Cancelled();
+            if (options.cancel && options.cancel->load(std::memory_order_relaxed)) throw Cancelled();
             if (options.progress && reader.bytesTotal() > 0)
                 options.progress(static_cast<double>(reader.bytesConsumed()) / reader.bytesTotal());
         }
     }
-    if (reader.events().size() != knownEvents)
-        builder.setEvents(reader.events());
+    if (reader.events().size() != knownEvents) builder.setEvents(reader.events());
     auto profile = builder.finish();
     profile->hostname = reader.metadata().hostname;
     profile->osRelease = reader.metadata().osRelease;
@@ -349,8 +332,7 @@ std::shared_ptr<const Profile> loadProfile(const std::string &path, const LoadOp
         profile->events[i].name = reader.events()[i].name;
     for (const auto &notice : reader.notices())
         profile->diagnostics.notices.push_back(notice);
-    if (options.progress)
-        options.progress(1.0);
+    if (options.progress) options.progress(1.0);
     return profile;
 }
 

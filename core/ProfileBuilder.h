@@ -106,7 +106,8 @@ private:
     ModuleId kernelModule_;
 };
 
-// Reads a whole session file into a Profile. Throws Error/FileFormatError for bad input, Cancelled when asked.
+// Reads a whole session file into a Profile. Throws Error/FileFormatError for bad input, Cancelled when
+// asked.
 std::shared_ptr<const Profile> loadProfile(const std::string &path, const LoadOptions &options = {});
 
 } // namespace perfglass

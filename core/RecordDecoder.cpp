@@ -19,8 +19,7 @@ public:
     size_t position() const { return pos_; }
     uint64_t u64() {
         uint64_t value = 0;
-        if (need(8))
-            std::memcpy(&value, bytes_ + pos_, 8);
+        if (need(8)) std::memcpy(&value, bytes_ + pos_, 8);
         advance(8);
         return value;
     }
@@ -39,26 +38,22 @@ public:
         return values;
     }
     std::span<const uint8_t> bytes(uint64_t count) {
-        if (!need(count))
-            return {};
+        if (!need(count)) return {};
         std::span<const uint8_t> values(bytes_ + pos_, count);
         pos_ += count;
         return values;
     }
     void skip(uint64_t count) {
-        if (need(count))
-            pos_ += count;
+        if (need(count)) pos_ += count;
     }
 
 private:
     bool need(uint64_t count) {
-        if (!ok_ || count > size_ - pos_)
-            ok_ = false;
+        if (!ok_ || count > size_ - pos_) ok_ = false;
         return ok_;
     }
     void advance(size_t count) {
-        if (ok_)
-            pos_ += count;
+        if (ok_) pos_ += count;
     }
     const uint8_t *bytes_;
     size_t size_;
@@ -67,14 +62,14 @@ private:
 };
 
 void skipReadFormat(Cursor &cursor, uint64_t readFormat) {
-    const int perValue = 1 + ((readFormat & PERF_FORMAT_ID) ? 1 : 0) + ((readFormat & PERF_FORMAT_LOST) ? 1 : 0);
+    const int perValue =
+        1 + ((readFormat & PERF_FORMAT_ID) ? 1 : 0) + ((readFormat & PERF_FORMAT_LOST) ? 1 : 0);
     const int times = ((readFormat & PERF_FORMAT_TOTAL_TIME_ENABLED) ? 1 : 0) +
                       ((readFormat & PERF_FORMAT_TOTAL_TIME_RUNNING) ? 1 : 0);
     if (readFormat & PERF_FORMAT_GROUP) {
         const uint64_t count = cursor.u64();
         cursor.u64s(times);
-        if (count > 4096)
-            cursor.skip(~uint64_t{0}); // impossible group size: fails the cursor
+        if (count > 4096) cursor.skip(~uint64_t{0}); // impossible group size: fails the cursor
         cursor.u64s(count * perValue);
     } else {
         cursor.u64s(static_cast<uint64_t>(perValue + times));
@@ -90,8 +85,7 @@ void RecordDecoder::setEvents(const std::vector<EventAttr> &events) {
     for (size_t i = 0; i < events_.size(); ++i) {
         for (uint64_t id : events_[i].ids)
             eventById_.emplace(id, i);
-        if (!(events_[i].attr.sample_type & PERF_SAMPLE_IDENTIFIER))
-            allHaveIdentifier_ = false;
+        if (!(events_[i].attr.sample_type & PERF_SAMPLE_IDENTIFIER)) allHaveIdentifier_ = false;
     }
 }
 
@@ -101,8 +95,7 @@ size_t RecordDecoder::eventIndexForId(uint64_t id) const {
 }
 
 std::string RecordDecoder::decodeSample(const perf_event_header *record, Sample &sample) const {
-    if (events_.empty())
-        return "sample before any event attribute";
+    if (events_.empty()) return "sample before any event attribute";
     const auto *payload = reinterpret_cast<const uint8_t *>(record) + sizeof *record;
     const size_t payloadSize = record->size - sizeof *record;
     sample = Sample{};
@@ -114,28 +107,19 @@ std::string RecordDecoder::decodeSample(const perf_event_header *record, Sample 
     const uint64_t type = attr.sample_type;
     Cursor cursor(payload, payloadSize);
 
-    if (type & PERF_SAMPLE_IDENTIFIER)
-        sample.id = cursor.u64();
-    if (type & PERF_SAMPLE_IP)
-        sample.ip = cursor.u64();
-    if (type & PERF_SAMPLE_TID)
-        cursor.pair32(sample.pid, sample.tid);
-    if (type & PERF_SAMPLE_TIME)
-        sample.time = cursor.u64();
-    if (type & PERF_SAMPLE_ADDR)
-        sample.addr = cursor.u64();
-    if (type & PERF_SAMPLE_ID)
-        sample.id = cursor.u64();
-    if (type & PERF_SAMPLE_STREAM_ID)
-        cursor.u64();
+    if (type & PERF_SAMPLE_IDENTIFIER) sample.id = cursor.u64();
+    if (type & PERF_SAMPLE_IP) sample.ip = cursor.u64();
+    if (type & PERF_SAMPLE_TID) cursor.pair32(sample.pid, sample.tid);
+    if (type & PERF_SAMPLE_TIME) sample.time = cursor.u64();
+    if (type & PERF_SAMPLE_ADDR) sample.addr = cursor.u64();
+    if (type & PERF_SAMPLE_ID) sample.id = cursor.u64();
+    if (type & PERF_SAMPLE_STREAM_ID) cursor.u64();
     if (type & PERF_SAMPLE_CPU) {
         uint32_t reserved = 0;
         cursor.pair32(sample.cpu, reserved);
     }
-    if (type & PERF_SAMPLE_PERIOD)
-        sample.period = cursor.u64();
-    if (type & PERF_SAMPLE_READ)
-        skipReadFormat(cursor, attr.read_format);
+    if (type & PERF_SAMPLE_PERIOD) sample.period = cursor.u64();
+    if (type & PERF_SAMPLE_READ) skipReadFormat(cursor, attr.read_format);
     if (type & PERF_SAMPLE_CALLCHAIN) {
         const uint64_t count = cursor.u64();
         sample.callchain = cursor.u64s(count);
@@ -149,8 +133,7 @@ std::string RecordDecoder::decodeSample(const perf_event_header *record, Sample 
     }
     if (type & PERF_SAMPLE_BRANCH_STACK) {
         const uint64_t count = cursor.u64();
-        if (attr.branch_sample_type & PERF_SAMPLE_BRANCH_HW_INDEX)
-            cursor.u64();
+        if (attr.branch_sample_type & PERF_SAMPLE_BRANCH_HW_INDEX) cursor.u64();
         cursor.u64s(count * 3);
     }
     if (type & PERF_SAMPLE_REGS_USER) {
@@ -172,54 +155,44 @@ std::string RecordDecoder::decodeSample(const perf_event_header *record, Sample 
         }
     }
     if (!cursor.ok())
-        return fmt::format("sample of {} bytes is shorter than its fields (sample_type {:#x}) need", record->size,
-                           type);
-    if (!allHaveIdentifier_ && (type & PERF_SAMPLE_ID))
-        sample.eventIndex = eventIndexForId(sample.id);
+        return fmt::format("sample of {} bytes is shorter than its fields (sample_type {:#x}) need",
+                           record->size, type);
+    if (!allHaveIdentifier_ && (type & PERF_SAMPLE_ID)) sample.eventIndex = eventIndexForId(sample.id);
     return {};
 }
 
 bool RecordDecoder::decodeSampleId(const perf_event_header *record, SampleId &sampleId) const {
-    if (events_.empty())
-        return false;
+    if (events_.empty()) return false;
     const auto *end = reinterpret_cast<const uint8_t *>(record) + record->size;
     const size_t payloadSize = record->size - sizeof *record;
     size_t eventIndex = 0;
     if (allHaveIdentifier_) {
-        if (payloadSize < 8)
-            return false;
+        if (payloadSize < 8) return false;
         uint64_t id = 0;
         std::memcpy(&id, end - 8, 8);
         eventIndex = eventIndexForId(id);
     }
     const perf_event_attr &attr = events_[eventIndex].attr;
-    if (!attr.sample_id_all)
-        return false;
+    if (!attr.sample_id_all) return false;
     const uint64_t type = attr.sample_type;
-    const uint64_t fields[] = {PERF_SAMPLE_TID, PERF_SAMPLE_TIME, PERF_SAMPLE_ID, PERF_SAMPLE_STREAM_ID,
-                               PERF_SAMPLE_CPU, PERF_SAMPLE_IDENTIFIER};
+    const uint64_t fields[] = {PERF_SAMPLE_TID,       PERF_SAMPLE_TIME, PERF_SAMPLE_ID,
+                               PERF_SAMPLE_STREAM_ID, PERF_SAMPLE_CPU,  PERF_SAMPLE_IDENTIFIER};
     size_t trailer = 0;
     for (uint64_t field : fields)
         trailer += (type & field) ? 8 : 0;
-    if (trailer > payloadSize)
-        return false;
+    if (trailer > payloadSize) return false;
     Cursor cursor(end - trailer, trailer);
     sampleId = SampleId{};
     sampleId.eventIndex = eventIndex;
-    if (type & PERF_SAMPLE_TID)
-        cursor.pair32(sampleId.pid, sampleId.tid);
-    if (type & PERF_SAMPLE_TIME)
-        sampleId.time = cursor.u64();
-    if (type & PERF_SAMPLE_ID)
-        sampleId.id = cursor.u64();
-    if (type & PERF_SAMPLE_STREAM_ID)
-        cursor.u64();
+    if (type & PERF_SAMPLE_TID) cursor.pair32(sampleId.pid, sampleId.tid);
+    if (type & PERF_SAMPLE_TIME) sampleId.time = cursor.u64();
+    if (type & PERF_SAMPLE_ID) sampleId.id = cursor.u64();
+    if (type & PERF_SAMPLE_STREAM_ID) cursor.u64();
     if (type & PERF_SAMPLE_CPU) {
         uint32_t reserved = 0;
         cursor.pair32(sampleId.cpu, reserved);
     }
-    if (type & PERF_SAMPLE_IDENTIFIER)
-        sampleId.id = cursor.u64();
+    if (type & PERF_SAMPLE_IDENTIFIER) sampleId.id = cursor.u64();
     return true;
 }
 

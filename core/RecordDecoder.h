@@ -1,5 +1,5 @@
-// Decodes the variable layout of PERF_RECORD_SAMPLE and the sample_id trailer of other records, as selected by
-// each event's sample_type, read_format and register masks (perf_event_open(2), "MMAP layout").
+// Decodes the variable layout of PERF_RECORD_SAMPLE and the sample_id trailer of other records, as selected
+// by each event's sample_type, read_format and register masks (perf_event_open(2), "MMAP layout").
 #pragma once
 
 #include "EventAttr.h"
@@ -37,7 +37,7 @@ struct Sample {
     uint64_t userRegsAbi = 0;
     uint64_t userRegsMask = 0;
     std::span<const uint64_t> userRegs;
-    std::span<const uint8_t> userStack; // only the bytes the kernel copied (dyn_size)
+    std::span<const uint8_t> userStack;   // only the bytes the kernel copied (dyn_size)
     uint64_t userStackOffsetInRecord = 0; // where the stack size field sits, for writers that trim stacks
     std::span<const uint8_t> raw;
 };

@@ -48,8 +48,7 @@ struct FileDescriptor {
     explicit FileDescriptor(int value)
         : fd(value) {}
     ~FileDescriptor() {
-        if (fd >= 0)
-            ::close(fd);
+        if (fd >= 0) ::close(fd);
     }
     FileDescriptor(FileDescriptor &&other) noexcept
         : fd(std::exchange(other.fd, -1)) {}
@@ -58,14 +57,17 @@ struct FileDescriptor {
     FileDescriptor &operator=(FileDescriptor &&) = delete;
 };
 
-// The events opened for one recording: one fd per event and CPU, the first of each CPU owning its ring buffer.
+// The events opened for one recording: one fd per event and CPU, the first of each CPU owning its ring
+// buffer.
 struct OpenedEvents {
     std::vector<EventAttr> attrs;
     std::vector<FileDescriptor> fds;
     std::vector<std::unique_ptr<RingBuffer>> buffers;
 };
 
-bool isPrivilegeError(int error) { return error == EACCES || error == EPERM; }
+bool isPrivilegeError(int error) {
+    return error == EACCES || error == EPERM;
+}
 
 std::string openErrorMessage(const EventSpec &spec, int error) {
     switch (error) {
@@ -75,9 +77,10 @@ std::string openErrorMessage(const EventSpec &spec, int error) {
                            std::strerror(error));
     case EACCES:
     case EPERM:
-        return fmt::format("event '{}' needs privileges this user lacks (kernel.perf_event_paranoid = {}); run "
-                           "'sysctl -w kernel.perf_event_paranoid=1' or record as a privileged user",
-                           spec.name, readProcValue("/proc/sys/kernel/perf_event_paranoid", 2));
+        return fmt::format(
+            "event '{}' needs privileges this user lacks (kernel.perf_event_paranoid = {}); run "
+            "'sysctl -w kernel.perf_event_paranoid=1' or record as a privileged user",
+            spec.name, readProcValue("/proc/sys/kernel/perf_event_paranoid", 2));
     case EMFILE:
         return fmt::format("too many open files while opening event '{}'; raise the limit with 'ulimit -n'",
                            spec.name);
@@ -99,8 +102,7 @@ perf_event_attr samplingAttr(const EventSpec &spec, const RecordOptions &options
     } else {
         attr.sample_period = 1;
     }
-    if (options.callGraph != CallGraphMode::None)
-        attr.sample_type |= PERF_SAMPLE_CALLCHAIN;
+    if (options.callGraph != CallGraphMode::None) attr.sample_type |= PERF_SAMPLE_CALLCHAIN;
     if (options.callGraph == CallGraphMode::Dwarf) {
         attr.sample_type |= PERF_SAMPLE_REGS_USER | PERF_SAMPLE_STACK_USER;
         attr.sample_regs_user = kX86UserRegsMask;
@@ -126,12 +128,10 @@ perf_event_attr samplingAttr(const EventSpec &spec, const RecordOptions &options
 }
 
 size_t defaultMmapPages(const RecordOptions &options) {
-    if (options.mmapPages > 0)
-        return options.mmapPages;
+    if (options.mmapPages > 0) return options.mmapPages;
     // Unprivileged users share kernel.perf_event_mlock_kb (516 KiB per CPU by default): 128 pages fit.
     const bool privileged = ::geteuid() == 0;
-    if (!privileged)
-        return 128;
+    if (!privileged) return 128;
     return options.callGraph == CallGraphMode::Dwarf ? 2048 : 512;
 }
 
@@ -184,16 +184,15 @@ size_t trimUserStack(const perf_event_header *record, size_t stackSizeOffset, st
     const auto *bytes = reinterpret_cast<const uint8_t *>(record);
     uint64_t size = 0;
     std::memcpy(&size, bytes + stackSizeOffset, 8);
-    if (size == 0 || stackSizeOffset + 8 + size + 8 > record->size)
-        return 0;
+    if (size == 0 || stackSizeOffset + 8 + size + 8 > record->size) return 0;
     uint64_t dynSize = 0;
     std::memcpy(&dynSize, bytes + stackSizeOffset + 8 + size, 8);
     const uint64_t kept = (std::min(dynSize, size) + 7) & ~uint64_t{7};
-    if (kept == size)
-        return 0;
+    if (kept == size) return 0;
     const size_t tailOffset = stackSizeOffset + 8 + size; // dyn_size and the fields after it
     out.assign(bytes, bytes + stackSizeOffset);
-    out.insert(out.end(), reinterpret_cast<const uint8_t *>(&kept), reinterpret_cast<const uint8_t *>(&kept) + 8);
+    out.insert(out.end(), reinterpret_cast<const uint8_t *>(&kept),
+               reinterpret_cast<const uint8_t *>(&kept) + 8);
     out.insert(out.end(), bytes + stackSizeOffset + 8, bytes + stackSizeOffset + 8 + kept);
     out.insert(out.end(), bytes + tailOffset, bytes + record->size);
     auto *header = reinterpret_cast<perf_event_header *>(out.data());
@@ -220,8 +219,7 @@ public:
         switch (record->type) {
         case PERF_RECORD_SAMPLE:
             ++counters.samples;
-            if (dwarf_ && writeTrimmed(record))
-                return;
+            if (dwarf_ && writeTrimmed(record)) return;
             break;
         case PERF_RECORD_LOST: {
             uint64_t lost = 0;
@@ -250,8 +248,7 @@ public:
     }
 
     void endRound() {
-        if (wroteSinceRound_)
-            writer_.finishRound();
+        if (wroteSinceRound_) writer_.finishRound();
         wroteSinceRound_ = false;
     }
 
@@ -270,22 +267,19 @@ private:
         if (!decoder_.decodeSample(record, sample).empty() || sample.userStackOffsetInRecord == 0)
             return false;
         const size_t size = trimUserStack(record, sample.userStackOffsetInRecord, scratch_);
-        if (size == 0)
-            return false;
+        if (size == 0) return false;
         writer_.writeRecord(scratch_.data(), size);
         wroteSinceRound_ = true;
         return true;
     }
 
     void noteBuildId(const perf_event_header *record) {
-        if (!(record->misc & kMiscMmapBuildId) || record->size < 80)
-            return;
+        if (!(record->misc & kMiscMmapBuildId) || record->size < 80) return;
         const auto *bytes = reinterpret_cast<const uint8_t *>(record);
         const uint8_t idSize = std::min<uint8_t>(bytes[40], 20);
         const char *name = reinterpret_cast<const char *>(bytes + 72);
         std::string path(name, strnlen(name, record->size - 72));
-        if (path.empty() || path[0] != '/' || buildIds_.count(path))
-            return;
+        if (path.empty() || path[0] != '/' || buildIds_.count(path)) return;
         buildIds_.emplace(std::move(path), std::vector<uint8_t>(bytes + 44, bytes + 44 + idSize));
     }
 
@@ -322,8 +316,7 @@ RecordSummary Recorder::run() {
     std::vector<EventSpec> specs;
     if (options_.events.empty()) {
         specs = parser.parse("cycles");
-        if (probeEvent(specs.front().attr) != 0)
-            specs = parser.parse("cpu-clock");
+        if (probeEvent(specs.front().attr) != 0) specs = parser.parse("cpu-clock");
     } else {
         specs = parser.parse(options_.events);
     }
@@ -341,7 +334,8 @@ RecordSummary Recorder::run() {
     OpenedEvents opened;
     const EventSpec *failed = nullptr;
     int error = openEvents(specs, options_, child.pid(), cpus, pages, opened, failed);
-    const bool anyExplicitKernel = std::any_of(specs.begin(), specs.end(), [](auto &s) { return s.explicitPrivilege; });
+    const bool anyExplicitKernel =
+        std::any_of(specs.begin(), specs.end(), [](auto &s) { return s.explicitPrivilege; });
     if (isPrivilegeError(error) && !anyExplicitKernel) {
         for (auto &spec : specs) {
             spec.attr.exclude_kernel = 1;
@@ -349,12 +343,12 @@ RecordSummary Recorder::run() {
         }
         error = openEvents(specs, options_, child.pid(), cpus, pages, opened, failed);
         if (error == 0)
-            summary.notices.push_back(fmt::format("kernel samples need more privilege than this user has "
-                                                  "(kernel.perf_event_paranoid = {}); recording user space only",
-                                                  readProcValue("/proc/sys/kernel/perf_event_paranoid", 2)));
+            summary.notices.push_back(
+                fmt::format("kernel samples need more privilege than this user has "
+                            "(kernel.perf_event_paranoid = {}); recording user space only",
+                            readProcValue("/proc/sys/kernel/perf_event_paranoid", 2)));
     }
-    if (error != 0)
-        throw Error(openErrorMessage(*failed, error));
+    if (error != 0) throw Error(openErrorMessage(*failed, error));
 
     PerfDataWriter writer(options_.outputPath, opened.attrs);
     try {
@@ -380,8 +374,7 @@ RecordSummary Recorder::run() {
     for (auto &buffer : opened.buffers)
         pollFds.push_back({buffer->fd(), POLLIN, 0});
     pollFds.push_back({stopPipe_[0], POLLIN, 0});
-    if (child.exitFd() >= 0)
-        pollFds.push_back({child.exitFd(), POLLIN, 0});
+    if (child.exitFd() >= 0) pollFds.push_back({child.exitFd(), POLLIN, 0});
 
     auto killDeadline = Clock::time_point::max();
     while (!child.tryWait()) {
@@ -390,8 +383,7 @@ RecordSummary Recorder::run() {
             child.signal(SIGTERM);
             killDeadline = now + std::chrono::seconds(5);
         }
-        if (now >= killDeadline)
-            child.signal(SIGKILL);
+        if (now >= killDeadline) child.signal(SIGKILL);
         ::poll(pollFds.data(), pollFds.size(), 100);
         drainAll();
     }
@@ -407,13 +399,12 @@ RecordSummary Recorder::run() {
     metadata.hasClockId = true;
     timespec resolution{};
     ::clock_getres(CLOCK_MONOTONIC, &resolution);
-    metadata.clockResolutionNs = static_cast<uint64_t>(resolution.tv_sec) * 1000000000u +
-                                 static_cast<uint64_t>(resolution.tv_nsec);
+    metadata.clockResolutionNs =
+        static_cast<uint64_t>(resolution.tv_sec) * 1000000000u + static_cast<uint64_t>(resolution.tv_nsec);
     writer.finish(metadata);
 
-    struct stat info{};
-    if (::stat(options_.outputPath.c_str(), &info) == 0)
-        summary.bytes = static_cast<uint64_t>(info.st_size);
+    struct stat info {};
+    if (::stat(options_.outputPath.c_str(), &info) == 0) summary.bytes = static_cast<uint64_t>(info.st_size);
     summary.samples = sink.counters.samples;
     summary.lostRecords = sink.counters.lostRecords;
     summary.lostSamples = sink.counters.lostSamples;

@@ -18,15 +18,15 @@ struct RecordOptions {
     std::vector<std::string> command;          // the program to launch and its arguments
     std::string workingDirectory;              // empty: the recorder's
     std::vector<std::string> extraEnvironment; // NAME=VALUE entries added to the recorder's environment
-    std::string events;                        // perf event syntax; empty: cycles where supported, else cpu-clock
-    uint64_t frequency = 4000;                 // samples per second, used when period is 0
-    uint64_t period = 0;                       // sample every N events
+    std::string events;        // perf event syntax; empty: cycles where supported, else cpu-clock
+    uint64_t frequency = 4000; // samples per second, used when period is 0
+    uint64_t period = 0;       // sample every N events
     CallGraphMode callGraph = CallGraphMode::None;
     uint32_t dwarfStackSize = 8192;
     std::string outputPath = "perfglass.data";
-    size_t mmapPages = 0;                      // data pages per CPU, a power of two; 0 picks a default
-    double durationSeconds = 0;                // 0: until the program exits or stop()
-    std::vector<std::string> cmdline;          // stored in the session's CMDLINE feature
+    size_t mmapPages = 0;             // data pages per CPU, a power of two; 0 picks a default
+    double durationSeconds = 0;       // 0: until the program exits or stop()
+    std::vector<std::string> cmdline; // stored in the session's CMDLINE feature
 };
 
 struct RecordSummary {
@@ -35,8 +35,8 @@ struct RecordSummary {
     uint64_t lostRecords = 0; // records the kernel dropped because a buffer was full (PERF_RECORD_LOST)
     uint64_t lostSamples = 0; // PERF_RECORD_LOST_SAMPLES
     uint64_t throttles = 0;
-    uint64_t bytes = 0;       // size of the session file
-    int exitCode = 0;         // the program's exit code, 128+signal when it was killed
+    uint64_t bytes = 0; // size of the session file
+    int exitCode = 0;   // the program's exit code, 128+signal when it was killed
     std::vector<std::string> eventNames;
     std::vector<std::string> notices; // adjustments the user should know about (user-only, lowered frequency)
 };

@@ -15,11 +15,11 @@ enum class CostKind {
 };
 
 struct SampleFilter {
-    int event = 0;                        // index into Profile::events; -1 counts every event
+    int event = 0; // index into Profile::events; -1 counts every event
     CostKind cost = CostKind::Period;
-    std::optional<uint64_t> startTime;    // inclusive
-    std::optional<uint64_t> endTime;      // exclusive
-    std::vector<uint32_t> pids;           // empty: all
+    std::optional<uint64_t> startTime; // inclusive
+    std::optional<uint64_t> endTime;   // exclusive
+    std::vector<uint32_t> pids;        // empty: all
     std::vector<uint32_t> tids;
     std::vector<uint32_t> cpus;
 

@@ -16,8 +16,7 @@ public:
     StringTable() { intern(""); }
     StringId intern(std::string_view text) {
         const auto found = ids_.find(text);
-        if (found != ids_.end())
-            return found->second;
+        if (found != ids_.end()) return found->second;
         const auto id = static_cast<StringId>(strings_.size());
         strings_.emplace_back(text);
         ids_.emplace(strings_.back(), id); // deque keeps the key's storage stable

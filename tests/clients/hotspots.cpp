@@ -63,8 +63,7 @@ int main(int argc, char **argv) {
     spinFor(duration);
     for (auto &worker : workers)
         worker.join();
-    if (child > 0)
-        waitpid(child, nullptr, 0);
+    if (child > 0) waitpid(child, nullptr, 0);
     std::printf("hotspots done\n");
     return 3;
 }
