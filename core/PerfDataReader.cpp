@@ -475,7 +475,13 @@ const perf_event_header *PerfDataReader::nextFromStream() {
         const bool cutShortAllowed = pipeMode_ || dataEnd_ == fileSize_;
         if (!fill(sizeof(perf_event_header))) {
             if (bufferEnd_ > bufferPos_ && !cutShortAllowed)
-                throw FileFormatError(path_, position_, "data ends inside a record header");
+                throw FileFormatError(
+                    path_, position_,
+                    dataEnd_ == kUnknownEnd
+                        ? std::string("the file ends inside a record header")
+                        : fmt::format("record header overruns the data section, which ends at "
+                                      "byte {}",
+                                      dataEnd_));
             if (bufferEnd_ > bufferPos_)
                 notices_.push_back(fmt::format(
                     "{}: at byte {}: the last record is incomplete and was ignored", path_, position_));

@@ -1,0 +1,239 @@
+// PerfDataWriter and PerfDataReader: what one writes, the other reads back exactly; bad files are refused with
+// a message that names the file and the byte offset.
+#include "Error.h"
+#include "PerfDataReader.h"
+#include "PerfDataWriter.h"
+#include "PerfFileFormat.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cstring>
+#include <fstream>
+#include <vector>
+
+using namespace perfglass;
+
+namespace {
+
+std::vector<uint8_t> commRecord(uint32_t pid, const char *name) {
+    std::vector<uint8_t> record(8 + 8 + 16, 0);
+    perf_event_header header{PERF_RECORD_COMM, 0, static_cast<uint16_t>(record.size())};
+    std::memcpy(record.data(), &header, sizeof header);
+    std::memcpy(record.data() + 8, &pid, 4);
+    std::memcpy(record.data() + 12, &pid, 4);
+    std::strncpy(reinterpret_cast<char *>(record.data() + 16), name, 15);
+    return record;
+}
+
+std::vector<uint8_t> sampleRecord(uint64_t id, uint64_t ip, uint32_t pid, uint64_t time) {
+    // IDENTIFIER | IP | TID | TIME | PERIOD
+    std::vector<uint64_t> words = {0, id, ip, (uint64_t{pid} << 32) | pid, time, 250000};
+    perf_event_header header{PERF_RECORD_SAMPLE, PERF_RECORD_MISC_USER, static_cast<uint16_t>(words.size() * 8)};
+    std::memcpy(words.data(), &header, sizeof header);
+    std::vector<uint8_t> bytes(words.size() * 8);
+    std::memcpy(bytes.data(), words.data(), bytes.size());
+    return bytes;
+}
+
+EventAttr clockEvent(const char *name, uint64_t id) {
+    EventAttr event;
+    event.attr.size = sizeof event.attr;
+    event.attr.type = PERF_TYPE_SOFTWARE;
+    event.attr.config = PERF_COUNT_SW_CPU_CLOCK;
+    event.attr.sample_type = PERF_SAMPLE_IDENTIFIER | PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME |
+                             PERF_SAMPLE_PERIOD;
+    event.attr.sample_id_all = 1;
+    event.name = name;
+    event.ids = {id, id + 1};
+    return event;
+}
+
+void writeBytes(const QString &path, const std::vector<uint8_t> &bytes) {
+    std::ofstream out(path.toStdString(), std::ios::binary);
+    out.write(reinterpret_cast<const char *>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+}
+
+std::vector<uint8_t> readBytes(const QString &path) {
+    std::ifstream in(path.toStdString(), std::ios::binary);
+    return std::vector<uint8_t>(std::istreambuf_iterator<char>(in), {});
+}
+
+QString errorOf(const QString &path) {
+    try {
+        PerfDataReader reader(path.toStdString());
+        while (reader.next()) {
+        }
+    } catch (const Error &error) {
+        return QString::fromUtf8(error.what());
+    }
+    return {};
+}
+
+} // namespace
+
+class SessionRoundTripTest : public QObject {
+    Q_OBJECT
+
+private:
+    QTemporaryDir dir_;
+    QString path(const char *name) const { return dir_.filePath(QString::fromLatin1(name)); }
+
+    // Writes two events and three records; returns the records written.
+    std::vector<std::vector<uint8_t>> writeSession(const QString &file) {
+        PerfDataWriter writer(file.toStdString(), {clockEvent("cpu-clock", 10), clockEvent("task-clock", 20)});
+        std::vector<std::vector<uint8_t>> records = {commRecord(42, "worker"), sampleRecord(10, 0x401000, 42, 100),
+                                                     sampleRecord(21, 0x401010, 42, 200)};
+        for (const auto &record : records)
+            writer.writeRecord(record.data(), record.size());
+        writer.finishRound();
+        SessionMetadata metadata;
+        metadata.hostname = "testhost";
+        metadata.osRelease = "6.1.0-test";
+        metadata.arch = "x86_64";
+        metadata.version = "perfglass test";
+        metadata.cpusAvailable = 4;
+        metadata.cpusOnline = 2;
+        metadata.cmdline = {"perfglass-cli", "record", "--", "./app"};
+        metadata.buildIds = {{-1, false, {0xde, 0xad, 0xbe, 0xef}, "/usr/bin/app"}};
+        metadata.hasClockId = true;
+        metadata.clockResolutionNs = 1;
+        writer.finish(metadata);
+        return records;
+    }
+
+private slots:
+    void roundTripKeepsEventsRecordsAndFeatures() {
+        const QString file = path("roundtrip.data");
+        const auto written = writeSession(file);
+
+        PerfDataReader reader(file.toStdString());
+        QVERIFY(!reader.isPipe());
+        QCOMPARE(reader.events().size(), size_t{2});
+        QCOMPARE(reader.events()[0].name, std::string("cpu-clock"));
+        QCOMPARE(reader.events()[1].name, std::string("task-clock"));
+        QCOMPARE(reader.events()[1].ids, (std::vector<uint64_t>{20, 21}));
+        QCOMPARE(reader.events()[0].attr.sample_type, clockEvent("", 0).attr.sample_type);
+        QCOMPARE(reader.metadata().hostname, std::string("testhost"));
+        QCOMPARE(reader.metadata().osRelease, std::string("6.1.0-test"));
+        QCOMPARE(reader.metadata().cpusOnline, 2u);
+        QCOMPARE(reader.metadata().cmdline.size(), size_t{4});
+        QCOMPARE(reader.metadata().cmdline[3], std::string("./app"));
+        QCOMPARE(reader.metadata().buildIds.size(), size_t{1});
+        QCOMPARE(reader.metadata().buildIds[0].path, std::string("/usr/bin/app"));
+        QCOMPARE(reader.metadata().buildIds[0].buildId, (std::vector<uint8_t>{0xde, 0xad, 0xbe, 0xef}));
+
+        size_t index = 0;
+        while (const perf_event_header *record = reader.next()) {
+            if (record->type == format::kRecordFinishedRound) {
+                QCOMPARE(index, written.size());
+                continue;
+            }
+            QVERIFY(index < written.size());
+            QCOMPARE(size_t{record->size}, written[index].size());
+            QVERIFY(std::memcmp(record, written[index].data(), record->size) == 0);
+            ++index;
+        }
+        QCOMPARE(index, written.size());
+        QVERIFY(reader.notices().empty());
+    }
+
+    void unfinishedSessionOpensUpToLastCompleteRecord() {
+        const QString file = path("unfinished.data");
+        {
+            PerfDataWriter writer(file.toStdString(), {clockEvent("cpu-clock", 10)});
+            const auto record = sampleRecord(10, 0x401000, 42, 100);
+            writer.writeRecord(record.data(), record.size());
+            writer.writeRecord(record.data(), record.size());
+            // No finish(): the writer "died"; the header's data size stays 0.
+        }
+        auto bytes = readBytes(file);
+        bytes.resize(bytes.size() - 8); // and the last record was cut in half
+        writeBytes(file, bytes);
+
+        PerfDataReader reader(file.toStdString());
+        int samples = 0;
+        while (reader.next())
+            ++samples;
+        QCOMPARE(samples, 1);
+        QVERIFY(!reader.notices().empty());
+        QVERIFY(QString::fromStdString(reader.notices().front()).contains(QLatin1String("data size in the header is 0")));
+    }
+
+    void missingFileIsNamed() {
+        const QString message = errorOf(path("does-not-exist.data"));
+        QVERIFY2(message.contains(QLatin1String("does-not-exist.data")) &&
+                     message.contains(QLatin1String("No such file")),
+                 qPrintable(message));
+    }
+
+    void emptyFileIsRefused() {
+        writeBytes(path("empty.data"), {});
+        const QString message = errorOf(path("empty.data"));
+        QVERIFY2(message.contains(QLatin1String("empty.data: file is empty")), qPrintable(message));
+    }
+
+    void otherFileIsNotPerfData() {
+        std::vector<uint8_t> text(200, 'x');
+        writeBytes(path("text.data"), text);
+        const QString message = errorOf(path("text.data"));
+        QVERIFY2(message.contains(QLatin1String("at byte 0: not a perf.data file")), qPrintable(message));
+    }
+
+    void truncatedFileNamesTheDataSection() {
+        const QString file = path("truncated.data");
+        writeSession(file);
+        auto bytes = readBytes(file);
+        format::FileHeader header;
+        std::memcpy(&header, bytes.data(), sizeof header);
+        bytes.resize(header.data.offset + 20); // inside the first record
+        writeBytes(file, bytes);
+        const QString message = errorOf(file);
+        QVERIFY2(message.contains(QLatin1String("at byte 40: data section")) &&
+                     message.contains(QLatin1String("truncated")),
+                 qPrintable(message));
+    }
+
+    void recordSmallerThanItsHeaderIsRefused() {
+        const QString file = path("badrecord.data");
+        writeSession(file);
+        auto bytes = readBytes(file);
+        format::FileHeader header;
+        std::memcpy(&header, bytes.data(), sizeof header);
+        const uint16_t badSize = 4;
+        std::memcpy(bytes.data() + header.data.offset + 6, &badSize, 2); // first record's header.size
+        writeBytes(file, bytes);
+        const QString message = errorOf(file);
+        QVERIFY2(message.contains(QStringLiteral("at byte %1:").arg(header.data.offset)) &&
+                     message.contains(QLatin1String("declares size 4")),
+                 qPrintable(message));
+    }
+
+    void recordOverrunningTheDataSectionIsRefused() {
+        const QString file = path("overrun.data");
+        writeSession(file);
+        auto bytes = readBytes(file);
+        format::FileHeader header;
+        std::memcpy(&header, bytes.data(), sizeof header);
+        header.data.size -= 4; // the last record (FINISHED_ROUND) now overruns the section
+        std::memcpy(bytes.data(), &header, sizeof header);
+        writeBytes(file, bytes);
+        const QString message = errorOf(file);
+        QVERIFY2(message.contains(QLatin1String("overruns the data section")), qPrintable(message));
+    }
+
+    void impossibleAttributeSizeIsRefused() {
+        const QString file = path("attrsize.data");
+        writeSession(file);
+        auto bytes = readBytes(file);
+        const uint64_t attrSize = 1 << 20;
+        std::memcpy(bytes.data() + 16, &attrSize, 8);
+        writeBytes(file, bytes);
+        const QString message = errorOf(file);
+        QVERIFY2(message.contains(QLatin1String("at byte 16: attribute size 1048576 is impossible")),
+                 qPrintable(message));
+    }
+};
+
+QTEST_APPLESS_MAIN(SessionRoundTripTest)
+#include "tst_sessionroundtrip.moc"
