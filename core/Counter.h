@@ -32,7 +32,8 @@ struct CounterValue {
     // The change since an earlier cumulative reading (clamped at 0 for counters that were reset).
     CounterValue since(const CounterValue &earlier) const {
         auto minus = [](uint64_t a, uint64_t b) { return a >= b ? a - b : 0; };
-        return {minus(value, earlier.value), minus(enabled, earlier.enabled), minus(running, earlier.running)};
+        return {minus(value, earlier.value), minus(enabled, earlier.enabled),
+                minus(running, earlier.running)};
     }
     bool operator==(const CounterValue &) const = default;
 };

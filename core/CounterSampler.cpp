@@ -37,7 +37,8 @@ std::vector<std::vector<CounterValue>> CounterSampler::sample(uint64_t time, boo
     return cumulative;
 }
 
-void CounterSampler::write(const std::vector<std::vector<CounterValue>> &cumulative, uint64_t time, bool final) {
+void CounterSampler::write(const std::vector<std::vector<CounterValue>> &cumulative, uint64_t time,
+                           bool final) {
     const auto &target = session_.target();
     const auto &ids = session_.ids();
     for (size_t e = 0; e < cumulative.size() && e < ids.size(); ++e) {

@@ -33,17 +33,15 @@ std::string openFailureReason(const EventSpec &spec, int error) {
                    ? "this machine has no hardware counter for it"
                    : "the kernel does not support it";
     if (error == EACCES || error == EPERM)
-        return "permission denied (perf_event_paranoid is " +
-               [] {
-                   FILE *file = std::fopen("/proc/sys/kernel/perf_event_paranoid", "r");
-                   int value = 0;
-                   if (file) {
-                       if (std::fscanf(file, "%d", &value) != 1) value = 0;
-                       std::fclose(file);
-                   }
-                   return std::to_string(value);
-               }() +
-               ")";
+        return "permission denied (perf_event_paranoid is " + [] {
+            FILE *file = std::fopen("/proc/sys/kernel/perf_event_paranoid", "r");
+            int value = 0;
+            if (file) {
+                if (std::fscanf(file, "%d", &value) != 1) value = 0;
+                std::fclose(file);
+            }
+            return std::to_string(value);
+        }() + ")";
     return std::strerror(error);
 }
 
@@ -95,14 +93,16 @@ CounterTarget CounterTarget::processes(const std::vector<pid_t> &pids) {
 }
 
 void counterUnit(const EventSpec &spec, std::string &unit, double &scale) {
-    const bool clock = spec.attr.type == PERF_TYPE_SOFTWARE &&
-                       (spec.attr.config == PERF_COUNT_SW_TASK_CLOCK || spec.attr.config == PERF_COUNT_SW_CPU_CLOCK);
+    const bool clock =
+        spec.attr.type == PERF_TYPE_SOFTWARE &&
+        (spec.attr.config == PERF_COUNT_SW_TASK_CLOCK || spec.attr.config == PERF_COUNT_SW_CPU_CLOCK);
     unit = clock ? "msec" : "";
     scale = clock ? 1e-6 : 1.0;
 }
 
 std::string defaultStatEvents() {
-    return "task-clock,context-switches,cpu-migrations,page-faults,cycles,instructions,branches,branch-misses";
+    return "task-clock,context-switches,cpu-migrations,page-faults,cycles,instructions,branches,branch-"
+           "misses";
 }
 
 CounterSession::CounterSession(std::vector<EventSpec> events, CounterTarget target, EventOpener *opener)
@@ -147,9 +147,12 @@ void CounterSession::openEvent(size_t index, EventOpener &opener) {
     CounterEvent &event = events_[index];
     const int leader = event.spec.groupLeader;
     const bool isLeader = leader < 0 || static_cast<size_t>(leader) == index;
-    if (!isLeader && (static_cast<size_t>(leader) >= index || events_[leader].status != CounterStatus::Counting)) {
+    if (!isLeader &&
+        (static_cast<size_t>(leader) >= index || events_[leader].status != CounterStatus::Counting)) {
         event.status = CounterStatus::NotCounted;
-        event.reason = fmt::format("its group leader {} could not be opened", leader < static_cast<int>(events_.size()) ? events_[leader].spec.name : "?");
+        event.reason =
+            fmt::format("its group leader {} could not be opened",
+                        leader < static_cast<int>(events_.size()) ? events_[leader].spec.name : "?");
         return;
     }
     const perf_event_attr attr = attrFor(event.spec, isLeader);
@@ -160,7 +163,8 @@ void CounterSession::openEvent(size_t index, EventOpener &opener) {
             const size_t s = slot(c, t);
             const int groupFd = isLeader ? -1 : fds_[leader][s];
             if (!isLeader && groupFd < 0) continue;
-            const int fd = opener.open(attr, target_.threads[t], target_.cpus[c], groupFd, PERF_FLAG_FD_CLOEXEC);
+            const int fd =
+                opener.open(attr, target_.threads[t], target_.cpus[c], groupFd, PERF_FLAG_FD_CLOEXEC);
             if (fd < 0) {
                 // A thread that exited between listing and opening is simply not counted.
                 if (-fd != ESRCH && firstError == 0) firstError = -fd;
@@ -175,7 +179,8 @@ void CounterSession::openEvent(size_t index, EventOpener &opener) {
     if (opened > 0) return;
     if (firstError == 0) firstError = ESRCH;
     event.status = isUnsupported(firstError) ? CounterStatus::NotSupported : CounterStatus::NotCounted;
-    event.reason = firstError == ESRCH ? "the target thread no longer exists" : openFailureReason(event.spec, firstError);
+    event.reason = firstError == ESRCH ? "the target thread no longer exists"
+                                       : openFailureReason(event.spec, firstError);
 }
 
 void CounterSession::enable() {

@@ -25,8 +25,8 @@ struct CounterTarget {
     std::vector<pid_t> threads{-1};
     bool inherit = false;      // count children created later (launch mode)
     bool enableOnExec = false; // start counting when the target execs (launch mode)
-    // sample_type of the attributes written to a session; a recording that mixes counters with sampling events
-    // sets the sampling events' sample_type and sample_id_all so perf can parse every record.
+    // sample_type of the attributes written to a session; a recording that mixes counters with sampling
+    // events sets the sampling events' sample_type and sample_id_all so perf can parse every record.
     uint64_t sampleType = PERF_SAMPLE_IDENTIFIER;
     bool sampleIdAll = false;
 

@@ -15,7 +15,8 @@ int readNumber(const std::string &path) {
 
 CpuPlace cpuPlace(int cpu, const std::string &sysfsCpuRoot) {
     const std::string base = sysfsCpuRoot + "/cpu" + std::to_string(cpu) + "/topology/";
-    return {readNumber(base + "physical_package_id"), readNumber(base + "die_id"), readNumber(base + "core_id")};
+    return {readNumber(base + "physical_package_id"), readNumber(base + "die_id"),
+            readNumber(base + "core_id")};
 }
 
 } // namespace perfglass

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <linux/perf_event.h>
 
+#include <algorithm>
 #include <cmath>
 #include <locale>
 #include <map>
@@ -15,7 +16,8 @@ namespace perfglass {
 namespace {
 
 bool isClock(uint32_t type, uint64_t config) {
-    return type == PERF_TYPE_SOFTWARE && (config == PERF_COUNT_SW_TASK_CLOCK || config == PERF_COUNT_SW_CPU_CLOCK);
+    return type == PERF_TYPE_SOFTWARE &&
+           (config == PERF_COUNT_SW_TASK_CLOCK || config == PERF_COUNT_SW_CPU_CLOCK);
 }
 
 std::string jsonEscape(const std::string &text) {
@@ -72,8 +74,8 @@ StatMetric ratePerSecond(double perSecond) {
 std::vector<StatEventInfo> StatEventInfo::from(const std::vector<CounterEvent> &events) {
     std::vector<StatEventInfo> infos;
     for (const auto &event : events)
-        infos.push_back({event.spec.name, event.unit, event.scale, event.spec.attr.type, event.spec.attr.config,
-                         event.status, event.reason});
+        infos.push_back({event.spec.name, event.unit, event.scale, event.spec.attr.type,
+                         event.spec.attr.config, event.status, event.reason});
     return infos;
 }
 
@@ -111,7 +113,8 @@ std::vector<StatGroup> aggregateCounters(StatAggregation aggregation, const std:
             }
             case StatAggregation::PerThread:
                 key = {static_cast<int>(t), 0, 0, 0};
-                label = fmt::format("{}-{}", t < threadNames.size() ? threadNames[t] : std::string("?"), threads[t]);
+                label = fmt::format("{}-{}", t < threadNames.size() ? threadNames[t] : std::string("?"),
+                                    threads[t]);
                 newCpu = c == 0;
                 break;
             }
@@ -138,7 +141,8 @@ StatFormatter::StatFormatter(std::vector<StatEventInfo> events, StatFormatOption
 
 std::optional<size_t> StatFormatter::find(uint32_t type, uint64_t config) const {
     for (size_t i = 0; i < events_.size(); ++i)
-        if (events_[i].type == type && events_[i].config == config && events_[i].status == CounterStatus::Counting)
+        if (events_[i].type == type && events_[i].config == config &&
+            events_[i].status == CounterStatus::Counting)
             return i;
     return std::nullopt;
 }
@@ -170,7 +174,8 @@ StatMetric StatFormatter::metric(const StatGroup &group, size_t event, double el
             if (taskClock && *taskClock > 0) return {count / *taskClock, "GHz"};
             return {};
         case PERF_COUNT_HW_INSTRUCTIONS:
-            if (const auto cycles = countOf(PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES); cycles && *cycles > 0)
+            if (const auto cycles = countOf(PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES);
+                cycles && *cycles > 0)
                 return {count / *cycles, "insn per cycle"};
             return {};
         case PERF_COUNT_HW_BRANCH_MISSES:
@@ -241,7 +246,8 @@ std::string StatFormatter::humanLine(const StatGroup &group, size_t event, const
     if (counted && !group.relativeStddev.empty() && event < group.relativeStddev.size())
         out += fmt::format("  ( +-{:>6.2f}% )", group.relativeStddev[event]);
     const CounterValue &reading = group.values[event];
-    if (counted && reading.running < reading.enabled) out += fmt::format("  ({:.2f}%)", reading.runningPercent());
+    if (counted && reading.running < reading.enabled)
+        out += fmt::format("  ({:.2f}%)", reading.runningPercent());
     while (!out.empty() && out.back() == ' ')
         out.pop_back();
     return out;
@@ -256,10 +262,12 @@ std::string StatFormatter::csvLine(const StatGroup &group, size_t event, const s
     std::string out;
     if (timestamp) out += fmt::format("{:>16.9f}{}", *timestamp, sep);
     if (options_.aggregation != StatAggregation::Global) out += group.label + sep;
-    if (options_.aggregation == StatAggregation::PerCore || options_.aggregation == StatAggregation::PerSocket)
+    if (options_.aggregation == StatAggregation::PerCore ||
+        options_.aggregation == StatAggregation::PerSocket)
         out += fmt::format("{}{}", group.aggregatedCpus, sep);
     out += value + sep + info.unit + sep + info.name + sep;
-    out += fmt::format("{}{}{:.2f}", counted ? reading.running : 0, sep, counted ? reading.runningPercent() : 100.0);
+    out += fmt::format("{}{}{:.2f}", counted ? reading.running : 0, sep,
+                       counted ? reading.runningPercent() : 100.0);
     if (counted && !group.relativeStddev.empty() && event < group.relativeStddev.size())
         out += fmt::format("{}{:.2f}%", sep, group.relativeStddev[event]);
     if (!metric.unit.empty()) {
@@ -286,23 +294,27 @@ std::string StatFormatter::jsonLine(const StatGroup &group, size_t event, const 
         out += fmt::format("\"cpu\" : \"{}\", ", group.label.substr(3));
         break;
     case StatAggregation::PerCore:
-        out += fmt::format("\"core\" : \"{}\", \"aggregate-number\" : {}, ", group.label, group.aggregatedCpus);
+        out +=
+            fmt::format("\"core\" : \"{}\", \"aggregate-number\" : {}, ", group.label, group.aggregatedCpus);
         break;
     case StatAggregation::PerSocket:
-        out += fmt::format("\"socket\" : \"{}\", \"aggregate-number\" : {}, ", group.label, group.aggregatedCpus);
+        out += fmt::format("\"socket\" : \"{}\", \"aggregate-number\" : {}, ", group.label,
+                           group.aggregatedCpus);
         break;
     case StatAggregation::PerThread:
         out += fmt::format("\"thread\" : \"{}\", ", jsonEscape(group.label));
         break;
     }
-    out += fmt::format("\"counter-value\" : \"{}\", \"unit\" : \"{}\", \"event\" : \"{}\", ", jsonEscape(value),
-                       info.unit, jsonEscape(info.name));
+    out += fmt::format("\"counter-value\" : \"{}\", \"unit\" : \"{}\", \"event\" : \"{}\", ",
+                       jsonEscape(value), info.unit, jsonEscape(info.name));
     out += fmt::format("\"event-runtime\" : {}, \"pcnt-running\" : {:.2f}, ", counted ? reading.running : 0,
                        counted ? reading.runningPercent() : 100.0);
     if (counted && !group.relativeStddev.empty() && event < group.relativeStddev.size())
         out += fmt::format("\"variance\" : {:.2f}, ", group.relativeStddev[event]);
-    out += fmt::format("\"metric-value\" : {:.6f}, \"metric-unit\" : \"{}\"", metric.value, jsonEscape(metric.unit));
-    if (!counted && !info.reason.empty()) out += fmt::format(", \"reason\" : \"{}\"", jsonEscape(info.reason));
+    out += fmt::format("\"metric-value\" : {:.6f}, \"metric-unit\" : \"{}\"", metric.value,
+                       jsonEscape(metric.unit));
+    if (!counted && !info.reason.empty())
+        out += fmt::format(", \"reason\" : \"{}\"", jsonEscape(info.reason));
     return out + "}";
 }
 
@@ -373,9 +385,11 @@ std::string StatFormatter::footer(double elapsedSeconds, double elapsedStddev, i
     std::string out = "\n";
     if (runs > 1) {
         const int precision =
-            (elapsedStddev > 0 && elapsedStddev < 1 ? static_cast<int>(std::ceil(-std::log10(elapsedStddev))) : 0) + 2;
-        out += fmt::format(" {:>17.{}f} +- {:.{}f} seconds time elapsed", elapsedSeconds, precision, elapsedStddev,
-                           precision);
+            (elapsedStddev > 0 && elapsedStddev < 1 ? static_cast<int>(std::ceil(-std::log10(elapsedStddev)))
+                                                    : 0) +
+            2;
+        out += fmt::format(" {:>17.{}f} +- {:.{}f} seconds time elapsed", elapsedSeconds, precision,
+                           elapsedStddev, precision);
         out += fmt::format("  ( +-{:>6.2f}% )\n",
                            elapsedSeconds > 0 ? 100.0 * elapsedStddev / elapsedSeconds : 0.0);
     } else {
@@ -387,12 +401,23 @@ std::string StatFormatter::footer(double elapsedSeconds, double elapsedStddev, i
 }
 
 std::vector<std::string> StatFormatter::notes() const {
-    std::vector<std::string> out;
+    // One line per status and reason: "<not supported>: cycles, instructions: this machine has no ...".
+    std::vector<std::pair<std::string, std::string>> lines; // (status and reason, event names)
     for (const auto &event : events_) {
-        if (event.status == CounterStatus::NotSupported)
-            out.push_back(fmt::format("{}: <not supported>: {}", event.name, event.reason));
-        else if (event.status == CounterStatus::NotCounted)
-            out.push_back(fmt::format("{}: <not counted>: {}", event.name, event.reason));
+        if (event.status == CounterStatus::Counting) continue;
+        const std::string key =
+            event.status == CounterStatus::NotSupported ? "<not supported>" : "<not counted>";
+        auto found = std::find_if(lines.begin(), lines.end(),
+                                  [&](const auto &line) { return line.first == key + "\n" + event.reason; });
+        if (found == lines.end())
+            lines.emplace_back(key + "\n" + event.reason, event.name);
+        else
+            found->second += ", " + event.name;
+    }
+    std::vector<std::string> out;
+    for (const auto &[key, names] : lines) {
+        const auto split = key.find('\n');
+        out.push_back(fmt::format("{} {}: {}", key.substr(0, split), names, key.substr(split + 1)));
     }
     return out;
 }

@@ -1,7 +1,7 @@
 // Aggregates counter readings the way perf stat does (whole target, per CPU, core, socket or thread),
 // derives metrics (CPUs utilized, rates per second, GHz, insn per cycle, branch-miss and cache-miss
-// percentages) and prints them in perf stat's layouts: the human table, CSV in perf-stat(1)'s field order, and
-// JSON lines.
+// percentages) and prints them in perf stat's layouts: the human table, CSV in perf-stat(1)'s field order,
+// and JSON lines.
 #pragma once
 
 #include "Counter.h"
@@ -21,8 +21,8 @@ enum class StatOutput { Human, Csv, Json };
 
 // One row key of the output and its counters, one per event.
 struct StatGroup {
-    std::string label;       // "CPU0", "S0-D0-C0", "S0", "comm-tid"; empty for the whole target
-    int aggregatedCpus = 0;  // shown for --per-core/--per-socket
+    std::string label;      // "CPU0", "S0-D0-C0", "S0", "comm-tid"; empty for the whole target
+    int aggregatedCpus = 0; // shown for --per-core/--per-socket
     std::vector<CounterValue> values;
     std::vector<double> relativeStddev; // -r: percent per event, empty otherwise
 };
@@ -72,19 +72,20 @@ public:
     // " Performance counter stats for 'TARGET' (N runs):"
     std::string title(const std::string &target, int runs) const;
     // Elapsed (with its spread over runs) and, when known, user and sys seconds.
-    std::string footer(double elapsedSeconds, double elapsedStddev, int runs, std::optional<double> userSeconds,
-                       std::optional<double> sysSeconds) const;
+    std::string footer(double elapsedSeconds, double elapsedStddev, int runs,
+                       std::optional<double> userSeconds, std::optional<double> sysSeconds) const;
     // "cycles: <not supported>: reason" lines for events that did not count.
     std::vector<std::string> notes() const;
 
 private:
-    std::string line(const StatGroup &group, size_t event, double elapsedNs, std::optional<double> timestamp) const;
-    std::string humanLine(const StatGroup &group, size_t event, const std::string &value, const StatMetric &metric,
-                          std::optional<double> timestamp) const;
-    std::string csvLine(const StatGroup &group, size_t event, const std::string &value, const StatMetric &metric,
-                        std::optional<double> timestamp) const;
-    std::string jsonLine(const StatGroup &group, size_t event, const std::string &value, const StatMetric &metric,
-                         std::optional<double> timestamp) const;
+    std::string line(const StatGroup &group, size_t event, double elapsedNs,
+                     std::optional<double> timestamp) const;
+    std::string humanLine(const StatGroup &group, size_t event, const std::string &value,
+                          const StatMetric &metric, std::optional<double> timestamp) const;
+    std::string csvLine(const StatGroup &group, size_t event, const std::string &value,
+                        const StatMetric &metric, std::optional<double> timestamp) const;
+    std::string jsonLine(const StatGroup &group, size_t event, const std::string &value,
+                         const StatMetric &metric, std::optional<double> timestamp) const;
     std::optional<size_t> find(uint32_t type, uint64_t config) const;
     std::string statusText(const StatGroup &group, size_t event) const;
     double displayValue(const CounterValue &value, size_t event) const;

@@ -10,7 +10,9 @@ namespace {
 
 class RecordBuilder {
 public:
-    explicit RecordBuilder(uint32_t type) : bytes_(sizeof(perf_event_header), 0), type_(type) {}
+    explicit RecordBuilder(uint32_t type)
+        : bytes_(sizeof(perf_event_header), 0)
+        , type_(type) {}
     template <typename T> void put(const T &value) {
         const auto *begin = reinterpret_cast<const uint8_t *>(&value);
         bytes_.insert(bytes_.end(), begin, begin + sizeof value);
@@ -146,7 +148,8 @@ std::optional<std::vector<int>> decodeCpuMap(const perf_event_header *record) {
         }
     } else if (type == 1) {
         uint16_t count = 0, longSize = 0;
-        if (!cursor.get(count) || !cursor.get(longSize) || (longSize != 4 && longSize != 8)) return std::nullopt;
+        if (!cursor.get(count) || !cursor.get(longSize) || (longSize != 4 && longSize != 8))
+            return std::nullopt;
         if (longSize == 8 && !cursor.skip(4)) return std::nullopt; // perf 6.1 pads 64-bit masks to 8 bytes
         for (uint16_t word = 0; word < count; ++word) {
             uint64_t mask = 0;
@@ -163,7 +166,8 @@ std::optional<std::vector<int>> decodeCpuMap(const perf_event_header *record) {
     } else if (type == 2) {
         uint8_t anyCpu = 0, pad = 0;
         uint16_t first = 0, last = 0;
-        if (!cursor.get(anyCpu) || !cursor.get(pad) || !cursor.get(first) || !cursor.get(last) || last < first)
+        if (!cursor.get(anyCpu) || !cursor.get(pad) || !cursor.get(first) || !cursor.get(last) ||
+            last < first)
             return std::nullopt;
         if (anyCpu) cpus.push_back(-1);
         for (unsigned cpu = first; cpu <= last; ++cpu)
@@ -190,7 +194,8 @@ std::optional<StatEntry> decodeStat(const perf_event_header *record) {
     RecordCursor cursor(record);
     StatEntry entry;
     if (!cursor.get(entry.id) || !cursor.get(entry.cpuIndex) || !cursor.get(entry.threadIndex) ||
-        !cursor.get(entry.value.value) || !cursor.get(entry.value.enabled) || !cursor.get(entry.value.running))
+        !cursor.get(entry.value.value) || !cursor.get(entry.value.enabled) ||
+        !cursor.get(entry.value.running))
         return std::nullopt;
     return entry;
 }
