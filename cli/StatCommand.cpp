@@ -68,9 +68,20 @@ std::string commOf(pid_t tid) {
     return comm.empty() ? std::string("?") : comm;
 }
 
+// A task that exited but was not reaped yet (a zombie) counts as gone.
+bool alive(pid_t pid) {
+    std::ifstream file("/proc/" + std::to_string(pid) + "/stat");
+    std::string text;
+    std::getline(file, text);
+    const auto paren = text.rfind(')');
+    if (paren == std::string::npos || paren + 2 >= text.size()) return false;
+    const char state = text[paren + 2];
+    return state != 'Z' && state != 'X';
+}
+
 bool anyAlive(const std::vector<pid_t> &pids) {
     for (pid_t pid : pids)
-        if (::kill(pid, 0) == 0 || errno == EPERM) return true;
+        if (alive(pid)) return true;
     return false;
 }
 
@@ -118,9 +129,11 @@ StatCommand::StatCommand(int argc, char **argv)
     : cmdline_(argv, argv + argc) {}
 
 CLI::App *StatCommand::setup(CLI::App &app) {
-    CLI::App *sub = app.add_subcommand("stat", "Count events while a command runs, or system-wide, like perf stat");
-    sub->add_option("-e,--event", events_,
-                    "Events to count, in perf's syntax; {a,b} counts a group together (default: perf stat's)");
+    CLI::App *sub =
+        app.add_subcommand("stat", "Count events while a command runs, or system-wide, like perf stat");
+    sub->add_option(
+        "-e,--event", events_,
+        "Events to count, in perf's syntax; {a,b} counts a group together (default: perf stat's)");
     sub->add_flag("-a,--all-cpus", systemWide_, "Count on every CPU (system-wide)");
     sub->add_option("-C,--cpu", cpuList_, "Count on these CPUs only (system-wide), e.g. 0-1,3");
     sub->add_flag("-A,--no-aggr", noAggr_, "One row per CPU (system-wide)");
@@ -129,16 +142,19 @@ CLI::App *StatCommand::setup(CLI::App &app) {
     sub->add_flag("--per-thread", perThread_, "One row per thread (with -p or -t)");
     sub->add_option("-p,--pid", pids_, "Count the threads of existing processes")->delimiter(',');
     sub->add_option("-t,--tid", tids_, "Count existing threads")->delimiter(',');
-    sub->add_option("-I,--interval-print", intervalOption_, "Print the counts of every MS milliseconds (at least 1)");
+    sub->add_option("-I,--interval-print", intervalOption_,
+                    "Print the counts of every MS milliseconds (at least 1)");
     sub->add_option("--interval-count", intervalCount_, "Stop after this many intervals")
         ->check(CLI::PositiveNumber);
     sub->add_option("-r,--repeat", repeat_, "Run the command N times; print means and spread")
         ->check(CLI::PositiveNumber);
     sub->add_flag("--no-scale", noScale_, "Print raw counts, not scaled by time enabled / time running");
-    sub->add_option("-x,--field-separator", separator_, "CSV output with this separator (perf-stat(1) field order)");
+    sub->add_option("-x,--field-separator", separator_,
+                    "CSV output with this separator (perf-stat(1) field order)");
     sub->add_flag("-j,--json", json_, "One JSON object per counter (per interval)");
-    sub->add_option("-o,--output", outputPath_,
-                    "Also write the counter series to this session file (perf.data with perf's stat records)");
+    sub->add_option(
+        "-o,--output", outputPath_,
+        "Also write the counter series to this session file (perf.data with perf's stat records)");
     sub->add_flag("--no-big-num", noBigNum_, "No thousands' separators");
     sub->add_option("command", command_, "The command to run and its arguments (after --)");
     sub->footer("Example: perfglass-cli stat -e task-clock,page-faults -I 1000 -- ./app");
@@ -150,9 +166,11 @@ void StatCommand::validate() {
     if (intervalOption_ != -1 && !(intervalOption_ >= 1))
         throw Error(fmt::format("-I {}: the interval must be at least 1 ms", intervalOption_));
     intervalMs_ = intervalOption_ >= 1 ? static_cast<int>(std::lround(intervalOption_)) : 0;
-    if (!separator_.empty() && json_) throw Error("-x and --json cannot be combined: choose one output format");
+    if (!separator_.empty() && json_)
+        throw Error("-x and --json cannot be combined: choose one output format");
     if (repeat_ > 1 && intervalMs_ > 0) throw Error("-r cannot be combined with -I");
-    if (repeat_ > 1 && !outputPath_.empty()) throw Error("-r cannot be combined with -o: a session holds one run");
+    if (repeat_ > 1 && !outputPath_.empty())
+        throw Error("-r cannot be combined with -o: a session holds one run");
     if (repeat_ > 1 && command_.empty()) throw Error("-r needs a command to repeat");
     if (intervalCount_ > 0 && intervalMs_ == 0) throw Error("--interval-count needs -I");
     if ((!pids_.empty() || !tids_.empty()) && systemWide_)
@@ -216,7 +234,9 @@ StatCommand::RunResult StatCommand::runOnce(const std::vector<EventSpec> &specs,
     CounterSession session(specs, target);
     const auto events = StatEventInfo::from(session.events());
     StatFormatOptions formatOptions;
-    formatOptions.output = json_ ? StatOutput::Json : separator_.empty() ? StatOutput::Human : StatOutput::Csv;
+    formatOptions.output = json_                ? StatOutput::Json
+                           : separator_.empty() ? StatOutput::Human
+                                                : StatOutput::Csv;
     formatOptions.separator = separator_;
     formatOptions.scale = !noScale_;
     formatOptions.bigNum = !noBigNum_;
@@ -255,8 +275,8 @@ StatCommand::RunResult StatCommand::runOnce(const std::vector<EventSpec> &specs,
         auto cumulative = session.read();
         if (sampler) sampler->write(cumulative, now - start);
         if (printIntervals) {
-            const auto groups = aggregateCounters(formatOptions.aggregation, target.cpus, target.threads, threadNames,
-                                                  deltas(cumulative, previous));
+            const auto groups = aggregateCounters(formatOptions.aggregation, target.cpus, target.threads,
+                                                  threadNames, deltas(cumulative, previous));
             print(formatter.counters(groups, static_cast<double>(now - lastTick), (now - start) / 1e9));
         }
         previous = std::move(cumulative);
@@ -284,7 +304,8 @@ StatCommand::RunResult StatCommand::runOnce(const std::vector<EventSpec> &specs,
             continue;
         }
         int timeoutMs = 250; // attached targets are checked for exit this often
-        if (intervalNs > 0) timeoutMs = static_cast<int>(std::min<uint64_t>(250, (nextTick - now + 999'999) / 1'000'000));
+        if (intervalNs > 0)
+            timeoutMs = static_cast<int>(std::min<uint64_t>(250, (nextTick - now + 999'999) / 1'000'000));
         pollfd fds{child ? child->exitFd() : -1, POLLIN, 0};
         ::poll(&fds, child ? 1 : 0, timeoutMs);
     }
@@ -300,7 +321,8 @@ StatCommand::RunResult StatCommand::runOnce(const std::vector<EventSpec> &specs,
         result.exitCode = child->wait();
     }
     const auto final = session.read();
-    if (intervalNs > 0 && end > lastTick && (intervalCount_ == 0 || intervals < intervalCount_)) emitInterval(end);
+    if (intervalNs > 0 && end > lastTick && (intervalCount_ == 0 || intervals < intervalCount_))
+        emitInterval(end);
     if (sampler) {
         // perf stat record ends an interval session with its last interval round, others with a FINAL round.
         if (intervalNs == 0) sampler->write(final, end - start, true);
@@ -308,7 +330,8 @@ StatCommand::RunResult StatCommand::runOnce(const std::vector<EventSpec> &specs,
         metadata.cmdline = cmdline_;
         writer->finish(metadata);
     }
-    result.groups = aggregateCounters(formatOptions.aggregation, target.cpus, target.threads, threadNames, final);
+    result.groups =
+        aggregateCounters(formatOptions.aggregation, target.cpus, target.threads, threadNames, final);
     result.elapsedSeconds = static_cast<double>(end - start) / 1e9;
     if (child && !systemWide_) { // perf shows user and sys times of the program, not of the whole system
         rusage usageAfter{};
@@ -341,7 +364,9 @@ int StatCommand::run() {
         if (last.exitCode != 0) exitCode = last.exitCode;
     }
     StatFormatOptions formatOptions;
-    formatOptions.output = json_ ? StatOutput::Json : separator_.empty() ? StatOutput::Human : StatOutput::Csv;
+    formatOptions.output = json_                ? StatOutput::Json
+                           : separator_.empty() ? StatOutput::Human
+                                                : StatOutput::Csv;
     formatOptions.separator = separator_;
     formatOptions.scale = !noScale_;
     formatOptions.bigNum = !noBigNum_;
@@ -364,13 +389,15 @@ int StatCommand::run() {
         if (human) text += formatter.title(targetDescription(), repeat_);
         text += formatter.counters(groups, mean * 1e9);
         if (human)
-            text += formatter.footer(mean, stddevOfMean, repeat_, repeat_ > 1 ? std::nullopt : last.userSeconds,
-                                     repeat_ > 1 ? std::nullopt : last.sysSeconds);
+            text +=
+                formatter.footer(mean, stddevOfMean, repeat_, repeat_ > 1 ? std::nullopt : last.userSeconds,
+                                 repeat_ > 1 ? std::nullopt : last.sysSeconds);
         print(text);
     }
     for (const auto &note : formatter.notes())
         if (human) print(fmt::format("perfglass-cli: note: {}\n", note));
-    if (!outputPath_.empty()) print(fmt::format("[ perfglass stat: counter series written to {} ]\n", outputPath_));
+    if (!outputPath_.empty())
+        print(fmt::format("[ perfglass stat: counter series written to {} ]\n", outputPath_));
     return exitCode;
 }
 

@@ -55,7 +55,8 @@ private slots:
         QCOMPARE(round->type, uint64_t{stat::kRoundFinal});
         QCOMPARE(round->time, uint64_t{99});
 
-        const auto config = stat::decodeStatConfig(header(stat::encodeStatConfig(stat::kAggrNone, 100, true)));
+        const auto config =
+            stat::decodeStatConfig(header(stat::encodeStatConfig(stat::kAggrNone, 100, true)));
         QVERIFY(config);
         QCOMPARE(config->size(), size_t{3});
         QCOMPARE((*config)[1], (std::pair<uint64_t, uint64_t>{stat::kTagInterval, 100}));
@@ -129,9 +130,17 @@ private slots:
     }
 
     void scalesAndDerivesMetrics() {
-        StatEventInfo clock{"task-clock", "msec", 1e-6, PERF_TYPE_SOFTWARE, PERF_COUNT_SW_TASK_CLOCK, CounterStatus::Counting, ""};
-        StatEventInfo faults{"page-faults", "", 1.0, PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS, CounterStatus::Counting, ""};
-        StatEventInfo cycles{"cycles", "", 1.0, PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES, CounterStatus::Counting, ""};
+        StatEventInfo clock{"task-clock",
+                            "msec",
+                            1e-6,
+                            PERF_TYPE_SOFTWARE,
+                            PERF_COUNT_SW_TASK_CLOCK,
+                            CounterStatus::Counting,
+                            ""};
+        StatEventInfo faults{"page-faults",           "", 1.0, PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS,
+                             CounterStatus::Counting, ""};
+        StatEventInfo cycles{
+            "cycles", "", 1.0, PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES, CounterStatus::Counting, ""};
         cycles.status = CounterStatus::NotSupported;
         cycles.reason = "no PMU";
         StatFormatOptions options;
@@ -147,7 +156,8 @@ private slots:
         QCOMPARE(rate.unit, std::string("K/sec"));
         QCOMPARE(rate.value, 4.0); // 2000 scaled faults in 0.5 s of task-clock
         const QStringList lines = QString::fromStdString(formatter.counters({group}, 1e9)).split('\n');
-        QCOMPARE(lines.value(0), QStringLiteral("500.00,msec,task-clock,1000000000,100.00,0.500,CPUs utilized"));
+        QCOMPARE(lines.value(0),
+                 QStringLiteral("500.00,msec,task-clock,1000000000,100.00,0.500,CPUs utilized"));
         QCOMPARE(lines.value(1), QStringLiteral("2000,,page-faults,500000000,50.00,4.000,K/sec"));
         QCOMPARE(lines.value(2), QStringLiteral("<not supported>,,cycles,0,100.00,,"));
 
