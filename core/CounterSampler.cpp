@@ -48,7 +48,7 @@ void CounterSampler::write(const std::vector<std::vector<CounterValue>> &cumulat
                 if (ids[e][slot] == 0) continue;
                 stat::StatEntry entry;
                 entry.id = ids[e][slot];
-                entry.cpuIndex = static_cast<uint32_t>(c);
+                entry.cpu = target.cpus[c];
                 entry.threadIndex = static_cast<uint32_t>(t);
                 entry.value = cumulative[e][slot];
                 writeBytes(stat::encodeStat(entry));

@@ -62,7 +62,7 @@ void CounterSeriesBuilder::addStat(const perf_event_header *record) {
         ++unknownIds_;
         return;
     }
-    const int32_t cpu = entry->cpuIndex < cpus_.size() ? cpus_[entry->cpuIndex] : -1;
+    const int32_t cpu = entry->cpu; // perf writes the CPU number, -1 for a counter on any CPU
     const int32_t tid =
         entry->threadIndex < threads_.size() ? static_cast<int32_t>(threads_[entry->threadIndex]) : -1;
     pending_[{event->second, cpu, tid}] += entry->value;

@@ -99,7 +99,7 @@ Bytes encodeStatConfig(uint64_t aggrMode, uint64_t intervalMs, bool scale) {
 Bytes encodeStat(const StatEntry &entry) {
     RecordBuilder builder(format::kRecordStat);
     builder.put(entry.id);
-    builder.put(entry.cpuIndex);
+    builder.put(static_cast<uint32_t>(entry.cpu));
     builder.put(entry.threadIndex);
     builder.put(entry.value.value);
     builder.put(entry.value.enabled);
@@ -193,7 +193,7 @@ std::optional<std::vector<std::pair<uint64_t, uint64_t>>> decodeStatConfig(const
 std::optional<StatEntry> decodeStat(const perf_event_header *record) {
     RecordCursor cursor(record);
     StatEntry entry;
-    if (!cursor.get(entry.id) || !cursor.get(entry.cpuIndex) || !cursor.get(entry.threadIndex) ||
+    if (!cursor.get(entry.id) || !cursor.get(entry.cpu) || !cursor.get(entry.threadIndex) ||
         !cursor.get(entry.value.value) || !cursor.get(entry.value.enabled) ||
         !cursor.get(entry.value.running))
         return std::nullopt;

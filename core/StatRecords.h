@@ -31,7 +31,7 @@ enum RoundType : uint64_t { kRoundInterval = 0, kRoundFinal = 1 };
 
 struct StatEntry {
     uint64_t id = 0;
-    uint32_t cpuIndex = 0;    // index into the CPU map
+    int32_t cpu = 0;          // the CPU number (not an index), -1 for a counter on any CPU
     uint32_t threadIndex = 0; // index into the thread map
     CounterValue value;       // cumulative
 };

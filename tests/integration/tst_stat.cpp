@@ -81,8 +81,8 @@ private slots:
     }
 
     void csvFollowsPerfStatFieldOrder() {
-        const auto result =
-            runCli({"stat", "-x", ";", "-e", "task-clock,page-faults,cycles", "--", clientPath("hotspots-fp"), "50", "1"});
+        const auto result = runCli({"stat", "-x", ";", "-e", "task-clock,page-faults,cycles", "--",
+                                    clientPath("hotspots-fp"), "50", "1"});
         QCOMPARE(result.exitCode, 3);
         const QStringList rows = csvRows(result.err, ";");
         QCOMPARE(rows.size(), 3);
@@ -125,8 +125,8 @@ private slots:
     }
 
     void intervalsPrintDeltas() {
-        const auto result = runCli({"stat", "-I", "50", "-x", ",", "-e", "task-clock", "--",
-                                    clientPath("hotspots-fp"), "400", "1"});
+        const auto result = runCli(
+            {"stat", "-I", "50", "-x", ",", "-e", "task-clock", "--", clientPath("hotspots-fp"), "400", "1"});
         QCOMPARE(result.exitCode, 3);
         const QStringList rows = csvRows(result.err);
         QVERIFY2(rows.size() >= 4, qPrintable(result.err));
@@ -143,16 +143,16 @@ private slots:
             sum += fields[1].toDouble();
         }
         QVERIFY(sum > 0);
-        const auto counted = runCli({"stat", "-I", "20", "--interval-count", "2", "-x,", "-e", "task-clock", "--",
-                                     clientPath("hotspots-fp"), "5000", "1"});
+        const auto counted = runCli({"stat", "-I", "20", "--interval-count", "2", "-x,", "-e", "task-clock",
+                                     "--", clientPath("hotspots-fp"), "5000", "1"});
         QCOMPARE(csvRows(counted.err).size(), 2);
     }
 
     void perCpuSystemWideOnTwoCpus() {
         if (onlineCpus().size() < 2) QSKIP("needs two online CPUs");
         if (!canCountSystemWide()) QSKIP("system-wide counting is not permitted for this user");
-        const auto result =
-            runCli({"stat", "-a", "-A", "-C", "0,1", "-x", ",", "-e", "cpu-clock,page-faults", "--", "sleep", "0.2"});
+        const auto result = runCli({"stat", "-a", "-A", "-C", "0,1", "-x", ",", "-e", "cpu-clock,page-faults",
+                                    "--", "sleep", "0.2"});
         QCOMPARE(result.exitCode, 0);
         const QStringList rows = csvRows(result.err);
         QCOMPARE(rows.size(), 4);
@@ -167,11 +167,13 @@ private slots:
             }
         }
         labels.sort();
-        QCOMPARE(labels, (QStringList{"CPU0/cpu-clock", "CPU0/page-faults", "CPU1/cpu-clock", "CPU1/page-faults"}));
+        QCOMPARE(labels,
+                 (QStringList{"CPU0/cpu-clock", "CPU0/page-faults", "CPU1/cpu-clock", "CPU1/page-faults"}));
         const auto human = runCli({"stat", "-a", "-A", "-C", "0-1", "-e", "cpu-clock", "--", "sleep", "0.1"});
         QVERIFY(human.err.contains(QRegularExpression("CPU0\\s+[0-9.]+ msec cpu-clock")));
         QVERIFY(human.err.contains("'CPU(s) 0-1'"));
-        const auto core = runCli({"stat", "-a", "--per-core", "-x,", "-e", "cpu-clock", "--", "sleep", "0.1"});
+        const auto core =
+            runCli({"stat", "-a", "--per-core", "-x,", "-e", "cpu-clock", "--", "sleep", "0.1"});
         QVERIFY2(csvRows(core.err).value(0).startsWith("S0-D"), qPrintable(core.err));
     }
 
@@ -184,7 +186,8 @@ private slots:
         const QStringList fields = rows[0].split(',');
         QCOMPARE(fields.size(), 8); // variance after the percentage
         QVERIFY(fields[5].endsWith('%'));
-        const auto human = runCli({"stat", "-r", "3", "-e", "task-clock", "--", clientPath("hotspots-fp"), "30", "1"});
+        const auto human =
+            runCli({"stat", "-r", "3", "-e", "task-clock", "--", clientPath("hotspots-fp"), "30", "1"});
         QVERIFY(human.err.contains("(3 runs)"));
         QVERIFY(human.err.contains(QRegularExpression("\\+- [0-9.]+ seconds time elapsed  \\( \\+-")));
     }
@@ -195,7 +198,8 @@ private slots:
         const bool systemWide = canCountSystemWide();
         QStringList arguments{"stat", "-o", file, "-I", "50", "-x,", "-e", "task-clock,page-faults"};
         if (systemWide) arguments << "-a";
-        arguments << "--" << clientPath("hotspots-fp") << "300" << "1";
+        arguments << "--" << clientPath("hotspots-fp") << "300"
+                  << "1";
         const auto result = runCli(arguments);
         QCOMPARE(result.exitCode, 3);
         std::map<QString, double> printed;
@@ -224,7 +228,18 @@ private slots:
         if (perfPath().isEmpty()) QSKIP("perf is not installed: cannot check that perf reads the file");
         const auto report = runProgram(perfPath(), {"stat", "report", "-i", file});
         QCOMPARE(report.exitCode, 0);
-        QVERIFY2(report.err.contains("page-faults") && report.err.contains("task-clock"), qPrintable(report.err));
+        QVERIFY2(report.err.contains("page-faults") && report.err.contains("task-clock"),
+                 qPrintable(report.err));
+        // Counting a launched program (counters on any CPU) must read as well.
+        const QString launched = dir.filePath("launched.data");
+        QCOMPARE(
+            runCli({"stat", "-o", launched, "-e", "page-faults", "--", clientPath("hotspots-fp"), "30", "1"})
+                .exitCode,
+            3);
+        const auto launchedReport = runProgram(perfPath(), {"stat", "report", "-i", launched});
+        QCOMPARE(launchedReport.exitCode, 0);
+        QVERIFY2(!launchedReport.err.contains("Invalid") && launchedReport.err.contains("page-faults"),
+                 qPrintable(launchedReport.err));
         const auto script = runProgram(perfPath(), {"script", "-i", file});
         QCOMPARE(script.exitCode, 0);
         QVERIFY(!script.err.contains("rror"));
@@ -249,8 +264,8 @@ private slots:
         QProcess target;
         target.start(clientPath("hotspots-fp"), {"300", "2"});
         QVERIFY(target.waitForStarted());
-        const auto result = runCli({"stat", "-p", QString::number(target.processId()), "--per-thread", "-x,", "-e",
-                                    "task-clock,page-faults"},
+        const auto result = runCli({"stat", "-p", QString::number(target.processId()), "--per-thread", "-x,",
+                                    "-e", "task-clock,page-faults"},
                                    20000);
         target.waitForFinished();
         QCOMPARE(result.exitCode, 0);
@@ -266,7 +281,8 @@ private slots:
     }
 
     void groupsCountTogether() {
-        const auto result = runCli({"stat", "-x,", "-e", "{task-clock,page-faults}", "--", clientPath("hotspots-fp"), "30", "1"});
+        const auto result = runCli(
+            {"stat", "-x,", "-e", "{task-clock,page-faults}", "--", clientPath("hotspots-fp"), "30", "1"});
         if (result.exitCode != 3 && result.err.contains("{"))
             QSKIP("the event parser does not know groups yet");
         QCOMPARE(csvRows(result.err).size(), 2);
@@ -310,7 +326,9 @@ private slots:
     }
 
 private:
-    static double rows(const ProcessResult &result) { return std::max<double>(1, csvRows(result.err).size()); }
+    static double rows(const ProcessResult &result) {
+        return std::max<double>(1, csvRows(result.err).size());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestStat)

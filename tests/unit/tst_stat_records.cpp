@@ -45,7 +45,7 @@ private slots:
         const auto decoded = stat::decodeStat(header(stat::encodeStat(entry)));
         QVERIFY(decoded);
         QCOMPARE(decoded->id, uint64_t{77});
-        QCOMPARE(decoded->cpuIndex, 1u);
+        QCOMPARE(decoded->cpu, 1);
         QCOMPARE(decoded->threadIndex, 2u);
         QCOMPARE(decoded->value, (CounterValue{1000, 2000, 1500}));
         QCOMPARE(header(stat::encodeStat(entry))->size, uint16_t{48}); // perf's struct perf_record_stat
@@ -95,13 +95,13 @@ private slots:
         feed(stat::encodeCpuMap({2, 3}));
         feed(stat::encodeStatConfig(stat::kAggrGlobal, 100, true));
         // Cumulative values, as perf writes them.
-        feed(stat::encodeStat({10, 0, 0, {100, 100, 100}}));
-        feed(stat::encodeStat({11, 1, 0, {50, 100, 100}}));
-        feed(stat::encodeStat({20, 0, 0, {7, 100, 100}}));
+        feed(stat::encodeStat({10, 2, 0, {100, 100, 100}}));
+        feed(stat::encodeStat({11, 3, 0, {50, 100, 100}}));
+        feed(stat::encodeStat({20, 2, 0, {7, 100, 100}}));
         feed(stat::encodeStatRound({stat::kRoundInterval, 1000}));
-        feed(stat::encodeStat({10, 0, 0, {250, 200, 200}}));
-        feed(stat::encodeStat({11, 1, 0, {60, 200, 150}}));
-        feed(stat::encodeStat({20, 0, 0, {9, 200, 200}}));
+        feed(stat::encodeStat({10, 2, 0, {250, 200, 200}}));
+        feed(stat::encodeStat({11, 3, 0, {60, 200, 150}}));
+        feed(stat::encodeStat({20, 2, 0, {9, 200, 200}}));
         feed(stat::encodeStatRound({stat::kRoundInterval, 2000}));
         feed(stat::encodeStat({99, 0, 0, {1, 1, 1}})); // an id no event has
         QCOMPARE(builder.addRecord(header(stat::encodeStatRound({stat::kRoundFinal, 2000}))), true);
