@@ -88,10 +88,10 @@ private slots:
         QCOMPARE(rows.size(), 3);
         const QStringList clock = rows[0].split(';');
         QCOMPARE(clock.size(), 7); // value, unit, event, run time, percentage, metric value, metric unit
-        QVERIFY(clock[0].toDouble() > 10.0); // msec
+        QVERIFY(clock[0].toDouble() > 0); // msec
         QCOMPARE(clock[1], QStringLiteral("msec"));
         QCOMPARE(clock[2], QStringLiteral("task-clock"));
-        QVERIFY(clock[3].toULongLong() > 10'000'000);
+        QVERIFY(clock[3].toULongLong() > 0);
         QCOMPARE(clock[4], QStringLiteral("100.00"));
         QCOMPARE(clock[6], QStringLiteral("CPUs utilized"));
         const QStringList faults = rows[1].split(';');
