@@ -2,6 +2,7 @@
 #include "Command.h"
 #include "RecordCommand.h"
 #include "ReportCommand.h"
+#include "StatCommand.h"
 
 #include "Error.h"
 #include "ProfileBuilder.h"
@@ -23,6 +24,7 @@ int main(int argc, char **argv) {
     };
     add(std::make_unique<perfglass::cli::RecordCommand>(argc, argv));
     add(std::make_unique<perfglass::cli::ReportCommand>());
+    add(std::make_unique<perfglass::cli::StatCommand>(argc, argv));
 
     try {
         app.parse(argc, argv);

@@ -7,6 +7,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 
@@ -182,7 +183,11 @@ PerfDataWriter::featureSections(const SessionMetadata &metadata) const {
 
 void PerfDataWriter::finish(const SessionMetadata &metadata) {
     flush();
-    const auto sections = featureSections(metadata);
+    auto sections = featureSections(metadata);
+    for (unsigned feature : emptyFeatures_)
+        sections.emplace_back(feature, std::vector<uint8_t>{});
+    std::stable_sort(sections.begin(), sections.end(),
+                     [](const auto &a, const auto &b) { return a.first < b.first; });
     // The index of feature sections follows the data, one FileSection per set bit in bit order; the
     // sections' contents follow the index.
     const uint64_t indexOffset = dataOffset_ + dataSize_;

@@ -28,6 +28,10 @@ public:
     // Writes the feature sections and patches the header. The file is complete afterwards.
     void finish(const SessionMetadata &metadata);
 
+    // Counting sessions: adds an empty feature section, such as HEADER_STAT (19) which marks a file of
+    // `perf stat record` ("contains stat data"), written in bit order with the others by finish().
+    void addEmptyFeature(unsigned feature) { emptyFeatures_.push_back(feature); }
+
     uint64_t dataBytes() const { return dataSize_; }
     const std::string &path() const { return path_; }
     const std::vector<EventAttr> &events() const { return events_; }
@@ -49,6 +53,7 @@ private:
     uint64_t dataSize_ = 0;
     uint64_t attrsOffset_ = 0;
     bool finished_ = false;
+    std::vector<unsigned> emptyFeatures_;
 };
 
 } // namespace perfglass

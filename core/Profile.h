@@ -2,6 +2,7 @@
 // other tables by id; strings are stored once. Built by ProfileBuilder, shared as shared_ptr<const Profile>.
 #pragma once
 
+#include "CounterSeries.h"
 #include "StringTable.h"
 
 #include <cstdint>
@@ -93,6 +94,8 @@ struct Profile {
     std::string hostname;
     std::string osRelease;
     std::vector<std::string> cmdline;
+    // Counting events read every interval (stat -o, record --counters): per event and CPU or thread.
+    std::vector<CounterSeries> counters;
 
     const std::string &functionName(FunctionId id) const { return strings[functions[id].name]; }
     const std::string &modulePath(ModuleId id) const { return strings[modules[id].path]; }

@@ -46,6 +46,7 @@ ProfileBuilder::~ProfileBuilder() = default;
 
 void ProfileBuilder::setEvents(const std::vector<EventAttr> &events) {
     decoder_.setEvents(events);
+    counterSeries_.setEvents(events);
     profile_->events.clear();
     for (const auto &event : events)
         profile_->events.push_back({event.name, event.attr.type, event.attr.config});
@@ -280,12 +281,17 @@ void ProfileBuilder::addRecord(const perf_event_header *record) {
         profile_->diagnostics.lostSamples += readAt<uint64_t>(record, 8);
         break;
     default:
-        break; // EXIT, THROTTLE, FINISHED_ROUND and the rest carry nothing the profile needs
+        // Stat records become counter series; EXIT, THROTTLE, FINISHED_ROUND and the rest carry nothing the
+        // profile needs.
+        counterSeries_.addRecord(record);
+        break;
     }
 }
 
 std::shared_ptr<Profile> ProfileBuilder::finish() {
     auto result = std::move(profile_);
+    result->counters = counterSeries_.finish();
+    result->diagnostics.malformedRecords += counterSeries_.malformedRecords();
     profile_ = std::make_shared<Profile>();
     return result;
 }

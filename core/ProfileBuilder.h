@@ -2,6 +2,7 @@
 // every frame once per (module, address), and interns stacks into the prefix tree.
 #pragma once
 
+#include "CounterSeriesBuilder.h"
 #include "ElfSymbols.h"
 #include "EventAttr.h"
 #include "KernelSymbols.h"
@@ -104,6 +105,7 @@ private:
     std::vector<bool> kernelScratch_;
     ModuleId unknownModule_;
     ModuleId kernelModule_;
+    CounterSeriesBuilder counterSeries_; // stat records -> Profile::counters
 };
 
 // Reads a whole session file into a Profile. Throws Error/FileFormatError for bad input, Cancelled when
