@@ -22,11 +22,14 @@ using helper::UniqueFd;
 
 namespace {
 
-bool isExecutable(const std::string &path) { return !path.empty() && ::access(path.c_str(), X_OK) == 0; }
+bool isExecutable(const std::string &path) {
+    return !path.empty() && ::access(path.c_str(), X_OK) == 0;
+}
 
 std::vector<char *> pointers(std::vector<std::string> &strings) {
     std::vector<char *> result;
-    for (std::string &s : strings) result.push_back(s.data());
+    for (std::string &s : strings)
+        result.push_back(s.data());
     result.push_back(nullptr);
     return result;
 }
@@ -41,7 +44,8 @@ std::string drainPipe(int fd) {
         if (n <= 0) break;
         text.append(buffer, static_cast<size_t>(n));
     }
-    while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
+    while (!text.empty() && (text.back() == '\n' || text.back() == ' '))
+        text.pop_back();
     return text;
 }
 
@@ -50,7 +54,7 @@ std::string describeStartFailure(bool viaPkexec, int exitStatus, const std::stri
     if (viaPkexec && exitStatus == 126)
         reason = "the authentication was dismissed (pkexec exit status 126)";
     else if (viaPkexec && exitStatus == 127)
-        reason = "pkexec could not obtain authorization: no polkit authentication agent is running, or the "
+        reason = "pkexec could not obtain authorization: no polkit daemon or authentication agent is available, or the "
                  "user is not allowed (pkexec exit status 127)";
     else if (exitStatus >= 0)
         reason = "the helper exited with status " + std::to_string(exitStatus);
@@ -63,8 +67,10 @@ std::string describeStartFailure(bool viaPkexec, int exitStatus, const std::stri
 } // namespace
 
 std::string privilegeAdvice() {
-    return "Instead, allow perf for unprivileged users with `sudo sysctl -w kernel.perf_event_paranoid=1` (your "
-           "own processes including kernel samples), or -1 (system-wide, other users' processes, tracepoints), or "
+    return "Instead, allow perf for unprivileged users with `sudo sysctl -w kernel.perf_event_paranoid=1` "
+           "(your "
+           "own processes including kernel samples), or -1 (system-wide, other users' processes, "
+           "tracepoints), or "
            "grant the recorder the capabilities with `sudo setcap cap_perfmon,cap_ipc_lock+ep $(which "
            "perfglass-cli)`.";
 }
@@ -81,11 +87,13 @@ std::string HelperConnection::findHelper() {
     return {};
 }
 
-std::unique_ptr<HelperConnection> HelperConnection::start(const HelperStartOptions &options, std::string &error) {
+std::unique_ptr<HelperConnection> HelperConnection::start(const HelperStartOptions &options,
+                                                          std::string &error) {
     const std::string helperPath = options.helperPath.empty() ? findHelper() : options.helperPath;
     if (helperPath.empty() || helperPath[0] != '/' || !isExecutable(helperPath)) {
         error = "cannot start the privileged helper: perfglass-helper is not installed (looked for '" +
-                (helperPath.empty() ? std::string("perfglass-helper") : helperPath) + "'). " + privilegeAdvice();
+                (helperPath.empty() ? std::string("perfglass-helper") : helperPath) + "'). " +
+                privilegeAdvice();
         return nullptr;
     }
     const bool viaPkexec = options.autoPkexec ? ::geteuid() != 0 : options.usePkexec;
@@ -93,7 +101,8 @@ std::unique_ptr<HelperConnection> HelperConnection::start(const HelperStartOptio
     if (viaPkexec) {
         const std::string pkexec = ChildProcess::resolveProgram("pkexec");
         if (pkexec.empty()) {
-            error = "cannot start the privileged helper: pkexec is not installed (Debian: apt-get install pkexec). " +
+            error = "cannot start the privileged helper: pkexec is not installed (Debian: apt-get install "
+                    "pkexec). " +
                     privilegeAdvice();
             return nullptr;
         }
@@ -121,7 +130,8 @@ std::unique_ptr<HelperConnection> HelperConnection::start(const HelperStartOptio
     UniqueFd nullFd(devNull);
     const int target = viaPkexec ? 0 : 3;
     // Above the descriptors the child sets up, so no dup2 below overwrites a source it still needs.
-    for (UniqueFd *fd : {&theirs, &errorWrite, &nullFd}) fd->reset(::fcntl(fd->get(), F_DUPFD_CLOEXEC, 10));
+    for (UniqueFd *fd : {&theirs, &errorWrite, &nullFd})
+        fd->reset(::fcntl(fd->get(), F_DUPFD_CLOEXEC, 10));
     if (!theirs.valid() || !errorWrite.valid() || !nullFd.valid()) {
         error = std::string("cannot prepare the helper's descriptors: ") + std::strerror(errno);
         return nullptr;
@@ -158,7 +168,9 @@ HelperConnection::HelperConnection(UniqueFd socket, pid_t child)
     : socket_(std::move(socket))
     , child_(child) {}
 
-HelperConnection::~HelperConnection() { closeAndWait(); }
+HelperConnection::~HelperConnection() {
+    closeAndWait();
+}
 
 int HelperConnection::closeAndWait() {
     socket_.reset();
@@ -214,13 +226,14 @@ Status HelperConnection::receive(Reply &reply) {
         }
     }
     if (n <= 0)
-        return makeStatus(ErrorCode::ConnectionClosed, n == 0 ? "the helper closed its socket"
-                                                              : std::string("cannot receive from the helper: ") +
-                                                                    std::strerror(errno));
+        return makeStatus(ErrorCode::ConnectionClosed,
+                          n == 0 ? "the helper closed its socket"
+                                 : std::string("cannot receive from the helper: ") + std::strerror(errno));
     helper::Header header;
     const uint8_t *payload = nullptr;
     Status status = helper::decodeHeader(buffer.data(), static_cast<size_t>(n), header, payload);
-    if (!status.ok()) return makeStatus(ErrorCode::ProtocolViolation, "bad reply from the helper: " + status.message);
+    if (!status.ok())
+        return makeStatus(ErrorCode::ProtocolViolation, "bad reply from the helper: " + status.message);
     reply.type = static_cast<MessageType>(header.type);
     reply.sequence = header.sequence;
     reply.payload.assign(payload, payload + header.length);
@@ -229,10 +242,12 @@ Status HelperConnection::receive(Reply &reply) {
 
 Status HelperConnection::call(uint16_t type, const std::vector<uint8_t> &payload, Reply &reply) {
     const uint32_t sequence = ++sequence_;
-    if (Status status = sendRaw(helper::encodeMessage(type, sequence, payload.data(), payload.size())); !status.ok())
+    if (Status status = sendRaw(helper::encodeMessage(type, sequence, payload.data(), payload.size()));
+        !status.ok())
         return status;
     if (Status status = receive(reply); !status.ok()) return status;
-    if (reply.type == MessageType::Error) return helper::decodeError(reply.payload.data(), reply.payload.size());
+    if (reply.type == MessageType::Error)
+        return helper::decodeError(reply.payload.data(), reply.payload.size());
     if (reply.sequence != sequence)
         return makeStatus(ErrorCode::ProtocolViolation, "the helper answered request " +
                                                             std::to_string(reply.sequence) + " instead of " +
@@ -242,7 +257,8 @@ Status HelperConnection::call(uint16_t type, const std::vector<uint8_t> &payload
 
 Status HelperConnection::hello() {
     Reply reply;
-    if (Status status = call(static_cast<uint16_t>(MessageType::Hello), helper::encodeHello(helper::kVersion), reply);
+    if (Status status =
+            call(static_cast<uint16_t>(MessageType::Hello), helper::encodeHello(helper::kVersion), reply);
         !status.ok())
         return status;
     if (reply.type != MessageType::HelloReply || reply.payload.size() != 12)
@@ -268,11 +284,13 @@ Status HelperConnection::receiveData(uint32_t sequence, uint64_t limit, std::str
     for (;;) {
         Reply reply;
         if (Status status = receive(reply); !status.ok()) return status;
-        if (reply.type == MessageType::Error) return helper::decodeError(reply.payload.data(), reply.payload.size());
+        if (reply.type == MessageType::Error)
+            return helper::decodeError(reply.payload.data(), reply.payload.size());
         if (reply.type != MessageType::Data || reply.sequence != sequence || reply.payload.empty())
             return makeStatus(ErrorCode::ProtocolViolation, "the helper sent an unexpected reply to a read");
         if (content.size() + reply.payload.size() - 1 > limit)
-            return makeStatus(ErrorCode::ContentTooLarge, "the helper sent more than " + std::to_string(limit) + " bytes");
+            return makeStatus(ErrorCode::ContentTooLarge,
+                              "the helper sent more than " + std::to_string(limit) + " bytes");
         content.append(reinterpret_cast<const char *>(reply.payload.data()) + 1, reply.payload.size() - 1);
         if (reply.payload[0] == 1) return Status::success();
     }
@@ -288,7 +306,8 @@ Status HelperConnection::readKallsyms(std::string &content) {
 Status HelperConnection::readProc(pid_t pid, helper::ProcEntry which, std::string &content) {
     const uint32_t sequence = ++sequence_;
     const auto payload = helper::encodeProc({static_cast<int32_t>(pid), static_cast<uint32_t>(which)});
-    if (Status status = sendRaw(helper::encodeMessage(MessageType::ReadProc, sequence, payload)); !status.ok())
+    if (Status status = sendRaw(helper::encodeMessage(MessageType::ReadProc, sequence, payload));
+        !status.ok())
         return status;
     return receiveData(sequence, helper::kMaxProcFileSize, content);
 }
@@ -301,7 +320,8 @@ Status HelperConnection::readTracepoint(const std::string &subsystem, const std:
         !status.ok())
         return status;
     if (reply.type != MessageType::Tracepoint)
-        return makeStatus(ErrorCode::ProtocolViolation, "the helper sent an unexpected reply to a tracepoint read");
+        return makeStatus(ErrorCode::ProtocolViolation,
+                          "the helper sent an unexpected reply to a tracepoint read");
     return helper::decodeTracepointInfo(reply.payload.data(), reply.payload.size(), info);
 }
 
@@ -312,7 +332,8 @@ Status HelperConnection::raiseMemlock(uint64_t bytes) {
         !status.ok())
         return status;
     if (reply.type != MessageType::Done)
-        return makeStatus(ErrorCode::ProtocolViolation, "the helper sent an unexpected reply to RaiseMemlock");
+        return makeStatus(ErrorCode::ProtocolViolation,
+                          "the helper sent an unexpected reply to RaiseMemlock");
     return Status::success();
 }
 

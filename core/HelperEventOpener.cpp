@@ -16,12 +16,18 @@ namespace {
 
 int errnoFor(const Status &status) {
     switch (status.code) {
-    case ErrorCode::OpenFailed: return status.sysErrno > 0 ? status.sysErrno : EINVAL;
-    case ErrorCode::PidNotFound: return ESRCH;
-    case ErrorCode::GroupIndexOutOfRange: return EBADF;
-    case ErrorCode::TooManyEvents: return EMFILE;
-    case ErrorCode::ConnectionClosed: return EPIPE;
-    default: return EINVAL;
+    case ErrorCode::OpenFailed:
+        return status.sysErrno > 0 ? status.sysErrno : EINVAL;
+    case ErrorCode::PidNotFound:
+        return ESRCH;
+    case ErrorCode::GroupIndexOutOfRange:
+        return EBADF;
+    case ErrorCode::TooManyEvents:
+        return EMFILE;
+    case ErrorCode::ConnectionClosed:
+        return EPIPE;
+    default:
+        return EINVAL;
     }
 }
 
@@ -40,7 +46,8 @@ uint64_t readSysctl(const char *path, uint64_t fallback) {
 HelperEventOpener::HelperEventOpener(std::unique_ptr<HelperConnection> connection)
     : connection_(std::move(connection)) {}
 
-int HelperEventOpener::open(const perf_event_attr &attr, pid_t pid, int cpu, int groupFd, unsigned long flags) {
+int HelperEventOpener::open(const perf_event_attr &attr, pid_t pid, int cpu, int groupFd,
+                            unsigned long flags) {
     helper::OpenEventRequest request;
     request.attr = attr;
     if (request.attr.size == 0) request.attr.size = sizeof(perf_event_attr);
@@ -50,7 +57,8 @@ int HelperEventOpener::open(const perf_event_attr &attr, pid_t pid, int cpu, int
     if (groupFd >= 0) {
         const auto found = indexOfFd_.find(groupFd);
         if (found == indexOfFd_.end()) {
-            lastError_ = "privileged helper: group fd " + std::to_string(groupFd) + " was not opened by the helper";
+            lastError_ =
+                "privileged helper: group fd " + std::to_string(groupFd) + " was not opened by the helper";
             return -EBADF;
         }
         request.groupIndex = static_cast<int32_t>(found->second);
@@ -76,9 +84,8 @@ std::optional<std::string> HelperEventOpener::readKallsyms(std::string &error) {
     return std::nullopt;
 }
 
-std::optional<helper::TracepointInfo> HelperEventOpener::readTracepoint(const std::string &subsystem,
-                                                                        const std::string &name,
-                                                                        std::string &error) {
+std::optional<helper::TracepointInfo>
+HelperEventOpener::readTracepoint(const std::string &subsystem, const std::string &name, std::string &error) {
     helper::TracepointInfo info;
     const Status status = connection_->readTracepoint(subsystem, name, info);
     if (status.ok()) return info;
@@ -86,7 +93,8 @@ std::optional<helper::TracepointInfo> HelperEventOpener::readTracepoint(const st
     return std::nullopt;
 }
 
-std::optional<std::string> HelperEventOpener::readProc(pid_t pid, helper::ProcEntry which, std::string &error) {
+std::optional<std::string> HelperEventOpener::readProc(pid_t pid, helper::ProcEntry which,
+                                                       std::string &error) {
     std::string content;
     const Status status = connection_->readProc(pid, which, content);
     if (status.ok()) return content;
@@ -116,13 +124,15 @@ std::string mlockAdvice(uint64_t bufferBytes, uint64_t totalBytes) {
         memlock.rlim_cur == RLIM_INFINITY ? "unlimited" : std::to_string(memlock.rlim_cur / 1024) + " KiB";
     const uint64_t totalKb = (totalBytes + 1023) / 1024;
     // The kernel lets a user lock perf_event_mlock_kb per online CPU, plus RLIMIT_MEMLOCK.
-    const uint64_t neededPerCpuKb = (totalKb + static_cast<uint64_t>(cpus) - 1) / static_cast<uint64_t>(cpus) + 8;
+    const uint64_t neededPerCpuKb =
+        (totalKb + static_cast<uint64_t>(cpus) - 1) / static_cast<uint64_t>(cpus) + 8;
     return "cannot map a ring buffer of " + std::to_string(bufferBytes / 1024) +
            " KiB: the kernel limits locked perf buffers per user to kernel.perf_event_mlock_kb (" +
            std::to_string(perCpuKb) + " KiB) times " + std::to_string(cpus) + " CPUs plus RLIMIT_MEMLOCK (" +
            rlimitText + "), and this recording needs " + std::to_string(totalKb) +
            " KiB in all. Use fewer pages (-m), or raise the limit with `sudo sysctl -w "
-           "kernel.perf_event_mlock_kb=" + std::to_string(std::max(neededPerCpuKb, perCpuKb)) +
+           "kernel.perf_event_mlock_kb=" +
+           std::to_string(std::max(neededPerCpuKb, perCpuKb)) +
            "`, or grant `sudo setcap cap_perfmon,cap_ipc_lock+ep $(which perfglass-cli)`.";
 }
 

@@ -105,8 +105,7 @@ std::string hex(uint64_t value) {
     return text;
 }
 
-constexpr uint64_t kAllowedSampleType =
-    (PERF_SAMPLE_MAX - 1) & ~static_cast<uint64_t>(PERF_SAMPLE_AUX);
+constexpr uint64_t kAllowedSampleType = (PERF_SAMPLE_MAX - 1) & ~static_cast<uint64_t>(PERF_SAMPLE_AUX);
 constexpr uint64_t kAllowedReadFormat = PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING |
                                         PERF_FORMAT_ID | PERF_FORMAT_GROUP | PERF_FORMAT_LOST;
 constexpr uint64_t kAllowedBranchSampleType = PERF_SAMPLE_BRANCH_MAX - 1;
@@ -120,9 +119,9 @@ bool typeIsDynamic(uint32_t type, const MachineLimits &limits) {
 Status checkExtendedType(uint64_t config, const MachineLimits &limits) {
     const auto extended = static_cast<uint32_t>(config >> 32);
     if (extended != 0 && !typeIsDynamic(extended, limits))
-        return makeStatus(ErrorCode::ConfigInvalid,
-                          "attr.config names PMU type " + std::to_string(extended) + " in its upper 32 bits, "
-                          "which is not a PMU of this machine");
+        return makeStatus(ErrorCode::ConfigInvalid, "attr.config names PMU type " + std::to_string(extended) +
+                                                        " in its upper 32 bits, "
+                                                        "which is not a PMU of this machine");
     return Status::success();
 }
 
@@ -145,9 +144,9 @@ Status checkTypeAndConfig(const perf_event_attr &attr, const MachineLimits &limi
     }
     case PERF_TYPE_SOFTWARE:
         if (config >= PERF_COUNT_SW_MAX)
-            return makeStatus(ErrorCode::ConfigInvalid,
-                              "attr.config " + hex(config) + " is not a software event (below " +
-                                  std::to_string(PERF_COUNT_SW_MAX) + ")");
+            return makeStatus(ErrorCode::ConfigInvalid, "attr.config " + hex(config) +
+                                                            " is not a software event (below " +
+                                                            std::to_string(PERF_COUNT_SW_MAX) + ")");
         return Status::success();
     case PERF_TYPE_TRACEPOINT:
         if (config == 0 || config > kMaxTracepointId)
@@ -186,9 +185,9 @@ Status checkSampling(const perf_event_attr &attr) {
                           "attr.sample_period " + std::to_string(attr.sample_period) + " is above 2^62");
     }
     if (attr.sample_type & ~kAllowedSampleType)
-        return makeStatus(ErrorCode::SampleTypeForbidden,
-                          "attr.sample_type has bits " + hex(attr.sample_type & ~kAllowedSampleType) +
-                              " that are unknown or not allowed (AUX)");
+        return makeStatus(ErrorCode::SampleTypeForbidden, "attr.sample_type has bits " +
+                                                              hex(attr.sample_type & ~kAllowedSampleType) +
+                                                              " that are unknown or not allowed (AUX)");
     if (attr.read_format & ~kAllowedReadFormat)
         return makeStatus(ErrorCode::ReadFormatForbidden,
                           "attr.read_format has unknown bits " + hex(attr.read_format & ~kAllowedReadFormat));
@@ -206,8 +205,8 @@ Status checkFlags(const perf_event_attr &attr) {
                           "attr flag " + describeForbiddenFlags(forbidden) + " is not allowed");
     if (attr.use_clockid) {
         const int32_t id = attr.clockid;
-        if (id != CLOCK_MONOTONIC && id != CLOCK_MONOTONIC_RAW && id != CLOCK_REALTIME && id != CLOCK_BOOTTIME &&
-            id != CLOCK_TAI)
+        if (id != CLOCK_MONOTONIC && id != CLOCK_MONOTONIC_RAW && id != CLOCK_REALTIME &&
+            id != CLOCK_BOOTTIME && id != CLOCK_TAI)
             return makeStatus(ErrorCode::ClockIdForbidden,
                               "attr.clockid " + std::to_string(id) +
                                   " is not monotonic, monotonic_raw, realtime, boottime or tai");
@@ -223,18 +222,20 @@ Status checkSizes(const perf_event_attr &attr) {
                           "attr.sample_stack_user " + std::to_string(attr.sample_stack_user) +
                               " is not a multiple of 8 up to " + std::to_string(kMaxSampleStackUser));
     if (attr.sample_max_stack > kMaxSampleMaxStack)
-        return makeStatus(ErrorCode::MaxStackOutOfRange, "attr.sample_max_stack " +
-                                                             std::to_string(attr.sample_max_stack) +
-                                                             " is above " + std::to_string(kMaxSampleMaxStack));
+        return makeStatus(ErrorCode::MaxStackOutOfRange,
+                          "attr.sample_max_stack " + std::to_string(attr.sample_max_stack) + " is above " +
+                              std::to_string(kMaxSampleMaxStack));
     const uint32_t wakeupLimit = attr.watermark ? kMaxWakeupWatermark : kMaxWakeupEvents;
     if (attr.wakeup_events > wakeupLimit)
         return makeStatus(ErrorCode::WakeupOutOfRange,
                           std::string(attr.watermark ? "attr.wakeup_watermark " : "attr.wakeup_events ") +
-                              std::to_string(attr.wakeup_events) + " is above " + std::to_string(wakeupLimit));
+                              std::to_string(attr.wakeup_events) + " is above " +
+                              std::to_string(wakeupLimit));
 #if defined(__x86_64__)
     const uint64_t regsLimit = (1ull << PERF_REG_X86_64_MAX) - 1;
     if (attr.sample_regs_user & ~regsLimit)
-        return makeStatus(ErrorCode::RegsMaskForbidden, "attr.sample_regs_user " + hex(attr.sample_regs_user) +
+        return makeStatus(ErrorCode::RegsMaskForbidden, "attr.sample_regs_user " +
+                                                            hex(attr.sample_regs_user) +
                                                             " names registers beyond the general ones");
 #endif
     return Status::success();
@@ -244,8 +245,10 @@ Status checkReservedAndAux(const perf_event_attr &attr) {
     if (attr.__reserved_2 != 0 || attr.__reserved_3 != 0)
         return makeStatus(ErrorCode::ReservedNotZero, "attr.__reserved_2 and __reserved_3 must be 0");
     if (attr.aux_watermark != 0 || attr.aux_sample_size != 0)
-        return makeStatus(ErrorCode::AuxForbidden, "attr.aux_watermark and aux_sample_size must be 0 (no AUX area)");
-    if (attr.sig_data != 0) return makeStatus(ErrorCode::AuxForbidden, "attr.sig_data must be 0 (no sigtrap)");
+        return makeStatus(ErrorCode::AuxForbidden,
+                          "attr.aux_watermark and aux_sample_size must be 0 (no AUX area)");
+    if (attr.sig_data != 0)
+        return makeStatus(ErrorCode::AuxForbidden, "attr.sig_data must be 0 (no sigtrap)");
     return Status::success();
 }
 
@@ -289,54 +292,102 @@ Status payloadSize(const char *what, size_t size, size_t expected) {
 
 const char *errorCodeName(ErrorCode code) {
     switch (code) {
-    case ErrorCode::Ok: return "Ok";
-    case ErrorCode::Truncated: return "Truncated";
-    case ErrorCode::Oversized: return "Oversized";
-    case ErrorCode::TrailingBytes: return "TrailingBytes";
-    case ErrorCode::BadMagic: return "BadMagic";
-    case ErrorCode::BadVersion: return "BadVersion";
-    case ErrorCode::UnknownRequest: return "UnknownRequest";
-    case ErrorCode::NotGreeted: return "NotGreeted";
-    case ErrorCode::AlreadyGreeted: return "AlreadyGreeted";
-    case ErrorCode::BadPayloadSize: return "BadPayloadSize";
-    case ErrorCode::UnexpectedFd: return "UnexpectedFd";
-    case ErrorCode::AttrSizeInvalid: return "AttrSizeInvalid";
-    case ErrorCode::AttrSizeMismatch: return "AttrSizeMismatch";
-    case ErrorCode::TypeForbidden: return "TypeForbidden";
-    case ErrorCode::ConfigInvalid: return "ConfigInvalid";
-    case ErrorCode::SampleFreqOutOfRange: return "SampleFreqOutOfRange";
-    case ErrorCode::SamplePeriodOutOfRange: return "SamplePeriodOutOfRange";
-    case ErrorCode::SampleTypeForbidden: return "SampleTypeForbidden";
-    case ErrorCode::ReadFormatForbidden: return "ReadFormatForbidden";
-    case ErrorCode::AttrFlagForbidden: return "AttrFlagForbidden";
-    case ErrorCode::ClockIdForbidden: return "ClockIdForbidden";
-    case ErrorCode::BranchSampleTypeForbidden: return "BranchSampleTypeForbidden";
-    case ErrorCode::StackUserOutOfRange: return "StackUserOutOfRange";
-    case ErrorCode::MaxStackOutOfRange: return "MaxStackOutOfRange";
-    case ErrorCode::WakeupOutOfRange: return "WakeupOutOfRange";
-    case ErrorCode::ReservedNotZero: return "ReservedNotZero";
-    case ErrorCode::AuxForbidden: return "AuxForbidden";
-    case ErrorCode::BreakpointInvalid: return "BreakpointInvalid";
-    case ErrorCode::RegsMaskForbidden: return "RegsMaskForbidden";
-    case ErrorCode::PidOutOfRange: return "PidOutOfRange";
-    case ErrorCode::PidNotFound: return "PidNotFound";
-    case ErrorCode::CpuOutOfRange: return "CpuOutOfRange";
-    case ErrorCode::PidAndCpuBothAny: return "PidAndCpuBothAny";
-    case ErrorCode::GroupIndexOutOfRange: return "GroupIndexOutOfRange";
-    case ErrorCode::OpenFlagsForbidden: return "OpenFlagsForbidden";
-    case ErrorCode::TooManyEvents: return "TooManyEvents";
-    case ErrorCode::OpenFailed: return "OpenFailed";
-    case ErrorCode::NameInvalid: return "NameInvalid";
-    case ErrorCode::ProcEntryInvalid: return "ProcEntryInvalid";
-    case ErrorCode::SymlinkRefused: return "SymlinkRefused";
-    case ErrorCode::FileNotFound: return "FileNotFound";
-    case ErrorCode::ReadFailed: return "ReadFailed";
-    case ErrorCode::ContentTooLarge: return "ContentTooLarge";
-    case ErrorCode::TracefsUnavailable: return "TracefsUnavailable";
-    case ErrorCode::MemlockOutOfRange: return "MemlockOutOfRange";
-    case ErrorCode::MemlockFailed: return "MemlockFailed";
-    case ErrorCode::ConnectionClosed: return "ConnectionClosed";
-    case ErrorCode::ProtocolViolation: return "ProtocolViolation";
+    case ErrorCode::Ok:
+        return "Ok";
+    case ErrorCode::Truncated:
+        return "Truncated";
+    case ErrorCode::Oversized:
+        return "Oversized";
+    case ErrorCode::TrailingBytes:
+        return "TrailingBytes";
+    case ErrorCode::BadMagic:
+        return "BadMagic";
+    case ErrorCode::BadVersion:
+        return "BadVersion";
+    case ErrorCode::UnknownRequest:
+        return "UnknownRequest";
+    case ErrorCode::NotGreeted:
+        return "NotGreeted";
+    case ErrorCode::AlreadyGreeted:
+        return "AlreadyGreeted";
+    case ErrorCode::BadPayloadSize:
+        return "BadPayloadSize";
+    case ErrorCode::UnexpectedFd:
+        return "UnexpectedFd";
+    case ErrorCode::AttrSizeInvalid:
+        return "AttrSizeInvalid";
+    case ErrorCode::AttrSizeMismatch:
+        return "AttrSizeMismatch";
+    case ErrorCode::TypeForbidden:
+        return "TypeForbidden";
+    case ErrorCode::ConfigInvalid:
+        return "ConfigInvalid";
+    case ErrorCode::SampleFreqOutOfRange:
+        return "SampleFreqOutOfRange";
+    case ErrorCode::SamplePeriodOutOfRange:
+        return "SamplePeriodOutOfRange";
+    case ErrorCode::SampleTypeForbidden:
+        return "SampleTypeForbidden";
+    case ErrorCode::ReadFormatForbidden:
+        return "ReadFormatForbidden";
+    case ErrorCode::AttrFlagForbidden:
+        return "AttrFlagForbidden";
+    case ErrorCode::ClockIdForbidden:
+        return "ClockIdForbidden";
+    case ErrorCode::BranchSampleTypeForbidden:
+        return "BranchSampleTypeForbidden";
+    case ErrorCode::StackUserOutOfRange:
+        return "StackUserOutOfRange";
+    case ErrorCode::MaxStackOutOfRange:
+        return "MaxStackOutOfRange";
+    case ErrorCode::WakeupOutOfRange:
+        return "WakeupOutOfRange";
+    case ErrorCode::ReservedNotZero:
+        return "ReservedNotZero";
+    case ErrorCode::AuxForbidden:
+        return "AuxForbidden";
+    case ErrorCode::BreakpointInvalid:
+        return "BreakpointInvalid";
+    case ErrorCode::RegsMaskForbidden:
+        return "RegsMaskForbidden";
+    case ErrorCode::PidOutOfRange:
+        return "PidOutOfRange";
+    case ErrorCode::PidNotFound:
+        return "PidNotFound";
+    case ErrorCode::CpuOutOfRange:
+        return "CpuOutOfRange";
+    case ErrorCode::PidAndCpuBothAny:
+        return "PidAndCpuBothAny";
+    case ErrorCode::GroupIndexOutOfRange:
+        return "GroupIndexOutOfRange";
+    case ErrorCode::OpenFlagsForbidden:
+        return "OpenFlagsForbidden";
+    case ErrorCode::TooManyEvents:
+        return "TooManyEvents";
+    case ErrorCode::OpenFailed:
+        return "OpenFailed";
+    case ErrorCode::NameInvalid:
+        return "NameInvalid";
+    case ErrorCode::ProcEntryInvalid:
+        return "ProcEntryInvalid";
+    case ErrorCode::SymlinkRefused:
+        return "SymlinkRefused";
+    case ErrorCode::FileNotFound:
+        return "FileNotFound";
+    case ErrorCode::ReadFailed:
+        return "ReadFailed";
+    case ErrorCode::ContentTooLarge:
+        return "ContentTooLarge";
+    case ErrorCode::TracefsUnavailable:
+        return "TracefsUnavailable";
+    case ErrorCode::MemlockOutOfRange:
+        return "MemlockOutOfRange";
+    case ErrorCode::MemlockFailed:
+        return "MemlockFailed";
+    case ErrorCode::ConnectionClosed:
+        return "ConnectionClosed";
+    case ErrorCode::ProtocolViolation:
+        return "ProtocolViolation";
     }
     return "Unknown";
 }
@@ -412,8 +463,8 @@ Status decodeHeader(const uint8_t *data, size_t packetSize, Header &header, cons
                                                     std::to_string(kMaxMessageSize));
     if (packetSize < kHeaderSize)
         return makeStatus(ErrorCode::Truncated, "message of " + std::to_string(packetSize) +
-                                                    " bytes is shorter than the " + std::to_string(kHeaderSize) +
-                                                    "-byte header");
+                                                    " bytes is shorter than the " +
+                                                    std::to_string(kHeaderSize) + "-byte header");
     PayloadReader reader(data, packetSize);
     header.magic = reader.u32();
     header.version = reader.u16();
@@ -421,26 +472,31 @@ Status decodeHeader(const uint8_t *data, size_t packetSize, Header &header, cons
     header.length = reader.u32();
     header.sequence = reader.u32();
     if (header.magic != kMagic)
-        return makeStatus(ErrorCode::BadMagic, "message does not start with the magic " + hex(kMagic) + " but " +
-                                                   hex(header.magic));
+        return makeStatus(ErrorCode::BadMagic, "message does not start with the magic " + hex(kMagic) +
+                                                   " but " + hex(header.magic));
     if (header.length > kMaxPayloadSize)
         return makeStatus(ErrorCode::Oversized, "declared payload length " + std::to_string(header.length) +
-                                                    " is above the limit of " + std::to_string(kMaxPayloadSize));
+                                                    " is above the limit of " +
+                                                    std::to_string(kMaxPayloadSize));
     const size_t received = packetSize - kHeaderSize;
     if (header.length > received)
         return makeStatus(ErrorCode::Truncated, "message declares " + std::to_string(header.length) +
                                                     " payload bytes but carries " + std::to_string(received));
     if (header.length < received)
         return makeStatus(ErrorCode::TrailingBytes, "message declares " + std::to_string(header.length) +
-                                                        " payload bytes but carries " + std::to_string(received));
+                                                        " payload bytes but carries " +
+                                                        std::to_string(received));
     if (header.version != kVersion)
         return makeStatus(ErrorCode::BadVersion, "protocol version " + std::to_string(header.version) +
-                                                     " is not this helper's version " + std::to_string(kVersion));
+                                                     " is not this helper's version " +
+                                                     std::to_string(kVersion));
     payload = data + kHeaderSize;
     return Status::success();
 }
 
-std::vector<uint8_t> encodeHello(uint32_t version) { return PayloadWriter().u32(version).take(); }
+std::vector<uint8_t> encodeHello(uint32_t version) {
+    return PayloadWriter().u32(version).take();
+}
 
 Status decodeHello(const uint8_t *payload, size_t size, uint32_t &version) {
     if (Status status = payloadSize("Hello", size, 4); !status.ok()) return status;
@@ -453,10 +509,9 @@ Status decodeHello(const uint8_t *payload, size_t size, uint32_t &version) {
 }
 
 bool isKnownAttrSize(uint32_t size) {
-    static constexpr std::array<uint32_t, 8> sizes = {PERF_ATTR_SIZE_VER0, PERF_ATTR_SIZE_VER1,
-                                                       PERF_ATTR_SIZE_VER2, PERF_ATTR_SIZE_VER3,
-                                                       PERF_ATTR_SIZE_VER4, PERF_ATTR_SIZE_VER5,
-                                                       PERF_ATTR_SIZE_VER6, PERF_ATTR_SIZE_VER7};
+    static constexpr std::array<uint32_t, 8> sizes = {
+        PERF_ATTR_SIZE_VER0, PERF_ATTR_SIZE_VER1, PERF_ATTR_SIZE_VER2, PERF_ATTR_SIZE_VER3,
+        PERF_ATTR_SIZE_VER4, PERF_ATTR_SIZE_VER5, PERF_ATTR_SIZE_VER6, PERF_ATTR_SIZE_VER7};
     return size <= sizeof(perf_event_attr) && std::find(sizes.begin(), sizes.end(), size) != sizes.end();
 }
 
@@ -502,7 +557,8 @@ Status decodeTracepoint(const uint8_t *payload, size_t size, TracepointRequest &
         if (reader.failed()) break;
         if (length > kMaxNameLength)
             return makeStatus(ErrorCode::NameInvalid, std::string(what) + " of " + std::to_string(length) +
-                                                          " bytes is above " + std::to_string(kMaxNameLength));
+                                                          " bytes is above " +
+                                                          std::to_string(kMaxNameLength));
         field->resize(length);
         reader.raw(field->data(), length);
     }
@@ -521,10 +577,10 @@ Status validateTracepointName(std::string_view name, const char *what) {
                                                       std::to_string(kMaxNameLength) + " characters");
     for (size_t i = 0; i < name.size(); ++i) {
         if (!isNameCharacter(name[i]))
-            return makeStatus(ErrorCode::NameInvalid, std::string(what) + " has the character " +
-                                                          std::to_string(static_cast<unsigned char>(name[i])) +
-                                                          " at " + std::to_string(i) +
-                                                          "; only A-Z, a-z, 0-9, '_' and '-' are allowed");
+            return makeStatus(ErrorCode::NameInvalid,
+                              std::string(what) + " has the character " +
+                                  std::to_string(static_cast<unsigned char>(name[i])) + " at " +
+                                  std::to_string(i) + "; only A-Z, a-z, 0-9, '_' and '-' are allowed");
     }
     return Status::success();
 }
@@ -548,7 +604,9 @@ Status decodeProc(const uint8_t *payload, size_t size, ProcRequest &request) {
     return Status::success();
 }
 
-std::vector<uint8_t> encodeRaiseMemlock(uint64_t bytes) { return PayloadWriter().u64(bytes).take(); }
+std::vector<uint8_t> encodeRaiseMemlock(uint64_t bytes) {
+    return PayloadWriter().u64(bytes).take();
+}
 
 Status decodeRaiseMemlock(const uint8_t *payload, size_t size, uint64_t &bytes) {
     if (Status status = payloadSize("RaiseMemlock", size, 8); !status.ok()) return status;
@@ -600,9 +658,10 @@ Status decodeTracepointInfo(const uint8_t *payload, size_t size, TracepointInfo 
 Status validateOpenEvent(const OpenEventRequest &request, const MachineLimits &limits) {
     const perf_event_attr &attr = request.attr;
     if (!isKnownAttrSize(attr.size))
-        return makeStatus(ErrorCode::AttrSizeInvalid, "attr.size " + std::to_string(attr.size) + " is not known");
-    for (auto check : {checkTypeAndConfig(attr, limits), checkSampling(attr), checkFlags(attr), checkSizes(attr),
-                       checkReservedAndAux(attr), checkTarget(request, limits)}) {
+        return makeStatus(ErrorCode::AttrSizeInvalid,
+                          "attr.size " + std::to_string(attr.size) + " is not known");
+    for (auto check : {checkTypeAndConfig(attr, limits), checkSampling(attr), checkFlags(attr),
+                       checkSizes(attr), checkReservedAndAux(attr), checkTarget(request, limits)}) {
         if (!check.ok()) return check;
     }
     return Status::success();

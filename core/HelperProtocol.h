@@ -2,8 +2,8 @@
 // events and reads the few root-only files a recording needs.
 //
 // Transport: one AF_UNIX SOCK_SEQPACKET socket (a socketpair), so every message is one packet and a short or
-// long packet is detected instead of desynchronising a stream. Every message is a 16-byte header followed by its
-// payload, in host byte order (both ends run on the same machine):
+// long packet is detected instead of desynchronising a stream. Every message is a 16-byte header followed by
+// its payload, in host byte order (both ends run on the same machine):
 //
 //   u32 magic 'PGHP'   u16 version   u16 type   u32 payload length   u32 sequence (echoed in the reply)
 //
@@ -19,9 +19,9 @@
 //   RaiseMemlock u64 bytes                Done        (empty)
 //                                         Error       u32 code, i32 errno, u16 len, message (to any request)
 //
-// Every field and count has an explicit limit below; every violation has its own ErrorCode, and the helper keeps
-// serving after any error. A group leader is named by the index of an fd the helper returned earlier, never by
-// an fd number.
+// Every field and count has an explicit limit below; every violation has its own ErrorCode, and the helper
+// keeps serving after any error. A group leader is named by the index of an fd the helper returned earlier,
+// never by an fd number.
 #pragma once
 
 #include <linux/perf_event.h>
@@ -41,8 +41,8 @@ inline constexpr uint16_t kVersion = 1;
 inline constexpr size_t kHeaderSize = 16;
 inline constexpr size_t kMaxMessageSize = 65536; // header and payload, one packet
 inline constexpr size_t kMaxPayloadSize = kMaxMessageSize - kHeaderSize;
-inline constexpr size_t kMaxOpenEvents = 4096;        // fds one helper hands out over its lifetime
-inline constexpr size_t kMaxNameLength = 128;         // tracepoint subsystem and event names
+inline constexpr size_t kMaxOpenEvents = 4096;         // fds one helper hands out over its lifetime
+inline constexpr size_t kMaxNameLength = 128;          // tracepoint subsystem and event names
 inline constexpr size_t kMaxErrorMessageLength = 1024; // error texts are cut to this
 inline constexpr uint64_t kMaxKallsymsSize = 64ull << 20;
 inline constexpr uint64_t kMaxProcFileSize = 16ull << 20;
@@ -53,9 +53,9 @@ inline constexpr uint32_t kMaxSampleStackUser = 65528;    // bytes, a multiple o
 inline constexpr uint16_t kMaxSampleMaxStack = 1024;      // call-chain entries
 inline constexpr uint32_t kMaxWakeupEvents = 1u << 20;    // events per wakeup
 inline constexpr uint32_t kMaxWakeupWatermark = 1u << 30; // bytes, in watermark mode
-inline constexpr int32_t kMaxPid = 4194304;              // PID_MAX_LIMIT on 64-bit kernels
-inline constexpr int32_t kMaxCpu = 8191;                 // NR_CPUS at most 8192
-inline constexpr uint64_t kMaxMemlockBytes = 4ull << 30; // RaiseMemlock ceiling
+inline constexpr int32_t kMaxPid = 4194304;               // PID_MAX_LIMIT on 64-bit kernels
+inline constexpr int32_t kMaxCpu = 8191;                  // NR_CPUS at most 8192
+inline constexpr uint64_t kMaxMemlockBytes = 4ull << 30;  // RaiseMemlock ceiling
 inline constexpr uint32_t kMaxTracepointId = 0xffffffffu;
 
 enum class MessageType : uint16_t {
@@ -79,16 +79,16 @@ enum class ProcEntry : uint32_t { Maps = 0, Status = 1, Comm = 2, TaskList = 3 }
 enum class ErrorCode : uint32_t {
     Ok = 0,
     // framing
-    Truncated = 1,         // packet shorter than the header, or than the length the header declares
-    Oversized = 2,         // packet or declared length above kMaxMessageSize
-    TrailingBytes = 3,     // packet longer than the length the header declares
+    Truncated = 1,     // packet shorter than the header, or than the length the header declares
+    Oversized = 2,     // packet or declared length above kMaxMessageSize
+    TrailingBytes = 3, // packet longer than the length the header declares
     BadMagic = 4,
     BadVersion = 5,
     UnknownRequest = 6,
-    NotGreeted = 7,        // a request before Hello
+    NotGreeted = 7, // a request before Hello
     AlreadyGreeted = 8,
-    BadPayloadSize = 9,    // payload size does not match what the request type needs
-    UnexpectedFd = 10,     // the client sent file descriptors; the helper accepts none
+    BadPayloadSize = 9, // payload size does not match what the request type needs
+    UnexpectedFd = 10,  // the client sent file descriptors; the helper accepts none
     // perf_event_attr
     AttrSizeInvalid = 20,  // not one of the PERF_ATTR_SIZE_VER* values this helper knows
     AttrSizeMismatch = 21, // attr.size differs from the declared size
@@ -118,7 +118,7 @@ enum class ErrorCode : uint32_t {
     TooManyEvents = 46,
     OpenFailed = 47, // perf_event_open refused; errno carries the kernel's reason
     // files
-    NameInvalid = 50,      // tracepoint names: [A-Za-z0-9_-]{1,kMaxNameLength}
+    NameInvalid = 50, // tracepoint names: [A-Za-z0-9_-]{1,kMaxNameLength}
     ProcEntryInvalid = 51,
     SymlinkRefused = 52,
     FileNotFound = 53,
@@ -232,8 +232,9 @@ std::vector<uint8_t> encodeMessage(MessageType type, uint32_t sequence, const st
 std::vector<uint8_t> encodeMessage(uint16_t type, uint32_t sequence, const uint8_t *payload, size_t size);
 
 // Checks a received packet of packetSize bytes (its real size, also when it was longer than the buffer) and
-// parses its header. On success payload points into data. Checks framing only (magic, lengths, version), not the
-// type: the type is the dispatcher's business. header.sequence is filled whenever the packet held a header.
+// parses its header. On success payload points into data. Checks framing only (magic, lengths, version), not
+// the type: the type is the dispatcher's business. header.sequence is filled whenever the packet held a
+// header.
 Status decodeHeader(const uint8_t *data, size_t packetSize, Header &header, const uint8_t *&payload);
 
 // --- Requests ---
@@ -292,10 +293,10 @@ Status decodeTracepointInfo(const uint8_t *payload, size_t size, TracepointInfo 
 
 // What the helper knows about the machine when it checks a request.
 struct MachineLimits {
-    int32_t pidMax = kMaxPid;               // /proc/sys/kernel/pid_max
-    int32_t cpuCount = 1;                   // configured CPUs
-    std::vector<uint32_t> dynamicPmuTypes;  // types of the PMUs in sysfs that may be opened
-    size_t openEvents = 0;                  // fds handed out so far
+    int32_t pidMax = kMaxPid;              // /proc/sys/kernel/pid_max
+    int32_t cpuCount = 1;                  // configured CPUs
+    std::vector<uint32_t> dynamicPmuTypes; // types of the PMUs in sysfs that may be opened
+    size_t openEvents = 0;                 // fds handed out so far
 };
 
 // Every field of the attribute against its limit, the pid and cpu ranges, the group index and the open flags.

@@ -53,25 +53,30 @@ std::string resolveLexically(std::string base, const std::string &relative) {
     return base;
 }
 
-bool processExists(pid_t pid) { return ::kill(pid, 0) == 0 || errno == EPERM; }
+bool processExists(pid_t pid) {
+    return ::kill(pid, 0) == 0 || errno == EPERM;
+}
 
 uid_t processUid(pid_t pid) {
     UniqueFd dir, file;
     std::string status;
     if (!openDirectoryNoFollow("/proc/" + std::to_string(pid), dir).ok() ||
-        !openFileAt(dir.get(), "status", file).ok() || !readBounded(file.get(), 1 << 16, "status", status).ok())
+        !openFileAt(dir.get(), "status", file).ok() ||
+        !readBounded(file.get(), 1 << 16, "status", status).ok())
         return static_cast<uid_t>(-1);
     const size_t at = status.find("\nUid:");
     if (at == std::string::npos) return static_cast<uid_t>(-1);
     size_t i = at + 5;
-    while (i < status.size() && (status[i] == ' ' || status[i] == '\t')) ++i;
+    while (i < status.size() && (status[i] == ' ' || status[i] == '\t'))
+        ++i;
     const int64_t uid = parseNumber(status.substr(i, 16));
     return uid < 0 ? static_cast<uid_t>(-1) : static_cast<uid_t>(uid);
 }
 
 std::string joinLines(const std::vector<std::string> &names) {
     std::string text;
-    for (const std::string &name : names) text += name + "\n";
+    for (const std::string &name : names)
+        text += name + "\n";
     return text;
 }
 
@@ -93,10 +98,12 @@ MachineLimits readMachineLimits() {
         char target[4096];
         const ssize_t length = ::readlinkat(dir.get(), name.c_str(), target, sizeof target - 1);
         if (length <= 0) continue;
-        const std::string resolved = resolveLexically(devices, std::string(target, static_cast<size_t>(length)));
+        const std::string resolved =
+            resolveLexically(devices, std::string(target, static_cast<size_t>(length)));
         if (resolved.rfind("/sys/devices/", 0) != 0) continue;
         const int64_t type = readNumberFile(resolved + "/type");
-        if (type >= PERF_TYPE_MAX && type <= 0xffffffffll) limits.dynamicPmuTypes.push_back(static_cast<uint32_t>(type));
+        if (type >= PERF_TYPE_MAX && type <= 0xffffffffll)
+            limits.dynamicPmuTypes.push_back(static_cast<uint32_t>(type));
     }
     return limits;
 }
@@ -112,9 +119,13 @@ int HelperServer::run() {
         size_t packetSize = 0;
         bool hadFds = false;
         switch (receive(packetSize, hadFds)) {
-        case Received::EndOfStream: return 0;
-        case Received::Failed: return 1;
-        case Received::Packet: handlePacket(packetSize, hadFds); break;
+        case Received::EndOfStream:
+            return 0;
+        case Received::Failed:
+            return 1;
+        case Received::Packet:
+            handlePacket(packetSize, hadFds);
+            break;
         }
     }
 }
@@ -148,7 +159,8 @@ HelperServer::Received HelperServer::receive(size_t &packetSize, bool &hadFds) {
     if (n == 0) {
         // Zero bytes: the end of the stream, or an empty packet from a live client.
         pollfd p{socket_, POLLIN | POLLRDHUP, 0};
-        if (::poll(&p, 1, 0) < 0 || (p.revents & (POLLHUP | POLLRDHUP | POLLERR))) return Received::EndOfStream;
+        if (::poll(&p, 1, 0) < 0 || (p.revents & (POLLHUP | POLLRDHUP | POLLERR)))
+            return Received::EndOfStream;
     }
     packetSize = static_cast<size_t>(n);
     return Received::Packet;
@@ -159,7 +171,8 @@ void HelperServer::handlePacket(size_t packetSize, bool hadFds) {
     const uint8_t *payload = nullptr;
     Status status = decodeHeader(buffer_.data(), packetSize, header, payload);
     if (status.ok() && hadFds)
-        status = makeStatus(ErrorCode::UnexpectedFd, "the request carried file descriptors; the helper accepts none");
+        status = makeStatus(ErrorCode::UnexpectedFd,
+                            "the request carried file descriptors; the helper accepts none");
     if (!status.ok()) {
         send(MessageType::Error, header.sequence, encodeError(status));
         return;
@@ -173,19 +186,32 @@ void HelperServer::dispatch(const Header &header, const uint8_t *payload) {
     Status status;
     if (type != MessageType::Hello && !greeted_ &&
         (type == MessageType::OpenEvent || type == MessageType::ReadKallsyms ||
-         type == MessageType::ReadTracepoint || type == MessageType::ReadProc || type == MessageType::RaiseMemlock)) {
+         type == MessageType::ReadTracepoint || type == MessageType::ReadProc ||
+         type == MessageType::RaiseMemlock)) {
         status = makeStatus(ErrorCode::NotGreeted, "the first request must be Hello");
     } else {
         switch (type) {
-        case MessageType::Hello: status = handleHello(payload, size, header.sequence); break;
-        case MessageType::OpenEvent: status = handleOpenEvent(payload, size, header.sequence); break;
-        case MessageType::ReadKallsyms: status = handleKallsyms(size, header.sequence); break;
-        case MessageType::ReadTracepoint: status = handleTracepoint(payload, size, header.sequence); break;
-        case MessageType::ReadProc: status = handleProc(payload, size, header.sequence); break;
-        case MessageType::RaiseMemlock: status = handleRaiseMemlock(payload, size, header.sequence); break;
+        case MessageType::Hello:
+            status = handleHello(payload, size, header.sequence);
+            break;
+        case MessageType::OpenEvent:
+            status = handleOpenEvent(payload, size, header.sequence);
+            break;
+        case MessageType::ReadKallsyms:
+            status = handleKallsyms(size, header.sequence);
+            break;
+        case MessageType::ReadTracepoint:
+            status = handleTracepoint(payload, size, header.sequence);
+            break;
+        case MessageType::ReadProc:
+            status = handleProc(payload, size, header.sequence);
+            break;
+        case MessageType::RaiseMemlock:
+            status = handleRaiseMemlock(payload, size, header.sequence);
+            break;
         default:
-            status = makeStatus(ErrorCode::UnknownRequest,
-                                "request type " + std::to_string(header.type) + " is not known to this helper");
+            status = makeStatus(ErrorCode::UnknownRequest, "request type " + std::to_string(header.type) +
+                                                               " is not known to this helper");
         }
     }
     if (!status.ok()) send(MessageType::Error, header.sequence, encodeError(status));
@@ -207,9 +233,11 @@ Status HelperServer::handleOpenEvent(const uint8_t *payload, size_t size, uint32
     limits_.openEvents = events_.size();
     if (Status status = validateOpenEvent(request, limits_); !status.ok()) return status;
     if (request.pid > 0 && !processExists(request.pid))
-        return makeStatus(ErrorCode::PidNotFound, "process " + std::to_string(request.pid) + " does not exist", ESRCH);
+        return makeStatus(ErrorCode::PidNotFound,
+                          "process " + std::to_string(request.pid) + " does not exist", ESRCH);
     const int groupFd = request.groupIndex >= 0 ? events_[static_cast<size_t>(request.groupIndex)].get() : -1;
-    const int fd = perfEventOpen(request.attr, request.pid, request.cpu, groupFd, request.flags | PERF_FLAG_FD_CLOEXEC);
+    const int fd =
+        perfEventOpen(request.attr, request.pid, request.cpu, groupFd, request.flags | PERF_FLAG_FD_CLOEXEC);
     if (fd < 0) {
         const int error = errno;
         return makeStatus(ErrorCode::OpenFailed,
@@ -219,12 +247,15 @@ Status HelperServer::handleOpenEvent(const uint8_t *payload, size_t size, uint32
                           error);
     }
     events_.emplace_back(fd);
-    send(MessageType::EventFd, sequence, PayloadWriter().u32(static_cast<uint32_t>(events_.size() - 1)).take(), fd);
+    send(MessageType::EventFd, sequence,
+         PayloadWriter().u32(static_cast<uint32_t>(events_.size() - 1)).take(), fd);
     return Status::success();
 }
 
 Status HelperServer::handleKallsyms(size_t size, uint32_t sequence) {
-    if (size != 0) return makeStatus(ErrorCode::BadPayloadSize, "ReadKallsyms takes no payload, got " + std::to_string(size) + " bytes");
+    if (size != 0)
+        return makeStatus(ErrorCode::BadPayloadSize,
+                          "ReadKallsyms takes no payload, got " + std::to_string(size) + " bytes");
     UniqueFd fd;
     std::string content;
     if (Status status = openFileNoFollow("/proc/kallsyms", fd); !status.ok()) return status;
@@ -247,7 +278,8 @@ Status HelperServer::openTracefsEvents(UniqueFd &out) const {
     }
     return makeStatus(ErrorCode::TracefsUnavailable,
                       "tracefs is not mounted (no events directory under /sys/kernel/tracing or "
-                      "/sys/kernel/debug/tracing): " + last.message,
+                      "/sys/kernel/debug/tracing): " +
+                          last.message,
                       last.sysErrno);
 }
 
@@ -277,14 +309,15 @@ Status HelperServer::handleProc(const uint8_t *payload, size_t size, uint32_t se
     ProcRequest request;
     if (Status status = decodeProc(payload, size, request); !status.ok()) return status;
     if (request.pid > limits_.pidMax)
-        return makeStatus(ErrorCode::PidOutOfRange, "pid " + std::to_string(request.pid) + " is above pid_max " +
+        return makeStatus(ErrorCode::PidOutOfRange, "pid " + std::to_string(request.pid) +
+                                                        " is above pid_max " +
                                                         std::to_string(limits_.pidMax));
     const std::string path = "/proc/" + std::to_string(request.pid);
     UniqueFd dir;
     if (Status status = openDirectoryNoFollow(path, dir); !status.ok())
         return status.code == ErrorCode::FileNotFound
-                   ? makeStatus(ErrorCode::PidNotFound, "process " + std::to_string(request.pid) + " does not exist",
-                                ESRCH)
+                   ? makeStatus(ErrorCode::PidNotFound,
+                                "process " + std::to_string(request.pid) + " does not exist", ESRCH)
                    : status;
     std::string content;
     const auto which = static_cast<ProcEntry>(request.which);
@@ -302,7 +335,8 @@ Status HelperServer::handleProc(const uint8_t *payload, size_t size, uint32_t se
         const std::string name = files[request.which];
         UniqueFd file;
         if (Status status = openFileAt(dir.get(), name, file); !status.ok()) return status;
-        if (Status status = readBounded(file.get(), kMaxProcFileSize, path + "/" + name, content); !status.ok())
+        if (Status status = readBounded(file.get(), kMaxProcFileSize, path + "/" + name, content);
+            !status.ok())
             return status;
     }
     sendData(sequence, content);
@@ -320,14 +354,15 @@ Status HelperServer::handleRaiseMemlock(const uint8_t *payload, size_t size, uin
                                                         std::to_string(config_.peerUid));
     rlimit current{};
     if (::prlimit(pid, RLIMIT_MEMLOCK, nullptr, &current) != 0)
-        return makeStatus(ErrorCode::MemlockFailed, std::string("cannot read RLIMIT_MEMLOCK: ") + std::strerror(errno),
-                          errno);
+        return makeStatus(ErrorCode::MemlockFailed,
+                          std::string("cannot read RLIMIT_MEMLOCK: ") + std::strerror(errno), errno);
     rlimit raised = current;
     if (raised.rlim_cur != RLIM_INFINITY) raised.rlim_cur = std::max<rlim_t>(raised.rlim_cur, bytes);
-    if (raised.rlim_max != RLIM_INFINITY) raised.rlim_max = std::max<rlim_t>(raised.rlim_max, raised.rlim_cur);
+    if (raised.rlim_max != RLIM_INFINITY)
+        raised.rlim_max = std::max<rlim_t>(raised.rlim_max, raised.rlim_cur);
     if (::prlimit(pid, RLIMIT_MEMLOCK, &raised, nullptr) != 0)
-        return makeStatus(ErrorCode::MemlockFailed, std::string("cannot raise RLIMIT_MEMLOCK: ") + std::strerror(errno),
-                          errno);
+        return makeStatus(ErrorCode::MemlockFailed,
+                          std::string("cannot raise RLIMIT_MEMLOCK: ") + std::strerror(errno), errno);
     send(MessageType::Done, sequence, {});
     return Status::success();
 }

@@ -1,5 +1,5 @@
-// The privileged side of the helper protocol (HelperProtocol.h): serves one client over a SOCK_SEQPACKET socket
-// until the client closes it.
+// The privileged side of the helper protocol (HelperProtocol.h): serves one client over a SOCK_SEQPACKET
+// socket until the client closes it.
 #pragma once
 
 #include "HelperProtocol.h"
@@ -13,9 +13,9 @@
 namespace perfglass::helper {
 
 struct ServerConfig {
-    std::string tracefsRoot;        // empty: /sys/kernel/tracing, then /sys/kernel/debug/tracing
-    uid_t peerUid = 0;              // the requesting user (SO_PEERCRED, equal to PKEXEC_UID under pkexec)
-    pid_t peerPid = 0;              // the process that created the socket (SO_PEERCRED)
+    std::string tracefsRoot; // empty: /sys/kernel/tracing, then /sys/kernel/debug/tracing
+    uid_t peerUid = 0;       // the requesting user (SO_PEERCRED, equal to PKEXEC_UID under pkexec)
+    pid_t peerPid = 0;       // the process that created the socket (SO_PEERCRED)
 };
 
 class HelperServer {
@@ -50,9 +50,9 @@ private:
     bool greeted_ = false;
 };
 
-// Reads the machine's limits: pid_max, configured CPUs and the dynamic PMU types from sysfs (kprobe and uprobe
-// excluded: they take kernel addresses and file paths). Symlinks under /sys/bus/event_source/devices are read with
-// readlink and the target opened component by component, never followed.
+// Reads the machine's limits: pid_max, configured CPUs and the dynamic PMU types from sysfs (kprobe and
+// uprobe excluded: they take kernel addresses and file paths). Symlinks under /sys/bus/event_source/devices
+// are read with readlink and the target opened component by component, never followed.
 MachineLimits readMachineLimits();
 
 } // namespace perfglass::helper

@@ -32,8 +32,8 @@ bool isPlainComponent(const std::string &name) {
 Status openFailure(int dirFd, const std::string &name, int error) {
     struct stat info {};
     if (::fstatat(dirFd, name.c_str(), &info, AT_SYMLINK_NOFOLLOW) == 0 && S_ISLNK(info.st_mode))
-        return makeStatus(ErrorCode::SymlinkRefused, "'" + name + "' is a symbolic link, which the helper never follows",
-                          ELOOP);
+        return makeStatus(ErrorCode::SymlinkRefused,
+                          "'" + name + "' is a symbolic link, which the helper never follows", ELOOP);
     if (error == ENOENT) return makeStatus(ErrorCode::FileNotFound, "'" + name + "' does not exist", error);
     return makeStatus(ErrorCode::ReadFailed, "cannot open '" + name + "': " + std::strerror(error), error);
 }
@@ -46,7 +46,8 @@ Status openAt(int dirFd, const std::string &name, bool directory, UniqueFd &out)
     if (!fd.valid()) return openFailure(dirFd, name, errno);
     struct stat info {};
     if (::fstat(fd.get(), &info) != 0)
-        return makeStatus(ErrorCode::ReadFailed, "cannot stat '" + name + "': " + std::strerror(errno), errno);
+        return makeStatus(ErrorCode::ReadFailed, "cannot stat '" + name + "': " + std::strerror(errno),
+                          errno);
     if (directory ? !S_ISDIR(info.st_mode) : !S_ISREG(info.st_mode))
         return makeStatus(ErrorCode::ReadFailed,
                           "'" + name + "' is not a " + (directory ? "directory" : "regular file"));
@@ -76,13 +77,21 @@ Status walk(const std::string &absolutePath, bool lastIsDirectory, UniqueFd &out
 
 } // namespace
 
-Status openDirectoryNoFollow(const std::string &absolutePath, UniqueFd &out) { return walk(absolutePath, true, out); }
+Status openDirectoryNoFollow(const std::string &absolutePath, UniqueFd &out) {
+    return walk(absolutePath, true, out);
+}
 
-Status openFileNoFollow(const std::string &absolutePath, UniqueFd &out) { return walk(absolutePath, false, out); }
+Status openFileNoFollow(const std::string &absolutePath, UniqueFd &out) {
+    return walk(absolutePath, false, out);
+}
 
-Status openDirectoryAt(int dirFd, const std::string &name, UniqueFd &out) { return openAt(dirFd, name, true, out); }
+Status openDirectoryAt(int dirFd, const std::string &name, UniqueFd &out) {
+    return openAt(dirFd, name, true, out);
+}
 
-Status openFileAt(int dirFd, const std::string &name, UniqueFd &out) { return openAt(dirFd, name, false, out); }
+Status openFileAt(int dirFd, const std::string &name, UniqueFd &out) {
+    return openAt(dirFd, name, false, out);
+}
 
 Status readBounded(int fd, uint64_t limit, const std::string &what, std::string &out) {
     out.clear();
@@ -91,7 +100,8 @@ Status readBounded(int fd, uint64_t limit, const std::string &what, std::string 
         const ssize_t n = ::read(fd, buffer, sizeof buffer);
         if (n < 0 && errno == EINTR) continue;
         if (n < 0)
-            return makeStatus(ErrorCode::ReadFailed, "cannot read " + what + ": " + std::strerror(errno), errno);
+            return makeStatus(ErrorCode::ReadFailed, "cannot read " + what + ": " + std::strerror(errno),
+                              errno);
         if (n == 0) return Status::success();
         if (out.size() + static_cast<size_t>(n) > limit)
             return makeStatus(ErrorCode::ContentTooLarge,

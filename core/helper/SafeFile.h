@@ -1,5 +1,5 @@
-// Opening and reading the few files the helper serves, without following any symbolic link: every path is walked
-// one component at a time from "/" with O_NOFOLLOW, and a component that is a symlink is refused.
+// Opening and reading the few files the helper serves, without following any symbolic link: every path is
+// walked one component at a time from "/" with O_NOFOLLOW, and a component that is a symlink is refused.
 #pragma once
 
 #include "HelperProtocol.h"

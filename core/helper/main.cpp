@@ -1,11 +1,13 @@
 // perfglass-helper: the privileged half of Perfglass's recorder. Started by the unprivileged recorder through
-// pkexec (polkit action com.perfglass.helper), it serves HelperProtocol.h requests over the socket it inherits
-// and exits when that socket closes. See HelperServer.h for what it does and README/design.md for why.
+// pkexec (polkit action com.perfglass.helper), it serves HelperProtocol.h requests over the socket it
+// inherits and exits when that socket closes. See HelperServer.h for what it does and README/design.md for
+// why.
 //
 //   perfglass-helper [--socket-fd N] [--tracefs-root DIR]
 //
 // --socket-fd: the inherited AF_UNIX SOCK_SEQPACKET socket (default 3; pkexec keeps only 0-2 open, so the
-// recorder passes its socket as stdin and --socket-fd 0). --tracefs-root: for tests, and refused under pkexec.
+// recorder passes its socket as stdin and --socket-fd 0). --tracefs-root: for tests, and refused under
+// pkexec.
 #include "HelperServer.h"
 
 #include <signal.h>
@@ -47,11 +49,13 @@ std::string parseOptions(int argc, char **argv, Options &options) {
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
         if (arg == "--socket-fd" && i + 1 < argc) {
-            if (!parseFd(argv[++i], options.socketFd)) return std::string("--socket-fd: not a descriptor: ") + argv[i];
+            if (!parseFd(argv[++i], options.socketFd))
+                return std::string("--socket-fd: not a descriptor: ") + argv[i];
         } else if (arg == "--tracefs-root" && i + 1 < argc) {
             options.tracefsRoot = argv[++i];
         } else {
-            return "unknown argument '" + arg + "' (usage: perfglass-helper [--socket-fd N] [--tracefs-root DIR])";
+            return "unknown argument '" + arg +
+                   "' (usage: perfglass-helper [--socket-fd N] [--tracefs-root DIR])";
         }
     }
     return {};
@@ -73,11 +77,12 @@ std::string checkSocket(int fd, ucred &peer) {
     return {};
 }
 
-// Who asked: under pkexec PKEXEC_UID names the invoking user and must be the socket's peer; otherwise the helper
-// was started directly by root, who may serve any peer.
+// Who asked: under pkexec PKEXEC_UID names the invoking user and must be the socket's peer; otherwise the
+// helper was started directly by root, who may serve any peer.
 std::string checkCaller(const ucred &peer, const Options &options) {
     if (::getuid() != ::geteuid())
-        return "refusing to run set-user-ID; install perfglass-helper without the setuid bit and start it with pkexec";
+        return "refusing to run set-user-ID; install perfglass-helper without the setuid bit and start it "
+               "with pkexec";
     if (::geteuid() != 0) return "must run as root (start it with pkexec)";
     const char *pkexecUid = std::getenv("PKEXEC_UID");
     if (!pkexecUid) return {};
