@@ -54,7 +54,8 @@ std::string describeStartFailure(bool viaPkexec, int exitStatus, const std::stri
     if (viaPkexec && exitStatus == 126)
         reason = "the authentication was dismissed (pkexec exit status 126)";
     else if (viaPkexec && exitStatus == 127)
-        reason = "pkexec could not obtain authorization: no polkit daemon or authentication agent is available, or the "
+        reason = "pkexec could not obtain authorization: no polkit daemon or authentication agent is "
+                 "available, or the "
                  "user is not allowed (pkexec exit status 127)";
     else if (exitStatus >= 0)
         reason = "the helper exited with status " + std::to_string(exitStatus);

@@ -34,7 +34,8 @@ public:
             char byte;
             if (::read(fds[0], &byte, 1) != 1) ::_exit(1);
             volatile uint64_t sum = 0;
-            for (uint64_t i = 0; i < 200000000ull; ++i) sum = sum + i * i;
+            for (uint64_t i = 0; i < 200000000ull; ++i)
+                sum = sum + i * i;
             ::_exit(0);
         }
         ::close(fds[0]);
@@ -222,7 +223,13 @@ private slots:
         expectError(c, request(open, 13, encodeOpenEvent(event)), ErrorCode::PidOutOfRange);
 
         const auto tracepoint = static_cast<uint16_t>(MessageType::ReadTracepoint);
-        expectError(c, request(tracepoint, 14, encodeTracepoint({"..", "..", })), ErrorCode::NameInvalid);
+        expectError(c,
+                    request(tracepoint, 14,
+                            encodeTracepoint({
+                                "..",
+                                "..",
+                            })),
+                    ErrorCode::NameInvalid);
         expectError(c, request(tracepoint, 15, encodeTracepoint({"sched", "../../../etc/shadow"})),
                     ErrorCode::NameInvalid);
         expectError(c, request(uint16_t(MessageType::ReadProc), 16, encodeProc({::getpid(), 9})),
@@ -325,8 +332,8 @@ private slots:
         QVERIFY2(status.ok(), status.message.c_str());
         QCOMPARE(info.id, uint64_t(314));
         QCOMPARE(info.format, std::string("name: sched_switch\nID: 314\n"));
-        for (auto [subsystem, name] : {std::pair{"sched", "badfmt"}, std::pair{"evil", "passwd"},
-                                       std::pair{"sched", "alias"}}) {
+        for (auto [subsystem, name] :
+             {std::pair{"sched", "badfmt"}, std::pair{"evil", "passwd"}, std::pair{"sched", "alias"}}) {
             status = connection->readTracepoint(subsystem, name, info);
             QVERIFY2(status.code == ErrorCode::SymlinkRefused,
                      (std::string(subsystem) + ":" + name + ": " + errorCodeName(status.code)).c_str());
@@ -345,7 +352,8 @@ private slots:
         TracepointInfo info;
         const Status status = connection->readTracepoint("sched", "sched_switch", info);
         struct stat st {};
-        if (::stat("/sys/kernel/tracing/events", &st) != 0 && ::stat("/sys/kernel/debug/tracing/events", &st) != 0) {
+        if (::stat("/sys/kernel/tracing/events", &st) != 0 &&
+            ::stat("/sys/kernel/debug/tracing/events", &st) != 0) {
             QCOMPARE(status.code, ErrorCode::TracefsUnavailable);
             QSKIP("tracefs is not mounted here; checked that the helper says so");
         }
@@ -403,7 +411,8 @@ private slots:
         QVERIFY(!connection);
         QVERIFY2(error.find("pkexec is not installed") != std::string::npos, error.c_str());
         QVERIFY(error.find("sudo sysctl -w kernel.perf_event_paranoid=1") != std::string::npos);
-        QVERIFY(error.find("sudo setcap cap_perfmon,cap_ipc_lock+ep $(which perfglass-cli)") != std::string::npos);
+        QVERIFY(error.find("sudo setcap cap_perfmon,cap_ipc_lock+ep $(which perfglass-cli)") !=
+                std::string::npos);
         QVERIFY(mlockAdvice(1 << 20, 8 << 20).find("kernel.perf_event_mlock_kb=") != std::string::npos);
     }
 
@@ -419,7 +428,8 @@ private slots:
         qInfo("%s", error.c_str());
         // Without a polkit daemon or agent pkexec exits 127 (126 when the dialog is dismissed).
         QVERIFY2(error.find("pkexec") != std::string::npos, error.c_str());
-        QVERIFY2(error.find("sudo sysctl -w kernel.perf_event_paranoid=1") != std::string::npos, error.c_str());
+        QVERIFY2(error.find("sudo sysctl -w kernel.perf_event_paranoid=1") != std::string::npos,
+                 error.c_str());
         QVERIFY(error.find("cap_perfmon,cap_ipc_lock+ep") != std::string::npos);
     }
 

@@ -71,7 +71,8 @@ private slots:
             Header header;
             const uint8_t *body = nullptr;
             const Status status = decodeHeader(bytes.data(), packetSize, header, body);
-            QVERIFY2(status.code == expected, (std::string(errorCodeName(status.code)) + ": " + status.message).c_str());
+            QVERIFY2(status.code == expected,
+                     (std::string(errorCodeName(status.code)) + ": " + status.message).c_str());
             QVERIFY(!status.message.empty());
         };
         check(good, 10, ErrorCode::Truncated);
@@ -120,7 +121,8 @@ private slots:
         OpenEventRequest decoded;
         auto payload = encodeOpenEvent(validRequest());
         QCOMPARE(decodeOpenEvent(payload.data(), 2, decoded).code, ErrorCode::BadPayloadSize);
-        QCOMPARE(decodeOpenEvent(payload.data(), payload.size() - 1, decoded).code, ErrorCode::BadPayloadSize);
+        QCOMPARE(decodeOpenEvent(payload.data(), payload.size() - 1, decoded).code,
+                 ErrorCode::BadPayloadSize);
         for (uint32_t size : {0u, 8u, 88u, 200u, 4096u}) {
             auto bad = payload;
             std::memcpy(bad.data(), &size, 4);
@@ -131,7 +133,8 @@ private slots:
         auto mismatch = payload;
         const uint32_t inner = PERF_ATTR_SIZE_VER6;
         std::memcpy(mismatch.data() + 4 + offsetof(perf_event_attr, size), &inner, 4);
-        QCOMPARE(decodeOpenEvent(mismatch.data(), mismatch.size(), decoded).code, ErrorCode::AttrSizeMismatch);
+        QCOMPARE(decodeOpenEvent(mismatch.data(), mismatch.size(), decoded).code,
+                 ErrorCode::AttrSizeMismatch);
     }
 
     void everyLimitHasItsOwnError() {
@@ -144,16 +147,16 @@ private slots:
         const std::vector<Case> cases = {
             {"type", [](auto &r) { r.attr.type = 1000; }, ErrorCode::TypeForbidden, "attr.type 1000"},
             {"config", [](auto &r) { r.attr.config = 999; }, ErrorCode::ConfigInvalid, "attr.config"},
-            {"freq", [](auto &r) { r.attr.sample_freq = kMaxSampleFreq + 1; }, ErrorCode::SampleFreqOutOfRange,
-             "sample_freq"},
+            {"freq", [](auto &r) { r.attr.sample_freq = kMaxSampleFreq + 1; },
+             ErrorCode::SampleFreqOutOfRange, "sample_freq"},
             {"period",
              [](auto &r) {
                  r.attr.freq = 0;
                  r.attr.sample_period = ~0ull;
              },
              ErrorCode::SamplePeriodOutOfRange, "sample_period"},
-            {"sample_type", [](auto &r) { r.attr.sample_type |= PERF_SAMPLE_AUX; }, ErrorCode::SampleTypeForbidden,
-             "sample_type"},
+            {"sample_type", [](auto &r) { r.attr.sample_type |= PERF_SAMPLE_AUX; },
+             ErrorCode::SampleTypeForbidden, "sample_type"},
             {"read_format", [](auto &r) { r.attr.read_format |= 1u << 7; }, ErrorCode::ReadFormatForbidden,
              "read_format"},
             {"sigtrap", [](auto &r) { r.attr.sigtrap = 1; }, ErrorCode::AttrFlagForbidden, "sigtrap"},
@@ -164,9 +167,10 @@ private slots:
              "sample_stack_user"},
             {"max_stack", [](auto &r) { r.attr.sample_max_stack = 5000; }, ErrorCode::MaxStackOutOfRange,
              "sample_max_stack"},
-            {"wakeup", [](auto &r) { r.attr.wakeup_events = kMaxWakeupEvents + 1; }, ErrorCode::WakeupOutOfRange,
-             "wakeup_events"},
-            {"reserved", [](auto &r) { r.attr.__reserved_2 = 1; }, ErrorCode::ReservedNotZero, "__reserved_2"},
+            {"wakeup", [](auto &r) { r.attr.wakeup_events = kMaxWakeupEvents + 1; },
+             ErrorCode::WakeupOutOfRange, "wakeup_events"},
+            {"reserved", [](auto &r) { r.attr.__reserved_2 = 1; }, ErrorCode::ReservedNotZero,
+             "__reserved_2"},
             {"aux", [](auto &r) { r.attr.aux_watermark = 4096; }, ErrorCode::AuxForbidden, "aux_watermark"},
             {"breakpoint",
              [](auto &r) {
@@ -188,7 +192,8 @@ private slots:
              },
              ErrorCode::PidAndCpuBothAny, "both -1"},
             {"group", [](auto &r) { r.groupIndex = 2; }, ErrorCode::GroupIndexOutOfRange, "group index 2"},
-            {"flags", [](auto &r) { r.flags |= PERF_FLAG_PID_CGROUP; }, ErrorCode::OpenFlagsForbidden, "open flags"},
+            {"flags", [](auto &r) { r.flags |= PERF_FLAG_PID_CGROUP; }, ErrorCode::OpenFlagsForbidden,
+             "open flags"},
             {"attrsize", [](auto &r) { r.attr.size = 88; }, ErrorCode::AttrSizeInvalid, "88"},
         };
         std::set<ErrorCode> codes;
@@ -196,7 +201,8 @@ private slots:
             OpenEventRequest request = validRequest();
             c.change(request);
             const Status status = validateOpenEvent(request, limits());
-            const std::string what = std::string(c.name) + " -> " + errorCodeName(status.code) + ": " + status.message;
+            const std::string what =
+                std::string(c.name) + " -> " + errorCodeName(status.code) + ": " + status.message;
             QVERIFY2(status.code == c.expected, what.c_str());
             QVERIFY2(status.message.find(c.mentions) != std::string::npos, what.c_str());
             codes.insert(status.code);
