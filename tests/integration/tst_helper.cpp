@@ -1,0 +1,472 @@
+// The real perfglass-helper, run as root over a socketpair: it opens working perf events for another process,
+// reads kallsyms, tracefs and /proc without following symlinks, answers every malformed or forbidden request
+// with its own error while it keeps serving, and exits when its socket closes.
+#include "HelperConnection.h"
+#include "HelperEventOpener.h"
+#include "TestSupport.h"
+
+#include <QtTest>
+
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <fstream>
+
+using namespace perfglass;
+using namespace perfglass::helper;
+
+namespace {
+
+// A child that waits for one byte on a pipe, then does a fixed amount of work and exits.
+class WorkingChild {
+public:
+    WorkingChild() {
+        int fds[2];
+        if (::pipe(fds) != 0) return;
+        pid_ = ::fork();
+        if (pid_ == 0) {
+            ::close(fds[1]);
+            char byte;
+            if (::read(fds[0], &byte, 1) != 1) ::_exit(1);
+            volatile uint64_t sum = 0;
+            for (uint64_t i = 0; i < 200000000ull; ++i)
+                sum = sum + i * i;
+            ::_exit(0);
+        }
+        ::close(fds[0]);
+        go_ = fds[1];
+    }
+    ~WorkingChild() {
+        if (go_ >= 0) ::close(go_);
+        if (pid_ > 0) {
+            ::kill(pid_, SIGKILL);
+            ::waitpid(pid_, nullptr, 0);
+        }
+    }
+    pid_t pid() const { return pid_; }
+    void runToCompletion() {
+        const char byte = 1;
+        QCOMPARE(::write(go_, &byte, 1), ssize_t(1));
+        int status = 0;
+        QCOMPARE(::waitpid(pid_, &status, 0), pid_);
+        QVERIFY(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+        pid_ = -1;
+    }
+
+private:
+    pid_t pid_ = -1;
+    int go_ = -1;
+};
+
+perf_event_attr cpuClock() {
+    perf_event_attr attr{};
+    attr.size = sizeof attr;
+    attr.type = PERF_TYPE_SOFTWARE;
+    attr.config = PERF_COUNT_SW_CPU_CLOCK;
+    attr.read_format = PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
+    attr.exclude_kernel = 1;
+    return attr;
+}
+
+// A pid below pid_max that no process has.
+int32_t unusedPid() {
+    std::ifstream file("/proc/sys/kernel/pid_max");
+    int32_t pidMax = 32768;
+    file >> pidMax;
+    for (int32_t pid = pidMax - 1; pid > 1; --pid)
+        if (::kill(pid, 0) != 0 && errno == ESRCH) return pid;
+    return -1;
+}
+
+bool hasCapability(int bit) {
+    std::ifstream file("/proc/self/status");
+    std::string line;
+    while (std::getline(file, line))
+        if (line.rfind("CapEff:", 0) == 0) return (std::stoull(line.substr(7), nullptr, 16) >> bit) & 1;
+    return false;
+}
+
+std::vector<uint8_t> request(uint16_t type, uint32_t sequence, const std::vector<uint8_t> &payload) {
+    return encodeMessage(type, sequence, payload.data(), payload.size());
+}
+
+} // namespace
+
+class TestHelper : public QObject {
+    Q_OBJECT
+
+    std::unique_ptr<HelperConnection> start(const std::vector<std::string> &extra = {}) {
+        HelperStartOptions options;
+        options.extraArguments = extra;
+        std::string error;
+        auto connection = HelperConnection::start(options, error);
+        if (!connection) qWarning("%s", error.c_str());
+        return connection;
+    }
+
+    // Sends bytes as one packet and expects an Error reply with code; then proves the helper still serves.
+    void expectError(HelperConnection &connection, const std::vector<uint8_t> &bytes, ErrorCode code) {
+        QVERIFY(connection.sendRaw(bytes).ok());
+        HelperConnection::Reply reply;
+        const Status received = connection.receive(reply);
+        QVERIFY2(received.ok(), received.message.c_str());
+        QCOMPARE(reply.type, MessageType::Error);
+        const Status status = decodeError(reply.payload.data(), reply.payload.size());
+        const std::string what = std::string("expected ") + errorCodeName(code) + ", got " +
+                                 errorCodeName(status.code) + ": " + status.message;
+        QVERIFY2(status.code == code, what.c_str());
+        QVERIFY(!status.message.empty());
+        std::string comm;
+        const Status alive = connection.readProc(::getpid(), ProcEntry::Comm, comm);
+        QVERIFY2(alive.ok(), ("helper stopped serving after " + what + ": " + alive.message).c_str());
+        QVERIFY(comm.find("tst_helper") == 0);
+    }
+
+private slots:
+    void initTestCase() {
+        if (!test::isRoot()) QSKIP("the helper must run as root; run this test as root");
+        QVERIFY2(!HelperConnection::findHelper().empty(), "perfglass-helper was not built");
+    }
+
+    void opensAWorkingEventForAChild() {
+        auto connection = start();
+        QVERIFY(connection);
+        HelperEventOpener opener(std::move(connection));
+        WorkingChild child;
+        QVERIFY(child.pid() > 0);
+        const int leader = opener.open(cpuClock(), child.pid(), -1, -1, PERF_FLAG_FD_CLOEXEC);
+        QVERIFY2(leader >= 0, opener.lastError().c_str());
+        perf_event_attr faults = cpuClock();
+        faults.config = PERF_COUNT_SW_TASK_CLOCK;
+        const int member = opener.open(faults, child.pid(), -1, leader, PERF_FLAG_FD_CLOEXEC);
+        QVERIFY2(member >= 0, opener.lastError().c_str());
+        QCOMPARE(opener.open(faults, child.pid(), -1, 999, 0), -EBADF);
+        QVERIFY(opener.lastError().find("999") != std::string::npos);
+        QVERIFY(::fcntl(leader, F_GETFD) & FD_CLOEXEC);
+
+        child.runToCompletion();
+        for (int fd : {leader, member}) {
+            uint64_t values[3] = {};
+            QCOMPARE(::read(fd, values, sizeof values), ssize_t(sizeof values));
+            QVERIFY2(values[0] > 0, "the event counted nothing");
+            QVERIFY(values[1] > 0 && values[2] > 0);
+            ::close(fd);
+        }
+    }
+
+    void kernelErrorsComeBackWithErrno() {
+        auto connection = start();
+        QVERIFY(connection);
+        HelperEventOpener opener(std::move(connection));
+        perf_event_attr attr = cpuClock();
+        attr.type = PERF_TYPE_TRACEPOINT;
+        attr.config = 0xfffffff0; // no such tracepoint
+        const int fd = opener.open(attr, ::getpid(), -1, -1, 0);
+        QVERIFY(fd < 0);
+        QVERIFY2(opener.lastError().find("OpenFailed") != std::string::npos, opener.lastError().c_str());
+        QCOMPARE(opener.open(cpuClock(), unusedPid(), -1, -1, 0), -ESRCH);
+        QVERIFY(opener.lastError().find("PidNotFound") != std::string::npos);
+    }
+
+    void malformedAndForbiddenRequests() {
+        auto connection = start();
+        QVERIFY(connection);
+        HelperConnection &c = *connection;
+        const auto kallsyms = static_cast<uint16_t>(MessageType::ReadKallsyms);
+        auto good = request(kallsyms, 5, {});
+
+        expectError(c, std::vector<uint8_t>(good.begin(), good.begin() + 10), ErrorCode::Truncated);
+        expectError(c, {}, ErrorCode::Truncated);
+        auto declaredLonger = request(kallsyms, 5, std::vector<uint8_t>(8, 0));
+        declaredLonger.resize(declaredLonger.size() - 4);
+        expectError(c, declaredLonger, ErrorCode::Truncated);
+        auto trailing = good;
+        trailing.push_back(1);
+        expectError(c, trailing, ErrorCode::TrailingBytes);
+        expectError(c, request(kallsyms, 5, std::vector<uint8_t>(kMaxMessageSize, 0)), ErrorCode::Oversized);
+        auto declaredHuge = good;
+        const uint32_t huge = 1u << 30;
+        std::memcpy(declaredHuge.data() + 8, &huge, 4);
+        expectError(c, declaredHuge, ErrorCode::Oversized);
+        auto magic = good;
+        magic[1] = 'X';
+        expectError(c, magic, ErrorCode::BadMagic);
+        auto version = good;
+        version[4] = 2;
+        expectError(c, version, ErrorCode::BadVersion);
+        expectError(c, request(uint16_t(MessageType::Hello), 6, encodeHello(7)), ErrorCode::AlreadyGreeted);
+        expectError(c, request(99, 7, {}), ErrorCode::UnknownRequest);
+        expectError(c, request(kallsyms, 8, {1, 2}), ErrorCode::BadPayloadSize);
+
+        const auto open = static_cast<uint16_t>(MessageType::OpenEvent);
+        OpenEventRequest event;
+        event.attr = cpuClock();
+        event.pid = ::getpid();
+        event.attr.size = 88;
+        expectError(c, request(open, 9, encodeOpenEvent(event)), ErrorCode::AttrSizeInvalid);
+        event.attr.size = sizeof(perf_event_attr);
+        event.attr.type = 1000;
+        expectError(c, request(open, 10, encodeOpenEvent(event)), ErrorCode::TypeForbidden);
+        event.attr.type = PERF_TYPE_SOFTWARE;
+        event.groupIndex = 5;
+        expectError(c, request(open, 11, encodeOpenEvent(event)), ErrorCode::GroupIndexOutOfRange);
+        event.groupIndex = -1;
+        event.attr.sigtrap = 1;
+        expectError(c, request(open, 12, encodeOpenEvent(event)), ErrorCode::AttrFlagForbidden);
+        event.attr.sigtrap = 0;
+        event.pid = 0;
+        expectError(c, request(open, 13, encodeOpenEvent(event)), ErrorCode::PidOutOfRange);
+
+        const auto tracepoint = static_cast<uint16_t>(MessageType::ReadTracepoint);
+        expectError(c,
+                    request(tracepoint, 14,
+                            encodeTracepoint({
+                                "..",
+                                "..",
+                            })),
+                    ErrorCode::NameInvalid);
+        expectError(c, request(tracepoint, 15, encodeTracepoint({"sched", "../../../etc/shadow"})),
+                    ErrorCode::NameInvalid);
+        expectError(c, request(uint16_t(MessageType::ReadProc), 16, encodeProc({::getpid(), 9})),
+                    ErrorCode::ProcEntryInvalid);
+        expectError(c, request(uint16_t(MessageType::ReadProc), 17, encodeProc({unusedPid(), 0})),
+                    ErrorCode::PidNotFound);
+        expectError(c, request(uint16_t(MessageType::RaiseMemlock), 18, encodeRaiseMemlock(0)),
+                    ErrorCode::MemlockOutOfRange);
+
+        // A descriptor sent to the helper is closed and refused.
+        auto bytes = request(kallsyms, 19, {});
+        iovec iov{bytes.data(), bytes.size()};
+        alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int))] = {};
+        msghdr message{};
+        message.msg_iov = &iov;
+        message.msg_iovlen = 1;
+        message.msg_control = control;
+        message.msg_controllen = sizeof control;
+        cmsghdr *cm = CMSG_FIRSTHDR(&message);
+        cm->cmsg_level = SOL_SOCKET;
+        cm->cmsg_type = SCM_RIGHTS;
+        cm->cmsg_len = CMSG_LEN(sizeof(int));
+        const int zero = 0;
+        std::memcpy(CMSG_DATA(cm), &zero, sizeof zero);
+        QCOMPARE(::sendmsg(c.socketFd(), &message, 0), ssize_t(bytes.size()));
+        HelperConnection::Reply reply;
+        QVERIFY(c.receive(reply).ok());
+        QCOMPARE(decodeError(reply.payload.data(), reply.payload.size()).code, ErrorCode::UnexpectedFd);
+
+        QCOMPARE(c.closeAndWait(), 0);
+    }
+
+    void requestsBeforeHelloAreRefused() {
+        int sockets[2];
+        QCOMPARE(::socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sockets), 0);
+        const std::string helperPath = HelperConnection::findHelper();
+        const pid_t pid = ::fork();
+        if (pid == 0) {
+            ::dup2(sockets[1], 3);
+            ::execl(helperPath.c_str(), helperPath.c_str(), nullptr);
+            ::_exit(127);
+        }
+        ::close(sockets[1]);
+        HelperConnection c{UniqueFd{sockets[0]}, pid};
+        for (auto type : {MessageType::ReadKallsyms, MessageType::OpenEvent, MessageType::ReadProc}) {
+            HelperConnection::Reply reply;
+            const Status status = c.call(uint16_t(type), {}, reply);
+            QVERIFY2(status.code == ErrorCode::NotGreeted, errorCodeName(status.code));
+        }
+        QVERIFY(c.hello().ok());
+        std::string comm;
+        QVERIFY(c.readProc(::getpid(), ProcEntry::Comm, comm).ok());
+        QCOMPARE(c.closeAndWait(), 0);
+    }
+
+    void readsKallsymsAndProc() {
+        auto connection = start();
+        QVERIFY(connection);
+        std::string kallsyms;
+        const Status status = connection->readKallsyms(kallsyms);
+        QVERIFY2(status.ok(), status.message.c_str());
+        QVERIFY(kallsyms.size() > kMaxPayloadSize); // arrives in several chunks
+        std::ifstream direct("/proc/kallsyms");
+        std::string firstLine;
+        std::getline(direct, firstLine);
+        QVERIFY2(kallsyms.rfind(firstLine, 0) == 0, firstLine.c_str());
+
+        WorkingChild child;
+        std::string maps, tasks, comm, procStatus;
+        QVERIFY(connection->readProc(child.pid(), ProcEntry::Maps, maps).ok());
+        QVERIFY(maps.find("tst_helper") != std::string::npos);
+        QVERIFY(connection->readProc(child.pid(), ProcEntry::TaskList, tasks).ok());
+        QCOMPARE(tasks, std::to_string(child.pid()) + "\n");
+        QVERIFY(connection->readProc(child.pid(), ProcEntry::Status, procStatus).ok());
+        QVERIFY(procStatus.find("Pid:\t" + std::to_string(child.pid())) != std::string::npos);
+        QVERIFY(connection->readProc(child.pid(), ProcEntry::Comm, comm).ok());
+        QCOMPARE(comm, std::string("tst_helper\n"));
+    }
+
+    void tracepointsWithoutSymlinks() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const std::string root = dir.path().toStdString();
+        const std::string events = root + "/events";
+        for (const std::string &d : {events, events + "/sched", events + "/sched/sched_switch",
+                                     events + "/sched/badfmt", root + "/real"})
+            QCOMPARE(::mkdir(d.c_str(), 0755), 0);
+        std::ofstream(events + "/sched/sched_switch/id") << "314\n";
+        std::ofstream(events + "/sched/sched_switch/format") << "name: sched_switch\nID: 314\n";
+        std::ofstream(events + "/sched/badfmt/id") << "315\n";
+        QCOMPARE(::symlink("/etc/passwd", (events + "/sched/badfmt/format").c_str()), 0);
+        QCOMPARE(::symlink("/etc", (events + "/evil").c_str()), 0);
+        QCOMPARE(::symlink("sched_switch", (events + "/sched/alias").c_str()), 0);
+        QCOMPARE(::symlink(root.c_str(), (root + "/real/link").c_str()), 0);
+
+        auto connection = start({"--tracefs-root", root});
+        QVERIFY(connection);
+        TracepointInfo info;
+        Status status = connection->readTracepoint("sched", "sched_switch", info);
+        QVERIFY2(status.ok(), status.message.c_str());
+        QCOMPARE(info.id, uint64_t(314));
+        QCOMPARE(info.format, std::string("name: sched_switch\nID: 314\n"));
+        for (auto [subsystem, name] :
+             {std::pair{"sched", "badfmt"}, std::pair{"evil", "passwd"}, std::pair{"sched", "alias"}}) {
+            status = connection->readTracepoint(subsystem, name, info);
+            QVERIFY2(status.code == ErrorCode::SymlinkRefused,
+                     (std::string(subsystem) + ":" + name + ": " + errorCodeName(status.code)).c_str());
+        }
+        QCOMPARE(connection->readTracepoint("sched", "missing", info).code, ErrorCode::FileNotFound);
+
+        // A symlink anywhere along the configured root is refused too.
+        auto viaLink = start({"--tracefs-root", root + "/real/link"});
+        QVERIFY(viaLink);
+        QCOMPARE(viaLink->readTracepoint("sched", "sched_switch", info).code, ErrorCode::SymlinkRefused);
+    }
+
+    void realTracefs() {
+        auto connection = start();
+        QVERIFY(connection);
+        TracepointInfo info;
+        const Status status = connection->readTracepoint("sched", "sched_switch", info);
+        struct stat st {};
+        if (::stat("/sys/kernel/tracing/events", &st) != 0 &&
+            ::stat("/sys/kernel/debug/tracing/events", &st) != 0) {
+            QCOMPARE(status.code, ErrorCode::TracefsUnavailable);
+            QSKIP("tracefs is not mounted here; checked that the helper says so");
+        }
+        QVERIFY2(status.ok(), status.message.c_str());
+        QVERIFY(info.id > 0);
+        QVERIFY(info.format.find("prev_pid") != std::string::npos);
+    }
+
+    void raisesTheMemlockLimit() {
+        auto connection = start();
+        QVERIFY(connection);
+        rlimit before{};
+        QCOMPARE(::getrlimit(RLIMIT_MEMLOCK, &before), 0);
+        if (before.rlim_cur == RLIM_INFINITY) QSKIP("RLIMIT_MEMLOCK is already unlimited");
+        const uint64_t wanted = before.rlim_cur + (1 << 20);
+        const Status status = connection->raiseMemlock(wanted);
+        if (!hasCapability(24)) { // CAP_SYS_RESOURCE, missing in some containers
+            QCOMPARE(status.code, ErrorCode::MemlockFailed);
+            QCOMPARE(status.sysErrno, EPERM);
+            QSKIP("root lacks CAP_SYS_RESOURCE here (a container); checked that the helper says so");
+        }
+        QVERIFY2(status.ok(), status.message.c_str());
+        rlimit after{};
+        QCOMPARE(::getrlimit(RLIMIT_MEMLOCK, &after), 0);
+        QCOMPARE(uint64_t(after.rlim_cur), wanted);
+        QVERIFY(::setrlimit(RLIMIT_MEMLOCK, &before) == 0);
+    }
+
+    void refusesWhatPkexecMustNotAllow() {
+        // Under pkexec the test-only tracefs root is refused, and the peer must be the pkexec user.
+        qputenv("PKEXEC_UID", "0");
+        std::string error;
+        HelperStartOptions options;
+        options.extraArguments = {"--tracefs-root", "/tmp"};
+        QVERIFY(!HelperConnection::start(options, error));
+        QVERIFY2(error.find("--tracefs-root is for tests") != std::string::npos, error.c_str());
+        QVERIFY(error.find("perf_event_paranoid") != std::string::npos);
+        qputenv("PKEXEC_UID", "12345");
+        QVERIFY(!HelperConnection::start({}, error));
+        QVERIFY2(error.find("not the user who ran pkexec") != std::string::npos, error.c_str());
+        qunsetenv("PKEXEC_UID");
+        QVERIFY(start());
+    }
+
+    void adviceWhenPkexecIsMissing() {
+        const QByteArray path = qgetenv("PATH");
+        QTemporaryDir empty;
+        qputenv("PATH", empty.path().toUtf8());
+        HelperStartOptions options;
+        options.autoPkexec = false;
+        options.usePkexec = true;
+        std::string error;
+        const auto connection = HelperConnection::start(options, error);
+        qputenv("PATH", path);
+        QVERIFY(!connection);
+        QVERIFY2(error.find("pkexec is not installed") != std::string::npos, error.c_str());
+        QVERIFY(error.find("sudo sysctl -w kernel.perf_event_paranoid=1") != std::string::npos);
+        QVERIFY(error.find("sudo setcap cap_perfmon,cap_ipc_lock+ep $(which perfglass-cli)") !=
+                std::string::npos);
+        QVERIFY(mlockAdvice(1 << 20, 8 << 20).find("kernel.perf_event_mlock_kb=") != std::string::npos);
+    }
+
+    void pkexecFailureSaysWhatToDo() {
+        if (QStandardPaths::findExecutable(QStringLiteral("pkexec")).isEmpty())
+            QSKIP("pkexec is not installed");
+        HelperStartOptions options;
+        options.autoPkexec = false;
+        options.usePkexec = true;
+        std::string error;
+        auto connection = HelperConnection::start(options, error);
+        if (connection) QSKIP("polkit authorized root here, so there is no failure to check");
+        qInfo("%s", error.c_str());
+        // Without a polkit daemon or agent pkexec exits 127 (126 when the dialog is dismissed).
+        QVERIFY2(error.find("pkexec") != std::string::npos, error.c_str());
+        QVERIFY2(error.find("sudo sysctl -w kernel.perf_event_paranoid=1") != std::string::npos,
+                 error.c_str());
+        QVERIFY(error.find("cap_perfmon,cap_ipc_lock+ep") != std::string::npos);
+    }
+
+    void refusesToRunUnprivileged() {
+        int sockets[2];
+        QCOMPARE(::socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sockets), 0);
+        const std::string helperPath = HelperConnection::findHelper();
+        int errorPipe[2];
+        QCOMPARE(::pipe2(errorPipe, O_CLOEXEC), 0);
+        const pid_t pid = ::fork();
+        if (pid == 0) {
+            ::dup2(sockets[1], 3);
+            ::dup2(errorPipe[1], 2);
+            if (::setresgid(65534, 65534, 65534) != 0 || ::setresuid(65534, 65534, 65534) != 0) ::_exit(126);
+            ::execl(helperPath.c_str(), helperPath.c_str(), nullptr);
+            ::_exit(127);
+        }
+        ::close(sockets[1]);
+        ::close(errorPipe[1]);
+        HelperConnection c{UniqueFd{sockets[0]}, pid};
+        QCOMPARE(c.hello().code, ErrorCode::ConnectionClosed);
+        char text[512] = {};
+        QVERIFY(::read(errorPipe[0], text, sizeof text - 1) > 0);
+        ::close(errorPipe[0]);
+        QVERIFY2(std::string(text).find("must run as root") != std::string::npos, text);
+        QCOMPARE(c.closeAndWait(), 2);
+    }
+
+    void exitsWhenTheSocketCloses() {
+        auto connection = start();
+        QVERIFY(connection);
+        const pid_t pid = connection->childPid();
+        QVERIFY(pid > 0);
+        QCOMPARE(connection->closeAndWait(), 0);
+        QCOMPARE(::kill(pid, 0), -1);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestHelper)
+#include "tst_helper.moc"
