@@ -17,8 +17,9 @@ nlohmann::json functionJson(const Profile &profile, const TransformedStacks &sta
 
 nlohmann::json nodeJson(const CallTree &tree, uint32_t index, const TextReportOptions &options) {
     const CallTreeNode &node = tree.node(index);
-    nlohmann::json json = index == CallTree::kRoot ? nlohmann::json::object()
-                                                   : functionJson(tree.profile(), tree.stacks(), node.function);
+    nlohmann::json json = index == CallTree::kRoot
+                              ? nlohmann::json::object()
+                              : functionJson(tree.profile(), tree.stacks(), node.function);
     json["self"] = node.self;
     json["inclusive"] = node.inclusive;
     json["selfPercent"] = percent(node.self, tree.total());
@@ -48,7 +49,8 @@ nlohmann::json entriesJson(const Profile &profile, const CallerCallee &result,
 
 } // namespace
 
-nlohmann::json treeToJson(const CallTree &tree, const std::string &eventName, const TextReportOptions &options) {
+nlohmann::json treeToJson(const CallTree &tree, const std::string &eventName,
+                          const TextReportOptions &options) {
     return {{"view", tree.kind() == CallTree::Kind::TopDown ? "top-down" : "bottom-up"},
             {"event", eventName},
             {"samples", tree.sampleCount()},
@@ -75,8 +77,8 @@ nlohmann::json flatToJson(const Profile &profile, const FlatProfile &flat, const
             {"functions", std::move(functions)}};
 }
 
-nlohmann::json callerCalleeToJson(const Profile &profile, const CallerCallee &result, const std::string &eventName,
-                                  const TextReportOptions &options) {
+nlohmann::json callerCalleeToJson(const Profile &profile, const CallerCallee &result,
+                                  const std::string &eventName, const TextReportOptions &options) {
     nlohmann::json json = functionJson(profile, *result.stacks, result.function);
     json["view"] = "caller-callee";
     json["event"] = eventName;

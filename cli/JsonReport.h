@@ -14,11 +14,12 @@
 
 namespace perfglass::cli {
 
-nlohmann::json treeToJson(const CallTree &tree, const std::string &eventName, const TextReportOptions &options);
+nlohmann::json treeToJson(const CallTree &tree, const std::string &eventName,
+                          const TextReportOptions &options);
 nlohmann::json flatToJson(const Profile &profile, const FlatProfile &flat, const std::string &eventName,
                           const TextReportOptions &options);
-nlohmann::json callerCalleeToJson(const Profile &profile, const CallerCallee &result, const std::string &eventName,
-                                  const TextReportOptions &options);
+nlohmann::json callerCalleeToJson(const Profile &profile, const CallerCallee &result,
+                                  const std::string &eventName, const TextReportOptions &options);
 void printJson(std::FILE *out, const nlohmann::json &json);
 
 } // namespace perfglass::cli

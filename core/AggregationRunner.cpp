@@ -34,7 +34,8 @@ void AggregationRunner::forEachBlock(size_t count, const AggregationControl &con
                 const size_t blockEnd = std::min(end, block + kBlockSize);
                 work(worker, block, blockEnd);
                 const size_t total = done.fetch_add(blockEnd - block) + (blockEnd - block);
-                if (worker == 0 && control.progress) control.progress(count == 0 ? 1.0 : double(total) / count);
+                if (worker == 0 && control.progress)
+                    control.progress(count == 0 ? 1.0 : double(total) / count);
             }
         } catch (...) {
             const std::lock_guard lock(failureMutex);

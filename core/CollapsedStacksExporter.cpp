@@ -24,8 +24,8 @@ void CollapsedStacksExporter::write(const CallTree &tree, std::ostream &out) {
     // Depth-first with an explicit stack; each node's path is its parent's path plus its frame.
     std::vector<std::pair<uint32_t, size_t>> pending; // node, length of the path before it
     std::string path;
-    for (auto it = tree.node(CallTree::kRoot).children.rbegin(); it != tree.node(CallTree::kRoot).children.rend();
-         ++it)
+    for (auto it = tree.node(CallTree::kRoot).children.rbegin();
+         it != tree.node(CallTree::kRoot).children.rend(); ++it)
         pending.emplace_back(*it, 0);
     while (!pending.empty()) {
         const auto [index, prefixLength] = pending.back();

@@ -1,6 +1,7 @@
 // Collapsed stacks, the input format of Brendan Gregg's flamegraph.pl (and of speedscope, inferno, ...):
 // one line per distinct stack, "outer;caller;leaf COST", frames separated by ';', cost after the last space.
-// Written from a top-down CallTree, so filters and transforms apply; the lines' costs sum to the tree's total.
+// Written from a top-down CallTree, so filters and transforms apply; the lines' costs sum to the tree's
+// total.
 #pragma once
 
 #include "CallTree.h"

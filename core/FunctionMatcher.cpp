@@ -21,7 +21,8 @@ Id pickOne(std::string_view what, std::string_view text, const std::vector<Id> &
     std::string list;
     for (size_t i = 0; i < found.size() && i < kCandidatesShown; ++i)
         list += fmt::format("\n  {}", label(found[i]));
-    if (found.size() > kCandidatesShown) list += fmt::format("\n  ... and {} more", found.size() - kCandidatesShown);
+    if (found.size() > kCandidatesShown)
+        list += fmt::format("\n  ... and {} more", found.size() - kCandidatesShown);
     throw Error(fmt::format("'{}' matches {} {}s; be more specific:{}", text, found.size(), what, list));
 }
 
@@ -38,7 +39,8 @@ FunctionId FunctionMatcher::function(std::string_view text) const {
             partial.push_back(f);
     }
     return pickOne(std::string_view("function"), text, exact, partial, [&](FunctionId f) {
-        return fmt::format("{}  [{}]", profile_.functionName(f), profile_.moduleName(profile_.functions[f].module));
+        return fmt::format("{}  [{}]", profile_.functionName(f),
+                           profile_.moduleName(profile_.functions[f].module));
     });
 }
 

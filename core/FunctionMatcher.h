@@ -11,7 +11,8 @@ namespace perfglass {
 
 class FunctionMatcher {
 public:
-    explicit FunctionMatcher(const Profile &profile) : profile_(profile) {}
+    explicit FunctionMatcher(const Profile &profile)
+        : profile_(profile) {}
 
     // Throws Error naming the text and, when several match, the candidates with their modules.
     FunctionId function(std::string_view text) const;

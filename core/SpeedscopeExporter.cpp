@@ -37,8 +37,8 @@ nlohmann::json SpeedscopeExporter::toJson(const Profile &profile, const SampleFi
         auto [it, inserted] = frameOf.try_emplace(function, frames.size());
         if (inserted) {
             const ModuleId module = stacks->functionModule(profile, function);
-            frames.push_back({{"name", stacks->functionName(profile, function)},
-                              {"file", profile.modulePath(module)}});
+            frames.push_back(
+                {{"name", stacks->functionName(profile, function)}, {"file", profile.modulePath(module)}});
         }
         return it->second;
     };
@@ -65,8 +65,9 @@ nlohmann::json SpeedscopeExporter::toJson(const Profile &profile, const SampleFi
 
     nlohmann::json profiles = nlohmann::json::array();
     for (auto &[thread, indices] : samplesByThread) {
-        std::stable_sort(indices.begin(), indices.end(),
-                         [&](size_t a, size_t b) { return profile.samples.time[a] < profile.samples.time[b]; });
+        std::stable_sort(indices.begin(), indices.end(), [&](size_t a, size_t b) {
+            return profile.samples.time[a] < profile.samples.time[b];
+        });
         nlohmann::json samples = nlohmann::json::array();
         nlohmann::json weights = nlohmann::json::array();
         uint64_t total = 0;
@@ -78,13 +79,14 @@ nlohmann::json SpeedscopeExporter::toJson(const Profile &profile, const SampleFi
         }
         const auto nameIt = threadNames.find(thread.second);
         const std::string threadName = nameIt == threadNames.end() ? "" : profile.strings[nameIt->second];
-        profiles.push_back({{"type", "sampled"},
-                            {"name", fmt::format("{} (pid {}, tid {})", threadName, thread.first, thread.second)},
-                            {"unit", unitOf(profile, filter)},
-                            {"startValue", 0},
-                            {"endValue", total},
-                            {"samples", std::move(samples)},
-                            {"weights", std::move(weights)}});
+        profiles.push_back(
+            {{"type", "sampled"},
+             {"name", fmt::format("{} (pid {}, tid {})", threadName, thread.first, thread.second)},
+             {"unit", unitOf(profile, filter)},
+             {"startValue", 0},
+             {"endValue", total},
+             {"samples", std::move(samples)},
+             {"weights", std::move(weights)}});
     }
     return {{"$schema", "https://www.speedscope.app/file-format-schema.json"},
             {"shared", {{"frames", std::move(frames)}}},
@@ -94,8 +96,8 @@ nlohmann::json SpeedscopeExporter::toJson(const Profile &profile, const SampleFi
             {"exporter", "perfglass"}};
 }
 
-void SpeedscopeExporter::writeFile(const Profile &profile, const SampleFilter &filter, const std::string &name,
-                                   const std::string &path) {
+void SpeedscopeExporter::writeFile(const Profile &profile, const SampleFilter &filter,
+                                   const std::string &name, const std::string &path) {
     const nlohmann::json json = toJson(profile, filter, name);
     std::ofstream out(path, std::ios::binary | std::ios::trunc);
     if (!out) throw Error(systemErrorMessage("cannot write speedscope profile to " + path, errno));

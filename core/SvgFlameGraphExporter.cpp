@@ -42,11 +42,21 @@ std::string SvgFlameGraphExporter::escape(const std::string &text) {
     out.reserve(text.size());
     for (const char c : text) {
         switch (c) {
-        case '&': out += "&amp;"; break;
-        case '<': out += "&lt;"; break;
-        case '>': out += "&gt;"; break;
-        case '"': out += "&quot;"; break;
-        case '\'': out += "&apos;"; break;
+        case '&':
+            out += "&amp;";
+            break;
+        case '<':
+            out += "&lt;";
+            break;
+        case '>':
+            out += "&gt;";
+            break;
+        case '"':
+            out += "&quot;";
+            break;
+        case '\'':
+            out += "&apos;";
+            break;
         default:
             const auto byte = static_cast<unsigned char>(c);
             out += byte < 0x20 && c != '\t' && c != '\n' ? '?' : c;
@@ -55,8 +65,10 @@ std::string SvgFlameGraphExporter::escape(const std::string &text) {
     return out;
 }
 
-void SvgFlameGraphExporter::write(const CallTree &tree, std::ostream &out, const SvgFlameGraphOptions &options) {
-    if (tree.kind() != CallTree::Kind::TopDown) throw Error("the SVG flame graph is drawn from a top-down call tree");
+void SvgFlameGraphExporter::write(const CallTree &tree, std::ostream &out,
+                                  const SvgFlameGraphOptions &options) {
+    if (tree.kind() != CallTree::Kind::TopDown)
+        throw Error("the SVG flame graph is drawn from a top-down call tree");
     const double graphWidth = options.width - 2 * kMargin;
     const double height = kHeader + (tree.maxDepth() + 1) * options.frameHeight + kMargin;
     const uint64_t total = tree.total();
@@ -65,7 +77,8 @@ void SvgFlameGraphExporter::write(const CallTree &tree, std::ostream &out, const
         "<?xml version=\"1.0\" standalone=\"no\"?>\n"
         "<svg version=\"1.1\" xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" height=\"{1}\" "
         "viewBox=\"0 0 {0} {1}\">\n"
-        "<style>text {{ font-family: Verdana, Helvetica, sans-serif; font-size: {2}px; fill: #000; }}</style>\n"
+        "<style>text {{ font-family: Verdana, Helvetica, sans-serif; font-size: {2}px; fill: #000; "
+        "}}</style>\n"
         "<rect x=\"0\" y=\"0\" width=\"{0}\" height=\"{1}\" fill=\"#f8f8f8\"/>\n"
         "<text x=\"{3}\" y=\"24\" style=\"font-size: 17px\">{4}</text>\n",
         options.width, height, kFontSize, options.width / 2 - 100, escape(options.title));
@@ -86,17 +99,19 @@ void SvgFlameGraphExporter::write(const CallTree &tree, std::ostream &out, const
         const double y = height - kMargin - (item.depth + 1) * options.frameHeight;
         const bool root = item.node == CallTree::kRoot;
         const std::string name = root ? std::string("all") : tree.functionName(node.function);
-        const std::string module = root ? std::string() : tree.profile().moduleName(tree.functionModule(node.function));
-        const double share = total == 0 ? 0 : 100.0 * static_cast<double>(node.inclusive) / static_cast<double>(total);
-        const std::string tooltip =
-            root ? fmt::format("all ({} {}, 100%)", node.inclusive, options.unit)
-                 : fmt::format("{} [{}] ({} {}, {:.2f}%; self {})", name, module, node.inclusive, options.unit,
-                               share, node.self);
+        const std::string module =
+            root ? std::string() : tree.profile().moduleName(tree.functionModule(node.function));
+        const double share =
+            total == 0 ? 0 : 100.0 * static_cast<double>(node.inclusive) / static_cast<double>(total);
+        const std::string tooltip = root ? fmt::format("all ({} {}, 100%)", node.inclusive, options.unit)
+                                         : fmt::format("{} [{}] ({} {}, {:.2f}%; self {})", name, module,
+                                                       node.inclusive, options.unit, share, node.self);
         const std::string colour = root ? std::string("rgb(210,210,210)")
                                         : colourFor(tree.profile(), tree.functionModule(node.function));
-        out << fmt::format("<g><title>{}</title><rect x=\"{:.2f}\" y=\"{:.1f}\" width=\"{:.2f}\" height=\"{:.1f}\" "
-                           "fill=\"{}\" rx=\"2\" ry=\"2\"/>",
-                           escape(tooltip), item.x, y, width, options.frameHeight - 1, colour);
+        out << fmt::format(
+            "<g><title>{}</title><rect x=\"{:.2f}\" y=\"{:.1f}\" width=\"{:.2f}\" height=\"{:.1f}\" "
+            "fill=\"{}\" rx=\"2\" ry=\"2\"/>",
+            escape(tooltip), item.x, y, width, options.frameHeight - 1, colour);
         const std::string label = fitted(name, width);
         if (!label.empty())
             out << fmt::format("<text x=\"{:.2f}\" y=\"{:.1f}\">{}</text>", item.x + 3,

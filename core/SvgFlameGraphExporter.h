@@ -22,7 +22,8 @@ class SvgFlameGraphExporter {
 public:
     static void write(const CallTree &tree, std::ostream &out, const SvgFlameGraphOptions &options = {});
     // Throws Error naming the file when it cannot be written.
-    static void writeFile(const CallTree &tree, const std::string &path, const SvgFlameGraphOptions &options = {});
+    static void writeFile(const CallTree &tree, const std::string &path,
+                          const SvgFlameGraphOptions &options = {});
     // Text with the five XML special characters escaped, and bytes that XML forbids replaced by '?'.
     static std::string escape(const std::string &text);
 };

@@ -10,7 +10,8 @@ namespace perfglass {
 
 uint64_t TimelineBuckets::bucketStart(size_t bucket) const {
     const double span = static_cast<double>(end - start);
-    return start + static_cast<uint64_t>(span * static_cast<double>(bucket) / static_cast<double>(bucketCount));
+    return start +
+           static_cast<uint64_t>(span * static_cast<double>(bucket) / static_cast<double>(bucketCount));
 }
 
 size_t TimelineBuckets::bucketOf(uint64_t time) const {
@@ -18,8 +19,8 @@ size_t TimelineBuckets::bucketOf(uint64_t time) const {
     return std::min(bucketCount - 1, static_cast<size_t>(offset * static_cast<double>(bucketCount)));
 }
 
-TimelineBuckets TimelineBuckets::compute(const Profile &profile, const SampleFilter &filter, size_t bucketCount,
-                                         const AggregationControl &control) {
+TimelineBuckets TimelineBuckets::compute(const Profile &profile, const SampleFilter &filter,
+                                         size_t bucketCount, const AggregationControl &control) {
     if (bucketCount == 0) throw Error("timeline: the number of buckets must be at least 1");
     TimelineBuckets timeline;
     timeline.bucketCount = bucketCount;
@@ -73,9 +74,10 @@ TimelineBuckets TimelineBuckets::compute(const Profile &profile, const SampleFil
         if (name != names.end()) row.name = name->second;
         timeline.threads.push_back(std::move(row));
     }
-    std::sort(timeline.threads.begin(), timeline.threads.end(), [](const ThreadTimeline &a, const ThreadTimeline &b) {
-        return a.pid != b.pid ? a.pid < b.pid : a.tid < b.tid;
-    });
+    std::sort(timeline.threads.begin(), timeline.threads.end(),
+              [](const ThreadTimeline &a, const ThreadTimeline &b) {
+                  return a.pid != b.pid ? a.pid < b.pid : a.tid < b.tid;
+              });
     return timeline;
 }
 

@@ -14,7 +14,7 @@ namespace perfglass {
 struct ThreadTimeline {
     uint32_t pid = 0;
     uint32_t tid = 0;
-    StringId name = 0; // from Profile::threads; 0 (empty) when unknown
+    StringId name = 0;             // from Profile::threads; 0 (empty) when unknown
     std::vector<uint32_t> samples; // per bucket
     std::vector<uint64_t> cost;    // per bucket
     uint64_t totalSamples = 0;

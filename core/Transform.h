@@ -15,13 +15,13 @@ namespace perfglass {
 inline constexpr FunctionId kAnyFunction = std::numeric_limits<FunctionId>::max();
 
 enum class TransformKind : uint8_t {
-    MergeFunction,           // remove `function` from every stack; its self cost goes to its caller
-    DropFunction,            // drop the samples whose stack contains `function`
-    FocusSubtree,            // keep the stacks that start with `path` (outermost first), rooted at its last entry
-    FocusFunction,           // keep the stacks that contain `function`, rooted at its outermost call
-    CollapseModule,          // consecutive frames of `module` become one frame named after the module
-    CollapseRecursion,       // a call of `function` below an outer call of it folds into the outer call,
-                             // with the frames in between (A F B F C becomes A F C); indirect recursion too
+    MergeFunction,     // remove `function` from every stack; its self cost goes to its caller
+    DropFunction,      // drop the samples whose stack contains `function`
+    FocusSubtree,      // keep the stacks that start with `path` (outermost first), rooted at its last entry
+    FocusFunction,     // keep the stacks that contain `function`, rooted at its outermost call
+    CollapseModule,    // consecutive frames of `module` become one frame named after the module
+    CollapseRecursion, // a call of `function` below an outer call of it folds into the outer call,
+                       // with the frames in between (A F B F C becomes A F C); indirect recursion too
     CollapseDirectRecursion, // only direct self-calls fold: A F F F C becomes A F C
     HideKernel,              // remove kernel frames; their cost goes to the user-space caller
 };
@@ -40,7 +40,9 @@ struct Transform {
         return {TransformKind::FocusSubtree, kAnyFunction, std::move(callPath), 0};
     }
     static Transform focusFunction(FunctionId f) { return {TransformKind::FocusFunction, f, {}, 0}; }
-    static Transform collapseModule(ModuleId m) { return {TransformKind::CollapseModule, kAnyFunction, {}, m}; }
+    static Transform collapseModule(ModuleId m) {
+        return {TransformKind::CollapseModule, kAnyFunction, {}, m};
+    }
     static Transform collapseRecursion(FunctionId f = kAnyFunction) {
         return {TransformKind::CollapseRecursion, f, {}, 0};
     }

@@ -38,7 +38,9 @@ private:
 // Applies one transform to a tree, producing the next tree and the node each input node became.
 class TransformApplier {
 public:
-    TransformApplier(const Profile &profile, TransformedStacks &result) : profile_(profile), result_(result) {}
+    TransformApplier(const Profile &profile, TransformedStacks &result)
+        : profile_(profile)
+        , result_(result) {}
 
     void check(const Transform &transform) const;
     std::vector<StackId> apply(const Transform &transform, const FunctionTree &in, FunctionTree &out);
@@ -80,7 +82,8 @@ void TransformApplier::check(const Transform &transform) const {
 }
 
 FunctionId TransformApplier::moduleFunction(ModuleId module) {
-    auto [it, inserted] = moduleFunctions_.try_emplace(module, static_cast<FunctionId>(result_.functionCount()));
+    auto [it, inserted] =
+        moduleFunctions_.try_emplace(module, static_cast<FunctionId>(result_.functionCount()));
     if (inserted) result_.synthetic_.push_back({profile_.moduleName(module), module});
     return it->second;
 }
@@ -151,7 +154,8 @@ std::vector<StackId> TransformApplier::apply(const Transform &transform, const F
             break;
         }
         case TransformKind::CollapseDirectRecursion: {
-            const bool repeats = matches(transform, f) && parent != kNoStack && out.nodes[parent].function == f;
+            const bool repeats =
+                matches(transform, f) && parent != kNoStack && out.nodes[parent].function == f;
             result = repeats ? parent : out.child(parent, f);
             break;
         }
@@ -174,7 +178,8 @@ std::shared_ptr<const TransformedStacks> TransformedStacks::build(const Profile 
     for (StackId s = 0; s < profile.stacks.size(); ++s) {
         const StackNode &stack = profile.stacks[s];
         if (stack.parent != kNoStack && stack.parent >= s)
-            throw Error(fmt::format("profile: stack {} has parent {}, not an earlier stack", s, stack.parent));
+            throw Error(
+                fmt::format("profile: stack {} has parent {}, not an earlier stack", s, stack.parent));
         const StackId parent = stack.parent == kNoStack ? kNoStack : result->map_[stack.parent];
         result->map_[s] = tree.child(parent, profile.frames[stack.frame].function);
     }
@@ -196,7 +201,8 @@ std::shared_ptr<const TransformedStacks> TransformedStacks::build(const Profile 
 }
 
 const std::string &TransformedStacks::functionName(const Profile &profile, FunctionId function) const {
-    return isSynthetic(function) ? synthetic_[function - firstSynthetic_].name : profile.functionName(function);
+    return isSynthetic(function) ? synthetic_[function - firstSynthetic_].name
+                                 : profile.functionName(function);
 }
 
 ModuleId TransformedStacks::functionModule(const Profile &profile, FunctionId function) const {

@@ -1,6 +1,6 @@
-// The call stacks of a Profile at function level, after a chain of transforms: a prefix tree of functions and,
-// for every stack of the Profile, the node it became. Computed once per chain in O(stacks) (each transform
-// maps the previous tree node by node, parents first, memoized), never per sample.
+// The call stacks of a Profile at function level, after a chain of transforms: a prefix tree of functions
+// and, for every stack of the Profile, the node it became. Computed once per chain in O(stacks) (each
+// transform maps the previous tree node by node, parents first, memoized), never per sample.
 #pragma once
 
 #include "Profile.h"

@@ -209,7 +209,8 @@ void TestAggregation::sampleFilters() {
     filter = {};
     filter.startTime = 1000;
     filter.endTime = 1300; // samples 0 1 2: main;a;b three times
-    QCOMPARE(treeLines(*CallTree::topDown(hand.shared(), filter)), QStringList({"main 0 3", "main;a 0 3", "main;a;b 3 3"}));
+    QCOMPARE(treeLines(*CallTree::topDown(hand.shared(), filter)),
+             QStringList({"main 0 3", "main;a 0 3", "main;a;b 3 3"}));
     filter = {};
     filter.pids = {2};
     QCOMPARE(FlatProfile::compute(hand.profile, filter).sampleCount, uint64_t(0));
@@ -223,7 +224,8 @@ void TestAggregation::sampleFilters() {
 
 void TestAggregation::mergeFunction() {
     HandProfile hand;
-    const auto tree = CallTree::topDown(hand.shared(), withTransforms({Transform::mergeFunction(hand.function("a"))}));
+    const auto tree =
+        CallTree::topDown(hand.shared(), withTransforms({Transform::mergeFunction(hand.function("a"))}));
     const QStringList expected = {
         "main 1 10",
         "main;b 3 3",
@@ -239,7 +241,8 @@ void TestAggregation::mergeFunction() {
     QCOMPARE(treeLines(*tree), expected);
     QCOMPARE(tree->total(), uint64_t(11));
     // Merging the outermost function moves its callees to the root and its self cost to the root.
-    const auto merged = CallTree::topDown(hand.shared(), withTransforms({Transform::mergeFunction(hand.function("main"))}));
+    const auto merged =
+        CallTree::topDown(hand.shared(), withTransforms({Transform::mergeFunction(hand.function("main"))}));
     QCOMPARE(merged->node(CallTree::kRoot).self, uint64_t(1));
     QCOMPARE(merged->node(CallTree::kRoot).children.size(), size_t(3)); // a, c<int>, rec
 }
@@ -281,30 +284,35 @@ void TestAggregation::collapseRecursion() {
     // main;rec;a;rec;c folds the inner rec (and the a between) into the outer rec: main;rec;c.
     QCOMPARE(recursive, QStringList({"main;rec 0 3", "main;rec;b 2 2", "main;rec;c<int> 1 1"}));
     // Only one function: the same for rec, nothing else changes.
-    const auto one = CallTree::topDown(hand.shared(), withTransforms({Transform::collapseRecursion(hand.function("rec"))}));
+    const auto one = CallTree::topDown(hand.shared(),
+                                       withTransforms({Transform::collapseRecursion(hand.function("rec"))}));
     QCOMPARE(treeLines(*one), lines);
-    const auto other = CallTree::topDown(hand.shared(), withTransforms({Transform::collapseRecursion(hand.function("a"))}));
+    const auto other =
+        CallTree::topDown(hand.shared(), withTransforms({Transform::collapseRecursion(hand.function("a"))}));
     QCOMPARE(treeLines(*other), treeLines(*CallTree::topDown(hand.shared(), SampleFilter{})));
 }
 
 void TestAggregation::collapseDirectRecursion() {
     HandProfile hand;
-    const auto tree = CallTree::topDown(hand.shared(), withTransforms({Transform::collapseDirectRecursion()}));
+    const auto tree =
+        CallTree::topDown(hand.shared(), withTransforms({Transform::collapseDirectRecursion()}));
     const QStringList recursive = treeLines(*tree).filter(QRegularExpression("^main;rec"));
-    QCOMPARE(recursive, QStringList({"main;rec 0 3", "main;rec;a 0 1", "main;rec;a;rec 0 1", "main;rec;a;rec;c<int> 1 1",
-                                     "main;rec;b 2 2"}));
+    QCOMPARE(recursive, QStringList({"main;rec 0 3", "main;rec;a 0 1", "main;rec;a;rec 0 1",
+                                     "main;rec;a;rec;c<int> 1 1", "main;rec;b 2 2"}));
 }
 
 void TestAggregation::focusFunction() {
     HandProfile hand;
-    const auto tree = CallTree::topDown(hand.shared(), withTransforms({Transform::focusFunction(hand.function("rec"))}));
+    const auto tree =
+        CallTree::topDown(hand.shared(), withTransforms({Transform::focusFunction(hand.function("rec"))}));
     QCOMPARE(tree->total(), uint64_t(3));
     QCOMPARE(tree->sampleCount(), uint64_t(3));
     QCOMPARE(tree->node(CallTree::kRoot).self, uint64_t(0)); // the stackless sample is dropped
     QCOMPARE(treeLines(*tree), QStringList({"rec 0 3", "rec;a 0 1", "rec;a;rec 0 1", "rec;a;rec;c<int> 1 1",
                                             "rec;rec 0 2", "rec;rec;b 2 2"}));
     // c<int> occurs under main directly and under rec: both occurrences become roots of one tree.
-    const auto c = CallTree::topDown(hand.shared(), withTransforms({Transform::focusFunction(hand.function("c<int>"))}));
+    const auto c =
+        CallTree::topDown(hand.shared(), withTransforms({Transform::focusFunction(hand.function("c<int>"))}));
     QCOMPARE(treeLines(*c), QStringList({"c<int> 1 4", "c<int>;sqrt 0 3", "c<int>;sqrt;sqrt_inner 2 3",
                                          "c<int>;sqrt;sqrt_inner;kfunc 1 1"}));
 }
@@ -312,13 +320,16 @@ void TestAggregation::focusFunction() {
 void TestAggregation::focusSubtree() {
     HandProfile hand;
     const auto tree = CallTree::topDown(
-        hand.shared(), withTransforms({Transform::focusSubtree({hand.function("main"), hand.function("a")})}));
+        hand.shared(),
+        withTransforms({Transform::focusSubtree({hand.function("main"), hand.function("a")})}));
     QCOMPARE(treeLines(*tree), QStringList({"a 1 4", "a;b 3 3"}));
     QCOMPARE(tree->sampleCount(), uint64_t(4));
-    const auto whole = CallTree::topDown(hand.shared(), withTransforms({Transform::focusSubtree({hand.function("main")})}));
+    const auto whole =
+        CallTree::topDown(hand.shared(), withTransforms({Transform::focusSubtree({hand.function("main")})}));
     QCOMPARE(whole->total(), uint64_t(10));
     // A path that does not start at the root matches nothing.
-    const auto none = CallTree::topDown(hand.shared(), withTransforms({Transform::focusSubtree({hand.function("a")})}));
+    const auto none =
+        CallTree::topDown(hand.shared(), withTransforms({Transform::focusSubtree({hand.function("a")})}));
     QCOMPARE(none->total(), uint64_t(0));
     QCOMPARE(none->nodes().size(), size_t(1));
 }
@@ -342,18 +353,22 @@ void TestAggregation::transformChain() {
     QCOMPARE(treeLines(*tree), QStringList({"rec 0 3", "rec;b 2 2", "rec;c<int> 1 1"}));
     // Focus first, then collapse: the same stacks here, reached another way.
     const auto reordered = CallTree::topDown(
-        hand.shared(), withTransforms({Transform::focusFunction(hand.function("rec")), Transform::collapseRecursion()}));
+        hand.shared(),
+        withTransforms({Transform::focusFunction(hand.function("rec")), Transform::collapseRecursion()}));
     QCOMPARE(treeLines(*reordered), QStringList({"rec 0 3", "rec;b 2 2", "rec;c<int> 1 1"}));
     QCOMPARE(TransformedStacks::build(hand.profile, filter.transforms)->map(kNoStack), kDroppedStack);
 }
 
 void TestAggregation::badTransforms() {
     HandProfile hand;
-    QVERIFY_THROWS_EXCEPTION(Error, CallTree::topDown(hand.shared(), withTransforms({Transform::mergeFunction(999)})));
-    QVERIFY_THROWS_EXCEPTION(Error, CallTree::topDown(hand.shared(), withTransforms({Transform::collapseModule(99)})));
-    QVERIFY_THROWS_EXCEPTION(Error, CallTree::topDown(hand.shared(), withTransforms({Transform::focusSubtree({})})));
+    QVERIFY_THROWS_EXCEPTION(
+        Error, CallTree::topDown(hand.shared(), withTransforms({Transform::mergeFunction(999)})));
+    QVERIFY_THROWS_EXCEPTION(
+        Error, CallTree::topDown(hand.shared(), withTransforms({Transform::collapseModule(99)})));
     QVERIFY_THROWS_EXCEPTION(Error,
-                             CallTree::topDown(hand.shared(), withTransforms({Transform::mergeFunction(kAnyFunction)})));
+                             CallTree::topDown(hand.shared(), withTransforms({Transform::focusSubtree({})})));
+    QVERIFY_THROWS_EXCEPTION(
+        Error, CallTree::topDown(hand.shared(), withTransforms({Transform::mergeFunction(kAnyFunction)})));
 }
 
 void TestAggregation::timeline() {
@@ -439,7 +454,8 @@ void TestAggregation::parallelMatchesSerial() {
     QCOMPARE(treeLines(*CallTree::bottomUp(hand.shared(), filter, parallel)),
              treeLines(*CallTree::bottomUp(hand.shared(), filter, serial)));
     const FlatProfile flat = FlatProfile::compute(hand.profile, filter, parallel);
-    QCOMPARE(flatLines(hand.profile, flat), flatLines(hand.profile, FlatProfile::compute(hand.profile, filter, serial)));
+    QCOMPARE(flatLines(hand.profile, flat),
+             flatLines(hand.profile, FlatProfile::compute(hand.profile, filter, serial)));
     QCOMPARE(flat.sampleCount, uint64_t(220000));
     const TimelineBuckets a = TimelineBuckets::compute(hand.profile, filter, 10, parallel);
     const TimelineBuckets b = TimelineBuckets::compute(hand.profile, filter, 10, serial);
@@ -463,7 +479,8 @@ void TestAggregation::cancellation() {
     // Cancel from the progress callback, i.e. while the aggregation runs.
     stopped.progress = [&](double) { source.request_stop(); };
     stopped.threads = 1;
-    QVERIFY_THROWS_EXCEPTION(AggregationCancelled, FlatProfile::compute(hand.profile, SampleFilter{}, stopped));
+    QVERIFY_THROWS_EXCEPTION(AggregationCancelled,
+                             FlatProfile::compute(hand.profile, SampleFilter{}, stopped));
 }
 
 void TestAggregation::progress() {
