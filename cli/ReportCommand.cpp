@@ -1,31 +1,195 @@
 #include "ReportCommand.h"
 
 #include "CallTree.h"
+#include "CallerCallee.h"
+#include "CollapsedStacksExporter.h"
+#include "CpuList.h"
 #include "Error.h"
 #include "FlatProfile.h"
+#include "FunctionMatcher.h"
+#include "JsonReport.h"
 #include "ProfileBuilder.h"
+#include "SpeedscopeExporter.h"
+#include "SvgFlameGraphExporter.h"
 #include "TextReport.h"
 
 #include <fmt/format.h>
 
+#include <cmath>
+#include <iostream>
+
 namespace perfglass::cli {
 
+namespace {
+
+constexpr std::string_view kCallerCallee = "caller-callee=";
+
+std::string viewCheck(const std::string &view) {
+    if (view == "top-down" || view == "bottom-up" || view == "flat") return {};
+    if (view.rfind(kCallerCallee, 0) == 0 && view.size() > kCallerCallee.size()) return {};
+    return "expected top-down, bottom-up, flat or caller-callee=FUNCTION, not '" + view + "'";
+}
+
+std::string exportCheck(const std::string &spec) {
+    const auto equals = spec.find('=');
+    const std::string kind = spec.substr(0, equals);
+    if (equals == std::string::npos || equals + 1 == spec.size() ||
+        (kind != "collapsed" && kind != "speedscope" && kind != "svg"))
+        return "expected collapsed=FILE, speedscope=FILE or svg=FILE, not '" + spec + "'";
+    return {};
+}
+
+// "START,END" in seconds after the first sample; either side may be empty.
+std::optional<uint64_t> parseSeconds(const std::string &text, const std::string &whole, uint64_t origin) {
+    if (text.empty()) return std::nullopt;
+    size_t used = 0;
+    double seconds = 0;
+    try {
+        seconds = std::stod(text, &used);
+    } catch (const std::exception &) {
+        used = 0;
+    }
+    if (used != text.size() || !std::isfinite(seconds) || seconds < 0)
+        throw Error(fmt::format("--time {}: '{}' is not a number of seconds (0 or more)", whole, text));
+    return origin + static_cast<uint64_t>(std::llround(seconds * 1e9));
+}
+
+std::vector<std::string> splitPath(const std::string &text) {
+    std::vector<std::string> parts;
+    size_t start = 0;
+    while (start <= text.size()) {
+        const size_t end = std::min(text.find(';', start), text.size());
+        parts.push_back(text.substr(start, end - start));
+        start = end + 1;
+    }
+    return parts;
+}
+
+} // namespace
+
 CLI::App *ReportCommand::setup(CLI::App &app) {
-    CLI::App *sub = app.add_subcommand("report", "Print the call tree or per-function costs of a session");
+    CLI::App *sub =
+        app.add_subcommand("report", "Print a call tree, per-function costs or callers/callees of a "
+                                     "session, and export it");
     sub->add_option("-i,--input", input_, "Session file (perf.data format)")->capture_default_str();
-    sub->add_option("--view", view_, "top-down or flat")
-        ->check(CLI::IsMember({"top-down", "flat"}))
+    sub->add_option("--view", view_, "top-down, bottom-up, flat or caller-callee=FUNCTION")
+        ->check(CLI::Validator(viewCheck, "VIEW"))
+        ->capture_default_str();
+    sub->add_option("--format", format_, "text, json, or collapsed (flamegraph.pl input, any view)")
+        ->check(CLI::IsMember({"text", "json", "collapsed"}))
         ->capture_default_str();
     sub->add_option("--event", event_, "Report this event of the session (default: the first)");
     sub->add_option("--cost", cost_, "Weigh samples by their period (as perf report does) or count them")
         ->check(CLI::IsMember({"period", "samples"}))
         ->capture_default_str();
-    sub->add_option("--limit", limit_, "Show at most N functions (flat) or children per node (top-down)");
+    sub->add_option("--pid", pids_, "Only these processes (comma-separated list)")->delimiter(',');
+    sub->add_option("--tid", tids_, "Only these threads (comma-separated list)")->delimiter(',');
+    sub->add_option("--cpu", cpus_, "Only samples taken on these CPUs (e.g. 0,2-3)");
+    sub->add_option("--time", time_,
+                    "Only samples in START,END: seconds after the first sample, e.g. 0.5,1.2 (either may be "
+                    "empty: 0.5, or ,1.2)");
+    sub->add_option("--limit", limit_, "Show at most N functions (flat, caller-callee) or children per node");
     sub->add_option("--min-percent", minPercent_, "Hide call-tree nodes below this inclusive share")
         ->capture_default_str();
+    sub->add_option("--merge", merge_,
+                    "Remove FUNCTION from stacks, its cost going to its caller (repeatable)");
+    sub->add_option("--drop", drop_, "Drop the samples whose stack contains FUNCTION (repeatable)");
+    sub->add_option("--focus", focus_, "Only stacks through FUNCTION, rooted at its outermost call");
+    sub->add_option("--focus-path", focusPath_, "Only stacks starting with the call path A;B;C, rooted at C");
+    sub->add_option("--collapse-lib", collapseLib_,
+                    "Show frames of MODULE as one frame per call (repeatable)");
+    sub->add_flag("--collapse-recursion", collapseRecursion_,
+                  "Fold recursive calls, direct and indirect, into the outermost call");
+    sub->add_flag("--collapse-direct-recursion", collapseDirectRecursion_,
+                  "Fold only direct self-calls (F calling F)");
+    sub->add_flag("--no-kernel", noKernel_, "Hide kernel frames (their cost goes to the user-space caller)");
+    sub->add_option("--export", exports_,
+                    "Also write collapsed=FILE, speedscope=FILE or svg=FILE (repeatable)")
+        ->check(CLI::Validator(exportCheck, "KIND=FILE"));
     sub->add_option("--kallsyms", kallsyms_,
                     "Kernel symbols file (default: /proc/kallsyms on the same kernel)");
     return sub;
+}
+
+SampleFilter ReportCommand::makeFilter(const Profile &profile) const {
+    SampleFilter filter;
+    filter.cost = cost_ == "samples" ? CostKind::Samples : CostKind::Period;
+    if (!event_.empty()) {
+        filter.event = -1;
+        for (size_t i = 0; i < profile.events.size(); ++i)
+            if (profile.events[i].name == event_) filter.event = static_cast<int>(i);
+        if (filter.event < 0) {
+            std::string known;
+            for (const auto &event : profile.events)
+                known += (known.empty() ? "" : ", ") + event.name;
+            throw Error(fmt::format("{}: no event '{}' in this session (it has: {})", input_, event_, known));
+        }
+    }
+    filter.pids = pids_;
+    filter.tids = tids_;
+    if (!cpus_.empty())
+        for (int cpu : parseCpuList(cpus_))
+            filter.cpus.push_back(static_cast<uint32_t>(cpu));
+    if (!time_.empty()) {
+        const auto comma = time_.find(',');
+        if (comma == std::string::npos) throw Error("--time " + time_ + ": expected START,END in seconds");
+        filter.startTime = parseSeconds(time_.substr(0, comma), time_, profile.startTime);
+        filter.endTime = parseSeconds(time_.substr(comma + 1), time_, profile.startTime);
+        if (filter.startTime && filter.endTime && *filter.endTime <= *filter.startTime)
+            throw Error("--time " + time_ + ": the end must come after the start");
+    }
+    addTransforms(profile, filter);
+    return filter;
+}
+
+// Applied in a fixed order: hide kernel, collapse libraries, merge, drop, collapse recursion, focus.
+void ReportCommand::addTransforms(const Profile &profile, SampleFilter &filter) const {
+    const FunctionMatcher matcher(profile);
+    if (noKernel_) filter.transforms.push_back(Transform::hideKernel());
+    for (const auto &module : collapseLib_)
+        filter.transforms.push_back(Transform::collapseModule(matcher.module(module)));
+    for (const auto &function : merge_)
+        filter.transforms.push_back(Transform::mergeFunction(matcher.function(function)));
+    for (const auto &function : drop_)
+        filter.transforms.push_back(Transform::dropFunction(matcher.function(function)));
+    if (collapseRecursion_) filter.transforms.push_back(Transform::collapseRecursion());
+    if (collapseDirectRecursion_) filter.transforms.push_back(Transform::collapseDirectRecursion());
+    if (!focusPath_.empty()) {
+        std::vector<FunctionId> path;
+        for (const auto &function : splitPath(focusPath_))
+            path.push_back(matcher.function(function));
+        filter.transforms.push_back(Transform::focusSubtree(std::move(path)));
+    }
+    if (!focus_.empty()) filter.transforms.push_back(Transform::focusFunction(matcher.function(focus_)));
+}
+
+std::string ReportCommand::unitName(const Profile &profile, const SampleFilter &filter) const {
+    if (filter.cost == CostKind::Samples) return "samples";
+    const std::string &event = profile.events[static_cast<size_t>(filter.event)].name;
+    return event.find("clock") != std::string::npos ? "ns" : "events";
+}
+
+void ReportCommand::writeExports(const std::shared_ptr<const Profile> &profile,
+                                 const SampleFilter &filter) const {
+    std::shared_ptr<const CallTree> tree;
+    for (const auto &spec : exports_) {
+        const auto equals = spec.find('=');
+        const std::string kind = spec.substr(0, equals);
+        const std::string path = spec.substr(equals + 1);
+        if (kind == "speedscope") {
+            SpeedscopeExporter::writeFile(*profile, filter, input_, path);
+            continue;
+        }
+        if (!tree) tree = CallTree::topDown(profile, filter);
+        if (kind == "collapsed") {
+            CollapsedStacksExporter::writeFile(*tree, path);
+        } else {
+            SvgFlameGraphOptions options;
+            options.title = "Flame Graph: " + input_;
+            options.unit = unitName(*profile, filter);
+            SvgFlameGraphExporter::writeFile(*tree, path, options);
+        }
+    }
 }
 
 int ReportCommand::run() {
@@ -33,31 +197,42 @@ int ReportCommand::run() {
     options.kallsymsPath = kallsyms_;
     const auto profile = loadProfile(input_, options);
     if (profile->events.empty()) throw Error(input_ + ": the session describes no events");
+    const SampleFilter filter = makeFilter(*profile);
+    const std::string &eventName = profile->events[static_cast<size_t>(filter.event)].name;
+    const TextReportOptions textOptions{minPercent_, limit_};
+    const bool json = format_ == "json";
 
-    SampleFilter filter;
-    filter.cost = cost_ == "samples" ? CostKind::Samples : CostKind::Period;
-    if (!event_.empty()) {
-        filter.event = -1;
-        for (size_t i = 0; i < profile->events.size(); ++i)
-            if (profile->events[i].name == event_) filter.event = static_cast<int>(i);
-        if (filter.event < 0) {
-            std::string known;
-            for (const auto &event : profile->events)
-                known += (known.empty() ? "" : ", ") + event.name;
-            throw Error(fmt::format("{}: no event '{}' in this session (it has: {})", input_, event_, known));
+    if (format_ == "collapsed") {
+        CollapsedStacksExporter::write(*CallTree::topDown(profile, filter), std::cout);
+    } else if (view_ == "flat") {
+        const FlatProfile flat = FlatProfile::compute(*profile, filter);
+        if (json) {
+            printJson(stdout, flatToJson(*profile, flat, eventName, textOptions));
+        } else {
+            printHeader(stdout, *profile, eventName, flat.sampleCount);
+            printFlat(stdout, *profile, flat, textOptions);
+        }
+    } else if (view_.rfind(kCallerCallee, 0) == 0) {
+        const FunctionId function = FunctionMatcher(*profile).function(view_.substr(kCallerCallee.size()));
+        const CallerCallee result = CallerCallee::compute(*profile, filter, function);
+        if (json) {
+            printJson(stdout, callerCalleeToJson(*profile, result, eventName, textOptions));
+        } else {
+            printHeader(stdout, *profile, eventName, result.sampleCount);
+            printCallerCallee(stdout, *profile, result, textOptions);
+        }
+    } else {
+        const auto tree =
+            view_ == "bottom-up" ? CallTree::bottomUp(profile, filter) : CallTree::topDown(profile, filter);
+        if (json) {
+            printJson(stdout, treeToJson(*tree, eventName, textOptions));
+        } else {
+            printHeader(stdout, *profile, eventName, tree->sampleCount());
+            printTree(stdout, *tree, textOptions);
         }
     }
-    const std::string &eventName = profile->events[static_cast<size_t>(filter.event)].name;
-    TextReportOptions textOptions{minPercent_, limit_};
-    if (view_ == "flat") {
-        const FlatProfile flat = FlatProfile::compute(*profile, filter);
-        printHeader(stdout, *profile, eventName, flat.sampleCount);
-        printFlat(stdout, *profile, flat, textOptions);
-    } else {
-        const auto tree = CallTree::topDown(profile, filter);
-        printHeader(stdout, *profile, eventName, tree->sampleCount());
-        printTopDown(stdout, *tree, textOptions);
-    }
+    std::cout.flush();
+    writeExports(profile, filter);
     return 0;
 }
 

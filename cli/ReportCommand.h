@@ -1,9 +1,15 @@
-// perfglass-cli report: read a session and print its call tree or per-function costs.
+// perfglass-cli report: read a session and print a view of it (top-down or bottom-up call tree, flat
+// per-function costs, callers and callees of one function) as text or JSON, after filters and transforms;
+// optionally export collapsed stacks, a speedscope profile or an SVG flame graph.
 #pragma once
 
 #include "Command.h"
 
+#include "Profile.h"
+#include "SampleFilter.h"
+
 #include <string>
+#include <vector>
 
 namespace perfglass::cli {
 
@@ -13,13 +19,32 @@ public:
     int run() override;
 
 private:
+    SampleFilter makeFilter(const Profile &profile) const;
+    void addTransforms(const Profile &profile, SampleFilter &filter) const;
+    void writeExports(const std::shared_ptr<const Profile> &profile, const SampleFilter &filter) const;
+    std::string unitName(const Profile &profile, const SampleFilter &filter) const;
+
     std::string input_ = "perfglass.data";
     std::string view_ = "top-down";
+    std::string format_ = "text";
     std::string event_;
     std::string cost_ = "period";
     size_t limit_ = 0;
     double minPercent_ = 0.5;
     std::string kallsyms_;
+    std::vector<uint32_t> pids_;
+    std::vector<uint32_t> tids_;
+    std::string cpus_;
+    std::string time_;
+    std::vector<std::string> merge_;
+    std::vector<std::string> drop_;
+    std::string focus_;
+    std::string focusPath_;
+    std::vector<std::string> collapseLib_;
+    bool collapseRecursion_ = false;
+    bool collapseDirectRecursion_ = false;
+    bool noKernel_ = false;
+    std::vector<std::string> exports_;
 };
 
 } // namespace perfglass::cli

@@ -7,20 +7,16 @@ namespace perfglass::cli {
 namespace {
 
 double percent(uint64_t part, uint64_t total) {
-    return total == 0 ? 0.0 : 100.0 * part / total;
+    return total == 0 ? 0.0 : 100.0 * static_cast<double>(part) / static_cast<double>(total);
 }
 
-std::string frameLabel(const Profile &profile, FunctionId function) {
-    const ModuleId module = profile.functions[function].module;
-    return fmt::format("{}  [{}]", profile.functionName(function), profile.moduleName(module));
+std::string frameLabel(const Profile &profile, const TransformedStacks &stacks, FunctionId function) {
+    return fmt::format("{}  [{}]", stacks.functionName(profile, function),
+                       profile.moduleName(stacks.functionModule(profile, function)));
 }
 
-void printNode(std::FILE *out, const CallTree &tree, uint32_t index, const std::string &prefix, bool last,
-               const TextReportOptions &options) {
-    const CallTreeNode &node = tree.node(index);
-    fmt::print(out, "{:8.2f}% {:8.2f}%  {}{}{}\n", percent(node.inclusive, tree.total()),
-               percent(node.self, tree.total()), prefix, last ? "└─ " : "├─ ",
-               frameLabel(tree.profile(), node.function));
+std::vector<uint32_t> shownChildren(const CallTree &tree, const CallTreeNode &node,
+                                    const TextReportOptions &options) {
     std::vector<uint32_t> shown;
     for (uint32_t child : node.children) {
         if (percent(tree.node(child).inclusive, tree.total()) < options.minPercent)
@@ -28,9 +24,30 @@ void printNode(std::FILE *out, const CallTree &tree, uint32_t index, const std::
         if (options.limit > 0 && shown.size() >= options.limit) break;
         shown.push_back(child);
     }
+    return shown;
+}
+
+void printNode(std::FILE *out, const CallTree &tree, uint32_t index, const std::string &prefix, bool last,
+               const TextReportOptions &options) {
+    const CallTreeNode &node = tree.node(index);
+    fmt::print(out, "{:8.2f}% {:8.2f}%  {}{}{}\n", percent(node.inclusive, tree.total()),
+               percent(node.self, tree.total()), prefix, last ? "└─ " : "├─ ",
+               frameLabel(tree.profile(), tree.stacks(), node.function));
+    const std::vector<uint32_t> shown = shownChildren(tree, node, options);
     const std::string childPrefix = prefix + (last ? "   " : "│  ");
     for (size_t i = 0; i < shown.size(); ++i)
         printNode(out, tree, shown[i], childPrefix, i + 1 == shown.size(), options);
+}
+
+void printEntries(std::FILE *out, const Profile &profile, const CallerCallee &result,
+                  const std::vector<CallerCalleeEntry> &entries, const TextReportOptions &options) {
+    size_t rows = 0;
+    for (const auto &entry : entries) {
+        if (options.limit > 0 && rows++ >= options.limit) break;
+        fmt::print(out, "{:8.2f}%  {}\n", percent(entry.cost, result.total),
+                   frameLabel(profile, *result.stacks, entry.function));
+    }
+    if (entries.empty()) fmt::print(out, "           (none)\n");
 }
 
 } // namespace
@@ -48,6 +65,19 @@ void printHeader(std::FILE *out, const Profile &profile, const std::string &even
                    diagnostics.samplesWithUnmappedFrames);
     for (const auto &notice : diagnostics.notices)
         fmt::print(out, "# note: {}\n", notice);
+}
+
+void printTree(std::FILE *out, const CallTree &tree, const TextReportOptions &options) {
+    if (tree.kind() == CallTree::Kind::TopDown) {
+        printTopDown(out, tree, options);
+        return;
+    }
+    fmt::print(
+        out,
+        "#\n# Inclusive     Self  Call tree (bottom-up: functions samples end in, then their callers)\n");
+    const std::vector<uint32_t> shown = shownChildren(tree, tree.node(CallTree::kRoot), options);
+    for (size_t i = 0; i < shown.size(); ++i)
+        printNode(out, tree, shown[i], "", i + 1 == shown.size(), options);
 }
 
 void printTopDown(std::FILE *out, const CallTree &tree, const TextReportOptions &options) {
@@ -71,10 +101,21 @@ void printFlat(std::FILE *out, const Profile &profile, const FlatProfile &flat,
         if (cost.self == 0 && options.limit == 0)
             break; // without a limit, list the functions that have self cost
         fmt::print(out, "{:8.2f}% {:9.2f}%  {}  [{}]\n", percent(cost.self, flat.total),
-                   percent(cost.inclusive, flat.total), profile.functionName(cost.function),
-                   profile.moduleName(profile.functions[cost.function].module));
+                   percent(cost.inclusive, flat.total), flat.functionName(profile, cost.function),
+                   profile.moduleName(flat.functionModule(profile, cost.function)));
         ++rows;
     }
+}
+
+void printCallerCallee(std::FILE *out, const Profile &profile, const CallerCallee &result,
+                       const TextReportOptions &options) {
+    fmt::print(out, "#\n# {}: self {:.2f}%, inclusive {:.2f}%\n",
+               frameLabel(profile, *result.stacks, result.function), percent(result.self, result.total),
+               percent(result.inclusive, result.total));
+    fmt::print(out, "#\n# Callers (the function's inclusive cost through each)\n");
+    printEntries(out, profile, result, result.callers, options);
+    fmt::print(out, "#\n# Callees (their inclusive cost when called from the function)\n");
+    printEntries(out, profile, result, result.callees, options);
 }
 
 } // namespace perfglass::cli

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "CallTree.h"
+#include "CallerCallee.h"
 #include "FlatProfile.h"
 #include "Profile.h"
 
@@ -16,8 +17,12 @@ struct TextReportOptions {
 };
 
 void printHeader(std::FILE *out, const Profile &profile, const std::string &eventName, uint64_t sampleCount);
+// A top-down or bottom-up tree, by its kind.
+void printTree(std::FILE *out, const CallTree &tree, const TextReportOptions &options);
 void printTopDown(std::FILE *out, const CallTree &tree, const TextReportOptions &options);
 void printFlat(std::FILE *out, const Profile &profile, const FlatProfile &flat,
                const TextReportOptions &options);
+void printCallerCallee(std::FILE *out, const Profile &profile, const CallerCallee &result,
+                       const TextReportOptions &options);
 
 } // namespace perfglass::cli

@@ -1,5 +1,7 @@
 #include "CallTree.h"
 
+#include "StackCosts.h"
+
 #include <algorithm>
 #include <unordered_map>
 
@@ -11,78 +13,99 @@ constexpr uint32_t kUnset = UINT32_MAX;
 
 std::shared_ptr<const CallTree> CallTree::topDown(std::shared_ptr<const Profile> profile,
                                                   const SampleFilter &filter) {
+    return topDown(std::move(profile), filter, AggregationControl{});
+}
+
+std::shared_ptr<const CallTree> CallTree::topDown(std::shared_ptr<const Profile> profile,
+                                                  const SampleFilter &filter,
+                                                  const AggregationControl &control) {
     auto tree = std::make_shared<CallTree>();
     tree->profile_ = std::move(profile);
-    const Profile &p = *tree->profile_;
+    const StackCosts costs = StackCosts::compute(*tree->profile_, filter, control);
+    tree->stacks_ = costs.stacks;
+    tree->sampleCount_ = costs.sampleCount;
+    const TransformedStacks &stacks = *costs.stacks;
+
+    // The transformed stacks already form a function-level prefix tree; keep the nodes that have cost.
+    std::vector<uint64_t> inclusive = costs.self;
+    for (size_t s = stacks.size(); s-- > 0;)
+        if (stacks.node(static_cast<StackId>(s)).parent != kNoStack)
+            inclusive[stacks.node(static_cast<StackId>(s)).parent] += inclusive[s];
     tree->nodes_.push_back({});
-
-    // Cost per stack first: far fewer stacks than samples.
-    std::vector<uint64_t> stackCost(p.stacks.size(), 0);
-    uint64_t rootSelf = 0;
-    for (size_t i = 0; i < p.samples.size(); ++i) {
-        if (!filter.accepts(p, i)) continue;
-        ++tree->sampleCount_;
-        const StackId stack = p.samples.stack[i];
-        if (stack == kNoStack)
-            rootSelf += filter.weight(p, i);
-        else
-            stackCost[stack] += filter.weight(p, i);
+    tree->nodes_[kRoot].self = costs.rootSelf;
+    std::vector<uint32_t> nodeOfStack(stacks.size(), kUnset);
+    for (size_t s = 0; s < stacks.size(); ++s) {
+        if (inclusive[s] == 0) continue;
+        const auto &stack = stacks.node(static_cast<StackId>(s));
+        CallTreeNode node;
+        node.function = stack.function;
+        node.parent = stack.parent == kNoStack ? kRoot : nodeOfStack[stack.parent];
+        node.self = costs.self[s];
+        nodeOfStack[s] = static_cast<uint32_t>(tree->nodes_.size());
+        tree->nodes_[node.parent].children.push_back(nodeOfStack[s]);
+        tree->nodes_.push_back(std::move(node));
     }
+    tree->finish();
+    return tree;
+}
 
-    // Map every stack to its tree node. A stack's parent always has a smaller id, so one forward pass
-    // suffices; only stacks on a path to a costed stack are mapped.
-    std::vector<uint8_t> needed(p.stacks.size(), 0);
-    for (size_t s = p.stacks.size(); s-- > 0;) {
-        if (stackCost[s] > 0 || needed[s]) {
-            needed[s] = 1;
-            if (p.stacks[s].parent != kNoStack) needed[p.stacks[s].parent] = 1;
-        }
-    }
-    struct ChildKey {
-        uint32_t parent;
-        FunctionId function;
-        bool operator==(const ChildKey &) const = default;
-    };
-    struct ChildKeyHash {
-        size_t operator()(const ChildKey &key) const {
-            return std::hash<uint64_t>()((uint64_t{key.parent} << 32 | key.function) * 0x9E3779B97F4A7C15ULL);
-        }
-    };
-    std::unordered_map<ChildKey, uint32_t, ChildKeyHash> childByKey;
-    std::vector<uint32_t> nodeOfStack(p.stacks.size(), kUnset);
-    std::vector<uint32_t> depth(1, 0);
-    for (size_t s = 0; s < p.stacks.size(); ++s) {
-        if (!needed[s]) continue;
-        const StackNode &stack = p.stacks[s];
-        const uint32_t parentNode = stack.parent == kNoStack ? kRoot : nodeOfStack[stack.parent];
-        const FunctionId function = p.frames[stack.frame].function;
-        const ChildKey key{parentNode, function};
-        auto [it, inserted] = childByKey.emplace(key, static_cast<uint32_t>(tree->nodes_.size()));
+std::shared_ptr<const CallTree> CallTree::bottomUp(std::shared_ptr<const Profile> profile,
+                                                   const SampleFilter &filter,
+                                                   const AggregationControl &control) {
+    auto tree = std::make_shared<CallTree>();
+    tree->kind_ = Kind::BottomUp;
+    tree->profile_ = std::move(profile);
+    const StackCosts costs = StackCosts::compute(*tree->profile_, filter, control);
+    tree->stacks_ = costs.stacks;
+    tree->sampleCount_ = costs.sampleCount;
+    const TransformedStacks &stacks = *costs.stacks;
+
+    tree->nodes_.push_back({});
+    tree->nodes_[kRoot].self = costs.rootSelf;
+    std::unordered_map<uint64_t, uint32_t> childByKey;
+    const auto child = [&](uint32_t parent, FunctionId function) {
+        const uint64_t key = (uint64_t{parent} << 32) | function;
+        auto [it, inserted] = childByKey.try_emplace(key, static_cast<uint32_t>(tree->nodes_.size()));
         if (inserted) {
             CallTreeNode node;
             node.function = function;
-            node.parent = parentNode;
+            node.parent = parent;
             tree->nodes_.push_back(std::move(node));
-            tree->nodes_[parentNode].children.push_back(it->second);
-            depth.push_back(depth[parentNode] + 1);
-            tree->maxDepth_ = std::max(tree->maxDepth_, depth.back());
+            tree->nodes_[parent].children.push_back(it->second);
         }
-        nodeOfStack[s] = it->second;
-        tree->nodes_[it->second].self += stackCost[s];
+        return it->second;
+    };
+    // Each stack that samples end in is one path leaf → callers → outermost frame. Costs are added to self
+    // at the path's end; finish() sums inclusive costs upwards, which along the path is the stack's cost.
+    for (size_t s = 0; s < stacks.size(); ++s) {
+        if (costs.self[s] == 0) continue;
+        uint32_t node = kRoot;
+        for (StackId walk = static_cast<StackId>(s); walk != kNoStack; walk = stacks.node(walk).parent)
+            node = child(node, stacks.node(walk).function);
+        tree->nodes_[node].self += costs.self[s];
     }
-    tree->nodes_[kRoot].self = rootSelf;
-    // Children were created after their parents: summing backwards gives inclusive costs.
-    for (size_t n = tree->nodes_.size(); n-- > 0;) {
-        auto &node = tree->nodes_[n];
+    tree->finish();
+    return tree;
+}
+
+void CallTree::finish() {
+    // Children always come after their parents: summing backwards gives inclusive costs.
+    for (size_t n = nodes_.size(); n-- > 0;) {
+        auto &node = nodes_[n];
         node.inclusive += node.self;
-        if (n != kRoot) tree->nodes_[node.parent].inclusive += node.inclusive;
+        if (n != kRoot) nodes_[node.parent].inclusive += node.inclusive;
     }
-    for (auto &node : tree->nodes_) {
+    std::vector<uint32_t> depth(nodes_.size(), 0);
+    for (size_t n = 1; n < nodes_.size(); ++n) {
+        depth[n] = depth[nodes_[n].parent] + 1;
+        maxDepth_ = std::max(maxDepth_, depth[n]);
+    }
+    for (auto &node : nodes_) {
         std::sort(node.children.begin(), node.children.end(), [&](uint32_t a, uint32_t b) {
-            return tree->nodes_[a].inclusive > tree->nodes_[b].inclusive;
+            return nodes_[a].inclusive != nodes_[b].inclusive ? nodes_[a].inclusive > nodes_[b].inclusive
+                                                              : a < b;
         });
     }
-    return tree;
 }
 
 } // namespace perfglass

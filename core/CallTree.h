@@ -1,18 +1,23 @@
-// The top-down call tree of a Profile: one node per distinct call path of functions, with the cost of the
-// samples whose stacks pass through it (inclusive) and end in it (self). Immutable once built.
+// Call trees of a Profile. Top-down: one node per distinct call path of functions (outermost caller first),
+// with the cost of the samples whose stacks pass through it (inclusive) and end in it (self). Bottom-up: the
+// root's children are the functions samples end in (inclusive = their self cost), each node's children are
+// its callers; a node's self is the cost of the stacks whose outermost frame it is. Immutable once built.
 #pragma once
 
+#include "AggregationRunner.h"
 #include "Profile.h"
 #include "SampleFilter.h"
+#include "TransformedStacks.h"
 
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace perfglass {
 
 struct CallTreeNode {
-    FunctionId function = 0; // meaningless for the root
+    FunctionId function = 0; // meaningless for the root; may name a synthetic function (see functionName)
     uint32_t parent = 0;     // the root is its own parent
     uint64_t inclusive = 0;
     uint64_t self = 0;
@@ -22,10 +27,19 @@ struct CallTreeNode {
 class CallTree {
 public:
     static constexpr uint32_t kRoot = 0;
+    enum class Kind { TopDown, BottomUp };
 
+    // Both apply filter.transforms; throw Error for bad transforms and AggregationCancelled.
     static std::shared_ptr<const CallTree> topDown(std::shared_ptr<const Profile> profile,
                                                    const SampleFilter &filter);
+    static std::shared_ptr<const CallTree> topDown(std::shared_ptr<const Profile> profile,
+                                                   const SampleFilter &filter,
+                                                   const AggregationControl &control);
+    static std::shared_ptr<const CallTree> bottomUp(std::shared_ptr<const Profile> profile,
+                                                    const SampleFilter &filter,
+                                                    const AggregationControl &control = {});
 
+    Kind kind() const { return kind_; }
     const Profile &profile() const { return *profile_; }
     const std::shared_ptr<const Profile> &sharedProfile() const { return profile_; }
     const std::vector<CallTreeNode> &nodes() const { return nodes_; }
@@ -35,9 +49,22 @@ public:
     // Depth of the deepest node (the root's children have depth 1).
     uint32_t maxDepth() const { return maxDepth_; }
 
+    // Names and modules of node functions, including those transforms made (a collapsed library).
+    const TransformedStacks &stacks() const { return *stacks_; }
+    const std::string &functionName(FunctionId function) const {
+        return stacks_->functionName(*profile_, function);
+    }
+    ModuleId functionModule(FunctionId function) const {
+        return stacks_->functionModule(*profile_, function);
+    }
+
 private:
+    void finish(); // inclusive costs from self, children sorted, depth
+
     std::shared_ptr<const Profile> profile_;
+    std::shared_ptr<const TransformedStacks> stacks_;
     std::vector<CallTreeNode> nodes_;
+    Kind kind_ = Kind::TopDown;
     uint64_t sampleCount_ = 0;
     uint32_t maxDepth_ = 0;
 };

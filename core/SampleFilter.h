@@ -2,6 +2,7 @@
 #pragma once
 
 #include "Profile.h"
+#include "Transform.h"
 
 #include <cstdint>
 #include <optional>
@@ -22,6 +23,8 @@ struct SampleFilter {
     std::vector<uint32_t> pids;        // empty: all
     std::vector<uint32_t> tids;
     std::vector<uint32_t> cpus;
+    // Applied to every stack, in order, before aggregation (see Transform.h).
+    std::vector<Transform> transforms;
 
     bool accepts(const Profile &profile, size_t sample) const;
     uint64_t weight(const Profile &profile, size_t sample) const {

@@ -1,0 +1,25 @@
+// JSON renderings of analysis results (perfglass-cli report --format json). Costs are raw numbers in the
+// cost unit, with percentages of the total next to them; trees nest children under "children".
+#pragma once
+
+#include "CallTree.h"
+#include "CallerCallee.h"
+#include "FlatProfile.h"
+#include "TextReport.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <string>
+
+namespace perfglass::cli {
+
+nlohmann::json treeToJson(const CallTree &tree, const std::string &eventName,
+                          const TextReportOptions &options);
+nlohmann::json flatToJson(const Profile &profile, const FlatProfile &flat, const std::string &eventName,
+                          const TextReportOptions &options);
+nlohmann::json callerCalleeToJson(const Profile &profile, const CallerCallee &result,
+                                  const std::string &eventName, const TextReportOptions &options);
+void printJson(std::FILE *out, const nlohmann::json &json);
+
+} // namespace perfglass::cli

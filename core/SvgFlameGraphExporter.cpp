@@ -1,0 +1,138 @@
+#include "SvgFlameGraphExporter.h"
+
+#include "Error.h"
+
+#include <fmt/format.h>
+
+#include <cerrno>
+#include <fstream>
+#include <functional>
+#include <vector>
+
+namespace perfglass {
+
+namespace {
+
+constexpr double kFontSize = 12;
+constexpr double kCharWidth = 0.59 * kFontSize; // average advance of a sans-serif font
+constexpr double kMargin = 10;
+constexpr double kHeader = 36;
+
+// A warm colour per module, stable across runs; kernel frames are blue-grey.
+std::string colourFor(const Profile &profile, ModuleId module) {
+    if (profile.modules[module].kernel) return "rgb(120,150,190)";
+    const size_t hash = std::hash<std::string>()(profile.modulePath(module));
+    const int red = 200 + static_cast<int>(hash % 56);
+    const int green = 80 + static_cast<int>((hash >> 8) % 140);
+    const int blue = 30 + static_cast<int>((hash >> 16) % 50);
+    return fmt::format("rgb({},{},{})", red, green, blue);
+}
+
+std::string fitted(const std::string &name, double width) {
+    const auto fits = static_cast<size_t>((width - 6) / kCharWidth);
+    if (fits < 3) return {};
+    if (name.size() <= fits) return name;
+    return name.substr(0, fits - 2) + "..";
+}
+
+} // namespace
+
+std::string SvgFlameGraphExporter::escape(const std::string &text) {
+    std::string out;
+    out.reserve(text.size());
+    for (const char c : text) {
+        switch (c) {
+        case '&':
+            out += "&amp;";
+            break;
+        case '<':
+            out += "&lt;";
+            break;
+        case '>':
+            out += "&gt;";
+            break;
+        case '"':
+            out += "&quot;";
+            break;
+        case '\'':
+            out += "&apos;";
+            break;
+        default:
+            const auto byte = static_cast<unsigned char>(c);
+            out += byte < 0x20 && c != '\t' && c != '\n' ? '?' : c;
+        }
+    }
+    return out;
+}
+
+void SvgFlameGraphExporter::write(const CallTree &tree, std::ostream &out,
+                                  const SvgFlameGraphOptions &options) {
+    if (tree.kind() != CallTree::Kind::TopDown)
+        throw Error("the SVG flame graph is drawn from a top-down call tree");
+    const double graphWidth = options.width - 2 * kMargin;
+    const double height = kHeader + (tree.maxDepth() + 1) * options.frameHeight + kMargin;
+    const uint64_t total = tree.total();
+    const double scale = total == 0 ? 0 : graphWidth / static_cast<double>(total);
+    out << fmt::format(
+        "<?xml version=\"1.0\" standalone=\"no\"?>\n"
+        "<svg version=\"1.1\" xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" height=\"{1}\" "
+        "viewBox=\"0 0 {0} {1}\">\n"
+        "<style>text {{ font-family: Verdana, Helvetica, sans-serif; font-size: {2}px; fill: #000; "
+        "}}</style>\n"
+        "<rect x=\"0\" y=\"0\" width=\"{0}\" height=\"{1}\" fill=\"#f8f8f8\"/>\n"
+        "<text x=\"{3}\" y=\"24\" style=\"font-size: 17px\">{4}</text>\n",
+        options.width, height, kFontSize, options.width / 2 - 100, escape(options.title));
+
+    // Depth-first; each frame is drawn at its left offset, children packed from that offset.
+    struct Pending {
+        uint32_t node;
+        double x;
+        uint32_t depth;
+    };
+    std::vector<Pending> pending{{CallTree::kRoot, kMargin, 0}};
+    while (!pending.empty()) {
+        const Pending item = pending.back();
+        pending.pop_back();
+        const CallTreeNode &node = tree.node(item.node);
+        const double width = static_cast<double>(node.inclusive) * scale;
+        if (width < options.minFrameWidth) continue;
+        const double y = height - kMargin - (item.depth + 1) * options.frameHeight;
+        const bool root = item.node == CallTree::kRoot;
+        const std::string name = root ? std::string("all") : tree.functionName(node.function);
+        const std::string module =
+            root ? std::string() : tree.profile().moduleName(tree.functionModule(node.function));
+        const double share =
+            total == 0 ? 0 : 100.0 * static_cast<double>(node.inclusive) / static_cast<double>(total);
+        const std::string tooltip = root ? fmt::format("all ({} {}, 100%)", node.inclusive, options.unit)
+                                         : fmt::format("{} [{}] ({} {}, {:.2f}%; self {})", name, module,
+                                                       node.inclusive, options.unit, share, node.self);
+        const std::string colour = root ? std::string("rgb(210,210,210)")
+                                        : colourFor(tree.profile(), tree.functionModule(node.function));
+        out << fmt::format(
+            "<g><title>{}</title><rect x=\"{:.2f}\" y=\"{:.1f}\" width=\"{:.2f}\" height=\"{:.1f}\" "
+            "fill=\"{}\" rx=\"2\" ry=\"2\"/>",
+            escape(tooltip), item.x, y, width, options.frameHeight - 1, colour);
+        const std::string label = fitted(name, width);
+        if (!label.empty())
+            out << fmt::format("<text x=\"{:.2f}\" y=\"{:.1f}\">{}</text>", item.x + 3,
+                               y + options.frameHeight - 4.5, escape(label));
+        out << "</g>\n";
+        double childX = item.x;
+        for (const uint32_t child : node.children) {
+            pending.push_back({child, childX, item.depth + 1});
+            childX += static_cast<double>(tree.node(child).inclusive) * scale;
+        }
+    }
+    out << "</svg>\n";
+}
+
+void SvgFlameGraphExporter::writeFile(const CallTree &tree, const std::string &path,
+                                      const SvgFlameGraphOptions &options) {
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    if (!out) throw Error(systemErrorMessage("cannot write SVG flame graph to " + path, errno));
+    write(tree, out, options);
+    out.flush();
+    if (!out) throw Error("cannot write SVG flame graph to " + path + ": write failed");
+}
+
+} // namespace perfglass

@@ -1,0 +1,276 @@
+// perfglass-cli report end to end: record hotspots-fp (about 60% of its time in hotLoop, 30% in warmLoop,
+// 10% in coldLoop, all called from spinFor) with -g, then check every view, format, filter, transform and
+// export on that recording.
+#include "TestSupport.h"
+
+#include <QFile>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QXmlStreamReader>
+#include <QtTest>
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <thread>
+
+using namespace perfglass::test;
+
+namespace {
+
+nlohmann::json parseJson(const QString &text) {
+    return nlohmann::json::parse(text.toStdString());
+}
+
+bool nameHas(const nlohmann::json &entry, const char *text) {
+    return entry.at("function").get<std::string>().find(text) != std::string::npos;
+}
+
+} // namespace
+
+class TestReport : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void flatText();
+    void topDownJson();
+    void bottomUpJson();
+    void bottomUpText();
+    void callerCallee();
+    void ambiguousFunction();
+    void collapsedFormat();
+    void filters();
+    void transforms();
+    void exports();
+    void badOptions();
+
+private:
+    QStringList report(const QStringList &extra) const { return QStringList{"report", "-i", data_} + extra; }
+    nlohmann::json reportJson(const QStringList &extra) const;
+
+    QTemporaryDir dir_;
+    QString data_;
+};
+
+void TestReport::initTestCase() {
+    QVERIFY(dir_.isValid());
+    data_ = dir_.filePath("hotspots.data");
+    const ProcessResult result =
+        runCli({"record", "-g", "-o", data_, "--", clientPath("hotspots-fp"), "1500", "1"});
+    QVERIFY2(result.exitCode == 3, qPrintable(result.err)); // the program's own status passes through
+    QVERIFY(QFile::exists(data_));
+}
+
+nlohmann::json TestReport::reportJson(const QStringList &extra) const {
+    const ProcessResult result = runCli(report(extra + QStringList{"--format", "json"}));
+    if (result.exitCode != 0) qWarning("%s", qPrintable(result.err));
+    return parseJson(result.out);
+}
+
+void TestReport::flatText() {
+    const ProcessResult result = runCli(report({"--view", "flat", "--limit", "3"}));
+    QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+    const QStringList rows = result.out.split('\n').filter(QRegularExpression("^ *[0-9.]+%"));
+    QCOMPARE(rows.size(), 3);
+    QVERIFY2(rows[0].contains("hotLoop"), qPrintable(result.out));
+    QVERIFY2(rows[1].contains("warmLoop"), qPrintable(result.out));
+}
+
+void TestReport::topDownJson() {
+    const nlohmann::json json = reportJson({"--view", "top-down", "--min-percent", "0"});
+    QCOMPARE(json.at("view").get<std::string>(), std::string("top-down"));
+    QVERIFY(json.at("samples").get<uint64_t>() > 100);
+    // Somewhere below main: spinFor, with hotLoop its most expensive child.
+    std::vector<const nlohmann::json *> pending{&json.at("root")};
+    const nlohmann::json *spinFor = nullptr;
+    while (!pending.empty() && spinFor == nullptr) {
+        const nlohmann::json *node = pending.back();
+        pending.pop_back();
+        for (const auto &child : node->at("children")) {
+            if (nameHas(child, "spinFor")) spinFor = &child;
+            pending.push_back(&child);
+        }
+    }
+    QVERIFY(spinFor != nullptr);
+    QVERIFY(nameHas(spinFor->at("children").at(0), "hotLoop"));
+    QVERIFY(spinFor->at("inclusivePercent").get<double>() > 90);
+}
+
+void TestReport::bottomUpJson() {
+    const nlohmann::json json = reportJson({"--view", "bottom-up"});
+    QCOMPARE(json.at("view").get<std::string>(), std::string("bottom-up"));
+    const auto &first = json.at("root").at("children").at(0);
+    QVERIFY(nameHas(first, "hotLoop"));
+    const double share = first.at("inclusivePercent").get<double>();
+    QVERIFY2(share > 45 && share < 75, qPrintable(QString::number(share)));
+    QVERIFY(nameHas(first.at("children").at(0), "spinFor")); // its caller
+    QVERIFY(nameHas(json.at("root").at("children").at(1), "warmLoop"));
+}
+
+void TestReport::bottomUpText() {
+    const ProcessResult result = runCli(report({"--view", "bottom-up", "--limit", "2"}));
+    QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+    QVERIFY(result.out.contains("bottom-up"));
+    const QStringList rows = result.out.split('\n').filter(QRegularExpression("^ *[0-9.]+%"));
+    QVERIFY(rows.size() >= 2);
+    QVERIFY(rows[0].contains("hotLoop"));
+    QVERIFY(rows[1].contains("spinFor"));
+}
+
+void TestReport::callerCallee() {
+    const nlohmann::json json = reportJson({"--view", "caller-callee=hotLoop"});
+    QCOMPARE(json.at("view").get<std::string>(), std::string("caller-callee"));
+    QVERIFY(json.at("function").get<std::string>().find("hotLoop") != std::string::npos);
+    QVERIFY(nameHas(json.at("callers").at(0), "spinFor"));
+    QVERIFY(json.at("self").get<uint64_t>() <= json.at("inclusive").get<uint64_t>());
+    QVERIFY(json.at("callers").at(0).at("cost").get<uint64_t>() <= json.at("inclusive").get<uint64_t>());
+
+    const nlohmann::json spin = reportJson({"--view", "caller-callee=spinFor"});
+    QVERIFY(nameHas(spin.at("callers").at(0), "main"));
+    QVERIFY(nameHas(spin.at("callees").at(0), "hotLoop"));
+    QVERIFY(nameHas(spin.at("callees").at(1), "warmLoop"));
+
+    const ProcessResult text = runCli(report({"--view", "caller-callee=hotLoop"}));
+    QVERIFY2(text.exitCode == 0, qPrintable(text.err));
+    const QString callers = text.out.section("# Callers", 1).section("# Callees", 0, 0);
+    QVERIFY2(callers.contains("spinFor"), qPrintable(text.out));
+}
+
+void TestReport::ambiguousFunction() {
+    const ProcessResult result = runCli(report({"--view", "caller-callee=Loop"}));
+    QCOMPARE(result.exitCode, 1);
+    QVERIFY2(result.err.contains("hotLoop") && result.err.contains("warmLoop") && result.err.contains("coldLoop"),
+             qPrintable(result.err));
+    const ProcessResult none = runCli(report({"--view", "caller-callee=noSuchFunctionAnywhere"}));
+    QCOMPARE(none.exitCode, 1);
+    QVERIFY(none.err.contains("noSuchFunctionAnywhere"));
+}
+
+void TestReport::collapsedFormat() {
+    const ProcessResult result = runCli(report({"--format", "collapsed", "--cost", "samples"}));
+    QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+    uint64_t sum = 0;
+    uint64_t hot = 0;
+    for (const QString &line : result.out.split('\n', Qt::SkipEmptyParts)) {
+        const int space = line.lastIndexOf(' ');
+        QVERIFY2(space > 0, qPrintable(line));
+        bool ok = false;
+        const uint64_t count = line.mid(space + 1).toULongLong(&ok);
+        QVERIFY2(ok, qPrintable(line));
+        sum += count;
+        if (line.section(';', -1).contains("hotLoop")) hot += count;
+    }
+    const nlohmann::json flat = reportJson({"--view", "flat", "--cost", "samples"});
+    QCOMPARE(sum, flat.at("samples").get<uint64_t>());
+    QVERIFY(hot * 100 > sum * 45);
+}
+
+void TestReport::filters() {
+    const nlohmann::json all = reportJson({"--view", "flat"});
+    const uint64_t samples = all.at("samples").get<uint64_t>();
+    const nlohmann::json early = reportJson({"--view", "flat", "--time", "0,0.5"});
+    const nlohmann::json late = reportJson({"--view", "flat", "--time", "0.5,"});
+    QVERIFY(early.at("samples").get<uint64_t>() > 0 && late.at("samples").get<uint64_t>() > 0);
+    QCOMPARE(early.at("samples").get<uint64_t>() + late.at("samples").get<uint64_t>(), samples);
+    QCOMPARE(reportJson({"--view", "flat", "--tid", "1"}).at("samples").get<uint64_t>(), uint64_t(0));
+    QCOMPARE(reportJson({"--view", "flat", "--pid", "1,2"}).at("samples").get<uint64_t>(), uint64_t(0));
+    uint64_t perCpu = 0;
+    const unsigned cpus = std::max(1u, std::thread::hardware_concurrency());
+    for (unsigned cpu = 0; cpu < cpus; ++cpu)
+        perCpu += reportJson({"--view", "flat", "--cpu", QString::number(cpu)}).at("samples").get<uint64_t>();
+    QCOMPARE(perCpu, samples);
+    QCOMPARE(reportJson({"--view", "flat", "--event", "cpu-clock"}).at("samples").get<uint64_t>(), samples);
+}
+
+void TestReport::transforms() {
+    // Merging spinFor makes main the caller of hotLoop.
+    const nlohmann::json merged = reportJson({"--view", "caller-callee=hotLoop", "--merge", "spinFor"});
+    QVERIFY(nameHas(merged.at("callers").at(0), "main"));
+    // Focus on spinFor: it is the only root.
+    const nlohmann::json focused = reportJson({"--view", "top-down", "--focus", "spinFor", "--min-percent", "0"});
+    QCOMPARE(focused.at("root").at("children").size(), size_t(1));
+    QVERIFY(nameHas(focused.at("root").at("children").at(0), "spinFor"));
+    QCOMPARE(focused.at("root").at("children").at(0).at("inclusivePercent").get<double>(), 100.0);
+    // Collapsing the program's own module folds main, spinFor and the loops into one frame.
+    const nlohmann::json collapsed = reportJson({"--view", "flat", "--collapse-lib", "hotspots-fp"});
+    QCOMPARE(collapsed.at("functions").at(0).at("function").get<std::string>(), std::string("hotspots-fp"));
+    QVERIFY(collapsed.at("functions").at(0).at("selfPercent").get<double>() > 80);
+    // Without kernel frames no function of the kernel module remains.
+    const nlohmann::json user = reportJson({"--view", "flat", "--no-kernel"});
+    for (const auto &function : user.at("functions"))
+        QVERIFY(function.at("module").get<std::string>() != "[kernel.kallsyms]");
+    QCOMPARE(user.at("samples"), reportJson({"--view", "flat"}).at("samples"));
+    // Dropping hotLoop removes its samples.
+    const nlohmann::json dropped = reportJson({"--view", "flat", "--drop", "hotLoop", "--collapse-recursion"});
+    QVERIFY(!nameHas(dropped.at("functions").at(0), "hotLoop"));
+    QVERIFY(dropped.at("samples").get<uint64_t>() < user.at("samples").get<uint64_t>());
+}
+
+void TestReport::exports() {
+    const QString collapsed = dir_.filePath("out.collapsed");
+    const QString speedscope = dir_.filePath("out.speedscope.json");
+    const QString svg = dir_.filePath("out.svg");
+    const ProcessResult result =
+        runCli(report({"--view", "flat", "--limit", "1", "--export", "collapsed=" + collapsed, "--export",
+                       "speedscope=" + speedscope, "--export", "svg=" + svg}));
+    QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+
+    QFile collapsedFile(collapsed);
+    QVERIFY(collapsedFile.open(QIODevice::ReadOnly));
+    const QStringList lines = QString::fromUtf8(collapsedFile.readAll()).split('\n', Qt::SkipEmptyParts);
+    QVERIFY(!lines.isEmpty());
+    QVERIFY(lines.filter(QRegularExpression("spinFor[^;]*;[^;]*hotLoop[^;]* [0-9]+$")).size() > 0);
+
+    QFile speedscopeFile(speedscope);
+    QVERIFY(speedscopeFile.open(QIODevice::ReadOnly));
+    const nlohmann::json json = nlohmann::json::parse(speedscopeFile.readAll().toStdString());
+    QCOMPARE(json.at("$schema").get<std::string>(), std::string("https://www.speedscope.app/file-format-schema.json"));
+    const size_t frames = json.at("shared").at("frames").size();
+    QCOMPARE(json.at("profiles").size(), size_t(1)); // one thread
+    const auto &profile = json.at("profiles").at(0);
+    QCOMPARE(profile.at("type").get<std::string>(), std::string("sampled"));
+    QCOMPARE(profile.at("samples").size(), profile.at("weights").size());
+    for (const auto &stack : profile.at("samples"))
+        for (const auto &index : stack)
+            QVERIFY(index.get<size_t>() < frames);
+
+    QFile svgFile(svg);
+    QVERIFY(svgFile.open(QIODevice::ReadOnly));
+    QXmlStreamReader xml(svgFile.readAll());
+    int rects = 0;
+    bool hotTitle = false;
+    while (!xml.atEnd()) {
+        if (xml.readNext() != QXmlStreamReader::StartElement) continue;
+        if (xml.name() == QLatin1String("rect")) ++rects;
+        if (xml.name() == QLatin1String("title") && xml.readElementText().contains("hotLoop")) hotTitle = true;
+    }
+    QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+    QVERIFY(rects > 5);
+    QVERIFY(hotTitle);
+}
+
+void TestReport::badOptions() {
+    const ProcessResult time = runCli(report({"--time", "abc,1"}));
+    QCOMPARE(time.exitCode, 1);
+    QVERIFY(time.err.contains("abc"));
+    const ProcessResult order = runCli(report({"--time", "2,1"}));
+    QCOMPARE(order.exitCode, 1);
+    const ProcessResult view = runCli(report({"--view", "sideways"}));
+    QVERIFY(view.exitCode != 0);
+    QVERIFY(view.err.contains("sideways"));
+    const ProcessResult exportKind = runCli(report({"--export", "png=/tmp/x.png"}));
+    QVERIFY(exportKind.exitCode != 0);
+    const ProcessResult event = runCli(report({"--event", "no-such-event"}));
+    QCOMPARE(event.exitCode, 1);
+    QVERIFY(event.err.contains("no-such-event"));
+    const ProcessResult module = runCli(report({"--collapse-lib", "no-such-module"}));
+    QCOMPARE(module.exitCode, 1);
+    QVERIFY(module.err.contains("no-such-module"));
+    const ProcessResult unwritable = runCli(report({"--export", "svg=/nonexistent-dir/x.svg"}));
+    QCOMPARE(unwritable.exitCode, 1);
+    QVERIFY(unwritable.err.contains("/nonexistent-dir/x.svg"));
+}
+
+QTEST_GUILESS_MAIN(TestReport)
+#include "tst_report.moc"

@@ -1,0 +1,499 @@
+// Aggregations and transforms on a hand-built Profile (HandProfile.h), checked exactly.
+#include "unit/HandProfile.h"
+
+#include "AggregationRunner.h"
+#include "CallTree.h"
+#include "CallerCallee.h"
+#include "Error.h"
+#include "FlatProfile.h"
+#include "FunctionMatcher.h"
+#include "TimelineBuckets.h"
+
+#include <QRegularExpression>
+#include <QtTest>
+
+#include <atomic>
+
+using namespace perfglass;
+using perfglass::test::HandProfile;
+
+namespace {
+
+// Every node of a tree as "path self inclusive", the path from the root joined by ';', sorted.
+QStringList treeLines(const CallTree &tree) {
+    QStringList lines;
+    std::vector<std::pair<uint32_t, QString>> pending{{CallTree::kRoot, QString()}};
+    while (!pending.empty()) {
+        auto [index, path] = pending.back();
+        pending.pop_back();
+        const CallTreeNode &node = tree.node(index);
+        if (index != CallTree::kRoot) {
+            path += (path.isEmpty() ? "" : ";") + QString::fromStdString(tree.functionName(node.function));
+            lines << QStringLiteral("%1 %2 %3").arg(path).arg(node.self).arg(node.inclusive);
+        }
+        for (uint32_t child : node.children)
+            pending.emplace_back(child, path);
+    }
+    lines.sort();
+    return lines;
+}
+
+QStringList flatLines(const Profile &profile, const FlatProfile &flat) {
+    QStringList lines;
+    for (const auto &cost : flat.functions)
+        lines << QStringLiteral("%1 %2 %3")
+                     .arg(QString::fromStdString(flat.functionName(profile, cost.function)))
+                     .arg(cost.self)
+                     .arg(cost.inclusive);
+    return lines;
+}
+
+QStringList entryLines(const Profile &profile, const CallerCallee &result,
+                       const std::vector<CallerCalleeEntry> &entries) {
+    QStringList lines;
+    for (const auto &entry : entries)
+        lines << QStringLiteral("%1 %2")
+                     .arg(QString::fromStdString(result.stacks->functionName(profile, entry.function)))
+                     .arg(entry.cost);
+    return lines;
+}
+
+SampleFilter withTransforms(std::vector<Transform> transforms) {
+    SampleFilter filter;
+    filter.transforms = std::move(transforms);
+    return filter;
+}
+
+} // namespace
+
+class TestAggregation : public QObject {
+    Q_OBJECT
+
+private slots:
+    void topDownTree();
+    void bottomUpTree();
+    void flatProfile();
+    void callerCallee();
+    void callerCalleeOfALeaf();
+    void sampleFilters();
+    void mergeFunction();
+    void hideKernel();
+    void collapseModule();
+    void collapseRecursion();
+    void collapseDirectRecursion();
+    void focusFunction();
+    void focusSubtree();
+    void dropFunction();
+    void transformChain();
+    void badTransforms();
+    void timeline();
+    void functionMatcher();
+    void parallelMatchesSerial();
+    void cancellation();
+    void progress();
+};
+
+void TestAggregation::topDownTree() {
+    HandProfile hand;
+    const auto tree = CallTree::topDown(hand.shared(), SampleFilter{});
+    QCOMPARE(tree->total(), uint64_t(11));
+    QCOMPARE(tree->sampleCount(), uint64_t(11));
+    QCOMPARE(tree->node(CallTree::kRoot).self, uint64_t(1)); // the sample without a stack
+    QCOMPARE(tree->maxDepth(), uint32_t(5));
+    const QStringList expected = {
+        "main 0 10",
+        "main;a 1 4",
+        "main;a;b 3 3",
+        "main;c<int> 0 3",
+        "main;c<int>;sqrt 0 3",
+        "main;c<int>;sqrt;sqrt_inner 2 3",
+        "main;c<int>;sqrt;sqrt_inner;kfunc 1 1",
+        "main;rec 0 3",
+        "main;rec;a 0 1",
+        "main;rec;a;rec 0 1",
+        "main;rec;a;rec;c<int> 1 1",
+        "main;rec;rec 0 2",
+        "main;rec;rec;b 2 2",
+    };
+    QCOMPARE(treeLines(*tree), expected);
+    // Children sorted by inclusive cost; ties by creation order.
+    const CallTreeNode &main = tree->node(tree->node(CallTree::kRoot).children.at(0));
+    QCOMPARE(tree->functionName(tree->node(main.children.at(0)).function), std::string("a"));
+    QCOMPARE(tree->kind(), CallTree::Kind::TopDown);
+}
+
+void TestAggregation::bottomUpTree() {
+    HandProfile hand;
+    const auto tree = CallTree::bottomUp(hand.shared(), SampleFilter{});
+    QCOMPARE(tree->kind(), CallTree::Kind::BottomUp);
+    QCOMPARE(tree->total(), uint64_t(11));
+    const QStringList expected = {
+        "a 0 1",
+        "a;main 1 1",
+        "b 0 5",
+        "b;a 0 3",
+        "b;a;main 3 3",
+        "b;rec 0 2",
+        "b;rec;rec 0 2",
+        "b;rec;rec;main 2 2",
+        "c<int> 0 1",
+        "c<int>;rec 0 1",
+        "c<int>;rec;a 0 1",
+        "c<int>;rec;a;rec 0 1",
+        "c<int>;rec;a;rec;main 1 1",
+        "kfunc 0 1",
+        "kfunc;sqrt_inner 0 1",
+        "kfunc;sqrt_inner;sqrt 0 1",
+        "kfunc;sqrt_inner;sqrt;c<int> 0 1",
+        "kfunc;sqrt_inner;sqrt;c<int>;main 1 1",
+        "sqrt_inner 0 2",
+        "sqrt_inner;sqrt 0 2",
+        "sqrt_inner;sqrt;c<int> 0 2",
+        "sqrt_inner;sqrt;c<int>;main 2 2",
+    };
+    QCOMPARE(treeLines(*tree), expected);
+    // The root's children are the leaf functions, highest first: b (5) then sqrt_inner (2).
+    const auto &roots = tree->node(CallTree::kRoot).children;
+    QCOMPARE(tree->functionName(tree->node(roots.at(0)).function), std::string("b"));
+    QCOMPARE(tree->functionName(tree->node(roots.at(1)).function), std::string("sqrt_inner"));
+}
+
+void TestAggregation::flatProfile() {
+    HandProfile hand;
+    const FlatProfile flat = FlatProfile::compute(hand.profile, SampleFilter{});
+    QCOMPARE(flat.total, uint64_t(11));
+    QCOMPARE(flat.sampleCount, uint64_t(11));
+    // Sorted by self, then inclusive, then function id.
+    const QStringList expected = {"b 5 5",     "sqrt_inner 2 3", "a 1 5",    "c<int> 1 4",
+                                  "kfunc 1 1", "main 0 10",      "sqrt 0 3", "rec 0 3"};
+    QCOMPARE(flatLines(hand.profile, flat), expected);
+}
+
+void TestAggregation::callerCallee() {
+    HandProfile hand;
+    const CallerCallee rec = CallerCallee::compute(hand.profile, SampleFilter{}, hand.function("rec"));
+    QCOMPARE(rec.self, uint64_t(0));
+    QCOMPARE(rec.inclusive, uint64_t(3)); // once per sample despite recursion
+    QCOMPARE(rec.total, uint64_t(11));
+    QCOMPARE(entryLines(hand.profile, rec, rec.callers), QStringList({"main 3", "a 1"}));
+    QCOMPARE(entryLines(hand.profile, rec, rec.callees), QStringList({"b 2", "a 1", "c<int> 1"}));
+
+    const CallerCallee sqrt = CallerCallee::compute(hand.profile, SampleFilter{}, hand.function("sqrt"));
+    QCOMPARE(sqrt.inclusive, uint64_t(3));
+    QCOMPARE(entryLines(hand.profile, sqrt, sqrt.callers), QStringList({"c<int> 3"}));
+    QCOMPARE(entryLines(hand.profile, sqrt, sqrt.callees), QStringList({"sqrt_inner 3"}));
+
+    const CallerCallee main = CallerCallee::compute(hand.profile, SampleFilter{}, hand.function("main"));
+    QCOMPARE(main.inclusive, uint64_t(10));
+    QVERIFY(main.callers.empty());
+    QCOMPARE(entryLines(hand.profile, main, main.callees), QStringList({"a 4", "c<int> 3", "rec 3"}));
+}
+
+void TestAggregation::callerCalleeOfALeaf() {
+    HandProfile hand;
+    const CallerCallee b = CallerCallee::compute(hand.profile, SampleFilter{}, hand.function("b"));
+    QCOMPARE(b.self, uint64_t(5));
+    QCOMPARE(b.inclusive, uint64_t(5));
+    QCOMPARE(entryLines(hand.profile, b, b.callers), QStringList({"a 3", "rec 2"}));
+    QVERIFY(b.callees.empty());
+}
+
+void TestAggregation::sampleFilters() {
+    HandProfile hand;
+    SampleFilter filter;
+    filter.tids = {2}; // odd samples: 1 3 5 7 9
+    QCOMPARE(FlatProfile::compute(hand.profile, filter).total, uint64_t(5));
+    filter = {};
+    filter.cpus = {0}; // even samples: 0 2 4 6 8 10
+    QCOMPARE(FlatProfile::compute(hand.profile, filter).total, uint64_t(6));
+    filter = {};
+    filter.startTime = 1000;
+    filter.endTime = 1300; // samples 0 1 2: main;a;b three times
+    QCOMPARE(treeLines(*CallTree::topDown(hand.shared(), filter)),
+             QStringList({"main 0 3", "main;a 0 3", "main;a;b 3 3"}));
+    filter = {};
+    filter.pids = {2};
+    QCOMPARE(FlatProfile::compute(hand.profile, filter).sampleCount, uint64_t(0));
+    filter = {};
+    filter.cost = CostKind::Samples;
+    hand.profile.samples.period.assign(hand.profile.samples.size(), 7);
+    QCOMPARE(FlatProfile::compute(hand.profile, filter).total, uint64_t(11));
+    filter.cost = CostKind::Period;
+    QCOMPARE(FlatProfile::compute(hand.profile, filter).total, uint64_t(77));
+}
+
+void TestAggregation::mergeFunction() {
+    HandProfile hand;
+    const auto tree =
+        CallTree::topDown(hand.shared(), withTransforms({Transform::mergeFunction(hand.function("a"))}));
+    const QStringList expected = {
+        "main 1 10",
+        "main;b 3 3",
+        "main;c<int> 0 3",
+        "main;c<int>;sqrt 0 3",
+        "main;c<int>;sqrt;sqrt_inner 2 3",
+        "main;c<int>;sqrt;sqrt_inner;kfunc 1 1",
+        "main;rec 0 3",
+        "main;rec;rec 0 3",
+        "main;rec;rec;b 2 2",
+        "main;rec;rec;c<int> 1 1",
+    };
+    QCOMPARE(treeLines(*tree), expected);
+    QCOMPARE(tree->total(), uint64_t(11));
+    // Merging the outermost function moves its callees to the root and its self cost to the root.
+    const auto merged =
+        CallTree::topDown(hand.shared(), withTransforms({Transform::mergeFunction(hand.function("main"))}));
+    QCOMPARE(merged->node(CallTree::kRoot).self, uint64_t(1));
+    QCOMPARE(merged->node(CallTree::kRoot).children.size(), size_t(3)); // a, c<int>, rec
+}
+
+void TestAggregation::hideKernel() {
+    HandProfile hand;
+    const auto tree = CallTree::topDown(hand.shared(), withTransforms({Transform::hideKernel()}));
+    QVERIFY(treeLines(*tree).contains("main;c<int>;sqrt;sqrt_inner 3 3"));
+    for (const QString &line : treeLines(*tree))
+        QVERIFY2(!line.contains("kfunc"), qPrintable(line));
+    QCOMPARE(tree->total(), uint64_t(11));
+}
+
+void TestAggregation::collapseModule() {
+    HandProfile hand;
+    const SampleFilter filter = withTransforms({Transform::collapseModule(hand.module("libm.so.6"))});
+    const auto tree = CallTree::topDown(hand.shared(), filter);
+    QVERIFY(treeLines(*tree).contains("main;c<int>;libm.so.6 2 3"));
+    QVERIFY(treeLines(*tree).contains("main;c<int>;libm.so.6;kfunc 1 1"));
+    QVERIFY(!treeLines(*tree).join(' ').contains("sqrt"));
+    const FlatProfile flat = FlatProfile::compute(hand.profile, filter);
+    QVERIFY(flatLines(hand.profile, flat).contains("libm.so.6 2 3"));
+    // The synthetic function belongs to the module and can be looked at like any other.
+    FunctionId libm = 0;
+    for (const auto &cost : flat.functions)
+        if (flat.functionName(hand.profile, cost.function) == "libm.so.6") libm = cost.function;
+    QVERIFY(flat.stacks->isSynthetic(libm));
+    QCOMPARE(flat.functionModule(hand.profile, libm), hand.module("libm.so.6"));
+    const CallerCallee result = CallerCallee::compute(hand.profile, filter, libm);
+    QCOMPARE(entryLines(hand.profile, result, result.callers), QStringList({"c<int> 3"}));
+    QCOMPARE(entryLines(hand.profile, result, result.callees), QStringList({"kfunc 1"}));
+}
+
+void TestAggregation::collapseRecursion() {
+    HandProfile hand;
+    const auto tree = CallTree::topDown(hand.shared(), withTransforms({Transform::collapseRecursion()}));
+    QStringList lines = treeLines(*tree);
+    const QStringList recursive = lines.filter(QRegularExpression("^main;rec"));
+    // main;rec;a;rec;c folds the inner rec (and the a between) into the outer rec: main;rec;c.
+    QCOMPARE(recursive, QStringList({"main;rec 0 3", "main;rec;b 2 2", "main;rec;c<int> 1 1"}));
+    // Only one function: the same for rec, nothing else changes.
+    const auto one = CallTree::topDown(hand.shared(),
+                                       withTransforms({Transform::collapseRecursion(hand.function("rec"))}));
+    QCOMPARE(treeLines(*one), lines);
+    const auto other =
+        CallTree::topDown(hand.shared(), withTransforms({Transform::collapseRecursion(hand.function("a"))}));
+    QCOMPARE(treeLines(*other), treeLines(*CallTree::topDown(hand.shared(), SampleFilter{})));
+}
+
+void TestAggregation::collapseDirectRecursion() {
+    HandProfile hand;
+    const auto tree =
+        CallTree::topDown(hand.shared(), withTransforms({Transform::collapseDirectRecursion()}));
+    const QStringList recursive = treeLines(*tree).filter(QRegularExpression("^main;rec"));
+    QCOMPARE(recursive, QStringList({"main;rec 0 3", "main;rec;a 0 1", "main;rec;a;rec 0 1",
+                                     "main;rec;a;rec;c<int> 1 1", "main;rec;b 2 2"}));
+}
+
+void TestAggregation::focusFunction() {
+    HandProfile hand;
+    const auto tree =
+        CallTree::topDown(hand.shared(), withTransforms({Transform::focusFunction(hand.function("rec"))}));
+    QCOMPARE(tree->total(), uint64_t(3));
+    QCOMPARE(tree->sampleCount(), uint64_t(3));
+    QCOMPARE(tree->node(CallTree::kRoot).self, uint64_t(0)); // the stackless sample is dropped
+    QCOMPARE(treeLines(*tree), QStringList({"rec 0 3", "rec;a 0 1", "rec;a;rec 0 1", "rec;a;rec;c<int> 1 1",
+                                            "rec;rec 0 2", "rec;rec;b 2 2"}));
+    // c<int> occurs under main directly and under rec: both occurrences become roots of one tree.
+    const auto c =
+        CallTree::topDown(hand.shared(), withTransforms({Transform::focusFunction(hand.function("c<int>"))}));
+    QCOMPARE(treeLines(*c), QStringList({"c<int> 1 4", "c<int>;sqrt 0 3", "c<int>;sqrt;sqrt_inner 2 3",
+                                         "c<int>;sqrt;sqrt_inner;kfunc 1 1"}));
+}
+
+void TestAggregation::focusSubtree() {
+    HandProfile hand;
+    const auto tree = CallTree::topDown(
+        hand.shared(),
+        withTransforms({Transform::focusSubtree({hand.function("main"), hand.function("a")})}));
+    QCOMPARE(treeLines(*tree), QStringList({"a 1 4", "a;b 3 3"}));
+    QCOMPARE(tree->sampleCount(), uint64_t(4));
+    const auto whole =
+        CallTree::topDown(hand.shared(), withTransforms({Transform::focusSubtree({hand.function("main")})}));
+    QCOMPARE(whole->total(), uint64_t(10));
+    // A path that does not start at the root matches nothing.
+    const auto none =
+        CallTree::topDown(hand.shared(), withTransforms({Transform::focusSubtree({hand.function("a")})}));
+    QCOMPARE(none->total(), uint64_t(0));
+    QCOMPARE(none->nodes().size(), size_t(1));
+}
+
+void TestAggregation::dropFunction() {
+    HandProfile hand;
+    const SampleFilter filter = withTransforms({Transform::dropFunction(hand.function("a"))});
+    const FlatProfile flat = FlatProfile::compute(hand.profile, filter);
+    QCOMPARE(flat.total, uint64_t(6)); // samples 4-8 and the stackless one
+    QCOMPARE(flatLines(hand.profile, flat), QStringList({"sqrt_inner 2 3", "b 2 2", "kfunc 1 1", "main 0 5",
+                                                         "c<int> 0 3", "sqrt 0 3", "rec 0 2"}));
+}
+
+void TestAggregation::transformChain() {
+    HandProfile hand;
+    // Merge a, then collapse recursion: main;rec;a;rec;c → main;rec;rec;c → main;rec;c.
+    const SampleFilter filter =
+        withTransforms({Transform::mergeFunction(hand.function("a")), Transform::collapseRecursion(),
+                        Transform::focusFunction(hand.function("rec"))});
+    const auto tree = CallTree::topDown(hand.shared(), filter);
+    QCOMPARE(treeLines(*tree), QStringList({"rec 0 3", "rec;b 2 2", "rec;c<int> 1 1"}));
+    // Focus first, then collapse: the same stacks here, reached another way.
+    const auto reordered = CallTree::topDown(
+        hand.shared(),
+        withTransforms({Transform::focusFunction(hand.function("rec")), Transform::collapseRecursion()}));
+    QCOMPARE(treeLines(*reordered), QStringList({"rec 0 3", "rec;b 2 2", "rec;c<int> 1 1"}));
+    QCOMPARE(TransformedStacks::build(hand.profile, filter.transforms)->map(kNoStack), kDroppedStack);
+}
+
+void TestAggregation::badTransforms() {
+    HandProfile hand;
+    QVERIFY_THROWS_EXCEPTION(
+        Error, CallTree::topDown(hand.shared(), withTransforms({Transform::mergeFunction(999)})));
+    QVERIFY_THROWS_EXCEPTION(
+        Error, CallTree::topDown(hand.shared(), withTransforms({Transform::collapseModule(99)})));
+    QVERIFY_THROWS_EXCEPTION(Error,
+                             CallTree::topDown(hand.shared(), withTransforms({Transform::focusSubtree({})})));
+    QVERIFY_THROWS_EXCEPTION(
+        Error, CallTree::topDown(hand.shared(), withTransforms({Transform::mergeFunction(kAnyFunction)})));
+}
+
+void TestAggregation::timeline() {
+    HandProfile hand;
+    const TimelineBuckets timeline = TimelineBuckets::compute(hand.profile, SampleFilter{}, 2);
+    QCOMPARE(timeline.start, uint64_t(1000));
+    QCOMPARE(timeline.end, uint64_t(2001));
+    QCOMPARE(timeline.threads.size(), size_t(2));
+    const ThreadTimeline &first = timeline.threads[0];
+    QCOMPARE(first.tid, uint32_t(1));
+    QCOMPARE(hand.profile.strings[first.name], std::string("app"));
+    QCOMPARE(first.samples, std::vector<uint32_t>({3, 3})); // samples 0 2 4 | 6 8 10
+    QCOMPARE(first.totalCost, uint64_t(6));
+    const ThreadTimeline &second = timeline.threads[1];
+    QCOMPARE(second.tid, uint32_t(2));
+    QCOMPARE(second.samples, std::vector<uint32_t>({3, 2})); // samples 1 3 5 | 7 9
+    QCOMPARE(second.cost, std::vector<uint64_t>({3, 2}));
+
+    // A time range of the filter is the timeline's range; transforms that drop samples apply.
+    SampleFilter filter = withTransforms({Transform::focusFunction(hand.function("main"))});
+    filter.startTime = 1000;
+    filter.endTime = 1400;
+    const TimelineBuckets part = TimelineBuckets::compute(hand.profile, filter, 4);
+    QCOMPARE(part.bucketStart(1), uint64_t(1100));
+    QCOMPARE(part.threads[0].samples, std::vector<uint32_t>({1, 0, 1, 0}));
+    QCOMPARE(part.threads[1].samples, std::vector<uint32_t>({0, 1, 0, 1}));
+    QVERIFY_THROWS_EXCEPTION(Error, TimelineBuckets::compute(hand.profile, filter, 0));
+}
+
+void TestAggregation::functionMatcher() {
+    HandProfile hand;
+    const FunctionMatcher matcher(hand.profile);
+    QCOMPARE(matcher.function("b"), hand.function("b"));       // exact beats substrings
+    QCOMPARE(matcher.function("sqrt"), hand.function("sqrt")); // though sqrt_inner contains it
+    QCOMPARE(matcher.function("inner"), hand.function("sqrt_inner"));
+    try {
+        matcher.function("r");
+        QFAIL("an ambiguous name was accepted");
+    } catch (const Error &error) {
+        const QString message = QString::fromUtf8(error.what());
+        QVERIFY2(message.contains("sqrt_inner  [libm.so.6]") && message.contains("rec  [app]"), error.what());
+    }
+    QVERIFY_THROWS_EXCEPTION(Error, matcher.function("nothing like it"));
+    QCOMPARE(matcher.module("libm.so.6"), hand.module("libm.so.6"));
+    QCOMPARE(matcher.module("/usr/bin/app"), hand.module("app"));
+    QCOMPARE(matcher.module("kallsyms"), hand.module("[kernel.kallsyms]"));
+    QVERIFY_THROWS_EXCEPTION(Error, matcher.module("/usr")); // app and libm
+}
+
+namespace {
+
+// The hand profile's samples repeated until there are enough for several workers.
+HandProfile bigProfile(size_t copies) {
+    HandProfile hand;
+    auto &samples = hand.profile.samples;
+    const SampleTable one = samples;
+    for (size_t copy = 1; copy < copies; ++copy) {
+        for (size_t i = 0; i < one.size(); ++i) {
+            samples.time.push_back(one.time[i]);
+            samples.pid.push_back(one.pid[i]);
+            samples.tid.push_back(one.tid[i]);
+            samples.cpu.push_back(one.cpu[i]);
+            samples.event.push_back(one.event[i]);
+            samples.period.push_back(one.period[i] + copy % 3);
+            samples.stack.push_back(one.stack[i]);
+        }
+    }
+    return hand;
+}
+
+} // namespace
+
+void TestAggregation::parallelMatchesSerial() {
+    const HandProfile hand = bigProfile(20000); // 220,000 samples
+    AggregationControl serial;
+    serial.threads = 1;
+    AggregationControl parallel;
+    parallel.threads = 4;
+    QVERIFY(AggregationRunner::workerCount(hand.profile.samples.size(), parallel) == 4);
+    const SampleFilter filter = withTransforms({Transform::collapseRecursion()});
+    QCOMPARE(treeLines(*CallTree::topDown(hand.shared(), filter, parallel)),
+             treeLines(*CallTree::topDown(hand.shared(), filter, serial)));
+    QCOMPARE(treeLines(*CallTree::bottomUp(hand.shared(), filter, parallel)),
+             treeLines(*CallTree::bottomUp(hand.shared(), filter, serial)));
+    const FlatProfile flat = FlatProfile::compute(hand.profile, filter, parallel);
+    QCOMPARE(flatLines(hand.profile, flat),
+             flatLines(hand.profile, FlatProfile::compute(hand.profile, filter, serial)));
+    QCOMPARE(flat.sampleCount, uint64_t(220000));
+    const TimelineBuckets a = TimelineBuckets::compute(hand.profile, filter, 10, parallel);
+    const TimelineBuckets b = TimelineBuckets::compute(hand.profile, filter, 10, serial);
+    QCOMPARE(a.threads.size(), b.threads.size());
+    for (size_t t = 0; t < a.threads.size(); ++t) {
+        QCOMPARE(a.threads[t].samples, b.threads[t].samples);
+        QCOMPARE(a.threads[t].cost, b.threads[t].cost);
+    }
+    QCOMPARE(a.threads[0].totalSamples + a.threads[1].totalSamples, uint64_t(220000));
+}
+
+void TestAggregation::cancellation() {
+    const HandProfile hand = bigProfile(10000);
+    std::atomic<bool> cancel{true};
+    AggregationControl control;
+    control.cancel = &cancel;
+    QVERIFY_THROWS_EXCEPTION(AggregationCancelled, CallTree::topDown(hand.shared(), SampleFilter{}, control));
+    std::stop_source source;
+    AggregationControl stopped;
+    stopped.stop = source.get_token();
+    // Cancel from the progress callback, i.e. while the aggregation runs.
+    stopped.progress = [&](double) { source.request_stop(); };
+    stopped.threads = 1;
+    QVERIFY_THROWS_EXCEPTION(AggregationCancelled,
+                             FlatProfile::compute(hand.profile, SampleFilter{}, stopped));
+}
+
+void TestAggregation::progress() {
+    const HandProfile hand = bigProfile(10000);
+    std::vector<double> reported;
+    AggregationControl control;
+    control.progress = [&](double fraction) { reported.push_back(fraction); };
+    const auto tree = CallTree::topDown(hand.shared(), SampleFilter{}, control);
+    QCOMPARE(tree->sampleCount(), uint64_t(110000));
+    QVERIFY(reported.size() >= 2);
+    QVERIFY(std::is_sorted(reported.begin(), reported.end()));
+    QCOMPARE(reported.back(), 1.0);
+}
+
+QTEST_GUILESS_MAIN(TestAggregation)
+#include "tst_aggregation.moc"

@@ -1,0 +1,235 @@
+// Exports read back: collapsed stacks parsed line by line, speedscope JSON parsed with nlohmann and checked
+// against the format's required fields and indices, the SVG flame graph parsed as XML.
+#include "unit/HandProfile.h"
+
+#include "CallTree.h"
+#include "CollapsedStacksExporter.h"
+#include "Error.h"
+#include "SpeedscopeExporter.h"
+#include "SvgFlameGraphExporter.h"
+
+#include <QTemporaryDir>
+#include <QXmlStreamReader>
+#include <QtTest>
+
+#include <nlohmann/json.hpp>
+
+#include <fstream>
+#include <map>
+#include <sstream>
+
+using namespace perfglass;
+using perfglass::test::HandProfile;
+
+namespace {
+
+// "a;b;c 12" lines into a map; fails the test on a malformed line.
+std::map<std::string, uint64_t> parseCollapsed(const std::string &text) {
+    std::map<std::string, uint64_t> stacks;
+    std::istringstream in(text);
+    std::string line;
+    while (std::getline(in, line)) {
+        const auto space = line.rfind(' ');
+        if (space == std::string::npos || space == 0) throw std::runtime_error("malformed line: " + line);
+        size_t used = 0;
+        const uint64_t count = std::stoull(line.substr(space + 1), &used);
+        if (used != line.size() - space - 1) throw std::runtime_error("malformed count: " + line);
+        if (!stacks.emplace(line.substr(0, space), count).second) throw std::runtime_error("repeated: " + line);
+    }
+    return stacks;
+}
+
+std::string readFile(const QString &path) {
+    std::ifstream in(path.toStdString(), std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+} // namespace
+
+class TestExports : public QObject {
+    Q_OBJECT
+
+private slots:
+    void collapsedStacks();
+    void collapsedStacksWithTransforms();
+    void collapsedFrameText();
+    void speedscope();
+    void speedscopeFocused();
+    void svgFlameGraph();
+    void unwritableFiles();
+};
+
+void TestExports::collapsedStacks() {
+    HandProfile hand;
+    const auto tree = CallTree::topDown(hand.shared(), SampleFilter{});
+    std::ostringstream out;
+    CollapsedStacksExporter::write(*tree, out);
+    const std::map<std::string, uint64_t> expected = {
+        {"[no stack]", 1},
+        {"main;a", 1},
+        {"main;a;b", 3},
+        {"main;c<int>;sqrt;sqrt_inner", 2},
+        {"main;c<int>;sqrt;sqrt_inner;kfunc", 1},
+        {"main;rec;rec;b", 2},
+        {"main;rec;a;rec;c<int>", 1},
+    };
+    QCOMPARE(parseCollapsed(out.str()), expected);
+    uint64_t sum = 0;
+    for (const auto &[stack, count] : parseCollapsed(out.str()))
+        sum += count;
+    QCOMPARE(sum, tree->total());
+    QVERIFY_THROWS_EXCEPTION(Error, CollapsedStacksExporter::write(*CallTree::bottomUp(hand.shared(), {}), out));
+}
+
+void TestExports::collapsedStacksWithTransforms() {
+    HandProfile hand;
+    SampleFilter filter;
+    filter.transforms = {Transform::collapseModule(hand.module("libm.so.6")), Transform::hideKernel()};
+    filter.tids = {1}; // samples 0 2 4 6 8 10
+    std::ostringstream out;
+    CollapsedStacksExporter::write(*CallTree::topDown(hand.shared(), filter), out);
+    const std::map<std::string, uint64_t> expected = {
+        {"[no stack]", 1}, {"main;a;b", 2}, {"main;c<int>;libm.so.6", 2}, {"main;rec;rec;b", 1}};
+    QCOMPARE(parseCollapsed(out.str()), expected);
+}
+
+void TestExports::collapsedFrameText() {
+    QCOMPARE(CollapsedStacksExporter::frameText("f;g"), std::string("f:g"));
+    QCOMPARE(CollapsedStacksExporter::frameText("a\nb"), std::string("a b"));
+    QCOMPARE(CollapsedStacksExporter::frameText(""), std::string("[unknown]"));
+}
+
+void TestExports::speedscope() {
+    HandProfile hand;
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath("profile.speedscope.json");
+    SpeedscopeExporter::writeFile(hand.profile, SampleFilter{}, "hand", path.toStdString());
+    const nlohmann::json json = nlohmann::json::parse(readFile(path));
+
+    QCOMPARE(json.at("$schema").get<std::string>(), std::string("https://www.speedscope.app/file-format-schema.json"));
+    QCOMPARE(json.at("name").get<std::string>(), std::string("hand"));
+    const auto &frames = json.at("shared").at("frames");
+    QVERIFY(frames.is_array());
+    QCOMPARE(frames.size(), size_t(8)); // every function occurs on some stack
+    for (const auto &frame : frames)
+        QVERIFY(frame.at("name").is_string() && !frame.at("name").get<std::string>().empty());
+    const auto &profiles = json.at("profiles");
+    QCOMPARE(profiles.size(), size_t(2)); // one per thread
+    const std::vector<uint64_t> expectedTotals = {6, 5};
+    for (size_t p = 0; p < profiles.size(); ++p) {
+        const auto &profile = profiles[p];
+        QCOMPARE(profile.at("type").get<std::string>(), std::string("sampled"));
+        QVERIFY(profile.at("name").is_string());
+        QCOMPARE(profile.at("unit").get<std::string>(), std::string("nanoseconds"));
+        const auto &samples = profile.at("samples");
+        const auto &weights = profile.at("weights");
+        QCOMPARE(samples.size(), weights.size());
+        uint64_t total = 0;
+        for (const auto &weight : weights)
+            total += weight.get<uint64_t>();
+        QCOMPARE(total, expectedTotals[p]);
+        QCOMPARE(profile.at("startValue").get<uint64_t>(), uint64_t(0));
+        QCOMPARE(profile.at("endValue").get<uint64_t>(), total);
+        for (const auto &stack : samples)
+            for (const auto &index : stack)
+                QVERIFY(index.get<size_t>() < frames.size());
+    }
+    // Thread 1's samples in time order: main;a;b, main;a;b, main;c;sqrt;sqrt_inner, ...; outermost frame first.
+    const auto frameName = [&](const nlohmann::json &index) { return frames[index.get<size_t>()].at("name").get<std::string>(); };
+    const auto &first = profiles[0].at("samples")[0];
+    QCOMPARE(first.size(), size_t(3));
+    QCOMPARE(frameName(first[0]), std::string("main"));
+    QCOMPARE(frameName(first[2]), std::string("b"));
+    const auto &third = profiles[0].at("samples")[2];
+    QCOMPARE(frameName(third[3]), std::string("sqrt_inner"));
+    QCOMPARE(frames[third[3].get<size_t>()].at("file").get<std::string>(), std::string("/usr/lib/libm.so.6"));
+    QVERIFY(profiles[0].at("samples")[5].empty()); // sample 10 has no stack
+    QCOMPARE(profiles[0].at("name").get<std::string>(), std::string("app (pid 1, tid 1)"));
+}
+
+void TestExports::speedscopeFocused() {
+    HandProfile hand;
+    SampleFilter filter;
+    filter.cost = CostKind::Samples;
+    filter.transforms = {Transform::focusFunction(hand.function("rec"))};
+    const nlohmann::json json = SpeedscopeExporter::toJson(hand.profile, filter, "rec");
+    const auto &profiles = json.at("profiles");
+    QCOMPARE(profiles.size(), size_t(2)); // samples 7 9 (tid 2) and 8 (tid 1)
+    QCOMPARE(profiles[0].at("unit").get<std::string>(), std::string("none"));
+    QCOMPARE(profiles[0].at("samples").size() + profiles[1].at("samples").size(), size_t(3));
+    const auto &frames = json.at("shared").at("frames");
+    for (const auto &profile : profiles)
+        for (const auto &stack : profile.at("samples"))
+            QCOMPARE(frames[stack[0].get<size_t>()].at("name").get<std::string>(), std::string("rec"));
+}
+
+void TestExports::svgFlameGraph() {
+    HandProfile hand;
+    const auto tree = CallTree::topDown(hand.shared(), SampleFilter{});
+    SvgFlameGraphOptions options;
+    options.title = "Hand <made> & small";
+    options.width = 1100;
+    std::ostringstream out;
+    SvgFlameGraphExporter::write(*tree, out, options);
+
+    QXmlStreamReader xml(QByteArray::fromStdString(out.str()));
+    int rects = 0;
+    QStringList titles;
+    QMap<QString, double> widthOf; // by function, from the title
+    QString currentTitle;
+    QString pageTitle;
+    QString svgWidth;
+    while (!xml.atEnd()) {
+        if (xml.readNext() != QXmlStreamReader::StartElement) continue;
+        if (xml.name() == QLatin1String("svg")) svgWidth = xml.attributes().value("width").toString();
+        if (xml.name() == QLatin1String("title")) {
+            currentTitle = xml.readElementText();
+            titles << currentTitle;
+        } else if (xml.name() == QLatin1String("rect")) {
+            ++rects;
+            if (!currentTitle.isEmpty())
+                widthOf[currentTitle.section(' ', 0, 0)] += xml.attributes().value("width").toDouble();
+            currentTitle.clear();
+        } else if (xml.name() == QLatin1String("text") && pageTitle.isEmpty()) {
+            pageTitle = xml.readElementText();
+        }
+    }
+    QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+    QCOMPARE(svgWidth, QString("1100"));
+    QCOMPARE(pageTitle, QString("Hand <made> & small"));
+    QCOMPARE(titles.size(), 14); // "all" and the 13 nodes of the tree
+    QCOMPARE(rects, 15);         // and the background
+    QVERIFY(titles.contains("all (11 samples, 100%)"));
+    QVERIFY2(titles.contains("main [app] (10 samples, 90.91%; self 0)"), qPrintable(titles.join('\n')));
+    QVERIFY(titles.contains("c<int> [app] (3 samples, 27.27%; self 0)"));
+    QVERIFY(titles.contains("kfunc [[kernel.kallsyms]] (1 samples, 9.09%; self 1)"));
+    // Widths proportional to inclusive cost: all is 11 units over 1080 pixels, main 10, b 3 + 2.
+    QVERIFY(qAbs(widthOf["all"] - 1080) < 0.01);
+    QVERIFY(qAbs(widthOf["main"] - 1080 * 10 / 11.0) < 0.01);
+    QVERIFY(qAbs(widthOf["b"] - 1080 * 5 / 11.0) < 0.02);
+
+    // Frames narrower than the minimum are left out.
+    options.width = 30;
+    options.minFrameWidth = 2;
+    std::ostringstream narrow;
+    SvgFlameGraphExporter::write(*tree, narrow, options);
+    QVERIFY(QString::fromStdString(narrow.str()).count("<rect") < 15);
+}
+
+void TestExports::unwritableFiles() {
+    HandProfile hand;
+    const auto tree = CallTree::topDown(hand.shared(), SampleFilter{});
+    const std::string path = "/nonexistent-dir/out";
+    try {
+        CollapsedStacksExporter::writeFile(*tree, path);
+        QFAIL("writing into a missing directory succeeded");
+    } catch (const Error &error) {
+        QVERIFY2(QString(error.what()).contains("/nonexistent-dir/out"), error.what());
+    }
+    QVERIFY_THROWS_EXCEPTION(Error, SvgFlameGraphExporter::writeFile(*tree, path));
+    QVERIFY_THROWS_EXCEPTION(Error, SpeedscopeExporter::writeFile(hand.profile, {}, "x", path));
+}
+
+QTEST_GUILESS_MAIN(TestExports)
+#include "tst_exports.moc"
