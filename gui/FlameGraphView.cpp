@@ -132,7 +132,8 @@ void FlameGraphView::updateNavigation() {
             parts << QStringLiteral("<a href=\"%1\">%2</a>").arg(node).arg(name);
     }
     // Long paths keep their start and their end.
-    if (parts.size() > 6) parts = parts.mid(0, 2) + QStringList{QStringLiteral("…")} + parts.mid(parts.size() - 3);
+    if (parts.size() > 6)
+        parts = parts.mid(0, 2) + QStringList{QStringLiteral("…")} + parts.mid(parts.size() - 3);
     breadcrumb_->setText(parts.join(QStringLiteral(" › ")));
 }
 
@@ -145,13 +146,15 @@ void FlameGraphView::updateMatches() {
         matches_->setText(tr("No match"));
         return;
     }
-    matches_->setText(tr("%1 of samples match").arg(formatPercent(model_->matchedCost(), model_->totalCost())));
+    matches_->setText(
+        tr("%1 of samples match").arg(formatPercent(model_->matchedCost(), model_->totalCost())));
 }
 
 void FlameGraphView::showHovered(bool hovered, uint32_t node) {
     if (!hovered) {
-        status_->setText(model_->isEmpty() ? QString()
-                                           : tr("Click a frame to zoom in; right click or Escape to go back."));
+        status_->setText(model_->isEmpty()
+                             ? QString()
+                             : tr("Click a frame to zoom in; right click or Escape to go back."));
         return;
     }
     if (node == CallTree::kRoot) {
@@ -172,7 +175,8 @@ QString FlameGraphView::legendHtml() const {
     };
     return QStringList{swatch(ModuleCategory::Application, tr("Application")),
                        swatch(ModuleCategory::SystemLibrary, tr("System library")),
-                       swatch(ModuleCategory::Kernel, tr("Kernel")), swatch(ModuleCategory::Unknown, tr("Unknown"))}
+                       swatch(ModuleCategory::Kernel, tr("Kernel")),
+                       swatch(ModuleCategory::Unknown, tr("Unknown"))}
         .join(QStringLiteral("&nbsp;&nbsp; "));
 }
 

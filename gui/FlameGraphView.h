@@ -1,6 +1,6 @@
-// The Flame Graph dock's content: a navigation bar (back, reset, breadcrumb of the zoomed call path), a search
-// field that highlights matching frames and shows their share, the painted flame graph in a scroll area, and a
-// status line describing the frame under the mouse, with a colour legend.
+// The Flame Graph dock's content: a navigation bar (back, reset, breadcrumb of the zoomed call path), a
+// search field that highlights matching frames and shows their share, the painted flame graph in a scroll
+// area, and a status line describing the frame under the mouse, with a colour legend.
 #pragma once
 
 #include "FlameGraphModel.h"

@@ -132,8 +132,9 @@ void FlameGraphWidget::paintEvent(QPaintEvent *) {
     if (model_->isEmpty()) {
         painter.setPen(palette().color(QPalette::PlaceholderText));
         painter.drawText(rect(), Qt::AlignCenter | Qt::TextWordWrap,
-                         model_->tree() ? tr("This session has no samples for its event.")
-                                        : tr("Open a session with File ▸ Open… or drop a perf.data file here."));
+                         model_->tree()
+                             ? tr("This session has no samples for its event.")
+                             : tr("Open a session with File ▸ Open… or drop a perf.data file here."));
         return;
     }
     const QRect exposed = rect();
@@ -160,7 +161,8 @@ void FlameGraphWidget::paintFrame(QPainter &painter, const FlameFrame &frame, co
         if (frame.matched)
             fill = QColor(230, 60, 220);
         else
-            fill = QColor::fromHsl(fill.hslHue(), fill.hslSaturation() / 4, std::min(235, fill.lightness() + 25));
+            fill = QColor::fromHsl(fill.hslHue(), fill.hslSaturation() / 4,
+                                   std::min(235, fill.lightness() + 25));
     }
     if (frame.ancestor) fill = fill.lighter(112);
     if (isHovered) fill = fill.lighter(118);
@@ -206,15 +208,15 @@ QString FlameGraphWidget::toolTipFor(const FlameFrame &frame) const {
             .arg(formatPercent(frame.cost, total), formatCost(frame.cost, unit));
     }
     const uint32_t node = frame.node;
-    if (node == CallTree::kRoot)
-        return tr("<b>All samples</b><br>%1").arg(formatCost(frame.cost, unit));
-    QString text = tr("<b>%1</b><br>Module: %2<br>Inclusive: %3 of all samples (%4)<br>Self: %5 (%6)")
-                       .arg(model_->name(node).toHtmlEscaped(), model_->modulePath(node).toHtmlEscaped(),
-                            formatPercent(frame.cost, total), formatCost(frame.cost, unit),
-                            formatPercent(model_->selfCost(node), total),
-                            formatCost(model_->selfCost(node), unit));
+    if (node == CallTree::kRoot) return tr("<b>All samples</b><br>%1").arg(formatCost(frame.cost, unit));
+    QString text =
+        tr("<b>%1</b><br>Module: %2<br>Inclusive: %3 of all samples (%4)<br>Self: %5 (%6)")
+            .arg(model_->name(node).toHtmlEscaped(), model_->modulePath(node).toHtmlEscaped(),
+                 formatPercent(frame.cost, total), formatCost(frame.cost, unit),
+                 formatPercent(model_->selfCost(node), total), formatCost(model_->selfCost(node), unit));
     if (model_->isZoomed() && !frame.ancestor)
-        text += tr("<br>Of the zoomed frame: %1").arg(formatPercent(frame.cost, model_->cost(model_->zoomRoot())));
+        text += tr("<br>Of the zoomed frame: %1")
+                    .arg(formatPercent(frame.cost, model_->cost(model_->zoomRoot())));
     return text;
 }
 

@@ -1,11 +1,11 @@
 // A custom-painted flame graph: the root ("all samples") is the bottom row and callees stack upwards, as in
 // Brendan Gregg's flamegraph.pl and in hotspot; siblings are ordered heaviest first, from the left. Frames
-// narrower than about a pixel are merged into one hatched block per parent and not descended into, so painting
-// stays fast on any profile. Colours tell the module's kind: warm for the application, blue for system
-// libraries, green for the kernel, grey for unknown code. Hover highlights a frame and its tooltip gives the
-// function, module and share; a click zooms into the frame, a right click, Escape or Backspace goes back.
-// Keyboard: arrows move the selection (Up to the heaviest callee, Down to the caller, Left/Right to siblings),
-// Enter zooms into it, Home shows everything.
+// narrower than about a pixel are merged into one hatched block per parent and not descended into, so
+// painting stays fast on any profile. Colours tell the module's kind: warm for the application, blue for
+// system libraries, green for the kernel, grey for unknown code. Hover highlights a frame and its tooltip
+// gives the function, module and share; a click zooms into the frame, a right click, Escape or Backspace goes
+// back. Keyboard: arrows move the selection (Up to the heaviest callee, Down to the caller, Left/Right to
+// siblings), Enter zooms into it, Home shows everything.
 #pragma once
 
 #include "FlameGraphModel.h"

@@ -45,8 +45,8 @@ MainWindow::MainWindow(QWidget *parent)
     setWindowTitle(tr("Perfglass"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/perfglass.png")));
     setAcceptDrops(true);
-    setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowNestedDocks | QMainWindow::AllowTabbedDocks |
-                   QMainWindow::GroupedDragging);
+    setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowNestedDocks |
+                   QMainWindow::AllowTabbedDocks | QMainWindow::GroupedDragging);
     createDocks();
     createMenus();
     createStatusBar();
@@ -94,7 +94,8 @@ void MainWindow::createDocks() {
         flameGraphModel_->zoomTo(node);
         flameGraphDock_->raise();
     });
-    connect(flameGraphView_->graph(), &FlameGraphWidget::nodeActivated, topDownView_, &TopDownView::selectNode);
+    connect(flameGraphView_->graph(), &FlameGraphWidget::nodeActivated, topDownView_,
+            &TopDownView::selectNode);
     connect(summaryView_, &SummaryView::functionActivated, this, &MainWindow::showFunctionInFlameGraph);
 }
 
@@ -118,11 +119,12 @@ void MainWindow::createMenus() {
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About Perfglass"), this, [this] {
-        QMessageBox::about(this, tr("About Perfglass"),
-                           tr("<h3>Perfglass %1</h3><p>A Linux profiler: records with perf_event_open, stores "
-                              "sessions as perf.data, shows them as flame graphs and call trees.</p>"
-                              "<p>License: GPL-2.0-or-later.</p>")
-                               .arg(QApplication::applicationVersion()));
+        QMessageBox::about(
+            this, tr("About Perfglass"),
+            tr("<h3>Perfglass %1</h3><p>A Linux profiler: records with perf_event_open, stores "
+               "sessions as perf.data, shows them as flame graphs and call trees.</p>"
+               "<p>License: GPL-2.0-or-later.</p>")
+                .arg(QApplication::applicationVersion()));
     });
 }
 
@@ -150,8 +152,8 @@ void MainWindow::setLoading(bool loading) {
 
 void MainWindow::showOpenDialog() {
     const QString start = session_ ? QFileInfo(session_->path).absolutePath() : QString();
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open Session"), start,
-                                                      tr("perf.data sessions (*.data *.perf);;All files (*)"));
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Open Session"), start, tr("perf.data sessions (*.data *.perf);;All files (*)"));
     if (!path.isEmpty()) openFile(path);
 }
 
@@ -169,8 +171,9 @@ void MainWindow::onLoaded(std::shared_ptr<const LoadedSession> session) {
     const QString name = QFileInfo(session_->path).fileName();
     setWindowTitle(tr("%1 — Perfglass").arg(name));
     setWindowFilePath(session_->path);
-    sessionLabel_->setText(tr("%n sample(s) of %1", nullptr, static_cast<int>(session_->topDown->sampleCount()))
-                               .arg(QString::fromStdString(session_->eventName)));
+    sessionLabel_->setText(
+        tr("%n sample(s) of %1", nullptr, static_cast<int>(session_->topDown->sampleCount()))
+            .arg(QString::fromStdString(session_->eventName)));
     const auto &diagnostics = session_->profile->diagnostics;
     if (diagnostics.lostSamples > 0)
         statusBar()->showMessage(tr("Opened %1; %n sample(s) were lost while recording.", nullptr,

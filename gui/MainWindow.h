@@ -1,6 +1,6 @@
 // The main window: every view is a dock (movable, tabbable, floatable) and the layout is remembered between
-// runs. File ▸ Open and the recent-files menu open sessions through a SessionLoader, off the UI thread, with a
-// progress bar and a Cancel button in the status bar.
+// runs. File ▸ Open and the recent-files menu open sessions through a SessionLoader, off the UI thread, with
+// a progress bar and a Cancel button in the status bar.
 #pragma once
 
 #include "LoadedSession.h"

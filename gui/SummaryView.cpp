@@ -11,7 +11,8 @@ namespace {
 constexpr size_t kHotspots = 10;
 
 QString row(const QString &label, const QString &value) {
-    return QStringLiteral("<tr><td class=\"label\">%1</td><td>%2</td></tr>").arg(label.toHtmlEscaped(), value);
+    return QStringLiteral("<tr><td class=\"label\">%1</td><td>%2</td></tr>")
+        .arg(label.toHtmlEscaped(), value);
 }
 
 QString escaped(const std::string &text) {
@@ -26,7 +27,8 @@ SummaryView::SummaryView(QWidget *parent)
     browser_->setFrameShape(QFrame::NoFrame);
     browser_->document()->setDefaultStyleSheet(QStringLiteral(
         "h2 { margin-bottom: 4px; } td { padding: 2px 10px 2px 0; } td.label { font-weight: bold; } "
-        "td.num { text-align: right; } th { text-align: left; padding-right: 10px; } .warn { color: #b3261e; }"));
+        "td.num { text-align: right; } th { text-align: left; padding-right: 10px; } .warn { color: #b3261e; "
+        "}"));
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(browser_);
@@ -59,8 +61,8 @@ QString SummaryView::html() const {
     for (const auto &arg : profile.cmdline)
         cmdline << QString::fromStdString(arg);
     QString html = QStringLiteral("<h2>%1</h2><table>").arg(tr("Session"));
-    html += row(tr("File"), tr("%1 (%2)").arg(s.path.toHtmlEscaped(), locale.formattedDataSize(
-                                                                           static_cast<qint64>(s.fileSize))));
+    html += row(tr("File"), tr("%1 (%2)").arg(s.path.toHtmlEscaped(),
+                                              locale.formattedDataSize(static_cast<qint64>(s.fileSize))));
     html += row(tr("Host"), profile.hostname.empty() ? tr("unknown") : escaped(profile.hostname));
     html += row(tr("Kernel"), profile.osRelease.empty() ? tr("unknown") : escaped(profile.osRelease));
     html += row(tr("Command line"),
@@ -85,10 +87,10 @@ QString SummaryView::diagnosticsHtml() const {
         return value > 0 ? QStringLiteral("<span class=\"warn\">%1</span>").arg(text) : text;
     };
     QString html = QStringLiteral("<h2>%1</h2><table>").arg(tr("Quality"));
-    html += row(tr("Lost samples"), d.lostRecords == 0 ? count(d.lostSamples)
-                                                       : tr("%1 (in %n LOST record(s))", nullptr,
-                                                            static_cast<int>(d.lostRecords))
-                                                             .arg(count(d.lostSamples)));
+    html += row(tr("Lost samples"),
+                d.lostRecords == 0 ? count(d.lostSamples)
+                                   : tr("%1 (in %n LOST record(s))", nullptr, static_cast<int>(d.lostRecords))
+                                         .arg(count(d.lostSamples)));
     html += row(tr("Samples with unmapped frames"), count(d.samplesWithUnmappedFrames));
     html += row(tr("Frames without a symbol"), count(d.framesWithoutSymbol));
     html += row(tr("Broken stacks"), count(d.brokenStacks));
@@ -106,21 +108,23 @@ QString SummaryView::diagnosticsHtml() const {
 QString SummaryView::hotspotsHtml() const {
     const LoadedSession &s = *session_;
     const Profile &profile = *s.profile;
-    QString html = QStringLiteral("<h2>%1</h2><table><tr><th>%2</th><th>%3</th><th>%4</th><th>%5</th><th>%6</th></tr>")
-                       .arg(tr("Top hotspots (self cost)"), tr("Self"), tr("Inclusive"),
-                            s.costUnit == CostUnit::Nanoseconds ? tr("Self time") : tr("Self count"),
-                            tr("Function"), tr("Module"));
+    QString html =
+        QStringLiteral("<h2>%1</h2><table><tr><th>%2</th><th>%3</th><th>%4</th><th>%5</th><th>%6</th></tr>")
+            .arg(tr("Top hotspots (self cost)"), tr("Self"), tr("Inclusive"),
+                 s.costUnit == CostUnit::Nanoseconds ? tr("Self time") : tr("Self count"), tr("Function"),
+                 tr("Module"));
     size_t shown = 0;
     for (const FunctionCost &cost : s.flat.functions) {
         if (shown == kHotspots || cost.self == 0) break;
         ++shown;
         const QString name = QString::fromStdString(profile.functionName(cost.function));
-        html += QStringLiteral("<tr><td class=\"num\">%1</td><td class=\"num\">%2</td><td class=\"num\">%3</td>"
-                               "<td><a href=\"%4\">%5</a></td><td>%6</td></tr>")
-                    .arg(formatPercent(cost.self, s.flat.total), formatPercent(cost.inclusive, s.flat.total),
-                         formatCost(cost.self, s.costUnit), QStringLiteral("function:%1").arg(cost.function),
-                         name.toHtmlEscaped(),
-                         escaped(profile.moduleName(profile.functions[cost.function].module)));
+        html +=
+            QStringLiteral("<tr><td class=\"num\">%1</td><td class=\"num\">%2</td><td class=\"num\">%3</td>"
+                           "<td><a href=\"%4\">%5</a></td><td>%6</td></tr>")
+                .arg(formatPercent(cost.self, s.flat.total), formatPercent(cost.inclusive, s.flat.total),
+                     formatCost(cost.self, s.costUnit), QStringLiteral("function:%1").arg(cost.function),
+                     name.toHtmlEscaped(),
+                     escaped(profile.moduleName(profile.functions[cost.function].module)));
     }
     html += QStringLiteral("</table>");
     if (shown == 0) html += tr("<p>No samples.</p>");

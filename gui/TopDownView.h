@@ -1,5 +1,5 @@
-// The Top-Down dock's content: the call tree from the entry points down, with a filter box that keeps the rows
-// whose function or module matches (and their callers), sortable by every column.
+// The Top-Down dock's content: the call tree from the entry points down, with a filter box that keeps the
+// rows whose function or module matches (and their callers), sortable by every column.
 #pragma once
 
 #include <QWidget>

@@ -18,9 +18,9 @@ int main(int argc, char *argv[]) {
     perfglass::installTranslations(app);
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(
-        QApplication::translate("main", "Perfglass, a Linux profiler: shows perf.data sessions as flame graphs "
-                                        "and call trees."));
+    parser.setApplicationDescription(QApplication::translate(
+        "main", "Perfglass, a Linux profiler: shows perf.data sessions as flame graphs "
+                "and call trees."));
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("FILE"),

@@ -1,6 +1,6 @@
 // A Qt item model over a top-down CallTree: one row per call path, columns for the function, its module and
-// its inclusive and self costs (as shares and as absolute costs). Sortable by any column; the tree itself stays
-// immutable, the model keeps its own child order.
+// its inclusive and self costs (as shares and as absolute costs). Sortable by any column; the tree itself
+// stays immutable, the model keeps its own child order.
 #pragma once
 
 #include "CallTree.h"
@@ -16,8 +16,15 @@ namespace perfglass {
 class CallTreeModel : public QAbstractItemModel {
     Q_OBJECT
 public:
-    enum Column { FunctionColumn, ModuleColumn, InclusiveColumn, SelfColumn, InclusiveCostColumn, SelfCostColumn,
-                  ColumnCount };
+    enum Column {
+        FunctionColumn,
+        ModuleColumn,
+        InclusiveColumn,
+        SelfColumn,
+        InclusiveCostColumn,
+        SelfCostColumn,
+        ColumnCount
+    };
     enum Role {
         SortRole = Qt::UserRole + 1, // a number or string that orders the column
         NodeRole,                    // the CallTree node index (uint)

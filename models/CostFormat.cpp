@@ -15,8 +15,10 @@ QString formatCost(uint64_t cost, CostUnit unit) {
     const QLocale locale;
     if (unit == CostUnit::Count) return locale.toString(static_cast<qulonglong>(cost));
     const double ns = static_cast<double>(cost);
-    if (ns >= 1e9) return QCoreApplication::translate("CostFormat", "%1 s").arg(locale.toString(ns / 1e9, 'f', 2));
-    if (ns >= 1e6) return QCoreApplication::translate("CostFormat", "%1 ms").arg(locale.toString(ns / 1e6, 'f', 1));
+    if (ns >= 1e9)
+        return QCoreApplication::translate("CostFormat", "%1 s").arg(locale.toString(ns / 1e9, 'f', 2));
+    if (ns >= 1e6)
+        return QCoreApplication::translate("CostFormat", "%1 ms").arg(locale.toString(ns / 1e6, 'f', 1));
     if (ns >= 1e3)
         return QCoreApplication::translate("CostFormat", "%1 µs").arg(locale.toString(ns / 1e3, 'f', 1));
     return QCoreApplication::translate("CostFormat", "%1 ns").arg(locale.toString(cost));

@@ -209,7 +209,8 @@ std::vector<FlameFrame> FlameGraphModel::layout(double minWidth) const {
         }
         const double mergedWidth = static_cast<double>(mergedCost) * scale;
         if (mergedCount > 0 && mergedWidth >= minWidth)
-            frames.push_back({item.node, nodeDepth + 1, x, mergedWidth, mergedCost, mergedCount, false, false});
+            frames.push_back(
+                {item.node, nodeDepth + 1, x, mergedWidth, mergedCost, mergedCount, false, false});
     }
     return frames;
 }

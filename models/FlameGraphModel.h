@@ -69,8 +69,8 @@ public:
     double matchedShare() const;
     int matchedFrameCount() const { return matchedFrames_; }
 
-    // Rectangles for the current zoom. Frames narrower than MINWIDTH (a fraction of the width) are merged into
-    // one block per parent, and not descended into.
+    // Rectangles for the current zoom. Frames narrower than MINWIDTH (a fraction of the width) are merged
+    // into one block per parent, and not descended into.
     std::vector<FlameFrame> layout(double minWidth) const;
 
 public slots:

@@ -22,10 +22,14 @@ QString unqualifiedName(const QString &name) {
     qsizetype start = 0;
     for (qsizetype i = 0; i + 1 < name.size(); ++i) {
         const QChar c = name[i];
-        if (c == QLatin1Char('<')) ++angle;
-        else if (c == QLatin1Char('>') && angle > 0) --angle;
-        else if (c == QLatin1Char('(')) ++paren;
-        else if (c == QLatin1Char(')') && paren > 0) --paren;
+        if (c == QLatin1Char('<'))
+            ++angle;
+        else if (c == QLatin1Char('>') && angle > 0)
+            --angle;
+        else if (c == QLatin1Char('('))
+            ++paren;
+        else if (c == QLatin1Char(')') && paren > 0)
+            --paren;
         else if (c == QLatin1Char(':') && name[i + 1] == QLatin1Char(':') && angle == 0 && paren == 0) {
             start = i + 2;
             ++i;

@@ -1,5 +1,6 @@
 // Shorter forms of demangled function names, for labels that do not fit:
-// "(anonymous namespace)::spinFor(std::chrono::duration<long>)" -> "(anonymous namespace)::spinFor" -> "spinFor".
+// "(anonymous namespace)::spinFor(std::chrono::duration<long>)" -> "(anonymous namespace)::spinFor" ->
+// "spinFor".
 #pragma once
 
 #include <QString>

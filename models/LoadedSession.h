@@ -19,11 +19,13 @@ struct LoadedSession {
     uint64_t fileSize = 0;
     std::shared_ptr<const Profile> profile;
     std::shared_ptr<const CallTree> topDown;
-    FlatProfile flat;     // per-function costs, for the hotspot list
-    int event = 0;        // which event of the profile the trees count
+    FlatProfile flat; // per-function costs, for the hotspot list
+    int event = 0;    // which event of the profile the trees count
     std::string eventName;
     CostUnit costUnit = CostUnit::Count;
-    uint64_t durationNs() const { return profile->endTime > profile->startTime ? profile->endTime - profile->startTime : 0; }
+    uint64_t durationNs() const {
+        return profile->endTime > profile->startTime ? profile->endTime - profile->startTime : 0;
+    }
 };
 
 } // namespace perfglass

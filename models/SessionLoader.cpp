@@ -75,7 +75,8 @@ void SessionLoader::onFinished() {
         emit failed(path, result.error);
 }
 
-SessionLoader::Result SessionLoader::run(const QString &path, const std::shared_ptr<std::atomic<bool>> &cancel,
+SessionLoader::Result SessionLoader::run(const QString &path,
+                                         const std::shared_ptr<std::atomic<bool>> &cancel,
                                          const std::function<void(double)> &reportProgress) {
     Result result;
     try {
@@ -89,7 +90,8 @@ SessionLoader::Result SessionLoader::run(const QString &path, const std::shared_
         session->fileSize = static_cast<uint64_t>(info.size());
         session->profile = loadProfile(path.toStdString(), options);
         if (cancel->load()) throw Cancelled();
-        if (session->profile->events.empty()) throw Error(path.toStdString() + ": the session describes no events");
+        if (session->profile->events.empty())
+            throw Error(path.toStdString() + ": the session describes no events");
         SampleFilter filter;
         filter.event = session->event;
         session->eventName = session->profile->events[static_cast<size_t>(filter.event)].name;

@@ -1,6 +1,6 @@
 // Opens a session file off the UI thread: reads it into a Profile (perfglass::loadProfile), then builds the
-// top-down call tree and the flat profile, reporting progress and honouring cancellation. Results arrive on the
-// thread that owns the loader, through signals.
+// top-down call tree and the flat profile, reporting progress and honouring cancellation. Results arrive on
+// the thread that owns the loader, through signals.
 #pragma once
 
 #include "LoadedSession.h"

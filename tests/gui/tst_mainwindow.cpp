@@ -1,6 +1,6 @@
 // The desktop application on a real recording of tests/clients/hotspots (about 60 % of its time in hotLoop,
-// 30 % in warmLoop, 10 % in coldLoop, all under spinFor): loading off the UI thread, the flame graph's data and
-// interaction, the call-tree model, the summary, error paths, and screenshots for a person to look at.
+// 30 % in warmLoop, 10 % in coldLoop, all under spinFor): loading off the UI thread, the flame graph's data
+// and interaction, the call-tree model, the summary, error paths, and screenshots for a person to look at.
 #include "CallTreeModel.h"
 #include "FlameGraphModel.h"
 #include "FlameGraphView.h"
@@ -116,9 +116,9 @@ void TestMainWindow::initTestCase() {
     installTranslations(*QCoreApplication::instance());
     QVERIFY(dir_.isValid());
     session_ = dir_.filePath(QStringLiteral("hotspots.data"));
-    const ProcessResult result = runCli({QStringLiteral("record"), QStringLiteral("-g"), QStringLiteral("-o"),
-                                         session_, QStringLiteral("--"), clientPath(QStringLiteral("hotspots-fp")),
-                                         QStringLiteral("600"), QStringLiteral("2")});
+    const ProcessResult result = runCli(
+        {QStringLiteral("record"), QStringLiteral("-g"), QStringLiteral("-o"), session_, QStringLiteral("--"),
+         clientPath(QStringLiteral("hotspots-fp")), QStringLiteral("600"), QStringLiteral("2")});
     if (!QFileInfo::exists(session_) && result.err.contains(QLatin1String("perf_event_paranoid")))
         QSKIP(qPrintable(QStringLiteral("recording is not permitted here: ") + result.err));
     QVERIFY2(result.exitCode == 3, qPrintable(result.err)); // the client's own exit status passes through
@@ -141,14 +141,16 @@ void TestMainWindow::functionNames() {
     QCOMPARE(withoutParameters(QStringLiteral("(anonymous namespace)::hotLoop(int)")),
              QStringLiteral("(anonymous namespace)::hotLoop"));
     QCOMPARE(unqualifiedName(QStringLiteral("(anonymous namespace)::hotLoop")), QStringLiteral("hotLoop"));
-    QCOMPARE(withoutParameters(QStringLiteral("Foo::operator()(int) const")), QStringLiteral("Foo::operator()"));
+    QCOMPARE(withoutParameters(QStringLiteral("Foo::operator()(int) const")),
+             QStringLiteral("Foo::operator()"));
     QCOMPARE(unqualifiedName(QStringLiteral("std::vector<a::b>::push_back")), QStringLiteral("push_back"));
     QCOMPARE(withoutParameters(QStringLiteral("main")), QStringLiteral("main"));
     QCOMPARE(unqualifiedName(QStringLiteral("main")), QStringLiteral("main"));
 }
 
 void TestMainWindow::moduleCategories() {
-    QCOMPARE(moduleCategoryOfPath("/usr/lib/x86_64-linux-gnu/libc.so.6", false), ModuleCategory::SystemLibrary);
+    QCOMPARE(moduleCategoryOfPath("/usr/lib/x86_64-linux-gnu/libc.so.6", false),
+             ModuleCategory::SystemLibrary);
     QCOMPARE(moduleCategoryOfPath("/lib64/ld-linux-x86-64.so.2", false), ModuleCategory::SystemLibrary);
     QCOMPARE(moduleCategoryOfPath("[vdso]", false), ModuleCategory::SystemLibrary);
     QCOMPARE(moduleCategoryOfPath("[kernel.kallsyms]", true), ModuleCategory::Kernel);
@@ -185,7 +187,8 @@ void TestMainWindow::callTreeModel() {
                                          QAbstractItemModelTester::FailureReportingMode::QtTest);
     QVERIFY(model.rowCount() > 0);
     QCOMPARE(model.columnCount(), int(CallTreeModel::ColumnCount));
-    QCOMPARE(model.headerData(CallTreeModel::FunctionColumn, Qt::Horizontal).toString(), QStringLiteral("Function"));
+    QCOMPARE(model.headerData(CallTreeModel::FunctionColumn, Qt::Horizontal).toString(),
+             QStringLiteral("Function"));
     QCOMPARE(model.headerData(CallTreeModel::InclusiveCostColumn, Qt::Horizontal).toString(),
              QStringLiteral("Inclusive time")); // cpu-clock counts nanoseconds
 
@@ -196,14 +199,17 @@ void TestMainWindow::callTreeModel() {
     const QModelIndex spinIndex = model.indexForNode(spinFor);
     QVERIFY(spinIndex.isValid());
     QCOMPARE(model.nodeOf(spinIndex), spinFor);
-    QVERIFY(model.data(spinIndex.siblingAtColumn(CallTreeModel::FunctionColumn)).toString().contains("spinFor"));
+    QVERIFY(
+        model.data(spinIndex.siblingAtColumn(CallTreeModel::FunctionColumn)).toString().contains("spinFor"));
     QVERIFY(model.data(spinIndex, Qt::ToolTipRole).toString().contains(QLatin1String("hotspots-fp")));
     const QModelIndex first = model.index(0, CallTreeModel::FunctionColumn, spinIndex);
     QVERIFY(model.data(first).toString().contains(QLatin1String("hotLoop")));
     const double hotShare = model.data(first, CallTreeModel::ShareRole).toDouble() /
                             model.data(spinIndex, CallTreeModel::ShareRole).toDouble();
     QVERIFY2(std::abs(hotShare - 0.6) < kTolerance, qPrintable(QString::number(hotShare)));
-    QVERIFY(model.data(first.siblingAtColumn(CallTreeModel::InclusiveColumn)).toString().endsWith(QLatin1String("%")));
+    QVERIFY(model.data(first.siblingAtColumn(CallTreeModel::InclusiveColumn))
+                .toString()
+                .endsWith(QLatin1String("%")));
 
     // Sorting the model itself: by self cost ascending, coldLoop comes before hotLoop under spinFor.
     model.sort(CallTreeModel::SelfColumn, Qt::AscendingOrder);
@@ -238,9 +244,12 @@ void TestMainWindow::flameGraphData() {
     QCOMPARE(model.zoomRoot(), CallTree::kRoot);
     QCOMPARE(model.share(CallTree::kRoot), 1.0);
     // Of all samples: hotLoop ~60 %, warmLoop ~30 %, coldLoop ~10 %.
-    QVERIFY2(std::abs(shareOf(model, "hotLoop") - 0.6) < kTolerance, qPrintable(QString::number(shareOf(model, "hotLoop"))));
-    QVERIFY2(std::abs(shareOf(model, "warmLoop") - 0.3) < kTolerance, qPrintable(QString::number(shareOf(model, "warmLoop"))));
-    QVERIFY2(std::abs(shareOf(model, "coldLoop") - 0.1) < kTolerance, qPrintable(QString::number(shareOf(model, "coldLoop"))));
+    QVERIFY2(std::abs(shareOf(model, "hotLoop") - 0.6) < kTolerance,
+             qPrintable(QString::number(shareOf(model, "hotLoop"))));
+    QVERIFY2(std::abs(shareOf(model, "warmLoop") - 0.3) < kTolerance,
+             qPrintable(QString::number(shareOf(model, "warmLoop"))));
+    QVERIFY2(std::abs(shareOf(model, "coldLoop") - 0.1) < kTolerance,
+             qPrintable(QString::number(shareOf(model, "coldLoop"))));
     // Under each spinFor, hotLoop takes ~60 % of spinFor.
     const QList<uint32_t> spins = nodesNamed(model, QStringLiteral("spinFor"));
     QVERIFY(!spins.isEmpty());
@@ -260,7 +269,8 @@ void TestMainWindow::flameGraphData() {
     double hotWidth = 0;
     for (const FlameFrame &frame : frames) {
         if (frame.node == CallTree::kRoot && frame.mergedCount == 0) QCOMPARE(frame.width, 1.0);
-        if (frame.mergedCount == 0 && nodesNamed(model, "hotLoop").contains(frame.node)) hotWidth += frame.width;
+        if (frame.mergedCount == 0 && nodesNamed(model, "hotLoop").contains(frame.node))
+            hotWidth += frame.width;
         QVERIFY(frame.x >= 0 && frame.x + frame.width <= 1.0 + 1e-9);
     }
     QVERIFY2(std::abs(hotWidth - shareOf(model, "hotLoop")) < 0.01, qPrintable(QString::number(hotWidth)));
@@ -271,8 +281,8 @@ void TestMainWindow::flameGraphLevelOfDetail() {
     const auto window = openWindow();
     QVERIFY(window);
     const FlameGraphModel &model = *window->flameGraphModel();
-    // With a threshold of 35 % of the width, warmLoop (~15 % per thread) and coldLoop are merged into one block
-    // per spinFor, and nothing narrower than the threshold is drawn on its own.
+    // With a threshold of 35 % of the width, warmLoop (~15 % per thread) and coldLoop are merged into one
+    // block per spinFor, and nothing narrower than the threshold is drawn on its own.
     const double threshold = 0.35;
     const std::vector<FlameFrame> frames = model.layout(threshold);
     int merged = 0;
@@ -390,7 +400,8 @@ void TestMainWindow::searchHighlightsMatches() {
     QTest::keyClicks(view->searchField(), QStringLiteral("hotloop")); // case-insensitive
     QCOMPARE(model.searchText(), QStringLiteral("hotloop"));
     QVERIFY(model.matchedFrameCount() >= 1);
-    QVERIFY2(std::abs(model.matchedShare() - 0.6) < kTolerance, qPrintable(QString::number(model.matchedShare())));
+    QVERIFY2(std::abs(model.matchedShare() - 0.6) < kTolerance,
+             qPrintable(QString::number(model.matchedShare())));
     QVERIFY(view->matchLabel()->text().contains(QLatin1String("%")));
     for (uint32_t node : nodesNamed(model, QStringLiteral("hotLoop")))
         QVERIFY(model.isMatch(node));
