@@ -211,11 +211,24 @@ void TestMainWindow::callTreeModel() {
                 .toString()
                 .endsWith(QLatin1String("%")));
 
-    // Sorting the model itself: by self cost ascending, coldLoop comes before hotLoop under spinFor.
+    // Sorting the model itself: by self cost ascending, rows under spinFor grow in self cost and coldLoop
+    // comes before hotLoop; sorting back by inclusive cost puts hotLoop first again.
     model.sort(CallTreeModel::SelfColumn, Qt::AscendingOrder);
     const QModelIndex spinAfterSort = model.indexForNode(spinFor);
     QCOMPARE(model.nodeOf(spinAfterSort), spinFor);
-    QVERIFY(model.data(model.index(0, 0, spinAfterSort)).toString().contains(QLatin1String("coldLoop")));
+    int coldRow = -1;
+    int hotRow = -1;
+    qulonglong previous = 0;
+    for (int row = 0; row < model.rowCount(spinAfterSort); ++row) {
+        const QModelIndex child = model.index(row, CallTreeModel::SelfColumn, spinAfterSort);
+        const qulonglong self = model.data(child, CallTreeModel::SortRole).toULongLong();
+        QVERIFY(self >= previous);
+        previous = self;
+        const QString name = model.data(child.siblingAtColumn(CallTreeModel::FunctionColumn)).toString();
+        if (name.contains(QLatin1String("coldLoop"))) coldRow = row;
+        if (name.contains(QLatin1String("hotLoop"))) hotRow = row;
+    }
+    QVERIFY(coldRow >= 0 && hotRow > coldRow);
     model.sort(CallTreeModel::FunctionColumn, Qt::AscendingOrder);
     model.sort(CallTreeModel::InclusiveColumn, Qt::DescendingOrder);
     QVERIFY(model.data(model.index(0, 0, model.indexForNode(spinFor))).toString().contains("hotLoop"));
