@@ -27,6 +27,7 @@
 #include <QStandardPaths>
 #include <QTest>
 #include <QToolButton>
+#include <QToolTip>
 #include <QTreeView>
 
 using namespace perfglass;
@@ -365,6 +366,22 @@ void TestMainWindow::clickToZoomAndBack() {
                  window->topDownView()->treeView()->currentIndex())),
              spin);
     saveScreenshot(window.get(), QStringLiteral("flamegraph-zoomed.png"));
+
+    // Hovering a frame highlights it and names it; its tooltip gives the function, module and share.
+    QSignalSpy hovered(graph, &FlameGraphWidget::hoverChanged);
+    QTest::mouseMove(graph, hotRect->center().toPoint());
+    QTRY_VERIFY(!hovered.isEmpty());
+    QCOMPARE(hovered.last().at(0).toBool(), true);
+    QCOMPARE(hovered.last().at(1).toUInt(), hot);
+    QHelpEvent help(QEvent::ToolTip, hotRect->center().toPoint(),
+                    graph->mapToGlobal(hotRect->center().toPoint()));
+    QCoreApplication::sendEvent(graph, &help);
+    QTRY_VERIFY(QToolTip::isVisible());
+    const QString tip = QToolTip::text();
+    QVERIFY2(tip.contains(QLatin1String("hotLoop")) && tip.contains(QLatin1String("hotspots-fp")) &&
+                 tip.contains(QLatin1String("%")) && tip.contains(QLatin1String("Inclusive:")),
+             qPrintable(tip));
+    QToolTip::hideText();
 
     // Zoom further into hotLoop, then back out with a right click and with the back button.
     QTest::mouseClick(graph, Qt::LeftButton, {}, hotRect->center().toPoint());
