@@ -10,11 +10,14 @@
 #include <QTreeView>
 #include <QVBoxLayout>
 
+#include <vector>
+
 namespace perfglass {
 
 namespace {
 constexpr double kExpandShare = 0.05; // rows at least this heavy start expanded
 constexpr int kExpandDepth = 24;
+constexpr int kMaxFilterExpansions = 2000;
 } // namespace
 
 TopDownView::TopDownView(CallTreeModel *model, QWidget *parent)
@@ -98,7 +101,20 @@ void TopDownView::applyFilter(const QString &text) {
         expandHotPath({}, 0);
         return;
     }
-    view_->expandAll();
+    // Show the matches: expand the rows that remain, up to a bound, so huge trees stay responsive.
+    int budget = kMaxFilterExpansions;
+    std::vector<QModelIndex> pending{QModelIndex()};
+    while (!pending.empty() && budget > 0) {
+        const QModelIndex parent = pending.back();
+        pending.pop_back();
+        for (int row = 0; row < proxy_->rowCount(parent) && budget > 0; ++row) {
+            const QModelIndex index = proxy_->index(row, 0, parent);
+            if (proxy_->rowCount(index) == 0) continue;
+            view_->expand(index);
+            --budget;
+            pending.push_back(index);
+        }
+    }
 }
 
 void TopDownView::selectNode(uint32_t node) {
