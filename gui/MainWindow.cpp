@@ -23,6 +23,7 @@
 #include <QMimeData>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
 #include <QStyle>
@@ -262,7 +263,12 @@ void MainWindow::saveSettings() const {
 void MainWindow::restoreSettings() {
     QSettings settings;
     const QByteArray geometry = settings.value(kGeometryKey).toByteArray();
-    if (geometry.isEmpty() || !restoreGeometry(geometry)) resize(1400, 900);
+    if (geometry.isEmpty() || !restoreGeometry(geometry)) {
+        QSize size(1400, 900);
+        if (const QScreen *screen = QGuiApplication::primaryScreen())
+            size = size.boundedTo(screen->availableSize() * 0.9);
+        resize(size);
+    }
     const QByteArray state = settings.value(kStateKey).toByteArray();
     if (!state.isEmpty()) restoreState(state, kStateVersion);
 }
