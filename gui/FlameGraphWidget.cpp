@@ -1,0 +1,342 @@
+#include "FlameGraphWidget.h"
+
+#include "FunctionNames.h"
+
+#include <QHelpEvent>
+#include <QKeyEvent>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QToolTip>
+
+#include <algorithm>
+#include <cmath>
+
+namespace perfglass {
+
+namespace {
+constexpr double kMargin = 4.0;
+constexpr double kMinFramePixels = 1.0; // narrower frames are merged
+constexpr double kMinTextPixels = 24.0; // narrower frames get no label
+
+uint32_t nameHash(const QString &name) {
+    uint32_t hash = 2166136261u; // FNV-1a: stable across runs, unlike qHash
+    for (QChar c : name) {
+        hash ^= c.unicode();
+        hash *= 16777619u;
+    }
+    return hash;
+}
+} // namespace
+
+FlameGraphWidget::FlameGraphWidget(FlameGraphModel *model, QWidget *parent)
+    : QWidget(parent)
+    , model_(model) {
+    setMouseTracking(true);
+    setFocusPolicy(Qt::StrongFocus);
+    setAttribute(Qt::WA_OpaquePaintEvent);
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+    setAccessibleName(tr("Flame graph"));
+    connect(model_, &FlameGraphModel::treeChanged, this, [this] {
+        hovered_.reset();
+        selected_.reset();
+        updateMinimumHeight();
+        invalidateLayout();
+    });
+    connect(model_, &FlameGraphModel::zoomChanged, this, [this](uint32_t node) {
+        selected_ = node;
+        invalidateLayout();
+    });
+    connect(model_, &FlameGraphModel::searchChanged, this, &FlameGraphWidget::invalidateLayout);
+    updateMinimumHeight();
+}
+
+int FlameGraphWidget::rowHeight() const {
+    return fontMetrics().height() + 6;
+}
+
+QSize FlameGraphWidget::sizeHint() const {
+    return {800, std::max(400, minimumHeight())};
+}
+
+QSize FlameGraphWidget::minimumSizeHint() const {
+    return {200, minimumHeight()};
+}
+
+void FlameGraphWidget::updateMinimumHeight() {
+    const int rows = model_->isEmpty() ? 1 : static_cast<int>(model_->maxDepth()) + 1;
+    setMinimumHeight(rows * rowHeight() + 2 * static_cast<int>(kMargin));
+    updateGeometry();
+}
+
+void FlameGraphWidget::invalidateLayout() {
+    layoutValid_ = false;
+    update();
+}
+
+double FlameGraphWidget::usableWidth() const {
+    return std::max(1.0, width() - 2 * kMargin);
+}
+
+const std::vector<FlameFrame> &FlameGraphWidget::frames() const {
+    if (!layoutValid_ || layoutWidth_ != usableWidth()) {
+        layoutWidth_ = usableWidth();
+        layout_ = model_->layout(kMinFramePixels / layoutWidth_);
+        layoutValid_ = true;
+    }
+    return layout_;
+}
+
+QRectF FlameGraphWidget::rectOf(const FlameFrame &frame) const {
+    const double row = rowHeight();
+    const double left = kMargin + frame.x * usableWidth();
+    const double top = height() - kMargin - (frame.depth + 1) * row;
+    return {left, top, std::max(1.0, frame.width * usableWidth()), row - 1};
+}
+
+std::optional<QRectF> FlameGraphWidget::frameRect(uint32_t node) const {
+    for (const FlameFrame &frame : frames())
+        if (frame.node == node && frame.mergedCount == 0) return rectOf(frame);
+    return std::nullopt;
+}
+
+const FlameFrame *FlameGraphWidget::frameAt(QPointF pos) const {
+    const auto &all = frames();
+    for (auto it = all.rbegin(); it != all.rend(); ++it)
+        if (rectOf(*it).adjusted(0, 0, 0, 1).contains(pos)) return &*it;
+    return nullptr;
+}
+
+QColor FlameGraphWidget::frameColor(ModuleCategory category, const QString &name) {
+    const uint32_t hash = nameHash(name);
+    const double v1 = (hash & 0xff) / 255.0;
+    const double v2 = ((hash >> 8) & 0xff) / 255.0;
+    switch (category) {
+    case ModuleCategory::Application: // warm: orange to yellow
+        return QColor::fromHsl(static_cast<int>(18 + 32 * v1), static_cast<int>(200 + 40 * v2),
+                               static_cast<int>(150 + 30 * v2));
+    case ModuleCategory::SystemLibrary: // cool blue
+        return QColor::fromHsl(static_cast<int>(195 + 25 * v1), static_cast<int>(120 + 60 * v2),
+                               static_cast<int>(170 + 25 * v2));
+    case ModuleCategory::Kernel: // green
+        return QColor::fromHsl(static_cast<int>(90 + 40 * v1), static_cast<int>(110 + 50 * v2),
+                               static_cast<int>(155 + 25 * v2));
+    case ModuleCategory::Unknown:
+        break;
+    }
+    return QColor::fromHsl(0, 0, static_cast<int>(185 + 25 * v1));
+}
+
+void FlameGraphWidget::paintEvent(QPaintEvent *) {
+    QPainter painter(this);
+    painter.fillRect(rect(), palette().base());
+    if (model_->isEmpty()) {
+        painter.setPen(palette().color(QPalette::PlaceholderText));
+        painter.drawText(rect(), Qt::AlignCenter | Qt::TextWordWrap,
+                         model_->tree()
+                             ? tr("This session has no samples for its event.")
+                             : tr("Open a session with File ▸ Open… or drop a perf.data file here."));
+        return;
+    }
+    const QRect exposed = rect();
+    for (const FlameFrame &frame : frames()) {
+        const QRectF r = rectOf(frame);
+        if (r.bottom() < exposed.top() || r.top() > exposed.bottom()) continue;
+        paintFrame(painter, frame, r);
+    }
+}
+
+void FlameGraphWidget::paintFrame(QPainter &painter, const FlameFrame &frame, const QRectF &rect) const {
+    const bool isHovered = hovered_ && *hovered_ == frame.node && hoveredMerged_ == (frame.mergedCount > 0);
+    const bool isSelected = selected_ && *selected_ == frame.node && frame.mergedCount == 0 && hasFocus();
+    const bool searching = !model_->searchText().trimmed().isEmpty();
+    QColor fill;
+    if (frame.mergedCount > 0) {
+        fill = QColor(200, 200, 200);
+    } else if (frame.node == CallTree::kRoot) {
+        fill = QColor(196, 196, 204);
+    } else {
+        fill = frameColor(model_->category(frame.node), model_->name(frame.node));
+    }
+    if (searching && frame.mergedCount == 0) {
+        if (frame.matched)
+            fill = QColor(230, 60, 220);
+        else
+            fill = QColor::fromHsl(fill.hslHue(), fill.hslSaturation() / 4,
+                                   std::min(235, fill.lightness() + 25));
+    }
+    if (frame.ancestor) fill = fill.lighter(112);
+    if (isHovered) fill = fill.lighter(118);
+
+    const QRectF box = rect.width() > 2 ? rect.adjusted(0, 0, -1, 0) : rect;
+    painter.fillRect(box, fill);
+    if (frame.mergedCount > 0) painter.fillRect(box, QBrush(QColor(150, 150, 150), Qt::BDiagPattern));
+    if (isHovered || isSelected) {
+        painter.setPen(QPen(isSelected ? palette().color(QPalette::Highlight) : QColor(40, 40, 40), 1.5));
+        painter.drawRect(box.adjusted(0.75, 0.75, -0.75, -0.75));
+    }
+    if (rect.width() < kMinTextPixels) return;
+    const QString label = labelFor(frame, rect.width() - 6);
+    if (label.isEmpty()) return;
+    const bool darkFill = fill.lightness() < 120;
+    painter.setPen(darkFill ? Qt::white : QColor(20, 20, 20));
+    painter.drawText(box.adjusted(3, 0, -3, 0), Qt::AlignVCenter | Qt::AlignLeft, label);
+}
+
+QString FlameGraphWidget::labelFor(const FlameFrame &frame, double width) const {
+    const QFontMetricsF metrics(font());
+    if (frame.mergedCount > 0) {
+        const QString text = tr("%n small frame(s)", nullptr, static_cast<int>(frame.mergedCount));
+        return metrics.horizontalAdvance(text) <= width ? text : QString();
+    }
+    const QString full = model_->name(frame.node);
+    if (metrics.horizontalAdvance(full) <= width) return full;
+    const QString noParams = withoutParameters(full);
+    if (metrics.horizontalAdvance(noParams) <= width) return noParams;
+    const QString shortName = unqualifiedName(noParams);
+    if (metrics.horizontalAdvance(shortName) <= width) return shortName;
+    const QString elided = metrics.elidedText(shortName, Qt::ElideRight, width);
+    return elided.size() > 2 ? elided : QString(); // "…" alone says nothing
+}
+
+QString FlameGraphWidget::toolTipFor(const FlameFrame &frame) const {
+    const uint64_t total = model_->totalCost();
+    const CostUnit unit = model_->costUnit();
+    if (frame.mergedCount > 0) {
+        return tr("<b>%n call path(s)</b> too narrow to draw<br>%1 of all samples (%2)<br>"
+                  "Click the frame below to zoom in and see them.",
+                  nullptr, static_cast<int>(frame.mergedCount))
+            .arg(formatPercent(frame.cost, total), formatCost(frame.cost, unit));
+    }
+    const uint32_t node = frame.node;
+    if (node == CallTree::kRoot) return tr("<b>All samples</b><br>%1").arg(formatCost(frame.cost, unit));
+    QString text =
+        tr("<b>%1</b><br>Module: %2<br>Inclusive: %3 of all samples (%4)<br>Self: %5 (%6)")
+            .arg(model_->name(node).toHtmlEscaped(), model_->modulePath(node).toHtmlEscaped(),
+                 formatPercent(frame.cost, total), formatCost(frame.cost, unit),
+                 formatPercent(model_->selfCost(node), total), formatCost(model_->selfCost(node), unit));
+    if (model_->isZoomed() && !frame.ancestor)
+        text += tr("<br>Of the zoomed frame: %1")
+                    .arg(formatPercent(frame.cost, model_->cost(model_->zoomRoot())));
+    return text;
+}
+
+void FlameGraphWidget::resizeEvent(QResizeEvent *event) {
+    QWidget::resizeEvent(event);
+    layoutValid_ = false;
+}
+
+void FlameGraphWidget::setHovered(const FlameFrame *frame) {
+    const std::optional<uint32_t> node = frame ? std::optional<uint32_t>(frame->node) : std::nullopt;
+    const bool merged = frame && frame->mergedCount > 0;
+    if (node == hovered_ && merged == hoveredMerged_) return;
+    hovered_ = node;
+    hoveredMerged_ = merged;
+    setCursor(frame && !merged ? Qt::PointingHandCursor : Qt::ArrowCursor);
+    emit hoverChanged(frame != nullptr && !merged, node.value_or(CallTree::kRoot));
+    update();
+}
+
+void FlameGraphWidget::mouseMoveEvent(QMouseEvent *event) {
+    setHovered(frameAt(event->position()));
+}
+
+void FlameGraphWidget::leaveEvent(QEvent *) {
+    setHovered(nullptr);
+}
+
+void FlameGraphWidget::mousePressEvent(QMouseEvent *event) {
+    if (event->button() == Qt::RightButton || event->button() == Qt::BackButton) {
+        model_->back();
+        return;
+    }
+    if (event->button() != Qt::LeftButton) return;
+    const FlameFrame *frame = frameAt(event->position());
+    if (!frame || frame->mergedCount > 0) return;
+    const uint32_t node = frame->node;
+    selected_ = node;
+    if (node == CallTree::kRoot)
+        model_->resetZoom();
+    else
+        model_->zoomTo(node);
+    emit nodeActivated(node);
+    update();
+}
+
+void FlameGraphWidget::selectNode(uint32_t node) {
+    selected_ = node;
+    update();
+}
+
+void FlameGraphWidget::moveSelection(int key) {
+    uint32_t node = selected_.value_or(model_->zoomRoot());
+    switch (key) {
+    case Qt::Key_Up: {
+        const auto &children = model_->childrenOf(node);
+        if (!children.empty()) node = children.front();
+        break;
+    }
+    case Qt::Key_Down:
+        if (node != CallTree::kRoot) node = model_->parentOf(node);
+        break;
+    case Qt::Key_Left:
+    case Qt::Key_Right: {
+        if (node == CallTree::kRoot) break;
+        const auto &siblings = model_->childrenOf(model_->parentOf(node));
+        const auto it = std::find(siblings.begin(), siblings.end(), node);
+        if (key == Qt::Key_Left && it != siblings.begin()) node = *(it - 1);
+        if (key == Qt::Key_Right && it + 1 != siblings.end()) node = *(it + 1);
+        break;
+    }
+    default:
+        break;
+    }
+    if (!frameRect(node)) return; // too narrow to show at this zoom
+    selected_ = node;
+    emit nodeActivated(node);
+    update();
+}
+
+void FlameGraphWidget::keyPressEvent(QKeyEvent *event) {
+    switch (event->key()) {
+    case Qt::Key_Escape:
+    case Qt::Key_Backspace:
+        if (!model_->back()) event->ignore();
+        return;
+    case Qt::Key_Home:
+        model_->resetZoom();
+        return;
+    case Qt::Key_Return:
+    case Qt::Key_Enter:
+    case Qt::Key_Space:
+        if (selected_) {
+            if (*selected_ == CallTree::kRoot)
+                model_->resetZoom();
+            else
+                model_->zoomTo(*selected_);
+        }
+        return;
+    case Qt::Key_Up:
+    case Qt::Key_Down:
+    case Qt::Key_Left:
+    case Qt::Key_Right:
+        moveSelection(event->key());
+        return;
+    default:
+        QWidget::keyPressEvent(event);
+    }
+}
+
+bool FlameGraphWidget::event(QEvent *event) {
+    if (event->type() == QEvent::ToolTip) {
+        auto *help = static_cast<QHelpEvent *>(event);
+        if (const FlameFrame *frame = frameAt(help->pos()))
+            QToolTip::showText(help->globalPos(), toolTipFor(*frame), this, rectOf(*frame).toAlignedRect());
+        else
+            QToolTip::hideText();
+        return true;
+    }
+    if (event->type() == QEvent::FocusIn || event->type() == QEvent::FocusOut) update();
+    return QWidget::event(event);
+}
+
+} // namespace perfglass

@@ -1,0 +1,77 @@
+// A custom-painted flame graph: the root ("all samples") is the bottom row and callees stack upwards, as in
+// Brendan Gregg's flamegraph.pl and in hotspot; siblings are ordered heaviest first, from the left. Frames
+// narrower than about a pixel are merged into one hatched block per parent and not descended into, so
+// painting stays fast on any profile. Colours tell the module's kind: warm for the application, blue for
+// system libraries, green for the kernel, grey for unknown code. Hover highlights a frame and its tooltip
+// gives the function, module and share; a click zooms into the frame, a right click, Escape or Backspace goes
+// back. Keyboard: arrows move the selection (Up to the heaviest callee, Down to the caller, Left/Right to
+// siblings), Enter zooms into it, Home shows everything.
+#pragma once
+
+#include "FlameGraphModel.h"
+
+#include <QWidget>
+
+#include <optional>
+#include <vector>
+
+namespace perfglass {
+
+class FlameGraphWidget : public QWidget {
+    Q_OBJECT
+public:
+    explicit FlameGraphWidget(FlameGraphModel *model, QWidget *parent = nullptr);
+
+    FlameGraphModel *model() const { return model_; }
+    // The rectangle of NODE in the current layout (widget coordinates), or nothing when it is not drawn.
+    std::optional<QRectF> frameRect(uint32_t node) const;
+    // The frame under POS, if any.
+    const FlameFrame *frameAt(QPointF pos) const;
+    std::optional<uint32_t> selectedNode() const { return selected_; }
+    int rowHeight() const;
+
+    static QColor frameColor(ModuleCategory category, const QString &name);
+
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+public slots:
+    void selectNode(uint32_t node);
+
+signals:
+    // The user picked NODE (click or keyboard), e.g. to show it in other views.
+    void nodeActivated(uint32_t node);
+    // The frame under the mouse changed; hovered is false when the mouse left every frame.
+    void hoverChanged(bool hovered, uint32_t node);
+
+protected:
+    void paintEvent(QPaintEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
+    void mouseMoveEvent(QMouseEvent *event) override;
+    void mousePressEvent(QMouseEvent *event) override;
+    void leaveEvent(QEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
+    bool event(QEvent *event) override;
+
+private:
+    const std::vector<FlameFrame> &frames() const;
+    void invalidateLayout();
+    QRectF rectOf(const FlameFrame &frame) const;
+    double usableWidth() const;
+    void paintFrame(QPainter &painter, const FlameFrame &frame, const QRectF &rect) const;
+    QString labelFor(const FlameFrame &frame, double width) const;
+    QString toolTipFor(const FlameFrame &frame) const;
+    void setHovered(const FlameFrame *frame);
+    void moveSelection(int key);
+    void updateMinimumHeight();
+
+    FlameGraphModel *model_;
+    mutable std::vector<FlameFrame> layout_;
+    mutable bool layoutValid_ = false;
+    mutable double layoutWidth_ = 0;
+    std::optional<uint32_t> hovered_;
+    bool hoveredMerged_ = false;
+    std::optional<uint32_t> selected_;
+};
+
+} // namespace perfglass

@@ -1,0 +1,127 @@
+#include "TopDownView.h"
+
+#include "CallTreeModel.h"
+#include "CostBarDelegate.h"
+
+#include <QAction>
+#include <QHeaderView>
+#include <QLineEdit>
+#include <QSortFilterProxyModel>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+#include <vector>
+
+namespace perfglass {
+
+namespace {
+constexpr double kExpandShare = 0.05; // rows at least this heavy start expanded
+constexpr int kExpandDepth = 24;
+constexpr int kMaxFilterExpansions = 2000;
+} // namespace
+
+TopDownView::TopDownView(CallTreeModel *model, QWidget *parent)
+    : QWidget(parent)
+    , model_(model)
+    , proxy_(new QSortFilterProxyModel(this))
+    , view_(new QTreeView(this))
+    , filter_(new QLineEdit(this)) {
+    proxy_->setSourceModel(model_);
+    proxy_->setSortRole(CallTreeModel::SortRole);
+    proxy_->setFilterRole(CallTreeModel::FilterRole);
+    proxy_->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    proxy_->setRecursiveFilteringEnabled(true);
+    proxy_->setAutoAcceptChildRows(true);
+
+    view_->setModel(proxy_);
+    view_->setSortingEnabled(true);
+    view_->sortByColumn(CallTreeModel::InclusiveColumn, Qt::DescendingOrder);
+    view_->setUniformRowHeights(true);
+    view_->setAlternatingRowColors(true);
+    view_->setAllColumnsShowFocus(true);
+    view_->setItemDelegateForColumn(CallTreeModel::InclusiveColumn,
+                                    new CostBarDelegate(CallTreeModel::ShareRole, view_));
+    view_->setItemDelegateForColumn(CallTreeModel::SelfColumn,
+                                    new CostBarDelegate(CallTreeModel::ShareRole, view_));
+    view_->setAccessibleName(tr("Top-down call tree"));
+    QHeaderView *header = view_->header();
+    header->setStretchLastSection(false);
+    header->setSectionResizeMode(CallTreeModel::FunctionColumn, QHeaderView::Stretch);
+    header->resizeSection(CallTreeModel::ModuleColumn, 140);
+    for (int column = CallTreeModel::InclusiveColumn; column < CallTreeModel::ColumnCount; ++column)
+        header->resizeSection(column, 100);
+
+    filter_->setPlaceholderText(tr("Filter by function or module (Ctrl+F)"));
+    filter_->setClearButtonEnabled(true);
+    filter_->setAccessibleName(tr("Filter the call tree"));
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 2, 0, 0);
+    layout->setSpacing(2);
+    layout->addWidget(filter_);
+    layout->addWidget(view_, 1);
+    setFocusProxy(view_);
+
+    auto *find = new QAction(this);
+    find->setShortcut(QKeySequence::Find);
+    find->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    connect(find, &QAction::triggered, this, &TopDownView::focusFilter);
+    addAction(find);
+
+    connect(filter_, &QLineEdit::textChanged, this, &TopDownView::applyFilter);
+    connect(model_, &QAbstractItemModel::modelReset, this, &TopDownView::onModelReset);
+    connect(view_, &QTreeView::activated, this, [this](const QModelIndex &index) {
+        emit nodeActivated(model_->nodeOf(proxy_->mapToSource(index)));
+    });
+}
+
+void TopDownView::focusFilter() {
+    filter_->setFocus(Qt::ShortcutFocusReason);
+    filter_->selectAll();
+}
+
+void TopDownView::onModelReset() {
+    filter_->clear();
+    expandHotPath({}, 0);
+}
+
+void TopDownView::expandHotPath(const QModelIndex &parent, int depth) {
+    if (depth >= kExpandDepth) return;
+    for (int row = 0; row < proxy_->rowCount(parent); ++row) {
+        const QModelIndex index = proxy_->index(row, 0, parent);
+        if (index.data(CallTreeModel::ShareRole).toDouble() < kExpandShare) continue;
+        view_->expand(index);
+        expandHotPath(index, depth + 1);
+    }
+}
+
+void TopDownView::applyFilter(const QString &text) {
+    proxy_->setFilterFixedString(text.trimmed());
+    if (text.trimmed().isEmpty()) {
+        expandHotPath({}, 0);
+        return;
+    }
+    // Show the matches: expand the rows that remain, up to a bound, so huge trees stay responsive.
+    int budget = kMaxFilterExpansions;
+    std::vector<QModelIndex> pending{QModelIndex()};
+    while (!pending.empty() && budget > 0) {
+        const QModelIndex parent = pending.back();
+        pending.pop_back();
+        for (int row = 0; row < proxy_->rowCount(parent) && budget > 0; ++row) {
+            const QModelIndex index = proxy_->index(row, 0, parent);
+            if (proxy_->rowCount(index) == 0) continue;
+            view_->expand(index);
+            --budget;
+            pending.push_back(index);
+        }
+    }
+}
+
+void TopDownView::selectNode(uint32_t node) {
+    const QModelIndex index = proxy_->mapFromSource(model_->indexForNode(node));
+    if (!index.isValid()) return;
+    view_->setCurrentIndex(index);
+    view_->scrollTo(index);
+}
+
+} // namespace perfglass

@@ -1,0 +1,222 @@
+#include "CallTreeModel.h"
+
+#include <QLocale>
+
+#include <algorithm>
+
+namespace perfglass {
+
+CallTreeModel::CallTreeModel(QObject *parent)
+    : QAbstractItemModel(parent) {}
+
+void CallTreeModel::setTree(std::shared_ptr<const CallTree> tree, CostUnit unit) {
+    beginResetModel();
+    tree_ = std::move(tree);
+    unit_ = unit;
+    resetOrder();
+    endResetModel();
+}
+
+void CallTreeModel::resetOrder() {
+    children_.clear();
+    rowInParent_.clear();
+    if (!tree_) return;
+    const auto &nodes = tree_->nodes();
+    children_.resize(nodes.size());
+    rowInParent_.assign(nodes.size(), 0);
+    for (size_t n = 0; n < nodes.size(); ++n) {
+        children_[n] = nodes[n].children;
+        for (size_t row = 0; row < children_[n].size(); ++row)
+            rowInParent_[children_[n][row]] = static_cast<int>(row);
+    }
+}
+
+uint32_t CallTreeModel::nodeOf(const QModelIndex &index) const {
+    return index.isValid() ? static_cast<uint32_t>(index.internalId()) : CallTree::kRoot;
+}
+
+QModelIndex CallTreeModel::indexForNode(uint32_t node, int column) const {
+    if (!tree_ || node == CallTree::kRoot || node >= tree_->nodes().size()) return {};
+    return createIndex(rowInParent_[node], column, static_cast<quintptr>(node));
+}
+
+QModelIndex CallTreeModel::index(int row, int column, const QModelIndex &parent) const {
+    if (!tree_ || row < 0 || column < 0 || column >= ColumnCount) return {};
+    if (parent.isValid() && parent.column() != 0) return {};
+    const auto &children = children_[nodeOf(parent)];
+    if (static_cast<size_t>(row) >= children.size()) return {};
+    return createIndex(row, column, static_cast<quintptr>(children[static_cast<size_t>(row)]));
+}
+
+QModelIndex CallTreeModel::parent(const QModelIndex &child) const {
+    if (!tree_ || !child.isValid()) return {};
+    const uint32_t parentNode = tree_->node(nodeOf(child)).parent;
+    return indexForNode(parentNode);
+}
+
+int CallTreeModel::rowCount(const QModelIndex &parent) const {
+    if (!tree_ || (parent.isValid() && parent.column() != 0)) return 0;
+    return static_cast<int>(children_[nodeOf(parent)].size());
+}
+
+int CallTreeModel::columnCount(const QModelIndex &) const {
+    return ColumnCount;
+}
+
+QVariant CallTreeModel::data(const QModelIndex &index, int role) const {
+    if (!tree_ || !index.isValid()) return {};
+    const uint32_t node = nodeOf(index);
+    const int column = index.column();
+    switch (role) {
+    case Qt::DisplayRole:
+        return displayData(node, column);
+    case SortRole:
+        return sortData(node, column);
+    case Qt::ToolTipRole:
+        return toolTip(node);
+    case NodeRole:
+        return QVariant::fromValue(node);
+    case FilterRole: {
+        const Profile &profile = tree_->profile();
+        const FunctionId function = tree_->node(node).function;
+        return QString::fromStdString(profile.functionName(function)) + QLatin1Char(' ') +
+               QString::fromStdString(profile.moduleName(profile.functions[function].module));
+    }
+    case ShareRole: {
+        const CallTreeNode &n = tree_->node(node);
+        const uint64_t part = column == SelfColumn || column == SelfCostColumn ? n.self : n.inclusive;
+        return tree_->total() == 0 ? 0.0 : static_cast<double>(part) / static_cast<double>(tree_->total());
+    }
+    case Qt::TextAlignmentRole:
+        if (column >= InclusiveColumn) return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+        return {};
+    default:
+        return {};
+    }
+}
+
+QVariant CallTreeModel::displayData(uint32_t node, int column) const {
+    const Profile &profile = tree_->profile();
+    const CallTreeNode &n = tree_->node(node);
+    switch (column) {
+    case FunctionColumn:
+        return QString::fromStdString(profile.functionName(n.function));
+    case ModuleColumn:
+        return QString::fromStdString(profile.moduleName(profile.functions[n.function].module));
+    case InclusiveColumn:
+        return formatPercent(n.inclusive, tree_->total());
+    case SelfColumn:
+        return formatPercent(n.self, tree_->total());
+    case InclusiveCostColumn:
+        return formatCost(n.inclusive, unit_);
+    case SelfCostColumn:
+        return formatCost(n.self, unit_);
+    default:
+        return {};
+    }
+}
+
+QVariant CallTreeModel::sortData(uint32_t node, int column) const {
+    const CallTreeNode &n = tree_->node(node);
+    switch (column) {
+    case FunctionColumn:
+    case ModuleColumn:
+        return displayData(node, column);
+    case InclusiveColumn:
+    case InclusiveCostColumn:
+        return QVariant::fromValue<qulonglong>(n.inclusive);
+    case SelfColumn:
+    case SelfCostColumn:
+        return QVariant::fromValue<qulonglong>(n.self);
+    default:
+        return {};
+    }
+}
+
+QString CallTreeModel::toolTip(uint32_t node) const {
+    const Profile &profile = tree_->profile();
+    const CallTreeNode &n = tree_->node(node);
+    const ModuleId module = profile.functions[n.function].module;
+    return tr("<b>%1</b><br>Module: %2<br>Inclusive: %3 (%4)<br>Self: %5 (%6)")
+        .arg(QString::fromStdString(profile.functionName(n.function)).toHtmlEscaped(),
+             QString::fromStdString(profile.modulePath(module)).toHtmlEscaped(),
+             formatPercent(n.inclusive, tree_->total()), formatCost(n.inclusive, unit_),
+             formatPercent(n.self, tree_->total()), formatCost(n.self, unit_));
+}
+
+QVariant CallTreeModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation != Qt::Horizontal) return {};
+    if (role == Qt::DisplayRole) {
+        switch (section) {
+        case FunctionColumn:
+            return tr("Function");
+        case ModuleColumn:
+            return tr("Module");
+        case InclusiveColumn:
+            return tr("Inclusive");
+        case SelfColumn:
+            return tr("Self");
+        case InclusiveCostColumn:
+            return unit_ == CostUnit::Nanoseconds ? tr("Inclusive time") : tr("Inclusive count");
+        case SelfCostColumn:
+            return unit_ == CostUnit::Nanoseconds ? tr("Self time") : tr("Self count");
+        default:
+            return {};
+        }
+    }
+    if (role == Qt::ToolTipRole) {
+        switch (section) {
+        case InclusiveColumn:
+            return tr("Share of all samples whose call stack passes through this call path");
+        case SelfColumn:
+            return tr("Share of all samples taken in this function itself, on this call path");
+        default:
+            return {};
+        }
+    }
+    return {};
+}
+
+void CallTreeModel::sort(int column, Qt::SortOrder order) {
+    if (!tree_ || column < 0 || column >= ColumnCount) return;
+    emit layoutAboutToBeChanged({}, QAbstractItemModel::VerticalSortHint);
+    const QModelIndexList before = persistentIndexList();
+    std::vector<uint32_t> nodesBefore;
+    nodesBefore.reserve(static_cast<size_t>(before.size()));
+    for (const QModelIndex &index : before)
+        nodesBefore.push_back(nodeOf(index));
+    sortChildren(column, order);
+    QModelIndexList after;
+    after.reserve(before.size());
+    for (qsizetype i = 0; i < before.size(); ++i)
+        after.append(indexForNode(nodesBefore[static_cast<size_t>(i)], before[i].column()));
+    changePersistentIndexList(before, after);
+    emit layoutChanged({}, QAbstractItemModel::VerticalSortHint);
+}
+
+void CallTreeModel::sortChildren(int column, Qt::SortOrder order) {
+    const Profile &profile = tree_->profile();
+    const auto &nodes = tree_->nodes();
+    auto key = [&](uint32_t n) -> uint64_t {
+        return column == SelfColumn || column == SelfCostColumn ? nodes[n].self : nodes[n].inclusive;
+    };
+    auto text = [&](uint32_t n) -> std::string {
+        const FunctionId function = nodes[n].function;
+        return column == ModuleColumn ? profile.moduleName(profile.functions[function].module)
+                                      : profile.functionName(function);
+    };
+    const bool textual = column == FunctionColumn || column == ModuleColumn;
+    for (auto &children : children_) {
+        std::stable_sort(children.begin(), children.end(), [&](uint32_t a, uint32_t b) {
+            if (textual) {
+                const int c = text(a).compare(text(b));
+                return order == Qt::AscendingOrder ? c < 0 : c > 0;
+            }
+            return order == Qt::AscendingOrder ? key(a) < key(b) : key(a) > key(b);
+        });
+        for (size_t row = 0; row < children.size(); ++row)
+            rowInParent_[children[row]] = static_cast<int>(row);
+    }
+}
+
+} // namespace perfglass

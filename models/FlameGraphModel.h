@@ -1,0 +1,101 @@
+// The view-model of a flame graph over a top-down CallTree: what each frame is called, which module it comes
+// from, its share of the cost, its depth; which node the view is zoomed into, with a history to go back; and
+// which frames match a search. layout() turns this into rectangles (as fractions of the width) for a painter.
+#pragma once
+
+#include "CallTree.h"
+#include "CostFormat.h"
+#include "ModuleCategory.h"
+
+#include <QList>
+#include <QObject>
+#include <QString>
+
+#include <memory>
+#include <vector>
+
+namespace perfglass {
+
+// One rectangle of a flame graph layout.
+struct FlameFrame {
+    uint32_t node = 0;        // the CallTree node; for a merged block, the parent of the merged frames
+    uint32_t depth = 0;       // row, 0 for the root ("all samples")
+    double x = 0;             // left edge, as a fraction of the full width
+    double width = 0;         // as a fraction of the full width
+    uint64_t cost = 0;        // inclusive cost of the frame (or of all merged frames)
+    uint32_t mergedCount = 0; // > 0: a block standing for this many frames too narrow to draw one by one
+    bool ancestor = false;    // a caller of the zoomed node, drawn full width below it
+    bool matched = false;     // the frame's function matches the search
+};
+
+class FlameGraphModel : public QObject {
+    Q_OBJECT
+public:
+    explicit FlameGraphModel(QObject *parent = nullptr);
+
+    void setTree(std::shared_ptr<const CallTree> tree, CostUnit unit);
+    const std::shared_ptr<const CallTree> &tree() const { return tree_; }
+    bool isEmpty() const { return !tree_ || tree_->total() == 0; }
+    CostUnit costUnit() const { return unit_; }
+
+    // About one node. The root (CallTree::kRoot) is "all samples".
+    QString name(uint32_t node) const;
+    QString moduleName(uint32_t node) const;
+    QString modulePath(uint32_t node) const;
+    ModuleCategory category(uint32_t node) const;
+    uint64_t cost(uint32_t node) const;
+    uint64_t selfCost(uint32_t node) const;
+    double share(uint32_t node) const; // of all samples, 0..1
+    uint32_t depth(uint32_t node) const;
+    uint32_t parentOf(uint32_t node) const;
+    const std::vector<uint32_t> &childrenOf(uint32_t node) const;
+    uint32_t maxDepth() const;
+    uint64_t totalCost() const;
+    // The nodes from the root down to NODE, both included.
+    QList<uint32_t> pathTo(uint32_t node) const;
+    // The first node (in depth-first order, heaviest first) whose function name is NAME, or kRoot.
+    uint32_t findNode(const QString &name) const;
+
+    // Zoom: the node shown at full width. back() returns to the previous zoom.
+    uint32_t zoomRoot() const { return zoomRoot_; }
+    bool canGoBack() const { return !history_.empty(); }
+    bool isZoomed() const { return zoomRoot_ != CallTree::kRoot; }
+
+    // Search: frames whose function name contains the text (case-insensitive).
+    QString searchText() const { return search_; }
+    bool isMatch(uint32_t node) const;
+    // The cost of the samples with a matching function anywhere on their stack, and its share of all.
+    uint64_t matchedCost() const { return matchedCost_; }
+    double matchedShare() const;
+    int matchedFrameCount() const { return matchedFrames_; }
+
+    // Rectangles for the current zoom. Frames narrower than MINWIDTH (a fraction of the width) are merged
+    // into one block per parent, and not descended into.
+    std::vector<FlameFrame> layout(double minWidth) const;
+
+public slots:
+    void zoomTo(uint32_t node);
+    bool back();
+    void resetZoom();
+    void setSearchText(const QString &text);
+
+signals:
+    void treeChanged();
+    void zoomChanged(uint32_t node);
+    void searchChanged();
+
+private:
+    void updateMatches();
+
+    std::shared_ptr<const CallTree> tree_;
+    CostUnit unit_ = CostUnit::Count;
+    std::vector<uint32_t> depth_;
+    uint32_t zoomRoot_ = CallTree::kRoot;
+    std::vector<uint32_t> history_;
+    QString search_;
+    std::vector<bool> functionMatches_;
+    uint64_t matchedCost_ = 0;
+    int matchedFrames_ = 0;
+};
+
+} // namespace perfglass

@@ -1,0 +1,41 @@
+#include "FunctionNames.h"
+
+namespace perfglass {
+
+QString withoutParameters(const QString &name) {
+    const qsizetype close = name.lastIndexOf(QLatin1Char(')'));
+    if (close <= 0) return name;
+    int depth = 0;
+    for (qsizetype i = close; i >= 0; --i) {
+        if (name[i] == QLatin1Char(')')) ++depth;
+        if (name[i] == QLatin1Char('(') && --depth == 0) {
+            if (i == 0) return name; // "(anonymous namespace)" or similar, not a parameter list
+            return name.left(i);
+        }
+    }
+    return name;
+}
+
+QString unqualifiedName(const QString &name) {
+    int angle = 0;
+    int paren = 0;
+    qsizetype start = 0;
+    for (qsizetype i = 0; i + 1 < name.size(); ++i) {
+        const QChar c = name[i];
+        if (c == QLatin1Char('<'))
+            ++angle;
+        else if (c == QLatin1Char('>') && angle > 0)
+            --angle;
+        else if (c == QLatin1Char('('))
+            ++paren;
+        else if (c == QLatin1Char(')') && paren > 0)
+            --paren;
+        else if (c == QLatin1Char(':') && name[i + 1] == QLatin1Char(':') && angle == 0 && paren == 0) {
+            start = i + 2;
+            ++i;
+        }
+    }
+    return start > 0 && start < name.size() ? name.mid(start) : name;
+}
+
+} // namespace perfglass

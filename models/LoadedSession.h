@@ -1,0 +1,31 @@
+// Everything the views show about one opened session, computed off the UI thread and immutable afterwards.
+#pragma once
+
+#include "CallTree.h"
+#include "CostFormat.h"
+#include "FlatProfile.h"
+#include "Profile.h"
+
+#include <QString>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+namespace perfglass {
+
+struct LoadedSession {
+    QString path;
+    uint64_t fileSize = 0;
+    std::shared_ptr<const Profile> profile;
+    std::shared_ptr<const CallTree> topDown;
+    FlatProfile flat; // per-function costs, for the hotspot list
+    int event = 0;    // which event of the profile the trees count
+    std::string eventName;
+    CostUnit costUnit = CostUnit::Count;
+    uint64_t durationNs() const {
+        return profile->endTime > profile->startTime ? profile->endTime - profile->startTime : 0;
+    }
+};
+
+} // namespace perfglass

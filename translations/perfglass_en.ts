@@ -1,0 +1,478 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en_US" sourcelanguage="en_US">
+<context>
+    <name>CostFormat</name>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 µs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ns</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt; 0.1 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>Perfglass, a Linux profiler: shows perf.data sessions as flame graphs and call trees.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Session to open (perf.data format).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give at most one FILE.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::CallTreeModel</name>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;Module: %2&lt;br&gt;Inclusive: %3 (%4)&lt;br&gt;Self: %5 (%6)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Function</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Module</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Inclusive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Self</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Inclusive time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Inclusive count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Self time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Self count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Share of all samples whose call stack passes through this call path</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Share of all samples taken in this function itself, on this call path</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::FlameGraphModel</name>
+    <message>
+        <source>all samples</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::FlameGraphView</name>
+    <message>
+        <source>Back to the previous zoom (Escape, right click)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show all samples (Home)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reset zoom</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The zoomed call path; click a caller to zoom out to it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Search functions (Ctrl+F)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Search functions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No match</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Click a frame to zoom in; right click or Escape to go back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All samples: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — %2 — %3 (%4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Application</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>System library</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show All</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of samples match</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::FlameGraphWidget</name>
+    <message>
+        <source>Flame graph</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This session has no samples for its event.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a session with File ▸ Open… or drop a perf.data file here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n small frame(s)</source>
+        <translation>
+            <numerusform>%n small frame</numerusform>
+            <numerusform>%n small frames</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%n call path(s)&lt;/b&gt; too narrow to draw&lt;br&gt;%1 of all samples (%2)&lt;br&gt;Click the frame below to zoom in and see them.</source>
+        <translation>
+            <numerusform>&lt;b&gt;%n call path&lt;/b&gt; too narrow to draw&lt;br&gt;%1 of all samples (%2)&lt;br&gt;Click the frame below to zoom in and see them.</numerusform>
+            <numerusform>&lt;b&gt;%n call paths&lt;/b&gt; too narrow to draw&lt;br&gt;%1 of all samples (%2)&lt;br&gt;Click the frame below to zoom in and see them.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;All samples&lt;/b&gt;&lt;br&gt;%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;Module: %2&lt;br&gt;Inclusive: %3 of all samples (%4)&lt;br&gt;Self: %5 (%6)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;Of the zoomed frame: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::MainWindow</name>
+    <message>
+        <source>Perfglass</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Flame Graph</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Top-Down</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Reset Layout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;About Perfglass</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>About Perfglass</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Perfglass %1&lt;/h3&gt;&lt;p&gt;A Linux profiler: records with perf_event_open, stores sessions as perf.data, shows them as flame graphs and call trees.&lt;/p&gt;&lt;p&gt;License: GPL-2.0-or-later.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%p %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop loading this session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open Session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>perf.data sessions (*.data *.perf);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — Perfglass</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n sample(s) of %1</source>
+        <translation>
+            <numerusform>%n sample of %1</numerusform>
+            <numerusform>%n samples of %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Opened %1; %n sample(s) were lost while recording.</source>
+        <translation>
+            <numerusform>Opened %1; %n sample was lost while recording.</numerusform>
+            <numerusform>Opened %1; %n samples were lost while recording.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Opened %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not open %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not open the session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Perfglass could not open %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading %1 was cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Clear List</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::SummaryView</name>
+    <message>
+        <source>&lt;p&gt;No session is open. Use &lt;b&gt;File ▸ Open…&lt;/b&gt; to open a perf.data file.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Command line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Samples</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sampled time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Event count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Threads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Quality</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lost samples</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Samples with unmapped frames</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Frames without a symbol</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Broken stacks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Malformed records</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Notices</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Top hotspots (self cost)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Self</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Inclusive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Self time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Self count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Function</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Module</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;No samples.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (in %n LOST record(s))</source>
+        <translation>
+            <numerusform>%1 (in %n LOST record)</numerusform>
+            <numerusform>%1 (in %n LOST records)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::TopDownView</name>
+    <message>
+        <source>Top-down call tree</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter by function or module (Ctrl+F)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter the call tree</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+</TS>
