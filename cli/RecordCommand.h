@@ -20,6 +20,10 @@ private:
     RecordOptions options_;
     std::string callGraph_;
     bool framePointers_ = false;
+    std::string pids_;
+    std::string tids_;
+    std::string cpus_;
+    bool compress_ = false;
 };
 
 } // namespace perfglass::cli
