@@ -124,8 +124,12 @@ CLI::App *RecordCommand::setup(CLI::App &app) {
     sub->add_flag("-z", compress_, "Compress the records with zstd (level 1), as perf record -z");
     sub->add_option("--compression-level", options_.compressionLevel, "Compress with this zstd level (1-22)")
         ->check(CLI::Range(1, 22));
+    sub->add_flag("--no-compress", noCompress_,
+                  "Do not compress (DWARF call graphs are compressed at zstd level 1 by default)");
     sub->add_option("command", options_.command,
                     "The command to run and its arguments (after --); none with -p, -t or -a");
+    // Everything after the program's name belongs to it, options included ("sh -c ...").
+    sub->positionals_at_end();
     sub->footer("Examples:\n  perfglass-cli record -g -o app.data -- ./app --input big.txt\n"
                 "  perfglass-cli record -p 1234 --duration 5\n  perfglass-cli record -a -C 0,1 --duration 2");
     return sub;
@@ -141,7 +145,8 @@ int RecordCommand::run() {
     if (!cpus_.empty()) options_.cpus = parseCpuList(cpus_);
     if (!cpus_.empty() && options_.command.empty() && options_.pids.empty() && options_.tids.empty())
         options_.systemWide = true; // -C without a target means the whole system on those CPUs, as in perf
-    if (compress_ && options_.compressionLevel == 0) options_.compressionLevel = 1;
+    if (compress_ && options_.compressionLevel <= 0) options_.compressionLevel = 1;
+    if (noCompress_) options_.compressionLevel = 0;
 
     Recorder recorder(options_);
     StopSignals signals(recorder);

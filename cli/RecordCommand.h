@@ -24,6 +24,7 @@ private:
     std::string tids_;
     std::string cpus_;
     bool compress_ = false;
+    bool noCompress_ = false;
 };
 
 } // namespace perfglass::cli

@@ -1,7 +1,8 @@
 // Opens every event of a recording through the configured EventOpener (the user's own privileges by default).
 // open() is the one place where a refused open (EACCES or EPERM) is retried through a privileged opener, the
-// privileged helper, created on first need by RecordOptions::privilegedOpenerFactory. Once the privileged opener
-// is in use, every later event goes through it too, so a group's leader and members come from the same opener.
+// privileged helper, created on first need by RecordOptions::privilegedOpenerFactory. Once the privileged
+// opener is in use, every later event goes through it too, so a group's leader and members come from the same
+// opener.
 #pragma once
 
 #include "EventOpener.h"

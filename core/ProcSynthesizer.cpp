@@ -65,7 +65,8 @@ bool parseMapsLine(const std::string &line, MapsLine &out) {
 
 } // namespace
 
-ProcSynthesizer::ProcSynthesizer(const perf_event_attr &attr, uint64_t id, uint64_t time, std::string procRoot)
+ProcSynthesizer::ProcSynthesizer(const perf_event_attr &attr, uint64_t id, uint64_t time,
+                                 std::string procRoot)
     : attr_(attr)
     , id_(id)
     , time_(time)
@@ -79,7 +80,8 @@ void ProcSynthesizer::put(const void *bytes, size_t size) {
     used_ += size;
 }
 
-void ProcSynthesizer::finishRecord(uint32_t type, uint16_t misc, uint32_t pid, uint32_t tid, const Emit &emit) {
+void ProcSynthesizer::finishRecord(uint32_t type, uint16_t misc, uint32_t pid, uint32_t tid,
+                                   const Emit &emit) {
     // The sample_id trailer, in the order perf_event_open(2) gives for sample_id_all.
     const uint64_t sampleType = attr_.sample_type;
     if (sampleType & PERF_SAMPLE_TID) {
@@ -114,8 +116,8 @@ void ProcSynthesizer::emitComm(pid_t pid, pid_t tid, const std::string &comm, co
 
 void ProcSynthesizer::emitFork(pid_t pid, pid_t tid, const Emit &emit) {
     used_ = sizeof(perf_event_header);
-    const uint32_t ids[4] = {static_cast<uint32_t>(pid), static_cast<uint32_t>(pid), static_cast<uint32_t>(tid),
-                             static_cast<uint32_t>(pid)};
+    const uint32_t ids[4] = {static_cast<uint32_t>(pid), static_cast<uint32_t>(pid),
+                             static_cast<uint32_t>(tid), static_cast<uint32_t>(pid)};
     put(ids, sizeof ids);
     put(&time_, 8);
     finishRecord(PERF_RECORD_FORK, 0, ids[0], ids[2], emit);
@@ -126,7 +128,9 @@ void ProcSynthesizer::emitMaps(pid_t pid, const Emit &emit) {
     std::string line;
     MapsLine map;
     while (std::getline(maps, line)) {
-        if (!parseMapsLine(line, map) || !(map.prot & PROT_EXEC) || map.end <= map.start) continue;
+        if (!parseMapsLine(line, map) || map.end <= map.start) continue;
+        const bool fileBacked = map.inode != 0 && !map.path.empty() && map.path[0] == '/';
+        if (!(map.prot & PROT_EXEC) && !(includeData_ && fileBacked)) continue;
         if (map.path.empty()) map.path = "//anon";
         used_ = sizeof(perf_event_header);
         const uint32_t ids[2] = {static_cast<uint32_t>(pid), static_cast<uint32_t>(pid)};
@@ -210,7 +214,8 @@ pid_t ProcSynthesizer::processOf(pid_t tid, const std::string &procRoot) {
     std::ifstream status(procRoot + "/" + std::to_string(tid) + "/status");
     std::string line;
     while (std::getline(status, line)) {
-        if (line.rfind("Tgid:", 0) == 0) return static_cast<pid_t>(std::strtol(line.c_str() + 5, nullptr, 10));
+        if (line.rfind("Tgid:", 0) == 0)
+            return static_cast<pid_t>(std::strtol(line.c_str() + 5, nullptr, 10));
     }
     return -1;
 }

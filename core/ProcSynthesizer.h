@@ -1,7 +1,8 @@
-// Records that describe state which existed before recording started, read from /proc the way perf synthesizes
-// it: COMM for every thread, FORK for threads other than the main one, MMAP2 for every executable mapping, and the
-// kernel's own mapping ("[kernel.kallsyms]_text", from /proc/kallsyms). Every record carries the sample_id trailer
-// of the session's first event, so readers that sort by time place it before the first sample.
+// Records that describe state which existed before recording started, read from /proc the way perf
+// synthesizes it: COMM for every thread, FORK for threads other than the main one, MMAP2 for every executable
+// mapping, and the kernel's own mapping ("[kernel.kallsyms]_text", from /proc/kallsyms). Every record carries
+// the sample_id trailer of the session's first event, so readers that sort by time place it before the first
+// sample.
 #pragma once
 
 #include <linux/perf_event.h>
@@ -22,14 +23,17 @@ public:
     // timestamp given to every synthesized record (taken before the events were enabled). procRoot is /proc.
     ProcSynthesizer(const perf_event_attr &attr, uint64_t id, uint64_t time, std::string procRoot = "/proc");
 
+    // Also synthesize file-backed mappings that are not executable (as attr.mmap_data records them).
+    void setIncludeDataMappings(bool include) { includeData_ = include; }
+
     // COMM, FORK and MMAP2 records for process pid and all its threads. Returns false when it has exited.
     bool synthesizeProcess(pid_t pid, const Emit &emit);
     // Only the threads named (and the maps of their processes, once per process).
     void synthesizeThreads(const std::vector<pid_t> &tids, const Emit &emit);
     // Every process in procRoot. Returns how many were synthesized.
     size_t synthesizeAll(const Emit &emit);
-    // PERF_RECORD_MMAP for the kernel text, pid -1, as perf writes it. Returns false when /proc/kallsyms hides
-    // addresses (kernel.kptr_restrict) or has no _text.
+    // PERF_RECORD_MMAP for the kernel text, pid -1, as perf writes it. Returns false when /proc/kallsyms
+    // hides addresses (kernel.kptr_restrict) or has no _text.
     bool synthesizeKernelMmap(const Emit &emit);
 
     // The thread ids of process pid (from procRoot/PID/task); empty when it does not exist.
@@ -52,6 +56,7 @@ private:
     std::string procRoot_;
     std::vector<uint64_t> record_; // the record being built, u64-aligned
     size_t used_ = 0;              // bytes of record_ in use
+    bool includeData_ = false;
     void put(const void *bytes, size_t size);
 };
 

@@ -45,7 +45,8 @@ void RecordCompressor::compress(const uint8_t *data, size_t size,
     size_t total = compressed;
     if (total % 8 != 0) {
         const size_t padded = (total + kSkippableHeader + 7) & ~size_t{7};
-        const uint32_t skippable[2] = {kSkippableMagic, static_cast<uint32_t>(padded - total - kSkippableHeader)};
+        const uint32_t skippable[2] = {kSkippableMagic,
+                                       static_cast<uint32_t>(padded - total - kSkippableHeader)};
         std::memcpy(frame_.data() + total, skippable, sizeof skippable);
         std::memset(frame_.data() + total + kSkippableHeader, 0, padded - total - kSkippableHeader);
         total = padded;

@@ -1,8 +1,8 @@
-// Compresses batches of records into PERF_RECORD_COMPRESSED (type 81) records as `perf record -z` writes them:
-// each batch one zstd frame cut into compressed records of at most 64 KiB.
-// A reader decompresses each compressed record into a buffer of HEADER_COMPRESSED's mmap_len bytes, so a batch
-// must never expand beyond that: batches are at most kMaxBatchBytes, and mmapLen() leaves room for the partial
-// record a reader may carry over from the previous batch.
+// Compresses batches of records into PERF_RECORD_COMPRESSED (type 81) records as `perf record -z` writes
+// them: each batch one zstd frame cut into compressed records of at most 64 KiB. A reader decompresses each
+// compressed record into a buffer of HEADER_COMPRESSED's mmap_len bytes, so a batch must never expand beyond
+// that: batches are at most kMaxBatchBytes, and mmapLen() leaves room for the partial record a reader may
+// carry over from the previous batch.
 #pragma once
 
 #include <cstddef>
@@ -28,9 +28,12 @@ public:
     // record, header included, to write.
     void compress(const uint8_t *data, size_t size, const std::function<void(const void *, size_t)> &write);
 
-    // The value for HEADER_COMPRESSED's mmap_len: the largest decompressed size of one compressed record plus
-    // one carried-over partial record.
-    static uint32_t mmapLen() { return static_cast<uint32_t>(kMaxBatchBytes + 65536); }
+    // The value for HEADER_COMPRESSED's mmap_len, the buffer perf decompresses each compressed record into: a
+    // batch plus a carried-over partial record, doubled because perf 6.1 (zstd_decompress_stream) advances
+    // its output pointer without resetting the position when one record needs a second ZSTD_decompressStream
+    // call (as after a frame's end, before the padding frame), so the space after the output must be as large
+    // as it.
+    static uint32_t mmapLen() { return static_cast<uint32_t>(2 * (kMaxBatchBytes + 65536) + 65536); }
     uint64_t bytesIn() const { return bytesIn_; }
     uint64_t bytesOut() const { return bytesOut_; }
 

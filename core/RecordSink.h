@@ -1,6 +1,6 @@
 // Where a recording's records go: counts what the summary reports (samples, LOST, LOST_SAMPLES, THROTTLE),
-// trims DWARF-mode user stacks to the bytes the kernel copied, collects build ids from MMAP2 records, and writes
-// to the session, in zstd-compressed batches when compression is on.
+// trims DWARF-mode user stacks to the bytes the kernel copied, collects build ids from MMAP2 records, and
+// writes to the session, in zstd-compressed batches when compression is on.
 #pragma once
 
 #include "PerfDataWriter.h"

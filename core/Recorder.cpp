@@ -147,6 +147,9 @@ perf_event_attr samplingAttr(const std::vector<EventSpec> &specs, size_t index, 
         attr.task = 1;
         attr.build_id = 1;
         attr.context_switch = options.offCpu ? 1 : 0;
+        // DWARF unwinders read .eh_frame_hdr, which modern linkers put in a read-only, non-executable
+        // segment.
+        attr.mmap_data = options.callGraph == CallGraphMode::Dwarf ? 1 : 0;
     }
     return attr;
 }
@@ -321,6 +324,8 @@ RecordSummary Recorder::run() {
                             : options_.systemWide ? TargetKind::SystemWide
                                                   : TargetKind::Launch;
 
+    if (options_.compressionLevel == RecordOptions::kAutoCompression)
+        options_.compressionLevel = options_.callGraph == CallGraphMode::Dwarf ? 1 : 0;
     std::vector<EventSpec> specs = parseEvents(options_, summary.notices);
     const uint64_t maxRate = readProcValue("/proc/sys/kernel/perf_event_max_sample_rate", 100000);
     if (options_.period == 0 && options_.frequency > maxRate) {

@@ -49,8 +49,11 @@ struct RecordOptions {
     std::vector<int> cpus;   // CPUs to record on; empty: all online CPUs. With a launch or attach target, the
                              // events of other CPUs are not opened, so the target is only seen on these.
 
-    bool offCpu = false;      // context-switch records plus sched:sched_switch with call chains
-    int compressionLevel = 0; // zstd level of PERF_RECORD_COMPRESSED batches; 0: uncompressed
+    bool offCpu = false; // context-switch records plus sched:sched_switch with call chains
+    // zstd level of PERF_RECORD_COMPRESSED batches (1-22); 0: uncompressed; kAutoCompression: level 1 for
+    // DWARF call graphs, whose copied stacks shrink about 40-fold, uncompressed otherwise.
+    static constexpr int kAutoCompression = -1;
+    int compressionLevel = kAutoCompression;
 
     // Opens every event; null: a DirectEventOpener (the user's own privileges).
     std::shared_ptr<EventOpener> opener;

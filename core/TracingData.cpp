@@ -38,7 +38,8 @@ public:
 
 } // namespace
 
-std::vector<uint8_t> buildTracingData(const std::vector<std::string> &tracepoints, const std::string &tracefsRoot) {
+std::vector<uint8_t> buildTracingData(const std::vector<std::string> &tracepoints,
+                                      const std::string &tracefsRoot) {
     std::map<std::string, std::vector<std::string>> bySystem; // subsystem -> format files
     for (const auto &tracepoint : tracepoints) {
         const auto colon = tracepoint.find(':');

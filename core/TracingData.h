@@ -1,6 +1,7 @@
-// The HEADER_TRACING_DATA feature section that perf needs to read sessions with tracepoint events: the tracefs
-// header files and the format file of each recorded tracepoint, in the layout of perf's trace-event-info.c
-// (version 0.6). kallsyms, printk formats and saved cmdlines are stored empty, which perf accepts.
+// The HEADER_TRACING_DATA feature section that perf needs to read sessions with tracepoint events: the
+// tracefs header files and the format file of each recorded tracepoint, in the layout of perf's
+// trace-event-info.c (version 0.6). kallsyms, printk formats and saved cmdlines are stored empty, which perf
+// accepts.
 #pragma once
 
 #include <cstdint>
