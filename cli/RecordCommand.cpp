@@ -1,5 +1,6 @@
 #include "RecordCommand.h"
 
+#include "CpuList.h"
 #include "Error.h"
 
 #include <fmt/format.h>
@@ -66,6 +67,23 @@ void parseCallGraph(const std::string &text, RecordOptions &options) {
     }
 }
 
+// "12,34" -> {12, 34}; option names the flag for the error message.
+std::vector<pid_t> parseIdList(const std::string &text, const char *option) {
+    std::vector<pid_t> ids;
+    size_t start = 0;
+    while (start <= text.size()) {
+        const size_t comma = std::min(text.find(',', start), text.size());
+        const std::string item = text.substr(start, comma - start);
+        int value = 0;
+        const auto [end, error] = std::from_chars(item.data(), item.data() + item.size(), value);
+        if (item.empty() || error != std::errc() || end != item.data() + item.size() || value <= 0)
+            throw Error(fmt::format("{} {}: '{}' is not a process or thread id", option, text, item));
+        ids.push_back(value);
+        start = comma + 1;
+    }
+    return ids;
+}
+
 std::string humanBytes(uint64_t bytes) {
     if (bytes >= (uint64_t{1} << 20)) return fmt::format("{:.1f} MB", bytes / 1e6);
     return fmt::format("{:.1f} kB", bytes / 1e3);
@@ -97,9 +115,23 @@ CLI::App *RecordCommand::setup(CLI::App &app) {
         ->check(CLI::PositiveNumber);
     sub->add_option("--cwd", options_.workingDirectory, "Working directory of the command");
     sub->add_option("--env", options_.extraEnvironment, "NAME=VALUE added to the command's environment");
-    sub->add_option("command", options_.command, "The command to run and its arguments (after --)")
-        ->required();
-    sub->footer("Example: perfglass-cli record -g -o app.data -- ./app --input big.txt");
+    sub->add_option("-p,--pid", pids_, "Attach to these processes (comma list), their threads and children");
+    sub->add_option("-t,--tid", tids_, "Attach to these threads (comma list)");
+    sub->add_flag("-a,--all-cpus", options_.systemWide, "Record every process on every CPU (system-wide)");
+    sub->add_option("-C,--cpu", cpus_, "Record only on these CPUs, e.g. 0-2,5");
+    sub->add_flag("--off-cpu", options_.offCpu,
+                  "Record context switches and sched:sched_switch with call chains, to see blocked time");
+    sub->add_flag("-z", compress_, "Compress the records with zstd (level 1), as perf record -z");
+    sub->add_option("--compression-level", options_.compressionLevel, "Compress with this zstd level (1-22)")
+        ->check(CLI::Range(1, 22));
+    sub->add_flag("--no-compress", noCompress_,
+                  "Do not compress (DWARF call graphs are compressed at zstd level 1 by default)");
+    sub->add_option("command", options_.command,
+                    "The command to run and its arguments (after --); none with -p, -t or -a");
+    // Everything after the program's name belongs to it, options included ("sh -c ...").
+    sub->positionals_at_end();
+    sub->footer("Examples:\n  perfglass-cli record -g -o app.data -- ./app --input big.txt\n"
+                "  perfglass-cli record -p 1234 --duration 5\n  perfglass-cli record -a -C 0,1 --duration 2");
     return sub;
 }
 
@@ -108,6 +140,13 @@ int RecordCommand::run() {
         parseCallGraph(callGraph_, options_);
     else if (framePointers_)
         options_.callGraph = CallGraphMode::FramePointer;
+    if (!pids_.empty()) options_.pids = parseIdList(pids_, "-p");
+    if (!tids_.empty()) options_.tids = parseIdList(tids_, "-t");
+    if (!cpus_.empty()) options_.cpus = parseCpuList(cpus_);
+    if (!cpus_.empty() && options_.command.empty() && options_.pids.empty() && options_.tids.empty())
+        options_.systemWide = true; // -C without a target means the whole system on those CPUs, as in perf
+    if (compress_ && options_.compressionLevel <= 0) options_.compressionLevel = 1;
+    if (noCompress_) options_.compressionLevel = 0;
 
     Recorder recorder(options_);
     StopSignals signals(recorder);
@@ -115,7 +154,16 @@ int RecordCommand::run() {
     for (const auto &notice : summary.notices)
         fmt::print(stderr, "perfglass-cli: note: {}\n", notice);
     std::string lost = fmt::format("{} lost", summary.lostSamples);
+    if (summary.lostRecords > 0) lost += fmt::format(" in {} LOST records", summary.lostRecords);
     if (summary.throttles > 0) lost += fmt::format(", {} throttled", summary.throttles);
+    if (summary.lostSamples > 0)
+        fmt::print(
+            stderr,
+            "perfglass-cli: warning: the kernel dropped {} samples because a ring buffer was full; use a "
+            "larger buffer (-m) or a lower frequency (-F)\n",
+            summary.lostSamples);
+    if (summary.uncompressedBytes > 0)
+        lost += fmt::format(", compressed from {}", humanBytes(summary.uncompressedBytes));
     fmt::print(stderr, "[ perfglass record: {:.2f} s, {} samples, {}, {} written to {} ]\n", summary.seconds,
                summary.samples, lost, humanBytes(summary.bytes), options_.outputPath);
     return summary.exitCode;

@@ -20,6 +20,11 @@ private:
     RecordOptions options_;
     std::string callGraph_;
     bool framePointers_ = false;
+    std::string pids_;
+    std::string tids_;
+    std::string cpus_;
+    bool compress_ = false;
+    bool noCompress_ = false;
 };
 
 } // namespace perfglass::cli

@@ -113,6 +113,7 @@ PerfDataWriter::featureSections(const SessionMetadata &metadata) const {
         sections.emplace_back(feature, encoder.take());
     };
 
+    if (!metadata.tracingData.empty()) sections.emplace_back(format::kFeatTracingData, metadata.tracingData);
     if (!metadata.buildIds.empty()) {
         FeatureEncoder encoder;
         for (const auto &entry : metadata.buildIds) {

@@ -3,12 +3,14 @@
 #include "ChildProcess.h"
 #include "CpuList.h"
 #include "Error.h"
+#include "EventOpenRouter.h"
 #include "EventParser.h"
 #include "PerfDataWriter.h"
-#include "PerfEventOpen.h"
-#include "RecordDecoder.h"
+#include "ProcSynthesizer.h"
+#include "RecordSink.h"
 #include "RingBuffer.h"
 #include "SessionMetadata.h"
+#include "TracingData.h"
 
 #include <fcntl.h>
 #include <fmt/format.h>
@@ -16,13 +18,15 @@
 #include <signal.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstring>
 #include <fstream>
-#include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <utility>
 
@@ -33,13 +37,19 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 constexpr uint64_t kX86UserRegsMask = 0xff0fff; // AX..R15 without the segment registers, as perf samples them
-constexpr uint16_t kMiscMmapBuildId = 1 << 14;  // PERF_RECORD_MISC_MMAP_BUILD_ID
+constexpr const char *kOffCpuEvent = "sched:sched_switch";
 
 uint64_t readProcValue(const char *path, uint64_t fallback) {
     std::ifstream file(path);
     uint64_t value = fallback;
     file >> value;
     return file ? value : fallback;
+}
+
+uint64_t monotonicNow() {
+    timespec now{};
+    ::clock_gettime(CLOCK_MONOTONIC, &now);
+    return static_cast<uint64_t>(now.tv_sec) * 1000000000u + static_cast<uint64_t>(now.tv_nsec);
 }
 
 // Closes a file descriptor on scope exit.
@@ -57,19 +67,17 @@ struct FileDescriptor {
     FileDescriptor &operator=(FileDescriptor &&) = delete;
 };
 
-// The events opened for one recording: one fd per event and CPU, the first of each CPU owning its ring
-// buffer.
-struct OpenedEvents {
-    std::vector<EventAttr> attrs;
-    std::vector<FileDescriptor> fds;
-    std::vector<std::unique_ptr<RingBuffer>> buffers;
-};
-
 bool isPrivilegeError(int error) {
     return error == EACCES || error == EPERM;
 }
 
-std::string openErrorMessage(const EventSpec &spec, int error) {
+enum class TargetKind { Launch, Attach, SystemWide };
+
+std::string targetName(pid_t target) {
+    return target < 0 ? std::string("all processes") : fmt::format("thread {}", target);
+}
+
+std::string openErrorMessage(const EventSpec &spec, pid_t target, int error) {
     switch (error) {
     case ENOENT:
     case EOPNOTSUPP:
@@ -78,51 +86,70 @@ std::string openErrorMessage(const EventSpec &spec, int error) {
     case EACCES:
     case EPERM:
         return fmt::format(
-            "event '{}' needs privileges this user lacks (kernel.perf_event_paranoid = {}); run "
-            "'sysctl -w kernel.perf_event_paranoid=1' or record as a privileged user",
-            spec.name, readProcValue("/proc/sys/kernel/perf_event_paranoid", 2));
+            "event '{}' on {} needs privileges this user lacks (kernel.perf_event_paranoid = {}); run "
+            "'sysctl -w kernel.perf_event_paranoid=1' (-1 for system-wide), grant CAP_PERFMON, or record as "
+            "a "
+            "privileged user",
+            spec.name, targetName(target), readProcValue("/proc/sys/kernel/perf_event_paranoid", 2));
+    case ESRCH:
+        return fmt::format("cannot record {}: no such process or thread", targetName(target));
     case EMFILE:
         return fmt::format("too many open files while opening event '{}'; raise the limit with 'ulimit -n'",
                            spec.name);
     default:
-        return fmt::format("cannot open event '{}': {}", spec.name, std::strerror(error));
+        return fmt::format("cannot open event '{}' on {}: {}", spec.name, targetName(target),
+                           std::strerror(error));
     }
 }
 
-perf_event_attr samplingAttr(const EventSpec &spec, const RecordOptions &options, bool tracking) {
+bool isGroupMember(const std::vector<EventSpec> &specs, size_t index) {
+    return specs[index].groupLeader >= 0 && static_cast<size_t>(specs[index].groupLeader) != index;
+}
+
+perf_event_attr samplingAttr(const std::vector<EventSpec> &specs, size_t index, const RecordOptions &options,
+                             TargetKind kind) {
+    const EventSpec &spec = specs[index];
     perf_event_attr attr = spec.attr;
     attr.size = sizeof attr;
     attr.sample_type = PERF_SAMPLE_IDENTIFIER | PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME |
                        PERF_SAMPLE_CPU | PERF_SAMPLE_PERIOD;
-    if (options.period > 0) {
+    if (attr.type == PERF_TYPE_TRACEPOINT) {
+        attr.sample_period = 1;
+        attr.sample_type |= PERF_SAMPLE_RAW;
+    } else if (options.period > 0) {
         attr.sample_period = options.period;
-    } else if (attr.type != PERF_TYPE_TRACEPOINT) {
+    } else {
         attr.freq = 1;
         attr.sample_freq = options.frequency;
-    } else {
-        attr.sample_period = 1;
     }
-    if (options.callGraph != CallGraphMode::None) attr.sample_type |= PERF_SAMPLE_CALLCHAIN;
+    const bool offCpuEvent = options.offCpu && spec.name == kOffCpuEvent;
+    if (options.callGraph != CallGraphMode::None || offCpuEvent) attr.sample_type |= PERF_SAMPLE_CALLCHAIN;
     if (options.callGraph == CallGraphMode::Dwarf) {
         attr.sample_type |= PERF_SAMPLE_REGS_USER | PERF_SAMPLE_STACK_USER;
         attr.sample_regs_user = kX86UserRegsMask;
         attr.sample_stack_user = options.dwarfStackSize;
         attr.exclude_callchain_user = 1;
     }
-    attr.disabled = 1;
-    attr.enable_on_exec = 1;
-    attr.inherit = 1;
+    // Group members follow their leader: only the leader starts disabled.
+    const bool member = isGroupMember(specs, index);
+    attr.disabled = member ? 0 : 1;
+    attr.enable_on_exec = kind == TargetKind::Launch && !member ? 1 : 0;
+    attr.inherit = kind == TargetKind::SystemWide ? 0 : 1;
     attr.sample_id_all = 1;
     attr.use_clockid = 1;
     attr.clockid = CLOCK_MONOTONIC;
     attr.watermark = 1;
-    if (tracking) {
+    if (index == 0) { // the tracking event: memory maps, names, forks and exits
         attr.mmap = 1;
         attr.mmap2 = 1;
         attr.comm = 1;
         attr.comm_exec = 1;
         attr.task = 1;
         attr.build_id = 1;
+        attr.context_switch = options.offCpu ? 1 : 0;
+        // DWARF unwinders read .eh_frame_hdr, which modern linkers put in a read-only, non-executable
+        // segment.
+        attr.mmap_data = options.callGraph == CallGraphMode::Dwarf ? 1 : 0;
     }
     return attr;
 }
@@ -130,166 +157,141 @@ perf_event_attr samplingAttr(const EventSpec &spec, const RecordOptions &options
 size_t defaultMmapPages(const RecordOptions &options) {
     if (options.mmapPages > 0) return options.mmapPages;
     // Unprivileged users share kernel.perf_event_mlock_kb (516 KiB per CPU by default): 128 pages fit.
-    const bool privileged = ::geteuid() == 0;
-    if (!privileged) return 128;
+    if (::geteuid() != 0) return 128;
     return options.callGraph == CallGraphMode::Dwarf ? 2048 : 512;
 }
 
-// Opens every event on every CPU for pid. Fails with the errno of the first refusal.
-int openEvents(const std::vector<EventSpec> &specs, const RecordOptions &options, pid_t pid,
-               const std::vector<int> &cpus, size_t pages, OpenedEvents &opened, const EventSpec *&failed) {
-    opened = OpenedEvents{};
-    const auto pageSize = static_cast<size_t>(::sysconf(_SC_PAGESIZE));
-    for (size_t i = 0; i < specs.size(); ++i) {
-        EventAttr event;
-        event.attr = samplingAttr(specs[i], options, i == 0);
-        event.attr.wakeup_watermark = static_cast<uint32_t>(pages * pageSize / 4);
-        event.name = specs[i].name;
-        opened.attrs.push_back(event);
-    }
-    for (int cpu : cpus) {
-        int bufferFd = -1;
-        for (size_t i = 0; i < specs.size(); ++i) {
-            auto &attr = opened.attrs[i].attr;
-            int fd = perfEventOpen(attr, pid, cpu, -1, PERF_FLAG_FD_CLOEXEC);
-            if (fd < 0 && errno == EINVAL && attr.build_id) {
-                attr.build_id = 0; // kernels before 5.12 cannot put build ids in MMAP2 records
-                fd = perfEventOpen(attr, pid, cpu, -1, PERF_FLAG_FD_CLOEXEC);
-            }
-            if (fd < 0) {
-                failed = &specs[i];
-                return errno;
-            }
-            opened.fds.emplace_back(fd);
-            uint64_t id = 0;
-            if (::ioctl(fd, PERF_EVENT_IOC_ID, &id) != 0) {
-                failed = &specs[i];
-                return errno;
-            }
-            opened.attrs[i].ids.push_back(id);
-            if (bufferFd < 0) {
-                opened.buffers.push_back(std::make_unique<RingBuffer>(fd, pages));
-                bufferFd = fd;
-            } else if (::ioctl(fd, PERF_EVENT_IOC_SET_OUTPUT, bufferFd) != 0) {
-                failed = &specs[i];
-                return errno;
-            }
-        }
-    }
-    return 0;
-}
-
-// Rewrites a DWARF-mode sample so that its user stack holds only the bytes the kernel copied.
-size_t trimUserStack(const perf_event_header *record, size_t stackSizeOffset, std::vector<uint8_t> &out) {
-    const auto *bytes = reinterpret_cast<const uint8_t *>(record);
-    uint64_t size = 0;
-    std::memcpy(&size, bytes + stackSizeOffset, 8);
-    if (size == 0 || stackSizeOffset + 8 + size + 8 > record->size) return 0;
-    uint64_t dynSize = 0;
-    std::memcpy(&dynSize, bytes + stackSizeOffset + 8 + size, 8);
-    const uint64_t kept = (std::min(dynSize, size) + 7) & ~uint64_t{7};
-    if (kept == size) return 0;
-    const size_t tailOffset = stackSizeOffset + 8 + size; // dyn_size and the fields after it
-    out.assign(bytes, bytes + stackSizeOffset);
-    out.insert(out.end(), reinterpret_cast<const uint8_t *>(&kept),
-               reinterpret_cast<const uint8_t *>(&kept) + 8);
-    out.insert(out.end(), bytes + stackSizeOffset + 8, bytes + stackSizeOffset + 8 + kept);
-    out.insert(out.end(), bytes + tailOffset, bytes + record->size);
-    auto *header = reinterpret_cast<perf_event_header *>(out.data());
-    header->size = static_cast<uint16_t>(out.size());
-    return out.size();
-}
-
-struct RecordCounters {
-    uint64_t samples = 0;
-    uint64_t lostRecords = 0;
-    uint64_t lostSamples = 0;
-    uint64_t throttles = 0;
-};
-
-// Writes drained records, counting what the summary reports and collecting build ids.
-class RecordSink {
+// The events of one recording: for every CPU and target thread, one fd per event. The first fd of each CPU
+// owns that CPU's ring buffer; the others write into it (PERF_EVENT_IOC_SET_OUTPUT).
+class EventSet {
 public:
-    RecordSink(PerfDataWriter &writer, const RecordOptions &options)
-        : writer_(writer)
-        , dwarf_(options.callGraph == CallGraphMode::Dwarf)
-        , decoder_(writer.events()) {}
-
-    void operator()(const perf_event_header *record) {
-        switch (record->type) {
-        case PERF_RECORD_SAMPLE:
-            ++counters.samples;
-            if (dwarf_ && writeTrimmed(record)) return;
-            break;
-        case PERF_RECORD_LOST: {
-            uint64_t lost = 0;
-            std::memcpy(&lost, reinterpret_cast<const uint8_t *>(record) + 16, 8);
-            ++counters.lostRecords;
-            counters.lostSamples += lost;
-            break;
+    EventSet(const std::vector<EventSpec> &specs, const RecordOptions &options, TargetKind kind,
+             std::vector<int> cpus, size_t pages, EventOpenRouter &router)
+        : specs_(specs)
+        , cpus_(std::move(cpus))
+        , pages_(pages)
+        , router_(router) {
+        const auto pageSize = static_cast<size_t>(::sysconf(_SC_PAGESIZE));
+        for (size_t i = 0; i < specs.size(); ++i) {
+            EventAttr event;
+            event.attr = samplingAttr(specs, i, options, kind);
+            event.attr.wakeup_watermark = static_cast<uint32_t>(pages * pageSize / 2);
+            event.name = specs[i].name;
+            attrs.push_back(event);
         }
-        case PERF_RECORD_LOST_SAMPLES: {
-            uint64_t lost = 0;
-            std::memcpy(&lost, reinterpret_cast<const uint8_t *>(record) + 8, 8);
-            counters.lostSamples += lost;
-            break;
-        }
-        case PERF_RECORD_THROTTLE:
-            ++counters.throttles;
-            break;
-        case PERF_RECORD_MMAP2:
-            noteBuildId(record);
-            break;
-        default:
-            break;
-        }
-        writer_.writeRecord(record, record->size);
-        wroteSinceRound_ = true;
+        buffers.resize(cpus_.size());
     }
 
-    void endRound() {
-        if (wroteSinceRound_) writer_.finishRound();
-        wroteSinceRound_ = false;
+    // Opens every event for target (a thread, or -1 for all) on every CPU. Returns 0 or the errno of the
+    // first refusal, with failed() naming the event.
+    int open(pid_t target) {
+        for (size_t c = 0; c < cpus_.size(); ++c) {
+            std::vector<int> fdOfEvent(specs_.size(), -1);
+            for (size_t i = 0; i < specs_.size(); ++i) {
+                const int leader = isGroupMember(specs_, i) ? fdOfEvent[specs_[i].groupLeader] : -1;
+                const int error = openOne(i, target, c, leader, fdOfEvent[i]);
+                if (error != 0) {
+                    failed_ = &specs_[i];
+                    return error;
+                }
+            }
+        }
+        return 0;
     }
 
-    std::vector<BuildIdEntry> buildIds() const {
-        std::vector<BuildIdEntry> entries;
-        for (const auto &[path, id] : buildIds_)
-            entries.push_back({-1, false, id, path});
-        return entries;
+    void setEnabled(bool enabled) {
+        for (auto &fd : fds)
+            ::ioctl(fd.fd, enabled ? PERF_EVENT_IOC_ENABLE : PERF_EVENT_IOC_DISABLE, 0);
     }
 
-    RecordCounters counters;
+    const EventSpec *failed() const { return failed_; }
+
+    std::vector<EventAttr> attrs;
+    std::vector<FileDescriptor> fds;
+    std::vector<std::unique_ptr<RingBuffer>> buffers; // by CPU index; null for CPUs without events
 
 private:
-    bool writeTrimmed(const perf_event_header *record) {
-        Sample sample;
-        if (!decoder_.decodeSample(record, sample).empty() || sample.userStackOffsetInRecord == 0)
-            return false;
-        const size_t size = trimUserStack(record, sample.userStackOffsetInRecord, scratch_);
-        if (size == 0) return false;
-        writer_.writeRecord(scratch_.data(), size);
-        wroteSinceRound_ = true;
-        return true;
+    int openOne(size_t event, pid_t target, size_t cpuIndex, int groupFd, int &fdOut) {
+        auto &attr = attrs[event].attr;
+        int fd = router_.open(attr, target, cpus_[cpuIndex], groupFd, PERF_FLAG_FD_CLOEXEC);
+        if (fd == -EINVAL && attr.build_id) {
+            attr.build_id = 0; // kernels before 5.12 cannot put build ids in MMAP2 records
+            fd = router_.open(attr, target, cpus_[cpuIndex], groupFd, PERF_FLAG_FD_CLOEXEC);
+        }
+        if (fd < 0) return -fd;
+        fds.emplace_back(fd);
+        fdOut = fd;
+        uint64_t id = 0;
+        if (::ioctl(fd, PERF_EVENT_IOC_ID, &id) != 0) return errno;
+        attrs[event].ids.push_back(id);
+        auto &buffer = buffers[cpuIndex];
+        if (!buffer) {
+            buffer = std::make_unique<RingBuffer>(fd, pages_);
+        } else if (::ioctl(fd, PERF_EVENT_IOC_SET_OUTPUT, buffer->fd()) != 0) {
+            return errno;
+        }
+        return 0;
     }
 
-    void noteBuildId(const perf_event_header *record) {
-        if (!(record->misc & kMiscMmapBuildId) || record->size < 80) return;
-        const auto *bytes = reinterpret_cast<const uint8_t *>(record);
-        const uint8_t idSize = std::min<uint8_t>(bytes[40], 20);
-        const char *name = reinterpret_cast<const char *>(bytes + 72);
-        std::string path(name, strnlen(name, record->size - 72));
-        if (path.empty() || path[0] != '/' || buildIds_.count(path)) return;
-        buildIds_.emplace(std::move(path), std::vector<uint8_t>(bytes + 44, bytes + 44 + idSize));
-    }
-
-    PerfDataWriter &writer_;
-    bool dwarf_;
-    RecordDecoder decoder_;
-    bool wroteSinceRound_ = false;
-    std::vector<uint8_t> scratch_;
-    std::map<std::string, std::vector<uint8_t>> buildIds_;
+    const std::vector<EventSpec> &specs_;
+    std::vector<int> cpus_;
+    size_t pages_;
+    EventOpenRouter &router_;
+    const EventSpec *failed_ = nullptr;
 };
+
+std::vector<EventSpec> parseEvents(const RecordOptions &options, std::vector<std::string> &notices) {
+    const EventParser parser;
+    std::vector<EventSpec> specs;
+    if (options.events.empty()) {
+        specs = parser.parse("cycles");
+        if (probeEvent(specs.front().attr) != 0) specs = parser.parse("cpu-clock");
+    } else {
+        specs = parser.parse(options.events);
+    }
+    if (options.offCpu) {
+        try {
+            auto offCpu = parser.parse(kOffCpuEvent);
+            specs.insert(specs.end(), offCpu.begin(), offCpu.end());
+        } catch (const Error &error) {
+            notices.push_back(fmt::format("--off-cpu: {} is not available ({}); recording context switches "
+                                          "without it",
+                                          kOffCpuEvent, error.what()));
+        }
+    }
+    return specs;
+}
+
+bool processExists(pid_t pid) {
+    return ::kill(pid, 0) == 0 || errno == EPERM;
+}
+
+// The thread ids to open events on, the processes to synthesize and to watch for exit.
+struct AttachTargets {
+    std::vector<pid_t> threads;
+    std::vector<pid_t> processes;
+};
+
+AttachTargets attachTargets(const RecordOptions &options) {
+    AttachTargets targets;
+    for (pid_t pid : options.pids) {
+        auto tids = ProcSynthesizer::threadsOf(pid);
+        if (pid <= 0 || tids.empty() || !processExists(pid))
+            throw Error(fmt::format("cannot attach to process {}: no such process", pid));
+        targets.processes.push_back(pid);
+        targets.threads.insert(targets.threads.end(), tids.begin(), tids.end());
+    }
+    for (pid_t tid : options.tids) {
+        const pid_t pid = tid > 0 ? ProcSynthesizer::processOf(tid) : -1;
+        if (pid < 0) throw Error(fmt::format("cannot attach to thread {}: no such thread", tid));
+        targets.threads.push_back(tid);
+        if (std::find(targets.processes.begin(), targets.processes.end(), pid) == targets.processes.end())
+            targets.processes.push_back(pid);
+    }
+    std::sort(targets.threads.begin(), targets.threads.end());
+    targets.threads.erase(std::unique(targets.threads.begin(), targets.threads.end()), targets.threads.end());
+    return targets;
+}
 
 } // namespace
 
@@ -312,14 +314,19 @@ void Recorder::stop() {
 
 RecordSummary Recorder::run() {
     RecordSummary summary;
-    const EventParser parser;
-    std::vector<EventSpec> specs;
-    if (options_.events.empty()) {
-        specs = parser.parse("cycles");
-        if (probeEvent(specs.front().attr) != 0) specs = parser.parse("cpu-clock");
-    } else {
-        specs = parser.parse(options_.events);
-    }
+    const bool attach = !options_.pids.empty() || !options_.tids.empty();
+    const int targetKinds =
+        (attach ? 1 : 0) + (options_.systemWide ? 1 : 0) + (options_.command.empty() ? 0 : 1);
+    if (targetKinds != 1)
+        throw Error(targetKinds == 0 ? "nothing to record: give a command, -p PID, -t TID or -a"
+                                     : "give only one target: a command, -p/-t, or -a");
+    const TargetKind kind = attach                ? TargetKind::Attach
+                            : options_.systemWide ? TargetKind::SystemWide
+                                                  : TargetKind::Launch;
+
+    if (options_.compressionLevel == RecordOptions::kAutoCompression)
+        options_.compressionLevel = options_.callGraph == CallGraphMode::Dwarf ? 1 : 0;
+    std::vector<EventSpec> specs = parseEvents(options_, summary.notices);
     const uint64_t maxRate = readProcValue("/proc/sys/kernel/perf_event_max_sample_rate", 100000);
     if (options_.period == 0 && options_.frequency > maxRate) {
         summary.notices.push_back(fmt::format("frequency lowered from {} Hz to the kernel's maximum of {} Hz "
@@ -328,68 +335,177 @@ RecordSummary Recorder::run() {
         options_.frequency = maxRate;
     }
 
-    ChildProcess child(options_.command, options_.workingDirectory, options_.extraEnvironment);
-    const std::vector<int> cpus = onlineCpus();
+    AttachTargets attached;
+    std::optional<ChildProcess> child;
+    std::vector<pid_t> openTargets;
+    if (kind == TargetKind::Attach) {
+        attached = attachTargets(options_);
+        openTargets = attached.threads;
+    } else if (kind == TargetKind::SystemWide) {
+        openTargets = {-1};
+    } else {
+        child.emplace(options_.command, options_.workingDirectory, options_.extraEnvironment);
+        openTargets = {child->pid()};
+    }
+    const std::vector<int> online = onlineCpus();
+    std::vector<int> cpus = options_.cpus.empty() ? online : options_.cpus;
+    for (int cpu : cpus)
+        if (std::find(online.begin(), online.end(), cpu) == online.end())
+            throw Error(fmt::format("CPU {} is not online (online: {})", cpu, fmt::join(online, ",")));
     const size_t pages = defaultMmapPages(options_);
-    OpenedEvents opened;
-    const EventSpec *failed = nullptr;
-    int error = openEvents(specs, options_, child.pid(), cpus, pages, opened, failed);
-    const bool anyExplicitKernel =
-        std::any_of(specs.begin(), specs.end(), [](auto &s) { return s.explicitPrivilege; });
-    if (isPrivilegeError(error) && !anyExplicitKernel) {
-        for (auto &spec : specs) {
-            spec.attr.exclude_kernel = 1;
-            spec.attr.exclude_hv = 1;
-        }
-        error = openEvents(specs, options_, child.pid(), cpus, pages, opened, failed);
-        if (error == 0)
-            summary.notices.push_back(
-                fmt::format("kernel samples need more privilege than this user has "
-                            "(kernel.perf_event_paranoid = {}); recording user space only",
-                            readProcValue("/proc/sys/kernel/perf_event_paranoid", 2)));
-    }
-    if (error != 0) throw Error(openErrorMessage(*failed, error));
 
-    PerfDataWriter writer(options_.outputPath, opened.attrs);
-    try {
-        child.release();
-    } catch (const Error &) {
-        ::unlink(options_.outputPath.c_str());
-        throw;
+    // Opens everything, dropping the off-CPU tracepoint or kernel samples when privileges do not allow them.
+    EventOpenRouter router(options_.opener, options_.privilegedOpenerFactory);
+    std::unique_ptr<EventSet> events;
+    bool userOnly = false;
+    for (;;) {
+        events = std::make_unique<EventSet>(specs, options_, kind, cpus, pages, router);
+        int error = 0;
+        pid_t failedTarget = -1;
+        for (pid_t target : openTargets) {
+            error = events->open(target);
+            // A thread that exited between listing and opening is not an error.
+            if (error == ESRCH && kind == TargetKind::Attach && ProcSynthesizer::processOf(target) < 0) {
+                error = 0;
+                continue;
+            }
+            if (error != 0) {
+                failedTarget = target;
+                break;
+            }
+        }
+        if (error == 0) break;
+        const EventSpec &failed = *events->failed();
+        if (options_.offCpu && failed.name == kOffCpuEvent && specs.back().name == kOffCpuEvent) {
+            summary.notices.push_back(fmt::format("--off-cpu: {} cannot be opened ({}); recording context "
+                                                  "switches without it",
+                                                  kOffCpuEvent, std::strerror(error)));
+            specs.pop_back();
+            continue;
+        }
+        const bool anyExplicitKernel =
+            std::any_of(specs.begin(), specs.end(), [](auto &s) { return s.explicitPrivilege; });
+        if (isPrivilegeError(error) && !anyExplicitKernel && !userOnly) {
+            userOnly = true;
+            for (auto &spec : specs) {
+                spec.attr.exclude_kernel = 1;
+                spec.attr.exclude_hv = 1;
+            }
+            continue;
+        }
+        throw Error(openErrorMessage(failed, failedTarget, error));
     }
+    if (userOnly)
+        summary.notices.push_back(fmt::format("kernel samples need more privilege than this user has "
+                                              "(kernel.perf_event_paranoid = {}); recording user space only",
+                                              readProcValue("/proc/sys/kernel/perf_event_paranoid", 2)));
+    // Threads created while we opened were not inherited by anyone: open them too, until none is new.
+    if (kind == TargetKind::Attach && !options_.pids.empty()) {
+        std::set<pid_t> known(openTargets.begin(), openTargets.end());
+        for (int round = 0; round < 16; ++round) {
+            bool added = false;
+            for (pid_t pid : attached.processes)
+                for (pid_t tid : ProcSynthesizer::threadsOf(pid))
+                    if (known.insert(tid).second) {
+                        added = true;
+                        if (const int error = events->open(tid); error != 0 && error != ESRCH)
+                            throw Error(openErrorMessage(*events->failed(), tid, error));
+                    }
+            if (!added) break;
+        }
+    }
+    summary.kernelSamples = std::any_of(events->attrs.begin(), events->attrs.end(),
+                                        [](auto &e) { return !e.attr.exclude_kernel; });
+    summary.offCpu = !specs.empty() && specs.back().name == kOffCpuEvent;
+
+    PerfDataWriter writer(options_.outputPath, events->attrs);
+    RecordSink sink(writer, options_.callGraph == CallGraphMode::Dwarf, options_.compressionLevel);
+
+    // Existing state, stamped before the events start so that it sorts before every sample.
+    const auto &tracking = events->attrs.front();
+    ProcSynthesizer synthesizer(tracking.attr, tracking.ids.empty() ? 0 : tracking.ids.front(),
+                                monotonicNow());
+    const auto synthesized = [&sink](const perf_event_header *record) { sink.writeSynthesized(record); };
+    if (summary.kernelSamples) synthesizer.synthesizeKernelMmap(synthesized);
+    if (child) {
+        try {
+            child->release();
+        } catch (const Error &) {
+            ::unlink(options_.outputPath.c_str());
+            throw;
+        }
+    } else {
+        events->setEnabled(true);
+        if (kind == TargetKind::SystemWide) {
+            summary.synthesizedProcesses = synthesizer.synthesizeAll(synthesized);
+        } else {
+            for (pid_t pid : options_.pids)
+                summary.synthesizedProcesses += synthesizer.synthesizeProcess(pid, synthesized) ? 1 : 0;
+            if (!options_.tids.empty()) {
+                synthesizer.synthesizeThreads(options_.tids, synthesized);
+                summary.synthesizedProcesses += options_.tids.size();
+            }
+        }
+    }
+    sink.endRound();
+
     const auto start = Clock::now();
     const auto deadline = options_.durationSeconds > 0
                               ? start + std::chrono::duration_cast<Clock::duration>(
                                             std::chrono::duration<double>(options_.durationSeconds))
                               : Clock::time_point::max();
 
-    RecordSink sink(writer, options_);
     auto drainAll = [&] {
-        for (auto &buffer : opened.buffers)
-            buffer->drain(std::ref(sink));
+        for (auto &buffer : events->buffers)
+            if (buffer) buffer->drainEach(sink);
         sink.endRound();
     };
 
     std::vector<pollfd> pollFds;
-    for (auto &buffer : opened.buffers)
-        pollFds.push_back({buffer->fd(), POLLIN, 0});
+    for (auto &buffer : events->buffers)
+        if (buffer) pollFds.push_back({buffer->fd(), POLLIN, 0});
     pollFds.push_back({stopPipe_[0], POLLIN, 0});
-    if (child.exitFd() >= 0) pollFds.push_back({child.exitFd(), POLLIN, 0});
+    // The attached processes' exits end the recording when all of them have exited.
+    std::vector<FileDescriptor> processFds;
+    for (pid_t pid : attached.processes) {
+        const int fd = static_cast<int>(::syscall(SYS_pidfd_open, pid, 0));
+        if (fd >= 0) processFds.emplace_back(fd);
+    }
+    const size_t exitFdsStart = pollFds.size();
+    if (child && child->exitFd() >= 0) pollFds.push_back({child->exitFd(), POLLIN, 0});
+    for (auto &fd : processFds)
+        pollFds.push_back({fd.fd, POLLIN, 0});
 
+    size_t processesLeft = processFds.size();
+    auto finished = [&] {
+        if (child) return child->tryWait().has_value();
+        return !processFds.empty() && processesLeft == 0;
+    };
     auto killDeadline = Clock::time_point::max();
-    while (!child.tryWait()) {
+    bool stopping = false;
+    while (!finished()) {
         const auto now = Clock::now();
-        if ((stopRequested_.load() || now >= deadline) && killDeadline == Clock::time_point::max()) {
-            child.signal(SIGTERM);
+        if ((stopRequested_.load() || now >= deadline) && !stopping) {
+            stopping = true;
+            if (!child) break; // attached processes and the system are left alone
+            child->signal(SIGTERM);
             killDeadline = now + std::chrono::seconds(5);
         }
-        if (now >= killDeadline) child.signal(SIGKILL);
-        ::poll(pollFds.data(), pollFds.size(), 100);
+        if (now >= killDeadline) child->signal(SIGKILL);
+        const auto untilDeadline =
+            std::chrono::duration_cast<std::chrono::milliseconds>(deadline - now).count();
+        const int timeout = static_cast<int>(std::clamp<int64_t>(untilDeadline, 0, 500));
+        ::poll(pollFds.data(), pollFds.size(), timeout);
         drainAll();
+        for (size_t i = exitFdsStart; i < pollFds.size(); ++i) {
+            if (!child && pollFds[i].fd >= 0 && (pollFds[i].revents & (POLLIN | POLLHUP))) {
+                pollFds[i].fd = -1; // that process has exited; poll ignores negative fds
+                --processesLeft;
+            }
+        }
     }
-    summary.exitCode = *child.tryWait();
-    for (auto &fd : opened.fds)
-        ::ioctl(fd.fd, PERF_EVENT_IOC_DISABLE, 0);
+    if (child) summary.exitCode = child->wait();
+    events->setEnabled(false);
     drainAll();
     summary.seconds = std::chrono::duration<double>(Clock::now() - start).count();
 
@@ -401,14 +517,31 @@ RecordSummary Recorder::run() {
     ::clock_getres(CLOCK_MONOTONIC, &resolution);
     metadata.clockResolutionNs =
         static_cast<uint64_t>(resolution.tv_sec) * 1000000000u + static_cast<uint64_t>(resolution.tv_nsec);
+    if (options_.compressionLevel > 0) {
+        metadata.compressionLevel = static_cast<uint32_t>(options_.compressionLevel);
+        metadata.compressionMmapLen = RecordCompressor::mmapLen();
+        summary.uncompressedBytes = sink.compressor()->bytesIn();
+    }
+    std::vector<std::string> tracepoints;
+    for (const auto &event : events->attrs)
+        if (event.attr.type == PERF_TYPE_TRACEPOINT) tracepoints.push_back(event.name);
+    if (!tracepoints.empty()) {
+        try {
+            metadata.tracingData = buildTracingData(tracepoints);
+        } catch (const Error &error) {
+            summary.notices.push_back(
+                fmt::format("{}; perf will not read the tracepoint samples", error.what()));
+        }
+    }
     writer.finish(metadata);
 
     struct stat info {};
     if (::stat(options_.outputPath.c_str(), &info) == 0) summary.bytes = static_cast<uint64_t>(info.st_size);
-    summary.samples = sink.counters.samples;
-    summary.lostRecords = sink.counters.lostRecords;
-    summary.lostSamples = sink.counters.lostSamples;
-    summary.throttles = sink.counters.throttles;
+    const RecordCounters &counters = sink.counters();
+    summary.samples = counters.samples;
+    summary.lostRecords = counters.lostRecords;
+    summary.lostSamples = counters.lostSamples;
+    summary.throttles = counters.throttles;
     for (const auto &spec : specs)
         summary.eventNames.push_back(spec.name);
     return summary;

@@ -34,39 +34,35 @@ RingBuffer::~RingBuffer() {
 }
 
 size_t RingBuffer::drain(const std::function<void(const perf_event_header *)> &onRecord) {
-    auto *meta = static_cast<perf_event_mmap_page *>(base_);
+    return drainEach(onRecord);
+}
+
+uint64_t RingBuffer::pendingBytes() const {
+    const auto *meta = static_cast<const perf_event_mmap_page *>(base_);
+    return __atomic_load_n(&meta->data_head, __ATOMIC_ACQUIRE) - meta->data_tail;
+}
+
+// The record at tail, in place, or copied into wrapped_ when it crosses the end of the buffer. nullptr when
+// its header is impossible.
+const perf_event_header *RingBuffer::recordAt(uint64_t tail, uint64_t head) {
+    const auto *meta = static_cast<const perf_event_mmap_page *>(base_);
     const auto *data = static_cast<const uint8_t *>(base_) + meta->data_offset;
-    // The acquire load pairs with the kernel's store of data_head: records before head are fully written.
-    const uint64_t head = __atomic_load_n(&meta->data_head, __ATOMIC_ACQUIRE);
-    uint64_t tail = meta->data_tail;
-    size_t count = 0;
-    while (tail < head) {
-        const size_t offset = tail & (dataSize_ - 1);
-        perf_event_header header;
-        if (offset + sizeof header <= dataSize_) {
-            std::memcpy(&header, data + offset, sizeof header);
-        } else {
-            const size_t first = dataSize_ - offset;
-            std::memcpy(&header, data + offset, first);
-            std::memcpy(reinterpret_cast<uint8_t *>(&header) + first, data, sizeof header - first);
-        }
-        if (header.size < sizeof header || tail + header.size > head)
-            break; // cannot happen with a sane kernel; stop rather than read garbage
-        if (offset + header.size <= dataSize_) {
-            onRecord(reinterpret_cast<const perf_event_header *>(data + offset));
-        } else {
-            auto *copy = reinterpret_cast<uint8_t *>(wrapped_.data());
-            const size_t first = dataSize_ - offset;
-            std::memcpy(copy, data + offset, first);
-            std::memcpy(copy + first, data, header.size - first);
-            onRecord(reinterpret_cast<const perf_event_header *>(copy));
-        }
-        tail += header.size;
-        ++count;
+    const size_t offset = tail & (dataSize_ - 1);
+    perf_event_header header;
+    if (offset + sizeof header <= dataSize_) {
+        std::memcpy(&header, data + offset, sizeof header);
+    } else {
+        const size_t first = dataSize_ - offset;
+        std::memcpy(&header, data + offset, first);
+        std::memcpy(reinterpret_cast<uint8_t *>(&header) + first, data, sizeof header - first);
     }
-    // The release store makes our reads happen before the kernel may overwrite the space.
-    __atomic_store_n(&meta->data_tail, tail, __ATOMIC_RELEASE);
-    return count;
+    if (header.size < sizeof header || tail + header.size > head) return nullptr;
+    if (offset + header.size <= dataSize_) return reinterpret_cast<const perf_event_header *>(data + offset);
+    auto *copy = reinterpret_cast<uint8_t *>(wrapped_.data());
+    const size_t first = dataSize_ - offset;
+    std::memcpy(copy, data + offset, first);
+    std::memcpy(copy + first, data, header.size - first);
+    return reinterpret_cast<const perf_event_header *>(copy);
 }
 
 } // namespace perfglass

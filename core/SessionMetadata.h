@@ -28,6 +28,8 @@ struct SessionMetadata {
     bool hasClockId = false;
     uint32_t compressionLevel = 0; // HEADER_COMPRESSED, 0 when records are not compressed
     uint32_t compressionMmapLen = 0;
+    std::vector<uint8_t>
+        tracingData; // HEADER_TRACING_DATA, needed by perf for tracepoint events; empty: none
 
     // Fills hostname, release, arch and CPU counts from the running machine.
     static SessionMetadata fromThisMachine();

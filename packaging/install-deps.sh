@@ -6,7 +6,7 @@
 #            qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools libgl-dev
 #            libdw-dev libelf-dev libdebuginfod-dev libzstd-dev
 #            libcli11-dev nlohmann-json3-dev libfmt-dev ninja-build
-#   run:     pkexec (privileged helper), linux-perf and hotspot (comparison tests and bench/),
+#   run:     pkexec (privileged helper), linux-perf, hotspot and hyperfine (comparison tests and bench/),
 #            xvfb xauth (screenshots of a real window)
 #
 # Fedora names, for reference (dnf install):
@@ -19,7 +19,7 @@ packages="build-essential cmake pkg-config clang-format
   qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools libgl-dev
   libdw-dev libelf-dev libdebuginfod-dev libzstd-dev
   libcli11-dev nlohmann-json3-dev libfmt-dev ninja-build
-  pkexec linux-perf hotspot xvfb xauth"
+  pkexec linux-perf hotspot hyperfine xvfb xauth"
 
 missing=""
 for p in $packages; do

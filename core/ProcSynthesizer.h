@@ -1,0 +1,63 @@
+// Records that describe state which existed before recording started, read from /proc the way perf
+// synthesizes it: COMM for every thread, FORK for threads other than the main one, MMAP2 for every executable
+// mapping, and the kernel's own mapping ("[kernel.kallsyms]_text", from /proc/kallsyms). Every record carries
+// the sample_id trailer of the session's first event, so readers that sort by time place it before the first
+// sample.
+#pragma once
+
+#include <linux/perf_event.h>
+#include <sys/types.h>
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace perfglass {
+
+class ProcSynthesizer {
+public:
+    using Emit = std::function<void(const perf_event_header *)>;
+
+    // attr selects the trailer layout (sample_type); id is written into its ID/IDENTIFIER field; time is the
+    // timestamp given to every synthesized record (taken before the events were enabled). procRoot is /proc.
+    ProcSynthesizer(const perf_event_attr &attr, uint64_t id, uint64_t time, std::string procRoot = "/proc");
+
+    // Also synthesize file-backed mappings that are not executable (as attr.mmap_data records them).
+    void setIncludeDataMappings(bool include) { includeData_ = include; }
+
+    // COMM, FORK and MMAP2 records for process pid and all its threads. Returns false when it has exited.
+    bool synthesizeProcess(pid_t pid, const Emit &emit);
+    // Only the threads named (and the maps of their processes, once per process).
+    void synthesizeThreads(const std::vector<pid_t> &tids, const Emit &emit);
+    // Every process in procRoot. Returns how many were synthesized.
+    size_t synthesizeAll(const Emit &emit);
+    // PERF_RECORD_MMAP for the kernel text, pid -1, as perf writes it. Returns false when /proc/kallsyms
+    // hides addresses (kernel.kptr_restrict) or has no _text.
+    bool synthesizeKernelMmap(const Emit &emit);
+
+    // The thread ids of process pid (from procRoot/PID/task); empty when it does not exist.
+    static std::vector<pid_t> threadsOf(pid_t pid, const std::string &procRoot = "/proc");
+    // The process (thread group) id of thread tid, -1 when it does not exist.
+    static pid_t processOf(pid_t tid, const std::string &procRoot = "/proc");
+    // Address of _text in kallsyms, 0 when unknown or hidden.
+    static uint64_t kernelTextStart(const std::string &kallsymsPath = "/proc/kallsyms");
+
+private:
+    void emitComm(pid_t pid, pid_t tid, const std::string &comm, const Emit &emit);
+    void emitFork(pid_t pid, pid_t tid, const Emit &emit);
+    void emitMaps(pid_t pid, const Emit &emit);
+    void finishRecord(uint32_t type, uint16_t misc, uint32_t pid, uint32_t tid, const Emit &emit);
+    std::string readComm(pid_t pid, pid_t tid) const;
+
+    perf_event_attr attr_;
+    uint64_t id_;
+    uint64_t time_;
+    std::string procRoot_;
+    std::vector<uint64_t> record_; // the record being built, u64-aligned
+    size_t used_ = 0;              // bytes of record_ in use
+    bool includeData_ = false;
+    void put(const void *bytes, size_t size);
+};
+
+} // namespace perfglass
