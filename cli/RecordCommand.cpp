@@ -2,6 +2,7 @@
 
 #include "CpuList.h"
 #include "Error.h"
+#include "HelperEventOpener.h"
 
 #include <fmt/format.h>
 #include <signal.h>
@@ -148,9 +149,19 @@ int RecordCommand::run() {
     if (compress_ && options_.compressionLevel <= 0) options_.compressionLevel = 1;
     if (noCompress_) options_.compressionLevel = 0;
 
+    std::string helperError;
+    options_.privilegedOpenerFactory = [&helperError]() -> std::unique_ptr<EventOpener> {
+        return startPrivilegedHelper(helperError);
+    };
     Recorder recorder(options_);
     StopSignals signals(recorder);
-    const RecordSummary summary = recorder.run();
+    RecordSummary summary;
+    try {
+        summary = recorder.run();
+    } catch (const Error &error) {
+        if (helperError.empty()) throw;
+        throw Error(std::string(error.what()) + "; " + helperError);
+    }
     for (const auto &notice : summary.notices)
         fmt::print(stderr, "perfglass-cli: note: {}\n", notice);
     std::string lost = fmt::format("{} lost", summary.lostSamples);

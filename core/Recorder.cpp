@@ -293,6 +293,25 @@ AttachTargets attachTargets(const RecordOptions &options) {
     return targets;
 }
 
+// The privileged helper is started only for what the user asked for explicitly and cannot do alone: the whole
+// system, another user's process, kernel-level modifiers or tracepoints. Kernel samples the user did not ask
+// for fall back to user space with a notice instead of an authentication prompt.
+bool asksForPrivilege(const std::vector<EventSpec> &specs, const RecordOptions &options,
+                      const AttachTargets &attached) {
+    if (options.systemWide || options.offCpu) return true;
+    const bool privilegedEvent = std::any_of(specs.begin(), specs.end(), [](const EventSpec &spec) {
+        return spec.explicitPrivilege || spec.attr.type == PERF_TYPE_TRACEPOINT;
+    });
+    if (privilegedEvent) return true;
+    std::vector<pid_t> targets = attached.processes;
+    targets.insert(targets.end(), attached.threads.begin(), attached.threads.end());
+    return std::any_of(targets.begin(), targets.end(), [](pid_t pid) {
+        struct stat info {};
+        const std::string path = "/proc/" + std::to_string(pid);
+        return ::stat(path.c_str(), &info) == 0 && info.st_uid != ::geteuid();
+    });
+}
+
 } // namespace
 
 Recorder::Recorder(RecordOptions options)
@@ -355,7 +374,9 @@ RecordSummary Recorder::run() {
     const size_t pages = defaultMmapPages(options_);
 
     // Opens everything, dropping the off-CPU tracepoint or kernel samples when privileges do not allow them.
-    EventOpenRouter router(options_.opener, options_.privilegedOpenerFactory);
+    EventOpenRouter router(options_.opener, asksForPrivilege(specs, options_, attached)
+                                                ? options_.privilegedOpenerFactory
+                                                : EventOpenRouter::Factory());
     std::unique_ptr<EventSet> events;
     bool userOnly = false;
     for (;;) {

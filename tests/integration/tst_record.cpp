@@ -1,6 +1,7 @@
 // perfglass-cli record and the Recorder API against real processes through the real kernel interface: every
-// target mode (launch, attach to processes and threads, system-wide, CPU lists), stopping (signal, duration, API,
-// program exit), DWARF stacks, off-CPU, compression, groups, and perf reading every kind of file we write.
+// target mode (launch, attach to processes and threads, system-wide, CPU lists), stopping (signal, duration,
+// API, program exit), DWARF stacks, off-CPU, compression, groups, and perf reading every kind of file we
+// write.
 #include "TestSupport.h"
 
 #include "Recorder.h"
@@ -42,10 +43,9 @@ QStringList perfProblems(const QString &err) {
 
 // perf report --stdio output of file, failing the test when perf does not read it cleanly.
 QString perfReport(const QString &file, const QStringList &extra = {}) {
-    const ProcessResult result =
-        runProgram(perfPath(), QStringList{QStringLiteral("report"), QStringLiteral("--stdio"),
-                                           QStringLiteral("-i"), file} +
-                                   extra);
+    const ProcessResult result = runProgram(
+        perfPath(),
+        QStringList{QStringLiteral("report"), QStringLiteral("--stdio"), QStringLiteral("-i"), file} + extra);
     if (result.exitCode != 0 || !perfProblems(result.err).isEmpty()) {
         qWarning("perf report on %s: exit %d\n%s", qPrintable(file), result.exitCode, qPrintable(result.err));
         return {};
@@ -106,9 +106,9 @@ private slots:
 
     void launchPassesExitStatus() {
         const QString file = path(QStringLiteral("launch.data"));
-        const ProcessResult result = runCli({QStringLiteral("record"), QStringLiteral("-g"), QStringLiteral("-o"),
-                                             file, QStringLiteral("--"), clientPath(QStringLiteral("hotspots-fp")),
-                                             QStringLiteral("300")});
+        const ProcessResult result =
+            runCli({QStringLiteral("record"), QStringLiteral("-g"), QStringLiteral("-o"), file,
+                    QStringLiteral("--"), clientPath(QStringLiteral("hotspots-fp")), QStringLiteral("300")});
         QCOMPARE(result.exitCode, 3);
         QVERIFY2(result.err.contains(QLatin1String("samples")), qPrintable(result.err));
         QVERIFY(headerDataSize(file) > 0);
@@ -123,8 +123,8 @@ private slots:
         const QString file = path(QStringLiteral("cwd.data"));
         const ProcessResult result =
             runCli({QStringLiteral("record"), QStringLiteral("-o"), file, QStringLiteral("--cwd"), work,
-                    QStringLiteral("--env"), QStringLiteral("PERFGLASS_TEST_VALUE=hello"), QStringLiteral("--"),
-                    QStringLiteral("sh"), QStringLiteral("-c"),
+                    QStringLiteral("--env"), QStringLiteral("PERFGLASS_TEST_VALUE=hello"),
+                    QStringLiteral("--"), QStringLiteral("sh"), QStringLiteral("-c"),
                     QStringLiteral("pwd > out.txt; echo \"$PERFGLASS_TEST_VALUE\" >> out.txt")});
         QCOMPARE(result.exitCode, 0);
         QFile out(work + QStringLiteral("/out.txt"));
@@ -142,9 +142,8 @@ private slots:
         QVERIFY(result.exitCode != 0);
         QVERIFY2(result.err.contains(QLatin1String("/no/such/program")), qPrintable(result.err));
         QVERIFY(!QFile::exists(file));
-        const ProcessResult noPid =
-            runCli({QStringLiteral("record"), QStringLiteral("-o"), file, QStringLiteral("-p"),
-                    QStringLiteral("999999999")});
+        const ProcessResult noPid = runCli({QStringLiteral("record"), QStringLiteral("-o"), file,
+                                            QStringLiteral("-p"), QStringLiteral("999999999")});
         QVERIFY(noPid.exitCode != 0);
         QVERIFY2(noPid.err.contains(QLatin1String("999999999")), qPrintable(noPid.err));
         QVERIFY(!QFile::exists(file));
@@ -153,20 +152,18 @@ private slots:
     void attachToProcess() {
         RunningProgram program({QStringLiteral("20000"), QStringLiteral("2")});
         const QString file = path(QStringLiteral("attach.data"));
-        const ProcessResult result =
-            runCli({QStringLiteral("record"), QStringLiteral("-g"), QStringLiteral("-o"), file,
-                    QStringLiteral("-p"), QString::number(program.pid()), QStringLiteral("--duration"),
-                    QStringLiteral("1")});
+        const ProcessResult result = runCli(
+            {QStringLiteral("record"), QStringLiteral("-g"), QStringLiteral("-o"), file, QStringLiteral("-p"),
+             QString::number(program.pid()), QStringLiteral("--duration"), QStringLiteral("1")});
         QVERIFY2(result.exitCode == 0, qPrintable(result.err));
         QVERIFY2(program.running(), "the attached process must not be stopped");
-        const ProcessResult ours =
-            runCli({QStringLiteral("report"), QStringLiteral("-i"), file, QStringLiteral("--view"),
-                    QStringLiteral("flat")});
+        const ProcessResult ours = runCli({QStringLiteral("report"), QStringLiteral("-i"), file,
+                                           QStringLiteral("--view"), QStringLiteral("flat")});
         QCOMPARE(ours.exitCode, 0);
         QVERIFY2(ours.out.contains(QLatin1String("hotLoop")), qPrintable(ours.out.left(2000)));
         if (!havePerf()) QSKIP("perf is not installed");
-        const QString report = perfReport(file, {QStringLiteral("--no-children"), QStringLiteral("--sort"),
-                                                 QStringLiteral("pid,sym")});
+        const QString report = perfReport(
+            file, {QStringLiteral("--no-children"), QStringLiteral("--sort"), QStringLiteral("pid,sym")});
         QVERIFY2(report.contains(QLatin1String("hotLoop")), qPrintable(report.left(2000)));
         // Both threads existed before the recording: both must be sampled.
         const QString script = perfScript(file, {QStringLiteral("-F"), QStringLiteral("tid")});
@@ -195,9 +192,10 @@ private slots:
 
     void launchForksAndThreads() {
         const QString file = path(QStringLiteral("fork.data"));
-        const ProcessResult result = runCli({QStringLiteral("record"), QStringLiteral("-g"), QStringLiteral("-o"),
-                                             file, QStringLiteral("--"), clientPath(QStringLiteral("hotspots-fp")),
-                                             QStringLiteral("500"), QStringLiteral("2"), QStringLiteral("--fork")});
+        const ProcessResult result =
+            runCli({QStringLiteral("record"), QStringLiteral("-g"), QStringLiteral("-o"), file,
+                    QStringLiteral("--"), clientPath(QStringLiteral("hotspots-fp")), QStringLiteral("500"),
+                    QStringLiteral("2"), QStringLiteral("--fork")});
         QCOMPARE(result.exitCode, 3);
         if (!havePerf()) QSKIP("perf is not installed");
         QVERIFY(!perfReport(file).isEmpty());
@@ -219,8 +217,9 @@ private slots:
     void systemWide() {
         RunningProgram program({QStringLiteral("20000"), QStringLiteral("1")});
         const QString file = path(QStringLiteral("all.data"));
-        const ProcessResult result = runCli({QStringLiteral("record"), QStringLiteral("-a"), QStringLiteral("-o"),
-                                             file, QStringLiteral("--duration"), QStringLiteral("1")});
+        const ProcessResult result =
+            runCli({QStringLiteral("record"), QStringLiteral("-a"), QStringLiteral("-o"), file,
+                    QStringLiteral("--duration"), QStringLiteral("1")});
         if (result.exitCode != 0 && result.err.contains(QLatin1String("privileges")))
             QSKIP("system-wide recording needs privileges this user lacks");
         QVERIFY2(result.exitCode == 0, qPrintable(result.err));
@@ -250,8 +249,8 @@ private slots:
         const QString file = path(QStringLiteral("sigint.data"));
         QProcess cli;
         cli.start(QStringLiteral(PERFGLASS_CLI),
-                  {QStringLiteral("record"), QStringLiteral("-g"), QStringLiteral("-o"), file, QStringLiteral("--"),
-                   clientPath(QStringLiteral("hotspots-fp")), QStringLiteral("60000")});
+                  {QStringLiteral("record"), QStringLiteral("-g"), QStringLiteral("-o"), file,
+                   QStringLiteral("--"), clientPath(QStringLiteral("hotspots-fp")), QStringLiteral("60000")});
         QVERIFY(cli.waitForStarted());
         QTRY_VERIFY_WITH_TIMEOUT(QFileInfo(file).size() > 4096, 20000); // samples are being written
         ::kill(static_cast<pid_t>(cli.processId()), SIGINT);
@@ -307,10 +306,11 @@ private slots:
         QFETCH(QString, compression);
         QFETCH(double, maxBytesPerSample);
         const QString file = path(QStringLiteral("dwarf%1.data").arg(compression));
-        QStringList arguments{QStringLiteral("record"), QStringLiteral("--call-graph"), QStringLiteral("dwarf"),
-                              QStringLiteral("-o"), file};
+        QStringList arguments{QStringLiteral("record"), QStringLiteral("--call-graph"),
+                              QStringLiteral("dwarf"), QStringLiteral("-o"), file};
         if (!compression.isEmpty()) arguments << compression;
-        arguments << QStringLiteral("--") << clientPath(QStringLiteral("hotspots-nofp")) << QStringLiteral("500");
+        arguments << QStringLiteral("--") << clientPath(QStringLiteral("hotspots-nofp"))
+                  << QStringLiteral("500");
         const ProcessResult result = runCli(arguments);
         QCOMPARE(result.exitCode, 3);
         const QRegularExpression samplesText(QStringLiteral("(\\d+) samples"));
@@ -331,8 +331,8 @@ private slots:
         const QString file = path(QStringLiteral("offcpu.data"));
         const ProcessResult result =
             runCli({QStringLiteral("record"), QStringLiteral("--off-cpu"), QStringLiteral("-g"),
-                    QStringLiteral("-o"), file, QStringLiteral("--"), QStringLiteral("sh"), QStringLiteral("-c"),
-                    QStringLiteral("sleep 0.05; sleep 0.05")});
+                    QStringLiteral("-o"), file, QStringLiteral("--"), QStringLiteral("sh"),
+                    QStringLiteral("-c"), QStringLiteral("sleep 0.05; sleep 0.05")});
         QCOMPARE(result.exitCode, 0);
         if (!havePerf()) QSKIP("perf is not installed");
         QVERIFY(!perfReport(file).isEmpty());
@@ -345,13 +345,12 @@ private slots:
 
     void compressed() {
         const QString file = path(QStringLiteral("z.data"));
-        const ProcessResult result = runCli({QStringLiteral("record"), QStringLiteral("-z"), QStringLiteral("-g"),
-                                             QStringLiteral("-o"), file, QStringLiteral("--"),
-                                             clientPath(QStringLiteral("hotspots-fp")), QStringLiteral("300")});
+        const ProcessResult result = runCli(
+            {QStringLiteral("record"), QStringLiteral("-z"), QStringLiteral("-g"), QStringLiteral("-o"), file,
+             QStringLiteral("--"), clientPath(QStringLiteral("hotspots-fp")), QStringLiteral("300")});
         QCOMPARE(result.exitCode, 3);
-        const ProcessResult ours =
-            runCli({QStringLiteral("report"), QStringLiteral("-i"), file, QStringLiteral("--view"),
-                    QStringLiteral("flat")});
+        const ProcessResult ours = runCli({QStringLiteral("report"), QStringLiteral("-i"), file,
+                                           QStringLiteral("--view"), QStringLiteral("flat")});
         QVERIFY2(ours.exitCode == 0, qPrintable(ours.err));
         QVERIFY(ours.out.contains(QLatin1String("hotLoop")));
         if (!havePerf()) QSKIP("perf is not installed");
@@ -368,8 +367,8 @@ private slots:
         const QString file = path(QStringLiteral("group.data"));
         const ProcessResult result =
             runCli({QStringLiteral("record"), QStringLiteral("-e"), QStringLiteral("{cpu-clock,page-faults}"),
-                    QStringLiteral("-o"), file, QStringLiteral("--"), clientPath(QStringLiteral("hotspots-fp")),
-                    QStringLiteral("300")});
+                    QStringLiteral("-o"), file, QStringLiteral("--"),
+                    clientPath(QStringLiteral("hotspots-fp")), QStringLiteral("300")});
         if (result.exitCode != 3 && result.err.contains(QLatin1String("unknown event '{")))
             QSKIP("this build's event parser does not know groups yet");
         QCOMPARE(result.exitCode, 3);
@@ -383,12 +382,12 @@ private slots:
         if (!isRoot()) QSKIP("kernel samples and kallsyms addresses need root here");
         if (!havePerf()) QSKIP("perf is not installed");
         const QString file = path(QStringLiteral("kernel.data"));
-        const ProcessResult result =
-            runCli({QStringLiteral("record"), QStringLiteral("-g"), QStringLiteral("-o"), file, QStringLiteral("--"),
-                    QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("cat /proc/self/maps > /dev/null")});
+        const ProcessResult result = runCli(
+            {QStringLiteral("record"), QStringLiteral("-g"), QStringLiteral("-o"), file, QStringLiteral("--"),
+             QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("cat /proc/self/maps > /dev/null")});
         QCOMPARE(result.exitCode, 0);
-        const ProcessResult report =
-            runProgram(perfPath(), {QStringLiteral("report"), QStringLiteral("--stdio"), QStringLiteral("-i"), file});
+        const ProcessResult report = runProgram(
+            perfPath(), {QStringLiteral("report"), QStringLiteral("--stdio"), QStringLiteral("-i"), file});
         QCOMPARE(report.exitCode, 0);
         QVERIFY2(!report.err.contains(QLatin1String("Kernel address maps")), qPrintable(report.err));
         QVERIFY2(perfProblems(report.err).isEmpty(), qPrintable(report.err));
@@ -402,16 +401,18 @@ private slots:
         QVERIFY(shared.isValid());
         QVERIFY(::chmod(shared.path().toLocal8Bit().constData(), 0777) == 0);
         const QString file = shared.filePath(QStringLiteral("user.data"));
-        const ProcessResult result = runProgram(
-            setpriv, {QStringLiteral("--reuid=65534"), QStringLiteral("--regid=65534"), QStringLiteral("--clear-groups"),
-                      QStringLiteral(PERFGLASS_CLI), QStringLiteral("record"), QStringLiteral("-g"),
-                      QStringLiteral("-o"), file, QStringLiteral("--"), clientPath(QStringLiteral("hotspots-fp")),
-                      QStringLiteral("300")});
+        const ProcessResult result =
+            runProgram(setpriv, {QStringLiteral("--reuid=65534"), QStringLiteral("--regid=65534"),
+                                 QStringLiteral("--clear-groups"), QStringLiteral(PERFGLASS_CLI),
+                                 QStringLiteral("record"), QStringLiteral("-g"), QStringLiteral("-o"), file,
+                                 QStringLiteral("--"), clientPath(QStringLiteral("hotspots-fp")),
+                                 QStringLiteral("300")});
         QVERIFY2(result.exitCode == 3, qPrintable(result.err));
         QFile paranoid(QStringLiteral("/proc/sys/kernel/perf_event_paranoid"));
         QVERIFY(paranoid.open(QIODevice::ReadOnly));
         if (paranoid.readAll().trimmed().toInt() >= 2) {
-            const QStringList notices = result.err.split(QLatin1Char('\n')).filter(QLatin1String("user space only"));
+            const QStringList notices =
+                result.err.split(QLatin1Char('\n')).filter(QLatin1String("user space only"));
             QCOMPARE(notices.size(), 1);
         }
         if (!havePerf()) QSKIP("perf is not installed");

@@ -140,7 +140,8 @@ void TestReport::callerCallee() {
 void TestReport::ambiguousFunction() {
     const ProcessResult result = runCli(report({"--view", "caller-callee=Loop"}));
     QCOMPARE(result.exitCode, 1);
-    QVERIFY2(result.err.contains("hotLoop") && result.err.contains("warmLoop") && result.err.contains("coldLoop"),
+    QVERIFY2(result.err.contains("hotLoop") && result.err.contains("warmLoop") &&
+                 result.err.contains("coldLoop"),
              qPrintable(result.err));
     const ProcessResult none = runCli(report({"--view", "caller-callee=noSuchFunctionAnywhere"}));
     QCOMPARE(none.exitCode, 1);
@@ -188,7 +189,8 @@ void TestReport::transforms() {
     const nlohmann::json merged = reportJson({"--view", "caller-callee=hotLoop", "--merge", "spinFor"});
     QVERIFY(nameHas(merged.at("callers").at(0), "main"));
     // Focus on spinFor: it is the only root.
-    const nlohmann::json focused = reportJson({"--view", "top-down", "--focus", "spinFor", "--min-percent", "0"});
+    const nlohmann::json focused =
+        reportJson({"--view", "top-down", "--focus", "spinFor", "--min-percent", "0"});
     QCOMPARE(focused.at("root").at("children").size(), size_t(1));
     QVERIFY(nameHas(focused.at("root").at("children").at(0), "spinFor"));
     QCOMPARE(focused.at("root").at("children").at(0).at("inclusivePercent").get<double>(), 100.0);
@@ -202,7 +204,8 @@ void TestReport::transforms() {
         QVERIFY(function.at("module").get<std::string>() != "[kernel.kallsyms]");
     QCOMPARE(user.at("samples"), reportJson({"--view", "flat"}).at("samples"));
     // Dropping hotLoop removes its samples.
-    const nlohmann::json dropped = reportJson({"--view", "flat", "--drop", "hotLoop", "--collapse-recursion"});
+    const nlohmann::json dropped =
+        reportJson({"--view", "flat", "--drop", "hotLoop", "--collapse-recursion"});
     QVERIFY(!nameHas(dropped.at("functions").at(0), "hotLoop"));
     QVERIFY(dropped.at("samples").get<uint64_t>() < user.at("samples").get<uint64_t>());
 }
@@ -225,7 +228,8 @@ void TestReport::exports() {
     QFile speedscopeFile(speedscope);
     QVERIFY(speedscopeFile.open(QIODevice::ReadOnly));
     const nlohmann::json json = nlohmann::json::parse(speedscopeFile.readAll().toStdString());
-    QCOMPARE(json.at("$schema").get<std::string>(), std::string("https://www.speedscope.app/file-format-schema.json"));
+    QCOMPARE(json.at("$schema").get<std::string>(),
+             std::string("https://www.speedscope.app/file-format-schema.json"));
     const size_t frames = json.at("shared").at("frames").size();
     QCOMPARE(json.at("profiles").size(), size_t(1)); // one thread
     const auto &profile = json.at("profiles").at(0);
@@ -243,7 +247,8 @@ void TestReport::exports() {
     while (!xml.atEnd()) {
         if (xml.readNext() != QXmlStreamReader::StartElement) continue;
         if (xml.name() == QLatin1String("rect")) ++rects;
-        if (xml.name() == QLatin1String("title") && xml.readElementText().contains("hotLoop")) hotTitle = true;
+        if (xml.name() == QLatin1String("title") && xml.readElementText().contains("hotLoop"))
+            hotTitle = true;
     }
     QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
     QVERIFY(rects > 5);

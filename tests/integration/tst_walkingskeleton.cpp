@@ -1,5 +1,5 @@
-// The foundation's path end to end: record a program of our own with perfglass-cli, report it, check that perf
-// reads our file and agrees, that we read perf's file, and that bad input fails with one clear line.
+// The foundation's path end to end: record a program of our own with perfglass-cli, report it, check that
+// perf reads our file and agrees, that we read perf's file, and that bad input fails with one clear line.
 #include "TestSupport.h"
 
 #include <QFile>
@@ -15,8 +15,7 @@ namespace {
 // parameter lists.
 QString withoutParameters(QString name) {
     name = name.trimmed();
-    if (!name.endsWith(QLatin1Char(')')))
-        return name;
+    if (!name.endsWith(QLatin1Char(')'))) return name;
     int depth = 0;
     for (qsizetype i = name.size() - 1; i >= 0; --i) {
         if (name[i] == QLatin1Char(')'))
@@ -58,8 +57,7 @@ QList<FunctionShare> parsePerfReport(const QString &text) {
 
 double shareOf(const QList<FunctionShare> &rows, const QString &name) {
     for (const auto &row : rows)
-        if (row.name == name)
-            return row.self;
+        if (row.name == name) return row.self;
     return 0;
 }
 
@@ -82,11 +80,13 @@ private slots:
     void initTestCase() {
         QVERIFY(dir_.isValid());
         recording_ = path(QStringLiteral("hotspots.data"));
-        const auto result = runCli({QStringLiteral("record"), QStringLiteral("-g"), QStringLiteral("-o"), recording_,
-                                    QStringLiteral("--"), clientPath(QStringLiteral("hotspots-fp")),
-                                    QStringLiteral("800"), QStringLiteral("2")});
+        const auto result =
+            runCli({QStringLiteral("record"), QStringLiteral("-g"), QStringLiteral("-o"), recording_,
+                    QStringLiteral("--"), clientPath(QStringLiteral("hotspots-fp")), QStringLiteral("800"),
+                    QStringLiteral("2")});
         QVERIFY2(result.exitCode == 3, qPrintable(result.err)); // the program's exit status passes through
-        QVERIFY2(result.out.contains(QLatin1String("hotspots done")), qPrintable(result.out)); // and its stdout
+        QVERIFY2(result.out.contains(QLatin1String("hotspots done")),
+                 qPrintable(result.out)); // and its stdout
         QVERIFY2(result.err.contains(QRegularExpression(QStringLiteral(
                      R"(\[ perfglass record: [\d.]+ s, \d+ samples, 0 lost, [\d.]+ [kM]B written to )"))),
                  qPrintable(result.err));
@@ -113,19 +113,19 @@ private slots:
         const QStringList lines = result.out.split(QLatin1Char('\n'));
         qsizetype spin = -1;
         for (qsizetype i = 0; i < lines.size(); ++i) {
-            if (lines[i].contains(QLatin1String("spinFor")) && spin < 0)
-                spin = i;
+            if (lines[i].contains(QLatin1String("spinFor")) && spin < 0) spin = i;
         }
         QVERIFY2(spin >= 0, qPrintable(result.out));
         // The line after spinFor is its hottest callee, indented one level deeper.
         QVERIFY2(lines[spin + 1].contains(QLatin1String("hotLoop")), qPrintable(result.out));
-        const auto indent = [](const QString &line) { return line.indexOf(QRegularExpression(QStringLiteral("[├└]"))); };
+        const auto indent = [](const QString &line) {
+            return line.indexOf(QRegularExpression(QStringLiteral("[├└]")));
+        };
         QVERIFY(indent(lines[spin + 1]) > indent(lines[spin]));
     }
 
     void perfReadsOurFileAndAgrees() {
-        if (perfPath().isEmpty())
-            QSKIP("perf is not installed (Debian package linux-perf)");
+        if (perfPath().isEmpty()) QSKIP("perf is not installed (Debian package linux-perf)");
         const auto perf = runProgram(perfPath(), {QStringLiteral("report"), QStringLiteral("-i"), recording_,
                                                   QStringLiteral("--stdio"), QStringLiteral("--no-children"),
                                                   QStringLiteral("--sort"), QStringLiteral("sym"),
@@ -150,16 +150,15 @@ private slots:
     }
 
     void weReadAFileRecordedByPerf() {
-        if (perfPath().isEmpty())
-            QSKIP("perf is not installed (Debian package linux-perf)");
+        if (perfPath().isEmpty()) QSKIP("perf is not installed (Debian package linux-perf)");
         const QString file = path(QStringLiteral("by-perf.data"));
-        const auto record = runProgram(perfPath(), {QStringLiteral("record"), QStringLiteral("-e"),
-                                                    QStringLiteral("cpu-clock"), QStringLiteral("-g"),
-                                                    QStringLiteral("-o"), file, QStringLiteral("--"),
-                                                    clientPath(QStringLiteral("hotspots-fp")), QStringLiteral("500")});
+        const auto record = runProgram(
+            perfPath(), {QStringLiteral("record"), QStringLiteral("-e"), QStringLiteral("cpu-clock"),
+                         QStringLiteral("-g"), QStringLiteral("-o"), file, QStringLiteral("--"),
+                         clientPath(QStringLiteral("hotspots-fp")), QStringLiteral("500")});
         QVERIFY2(record.exitCode == 3, qPrintable(record.err));
-        const auto result = runCli(
-            {QStringLiteral("report"), QStringLiteral("-i"), file, QStringLiteral("--view"), QStringLiteral("flat")});
+        const auto result = runCli({QStringLiteral("report"), QStringLiteral("-i"), file,
+                                    QStringLiteral("--view"), QStringLiteral("flat")});
         QVERIFY2(result.exitCode == 0, qPrintable(result.err));
         const auto rows = parseOurFlat(result.out);
         QVERIFY2(!rows.isEmpty() && rows[0].name == kHot, qPrintable(result.out));
@@ -171,14 +170,16 @@ private slots:
         QTest::addColumn<QString>("expected");
         QTest::newRow("missing") << QByteArray() << QStringLiteral("No such file or directory");
         QTest::newRow("empty") << QByteArray("") << QStringLiteral("file is empty");
-        QTest::newRow("not perf.data") << QByteArray(300, 'z') << QStringLiteral("at byte 0: not a perf.data file");
+        QTest::newRow("not perf.data")
+            << QByteArray(300, 'z') << QStringLiteral("at byte 0: not a perf.data file");
         QTest::newRow("short") << QByteArray("PERFILE2") << QStringLiteral("at byte 0: file is too short");
     }
 
     void badInputFailsWithOneLineNamingTheFile() {
         QFETCH(QByteArray, content);
         QFETCH(QString, expected);
-        const QString file = path(QStringLiteral("bad-%1.data").arg(QString::fromLatin1(QTest::currentDataTag())));
+        const QString file =
+            path(QStringLiteral("bad-%1.data").arg(QString::fromLatin1(QTest::currentDataTag())));
         if (QString::fromLatin1(QTest::currentDataTag()) != QLatin1String("missing")) {
             QFile out(file);
             QVERIFY(out.open(QIODevice::WriteOnly));
@@ -202,13 +203,14 @@ private slots:
         const auto result = runCli({QStringLiteral("report"), QStringLiteral("-i"), file});
         QVERIFY(result.exitCode != 0);
         QCOMPARE(result.err.count(QLatin1Char('\n')), 1);
-        QVERIFY2(result.err.contains(file) && result.err.contains(QLatin1String("at byte ")), qPrintable(result.err));
+        QVERIFY2(result.err.contains(file) && result.err.contains(QLatin1String("at byte ")),
+                 qPrintable(result.err));
     }
 
     void missingCommandWritesNoFile() {
         const QString file = path(QStringLiteral("never.data"));
-        const auto result = runCli({QStringLiteral("record"), QStringLiteral("-o"), file, QStringLiteral("--"),
-                                    QStringLiteral("no-such-program-perfglass")});
+        const auto result = runCli({QStringLiteral("record"), QStringLiteral("-o"), file,
+                                    QStringLiteral("--"), QStringLiteral("no-such-program-perfglass")});
         QVERIFY(result.exitCode != 0);
         QVERIFY2(result.err.contains(QLatin1String("command not found: no-such-program-perfglass")),
                  qPrintable(result.err));
@@ -217,10 +219,12 @@ private slots:
 
     void unknownEventIsNamed() {
         const QString file = path(QStringLiteral("never2.data"));
-        const auto result = runCli({QStringLiteral("record"), QStringLiteral("-e"), QStringLiteral("cpu-clocks"),
-                                    QStringLiteral("-o"), file, QStringLiteral("--"), QStringLiteral("true")});
+        const auto result =
+            runCli({QStringLiteral("record"), QStringLiteral("-e"), QStringLiteral("cpu-clocks"),
+                    QStringLiteral("-o"), file, QStringLiteral("--"), QStringLiteral("true")});
         QVERIFY(result.exitCode != 0);
-        QVERIFY2(result.err.contains(QLatin1String("'cpu-clocks'")) && result.err.contains(QLatin1String("cpu-clock")),
+        QVERIFY2(result.err.contains(QLatin1String("'cpu-clocks'")) &&
+                     result.err.contains(QLatin1String("cpu-clock")),
                  qPrintable(result.err));
         QVERIFY(!QFile::exists(file));
     }

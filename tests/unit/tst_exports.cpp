@@ -34,7 +34,8 @@ std::map<std::string, uint64_t> parseCollapsed(const std::string &text) {
         size_t used = 0;
         const uint64_t count = std::stoull(line.substr(space + 1), &used);
         if (used != line.size() - space - 1) throw std::runtime_error("malformed count: " + line);
-        if (!stacks.emplace(line.substr(0, space), count).second) throw std::runtime_error("repeated: " + line);
+        if (!stacks.emplace(line.substr(0, space), count).second)
+            throw std::runtime_error("repeated: " + line);
     }
     return stacks;
 }
@@ -78,7 +79,8 @@ void TestExports::collapsedStacks() {
     for (const auto &[stack, count] : parseCollapsed(out.str()))
         sum += count;
     QCOMPARE(sum, tree->total());
-    QVERIFY_THROWS_EXCEPTION(Error, CollapsedStacksExporter::write(*CallTree::bottomUp(hand.shared(), {}), out));
+    QVERIFY_THROWS_EXCEPTION(Error,
+                             CollapsedStacksExporter::write(*CallTree::bottomUp(hand.shared(), {}), out));
 }
 
 void TestExports::collapsedStacksWithTransforms() {
@@ -107,7 +109,8 @@ void TestExports::speedscope() {
     SpeedscopeExporter::writeFile(hand.profile, SampleFilter{}, "hand", path.toStdString());
     const nlohmann::json json = nlohmann::json::parse(readFile(path));
 
-    QCOMPARE(json.at("$schema").get<std::string>(), std::string("https://www.speedscope.app/file-format-schema.json"));
+    QCOMPARE(json.at("$schema").get<std::string>(),
+             std::string("https://www.speedscope.app/file-format-schema.json"));
     QCOMPARE(json.at("name").get<std::string>(), std::string("hand"));
     const auto &frames = json.at("shared").at("frames");
     QVERIFY(frames.is_array());
@@ -135,8 +138,11 @@ void TestExports::speedscope() {
             for (const auto &index : stack)
                 QVERIFY(index.get<size_t>() < frames.size());
     }
-    // Thread 1's samples in time order: main;a;b, main;a;b, main;c;sqrt;sqrt_inner, ...; outermost frame first.
-    const auto frameName = [&](const nlohmann::json &index) { return frames[index.get<size_t>()].at("name").get<std::string>(); };
+    // Thread 1's samples in time order: main;a;b, main;a;b, main;c;sqrt;sqrt_inner, ...; outermost frame
+    // first.
+    const auto frameName = [&](const nlohmann::json &index) {
+        return frames[index.get<size_t>()].at("name").get<std::string>();
+    };
     const auto &first = profiles[0].at("samples")[0];
     QCOMPARE(first.size(), size_t(3));
     QCOMPARE(frameName(first[0]), std::string("main"));

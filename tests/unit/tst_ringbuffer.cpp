@@ -1,5 +1,6 @@
-// RingBuffer against a real perf fd: a one-page buffer that wraps around many times while drained, and one that
-// overflows. Every record must be well formed, and samples plus lost samples must equal the kernel's count.
+// RingBuffer against a real perf fd: a one-page buffer that wraps around many times while drained, and one
+// that overflows. Every record must be well formed, and samples plus lost samples must equal the kernel's
+// count.
 #include "PerfEventOpen.h"
 #include "RingBuffer.h"
 
@@ -64,7 +65,8 @@ int openPageFaults() {
     attr.type = PERF_TYPE_SOFTWARE;
     attr.config = PERF_COUNT_SW_PAGE_FAULTS;
     attr.sample_period = 1;
-    attr.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME | PERF_SAMPLE_ADDR | PERF_SAMPLE_PERIOD;
+    attr.sample_type =
+        PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME | PERF_SAMPLE_ADDR | PERF_SAMPLE_PERIOD;
     attr.disabled = 1;
     attr.exclude_kernel = 1;
     attr.exclude_hv = 1;
@@ -72,10 +74,10 @@ int openPageFaults() {
 }
 
 // Touches kPages fresh pages, calling between() after every step pages.
-template <typename Between>
-void touchPages(Tally &tally, size_t step, Between between) {
+template <typename Between> void touchPages(Tally &tally, size_t step, Between between) {
     const size_t pageSize = static_cast<size_t>(::sysconf(_SC_PAGESIZE));
-    void *region = ::mmap(nullptr, kPages * pageSize, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    void *region =
+        ::mmap(nullptr, kPages * pageSize, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     QVERIFY(region != MAP_FAILED);
     tally.regionStart = reinterpret_cast<uintptr_t>(region);
     tally.regionEnd = tally.regionStart + kPages * pageSize;
@@ -100,7 +102,9 @@ class TestRingBuffer : public QObject {
 private slots:
     void drainsWrapAroundWithoutLoss() {
         const int fd = openPageFaults();
-        if (fd < 0) QSKIP(qPrintable(QStringLiteral("perf_event_open refused: ") + QString::fromLocal8Bit(std::strerror(errno))));
+        if (fd < 0)
+            QSKIP(qPrintable(QStringLiteral("perf_event_open refused: ") +
+                             QString::fromLocal8Bit(std::strerror(errno))));
         {
             RingBuffer buffer(fd, 1); // one data page: 4096 is no multiple of 48, so records cross the end
             Tally tally;

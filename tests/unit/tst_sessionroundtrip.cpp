@@ -1,5 +1,5 @@
-// PerfDataWriter and PerfDataReader: what one writes, the other reads back exactly; bad files are refused with
-// a message that names the file and the byte offset.
+// PerfDataWriter and PerfDataReader: what one writes, the other reads back exactly; bad files are refused
+// with a message that names the file and the byte offset.
 #include "Error.h"
 #include "PerfDataReader.h"
 #include "PerfDataWriter.h"
@@ -29,7 +29,8 @@ std::vector<uint8_t> commRecord(uint32_t pid, const char *name) {
 std::vector<uint8_t> sampleRecord(uint64_t id, uint64_t ip, uint32_t pid, uint64_t time) {
     // IDENTIFIER | IP | TID | TIME | PERIOD
     std::vector<uint64_t> words = {0, id, ip, (uint64_t{pid} << 32) | pid, time, 250000};
-    perf_event_header header{PERF_RECORD_SAMPLE, PERF_RECORD_MISC_USER, static_cast<uint16_t>(words.size() * 8)};
+    perf_event_header header{PERF_RECORD_SAMPLE, PERF_RECORD_MISC_USER,
+                             static_cast<uint16_t>(words.size() * 8)};
     std::memcpy(words.data(), &header, sizeof header);
     std::vector<uint8_t> bytes(words.size() * 8);
     std::memcpy(bytes.data(), words.data(), bytes.size());
@@ -41,8 +42,8 @@ EventAttr clockEvent(const char *name, uint64_t id) {
     event.attr.size = sizeof event.attr;
     event.attr.type = PERF_TYPE_SOFTWARE;
     event.attr.config = PERF_COUNT_SW_CPU_CLOCK;
-    event.attr.sample_type = PERF_SAMPLE_IDENTIFIER | PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME |
-                             PERF_SAMPLE_PERIOD;
+    event.attr.sample_type =
+        PERF_SAMPLE_IDENTIFIER | PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME | PERF_SAMPLE_PERIOD;
     event.attr.sample_id_all = 1;
     event.name = name;
     event.ids = {id, id + 1};
@@ -81,8 +82,10 @@ private:
 
     // Writes two events and three records; returns the records written.
     std::vector<std::vector<uint8_t>> writeSession(const QString &file) {
-        PerfDataWriter writer(file.toStdString(), {clockEvent("cpu-clock", 10), clockEvent("task-clock", 20)});
-        std::vector<std::vector<uint8_t>> records = {commRecord(42, "worker"), sampleRecord(10, 0x401000, 42, 100),
+        PerfDataWriter writer(file.toStdString(),
+                              {clockEvent("cpu-clock", 10), clockEvent("task-clock", 20)});
+        std::vector<std::vector<uint8_t>> records = {commRecord(42, "worker"),
+                                                     sampleRecord(10, 0x401000, 42, 100),
                                                      sampleRecord(21, 0x401010, 42, 200)};
         for (const auto &record : records)
             writer.writeRecord(record.data(), record.size());
@@ -157,7 +160,8 @@ private slots:
             ++samples;
         QCOMPARE(samples, 1);
         QVERIFY(!reader.notices().empty());
-        QVERIFY(QString::fromStdString(reader.notices().front()).contains(QLatin1String("data size in the header is 0")));
+        QVERIFY(QString::fromStdString(reader.notices().front())
+                    .contains(QLatin1String("data size in the header is 0")));
     }
 
     void missingFileIsNamed() {
