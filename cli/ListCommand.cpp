@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
+#include <optional>
 
 namespace perfglass::cli {
 
@@ -18,7 +19,10 @@ namespace {
 struct Listed {
     CatalogEntry entry;
     Availability availability;
+    bool probed = true; // false: the availability of the first tracepoint listed, which was probed
 };
+
+constexpr long kProbeEachTracepointLimit = 64;
 
 std::string lower(std::string_view text) {
     std::string result(text);
@@ -36,7 +40,8 @@ bool matches(const std::string &filter, std::string_view name) {
 }
 
 bool entryMatches(const std::string &filter, const CatalogEntry &entry) {
-    if (matches(filter, entry.name) || (!entry.spec.pmu.empty() && matches(filter, entry.spec.pmu))) return true;
+    if (matches(filter, entry.name) || (!entry.spec.pmu.empty() && matches(filter, entry.spec.pmu)))
+        return true;
     return std::any_of(entry.aliases.begin(), entry.aliases.end(),
                        [&](const std::string &alias) { return matches(filter, alias); });
 }
@@ -76,7 +81,8 @@ nlohmann::json entryJson(const Listed &listed) {
                           {"config", spec.attr.config},
                           {"openable", listed.availability.openable},
                           {"kernel", listed.availability.kernel},
-                          {"reason", listed.availability.reason}};
+                          {"reason", listed.availability.reason},
+                          {"probed", listed.probed}};
     if (!listed.entry.aliases.empty()) object["aliases"] = listed.entry.aliases;
     if (!listed.entry.description.empty()) object["description"] = listed.entry.description;
     if (!spec.pmu.empty()) {
@@ -97,8 +103,9 @@ nlohmann::json pmuJson(const Pmu &pmu) {
     nlohmann::json events = nlohmann::json::array();
     for (const auto &event : pmu.events)
         events.push_back(event.name);
-    return {{"name", pmu.name},           {"type", pmu.type},       {"cpus", pmu.cpus},
-            {"systemWideOnly", pmu.systemWideOnly}, {"formats", formats}, {"events", events}};
+    return {{"name", pmu.name},   {"type", pmu.type},
+            {"cpus", pmu.cpus},   {"systemWideOnly", pmu.systemWideOnly},
+            {"formats", formats}, {"events", events}};
 }
 
 std::string pmuSummary(const Pmu &pmu) {
@@ -138,11 +145,28 @@ int ListCommand::run() {
     const TracepointCatalog &tracefs = parser.tracepoints();
     // Tracepoints are listed (and probed) one by one only when asked for: there are thousands.
     const bool listTracepoints = tracepoints_ || !filter_.empty();
+    std::vector<CatalogEntry> entries;
+    for (auto &entry : catalogEvents(parser, CatalogOptions{listTracepoints}))
+        if (entryMatches(filter_, entry)) entries.push_back(std::move(entry));
+    // Opening a tracepoint registers a probe in the kernel, which takes tens of milliseconds; their
+    // availability depends on privileges and tracefs only, so beyond a few, one probe speaks for all.
+    const auto tracepointEntries =
+        std::count_if(entries.begin(), entries.end(), [](const CatalogEntry &entry) {
+            return entry.spec.category == EventCategory::Tracepoint;
+        });
+    const bool probeEachTracepoint = tracepointEntries <= kProbeEachTracepointLimit;
+    std::optional<Availability> sharedTracepoint;
     std::vector<Listed> listed;
-    for (auto &entry : catalogEvents(parser, CatalogOptions{listTracepoints})) {
-        if (!entryMatches(filter_, entry)) continue;
-        Availability availability = probeAvailability(entry.spec);
-        listed.push_back(Listed{std::move(entry), std::move(availability)});
+    for (auto &entry : entries) {
+        Listed item{std::move(entry), {}, true};
+        if (item.entry.spec.category == EventCategory::Tracepoint && !probeEachTracepoint) {
+            if (!sharedTracepoint) sharedTracepoint = probeAvailability(item.entry.spec);
+            item.availability = *sharedTracepoint;
+            item.probed = listed.empty() || listed.back().entry.spec.category != EventCategory::Tracepoint;
+        } else {
+            item.availability = probeAvailability(item.entry.spec);
+        }
+        listed.push_back(std::move(item));
     }
     const size_t tracepointCount = tracefs.available() ? tracefs.list().size() : 0;
 
@@ -159,7 +183,8 @@ int ListCommand::run() {
                                {"available", tracefs.available()},
                                {"reason", tracefs.unavailableReason()},
                                {"count", tracepointCount},
-                               {"listed", listTracepoints}};
+                               {"listed", listTracepoints},
+                               {"probedEach", probeEachTracepoint}};
         root["warnings"] = parser.pmus().warnings();
         fmt::print("{}\n", root.dump(2));
         return 0;
@@ -193,7 +218,11 @@ int ListCommand::run() {
         fmt::print("{} tracepoints; list them with --tracepoints or a filter such as 'sched:*'\n",
                    tracepointCount);
     else
-        fmt::print("{} in all, those matching are listed above\n", tracepointCount);
+        fmt::print("{} in all, those matching are listed above{}\n", tracepointCount,
+                   probeEachTracepoint ? ""
+                                       : fmt::format(" (more than {}: availability probed on the first and "
+                                                     "shown for all)",
+                                                     kProbeEachTracepointLimit));
     fmt::print("kernel.perf_event_paranoid = {}\n", perfEventParanoid());
     return 0;
 }

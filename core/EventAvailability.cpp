@@ -84,7 +84,8 @@ Availability probeAvailability(const EventSpec &spec) {
         return result;
     }
     int error = wholeError;
-    // Tracepoints and system-wide PMUs count kernel activity only: there is no user-mode part to fall back to.
+    // Tracepoints and system-wide PMUs count kernel activity only: there is no user-mode part to fall back
+    // to.
     const bool kernelOnly = spec.category == EventCategory::Tracepoint || !spec.cpus.empty();
     if (!kernelOnly && isPrivilegeError(wholeError)) {
         perf_event_attr user = attr;
@@ -92,7 +93,8 @@ Availability probeAvailability(const EventSpec &spec) {
         user.exclude_kernel = 1;
         user.exclude_hv = 1;
         error = tryOpen(user, target);
-        // A PMU that cannot exclude privilege levels rejects exclude_* with EINVAL: the privilege error stands.
+        // A PMU that cannot exclude privilege levels rejects exclude_* with EINVAL: the privilege error
+        // stands.
         if (error == EINVAL) error = wholeError;
     }
     if (error == 0) {

@@ -11,7 +11,7 @@
 namespace perfglass {
 
 struct CatalogEntry {
-    std::string name;                 // the name to write in -e ("cpu-clock", "msr/tsc/", "sched:sched_switch")
+    std::string name; // the name to write in -e ("cpu-clock", "msr/tsc/", "sched:sched_switch")
     std::vector<std::string> aliases; // other accepted names
     std::string description;          // terms of a PMU event, "raw PMU event code", ...
     EventSpec spec;                   // what parsing the name gives

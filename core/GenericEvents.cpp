@@ -74,7 +74,8 @@ constexpr std::array<unsigned, 7> kCacheOperations{7, 5, 7, 7, 1, 1, 7};
 
 bool equalsIgnoreCase(std::string_view a, std::string_view b) {
     return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-               return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+               return std::tolower(static_cast<unsigned char>(x)) ==
+                      std::tolower(static_cast<unsigned char>(y));
            });
 }
 
@@ -111,7 +112,10 @@ std::vector<GenericEvent> makeCacheEvents() {
                 else
                     name += "-" + std::string(kOperations[op].words[0]) + "-" +
                             std::string(kResults[result].words[0]);
-                events.push_back(GenericEvent{name, {}, EventCategory::Cache, PERF_TYPE_HW_CACHE,
+                events.push_back(GenericEvent{name,
+                                              {},
+                                              EventCategory::Cache,
+                                              PERF_TYPE_HW_CACHE,
                                               cache | (uint64_t{op} << 8) | (uint64_t{result} << 16)});
             }
         }

@@ -80,8 +80,10 @@ void readEvents(const fs::path &directory, Pmu &pmu, std::vector<std::string> &w
             }
         }
         if (const auto unit = readSmallFile(path.string() + ".unit")) event.unit = *unit;
-        if (const auto perPackage = readSmallFile(path.string() + ".per-pkg")) event.perPackage = *perPackage == "1";
-        if (const auto snapshot = readSmallFile(path.string() + ".snapshot")) event.snapshot = *snapshot == "1";
+        if (const auto perPackage = readSmallFile(path.string() + ".per-pkg"))
+            event.perPackage = *perPackage == "1";
+        if (const auto snapshot = readSmallFile(path.string() + ".snapshot"))
+            event.snapshot = *snapshot == "1";
         pmu.events.push_back(std::move(event));
     }
 }
@@ -108,7 +110,8 @@ PmuCatalog PmuCatalog::load(const std::string &root) {
         pmu.name = directory.filename().string();
         const auto type = readSmallFile(directory / "type");
         if (!type) {
-            catalog.warnings_.push_back(fmt::format("{}: no readable type file, PMU skipped", directory.string()));
+            catalog.warnings_.push_back(
+                fmt::format("{}: no readable type file, PMU skipped", directory.string()));
             continue;
         }
         try {
@@ -117,8 +120,8 @@ PmuCatalog PmuCatalog::load(const std::string &root) {
             if (used != type->size() || value > UINT32_MAX) throw std::invalid_argument("bad");
             pmu.type = static_cast<uint32_t>(value);
         } catch (const std::exception &) {
-            catalog.warnings_.push_back(
-                fmt::format("{}/type: '{}' is not a PMU type number, PMU skipped", directory.string(), *type));
+            catalog.warnings_.push_back(fmt::format("{}/type: '{}' is not a PMU type number, PMU skipped",
+                                                    directory.string(), *type));
             continue;
         }
         auto cpus = readSmallFile(directory / "cpumask");
@@ -128,7 +131,8 @@ PmuCatalog PmuCatalog::load(const std::string &root) {
             try {
                 pmu.cpus = parseCpuList(*cpus);
             } catch (const Error &error) {
-                catalog.warnings_.push_back(fmt::format("{}: CPU list: {}", directory.string(), error.what()));
+                catalog.warnings_.push_back(
+                    fmt::format("{}: CPU list: {}", directory.string(), error.what()));
             }
         }
         readFormats(directory, pmu, catalog.warnings_);

@@ -76,9 +76,10 @@ PmuFormat PmuFormat::parse(std::string name, std::string_view text) {
         const unsigned high =
             dash == std::string_view::npos ? low : parseBit(format.name_, range.substr(dash + 1), whole);
         if (high < low)
-            throw Error(fmt::format("format field '{}': range '{}' in '{}' ends before it starts", format.name_,
-                                    range, whole));
-        const uint64_t bits = (high - low == 63) ? ~uint64_t{0} : ((uint64_t{1} << (high - low + 1)) - 1) << low;
+            throw Error(fmt::format("format field '{}': range '{}' in '{}' ends before it starts",
+                                    format.name_, range, whole));
+        const uint64_t bits =
+            (high - low == 63) ? ~uint64_t{0} : ((uint64_t{1} << (high - low + 1)) - 1) << low;
         if (format.mask_ & bits)
             throw Error(fmt::format("format field '{}': range '{}' in '{}' overlaps another", format.name_,
                                     range, whole));

@@ -43,8 +43,8 @@ std::string TracepointCatalog::unavailableReason() const {
     if (::access(events.c_str(), R_OK | X_OK) == 0) return {};
     const int error = errno;
     if (error == EACCES || error == EPERM)
-        return fmt::format("needs privileges: {} is readable by root only (or mount tracefs with a gid option)",
-                           events);
+        return fmt::format(
+            "needs privileges: {} is readable by root only (or mount tracefs with a gid option)", events);
     return fmt::format("needs tracefs: {} does not exist (mount it with 'mount -t tracefs nodev {}')", events,
                        root_);
 }
@@ -52,8 +52,8 @@ std::string TracepointCatalog::unavailableReason() const {
 std::vector<Tracepoint> TracepointCatalog::list() const {
     std::vector<Tracepoint> tracepoints;
     std::error_code error;
-    for (fs::directory_iterator subsystems(fs::path(root_) / "events", error), end; !error && subsystems != end;
-         subsystems.increment(error)) {
+    for (fs::directory_iterator subsystems(fs::path(root_) / "events", error), end;
+         !error && subsystems != end; subsystems.increment(error)) {
         if (!subsystems->is_directory(error)) continue;
         std::error_code inner;
         for (fs::directory_iterator events(subsystems->path(), inner), last; !inner && events != last;
@@ -73,7 +73,8 @@ std::vector<Tracepoint> TracepointCatalog::match(std::string_view pattern) const
     const std::string glob(pattern);
     std::vector<Tracepoint> matched;
     for (auto &tracepoint : list())
-        if (::fnmatch(glob.c_str(), tracepoint.fullName().c_str(), 0) == 0) matched.push_back(std::move(tracepoint));
+        if (::fnmatch(glob.c_str(), tracepoint.fullName().c_str(), 0) == 0)
+            matched.push_back(std::move(tracepoint));
     return matched;
 }
 

@@ -155,7 +155,8 @@ private slots:
         QVERIFY(catalog.warnings().empty());
         QCOMPARE(catalog.find("cpu")->findFormat("event")->describe(), std::string("config:0-7,32-35"));
         QCOMPARE(catalog.find("power")->cpus, (std::vector<int>{0, 8}));
-        QCOMPARE(catalog.find("amd_iommu_0")->findFormat("pasid_mask")->describe(), std::string("config1:40-59"));
+        QCOMPARE(catalog.find("amd_iommu_0")->findFormat("pasid_mask")->describe(),
+                 std::string("config1:40-59"));
     }
 
     void brokenEntriesAreSkippedWithWarnings() {
@@ -268,8 +269,10 @@ private slots:
     }
 
     void reasons() {
-        QCOMPARE(unavailableReason(ENOENT, EventCategory::Hardware), std::string("not supported by the hardware"));
-        QCOMPARE(unavailableReason(EOPNOTSUPP, EventCategory::Cache), std::string("not supported by the hardware"));
+        QCOMPARE(unavailableReason(ENOENT, EventCategory::Hardware),
+                 std::string("not supported by the hardware"));
+        QCOMPARE(unavailableReason(EOPNOTSUPP, EventCategory::Cache),
+                 std::string("not supported by the hardware"));
         QVERIFY(QString::fromStdString(unavailableReason(EACCES, EventCategory::Pmu))
                     .startsWith("needs privileges (perf_event_paranoid="));
         QCOMPARE(unavailableReason(EPERM, EventCategory::Pmu), unavailableReason(EACCES, EventCategory::Pmu));
