@@ -318,6 +318,9 @@ private:
                 return {std::move(*spec)};
             }
             if (!parser_.tracepoints().id(parts[0], parts[1])) unknownEvent(parts[0], token);
+        } else if (parts.size() == 2 && !parser_.tracepoints().id(parts[0], parts[1])) {
+            // "cycles:z": a known event with a bad modifier rather than a tracepoint named "cycles:z".
+            if (auto spec = resolveName(parts[0], token)) parseModifiers(parts[1], token);
         }
         auto specs = tracepointSpecs(parts[0], parts[1], token);
         if (parts.size() == 3) {

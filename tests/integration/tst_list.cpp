@@ -50,10 +50,10 @@ json listJson(const QStringList &extra = {}, const QString &runAs = {}) {
     if (runAs.isEmpty())
         result = runCli(QStringList{"list", "--json"} + extra);
     else
-        result = runProgram(QStringLiteral("setpriv"),
-                            QStringList{"--reuid=65534", "--regid=65534", "--clear-groups", PERFGLASS_CLI, "list",
-                                        "--json"} +
-                                extra);
+        result = runProgram(
+            QStringLiteral("setpriv"),
+            QStringList{"--reuid=65534", "--regid=65534", "--clear-groups", PERFGLASS_CLI, "list", "--json"} +
+                extra);
     if (result.exitCode != 0) throw std::runtime_error(("list failed: " + result.err).toStdString());
     return json::parse(result.out.toStdString());
 }
@@ -106,7 +106,8 @@ private slots:
             QVERIFY(type.open(QIODevice::ReadOnly));
             QCOMPARE(pmu["type"].get<unsigned>(), type.readAll().trimmed().toUInt());
             QStringList events;
-            for (const QString &file : QDir(devices.filePath(names[int(i)] + "/events")).entryList(QDir::Files))
+            for (const QString &file :
+                 QDir(devices.filePath(names[int(i)] + "/events")).entryList(QDir::Files))
                 if (!file.endsWith(".scale") && !file.endsWith(".unit") && !file.endsWith(".per-pkg") &&
                     !file.endsWith(".snapshot"))
                     events.push_back(file);
@@ -166,7 +167,8 @@ private slots:
         QVERIFY(clock);
         QCOMPARE((*clock)["openable"].get<bool>(), true);
         QCOMPARE((*clock)["kernel"].get<bool>(), false);
-        const std::string expected = "needs privileges (perf_event_paranoid=" + std::to_string(paranoid()) + ")";
+        const std::string expected =
+            "needs privileges (perf_event_paranoid=" + std::to_string(paranoid()) + ")";
         bool checked = false;
         if (const json *tsc = findEvent(root, "msr/tsc/")) { // counts kernel mode only: it cannot exclude it
             QCOMPARE((*tsc)["openable"].get<bool>(), false);

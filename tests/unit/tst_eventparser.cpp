@@ -35,12 +35,12 @@ QString errorOf(const EventParser &parser, const char *text) {
     return QStringLiteral("<no error>");
 }
 
-#define VERIFY_ERROR(parser, text, ...)                                                                        \
-    do {                                                                                                       \
-        const QString message = errorOf(parser, text);                                                         \
-        for (const char *part : {__VA_ARGS__})                                                                 \
-            QVERIFY2(message.contains(QLatin1String(part)),                                                    \
-                     qPrintable(QStringLiteral("'%1' lacks '%2'").arg(message, QLatin1String(part))));         \
+#define VERIFY_ERROR(parser, text, ...)                                                                      \
+    do {                                                                                                     \
+        const QString message = errorOf(parser, text);                                                       \
+        for (const char *part : {__VA_ARGS__})                                                               \
+            QVERIFY2(message.contains(QLatin1String(part)),                                                  \
+                     qPrintable(QStringLiteral("'%1' lacks '%2'").arg(message, QLatin1String(part))));       \
     } while (0)
 
 } // namespace
@@ -56,17 +56,18 @@ private slots:
             uint32_t type;
             uint64_t config;
         };
-        for (const Case &c : {Case{"cycles", PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES},
-                              Case{"cpu-cycles", PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES},
-                              Case{"instructions", PERF_TYPE_HARDWARE, PERF_COUNT_HW_INSTRUCTIONS},
-                              Case{"branch-instructions", PERF_TYPE_HARDWARE, PERF_COUNT_HW_BRANCH_INSTRUCTIONS},
-                              Case{"cpu-clock", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CPU_CLOCK},
-                              Case{"task-clock", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_TASK_CLOCK},
-                              Case{"page-faults", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS},
-                              Case{"faults", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS},
-                              Case{"cs", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CONTEXT_SWITCHES},
-                              Case{"migrations", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CPU_MIGRATIONS},
-                              Case{"major-faults", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS_MAJ}}) {
+        for (const Case &c :
+             {Case{"cycles", PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES},
+              Case{"cpu-cycles", PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES},
+              Case{"instructions", PERF_TYPE_HARDWARE, PERF_COUNT_HW_INSTRUCTIONS},
+              Case{"branch-instructions", PERF_TYPE_HARDWARE, PERF_COUNT_HW_BRANCH_INSTRUCTIONS},
+              Case{"cpu-clock", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CPU_CLOCK},
+              Case{"task-clock", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_TASK_CLOCK},
+              Case{"page-faults", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS},
+              Case{"faults", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS},
+              Case{"cs", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CONTEXT_SWITCHES},
+              Case{"migrations", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CPU_MIGRATIONS},
+              Case{"major-faults", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS_MAJ}}) {
             const EventSpec spec = one(parser, c.text);
             QCOMPARE(spec.attr.type, c.type);
             QCOMPARE(spec.attr.config, c.config);
@@ -101,7 +102,8 @@ private slots:
         QVERIFY(kernel.attr.exclude_user && !kernel.attr.exclude_kernel && kernel.attr.exclude_hv);
         QVERIFY(kernel.explicitPrivilege);
         const EventSpec hypervisor = one(parser, "cycles:h");
-        QVERIFY(hypervisor.attr.exclude_user && hypervisor.attr.exclude_kernel && !hypervisor.attr.exclude_hv);
+        QVERIFY(hypervisor.attr.exclude_user && hypervisor.attr.exclude_kernel &&
+                !hypervisor.attr.exclude_hv);
         const EventSpec both = one(parser, "cycles:uk");
         QVERIFY(!both.attr.exclude_user && !both.attr.exclude_kernel && both.attr.exclude_hv);
         QCOMPARE(one(parser, "cycles:p").attr.precise_ip, 1ull);
@@ -118,9 +120,10 @@ private slots:
         QVERIFY(!combo.attr.exclude_user && !combo.attr.exclude_kernel && combo.attr.exclude_host);
         QCOMPARE(combo.attr.precise_ip, 2ull);
         VERIFY_ERROR(parser, "cycles:pppp", "'cycles:pppp' at position 0", "at most three 'p'");
-        // A letter that is no modifier makes the suffix a tracepoint name, which tracefs lacks.
-        VERIFY_ERROR(parser, "cycles:z", "unknown tracepoint 'cycles:z' at position 0");
-        VERIFY_ERROR(parser, "cycles:uz", "unknown tracepoint 'cycles:uz'");
+        VERIFY_ERROR(parser, "cycles:z", "event 'cycles:z' at position 0: unknown modifier 'z' in ':z'");
+        VERIFY_ERROR(parser, "cpu-clock,cycles:uz", "event 'cycles:uz' at position 10: unknown modifier 'z'");
+        // After a name that is no event, the suffix makes a tracepoint name, which tracefs lacks.
+        VERIFY_ERROR(parser, "cycle:z", "unknown tracepoint 'cycle:z' at position 0");
         VERIFY_ERROR(parser, "cpu/event=1/z", "unknown modifier 'z'", "known: u user, k kernel");
     }
 
@@ -144,7 +147,8 @@ private slots:
         QCOMPARE(spec.pmu, std::string("cpu"));
         QCOMPARE(spec.category, EventCategory::Pmu);
         QVERIFY(spec.cpus.empty());
-        // Bare terms set the field to 1; decimal values; modifiers after the closing slash, with or without ':'.
+        // Bare terms set the field to 1; decimal values; modifiers after the closing slash, with or without
+        // ':'.
         const EventSpec flags = one(parser, "cpu/event=60,edge,inv,cmask=2/k");
         QCOMPARE(flags.attr.config, 0x3cull | (1ull << 18) | (1ull << 23) | (2ull << 24));
         QVERIFY(flags.attr.exclude_user && !flags.attr.exclude_kernel);
@@ -178,7 +182,8 @@ private slots:
         VERIFY_ERROR(parser, "cpu/period/", "'period' needs a value");
         VERIFY_ERROR(parser, "cpu/name=/", "name= needs a value");
         VERIFY_ERROR(parser, "cpu/event=0x3c", "unterminated '/' at position 3");
-        VERIFY_ERROR(parser, "cpuu/event=1/", "no PMU 'cpuu'", "did you mean: cpu", "PMUs here: breakpoint, cpu");
+        VERIFY_ERROR(parser, "cpuu/event=1/", "no PMU 'cpuu'", "did you mean: cpu",
+                     "PMUs here: breakpoint, cpu");
     }
 
     void namedPmuEvents() {
@@ -228,8 +233,8 @@ private slots:
 
     void eventParameters() {
         const EventParser parser(fixture("tracefs"), fixture("sysfs-power"));
-        VERIFY_ERROR(parser, "hv_24x7/CPM_ADJUNCT_INST__PHYS_CORE/",
-                     "needs a value for its parameter 'core'", "hv_24x7/CPM_ADJUNCT_INST__PHYS_CORE,core=N/");
+        VERIFY_ERROR(parser, "hv_24x7/CPM_ADJUNCT_INST__PHYS_CORE/", "needs a value for its parameter 'core'",
+                     "hv_24x7/CPM_ADJUNCT_INST__PHYS_CORE,core=N/");
         const EventSpec spec = one(parser, "hv_24x7/CPM_ADJUNCT_INST__PHYS_CORE,core=3/");
         QCOMPARE(spec.attr.config, 0x2ull | (3ull << 16) | (0x90ull << 32));
         QCOMPARE(spec.attr.config1, 0ull);
@@ -276,7 +281,8 @@ private slots:
         QVERIFY(modified.attr.exclude_kernel);
         QVERIFY(one(parser, "mem:0x1000:u").attr.exclude_kernel);
         QCOMPARE(parser.parse("mem:0x1000/8:rw,cpu-clock").size(), size_t{2});
-        VERIFY_ERROR(parser, "mem:0x1000:rx", "'mem:0x1000:rx' at position 0", "mixes execute with read or write");
+        VERIFY_ERROR(parser, "mem:0x1000:rx", "'mem:0x1000:rx' at position 0",
+                     "mixes execute with read or write");
         VERIFY_ERROR(parser, "mem:0x1000:rr", "repeats 'r'");
         VERIFY_ERROR(parser, "mem:0x1000/3", "length '3' must be 1, 2, 4 or 8");
         VERIFY_ERROR(parser, "mem:0x1000/4:x", "an execute breakpoint covers 8 bytes, not 4");
