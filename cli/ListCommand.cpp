@@ -47,6 +47,7 @@ bool entryMatches(const std::string &filter, const CatalogEntry &entry) {
 }
 
 std::string statusText(const Availability &availability) {
+    if (availability.openable && availability.systemWideOnly) return "yes, system-wide only (-a or -C)";
     if (availability.openable && availability.kernel) return "yes";
     if (availability.openable)
         return fmt::format("yes, user mode only (kernel mode {})",
@@ -81,6 +82,7 @@ nlohmann::json entryJson(const Listed &listed) {
                           {"config", spec.attr.config},
                           {"openable", listed.availability.openable},
                           {"kernel", listed.availability.kernel},
+                          {"systemWideOnly", listed.availability.systemWideOnly},
                           {"reason", listed.availability.reason},
                           {"probed", listed.probed}};
     if (!listed.entry.aliases.empty()) object["aliases"] = listed.entry.aliases;
@@ -111,7 +113,7 @@ nlohmann::json pmuJson(const Pmu &pmu) {
 std::string pmuSummary(const Pmu &pmu) {
     std::string text = fmt::format("PMU {} (type {})", pmu.name, pmu.type);
     if (!pmu.cpus.empty())
-        text += fmt::format(", {} on CPUs {}", pmu.systemWideOnly ? "system-wide only" : "",
+        text += fmt::format(", {}CPUs {}", pmu.systemWideOnly ? "system-wide only, " : "",
                             fmt::join(pmu.cpus, ","));
     if (!pmu.formats.empty()) {
         std::vector<std::string> fields;
@@ -208,7 +210,10 @@ int ListCommand::run() {
     }
     fmt::print("\nPMUs in {}:\n", parser.pmus().root());
     for (const auto &pmu : parser.pmus().pmus())
-        if (matches(filter_, pmu.name) || filter_.empty()) fmt::print("  {}\n", pmuSummary(pmu));
+        if (matches(filter_, pmu.name) ||
+            std::any_of(pmu.events.begin(), pmu.events.end(),
+                        [&](const PmuEvent &event) { return matches(filter_, event.name); }))
+            fmt::print("  {}\n", pmuSummary(pmu));
     for (const auto &warning : parser.pmus().warnings())
         fmt::print("  warning: {}\n", warning);
     fmt::print("\nTracepoints ({}): ", tracefs.root());

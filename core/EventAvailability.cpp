@@ -71,6 +71,7 @@ Availability probeAvailability(const EventSpec &spec) {
     perf_event_attr attr = spec.attr;
     OpenTarget target;
     if (!spec.cpus.empty()) target = OpenTarget{-1, spec.cpus.front()};
+    result.systemWideOnly = !spec.cpus.empty();
 
     // Kernel-inclusive counting first: what the event is when nothing is excluded.
     perf_event_attr whole = attr;
@@ -100,6 +101,18 @@ Availability probeAvailability(const EventSpec &spec) {
     if (error == 0) {
         result.openable = true;
         return result;
+    }
+    // Some PMUs (uncore-like ones without a cpumask) count only per CPU: try CPU 0 for the whole system.
+    if (spec.category == EventCategory::Pmu && spec.cpus.empty() &&
+        (error == EINVAL || error == EOPNOTSUPP || error == ENOENT)) {
+        const int systemError = tryOpen(whole, OpenTarget{-1, 0});
+        if (systemError == 0) {
+            result.openable = true;
+            result.kernel = true;
+            result.systemWideOnly = true;
+            return result;
+        }
+        if (isPrivilegeError(systemError)) error = systemError;
     }
     result.error = error;
     result.reason = unavailableReason(error, spec.category);

@@ -11,8 +11,9 @@ namespace perfglass {
 struct Availability {
     bool openable = false; // it opens (user mode, or as a whole where the PMU cannot exclude the kernel)
     bool kernel = false;   // it opens counting kernel mode too
-    int error = 0;         // errno of the refused open, 0 when openable
-    std::string reason;    // why not, for people: "not supported by the hardware", "needs privileges (...)"
+    bool systemWideOnly = false; // it opens only for a whole CPU (pid -1), not for a process
+    int error = 0;               // errno of the refused open, 0 when openable
+    std::string reason; // why not, for people: "not supported by the hardware", "needs privileges (...)"
 };
 
 // kernel.perf_event_paranoid, or 2 when it cannot be read.

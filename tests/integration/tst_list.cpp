@@ -141,6 +141,35 @@ private slots:
         QCOMPARE((*sched)["openable"].get<bool>(), isRoot() || paranoid() <= -1);
     }
 
+    void fixtureTrees() {
+        const QString fixtures = QStringLiteral(PERFGLASS_FIXTURES_DIR);
+        const json root = listJson({"--sysfs-root", fixtures + "/sysfs-intel", "--tracefs-root",
+                                    fixtures + "/tracefs", "--tracepoints"});
+        QCOMPARE(root["pmus"].size(), size_t{10});
+        const json *energy = findEvent(root, "power/energy-pkg/");
+        QVERIFY(energy);
+        QCOMPARE((*energy)["scale"].get<double>(), 2.3283064365386962890625e-10);
+        QCOMPARE((*energy)["unit"].get<std::string>(), std::string("Joules"));
+        QVERIFY((*energy)["cpus"] == json::array({0}));
+        QCOMPARE((*energy)["type"].get<unsigned>(), 23u);
+        QCOMPARE((*energy)["systemWideOnly"].get<bool>(), true);
+        const json *loads = findEvent(root, "cpu/mem-loads/");
+        QVERIFY(loads);
+        QCOMPARE((*loads)["config"].get<uint64_t>(), uint64_t{0x1cd});
+        QCOMPARE((*loads)["config1"].get<uint64_t>(), uint64_t{3});
+        const json *sched = findEvent(root, "sched:sched_switch");
+        QVERIFY(sched);
+        QCOMPARE((*sched)["config"].get<uint64_t>(), uint64_t{316});
+        QCOMPARE(root["tracepoints"]["count"].get<size_t>(), size_t{6});
+
+        const ProcessResult text = runCli({"list", "--sysfs-root", fixtures + "/sysfs-intel",
+                                           "--tracefs-root", fixtures + "/tracefs", "energy"});
+        QCOMPARE(text.exitCode, 0);
+        QVERIFY2(text.out.contains("power/energy-pkg/"), qPrintable(text.out));
+        QVERIFY(text.out.contains("event=0x02; scale 2.3283064365386963e-10 Joules"));
+        QVERIFY(text.out.contains("PMU power (type 23), system-wide only, CPUs 0"));
+    }
+
     void filterSelects() {
         const json root = listJson({"clock"});
         QVERIFY(root["events"].size() >= 2);
