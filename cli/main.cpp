@@ -1,5 +1,6 @@
 // perfglass-cli: record, report, count and list events from a terminal.
 #include "Command.h"
+#include "ListCommand.h"
 #include "RecordCommand.h"
 #include "ReportCommand.h"
 #include "StatCommand.h"
@@ -25,6 +26,7 @@ int main(int argc, char **argv) {
     add(std::make_unique<perfglass::cli::RecordCommand>(argc, argv));
     add(std::make_unique<perfglass::cli::ReportCommand>());
     add(std::make_unique<perfglass::cli::StatCommand>(argc, argv));
+    add(std::make_unique<perfglass::cli::ListCommand>());
 
     try {
         app.parse(argc, argv);

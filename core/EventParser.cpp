@@ -1,180 +1,623 @@
 #include "EventParser.h"
 
 #include "Error.h"
+#include "NameSuggestions.h"
 #include "PerfEventOpen.h"
 
 #include <fmt/format.h>
+#include <linux/hw_breakpoint.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
-#include <fstream>
+#include <charconv>
+#include <optional>
 
 namespace perfglass {
 
 namespace {
 
-struct NamedEvent {
-    const char *name;
-    uint32_t type;
-    uint64_t config;
+// A piece of the user's text and where it starts in the whole string (for error messages).
+struct Token {
+    std::string_view text;
+    size_t offset = 0;
 };
 
-constexpr NamedEvent kNamedEvents[] = {
-    {"cycles", PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES},
-    {"cpu-cycles", PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES},
-    {"instructions", PERF_TYPE_HARDWARE, PERF_COUNT_HW_INSTRUCTIONS},
-    {"cache-references", PERF_TYPE_HARDWARE, PERF_COUNT_HW_CACHE_REFERENCES},
-    {"cache-misses", PERF_TYPE_HARDWARE, PERF_COUNT_HW_CACHE_MISSES},
-    {"branches", PERF_TYPE_HARDWARE, PERF_COUNT_HW_BRANCH_INSTRUCTIONS},
-    {"branch-instructions", PERF_TYPE_HARDWARE, PERF_COUNT_HW_BRANCH_INSTRUCTIONS},
-    {"branch-misses", PERF_TYPE_HARDWARE, PERF_COUNT_HW_BRANCH_MISSES},
-    {"bus-cycles", PERF_TYPE_HARDWARE, PERF_COUNT_HW_BUS_CYCLES},
-    {"stalled-cycles-frontend", PERF_TYPE_HARDWARE, PERF_COUNT_HW_STALLED_CYCLES_FRONTEND},
-    {"stalled-cycles-backend", PERF_TYPE_HARDWARE, PERF_COUNT_HW_STALLED_CYCLES_BACKEND},
-    {"ref-cycles", PERF_TYPE_HARDWARE, PERF_COUNT_HW_REF_CPU_CYCLES},
-    {"cpu-clock", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CPU_CLOCK},
-    {"task-clock", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_TASK_CLOCK},
-    {"page-faults", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS},
-    {"faults", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS},
-    {"context-switches", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CONTEXT_SWITCHES},
-    {"cs", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CONTEXT_SWITCHES},
-    {"cpu-migrations", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CPU_MIGRATIONS},
-    {"migrations", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CPU_MIGRATIONS},
-    {"minor-faults", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS_MIN},
-    {"major-faults", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS_MAJ},
-    {"alignment-faults", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_ALIGNMENT_FAULTS},
-    {"emulation-faults", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_EMULATION_FAULTS},
-    {"dummy", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_DUMMY},
-};
+std::string at(const Token &token) {
+    return fmt::format("'{}' at position {}", token.text, token.offset);
+}
 
-size_t editDistance(std::string_view a, std::string_view b) {
-    std::vector<size_t> row(b.size() + 1);
-    for (size_t j = 0; j <= b.size(); ++j)
-        row[j] = j;
-    for (size_t i = 1; i <= a.size(); ++i) {
-        size_t diagonal = row[0];
-        row[0] = i;
-        for (size_t j = 1; j <= b.size(); ++j) {
-            const size_t above = row[j];
-            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
-            diagonal = above;
+std::string_view trim(std::string_view text) {
+    while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front())))
+        text.remove_prefix(1);
+    while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back())))
+        text.remove_suffix(1);
+    return text;
+}
+
+bool startsWith(std::string_view text, std::string_view prefix) {
+    return text.substr(0, prefix.size()) == prefix;
+}
+
+// Splits a comma list at the commas that separate events: not those inside "pmu/.../" or "{...}".
+std::vector<Token> splitList(std::string_view text, size_t base, bool allowGroups) {
+    std::vector<Token> tokens;
+    size_t start = 0;
+    bool inTerms = false;
+    size_t termsOpened = 0;
+    bool inGroup = false;
+    size_t groupOpened = 0;
+    const auto push = [&](size_t end) {
+        const std::string_view token = text.substr(start, end - start);
+        if (trim(token).empty())
+            throw Error(fmt::format("empty event at position {} of '{}'", base + start, text));
+        tokens.push_back(Token{token, base + start});
+        start = end + 1;
+    };
+    for (size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (c == '/' && !startsWith(text.substr(start), "mem:")) {
+            inTerms = !inTerms;
+            termsOpened = i;
+        } else if (inTerms) {
+            continue;
+        } else if (c == '{') {
+            if (!allowGroups || inGroup)
+                throw Error(
+                    fmt::format("groups cannot be nested: '{{' at position {} of '{}'", base + i, text));
+            if (i != start)
+                throw Error(fmt::format("'{{' at position {} of '{}' must start an event", base + i, text));
+            inGroup = true;
+            groupOpened = i;
+        } else if (c == '}') {
+            if (!inGroup) throw Error(fmt::format("unmatched '}}' at position {} of '{}'", base + i, text));
+            inGroup = false;
+        } else if (c == ',' && !inGroup) {
+            push(i);
         }
     }
-    return row[b.size()];
+    if (inTerms)
+        throw Error(fmt::format("unterminated '/' at position {} of '{}' (PMU events are written pmu/terms/)",
+                                base + termsOpened, text));
+    if (inGroup)
+        throw Error(fmt::format("unterminated '{{' at position {} of '{}'", base + groupOpened, text));
+    push(text.size());
+    return tokens;
 }
 
-std::string closestNames(std::string_view name) {
-    std::vector<std::pair<size_t, std::string_view>> ranked;
-    for (const auto &event : kNamedEvents)
-        ranked.emplace_back(editDistance(name, event.name), event.name);
-    std::sort(ranked.begin(), ranked.end());
-    std::string result;
-    for (size_t i = 0; i < ranked.size() && i < 3 && ranked[i].first <= name.size() / 2 + 2; ++i)
-        result += (result.empty() ? "" : ", ") + std::string(ranked[i].second);
-    return result;
-}
-
-void applyModifiers(std::string_view token, std::string_view modifiers, EventSpec &spec) {
+struct Modifiers {
     bool user = false, kernel = false, hypervisor = false;
-    for (char modifier : modifiers) {
-        switch (modifier) {
+    unsigned precise = 0;
+    bool guestOnly = false, hostOnly = false, sampleRead = false, excludeIdle = false, pinned = false,
+         exclusive = false;
+    bool privilegeLevels() const { return user || kernel || hypervisor; }
+};
+
+constexpr std::string_view kModifierLetters = "ukhpGHSIDe";
+
+bool looksLikeModifiers(std::string_view text) {
+    return !text.empty() && text.find_first_not_of(kModifierLetters) == std::string_view::npos;
+}
+
+Modifiers parseModifiers(std::string_view text, const Token &token) {
+    Modifiers modifiers;
+    for (char letter : text) {
+        switch (letter) {
         case 'u':
-            user = true;
+            modifiers.user = true;
             break;
         case 'k':
-            kernel = true;
+            modifiers.kernel = true;
             break;
         case 'h':
-            hypervisor = true;
+            modifiers.hypervisor = true;
             break;
         case 'p':
-            ++spec.attr.precise_ip;
+            ++modifiers.precise;
             break;
         case 'G':
-            spec.attr.exclude_host = 1;
+            modifiers.guestOnly = true;
             break;
         case 'H':
-            spec.attr.exclude_guest = 1;
+            modifiers.hostOnly = true;
             break;
         case 'S':
-            break; // sample read: handled by group recording
+            modifiers.sampleRead = true;
+            break;
+        case 'I':
+            modifiers.excludeIdle = true;
+            break;
+        case 'D':
+            modifiers.pinned = true;
+            break;
+        case 'e':
+            modifiers.exclusive = true;
+            break;
         default:
-            throw Error(fmt::format("event '{}': unknown modifier '{}' (known: u, k, h, p, G, H, S)", token,
-                                    modifier));
+            throw Error(fmt::format("event {}: unknown modifier '{}' in ':{}' (known: u user, k kernel, h "
+                                    "hypervisor, p/pp/ppp precise, G guest, H host, S sample read, I exclude "
+                                    "idle, D pinned, e exclusive)",
+                                    at(token), letter, text));
         }
     }
-    if (spec.attr.precise_ip > 3) throw Error(fmt::format("event '{}': at most three 'p' modifiers", token));
-    if (user || kernel || hypervisor) {
-        spec.attr.exclude_user = !user;
-        spec.attr.exclude_kernel = !kernel;
-        spec.attr.exclude_hv = !hypervisor;
-        spec.explicitPrivilege = kernel || hypervisor;
-    }
+    if (modifiers.precise > 3)
+        throw Error(fmt::format("event {}: at most three 'p' modifiers (':ppp')", at(token)));
+    return modifiers;
 }
 
-} // namespace
+void applyModifiers(const Modifiers &modifiers, EventSpec &spec) {
+    perf_event_attr &attr = spec.attr;
+    if (modifiers.privilegeLevels()) {
+        attr.exclude_user = !modifiers.user;
+        attr.exclude_kernel = !modifiers.kernel;
+        attr.exclude_hv = !modifiers.hypervisor;
+        spec.explicitPrivilege = modifiers.kernel || modifiers.hypervisor;
+    }
+    attr.precise_ip = std::max<unsigned>(attr.precise_ip, modifiers.precise);
+    if (modifiers.guestOnly) attr.exclude_host = 1;
+    if (modifiers.hostOnly) attr.exclude_guest = 1;
+    if (modifiers.excludeIdle) attr.exclude_idle = 1;
+    if (modifiers.pinned) attr.pinned = 1;
+    if (modifiers.exclusive) attr.exclusive = 1;
+    if (modifiers.sampleRead) spec.sampleRead = true;
+}
 
-EventParser::EventParser(std::string tracefsRoot)
-    : tracefsRoot_(std::move(tracefsRoot)) {}
+// A group's modifiers apply to each member, except the privilege levels a member chose itself.
+void applyGroupModifiers(const Modifiers &group, const Modifiers &own, EventSpec &spec) {
+    Modifiers merged = group;
+    if (own.privilegeLevels()) merged.user = merged.kernel = merged.hypervisor = false;
+    applyModifiers(merged, spec);
+}
 
-EventSpec EventParser::parseOne(std::string_view token) const {
+std::optional<uint64_t> parseNumber(std::string_view text) {
+    text = trim(text);
+    int base = 10;
+    if (startsWith(text, "0x") || startsWith(text, "0X")) {
+        base = 16;
+        text.remove_prefix(2);
+    }
+    uint64_t value = 0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value, base);
+    if (text.empty() || error != std::errc() || end != text.data() + text.size()) return std::nullopt;
+    return value;
+}
+
+EventSpec makeSpec(const Token &token, EventCategory category, uint32_t type, uint64_t config) {
     EventSpec spec;
-    spec.name = std::string(token);
+    spec.name = std::string(trim(token.text));
     spec.attr.size = sizeof(perf_event_attr);
-
-    std::string_view name = token;
-    std::string_view modifiers;
-    // A tracepoint is "subsystem:name[:modifiers]"; a named event is "name[:modifiers]".
-    const auto firstColon = name.find(':');
-    const bool known =
-        std::any_of(std::begin(kNamedEvents), std::end(kNamedEvents),
-                    [&](const NamedEvent &event) { return name.substr(0, firstColon) == event.name; });
-    if (firstColon != std::string_view::npos && known) {
-        modifiers = name.substr(firstColon + 1);
-        name = name.substr(0, firstColon);
-    }
-    for (const auto &event : kNamedEvents) {
-        if (name == event.name) {
-            spec.attr.type = event.type;
-            spec.attr.config = event.config;
-            applyModifiers(token, modifiers, spec);
-            return spec;
-        }
-    }
-    if (firstColon != std::string_view::npos) {
-        std::string_view subsystem = name.substr(0, firstColon);
-        std::string_view tracepoint = name.substr(firstColon + 1);
-        const auto secondColon = tracepoint.find(':');
-        if (secondColon != std::string_view::npos) {
-            modifiers = tracepoint.substr(secondColon + 1);
-            tracepoint = tracepoint.substr(0, secondColon);
-        }
-        const std::string idPath = fmt::format("{}/events/{}/{}/id", tracefsRoot_, subsystem, tracepoint);
-        std::ifstream idFile(idPath);
-        uint64_t id = 0;
-        if (!(idFile >> id))
-            throw Error(fmt::format("event '{}': no tracepoint {}:{} ({} is not readable)", token, subsystem,
-                                    tracepoint, idPath));
-        spec.attr.type = PERF_TYPE_TRACEPOINT;
-        spec.attr.config = id;
-        applyModifiers(token, modifiers, spec);
-        return spec;
-    }
-    const std::string suggestions = closestNames(name);
-    throw Error(fmt::format("unknown event '{}'{}", token,
-                            suggestions.empty() ? "" : fmt::format(" (did you mean: {}?)", suggestions)));
+    spec.attr.type = type;
+    spec.attr.config = config;
+    spec.category = category;
+    return spec;
 }
 
-std::vector<EventSpec> EventParser::parse(std::string_view text) const {
-    std::vector<EventSpec> specs;
+bool isRawName(std::string_view name) {
+    return name.size() > 1 && name[0] == 'r' &&
+           name.find_first_not_of("0123456789abcdefABCDEF", 1) == std::string_view::npos;
+}
+
+// One term of a PMU event: "key=value" or "key", and where it came from.
+struct Term {
+    std::string key;
+    std::string value; // empty for a bare term
+    bool hasValue = false;
+    Token token;           // the term's text in the user's string, or the event's whole token for alias terms
+    std::string fromEvent; // the named event whose definition held this term, empty for the user's own
+};
+
+Term splitTerm(std::string_view text, const Token &where, std::string fromEvent) {
+    Term term;
+    const std::string_view trimmed = trim(text);
+    const auto equals = trimmed.find('=');
+    term.key = std::string(trim(trimmed.substr(0, equals)));
+    if (equals != std::string_view::npos) {
+        term.value = std::string(trim(trimmed.substr(equals + 1)));
+        term.hasValue = true;
+    }
+    term.token = where;
+    term.fromEvent = std::move(fromEvent);
+    return term;
+}
+
+std::vector<Term> splitTerms(std::string_view text, size_t base, std::string fromEvent,
+                             const Token *aliasToken) {
+    std::vector<Term> terms;
     size_t start = 0;
     while (start <= text.size()) {
         const size_t comma = std::min(text.find(',', start), text.size());
-        const std::string_view token = text.substr(start, comma - start);
-        if (token.empty()) throw Error(fmt::format("empty event name at position {} of '{}'", start, text));
-        specs.push_back(parseOne(token));
+        const std::string_view piece = text.substr(start, comma - start);
+        if (!trim(piece).empty()) {
+            const Token where = aliasToken ? *aliasToken : Token{piece, base + start};
+            terms.push_back(splitTerm(piece, where, fromEvent));
+        }
         start = comma + 1;
+    }
+    return terms;
+}
+
+std::string knownTerms(const Pmu &pmu) {
+    std::string text;
+    for (const auto &format : pmu.formats)
+        text += fmt::format("{}{} ({})", text.empty() ? "" : ", ", format.name(), format.describe());
+    for (const char *builtin : {"config", "config1", "config2", "period", "freq", "name"})
+        text += fmt::format("{}{}", text.empty() ? "" : ", ", builtin);
+    if (!pmu.events.empty()) {
+        text += "; events: ";
+        for (size_t i = 0; i < pmu.events.size(); ++i)
+            text += (i ? ", " : "") + pmu.events[i].name;
+    }
+    return text;
+}
+
+class ParseContext {
+public:
+    ParseContext(const EventParser &parser)
+        : parser_(parser) {}
+
+    std::vector<EventSpec> parseEvent(const Token &token, Modifiers &own) const {
+        const std::string_view text = trim(token.text);
+        if (startsWith(text, "mem:")) return {parseBreakpoint(token, own)};
+        if (text.find('/') != std::string_view::npos) return {parsePmuEvent(token, own)};
+        return parseNamed(token, own);
+    }
+
+private:
+    [[noreturn]] void unknownEvent(std::string_view name, const Token &token) const {
+        throw Error(fmt::format("unknown event '{}' at position {}{}", name, token.offset,
+                                didYouMean(name, parser_.knownNames())));
+    }
+
+    std::optional<EventSpec> resolveName(std::string_view name, const Token &token) const {
+        if (const GenericEvent *event = findSymbolicEvent(name))
+            return makeSpec(token, event->category, event->type, event->config);
+        if (const auto config = decodeCacheEvent(name))
+            return makeSpec(token, EventCategory::Cache, PERF_TYPE_HW_CACHE, *config);
+        if (isRawName(name)) {
+            const auto config = parseNumber(fmt::format("0x{}", name.substr(1)));
+            if (!config)
+                throw Error(
+                    fmt::format("event {}: raw event code '{}' does not fit in 64 bits", at(token), name));
+            return makeSpec(token, EventCategory::Raw, PERF_TYPE_RAW, *config);
+        }
+        std::vector<const Pmu *> owners;
+        for (const auto &pmu : parser_.pmus().pmus())
+            if (pmu.findEvent(name)) owners.push_back(&pmu);
+        if (owners.size() > 1) {
+            std::string choices;
+            for (const Pmu *pmu : owners)
+                choices += fmt::format("{}{}/{}/", choices.empty() ? "" : ", ", pmu->name, name);
+            throw Error(fmt::format("event {} is ambiguous: {} PMUs have it; write one of {}", at(token),
+                                    owners.size(), choices));
+        }
+        if (owners.size() == 1) return pmuSpec(*owners.front(), name, token, token.offset);
+        return std::nullopt;
+    }
+
+    std::vector<EventSpec> parseNamed(const Token &token, Modifiers &own) const {
+        const std::string_view text = trim(token.text);
+        std::vector<std::string_view> parts;
+        for (size_t start = 0;;) {
+            const size_t colon = text.find(':', start);
+            parts.push_back(text.substr(start, colon - start));
+            if (colon == std::string_view::npos) break;
+            start = colon + 1;
+        }
+        if (parts.size() > 3)
+            throw Error(fmt::format("event {}: too many ':' (expected name[:modifiers] or "
+                                    "subsystem:tracepoint[:modifiers])",
+                                    at(token)));
+        if (parts.size() == 1) {
+            if (auto spec = resolveName(parts[0], token)) return {std::move(*spec)};
+            unknownEvent(parts[0], token);
+        }
+        if (parts.size() == 2 && looksLikeModifiers(parts[1])) {
+            if (auto spec = resolveName(parts[0], token)) {
+                own = parseModifiers(parts[1], token);
+                applyModifiers(own, *spec);
+                return {std::move(*spec)};
+            }
+            if (!parser_.tracepoints().id(parts[0], parts[1])) unknownEvent(parts[0], token);
+        } else if (parts.size() == 2 && !parser_.tracepoints().id(parts[0], parts[1])) {
+            // "cycles:z": a known event with a bad modifier rather than a tracepoint named "cycles:z".
+            if (auto spec = resolveName(parts[0], token)) parseModifiers(parts[1], token);
+        }
+        auto specs = tracepointSpecs(parts[0], parts[1], token);
+        if (parts.size() == 3) {
+            own = parseModifiers(parts[2], token);
+            for (auto &spec : specs)
+                applyModifiers(own, spec);
+        }
+        return specs;
+    }
+
+    std::vector<EventSpec> tracepointSpecs(std::string_view subsystem, std::string_view name,
+                                           const Token &token) const {
+        const TracepointCatalog &catalog = parser_.tracepoints();
+        const std::string full = fmt::format("{}:{}", subsystem, name);
+        if (!catalog.available())
+            throw Error(fmt::format("tracepoint {}: {}", at(token), catalog.unavailableReason()));
+        std::vector<EventSpec> specs;
+        if (full.find_first_of("*?[") != std::string::npos) {
+            for (const auto &tracepoint : catalog.match(full)) {
+                const auto id = catalog.id(tracepoint.subsystem, tracepoint.name);
+                if (!id) continue;
+                EventSpec spec = makeSpec(token, EventCategory::Tracepoint, PERF_TYPE_TRACEPOINT, *id);
+                spec.name = tracepoint.fullName();
+                specs.push_back(std::move(spec));
+            }
+            if (specs.empty())
+                throw Error(fmt::format("tracepoint pattern {} matches no tracepoint in {}/events", at(token),
+                                        catalog.root()));
+            return specs;
+        }
+        const auto id = catalog.id(subsystem, name);
+        if (!id) {
+            std::vector<std::string> names;
+            for (const auto &tracepoint : catalog.list())
+                names.push_back(tracepoint.fullName());
+            throw Error(fmt::format("unknown tracepoint '{}' at position {} (no {}/events/{}/{}/id){}", full,
+                                    token.offset, catalog.root(), subsystem, name, didYouMean(full, names)));
+        }
+        EventSpec spec = makeSpec(token, EventCategory::Tracepoint, PERF_TYPE_TRACEPOINT, *id);
+        spec.name = full;
+        specs.push_back(std::move(spec));
+        return specs;
+    }
+
+    EventSpec parseBreakpoint(const Token &token, Modifiers &own) const {
+        const std::string_view text = trim(token.text);
+        std::string_view rest = text.substr(4);
+        const auto colon = rest.find(':');
+        const std::string_view location = rest.substr(0, colon);
+        std::string_view access;
+        std::string_view modifiers;
+        if (colon != std::string_view::npos) {
+            std::string_view after = rest.substr(colon + 1);
+            const auto second = after.find(':');
+            const std::string_view first = after.substr(0, second);
+            if (!first.empty() && first.find_first_not_of("rwx") == std::string_view::npos) {
+                access = first;
+                if (second != std::string_view::npos) modifiers = after.substr(second + 1);
+            } else if (second == std::string_view::npos) {
+                modifiers = first;
+            } else {
+                throw Error(
+                    fmt::format("breakpoint {}: '{}' is not an access type (r, w, x, rw)", at(token), first));
+            }
+        }
+        const auto slash = location.find('/');
+        const auto address = parseNumber(location.substr(0, slash));
+        if (!address)
+            throw Error(fmt::format("breakpoint {}: '{}' is not an address (write mem:0xADDR[/LEN][:rwx])",
+                                    at(token), location.substr(0, slash)));
+        uint32_t type = 0;
+        for (char letter : access) {
+            const uint32_t bit = letter == 'r'   ? uint32_t{HW_BREAKPOINT_R}
+                                 : letter == 'w' ? uint32_t{HW_BREAKPOINT_W}
+                                                 : uint32_t{HW_BREAKPOINT_X};
+            if (type & bit)
+                throw Error(
+                    fmt::format("breakpoint {}: access '{}' repeats '{}'", at(token), access, letter));
+            type |= bit;
+        }
+        if (type == 0) type = HW_BREAKPOINT_R | HW_BREAKPOINT_W;
+        if ((type & HW_BREAKPOINT_X) && type != HW_BREAKPOINT_X)
+            throw Error(fmt::format("breakpoint {}: access '{}' mixes execute with read or write", at(token),
+                                    access));
+        uint64_t length = type == HW_BREAKPOINT_X ? uint64_t{sizeof(long)} : uint64_t{HW_BREAKPOINT_LEN_4};
+        if (slash != std::string_view::npos) {
+            const auto given = parseNumber(location.substr(slash + 1));
+            if (!given || (*given != 1 && *given != 2 && *given != 4 && *given != 8))
+                throw Error(fmt::format("breakpoint {}: length '{}' must be 1, 2, 4 or 8", at(token),
+                                        location.substr(slash + 1)));
+            if (type == HW_BREAKPOINT_X && *given != sizeof(long))
+                throw Error(fmt::format("breakpoint {}: an execute breakpoint covers {} bytes, not {}",
+                                        at(token), sizeof(long), *given));
+            length = *given;
+        }
+        EventSpec spec = makeSpec(token, EventCategory::Breakpoint, PERF_TYPE_BREAKPOINT, 0);
+        spec.attr.bp_type = type;
+        spec.attr.bp_addr = *address;
+        spec.attr.bp_len = length;
+        spec.attr.sample_period = 1;
+        if (!modifiers.empty()) {
+            own = parseModifiers(modifiers, token);
+            applyModifiers(own, spec);
+        }
+        return spec;
+    }
+
+    EventSpec parsePmuEvent(const Token &token, Modifiers &own) const {
+        const std::string_view text = token.text;
+        const size_t open = text.find('/');
+        const size_t close = text.rfind('/');
+        const std::string_view name = trim(text.substr(0, open));
+        const Pmu *pmu = parser_.pmus().find(name);
+        if (!pmu) {
+            std::vector<std::string> names;
+            for (const auto &candidate : parser_.pmus().pmus())
+                names.push_back(candidate.name);
+            std::string known;
+            for (const auto &candidate : names)
+                known += (known.empty() ? "" : ", ") + candidate;
+            throw Error(fmt::format("event {}: no PMU '{}' in {}{} (PMUs here: {})", at(token), name,
+                                    parser_.pmus().root(), didYouMean(name, names),
+                                    known.empty() ? "none" : known));
+        }
+        EventSpec spec =
+            pmuSpec(*pmu, text.substr(open + 1, close - open - 1), token, token.offset + open + 1);
+        std::string_view modifiers = text.substr(close + 1);
+        if (startsWith(modifiers, ":")) modifiers.remove_prefix(1);
+        if (!modifiers.empty()) {
+            own = parseModifiers(modifiers, token);
+            applyModifiers(own, spec);
+        }
+        return spec;
+    }
+
+    // Builds a PMU event from its terms ("event=0x3c,umask=1", "tsc", "energy-pkg,period=10").
+    EventSpec pmuSpec(const Pmu &pmu, std::string_view termText, const Token &token,
+                      size_t termsOffset) const {
+        EventSpec spec = makeSpec(token, EventCategory::Pmu, pmu.type, 0);
+        spec.pmu = pmu.name;
+        if (pmu.systemWideOnly) spec.cpus = pmu.cpus;
+        std::vector<Term> terms;
+        for (auto &term : splitTerms(termText, termsOffset, {}, nullptr)) {
+            const PmuEvent *event = term.hasValue ? nullptr : pmu.findEvent(term.key);
+            if (!event) {
+                terms.push_back(std::move(term));
+                continue;
+            }
+            // A named event expands to its terms; the user's later terms override them.
+            for (auto &inner : splitTerms(event->terms, 0, event->name, &token))
+                terms.push_back(std::move(inner));
+            spec.scale = event->scale;
+            spec.unit = event->unit;
+        }
+        for (size_t i = 0; i < terms.size(); ++i) {
+            const Term &term = terms[i];
+            if (term.value == "?") {
+                const bool supplied = std::any_of(terms.begin() + static_cast<long>(i) + 1, terms.end(),
+                                                  [&](const Term &later) { return later.key == term.key; });
+                if (!supplied)
+                    throw Error(fmt::format("event {}: {}/{}/ needs a value for its parameter '{}' (write "
+                                            "{}/{},{}=N/)",
+                                            at(token), pmu.name, term.fromEvent, term.key, pmu.name,
+                                            term.fromEvent, term.key));
+                continue;
+            }
+            applyTerm(pmu, term, spec);
+        }
+        return spec;
+    }
+
+    void applyTerm(const Pmu &pmu, const Term &term, EventSpec &spec) const {
+        const std::string where =
+            term.fromEvent.empty()
+                ? fmt::format("term '{}' at position {}", trim(term.token.text), term.token.offset)
+                : fmt::format("term '{}{}{}' of {}/{}/ (event {})", term.key, term.hasValue ? "=" : "",
+                              term.value, pmu.name, term.fromEvent, at(term.token));
+        if (term.key == "name") {
+            if (term.value.empty()) throw Error(fmt::format("{}: name= needs a value", where));
+            spec.name = term.value;
+            return;
+        }
+        const PmuFormat *format = pmu.findFormat(term.key);
+        const bool builtin = term.key == "config" || term.key == "config1" || term.key == "config2" ||
+                             term.key == "period" || term.key == "freq";
+        if (!format && !builtin)
+            throw Error(fmt::format("{}: unknown term '{}' for PMU {} (known terms: {}){}", where, term.key,
+                                    pmu.name, knownTerms(pmu), didYouMean(term.key, termNames(pmu))));
+        uint64_t value = 1;
+        if (term.hasValue) {
+            const auto parsed = parseNumber(term.value);
+            if (!parsed)
+                throw Error(fmt::format("{}: '{}' is not a number (decimal or 0x hex)", where, term.value));
+            value = *parsed;
+        } else if (!format) {
+            throw Error(fmt::format("{}: '{}' needs a value ({}=N)", where, term.key, term.key));
+        }
+        if (format) {
+            if (!format->fits(value))
+                throw Error(
+                    fmt::format("{}: value {:#x} is out of range for '{}', which has {} bit{} ({}), so "
+                                "at most {:#x}",
+                                where, value, term.key, format->bitCount(),
+                                format->bitCount() == 1 ? "" : "s", format->describe(), format->maxValue()));
+            format->apply(value, spec.attr);
+        } else if (term.key == "config") {
+            spec.attr.config = value;
+        } else if (term.key == "config1") {
+            spec.attr.config1 = value;
+        } else if (term.key == "config2") {
+            spec.attr.config2 = value;
+        } else if (term.key == "period") {
+            spec.attr.freq = 0;
+            spec.attr.sample_period = value;
+            spec.termPeriod = value;
+            spec.termFrequency = 0;
+        } else if (term.key == "freq") {
+            spec.attr.freq = 1;
+            spec.attr.sample_freq = value;
+            spec.termFrequency = value;
+            spec.termPeriod = 0;
+        }
+    }
+
+    static std::vector<std::string> termNames(const Pmu &pmu) {
+        std::vector<std::string> names{"config", "config1", "config2", "period", "freq", "name"};
+        for (const auto &format : pmu.formats)
+            names.push_back(format.name());
+        for (const auto &event : pmu.events)
+            names.push_back(event.name);
+        return names;
+    }
+
+    const EventParser &parser_;
+};
+
+} // namespace
+
+EventParser::EventParser(std::string tracefsRoot, std::string sysfsRoot)
+    : pmus_(PmuCatalog::load(sysfsRoot))
+    , tracepoints_(std::move(tracefsRoot)) {}
+
+EventParser::EventParser(PmuCatalog pmus, TracepointCatalog tracepoints)
+    : pmus_(std::move(pmus))
+    , tracepoints_(std::move(tracepoints)) {}
+
+std::vector<std::string> EventParser::knownNames(bool withTracepoints) const {
+    std::vector<std::string> names;
+    for (const auto &event : symbolicEvents()) {
+        names.push_back(event.name);
+        names.insert(names.end(), event.aliases.begin(), event.aliases.end());
+    }
+    for (const auto &event : cacheEvents())
+        names.push_back(event.name);
+    for (const auto &pmu : pmus_.pmus()) {
+        for (const auto &event : pmu.events) {
+            names.push_back(event.name);
+            names.push_back(fmt::format("{}/{}/", pmu.name, event.name));
+        }
+    }
+    if (withTracepoints && tracepoints_.available())
+        for (const auto &tracepoint : tracepoints_.list())
+            names.push_back(tracepoint.fullName());
+    return names;
+}
+
+std::vector<EventSpec> EventParser::parse(std::string_view text) const {
+    const ParseContext context(*this);
+    std::vector<EventSpec> specs;
+    if (trim(text).empty()) throw Error("no event given (an empty event list)");
+    for (const Token &token : splitList(text, 0, true)) {
+        const std::string_view trimmed = trim(token.text);
+        if (!startsWith(trimmed, "{")) {
+            Modifiers own;
+            for (auto &spec : context.parseEvent(token, own))
+                specs.push_back(std::move(spec));
+            continue;
+        }
+        const size_t leading = static_cast<size_t>(trimmed.data() - token.text.data());
+        const size_t close = trimmed.rfind('}');
+        std::string_view groupModifiers = trimmed.substr(close + 1);
+        if (!groupModifiers.empty() && !startsWith(groupModifiers, ":"))
+            throw Error(fmt::format("group {}: expected ':modifiers' after '}}', found '{}'", at(token),
+                                    groupModifiers));
+        if (!groupModifiers.empty()) groupModifiers.remove_prefix(1);
+        const Modifiers group = parseModifiers(groupModifiers, token);
+        const std::string_view inner = trimmed.substr(1, close - 1);
+        if (trim(inner).empty()) throw Error(fmt::format("group {} is empty", at(token)));
+        const int leader = static_cast<int>(specs.size());
+        for (const Token &member : splitList(inner, token.offset + leading + 1, false)) {
+            Modifiers own;
+            for (auto &spec : context.parseEvent(member, own)) {
+                applyGroupModifiers(group, own, spec);
+                spec.groupLeader = leader;
+                specs.push_back(std::move(spec));
+            }
+        }
     }
     return specs;
 }

@@ -1,0 +1,235 @@
+#include "ListCommand.h"
+
+#include "EventAvailability.h"
+#include "EventCatalog.h"
+
+#include <fmt/format.h>
+#include <fnmatch.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <optional>
+
+namespace perfglass::cli {
+
+namespace {
+
+struct Listed {
+    CatalogEntry entry;
+    Availability availability;
+    bool probed = true; // false: the availability of the first tracepoint listed, which was probed
+};
+
+constexpr long kProbeEachTracepointLimit = 64;
+
+std::string lower(std::string_view text) {
+    std::string result(text);
+    std::transform(result.begin(), result.end(), result.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return result;
+}
+
+// A filter with * ? or [ is a glob on the whole name; otherwise a case-insensitive substring.
+bool matches(const std::string &filter, std::string_view name) {
+    if (filter.empty()) return true;
+    if (filter.find_first_of("*?[") != std::string::npos)
+        return ::fnmatch(filter.c_str(), std::string(name).c_str(), FNM_CASEFOLD) == 0;
+    return lower(name).find(lower(filter)) != std::string::npos;
+}
+
+bool entryMatches(const std::string &filter, const CatalogEntry &entry) {
+    if (matches(filter, entry.name) || (!entry.spec.pmu.empty() && matches(filter, entry.spec.pmu)))
+        return true;
+    return std::any_of(entry.aliases.begin(), entry.aliases.end(),
+                       [&](const std::string &alias) { return matches(filter, alias); });
+}
+
+std::string statusText(const Availability &availability) {
+    if (availability.openable && availability.systemWideOnly) return "yes, system-wide only (-a or -C)";
+    if (availability.openable && availability.kernel) return "yes";
+    if (availability.openable)
+        return fmt::format("yes, user mode only (kernel mode {})",
+                           unavailableReason(EACCES, EventCategory::Software));
+    return "no: " + availability.reason;
+}
+
+std::string sectionTitle(const CatalogEntry &entry) {
+    switch (entry.spec.category) {
+    case EventCategory::Hardware:
+    case EventCategory::Raw:
+        return "Hardware events";
+    case EventCategory::Software:
+        return "Software events";
+    case EventCategory::Cache:
+        return "Hardware cache events";
+    case EventCategory::Pmu:
+        return "PMU events";
+    case EventCategory::Tracepoint:
+        return "Tracepoints";
+    case EventCategory::Breakpoint:
+        return "Breakpoints";
+    }
+    return "Other";
+}
+
+nlohmann::json entryJson(const Listed &listed) {
+    const EventSpec &spec = listed.entry.spec;
+    nlohmann::json object{{"name", listed.entry.name},
+                          {"category", std::string(categoryName(spec.category))},
+                          {"type", spec.attr.type},
+                          {"config", spec.attr.config},
+                          {"openable", listed.availability.openable},
+                          {"kernel", listed.availability.kernel},
+                          {"systemWideOnly", listed.availability.systemWideOnly},
+                          {"reason", listed.availability.reason},
+                          {"probed", listed.probed}};
+    if (!listed.entry.aliases.empty()) object["aliases"] = listed.entry.aliases;
+    if (!listed.entry.description.empty()) object["description"] = listed.entry.description;
+    if (!spec.pmu.empty()) {
+        object["pmu"] = spec.pmu;
+        object["config1"] = spec.attr.config1;
+        object["config2"] = spec.attr.config2;
+        object["scale"] = spec.scale;
+        object["unit"] = spec.unit;
+        if (!spec.cpus.empty()) object["cpus"] = spec.cpus;
+    }
+    return object;
+}
+
+nlohmann::json pmuJson(const Pmu &pmu) {
+    nlohmann::json formats = nlohmann::json::array();
+    for (const auto &format : pmu.formats)
+        formats.push_back({{"name", format.name()}, {"bits", format.describe()}});
+    nlohmann::json events = nlohmann::json::array();
+    for (const auto &event : pmu.events)
+        events.push_back(event.name);
+    return {{"name", pmu.name},   {"type", pmu.type},
+            {"cpus", pmu.cpus},   {"systemWideOnly", pmu.systemWideOnly},
+            {"formats", formats}, {"events", events}};
+}
+
+std::string pmuSummary(const Pmu &pmu) {
+    std::string text = fmt::format("PMU {} (type {})", pmu.name, pmu.type);
+    if (!pmu.cpus.empty())
+        text += fmt::format(", {}CPUs {}", pmu.systemWideOnly ? "system-wide only, " : "",
+                            fmt::join(pmu.cpus, ","));
+    if (!pmu.formats.empty()) {
+        std::vector<std::string> fields;
+        for (const auto &format : pmu.formats)
+            fields.push_back(fmt::format("{}={}", format.name(), format.describe()));
+        text += fmt::format("\n    format: {}", fmt::join(fields, ", "));
+    }
+    if (pmu.events.empty()) text += "\n    no named events";
+    return text;
+}
+
+} // namespace
+
+CLI::App *ListCommand::setup(CLI::App &app) {
+    CLI::App *sub = app.add_subcommand(
+        "list", "List the events this machine offers and whether this user can open them now");
+    sub->add_flag("--json", json_, "Print JSON instead of text");
+    sub->add_flag("--tracepoints", tracepoints_,
+                  "List every tracepoint (without it and without a filter, tracepoints are summarized)");
+    sub->add_option("filter", filter_,
+                    "Show only events whose name contains FILTER (case-insensitive), or matches it as a glob "
+                    "when it has * ? or [");
+    sub->add_option("--sysfs-root", sysfsRoot_, "Read PMUs from this directory")
+        ->default_str(PmuCatalog::kDefaultRoot);
+    sub->add_option("--tracefs-root", tracefsRoot_, "Read tracepoints from this tracefs mount");
+    return sub;
+}
+
+int ListCommand::run() {
+    const EventParser parser(tracefsRoot_, sysfsRoot_.empty() ? PmuCatalog::kDefaultRoot : sysfsRoot_);
+    const TracepointCatalog &tracefs = parser.tracepoints();
+    // Tracepoints are listed (and probed) one by one only when asked for: there are thousands.
+    const bool listTracepoints = tracepoints_ || !filter_.empty();
+    std::vector<CatalogEntry> entries;
+    for (auto &entry : catalogEvents(parser, CatalogOptions{listTracepoints}))
+        if (entryMatches(filter_, entry)) entries.push_back(std::move(entry));
+    // Opening a tracepoint registers a probe in the kernel, which takes tens of milliseconds; their
+    // availability depends on privileges and tracefs only, so beyond a few, one probe speaks for all.
+    const auto tracepointEntries =
+        std::count_if(entries.begin(), entries.end(), [](const CatalogEntry &entry) {
+            return entry.spec.category == EventCategory::Tracepoint;
+        });
+    const bool probeEachTracepoint = tracepointEntries <= kProbeEachTracepointLimit;
+    std::optional<Availability> sharedTracepoint;
+    std::vector<Listed> listed;
+    for (auto &entry : entries) {
+        Listed item{std::move(entry), {}, true};
+        if (item.entry.spec.category == EventCategory::Tracepoint && !probeEachTracepoint) {
+            if (!sharedTracepoint) sharedTracepoint = probeAvailability(item.entry.spec);
+            item.availability = *sharedTracepoint;
+            item.probed = listed.empty() || listed.back().entry.spec.category != EventCategory::Tracepoint;
+        } else {
+            item.availability = probeAvailability(item.entry.spec);
+        }
+        listed.push_back(std::move(item));
+    }
+    const size_t tracepointCount = tracefs.available() ? tracefs.list().size() : 0;
+
+    if (json_) {
+        nlohmann::json root;
+        root["paranoid"] = perfEventParanoid();
+        root["events"] = nlohmann::json::array();
+        for (const auto &item : listed)
+            root["events"].push_back(entryJson(item));
+        root["pmus"] = nlohmann::json::array();
+        for (const auto &pmu : parser.pmus().pmus())
+            root["pmus"].push_back(pmuJson(pmu));
+        root["tracepoints"] = {{"root", tracefs.root()},
+                               {"available", tracefs.available()},
+                               {"reason", tracefs.unavailableReason()},
+                               {"count", tracepointCount},
+                               {"listed", listTracepoints},
+                               {"probedEach", probeEachTracepoint}};
+        root["warnings"] = parser.pmus().warnings();
+        fmt::print("{}\n", root.dump(2));
+        return 0;
+    }
+
+    std::string section;
+    for (const auto &item : listed) {
+        const std::string title = sectionTitle(item.entry);
+        if (title != section) {
+            fmt::print("{}{}:\n", section.empty() ? "" : "\n", title);
+            section = title;
+        }
+        std::string name = item.entry.name;
+        if (!item.entry.aliases.empty()) name += fmt::format(" ({})", fmt::join(item.entry.aliases, ", "));
+        fmt::print("  {:<46} {}\n", name, statusText(item.availability));
+        std::string detail = item.entry.description;
+        if (!item.entry.spec.unit.empty())
+            detail += fmt::format("{}scale {} {}", detail.empty() ? "" : "; ", item.entry.spec.scale,
+                                  item.entry.spec.unit);
+        if (!detail.empty()) fmt::print("      {}\n", detail);
+    }
+    fmt::print("\nPMUs in {}:\n", parser.pmus().root());
+    for (const auto &pmu : parser.pmus().pmus())
+        if (matches(filter_, pmu.name) ||
+            std::any_of(pmu.events.begin(), pmu.events.end(),
+                        [&](const PmuEvent &event) { return matches(filter_, event.name); }))
+            fmt::print("  {}\n", pmuSummary(pmu));
+    for (const auto &warning : parser.pmus().warnings())
+        fmt::print("  warning: {}\n", warning);
+    fmt::print("\nTracepoints ({}): ", tracefs.root());
+    if (!tracefs.available())
+        fmt::print("unavailable: {}\n", tracefs.unavailableReason());
+    else if (!listTracepoints)
+        fmt::print("{} tracepoints; list them with --tracepoints or a filter such as 'sched:*'\n",
+                   tracepointCount);
+    else
+        fmt::print("{} in all, those matching are listed above{}\n", tracepointCount,
+                   probeEachTracepoint ? ""
+                                       : fmt::format(" (more than {}: availability probed on the first and "
+                                                     "shown for all)",
+                                                     kProbeEachTracepointLimit));
+    fmt::print("kernel.perf_event_paranoid = {}\n", perfEventParanoid());
+    return 0;
+}
+
+} // namespace perfglass::cli

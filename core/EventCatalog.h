@@ -1,0 +1,29 @@
+// Everything this machine offers as one list: generic hardware, software and cache events, the named events
+// of every PMU, tracepoints and breakpoints, each with the EventSpec that opens it. For `perfglass-cli list`
+// and the desktop application's event picker.
+#pragma once
+
+#include "EventParser.h"
+
+#include <string>
+#include <vector>
+
+namespace perfglass {
+
+struct CatalogEntry {
+    std::string name; // the name to write in -e ("cpu-clock", "msr/tsc/", "sched:sched_switch")
+    std::vector<std::string> aliases; // other accepted names
+    std::string description;          // terms of a PMU event, "raw PMU event code", ...
+    EventSpec spec;                   // what parsing the name gives
+};
+
+struct CatalogOptions {
+    bool tracepoints = true; // include every tracepoint (there can be thousands)
+};
+
+std::vector<CatalogEntry> catalogEvents(const EventParser &parser, const CatalogOptions &options = {});
+
+// The breakpoint syntax entry, probing a breakpoint on an address of this process.
+CatalogEntry breakpointEntry();
+
+} // namespace perfglass

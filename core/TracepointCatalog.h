@@ -1,0 +1,45 @@
+// Tracepoints from tracefs (/sys/kernel/tracing, or /sys/kernel/debug/tracing where only debugfs is
+// mounted): events/SUBSYSTEM/NAME/{id,format}.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace perfglass {
+
+struct Tracepoint {
+    std::string subsystem;
+    std::string name;
+    std::string fullName() const { return subsystem + ":" + name; }
+};
+
+class TracepointCatalog {
+public:
+    // root empty: the first of /sys/kernel/tracing and /sys/kernel/debug/tracing that has events/.
+    explicit TracepointCatalog(std::string root = {});
+
+    const std::string &root() const { return root_; }
+    // True when root/events can be read.
+    bool available() const;
+    // Why tracepoints cannot be used, empty when available(): tracefs not mounted, or not readable by this
+    // user.
+    std::string unavailableReason() const;
+
+    // Every tracepoint, sorted by subsystem and name. Reads directory names only.
+    std::vector<Tracepoint> list() const;
+    // Tracepoints whose "subsystem:name" matches a glob such as "sched:*" or "*:sys_enter_*".
+    std::vector<Tracepoint> match(std::string_view pattern) const;
+    // The id the kernel gave the tracepoint (PERF_TYPE_TRACEPOINT config), or nullopt when it does not exist
+    // or cannot be read.
+    std::optional<uint64_t> id(std::string_view subsystem, std::string_view name) const;
+    // The tracepoint's format description (fields and print format); Error when unreadable.
+    std::string format(std::string_view subsystem, std::string_view name) const;
+
+private:
+    std::string root_;
+};
+
+} // namespace perfglass
