@@ -63,6 +63,24 @@ uint64_t ElfSymbols::addressForFileOffset(uint64_t offset) const {
     return offset;
 }
 
+Dwarf_CFI *ElfSymbols::ehFrameInfo() {
+    if (!ehLoaded_) {
+        ehLoaded_ = true;
+        Dwarf_Addr bias = 0;
+        eh_ = dwfl_module_eh_cfi(module_, &bias);
+    }
+    return eh_;
+}
+
+Dwarf_CFI *ElfSymbols::debugFrameInfo() {
+    if (!debugLoaded_) {
+        debugLoaded_ = true;
+        Dwarf_Addr bias = 0;
+        debug_ = dwfl_module_dwarf_cfi(module_, &bias);
+    }
+    return debug_;
+}
+
 SymbolMatch ElfSymbols::symbolAt(uint64_t address) const {
     SymbolMatch match;
     GElf_Off offset = 0;

@@ -9,6 +9,8 @@
 
 struct Dwfl;
 struct Dwfl_Module;
+struct Dwarf_CFI_s;
+using Dwarf_CFI = Dwarf_CFI_s;
 
 namespace perfglass {
 
@@ -29,6 +31,10 @@ public:
     uint64_t addressForFileOffset(uint64_t offset) const;
     SymbolMatch symbolAt(uint64_t address) const;
     bool hasSymbols() const { return hasSymbols_; }
+    // Call frame information for unwinding, addresses in the ELF address space; nullptr when absent. The
+    // .debug_frame one may load the separate debug file.
+    Dwarf_CFI *ehFrameInfo();
+    Dwarf_CFI *debugFrameInfo();
 
 private:
     ElfSymbols() = default;
@@ -41,6 +47,10 @@ private:
     Dwfl_Module *module_ = nullptr;
     std::vector<Segment> segments_;
     bool hasSymbols_ = false;
+    bool ehLoaded_ = false;
+    bool debugLoaded_ = false;
+    Dwarf_CFI *eh_ = nullptr;
+    Dwarf_CFI *debug_ = nullptr;
 };
 
 } // namespace perfglass

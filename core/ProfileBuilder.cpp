@@ -137,6 +137,28 @@ FrameId ProfileBuilder::userFrame(uint32_t pid, uint64_t address, bool isReturnA
     return frameFor(mapping->module, lookup, match.name);
 }
 
+DwarfUnwinder::Locate ProfileBuilder::locateIn(uint32_t pid) {
+    const auto process = processes_.find(pid);
+    const ProcessMaps *maps = process == processes_.end() ? nullptr : &process->second;
+    return [this, maps](uint64_t address, CodeLocation &location) {
+        if (!maps) return false;
+        const auto mapping = maps->find(address);
+        if (!mapping) return false;
+        location.module = mapping->module;
+        location.symbols = symbolsFor(mapping->module);
+        const uint64_t fileOffset = address - mapping->start + mapping->fileOffset;
+        location.elfAddress =
+            location.symbols ? location.symbols->addressForFileOffset(fileOffset) : fileOffset;
+        return true;
+    };
+}
+
+FrameId ProfileBuilder::brokenStackFrame() {
+    const AddressKey key{unknownModule_, 1};
+    const auto found = frameByAddress_.find(key);
+    return found != frameByAddress_.end() ? found->second : frameFor(unknownModule_, 1, kBrokenStackName);
+}
+
 void ProfileBuilder::noteThread(uint32_t pid, uint32_t tid, const std::string *name) {
     const auto found = threadIndex_.find(tid);
     if (found == threadIndex_.end()) {
@@ -209,10 +231,14 @@ void ProfileBuilder::addSample(const perf_event_header *record) {
     kernelScratch_.clear();
     bool kernel = (record->misc & PERF_RECORD_MISC_CPUMODE_MASK) == PERF_RECORD_MISC_KERNEL;
     bool sawUser = false;
+    // DWARF mode: the user part comes from unwinding the copied stack; the kernel records no user call chain.
+    const bool unwindUser = !sample.userStack.empty() && sample.userRegs.size() > kX86RegisterIp;
     if (sample.callchain.empty()) {
-        addressScratch_.push_back(sample.ip);
-        kernelScratch_.push_back(kernel);
-        sawUser = !kernel;
+        if (kernel || !unwindUser) {
+            addressScratch_.push_back(sample.ip);
+            kernelScratch_.push_back(kernel);
+            sawUser = !kernel;
+        }
     } else {
         for (uint64_t entry : sample.callchain) {
             if (isContextMarker(entry)) {
@@ -224,13 +250,27 @@ void ProfileBuilder::addSample(const perf_event_header *record) {
             sawUser |= !kernel;
         }
     }
-    // DWARF mode records no user call chain; the sampled registers hold the user-space IP.
-    if (!sawUser && sample.userRegs.size() > kX86RegisterIp) {
+    bool broken = false;
+    if (!sawUser && unwindUser) {
+        pcScratch_.clear();
+        const UnwindEnd end = unwinder_.unwind(sample.userRegs, sample.userRegsMask, sample.userStack,
+                                               locateIn(sample.pid), pcScratch_);
+        ++unwindEnds_[static_cast<size_t>(end)];
+        broken = end != UnwindEnd::Complete;
+        for (uint64_t pc : pcScratch_) {
+            addressScratch_.push_back(pc);
+            kernelScratch_.push_back(false);
+        }
+    } else if (!sawUser && sample.userRegs.size() > kX86RegisterIp) {
         addressScratch_.push_back(sample.userRegs[kX86RegisterIp]);
         kernelScratch_.push_back(false);
     }
 
     StackId stack = kNoStack;
+    if (broken) {
+        ++profile_->diagnostics.brokenStacks;
+        stack = stackFor(brokenStackFrame(), kNoStack);
+    }
     bool unmapped = false;
     for (size_t i = addressScratch_.size(); i-- > 0;) {
         const bool isKernel = kernelScratch_[i];
@@ -285,6 +325,19 @@ void ProfileBuilder::addRecord(const perf_event_header *record) {
 }
 
 std::shared_ptr<Profile> ProfileBuilder::finish() {
+    uint64_t unwound = 0;
+    for (uint64_t count : unwindEnds_)
+        unwound += count;
+    if (unwound > 0 && profile_->diagnostics.brokenStacks > 0) {
+        std::string reasons;
+        for (size_t i = 1; i < unwindEnds_.size(); ++i)
+            if (unwindEnds_[i] > 0)
+                reasons += fmt::format("{}{} {}", reasons.empty() ? "" : ", ", unwindEnds_[i],
+                                       unwindEndName(static_cast<UnwindEnd>(i)));
+        profile_->diagnostics.notices.push_back(
+            fmt::format("{} of {} DWARF-unwound stacks end early ({}); they sit under \"{}\"",
+                        profile_->diagnostics.brokenStacks, unwound, reasons, kBrokenStackName));
+    }
     auto result = std::move(profile_);
     profile_ = std::make_shared<Profile>();
     return result;

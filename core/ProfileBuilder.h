@@ -2,6 +2,7 @@
 // every frame once per (module, address), and interns stacks into the prefix tree.
 #pragma once
 
+#include "DwarfUnwinder.h"
 #include "ElfSymbols.h"
 #include "EventAttr.h"
 #include "KernelSymbols.h"
@@ -11,6 +12,7 @@
 
 #include <linux/perf_event.h>
 
+#include <array>
 #include <atomic>
 #include <functional>
 #include <memory>
@@ -19,6 +21,11 @@
 #include <vector>
 
 namespace perfglass {
+
+// Name of the synthetic outermost frame of a stack whose unwinding ended early
+// (ProfileDiagnostics::brokenStacks counts them): such stacks hang under this frame instead of under their
+// real caller, so they can be seen.
+inline constexpr const char *kBrokenStackName = "[broken stack]";
 
 struct LoadOptions {
     // Kernel symbols; empty reads /proc/kallsyms when the session was recorded on this kernel.
@@ -89,6 +96,8 @@ private:
     StackId stackFor(FrameId frame, StackId parent);
     ElfSymbols *symbolsFor(ModuleId module);
     void noteThread(uint32_t pid, uint32_t tid, const std::string *name);
+    DwarfUnwinder::Locate locateIn(uint32_t pid);
+    FrameId brokenStackFrame();
 
     std::shared_ptr<Profile> profile_;
     RecordDecoder decoder_;
@@ -102,6 +111,9 @@ private:
     std::unordered_map<FunctionKey, FunctionId, FunctionKeyHash> functionByKey_;
     std::vector<uint64_t> addressScratch_;
     std::vector<bool> kernelScratch_;
+    std::vector<uint64_t> pcScratch_;
+    DwarfUnwinder unwinder_;
+    std::array<uint64_t, 8> unwindEnds_{};
     ModuleId unknownModule_;
     ModuleId kernelModule_;
 };
