@@ -17,8 +17,8 @@ namespace {
 constexpr int kReturnAddress = 16;
 constexpr int kStackPointer = 7;
 // perf_regs_x86 bit -> DWARF register number (-1: not a DWARF register of interest).
-constexpr std::array<int, 24> kDwarfForPerfBit = {0,  3,  2,  1,  4,  5,  6,  7,  16, -1, -1, -1,
-                                                  -1, -1, -1, -1, 8,  9,  10, 11, 12, 13, 14, 15};
+constexpr std::array<int, 24> kDwarfForPerfBit = {0,  3,  2,  1,  4, 5, 6,  7,  16, -1, -1, -1,
+                                                  -1, -1, -1, -1, 8, 9, 10, 11, 12, 13, 14, 15};
 
 } // namespace
 
@@ -31,8 +31,8 @@ struct DwarfUnwinder::Op {
 struct DwarfUnwinder::RegisterRule {
     enum Kind : uint8_t { Undefined, SameValue, AtCfa, ValCfa, InRegister, AtExpression, ValExpression };
     Kind kind = Undefined;
-    int64_t offset = 0;       // AtCfa, ValCfa: CFA + offset; InRegister: the register number
-    uint32_t expression = 0;  // Expression kinds: index into expressions_
+    int64_t offset = 0;      // AtCfa, ValCfa: CFA + offset; InRegister: the register number
+    uint32_t expression = 0; // Expression kinds: index into expressions_
 };
 
 struct DwarfUnwinder::Rule {
@@ -74,10 +74,11 @@ private:
 };
 
 // Evaluates a DWARF expression of CFI (DWARF 5, section 2.5) over the registers and the copied stack.
-// Returns false for an operation it does not support or memory it cannot read (sets truncated for the latter).
+// Returns false for an operation it does not support or memory it cannot read (sets truncated for the
+// latter).
 template <typename Registers, typename Op>
-bool evaluate(std::span<const Op> ops, const Registers &regs, uint64_t cfa, bool hasCfa, const StackMemory &memory,
-              uint64_t &result, bool &truncated) {
+bool evaluate(std::span<const Op> ops, const Registers &regs, uint64_t cfa, bool hasCfa,
+              const StackMemory &memory, uint64_t &result, bool &truncated) {
     std::array<uint64_t, 64> stack{};
     size_t depth = 0;
     auto push = [&](uint64_t v) {
@@ -176,21 +177,51 @@ bool evaluate(std::span<const Op> ops, const Registers &regs, uint64_t cfa, bool
                 const auto sb = static_cast<int64_t>(b);
                 uint64_t r = 0;
                 switch (atom) {
-                case DW_OP_plus: r = a + b; break;
-                case DW_OP_minus: r = a - b; break;
-                case DW_OP_mul: r = a * b; break;
-                case DW_OP_and: r = a & b; break;
-                case DW_OP_or: r = a | b; break;
-                case DW_OP_xor: r = a ^ b; break;
-                case DW_OP_shl: r = b < 64 ? a << b : 0; break;
-                case DW_OP_shr: r = b < 64 ? a >> b : 0; break;
-                case DW_OP_shra: r = static_cast<uint64_t>(b < 64 ? sa >> b : (sa < 0 ? -1 : 0)); break;
-                case DW_OP_eq: r = sa == sb; break;
-                case DW_OP_ne: r = sa != sb; break;
-                case DW_OP_lt: r = sa < sb; break;
-                case DW_OP_gt: r = sa > sb; break;
-                case DW_OP_le: r = sa <= sb; break;
-                default: r = sa >= sb; break;
+                case DW_OP_plus:
+                    r = a + b;
+                    break;
+                case DW_OP_minus:
+                    r = a - b;
+                    break;
+                case DW_OP_mul:
+                    r = a * b;
+                    break;
+                case DW_OP_and:
+                    r = a & b;
+                    break;
+                case DW_OP_or:
+                    r = a | b;
+                    break;
+                case DW_OP_xor:
+                    r = a ^ b;
+                    break;
+                case DW_OP_shl:
+                    r = b < 64 ? a << b : 0;
+                    break;
+                case DW_OP_shr:
+                    r = b < 64 ? a >> b : 0;
+                    break;
+                case DW_OP_shra:
+                    r = static_cast<uint64_t>(b < 64 ? sa >> b : (sa < 0 ? -1 : 0));
+                    break;
+                case DW_OP_eq:
+                    r = sa == sb;
+                    break;
+                case DW_OP_ne:
+                    r = sa != sb;
+                    break;
+                case DW_OP_lt:
+                    r = sa < sb;
+                    break;
+                case DW_OP_gt:
+                    r = sa > sb;
+                    break;
+                case DW_OP_le:
+                    r = sa <= sb;
+                    break;
+                default:
+                    r = sa >= sb;
+                    break;
                 }
                 push(r);
                 break;
@@ -209,13 +240,20 @@ bool evaluate(std::span<const Op> ops, const Registers &regs, uint64_t cfa, bool
 
 const char *unwindEndName(UnwindEnd end) {
     switch (end) {
-    case UnwindEnd::Complete: return "complete";
-    case UnwindEnd::Truncated: return "stack copy too small";
-    case UnwindEnd::Unmapped: return "address outside every mapping";
-    case UnwindEnd::NoUnwindInfo: return "no unwind information";
-    case UnwindEnd::BadRule: return "unusable unwind rule";
-    case UnwindEnd::TooDeep: return "too many frames";
-    case UnwindEnd::NoRegisters: return "no user registers";
+    case UnwindEnd::Complete:
+        return "complete";
+    case UnwindEnd::Truncated:
+        return "stack copy too small";
+    case UnwindEnd::Unmapped:
+        return "address outside every mapping";
+    case UnwindEnd::NoUnwindInfo:
+        return "no unwind information";
+    case UnwindEnd::BadRule:
+        return "unusable unwind rule";
+    case UnwindEnd::TooDeep:
+        return "too many frames";
+    case UnwindEnd::NoRegisters:
+        return "no user registers";
     }
     return "unknown";
 }
@@ -275,7 +313,8 @@ bool DwarfUnwinder::compile(Dwarf_CFI *cfi, uint64_t address, Rule &rule) {
             (n == 1 || ops[1].atom == DW_OP_plus_uconst)) {
             out.kind = isValue ? RegisterRule::ValCfa : RegisterRule::AtCfa;
             out.offset = n == 2 ? static_cast<int64_t>(ops[1].number) : 0;
-        } else if (n == 1 && !isValue && ops[0].atom >= DW_OP_reg0 && ops[0].atom < DW_OP_reg0 + kRegisterCount) {
+        } else if (n == 1 && !isValue && ops[0].atom >= DW_OP_reg0 &&
+                   ops[0].atom < DW_OP_reg0 + kRegisterCount) {
             out.kind = RegisterRule::InRegister;
             out.offset = ops[0].atom - DW_OP_reg0;
         } else if (n == 1 && !isValue && ops[0].atom == DW_OP_regx && ops[0].number < kRegisterCount) {
@@ -349,7 +388,8 @@ bool DwarfUnwinder::step(const Rule &rule, const Registers &current, std::span<c
         case RegisterRule::ValExpression: {
             ++expressionEvaluations_;
             bool cut = false;
-            if (!evaluate(std::span<const Op>(expressions_[r.expression]), current, cfa, true, memory, value, cut)) {
+            if (!evaluate(std::span<const Op>(expressions_[r.expression]), current, cfa, true, memory, value,
+                          cut)) {
                 if (reg == kReturnAddress) truncated |= cut;
                 continue;
             }
@@ -365,14 +405,16 @@ bool DwarfUnwinder::step(const Rule &rule, const Registers &current, std::span<c
     return true;
 }
 
-UnwindEnd DwarfUnwinder::unwind(std::span<const uint64_t> registers, uint64_t mask, std::span<const uint8_t> stack,
-                                const Locate &locate, std::vector<uint64_t> &pcs) {
+UnwindEnd DwarfUnwinder::unwind(std::span<const uint64_t> registers, uint64_t mask,
+                                std::span<const uint8_t> stack, const Locate &locate,
+                                std::vector<uint64_t> &pcs) {
     Registers regs;
     size_t index = 0;
     for (int bit = 0; bit < 64 && index < registers.size(); ++bit) {
         if (!(mask & (uint64_t{1} << bit))) continue;
         const uint64_t value = registers[index++];
-        if (bit < static_cast<int>(kDwarfForPerfBit.size()) && kDwarfForPerfBit[static_cast<size_t>(bit)] >= 0)
+        if (bit < static_cast<int>(kDwarfForPerfBit.size()) &&
+            kDwarfForPerfBit[static_cast<size_t>(bit)] >= 0)
             regs.set(kDwarfForPerfBit[static_cast<size_t>(bit)], value);
     }
     if (!regs.has(kReturnAddress) || !regs.has(kStackPointer)) return UnwindEnd::NoRegisters;
@@ -391,10 +433,12 @@ UnwindEnd DwarfUnwinder::unwind(std::span<const uint64_t> registers, uint64_t ma
         if (rule->registers[kReturnAddress].kind == RegisterRule::Undefined) return UnwindEnd::Complete;
         Registers next;
         bool truncated = false;
-        if (!step(*rule, regs, stack, stackBase, next, truncated)) return truncated ? UnwindEnd::Truncated : UnwindEnd::BadRule;
+        if (!step(*rule, regs, stack, stackBase, next, truncated))
+            return truncated ? UnwindEnd::Truncated : UnwindEnd::BadRule;
         if (!next.has(kReturnAddress)) return truncated ? UnwindEnd::Truncated : UnwindEnd::BadRule;
         const uint64_t nextPc = next.value[kReturnAddress];
-        if (nextPc == 0) return UnwindEnd::Complete; // some thread entry points end with a zero return address
+        if (nextPc == 0)
+            return UnwindEnd::Complete; // some thread entry points end with a zero return address
         // The stack must unwind towards higher addresses; anything else loops.
         if (next.value[kStackPointer] < regs.value[kStackPointer] ||
             (next.value[kStackPointer] == regs.value[kStackPointer] && nextPc == pc))

@@ -2,8 +2,8 @@
 // information (.eh_frame, else .debug_frame) that libdw reads. The rule of each (module, pc) is compiled once
 // into a small table (CFA = register + offset, each register undefined, same value, at or equal to CFA +
 // offset, in another register, or a DWARF expression) and then executed directly; expressions (PLT entries,
-// stack realignment) run on a small DWARF stack machine. Memory outside the copied stack cannot be read, and a
-// stack that needs it ends there as truncated.
+// stack realignment) run on a small DWARF stack machine. Memory outside the copied stack cannot be read, and
+// a stack that needs it ends there as truncated.
 #pragma once
 
 #include "Profile.h"
@@ -31,13 +31,13 @@ struct CodeLocation {
 };
 
 enum class UnwindEnd {
-    Complete,      // reached a frame whose return address is undefined (_start, clone, thread start)
-    Truncated,     // needed stack memory outside the copied bytes
-    Unmapped,      // a pc outside every known mapping
-    NoUnwindInfo,  // a module without a file or without CFI for the pc
-    BadRule,       // a rule the unwinder cannot evaluate or whose result is impossible
-    TooDeep,       // more frames than the limit
-    NoRegisters,   // the sample carries no user registers (a kernel thread)
+    Complete,     // reached a frame whose return address is undefined (_start, clone, thread start)
+    Truncated,    // needed stack memory outside the copied bytes
+    Unmapped,     // a pc outside every known mapping
+    NoUnwindInfo, // a module without a file or without CFI for the pc
+    BadRule,      // a rule the unwinder cannot evaluate or whose result is impossible
+    TooDeep,      // more frames than the limit
+    NoRegisters,  // the sample carries no user registers (a kernel thread)
 };
 
 const char *unwindEndName(UnwindEnd end);
@@ -51,8 +51,8 @@ public:
     DwarfUnwinder(const DwarfUnwinder &) = delete;
     DwarfUnwinder &operator=(const DwarfUnwinder &) = delete;
 
-    // Appends the user pcs of the sample to pcs, leaf first (the first is the sampled IP). registers holds the
-    // sampled registers in bit order of mask (perf_regs_x86 numbering).
+    // Appends the user pcs of the sample to pcs, leaf first (the first is the sampled IP). registers holds
+    // the sampled registers in bit order of mask (perf_regs_x86 numbering).
     UnwindEnd unwind(std::span<const uint64_t> registers, uint64_t mask, std::span<const uint8_t> stack,
                      const Locate &locate, std::vector<uint64_t> &pcs);
 

@@ -6,6 +6,7 @@
 #include <gelf.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 
@@ -81,15 +82,128 @@ Dwarf_CFI *ElfSymbols::debugFrameInfo() {
     return debug_;
 }
 
-SymbolMatch ElfSymbols::symbolAt(uint64_t address) const {
-    SymbolMatch match;
-    GElf_Off offset = 0;
-    GElf_Sym symbol;
-    const char *name = dwfl_module_addrinfo(module_, address, &offset, &symbol, nullptr, nullptr, nullptr);
-    if (name) {
-        match.name = demangle(name);
-        match.start = address - offset;
+namespace {
+// perf's preference among symbols at one address: sized, then not weak, then global, then fewer leading
+// underscores, then the longer name.
+uint8_t rankOf(const GElf_Sym &symbol) {
+    uint8_t rank = 0;
+    if (symbol.st_size == 0) rank += 4;
+    const int binding = GELF_ST_BIND(symbol.st_info);
+    if (binding == STB_WEAK)
+        rank += 2;
+    else if (binding == STB_LOCAL)
+        rank += 1;
+    return rank;
+}
+
+size_t leadingUnderscores(const char *name) {
+    size_t count = 0;
+    while (name[count] == '_')
+        ++count;
+    return count;
+}
+
+bool isCode(const GElf_Sym &symbol) {
+    const int type = GELF_ST_TYPE(symbol.st_info);
+    return symbol.st_shndx != SHN_UNDEF && symbol.st_value != 0 &&
+           (type == STT_FUNC || type == STT_GNU_IFUNC || type == STT_NOTYPE);
+}
+} // namespace
+
+void ElfSymbols::buildTable() const {
+    tableBuilt_ = true;
+    const int count = dwfl_module_getsymtab(module_);
+    for (int i = 1; i < count; ++i) {
+        GElf_Sym symbol;
+        GElf_Addr address = 0;
+        GElf_Word section = 0;
+        const char *name = dwfl_module_getsym_info(module_, i, &symbol, &address, &section, nullptr, nullptr);
+        if (!name || !*name || !isCode(symbol) || name[0] == '$') continue;
+        table_.push_back({address, symbol.st_size, name, rankOf(symbol)});
     }
+    addPltEntries();
+    std::sort(table_.begin(), table_.end(), [](const Symbol &a, const Symbol &b) {
+        if (a.start != b.start) return a.start < b.start;
+        if (a.rank != b.rank) return a.rank < b.rank;
+        const size_t ua = leadingUnderscores(a.rawName), ub = leadingUnderscores(b.rawName);
+        if (ua != ub) return ua < ub;
+        return std::strlen(a.rawName) > std::strlen(b.rawName);
+    });
+    // One symbol per address: the best ranked.
+    table_.erase(std::unique(table_.begin(), table_.end(),
+                             [](const Symbol &a, const Symbol &b) { return a.start == b.start; }),
+                 table_.end());
+    demangled_.resize(table_.size());
+}
+
+// PLT stubs have no symbols; name them "function@plt" from the .rela.plt relocations, as perf does. With
+// .plt.sec (IBT), entry i lives at .plt.sec + 16 * i; otherwise at .plt + 16 * (i + 1).
+void ElfSymbols::addPltEntries() const {
+    GElf_Addr bias = 0;
+    Elf *elf = dwfl_module_getelf(module_, &bias);
+    size_t stringsIndex = 0;
+    if (!elf || elf_getshdrstrndx(elf, &stringsIndex) != 0) return;
+    Elf_Scn *relaPlt = nullptr;
+    GElf_Shdr relaHeader{};
+    GElf_Addr plt = 0, pltSec = 0;
+    GElf_Xword pltSize = 0, pltSecSize = 0;
+    for (Elf_Scn *section = elf_nextscn(elf, nullptr); section; section = elf_nextscn(elf, section)) {
+        GElf_Shdr header;
+        if (!gelf_getshdr(section, &header)) continue;
+        const char *name = elf_strptr(elf, stringsIndex, header.sh_name);
+        if (!name) continue;
+        if (std::strcmp(name, ".rela.plt") == 0 && header.sh_type == SHT_RELA) {
+            relaPlt = section;
+            relaHeader = header;
+        } else if (std::strcmp(name, ".plt") == 0) {
+            plt = header.sh_addr;
+            pltSize = header.sh_size;
+        } else if (std::strcmp(name, ".plt.sec") == 0) {
+            pltSec = header.sh_addr;
+            pltSecSize = header.sh_size;
+        }
+    }
+    if (!relaPlt || (plt == 0 && pltSec == 0) || relaHeader.sh_entsize == 0) return;
+    Elf_Scn *symbolSection = elf_getscn(elf, relaHeader.sh_link);
+    GElf_Shdr symbolHeader;
+    if (!symbolSection || !gelf_getshdr(symbolSection, &symbolHeader)) return;
+    Elf_Data *relocations = elf_getdata(relaPlt, nullptr);
+    Elf_Data *symbols = elf_getdata(symbolSection, nullptr);
+    if (!relocations || !symbols) return;
+    const size_t count = relaHeader.sh_size / relaHeader.sh_entsize;
+    const GElf_Addr base = pltSec != 0 ? pltSec : plt + 16;
+    const GElf_Xword limit = pltSec != 0 ? pltSecSize : (pltSize > 16 ? pltSize - 16 : 0);
+    for (size_t i = 0; i < count && (i + 1) * 16 <= limit; ++i) {
+        GElf_Rela rela;
+        GElf_Sym symbol;
+        if (!gelf_getrela(relocations, static_cast<int>(i), &rela)) break;
+        const auto symbolIndex = static_cast<int>(GELF_R_SYM(rela.r_info));
+        if (symbolIndex == 0 || !gelf_getsym(symbols, symbolIndex, &symbol)) continue;
+        const char *name = elf_strptr(elf, symbolHeader.sh_link, symbol.st_name);
+        if (!name || !*name) continue;
+        pltNames_.push_back(std::make_unique<std::string>(std::string(name) + "@plt"));
+        table_.push_back({base + 16 * i, 16, pltNames_.back()->c_str(), 0});
+    }
+}
+
+size_t ElfSymbols::symbolCount() const {
+    if (!tableBuilt_) buildTable();
+    return table_.size();
+}
+
+SymbolMatch ElfSymbols::symbolAt(uint64_t address) const {
+    if (!tableBuilt_) buildTable();
+    SymbolMatch match;
+    auto after = std::upper_bound(table_.begin(), table_.end(), address,
+                                  [](uint64_t value, const Symbol &symbol) { return value < symbol.start; });
+    if (after == table_.begin()) return match;
+    const auto index = static_cast<size_t>(std::prev(after) - table_.begin());
+    const Symbol &symbol = table_[index];
+    // A sized symbol covers [start, start + size); a sizeless one reaches to the next symbol.
+    if (symbol.size != 0 && address >= symbol.start + symbol.size) return match;
+    if (demangled_[index].empty()) demangled_[index] = demangle(symbol.rawName);
+    match.name = demangled_[index];
+    match.start = symbol.start;
     return match;
 }
 

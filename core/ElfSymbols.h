@@ -36,8 +36,18 @@ public:
     Dwarf_CFI *ehFrameInfo();
     Dwarf_CFI *debugFrameInfo();
 
+    size_t symbolCount() const;
+
 private:
     ElfSymbols() = default;
+    struct Symbol {
+        uint64_t start;
+        uint64_t size;
+        const char *rawName; // owned by libdw (or by pltNames_)
+        uint8_t rank;        // lower wins among symbols at one address
+    };
+    void buildTable() const;
+    void addPltEntries() const;
     struct Segment {
         uint64_t fileOffset;
         uint64_t address;
@@ -47,6 +57,10 @@ private:
     Dwfl_Module *module_ = nullptr;
     std::vector<Segment> segments_;
     bool hasSymbols_ = false;
+    mutable bool tableBuilt_ = false;
+    mutable std::vector<Symbol> table_;
+    mutable std::vector<std::string> demangled_; // by table_ index, filled on first use
+    mutable std::vector<std::unique_ptr<std::string>> pltNames_;
     bool ehLoaded_ = false;
     bool debugLoaded_ = false;
     Dwarf_CFI *eh_ = nullptr;

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <istream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace perfglass {
@@ -13,6 +14,7 @@ public:
     // Reads /proc/kallsyms; empty when it is unreadable or its addresses are hidden (kernel.kptr_restrict).
     static KernelSymbols fromProc();
     static KernelSymbols fromStream(std::istream &input);
+    static KernelSymbols fromText(std::string_view text);
 
     bool empty() const { return symbols_.empty(); }
     // The symbol containing address (the nearest at or below it), nullptr when none.

@@ -8,6 +8,7 @@
 
 #include <cstring>
 #include <fstream>
+#include <future>
 
 namespace perfglass {
 
@@ -106,9 +107,29 @@ FrameId ProfileBuilder::kernelFrame(uint64_t address) {
     const AddressKey key{kernelModule_, address};
     const auto found = frameByAddress_.find(key);
     if (found != frameByAddress_.end()) return found->second;
-    const std::string *name = kernelSymbols_.symbolAt(address);
-    if (!name) ++profile_->diagnostics.framesWithoutSymbol;
-    return frameFor(kernelModule_, address, name ? *name : std::string("[unknown]"));
+    // Named in finish(), so that the kernel symbols can load while the records are read.
+    const auto id = static_cast<FrameId>(profile_->frames.size());
+    Frame frame{};
+    frame.module = kernelModule_;
+    frame.address = address;
+    profile_->frames.push_back(frame);
+    frameByAddress_.emplace(key, id);
+    unnamedKernelFrames_.push_back(id);
+    return id;
+}
+
+void ProfileBuilder::setKernelSymbols(KernelSymbols kernelSymbols) {
+    kernelSymbols_ = std::move(kernelSymbols);
+}
+
+void ProfileBuilder::nameKernelFrames() {
+    for (FrameId id : unnamedKernelFrames_) {
+        Frame &frame = profile_->frames[id];
+        const std::string *name = kernelSymbols_.symbolAt(frame.address);
+        if (!name) ++profile_->diagnostics.framesWithoutSymbol;
+        frame.function = functionFor(kernelModule_, name ? *name : std::string("[unknown]"));
+    }
+    unnamedKernelFrames_.clear();
 }
 
 FrameId ProfileBuilder::userFrame(uint32_t pid, uint64_t address, bool isReturnAddress) {
@@ -325,6 +346,7 @@ void ProfileBuilder::addRecord(const perf_event_header *record) {
 }
 
 std::shared_ptr<Profile> ProfileBuilder::finish() {
+    nameKernelFrames();
     uint64_t unwound = 0;
     for (uint64_t count : unwindEnds_)
         unwound += count;
@@ -344,22 +366,27 @@ std::shared_ptr<Profile> ProfileBuilder::finish() {
 }
 
 namespace {
-KernelSymbols kernelSymbolsFor(const PerfDataReader &reader, const LoadOptions &options) {
+// Starts loading the kernel symbols on a second thread: from the given file, or from /proc/kallsyms when the
+// session was recorded on this kernel.
+std::future<KernelSymbols> kernelSymbolsFor(const PerfDataReader &reader, const LoadOptions &options) {
     if (!options.kallsymsPath.empty()) {
-        std::ifstream input(options.kallsymsPath);
-        if (!input) throw Error("cannot open kernel symbols " + options.kallsymsPath);
-        return KernelSymbols::fromStream(input);
+        auto input = std::make_shared<std::ifstream>(options.kallsymsPath);
+        if (!*input) throw Error("cannot open kernel symbols " + options.kallsymsPath);
+        return std::async(std::launch::async, [input] { return KernelSymbols::fromStream(*input); });
     }
     utsname names{};
     const bool sameKernel = ::uname(&names) == 0 && (reader.metadata().osRelease.empty() ||
                                                      reader.metadata().osRelease == names.release);
-    return sameKernel ? KernelSymbols::fromProc() : KernelSymbols{};
+    if (!sameKernel) return std::async(std::launch::deferred, [] { return KernelSymbols{}; });
+    return std::async(std::launch::async, [] { return KernelSymbols::fromProc(); });
 }
 } // namespace
 
 std::shared_ptr<const Profile> loadProfile(const std::string &path, const LoadOptions &options) {
     PerfDataReader reader(path);
-    ProfileBuilder builder(kernelSymbolsFor(reader, options));
+    // Kernel symbols load on a second thread while the records are read; frames are named at the end.
+    auto kernelSymbols = kernelSymbolsFor(reader, options);
+    ProfileBuilder builder{KernelSymbols{}};
     size_t knownEvents = reader.events().size();
     builder.setEvents(reader.events());
     uint64_t records = 0;
@@ -376,6 +403,7 @@ std::shared_ptr<const Profile> loadProfile(const std::string &path, const LoadOp
         }
     }
     if (reader.events().size() != knownEvents) builder.setEvents(reader.events());
+    builder.setKernelSymbols(kernelSymbols.get());
     auto profile = builder.finish();
     profile->hostname = reader.metadata().hostname;
     profile->osRelease = reader.metadata().osRelease;

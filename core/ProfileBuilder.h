@@ -49,6 +49,8 @@ public:
     ProfileBuilder &operator=(const ProfileBuilder &) = delete;
 
     void setEvents(const std::vector<EventAttr> &events);
+    // Replaces the kernel symbols given to the constructor; kernel frames are named in finish().
+    void setKernelSymbols(KernelSymbols kernelSymbols);
     void addRecord(const perf_event_header *record);
     std::shared_ptr<Profile> finish();
 
@@ -98,6 +100,7 @@ private:
     void noteThread(uint32_t pid, uint32_t tid, const std::string *name);
     DwarfUnwinder::Locate locateIn(uint32_t pid);
     FrameId brokenStackFrame();
+    void nameKernelFrames();
 
     std::shared_ptr<Profile> profile_;
     RecordDecoder decoder_;
@@ -112,6 +115,7 @@ private:
     std::vector<uint64_t> addressScratch_;
     std::vector<bool> kernelScratch_;
     std::vector<uint64_t> pcScratch_;
+    std::vector<FrameId> unnamedKernelFrames_;
     DwarfUnwinder unwinder_;
     std::array<uint64_t, 8> unwindEnds_{};
     ModuleId unknownModule_;
