@@ -12,27 +12,38 @@
 
 namespace perfglass {
 
-namespace {
-char *debugInfoPath = nullptr;
-const Dwfl_Callbacks kOfflineCallbacks = {
-    dwfl_build_id_find_elf,
-    dwfl_standard_find_debuginfo,
-    dwfl_offline_section_address,
-    &debugInfoPath,
-};
-} // namespace
-
 std::unique_ptr<ElfSymbols> ElfSymbols::open(const std::string &path, std::string &error) {
+    return open(path, error, SymbolSearch{});
+}
+
+std::unique_ptr<ElfSymbols> ElfSymbols::open(const std::string &path, std::string &error,
+                                             const SymbolSearch &search) {
     std::unique_ptr<ElfSymbols> symbols(new ElfSymbols);
-    if (::access(path.c_str(), R_OK) != 0) {
-        error = path + ": " + std::strerror(errno);
+    symbols->path_ = path;
+    if (!search.sysroot.empty() && ::access((search.sysroot + path).c_str(), R_OK) == 0)
+        symbols->path_ = search.sysroot + path;
+    const std::string &file = symbols->path_;
+    if (::access(file.c_str(), R_OK) != 0) {
+        error = file + ": " + std::strerror(errno);
         return nullptr;
     }
-    symbols->dwfl_ = dwfl_begin(&kOfflineCallbacks);
+    if (!search.debugPaths.empty()) {
+        symbols->debugPathList_ = ":.debug:/usr/lib/debug";
+        for (const auto &directory : search.debugPaths)
+            symbols->debugPathList_ += ":" + directory;
+        symbols->debugPathPointer_ = symbols->debugPathList_.data();
+    }
+    auto callbacks = std::make_shared<Dwfl_Callbacks>();
+    callbacks->find_elf = dwfl_build_id_find_elf;
+    callbacks->find_debuginfo = dwfl_standard_find_debuginfo;
+    callbacks->section_address = dwfl_offline_section_address;
+    callbacks->debuginfo_path = &symbols->debugPathPointer_;
+    symbols->callbacks_ = callbacks;
+    symbols->dwfl_ = dwfl_begin(callbacks.get());
     // Base 0 with the segments' own addresses: the module's bias is 0, so ELF addresses are dwfl addresses.
-    symbols->module_ = dwfl_report_elf(symbols->dwfl_, path.c_str(), path.c_str(), -1, 0, true);
+    symbols->module_ = dwfl_report_elf(symbols->dwfl_, file.c_str(), file.c_str(), -1, 0, true);
     if (!symbols->module_) {
-        error = path + ": " + dwfl_errmsg(-1);
+        error = file + ": " + dwfl_errmsg(-1);
         return nullptr;
     }
     dwfl_report_end(symbols->dwfl_, nullptr, nullptr);
@@ -184,6 +195,14 @@ void ElfSymbols::addPltEntries() const {
         pltNames_.push_back(std::make_unique<std::string>(std::string(name) + "@plt"));
         table_.push_back({base + 16 * i, 16, pltNames_.back()->c_str(), 0});
     }
+}
+
+std::vector<uint8_t> ElfSymbols::buildId() const {
+    const unsigned char *bits = nullptr;
+    GElf_Addr address = 0;
+    const int size = dwfl_module_build_id(module_, &bits, &address);
+    if (size <= 0 || !bits) return {};
+    return std::vector<uint8_t>(bits, bits + size);
 }
 
 size_t ElfSymbols::symbolCount() const {

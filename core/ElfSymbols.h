@@ -19,10 +19,21 @@ struct SymbolMatch {
     uint64_t start = 0; // the symbol's address
 };
 
+// Where files are looked for, besides the module's own path. Debug files are found by build id, path and
+// .gnu_debuglink under /usr/lib/debug (with .build-id/xx/rest.debug), next to the file (.debug/) and under
+// debugPaths; with DEBUGINFOD_URLS set, libdw asks debuginfod too (only for modules that have samples,
+// because modules are opened on first use).
+struct SymbolSearch {
+    std::string sysroot; // "/sysroot": /usr/lib/libc.so.6 is read as /sysroot/usr/lib/libc.so.6
+    std::vector<std::string> debugPaths; // extra directories for separate debug files
+};
+
 class ElfSymbols {
 public:
     // Returns nullptr (and sets error) when path is not a readable ELF file.
     static std::unique_ptr<ElfSymbols> open(const std::string &path, std::string &error);
+    static std::unique_ptr<ElfSymbols> open(const std::string &path, std::string &error,
+                                            const SymbolSearch &search);
     ~ElfSymbols();
     ElfSymbols(const ElfSymbols &) = delete;
     ElfSymbols &operator=(const ElfSymbols &) = delete;
@@ -37,6 +48,9 @@ public:
     Dwarf_CFI *debugFrameInfo();
 
     size_t symbolCount() const;
+    // The GNU build id of the file (empty when it has none).
+    std::vector<uint8_t> buildId() const;
+    const std::string &path() const { return path_; } // the file actually opened (with the sysroot)
 
 private:
     ElfSymbols() = default;
@@ -53,6 +67,10 @@ private:
         uint64_t address;
         uint64_t size;
     };
+    std::shared_ptr<const void> callbacks_; // a Dwfl_Callbacks, which libdwfl only declares as a typedef
+    std::string debugPathList_;
+    char *debugPathPointer_ = nullptr;
+    std::string path_;
     Dwfl *dwfl_ = nullptr;
     Dwfl_Module *module_ = nullptr;
     std::vector<Segment> segments_;

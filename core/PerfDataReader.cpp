@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <thread>
 
 namespace perfglass {
 
@@ -139,9 +140,39 @@ bool PerfDataReader::fill(size_t bytes) {
             if (errno == EINTR) continue;
             throw Error(systemErrorMessage("cannot read " + path_, errno));
         }
+        if (got == 0 && following_ && waitForGrowth()) continue;
         if (got == 0) eof_ = true;
         bufferEnd_ += static_cast<size_t>(got);
     }
+    return true;
+}
+
+void PerfDataReader::follow(const std::atomic<bool> *stop, std::chrono::milliseconds pollInterval) {
+    if (pipeMode_ || dataEnd_ != fileSize_)
+        return; // a pipe waits anyway; a finished file has nothing to wait for
+    following_ = true;
+    stop_ = stop;
+    if (!notices_.empty() && notices_.back().find("data size in the header is 0") != std::string::npos)
+        notices_.pop_back(); // expected while the file is being written
+    pollInterval_ = pollInterval;
+    dataEnd_ = kUnknownEnd;
+}
+
+// At the end of a followed file: returns true when reading should be retried (after a pause), false when the
+// stream ended (stop requested). When the writer has set the final data size, reading continues to it.
+bool PerfDataReader::waitForGrowth() {
+    format::FileHeader header{};
+    if (readAt(&header, sizeof header, 0) == sizeof header && header.data.size != 0) {
+        following_ = false;
+        dataEnd_ = header.data.offset + header.data.size;
+        fileSize_ = std::max(fileSize_, dataEnd_);
+        return dataEnd_ > position_ + (bufferEnd_ - bufferPos_);
+    }
+    if (stop_ && stop_->load(std::memory_order_relaxed)) return false;
+    std::this_thread::sleep_for(pollInterval_);
+    struct stat info {};
+    if (::fstat(fd_, &info) == 0)
+        fileSize_ = std::max<uint64_t>(fileSize_, static_cast<uint64_t>(info.st_size));
     return true;
 }
 
@@ -472,7 +503,7 @@ const perf_event_header *PerfDataReader::nextFromStream() {
             if (!error.empty()) throw FileFormatError(path_, recordOffset_, error);
         }
         if (dataEnd_ != kUnknownEnd && position_ >= dataEnd_) return nullptr;
-        const bool cutShortAllowed = pipeMode_ || dataEnd_ == fileSize_;
+        const bool cutShortAllowed = pipeMode_ || dataEnd_ == fileSize_ || following_ || stop_;
         if (!fill(sizeof(perf_event_header))) {
             if (bufferEnd_ > bufferPos_ && !cutShortAllowed)
                 throw FileFormatError(path_, position_, "data ends inside a record header");

@@ -14,8 +14,14 @@ namespace perfglass {
 
 namespace {
 
-constexpr uint16_t kMiscCommExec = 1 << 13; // PERF_RECORD_MISC_COMM_EXEC
-constexpr size_t kX86RegisterIp = 8;        // position of IP among the sampled registers (mask 0xff0fff)
+constexpr uint16_t kMiscCommExec = 1 << 13;    // PERF_RECORD_MISC_COMM_EXEC
+constexpr uint16_t kMiscMmapBuildId = 1 << 14; // PERF_RECORD_MISC_MMAP_BUILD_ID
+constexpr size_t kX86RegisterIp = 8;           // position of IP among the sampled registers (mask 0xff0fff)
+
+bool isAnonymous(const std::string &path) {
+    return path.empty() || path.starts_with("//anon") || path.starts_with("[anon") ||
+           path.starts_with("/memfd:") || path == "[heap]" || path == "[stack]";
+}
 
 bool isContextMarker(uint64_t entry) {
     return entry >= static_cast<uint64_t>(PERF_CONTEXT_MAX);
@@ -92,15 +98,81 @@ StackId ProfileBuilder::stackFor(FrameId frame, StackId parent) {
     return id;
 }
 
+namespace {
+std::string hex(const std::vector<uint8_t> &bytes) {
+    std::string text;
+    for (uint8_t byte : bytes)
+        text += fmt::format("{:02x}", byte);
+    return text;
+}
+
+// perf pads build ids to 20 bytes with zeros.
+bool sameBuildId(const std::vector<uint8_t> &recorded, const std::vector<uint8_t> &file) {
+    if (file.size() > recorded.size() || !std::equal(file.begin(), file.end(), recorded.begin()))
+        return false;
+    return std::all_of(recorded.begin() + static_cast<std::ptrdiff_t>(file.size()), recorded.end(),
+                       [](uint8_t byte) { return byte == 0; });
+}
+} // namespace
+
+void ProfileBuilder::setSymbolSearch(SymbolSearch search) {
+    search_ = std::move(search);
+}
+
+void ProfileBuilder::setBuildIds(const std::vector<BuildIdEntry> &entries) {
+    for (const auto &entry : entries)
+        if (!entry.kernel && !entry.buildId.empty()) expectedBuildIds_[entry.path] = entry.buildId;
+}
+
+void ProfileBuilder::setJitMapDirectory(std::string directory) {
+    jitMapDirectory_ = std::move(directory);
+}
+
 ElfSymbols *ProfileBuilder::symbolsFor(ModuleId module) {
     const auto found = symbols_.find(module);
     if (found != symbols_.end()) return found->second.get();
     std::string error;
-    auto symbols = ElfSymbols::open(profile_->modulePath(module), error);
-    if (!symbols || !symbols->hasSymbols()) profile_->modules[module].hasSymbols = false;
+    const std::string &path = profile_->modulePath(module);
+    auto symbols = ElfSymbols::open(path, error, search_);
+    if (symbols) {
+        const auto expected = expectedBuildIds_.find(path);
+        const auto actual = symbols->buildId();
+        if (expected != expectedBuildIds_.end() && !actual.empty() &&
+            !sameBuildId(expected->second, actual)) {
+            error = fmt::format("{} has build id {}, but the recording has {}: a different file, not used",
+                                symbols->path(), hex(actual), hex(expected->second));
+            symbols.reset();
+        } else if (!symbols->hasSymbols()) {
+            error = symbols->path() + " has no symbol table (stripped) and no debug file was found";
+        }
+    }
+    if (!symbols || !symbols->hasSymbols()) {
+        profile_->modules[module].hasSymbols = false;
+        moduleErrors_[module] = error;
+    }
     ElfSymbols *result = symbols.get();
     symbols_.emplace(module, std::move(symbols));
     return result;
+}
+
+const JitMap *ProfileBuilder::jitMapFor(uint32_t pid) {
+    auto found = jitMaps_.find(pid);
+    if (found == jitMaps_.end())
+        found =
+            jitMaps_.emplace(pid, JitMap::load(fmt::format("{}/perf-{}.map", jitMapDirectory_, pid))).first;
+    return found->second.empty() ? nullptr : &found->second;
+}
+
+// Code in anonymous memory or outside every mapping may be JIT code named by /tmp/perf-PID.map.
+std::optional<FrameId> ProfileBuilder::jitFrame(uint32_t pid, uint64_t address) {
+    const JitMap *map = jitMapFor(pid);
+    if (!map) return std::nullopt;
+    const std::string *name = map->find(address);
+    if (!name) return std::nullopt;
+    const ModuleId module = moduleFor(fmt::format("{}/perf-{}.map", jitMapDirectory_, pid), false);
+    const AddressKey key{module, address};
+    const auto found = frameByAddress_.find(key);
+    return found != frameByAddress_.end() ? found->second : frameFor(module, address, *name);
 }
 
 FrameId ProfileBuilder::kernelFrame(uint64_t address) {
@@ -136,6 +208,9 @@ FrameId ProfileBuilder::userFrame(uint32_t pid, uint64_t address, bool isReturnA
     const auto process = processes_.find(pid);
     std::optional<Mapping> mapping;
     if (process != processes_.end()) mapping = process->second.find(address);
+    if (!mapping || isAnonymous(profile_->modulePath(mapping->module))) {
+        if (const auto frame = jitFrame(pid, address)) return *frame;
+    }
     if (!mapping) {
         const AddressKey key{unknownModule_, 0};
         const auto found = frameByAddress_.find(key);
@@ -210,6 +285,13 @@ void ProfileBuilder::addMmap(const perf_event_header *record, bool isMmap2) {
     }
     mapping.module = moduleFor(path, false);
     processes_[pid].add(mapping);
+    if (isMmap2 && (record->misc & kMiscMmapBuildId)) {
+        const auto size = std::min<size_t>(readAt<uint8_t>(record, 40), 20);
+        if (size > 0 && record->size >= 44 + size) {
+            const auto *bytes = reinterpret_cast<const uint8_t *>(record) + 44;
+            expectedBuildIds_[path].assign(bytes, bytes + size);
+        }
+    }
 }
 
 void ProfileBuilder::addComm(const perf_event_header *record) {
@@ -345,7 +427,28 @@ void ProfileBuilder::addRecord(const perf_event_header *record) {
     }
 }
 
+void ProfileBuilder::noteUnresolvedModules() {
+    std::vector<uint64_t> framesPerModule(profile_->modules.size(), 0);
+    for (const Frame &frame : profile_->frames)
+        ++framesPerModule[frame.module];
+    for (ModuleId module = 0; module < profile_->modules.size(); ++module) {
+        if (module == unknownModule_ || framesPerModule[module] == 0) continue;
+        const auto error = moduleErrors_.find(module);
+        if (error == moduleErrors_.end()) continue;
+        ++profile_->diagnostics.modulesWithoutSymbols;
+        profile_->diagnostics.notices.push_back(fmt::format("no symbols for {} ({} addresses unnamed): {}",
+                                                            profile_->modulePath(module),
+                                                            framesPerModule[module], error->second));
+    }
+    if (kernelSymbols_.empty() && !unnamedKernelFrames_.empty())
+        profile_->diagnostics.notices.push_back(fmt::format(
+            "no kernel symbols ({} kernel addresses unnamed): /proc/kallsyms is unreadable or from "
+            "another kernel; pass --kallsyms",
+            unnamedKernelFrames_.size()));
+}
+
 std::shared_ptr<Profile> ProfileBuilder::finish() {
+    noteUnresolvedModules();
     nameKernelFrames();
     uint64_t unwound = 0;
     for (uint64_t count : unwindEnds_)
@@ -384,9 +487,13 @@ std::future<KernelSymbols> kernelSymbolsFor(const PerfDataReader &reader, const 
 
 std::shared_ptr<const Profile> loadProfile(const std::string &path, const LoadOptions &options) {
     PerfDataReader reader(path);
+    if (options.stopFollowing) reader.follow(options.stopFollowing);
     // Kernel symbols load on a second thread while the records are read; frames are named at the end.
     auto kernelSymbols = kernelSymbolsFor(reader, options);
     ProfileBuilder builder{KernelSymbols{}};
+    builder.setSymbolSearch({options.sysroot, options.debugPaths});
+    builder.setBuildIds(reader.metadata().buildIds);
+    if (!options.jitMapDirectory.empty()) builder.setJitMapDirectory(options.jitMapDirectory);
     size_t knownEvents = reader.events().size();
     builder.setEvents(reader.events());
     uint64_t records = 0;

@@ -5,10 +5,12 @@
 #include "DwarfUnwinder.h"
 #include "ElfSymbols.h"
 #include "EventAttr.h"
+#include "JitMap.h"
 #include "KernelSymbols.h"
 #include "ProcessMaps.h"
 #include "Profile.h"
 #include "RecordDecoder.h"
+#include "SessionMetadata.h"
 
 #include <linux/perf_event.h>
 
@@ -16,6 +18,7 @@
 #include <atomic>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -34,6 +37,14 @@ struct LoadOptions {
     std::function<void(double)> progress;
     // Set from any thread to abandon loading; loadProfile then throws Cancelled.
     const std::atomic<bool> *cancel = nullptr;
+    // Live analysis: when set, a file still being written is followed (PerfDataReader::follow) and loading
+    // ends when the writer finishes it or when *stopFollowing becomes true.
+    const std::atomic<bool> *stopFollowing = nullptr;
+    // Where binaries and debug files are looked for (ElfSymbols.h, SymbolSearch).
+    std::string sysroot;
+    std::vector<std::string> debugPaths;
+    // Where perf-PID.map files of JIT runtimes are read from; empty means /tmp.
+    std::string jitMapDirectory;
 };
 
 class Cancelled : public std::exception {
@@ -51,6 +62,11 @@ public:
     void setEvents(const std::vector<EventAttr> &events);
     // Replaces the kernel symbols given to the constructor; kernel frames are named in finish().
     void setKernelSymbols(KernelSymbols kernelSymbols);
+    void setSymbolSearch(SymbolSearch search);
+    // Build ids the recording expects (BUILD_ID feature); MMAP2 records with build ids add to them. A file
+    // on disk with another build id is not used for symbols or unwinding, and a notice says so.
+    void setBuildIds(const std::vector<BuildIdEntry> &entries);
+    void setJitMapDirectory(std::string directory);
     void addRecord(const perf_event_header *record);
     std::shared_ptr<Profile> finish();
 
@@ -101,6 +117,9 @@ private:
     DwarfUnwinder::Locate locateIn(uint32_t pid);
     FrameId brokenStackFrame();
     void nameKernelFrames();
+    void noteUnresolvedModules();
+    const JitMap *jitMapFor(uint32_t pid);
+    std::optional<FrameId> jitFrame(uint32_t pid, uint64_t address);
 
     std::shared_ptr<Profile> profile_;
     RecordDecoder decoder_;
@@ -116,6 +135,11 @@ private:
     std::vector<bool> kernelScratch_;
     std::vector<uint64_t> pcScratch_;
     std::vector<FrameId> unnamedKernelFrames_;
+    SymbolSearch search_;
+    std::unordered_map<std::string, std::vector<uint8_t>> expectedBuildIds_;
+    std::unordered_map<ModuleId, std::string> moduleErrors_;
+    std::unordered_map<uint32_t, JitMap> jitMaps_;
+    std::string jitMapDirectory_ = "/tmp";
     DwarfUnwinder unwinder_;
     std::array<uint64_t, 8> unwindEnds_{};
     ModuleId unknownModule_;

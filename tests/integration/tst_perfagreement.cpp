@@ -54,7 +54,8 @@ Costs perfCosts(const QString &output) {
 
 Costs perfglassCosts(const QString &output) {
     Costs costs;
-    static const QRegularExpression line(QStringLiteral("^\\s*([0-9.]+)%\\s+([0-9.]+)%\\s+(.+)  \\[[^\\]]*\\]$"));
+    static const QRegularExpression line(
+        QStringLiteral("^\\s*([0-9.]+)%\\s+([0-9.]+)%\\s+(.+)  \\[[^\\]]*\\]$"));
     for (const QString &text : output.split(QLatin1Char('\n'))) {
         const auto match = line.match(text);
         if (match.hasMatch()) costs[normalized(match.captured(3))] += match.captured(1).toDouble();
@@ -78,7 +79,8 @@ private:
         if (perfPath().isEmpty()) QSKIP("perf is not installed (Debian: linux-perf)");
         if (!QFileInfo::exists(workload(program))) QSKIP("the bench workload is not built");
         QStringList recordArgs{"record", "-q", "-e", "cpu-clock", "-F", "4000"};
-        recordArgs << callGraph << "-o" << file << "--" << workload(program) << "2" << "2";
+        recordArgs << callGraph << "-o" << file << "--" << workload(program) << "2"
+                   << "2";
         const auto recorded = runProgram(perfPath(), recordArgs, 180000);
         if (recorded.exitCode != 0)
             QSKIP(qPrintable("perf record cannot record here: " + recorded.err.left(300)));
@@ -101,8 +103,9 @@ private:
             const auto found = mine.find(name);
             const double ourCost = found == mine.end() ? 0.0 : found->second;
             qInfo("%6.2f%% perf  %6.2f%% perfglass  %s", cost, ourCost, qPrintable(name.left(100)));
-            QVERIFY2(std::abs(ourCost - cost) <= 1.5,
-                     qPrintable(QStringLiteral("%1: perf %2%, perfglass %3%").arg(name).arg(cost).arg(ourCost)));
+            QVERIFY2(
+                std::abs(ourCost - cost) <= 1.5,
+                qPrintable(QStringLiteral("%1: perf %2%, perfglass %3%").arg(name).arg(cost).arg(ourCost)));
         }
     }
 

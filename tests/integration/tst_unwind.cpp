@@ -36,8 +36,8 @@ private:
 
     std::shared_ptr<const Profile> record(const QString &name, const QString &callGraph) {
         const QString file = dir_.filePath(name);
-        const auto result = runCli({"record", "-e", "cpu-clock", "-F", "2000", "--call-graph", callGraph, "-o",
-                                    file, "--", clientPath("hotspots-nofp"), "600", "2"});
+        const auto result = runCli({"record", "-e", "cpu-clock", "-F", "2000", "--call-graph", callGraph,
+                                    "-o", file, "--", clientPath("hotspots-nofp"), "600", "2"});
         if (result.exitCode != 3) { // the client exits with 3 on purpose
             qWarning("%s", qPrintable(result.err));
             return nullptr;
