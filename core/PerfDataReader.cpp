@@ -513,7 +513,14 @@ const perf_event_header *PerfDataReader::nextFromStream() {
             return nullptr;
         }
         const auto *header = reinterpret_cast<const perf_event_header *>(buffer_.data() + bufferPos_);
-        if (header->size < sizeof(perf_event_header) || header->size % 8 != 0)
+        const bool badSize = header->size < sizeof(perf_event_header) || header->size % 8 != 0;
+        if (badSize && following_) {
+            // A writer appends the feature sections before it sets the data size in the header: what looks
+            // like a bad record may be those. Wait for the header (or for stop) and look again.
+            if (!waitForGrowth()) return nullptr;
+            continue;
+        }
+        if (badSize)
             throw FileFormatError(
                 path_, position_,
                 fmt::format("record of type {} declares size {}, which is not a multiple of 8 of "
