@@ -513,7 +513,10 @@ const perf_event_header *PerfDataReader::nextFromStream() {
             return nullptr;
         }
         const auto *header = reinterpret_cast<const perf_event_header *>(buffer_.data() + bufferPos_);
-        const bool badSize = header->size < sizeof(perf_event_header) || header->size % 8 != 0;
+        // The kernel's records are multiples of 8 bytes; perf's own (HEADER_FEATURE in pipe mode) need not
+        // be.
+        const bool badSize = header->size < sizeof(perf_event_header) ||
+                             (header->size % 8 != 0 && header->type < format::kRecordHeaderAttr);
         if (badSize && following_) {
             // A writer appends the feature sections before it sets the data size in the header: what looks
             // like a bad record may be those. Wait for the header (or for stop) and look again.
@@ -539,6 +542,12 @@ const perf_event_header *PerfDataReader::nextFromStream() {
             return nullptr;
         }
         header = reinterpret_cast<const perf_event_header *>(buffer_.data() + bufferPos_);
+        if (bufferPos_ % 8 != 0) {
+            // After one of perf's records of unaligned size: copy, so that decoders can read aligned u64s.
+            aligned_.resize((header->size + 7) / 8);
+            std::memcpy(aligned_.data(), header, header->size);
+            header = reinterpret_cast<const perf_event_header *>(aligned_.data());
+        }
         recordOffset_ = position_;
         bufferPos_ += header->size;
         position_ += header->size;

@@ -82,6 +82,7 @@ private:
     uint64_t position_ = 0; // file offset of buffer_[bufferPos_]
     uint64_t recordOffset_ = 0;
     std::vector<uint8_t> buffer_;
+    std::vector<uint64_t> aligned_; // a record that sits at an unaligned offset, copied
     size_t bufferPos_ = 0;
     size_t bufferEnd_ = 0;
     bool eof_ = false;

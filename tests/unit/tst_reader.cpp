@@ -43,7 +43,8 @@ ExecMapping ownTextMapping() {
         char perms[8] = {};
         char path[4096] = {};
         unsigned long long start, end, offset;
-        if (std::sscanf(line.c_str(), "%llx-%llx %7s %llx %*s %*s %4095s", &start, &end, perms, &offset, path) < 5)
+        if (std::sscanf(line.c_str(), "%llx-%llx %7s %llx %*s %*s %4095s", &start, &end, perms, &offset,
+                        path) < 5)
             continue;
         if (function >= start && function < end) return {start, end, offset, path};
     }
@@ -62,7 +63,8 @@ void finishRecord(std::vector<uint8_t> &record, uint32_t type, uint16_t misc = 0
     std::memcpy(record.data(), &header, sizeof header);
 }
 
-std::vector<uint8_t> mmap2Record(uint32_t pid, const ExecMapping &mapping, const std::vector<uint8_t> &buildId) {
+std::vector<uint8_t> mmap2Record(uint32_t pid, const ExecMapping &mapping,
+                                 const std::vector<uint8_t> &buildId) {
     std::vector<uint8_t> r(sizeof(perf_event_header));
     put(r, pid);
     put(r, pid);
@@ -144,7 +146,8 @@ void patch(const QString &path, uint64_t offset, const void *bytes, size_t size)
     QFile file(path);
     QVERIFY(file.open(QIODevice::ReadWrite));
     QVERIFY(file.seek(static_cast<qint64>(offset)));
-    QCOMPARE(file.write(static_cast<const char *>(bytes), static_cast<qint64>(size)), static_cast<qint64>(size));
+    QCOMPARE(file.write(static_cast<const char *>(bytes), static_cast<qint64>(size)),
+             static_cast<qint64>(size));
 }
 
 template <typename T> void patchValue(const QString &path, uint64_t offset, T value) {
@@ -162,7 +165,8 @@ size_t countFunction(const Profile &profile, const std::string &part) {
     for (size_t i = 0; i < profile.samples.size(); ++i) {
         const StackId stack = profile.samples.stack[i];
         if (stack != kNoStack &&
-            profile.functionName(profile.frames[profile.stacks[stack].frame].function).find(part) != std::string::npos)
+            profile.functionName(profile.frames[profile.stacks[stack].frame].function).find(part) !=
+                std::string::npos)
             ++count;
     }
     return count;
@@ -264,17 +268,18 @@ private slots:
         put(r, uint64_t{0x1000}); // ip
         put(r, uint32_t{42});
         put(r, uint32_t{42});
-        put(r, uint64_t{5000});   // time
-        put(r, uint64_t{1000});   // period
-        put(r, uint64_t{2});      // regs abi: 64-bit
+        put(r, uint64_t{5000}); // time
+        put(r, uint64_t{1000}); // period
+        put(r, uint64_t{2});    // regs abi: 64-bit
         for (int i = 0; i < 20; ++i)
-            put(r, uint64_t{0});  // 20 registers of mask 0xff0fff
-        put(r, uint64_t{64});     // stack size
+            put(r, uint64_t{0}); // 20 registers of mask 0xff0fff
+        put(r, uint64_t{64});    // stack size
         r.insert(r.end(), 64, 0);
-        put(r, uint64_t{4096});   // dyn_size > size
+        put(r, uint64_t{4096}); // dyn_size > size
         finishRecord(r, PERF_RECORD_SAMPLE, PERF_RECORD_MISC_USER);
         const uint64_t type = kSampleType | PERF_SAMPLE_REGS_USER | PERF_SAMPLE_STACK_USER;
-        // The regular samples of this session lack the register and stack fields: only the crafted one is whole.
+        // The regular samples of this session lack the register and stack fields: only the crafted one is
+        // whole.
         const auto session = writeSession(dir_.filePath("stack.data"), 0, mapping_, {}, type, {r});
         const auto profile = loadProfile(session.path.toStdString(), options_);
         QCOMPARE(profile->samples.size(), size_t{0});
