@@ -130,7 +130,7 @@ void ElfSymbols::buildTable() const {
         GElf_Word section = 0;
         const char *name = dwfl_module_getsym_info(module_, i, &symbol, &address, &section, nullptr, nullptr);
         if (!name || !*name || !isCode(symbol) || name[0] == '$') continue;
-        table_.push_back({address, symbol.st_size, name, rankOf(symbol)});
+        table_.push_back({address, symbol.st_size, name, rankOf(symbol), false});
     }
     addPltEntries();
     std::sort(table_.begin(), table_.end(), [](const Symbol &a, const Symbol &b) {
@@ -193,7 +193,7 @@ void ElfSymbols::addPltEntries() const {
         const char *name = elf_strptr(elf, symbolHeader.sh_link, symbol.st_name);
         if (!name || !*name) continue;
         pltNames_.push_back(std::make_unique<std::string>(std::string(name) + "@plt"));
-        table_.push_back({base + 16 * i, 16, pltNames_.back()->c_str(), 0});
+        table_.push_back({base + 16 * i, 16, pltNames_.back()->c_str(), 0, true});
     }
 }
 
@@ -220,7 +220,12 @@ SymbolMatch ElfSymbols::symbolAt(uint64_t address) const {
     const Symbol &symbol = table_[index];
     // A sized symbol covers [start, start + size); a sizeless one reaches to the next symbol.
     if (symbol.size != 0 && address >= symbol.start + symbol.size) return match;
-    if (demangled_[index].empty()) demangled_[index] = demangle(symbol.rawName);
+    if (demangled_[index].empty()) {
+        std::string_view raw(symbol.rawName);
+        if (!symbol.plt)
+            raw = raw.substr(0, raw.find('@')); // "__libc_start_main@@GLIBC_2.34": drop the version
+        demangled_[index] = demangle(raw);
+    }
     match.name = demangled_[index];
     match.start = symbol.start;
     return match;

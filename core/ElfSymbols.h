@@ -59,6 +59,7 @@ private:
         uint64_t size;
         const char *rawName; // owned by libdw (or by pltNames_)
         uint8_t rank;        // lower wins among symbols at one address
+        bool plt = false;    // a synthesized "name@plt"
     };
     void buildTable() const;
     void addPltEntries() const;
