@@ -2,12 +2,14 @@
 
 #include "Demangler.h"
 
+#include <dwarf.h>
 #include <elfutils/libdwfl.h>
 #include <gelf.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 
 namespace perfglass {
@@ -203,6 +205,61 @@ std::vector<uint8_t> ElfSymbols::buildId() const {
     const int size = dwfl_module_build_id(module_, &bits, &address);
     if (size <= 0 || !bits) return {};
     return std::vector<uint8_t>(bits, bits + size);
+}
+
+namespace {
+std::string dieName(Dwarf_Die *die) {
+    Dwarf_Attribute attribute;
+    for (int name : {DW_AT_linkage_name, DW_AT_MIPS_linkage_name}) {
+        if (dwarf_attr_integrate(die, name, &attribute)) {
+            if (const char *text = dwarf_formstring(&attribute)) return demangle(text);
+        }
+    }
+    const char *plain = dwarf_diename(die);
+    return plain ? std::string(plain) : std::string("[inlined]");
+}
+} // namespace
+
+void ElfSymbols::inlineChain(uint64_t address, std::vector<InlineFrame> &out) const {
+    Dwarf_Addr bias = 0;
+    Dwarf_Die *cu = dwfl_module_addrdie(module_, address, &bias);
+    if (!cu) return;
+    std::string file;
+    int line = 0;
+    if (Dwfl_Line *source = dwfl_module_getsrc(module_, address)) {
+        Dwarf_Addr lineAddress = 0;
+        if (const char *name = dwfl_lineinfo(source, &lineAddress, &line, nullptr, nullptr, nullptr))
+            file = name;
+    }
+    Dwarf_Die *scopes = nullptr;
+    const int count = dwarf_getscopes(cu, address - bias, &scopes);
+    Dwarf_Files *files = nullptr;
+    size_t fileCount = 0;
+    bool haveFiles = false;
+    for (int i = 0; i < count; ++i) {
+        Dwarf_Die *scope = &scopes[i];
+        const int tag = dwarf_tag(scope);
+        if (tag == DW_TAG_inlined_subroutine) {
+            out.push_back({dieName(scope), file, static_cast<uint32_t>(std::max(line, 0)), true});
+            // The call site is the location in the caller.
+            Dwarf_Attribute attribute;
+            Dwarf_Word value = 0;
+            file.clear();
+            line = 0;
+            if (dwarf_formudata(dwarf_attr(scope, DW_AT_call_line, &attribute), &value) == 0)
+                line = static_cast<int>(value);
+            if (dwarf_formudata(dwarf_attr(scope, DW_AT_call_file, &attribute), &value) == 0) {
+                if (!haveFiles) haveFiles = dwarf_getsrcfiles(cu, &files, &fileCount) == 0;
+                if (haveFiles && value < fileCount)
+                    if (const char *name = dwarf_filesrc(files, value, nullptr, nullptr)) file = name;
+            }
+        } else if (tag == DW_TAG_subprogram) {
+            break;
+        }
+    }
+    std::free(scopes);
+    const SymbolMatch symbol = symbolAt(address);
+    out.push_back({symbol.name, file, static_cast<uint32_t>(std::max(line, 0)), false});
 }
 
 size_t ElfSymbols::symbolCount() const {

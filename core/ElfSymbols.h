@@ -28,6 +28,14 @@ struct SymbolSearch {
     std::vector<std::string> debugPaths; // extra directories for separate debug files
 };
 
+// One function at an address, innermost first: inlined functions, then the function the code belongs to.
+struct InlineFrame {
+    std::string name;       // demangled
+    std::string sourceFile; // empty when the debug information does not say
+    uint32_t line = 0;
+    bool inlined = false;
+};
+
 class ElfSymbols {
 public:
     // Returns nullptr (and sets error) when path is not a readable ELF file.
@@ -48,6 +56,11 @@ public:
     Dwarf_CFI *debugFrameInfo();
 
     size_t symbolCount() const;
+    // Source location and inlined functions at address, from the DWARF debug information
+    // (DW_TAG_inlined_subroutine with their call sites). Appends innermost first; the last entry is the
+    // containing function, named by symbol (as symbolAt does). Appends nothing when the module has no debug
+    // information for address.
+    void inlineChain(uint64_t address, std::vector<InlineFrame> &out) const;
     // The GNU build id of the file (empty when it has none).
     std::vector<uint8_t> buildId() const;
     const std::string &path() const { return path_; } // the file actually opened (with the sysroot)

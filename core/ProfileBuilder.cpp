@@ -84,8 +84,33 @@ FrameId ProfileBuilder::frameFor(ModuleId module, uint64_t address, const std::s
     frame.module = module;
     frame.address = address;
     profile_->frames.push_back(frame);
+    chainLength_.push_back(1);
     frameByAddress_.emplace(AddressKey{module, address}, id);
     return id;
+}
+
+// The frames of one address with DWARF: inlined functions innermost first, then the containing function, as
+// consecutive frames; the first is cached for the address and chainLength_ says how many follow.
+FrameId ProfileBuilder::inlineFrames(ModuleId module, uint64_t address, const ElfSymbols &symbols) {
+    chainScratch_.clear();
+    symbols.inlineChain(address, chainScratch_);
+    if (chainScratch_.empty() || chainScratch_.back().name.empty()) return kNoFrame;
+    const auto first = static_cast<FrameId>(profile_->frames.size());
+    for (size_t k = 0; k < chainScratch_.size(); ++k) {
+        const InlineFrame &entry = chainScratch_[k];
+        Frame frame{};
+        frame.function = functionFor(module, entry.name);
+        frame.module = module;
+        frame.address = address;
+        frame.sourceFile =
+            entry.sourceFile.empty() ? StringId{0} : profile_->strings.intern(entry.sourceFile);
+        frame.line = entry.line;
+        frame.inlined = entry.inlined;
+        profile_->frames.push_back(frame);
+        chainLength_.push_back(static_cast<uint32_t>(chainScratch_.size() - k));
+    }
+    frameByAddress_.emplace(AddressKey{module, address}, first);
+    return first;
 }
 
 StackId ProfileBuilder::stackFor(FrameId frame, StackId parent) {
@@ -122,6 +147,10 @@ void ProfileBuilder::setSymbolSearch(SymbolSearch search) {
 void ProfileBuilder::setBuildIds(const std::vector<BuildIdEntry> &entries) {
     for (const auto &entry : entries)
         if (!entry.kernel && !entry.buildId.empty()) expectedBuildIds_[entry.path] = entry.buildId;
+}
+
+void ProfileBuilder::setInlineFrames(bool enabled) {
+    withInlineFrames_ = enabled;
 }
 
 void ProfileBuilder::setJitMapDirectory(std::string directory) {
@@ -185,6 +214,7 @@ FrameId ProfileBuilder::kernelFrame(uint64_t address) {
     frame.module = kernelModule_;
     frame.address = address;
     profile_->frames.push_back(frame);
+    chainLength_.push_back(1);
     frameByAddress_.emplace(key, id);
     unnamedKernelFrames_.push_back(id);
     return id;
@@ -224,6 +254,10 @@ FrameId ProfileBuilder::userFrame(uint32_t pid, uint64_t address, bool isReturnA
     const AddressKey key{mapping->module, lookup};
     const auto found = frameByAddress_.find(key);
     if (found != frameByAddress_.end()) return found->second;
+    if (symbols && withInlineFrames_) {
+        const FrameId chain = inlineFrames(mapping->module, lookup, *symbols);
+        if (chain != kNoFrame) return chain;
+    }
     SymbolMatch match;
     if (symbols) match = symbols->symbolAt(lookup);
     if (match.name.empty()) {
@@ -381,7 +415,8 @@ void ProfileBuilder::addSample(const perf_event_header *record) {
         const FrameId frame = isKernel ? kernelFrame(addressScratch_[i])
                                        : userFrame(sample.pid, addressScratch_[i], !firstOfContext);
         unmapped |= profile_->frames[frame].module == unknownModule_;
-        stack = stackFor(frame, stack);
+        for (uint32_t k = chainLength_[frame]; k-- > 0;) // outermost of an inline chain first
+            stack = stackFor(frame + k, stack);
     }
     if (unmapped) ++profile_->diagnostics.samplesWithUnmappedFrames;
 
@@ -494,6 +529,7 @@ std::shared_ptr<const Profile> loadProfile(const std::string &path, const LoadOp
     builder.setSymbolSearch({options.sysroot, options.debugPaths});
     builder.setBuildIds(reader.metadata().buildIds);
     if (!options.jitMapDirectory.empty()) builder.setJitMapDirectory(options.jitMapDirectory);
+    builder.setInlineFrames(options.inlineFrames);
     size_t knownEvents = reader.events().size();
     builder.setEvents(reader.events());
     uint64_t records = 0;

@@ -17,6 +17,7 @@
 #include <array>
 #include <atomic>
 #include <functional>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
@@ -43,6 +44,10 @@ struct LoadOptions {
     // Where binaries and debug files are looked for (ElfSymbols.h, SymbolSearch).
     std::string sysroot;
     std::vector<std::string> debugPaths;
+    // Inlined functions as frames of their own (Frame::inlined) and source file and line of every user frame,
+    // from DWARF. Off by default until FlatProfile attributes self cost of inlined code to the containing
+    // function (as perf does); see the notes of the unwinding work.
+    bool inlineFrames = false;
     // Where perf-PID.map files of JIT runtimes are read from; empty means /tmp.
     std::string jitMapDirectory;
 };
@@ -67,6 +72,7 @@ public:
     // on disk with another build id is not used for symbols or unwinding, and a notice says so.
     void setBuildIds(const std::vector<BuildIdEntry> &entries);
     void setJitMapDirectory(std::string directory);
+    void setInlineFrames(bool enabled);
     void addRecord(const perf_event_header *record);
     std::shared_ptr<Profile> finish();
 
@@ -119,6 +125,7 @@ private:
     void nameKernelFrames();
     void noteUnresolvedModules();
     const JitMap *jitMapFor(uint32_t pid);
+    FrameId inlineFrames(ModuleId module, uint64_t address, const ElfSymbols &symbols);
     std::optional<FrameId> jitFrame(uint32_t pid, uint64_t address);
 
     std::shared_ptr<Profile> profile_;
@@ -140,6 +147,10 @@ private:
     std::unordered_map<ModuleId, std::string> moduleErrors_;
     std::unordered_map<uint32_t, JitMap> jitMaps_;
     std::string jitMapDirectory_ = "/tmp";
+    bool withInlineFrames_ = false;
+    std::vector<uint32_t> chainLength_; // per frame: frames of its inline chain from it outwards
+    std::vector<InlineFrame> chainScratch_;
+    static constexpr FrameId kNoFrame = std::numeric_limits<FrameId>::max();
     DwarfUnwinder unwinder_;
     std::array<uint64_t, 8> unwindEnds_{};
     ModuleId unknownModule_;

@@ -218,10 +218,9 @@ private:
         if (++depth_ > 200) return false;
         bool ok = true;
         const char c = peek();
-        static constexpr std::string_view kBasic[26] = {"i8",   "bool", "char", "f64", "str", "f32",  "",
-                                                        "u8",   "isize", "usize", "",  "i32", "u32",  "i128",
-                                                        "u128", "_",    "",     "",    "i16", "u16",  "()",
-                                                        "...",  "",     "i64",  "u64", "!"};
+        static constexpr std::string_view kBasic[26] = {
+            "i8",   "bool", "char", "f64", "str", "f32", "",    "u8", "isize", "usize", "",    "i32", "u32",
+            "i128", "u128", "_",    "",    "",    "i16", "u16", "()", "...",   "",      "i64", "u64", "!"};
         if (isLower(c) && !kBasic[c - 'a'].empty()) {
             ++pos_;
             out += kBasic[c - 'a'];

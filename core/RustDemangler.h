@@ -1,6 +1,6 @@
 // Rust symbol names: legacy mangling (_ZN...17h<hash>E, demangled as C++ with the hash and $-escapes removed)
-// and v0 mangling (_R..., RFC 2603). Only what a profiler shows: paths, generic arguments and types; no hashes
-// (crate disambiguators are dropped), punycode identifiers are shown in their encoded form.
+// and v0 mangling (_R..., RFC 2603). Only what a profiler shows: paths, generic arguments and types; no
+// hashes (crate disambiguators are dropped), punycode identifiers are shown in their encoded form.
 #pragma once
 
 #include <optional>

@@ -33,7 +33,8 @@ std::vector<ExecMapping> ownMappings(uint64_t &stackEnd) {
         unsigned long long start, end, offset;
         char perms[8] = {};
         char path[4096] = {};
-        if (std::sscanf(line.c_str(), "%llx-%llx %7s %llx %*s %*s %4095s", &start, &end, perms, &offset, path) < 4)
+        if (std::sscanf(line.c_str(), "%llx-%llx %7s %llx %*s %*s %4095s", &start, &end, perms, &offset,
+                        path) < 4)
             continue;
         if (std::strcmp(path, "[stack]") == 0) stackEnd = end;
         if (perms[2] == 'x' && path[0] == '/') result.push_back({start, end, offset, path});
@@ -77,6 +78,15 @@ extern "C" __attribute__((noinline)) void perfglassCaller(Captured *out, uint64_
     asm volatile("" ::: "memory"); // not a tail call
 }
 
+static inline __attribute__((always_inline)) int perfglassInlinedHelper(int x) {
+    volatile int y = x;
+    return y * 7 + 3;
+}
+
+extern "C" __attribute__((noinline)) int perfglassUsesInline(int x) {
+    return perfglassInlinedHelper(x) + perfglassInlinedHelper(x + 1);
+}
+
 } // namespace
 
 class TestSymbols : public QObject {
@@ -84,26 +94,31 @@ class TestSymbols : public QObject {
 
 private slots:
     void cppDemangling() {
-        QCOMPARE(demangle("_ZN9perfglass7Profile10moduleNameEj"), std::string("perfglass::Profile::moduleName(unsigned int)"));
+        QCOMPARE(demangle("_ZN9perfglass7Profile10moduleNameEj"),
+                 std::string("perfglass::Profile::moduleName(unsigned int)"));
         QCOMPARE(demangle("main"), std::string("main"));
         QCOMPARE(demangle("_Zbroken"), std::string("_Zbroken"));
     }
 
     void rustLegacy() {
-        QCOMPARE(demangle("_ZN4core3ptr13drop_in_place17h1234567890abcdefE"), std::string("core::ptr::drop_in_place"));
+        QCOMPARE(demangle("_ZN4core3ptr13drop_in_place17h1234567890abcdefE"),
+                 std::string("core::ptr::drop_in_place"));
         QCOMPARE(demangle("_ZN3std2rt10lang_start28_$u7b$$u7b$closure$u7d$$u7d$17h0123456789abcdefE"),
                  std::string("std::rt::lang_start::{{closure}}"));
-        QCOMPARE(demangle("_ZN9hashbrown3raw21RawTable$LT$T$C$A$GT$14reserve_rehash17h8ea6bf097c96102fE.llvm.3423516357712200019"),
+        QCOMPARE(demangle("_ZN9hashbrown3raw21RawTable$LT$T$C$A$GT$14reserve_rehash17h8ea6bf097c96102fE.llvm."
+                          "3423516357712200019"),
                  std::string("hashbrown::raw::RawTable<T,A>::reserve_rehash"));
     }
 
     void rustV0() {
         QCOMPARE(demangle("_RNvCskK7mfDs1mzF_1m4main"), std::string("m::main"));
-        QCOMPARE(demangle("_RINvMNtCsgEmfK2I1SDS_4core3stre18trim_start_matchesReECsgY6Mt91CT9J_14rustc_demangle"),
-                 std::string("<str>::trim_start_matches<&str>"));
+        QCOMPARE(
+            demangle("_RINvMNtCsgEmfK2I1SDS_4core3stre18trim_start_matchesReECsgY6Mt91CT9J_14rustc_demangle"),
+            std::string("<str>::trim_start_matches<&str>"));
         QCOMPARE(demangle("_RNCNCNvNtNtCsjrHSEGnQ3l9_3std3sys9backtrace10__print_fmts_00B9_"),
                  std::string("std::sys::backtrace::_print_fmt::{closure}::{closure}"));
-        QCOMPARE(demangle("_RINvMNtCsgEmfK2I1SDS_4core5sliceSh11copy_withinINtNtNtB5_3ops5range14RangeInclusivejEECsfEOYDRpO4Ta_11miniz_oxide"),
+        QCOMPARE(demangle("_RINvMNtCsgEmfK2I1SDS_4core5sliceSh11copy_withinINtNtNtB5_"
+                          "3ops5range14RangeInclusivejEECsfEOYDRpO4Ta_11miniz_oxide"),
                  std::string("<[u8]>::copy_within<core::ops::range::RangeInclusive<usize>>"));
         // Malformed: shown as it is, never a crash.
         QCOMPARE(demangle("_RNvB99999_1x"), std::string("_RNvB99999_1x"));
@@ -158,6 +173,37 @@ private slots:
         QVERIFY(sawPlt);
     }
 
+    void inlineFramesAndSourceLines() {
+        std::string error;
+        const auto symbols = ElfSymbols::open("/proc/self/exe", error);
+        QVERIFY2(symbols, error.c_str());
+        uint64_t stackEnd = 0;
+        const auto function = reinterpret_cast<uint64_t>(&perfglassUsesInline);
+        bool sawInline = false;
+        for (const auto &mapping : ownMappings(stackEnd)) {
+            if (function < mapping.start || function >= mapping.end) continue;
+            const uint64_t start = symbols->addressForFileOffset(function - mapping.start + mapping.offset);
+            for (uint64_t a = start; a < start + 48 && !sawInline; ++a) {
+                std::vector<InlineFrame> chain;
+                symbols->inlineChain(a, chain);
+                QVERIFY(!chain.empty());
+                QCOMPARE(chain.back().name, std::string("perfglassUsesInline"));
+                QVERIFY(!chain.back().inlined);
+                QVERIFY(chain.back().sourceFile.ends_with("tst_symbols.cpp"));
+                QVERIFY(chain.back().line > 0);
+                if (chain.size() == 2) {
+                    QVERIFY(chain[0].inlined);
+                    QVERIFY2(chain[0].name.find("perfglassInlinedHelper") != std::string::npos,
+                             chain[0].name.c_str());
+                    QVERIFY(chain[0].line > 0 &&
+                            chain[0].line < chain.back().line); // defined above its caller
+                    sawInline = true;
+                }
+            }
+        }
+        QVERIFY(sawInline);
+    }
+
     void unwindsItsOwnStack() {
         uint64_t stackEnd = 0;
         const auto mappings = ownMappings(stackEnd);
@@ -181,9 +227,10 @@ private slots:
                 if (address < mapping.start || address >= mapping.end) continue;
                 location.symbols = symbolsOf(mapping.path);
                 location.module = ids[mapping.path];
-                location.elfAddress = location.symbols
-                                          ? location.symbols->addressForFileOffset(address - mapping.start + mapping.offset)
-                                          : 0;
+                location.elfAddress =
+                    location.symbols
+                        ? location.symbols->addressForFileOffset(address - mapping.start + mapping.offset)
+                        : 0;
                 return true;
             }
             return false;
@@ -206,7 +253,8 @@ private slots:
         QCOMPARE(names[1], std::string("perfglassCaller"));
         QVERIFY(names[2].starts_with("TestSymbols::unwindsItsOwnStack()"));
         QVERIFY(std::find(names.begin(), names.end(), "main") != names.end());
-        QVERIFY(std::find(names.begin(), names.end(), "__libc_start_main") != names.end()); // no @@GLIBC version
+        QVERIFY(std::find(names.begin(), names.end(), "__libc_start_main") !=
+                names.end()); // no @@GLIBC version
 
         // The same stack cut to 256 bytes ends early, as truncated, without reading past the copy.
         Captured cut = captured;
