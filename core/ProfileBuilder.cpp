@@ -4,8 +4,12 @@
 #include "PerfDataReader.h"
 
 #include <fmt/format.h>
+#include <sys/auxv.h>
+#include <sys/mman.h>
 #include <sys/utsname.h>
+#include <unistd.h>
 
+#include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <future>
@@ -140,6 +144,39 @@ bool sameBuildId(const std::vector<uint8_t> &recorded, const std::vector<uint8_t
 }
 } // namespace
 
+// The vdso is not a file: this process's own copy is the recorded one when the kernel is the same. It is
+// handed to libdw through a memory file.
+std::unique_ptr<ElfSymbols> ProfileBuilder::openOwnVdso(std::string &error) {
+    const auto base = ::getauxval(AT_SYSINFO_EHDR);
+    uint64_t size = 0;
+    std::ifstream maps("/proc/self/maps");
+    std::string line;
+    while (std::getline(maps, line)) {
+        if (!line.ends_with("[vdso]")) continue;
+        unsigned long long start = 0, end = 0;
+        if (std::sscanf(line.c_str(), "%llx-%llx", &start, &end) == 2 && start == base) size = end - start;
+    }
+    if (base == 0 || size == 0) {
+        error = "[vdso]: this process has no vdso to read symbols from";
+        return nullptr;
+    }
+    const int fd = ::memfd_create("perfglass-vdso", MFD_CLOEXEC);
+    if (fd < 0) {
+        error = "[vdso]: memfd_create failed";
+        return nullptr;
+    }
+    const bool written =
+        ::write(fd, reinterpret_cast<const void *>(base), size) == static_cast<ssize_t>(size);
+    auto symbols = written ? ElfSymbols::open(fmt::format("/proc/self/fd/{}", fd), error) : nullptr;
+    ::close(fd);
+    if (!written) error = "[vdso]: could not copy the image";
+    return symbols;
+}
+
+void ProfileBuilder::setVdsoOfThisMachine(bool same) {
+    vdsoOfThisMachine_ = same;
+}
+
 void ProfileBuilder::setSymbolSearch(SymbolSearch search) {
     search_ = std::move(search);
 }
@@ -162,7 +199,13 @@ ElfSymbols *ProfileBuilder::symbolsFor(ModuleId module) {
     if (found != symbols_.end()) return found->second.get();
     std::string error;
     const std::string &path = profile_->modulePath(module);
-    auto symbols = ElfSymbols::open(path, error, search_);
+    std::unique_ptr<ElfSymbols> symbols;
+    if (path == "[vdso]")
+        symbols = vdsoOfThisMachine_
+                      ? openOwnVdso(error)
+                      : (error = "[vdso] of another kernel: its image is not in the recording", nullptr);
+    else
+        symbols = ElfSymbols::open(path, error, search_);
     if (symbols) {
         const auto expected = expectedBuildIds_.find(path);
         const auto actual = symbols->buildId();
@@ -283,6 +326,12 @@ DwarfUnwinder::Locate ProfileBuilder::locateIn(uint32_t pid) {
     };
 }
 
+bool ProfileBuilder::endsAtEntryPoint(uint32_t pid, uint64_t pc) {
+    CodeLocation location;
+    if (!locateIn(pid)(pc, location) || !location.symbols) return false;
+    return location.symbols->symbolAt(location.elfAddress).name == "_start";
+}
+
 FrameId ProfileBuilder::brokenStackFrame() {
     const AddressKey key{unknownModule_, 1};
     const auto found = frameByAddress_.find(key);
@@ -390,8 +439,11 @@ void ProfileBuilder::addSample(const perf_event_header *record) {
     bool broken = false;
     if (!sawUser && unwindUser) {
         pcScratch_.clear();
-        const UnwindEnd end = unwinder_.unwind(sample.userRegs, sample.userRegsMask, sample.userStack,
-                                               locateIn(sample.pid), pcScratch_);
+        UnwindEnd end = unwinder_.unwind(sample.userRegs, sample.userRegsMask, sample.userStack,
+                                         locateIn(sample.pid), pcScratch_);
+        if (end == UnwindEnd::NoUnwindInfo && pcScratch_.size() > 1 &&
+            endsAtEntryPoint(sample.pid, pcScratch_.back() - 1))
+            end = UnwindEnd::Complete; // the dynamic loader's _start has no CFI; the stack is whole
         ++unwindEnds_[static_cast<size_t>(end)];
         broken = end != UnwindEnd::Complete;
         for (uint64_t pc : pcScratch_) {
@@ -530,6 +582,11 @@ std::shared_ptr<const Profile> loadProfile(const std::string &path, const LoadOp
     builder.setBuildIds(reader.metadata().buildIds);
     if (!options.jitMapDirectory.empty()) builder.setJitMapDirectory(options.jitMapDirectory);
     builder.setInlineFrames(options.inlineFrames);
+    {
+        utsname names{};
+        builder.setVdsoOfThisMachine(::uname(&names) == 0 && (reader.metadata().osRelease.empty() ||
+                                                              reader.metadata().osRelease == names.release));
+    }
     size_t knownEvents = reader.events().size();
     builder.setEvents(reader.events());
     uint64_t records = 0;

@@ -73,6 +73,9 @@ public:
     void setBuildIds(const std::vector<BuildIdEntry> &entries);
     void setJitMapDirectory(std::string directory);
     void setInlineFrames(bool enabled);
+    // Whether the session was recorded on this kernel, so that this process's [vdso] names the recorded
+    // one's.
+    void setVdsoOfThisMachine(bool same);
     void addRecord(const perf_event_header *record);
     std::shared_ptr<Profile> finish();
 
@@ -122,10 +125,12 @@ private:
     void noteThread(uint32_t pid, uint32_t tid, const std::string *name);
     DwarfUnwinder::Locate locateIn(uint32_t pid);
     FrameId brokenStackFrame();
+    bool endsAtEntryPoint(uint32_t pid, uint64_t pc);
     void nameKernelFrames();
     void noteUnresolvedModules();
     const JitMap *jitMapFor(uint32_t pid);
     FrameId inlineFrames(ModuleId module, uint64_t address, const ElfSymbols &symbols);
+    static std::unique_ptr<ElfSymbols> openOwnVdso(std::string &error);
     std::optional<FrameId> jitFrame(uint32_t pid, uint64_t address);
 
     std::shared_ptr<Profile> profile_;
@@ -148,6 +153,7 @@ private:
     std::unordered_map<uint32_t, JitMap> jitMaps_;
     std::string jitMapDirectory_ = "/tmp";
     bool withInlineFrames_ = false;
+    bool vdsoOfThisMachine_ = true;
     std::vector<uint32_t> chainLength_; // per frame: frames of its inline chain from it outwards
     std::vector<InlineFrame> chainScratch_;
     static constexpr FrameId kNoFrame = std::numeric_limits<FrameId>::max();
