@@ -42,7 +42,7 @@ echo "# frame-pointer recordings (target for 200k samples: <= 0.5 s, <= 100 byte
 for spec in "4000 5 40k" "10000 10 200k" "20000 10 400k"; do
     set -- $spec
     record "fp-$3.data" -e cpu-clock -F "$1" -g -- "$BUILD/bench/workload-fp" "$2" 2
-    n=$("$CLI" report -i "$WORK/fp-$3.data" --view flat --limit 1 | sed -n 's/^# \([0-9]*\) samples.*/\1/p')
+    n=$("$CLI" report -i "$WORK/fp-$3.data" --view flat --limit 1 | sed -n 's/^# \([0-9]*\) samples of.*/\1/p')
     result=$(measure "fp-$3" "$CLI" report -i "$WORK/fp-$3.data" --view flat)
     echo "$result samples=$n" | awk '{ printf "%s: %d samples, %.2f s, %d KiB peak, %.0f bytes/sample\n", $1, substr($4, 9), $2, $3, $3 * 1024 / substr($4, 9) }'
 done

@@ -270,9 +270,10 @@ void ProfileBuilder::setKernelSymbols(KernelSymbols kernelSymbols) {
 void ProfileBuilder::nameKernelFrames() {
     for (FrameId id : unnamedKernelFrames_) {
         Frame &frame = profile_->frames[id];
-        const std::string *name = kernelSymbols_.symbolAt(frame.address);
-        if (!name) ++profile_->diagnostics.framesWithoutSymbol;
-        frame.function = functionFor(kernelModule_, name ? *name : std::string("[unknown]"));
+        const std::string_view name = kernelSymbols_.symbolAt(frame.address);
+        if (name.empty()) ++profile_->diagnostics.framesWithoutSymbol;
+        frame.function =
+            functionFor(kernelModule_, name.empty() ? std::string("[unknown]") : std::string(name));
     }
     unnamedKernelFrames_.clear();
 }

@@ -132,10 +132,27 @@ private slots:
                                                      "ffffffff81000300 T do_syscall_64\t[kvm]\n"
                                                      "garbage line\n");
         QCOMPARE(symbols.textStart(), uint64_t{0xffffffff81000000});
-        QCOMPARE(*symbols.symbolAt(0xffffffff81000150), std::string("helper"));
-        QCOMPARE(*symbols.symbolAt(0xffffffff81000250), std::string("helper")); // data symbols are skipped
-        QCOMPARE(*symbols.symbolAt(0xffffffff81000301), std::string("do_syscall_64"));
-        QVERIFY(symbols.symbolAt(0x1000) == nullptr);
+        QCOMPARE(symbols.symbolAt(0xffffffff81000150), std::string_view("helper"));
+        QCOMPARE(symbols.symbolAt(0xffffffff81000250),
+                 std::string_view("helper")); // data symbols are skipped
+        QCOMPARE(symbols.symbolAt(0xffffffff81000301), std::string_view("do_syscall_64"));
+        QVERIFY(symbols.symbolAt(0x1000).empty());
+        QCOMPARE(symbols.size(), size_t{3});
+    }
+
+    void kallsymsCacheMatchesProc() {
+        QTemporaryDir cache;
+        qputenv("XDG_CACHE_HOME", cache.path().toUtf8());
+        const auto first = KernelSymbols::fromProc();  // parses /proc/kallsyms and writes the cache
+        const auto second = KernelSymbols::fromProc(); // reads the cache
+        qunsetenv("XDG_CACHE_HOME");
+        if (first.empty()) QSKIP("/proc/kallsyms hides its addresses here (kernel.kptr_restrict)");
+        QVERIFY(!QDir(cache.path() + "/perfglass").entryList({"kallsyms-*.bin"}).isEmpty());
+        QCOMPARE(second.size(), first.size());
+        QCOMPARE(second.textStart(), first.textStart());
+        const uint64_t probe = first.textStart() + 0x1234;
+        QCOMPARE(second.symbolAt(probe), first.symbolAt(probe));
+        QVERIFY(!first.symbolAt(probe).empty());
     }
 
     void jitMapFiles() {
