@@ -67,15 +67,22 @@ public:
     // The next complete record, nullptr when more input is needed. Sets error for a malformed record.
     const perf_event_header *next(std::string &error) {
         if (end_ - pos_ < sizeof(perf_event_header)) return nullptr;
-        const auto *header = reinterpret_cast<const perf_event_header *>(pending_.data() + pos_);
-        if (header->size < sizeof(perf_event_header) || header->size % 8 != 0) {
+        perf_event_header head{};
+        std::memcpy(&head, pending_.data() + pos_, sizeof head);
+        if (head.size < sizeof(perf_event_header) ||
+            (head.size % 8 != 0 && head.type < format::kRecordHeaderAttr)) {
             error = fmt::format("compressed record holds a record of type {} with impossible size {}",
-                                header->type, header->size);
+                                head.type, head.size);
             return nullptr;
         }
-        if (end_ - pos_ < header->size) return nullptr;
-        pos_ += header->size;
-        return header;
+        if (end_ - pos_ < head.size) return nullptr;
+        const uint8_t *start = pending_.data() + pos_;
+        pos_ += head.size;
+        if (reinterpret_cast<uintptr_t>(start) % 8 == 0)
+            return reinterpret_cast<const perf_event_header *>(start);
+        aligned_.resize((head.size + 7) / 8); // after a record of unaligned size: copy, aligned
+        std::memcpy(aligned_.data(), start, head.size);
+        return reinterpret_cast<const perf_event_header *>(aligned_.data());
     }
 
     bool hasPartialRecord() const { return end_ > pos_; }
@@ -89,6 +96,7 @@ private:
     }
 
     ZSTD_DStream *stream_;
+    std::vector<uint64_t> aligned_;
     // Records are 8-byte aligned; uint64_t storage keeps the headers aligned for the callers.
     std::vector<uint8_t> pending_;
     size_t pos_ = 0;
@@ -512,7 +520,9 @@ const perf_event_header *PerfDataReader::nextFromStream() {
                     "{}: at byte {}: the last record is incomplete and was ignored", path_, position_));
             return nullptr;
         }
-        const auto *header = reinterpret_cast<const perf_event_header *>(buffer_.data() + bufferPos_);
+        perf_event_header head{}; // copied: after one of perf's records of odd size, it sits unaligned
+        std::memcpy(&head, buffer_.data() + bufferPos_, sizeof head);
+        const perf_event_header *header = &head;
         // The kernel's records are multiples of 8 bytes; perf's own (HEADER_FEATURE in pipe mode) need not
         // be.
         const bool badSize = header->size < sizeof(perf_event_header) ||
@@ -544,8 +554,8 @@ const perf_event_header *PerfDataReader::nextFromStream() {
         header = reinterpret_cast<const perf_event_header *>(buffer_.data() + bufferPos_);
         if (bufferPos_ % 8 != 0) {
             // After one of perf's records of unaligned size: copy, so that decoders can read aligned u64s.
-            aligned_.resize((header->size + 7) / 8);
-            std::memcpy(aligned_.data(), header, header->size);
+            aligned_.resize((head.size + 7) / 8);
+            std::memcpy(aligned_.data(), buffer_.data() + bufferPos_, head.size);
             header = reinterpret_cast<const perf_event_header *>(aligned_.data());
         }
         recordOffset_ = position_;

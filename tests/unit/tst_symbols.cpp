@@ -49,7 +49,9 @@ struct Captured {
 
 // Captures the callee-saved registers, the stack pointer and an instruction pointer of this function at one
 // instruction, and copies the stack from there up, as the kernel does for PERF_SAMPLE_STACK_USER.
-extern "C" __attribute__((noinline)) void perfglassCaptureStack(Captured *out, uint64_t stackEnd) {
+// Not instrumented: it reads the whole stack above it, redzones of other frames included, as the kernel does.
+extern "C" __attribute__((noinline, no_sanitize("address"))) void perfglassCaptureStack(Captured *out,
+                                                                                        uint64_t stackEnd) {
     uint64_t rsp, rip, rbp, rbx, r12, r13, r14, r15;
     asm volatile("lea 0(%%rip), %1\n\t"
                  "mov %%rsp, %0\n\t"
@@ -70,7 +72,9 @@ extern "C" __attribute__((noinline)) void perfglassCaptureStack(Captured *out, u
     out->registers[19] = r15;
     const uint64_t size = std::min<uint64_t>(64 * 1024, stackEnd - rsp);
     out->stack.resize(size);
-    std::memcpy(out->stack.data(), reinterpret_cast<const void *>(rsp), size);
+    const auto *from = reinterpret_cast<const volatile uint8_t *>(rsp);
+    for (uint64_t i = 0; i < size; ++i) // not memcpy, which the sanitizer checks
+        out->stack[i] = from[i];
 }
 
 extern "C" __attribute__((noinline)) void perfglassCaller(Captured *out, uint64_t stackEnd) {
@@ -200,11 +204,12 @@ private slots:
         for (const auto &mapping : ownMappings(stackEnd)) {
             if (function < mapping.start || function >= mapping.end) continue;
             const uint64_t start = symbols->addressForFileOffset(function - mapping.start + mapping.offset);
-            for (uint64_t a = start; a < start + 48 && !sawInline; ++a) {
+            for (uint64_t a = start; a < start + 4096 && !sawInline; ++a) {
                 std::vector<InlineFrame> chain;
                 symbols->inlineChain(a, chain);
                 QVERIFY(!chain.empty());
-                QCOMPARE(chain.back().name, std::string("perfglassUsesInline"));
+                if (chain.back().name != "perfglassUsesInline") break; // past the function
+
                 QVERIFY(!chain.back().inlined);
                 QVERIFY(chain.back().sourceFile.ends_with("tst_symbols.cpp"));
                 QVERIFY(chain.back().line > 0);
