@@ -2,6 +2,7 @@
 
 #include "Error.h"
 #include "PerfDataReader.h"
+#include "RecordOrderer.h"
 
 #include <fmt/format.h>
 #include <sys/auxv.h>
@@ -590,19 +591,24 @@ std::shared_ptr<const Profile> loadProfile(const std::string &path, const LoadOp
     }
     size_t knownEvents = reader.events().size();
     builder.setEvents(reader.events());
+    RecordOrderer orderer([&builder](const perf_event_header *record) { builder.addRecord(record); });
+    orderer.setEvents(reader.events());
     uint64_t records = 0;
     while (const perf_event_header *record = reader.next()) {
         if (reader.events().size() != knownEvents) { // pipe mode: attributes arrive as records
             knownEvents = reader.events().size();
+            orderer.flush();
             builder.setEvents(reader.events());
+            orderer.setEvents(reader.events());
         }
-        builder.addRecord(record);
+        orderer.push(record);
         if ((++records & 0xfff) == 0) {
             if (options.cancel && options.cancel->load(std::memory_order_relaxed)) throw Cancelled();
             if (options.progress && reader.bytesTotal() > 0)
                 options.progress(static_cast<double>(reader.bytesConsumed()) / reader.bytesTotal());
         }
     }
+    orderer.flush();
     if (reader.events().size() != knownEvents) builder.setEvents(reader.events());
     builder.setKernelSymbols(kernelSymbols.get());
     auto profile = builder.finish();
