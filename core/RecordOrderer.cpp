@@ -25,11 +25,21 @@ void RecordOrderer::push(const perf_event_header *record) {
         time = lastTime_;
     roundMax_ = std::max(roundMax_, time);
     const size_t words = (record->size + 7) / 8;
-    const size_t offset = arena_.size();
-    arena_.resize(offset + words);
-    std::memcpy(arena_.data() + offset, record, record->size);
+    const size_t offset = arenaSize_;
+    reserve(offset + words);
+    std::memcpy(arena_.get() + offset, record, record->size);
+    arenaSize_ += words;
     entries_.push_back({time, sequence_++, offset});
-    if (arena_.size() * 8 > maxQueuedBytes_) flush();
+    if (arenaSize_ * 8 > maxQueuedBytes_) flush();
+}
+
+void RecordOrderer::reserve(size_t words) {
+    if (words <= arenaCapacity_) return;
+    const size_t capacity = std::max(words, std::max<size_t>(arenaCapacity_ * 2, 1 << 16));
+    std::unique_ptr<uint64_t[]> grown(new uint64_t[capacity]);
+    if (arenaSize_ > 0) std::memcpy(grown.get(), arena_.get(), arenaSize_ * 8);
+    arena_ = std::move(grown);
+    arenaCapacity_ = capacity;
 }
 
 void RecordOrderer::flush() {
@@ -43,28 +53,28 @@ void RecordOrderer::release(uint64_t limit) {
     });
     size_t released = 0;
     while (released < entries_.size() && entries_[released].time <= limit) {
-        sink_(reinterpret_cast<const perf_event_header *>(arena_.data() + entries_[released].offset));
+        sink_(reinterpret_cast<const perf_event_header *>(arena_.get() + entries_[released].offset));
         ++released;
     }
     if (released == entries_.size()) {
         entries_.clear();
-        arena_.clear();
+        arenaSize_ = 0;
         return;
     }
-    // Keep the rest, compacted, in arrival order.
-    std::vector<Entry> rest(entries_.begin() + static_cast<std::ptrdiff_t>(released), entries_.end());
-    std::sort(rest.begin(), rest.end(), [](const Entry &a, const Entry &b) { return a.sequence < b.sequence; });
-    std::vector<uint64_t> arena;
-    for (Entry &entry : rest) {
-        const auto *header = reinterpret_cast<const perf_event_header *>(arena_.data() + entry.offset);
+    // Keep the rest in arrival order, compacted in place (offsets grow with arrival, so moves go downwards
+    // and the arena keeps its capacity: no page faults from regrowing it every round).
+    entries_.erase(entries_.begin(), entries_.begin() + static_cast<std::ptrdiff_t>(released));
+    std::sort(entries_.begin(), entries_.end(),
+              [](const Entry &a, const Entry &b) { return a.sequence < b.sequence; });
+    size_t end = 0;
+    for (Entry &entry : entries_) {
+        const auto *header = reinterpret_cast<const perf_event_header *>(arena_.get() + entry.offset);
         const size_t words = (header->size + 7) / 8;
-        const size_t offset = arena.size();
-        arena.insert(arena.end(), arena_.begin() + static_cast<std::ptrdiff_t>(entry.offset),
-                     arena_.begin() + static_cast<std::ptrdiff_t>(entry.offset + words));
-        entry.offset = offset;
+        if (entry.offset != end) std::memmove(arena_.get() + end, arena_.get() + entry.offset, words * 8);
+        entry.offset = end;
+        end += words;
     }
-    arena_ = std::move(arena);
-    entries_ = std::move(rest);
+    arenaSize_ = end;
 }
 
 } // namespace perfglass

@@ -1,8 +1,8 @@
-// Puts records back in time order before they are analysed, as perf does: the kernel writes one ring buffer per
-// CPU, and a writer drains them one after the other, so a sample can come before the MMAP2 record that maps its
-// code. Records are queued; at each FINISHED_ROUND those no later than the newest time of the previous round are
-// released in time order (records without a time keep their place after their predecessor). Memory is bounded:
-// a queue over maxQueuedBytes is released whole.
+// Puts records back in time order before they are analysed, as perf does: the kernel writes one ring buffer
+// per CPU, and a writer drains them one after the other, so a sample can come before the MMAP2 record that
+// maps its code. Records are queued; at each FINISHED_ROUND those no later than the newest time of the
+// previous round are released in time order (records without a time keep their place after their
+// predecessor). Memory is bounded: a queue over maxQueuedBytes is released whole.
 #pragma once
 
 #include "RecordDecoder.h"
@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <vector>
 
 namespace perfglass {
@@ -40,7 +41,10 @@ private:
     Sink sink_;
     size_t maxQueuedBytes_;
     RecordDecoder decoder_;
-    std::vector<uint64_t> arena_;
+    void reserve(size_t words);
+    std::unique_ptr<uint64_t[]> arena_; // not a vector: growing it must not zero what is overwritten anyway
+    size_t arenaSize_ = 0;              // words in use
+    size_t arenaCapacity_ = 0;
     std::vector<Entry> entries_;
     uint64_t sequence_ = 0;
     uint64_t lastTime_ = 0;
