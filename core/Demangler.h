@@ -1,4 +1,4 @@
-// Readable names for mangled C++ symbols.
+// Readable names for mangled C++ and Rust (legacy and v0) symbols.
 #pragma once
 
 #include <string>
@@ -6,7 +6,7 @@
 
 namespace perfglass {
 
-// Returns the demangled name, or the input when it is not a mangled name.
+// Returns the demangled name, or the input when it is not a mangled name (or one that cannot be read).
 std::string demangle(std::string_view symbol);
 
 } // namespace perfglass

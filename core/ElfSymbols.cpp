@@ -2,36 +2,50 @@
 
 #include "Demangler.h"
 
+#include <dwarf.h>
 #include <elfutils/libdwfl.h>
 #include <gelf.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 
 namespace perfglass {
 
-namespace {
-char *debugInfoPath = nullptr;
-const Dwfl_Callbacks kOfflineCallbacks = {
-    dwfl_build_id_find_elf,
-    dwfl_standard_find_debuginfo,
-    dwfl_offline_section_address,
-    &debugInfoPath,
-};
-} // namespace
-
 std::unique_ptr<ElfSymbols> ElfSymbols::open(const std::string &path, std::string &error) {
+    return open(path, error, SymbolSearch{});
+}
+
+std::unique_ptr<ElfSymbols> ElfSymbols::open(const std::string &path, std::string &error,
+                                             const SymbolSearch &search) {
     std::unique_ptr<ElfSymbols> symbols(new ElfSymbols);
-    if (::access(path.c_str(), R_OK) != 0) {
-        error = path + ": " + std::strerror(errno);
+    symbols->path_ = path;
+    if (!search.sysroot.empty() && ::access((search.sysroot + path).c_str(), R_OK) == 0)
+        symbols->path_ = search.sysroot + path;
+    const std::string &file = symbols->path_;
+    if (::access(file.c_str(), R_OK) != 0) {
+        error = file + ": " + std::strerror(errno);
         return nullptr;
     }
-    symbols->dwfl_ = dwfl_begin(&kOfflineCallbacks);
+    if (!search.debugPaths.empty()) {
+        symbols->debugPathList_ = ":.debug:/usr/lib/debug";
+        for (const auto &directory : search.debugPaths)
+            symbols->debugPathList_ += ":" + directory;
+        symbols->debugPathPointer_ = symbols->debugPathList_.data();
+    }
+    auto callbacks = std::make_shared<Dwfl_Callbacks>();
+    callbacks->find_elf = dwfl_build_id_find_elf;
+    callbacks->find_debuginfo = dwfl_standard_find_debuginfo;
+    callbacks->section_address = dwfl_offline_section_address;
+    callbacks->debuginfo_path = &symbols->debugPathPointer_;
+    symbols->callbacks_ = callbacks;
+    symbols->dwfl_ = dwfl_begin(callbacks.get());
     // Base 0 with the segments' own addresses: the module's bias is 0, so ELF addresses are dwfl addresses.
-    symbols->module_ = dwfl_report_elf(symbols->dwfl_, path.c_str(), path.c_str(), -1, 0, true);
+    symbols->module_ = dwfl_report_elf(symbols->dwfl_, file.c_str(), file.c_str(), -1, 0, true);
     if (!symbols->module_) {
-        error = path + ": " + dwfl_errmsg(-1);
+        error = file + ": " + dwfl_errmsg(-1);
         return nullptr;
     }
     dwfl_report_end(symbols->dwfl_, nullptr, nullptr);
@@ -63,15 +77,214 @@ uint64_t ElfSymbols::addressForFileOffset(uint64_t offset) const {
     return offset;
 }
 
-SymbolMatch ElfSymbols::symbolAt(uint64_t address) const {
-    SymbolMatch match;
-    GElf_Off offset = 0;
-    GElf_Sym symbol;
-    const char *name = dwfl_module_addrinfo(module_, address, &offset, &symbol, nullptr, nullptr, nullptr);
-    if (name) {
-        match.name = demangle(name);
-        match.start = address - offset;
+Dwarf_CFI *ElfSymbols::ehFrameInfo() {
+    if (!ehLoaded_) {
+        ehLoaded_ = true;
+        Dwarf_Addr bias = 0;
+        eh_ = dwfl_module_eh_cfi(module_, &bias);
     }
+    return eh_;
+}
+
+Dwarf_CFI *ElfSymbols::debugFrameInfo() {
+    if (!debugLoaded_) {
+        debugLoaded_ = true;
+        Dwarf_Addr bias = 0;
+        debug_ = dwfl_module_dwarf_cfi(module_, &bias);
+    }
+    return debug_;
+}
+
+namespace {
+// perf's preference among symbols at one address: sized, then not weak, then global, then fewer leading
+// underscores, then the longer name.
+uint8_t rankOf(const GElf_Sym &symbol) {
+    uint8_t rank = 0;
+    if (symbol.st_size == 0) rank += 4;
+    const int binding = GELF_ST_BIND(symbol.st_info);
+    if (binding == STB_WEAK)
+        rank += 2;
+    else if (binding == STB_LOCAL)
+        rank += 1;
+    return rank;
+}
+
+size_t leadingUnderscores(const char *name) {
+    size_t count = 0;
+    while (name[count] == '_')
+        ++count;
+    return count;
+}
+
+bool isCode(const GElf_Sym &symbol) {
+    const int type = GELF_ST_TYPE(symbol.st_info);
+    return symbol.st_shndx != SHN_UNDEF && symbol.st_value != 0 &&
+           (type == STT_FUNC || type == STT_GNU_IFUNC || type == STT_NOTYPE);
+}
+} // namespace
+
+void ElfSymbols::buildTable() const {
+    tableBuilt_ = true;
+    const int count = dwfl_module_getsymtab(module_);
+    for (int i = 1; i < count; ++i) {
+        GElf_Sym symbol;
+        GElf_Addr address = 0;
+        GElf_Word section = 0;
+        const char *name = dwfl_module_getsym_info(module_, i, &symbol, &address, &section, nullptr, nullptr);
+        if (!name || !*name || !isCode(symbol) || name[0] == '$') continue;
+        table_.push_back({address, symbol.st_size, name, rankOf(symbol), false});
+    }
+    addPltEntries();
+    std::sort(table_.begin(), table_.end(), [](const Symbol &a, const Symbol &b) {
+        if (a.start != b.start) return a.start < b.start;
+        if (a.rank != b.rank) return a.rank < b.rank;
+        const size_t ua = leadingUnderscores(a.rawName), ub = leadingUnderscores(b.rawName);
+        if (ua != ub) return ua < ub;
+        return std::strlen(a.rawName) > std::strlen(b.rawName);
+    });
+    // One symbol per address: the best ranked.
+    table_.erase(std::unique(table_.begin(), table_.end(),
+                             [](const Symbol &a, const Symbol &b) { return a.start == b.start; }),
+                 table_.end());
+    demangled_.resize(table_.size());
+}
+
+// PLT stubs have no symbols; name them "function@plt" from the .rela.plt relocations, as perf does. With
+// .plt.sec (IBT), entry i lives at .plt.sec + 16 * i; otherwise at .plt + 16 * (i + 1).
+void ElfSymbols::addPltEntries() const {
+    GElf_Addr bias = 0;
+    Elf *elf = dwfl_module_getelf(module_, &bias);
+    size_t stringsIndex = 0;
+    if (!elf || elf_getshdrstrndx(elf, &stringsIndex) != 0) return;
+    Elf_Scn *relaPlt = nullptr;
+    GElf_Shdr relaHeader{};
+    GElf_Addr plt = 0, pltSec = 0;
+    GElf_Xword pltSize = 0, pltSecSize = 0;
+    for (Elf_Scn *section = elf_nextscn(elf, nullptr); section; section = elf_nextscn(elf, section)) {
+        GElf_Shdr header;
+        if (!gelf_getshdr(section, &header)) continue;
+        const char *name = elf_strptr(elf, stringsIndex, header.sh_name);
+        if (!name) continue;
+        if (std::strcmp(name, ".rela.plt") == 0 && header.sh_type == SHT_RELA) {
+            relaPlt = section;
+            relaHeader = header;
+        } else if (std::strcmp(name, ".plt") == 0) {
+            plt = header.sh_addr;
+            pltSize = header.sh_size;
+        } else if (std::strcmp(name, ".plt.sec") == 0) {
+            pltSec = header.sh_addr;
+            pltSecSize = header.sh_size;
+        }
+    }
+    if (!relaPlt || (plt == 0 && pltSec == 0) || relaHeader.sh_entsize == 0) return;
+    Elf_Scn *symbolSection = elf_getscn(elf, relaHeader.sh_link);
+    GElf_Shdr symbolHeader;
+    if (!symbolSection || !gelf_getshdr(symbolSection, &symbolHeader)) return;
+    Elf_Data *relocations = elf_getdata(relaPlt, nullptr);
+    Elf_Data *symbols = elf_getdata(symbolSection, nullptr);
+    if (!relocations || !symbols) return;
+    const size_t count = relaHeader.sh_size / relaHeader.sh_entsize;
+    const GElf_Addr base = pltSec != 0 ? pltSec : plt + 16;
+    const GElf_Xword limit = pltSec != 0 ? pltSecSize : (pltSize > 16 ? pltSize - 16 : 0);
+    for (size_t i = 0; i < count && (i + 1) * 16 <= limit; ++i) {
+        GElf_Rela rela;
+        GElf_Sym symbol;
+        if (!gelf_getrela(relocations, static_cast<int>(i), &rela)) break;
+        const auto symbolIndex = static_cast<int>(GELF_R_SYM(rela.r_info));
+        if (symbolIndex == 0 || !gelf_getsym(symbols, symbolIndex, &symbol)) continue;
+        const char *name = elf_strptr(elf, symbolHeader.sh_link, symbol.st_name);
+        if (!name || !*name) continue;
+        pltNames_.push_back(std::make_unique<std::string>(std::string(name) + "@plt"));
+        table_.push_back({base + 16 * i, 16, pltNames_.back()->c_str(), 0, true});
+    }
+}
+
+std::vector<uint8_t> ElfSymbols::buildId() const {
+    const unsigned char *bits = nullptr;
+    GElf_Addr address = 0;
+    const int size = dwfl_module_build_id(module_, &bits, &address);
+    if (size <= 0 || !bits) return {};
+    return std::vector<uint8_t>(bits, bits + size);
+}
+
+namespace {
+std::string dieName(Dwarf_Die *die) {
+    Dwarf_Attribute attribute;
+    for (int name : {DW_AT_linkage_name, DW_AT_MIPS_linkage_name}) {
+        if (dwarf_attr_integrate(die, name, &attribute)) {
+            if (const char *text = dwarf_formstring(&attribute)) return demangle(text);
+        }
+    }
+    const char *plain = dwarf_diename(die);
+    return plain ? std::string(plain) : std::string("[inlined]");
+}
+} // namespace
+
+void ElfSymbols::inlineChain(uint64_t address, std::vector<InlineFrame> &out) const {
+    Dwarf_Addr bias = 0;
+    Dwarf_Die *cu = dwfl_module_addrdie(module_, address, &bias);
+    if (!cu) return;
+    std::string file;
+    int line = 0;
+    if (Dwfl_Line *source = dwfl_module_getsrc(module_, address)) {
+        Dwarf_Addr lineAddress = 0;
+        if (const char *name = dwfl_lineinfo(source, &lineAddress, &line, nullptr, nullptr, nullptr))
+            file = name;
+    }
+    Dwarf_Die *scopes = nullptr;
+    const int count = dwarf_getscopes(cu, address - bias, &scopes);
+    Dwarf_Files *files = nullptr;
+    size_t fileCount = 0;
+    bool haveFiles = false;
+    for (int i = 0; i < count; ++i) {
+        Dwarf_Die *scope = &scopes[i];
+        const int tag = dwarf_tag(scope);
+        if (tag == DW_TAG_inlined_subroutine) {
+            out.push_back({dieName(scope), file, static_cast<uint32_t>(std::max(line, 0)), true});
+            // The call site is the location in the caller.
+            Dwarf_Attribute attribute;
+            Dwarf_Word value = 0;
+            file.clear();
+            line = 0;
+            if (dwarf_formudata(dwarf_attr(scope, DW_AT_call_line, &attribute), &value) == 0)
+                line = static_cast<int>(value);
+            if (dwarf_formudata(dwarf_attr(scope, DW_AT_call_file, &attribute), &value) == 0) {
+                if (!haveFiles) haveFiles = dwarf_getsrcfiles(cu, &files, &fileCount) == 0;
+                if (haveFiles && value < fileCount)
+                    if (const char *name = dwarf_filesrc(files, value, nullptr, nullptr)) file = name;
+            }
+        } else if (tag == DW_TAG_subprogram) {
+            break;
+        }
+    }
+    std::free(scopes);
+    const SymbolMatch symbol = symbolAt(address);
+    out.push_back({symbol.name, file, static_cast<uint32_t>(std::max(line, 0)), false});
+}
+
+size_t ElfSymbols::symbolCount() const {
+    if (!tableBuilt_) buildTable();
+    return table_.size();
+}
+
+SymbolMatch ElfSymbols::symbolAt(uint64_t address) const {
+    if (!tableBuilt_) buildTable();
+    SymbolMatch match;
+    auto after = std::upper_bound(table_.begin(), table_.end(), address,
+                                  [](uint64_t value, const Symbol &symbol) { return value < symbol.start; });
+    if (after == table_.begin()) return match;
+    const auto index = static_cast<size_t>(std::prev(after) - table_.begin());
+    const Symbol &symbol = table_[index];
+    // A sized symbol covers [start, start + size); a sizeless one reaches to the next symbol.
+    if (symbol.size != 0 && address >= symbol.start + symbol.size) return match;
+    if (demangled_[index].empty()) {
+        std::string_view raw(symbol.rawName);
+        if (!symbol.plt)
+            raw = raw.substr(0, raw.find('@')); // "__libc_start_main@@GLIBC_2.34": drop the version
+        demangled_[index] = demangle(raw);
+    }
+    match.name = demangled_[index];
+    match.start = symbol.start;
     return match;
 }
 

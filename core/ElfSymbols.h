@@ -9,6 +9,8 @@
 
 struct Dwfl;
 struct Dwfl_Module;
+struct Dwarf_CFI_s;
+using Dwarf_CFI = Dwarf_CFI_s;
 
 namespace perfglass {
 
@@ -17,10 +19,29 @@ struct SymbolMatch {
     uint64_t start = 0; // the symbol's address
 };
 
+// Where files are looked for, besides the module's own path. Debug files are found by build id, path and
+// .gnu_debuglink under /usr/lib/debug (with .build-id/xx/rest.debug), next to the file (.debug/) and under
+// debugPaths; with DEBUGINFOD_URLS set, libdw asks debuginfod too (only for modules that have samples,
+// because modules are opened on first use).
+struct SymbolSearch {
+    std::string sysroot; // "/sysroot": /usr/lib/libc.so.6 is read as /sysroot/usr/lib/libc.so.6
+    std::vector<std::string> debugPaths; // extra directories for separate debug files
+};
+
+// One function at an address, innermost first: inlined functions, then the function the code belongs to.
+struct InlineFrame {
+    std::string name;       // demangled
+    std::string sourceFile; // empty when the debug information does not say
+    uint32_t line = 0;
+    bool inlined = false;
+};
+
 class ElfSymbols {
 public:
     // Returns nullptr (and sets error) when path is not a readable ELF file.
     static std::unique_ptr<ElfSymbols> open(const std::string &path, std::string &error);
+    static std::unique_ptr<ElfSymbols> open(const std::string &path, std::string &error,
+                                            const SymbolSearch &search);
     ~ElfSymbols();
     ElfSymbols(const ElfSymbols &) = delete;
     ElfSymbols &operator=(const ElfSymbols &) = delete;
@@ -29,18 +50,53 @@ public:
     uint64_t addressForFileOffset(uint64_t offset) const;
     SymbolMatch symbolAt(uint64_t address) const;
     bool hasSymbols() const { return hasSymbols_; }
+    // Call frame information for unwinding, addresses in the ELF address space; nullptr when absent. The
+    // .debug_frame one may load the separate debug file.
+    Dwarf_CFI *ehFrameInfo();
+    Dwarf_CFI *debugFrameInfo();
+
+    size_t symbolCount() const;
+    // Source location and inlined functions at address, from the DWARF debug information
+    // (DW_TAG_inlined_subroutine with their call sites). Appends innermost first; the last entry is the
+    // containing function, named by symbol (as symbolAt does). Appends nothing when the module has no debug
+    // information for address.
+    void inlineChain(uint64_t address, std::vector<InlineFrame> &out) const;
+    // The GNU build id of the file (empty when it has none).
+    std::vector<uint8_t> buildId() const;
+    const std::string &path() const { return path_; } // the file actually opened (with the sysroot)
 
 private:
     ElfSymbols() = default;
+    struct Symbol {
+        uint64_t start;
+        uint64_t size;
+        const char *rawName; // owned by libdw (or by pltNames_)
+        uint8_t rank;        // lower wins among symbols at one address
+        bool plt = false;    // a synthesized "name@plt"
+    };
+    void buildTable() const;
+    void addPltEntries() const;
     struct Segment {
         uint64_t fileOffset;
         uint64_t address;
         uint64_t size;
     };
+    std::shared_ptr<const void> callbacks_; // a Dwfl_Callbacks, which libdwfl only declares as a typedef
+    std::string debugPathList_;
+    char *debugPathPointer_ = nullptr;
+    std::string path_;
     Dwfl *dwfl_ = nullptr;
     Dwfl_Module *module_ = nullptr;
     std::vector<Segment> segments_;
     bool hasSymbols_ = false;
+    mutable bool tableBuilt_ = false;
+    mutable std::vector<Symbol> table_;
+    mutable std::vector<std::string> demangled_; // by table_ index, filled on first use
+    mutable std::vector<std::unique_ptr<std::string>> pltNames_;
+    bool ehLoaded_ = false;
+    bool debugLoaded_ = false;
+    Dwarf_CFI *eh_ = nullptr;
+    Dwarf_CFI *debug_ = nullptr;
 };
 
 } // namespace perfglass

@@ -1,41 +1,187 @@
 #include "KernelSymbols.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
-#include <sstream>
+#include <iterator>
+#include <numeric>
 
 namespace perfglass {
 
-KernelSymbols KernelSymbols::fromProc() {
-    std::ifstream input("/proc/kallsyms");
-    return fromStream(input);
+namespace {
+
+constexpr uint64_t kCacheMagic = 0x31594b5347504bULL; // "PGKSYK1"
+
+uint64_t parseHex(std::string_view text) {
+    uint64_t value = 0;
+    for (char c : text) {
+        const int digit = c >= '0' && c <= '9'   ? c - '0'
+                          : c >= 'a' && c <= 'f' ? c - 'a' + 10
+                          : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                                 : -1;
+        if (digit < 0) return 0;
+        value = value << 4 | static_cast<uint64_t>(digit);
+    }
+    return value;
 }
 
-KernelSymbols KernelSymbols::fromStream(std::istream &input) {
-    KernelSymbols result;
-    std::string line;
-    while (std::getline(input, line)) {
-        std::istringstream fields(line);
-        std::string addressText, type, name;
-        if (!(fields >> addressText >> type >> name)) continue;
-        if (type != "t" && type != "T" && type != "w" && type != "W") continue; // functions only
-        const uint64_t address = std::strtoull(addressText.c_str(), nullptr, 16);
-        if (address == 0) continue;
-        if (name == "_text" || (name == "_stext" && result.textStart_ == 0)) result.textStart_ = address;
-        result.symbols_.push_back({address, std::move(name)});
+std::string_view nextField(std::string_view &line) {
+    const size_t start = line.find_first_not_of(" \t");
+    if (start == std::string_view::npos) {
+        line = {};
+        return {};
     }
-    std::stable_sort(result.symbols_.begin(), result.symbols_.end(),
-                     [](const Symbol &a, const Symbol &b) { return a.address < b.address; });
+    line.remove_prefix(start);
+    const size_t end = std::min(line.find_first_of(" \t"), line.size());
+    const std::string_view field = line.substr(0, end);
+    line.remove_prefix(end);
+    return field;
+}
+
+std::string readWhole(const char *path) {
+    std::string text;
+    const int fd = ::open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return text;
+    std::string chunk(1 << 20, '\0');
+    while (true) {
+        const ssize_t got = ::read(fd, chunk.data(), chunk.size());
+        if (got < 0 && errno == EINTR) continue;
+        if (got <= 0) break;
+        text.append(chunk.data(), static_cast<size_t>(got));
+    }
+    ::close(fd);
+    return text;
+}
+
+// The cache file for the running kernel's symbols: changes with every boot and every module (un)load.
+std::string cachePath() {
+    const std::string bootId = readWhole("/proc/sys/kernel/random/boot_id");
+    if (bootId.size() < 8) return {};
+    uint64_t hash = 1469598103934665603ULL; // FNV-1a over the module list and the reader's uid
+    for (char c : readWhole("/proc/modules") + std::to_string(::geteuid()))
+        hash = (hash ^ static_cast<uint8_t>(c)) * 1099511628211ULL;
+    const char *xdg = std::getenv("XDG_CACHE_HOME");
+    const char *home = std::getenv("HOME");
+    std::string directory =
+        xdg && *xdg ? xdg : (home && *home ? std::string(home) + "/.cache" : std::string());
+    if (directory.empty()) return {};
+    directory += "/perfglass";
+    ::mkdir(directory.substr(0, directory.rfind('/')).c_str(), 0700);
+    ::mkdir(directory.c_str(), 0700);
+    char name[96];
+    std::snprintf(name, sizeof name, "/kallsyms-%.8s-%016llx.bin", bootId.c_str(),
+                  static_cast<unsigned long long>(hash));
+    return directory + name;
+}
+
+} // namespace
+
+KernelSymbols KernelSymbols::fromProc() {
+    const std::string cache = cachePath();
+    KernelSymbols result;
+    if (!cache.empty() && load(cache, result)) return result;
+    result = fromText(readWhole("/proc/kallsyms"));
+    if (!cache.empty() && !result.empty()) result.save(cache);
     return result;
 }
 
-const std::string *KernelSymbols::symbolAt(uint64_t address) const {
-    auto after =
-        std::upper_bound(symbols_.begin(), symbols_.end(), address,
-                         [](uint64_t value, const Symbol &symbol) { return value < symbol.address; });
-    if (after == symbols_.begin()) return nullptr;
-    return &std::prev(after)->name;
+KernelSymbols KernelSymbols::fromStream(std::istream &input) {
+    return fromText(std::string(std::istreambuf_iterator<char>(input), std::istreambuf_iterator<char>()));
+}
+
+KernelSymbols KernelSymbols::fromText(std::string_view text) {
+    struct Entry {
+        uint64_t address;
+        uint32_t begin, end;
+    };
+    std::vector<Entry> entries;
+    std::string names;
+    uint64_t textStart = 0;
+    entries.reserve(text.size() / 40);
+    while (!text.empty()) {
+        const size_t newline = std::min(text.find('\n'), text.size());
+        std::string_view line = text.substr(0, newline);
+        text.remove_prefix(std::min(newline + 1, text.size()));
+        const std::string_view addressText = nextField(line);
+        const std::string_view type = nextField(line);
+        const std::string_view name = nextField(line);
+        if (name.empty() || type.size() != 1) continue;
+        if (type != "t" && type != "T" && type != "w" && type != "W") continue; // functions only
+        const uint64_t address = parseHex(addressText);
+        if (address == 0) continue;
+        if (name == "_text" || (name == "_stext" && textStart == 0)) textStart = address;
+        const auto begin = static_cast<uint32_t>(names.size());
+        names.append(name);
+        entries.push_back({address, begin, static_cast<uint32_t>(names.size())});
+    }
+    std::stable_sort(entries.begin(), entries.end(),
+                     [](const Entry &a, const Entry &b) { return a.address < b.address; });
+    KernelSymbols result;
+    result.textStart_ = textStart;
+    result.addresses_.reserve(entries.size());
+    result.nameEnds_.reserve(entries.size());
+    for (const Entry &entry : entries) { // names in address order, so that each ends where the next begins
+        result.addresses_.push_back(entry.address);
+        result.names_.append(names, entry.begin, entry.end - entry.begin);
+        result.nameEnds_.push_back(static_cast<uint32_t>(result.names_.size()));
+    }
+    return result;
+}
+
+std::string_view KernelSymbols::symbolAt(uint64_t address) const {
+    const auto after = std::upper_bound(addresses_.begin(), addresses_.end(), address);
+    if (after == addresses_.begin()) return {};
+    const auto index = static_cast<size_t>(after - addresses_.begin()) - 1;
+    const uint32_t begin = index == 0 ? 0 : nameEnds_[index - 1];
+    return std::string_view(names_).substr(begin, nameEnds_[index] - begin);
+}
+
+bool KernelSymbols::save(const std::string &path) const {
+    const std::string temporary = path + ".tmp" + std::to_string(::getpid());
+    {
+        std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+        const uint64_t header[4] = {kCacheMagic, addresses_.size(), names_.size(), textStart_};
+        out.write(reinterpret_cast<const char *>(header), sizeof header);
+        out.write(reinterpret_cast<const char *>(addresses_.data()),
+                  static_cast<std::streamsize>(addresses_.size() * sizeof(uint64_t)));
+        out.write(reinterpret_cast<const char *>(nameEnds_.data()),
+                  static_cast<std::streamsize>(nameEnds_.size() * sizeof(uint32_t)));
+        out.write(names_.data(), static_cast<std::streamsize>(names_.size()));
+        if (!out) {
+            ::unlink(temporary.c_str());
+            return false;
+        }
+    }
+    return ::rename(temporary.c_str(), path.c_str()) == 0;
+}
+
+bool KernelSymbols::load(const std::string &path, KernelSymbols &out) {
+    std::ifstream in(path, std::ios::binary);
+    uint64_t header[4] = {};
+    if (!in.read(reinterpret_cast<char *>(header), sizeof header) || header[0] != kCacheMagic) return false;
+    const uint64_t count = header[1], nameBytes = header[2];
+    if (count > (16u << 20) || nameBytes > (1u << 30)) return false;
+    KernelSymbols result;
+    result.textStart_ = header[3];
+    result.addresses_.resize(count);
+    result.nameEnds_.resize(count);
+    result.names_.resize(nameBytes);
+    in.read(reinterpret_cast<char *>(result.addresses_.data()), static_cast<std::streamsize>(count * 8));
+    in.read(reinterpret_cast<char *>(result.nameEnds_.data()), static_cast<std::streamsize>(count * 4));
+    in.read(result.names_.data(), static_cast<std::streamsize>(nameBytes));
+    if (!in || in.peek() != std::char_traits<char>::eof()) return false;
+    // A damaged cache must not index out of the arena.
+    if (!std::is_sorted(result.nameEnds_.begin(), result.nameEnds_.end()) ||
+        (count > 0 && result.nameEnds_.back() != nameBytes))
+        return false;
+    out = std::move(result);
+    return true;
 }
 
 } // namespace perfglass

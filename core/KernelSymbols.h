@@ -1,31 +1,39 @@
-// Kernel function names from a kallsyms listing ("ADDRESS TYPE NAME [MODULE]" per line).
+// Kernel function names from a kallsyms listing ("ADDRESS TYPE NAME [MODULE]" per line). Names are kept in
+// one arena. Reading /proc/kallsyms costs the kernel ~50 ms per read; fromProc() keeps a parsed copy in the
+// user's cache directory, keyed by the boot id and the list of loaded modules, and reuses it while both are
+// unchanged (symbols of BPF programs loaded since may then be missing).
 #pragma once
 
 #include <cstdint>
 #include <istream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace perfglass {
 
 class KernelSymbols {
 public:
-    // Reads /proc/kallsyms; empty when it is unreadable or its addresses are hidden (kernel.kptr_restrict).
+    // Reads /proc/kallsyms (or its cached copy); empty when it is unreadable or its addresses are hidden
+    // (kernel.kptr_restrict).
     static KernelSymbols fromProc();
     static KernelSymbols fromStream(std::istream &input);
+    static KernelSymbols fromText(std::string_view text);
 
-    bool empty() const { return symbols_.empty(); }
-    // The symbol containing address (the nearest at or below it), nullptr when none.
-    const std::string *symbolAt(uint64_t address) const;
+    bool empty() const { return addresses_.empty(); }
+    size_t size() const { return addresses_.size(); }
+    // The symbol containing address (the nearest at or below it); empty when none.
+    std::string_view symbolAt(uint64_t address) const;
     // Address of the kernel text start (_text or _stext), 0 when unknown.
     uint64_t textStart() const { return textStart_; }
 
 private:
-    struct Symbol {
-        uint64_t address;
-        std::string name;
-    };
-    std::vector<Symbol> symbols_;
+    bool save(const std::string &path) const;
+    static bool load(const std::string &path, KernelSymbols &out);
+
+    std::vector<uint64_t> addresses_;
+    std::vector<uint32_t> nameEnds_; // names_[nameEnds_[i-1], nameEnds_[i]) is symbol i's name
+    std::string names_;
     uint64_t textStart_ = 0;
 };
 

@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <thread>
 
 namespace perfglass {
 
@@ -66,15 +67,22 @@ public:
     // The next complete record, nullptr when more input is needed. Sets error for a malformed record.
     const perf_event_header *next(std::string &error) {
         if (end_ - pos_ < sizeof(perf_event_header)) return nullptr;
-        const auto *header = reinterpret_cast<const perf_event_header *>(pending_.data() + pos_);
-        if (header->size < sizeof(perf_event_header) || header->size % 8 != 0) {
+        perf_event_header head{};
+        std::memcpy(&head, pending_.data() + pos_, sizeof head);
+        if (head.size < sizeof(perf_event_header) ||
+            (head.size % 8 != 0 && head.type < format::kRecordHeaderAttr)) {
             error = fmt::format("compressed record holds a record of type {} with impossible size {}",
-                                header->type, header->size);
+                                head.type, head.size);
             return nullptr;
         }
-        if (end_ - pos_ < header->size) return nullptr;
-        pos_ += header->size;
-        return header;
+        if (end_ - pos_ < head.size) return nullptr;
+        const uint8_t *start = pending_.data() + pos_;
+        pos_ += head.size;
+        if (reinterpret_cast<uintptr_t>(start) % 8 == 0)
+            return reinterpret_cast<const perf_event_header *>(start);
+        aligned_.resize((head.size + 7) / 8); // after a record of unaligned size: copy, aligned
+        std::memcpy(aligned_.data(), start, head.size);
+        return reinterpret_cast<const perf_event_header *>(aligned_.data());
     }
 
     bool hasPartialRecord() const { return end_ > pos_; }
@@ -88,6 +96,7 @@ private:
     }
 
     ZSTD_DStream *stream_;
+    std::vector<uint64_t> aligned_;
     // Records are 8-byte aligned; uint64_t storage keeps the headers aligned for the callers.
     std::vector<uint8_t> pending_;
     size_t pos_ = 0;
@@ -139,9 +148,39 @@ bool PerfDataReader::fill(size_t bytes) {
             if (errno == EINTR) continue;
             throw Error(systemErrorMessage("cannot read " + path_, errno));
         }
+        if (got == 0 && following_ && waitForGrowth()) continue;
         if (got == 0) eof_ = true;
         bufferEnd_ += static_cast<size_t>(got);
     }
+    return true;
+}
+
+void PerfDataReader::follow(const std::atomic<bool> *stop, std::chrono::milliseconds pollInterval) {
+    if (pipeMode_ || dataEnd_ != fileSize_)
+        return; // a pipe waits anyway; a finished file has nothing to wait for
+    following_ = true;
+    stop_ = stop;
+    if (!notices_.empty() && notices_.back().find("data size in the header is 0") != std::string::npos)
+        notices_.pop_back(); // expected while the file is being written
+    pollInterval_ = pollInterval;
+    dataEnd_ = kUnknownEnd;
+}
+
+// At the end of a followed file: returns true when reading should be retried (after a pause), false when the
+// stream ended (stop requested). When the writer has set the final data size, reading continues to it.
+bool PerfDataReader::waitForGrowth() {
+    format::FileHeader header{};
+    if (readAt(&header, sizeof header, 0) == sizeof header && header.data.size != 0) {
+        following_ = false;
+        dataEnd_ = header.data.offset + header.data.size;
+        fileSize_ = std::max(fileSize_, dataEnd_);
+        return dataEnd_ > position_ + (bufferEnd_ - bufferPos_);
+    }
+    if (stop_ && stop_->load(std::memory_order_relaxed)) return false;
+    std::this_thread::sleep_for(pollInterval_);
+    struct stat info {};
+    if (::fstat(fd_, &info) == 0)
+        fileSize_ = std::max<uint64_t>(fileSize_, static_cast<uint64_t>(info.st_size));
     return true;
 }
 
@@ -472,7 +511,7 @@ const perf_event_header *PerfDataReader::nextFromStream() {
             if (!error.empty()) throw FileFormatError(path_, recordOffset_, error);
         }
         if (dataEnd_ != kUnknownEnd && position_ >= dataEnd_) return nullptr;
-        const bool cutShortAllowed = pipeMode_ || dataEnd_ == fileSize_;
+        const bool cutShortAllowed = pipeMode_ || dataEnd_ == fileSize_ || following_ || stop_;
         if (!fill(sizeof(perf_event_header))) {
             if (bufferEnd_ > bufferPos_ && !cutShortAllowed)
                 throw FileFormatError(
@@ -487,8 +526,20 @@ const perf_event_header *PerfDataReader::nextFromStream() {
                     "{}: at byte {}: the last record is incomplete and was ignored", path_, position_));
             return nullptr;
         }
-        const auto *header = reinterpret_cast<const perf_event_header *>(buffer_.data() + bufferPos_);
-        if (header->size < sizeof(perf_event_header) || header->size % 8 != 0)
+        perf_event_header head{}; // copied: after one of perf's records of odd size, it sits unaligned
+        std::memcpy(&head, buffer_.data() + bufferPos_, sizeof head);
+        const perf_event_header *header = &head;
+        // The kernel's records are multiples of 8 bytes; perf's own (HEADER_FEATURE in pipe mode) need not
+        // be.
+        const bool badSize = header->size < sizeof(perf_event_header) ||
+                             (header->size % 8 != 0 && header->type < format::kRecordHeaderAttr);
+        if (badSize && following_) {
+            // A writer appends the feature sections before it sets the data size in the header: what looks
+            // like a bad record may be those. Wait for the header (or for stop) and look again.
+            if (!waitForGrowth()) return nullptr;
+            continue;
+        }
+        if (badSize)
             throw FileFormatError(
                 path_, position_,
                 fmt::format("record of type {} declares size {}, which is not a multiple of 8 of "
@@ -507,6 +558,12 @@ const perf_event_header *PerfDataReader::nextFromStream() {
             return nullptr;
         }
         header = reinterpret_cast<const perf_event_header *>(buffer_.data() + bufferPos_);
+        if (bufferPos_ % 8 != 0) {
+            // After one of perf's records of unaligned size: copy, so that decoders can read aligned u64s.
+            aligned_.resize((head.size + 7) / 8);
+            std::memcpy(aligned_.data(), buffer_.data() + bufferPos_, head.size);
+            header = reinterpret_cast<const perf_event_header *>(aligned_.data());
+        }
         recordOffset_ = position_;
         bufferPos_ += header->size;
         position_ += header->size;

@@ -8,6 +8,8 @@
 
 #include <linux/perf_event.h>
 
+#include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -28,6 +30,15 @@ public:
     // Records perf uses to describe the session (attributes and features in pipe mode) are consumed here and
     // reflected in events() and metadata(). Throws FileFormatError for a malformed record.
     const perf_event_header *next();
+
+    // Live analysis of a file still being written (data size 0 in its header): at the end of the file, next()
+    // waits for more records, polling every pollInterval, instead of returning nullptr. It stops waiting when
+    // the writer completes the header (data size set: the records up to it are read, then nullptr) or when
+    // *stop becomes true (nullptr at the next poll). Call before the first next(). Pipes always wait for
+    // input.
+    void follow(const std::atomic<bool> *stop,
+                std::chrono::milliseconds pollInterval = std::chrono::milliseconds(50));
+    bool isFollowing() const { return following_; }
 
     const std::vector<EventAttr> &events() const { return events_; }
     const SessionMetadata &metadata() const { return metadata_; }
@@ -53,6 +64,7 @@ private:
     void parseFeature(unsigned feature, const uint8_t *bytes, size_t size, uint64_t offset);
     void addAttrRecord(const perf_event_header *header);
     bool fill(size_t bytes);
+    bool waitForGrowth();
     void seekTo(uint64_t offset);
     size_t readAt(void *out, size_t size, uint64_t offset);
     void readExactlyAt(void *out, size_t size, uint64_t offset, const char *what);
@@ -70,6 +82,7 @@ private:
     uint64_t position_ = 0; // file offset of buffer_[bufferPos_]
     uint64_t recordOffset_ = 0;
     std::vector<uint8_t> buffer_;
+    std::vector<uint64_t> aligned_; // a record that sits at an unaligned offset, copied
     size_t bufferPos_ = 0;
     size_t bufferEnd_ = 0;
     bool eof_ = false;
@@ -77,6 +90,9 @@ private:
     SessionMetadata metadata_;
     std::vector<std::string> notices_;
     std::unique_ptr<Decompressor> decompressor_;
+    bool following_ = false;
+    const std::atomic<bool> *stop_ = nullptr;
+    std::chrono::milliseconds pollInterval_{50};
 };
 
 } // namespace perfglass

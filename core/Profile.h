@@ -64,6 +64,8 @@ struct ProfileDiagnostics {
     uint64_t framesWithoutSymbol = 0;       // mapped, but no symbol covers the address
     uint64_t brokenStacks = 0;              // a stack that ended early (unwinding failed)
     uint64_t malformedRecords = 0;
+    uint64_t modulesWithoutSymbols =
+        0; // modules with samples whose file, symbols or build id failed (notices say)
     std::vector<std::string> notices;
 };
 

@@ -2,19 +2,31 @@
 
 #include "Error.h"
 #include "PerfDataReader.h"
+#include "RecordOrderer.h"
 
 #include <fmt/format.h>
+#include <sys/auxv.h>
+#include <sys/mman.h>
 #include <sys/utsname.h>
+#include <unistd.h>
 
+#include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <future>
 
 namespace perfglass {
 
 namespace {
 
-constexpr uint16_t kMiscCommExec = 1 << 13; // PERF_RECORD_MISC_COMM_EXEC
-constexpr size_t kX86RegisterIp = 8;        // position of IP among the sampled registers (mask 0xff0fff)
+constexpr uint16_t kMiscCommExec = 1 << 13;    // PERF_RECORD_MISC_COMM_EXEC
+constexpr uint16_t kMiscMmapBuildId = 1 << 14; // PERF_RECORD_MISC_MMAP_BUILD_ID
+constexpr size_t kX86RegisterIp = 8;           // position of IP among the sampled registers (mask 0xff0fff)
+
+bool isAnonymous(const std::string &path) {
+    return path.empty() || path.starts_with("//anon") || path.starts_with("[anon") ||
+           path.starts_with("/memfd:") || path == "[heap]" || path == "[stack]";
+}
 
 bool isContextMarker(uint64_t entry) {
     return entry >= static_cast<uint64_t>(PERF_CONTEXT_MAX);
@@ -78,8 +90,33 @@ FrameId ProfileBuilder::frameFor(ModuleId module, uint64_t address, const std::s
     frame.module = module;
     frame.address = address;
     profile_->frames.push_back(frame);
+    chainLength_.push_back(1);
     frameByAddress_.emplace(AddressKey{module, address}, id);
     return id;
+}
+
+// The frames of one address with DWARF: inlined functions innermost first, then the containing function, as
+// consecutive frames; the first is cached for the address and chainLength_ says how many follow.
+FrameId ProfileBuilder::inlineFrames(ModuleId module, uint64_t address, const ElfSymbols &symbols) {
+    chainScratch_.clear();
+    symbols.inlineChain(address, chainScratch_);
+    if (chainScratch_.empty() || chainScratch_.back().name.empty()) return kNoFrame;
+    const auto first = static_cast<FrameId>(profile_->frames.size());
+    for (size_t k = 0; k < chainScratch_.size(); ++k) {
+        const InlineFrame &entry = chainScratch_[k];
+        Frame frame{};
+        frame.function = functionFor(module, entry.name);
+        frame.module = module;
+        frame.address = address;
+        frame.sourceFile =
+            entry.sourceFile.empty() ? StringId{0} : profile_->strings.intern(entry.sourceFile);
+        frame.line = entry.line;
+        frame.inlined = entry.inlined;
+        profile_->frames.push_back(frame);
+        chainLength_.push_back(static_cast<uint32_t>(chainScratch_.size() - k));
+    }
+    frameByAddress_.emplace(AddressKey{module, address}, first);
+    return first;
 }
 
 StackId ProfileBuilder::stackFor(FrameId frame, StackId parent) {
@@ -92,30 +129,164 @@ StackId ProfileBuilder::stackFor(FrameId frame, StackId parent) {
     return id;
 }
 
+namespace {
+std::string hex(const std::vector<uint8_t> &bytes) {
+    std::string text;
+    for (uint8_t byte : bytes)
+        text += fmt::format("{:02x}", byte);
+    return text;
+}
+
+// perf pads build ids to 20 bytes with zeros.
+bool sameBuildId(const std::vector<uint8_t> &recorded, const std::vector<uint8_t> &file) {
+    if (file.size() > recorded.size() || !std::equal(file.begin(), file.end(), recorded.begin()))
+        return false;
+    return std::all_of(recorded.begin() + static_cast<std::ptrdiff_t>(file.size()), recorded.end(),
+                       [](uint8_t byte) { return byte == 0; });
+}
+} // namespace
+
+// The vdso is not a file: this process's own copy is the recorded one when the kernel is the same. It is
+// handed to libdw through a memory file.
+std::unique_ptr<ElfSymbols> ProfileBuilder::openOwnVdso(std::string &error) {
+    const auto base = ::getauxval(AT_SYSINFO_EHDR);
+    uint64_t size = 0;
+    std::ifstream maps("/proc/self/maps");
+    std::string line;
+    while (std::getline(maps, line)) {
+        if (!line.ends_with("[vdso]")) continue;
+        unsigned long long start = 0, end = 0;
+        if (std::sscanf(line.c_str(), "%llx-%llx", &start, &end) == 2 && start == base) size = end - start;
+    }
+    if (base == 0 || size == 0) {
+        error = "[vdso]: this process has no vdso to read symbols from";
+        return nullptr;
+    }
+    const int fd = ::memfd_create("perfglass-vdso", MFD_CLOEXEC);
+    if (fd < 0) {
+        error = "[vdso]: memfd_create failed";
+        return nullptr;
+    }
+    const bool written =
+        ::write(fd, reinterpret_cast<const void *>(base), size) == static_cast<ssize_t>(size);
+    auto symbols = written ? ElfSymbols::open(fmt::format("/proc/self/fd/{}", fd), error) : nullptr;
+    ::close(fd);
+    if (!written) error = "[vdso]: could not copy the image";
+    return symbols;
+}
+
+void ProfileBuilder::setVdsoOfThisMachine(bool same) {
+    vdsoOfThisMachine_ = same;
+}
+
+void ProfileBuilder::setSymbolSearch(SymbolSearch search) {
+    search_ = std::move(search);
+}
+
+void ProfileBuilder::setBuildIds(const std::vector<BuildIdEntry> &entries) {
+    for (const auto &entry : entries)
+        if (!entry.kernel && !entry.buildId.empty()) expectedBuildIds_[entry.path] = entry.buildId;
+}
+
+void ProfileBuilder::setInlineFrames(bool enabled) {
+    withInlineFrames_ = enabled;
+}
+
+void ProfileBuilder::setJitMapDirectory(std::string directory) {
+    jitMapDirectory_ = std::move(directory);
+}
+
 ElfSymbols *ProfileBuilder::symbolsFor(ModuleId module) {
     const auto found = symbols_.find(module);
     if (found != symbols_.end()) return found->second.get();
     std::string error;
-    auto symbols = ElfSymbols::open(profile_->modulePath(module), error);
-    if (!symbols || !symbols->hasSymbols()) profile_->modules[module].hasSymbols = false;
+    const std::string &path = profile_->modulePath(module);
+    std::unique_ptr<ElfSymbols> symbols;
+    if (path == "[vdso]")
+        symbols = vdsoOfThisMachine_
+                      ? openOwnVdso(error)
+                      : (error = "[vdso] of another kernel: its image is not in the recording", nullptr);
+    else
+        symbols = ElfSymbols::open(path, error, search_);
+    if (symbols) {
+        const auto expected = expectedBuildIds_.find(path);
+        const auto actual = symbols->buildId();
+        if (expected != expectedBuildIds_.end() && !actual.empty() &&
+            !sameBuildId(expected->second, actual)) {
+            error = fmt::format("{} has build id {}, but the recording has {}: a different file, not used",
+                                symbols->path(), hex(actual), hex(expected->second));
+            symbols.reset();
+        } else if (!symbols->hasSymbols()) {
+            error = symbols->path() + " has no symbol table (stripped) and no debug file was found";
+        }
+    }
+    if (!symbols || !symbols->hasSymbols()) {
+        profile_->modules[module].hasSymbols = false;
+        moduleErrors_[module] = error;
+    }
     ElfSymbols *result = symbols.get();
     symbols_.emplace(module, std::move(symbols));
     return result;
+}
+
+const JitMap *ProfileBuilder::jitMapFor(uint32_t pid) {
+    auto found = jitMaps_.find(pid);
+    if (found == jitMaps_.end())
+        found =
+            jitMaps_.emplace(pid, JitMap::load(fmt::format("{}/perf-{}.map", jitMapDirectory_, pid))).first;
+    return found->second.empty() ? nullptr : &found->second;
+}
+
+// Code in anonymous memory or outside every mapping may be JIT code named by /tmp/perf-PID.map.
+std::optional<FrameId> ProfileBuilder::jitFrame(uint32_t pid, uint64_t address) {
+    const JitMap *map = jitMapFor(pid);
+    if (!map) return std::nullopt;
+    const std::string *name = map->find(address);
+    if (!name) return std::nullopt;
+    const ModuleId module = moduleFor(fmt::format("{}/perf-{}.map", jitMapDirectory_, pid), false);
+    const AddressKey key{module, address};
+    const auto found = frameByAddress_.find(key);
+    return found != frameByAddress_.end() ? found->second : frameFor(module, address, *name);
 }
 
 FrameId ProfileBuilder::kernelFrame(uint64_t address) {
     const AddressKey key{kernelModule_, address};
     const auto found = frameByAddress_.find(key);
     if (found != frameByAddress_.end()) return found->second;
-    const std::string *name = kernelSymbols_.symbolAt(address);
-    if (!name) ++profile_->diagnostics.framesWithoutSymbol;
-    return frameFor(kernelModule_, address, name ? *name : std::string("[unknown]"));
+    // Named in finish(), so that the kernel symbols can load while the records are read.
+    const auto id = static_cast<FrameId>(profile_->frames.size());
+    Frame frame{};
+    frame.module = kernelModule_;
+    frame.address = address;
+    profile_->frames.push_back(frame);
+    chainLength_.push_back(1);
+    frameByAddress_.emplace(key, id);
+    unnamedKernelFrames_.push_back(id);
+    return id;
+}
+
+void ProfileBuilder::setKernelSymbols(KernelSymbols kernelSymbols) {
+    kernelSymbols_ = std::move(kernelSymbols);
+}
+
+void ProfileBuilder::nameKernelFrames() {
+    for (FrameId id : unnamedKernelFrames_) {
+        Frame &frame = profile_->frames[id];
+        const std::string_view name = kernelSymbols_.symbolAt(frame.address);
+        if (name.empty()) ++profile_->diagnostics.framesWithoutSymbol;
+        frame.function =
+            functionFor(kernelModule_, name.empty() ? std::string("[unknown]") : std::string(name));
+    }
+    unnamedKernelFrames_.clear();
 }
 
 FrameId ProfileBuilder::userFrame(uint32_t pid, uint64_t address, bool isReturnAddress) {
     const auto process = processes_.find(pid);
     std::optional<Mapping> mapping;
     if (process != processes_.end()) mapping = process->second.find(address);
+    if (!mapping || isAnonymous(profile_->modulePath(mapping->module))) {
+        if (const auto frame = jitFrame(pid, address)) return *frame;
+    }
     if (!mapping) {
         const AddressKey key{unknownModule_, 0};
         const auto found = frameByAddress_.find(key);
@@ -129,6 +300,10 @@ FrameId ProfileBuilder::userFrame(uint32_t pid, uint64_t address, bool isReturnA
     const AddressKey key{mapping->module, lookup};
     const auto found = frameByAddress_.find(key);
     if (found != frameByAddress_.end()) return found->second;
+    if (symbols && withInlineFrames_) {
+        const FrameId chain = inlineFrames(mapping->module, lookup, *symbols);
+        if (chain != kNoFrame) return chain;
+    }
     SymbolMatch match;
     if (symbols) match = symbols->symbolAt(lookup);
     if (match.name.empty()) {
@@ -136,6 +311,34 @@ FrameId ProfileBuilder::userFrame(uint32_t pid, uint64_t address, bool isReturnA
         return frameFor(mapping->module, lookup, "[unknown]");
     }
     return frameFor(mapping->module, lookup, match.name);
+}
+
+DwarfUnwinder::Locate ProfileBuilder::locateIn(uint32_t pid) {
+    const auto process = processes_.find(pid);
+    const ProcessMaps *maps = process == processes_.end() ? nullptr : &process->second;
+    return [this, maps](uint64_t address, CodeLocation &location) {
+        if (!maps) return false;
+        const auto mapping = maps->find(address);
+        if (!mapping) return false;
+        location.module = mapping->module;
+        location.symbols = symbolsFor(mapping->module);
+        const uint64_t fileOffset = address - mapping->start + mapping->fileOffset;
+        location.elfAddress =
+            location.symbols ? location.symbols->addressForFileOffset(fileOffset) : fileOffset;
+        return true;
+    };
+}
+
+bool ProfileBuilder::endsAtEntryPoint(uint32_t pid, uint64_t pc) {
+    CodeLocation location;
+    if (!locateIn(pid)(pc, location) || !location.symbols) return false;
+    return location.symbols->symbolAt(location.elfAddress).name == "_start";
+}
+
+FrameId ProfileBuilder::brokenStackFrame() {
+    const AddressKey key{unknownModule_, 1};
+    const auto found = frameByAddress_.find(key);
+    return found != frameByAddress_.end() ? found->second : frameFor(unknownModule_, 1, kBrokenStackName);
 }
 
 void ProfileBuilder::noteThread(uint32_t pid, uint32_t tid, const std::string *name) {
@@ -168,6 +371,13 @@ void ProfileBuilder::addMmap(const perf_event_header *record, bool isMmap2) {
     }
     mapping.module = moduleFor(path, false);
     processes_[pid].add(mapping);
+    if (isMmap2 && (record->misc & kMiscMmapBuildId)) {
+        const auto size = std::min<size_t>(readAt<uint8_t>(record, 40), 20);
+        if (size > 0 && record->size >= 44 + size) {
+            const auto *bytes = reinterpret_cast<const uint8_t *>(record) + 44;
+            expectedBuildIds_[path].assign(bytes, bytes + size);
+        }
+    }
 }
 
 void ProfileBuilder::addComm(const perf_event_header *record) {
@@ -210,10 +420,14 @@ void ProfileBuilder::addSample(const perf_event_header *record) {
     kernelScratch_.clear();
     bool kernel = (record->misc & PERF_RECORD_MISC_CPUMODE_MASK) == PERF_RECORD_MISC_KERNEL;
     bool sawUser = false;
+    // DWARF mode: the user part comes from unwinding the copied stack; the kernel records no user call chain.
+    const bool unwindUser = !sample.userStack.empty() && sample.userRegs.size() > kX86RegisterIp;
     if (sample.callchain.empty()) {
-        addressScratch_.push_back(sample.ip);
-        kernelScratch_.push_back(kernel);
-        sawUser = !kernel;
+        if (kernel || !unwindUser) {
+            addressScratch_.push_back(sample.ip);
+            kernelScratch_.push_back(kernel);
+            sawUser = !kernel;
+        }
     } else {
         for (uint64_t entry : sample.callchain) {
             if (isContextMarker(entry)) {
@@ -225,13 +439,30 @@ void ProfileBuilder::addSample(const perf_event_header *record) {
             sawUser |= !kernel;
         }
     }
-    // DWARF mode records no user call chain; the sampled registers hold the user-space IP.
-    if (!sawUser && sample.userRegs.size() > kX86RegisterIp) {
+    bool broken = false;
+    if (!sawUser && unwindUser) {
+        pcScratch_.clear();
+        UnwindEnd end = unwinder_.unwind(sample.userRegs, sample.userRegsMask, sample.userStack,
+                                         locateIn(sample.pid), pcScratch_);
+        if (end == UnwindEnd::NoUnwindInfo && pcScratch_.size() > 1 &&
+            endsAtEntryPoint(sample.pid, pcScratch_.back() - 1))
+            end = UnwindEnd::Complete; // the dynamic loader's _start has no CFI; the stack is whole
+        ++unwindEnds_[static_cast<size_t>(end)];
+        broken = end != UnwindEnd::Complete;
+        for (uint64_t pc : pcScratch_) {
+            addressScratch_.push_back(pc);
+            kernelScratch_.push_back(false);
+        }
+    } else if (!sawUser && sample.userRegs.size() > kX86RegisterIp) {
         addressScratch_.push_back(sample.userRegs[kX86RegisterIp]);
         kernelScratch_.push_back(false);
     }
 
     StackId stack = kNoStack;
+    if (broken) {
+        ++profile_->diagnostics.brokenStacks;
+        stack = stackFor(brokenStackFrame(), kNoStack);
+    }
     bool unmapped = false;
     for (size_t i = addressScratch_.size(); i-- > 0;) {
         const bool isKernel = kernelScratch_[i];
@@ -239,7 +470,8 @@ void ProfileBuilder::addSample(const perf_event_header *record) {
         const FrameId frame = isKernel ? kernelFrame(addressScratch_[i])
                                        : userFrame(sample.pid, addressScratch_[i], !firstOfContext);
         unmapped |= profile_->frames[frame].module == unknownModule_;
-        stack = stackFor(frame, stack);
+        for (uint32_t k = chainLength_[frame]; k-- > 0;) // outermost of an inline chain first
+            stack = stackFor(frame + k, stack);
     }
     if (unmapped) ++profile_->diagnostics.samplesWithUnmappedFrames;
 
@@ -288,7 +520,42 @@ void ProfileBuilder::addRecord(const perf_event_header *record) {
     }
 }
 
+void ProfileBuilder::noteUnresolvedModules() {
+    std::vector<uint64_t> framesPerModule(profile_->modules.size(), 0);
+    for (const Frame &frame : profile_->frames)
+        ++framesPerModule[frame.module];
+    for (ModuleId module = 0; module < profile_->modules.size(); ++module) {
+        if (module == unknownModule_ || framesPerModule[module] == 0) continue;
+        const auto error = moduleErrors_.find(module);
+        if (error == moduleErrors_.end()) continue;
+        ++profile_->diagnostics.modulesWithoutSymbols;
+        profile_->diagnostics.notices.push_back(fmt::format("no symbols for {} ({} addresses unnamed): {}",
+                                                            profile_->modulePath(module),
+                                                            framesPerModule[module], error->second));
+    }
+    if (kernelSymbols_.empty() && !unnamedKernelFrames_.empty())
+        profile_->diagnostics.notices.push_back(fmt::format(
+            "no kernel symbols ({} kernel addresses unnamed): /proc/kallsyms is unreadable or from "
+            "another kernel; pass --kallsyms",
+            unnamedKernelFrames_.size()));
+}
+
 std::shared_ptr<Profile> ProfileBuilder::finish() {
+    noteUnresolvedModules();
+    nameKernelFrames();
+    uint64_t unwound = 0;
+    for (uint64_t count : unwindEnds_)
+        unwound += count;
+    if (unwound > 0 && profile_->diagnostics.brokenStacks > 0) {
+        std::string reasons;
+        for (size_t i = 1; i < unwindEnds_.size(); ++i)
+            if (unwindEnds_[i] > 0)
+                reasons += fmt::format("{}{} {}", reasons.empty() ? "" : ", ", unwindEnds_[i],
+                                       unwindEndName(static_cast<UnwindEnd>(i)));
+        profile_->diagnostics.notices.push_back(
+            fmt::format("{} of {} DWARF-unwound stacks end early ({}); they sit under \"{}\"",
+                        profile_->diagnostics.brokenStacks, unwound, reasons, kBrokenStackName));
+    }
     auto result = std::move(profile_);
     result->counters = counterSeries_.finish();
     result->diagnostics.malformedRecords += counterSeries_.malformedRecords();
@@ -297,38 +564,59 @@ std::shared_ptr<Profile> ProfileBuilder::finish() {
 }
 
 namespace {
-KernelSymbols kernelSymbolsFor(const PerfDataReader &reader, const LoadOptions &options) {
+// Starts loading the kernel symbols on a second thread: from the given file, or from /proc/kallsyms when the
+// session was recorded on this kernel.
+std::future<KernelSymbols> kernelSymbolsFor(const PerfDataReader &reader, const LoadOptions &options) {
     if (!options.kallsymsPath.empty()) {
-        std::ifstream input(options.kallsymsPath);
-        if (!input) throw Error("cannot open kernel symbols " + options.kallsymsPath);
-        return KernelSymbols::fromStream(input);
+        auto input = std::make_shared<std::ifstream>(options.kallsymsPath);
+        if (!*input) throw Error("cannot open kernel symbols " + options.kallsymsPath);
+        return std::async(std::launch::async, [input] { return KernelSymbols::fromStream(*input); });
     }
     utsname names{};
     const bool sameKernel = ::uname(&names) == 0 && (reader.metadata().osRelease.empty() ||
                                                      reader.metadata().osRelease == names.release);
-    return sameKernel ? KernelSymbols::fromProc() : KernelSymbols{};
+    if (!sameKernel) return std::async(std::launch::deferred, [] { return KernelSymbols{}; });
+    return std::async(std::launch::async, [] { return KernelSymbols::fromProc(); });
 }
 } // namespace
 
 std::shared_ptr<const Profile> loadProfile(const std::string &path, const LoadOptions &options) {
     PerfDataReader reader(path);
-    ProfileBuilder builder(kernelSymbolsFor(reader, options));
+    if (options.stopFollowing) reader.follow(options.stopFollowing);
+    // Kernel symbols load on a second thread while the records are read; frames are named at the end.
+    auto kernelSymbols = kernelSymbolsFor(reader, options);
+    ProfileBuilder builder{KernelSymbols{}};
+    builder.setSymbolSearch({options.sysroot, options.debugPaths});
+    builder.setBuildIds(reader.metadata().buildIds);
+    if (!options.jitMapDirectory.empty()) builder.setJitMapDirectory(options.jitMapDirectory);
+    builder.setInlineFrames(options.inlineFrames);
+    {
+        utsname names{};
+        builder.setVdsoOfThisMachine(::uname(&names) == 0 && (reader.metadata().osRelease.empty() ||
+                                                              reader.metadata().osRelease == names.release));
+    }
     size_t knownEvents = reader.events().size();
     builder.setEvents(reader.events());
+    RecordOrderer orderer([&builder](const perf_event_header *record) { builder.addRecord(record); });
+    orderer.setEvents(reader.events());
     uint64_t records = 0;
     while (const perf_event_header *record = reader.next()) {
         if (reader.events().size() != knownEvents) { // pipe mode: attributes arrive as records
             knownEvents = reader.events().size();
+            orderer.flush();
             builder.setEvents(reader.events());
+            orderer.setEvents(reader.events());
         }
-        builder.addRecord(record);
+        orderer.push(record);
         if ((++records & 0xfff) == 0) {
             if (options.cancel && options.cancel->load(std::memory_order_relaxed)) throw Cancelled();
             if (options.progress && reader.bytesTotal() > 0)
                 options.progress(static_cast<double>(reader.bytesConsumed()) / reader.bytesTotal());
         }
     }
+    orderer.flush();
     if (reader.events().size() != knownEvents) builder.setEvents(reader.events());
+    builder.setKernelSymbols(kernelSymbols.get());
     auto profile = builder.finish();
     profile->hostname = reader.metadata().hostname;
     profile->osRelease = reader.metadata().osRelease;

@@ -3,23 +3,34 @@
 #pragma once
 
 #include "CounterSeriesBuilder.h"
+#include "DwarfUnwinder.h"
 #include "ElfSymbols.h"
 #include "EventAttr.h"
+#include "JitMap.h"
 #include "KernelSymbols.h"
 #include "ProcessMaps.h"
 #include "Profile.h"
 #include "RecordDecoder.h"
+#include "SessionMetadata.h"
 
 #include <linux/perf_event.h>
 
+#include <array>
 #include <atomic>
 #include <functional>
+#include <limits>
 #include <memory>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
 
 namespace perfglass {
+
+// Name of the synthetic outermost frame of a stack whose unwinding ended early
+// (ProfileDiagnostics::brokenStacks counts them): such stacks hang under this frame instead of under their
+// real caller, so they can be seen.
+inline constexpr const char *kBrokenStackName = "[broken stack]";
 
 struct LoadOptions {
     // Kernel symbols; empty reads /proc/kallsyms when the session was recorded on this kernel.
@@ -28,6 +39,18 @@ struct LoadOptions {
     std::function<void(double)> progress;
     // Set from any thread to abandon loading; loadProfile then throws Cancelled.
     const std::atomic<bool> *cancel = nullptr;
+    // Live analysis: when set, a file still being written is followed (PerfDataReader::follow) and loading
+    // ends when the writer finishes it or when *stopFollowing becomes true.
+    const std::atomic<bool> *stopFollowing = nullptr;
+    // Where binaries and debug files are looked for (ElfSymbols.h, SymbolSearch).
+    std::string sysroot;
+    std::vector<std::string> debugPaths;
+    // Inlined functions as frames of their own (Frame::inlined) and source file and line of every user frame,
+    // from DWARF. Off by default until FlatProfile attributes self cost of inlined code to the containing
+    // function (as perf does); see the notes of the unwinding work.
+    bool inlineFrames = false;
+    // Where perf-PID.map files of JIT runtimes are read from; empty means /tmp.
+    std::string jitMapDirectory;
 };
 
 class Cancelled : public std::exception {
@@ -43,6 +66,17 @@ public:
     ProfileBuilder &operator=(const ProfileBuilder &) = delete;
 
     void setEvents(const std::vector<EventAttr> &events);
+    // Replaces the kernel symbols given to the constructor; kernel frames are named in finish().
+    void setKernelSymbols(KernelSymbols kernelSymbols);
+    void setSymbolSearch(SymbolSearch search);
+    // Build ids the recording expects (BUILD_ID feature); MMAP2 records with build ids add to them. A file
+    // on disk with another build id is not used for symbols or unwinding, and a notice says so.
+    void setBuildIds(const std::vector<BuildIdEntry> &entries);
+    void setJitMapDirectory(std::string directory);
+    void setInlineFrames(bool enabled);
+    // Whether the session was recorded on this kernel, so that this process's [vdso] names the recorded
+    // one's.
+    void setVdsoOfThisMachine(bool same);
     void addRecord(const perf_event_header *record);
     std::shared_ptr<Profile> finish();
 
@@ -90,6 +124,15 @@ private:
     StackId stackFor(FrameId frame, StackId parent);
     ElfSymbols *symbolsFor(ModuleId module);
     void noteThread(uint32_t pid, uint32_t tid, const std::string *name);
+    DwarfUnwinder::Locate locateIn(uint32_t pid);
+    FrameId brokenStackFrame();
+    bool endsAtEntryPoint(uint32_t pid, uint64_t pc);
+    void nameKernelFrames();
+    void noteUnresolvedModules();
+    const JitMap *jitMapFor(uint32_t pid);
+    FrameId inlineFrames(ModuleId module, uint64_t address, const ElfSymbols &symbols);
+    static std::unique_ptr<ElfSymbols> openOwnVdso(std::string &error);
+    std::optional<FrameId> jitFrame(uint32_t pid, uint64_t address);
 
     std::shared_ptr<Profile> profile_;
     RecordDecoder decoder_;
@@ -103,6 +146,20 @@ private:
     std::unordered_map<FunctionKey, FunctionId, FunctionKeyHash> functionByKey_;
     std::vector<uint64_t> addressScratch_;
     std::vector<bool> kernelScratch_;
+    std::vector<uint64_t> pcScratch_;
+    std::vector<FrameId> unnamedKernelFrames_;
+    SymbolSearch search_;
+    std::unordered_map<std::string, std::vector<uint8_t>> expectedBuildIds_;
+    std::unordered_map<ModuleId, std::string> moduleErrors_;
+    std::unordered_map<uint32_t, JitMap> jitMaps_;
+    std::string jitMapDirectory_ = "/tmp";
+    bool withInlineFrames_ = false;
+    bool vdsoOfThisMachine_ = true;
+    std::vector<uint32_t> chainLength_; // per frame: frames of its inline chain from it outwards
+    std::vector<InlineFrame> chainScratch_;
+    static constexpr FrameId kNoFrame = std::numeric_limits<FrameId>::max();
+    DwarfUnwinder unwinder_;
+    std::array<uint64_t, 8> unwindEnds_{};
     ModuleId unknownModule_;
     ModuleId kernelModule_;
     CounterSeriesBuilder counterSeries_; // stat records -> Profile::counters

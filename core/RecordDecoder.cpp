@@ -161,6 +161,33 @@ std::string RecordDecoder::decodeSample(const perf_event_header *record, Sample 
     return {};
 }
 
+bool RecordDecoder::recordTime(const perf_event_header *record, uint64_t &time) const {
+    if (events_.empty()) return false;
+    if (record->type != PERF_RECORD_SAMPLE) {
+        if (record->type >= 64) return false; // perf's own records carry no sample_id
+        SampleId id;
+        if (!decodeSampleId(record, id) || !(events_[id.eventIndex].attr.sample_type & PERF_SAMPLE_TIME))
+            return false;
+        time = id.time;
+        return true;
+    }
+    const auto *payload = reinterpret_cast<const uint8_t *>(record) + sizeof *record;
+    const size_t payloadSize = record->size - sizeof *record;
+    size_t eventIndex = 0;
+    if (allHaveIdentifier_ && payloadSize >= 8) {
+        uint64_t id = 0;
+        std::memcpy(&id, payload, 8);
+        eventIndex = eventIndexForId(id);
+    }
+    const uint64_t type = events_[eventIndex].attr.sample_type;
+    if (!(type & PERF_SAMPLE_TIME)) return false;
+    const size_t offset = 8 * (((type & PERF_SAMPLE_IDENTIFIER) ? 1 : 0) + ((type & PERF_SAMPLE_IP) ? 1 : 0) +
+                               ((type & PERF_SAMPLE_TID) ? 1 : 0));
+    if (offset + 8 > payloadSize) return false;
+    std::memcpy(&time, payload + offset, 8);
+    return true;
+}
+
 bool RecordDecoder::decodeSampleId(const perf_event_header *record, SampleId &sampleId) const {
     if (events_.empty()) return false;
     const auto *end = reinterpret_cast<const uint8_t *>(record) + record->size;

@@ -52,6 +52,9 @@ public:
     std::string decodeSample(const perf_event_header *record, Sample &sample) const;
     // Decodes the sample_id trailer of any other record. Returns false when events carry no sample_id_all.
     bool decodeSampleId(const perf_event_header *record, SampleId &sampleId) const;
+    // The timestamp of any record: a sample's PERF_SAMPLE_TIME, else its sample_id trailer. False when it
+    // carries none.
+    bool recordTime(const perf_event_header *record, uint64_t &time) const;
     size_t eventIndexForId(uint64_t id) const;
     size_t eventCount() const { return events_.size(); }
 

@@ -1,0 +1,118 @@
+// Agreement with perf: on recordings that `perf record` makes of the benchmark workload (frame pointers, and
+// DWARF call graphs with 8 KiB stacks), the ten highest self costs by function agree between
+// `perf report --no-children --sort sym` and `perfglass-cli report --view flat` within 1.5 percentage points.
+#include "TestSupport.h"
+
+#include <QFileInfo>
+#include <QRegularExpression>
+#include <QtTest>
+
+#include <map>
+
+using namespace perfglass::test;
+
+namespace {
+
+// perf prints C++ names without return type, parameter list and clone suffix in this mode; compare the rest.
+QString normalized(QString name) {
+    name = name.trimmed();
+    static const QRegularExpression clone(QStringLiteral("( \\[clone [^\\]]*\\])+$"));
+    name.remove(clone);
+    if (name.endsWith(QLatin1Char(')')) || name.endsWith(QStringLiteral(") const"))) {
+        int depth = 0;
+        for (qsizetype i = name.lastIndexOf(QLatin1Char(')')); i >= 0; --i) {
+            if (name[i] == QLatin1Char(')')) ++depth;
+            if (name[i] == QLatin1Char('(') && --depth == 0) {
+                if (i > 0 && !name.startsWith(QStringLiteral("(anonymous"))) name.truncate(i);
+                break;
+            }
+        }
+    }
+    // A leading return type ends at the last space outside template arguments.
+    int angle = 0;
+    qsizetype cut = -1;
+    for (qsizetype i = 0; i < name.size(); ++i) {
+        if (name[i] == QLatin1Char('<')) ++angle;
+        if (name[i] == QLatin1Char('>')) --angle;
+        if (name[i] == QLatin1Char(' ') && angle == 0) cut = i;
+    }
+    if (cut >= 0 && !name.startsWith(QLatin1Char('['))) name = name.mid(cut + 1);
+    return name;
+}
+
+using Costs = std::map<QString, double>;
+
+Costs perfCosts(const QString &output) {
+    Costs costs;
+    static const QRegularExpression line(QStringLiteral("^\\s*([0-9.]+)%\\s+\\[[.kgu]\\]\\s+(.+)$"));
+    for (const QString &text : output.split(QLatin1Char('\n'))) {
+        const auto match = line.match(text);
+        if (match.hasMatch()) costs[normalized(match.captured(2))] += match.captured(1).toDouble();
+    }
+    return costs;
+}
+
+Costs perfglassCosts(const QString &output) {
+    Costs costs;
+    static const QRegularExpression line(
+        QStringLiteral("^\\s*([0-9.]+)%\\s+([0-9.]+)%\\s+(.+)  \\[[^\\]]*\\]$"));
+    for (const QString &text : output.split(QLatin1Char('\n'))) {
+        const auto match = line.match(text);
+        if (match.hasMatch()) costs[normalized(match.captured(3))] += match.captured(1).toDouble();
+    }
+    return costs;
+}
+
+QString workload(const QString &name) {
+    return QFileInfo(QStringLiteral(PERFGLASS_CLI)).dir().filePath(QStringLiteral("../bench/") + name);
+}
+
+} // namespace
+
+class TestPerfAgreement : public QObject {
+    Q_OBJECT
+
+private:
+    QTemporaryDir dir_;
+
+    void compare(const QString &file, const QStringList &callGraph, const QString &program) {
+        if (perfPath().isEmpty()) QSKIP("perf is not installed (Debian: linux-perf)");
+        if (!QFileInfo::exists(workload(program))) QSKIP("the bench workload is not built");
+        QStringList recordArgs{"record", "-q", "-e", "cpu-clock", "-F", "4000"};
+        recordArgs << callGraph << "-o" << file << "--" << workload(program) << "2"
+                   << "2";
+        const auto recorded = runProgram(perfPath(), recordArgs, 180000);
+        if (recorded.exitCode != 0)
+            QSKIP(qPrintable("perf record cannot record here: " + recorded.err.left(300)));
+
+        const auto perf = runProgram(perfPath(), {"report", "-i", file, "--no-children", "--sort", "sym",
+                                                  "--stdio", "-q", "-g", "none"});
+        QCOMPARE(perf.exitCode, 0);
+        const auto ours = runCli({"report", "-i", file, "--view", "flat"});
+        QVERIFY2(ours.exitCode == 0, qPrintable(ours.err));
+        const Costs theirs = perfCosts(perf.out);
+        const Costs mine = perfglassCosts(ours.out);
+        QVERIFY2(theirs.size() >= 10, qPrintable(perf.out.left(2000)));
+
+        std::vector<std::pair<double, QString>> top;
+        for (const auto &[name, cost] : theirs)
+            top.emplace_back(cost, name);
+        std::sort(top.rbegin(), top.rend());
+        top.resize(10);
+        for (const auto &[cost, name] : top) {
+            const auto found = mine.find(name);
+            const double ourCost = found == mine.end() ? 0.0 : found->second;
+            qInfo("%6.2f%% perf  %6.2f%% perfglass  %s", cost, ourCost, qPrintable(name.left(100)));
+            QVERIFY2(
+                std::abs(ourCost - cost) <= 1.5,
+                qPrintable(QStringLiteral("%1: perf %2%, perfglass %3%").arg(name).arg(cost).arg(ourCost)));
+        }
+    }
+
+private slots:
+    void framePointers() { compare(dir_.filePath("fp.data"), {"-g"}, "workload-fp"); }
+    void dwarf() { compare(dir_.filePath("dwarf.data"), {"--call-graph", "dwarf,8192"}, "workload-nofp"); }
+};
+
+QTEST_GUILESS_MAIN(TestPerfAgreement)
+#include "tst_perfagreement.moc"

@@ -1,0 +1,427 @@
+// Reading sessions: synthetic perf.data files written with PerfDataWriter, then damaged in every way the
+// issue lists (corrupt headers, impossible sizes, records overrunning their section, unknown record types,
+// stacks larger than declared, a writer that died, random byte flips), a file that grows while it is read,
+// and modules that cannot be symbolized (missing, stripped, another build id).
+#include "Error.h"
+#include "PerfDataReader.h"
+#include "PerfDataWriter.h"
+#include "ProfileBuilder.h"
+#include "TestSupport.h"
+
+#include <QFile>
+#include <QtTest>
+
+#include <atomic>
+#include <cstring>
+#include <fstream>
+#include <random>
+#include <thread>
+
+using namespace perfglass;
+
+extern "C" __attribute__((noinline)) int perfglassReaderTestHotFunction(int x) {
+    return x * 3 + 1;
+}
+
+namespace {
+
+constexpr uint64_t kSampleType = PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME | PERF_SAMPLE_PERIOD;
+constexpr uint64_t kDataOffsetField = 40; // perf_file_header.data.offset
+constexpr uint64_t kDataSizeField = 48;   // perf_file_header.data.size
+
+struct ExecMapping {
+    uint64_t start = 0, end = 0, offset = 0;
+    std::string path;
+};
+
+ExecMapping ownTextMapping() {
+    std::ifstream maps("/proc/self/maps");
+    std::string line;
+    const auto function = reinterpret_cast<uint64_t>(&perfglassReaderTestHotFunction);
+    while (std::getline(maps, line)) {
+        ExecMapping m;
+        char perms[8] = {};
+        char path[4096] = {};
+        unsigned long long start, end, offset;
+        if (std::sscanf(line.c_str(), "%llx-%llx %7s %llx %*s %*s %4095s", &start, &end, perms, &offset,
+                        path) < 5)
+            continue;
+        if (function >= start && function < end) return {start, end, offset, path};
+    }
+    return {};
+}
+
+template <typename T> void put(std::vector<uint8_t> &out, const T &value) {
+    const auto *bytes = reinterpret_cast<const uint8_t *>(&value);
+    out.insert(out.end(), bytes, bytes + sizeof value);
+}
+
+void finishRecord(std::vector<uint8_t> &record, uint32_t type, uint16_t misc = 0) {
+    while (record.size() % 8)
+        record.push_back(0);
+    perf_event_header header{type, misc, static_cast<uint16_t>(record.size())};
+    std::memcpy(record.data(), &header, sizeof header);
+}
+
+std::vector<uint8_t> mmap2Record(uint32_t pid, const ExecMapping &mapping,
+                                 const std::vector<uint8_t> &buildId) {
+    std::vector<uint8_t> r(sizeof(perf_event_header));
+    put(r, pid);
+    put(r, pid);
+    put(r, mapping.start);
+    put(r, mapping.end - mapping.start);
+    put(r, mapping.offset);
+    std::vector<uint8_t> ids(24, 0);
+    if (!buildId.empty()) {
+        ids[0] = static_cast<uint8_t>(buildId.size());
+        std::memcpy(ids.data() + 4, buildId.data(), std::min<size_t>(buildId.size(), 20));
+    }
+    r.insert(r.end(), ids.begin(), ids.end());
+    put(r, uint32_t{5}); // PROT_READ | PROT_EXEC
+    put(r, uint32_t{2}); // MAP_PRIVATE
+    r.insert(r.end(), mapping.path.begin(), mapping.path.end());
+    r.push_back(0);
+    finishRecord(r, PERF_RECORD_MMAP2, PERF_RECORD_MISC_USER | (buildId.empty() ? 0 : (1 << 14)));
+    return r;
+}
+
+std::vector<uint8_t> sampleRecord(uint32_t pid, uint64_t ip, uint64_t time) {
+    std::vector<uint8_t> r(sizeof(perf_event_header));
+    put(r, ip);
+    put(r, pid);
+    put(r, pid);
+    put(r, time);
+    put(r, uint64_t{1000}); // period
+    finishRecord(r, PERF_RECORD_SAMPLE, PERF_RECORD_MISC_USER);
+    return r;
+}
+
+struct Session {
+    QString path;
+    uint64_t dataOffset = 0;
+    uint64_t dataSize = 0;
+    std::vector<uint64_t> recordOffsets; // file offsets of the records written
+};
+
+// A session of one process mapping this test program, with samples in perfglassReaderTestHotFunction.
+Session writeSession(const QString &path, int samples, const ExecMapping &mapping,
+                     const std::vector<uint8_t> &buildId = {}, uint64_t sampleType = kSampleType,
+                     const std::vector<std::vector<uint8_t>> &extra = {}) {
+    EventAttr event;
+    event.name = "cpu-clock";
+    event.attr.size = sizeof(perf_event_attr);
+    event.attr.type = PERF_TYPE_SOFTWARE;
+    event.attr.config = PERF_COUNT_SW_CPU_CLOCK;
+    event.attr.sample_type = sampleType;
+    event.attr.sample_regs_user = 0xff0fff;
+    event.ids = {7};
+    Session session;
+    session.path = path;
+    PerfDataWriter writer(path.toStdString(), {event});
+    std::vector<std::vector<uint8_t>> records;
+    records.push_back(mmap2Record(42, mapping, buildId));
+    const auto ip = reinterpret_cast<uint64_t>(&perfglassReaderTestHotFunction) + 2;
+    for (int i = 0; i < samples; ++i)
+        records.push_back(sampleRecord(42, ip, 1000 + static_cast<uint64_t>(i)));
+    for (const auto &record : extra)
+        records.push_back(record);
+    for (const auto &record : records)
+        writer.writeRecord(record.data(), record.size());
+    SessionMetadata metadata;
+    writer.finish(metadata);
+    QFile file(path);
+    file.open(QIODevice::ReadOnly);
+    const QByteArray bytes = file.read(64);
+    std::memcpy(&session.dataOffset, bytes.constData() + kDataOffsetField, 8);
+    std::memcpy(&session.dataSize, bytes.constData() + kDataSizeField, 8);
+    uint64_t offset = session.dataOffset;
+    for (const auto &record : records) {
+        session.recordOffsets.push_back(offset);
+        offset += record.size();
+    }
+    return session;
+}
+
+void patch(const QString &path, uint64_t offset, const void *bytes, size_t size) {
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadWrite));
+    QVERIFY(file.seek(static_cast<qint64>(offset)));
+    QCOMPARE(file.write(static_cast<const char *>(bytes), static_cast<qint64>(size)),
+             static_cast<qint64>(size));
+}
+
+template <typename T> void patchValue(const QString &path, uint64_t offset, T value) {
+    patch(path, offset, &value, sizeof value);
+}
+
+QByteArray readAll(const QString &path) {
+    QFile file(path);
+    file.open(QIODevice::ReadOnly);
+    return file.readAll();
+}
+
+size_t countFunction(const Profile &profile, const std::string &part) {
+    size_t count = 0;
+    for (size_t i = 0; i < profile.samples.size(); ++i) {
+        const StackId stack = profile.samples.stack[i];
+        if (stack != kNoStack &&
+            profile.functionName(profile.frames[profile.stacks[stack].frame].function).find(part) !=
+                std::string::npos)
+            ++count;
+    }
+    return count;
+}
+
+bool hasNotice(const Profile &profile, const std::string &part) {
+    for (const auto &notice : profile.diagnostics.notices)
+        if (notice.find(part) != std::string::npos) return true;
+    return false;
+}
+
+} // namespace
+
+class TestReader : public QObject {
+    Q_OBJECT
+
+private:
+    QTemporaryDir dir_;
+    ExecMapping mapping_;
+    LoadOptions options_;
+
+    // Expects loading to fail with a FileFormatError naming the file, the offset and what.
+    void expectFormatError(const QString &path, uint64_t offset, const std::string &what) {
+        try {
+            loadProfile(path.toStdString(), options_);
+            QFAIL("loading succeeded");
+        } catch (const FileFormatError &error) {
+            const std::string message = error.what();
+            qInfo("%s", error.what());
+            QVERIFY2(message.find(path.toStdString()) != std::string::npos, error.what());
+            QVERIFY2(message.find(what) != std::string::npos, error.what());
+            QCOMPARE(error.offset(), offset);
+        }
+    }
+
+private slots:
+    void initTestCase() {
+        mapping_ = ownTextMapping();
+        QVERIFY(!mapping_.path.empty());
+        const QString empty = dir_.filePath("kallsyms");
+        QFile(empty).open(QIODevice::WriteOnly);
+        options_.kallsymsPath = empty.toStdString(); // keeps the tests independent of /proc/kallsyms
+    }
+
+    void readsSyntheticSession() {
+        const auto session = writeSession(dir_.filePath("good.data"), 20, mapping_);
+        const auto profile = loadProfile(session.path.toStdString(), options_);
+        QCOMPARE(profile->samples.size(), size_t{20});
+        QCOMPARE(countFunction(*profile, "perfglassReaderTestHotFunction"), size_t{20});
+        QCOMPARE(profile->diagnostics.modulesWithoutSymbols, uint64_t{0});
+    }
+
+    void corruptMagic() {
+        const auto session = writeSession(dir_.filePath("magic.data"), 5, mapping_);
+        patch(session.path, 0, "PERFXXXX", 8);
+        expectFormatError(session.path, 0, "not a perf.data file");
+    }
+
+    void impossibleHeaderSize() {
+        const auto session = writeSession(dir_.filePath("hsize.data"), 5, mapping_);
+        patchValue<uint64_t>(session.path, 8, 12345);
+        expectFormatError(session.path, 8, "header size is 12345");
+    }
+
+    void impossibleAttributeSize() {
+        const auto session = writeSession(dir_.filePath("attrsize.data"), 5, mapping_);
+        patchValue<uint64_t>(session.path, 16, uint64_t{1} << 40);
+        expectFormatError(session.path, 16, "attribute size");
+    }
+
+    void dataSectionPastTheEnd() {
+        const auto session = writeSession(dir_.filePath("datasize.data"), 5, mapping_);
+        patchValue<uint64_t>(session.path, kDataSizeField, uint64_t{1} << 50);
+        expectFormatError(session.path, 40, "extends past the end of the file");
+    }
+
+    void recordSizeNotAMultipleOf8() {
+        const auto session = writeSession(dir_.filePath("recsize.data"), 5, mapping_);
+        patchValue<uint16_t>(session.path, session.recordOffsets[1] + 6, 13);
+        expectFormatError(session.path, session.recordOffsets[1], "declares size 13");
+    }
+
+    void recordOverrunsTheDataSection() {
+        const auto session = writeSession(dir_.filePath("overrun.data"), 5, mapping_);
+        patchValue<uint16_t>(session.path, session.recordOffsets.back() + 6, 0xfff8);
+        expectFormatError(session.path, session.recordOffsets.back(), "overruns the data section");
+    }
+
+    void unknownRecordTypesAreSkipped() {
+        const auto session = writeSession(dir_.filePath("unknown.data"), 5, mapping_);
+        patchValue<uint32_t>(session.path, session.recordOffsets[2], 250); // a sample becomes type 250
+        const auto profile = loadProfile(session.path.toStdString(), options_);
+        QCOMPARE(profile->samples.size(), size_t{4});
+    }
+
+    void stackLargerThanDeclared() {
+        // A DWARF-mode sample whose dyn_size claims more bytes than the stack it carries.
+        std::vector<uint8_t> r(sizeof(perf_event_header));
+        put(r, uint64_t{0x1000}); // ip
+        put(r, uint32_t{42});
+        put(r, uint32_t{42});
+        put(r, uint64_t{5000}); // time
+        put(r, uint64_t{1000}); // period
+        put(r, uint64_t{2});    // regs abi: 64-bit
+        for (int i = 0; i < 20; ++i)
+            put(r, uint64_t{0}); // 20 registers of mask 0xff0fff
+        put(r, uint64_t{64});    // stack size
+        r.insert(r.end(), 64, 0);
+        put(r, uint64_t{4096}); // dyn_size > size
+        finishRecord(r, PERF_RECORD_SAMPLE, PERF_RECORD_MISC_USER);
+        const uint64_t type = kSampleType | PERF_SAMPLE_REGS_USER | PERF_SAMPLE_STACK_USER;
+        // The regular samples of this session lack the register and stack fields: only the crafted one is
+        // whole.
+        const auto session = writeSession(dir_.filePath("stack.data"), 0, mapping_, {}, type, {r});
+        const auto profile = loadProfile(session.path.toStdString(), options_);
+        QCOMPARE(profile->samples.size(), size_t{0});
+        QCOMPARE(profile->diagnostics.malformedRecords, uint64_t{1});
+    }
+
+    void writerDiedDataSizeZero() {
+        const auto session = writeSession(dir_.filePath("died.data"), 10, mapping_);
+        patchValue<uint64_t>(session.path, kDataSizeField, 0);
+        // Cut the file inside the last sample, as a killed writer leaves it.
+        QVERIFY(QFile::resize(session.path, static_cast<qint64>(session.recordOffsets.back() + 12)));
+        const auto profile = loadProfile(session.path.toStdString(), options_);
+        QCOMPARE(profile->samples.size(), size_t{9});
+        QVERIFY(hasNotice(*profile, "data size in the header is 0"));
+        QVERIFY(hasNotice(*profile, "incomplete"));
+    }
+
+    void randomByteFlipsNeverCrash() {
+        const auto session = writeSession(dir_.filePath("fuzz-base.data"), 30, mapping_);
+        const QByteArray original = readAll(session.path);
+        std::mt19937 random(12345);
+        const QString path = dir_.filePath("fuzz.data");
+        int loaded = 0, rejected = 0;
+        for (int round = 0; round < 300; ++round) {
+            QByteArray bytes = original;
+            const int flips = 1 + static_cast<int>(random() % 8);
+            for (int i = 0; i < flips; ++i)
+                bytes[static_cast<qsizetype>(random() % static_cast<uint32_t>(bytes.size()))] ^=
+                    static_cast<char>(1 + random() % 255);
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            file.write(bytes);
+            file.close();
+            try {
+                loadProfile(path.toStdString(), options_);
+                ++loaded;
+            } catch (const Error &) {
+                ++rejected;
+            }
+        }
+        qInfo("%d loaded, %d rejected with an error", loaded, rejected);
+        QCOMPARE(loaded + rejected, 300);
+    }
+
+    void followsAGrowingFile() {
+        const auto session = writeSession(dir_.filePath("complete.data"), 200, mapping_);
+        const QByteArray complete = readAll(session.path);
+        const QString growing = dir_.filePath("growing.data");
+        // The file as a live writer leaves it early on: header with data size 0, the first few records.
+        const qsizetype firstPart = static_cast<qsizetype>(session.recordOffsets[3]);
+        {
+            QFile file(growing);
+            QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            QByteArray head = complete.left(firstPart);
+            std::memset(head.data() + kDataSizeField, 0, 8);
+            file.write(head);
+        }
+        std::atomic<bool> stop{false};
+        std::atomic<size_t> samples{0};
+        std::atomic<bool> ended{false};
+        std::string failure;
+        std::thread reader([&] {
+            try {
+                PerfDataReader input(growing.toStdString());
+                input.follow(&stop, std::chrono::milliseconds(5));
+                while (const perf_event_header *record = input.next())
+                    if (record->type == PERF_RECORD_SAMPLE) ++samples;
+            } catch (const std::exception &error) {
+                failure = error.what();
+            }
+            ended = true;
+        });
+        // Append the rest of the data in pieces that split records, then complete the header and features.
+        const qsizetype dataEnd = static_cast<qsizetype>(session.dataOffset + session.dataSize);
+        QFile file(growing);
+        QVERIFY(file.open(QIODevice::Append));
+        for (qsizetype at = firstPart; at < dataEnd; at += 37) {
+            file.write(complete.mid(at, std::min<qsizetype>(37, dataEnd - at)));
+            file.flush();
+            if (at % 5 == 0) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        }
+        QVERIFY(!ended); // still waiting for more, not at its end
+        file.write(complete.mid(dataEnd));
+        file.close();
+        patch(growing, 0, complete.constData(), 104); // the final header, with the data size
+        reader.join();
+        QVERIFY2(failure.empty(), failure.c_str());
+        QCOMPARE(samples.load(), size_t{200});
+    }
+
+    void stopsFollowingWhenAsked() {
+        const auto session = writeSession(dir_.filePath("unfinished.data"), 20, mapping_);
+        patchValue<uint64_t>(session.path, kDataSizeField, 0);
+        QVERIFY(QFile::resize(session.path, static_cast<qint64>(session.dataOffset + session.dataSize)));
+        std::atomic<bool> stop{false};
+        std::thread stopper([&] {
+            std::this_thread::sleep_for(std::chrono::milliseconds(100));
+            stop = true;
+        });
+        LoadOptions options = options_;
+        options.stopFollowing = &stop;
+        const auto profile = loadProfile(session.path.toStdString(), options);
+        stopper.join();
+        QVERIFY(stop.load());
+        QCOMPARE(profile->samples.size(), size_t{20});
+    }
+
+    void missingBinaryIsReported() {
+        ExecMapping gone = mapping_;
+        gone.path = dir_.filePath("gone/libgone.so").toStdString();
+        const auto session = writeSession(dir_.filePath("missing.data"), 5, gone);
+        const auto profile = loadProfile(session.path.toStdString(), options_);
+        QCOMPARE(profile->samples.size(), size_t{5});
+        QCOMPARE(profile->diagnostics.modulesWithoutSymbols, uint64_t{1});
+        QVERIFY(hasNotice(*profile, gone.path));
+        QVERIFY(hasNotice(*profile, "No such file"));
+        QVERIFY(profile->diagnostics.framesWithoutSymbol > 0);
+    }
+
+    void strippedBinaryIsReported() {
+        const QString copy = dir_.filePath("stripped-copy");
+        QVERIFY(QFile::copy(QString::fromStdString(mapping_.path), copy));
+        const auto stripped = test::runProgram(QStringLiteral("strip"), {"--strip-all", copy});
+        if (stripped.exitCode != 0) QSKIP("strip (binutils) is not available");
+        ExecMapping mapping = mapping_;
+        mapping.path = copy.toStdString();
+        const auto session = writeSession(dir_.filePath("stripped.data"), 5, mapping);
+        const auto profile = loadProfile(session.path.toStdString(), options_);
+        QCOMPARE(countFunction(*profile, "perfglassReaderTestHotFunction"), size_t{0});
+        QVERIFY(profile->diagnostics.framesWithoutSymbol > 0);
+    }
+
+    void mismatchedBuildIdIsNotUsed() {
+        const std::vector<uint8_t> wrong(20, 0xab);
+        const auto session = writeSession(dir_.filePath("buildid.data"), 5, mapping_, wrong);
+        const auto profile = loadProfile(session.path.toStdString(), options_);
+        QCOMPARE(countFunction(*profile, "perfglassReaderTestHotFunction"), size_t{0});
+        QCOMPARE(profile->diagnostics.modulesWithoutSymbols, uint64_t{1});
+        QVERIFY(hasNotice(*profile, "abababab"));
+        QVERIFY(hasNotice(*profile, "build id"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestReader)
+#include "tst_reader.moc"

@@ -1,0 +1,294 @@
+// Symbols and unwinding without recording: demangling (C++, Rust legacy and v0), kallsyms parsing, JIT perf
+// maps, ELF symbol tables with PLT entries, and DWARF unwinding of this very test's stack.
+#include "Demangler.h"
+#include "DwarfUnwinder.h"
+#include "ElfSymbols.h"
+#include "JitMap.h"
+#include "KernelSymbols.h"
+#include "RustDemangler.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <array>
+#include <cstring>
+#include <fstream>
+#include <map>
+#include <memory>
+
+using namespace perfglass;
+
+namespace {
+
+struct ExecMapping {
+    uint64_t start, end, offset;
+    std::string path;
+};
+
+std::vector<ExecMapping> ownMappings(uint64_t &stackEnd) {
+    std::vector<ExecMapping> result;
+    std::ifstream maps("/proc/self/maps");
+    std::string line;
+    while (std::getline(maps, line)) {
+        unsigned long long start, end, offset;
+        char perms[8] = {};
+        char path[4096] = {};
+        if (std::sscanf(line.c_str(), "%llx-%llx %7s %llx %*s %*s %4095s", &start, &end, perms, &offset,
+                        path) < 4)
+            continue;
+        if (std::strcmp(path, "[stack]") == 0) stackEnd = end;
+        if (perms[2] == 'x' && path[0] == '/') result.push_back({start, end, offset, path});
+    }
+    return result;
+}
+
+struct Captured {
+    std::array<uint64_t, 20> registers{}; // perf_regs_x86 order for mask 0xff0fff
+    std::vector<uint8_t> stack;
+};
+
+// Captures the callee-saved registers, the stack pointer and an instruction pointer of this function at one
+// instruction, and copies the stack from there up, as the kernel does for PERF_SAMPLE_STACK_USER.
+// Not instrumented: it reads the whole stack above it, redzones of other frames included, as the kernel does.
+extern "C" __attribute__((noinline, no_sanitize("address"))) void perfglassCaptureStack(Captured *out,
+                                                                                        uint64_t stackEnd) {
+    uint64_t rsp, rip, rbp, rbx, r12, r13, r14, r15;
+    asm volatile("lea 0(%%rip), %1\n\t"
+                 "mov %%rsp, %0\n\t"
+                 "mov %%rbp, %2\n\t"
+                 "mov %%rbx, %3\n\t"
+                 "mov %%r12, %4\n\t"
+                 "mov %%r13, %5\n\t"
+                 "mov %%r14, %6\n\t"
+                 "mov %%r15, %7\n\t"
+                 : "=m"(rsp), "=r"(rip), "=m"(rbp), "=m"(rbx), "=m"(r12), "=m"(r13), "=m"(r14), "=m"(r15));
+    out->registers[1] = rbx;
+    out->registers[6] = rbp;
+    out->registers[7] = rsp;
+    out->registers[8] = rip;
+    out->registers[16] = r12;
+    out->registers[17] = r13;
+    out->registers[18] = r14;
+    out->registers[19] = r15;
+    const uint64_t size = std::min<uint64_t>(64 * 1024, stackEnd - rsp);
+    out->stack.resize(size);
+    const auto *from = reinterpret_cast<const volatile uint8_t *>(rsp);
+    for (uint64_t i = 0; i < size; ++i) // not memcpy, which the sanitizer checks
+        out->stack[i] = from[i];
+}
+
+extern "C" __attribute__((noinline)) void perfglassCaller(Captured *out, uint64_t stackEnd) {
+    perfglassCaptureStack(out, stackEnd);
+    asm volatile("" ::: "memory"); // not a tail call
+}
+
+static inline __attribute__((always_inline)) int perfglassInlinedHelper(int x) {
+    volatile int y = x;
+    return y * 7 + 3;
+}
+
+extern "C" __attribute__((noinline)) int perfglassUsesInline(int x) {
+    return perfglassInlinedHelper(x) + perfglassInlinedHelper(x + 1);
+}
+
+} // namespace
+
+class TestSymbols : public QObject {
+    Q_OBJECT
+
+private slots:
+    void cppDemangling() {
+        QCOMPARE(demangle("_ZN9perfglass7Profile10moduleNameEj"),
+                 std::string("perfglass::Profile::moduleName(unsigned int)"));
+        QCOMPARE(demangle("main"), std::string("main"));
+        QCOMPARE(demangle("_Zbroken"), std::string("_Zbroken"));
+    }
+
+    void rustLegacy() {
+        QCOMPARE(demangle("_ZN4core3ptr13drop_in_place17h1234567890abcdefE"),
+                 std::string("core::ptr::drop_in_place"));
+        QCOMPARE(demangle("_ZN3std2rt10lang_start28_$u7b$$u7b$closure$u7d$$u7d$17h0123456789abcdefE"),
+                 std::string("std::rt::lang_start::{{closure}}"));
+        QCOMPARE(demangle("_ZN9hashbrown3raw21RawTable$LT$T$C$A$GT$14reserve_rehash17h8ea6bf097c96102fE.llvm."
+                          "3423516357712200019"),
+                 std::string("hashbrown::raw::RawTable<T,A>::reserve_rehash"));
+    }
+
+    void rustV0() {
+        QCOMPARE(demangle("_RNvCskK7mfDs1mzF_1m4main"), std::string("m::main"));
+        QCOMPARE(
+            demangle("_RINvMNtCsgEmfK2I1SDS_4core3stre18trim_start_matchesReECsgY6Mt91CT9J_14rustc_demangle"),
+            std::string("<str>::trim_start_matches<&str>"));
+        QCOMPARE(demangle("_RNCNCNvNtNtCsjrHSEGnQ3l9_3std3sys9backtrace10__print_fmts_00B9_"),
+                 std::string("std::sys::backtrace::_print_fmt::{closure}::{closure}"));
+        QCOMPARE(demangle("_RINvMNtCsgEmfK2I1SDS_4core5sliceSh11copy_withinINtNtNtB5_"
+                          "3ops5range14RangeInclusivejEECsfEOYDRpO4Ta_11miniz_oxide"),
+                 std::string("<[u8]>::copy_within<core::ops::range::RangeInclusive<usize>>"));
+        // Malformed: shown as it is, never a crash.
+        QCOMPARE(demangle("_RNvB99999_1x"), std::string("_RNvB99999_1x"));
+        QCOMPARE(demangle("_RINvCs_1a"), std::string("_RINvCs_1a"));
+    }
+
+    void kallsymsParsing() {
+        const auto symbols = KernelSymbols::fromText("ffffffff81000000 T _text\n"
+                                                     "ffffffff81000100 t helper\n"
+                                                     "ffffffff81000200 D some_data\n"
+                                                     "ffffffff81000300 T do_syscall_64\t[kvm]\n"
+                                                     "garbage line\n");
+        QCOMPARE(symbols.textStart(), uint64_t{0xffffffff81000000});
+        QCOMPARE(symbols.symbolAt(0xffffffff81000150), std::string_view("helper"));
+        QCOMPARE(symbols.symbolAt(0xffffffff81000250),
+                 std::string_view("helper")); // data symbols are skipped
+        QCOMPARE(symbols.symbolAt(0xffffffff81000301), std::string_view("do_syscall_64"));
+        QVERIFY(symbols.symbolAt(0x1000).empty());
+        QCOMPARE(symbols.size(), size_t{3});
+    }
+
+    void kallsymsCacheMatchesProc() {
+        QTemporaryDir cache;
+        qputenv("XDG_CACHE_HOME", cache.path().toUtf8());
+        const auto first = KernelSymbols::fromProc();  // parses /proc/kallsyms and writes the cache
+        const auto second = KernelSymbols::fromProc(); // reads the cache
+        qunsetenv("XDG_CACHE_HOME");
+        if (first.empty()) QSKIP("/proc/kallsyms hides its addresses here (kernel.kptr_restrict)");
+        QVERIFY(!QDir(cache.path() + "/perfglass").entryList({"kallsyms-*.bin"}).isEmpty());
+        QCOMPARE(second.size(), first.size());
+        QCOMPARE(second.textStart(), first.textStart());
+        const uint64_t probe = first.textStart() + 0x1234;
+        QCOMPARE(second.symbolAt(probe), first.symbolAt(probe));
+        QVERIFY(!first.symbolAt(probe).empty());
+    }
+
+    void jitMapFiles() {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("perf-123.map").toStdString();
+        std::ofstream(path) << "7f0000001000 100 JS:fastLoop\n"
+                            << "not a line\n"
+                            << "7f0000002000 20 Interpreter::dispatch with spaces\n";
+        const JitMap map = JitMap::load(path);
+        QCOMPARE(map.size(), size_t{2});
+        QCOMPARE(map.malformedLines(), size_t{1});
+        QCOMPARE(*map.find(0x7f00000010ff), std::string("JS:fastLoop"));
+        QVERIFY(map.find(0x7f0000001100) == nullptr);
+        QCOMPARE(*map.find(0x7f0000002004), std::string("Interpreter::dispatch with spaces"));
+        QVERIFY(JitMap::load(dir.filePath("absent.map").toStdString()).empty());
+    }
+
+    void elfSymbolsAndPlt() {
+        std::string error;
+        const auto symbols = ElfSymbols::open("/proc/self/exe", error);
+        QVERIFY2(symbols, error.c_str());
+        // This test program calls into Qt and libc through its PLT.
+        bool sawPlt = false;
+        uint64_t stackEnd = 0;
+        const auto mappings = ownMappings(stackEnd);
+        const auto function = reinterpret_cast<uint64_t>(&perfglassCaptureStack);
+        for (const auto &mapping : mappings) {
+            if (function < mapping.start || function >= mapping.end) continue;
+            const uint64_t address = symbols->addressForFileOffset(function - mapping.start + mapping.offset);
+            QCOMPARE(symbols->symbolAt(address + 1).name, std::string("perfglassCaptureStack"));
+            for (uint64_t a = mapping.start; a < mapping.end && !sawPlt; a += 16)
+                sawPlt = symbols->symbolAt(symbols->addressForFileOffset(a - mapping.start + mapping.offset))
+                             .name.ends_with("@plt");
+        }
+        QVERIFY(sawPlt);
+    }
+
+    void inlineFramesAndSourceLines() {
+        std::string error;
+        const auto symbols = ElfSymbols::open("/proc/self/exe", error);
+        QVERIFY2(symbols, error.c_str());
+        uint64_t stackEnd = 0;
+        const auto function = reinterpret_cast<uint64_t>(&perfglassUsesInline);
+        bool sawInline = false;
+        for (const auto &mapping : ownMappings(stackEnd)) {
+            if (function < mapping.start || function >= mapping.end) continue;
+            const uint64_t start = symbols->addressForFileOffset(function - mapping.start + mapping.offset);
+            for (uint64_t a = start; a < start + 4096 && !sawInline; ++a) {
+                std::vector<InlineFrame> chain;
+                symbols->inlineChain(a, chain);
+                QVERIFY(!chain.empty());
+                if (chain.back().name != "perfglassUsesInline") break; // past the function
+
+                QVERIFY(!chain.back().inlined);
+                QVERIFY(chain.back().sourceFile.ends_with("tst_symbols.cpp"));
+                QVERIFY(chain.back().line > 0);
+                if (chain.size() == 2) {
+                    QVERIFY(chain[0].inlined);
+                    QVERIFY2(chain[0].name.find("perfglassInlinedHelper") != std::string::npos,
+                             chain[0].name.c_str());
+                    QVERIFY(chain[0].line > 0 &&
+                            chain[0].line < chain.back().line); // defined above its caller
+                    sawInline = true;
+                }
+            }
+        }
+        QVERIFY(sawInline);
+    }
+
+    void unwindsItsOwnStack() {
+        uint64_t stackEnd = 0;
+        const auto mappings = ownMappings(stackEnd);
+        QVERIFY(stackEnd != 0);
+        Captured captured;
+        perfglassCaller(&captured, stackEnd);
+
+        std::map<std::string, std::unique_ptr<ElfSymbols>> files;
+        std::map<std::string, ModuleId> ids;
+        auto symbolsOf = [&](const std::string &path) {
+            auto &slot = files[path];
+            if (!slot) {
+                std::string error;
+                slot = ElfSymbols::open(path, error);
+                ids.emplace(path, static_cast<ModuleId>(ids.size()));
+            }
+            return slot.get();
+        };
+        auto locate = [&](uint64_t address, CodeLocation &location) {
+            for (const auto &mapping : mappings) {
+                if (address < mapping.start || address >= mapping.end) continue;
+                location.symbols = symbolsOf(mapping.path);
+                location.module = ids[mapping.path];
+                location.elfAddress =
+                    location.symbols
+                        ? location.symbols->addressForFileOffset(address - mapping.start + mapping.offset)
+                        : 0;
+                return true;
+            }
+            return false;
+        };
+        DwarfUnwinder unwinder;
+        std::vector<uint64_t> pcs;
+        const UnwindEnd end = unwinder.unwind(captured.registers, 0xff0fff, captured.stack, locate, pcs);
+        std::vector<std::string> names;
+        for (size_t i = 0; i < pcs.size(); ++i) {
+            CodeLocation location;
+            std::string name = "?";
+            if (locate(pcs[i], location) && location.symbols)
+                name = location.symbols->symbolAt(location.elfAddress - (i > 0 ? 1 : 0)).name;
+            names.push_back(name);
+            qInfo("#%zu %s", i, name.c_str());
+        }
+        QVERIFY2(end == UnwindEnd::Complete, unwindEndName(end));
+        QVERIFY(names.size() > 5);
+        QCOMPARE(names[0], std::string("perfglassCaptureStack"));
+        QCOMPARE(names[1], std::string("perfglassCaller"));
+        QVERIFY(names[2].starts_with("TestSymbols::unwindsItsOwnStack()"));
+        QVERIFY(std::find(names.begin(), names.end(), "main") != names.end());
+        QVERIFY(std::find(names.begin(), names.end(), "__libc_start_main") !=
+                names.end()); // no @@GLIBC version
+
+        // The same stack cut to 256 bytes ends early, as truncated, without reading past the copy.
+        Captured cut = captured;
+        cut.stack.resize(256);
+        pcs.clear();
+        QCOMPARE(unwinder.unwind(cut.registers, 0xff0fff, cut.stack, locate, pcs), UnwindEnd::Truncated);
+        QVERIFY(pcs.size() >= 1 && pcs.size() < names.size());
+        // Without registers there is nothing to unwind.
+        pcs.clear();
+        QCOMPARE(unwinder.unwind({}, 0xff0fff, captured.stack, locate, pcs), UnwindEnd::NoRegisters);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSymbols)
+#include "tst_symbols.moc"
