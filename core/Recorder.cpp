@@ -169,10 +169,7 @@ perf_event_attr samplingAttr(const std::vector<EventSpec> &specs, size_t index, 
     if (readsGroupOnSample(specs, index)) {
         attr.sample_type |= PERF_SAMPLE_READ;
         attr.read_format = PERF_FORMAT_ID;
-        if (groupSize(specs, index) > 1) {
-            attr.read_format |= PERF_FORMAT_GROUP;
-            attr.inherit = 0; // the kernel cannot read an inherited group on a sample (as perf record)
-        }
+        if (groupSize(specs, index) > 1) attr.read_format |= PERF_FORMAT_GROUP;
         if (member) { // only the leader samples; its samples read the members
             attr.freq = 0;
             attr.sample_period = 0;
@@ -279,6 +276,10 @@ private:
         int fd = router_.open(attr, target, cpus_[cpuIndex], groupFd, PERF_FLAG_FD_CLOEXEC);
         if (fd == -EINVAL && attr.build_id) {
             attr.build_id = 0; // kernels before 5.12 cannot put build ids in MMAP2 records
+            fd = router_.open(attr, target, cpus_[cpuIndex], groupFd, PERF_FLAG_FD_CLOEXEC);
+        }
+        if (fd == -EINVAL && attr.inherit && (attr.sample_type & PERF_SAMPLE_READ)) {
+            attr.inherit = 0; // kernels before 6.13 cannot read an inherited event on a sample
             fd = router_.open(attr, target, cpus_[cpuIndex], groupFd, PERF_FLAG_FD_CLOEXEC);
         }
         if (!wasPrivileged && router_.usingPrivilegedOpener() && !fds.empty()) {
@@ -599,6 +600,15 @@ RecordSummary Recorder::run() {
         summary.notices.push_back(fmt::format("kernel samples need more privilege than this user has "
                                               "(kernel.perf_event_paranoid = {}); recording user space only",
                                               readProcValue("/proc/sys/kernel/perf_event_paranoid", 2)));
+    if (kind != TargetKind::SystemWide) {
+        for (const auto &event : events->attrs)
+            if ((event.attr.sample_type & PERF_SAMPLE_READ) && !event.attr.inherit)
+                summary.notices.push_back(
+                    fmt::format("{}: this kernel cannot read counters on samples of "
+                                "threads created later (:S); only the threads that exist "
+                                "now are recorded with it",
+                                event.name));
+    }
     summary.kernelSamples = std::any_of(events->attrs.begin(), events->attrs.end(),
                                         [](auto &e) { return !e.attr.exclude_kernel; });
     summary.offCpu = !specs.empty() && specs.back().name == kOffCpuEvent;

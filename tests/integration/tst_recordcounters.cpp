@@ -112,9 +112,9 @@ private slots:
         const ProcessResult result =
             runCli({QStringLiteral("record"), QStringLiteral("-g"), QStringLiteral("-e"),
                     QStringLiteral("cpu-clock"), QStringLiteral("--counters"),
-                    QStringLiteral("task-clock,page-faults"), QStringLiteral("--interval"), QStringLiteral("50"),
-                    QStringLiteral("-o"), file, QStringLiteral("--"), clientPath(QStringLiteral("hotspots-fp")),
-                    QStringLiteral("1000"), QStringLiteral("2")});
+                    QStringLiteral("task-clock,page-faults"), QStringLiteral("--interval"),
+                    QStringLiteral("50"), QStringLiteral("-o"), file, QStringLiteral("--"),
+                    clientPath(QStringLiteral("hotspots-fp")), QStringLiteral("1000"), QStringLiteral("2")});
         QCOMPARE(result.exitCode, 3);
         QVERIFY2(result.err.contains(QLatin1String("of 2 counters")), qPrintable(result.err));
 
@@ -140,10 +140,13 @@ private slots:
               taskClock[0]->points.size(), sampled / 1e6, static_cast<unsigned long long>(totalOf(faults)));
         QVERIFY(sampled > 0);
         QVERIFY2(counted > sampled / 2 && counted < sampled * 2,
-                 qPrintable(QStringLiteral("task-clock %1 ns, cpu-clock samples %2 ns").arg(counted).arg(sampled)));
+                 qPrintable(
+                     QStringLiteral("task-clock %1 ns, cpu-clock samples %2 ns").arg(counted).arg(sampled)));
         // One clock for samples and counter reads: the reads fall within the recording.
-        const uint64_t firstSample = *std::min_element(profile->samples.time.begin(), profile->samples.time.end());
-        const uint64_t lastSample = *std::max_element(profile->samples.time.begin(), profile->samples.time.end());
+        const uint64_t firstSample =
+            *std::min_element(profile->samples.time.begin(), profile->samples.time.end());
+        const uint64_t lastSample =
+            *std::max_element(profile->samples.time.begin(), profile->samples.time.end());
         QVERIFY(taskClock[0]->points.front().time >= firstSample - 1000000000ull);
         QVERIFY(taskClock[0]->points.back().time <= lastSample + 1000000000ull);
 
@@ -152,10 +155,11 @@ private slots:
         QVERIFY2(report.contains(QLatin1String("hotLoop")), qPrintable(report.left(2000)));
         QVERIFY(!perfReads({QStringLiteral("script")}, file).isEmpty());
         // perf stat report prints to stderr.
-        const ProcessResult stat =
-            runProgram(perfPath(), {QStringLiteral("stat"), QStringLiteral("report"), QStringLiteral("-i"), file});
+        const ProcessResult stat = runProgram(
+            perfPath(), {QStringLiteral("stat"), QStringLiteral("report"), QStringLiteral("-i"), file});
         QCOMPARE(stat.exitCode, 0);
-        QVERIFY2(stat.err.contains(QLatin1String("task-clock")) && stat.err.contains(QLatin1String("hotspots-fp")),
+        QVERIFY2(stat.err.contains(QLatin1String("task-clock")) &&
+                     stat.err.contains(QLatin1String("hotspots-fp")),
                  qPrintable(stat.err.left(2000)));
     }
 
@@ -172,8 +176,8 @@ private slots:
         QCOMPARE(seriesOf(*profile, "page-faults").size(), size_t{1});
         QVERIFY(totalOf(seriesOf(*profile, "page-faults")) > 0);
         if (!havePerf()) QSKIP("perf is not installed");
-        const QString report =
-            perfReads({QStringLiteral("report"), QStringLiteral("--stdio"), QStringLiteral("--no-children")}, file);
+        const QString report = perfReads(
+            {QStringLiteral("report"), QStringLiteral("--stdio"), QStringLiteral("--no-children")}, file);
         QVERIFY2(report.contains(QLatin1String("hotLoop")), qPrintable(report.left(2000)));
     }
 
@@ -203,16 +207,18 @@ private slots:
         QVERIFY(*cpus.begin() >= 0);
         if (!havePerf()) QSKIP("perf is not installed");
         QVERIFY(!perfReads({QStringLiteral("report"), QStringLiteral("--stdio")}, file).isEmpty());
-        const ProcessResult stat = runProgram(
-            perfPath(), {QStringLiteral("stat"), QStringLiteral("report"), QStringLiteral("-A"), QStringLiteral("-i"), file});
+        const ProcessResult stat = runProgram(perfPath(), {QStringLiteral("stat"), QStringLiteral("report"),
+                                                           QStringLiteral("-A"), QStringLiteral("-i"), file});
         QCOMPARE(stat.exitCode, 0);
-        QVERIFY2(stat.err.contains(QLatin1String("CPU0")) && stat.err.contains(QLatin1String("context-switches")),
+        QVERIFY2(stat.err.contains(QLatin1String("CPU0")) &&
+                     stat.err.contains(QLatin1String("context-switches")),
                  qPrintable(stat.err.left(2000)));
     }
 
     void attachedProcessPerThread() {
         QProcess program;
-        program.start(clientPath(QStringLiteral("hotspots-fp")), {QStringLiteral("5000"), QStringLiteral("2")});
+        program.start(clientPath(QStringLiteral("hotspots-fp")),
+                      {QStringLiteral("5000"), QStringLiteral("2")});
         QVERIFY(program.waitForStarted());
         QThread::msleep(200); // past its start-up; nothing is asserted about timing
         const auto pid = static_cast<int32_t>(program.processId());
@@ -230,7 +236,8 @@ private slots:
         for (const auto *series : clock) {
             QCOMPARE(series->cpu, -1);
             tids.insert(series->tid);
-            qInfo("thread %d: %zu points, %.1f ms", series->tid, series->points.size(), series->total() / 1e6);
+            qInfo("thread %d: %zu points, %.1f ms", series->tid, series->points.size(),
+                  series->total() / 1e6);
         }
         QVERIFY2(tids.contains(pid), "the main thread is counted");
         QVERIFY2(tids.size() >= 2, "every thread of the process is counted");
@@ -240,10 +247,10 @@ private slots:
     void badCounterOptions() {
         const QString file = path(QStringLiteral("bad.data"));
         const QStringList program{QStringLiteral("--"), QStringLiteral("true")};
-        const ProcessResult zero =
-            runCli(QStringList{QStringLiteral("record"), QStringLiteral("--counters"), QStringLiteral("task-clock"),
-                               QStringLiteral("--interval"), QStringLiteral("0"), QStringLiteral("-o"), file} +
-                   program);
+        const ProcessResult zero = runCli(
+            QStringList{QStringLiteral("record"), QStringLiteral("--counters"), QStringLiteral("task-clock"),
+                        QStringLiteral("--interval"), QStringLiteral("0"), QStringLiteral("-o"), file} +
+            program);
         QVERIFY(zero.exitCode != 0);
         QVERIFY2(zero.err.contains(QLatin1String("at least 1 ms")), qPrintable(zero.err));
         const ProcessResult alone = runCli(QStringList{QStringLiteral("record"), QStringLiteral("--interval"),
@@ -251,10 +258,10 @@ private slots:
                                            program);
         QVERIFY(alone.exitCode != 0);
         QVERIFY2(alone.err.contains(QLatin1String("--counters")), qPrintable(alone.err));
-        const ProcessResult unknown = runCli(QStringList{QStringLiteral("record"), QStringLiteral("--counters"),
-                                                         QStringLiteral("task-clock,no-such-event"),
-                                                         QStringLiteral("-o"), file} +
-                                             program);
+        const ProcessResult unknown =
+            runCli(QStringList{QStringLiteral("record"), QStringLiteral("--counters"),
+                               QStringLiteral("task-clock,no-such-event"), QStringLiteral("-o"), file} +
+                   program);
         QVERIFY(unknown.exitCode != 0);
         QVERIFY2(unknown.err.contains(QLatin1String("no-such-event")), qPrintable(unknown.err));
         QVERIFY(!QFile::exists(file));
@@ -264,8 +271,8 @@ private slots:
         const QString file = path(QStringLiteral("period.data"));
         const ProcessResult result = runCli(
             {QStringLiteral("record"), QStringLiteral("-F"), QStringLiteral("999"), QStringLiteral("-e"),
-             QStringLiteral("software/config=0,period=2000000/"), QStringLiteral("-o"), file, QStringLiteral("--"),
-             clientPath(QStringLiteral("hotspots-fp")), QStringLiteral("300")});
+             QStringLiteral("software/config=0,period=2000000/"), QStringLiteral("-o"), file,
+             QStringLiteral("--"), clientPath(QStringLiteral("hotspots-fp")), QStringLiteral("300")});
         QCOMPARE(result.exitCode, 3);
         const auto profile = loadProfile(file.toStdString());
         QVERIFY(profile->samples.size() > 0);
@@ -292,9 +299,9 @@ private slots:
     void groupReadOnSample() {
         const QString file = path(QStringLiteral("sampleread.data"));
         const ProcessResult result =
-            runCli({QStringLiteral("record"), QStringLiteral("-e"), QStringLiteral("{cpu-clock,page-faults}:S"),
-                    QStringLiteral("-o"), file, QStringLiteral("--"), clientPath(QStringLiteral("hotspots-fp")),
-                    QStringLiteral("300")});
+            runCli({QStringLiteral("record"), QStringLiteral("-e"),
+                    QStringLiteral("{cpu-clock,page-faults}:S"), QStringLiteral("-o"), file,
+                    QStringLiteral("--"), clientPath(QStringLiteral("hotspots-fp")), QStringLiteral("300")});
         QCOMPARE(result.exitCode, 3);
         const auto profile = loadProfile(file.toStdString());
         QVERIFY(profile->samples.size() > 0);
