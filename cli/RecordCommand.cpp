@@ -127,12 +127,24 @@ CLI::App *RecordCommand::setup(CLI::App &app) {
         ->check(CLI::Range(1, 22));
     sub->add_flag("--no-compress", noCompress_,
                   "Do not compress (DWARF call graphs are compressed at zstd level 1 by default)");
+    CLI::Option *counters = sub->add_option(
+        "--counters", options_.counters,
+        "Counting events (perf's syntax) read every --interval next to the samples, per CPU with -a/-C, "
+        "else per thread");
+    sub->add_option("--interval", options_.counterIntervalMs,
+                    "Milliseconds between counter reads (default 100)")
+        ->needs(counters)
+        ->check([](const std::string &text) {
+            const unsigned long value = std::strtoul(text.c_str(), nullptr, 10);
+            return value >= 1 ? std::string() : "the interval must be at least 1 ms";
+        });
     sub->add_option("command", options_.command,
                     "The command to run and its arguments (after --); none with -p, -t or -a");
     // Everything after the program's name belongs to it, options included ("sh -c ...").
     sub->positionals_at_end();
     sub->footer("Examples:\n  perfglass-cli record -g -o app.data -- ./app --input big.txt\n"
-                "  perfglass-cli record -p 1234 --duration 5\n  perfglass-cli record -a -C 0,1 --duration 2");
+                "  perfglass-cli record -p 1234 --duration 5\n  perfglass-cli record -a -C 0,1 --duration 2\n"
+                "  perfglass-cli record --counters task-clock,page-faults --interval 50 -- ./app");
     return sub;
 }
 
@@ -175,6 +187,8 @@ int RecordCommand::run() {
             summary.lostSamples);
     if (summary.uncompressedBytes > 0)
         lost += fmt::format(", compressed from {}", humanBytes(summary.uncompressedBytes));
+    if (!options_.counters.empty())
+        lost += fmt::format(", {} reads of {} counters", summary.counterReads, summary.counterNames.size());
     fmt::print(stderr, "[ perfglass record: {:.2f} s, {} samples, {}, {} written to {} ]\n", summary.seconds,
                summary.samples, lost, humanBytes(summary.bytes), options_.outputPath);
     return summary.exitCode;

@@ -22,10 +22,13 @@ void CounterSampler::writeBytes(const stat::Bytes &bytes) {
     writer_.writeRecord(bytes.data(), bytes.size());
 }
 
-void CounterSampler::writeMaps() {
+void CounterSampler::writeMaps(const std::vector<std::string> &threadNames) {
     std::vector<stat::ThreadMapEntry> threads;
-    for (pid_t tid : session_.target().threads)
-        threads.push_back({tid, tid < 0 ? std::string() : commOf(tid)});
+    const auto &tids = session_.target().threads;
+    for (size_t i = 0; i < tids.size(); ++i) {
+        const bool named = i < threadNames.size() && !threadNames[i].empty();
+        threads.push_back({tids[i], named ? threadNames[i] : tids[i] < 0 ? std::string() : commOf(tids[i])});
+    }
     writeBytes(stat::encodeThreadMap(threads));
     writeBytes(stat::encodeCpuMap(session_.target().cpus));
     writeBytes(stat::encodeStatConfig(config_.aggrMode, config_.intervalMs, config_.scale));

@@ -26,8 +26,10 @@ public:
 
     CounterSampler(const CounterSession &session, PerfDataWriter &writer, Config config);
 
-    // THREAD_MAP, CPU_MAP and STAT_CONFIG; once, before the first sample.
-    void writeMaps();
+    // THREAD_MAP, CPU_MAP and STAT_CONFIG; once, before the first sample. The thread map names each thread
+    // by its /proc comm, or by threadNames[i] where given and not empty (a launched program that has not
+    // exec'd yet still has the recorder's name).
+    void writeMaps(const std::vector<std::string> &threadNames = {});
     // Reads every counter, writes one STAT record per opened counter and a STAT_ROUND. Returns the
     // cumulative readings ([event][slot], as CounterSession::read()).
     std::vector<std::vector<CounterValue>> sample(uint64_t time, bool final = false);

@@ -129,13 +129,13 @@ CounterSession::~CounterSession() {
             if (fd >= 0) ::close(fd);
 }
 
-perf_event_attr CounterSession::attrFor(const EventSpec &spec, bool isLeader) const {
+perf_event_attr CounterSession::attrFor(const EventSpec &spec, bool isLeader, bool forSession) const {
     perf_event_attr attr = spec.attr;
     attr.size = sizeof attr;
     attr.sample_period = 0;
     attr.freq = 0;
-    attr.sample_type = target_.sampleType;
-    attr.sample_id_all = target_.sampleIdAll ? 1 : 0;
+    attr.sample_type = forSession ? target_.sampleType : uint64_t{PERF_SAMPLE_IDENTIFIER};
+    attr.sample_id_all = forSession && target_.sampleIdAll ? 1 : 0;
     attr.read_format = PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING | PERF_FORMAT_ID;
     attr.disabled = isLeader ? 1 : 0;
     attr.inherit = target_.inherit ? 1 : 0;
@@ -155,7 +155,7 @@ void CounterSession::openEvent(size_t index, EventOpener &opener) {
                         leader < static_cast<int>(events_.size()) ? events_[leader].spec.name : "?");
         return;
     }
-    const perf_event_attr attr = attrFor(event.spec, isLeader);
+    const perf_event_attr attr = attrFor(event.spec, isLeader, false);
     int firstError = 0;
     size_t opened = 0;
     for (size_t c = 0; c < target_.cpus.size(); ++c) {
@@ -214,7 +214,7 @@ std::vector<EventAttr> CounterSession::sessionAttrs() const {
     for (size_t i = 0; i < events_.size(); ++i) {
         EventAttr attr;
         const int leader = events_[i].spec.groupLeader;
-        attr.attr = attrFor(events_[i].spec, leader < 0 || static_cast<size_t>(leader) == i);
+        attr.attr = attrFor(events_[i].spec, leader < 0 || static_cast<size_t>(leader) == i, true);
         attr.name = events_[i].spec.name;
         for (uint64_t id : ids_[i])
             if (id != 0) attr.ids.push_back(id);

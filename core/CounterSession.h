@@ -76,7 +76,10 @@ public:
 
 private:
     void openEvent(size_t index, EventOpener &opener);
-    perf_event_attr attrFor(const EventSpec &spec, bool isLeader) const;
+    // forSession: the attribute written to a session file (the target's sampleType and sampleIdAll); else
+    // the one opened, which only counts and so carries PERF_SAMPLE_IDENTIFIER alone (a recording's
+    // sample_type may hold bits such as PERF_SAMPLE_REGS_USER that the kernel checks against other fields).
+    perf_event_attr attrFor(const EventSpec &spec, bool isLeader, bool forSession) const;
 
     std::vector<CounterEvent> events_;
     CounterTarget target_;

@@ -2,7 +2,9 @@
 // open() is the one place where a refused open (EACCES or EPERM) is retried through a privileged opener, the
 // privileged helper, created on first need by RecordOptions::privilegedOpenerFactory. Once the privileged
 // opener is in use, every later event goes through it too, so a group's leader and members come from the same
-// opener.
+// opener. Callers that already opened events directly when the switch happens (usingPrivilegedOpener() turned
+// true during their open) must open them again through the router, so that no group mixes fds of both
+// openers. The router is itself an EventOpener, so a CounterSession can open its counters through it.
 #pragma once
 
 #include "EventOpener.h"
@@ -12,7 +14,7 @@
 
 namespace perfglass {
 
-class EventOpenRouter {
+class EventOpenRouter : public EventOpener {
 public:
     using Factory = std::function<std::unique_ptr<EventOpener>()>;
 
@@ -20,8 +22,10 @@ public:
     EventOpenRouter(std::shared_ptr<EventOpener> direct, Factory privilegedFactory);
 
     // Returns a new file descriptor, or -errno.
-    int open(const perf_event_attr &attr, pid_t pid, int cpu, int groupFd, unsigned long flags);
+    int open(const perf_event_attr &attr, pid_t pid, int cpu, int groupFd, unsigned long flags) override;
     bool usingPrivilegedOpener() const { return privileged_ != nullptr; }
+    // The privileged opener once in use, else null.
+    EventOpener *privilegedOpener() const { return privileged_.get(); }
 
 private:
     std::shared_ptr<EventOpener> direct_;

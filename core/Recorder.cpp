@@ -1,10 +1,13 @@
 #include "Recorder.h"
 
 #include "ChildProcess.h"
+#include "CounterSampler.h"
+#include "CounterSession.h"
 #include "CpuList.h"
 #include "Error.h"
 #include "EventOpenRouter.h"
 #include "EventParser.h"
+#include "HelperEventOpener.h"
 #include "PerfDataWriter.h"
 #include "ProcSynthesizer.h"
 #include "RecordSink.h"
@@ -78,6 +81,11 @@ std::string targetName(pid_t target) {
 }
 
 std::string openErrorMessage(const EventSpec &spec, pid_t target, int error) {
+    if (!spec.cpus.empty() && target >= 0)
+        return fmt::format(
+            "event '{}' counts only system-wide (its PMU '{}' has a cpumask); record it with -a "
+            "or -C",
+            spec.name, spec.pmu);
     switch (error) {
     case ENOENT:
     case EOPNOTSUPP:
@@ -106,6 +114,19 @@ bool isGroupMember(const std::vector<EventSpec> &specs, size_t index) {
     return specs[index].groupLeader >= 0 && static_cast<size_t>(specs[index].groupLeader) != index;
 }
 
+size_t groupSize(const std::vector<EventSpec> &specs, size_t index) {
+    const int leader = specs[index].groupLeader;
+    if (leader < 0) return 1;
+    return static_cast<size_t>(std::count_if(
+        specs.begin(), specs.end(), [leader](const EventSpec &s) { return s.groupLeader == leader; }));
+}
+
+// :S: the leader's samples carry the values of every counter of its group (PERF_SAMPLE_READ).
+bool readsGroupOnSample(const std::vector<EventSpec> &specs, size_t index) {
+    const int leader = specs[index].groupLeader;
+    return specs[leader >= 0 ? static_cast<size_t>(leader) : index].sampleRead;
+}
+
 perf_event_attr samplingAttr(const std::vector<EventSpec> &specs, size_t index, const RecordOptions &options,
                              TargetKind kind) {
     const EventSpec &spec = specs[index];
@@ -114,13 +135,23 @@ perf_event_attr samplingAttr(const std::vector<EventSpec> &specs, size_t index, 
     attr.sample_type = PERF_SAMPLE_IDENTIFIER | PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME |
                        PERF_SAMPLE_CPU | PERF_SAMPLE_PERIOD;
     if (attr.type == PERF_TYPE_TRACEPOINT) {
+        attr.freq = 0;
         attr.sample_period = 1;
         attr.sample_type |= PERF_SAMPLE_RAW;
     } else if (options.period > 0) {
+        attr.freq = 0;
         attr.sample_period = options.period;
     } else {
         attr.freq = 1;
         attr.sample_freq = options.frequency;
+    }
+    // The event's own period= or freq= term overrides -c and -F.
+    if (spec.termPeriod > 0) {
+        attr.freq = 0;
+        attr.sample_period = spec.termPeriod;
+    } else if (spec.termFrequency > 0) {
+        attr.freq = 1;
+        attr.sample_freq = spec.termFrequency;
     }
     const bool offCpuEvent = options.offCpu && spec.name == kOffCpuEvent;
     if (options.callGraph != CallGraphMode::None || offCpuEvent) attr.sample_type |= PERF_SAMPLE_CALLCHAIN;
@@ -135,6 +166,15 @@ perf_event_attr samplingAttr(const std::vector<EventSpec> &specs, size_t index, 
     attr.disabled = member ? 0 : 1;
     attr.enable_on_exec = kind == TargetKind::Launch && !member ? 1 : 0;
     attr.inherit = kind == TargetKind::SystemWide ? 0 : 1;
+    if (readsGroupOnSample(specs, index)) {
+        attr.sample_type |= PERF_SAMPLE_READ;
+        attr.read_format = PERF_FORMAT_ID;
+        if (groupSize(specs, index) > 1) attr.read_format |= PERF_FORMAT_GROUP;
+        if (member) { // only the leader samples; its samples read the members
+            attr.freq = 0;
+            attr.sample_period = 0;
+        }
+    }
     attr.sample_id_all = 1;
     attr.use_clockid = 1;
     attr.clockid = CLOCK_MONOTONIC;
@@ -165,6 +205,10 @@ size_t defaultMmapPages(const RecordOptions &options) {
 // owns that CPU's ring buffer; the others write into it (PERF_EVENT_IOC_SET_OUTPUT).
 class EventSet {
 public:
+    // open() returns this when the router switched to the privileged opener after events of this set were
+    // opened directly: the whole set must be opened again (a new EventSet), so that no group mixes openers.
+    static constexpr int kReopen = -1;
+
     EventSet(const std::vector<EventSpec> &specs, const RecordOptions &options, TargetKind kind,
              std::vector<int> cpus, size_t pages, EventOpenRouter &router)
         : specs_(specs)
@@ -182,13 +226,22 @@ public:
         buffers.resize(cpus_.size());
     }
 
-    // Opens every event for target (a thread, or -1 for all) on every CPU. Returns 0 or the errno of the
-    // first refusal, with failed() naming the event.
+    // Opens every event for target (a thread, or -1 for all) on every CPU. Returns 0, the errno of the first
+    // refusal (failed() names the event) or kReopen. Events whose PMU has a cpumask (EventSpec::cpus) are
+    // opened only on those CPUs, and only for all threads. Throws Error when a ring buffer cannot be mapped.
     int open(pid_t target) {
         for (size_t c = 0; c < cpus_.size(); ++c) {
             std::vector<int> fdOfEvent(specs_.size(), -1);
             for (size_t i = 0; i < specs_.size(); ++i) {
-                const int leader = isGroupMember(specs_, i) ? fdOfEvent[specs_[i].groupLeader] : -1;
+                const bool member = isGroupMember(specs_, i);
+                if (!onCpu(i, target, c) || (member && fdOfEvent[specs_[i].groupLeader] < 0)) {
+                    if (!specs_[i].cpus.empty() && target >= 0) {
+                        failed_ = &specs_[i];
+                        return EINVAL;
+                    }
+                    continue;
+                }
+                const int leader = member ? fdOfEvent[specs_[i].groupLeader] : -1;
                 const int error = openOne(i, target, c, leader, fdOfEvent[i]);
                 if (error != 0) {
                     failed_ = &specs_[i];
@@ -211,12 +264,27 @@ public:
     std::vector<std::unique_ptr<RingBuffer>> buffers; // by CPU index; null for CPUs without events
 
 private:
+    bool onCpu(size_t event, pid_t target, size_t cpuIndex) const {
+        const auto &only = specs_[event].cpus;
+        if (only.empty()) return true;
+        return target < 0 && std::find(only.begin(), only.end(), cpus_[cpuIndex]) != only.end();
+    }
+
     int openOne(size_t event, pid_t target, size_t cpuIndex, int groupFd, int &fdOut) {
         auto &attr = attrs[event].attr;
+        const bool wasPrivileged = router_.usingPrivilegedOpener();
         int fd = router_.open(attr, target, cpus_[cpuIndex], groupFd, PERF_FLAG_FD_CLOEXEC);
         if (fd == -EINVAL && attr.build_id) {
             attr.build_id = 0; // kernels before 5.12 cannot put build ids in MMAP2 records
             fd = router_.open(attr, target, cpus_[cpuIndex], groupFd, PERF_FLAG_FD_CLOEXEC);
+        }
+        if (fd == -EINVAL && attr.inherit && (attr.sample_type & PERF_SAMPLE_READ)) {
+            attr.inherit = 0; // kernels before 6.13 cannot read an inherited event on a sample
+            fd = router_.open(attr, target, cpus_[cpuIndex], groupFd, PERF_FLAG_FD_CLOEXEC);
+        }
+        if (!wasPrivileged && router_.usingPrivilegedOpener() && !fds.empty()) {
+            if (fd >= 0) ::close(fd);
+            return kReopen;
         }
         if (fd < 0) return -fd;
         fds.emplace_back(fd);
@@ -226,11 +294,37 @@ private:
         attrs[event].ids.push_back(id);
         auto &buffer = buffers[cpuIndex];
         if (!buffer) {
-            buffer = std::make_unique<RingBuffer>(fd, pages_);
+            buffer = mapBuffer(fd);
         } else if (::ioctl(fd, PERF_EVENT_IOC_SET_OUTPUT, buffer->fd()) != 0) {
             return errno;
         }
         return 0;
+    }
+
+    // Maps fd's ring buffer. When the locked-memory limits refuse it (EPERM) and the privileged helper is in
+    // use, the helper raises this process's RLIMIT_MEMLOCK once and the mapping is tried again; otherwise the
+    // error says which limit to change.
+    std::unique_ptr<RingBuffer> mapBuffer(int fd) {
+        const auto pageSize = static_cast<uint64_t>(::sysconf(_SC_PAGESIZE));
+        const uint64_t bufferBytes = pages_ * pageSize;
+        const uint64_t totalBytes = (pages_ + 1) * pageSize * cpus_.size();
+        std::string helperError;
+        for (;;) {
+            try {
+                return std::make_unique<RingBuffer>(fd, pages_);
+            } catch (const RingBufferMapError &error) {
+                if (error.errorNumber() != EPERM) throw;
+                auto *helper = dynamic_cast<HelperEventOpener *>(router_.privilegedOpener());
+                if (helper && !memlockRaised_) {
+                    memlockRaised_ = true;
+                    if (helper->raiseMemlockLimit(totalBytes, helperError)) continue;
+                }
+                std::string message = mlockAdvice(bufferBytes, totalBytes);
+                if (!helperError.empty())
+                    message += " (the privileged helper could not raise RLIMIT_MEMLOCK: " + helperError + ")";
+                throw Error(message);
+            }
+        }
     }
 
     const std::vector<EventSpec> &specs_;
@@ -238,6 +332,7 @@ private:
     size_t pages_;
     EventOpenRouter &router_;
     const EventSpec *failed_ = nullptr;
+    bool memlockRaised_ = false;
 };
 
 std::vector<EventSpec> parseEvents(const RecordOptions &options, std::vector<std::string> &notices) {
@@ -312,6 +407,46 @@ bool asksForPrivilege(const std::vector<EventSpec> &specs, const RecordOptions &
     });
 }
 
+// The counters of `record --counters` follow the recording's target: per CPU system-wide, else per thread
+// (the launched program with its children, or the attached threads and what they create later). Their
+// session attributes carry the sampling events' sample_type and sample_id_all, which perf needs to be the
+// same for every attribute of a file.
+CounterTarget counterTarget(TargetKind kind, const std::vector<int> &cpus, const std::vector<pid_t> &threads,
+                            const perf_event_attr &sampling) {
+    CounterTarget target;
+    if (kind == TargetKind::SystemWide) {
+        target = CounterTarget::systemWide(cpus);
+    } else if (kind == TargetKind::Launch) {
+        target = CounterTarget::launched(threads.front());
+    } else {
+        target = CounterTarget::threadList(threads);
+        target.inherit = true;
+    }
+    target.sampleType = sampling.sample_type;
+    target.sampleIdAll = sampling.sample_id_all != 0;
+    return target;
+}
+
+// The fields perf may compare between a file's attributes, copied from the sampling events.
+void matchSamplingAttr(perf_event_attr &counter, const perf_event_attr &sampling) {
+    counter.sample_regs_user = sampling.sample_regs_user;
+    counter.sample_stack_user = sampling.sample_stack_user;
+    counter.use_clockid = sampling.use_clockid;
+    counter.clockid = sampling.clockid;
+}
+
+std::unique_ptr<CounterSession> openCounters(const std::vector<EventSpec> &specs, const CounterTarget &target,
+                                             EventOpenRouter &router) {
+    const bool wasPrivileged = router.usingPrivilegedOpener();
+    auto session = std::make_unique<CounterSession>(specs, target, &router);
+    // The privileged opener took over halfway: a group may hold fds of both openers, so open all again.
+    if (!wasPrivileged && router.usingPrivilegedOpener()) {
+        session.reset();
+        session = std::make_unique<CounterSession>(specs, target, &router);
+    }
+    return session;
+}
+
 } // namespace
 
 Recorder::Recorder(RecordOptions options)
@@ -353,6 +488,19 @@ RecordSummary Recorder::run() {
                                               options_.frequency, maxRate));
         options_.frequency = maxRate;
     }
+    for (auto &spec : specs) {
+        if (spec.termFrequency > maxRate) {
+            summary.notices.push_back(fmt::format("{}: freq={} lowered to the kernel's maximum of {} Hz",
+                                                  spec.name, spec.termFrequency, maxRate));
+            spec.termFrequency = maxRate;
+        }
+    }
+    std::vector<EventSpec> counterSpecs;
+    if (!options_.counters.empty()) {
+        if (options_.counterIntervalMs == 0)
+            throw Error("--interval: counters are read at most every 1 ms; give an interval of 1 or more");
+        counterSpecs = EventParser().parse(options_.counters);
+    }
 
     AttachTargets attached;
     std::optional<ChildProcess> child;
@@ -377,9 +525,31 @@ RecordSummary Recorder::run() {
     EventOpenRouter router(options_.opener, asksForPrivilege(specs, options_, attached)
                                                 ? options_.privilegedOpenerFactory
                                                 : EventOpenRouter::Factory());
+    // Threads created while we opened were not inherited by anyone: open them too, until none is new.
+    auto openNewThreads = [&](EventSet &set, pid_t &failedTarget) {
+        if (kind != TargetKind::Attach || options_.pids.empty()) return 0;
+        std::set<pid_t> known(openTargets.begin(), openTargets.end());
+        for (int round = 0; round < 16; ++round) {
+            bool added = false;
+            for (pid_t pid : attached.processes)
+                for (pid_t tid : ProcSynthesizer::threadsOf(pid))
+                    if (known.insert(tid).second) {
+                        added = true;
+                        openTargets.push_back(tid);
+                        const int error = set.open(tid);
+                        if (error != 0 && error != ESRCH) {
+                            failedTarget = tid;
+                            return error;
+                        }
+                    }
+            if (!added) break;
+        }
+        return 0;
+    };
     std::unique_ptr<EventSet> events;
     bool userOnly = false;
     for (;;) {
+        events.reset(); // unmaps the previous attempt's buffers first: they count against the mlock limits
         events = std::make_unique<EventSet>(specs, options_, kind, cpus, pages, router);
         int error = 0;
         pid_t failedTarget = -1;
@@ -395,6 +565,9 @@ RecordSummary Recorder::run() {
                 break;
             }
         }
+        if (error == 0) error = openNewThreads(*events, failedTarget);
+        // The privileged opener took over after some events were opened directly: open all through it.
+        if (error == EventSet::kReopen) continue;
         if (error == 0) break;
         const EventSpec &failed = *events->failed();
         if (options_.offCpu && failed.name == kOffCpuEvent && specs.back().name == kOffCpuEvent) {
@@ -416,31 +589,64 @@ RecordSummary Recorder::run() {
         }
         throw Error(openErrorMessage(failed, failedTarget, error));
     }
+    if (userOnly) {
+        for (auto &spec : counterSpecs) {
+            if (spec.explicitPrivilege) continue;
+            spec.attr.exclude_kernel = 1;
+            spec.attr.exclude_hv = 1;
+        }
+    }
     if (userOnly)
         summary.notices.push_back(fmt::format("kernel samples need more privilege than this user has "
                                               "(kernel.perf_event_paranoid = {}); recording user space only",
                                               readProcValue("/proc/sys/kernel/perf_event_paranoid", 2)));
-    // Threads created while we opened were not inherited by anyone: open them too, until none is new.
-    if (kind == TargetKind::Attach && !options_.pids.empty()) {
-        std::set<pid_t> known(openTargets.begin(), openTargets.end());
-        for (int round = 0; round < 16; ++round) {
-            bool added = false;
-            for (pid_t pid : attached.processes)
-                for (pid_t tid : ProcSynthesizer::threadsOf(pid))
-                    if (known.insert(tid).second) {
-                        added = true;
-                        if (const int error = events->open(tid); error != 0 && error != ESRCH)
-                            throw Error(openErrorMessage(*events->failed(), tid, error));
-                    }
-            if (!added) break;
-        }
+    if (kind != TargetKind::SystemWide) {
+        for (const auto &event : events->attrs)
+            if ((event.attr.sample_type & PERF_SAMPLE_READ) && !event.attr.inherit)
+                summary.notices.push_back(
+                    fmt::format("{}: this kernel cannot read counters on samples of "
+                                "threads created later (:S); only the threads that exist "
+                                "now are recorded with it",
+                                event.name));
     }
     summary.kernelSamples = std::any_of(events->attrs.begin(), events->attrs.end(),
                                         [](auto &e) { return !e.attr.exclude_kernel; });
     summary.offCpu = !specs.empty() && specs.back().name == kOffCpuEvent;
 
-    PerfDataWriter writer(options_.outputPath, events->attrs);
+    std::unique_ptr<CounterSession> counters;
+    if (!counterSpecs.empty()) {
+        counters = openCounters(counterSpecs,
+                                counterTarget(kind, cpus, openTargets, events->attrs.front().attr), router);
+        for (const auto &event : counters->events()) {
+            if (event.status == CounterStatus::Counting)
+                summary.counterNames.push_back(event.spec.name);
+            else
+                summary.notices.push_back(
+                    fmt::format("--counters: '{}' is not counted: {}", event.spec.name, event.reason));
+        }
+    }
+    std::vector<EventAttr> sessionAttrs = events->attrs;
+    if (counters) {
+        for (auto &attr : counters->sessionAttrs()) {
+            matchSamplingAttr(attr.attr, events->attrs.front().attr);
+            sessionAttrs.push_back(std::move(attr));
+        }
+    }
+
+    PerfDataWriter writer(options_.outputPath, sessionAttrs);
     RecordSink sink(writer, options_.callGraph == CallGraphMode::Dwarf, options_.compressionLevel);
+    std::optional<CounterSampler> sampler;
+    if (counters) {
+        CounterSampler::Config config;
+        config.aggrMode = kind == TargetKind::SystemWide ? stat::kAggrNone : stat::kAggrThread;
+        config.intervalMs = options_.counterIntervalMs;
+        sampler.emplace(*counters, writer, config);
+        std::vector<std::string> names;
+        if (child) // not exec'd yet: named after its program, as the kernel will (15 characters)
+            names.push_back(
+                options_.command.front().substr(options_.command.front().rfind('/') + 1).substr(0, 15));
+        sampler->writeMaps(names);
+    }
 
     // Existing state, stamped before the events start so that it sorts before every sample.
     const auto &tracking = events->attrs.front();
@@ -457,6 +663,7 @@ RecordSummary Recorder::run() {
         }
     } else {
         events->setEnabled(true);
+        if (counters) counters->enable();
         if (kind == TargetKind::SystemWide) {
             summary.synthesizedProcesses = synthesizer.synthesizeAll(synthesized);
         } else {
@@ -480,6 +687,23 @@ RecordSummary Recorder::run() {
         for (auto &buffer : events->buffers)
             if (buffer) buffer->drainEach(sink);
         sink.endRound();
+    };
+    // Counters are read on CLOCK_MONOTONIC, the samples' clock, after a drain round (the stat records are
+    // written between FINISHED_ROUNDs, uncompressed).
+    const uint64_t counterIntervalNs = options_.counterIntervalMs * 1000000u;
+    uint64_t nextCounterRead = monotonicNow() + counterIntervalNs;
+    auto readCountersIfDue = [&] {
+        if (!sampler) return;
+        const uint64_t now = monotonicNow();
+        if (now < nextCounterRead) return;
+        sampler->sample(now);
+        nextCounterRead += counterIntervalNs;
+        if (nextCounterRead <= now) nextCounterRead = now + counterIntervalNs; // late: skip, do not burst
+    };
+    auto untilCounterRead = [&]() -> int64_t {
+        if (!sampler) return 500;
+        const uint64_t now = monotonicNow();
+        return nextCounterRead > now ? static_cast<int64_t>((nextCounterRead - now + 999999) / 1000000) : 0;
     };
 
     std::vector<pollfd> pollFds;
@@ -515,9 +739,11 @@ RecordSummary Recorder::run() {
         if (now >= killDeadline) child->signal(SIGKILL);
         const auto untilDeadline =
             std::chrono::duration_cast<std::chrono::milliseconds>(deadline - now).count();
-        const int timeout = static_cast<int>(std::clamp<int64_t>(untilDeadline, 0, 500));
+        const int timeout = static_cast<int>(
+            std::clamp<int64_t>(std::min<int64_t>(untilDeadline, untilCounterRead()), 0, 500));
         ::poll(pollFds.data(), pollFds.size(), timeout);
         drainAll();
+        readCountersIfDue();
         for (size_t i = exitFdsStart; i < pollFds.size(); ++i) {
             if (!child && pollFds[i].fd >= 0 && (pollFds[i].revents & (POLLIN | POLLHUP))) {
                 pollFds[i].fd = -1; // that process has exited; poll ignores negative fds
@@ -527,7 +753,12 @@ RecordSummary Recorder::run() {
     }
     if (child) summary.exitCode = child->wait();
     events->setEnabled(false);
+    if (counters) counters->disable();
     drainAll();
+    if (sampler) {
+        sampler->sample(monotonicNow(), true);
+        summary.counterReads = sampler->rounds();
+    }
     summary.seconds = std::chrono::duration<double>(Clock::now() - start).count();
 
     SessionMetadata metadata = SessionMetadata::fromThisMachine();
@@ -558,11 +789,11 @@ RecordSummary Recorder::run() {
 
     struct stat info {};
     if (::stat(options_.outputPath.c_str(), &info) == 0) summary.bytes = static_cast<uint64_t>(info.st_size);
-    const RecordCounters &counters = sink.counters();
-    summary.samples = counters.samples;
-    summary.lostRecords = counters.lostRecords;
-    summary.lostSamples = counters.lostSamples;
-    summary.throttles = counters.throttles;
+    const RecordCounters &recordCounts = sink.counters();
+    summary.samples = recordCounts.samples;
+    summary.lostRecords = recordCounts.lostRecords;
+    summary.lostSamples = recordCounts.lostSamples;
+    summary.throttles = recordCounts.throttles;
     for (const auto &spec : specs)
         summary.eventNames.push_back(spec.name);
     return summary;

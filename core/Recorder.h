@@ -55,6 +55,12 @@ struct RecordOptions {
     static constexpr int kAutoCompression = -1;
     int compressionLevel = kAutoCompression;
 
+    // Counting events in perf's syntax, read every counterIntervalMs next to the samples: per CPU when
+    // system-wide, per thread otherwise, with time enabled and running. Stored as perf's stat records
+    // (docs/session-format.md), read back into Profile::counters. Empty: none.
+    std::string counters;
+    uint64_t counterIntervalMs = 100;
+
     // Opens every event; null: a DirectEventOpener (the user's own privileges).
     std::shared_ptr<EventOpener> opener;
     // Asked once, when the kernel refuses an event with EACCES or EPERM, for an opener with more privilege
@@ -76,6 +82,8 @@ struct RecordSummary {
     bool offCpu = false;               // whether sched:sched_switch samples were recorded
     uint64_t uncompressedBytes = 0;    // with compression: the bytes of records before compression
     std::vector<std::string> eventNames;
+    std::vector<std::string> counterNames; // the counting events that count (RecordOptions::counters)
+    uint64_t counterReads = 0;             // reads of all counters written (STAT_ROUND records)
     std::vector<std::string> notices; // adjustments the user should know about (user-only, lowered frequency)
 };
 

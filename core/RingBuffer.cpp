@@ -20,11 +20,12 @@ RingBuffer::RingBuffer(int fd, size_t dataPages)
         const int error = errno;
         base_ = nullptr;
         if (error == EPERM)
-            throw Error(
-                "cannot map a ring buffer of " + std::to_string(dataSize_ / 1024) +
-                " KiB: the per-user limit kernel.perf_event_mlock_kb is exhausted; use fewer pages (-m) or "
-                "raise it with: sysctl -w kernel.perf_event_mlock_kb=2048");
-        throw Error(systemErrorMessage("cannot map the ring buffer", error));
+            throw RingBufferMapError("cannot map a ring buffer of " + std::to_string(dataSize_ / 1024) +
+                                         " KiB: the per-user limit kernel.perf_event_mlock_kb is exhausted; "
+                                         "use fewer pages (-m) or "
+                                         "raise it with: sysctl -w kernel.perf_event_mlock_kb=2048",
+                                     error);
+        throw RingBufferMapError(systemErrorMessage("cannot map the ring buffer", error), error);
     }
     wrapped_.resize(65536 / sizeof(uint64_t));
 }

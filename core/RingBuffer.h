@@ -2,6 +2,8 @@
 // drain (perf_event_open(2), "MMAP layout").
 #pragma once
 
+#include "Error.h"
+
 #include <linux/perf_event.h>
 
 #include <cstddef>
@@ -11,9 +13,22 @@
 
 namespace perfglass {
 
+// A ring buffer mmap the kernel refused; errorNumber() is mmap's errno (EPERM: the locked-memory limits).
+class RingBufferMapError : public Error {
+public:
+    RingBufferMapError(const std::string &what, int errorNumber)
+        : Error(what)
+        , errorNumber_(errorNumber) {}
+    int errorNumber() const { return errorNumber_; }
+
+private:
+    int errorNumber_;
+};
+
 class RingBuffer {
 public:
-    // Maps dataPages (a power of two) data pages of fd. Throws Error when the mapping is refused.
+    // Maps dataPages (a power of two) data pages of fd. Throws RingBufferMapError when the mapping is
+    // refused.
     RingBuffer(int fd, size_t dataPages);
     ~RingBuffer();
     RingBuffer(const RingBuffer &) = delete;
