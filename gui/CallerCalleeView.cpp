@@ -94,17 +94,17 @@ void CallerCalleeView::recompute() {
     auto *watcher = new QFutureWatcher<std::shared_ptr<const CallerCallee>>(this);
     watcher_ = watcher;
     connect(watcher, &QFutureWatcherBase::finished, this, &CallerCalleeView::onFinished);
-    watcher->setFuture(QtConcurrent::run(
-        [session = session_, function = *function_, cancel = cancel_]() -> std::shared_ptr<const CallerCallee> {
-            AggregationControl control;
-            control.cancel = cancel.get();
-            try {
-                return std::make_shared<const CallerCallee>(
-                    CallerCallee::compute(*session->profile, session->filter, function, control));
-            } catch (const std::exception &) { // cancelled, or a function the filter no longer knows
-                return {};
-            }
-        }));
+    watcher->setFuture(QtConcurrent::run([session = session_, function = *function_,
+                                          cancel = cancel_]() -> std::shared_ptr<const CallerCallee> {
+        AggregationControl control;
+        control.cancel = cancel.get();
+        try {
+            return std::make_shared<const CallerCallee>(
+                CallerCallee::compute(*session->profile, session->filter, function, control));
+        } catch (const std::exception &) { // cancelled, or a function the filter no longer knows
+            return {};
+        }
+    }));
     updateHeading();
 }
 
@@ -131,8 +131,9 @@ void CallerCalleeView::updateHeading() {
         return;
     }
     const Profile &profile = *session_->profile;
-    const QString name = QString::fromStdString(result_->stacks ? result_->stacks->functionName(profile, *function_)
-                                                                : profile.functionName(*function_));
+    const QString name =
+        QString::fromStdString(result_->stacks ? result_->stacks->functionName(profile, *function_)
+                                               : profile.functionName(*function_));
     heading_->setText(tr("<b>%1</b> — inclusive %2 (%3), self %4 (%5)")
                           .arg(name.toHtmlEscaped(), formatPercent(result_->inclusive, result_->total),
                                formatCost(result_->inclusive, session_->costUnit),

@@ -22,6 +22,16 @@ constexpr int kTimeAxisHeight = 20;
 constexpr int kGap = 10;
 constexpr int kLegendItemWidth = 110;
 constexpr double kNsPerSecond = 1e9;
+// The top of the rate scale: 100 % for utilisation, else the maximum rounded up to 1, 2 or 5 times a power
+// of ten, so the grid lines get round labels.
+double scaleMaximum(const CounterChart &chart) {
+    if (chart.maxRate <= 0) return 1.0;
+    if (chart.utilisation && chart.maxRate <= 1.1) return 1.0; // a busy CPU reads a little over 100 %
+    const double power = std::pow(10.0, std::floor(std::log10(chart.maxRate)));
+    for (double factor : {1.0, 2.0, 5.0})
+        if (factor * power >= chart.maxRate) return factor * power;
+    return 10.0 * power;
+}
 } // namespace
 
 CounterChartWidget::CounterChartWidget(QWidget *parent)
@@ -95,8 +105,8 @@ QRect CounterChartWidget::plotRect(int index) const {
 }
 
 double CounterChartWidget::xForTime(uint64_t time) const {
-    const double fraction = static_cast<double>(std::clamp(time, start_, end_) - start_) /
-                            static_cast<double>(end_ - start_);
+    const double fraction =
+        static_cast<double>(std::clamp(time, start_, end_) - start_) / static_cast<double>(end_ - start_);
     return kAxisWidth + fraction * std::max(1, width() - kAxisWidth - kRightMargin);
 }
 
@@ -126,14 +136,15 @@ void CounterChartWidget::paintChart(QPainter &painter, int index) const {
     bold.setBold(true);
     painter.setFont(bold);
     painter.setPen(text);
-    painter.drawText(QRect(8, legendTop - kTitleHeight, width() - 16, kTitleHeight), Qt::AlignBottom | Qt::AlignLeft,
+    painter.drawText(QRect(8, legendTop - kTitleHeight, width() - 16, kTitleHeight),
+                     Qt::AlignBottom | Qt::AlignLeft,
                      chart.utilisation ? tr("%1 — busy share of each interval").arg(chart.eventName)
                                        : tr("%1 — per second").arg(chart.eventName));
     painter.setFont(font());
     const int perRow = std::max(1, plot.width() / kLegendItemWidth);
     for (int line = 0; line < static_cast<int>(chart.lines.size()); ++line) {
-        const QRect item(plot.left() + (line % perRow) * kLegendItemWidth, legendTop + (line / perRow) * kLegendRowHeight,
-                         kLegendItemWidth, kLegendRowHeight);
+        const QRect item(plot.left() + (line % perRow) * kLegendItemWidth,
+                         legendTop + (line / perRow) * kLegendRowHeight, kLegendItemWidth, kLegendRowHeight);
         painter.fillRect(QRect(item.left(), item.center().y() - 5, 10, 10), lineColor(line));
         painter.setPen(text);
         painter.drawText(item.adjusted(14, 0, 0, 0), Qt::AlignVCenter | Qt::AlignLeft,
@@ -141,7 +152,7 @@ void CounterChartWidget::paintChart(QPainter &painter, int index) const {
     }
 
     // Scale: 0, half and the maximum.
-    const double maxRate = chart.maxRate > 0 ? chart.maxRate * 1.05 : 1.0;
+    const double maxRate = scaleMaximum(chart);
     for (int step = 0; step <= 2; ++step) {
         const double rate = maxRate * step / 2.0;
         const double y = plot.bottom() - rate / maxRate * plot.height();
@@ -159,11 +170,12 @@ void CounterChartWidget::paintChart(QPainter &painter, int index) const {
     for (int step = 0; step <= 4; ++step) {
         const uint64_t time = start_ + (end_ - start_) * static_cast<uint64_t>(step) / 4;
         const double x = xForTime(time);
-        const QString label = tr("%1 s").arg(
-            QLocale().toString(static_cast<double>(time - start_) / kNsPerSecond, 'f', 2));
+        const QString label =
+            tr("%1 s").arg(QLocale().toString(static_cast<double>(time - start_) / kNsPerSecond, 'f', 2));
         const Qt::Alignment align = step == 0 ? Qt::AlignLeft : step == 4 ? Qt::AlignRight : Qt::AlignHCenter;
         const double left = step == 0 ? x : step == 4 ? x - 80 : x - 40;
-        painter.drawText(QRectF(left, plot.bottom() + 2, 80, kTimeAxisHeight - 2), align | Qt::AlignTop, label);
+        painter.drawText(QRectF(left, plot.bottom() + 2, 80, kTimeAxisHeight - 2), align | Qt::AlignTop,
+                         label);
     }
 
     // Lines: a step per interval, the area below tinted.
@@ -208,14 +220,16 @@ QString CounterChartWidget::toolTipAt(QPoint pos) const {
         if (!plot.contains(pos)) continue;
         const CounterChart &chart = charts_[static_cast<size_t>(index)];
         const uint64_t time = timeAt(pos.x());
-        QString text = tr("<b>%1</b> at %2 s")
-                           .arg(chart.eventName.toHtmlEscaped(),
-                                QLocale().toString(static_cast<double>(time - start_) / kNsPerSecond, 'f', 3));
+        QString text =
+            tr("<b>%1</b> at %2 s")
+                .arg(chart.eventName.toHtmlEscaped(),
+                     QLocale().toString(static_cast<double>(time - start_) / kNsPerSecond, 'f', 3));
         for (int line = 0; line < static_cast<int>(chart.lines.size()); ++line) {
             const CounterLine &series = chart.lines[static_cast<size_t>(line)];
             // The interval that contains TIME: the first point at or after it.
-            const auto it = std::lower_bound(series.points.begin(), series.points.end(), time,
-                                             [](const CounterLinePoint &p, uint64_t t) { return p.time < t; });
+            const auto it =
+                std::lower_bound(series.points.begin(), series.points.end(), time,
+                                 [](const CounterLinePoint &p, uint64_t t) { return p.time < t; });
             if (it == series.points.end()) continue;
             text += tr("<br><span style=\"color:%1\">■</span> %2: %3 (%4 in the interval)")
                         .arg(lineColor(line).name(), series.label.toHtmlEscaped(), chart.formatRate(it->rate),

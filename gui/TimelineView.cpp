@@ -54,7 +54,8 @@ void TimelineView::setSession(const std::shared_ptr<const LoadedSession> &sessio
     const SampleFilter &filter = session->filter;
     timeline_->setSelection(filter.startTime, filter.endTime);
     if (!filter.startTime && !filter.endTime) {
-        range_->setText(tr("Whole session. Drag across the timeline to show only that time range in every view."));
+        range_->setText(
+            tr("Whole session. Drag across the timeline to show only that time range in every view."));
         return;
     }
     const uint64_t origin = session->timeline ? session->timeline->start : session->profile->startTime;

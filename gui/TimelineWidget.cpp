@@ -71,8 +71,8 @@ int TimelineWidget::threadCount() const {
 
 QString TimelineWidget::threadLabel(int row) const {
     const ThreadTimeline &thread = buckets_->threads[static_cast<size_t>(row)];
-    const QString name = profile_ && thread.name != 0 ? QString::fromStdString(profile_->strings[thread.name])
-                                                      : tr("thread");
+    const QString name =
+        profile_ && thread.name != 0 ? QString::fromStdString(profile_->strings[thread.name]) : tr("thread");
     return thread.pid == thread.tid ? tr("%1 (%2)").arg(name).arg(thread.tid)
                                     : tr("%1 (%2 in %3)").arg(name).arg(thread.tid).arg(thread.pid);
 }
@@ -104,15 +104,16 @@ QRect TimelineWidget::rowRect(int row) const {
 double TimelineWidget::xForTime(uint64_t time) const {
     if (!buckets_) return plotLeft();
     const double span = static_cast<double>(buckets_->end - buckets_->start);
-    const double offset = static_cast<double>(std::clamp(time, buckets_->start, buckets_->end) - buckets_->start);
+    const double offset =
+        static_cast<double>(std::clamp(time, buckets_->start, buckets_->end) - buckets_->start);
     return plotLeft() + offset / span * plotWidth();
 }
 
 uint64_t TimelineWidget::timeAt(double x) const {
     if (!buckets_) return 0;
     const double fraction = std::clamp((x - plotLeft()) / plotWidth(), 0.0, 1.0);
-    return buckets_->start +
-           static_cast<uint64_t>(std::llround(fraction * static_cast<double>(buckets_->end - buckets_->start)));
+    return buckets_->start + static_cast<uint64_t>(std::llround(
+                                 fraction * static_cast<double>(buckets_->end - buckets_->start)));
 }
 
 QString TimelineWidget::formatOffset(uint64_t time) const {
@@ -145,7 +146,8 @@ void TimelineWidget::paintAxis(QPainter &painter) const {
     const QColor text = palette().color(QPalette::Text);
     const QColor grid = palette().color(QPalette::Mid);
     painter.setPen(text);
-    painter.drawText(QRect(4, 0, kLabelWidth - 8, kAxisHeight), Qt::AlignVCenter | Qt::AlignLeft, tr("Thread"));
+    painter.drawText(QRect(4, 0, kLabelWidth - 8, kAxisHeight), Qt::AlignVCenter | Qt::AlignLeft,
+                     tr("Thread"));
     const double spanSeconds = static_cast<double>(buckets_->end - buckets_->start) / kNsPerSecond;
     const double minTickPixels = 90.0;
     const double step = niceStep(std::max(1e-9, spanSeconds * minTickPixels / plotWidth()));
@@ -165,7 +167,8 @@ void TimelineWidget::paintAxis(QPainter &painter) const {
 void TimelineWidget::paintRow(QPainter &painter, int row) const {
     const ThreadTimeline &thread = buckets_->threads[static_cast<size_t>(row)];
     const QRect plot = rowRect(row);
-    if (row % 2 == 1) painter.fillRect(QRect(0, plot.top(), width(), plot.height()), palette().alternateBase());
+    if (row % 2 == 1)
+        painter.fillRect(QRect(0, plot.top(), width(), plot.height()), palette().alternateBase());
     painter.setPen(palette().color(QPalette::Text));
     const QRect label(6, plot.top(), kLabelWidth - 12, plot.height());
     painter.drawText(label, Qt::AlignVCenter | Qt::AlignLeft,
@@ -178,7 +181,8 @@ void TimelineWidget::paintRow(QPainter &painter, int row) const {
     const double barHeight = plot.height() - 4;
     for (int px = 0; px < pixels; ++px) {
         const size_t first = static_cast<size_t>(px) * count / static_cast<size_t>(pixels);
-        const size_t last = std::max(first + 1, static_cast<size_t>(px + 1) * count / static_cast<size_t>(pixels));
+        const size_t last =
+            std::max(first + 1, static_cast<size_t>(px + 1) * count / static_cast<size_t>(pixels));
         uint64_t sum = 0;
         for (size_t b = first; b < last && b < count; ++b)
             sum += thread.cost[b];
@@ -209,7 +213,8 @@ void TimelineWidget::paintSelection(QPainter &painter) const {
         const double right = std::max(*dragFrom_, dragTo_);
         painter.fillRect(QRectF(left, top, right - left, bottom - top), band);
         painter.setPen(palette().color(QPalette::Text));
-        painter.drawText(QRectF(left + 3, top, std::max(140.0, right - left), 16), Qt::AlignLeft | Qt::AlignTop,
+        painter.drawText(QRectF(left + 3, top, std::max(140.0, right - left), 16),
+                         Qt::AlignLeft | Qt::AlignTop,
                          tr("%1 – %2").arg(formatOffset(timeAt(left)), formatOffset(timeAt(right))));
     }
 }

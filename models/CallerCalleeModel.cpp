@@ -79,12 +79,11 @@ QVariant CallerCalleeModel::data(const QModelIndex &index, int role) const {
         return result_->total == 0 ? 0.0
                                    : static_cast<double>(entry.cost) / static_cast<double>(result_->total);
     case Qt::ToolTipRole:
-        return (side_ == Side::Callers ? tr("<b>%1</b> calls <b>%2</b><br>%3 of all samples (%4)")
-                                                 .arg(name(entry.function).toHtmlEscaped(),
-                                                      name(result_->function).toHtmlEscaped())
-                                       : tr("<b>%1</b> calls <b>%2</b><br>%3 of all samples (%4)")
-                                                 .arg(name(result_->function).toHtmlEscaped(),
-                                                      name(entry.function).toHtmlEscaped()))
+        return (side_ == Side::Callers
+                    ? tr("<b>%1</b> calls <b>%2</b><br>%3 of all samples (%4)")
+                          .arg(name(entry.function).toHtmlEscaped(), name(result_->function).toHtmlEscaped())
+                    : tr("<b>%1</b> calls <b>%2</b><br>%3 of all samples (%4)")
+                          .arg(name(result_->function).toHtmlEscaped(), name(entry.function).toHtmlEscaped()))
             .arg(formatPercent(entry.cost, result_->total), formatCost(entry.cost, unit_));
     case Qt::TextAlignmentRole:
         if (column >= ShareColumn) return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);

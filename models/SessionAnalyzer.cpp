@@ -12,8 +12,8 @@ namespace perfglass {
 namespace {
 
 bool sameTimeline(const SampleFilter &a, const SampleFilter &b) {
-    return a.event == b.event && a.cost == b.cost && a.pids == b.pids && a.tids == b.tids && a.cpus == b.cpus &&
-           a.transforms == b.transforms;
+    return a.event == b.event && a.cost == b.cost && a.pids == b.pids && a.tids == b.tids &&
+           a.cpus == b.cpus && a.transforms == b.transforms;
 }
 
 void check(const std::atomic<bool> *cancel) {
@@ -64,8 +64,8 @@ std::shared_ptr<LoadedSession> SessionAnalyzer::compute(const LoadedSession &bas
             SampleFilter whole = filter;
             whole.startTime.reset();
             whole.endTime.reset();
-            const size_t buckets = std::clamp(profile->samples.size() / kSamplesPerBucket, kMinTimelineBuckets,
-                                              kMaxTimelineBuckets);
+            const size_t buckets = std::clamp(profile->samples.size() / kSamplesPerBucket,
+                                              kMinTimelineBuckets, kMaxTimelineBuckets);
             session->timeline = std::make_shared<const TimelineBuckets>(
                 TimelineBuckets::compute(*profile, whole, buckets, control));
         }
