@@ -26,7 +26,8 @@ FlameGraphView::FlameGraphView(FlameGraphModel *model, QWidget *parent)
     , breadcrumb_(new QLabel(this))
     , search_(new QLineEdit(this))
     , matches_(new QLabel(this))
-    , status_(new QLabel(this)) {
+    , status_(new QLabel(this))
+    , legend_(new QLabel(this)) {
     back_->setIcon(style()->standardIcon(QStyle::SP_ArrowBack));
     back_->setText(tr("Back"));
     back_->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
@@ -49,6 +50,8 @@ FlameGraphView::FlameGraphView(FlameGraphModel *model, QWidget *parent)
 
     scroll_->setWidget(graph_);
     scroll_->setWidgetResizable(true);
+    scroll_->setAlignment(Qt::AlignTop | Qt::AlignLeft); // a shallow graph sits at the top, under the bar
+    scroll_->viewport()->setBackgroundRole(QPalette::Base);
     scroll_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     scroll_->setFrameShape(QFrame::NoFrame);
     scroll_->setFocusProxy(graph_);
@@ -56,8 +59,8 @@ FlameGraphView::FlameGraphView(FlameGraphModel *model, QWidget *parent)
 
     status_->setTextFormat(Qt::PlainText);
     status_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-    auto *legend = new QLabel(legendHtml(), this);
-    legend->setTextFormat(Qt::RichText);
+    legend_->setText(legendHtml());
+    legend_->setTextFormat(Qt::RichText);
 
     auto *bar = new QHBoxLayout;
     bar->setContentsMargins(4, 2, 4, 2);
@@ -69,7 +72,7 @@ FlameGraphView::FlameGraphView(FlameGraphModel *model, QWidget *parent)
     auto *bottom = new QHBoxLayout;
     bottom->setContentsMargins(6, 2, 6, 2);
     bottom->addWidget(status_, 1);
-    bottom->addWidget(legend);
+    bottom->addWidget(legend_);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
@@ -173,11 +176,20 @@ QString FlameGraphView::legendHtml() const {
         return QStringLiteral("<span style=\"color:%1; font-size:large\">■</span>&nbsp;%2")
             .arg(color.darker(110).name(), label.toHtmlEscaped());
     };
+    const QString broken =
+        QStringLiteral("<span style=\"color:%1; font-size:large\">■</span>&nbsp;%2")
+            .arg(FlameGraphWidget::brokenStackColor().name(), tr("Broken stack").toHtmlEscaped());
     return QStringList{swatch(ModuleCategory::Application, tr("Application")),
                        swatch(ModuleCategory::SystemLibrary, tr("System library")),
                        swatch(ModuleCategory::Kernel, tr("Kernel")),
-                       swatch(ModuleCategory::Unknown, tr("Unknown"))}
+                       swatch(ModuleCategory::Unknown, tr("Unknown")), broken}
         .join(QStringLiteral("&nbsp;&nbsp; "));
+}
+
+int FlameGraphView::preferredHeight() const {
+    constexpr int kChrome = 8; // frame and spacing
+    return back_->sizeHint().height() + graph_->contentHeight() + status_->sizeHint().height() +
+           legend_->sizeHint().height() / 2 + kChrome + 24; // 24: the dock's title bar
 }
 
 } // namespace perfglass

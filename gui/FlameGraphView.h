@@ -26,6 +26,9 @@ public:
     QToolButton *backButton() const { return back_; }
     QLabel *breadcrumb() const { return breadcrumb_; }
     QLabel *matchLabel() const { return matches_; }
+    QLabel *legend() const { return legend_; }
+    // The height that shows the whole graph with the bars above and below it.
+    int preferredHeight() const;
 
 public slots:
     void focusSearch();
@@ -46,6 +49,7 @@ private:
     QLineEdit *search_;
     QLabel *matches_;
     QLabel *status_;
+    QLabel *legend_;
 };
 
 } // namespace perfglass

@@ -34,7 +34,7 @@ FlameGraphWidget::FlameGraphWidget(FlameGraphModel *model, QWidget *parent)
     setMouseTracking(true);
     setFocusPolicy(Qt::StrongFocus);
     setAttribute(Qt::WA_OpaquePaintEvent);
-    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
     setAccessibleName(tr("Flame graph"));
     connect(model_, &FlameGraphModel::treeChanged, this, [this] {
         hovered_.reset();
@@ -55,17 +55,26 @@ int FlameGraphWidget::rowHeight() const {
 }
 
 QSize FlameGraphWidget::sizeHint() const {
-    return {800, std::max(400, minimumHeight())};
+    return {800, contentHeight()};
 }
 
 QSize FlameGraphWidget::minimumSizeHint() const {
-    return {200, minimumHeight()};
+    return {200, contentHeight()};
+}
+
+int FlameGraphWidget::contentHeight() const {
+    constexpr int kPlaceholderRows = 6; // room for the "open a session" text
+    const int rows = model_->isEmpty() ? kPlaceholderRows : static_cast<int>(model_->maxDepth()) + 1;
+    return rows * rowHeight() + 2 * static_cast<int>(kMargin);
 }
 
 void FlameGraphWidget::updateMinimumHeight() {
-    const int rows = model_->isEmpty() ? 1 : static_cast<int>(model_->maxDepth()) + 1;
-    setMinimumHeight(rows * rowHeight() + 2 * static_cast<int>(kMargin));
+    setFixedHeight(contentHeight());
     updateGeometry();
+}
+
+QColor FlameGraphWidget::brokenStackColor() {
+    return {178, 34, 52};
 }
 
 void FlameGraphWidget::invalidateLayout() {
@@ -154,6 +163,8 @@ void FlameGraphWidget::paintFrame(QPainter &painter, const FlameFrame &frame, co
         fill = QColor(200, 200, 200);
     } else if (frame.node == CallTree::kRoot) {
         fill = QColor(196, 196, 204);
+    } else if (model_->isBrokenStack(frame.node)) {
+        fill = brokenStackColor();
     } else {
         fill = frameColor(model_->category(frame.node), model_->name(frame.node));
     }

@@ -2,10 +2,12 @@
 // Brendan Gregg's flamegraph.pl and in hotspot; siblings are ordered heaviest first, from the left. Frames
 // narrower than about a pixel are merged into one hatched block per parent and not descended into, so
 // painting stays fast on any profile. Colours tell the module's kind: warm for the application, blue for
-// system libraries, green for the kernel, grey for unknown code. Hover highlights a frame and its tooltip
-// gives the function, module and share; a click zooms into the frame, a right click, Escape or Backspace goes
-// back. Keyboard: arrows move the selection (Up to the heaviest callee, Down to the caller, Left/Right to
-// siblings), Enter zooms into it, Home shows everything.
+// system libraries, green for the kernel, grey for unknown code, dark red for "[broken stack]", the frame
+// under which stacks that could not be unwound to their end hang. The widget is exactly as tall as the
+// graph's rows (a scroll area shows it from the top), so a shallow graph leaves no empty band. Hover
+// highlights a frame and its tooltip gives the function, module and share; a click zooms into the frame, a
+// right click, Escape or Backspace goes back. Keyboard: arrows move the selection (Up to the heaviest callee,
+// Down to the caller, Left/Right to siblings), Enter zooms into it, Home shows everything.
 #pragma once
 
 #include "FlameGraphModel.h"
@@ -31,6 +33,9 @@ public:
     int rowHeight() const;
 
     static QColor frameColor(ModuleCategory category, const QString &name);
+    static QColor brokenStackColor();
+    // The height that shows every row of the graph.
+    int contentHeight() const;
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;

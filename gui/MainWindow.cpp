@@ -1,16 +1,22 @@
 #include "MainWindow.h"
 
 #include "CallTreeModel.h"
+#include "CallTreeView.h"
+#include "CallerCalleeView.h"
+#include "CountersView.h"
+#include "FilterCommand.h"
 #include "FlameGraphModel.h"
 #include "FlameGraphView.h"
 #include "FlameGraphWidget.h"
+#include "SessionAnalyzer.h"
 #include "SessionLoader.h"
 #include "SummaryView.h"
-#include "TopDownView.h"
+#include "TimelineView.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QComboBox>
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
@@ -27,11 +33,13 @@
 #include <QSettings>
 #include <QStatusBar>
 #include <QStyle>
+#include <QToolBar>
+#include <QUndoStack>
 
 namespace perfglass {
 
 namespace {
-constexpr int kStateVersion = 1;
+constexpr int kStateVersion = 2; // 2: Bottom-Up, Caller/Callee, Timeline and Counters docks
 constexpr int kMaxRecentFiles = 10;
 const QString kRecentKey = QStringLiteral("recentFiles");
 const QString kGeometryKey = QStringLiteral("mainWindow/geometry");
@@ -41,8 +49,11 @@ const QString kStateKey = QStringLiteral("mainWindow/state");
 MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent)
     , loader_(new SessionLoader(this))
+    , analyzer_(new SessionAnalyzer(this))
     , callTreeModel_(new CallTreeModel(this))
-    , flameGraphModel_(new FlameGraphModel(this)) {
+    , bottomUpModel_(new CallTreeModel(this))
+    , flameGraphModel_(new FlameGraphModel(this))
+    , undoStack_(new QUndoStack(this)) {
     setWindowTitle(tr("Perfglass"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/perfglass.png")));
     setAcceptDrops(true);
@@ -50,6 +61,7 @@ MainWindow::MainWindow(QWidget *parent)
                    QMainWindow::AllowTabbedDocks | QMainWindow::GroupedDragging);
     createDocks();
     createMenus();
+    createToolBar();
     createStatusBar();
     defaultState_ = saveState(kStateVersion);
     restoreSettings();
@@ -63,6 +75,19 @@ MainWindow::MainWindow(QWidget *parent)
     connect(loader_, &SessionLoader::loaded, this, &MainWindow::onLoaded);
     connect(loader_, &SessionLoader::failed, this, &MainWindow::onFailed);
     connect(loader_, &SessionLoader::cancelled, this, &MainWindow::onCancelled);
+    connect(analyzer_, &SessionAnalyzer::started, this,
+            [this] { statusBar()->showMessage(tr("Applying the filter…")); });
+    connect(analyzer_, &SessionAnalyzer::finished, this,
+            [this](std::shared_ptr<const LoadedSession> session) {
+                if (!session_ || session->profile != session_->profile)
+                    return; // another file was opened since
+                showAnalysis(std::move(session));
+                statusBar()->showMessage(tr("Filter applied."), 3000);
+                emit filterApplied();
+            });
+    connect(analyzer_, &SessionAnalyzer::failed, this, [this](const QString &message) {
+        statusBar()->showMessage(tr("Could not apply the filter: %1").arg(message));
+    });
 }
 
 MainWindow::~MainWindow() = default;
@@ -77,27 +102,57 @@ QDockWidget *MainWindow::addDock(const QString &title, const QString &objectName
     return dock;
 }
 
+QList<QDockWidget *> MainWindow::docks() const {
+    return {timelineDock_, flameGraphDock_,   countersDock_, topDownDock_,
+            bottomUpDock_, callerCalleeDock_, summaryDock_};
+}
+
 void MainWindow::createDocks() {
     flameGraphView_ = new FlameGraphView(flameGraphModel_, this);
-    topDownView_ = new TopDownView(callTreeModel_, this);
+    topDownView_ = new CallTreeView(callTreeModel_, tr("Top-down call tree"), this);
+    bottomUpView_ = new CallTreeView(bottomUpModel_, tr("Bottom-up call tree"), this);
+    callerCalleeView_ = new CallerCalleeView(this);
+    timelineView_ = new TimelineView(this);
+    countersView_ = new CountersView(this);
     summaryView_ = new SummaryView(this);
+    timelineDock_ = addDock(tr("Timeline"), QStringLiteral("timelineDock"), timelineView_);
     flameGraphDock_ = addDock(tr("Flame Graph"), QStringLiteral("flameGraphDock"), flameGraphView_);
+    countersDock_ = addDock(tr("Counters"), QStringLiteral("countersDock"), countersView_);
     topDownDock_ = addDock(tr("Top-Down"), QStringLiteral("topDownDock"), topDownView_);
+    bottomUpDock_ = addDock(tr("Bottom-Up"), QStringLiteral("bottomUpDock"), bottomUpView_);
+    callerCalleeDock_ = addDock(tr("Caller/Callee"), QStringLiteral("callerCalleeDock"), callerCalleeView_);
     summaryDock_ = addDock(tr("Summary"), QStringLiteral("summaryDock"), summaryView_);
-    // No central widget: the docks share the whole window. Flame graph above, tree and summary tabbed below.
+    // No central widget: the docks share the whole window. The timeline on top, the flame graph (tabbed with
+    // the counters) in the middle, the trees, caller/callee and summary tabbed below.
     setCentralWidget(nullptr);
+    splitDockWidget(timelineDock_, flameGraphDock_, Qt::Vertical);
     splitDockWidget(flameGraphDock_, topDownDock_, Qt::Vertical);
-    tabifyDockWidget(topDownDock_, summaryDock_);
+    tabifyDockWidget(flameGraphDock_, countersDock_);
+    tabifyDockWidget(topDownDock_, bottomUpDock_);
+    tabifyDockWidget(bottomUpDock_, callerCalleeDock_);
+    tabifyDockWidget(callerCalleeDock_, summaryDock_);
+    flameGraphDock_->raise();
     topDownDock_->raise();
-    resizeDocks({flameGraphDock_, topDownDock_}, {560, 340}, Qt::Vertical);
+    resizeDocks({timelineDock_, flameGraphDock_, topDownDock_}, {150, 420, 330}, Qt::Vertical);
 
-    connect(topDownView_, &TopDownView::nodeActivated, this, [this](uint32_t node) {
+    connect(topDownView_, &CallTreeView::nodeActivated, this, [this](uint32_t node) {
         flameGraphModel_->zoomTo(node);
         flameGraphDock_->raise();
     });
-    connect(flameGraphView_->graph(), &FlameGraphWidget::nodeActivated, topDownView_,
-            &TopDownView::selectNode);
+    connect(flameGraphView_->graph(), &FlameGraphWidget::nodeActivated, this, [this](uint32_t node) {
+        topDownView_->selectNode(node);
+        if (node != CallTree::kRoot && flameGraphModel_->tree())
+            callerCalleeView_->showFunction(flameGraphModel_->tree()->node(node).function);
+    });
+    for (CallTreeView *view : {topDownView_, bottomUpView_})
+        connect(view, &CallTreeView::functionSelected, callerCalleeView_, &CallerCalleeView::showFunction);
+    connect(bottomUpView_, &CallTreeView::nodeActivated, this, [this](uint32_t node) {
+        callerCalleeView_->showFunction(bottomUpModel_->tree()->node(node).function);
+        callerCalleeDock_->show();
+        callerCalleeDock_->raise();
+    });
     connect(summaryView_, &SummaryView::functionActivated, this, &MainWindow::showFunctionInFlameGraph);
+    connect(timelineView_, &TimelineView::rangeSelected, this, &MainWindow::selectTimeRange);
 }
 
 void MainWindow::createMenus() {
@@ -112,8 +167,25 @@ void MainWindow::createMenus() {
     quit->setShortcut(QKeySequence::Quit);
     quit->setMenuRole(QAction::QuitRole);
 
+    QMenu *edit = menuBar()->addMenu(tr("&Edit"));
+    QAction *undo = undoStack_->createUndoAction(this, tr("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    undo->setIcon(style()->standardIcon(QStyle::SP_ArrowBack));
+    QAction *redo = undoStack_->createRedoAction(this, tr("&Redo"));
+    redo->setShortcut(QKeySequence::Redo);
+    redo->setIcon(style()->standardIcon(QStyle::SP_ArrowForward));
+    edit->addAction(undo);
+    edit->addAction(redo);
+    edit->addSeparator();
+    clearFilterAction_ = edit->addAction(tr("&Clear Filter"), this, &MainWindow::clearFilter);
+    clearFilterAction_->setToolTip(tr("Show the whole session in every view again"));
+    clearFilterAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Backspace));
+    clearFilterAction_->setIcon(style()->standardIcon(QStyle::SP_DialogResetButton));
+    clearFilterAction_->setEnabled(false);
+    timelineView_->setClearAction(clearFilterAction_);
+
     QMenu *view = menuBar()->addMenu(tr("&View"));
-    for (QDockWidget *dock : {flameGraphDock_, topDownDock_, summaryDock_})
+    for (QDockWidget *dock : docks())
         view->addAction(dock->toggleViewAction());
     view->addSeparator();
     view->addAction(tr("&Reset Layout"), this, &MainWindow::resetLayout);
@@ -127,6 +199,91 @@ void MainWindow::createMenus() {
                "<p>License: GPL-2.0-or-later.</p>")
                 .arg(QApplication::applicationVersion()));
     });
+}
+
+void MainWindow::createToolBar() {
+    sessionToolBar_ = addToolBar(tr("Session"));
+    sessionToolBar_->setObjectName(QStringLiteral("sessionToolBar"));
+    sessionToolBar_->setMovable(false);
+    sessionToolBar_->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    QAction *undo = undoStack_->createUndoAction(sessionToolBar_, tr("Undo"));
+    undo->setIcon(style()->standardIcon(QStyle::SP_ArrowBack));
+    QAction *redo = undoStack_->createRedoAction(sessionToolBar_, tr("Redo"));
+    redo->setIcon(style()->standardIcon(QStyle::SP_ArrowForward));
+    sessionToolBar_->addAction(undo);
+    sessionToolBar_->addAction(redo);
+    sessionToolBar_->addAction(clearFilterAction_);
+    sessionToolBar_->addSeparator();
+    eventPicker_ = new QComboBox(sessionToolBar_);
+    eventPicker_->setAccessibleName(tr("Event"));
+    eventPicker_->setToolTip(tr("The event every view counts"));
+    eventPicker_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    auto *label = new QLabel(tr(" Event: "), sessionToolBar_);
+    label->setBuddy(eventPicker_);
+    QAction *labelAction = sessionToolBar_->addWidget(label);
+    QAction *pickerAction = sessionToolBar_->addWidget(eventPicker_);
+    connect(eventPicker_, &QComboBox::activated, this, &MainWindow::selectEvent);
+    // Shown only for sessions with several events.
+    connect(this, &MainWindow::sessionLoaded, this, [this, labelAction, pickerAction] {
+        const bool several = eventPicker_->count() > 1;
+        labelAction->setVisible(several);
+        pickerAction->setVisible(several);
+    });
+    labelAction->setVisible(false);
+    pickerAction->setVisible(false);
+}
+
+void MainWindow::updateEventPicker() {
+    const QSignalBlocker blocker(eventPicker_);
+    eventPicker_->clear();
+    if (!session_) return;
+    for (const EventInfo &event : session_->profile->events)
+        eventPicker_->addItem(QString::fromStdString(event.name));
+    eventPicker_->setCurrentIndex(session_->event);
+}
+
+void MainWindow::pushFilter(const QString &text, const SampleFilter &filter) {
+    if (!session_) return;
+    undoStack_->push(
+        new FilterCommand(text, filter_, filter, [this](const SampleFilter &f) { applyFilter(f); }));
+}
+
+void MainWindow::applyFilter(const SampleFilter &filter) {
+    filter_ = filter;
+    clearFilterAction_->setEnabled(filter_.startTime || filter_.endTime || !filter_.pids.empty() ||
+                                   !filter_.tids.empty() || !filter_.cpus.empty() ||
+                                   !filter_.transforms.empty());
+    {
+        const QSignalBlocker blocker(eventPicker_);
+        if (filter_.event < eventPicker_->count()) eventPicker_->setCurrentIndex(filter_.event);
+    }
+    if (session_) analyzer_->analyze(session_, filter_);
+}
+
+void MainWindow::selectTimeRange(uint64_t start, uint64_t end) {
+    if (!session_ || end <= start) return;
+    SampleFilter filter = filter_;
+    filter.startTime = start;
+    filter.endTime = end;
+    pushFilter(tr("Select Time Range"), filter);
+}
+
+void MainWindow::selectEvent(int event) {
+    if (!session_ || event < 0 || static_cast<size_t>(event) >= session_->profile->events.size() ||
+        event == filter_.event)
+        return;
+    SampleFilter filter = filter_;
+    filter.event = event;
+    pushFilter(
+        tr("Show %1").arg(QString::fromStdString(session_->profile->events[static_cast<size_t>(event)].name)),
+        filter);
+}
+
+void MainWindow::clearFilter() {
+    SampleFilter filter;
+    filter.event = filter_.event;
+    filter.cost = filter_.cost;
+    pushFilter(tr("Clear Filter"), filter);
 }
 
 void MainWindow::createStatusBar() {
@@ -163,18 +320,33 @@ void MainWindow::openFile(const QString &path) {
     loader_->load(path);
 }
 
-void MainWindow::onLoaded(std::shared_ptr<const LoadedSession> session) {
-    setLoading(false);
+void MainWindow::showAnalysis(std::shared_ptr<const LoadedSession> session) {
     session_ = std::move(session);
     callTreeModel_->setTree(session_->topDown, session_->costUnit);
+    bottomUpModel_->setTree(session_->bottomUp, session_->costUnit);
     flameGraphModel_->setTree(session_->topDown, session_->costUnit);
     summaryView_->setSession(session_);
-    const QString name = QFileInfo(session_->path).fileName();
-    setWindowTitle(tr("%1 — Perfglass").arg(name));
-    setWindowFilePath(session_->path);
+    timelineView_->setSession(session_);
+    callerCalleeView_->setSession(session_);
     sessionLabel_->setText(
         tr("%n sample(s) of %1", nullptr, static_cast<int>(session_->topDown->sampleCount()))
             .arg(QString::fromStdString(session_->eventName)));
+}
+
+void MainWindow::onLoaded(std::shared_ptr<const LoadedSession> session) {
+    setLoading(false);
+    analyzer_->cancel();
+    undoStack_->clear();
+    filter_ = session->filter;
+    clearFilterAction_->setEnabled(false);
+    callerCalleeView_->setSession({});
+    showAnalysis(std::move(session));
+    updateEventPicker();
+    countersView_->setSession(session_);
+    fitFlameGraphDock();
+    const QString name = QFileInfo(session_->path).fileName();
+    setWindowTitle(tr("%1 — Perfglass").arg(name));
+    setWindowFilePath(session_->path);
     const auto &diagnostics = session_->profile->diagnostics;
     if (diagnostics.lostSamples > 0)
         statusBar()->showMessage(tr("Opened %1; %n sample(s) were lost while recording.", nullptr,
@@ -246,8 +418,27 @@ void MainWindow::updateRecentMenu() {
     recentMenu_->setEnabled(!files.isEmpty());
 }
 
+void MainWindow::fitFlameGraphDock() {
+    if (flameGraphDock_->isFloating() || topDownDock_->isFloating()) return;
+    // A session of counter series only (stat -o): the charts get the room the empty trees would have had.
+    if (session_->profile->samples.size() == 0 && !session_->profile->counters.empty()) {
+        countersDock_->show();
+        countersDock_->raise();
+        const int both = flameGraphDock_->height() + topDownDock_->height();
+        resizeDocks({countersDock_, topDownDock_}, {both * 4 / 5, both / 5}, Qt::Vertical);
+        return;
+    }
+    // A shallow flame graph needs little height: give the rest to the trees below it.
+    if (!flameGraphDock_->isVisible()) return;
+    const int wanted = flameGraphView_->preferredHeight();
+    const int current = flameGraphDock_->height();
+    if (wanted >= current) return;
+    resizeDocks({flameGraphDock_, topDownDock_}, {wanted, topDownDock_->height() + current - wanted},
+                Qt::Vertical);
+}
+
 void MainWindow::resetLayout() {
-    for (QDockWidget *dock : {flameGraphDock_, topDownDock_, summaryDock_}) {
+    for (QDockWidget *dock : docks()) {
         dock->setFloating(false);
         dock->show();
     }

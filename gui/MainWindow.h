@@ -1,6 +1,8 @@
 // The main window: every view is a dock (movable, tabbable, floatable) and the layout is remembered between
 // runs. File ▸ Open and the recent-files menu open sessions through a SessionLoader, off the UI thread, with
-// a progress bar and a Cancel button in the status bar.
+// a progress bar and a Cancel button in the status bar. What the views count (time range picked in the
+// timeline, event picked in the toolbar) is a SampleFilter on an undo stack (Edit ▸ Undo/Redo, Clear
+// Filter); a change re-aggregates the session off the UI thread (SessionAnalyzer) and every view follows.
 #pragma once
 
 #include "LoadedSession.h"
@@ -9,8 +11,12 @@
 
 #include <memory>
 
+class QAction;
+class QComboBox;
 class QDockWidget;
 class QLabel;
+class QToolBar;
+class QUndoStack;
 class QMenu;
 class QProgressBar;
 class QPushButton;
@@ -18,11 +24,15 @@ class QPushButton;
 namespace perfglass {
 
 class CallTreeModel;
+class CallTreeView;
+class CallerCalleeView;
+class CountersView;
 class FlameGraphModel;
 class FlameGraphView;
+class SessionAnalyzer;
 class SessionLoader;
 class SummaryView;
-class TopDownView;
+class TimelineView;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -33,24 +43,48 @@ public:
     const std::shared_ptr<const LoadedSession> &session() const { return session_; }
     QString lastError() const { return lastError_; }
     SessionLoader *loader() const { return loader_; }
+    SessionAnalyzer *analyzer() const { return analyzer_; }
     CallTreeModel *callTreeModel() const { return callTreeModel_; }
+    CallTreeModel *bottomUpModel() const { return bottomUpModel_; }
     FlameGraphModel *flameGraphModel() const { return flameGraphModel_; }
     FlameGraphView *flameGraphView() const { return flameGraphView_; }
-    TopDownView *topDownView() const { return topDownView_; }
+    CallTreeView *topDownView() const { return topDownView_; }
+    CallTreeView *bottomUpView() const { return bottomUpView_; }
+    CallerCalleeView *callerCalleeView() const { return callerCalleeView_; }
+    TimelineView *timelineView() const { return timelineView_; }
+    CountersView *countersView() const { return countersView_; }
     SummaryView *summaryView() const { return summaryView_; }
     QDockWidget *flameGraphDock() const { return flameGraphDock_; }
     QDockWidget *topDownDock() const { return topDownDock_; }
+    QDockWidget *bottomUpDock() const { return bottomUpDock_; }
+    QDockWidget *callerCalleeDock() const { return callerCalleeDock_; }
+    QDockWidget *timelineDock() const { return timelineDock_; }
+    QDockWidget *countersDock() const { return countersDock_; }
     QDockWidget *summaryDock() const { return summaryDock_; }
+    QUndoStack *undoStack() const { return undoStack_; }
+    QAction *clearFilterAction() const { return clearFilterAction_; }
+    QComboBox *eventPicker() const { return eventPicker_; }
+    QToolBar *sessionToolBar() const { return sessionToolBar_; }
+    // The filter asked for last (the one shown may still be computing).
+    const SampleFilter &filter() const { return filter_; }
     QStringList recentFiles() const;
 
 public slots:
     void openFile(const QString &path);
     void showOpenDialog();
     void resetLayout();
+    // Filter every view to [start, end) (undoable).
+    void selectTimeRange(uint64_t start, uint64_t end);
+    // Count EVENT (an index into the profile's events) in every view (undoable).
+    void selectEvent(int event);
+    // Back to the whole session (undoable); the event stays.
+    void clearFilter();
 
 signals:
     void sessionLoaded();
     void loadFailed(const QString &message);
+    // The views show a new aggregation of the session (after a filter change).
+    void filterApplied();
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -60,6 +94,12 @@ protected:
 private:
     void createDocks();
     void createMenus();
+    void createToolBar();
+    void pushFilter(const QString &text, const SampleFilter &filter);
+    void applyFilter(const SampleFilter &filter);
+    void showAnalysis(std::shared_ptr<const LoadedSession> session);
+    void updateEventPicker();
+    void fitFlameGraphDock();
     void createStatusBar();
     QDockWidget *addDock(const QString &title, const QString &objectName, QWidget *content);
     void onLoaded(std::shared_ptr<const LoadedSession> session);
@@ -72,15 +112,32 @@ private:
     void restoreSettings();
     void showFunctionInFlameGraph(const QString &name);
 
+    QList<QDockWidget *> docks() const;
+
     SessionLoader *loader_;
+    SessionAnalyzer *analyzer_;
     CallTreeModel *callTreeModel_;
+    CallTreeModel *bottomUpModel_;
     FlameGraphModel *flameGraphModel_;
+    QUndoStack *undoStack_;
     FlameGraphView *flameGraphView_ = nullptr;
-    TopDownView *topDownView_ = nullptr;
+    CallTreeView *topDownView_ = nullptr;
+    CallTreeView *bottomUpView_ = nullptr;
+    CallerCalleeView *callerCalleeView_ = nullptr;
+    TimelineView *timelineView_ = nullptr;
+    CountersView *countersView_ = nullptr;
     SummaryView *summaryView_ = nullptr;
     QDockWidget *flameGraphDock_ = nullptr;
     QDockWidget *topDownDock_ = nullptr;
+    QDockWidget *bottomUpDock_ = nullptr;
+    QDockWidget *callerCalleeDock_ = nullptr;
+    QDockWidget *timelineDock_ = nullptr;
+    QDockWidget *countersDock_ = nullptr;
     QDockWidget *summaryDock_ = nullptr;
+    QAction *clearFilterAction_ = nullptr;
+    QToolBar *sessionToolBar_ = nullptr;
+    QComboBox *eventPicker_ = nullptr;
+    SampleFilter filter_;
     QMenu *recentMenu_ = nullptr;
     QProgressBar *progress_ = nullptr;
     QPushButton *cancel_ = nullptr;

@@ -35,10 +35,11 @@ SummaryView::SummaryView(QWidget *parent)
     connect(browser_, &QTextBrowser::anchorClicked, this, [this](const QUrl &url) {
         bool ok = false;
         const uint32_t function = url.path().toUInt(&ok);
-        if (url.scheme() != QLatin1String("function") || !ok || !session_ ||
-            function >= session_->profile->functions.size())
+        if (url.scheme() != QLatin1String("function") || !ok || !session_ || !session_->flat.stacks ||
+            function >= session_->flat.stacks->functionCount())
             return;
-        emit functionActivated(QString::fromStdString(session_->profile->functionName(function)));
+        emit functionActivated(
+            QString::fromStdString(session_->flat.functionName(*session_->profile, function)));
     });
     browser_->setHtml(html());
 }
@@ -117,14 +118,14 @@ QString SummaryView::hotspotsHtml() const {
     for (const FunctionCost &cost : s.flat.functions) {
         if (shown == kHotspots || cost.self == 0) break;
         ++shown;
-        const QString name = QString::fromStdString(profile.functionName(cost.function));
+        const QString name = QString::fromStdString(s.flat.functionName(profile, cost.function));
         html +=
             QStringLiteral("<tr><td class=\"num\">%1</td><td class=\"num\">%2</td><td class=\"num\">%3</td>"
                            "<td><a href=\"%4\">%5</a></td><td>%6</td></tr>")
                 .arg(formatPercent(cost.self, s.flat.total), formatPercent(cost.inclusive, s.flat.total),
                      formatCost(cost.self, s.costUnit), QStringLiteral("function:%1").arg(cost.function),
                      name.toHtmlEscaped(),
-                     escaped(profile.moduleName(profile.functions[cost.function].module)));
+                     escaped(profile.moduleName(s.flat.functionModule(profile, cost.function))));
     }
     html += QStringLiteral("</table>");
     if (shown == 0) html += tr("<p>No samples.</p>");

@@ -76,11 +76,12 @@ QVariant CallTreeModel::data(const QModelIndex &index, int role) const {
         return toolTip(node);
     case NodeRole:
         return QVariant::fromValue(node);
+    case FunctionRole:
+        return QVariant::fromValue(tree_->node(node).function);
     case FilterRole: {
-        const Profile &profile = tree_->profile();
         const FunctionId function = tree_->node(node).function;
-        return QString::fromStdString(profile.functionName(function)) + QLatin1Char(' ') +
-               QString::fromStdString(profile.moduleName(profile.functions[function].module));
+        return QString::fromStdString(tree_->functionName(function)) + QLatin1Char(' ') +
+               QString::fromStdString(tree_->profile().moduleName(tree_->functionModule(function)));
     }
     case ShareRole: {
         const CallTreeNode &n = tree_->node(node);
@@ -100,9 +101,9 @@ QVariant CallTreeModel::displayData(uint32_t node, int column) const {
     const CallTreeNode &n = tree_->node(node);
     switch (column) {
     case FunctionColumn:
-        return QString::fromStdString(profile.functionName(n.function));
+        return QString::fromStdString(tree_->functionName(n.function));
     case ModuleColumn:
-        return QString::fromStdString(profile.moduleName(profile.functions[n.function].module));
+        return QString::fromStdString(profile.moduleName(tree_->functionModule(n.function)));
     case InclusiveColumn:
         return formatPercent(n.inclusive, tree_->total());
     case SelfColumn:
@@ -136,9 +137,9 @@ QVariant CallTreeModel::sortData(uint32_t node, int column) const {
 QString CallTreeModel::toolTip(uint32_t node) const {
     const Profile &profile = tree_->profile();
     const CallTreeNode &n = tree_->node(node);
-    const ModuleId module = profile.functions[n.function].module;
+    const ModuleId module = tree_->functionModule(n.function);
     return tr("<b>%1</b><br>Module: %2<br>Inclusive: %3 (%4)<br>Self: %5 (%6)")
-        .arg(QString::fromStdString(profile.functionName(n.function)).toHtmlEscaped(),
+        .arg(QString::fromStdString(tree_->functionName(n.function)).toHtmlEscaped(),
              QString::fromStdString(profile.modulePath(module)).toHtmlEscaped(),
              formatPercent(n.inclusive, tree_->total()), formatCost(n.inclusive, unit_),
              formatPercent(n.self, tree_->total()), formatCost(n.self, unit_));
@@ -160,6 +161,17 @@ QVariant CallTreeModel::headerData(int section, Qt::Orientation orientation, int
             return unit_ == CostUnit::Nanoseconds ? tr("Inclusive time") : tr("Inclusive count");
         case SelfCostColumn:
             return unit_ == CostUnit::Nanoseconds ? tr("Self time") : tr("Self count");
+        default:
+            return {};
+        }
+    }
+    if (role == Qt::ToolTipRole && tree_ && tree_->kind() == CallTree::Kind::BottomUp) {
+        switch (section) {
+        case InclusiveColumn:
+            return tr("Top level: share of all samples taken in this function; below: the part of it "
+                      "reached through this chain of callers");
+        case SelfColumn:
+            return tr("Share of all samples whose call stack starts with this chain of callers");
         default:
             return {};
         }
@@ -202,8 +214,8 @@ void CallTreeModel::sortChildren(int column, Qt::SortOrder order) {
     };
     auto text = [&](uint32_t n) -> std::string {
         const FunctionId function = nodes[n].function;
-        return column == ModuleColumn ? profile.moduleName(profile.functions[function].module)
-                                      : profile.functionName(function);
+        return column == ModuleColumn ? profile.moduleName(tree_->functionModule(function))
+                                      : tree_->functionName(function);
     };
     const bool textual = column == FunctionColumn || column == ModuleColumn;
     for (auto &children : children_) {

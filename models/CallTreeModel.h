@@ -1,6 +1,6 @@
-// A Qt item model over a top-down CallTree: one row per call path, columns for the function, its module and
-// its inclusive and self costs (as shares and as absolute costs). Sortable by any column; the tree itself
-// stays immutable, the model keeps its own child order.
+// A Qt item model over a CallTree (top-down or bottom-up): one row per call path, columns for the function,
+// its module and its inclusive and self costs (as shares and as absolute costs). Sortable by any column; the
+// tree itself stays immutable, the model keeps its own child order.
 #pragma once
 
 #include "CallTree.h"
@@ -30,6 +30,7 @@ public:
         NodeRole,                    // the CallTree node index (uint)
         ShareRole,                   // inclusive or self share of the total, 0..1 (for bar delegates)
         FilterRole,                  // "function module", what a search box matches against
+        FunctionRole,                // the node's FunctionId (uint; may be synthetic, see CallTree)
     };
 
     explicit CallTreeModel(QObject *parent = nullptr);

@@ -1,5 +1,7 @@
 #include "FlameGraphModel.h"
 
+#include "ProfileBuilder.h"
+
 #include <algorithm>
 
 namespace perfglass {
@@ -28,25 +30,25 @@ void FlameGraphModel::setTree(std::shared_ptr<const CallTree> tree, CostUnit uni
 
 QString FlameGraphModel::name(uint32_t node) const {
     if (!tree_ || node == CallTree::kRoot) return tr("all samples");
-    return QString::fromStdString(tree_->profile().functionName(tree_->node(node).function));
+    return QString::fromStdString(tree_->functionName(tree_->node(node).function));
 }
 
 QString FlameGraphModel::moduleName(uint32_t node) const {
     if (!tree_ || node == CallTree::kRoot) return {};
     const Profile &profile = tree_->profile();
-    return QString::fromStdString(profile.moduleName(profile.functions[tree_->node(node).function].module));
+    return QString::fromStdString(profile.moduleName(tree_->functionModule(tree_->node(node).function)));
 }
 
 QString FlameGraphModel::modulePath(uint32_t node) const {
     if (!tree_ || node == CallTree::kRoot) return {};
     const Profile &profile = tree_->profile();
-    return QString::fromStdString(profile.modulePath(profile.functions[tree_->node(node).function].module));
+    return QString::fromStdString(profile.modulePath(tree_->functionModule(tree_->node(node).function)));
 }
 
 ModuleCategory FlameGraphModel::category(uint32_t node) const {
     if (!tree_ || node == CallTree::kRoot) return ModuleCategory::Unknown;
     const Profile &profile = tree_->profile();
-    return moduleCategory(profile, profile.functions[tree_->node(node).function].module);
+    return moduleCategory(profile, tree_->functionModule(tree_->node(node).function));
 }
 
 uint64_t FlameGraphModel::cost(uint32_t node) const {
@@ -134,6 +136,11 @@ void FlameGraphModel::setSearchText(const QString &text) {
     emit searchChanged();
 }
 
+bool FlameGraphModel::isBrokenStack(uint32_t node) const {
+    return tree_ && node != CallTree::kRoot &&
+           tree_->functionName(tree_->node(node).function) == kBrokenStackName;
+}
+
 bool FlameGraphModel::isMatch(uint32_t node) const {
     if (!tree_ || node == CallTree::kRoot || functionMatches_.empty()) return false;
     return functionMatches_[tree_->node(node).function];
@@ -149,10 +156,10 @@ void FlameGraphModel::updateMatches() {
     matchedFrames_ = 0;
     const QString needle = search_.trimmed();
     if (!tree_ || needle.isEmpty()) return;
-    const Profile &profile = tree_->profile();
-    functionMatches_.resize(profile.functions.size());
-    for (size_t f = 0; f < profile.functions.size(); ++f)
-        functionMatches_[f] = QString::fromStdString(profile.functionName(static_cast<FunctionId>(f)))
+    const size_t functions = tree_->stacks().functionCount();
+    functionMatches_.resize(functions);
+    for (size_t f = 0; f < functions; ++f)
+        functionMatches_[f] = QString::fromStdString(tree_->functionName(static_cast<FunctionId>(f)))
                                   .contains(needle, Qt::CaseInsensitive);
     // A sample counts once, at the outermost matching frame of its stack.
     std::vector<uint32_t> stack{CallTree::kRoot};

@@ -43,6 +43,8 @@ public:
     QString moduleName(uint32_t node) const;
     QString modulePath(uint32_t node) const;
     ModuleCategory category(uint32_t node) const;
+    // The synthetic "[broken stack]" frame under which stacks that could not be unwound to the end hang.
+    bool isBrokenStack(uint32_t node) const;
     uint64_t cost(uint32_t node) const;
     uint64_t selfCost(uint32_t node) const;
     double share(uint32_t node) const; // of all samples, 0..1

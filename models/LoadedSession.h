@@ -5,7 +5,10 @@
 #include "CostFormat.h"
 #include "FlatProfile.h"
 #include "Profile.h"
+#include "SampleFilter.h"
+#include "TimelineBuckets.h"
 
+#include <QMetaType>
 #include <QString>
 
 #include <cstdint>
@@ -19,8 +22,12 @@ struct LoadedSession {
     uint64_t fileSize = 0;
     std::shared_ptr<const Profile> profile;
     std::shared_ptr<const CallTree> topDown;
+    std::shared_ptr<const CallTree> bottomUp;
     FlatProfile flat; // per-function costs, for the hotspot list
-    int event = 0;    // which event of the profile the trees count
+    // Per-thread sample density over the whole session (the filter without its time range), for the timeline.
+    std::shared_ptr<const TimelineBuckets> timeline;
+    SampleFilter filter; // what the trees and the flat profile count
+    int event = 0;       // which event of the profile the trees count (filter.event)
     std::string eventName;
     CostUnit costUnit = CostUnit::Count;
     uint64_t durationNs() const {
@@ -29,3 +36,5 @@ struct LoadedSession {
 };
 
 } // namespace perfglass
+
+Q_DECLARE_METATYPE(std::shared_ptr<const perfglass::LoadedSession>)

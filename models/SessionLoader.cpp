@@ -2,6 +2,7 @@
 
 #include "Error.h"
 #include "ProfileBuilder.h"
+#include "SessionAnalyzer.h"
 
 #include <QFileInfo>
 #include <QPromise>
@@ -85,22 +86,16 @@ SessionLoader::Result SessionLoader::run(const QString &path,
         LoadOptions options;
         options.cancel = cancel.get();
         options.progress = [&reportProgress](double fraction) { reportProgress(fraction * kReadShare); };
-        auto session = std::make_shared<LoadedSession>();
-        session->path = info.absoluteFilePath();
-        session->fileSize = static_cast<uint64_t>(info.size());
-        session->profile = loadProfile(path.toStdString(), options);
+        LoadedSession base;
+        base.path = info.absoluteFilePath();
+        base.fileSize = static_cast<uint64_t>(info.size());
+        base.profile = loadProfile(path.toStdString(), options);
         if (cancel->load()) throw Cancelled();
-        if (session->profile->events.empty())
+        if (base.profile->events.empty())
             throw Error(path.toStdString() + ": the session describes no events");
-        SampleFilter filter;
-        filter.event = session->event;
-        session->eventName = session->profile->events[static_cast<size_t>(filter.event)].name;
-        session->costUnit = costUnitForEvent(session->eventName);
-        session->topDown = CallTree::topDown(session->profile, filter);
-        reportProgress(0.95);
-        if (cancel->load()) throw Cancelled();
-        session->flat = FlatProfile::compute(*session->profile, filter);
-        reportProgress(1.0);
+        auto session = SessionAnalyzer::compute(base, SampleFilter{}, cancel.get(), [&](double fraction) {
+            reportProgress(kReadShare + fraction * (1.0 - kReadShare));
+        });
         result.session = std::move(session);
     } catch (const Cancelled &) {
         result.cancelled = true;

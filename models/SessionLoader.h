@@ -56,5 +56,3 @@ private:
 };
 
 } // namespace perfglass
-
-Q_DECLARE_METATYPE(std::shared_ptr<const perfglass::LoadedSession>)

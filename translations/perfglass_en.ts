@@ -29,6 +29,25 @@
     </message>
 </context>
 <context>
+    <name>CounterChart</name>
+    <message>
+        <source>CPU %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>thread %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1%2/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <source>Perfglass, a Linux profiler: shows perf.data sessions as flame graphs and call trees.</source>
@@ -40,6 +59,18 @@
     </message>
     <message>
         <source>Give at most one FILE.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open FILE, save a picture of the window to PNG once it is shown, and quit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--screenshot needs a FILE.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot write %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -87,6 +118,125 @@
     </message>
     <message>
         <source>Share of all samples taken in this function itself, on this call path</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Top level: share of all samples taken in this function; below: the part of it reached through this chain of callers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Share of all samples whose call stack starts with this chain of callers</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::CallTreeView</name>
+    <message>
+        <source>Filter by function or module (Ctrl+F)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter the call tree</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::CallerCalleeModel</name>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; calls &lt;b&gt;%2&lt;/b&gt;&lt;br&gt;%3 of all samples (%4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Caller</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Callee</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Module</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Share of all samples in which the selected function was called from this caller</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Share of all samples spent in this callee (inclusive) when the selected function called it</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::CallerCalleeView</name>
+    <message>
+        <source>Callers of the selected function</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Callees of the selected function</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select a function in the flame graph or a call tree to see its callers and callees.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Computing…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This function has no samples here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; — inclusive %2 (%3), self %4 (%5)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::CounterChartWidget</name>
+    <message>
+        <source>Counter charts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — busy share of each interval</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — per second</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; at %2 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;&lt;span style=&quot;color:%1&quot;&gt;■&lt;/span&gt; %2: %3 (%4 in the interval)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::CountersView</name>
+    <message>
+        <source>&lt;p&gt;This session has no counter series.&lt;/p&gt;&lt;p&gt;Counter series are counts read every interval, per CPU or per thread. Record a session with them using&lt;br&gt;&lt;tt&gt;perfglass-cli stat -o FILE -a -I 100 -e task-clock,context-switches -- COMMAND&lt;/tt&gt;&lt;br&gt;and open FILE here.&lt;/p&gt;</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -165,6 +315,10 @@
     </message>
     <message>
         <source>%1 of samples match</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Broken stack</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -333,6 +487,98 @@
         <source>&amp;Clear List</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Applying the filter…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter applied.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not apply the filter: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Top-down call tree</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bottom-up call tree</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Counters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bottom-Up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Caller/Callee</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Clear Filter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the whole session in every view again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Redo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The event every view counts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> Event: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select Time Range</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clear Filter</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>perfglass::SummaryView</name>
@@ -461,18 +707,64 @@
     </message>
 </context>
 <context>
-    <name>perfglass::TopDownView</name>
+    <name>perfglass::TimelineView</name>
     <message>
-        <source>Top-down call tree</source>
+        <source>Drag across the timeline to show only that time range in every view.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Filter by function or module (Ctrl+F)</source>
+        <source>Whole session. Drag across the timeline to show only that time range in every view.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Filter the call tree</source>
+        <source>Showing %1 s to %2 s (%3 s) of the session.</source>
         <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::TimelineWidget</name>
+    <message>
+        <source>Timeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>thread</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2 in %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No samples to show over time.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No session is open.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Thread</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 – %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 – %3: %n sample(s), %4&lt;br&gt;Whole session: %5</source>
+        <translation>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 – %3: %n sample, %4&lt;br&gt;Whole session: %5</numerusform>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 – %3: %n samples, %4&lt;br&gt;Whole session: %5</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

@@ -1,7 +1,14 @@
 // The desktop application on a real recording of tests/clients/hotspots (about 60 % of its time in hotLoop,
 // 30 % in warmLoop, 10 % in coldLoop, all under spinFor): loading off the UI thread, the flame graph's data
-// and interaction, the call-tree model, the summary, error paths, and screenshots for a person to look at.
+// and interaction, the call-tree models (top-down, bottom-up), caller/callee, the timeline and its undoable
+// time-range filter, the event picker, broken stacks, counter charts (a `stat -o` session), the summary,
+// error paths, and screenshots for a person to look at.
 #include "CallTreeModel.h"
+#include "CallTreeView.h"
+#include "CallerCalleeModel.h"
+#include "CallerCalleeView.h"
+#include "CounterChartWidget.h"
+#include "CountersView.h"
 #include "FlameGraphModel.h"
 #include "FlameGraphView.h"
 #include "FlameGraphWidget.h"
@@ -11,8 +18,16 @@
 #include "SessionLoader.h"
 #include "SummaryView.h"
 #include "TestSupport.h"
-#include "TopDownView.h"
+#include "TimelineView.h"
+#include "TimelineWidget.h"
 #include "Translations.h"
+
+#include <QAction>
+#include <QComboBox>
+#include <QScrollArea>
+#include <QToolBar>
+#include <QUndoStack>
+#include <unistd.h>
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
@@ -101,9 +116,18 @@ private slots:
     void notPerfDataShowsError();
     void cancelLoading();
     void layoutIsRestored();
+    void flameGraphFitsItsContent();
+    void bottomUpTree();
+    void callerCallee();
+    void timelineSelectionFiltersEveryView();
+    void eventPicker();
+    void brokenStacksStandOut();
+    void countersDockWithoutSeries();
+    void countersDockShowsSeries();
 
 private:
-    std::unique_ptr<MainWindow> openWindow();
+    std::unique_ptr<MainWindow> openWindow(const QString &path = {});
+    QString record(const QString &name, const QStringList &options);
 
     QTemporaryDir dir_;
     QString session_;
@@ -126,13 +150,27 @@ void TestMainWindow::initTestCase() {
     QVERIFY2(QFileInfo(session_).size() > 0, qPrintable(result.err));
 }
 
-std::unique_ptr<MainWindow> TestMainWindow::openWindow() {
+QString TestMainWindow::record(const QString &name, const QStringList &options) {
+    const QString path = dir_.filePath(name);
+    if (QFileInfo::exists(path)) return path;
+    const ProcessResult result =
+        runCli(options + QStringList{QStringLiteral("-o"), path, QStringLiteral("--"),
+                                     clientPath(QStringLiteral("hotspots-fp")), QStringLiteral("500"),
+                                     QStringLiteral("2")});
+    if (!QFileInfo::exists(path) || QFileInfo(path).size() == 0) {
+        qWarning("recording %s failed: %s", qPrintable(name), qPrintable(result.err));
+        return {};
+    }
+    return path;
+}
+
+std::unique_ptr<MainWindow> TestMainWindow::openWindow(const QString &path) {
     auto window = std::make_unique<MainWindow>();
     window->resize(1400, 900);
     window->show();
     if (!QTest::qWaitForWindowExposed(window.get())) return nullptr;
     QSignalSpy loaded(window.get(), &MainWindow::sessionLoaded);
-    window->openFile(session_);
+    window->openFile(path.isEmpty() ? session_ : path);
     if (!loaded.wait(kLoadTimeoutMs) && loaded.isEmpty()) return nullptr;
     QCoreApplication::processEvents();
     return window;
@@ -235,7 +273,7 @@ void TestMainWindow::callTreeModel() {
     QVERIFY(model.data(model.index(0, 0, model.indexForNode(spinFor))).toString().contains("hotLoop"));
 
     // The filter box keeps matching rows and their callers.
-    TopDownView *view = window->topDownView();
+    CallTreeView *view = window->topDownView();
     view->filterField()->setText(QStringLiteral("coldLoop"));
     QSortFilterProxyModel *proxy = view->proxy();
     QVERIFY(proxy->rowCount() > 0);
@@ -542,6 +580,287 @@ void TestMainWindow::layoutIsRestored() {
     restored.resetLayout();
     QVERIFY(restored.summaryDock()->isVisibleTo(&restored) || !restored.summaryDock()->isHidden());
     QSettings().clear();
+}
+
+void TestMainWindow::flameGraphFitsItsContent() {
+    const auto window = openWindow();
+    QVERIFY(window);
+    FlameGraphWidget *graph = window->flameGraphView()->graph();
+    auto *scroll = qobject_cast<QScrollArea *>(graph->parentWidget()->parentWidget());
+    QVERIFY(scroll);
+    // The widget is exactly as tall as its rows; the root row is its last.
+    QCOMPARE(graph->height(), graph->contentHeight());
+    const auto root = graph->frameRect(CallTree::kRoot);
+    QVERIFY(root);
+    QVERIFY2(graph->height() - root->bottom() < graph->rowHeight(),
+             qPrintable(QString::number(root->bottom())));
+    // Deeper than the view: scrolled so that the root shows.
+    if (graph->height() > scroll->viewport()->height())
+        QCOMPARE(graph->y() + graph->height(), scroll->viewport()->height());
+    // Shallower than the view (a tall floating dock): the graph sits at the top, no empty band above it.
+    window->flameGraphDock()->setFloating(true);
+    window->flameGraphDock()->resize(1000, graph->contentHeight() + 400);
+    QTRY_VERIFY(scroll->viewport()->height() > graph->contentHeight() + 200);
+    QCOMPARE(graph->height(), graph->contentHeight());
+    QCOMPARE(graph->y(), 0);
+    QVERIFY(window->flameGraphView()->legend()->text().contains(QLatin1String("Broken stack")));
+    saveScreenshot(window->flameGraphDock(), QStringLiteral("flamegraph-compact.png"));
+    window->flameGraphDock()->setFloating(false);
+}
+
+void TestMainWindow::bottomUpTree() {
+    const auto window = openWindow();
+    QVERIFY(window);
+    CallTreeModel &model = *window->bottomUpModel();
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester proxyTester(window->bottomUpView()->proxy(),
+                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QVERIFY(model.tree());
+    QCOMPARE(model.tree()->kind(), CallTree::Kind::BottomUp);
+    // The top rows are where samples end: hotLoop first with ~60 %, and its caller below it is spinFor.
+    model.sort(CallTreeModel::InclusiveColumn, Qt::DescendingOrder);
+    const QModelIndex first = model.index(0, CallTreeModel::FunctionColumn);
+    QVERIFY2(first.data().toString().contains(QLatin1String("hotLoop")), qPrintable(first.data().toString()));
+    const double share = first.data(CallTreeModel::ShareRole).toDouble();
+    QVERIFY2(std::abs(share - 0.6) < kTolerance, qPrintable(QString::number(share)));
+    QVERIFY(model.rowCount(first) > 0);
+    QVERIFY(model.index(0, 0, first).data().toString().contains(QLatin1String("spinFor")));
+    QVERIFY(model.headerData(CallTreeModel::SelfColumn, Qt::Horizontal, Qt::ToolTipRole)
+                .toString()
+                .contains(QLatin1String("callers")));
+    // The top-level inclusive costs add up to all samples.
+    uint64_t sum = 0;
+    for (int row = 0; row < model.rowCount(); ++row)
+        sum += model.index(row, CallTreeModel::InclusiveColumn).data(CallTreeModel::SortRole).toULongLong();
+    QCOMPARE(sum, model.tree()->total());
+    window->bottomUpDock()->raise();
+    QTreeView *tree = window->bottomUpView()->treeView();
+    QVERIFY(tree->isExpanded(tree->model()->index(0, 0)));
+    saveScreenshot(window.get(), QStringLiteral("bottomup.png"));
+}
+
+void TestMainWindow::callerCallee() {
+    const auto window = openWindow();
+    QVERIFY(window);
+    CallerCalleeView *view = window->callerCalleeView();
+    QAbstractItemModelTester callersTester(view->callersModel(),
+                                           QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester calleesTester(view->calleesModel(),
+                                           QAbstractItemModelTester::FailureReportingMode::QtTest);
+    // Selecting spinFor in the top-down tree shows its callers and callees.
+    QSignalSpy updated(view, &CallerCalleeView::updated);
+    const FlameGraphModel &flame = *window->flameGraphModel();
+    const uint32_t spin = heaviestNamed(flame, QStringLiteral("spinFor"));
+    window->topDownView()->selectNode(spin);
+    QVERIFY(updated.wait(kLoadTimeoutMs));
+    QCOMPARE(view->function().value_or(0), flame.tree()->node(spin).function);
+    QVERIFY(view->heading()->text().contains(QLatin1String("spinFor")));
+    const CallerCalleeModel &callees = *view->calleesModel();
+    QCOMPARE(callees.rowCount(), 3); // hotLoop, warmLoop, coldLoop
+    QVERIFY(callees.data(callees.index(0, CallerCalleeModel::FunctionColumn)).toString().contains("hotLoop"));
+    const auto &result = *callees.result();
+    const double hot =
+        static_cast<double>(callees.result()->callees.front().cost) / static_cast<double>(result.inclusive);
+    QVERIFY2(std::abs(hot - 0.6) < kTolerance, qPrintable(QString::number(hot)));
+    QVERIFY(callees.data(callees.index(0, CallerCalleeModel::ShareColumn))
+                .toString()
+                .endsWith(QLatin1String("%")));
+    const CallerCalleeModel &callers = *view->callersModel();
+    QVERIFY(callers.rowCount() >= 1);
+    uint64_t callerCost = 0;
+    for (int row = 0; row < callers.rowCount(); ++row)
+        callerCost +=
+            callers.index(row, CallerCalleeModel::CostColumn).data(CallerCalleeModel::SortRole).toULongLong();
+    QCOMPARE(callerCost, result.inclusive); // spinFor is never recursive and always has a caller
+    QCOMPARE(callers.headerData(CallerCalleeModel::FunctionColumn, Qt::Horizontal).toString(),
+             QStringLiteral("Caller"));
+    window->callerCalleeDock()->raise();
+    saveScreenshot(window.get(), QStringLiteral("callercallee.png"));
+
+    // Activating a callee moves to it: hotLoop's caller is spinFor.
+    QTreeView *table = view->calleesView();
+    table->setCurrentIndex(table->model()->index(0, 0));
+    emit table->activated(table->model()->index(0, 0));
+    QVERIFY(updated.wait(kLoadTimeoutMs));
+    QVERIFY(view->heading()->text().contains(QLatin1String("hotLoop")));
+    QCOMPARE(callers.rowCount(), 1);
+    QVERIFY(callers.data(callers.index(0, 0)).toString().contains(QLatin1String("spinFor")));
+    // A click in the flame graph selects there too.
+    window->flameGraphDock()->raise();
+    FlameGraphWidget *graph = window->flameGraphView()->graph();
+    const auto rect = graph->frameRect(spin);
+    QVERIFY(rect);
+    QTest::mouseClick(graph, Qt::LeftButton, {}, rect->center().toPoint());
+    QTRY_VERIFY(view->heading()->text().contains(QLatin1String("spinFor")));
+}
+
+void TestMainWindow::timelineSelectionFiltersEveryView() {
+    const auto window = openWindow();
+    QVERIFY(window);
+    window->timelineDock()->raise();
+    TimelineWidget *timeline = window->timelineView()->timeline();
+    QVERIFY(timeline->threadCount() >= 2); // main thread and worker
+    QVERIFY(timeline->threadLabel(0).contains(QLatin1String("hotspots")));
+    const uint64_t total = window->flameGraphModel()->totalCost();
+    const uint64_t bottomUpTotal = window->bottomUpModel()->tree()->total();
+    QCOMPARE(bottomUpTotal, total);
+    QVERIFY(!window->clearFilterAction()->isEnabled());
+
+    // Drag across the second quarter of the first thread's row.
+    QSignalSpy applied(window.get(), &MainWindow::filterApplied);
+    const QRect row = timeline->rowRect(0);
+    const QPoint from(row.left() + row.width() / 4, row.center().y());
+    const QPoint to(row.left() + row.width() / 2, row.center().y());
+    QTest::mousePress(timeline, Qt::LeftButton, {}, from);
+    QTest::mouseMove(timeline, (from + to) / 2);
+    QTest::mouseMove(timeline, to);
+    QTest::mouseRelease(timeline, Qt::LeftButton, {}, to);
+    QVERIFY(applied.wait(kLoadTimeoutMs));
+    const uint64_t filtered = window->flameGraphModel()->totalCost();
+    QVERIFY2(filtered > 0 && filtered < total * 0.6,
+             qPrintable(QStringLiteral("%1 of %2").arg(filtered).arg(total)));
+    QCOMPARE(window->bottomUpModel()->tree()->total(), filtered);
+    QCOMPARE(window->callTreeModel()->tree()->total(), filtered);
+    QVERIFY(window->filter().startTime && window->filter().endTime);
+    QCOMPARE(*window->filter().startTime, timeline->timeAt(from.x()));
+    QCOMPARE(*window->filter().endTime, timeline->timeAt(to.x()));
+    QCOMPARE(window->session()->filter.startTime, window->filter().startTime);
+    QCOMPARE(window->undoStack()->count(), 1);
+    QVERIFY(window->undoStack()->canUndo());
+    QVERIFY(window->clearFilterAction()->isEnabled());
+    QVERIFY(window->timelineView()->rangeLabel()->text().contains(QLatin1String("Showing")));
+    // The timeline itself keeps showing the whole session.
+    QCOMPARE(timeline->buckets()->start, window->session()->profile->startTime);
+    saveScreenshot(window.get(), QStringLiteral("timeline.png"));
+
+    // Undo restores the whole session; redo filters again.
+    window->undoStack()->undo();
+    QVERIFY(applied.wait(kLoadTimeoutMs));
+    QCOMPARE(window->flameGraphModel()->totalCost(), total);
+    QVERIFY(!window->filter().startTime);
+    window->undoStack()->redo();
+    QVERIFY(applied.wait(kLoadTimeoutMs));
+    QCOMPARE(window->flameGraphModel()->totalCost(), filtered);
+    // Clear Filter is a step of its own, undoable too.
+    window->clearFilterAction()->trigger();
+    QVERIFY(applied.wait(kLoadTimeoutMs));
+    QCOMPARE(window->flameGraphModel()->totalCost(), total);
+    QCOMPARE(window->undoStack()->count(), 2);
+    window->undoStack()->undo();
+    QVERIFY(applied.wait(kLoadTimeoutMs));
+    QCOMPARE(window->flameGraphModel()->totalCost(), filtered);
+    // A tiny drag (a click) selects nothing.
+    QTest::mouseClick(timeline, Qt::LeftButton, {}, from);
+    QCOMPARE(window->undoStack()->count(), 2);
+}
+
+void TestMainWindow::eventPicker() {
+    const QString path = record(QStringLiteral("two-events.data"),
+                                {QStringLiteral("record"), QStringLiteral("-g"), QStringLiteral("-e"),
+                                 QStringLiteral("cpu-clock,page-faults")});
+    QVERIFY(!path.isEmpty());
+    const auto window = openWindow(path);
+    QVERIFY(window);
+    QComboBox *picker = window->eventPicker();
+    QCOMPARE(picker->count(), 2);
+    QVERIFY(picker->isVisibleTo(window.get()));
+    QCOMPARE(picker->currentText(), QStringLiteral("cpu-clock"));
+    const uint64_t clockSamples = window->flameGraphModel()->tree()->sampleCount();
+    QSignalSpy applied(window.get(), &MainWindow::filterApplied);
+    picker->setCurrentIndex(1);
+    emit picker->activated(1);
+    QVERIFY(applied.wait(kLoadTimeoutMs));
+    QCOMPARE(window->session()->eventName, std::string("page-faults"));
+    QCOMPARE(window->flameGraphModel()->costUnit(), CostUnit::Count);
+    QVERIFY(window->flameGraphModel()->tree()->sampleCount() != clockSamples);
+    QCOMPARE(
+        window->callTreeModel()->headerData(CallTreeModel::InclusiveCostColumn, Qt::Horizontal).toString(),
+        QStringLiteral("Inclusive count"));
+    saveScreenshot(window.get(), QStringLiteral("event-picker.png"));
+    window->undoStack()->undo();
+    QVERIFY(applied.wait(kLoadTimeoutMs));
+    QCOMPARE(picker->currentIndex(), 0);
+    QCOMPARE(window->flameGraphModel()->tree()->sampleCount(), clockSamples);
+    // A one-event session hides the picker.
+    const auto single = openWindow();
+    QVERIFY(single);
+    QVERIFY(!single->eventPicker()->isVisibleTo(single.get()));
+}
+
+void TestMainWindow::brokenStacksStandOut() {
+    // DWARF unwinding with 64-byte stack copies cannot reach main: those stacks hang under "[broken stack]".
+    const QString path =
+        record(QStringLiteral("broken.data"),
+               {QStringLiteral("record"), QStringLiteral("--call-graph"), QStringLiteral("dwarf,64")});
+    QVERIFY(!path.isEmpty());
+    const auto window = openWindow(path);
+    QVERIFY(window);
+    QVERIFY(window->session()->profile->diagnostics.brokenStacks > 0);
+    FlameGraphModel &model = *window->flameGraphModel();
+    uint32_t broken = CallTree::kRoot;
+    for (uint32_t node : model.childrenOf(CallTree::kRoot))
+        if (model.isBrokenStack(node)) broken = node;
+    QVERIFY(broken != CallTree::kRoot);
+    QCOMPARE(model.name(broken), QStringLiteral("[broken stack]"));
+    QVERIFY(
+        !model.isBrokenStack(model.childrenOf(broken).empty() ? broken : model.childrenOf(broken).front()));
+    FlameGraphWidget *graph = window->flameGraphView()->graph();
+    const auto rect = graph->frameRect(broken);
+    QVERIFY(rect);
+    const QImage image = graph->grab().toImage();
+    const QColor painted =
+        image.pixelColor((rect->topLeft() + QPointF(2, 2)).toPoint() * image.devicePixelRatio());
+    QCOMPARE(painted.name(), FlameGraphWidget::brokenStackColor().name());
+    saveScreenshot(window->flameGraphView(), QStringLiteral("flamegraph-broken.png"));
+}
+
+void TestMainWindow::countersDockWithoutSeries() {
+    const auto window = openWindow();
+    QVERIFY(window);
+    QVERIFY(!window->countersView()->showsCharts());
+    QVERIFY(window->countersView()->emptyNote()->text().contains(QLatin1String("perfglass-cli stat -o")));
+}
+
+void TestMainWindow::countersDockShowsSeries() {
+    const QString path = dir_.filePath(QStringLiteral("counters.data"));
+    const ProcessResult result =
+        runCli({QStringLiteral("stat"), QStringLiteral("-o"), path, QStringLiteral("-a"),
+                QStringLiteral("-I"), QStringLiteral("50"), QStringLiteral("-e"),
+                QStringLiteral("task-clock,context-switches"), QStringLiteral("--"),
+                clientPath(QStringLiteral("hotspots-fp")), QStringLiteral("500"), QStringLiteral("2")});
+    if (!QFileInfo::exists(path) && result.err.contains(QLatin1String("perf_event_paranoid")))
+        QSKIP(qPrintable(QStringLiteral("system-wide counting is not permitted here: ") + result.err));
+    QVERIFY2(QFileInfo(path).size() > 0, qPrintable(result.err));
+    const auto window = openWindow(path);
+    QVERIFY(window);
+    const Profile &profile = *window->session()->profile;
+    const int cpus = static_cast<int>(sysconf(_SC_NPROCESSORS_ONLN));
+    QCOMPARE(static_cast<int>(profile.counters.size()), 2 * cpus);
+    CountersView *view = window->countersView();
+    QVERIFY(view->showsCharts());
+    CounterChartWidget *chart = view->chart();
+    QCOMPARE(chart->seriesCount(), 2 * cpus);
+    QCOMPARE(static_cast<int>(chart->charts().size()), 2);
+    const CounterChart &clock = chart->charts().front();
+    QCOMPARE(clock.eventName, QStringLiteral("task-clock"));
+    QVERIFY(clock.utilisation);
+    // task-clock: each CPU was busy at most the whole interval (some slack for the interval's edges).
+    QVERIFY2(clock.maxRate > 0 && clock.maxRate <= 1.2, qPrintable(QString::number(clock.maxRate)));
+    QVERIFY(clock.lines.front().points.size() >= 5); // 500 ms at 50 ms intervals
+    QCOMPARE(clock.lines.front().label, QStringLiteral("CPU 0"));
+    const CounterChart &switches = chart->charts().back();
+    QVERIFY(!switches.utilisation);
+    QVERIFY(switches.formatRate(2500).endsWith(QLatin1String("/s")));
+    window->countersDock()->show();
+    window->countersDock()->raise();
+    QCoreApplication::processEvents();
+    const QRect plot = chart->plotRect(0);
+    const QString tip = chart->toolTipAt(plot.center());
+    QVERIFY2(tip.contains(QLatin1String("task-clock")) && tip.contains(QLatin1String("CPU 0")) &&
+                 tip.contains(QLatin1String("%")),
+             qPrintable(tip));
+    QVERIFY(chart->toolTipAt(QPoint(2, 2)).isEmpty());
+    saveScreenshot(window.get(), QStringLiteral("counters.png"));
 }
 
 QTEST_MAIN(TestMainWindow)

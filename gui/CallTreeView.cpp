@@ -1,10 +1,11 @@
-#include "TopDownView.h"
+#include "CallTreeView.h"
 
 #include "CallTreeModel.h"
 #include "CostBarDelegate.h"
 
 #include <QAction>
 #include <QHeaderView>
+#include <QItemSelectionModel>
 #include <QLineEdit>
 #include <QSortFilterProxyModel>
 #include <QTreeView>
@@ -20,7 +21,7 @@ constexpr int kExpandDepth = 24;
 constexpr int kMaxFilterExpansions = 2000;
 } // namespace
 
-TopDownView::TopDownView(CallTreeModel *model, QWidget *parent)
+CallTreeView::CallTreeView(CallTreeModel *model, const QString &accessibleName, QWidget *parent)
     : QWidget(parent)
     , model_(model)
     , proxy_(new QSortFilterProxyModel(this))
@@ -43,7 +44,7 @@ TopDownView::TopDownView(CallTreeModel *model, QWidget *parent)
                                     new CostBarDelegate(CallTreeModel::ShareRole, view_));
     view_->setItemDelegateForColumn(CallTreeModel::SelfColumn,
                                     new CostBarDelegate(CallTreeModel::ShareRole, view_));
-    view_->setAccessibleName(tr("Top-down call tree"));
+    view_->setAccessibleName(accessibleName);
     QHeaderView *header = view_->header();
     header->setStretchLastSection(false);
     header->setSectionResizeMode(CallTreeModel::FunctionColumn, QHeaderView::Stretch);
@@ -65,27 +66,32 @@ TopDownView::TopDownView(CallTreeModel *model, QWidget *parent)
     auto *find = new QAction(this);
     find->setShortcut(QKeySequence::Find);
     find->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-    connect(find, &QAction::triggered, this, &TopDownView::focusFilter);
+    connect(find, &QAction::triggered, this, &CallTreeView::focusFilter);
     addAction(find);
 
-    connect(filter_, &QLineEdit::textChanged, this, &TopDownView::applyFilter);
-    connect(model_, &QAbstractItemModel::modelReset, this, &TopDownView::onModelReset);
+    connect(filter_, &QLineEdit::textChanged, this, &CallTreeView::applyFilter);
+    connect(model_, &QAbstractItemModel::modelReset, this, &CallTreeView::onModelReset);
     connect(view_, &QTreeView::activated, this, [this](const QModelIndex &index) {
         emit nodeActivated(model_->nodeOf(proxy_->mapToSource(index)));
     });
+    connect(view_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex &current) {
+                if (current.isValid())
+                    emit functionSelected(current.data(CallTreeModel::FunctionRole).toUInt());
+            });
 }
 
-void TopDownView::focusFilter() {
+void CallTreeView::focusFilter() {
     filter_->setFocus(Qt::ShortcutFocusReason);
     filter_->selectAll();
 }
 
-void TopDownView::onModelReset() {
+void CallTreeView::onModelReset() {
     filter_->clear();
     expandHotPath({}, 0);
 }
 
-void TopDownView::expandHotPath(const QModelIndex &parent, int depth) {
+void CallTreeView::expandHotPath(const QModelIndex &parent, int depth) {
     if (depth >= kExpandDepth) return;
     for (int row = 0; row < proxy_->rowCount(parent); ++row) {
         const QModelIndex index = proxy_->index(row, 0, parent);
@@ -95,7 +101,7 @@ void TopDownView::expandHotPath(const QModelIndex &parent, int depth) {
     }
 }
 
-void TopDownView::applyFilter(const QString &text) {
+void CallTreeView::applyFilter(const QString &text) {
     proxy_->setFilterFixedString(text.trimmed());
     if (text.trimmed().isEmpty()) {
         expandHotPath({}, 0);
@@ -117,7 +123,7 @@ void TopDownView::applyFilter(const QString &text) {
     }
 }
 
-void TopDownView::selectNode(uint32_t node) {
+void CallTreeView::selectNode(uint32_t node) {
     const QModelIndex index = proxy_->mapFromSource(model_->indexForNode(node));
     if (!index.isValid()) return;
     view_->setCurrentIndex(index);

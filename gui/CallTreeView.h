@@ -1,5 +1,6 @@
-// The Top-Down dock's content: the call tree from the entry points down, with a filter box that keeps the
-// rows whose function or module matches (and their callers), sortable by every column.
+// The content of the Top-Down and Bottom-Up docks: a call tree (from the entry points down, or from the
+// functions samples end in up through their callers), with a filter box that keeps the rows whose function
+// or module matches (and their callers), sortable by every column, the heavy paths expanded.
 #pragma once
 
 #include <QWidget>
@@ -14,10 +15,11 @@ namespace perfglass {
 
 class CallTreeModel;
 
-class TopDownView : public QWidget {
+class CallTreeView : public QWidget {
     Q_OBJECT
 public:
-    explicit TopDownView(CallTreeModel *model, QWidget *parent = nullptr);
+    // ACCESSIBLENAME names the tree for screen readers ("Top-down call tree").
+    CallTreeView(CallTreeModel *model, const QString &accessibleName, QWidget *parent = nullptr);
 
     QTreeView *treeView() const { return view_; }
     QLineEdit *filterField() const { return filter_; }
@@ -31,6 +33,8 @@ public slots:
 signals:
     // The user activated a row (double click, Enter).
     void nodeActivated(uint32_t node);
+    // The current row changed to one of FUNCTION (a FunctionId of the tree).
+    void functionSelected(uint32_t function);
 
 private:
     void onModelReset();

@@ -1,0 +1,144 @@
+#include "CallerCalleeView.h"
+
+#include "CallerCalleeModel.h"
+#include "CostBarDelegate.h"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QTreeView>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace perfglass {
+
+CallerCalleeView::CallerCalleeView(QWidget *parent)
+    : QWidget(parent)
+    , heading_(new QLabel(this))
+    , callers_(new CallerCalleeModel(CallerCalleeModel::Side::Callers, this))
+    , callees_(new CallerCalleeModel(CallerCalleeModel::Side::Callees, this))
+    , callersView_(makeTable(callers_, tr("Callers of the selected function")))
+    , calleesView_(makeTable(callees_, tr("Callees of the selected function"))) {
+    heading_->setTextFormat(Qt::RichText);
+    heading_->setWordWrap(true);
+    heading_->setContentsMargins(6, 4, 6, 4);
+    auto *splitter = new QSplitter(Qt::Vertical, this);
+    splitter->addWidget(callersView_);
+    splitter->addWidget(calleesView_);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addWidget(heading_);
+    layout->addWidget(splitter, 1);
+    updateHeading();
+}
+
+QTreeView *CallerCalleeView::makeTable(CallerCalleeModel *model, const QString &accessibleName) {
+    auto *proxy = new QSortFilterProxyModel(this);
+    proxy->setSourceModel(model);
+    proxy->setSortRole(CallerCalleeModel::SortRole);
+    auto *view = new QTreeView(this);
+    view->setModel(proxy);
+    view->setRootIsDecorated(false);
+    view->setUniformRowHeights(true);
+    view->setAlternatingRowColors(true);
+    view->setAllColumnsShowFocus(true);
+    view->setSortingEnabled(true);
+    view->sortByColumn(CallerCalleeModel::ShareColumn, Qt::DescendingOrder);
+    view->setAccessibleName(accessibleName);
+    view->setItemDelegateForColumn(CallerCalleeModel::ShareColumn,
+                                   new CostBarDelegate(CallerCalleeModel::ShareRole, view));
+    QHeaderView *header = view->header();
+    header->setStretchLastSection(false);
+    header->setSectionResizeMode(CallerCalleeModel::FunctionColumn, QHeaderView::Stretch);
+    header->resizeSection(CallerCalleeModel::ModuleColumn, 140);
+    header->resizeSection(CallerCalleeModel::ShareColumn, 100);
+    header->resizeSection(CallerCalleeModel::CostColumn, 100);
+    connect(view, &QTreeView::activated, this, [this](const QModelIndex &index) {
+        const uint32_t function = index.data(CallerCalleeModel::FunctionRole).toUInt();
+        showFunction(function);
+        emit functionActivated(function);
+    });
+    return view;
+}
+
+void CallerCalleeView::setSession(std::shared_ptr<const LoadedSession> session) {
+    const bool sameProfile = session_ && session && session_->profile == session->profile;
+    session_ = std::move(session);
+    if (!sameProfile) function_.reset();
+    recompute();
+}
+
+void CallerCalleeView::showFunction(uint32_t function) {
+    if (function_ == function && (result_ || watcher_)) return;
+    function_ = function;
+    recompute();
+}
+
+void CallerCalleeView::recompute() {
+    if (watcher_) {
+        watcher_->disconnect(this);
+        cancel_->store(true);
+        watcher_->deleteLater();
+        watcher_ = nullptr;
+    }
+    result_.reset();
+    if (!session_ || !function_) {
+        callers_->setResult({}, {}, CostUnit::Count);
+        callees_->setResult({}, {}, CostUnit::Count);
+        updateHeading();
+        return;
+    }
+    cancel_ = std::make_shared<std::atomic<bool>>(false);
+    auto *watcher = new QFutureWatcher<std::shared_ptr<const CallerCallee>>(this);
+    watcher_ = watcher;
+    connect(watcher, &QFutureWatcherBase::finished, this, &CallerCalleeView::onFinished);
+    watcher->setFuture(QtConcurrent::run([session = session_, function = *function_,
+                                          cancel = cancel_]() -> std::shared_ptr<const CallerCallee> {
+        AggregationControl control;
+        control.cancel = cancel.get();
+        try {
+            return std::make_shared<const CallerCallee>(
+                CallerCallee::compute(*session->profile, session->filter, function, control));
+        } catch (const std::exception &) { // cancelled, or a function the filter no longer knows
+            return {};
+        }
+    }));
+    updateHeading();
+}
+
+void CallerCalleeView::onFinished() {
+    auto *watcher = watcher_.data();
+    if (!watcher) return;
+    watcher_ = nullptr;
+    watcher->deleteLater();
+    result_ = watcher->result();
+    callers_->setResult(result_, session_->profile, session_->costUnit);
+    callees_->setResult(result_, session_->profile, session_->costUnit);
+    updateHeading();
+    emit updated();
+}
+
+void CallerCalleeView::updateHeading() {
+    if (!session_ || !function_) {
+        heading_->setText(tr("Select a function in the flame graph or a call tree to see its callers "
+                             "and callees."));
+        return;
+    }
+    if (!result_) {
+        heading_->setText(watcher_ ? tr("Computing…") : tr("This function has no samples here."));
+        return;
+    }
+    const Profile &profile = *session_->profile;
+    const QString name =
+        QString::fromStdString(result_->stacks ? result_->stacks->functionName(profile, *function_)
+                                               : profile.functionName(*function_));
+    heading_->setText(tr("<b>%1</b> — inclusive %2 (%3), self %4 (%5)")
+                          .arg(name.toHtmlEscaped(), formatPercent(result_->inclusive, result_->total),
+                               formatCost(result_->inclusive, session_->costUnit),
+                               formatPercent(result_->self, result_->total),
+                               formatCost(result_->self, session_->costUnit)));
+}
+
+} // namespace perfglass

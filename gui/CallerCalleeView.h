@@ -1,0 +1,66 @@
+// The Caller/Callee dock's content: for the function selected in any view, its self and inclusive cost, the
+// functions that call it and those it calls, each with its cost. Computed off the UI thread
+// (CallerCallee::compute with the session's filter); double-clicking a row moves to that function.
+#pragma once
+
+#include "CallerCallee.h"
+#include "LoadedSession.h"
+
+#include <QFutureWatcher>
+#include <QPointer>
+#include <QWidget>
+
+#include <memory>
+#include <optional>
+
+class QLabel;
+class QSortFilterProxyModel;
+class QTreeView;
+
+namespace perfglass {
+
+class CallerCalleeModel;
+
+class CallerCalleeView : public QWidget {
+    Q_OBJECT
+public:
+    explicit CallerCalleeView(QWidget *parent = nullptr);
+
+    CallerCalleeModel *callersModel() const { return callers_; }
+    CallerCalleeModel *calleesModel() const { return callees_; }
+    QTreeView *callersView() const { return callersView_; }
+    QTreeView *calleesView() const { return calleesView_; }
+    QLabel *heading() const { return heading_; }
+    std::optional<FunctionId> function() const { return function_; }
+    bool isBusy() const { return watcher_ != nullptr; }
+
+public slots:
+    // A new aggregation of the session (another filter): the tables follow it for the same function.
+    void setSession(std::shared_ptr<const LoadedSession> session);
+    void showFunction(uint32_t function);
+
+signals:
+    // The tables show the function's callers and callees.
+    void updated();
+    // The user double-clicked a caller or callee.
+    void functionActivated(uint32_t function);
+
+private:
+    QTreeView *makeTable(CallerCalleeModel *model, const QString &accessibleName);
+    void recompute();
+    void onFinished();
+    void updateHeading();
+
+    std::shared_ptr<const LoadedSession> session_;
+    std::optional<FunctionId> function_;
+    std::shared_ptr<const CallerCallee> result_;
+    QLabel *heading_;
+    CallerCalleeModel *callers_;
+    CallerCalleeModel *callees_;
+    QTreeView *callersView_;
+    QTreeView *calleesView_;
+    QPointer<QFutureWatcher<std::shared_ptr<const CallerCallee>>> watcher_;
+    std::shared_ptr<std::atomic<bool>> cancel_;
+};
+
+} // namespace perfglass
