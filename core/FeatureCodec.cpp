@@ -24,6 +24,7 @@ void FeatureEncoder::stringList(const std::vector<std::string> &texts) {
 
 bool FeatureDecoder::raw(void *out, size_t size) {
     if (size > remaining()) return false;
+    if (size == 0) return true; // out may be the null data() of an empty vector
     std::memcpy(out, bytes_ + pos_, size);
     pos_ += size;
     return true;

@@ -262,7 +262,8 @@ private slots:
 
     void processExitingDuringCounting() {
         QProcess target;
-        target.start(clientPath("hotspots-fp"), {"300", "2"});
+        // Long enough that even a slow (sanitized) perfglass-cli attaches while the threads still run.
+        target.start(clientPath("hotspots-fp"), {"1500", "2"});
         QVERIFY(target.waitForStarted());
         const auto result = runCli({"stat", "-p", QString::number(target.processId()), "--per-thread", "-x,",
                                     "-e", "task-clock,page-faults"},
