@@ -125,7 +125,7 @@ PerfDataWriter::featureSections(const SessionMetadata &metadata) const {
             header.size = static_cast<uint16_t>(sizeof header + 4 + 24 + nameSize);
             uint8_t buildId[24] = {};
             const size_t idSize = std::min<size_t>(entry.buildId.size(), 20);
-            std::memcpy(buildId, entry.buildId.data(), idSize);
+            if (idSize > 0) std::memcpy(buildId, entry.buildId.data(), idSize);
             buildId[20] = static_cast<uint8_t>(idSize);
             encoder.raw(&header, sizeof header);
             encoder.raw(&entry.pid, sizeof entry.pid);
