@@ -1,5 +1,7 @@
 #include "RecordCommand.h"
 
+#include "StopSignals.h"
+
 #include "CpuList.h"
 #include "Error.h"
 #include "HelperEventOpener.h"
@@ -20,24 +22,13 @@ void onStopSignal(int) {
     if (Recorder *recorder = activeRecorder.load()) recorder->stop();
 }
 
-// Stops the recording on SIGINT, SIGTERM and SIGHUP for as long as it lives.
-class StopSignals {
+// Keeps activeRecorder pointing at the recorder while it runs, for onStopSignal.
+class ActiveRecorder {
 public:
-    explicit StopSignals(Recorder &recorder) {
-        activeRecorder.store(&recorder);
-        struct sigaction action {};
-        action.sa_handler = onStopSignal;
-        sigemptyset(&action.sa_mask);
-        for (int signal : {SIGINT, SIGTERM, SIGHUP})
-            sigaction(signal, &action, nullptr);
-    }
-    ~StopSignals() {
-        for (int signal : {SIGINT, SIGTERM, SIGHUP})
-            ::signal(signal, SIG_DFL);
-        activeRecorder.store(nullptr);
-    }
-    StopSignals(const StopSignals &) = delete;
-    StopSignals &operator=(const StopSignals &) = delete;
+    explicit ActiveRecorder(Recorder &recorder) { activeRecorder.store(&recorder); }
+    ~ActiveRecorder() { activeRecorder.store(nullptr); }
+    ActiveRecorder(const ActiveRecorder &) = delete;
+    ActiveRecorder &operator=(const ActiveRecorder &) = delete;
 };
 
 void parseCallGraph(const std::string &text, RecordOptions &options) {
@@ -166,7 +157,8 @@ int RecordCommand::run() {
         return startPrivilegedHelper(helperError);
     };
     Recorder recorder(options_);
-    StopSignals signals(recorder);
+    ActiveRecorder active(recorder);
+    StopSignals signals(onStopSignal);
     RecordSummary summary;
     try {
         summary = recorder.run();

@@ -1,5 +1,7 @@
 #include "StatCommand.h"
 
+#include "StopSignals.h"
+
 #include "ChildProcess.h"
 #include "CounterSampler.h"
 #include "CounterSession.h"
@@ -30,26 +32,6 @@ std::atomic<bool> stopRequested{false};
 void onStopSignal(int) {
     stopRequested.store(true);
 }
-
-// While counting, SIGINT/SIGTERM end the counting (the launched program gets them too) instead of
-// killing perfglass-cli, so the counts so far are still printed.
-class StopSignals {
-public:
-    StopSignals() {
-        stopRequested.store(false);
-        struct sigaction action {};
-        action.sa_handler = onStopSignal;
-        sigemptyset(&action.sa_mask);
-        for (int signal : {SIGINT, SIGTERM, SIGHUP})
-            sigaction(signal, &action, nullptr);
-    }
-    ~StopSignals() {
-        for (int signal : {SIGINT, SIGTERM, SIGHUP})
-            ::signal(signal, SIG_DFL);
-    }
-    StopSignals(const StopSignals &) = delete;
-    StopSignals &operator=(const StopSignals &) = delete;
-};
 
 uint64_t monotonicNs() {
     timespec now{};
@@ -259,7 +241,9 @@ StatCommand::RunResult StatCommand::runOnce(const std::vector<EventSpec> &specs,
         sampler->writeMaps();
     }
 
-    StopSignals signals;
+    // SIGINT/SIGTERM end the counting (the launched program gets them too), so the counts so far are printed.
+    stopRequested.store(false);
+    StopSignals signals(onStopSignal);
     rusage usageBefore{};
     ::getrusage(RUSAGE_CHILDREN, &usageBefore);
     if (!target.enableOnExec) session.enable();

@@ -78,7 +78,7 @@ private:
     void compare(const QString &file, const QStringList &callGraph, const QString &program) {
         if (perfPath().isEmpty()) QSKIP("perf is not installed (Debian: linux-perf)");
         if (!QFileInfo::exists(workload(program))) QSKIP("the bench workload is not built");
-        QStringList recordArgs{"record", "-q", "-e", "cpu-clock", "-F", "4000"};
+        QStringList recordArgs{"record", "-q", "-N", "-e", "cpu-clock", "-F", "4000"};
         recordArgs << callGraph << "-o" << file << "--" << workload(program) << "2"
                    << "2";
         const auto recorded = runProgram(perfPath(), recordArgs, 180000);

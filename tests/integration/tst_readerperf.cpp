@@ -30,7 +30,7 @@ private slots:
         requirePerf();
         const QString command =
             QStringLiteral(
-                "'%1' record -q -e cpu-clock -F 2000 -g -o - -- '%2' 400 1 | '%3' report -i - --view flat")
+                "'%1' record -q -N -e cpu-clock -F 2000 -g -o - -- '%2' 400 1 | '%3' report -i - --view flat")
                 .arg(perfPath(), clientPath("hotspots-fp"), QStringLiteral(PERFGLASS_CLI));
         const auto result = runProgram(QStringLiteral("/bin/sh"), {"-c", command});
         if (result.out.isEmpty() && result.err.contains(QStringLiteral("perf_event")))
@@ -43,8 +43,8 @@ private slots:
         requirePerf();
         const QString file = dir_.filePath("z.data");
         const auto recorded =
-            runProgram(perfPath(), {"record", "-q", "-z", "-e", "cpu-clock", "-F", "2000", "-g", "-o", file,
-                                    "--", clientPath("hotspots-fp"), "400", "1"});
+            runProgram(perfPath(), {"record", "-q", "-N", "-z", "-e", "cpu-clock", "-F", "2000", "-g", "-o",
+                                    file, "--", clientPath("hotspots-fp"), "400", "1"});
         if (recorded.exitCode != 3)
             QSKIP(qPrintable("perf record -z cannot record here: " + recorded.err.left(300)));
         const auto result = runCli({"report", "-i", file, "--view", "flat"});
@@ -56,8 +56,8 @@ private slots:
         requirePerf();
         const QString file = dir_.filePath("multi.data");
         const auto recorded =
-            runProgram(perfPath(), {"record", "-q", "-e", "cpu-clock", "-e", "task-clock", "-F", "2000", "-g",
-                                    "-o", file, "--", clientPath("hotspots-fp"), "400", "1"});
+            runProgram(perfPath(), {"record", "-q", "-N", "-e", "cpu-clock", "-e", "task-clock", "-F", "2000",
+                                    "-g", "-o", file, "--", clientPath("hotspots-fp"), "400", "1"});
         if (recorded.exitCode != 3)
             QSKIP(qPrintable("perf record cannot record here: " + recorded.err.left(300)));
         for (const char *event : {"cpu-clock", "task-clock"}) {
