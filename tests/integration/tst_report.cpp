@@ -315,8 +315,8 @@ void TestReport::inlineFramesOfTheWorkload() {
         runCli({"record", "-e", "cpu-clock", "-F", "20000", "-g", "-o", file, "--", workload, "2", "1"});
     QVERIFY2(recorded.exitCode == 0, qPrintable(recorded.err));
     const auto json = [&](const QStringList &extra) {
-        const ProcessResult result =
-            runCli(QStringList{"report", "-i", file, "--format", "json", "--min-percent", "0"} + extra);
+        const ProcessResult result = runCli(
+            QStringList{"report", "-i", file, "--format", "json", "--min-percent", "0", "--inline"} + extra);
         if (result.exitCode != 0) qWarning("%s", qPrintable(result.err));
         return parseJson(result.out);
     };
@@ -353,7 +353,8 @@ void TestReport::inlineFramesOfTheWorkload() {
     QVERIFY(mixInline->at("inlined").get<bool>());
     QVERIFY(mixInline->at("inclusive").get<uint64_t>() >= mixInlineSelf);
 
-    // Without inline frames: no inline node, no mixInline, and the same self cost for memWork.
+    // Without inline frames (--no-inline after --inline wins; also the default): no inline node, no
+    // mixInline, and the same self cost for memWork.
     const nlohmann::json plain = json({"--view", "flat", "--no-inline"});
     QVERIFY(flatEntry(plain, "mixInline") == nullptr);
     QCOMPARE(flatEntry(plain, "memWork")->at("self"), memWork->at("self"));
@@ -367,7 +368,7 @@ void TestReport::inlineFramesOfTheWorkload() {
     for (const auto &callee : callees.at("callees"))
         inlinedCallee |= nameHas(callee, "mixInline") && callee.at("inlined").get<bool>();
     QVERIFY(inlinedCallee);
-    const ProcessResult text = runCli({"report", "-i", file, "--min-percent", "0"});
+    const ProcessResult text = runCli({"report", "-i", file, "--min-percent", "0", "--inline"});
     QVERIFY2(text.out.contains(QRegularExpression("mixInline \\[inlined\\]  \\[workload-fp\\]")),
              qPrintable(text.out.left(3000)));
 }
