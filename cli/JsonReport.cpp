@@ -20,6 +20,7 @@ nlohmann::json nodeJson(const CallTree &tree, uint32_t index, const TextReportOp
     nlohmann::json json = index == CallTree::kRoot
                               ? nlohmann::json::object()
                               : functionJson(tree.profile(), tree.stacks(), node.function);
+    if (index != CallTree::kRoot) json["inlined"] = node.inlined;
     json["self"] = node.self;
     json["inclusive"] = node.inclusive;
     json["selfPercent"] = percent(node.self, tree.total());
@@ -42,6 +43,7 @@ nlohmann::json entriesJson(const Profile &profile, const CallerCallee &result,
         nlohmann::json json = functionJson(profile, *result.stacks, entry.function);
         json["cost"] = entry.cost;
         json["percent"] = percent(entry.cost, result.total);
+        json["inlined"] = entry.inlined;
         list.push_back(std::move(json));
     }
     return list;
@@ -68,6 +70,9 @@ nlohmann::json flatToJson(const Profile &profile, const FlatProfile &flat, const
         json["inclusive"] = cost.inclusive;
         json["selfPercent"] = percent(cost.self, flat.total);
         json["inclusivePercent"] = percent(cost.inclusive, flat.total);
+        json["inlinedSelf"] = cost.inlinedSelf;
+        json["inlinedSelfPercent"] = percent(cost.inlinedSelf, flat.total);
+        json["inlined"] = cost.inlinedOnly;
         functions.push_back(std::move(json));
     }
     return {{"view", "flat"},
@@ -88,6 +93,8 @@ nlohmann::json callerCalleeToJson(const Profile &profile, const CallerCallee &re
     json["inclusive"] = result.inclusive;
     json["selfPercent"] = percent(result.self, result.total);
     json["inclusivePercent"] = percent(result.inclusive, result.total);
+    json["inlinedSelf"] = result.inlinedSelf;
+    json["inlinedSelfPercent"] = percent(result.inlinedSelf, result.total);
     json["callers"] = entriesJson(profile, result, result.callers, options);
     json["callees"] = entriesJson(profile, result, result.callees, options);
     return json;

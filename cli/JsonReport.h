@@ -1,5 +1,9 @@
 // JSON renderings of analysis results (perfglass-cli report --format json). Costs are raw numbers in the
 // cost unit, with percentages of the total next to them; trees nest children under "children".
+// Inline frames: tree nodes and caller/callee entries carry "inlined" (true for an inline frame). Flat
+// entries carry "self" as perf counts it (inlined code charged to the function it was inlined into),
+// "inlinedSelf" (the function's own code where it was inlined into others) and "inlined" (true when every
+// frame of the function was an inline frame).
 #pragma once
 
 #include "CallTree.h"

@@ -103,6 +103,8 @@ CLI::App *ReportCommand::setup(CLI::App &app) {
     sub->add_flag("--collapse-direct-recursion", collapseDirectRecursion_,
                   "Fold only direct self-calls (F calling F)");
     sub->add_flag("--no-kernel", noKernel_, "Hide kernel frames (their cost goes to the user-space caller)");
+    sub->add_flag("--inline,!--no-inline", inline_,
+                  "Show inlined functions as frames of their own, from DWARF (slower to load; default: off)");
     sub->add_option("--export", exports_,
                     "Also write collapsed=FILE, speedscope=FILE or svg=FILE (repeatable)")
         ->check(CLI::Validator(exportCheck, "KIND=FILE"));
@@ -195,6 +197,7 @@ void ReportCommand::writeExports(const std::shared_ptr<const Profile> &profile,
 int ReportCommand::run() {
     LoadOptions options;
     options.kallsymsPath = kallsyms_;
+    options.inlineFrames = inline_;
     const auto profile = loadProfile(input_, options);
     if (profile->events.empty()) throw Error(input_ + ": the session describes no events");
     const SampleFilter filter = makeFilter(*profile);

@@ -44,6 +44,7 @@ private:
     bool collapseRecursion_ = false;
     bool collapseDirectRecursion_ = false;
     bool noKernel_ = false;
+    bool inline_ = false;
     std::vector<std::string> exports_;
 };
 

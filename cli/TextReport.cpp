@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace perfglass::cli {
 
 namespace {
@@ -10,9 +12,19 @@ double percent(uint64_t part, uint64_t total) {
     return total == 0 ? 0.0 : 100.0 * static_cast<double>(part) / static_cast<double>(total);
 }
 
-std::string frameLabel(const Profile &profile, const TransformedStacks &stacks, FunctionId function) {
-    return fmt::format("{}  [{}]", stacks.functionName(profile, function),
+// "name  [module]", with " [inlined]" after the name of an inline frame.
+std::string frameLabel(const Profile &profile, const TransformedStacks &stacks, FunctionId function,
+                       bool inlined = false) {
+    return fmt::format("{}{}  [{}]", stacks.functionName(profile, function), inlined ? " [inlined]" : "",
                        profile.moduleName(stacks.functionModule(profile, function)));
+}
+
+// A flat row of a function whose self cost is 0 because its code was inlined into others: says so, with the
+// share of its own code. Rows with self cost keep the bare name (scripts compare it with perf report).
+std::string inlinedNote(const FunctionCost &cost, uint64_t total) {
+    if (cost.self != 0 || (cost.inlinedSelf == 0 && !cost.inlinedOnly)) return {};
+    if (cost.inlinedSelf == 0) return " [inlined]";
+    return fmt::format(" [inlined, own code {:.2f}%]", percent(cost.inlinedSelf, total));
 }
 
 std::vector<uint32_t> shownChildren(const CallTree &tree, const CallTreeNode &node,
@@ -32,7 +44,7 @@ void printNode(std::FILE *out, const CallTree &tree, uint32_t index, const std::
     const CallTreeNode &node = tree.node(index);
     fmt::print(out, "{:8.2f}% {:8.2f}%  {}{}{}\n", percent(node.inclusive, tree.total()),
                percent(node.self, tree.total()), prefix, last ? "└─ " : "├─ ",
-               frameLabel(tree.profile(), tree.stacks(), node.function));
+               frameLabel(tree.profile(), tree.stacks(), node.function, node.inlined));
     const std::vector<uint32_t> shown = shownChildren(tree, node, options);
     const std::string childPrefix = prefix + (last ? "   " : "│  ");
     for (size_t i = 0; i < shown.size(); ++i)
@@ -45,7 +57,7 @@ void printEntries(std::FILE *out, const Profile &profile, const CallerCallee &re
     for (const auto &entry : entries) {
         if (options.limit > 0 && rows++ >= options.limit) break;
         fmt::print(out, "{:8.2f}%  {}\n", percent(entry.cost, result.total),
-                   frameLabel(profile, *result.stacks, entry.function));
+                   frameLabel(profile, *result.stacks, entry.function, entry.inlined));
     }
     if (entries.empty()) fmt::print(out, "           (none)\n");
 }
@@ -94,14 +106,22 @@ void printTopDown(std::FILE *out, const CallTree &tree, const TextReportOptions 
 
 void printFlat(std::FILE *out, const Profile &profile, const FlatProfile &flat,
                const TextReportOptions &options) {
+    const bool anyInlined = std::any_of(flat.functions.begin(), flat.functions.end(), [](const auto &cost) {
+        return cost.inlinedSelf > 0 || cost.inlinedOnly;
+    });
+    if (anyInlined)
+        fmt::print(out,
+                   "#\n# Self cost of inlined code goes to the function it was inlined into, as perf report "
+                   "counts it.\n");
     fmt::print(out, "#\n#     Self  Inclusive  Function  [Module]\n");
     size_t rows = 0;
     for (const auto &cost : flat.functions) {
         if (options.limit > 0 && rows >= options.limit) break;
-        if (cost.self == 0 && options.limit == 0)
-            break; // without a limit, list the functions that have self cost
-        fmt::print(out, "{:8.2f}% {:9.2f}%  {}  [{}]\n", percent(cost.self, flat.total),
+        if (options.limit == 0 && cost.self == 0 && cost.inlinedSelf == 0)
+            continue; // without a limit, list the functions that have self cost or inlined code
+        fmt::print(out, "{:8.2f}% {:9.2f}%  {}{}  [{}]\n", percent(cost.self, flat.total),
                    percent(cost.inclusive, flat.total), flat.functionName(profile, cost.function),
+                   inlinedNote(cost, flat.total),
                    profile.moduleName(flat.functionModule(profile, cost.function)));
         ++rows;
     }
@@ -109,9 +129,12 @@ void printFlat(std::FILE *out, const Profile &profile, const FlatProfile &flat,
 
 void printCallerCallee(std::FILE *out, const Profile &profile, const CallerCallee &result,
                        const TextReportOptions &options) {
-    fmt::print(out, "#\n# {}: self {:.2f}%, inclusive {:.2f}%\n",
+    fmt::print(out, "#\n# {}: self {:.2f}%, inclusive {:.2f}%",
                frameLabel(profile, *result.stacks, result.function), percent(result.self, result.total),
                percent(result.inclusive, result.total));
+    if (result.inlinedSelf > 0)
+        fmt::print(out, ", own code inlined into callers {:.2f}%", percent(result.inlinedSelf, result.total));
+    fmt::print(out, "\n");
     fmt::print(out, "#\n# Callers (the function's inclusive cost through each)\n");
     printEntries(out, profile, result, result.callers, options);
     fmt::print(out, "#\n# Callees (their inclusive cost when called from the function)\n");

@@ -39,6 +39,7 @@ std::shared_ptr<const CallTree> CallTree::topDown(std::shared_ptr<const Profile>
         const auto &stack = stacks.node(static_cast<StackId>(s));
         CallTreeNode node;
         node.function = stack.function;
+        node.inlined = stack.inlined;
         node.parent = stack.parent == kNoStack ? kRoot : nodeOfStack[stack.parent];
         node.self = costs.self[s];
         nodeOfStack[s] = static_cast<uint32_t>(tree->nodes_.size());
@@ -62,13 +63,15 @@ std::shared_ptr<const CallTree> CallTree::bottomUp(std::shared_ptr<const Profile
 
     tree->nodes_.push_back({});
     tree->nodes_[kRoot].self = costs.rootSelf;
-    std::unordered_map<uint64_t, uint32_t> childByKey;
-    const auto child = [&](uint32_t parent, FunctionId function) {
-        const uint64_t key = (uint64_t{parent} << 32) | function;
-        auto [it, inserted] = childByKey.try_emplace(key, static_cast<uint32_t>(tree->nodes_.size()));
+    std::unordered_map<uint64_t, uint32_t> childByKey[2]; // out-of-line and inline frames
+    const auto child = [&](uint32_t parent, const TransformedStacks::Node &frame) {
+        const uint64_t key = (uint64_t{parent} << 32) | frame.function;
+        auto [it, inserted] =
+            childByKey[frame.inlined ? 1 : 0].try_emplace(key, static_cast<uint32_t>(tree->nodes_.size()));
         if (inserted) {
             CallTreeNode node;
-            node.function = function;
+            node.function = frame.function;
+            node.inlined = frame.inlined;
             node.parent = parent;
             tree->nodes_.push_back(std::move(node));
             tree->nodes_[parent].children.push_back(it->second);
@@ -81,7 +84,7 @@ std::shared_ptr<const CallTree> CallTree::bottomUp(std::shared_ptr<const Profile
         if (costs.self[s] == 0) continue;
         uint32_t node = kRoot;
         for (StackId walk = static_cast<StackId>(s); walk != kNoStack; walk = stacks.node(walk).parent)
-            node = child(node, stacks.node(walk).function);
+            node = child(node, stacks.node(walk));
         tree->nodes_[node].self += costs.self[s];
     }
     tree->finish();

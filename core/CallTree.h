@@ -2,6 +2,9 @@
 // with the cost of the samples whose stacks pass through it (inclusive) and end in it (self). Bottom-up: the
 // root's children are the functions samples end in (inclusive = their self cost), each node's children are
 // its callers; a node's self is the cost of the stacks whose outermost frame it is. Immutable once built.
+// Inline frames are nodes of their own (CallTreeNode::inlined), apart from out-of-line calls of the same
+// function; a node's self is the cost of the samples whose leaf frame it is, so the self of an inline node
+// is the cost of the inlined code (FlatProfile instead charges it to the function it was inlined into).
 #pragma once
 
 #include "AggregationRunner.h"
@@ -22,6 +25,7 @@ struct CallTreeNode {
     uint64_t inclusive = 0;
     uint64_t self = 0;
     std::vector<uint32_t> children; // sorted by inclusive cost, highest first
+    bool inlined = false;           // an inline frame: the function's code inlined into its caller
 };
 
 class CallTree {

@@ -46,8 +46,9 @@ struct LoadOptions {
     std::string sysroot;
     std::vector<std::string> debugPaths;
     // Inlined functions as frames of their own (Frame::inlined) and source file and line of every user frame,
-    // from DWARF. Off by default until FlatProfile attributes self cost of inlined code to the containing
-    // function (as perf does); see the notes of the unwinding work.
+    // from DWARF. FlatProfile charges self cost of inlined code to the containing function, as perf does. Off
+    // by default while reading the DWARF scopes makes loading several times slower
+    // (docs/unwinding-and-symbols).
     bool inlineFrames = false;
     // Where perf-PID.map files of JIT runtimes are read from; empty means /tmp.
     std::string jitMapDirectory;

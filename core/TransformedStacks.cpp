@@ -18,19 +18,19 @@ class FunctionTree {
 public:
     std::vector<TransformedStacks::Node> nodes;
 
-    StackId child(StackId parent, FunctionId function) {
+    StackId child(StackId parent, FunctionId function, bool inlined) {
         const uint64_t key = (uint64_t{parent} << 32) | function;
-        auto [it, inserted] = index_.try_emplace(key, static_cast<StackId>(nodes.size()));
-        if (inserted) nodes.push_back({function, parent});
+        auto [it, inserted] = index_[inlined ? 1 : 0].try_emplace(key, static_cast<StackId>(nodes.size()));
+        if (inserted) nodes.push_back({function, parent, inlined});
         return it->second;
     }
     void reserve(size_t count) {
         nodes.reserve(count);
-        index_.reserve(count);
+        index_[0].reserve(count);
     }
 
 private:
-    std::unordered_map<uint64_t, StackId> index_;
+    std::unordered_map<uint64_t, StackId> index_[2]; // out-of-line and inline frames
 };
 
 } // namespace
@@ -109,54 +109,55 @@ std::vector<StackId> TransformApplier::apply(const Transform &transform, const F
     if (transform.kind == TransformKind::FocusSubtree) matched.assign(in.nodes.size(), 0);
     for (StackId n = 0; n < in.nodes.size(); ++n) {
         const FunctionId f = in.nodes[n].function;
+        const bool inlined = in.nodes[n].inlined;
         const StackId inParent = in.nodes[n].parent;
         const StackId parent = inParent == kNoStack ? kNoStack : map[inParent];
         if (parent == kDroppedStack) continue;
         StackId &result = map[n];
         switch (transform.kind) {
         case TransformKind::MergeFunction:
-            result = f == transform.function ? parent : out.child(parent, f);
+            result = f == transform.function ? parent : out.child(parent, f, inlined);
             break;
         case TransformKind::HideKernel:
-            result = isKernel(f) ? parent : out.child(parent, f);
+            result = isKernel(f) ? parent : out.child(parent, f, inlined);
             break;
         case TransformKind::DropFunction:
-            result = f == transform.function ? kDroppedStack : out.child(parent, f);
+            result = f == transform.function ? kDroppedStack : out.child(parent, f, inlined);
             break;
         case TransformKind::FocusFunction:
             if (parent == kNoStack || parent == kPending)
-                result = f == transform.function ? out.child(kNoStack, f) : kPending;
+                result = f == transform.function ? out.child(kNoStack, f, inlined) : kPending;
             else
-                result = out.child(parent, f);
+                result = out.child(parent, f, inlined);
             break;
         case TransformKind::FocusSubtree: {
             const size_t done = parent == kNoStack ? 0 : parent == kPending ? matched[inParent] : SIZE_MAX;
             if (done == SIZE_MAX) {
-                result = out.child(parent, f);
+                result = out.child(parent, f, inlined);
             } else if (f == transform.path[done]) {
-                result = done + 1 == transform.path.size() ? out.child(kNoStack, f) : kPending;
+                result = done + 1 == transform.path.size() ? out.child(kNoStack, f, inlined) : kPending;
                 matched[n] = static_cast<uint32_t>(done + 1);
             }
             break;
         }
         case TransformKind::CollapseModule:
             if (result_.functionModule(profile_, f) != transform.module) {
-                result = out.child(parent, f);
+                result = out.child(parent, f, inlined);
             } else {
                 const FunctionId collapsed = moduleFunction(transform.module);
                 const bool continues = parent != kNoStack && out.nodes[parent].function == collapsed;
-                result = continues ? parent : out.child(parent, collapsed);
+                result = continues ? parent : out.child(parent, collapsed, false);
             }
             break;
         case TransformKind::CollapseRecursion: {
             const StackId outer = matches(transform, f) ? ancestorWith(out, parent, f) : kNoStack;
-            result = outer != kNoStack ? outer : out.child(parent, f);
+            result = outer != kNoStack ? outer : out.child(parent, f, inlined);
             break;
         }
         case TransformKind::CollapseDirectRecursion: {
             const bool repeats =
                 matches(transform, f) && parent != kNoStack && out.nodes[parent].function == f;
-            result = repeats ? parent : out.child(parent, f);
+            result = repeats ? parent : out.child(parent, f, inlined);
             break;
         }
         }
@@ -181,7 +182,8 @@ std::shared_ptr<const TransformedStacks> TransformedStacks::build(const Profile 
             throw Error(
                 fmt::format("profile: stack {} has parent {}, not an earlier stack", s, stack.parent));
         const StackId parent = stack.parent == kNoStack ? kNoStack : result->map_[stack.parent];
-        result->map_[s] = tree.child(parent, profile.frames[stack.frame].function);
+        const Frame &frame = profile.frames[stack.frame];
+        result->map_[s] = tree.child(parent, frame.function, frame.inlined);
     }
 
     TransformApplier applier(profile, *result);

@@ -1,5 +1,7 @@
 // The call stacks of a Profile at function level, after a chain of transforms: a prefix tree of functions
-// and, for every stack of the Profile, the node it became. Computed once per chain in O(stacks) (each
+// and, for every stack of the Profile, the node it became. A function inlined at a call site and the same
+// function called out of line are different nodes (Node::inlined), so views can mark inline frames and
+// charge self cost to the function the code was inlined into. Computed once per chain in O(stacks) (each
 // transform maps the previous tree node by node, parents first, memoized), never per sample.
 #pragma once
 
@@ -26,7 +28,8 @@ class TransformedStacks {
 public:
     struct Node {
         FunctionId function;
-        StackId parent; // kNoStack for an outermost frame
+        StackId parent;       // kNoStack for an outermost frame
+        bool inlined = false; // an inline frame (Frame::inlined): code of function inlined into its parent
     };
 
     // Throws Error when a transform names a function or module the profile does not have.
@@ -40,6 +43,14 @@ public:
     size_t size() const { return nodes_.size(); }
     const Node &node(StackId id) const { return nodes_[id]; }
     const std::vector<Node> &nodes() const { return nodes_; }
+    // The node that owns the code of node id as perf counts it (`perf report --sort sym`): the first node
+    // from id outwards that is not an inline frame; the outermost node of the chain if a transform removed
+    // it.
+    StackId owner(StackId id) const {
+        while (nodes_[id].inlined && nodes_[id].parent != kNoStack)
+            id = nodes_[id].parent;
+        return id;
+    }
 
     // Function ids beyond the Profile's function table name SyntheticFunctions.
     size_t functionCount() const { return firstSynthetic_ + synthetic_.size(); }

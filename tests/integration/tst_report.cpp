@@ -4,6 +4,7 @@
 #include "TestSupport.h"
 
 #include <QFile>
+#include <QFileInfo>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
@@ -12,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <functional>
 #include <thread>
 
 using namespace perfglass::test;
@@ -24,6 +26,31 @@ nlohmann::json parseJson(const QString &text) {
 
 bool nameHas(const nlohmann::json &entry, const char *text) {
     return entry.at("function").get<std::string>().find(text) != std::string::npos;
+}
+
+QString workloadPath(const QString &name) {
+    return QFileInfo(QStringLiteral(PERFGLASS_CLI)).dir().filePath(QStringLiteral("../bench/") + name);
+}
+
+// Every node of a JSON tree, depth first.
+void forEachNode(const nlohmann::json &node, const std::function<void(const nlohmann::json &)> &visit) {
+    visit(node);
+    for (const auto &child : node.at("children"))
+        forEachNode(child, visit);
+}
+
+// Self cost of a node plus that of the inline frames below it (transitively): the cost of its machine code.
+uint64_t selfWithInlined(const nlohmann::json &node) {
+    uint64_t cost = node.at("self").get<uint64_t>();
+    for (const auto &child : node.at("children"))
+        if (child.at("inlined").get<bool>()) cost += selfWithInlined(child);
+    return cost;
+}
+
+const nlohmann::json *flatEntry(const nlohmann::json &flat, const char *name) {
+    for (const auto &entry : flat.at("functions"))
+        if (nameHas(entry, name)) return &entry;
+    return nullptr;
 }
 
 } // namespace
@@ -44,6 +71,7 @@ private slots:
     void transforms();
     void exports();
     void badOptions();
+    void inlineFramesOfTheWorkload();
 
 private:
     QStringList report(const QStringList &extra) const { return QStringList{"report", "-i", data_} + extra; }
@@ -275,6 +303,74 @@ void TestReport::badOptions() {
     const ProcessResult unwritable = runCli(report({"--export", "svg=/nonexistent-dir/x.svg"}));
     QCOMPARE(unwritable.exitCode, 1);
     QVERIFY(unwritable.err.contains("/nonexistent-dir/x.svg"));
+}
+
+// The bench workload (-O2 -g) has `static inline mixInline`, inlined into memWork's hashing loop.
+void TestReport::inlineFramesOfTheWorkload() {
+    const QString workload = workloadPath("workload-fp");
+    if (!QFileInfo::exists(workload)) QSKIP("the bench workload is not built");
+    const QString file = dir_.filePath("workload.data");
+    // One thread for 2 s at 20 kHz: mixInline is about 0.1% of the time, some 40 samples.
+    const ProcessResult recorded =
+        runCli({"record", "-e", "cpu-clock", "-F", "20000", "-g", "-o", file, "--", workload, "2", "1"});
+    QVERIFY2(recorded.exitCode == 0, qPrintable(recorded.err));
+    const auto json = [&](const QStringList &extra) {
+        const ProcessResult result = runCli(
+            QStringList{"report", "-i", file, "--format", "json", "--min-percent", "0", "--inline"} + extra);
+        if (result.exitCode != 0) qWarning("%s", qPrintable(result.err));
+        return parseJson(result.out);
+    };
+
+    // Top-down: mixInline is an inline frame right under memWork, which is not one.
+    const nlohmann::json tree = json({"--view", "top-down"});
+    uint64_t memWorkCode = 0;
+    uint64_t mixInlineSelf = 0;
+    bool mixUnderMemWork = false;
+    forEachNode(tree.at("root"), [&](const nlohmann::json &node) {
+        if (!node.contains("function") || !nameHas(node, "memWork")) return;
+        QVERIFY(!node.at("inlined").get<bool>());
+        memWorkCode += selfWithInlined(node);
+        for (const auto &child : node.at("children")) {
+            if (!nameHas(child, "mixInline")) continue;
+            QVERIFY(child.at("inlined").get<bool>());
+            mixUnderMemWork = true;
+            mixInlineSelf += child.at("self").get<uint64_t>();
+        }
+    });
+    QVERIFY2(mixUnderMemWork, "no inline frame mixInline under memWork");
+    QVERIFY(mixInlineSelf > 0);
+
+    // Flat: memWork's self cost includes the code inlined into it (as perf counts it); mixInline has none
+    // of its own, but its inlined code is its inlinedSelf.
+    const nlohmann::json flat = json({"--view", "flat"});
+    const nlohmann::json *memWork = flatEntry(flat, "memWork");
+    const nlohmann::json *mixInline = flatEntry(flat, "mixInline");
+    QVERIFY(memWork && mixInline);
+    QCOMPARE(memWork->at("self").get<uint64_t>(), memWorkCode);
+    QVERIFY(memWork->at("self").get<uint64_t>() >= mixInlineSelf);
+    QCOMPARE(mixInline->at("self").get<uint64_t>(), uint64_t(0));
+    QCOMPARE(mixInline->at("inlinedSelf").get<uint64_t>(), mixInlineSelf);
+    QVERIFY(mixInline->at("inlined").get<bool>());
+    QVERIFY(mixInline->at("inclusive").get<uint64_t>() >= mixInlineSelf);
+
+    // Without inline frames (--no-inline after --inline wins; also the default): no inline node, no
+    // mixInline, and the same self cost for memWork.
+    const nlohmann::json plain = json({"--view", "flat", "--no-inline"});
+    QVERIFY(flatEntry(plain, "mixInline") == nullptr);
+    QCOMPARE(flatEntry(plain, "memWork")->at("self"), memWork->at("self"));
+    QCOMPARE(plain.at("total"), flat.at("total"));
+    forEachNode(json({"--view", "top-down", "--no-inline"}).at("root"),
+                [](const nlohmann::json &node) { QVERIFY(!node.value("inlined", false)); });
+
+    // Callers and callees: mixInline is an inlined callee of memWork; text marks inline frames.
+    const nlohmann::json callees = json({"--view", "caller-callee=memWork"});
+    bool inlinedCallee = false;
+    for (const auto &callee : callees.at("callees"))
+        inlinedCallee |= nameHas(callee, "mixInline") && callee.at("inlined").get<bool>();
+    QVERIFY(inlinedCallee);
+    const ProcessResult text = runCli({"report", "-i", file, "--min-percent", "0", "--inline"});
+    QVERIFY2(text.out.contains(QRegularExpression("mixInline \\[inlined\\]  \\[workload-fp\\]")),
+             qPrintable(text.out.left(3000)));
 }
 
 QTEST_GUILESS_MAIN(TestReport)

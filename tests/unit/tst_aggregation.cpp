@@ -29,6 +29,7 @@ QStringList treeLines(const CallTree &tree) {
         const CallTreeNode &node = tree.node(index);
         if (index != CallTree::kRoot) {
             path += (path.isEmpty() ? "" : ";") + QString::fromStdString(tree.functionName(node.function));
+            if (node.inlined) path += QStringLiteral(" [inlined]");
             lines << QStringLiteral("%1 %2 %3").arg(path).arg(node.self).arg(node.inclusive);
         }
         for (uint32_t child : node.children)
@@ -52,11 +53,72 @@ QStringList entryLines(const Profile &profile, const CallerCallee &result,
                        const std::vector<CallerCalleeEntry> &entries) {
     QStringList lines;
     for (const auto &entry : entries)
-        lines << QStringLiteral("%1 %2")
+        lines << QStringLiteral("%1%2 %3")
                      .arg(QString::fromStdString(result.stacks->functionName(profile, entry.function)))
+                     .arg(entry.inlined ? " [inlined]" : "")
                      .arg(entry.cost);
     return lines;
 }
+
+// Costs of one function in a flat profile as "self inclusive inlinedSelf inlinedOnly".
+QString flatCostOf(const Profile &profile, const FlatProfile &flat, const std::string &name) {
+    for (const auto &cost : flat.functions)
+        if (flat.functionName(profile, cost.function) == name)
+            return QStringLiteral("%1 %2 %3 %4")
+                .arg(cost.self)
+                .arg(cost.inclusive)
+                .arg(cost.inlinedSelf)
+                .arg(cost.inlinedOnly ? "inline-only" : "-");
+    return QStringLiteral("absent");
+}
+
+// HandProfile's modules and functions plus work, mix and step (app), with inline frames, and other samples:
+// "mix*" is an inline frame of mix (mix's code inlined into its caller), "mix" an out-of-line call of it.
+//   k 0-2 main;work;mix*          k 3 main;work;mix*;step*     k 4 main;work
+//   k 5-6 main;mix                k 7 main;work;mix*;sqrt
+struct InlineProfile {
+    HandProfile hand;
+    std::map<std::string, FrameId> frames;
+
+    InlineProfile() {
+        const ModuleId app = hand.module("app");
+        for (const char *name : {"main", "a", "b", "c<int>", "sqrt", "sqrt_inner", "kfunc", "rec"})
+            frames[name] = hand.function(name); // frame i is function i
+        for (const char *name : {"work", "mix", "step"})
+            frames[name] = hand.addFunction(name, app);
+        for (const char *name : {"mix", "step"}) {
+            Frame frame = hand.profile.frames[frames[name]];
+            frame.inlined = true;
+            frames[std::string(name) + "*"] = static_cast<FrameId>(hand.profile.frames.size());
+            hand.profile.frames.push_back(frame);
+        }
+        hand.profile.samples = {};
+        const std::vector<std::vector<std::string>> stacks = {
+            {"main", "work", "mix*"}, {"main", "work", "mix*"},
+            {"main", "work", "mix*"}, {"main", "work", "mix*", "step*"},
+            {"main", "work"},         {"main", "mix"},
+            {"main", "mix"},          {"main", "work", "mix*", "sqrt"},
+        };
+        for (size_t k = 0; k < stacks.size(); ++k)
+            addSample(stacks[k], 1000 + 100 * k);
+    }
+
+    void addSample(const std::vector<std::string> &path, uint64_t time) {
+        StackId stack = kNoStack;
+        for (const auto &name : path) {
+            hand.profile.stacks.push_back({frames.at(name), stack});
+            stack = static_cast<StackId>(hand.profile.stacks.size() - 1);
+        }
+        auto &samples = hand.profile.samples;
+        samples.time.push_back(time);
+        samples.pid.push_back(1);
+        samples.tid.push_back(1);
+        samples.cpu.push_back(0);
+        samples.event.push_back(0);
+        samples.period.push_back(1);
+        samples.stack.push_back(stack);
+    }
+};
 
 SampleFilter withTransforms(std::vector<Transform> transforms) {
     SampleFilter filter;
@@ -75,6 +137,10 @@ private slots:
     void flatProfile();
     void callerCallee();
     void callerCalleeOfALeaf();
+    void inlineFramesFlatSelfGoesToTheContainingFunction();
+    void inlineFramesInTrees();
+    void inlineFramesCallerCallee();
+    void inlineFramesUnderTransforms();
     void sampleFilters();
     void mergeFunction();
     void hideKernel();
@@ -196,6 +262,107 @@ void TestAggregation::callerCalleeOfALeaf() {
     QCOMPARE(b.inclusive, uint64_t(5));
     QCOMPARE(entryLines(hand.profile, b, b.callers), QStringList({"a 3", "rec 2"}));
     QVERIFY(b.callees.empty());
+}
+
+void TestAggregation::inlineFramesFlatSelfGoesToTheContainingFunction() {
+    const InlineProfile inl;
+    const Profile &profile = inl.hand.profile;
+    const FlatProfile flat = FlatProfile::compute(profile, SampleFilter{});
+    QCOMPARE(flat.total, uint64_t(8));
+    // As perf counts it: code of mix and step inlined into work is work's self cost (k 0-4); the out-of-line
+    // mix keeps its own (k 5-6). inlinedSelf: samples whose leaf is an inline frame of the function.
+    QCOMPARE(flatCostOf(profile, flat, "work"), QStringLiteral("5 6 0 -"));
+    QCOMPARE(flatCostOf(profile, flat, "mix"), QStringLiteral("2 7 3 -"));
+    QCOMPARE(flatCostOf(profile, flat, "step"), QStringLiteral("0 1 1 inline-only"));
+    QCOMPARE(flatCostOf(profile, flat, "sqrt"), QStringLiteral("1 1 0 -"));
+    QCOMPARE(flatCostOf(profile, flat, "main"), QStringLiteral("0 8 0 -"));
+    uint64_t selfSum = 0;
+    for (const auto &cost : flat.functions)
+        selfSum += cost.self;
+    QCOMPARE(selfSum, flat.total); // self costs still partition the samples
+    QCOMPARE(flatLines(profile, flat),
+             QStringList({"work 5 6", "mix 2 7", "sqrt 1 1", "main 0 8", "step 0 1"}));
+}
+
+void TestAggregation::inlineFramesInTrees() {
+    const InlineProfile inl;
+    const auto shared = inl.hand.shared();
+    // Inline frames are nodes of their own, apart from the out-of-line mix; their self is the inlined code.
+    QStringList expected = {
+        "main 0 8",
+        "main;mix 2 2",
+        "main;work 1 6",
+        "main;work;mix [inlined] 3 5",
+        "main;work;mix [inlined];sqrt 1 1",
+        "main;work;mix [inlined];step [inlined] 1 1",
+    };
+    expected.sort();
+    QCOMPARE(treeLines(*CallTree::topDown(shared, SampleFilter{})), expected);
+
+    expected = {
+        "mix [inlined] 0 3",
+        "mix [inlined];work 0 3",
+        "mix [inlined];work;main 3 3",
+        "mix 0 2",
+        "mix;main 2 2",
+        "sqrt 0 1",
+        "sqrt;mix [inlined] 0 1",
+        "sqrt;mix [inlined];work 0 1",
+        "sqrt;mix [inlined];work;main 1 1",
+        "step [inlined] 0 1",
+        "step [inlined];mix [inlined] 0 1",
+        "step [inlined];mix [inlined];work 0 1",
+        "step [inlined];mix [inlined];work;main 1 1",
+        "work 0 1",
+        "work;main 1 1",
+    };
+    expected.sort();
+    const auto bottomUp = CallTree::bottomUp(shared, SampleFilter{});
+    QCOMPARE(treeLines(*bottomUp), expected);
+    const CallTreeNode &hottest = bottomUp->node(bottomUp->node(CallTree::kRoot).children.at(0));
+    QCOMPARE(bottomUp->functionName(hottest.function), std::string("mix"));
+    QVERIFY(hottest.inlined);
+}
+
+void TestAggregation::inlineFramesCallerCallee() {
+    const InlineProfile inl;
+    const Profile &profile = inl.hand.profile;
+    const FunctionId mixId = inl.frames.at("mix");
+    const CallerCallee mix = CallerCallee::compute(profile, SampleFilter{}, mixId);
+    QCOMPARE(mix.self, uint64_t(2));
+    QCOMPARE(mix.inlinedSelf, uint64_t(3));
+    QCOMPARE(mix.inclusive, uint64_t(7));
+    QCOMPARE(entryLines(profile, mix, mix.callers), QStringList({"work 5", "main 2"}));
+    QCOMPARE(entryLines(profile, mix, mix.callees), QStringList({"sqrt 1", "step [inlined] 1"}));
+
+    const CallerCallee work = CallerCallee::compute(profile, SampleFilter{}, inl.frames.at("work"));
+    QCOMPARE(work.self, uint64_t(5)); // the same as the flat profile
+    QCOMPARE(work.inlinedSelf, uint64_t(0));
+    QCOMPARE(entryLines(profile, work, work.callees), QStringList({"mix [inlined] 5"}));
+
+    const CallerCallee step = CallerCallee::compute(profile, SampleFilter{}, inl.frames.at("step"));
+    QCOMPARE(step.self, uint64_t(0));
+    QCOMPARE(step.inlinedSelf, uint64_t(1));
+    QCOMPARE(entryLines(profile, step, step.callers), QStringList({"mix [inlined] 1"}));
+}
+
+void TestAggregation::inlineFramesUnderTransforms() {
+    const InlineProfile inl;
+    const Profile &profile = inl.hand.profile;
+    // Merging work away leaves the inlined mix under main: its code is charged to main now.
+    FlatProfile flat =
+        FlatProfile::compute(profile, withTransforms({Transform::mergeFunction(inl.frames.at("work"))}));
+    QCOMPARE(flatCostOf(profile, flat, "main"), QStringLiteral("5 8 0 -"));
+    QCOMPARE(flatCostOf(profile, flat, "mix"), QStringLiteral("2 7 3 -"));
+    // Focus on mix: the inline chain is now outermost, so its outermost frame keeps the cost.
+    flat = FlatProfile::compute(profile, withTransforms({Transform::focusFunction(inl.frames.at("mix"))}));
+    QCOMPARE(flat.total, uint64_t(7));
+    QCOMPARE(flatCostOf(profile, flat, "mix"), QStringLiteral("6 7 3 -"));
+    QCOMPARE(flatCostOf(profile, flat, "work"), QStringLiteral("absent"));
+    // Collapsing the module folds inline frames with the rest of it.
+    const auto tree = CallTree::topDown(inl.hand.shared(),
+                                        withTransforms({Transform::collapseModule(inl.hand.module("app"))}));
+    QCOMPARE(treeLines(*tree), QStringList({"app 7 8", "app;sqrt 1 1"}));
 }
 
 void TestAggregation::sampleFilters() {
