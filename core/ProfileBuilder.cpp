@@ -74,13 +74,41 @@ ModuleId ProfileBuilder::moduleFor(const std::string &path, bool kernel) {
 }
 
 FunctionId ProfileBuilder::functionFor(ModuleId module, const std::string &name) {
-    const FunctionKey key{module, profile_->strings.intern(name)};
-    const auto found = functionByKey_.find(key);
-    if (found != functionByKey_.end()) return found->second;
+    const StringId nameId = profile_->strings.intern(name);
+    const auto &functions = profile_->functions;
+    const uint32_t found = functionIndex_.find(pairHash(module, nameId), [&](uint32_t id) {
+        return functions[id].module == module && functions[id].name == nameId;
+    });
+    if (found != IdHashIndex::kAbsent) return found;
     const auto id = static_cast<FunctionId>(profile_->functions.size());
-    profile_->functions.push_back({key.name, module});
-    functionByKey_.emplace(key, id);
+    profile_->functions.push_back({nameId, module});
+    functionIndex_.insert(pairHash(module, nameId), id, [&](uint32_t other) {
+        return pairHash(functions[other].module, functions[other].name);
+    });
     return id;
+}
+
+FrameId ProfileBuilder::findFrame(ModuleId module, uint64_t address) const {
+    const auto &frames = profile_->frames;
+    return frameIndex_.find(addressHash(module, address), [&](uint32_t id) {
+        return frames[id].address == address && frames[id].module == module;
+    });
+}
+
+void ProfileBuilder::indexFrame(FrameId id) {
+    const auto &frames = profile_->frames;
+    frameIndex_.insert(addressHash(frames[id].module, frames[id].address), id, [&](uint32_t other) {
+        return addressHash(frames[other].module, frames[other].address);
+    });
+}
+
+ProcessMaps *ProfileBuilder::processFor(uint32_t pid) {
+    if (cachedProcess_ && cachedPid_ == pid) return cachedProcess_;
+    const auto found = processes_.find(pid);
+    if (found == processes_.end()) return nullptr;
+    cachedPid_ = pid;
+    cachedProcess_ = &found->second;
+    return cachedProcess_;
 }
 
 FrameId ProfileBuilder::frameFor(ModuleId module, uint64_t address, const std::string &name) {
@@ -91,7 +119,7 @@ FrameId ProfileBuilder::frameFor(ModuleId module, uint64_t address, const std::s
     frame.address = address;
     profile_->frames.push_back(frame);
     chainLength_.push_back(1);
-    frameByAddress_.emplace(AddressKey{module, address}, id);
+    indexFrame(id);
     return id;
 }
 
@@ -115,17 +143,20 @@ FrameId ProfileBuilder::inlineFrames(ModuleId module, uint64_t address, const El
         profile_->frames.push_back(frame);
         chainLength_.push_back(static_cast<uint32_t>(chainScratch_.size() - k));
     }
-    frameByAddress_.emplace(AddressKey{module, address}, first);
+    indexFrame(first);
     return first;
 }
 
 StackId ProfileBuilder::stackFor(FrameId frame, StackId parent) {
-    const StackKey key{frame, parent};
-    const auto found = stackByKey_.find(key);
-    if (found != stackByKey_.end()) return found->second;
+    const auto &stacks = profile_->stacks;
+    const uint32_t found = stackIndex_.find(pairHash(frame, parent), [&](uint32_t id) {
+        return stacks[id].frame == frame && stacks[id].parent == parent;
+    });
+    if (found != IdHashIndex::kAbsent) return found;
     const auto id = static_cast<StackId>(profile_->stacks.size());
     profile_->stacks.push_back({frame, parent});
-    stackByKey_.emplace(key, id);
+    stackIndex_.insert(pairHash(frame, parent), id,
+                       [&](uint32_t other) { return pairHash(stacks[other].frame, stacks[other].parent); });
     return id;
 }
 
@@ -197,8 +228,7 @@ void ProfileBuilder::setJitMapDirectory(std::string directory) {
 }
 
 ElfSymbols *ProfileBuilder::symbolsFor(ModuleId module) {
-    const auto found = symbols_.find(module);
-    if (found != symbols_.end()) return found->second.get();
+    if (module < symbolsOpened_.size() && symbolsOpened_[module]) return symbols_[module].get();
     std::string error;
     const std::string &path = profile_->modulePath(module);
     std::unique_ptr<ElfSymbols> symbols;
@@ -225,7 +255,12 @@ ElfSymbols *ProfileBuilder::symbolsFor(ModuleId module) {
         moduleErrors_[module] = error;
     }
     ElfSymbols *result = symbols.get();
-    symbols_.emplace(module, std::move(symbols));
+    if (symbols_.size() <= module) {
+        symbols_.resize(module + 1);
+        symbolsOpened_.resize(module + 1, false);
+    }
+    symbols_[module] = std::move(symbols);
+    symbolsOpened_[module] = true;
     return result;
 }
 
@@ -244,15 +279,13 @@ std::optional<FrameId> ProfileBuilder::jitFrame(uint32_t pid, uint64_t address) 
     const std::string *name = map->find(address);
     if (!name) return std::nullopt;
     const ModuleId module = moduleFor(fmt::format("{}/perf-{}.map", jitMapDirectory_, pid), false);
-    const AddressKey key{module, address};
-    const auto found = frameByAddress_.find(key);
-    return found != frameByAddress_.end() ? found->second : frameFor(module, address, *name);
+    const FrameId found = findFrame(module, address);
+    return found != kNoFrame ? found : frameFor(module, address, *name);
 }
 
 FrameId ProfileBuilder::kernelFrame(uint64_t address) {
-    const AddressKey key{kernelModule_, address};
-    const auto found = frameByAddress_.find(key);
-    if (found != frameByAddress_.end()) return found->second;
+    const FrameId found = findFrame(kernelModule_, address);
+    if (found != kNoFrame) return found;
     // Named in finish(), so that the kernel symbols can load while the records are read.
     const auto id = static_cast<FrameId>(profile_->frames.size());
     Frame frame{};
@@ -260,7 +293,7 @@ FrameId ProfileBuilder::kernelFrame(uint64_t address) {
     frame.address = address;
     profile_->frames.push_back(frame);
     chainLength_.push_back(1);
-    frameByAddress_.emplace(key, id);
+    indexFrame(id);
     unnamedKernelFrames_.push_back(id);
     return id;
 }
@@ -281,25 +314,23 @@ void ProfileBuilder::nameKernelFrames() {
 }
 
 FrameId ProfileBuilder::userFrame(uint32_t pid, uint64_t address, bool isReturnAddress) {
-    const auto process = processes_.find(pid);
+    const ProcessMaps *process = processFor(pid);
     std::optional<Mapping> mapping;
-    if (process != processes_.end()) mapping = process->second.find(address);
+    if (process) mapping = process->find(address);
     if (!mapping || isAnonymous(profile_->modulePath(mapping->module))) {
         if (const auto frame = jitFrame(pid, address)) return *frame;
     }
     if (!mapping) {
-        const AddressKey key{unknownModule_, 0};
-        const auto found = frameByAddress_.find(key);
-        return found != frameByAddress_.end() ? found->second : frameFor(unknownModule_, 0, "[unknown]");
+        const FrameId found = findFrame(unknownModule_, 0);
+        return found != kNoFrame ? found : frameFor(unknownModule_, 0, "[unknown]");
     }
     ElfSymbols *symbols = symbolsFor(mapping->module);
     const uint64_t fileOffset = address - mapping->start + mapping->fileOffset;
     const uint64_t elfAddress = symbols ? symbols->addressForFileOffset(fileOffset) : fileOffset;
     // A return address points after the call; the call itself, one byte earlier, names the caller's line.
     const uint64_t lookup = isReturnAddress && elfAddress > 0 ? elfAddress - 1 : elfAddress;
-    const AddressKey key{mapping->module, lookup};
-    const auto found = frameByAddress_.find(key);
-    if (found != frameByAddress_.end()) return found->second;
+    const FrameId found = findFrame(mapping->module, lookup);
+    if (found != kNoFrame) return found;
     if (symbols && withInlineFrames_) {
         const FrameId chain = inlineFrames(mapping->module, lookup, *symbols);
         if (chain != kNoFrame) return chain;
@@ -314,8 +345,7 @@ FrameId ProfileBuilder::userFrame(uint32_t pid, uint64_t address, bool isReturnA
 }
 
 DwarfUnwinder::Locate ProfileBuilder::locateIn(uint32_t pid) {
-    const auto process = processes_.find(pid);
-    const ProcessMaps *maps = process == processes_.end() ? nullptr : &process->second;
+    const ProcessMaps *maps = processFor(pid);
     return [this, maps](uint64_t address, CodeLocation &location) {
         if (!maps) return false;
         const auto mapping = maps->find(address);
@@ -336,9 +366,8 @@ bool ProfileBuilder::endsAtEntryPoint(uint32_t pid, uint64_t pc) {
 }
 
 FrameId ProfileBuilder::brokenStackFrame() {
-    const AddressKey key{unknownModule_, 1};
-    const auto found = frameByAddress_.find(key);
-    return found != frameByAddress_.end() ? found->second : frameFor(unknownModule_, 1, kBrokenStackName);
+    const FrameId found = findFrame(unknownModule_, 1);
+    return found != kNoFrame ? found : frameFor(unknownModule_, 1, kBrokenStackName);
 }
 
 void ProfileBuilder::noteThread(uint32_t pid, uint32_t tid, const std::string *name) {
@@ -607,8 +636,9 @@ std::shared_ptr<const Profile> loadProfile(const std::string &path, const LoadOp
             builder.setEvents(reader.events());
             orderer.setEvents(reader.events());
         }
-        orderer.push(record);
-        if ((++records & 0xfff) == 0) {
+        orderer.push(record, reader.lastRecordIsMapped());
+        if ((++records & 0x3f) == 0) reader.discardBefore(orderer.oldestStable());
+        if ((records & 0xfff) == 0) {
             if (options.cancel && options.cancel->load(std::memory_order_relaxed)) throw Cancelled();
             if (options.progress && reader.bytesTotal() > 0)
                 options.progress(static_cast<double>(reader.bytesConsumed()) / reader.bytesTotal());
