@@ -20,6 +20,7 @@ namespace perfglass {
 
 namespace {
 constexpr size_t kReadChunk = 1 << 20;
+constexpr size_t kHeaderChunk = 64 << 10;
 constexpr uint64_t kMaxEvents = 4096;
 constexpr uint64_t kMaxIdsPerEvent = 1 << 20;
 constexpr uint64_t kMaxAttrSize = 4096;
@@ -118,8 +119,6 @@ PerfDataReader::PerfDataReader(std::string path)
     if (S_ISDIR(info.st_mode)) throw Error(path_ + ": is a directory, not a perf.data file");
     fileSize_ = S_ISREG(info.st_mode) ? static_cast<uint64_t>(info.st_size) : kUnknownEnd;
     if (fileSize_ == 0) throw Error(path_ + ": file is empty, not a perf.data file");
-    buffer_.resize(2 * kReadChunk);
-    data_ = buffer_.data();
     readFileHeader();
 }
 
@@ -176,7 +175,9 @@ bool PerfDataReader::fill(size_t bytes) {
             bufferEnd_ -= bufferPos_;
             bufferPos_ = 0;
         }
-        if (buffer_.size() - bufferEnd_ < kReadChunk) buffer_.resize(bufferEnd_ + kReadChunk);
+        // Small until the records start: a file in file mode is then mapped and this buffer freed.
+        const size_t chunk = mapTried_ ? kReadChunk : kHeaderChunk;
+        if (buffer_.size() - bufferEnd_ < chunk) buffer_.resize(bufferEnd_ + chunk);
         data_ = buffer_.data();
         size_t want = buffer_.size() - bufferEnd_;
         if (dataEnd_ != kUnknownEnd) {

@@ -505,6 +505,7 @@ void ProfileBuilder::addSample(const perf_event_header *record) {
     if (unmapped) ++profile_->diagnostics.samplesWithUnmappedFrames;
 
     auto &samples = profile_->samples;
+    if (samples.time.size() == samples.time.capacity()) growSampleTable();
     samples.time.push_back(sample.time);
     samples.pid.push_back(sample.pid);
     samples.tid.push_back(sample.tid);
@@ -517,7 +518,27 @@ void ProfileBuilder::addSample(const perf_event_header *record) {
     profile_->endTime = std::max(profile_->endTime, sample.time);
 }
 
+void ProfileBuilder::growSampleTable() {
+    auto &samples = profile_->samples;
+    const size_t size = samples.size();
+    size_t capacity = std::max<size_t>(1024, size + size / 4);
+    if (size >= 1024 && expectedBytes_ > bytesSeen_ && bytesSeen_ > 0) {
+        // The samples of the whole stream at the rate seen so far, and a little more.
+        const double estimate = static_cast<double>(size) * static_cast<double>(expectedBytes_) /
+                                static_cast<double>(bytesSeen_) * 1.05;
+        capacity = std::max(capacity, static_cast<size_t>(estimate));
+    }
+    samples.time.reserve(capacity);
+    samples.pid.reserve(capacity);
+    samples.tid.reserve(capacity);
+    samples.cpu.reserve(capacity);
+    samples.event.reserve(capacity);
+    samples.period.reserve(capacity);
+    samples.stack.reserve(capacity);
+}
+
 void ProfileBuilder::addRecord(const perf_event_header *record) {
+    bytesSeen_ += record->size;
     switch (record->type) {
     case PERF_RECORD_SAMPLE:
         addSample(record);
@@ -626,6 +647,7 @@ std::shared_ptr<const Profile> loadProfile(const std::string &path, const LoadOp
     }
     size_t knownEvents = reader.events().size();
     builder.setEvents(reader.events());
+    if (!reader.isPipe() && !reader.isFollowing()) builder.setExpectedBytes(reader.bytesTotal());
     RecordOrderer orderer([&builder](const perf_event_header *record) { builder.addRecord(record); });
     orderer.setEvents(reader.events());
     uint64_t records = 0;

@@ -79,6 +79,9 @@ public:
     // one's.
     void setVdsoOfThisMachine(bool same);
     void addRecord(const perf_event_header *record);
+    // The size of the record stream, when known: the sample table is then sized from the first records'
+    // share of samples instead of growing by doubling (up to half of it unused).
+    void setExpectedBytes(uint64_t bytes) { expectedBytes_ = bytes; }
     std::shared_ptr<Profile> finish();
 
 private:
@@ -90,6 +93,7 @@ private:
     FrameId findFrame(ModuleId module, uint64_t address) const;
     void indexFrame(FrameId id);
     ProcessMaps *processFor(uint32_t pid);
+    void growSampleTable();
 
     void addSample(const perf_event_header *record);
     void addMmap(const perf_event_header *record, bool isMmap2);
@@ -124,6 +128,8 @@ private:
     IdHashIndex frameIndex_;                           // (module, address) -> first frame of its chain
     IdHashIndex stackIndex_;                           // (frame, parent) -> stack
     IdHashIndex functionIndex_;                        // (module, name) -> function
+    uint64_t expectedBytes_ = 0;
+    uint64_t bytesSeen_ = 0; // of the records given to addRecord
     uint32_t cachedPid_ = 0;
     ProcessMaps *cachedProcess_ = nullptr; // processes_ never erases, so the pointer stays valid
     std::vector<uint64_t> addressScratch_;

@@ -157,6 +157,16 @@ private slots:
         const uint64_t probe = first.textStart() + 0x1234;
         QCOMPARE(second.symbolAt(probe), first.symbolAt(probe));
         QVERIFY(!first.symbolAt(probe).empty());
+
+        // The cache is mapped: a cut or damaged one is parsed again from /proc, never indexed out of range.
+        const QString file = cache.path() + "/perfglass/" +
+                             QDir(cache.path() + "/perfglass").entryList({"kallsyms-*.bin"}).first();
+        QVERIFY(QFile::resize(file, QFileInfo(file).size() / 2));
+        qputenv("XDG_CACHE_HOME", cache.path().toUtf8());
+        const auto third = KernelSymbols::fromProc();
+        qunsetenv("XDG_CACHE_HOME");
+        QCOMPARE(third.size(), first.size());
+        QCOMPARE(third.symbolAt(probe), first.symbolAt(probe));
     }
 
     void jitMapFiles() {
