@@ -160,7 +160,7 @@ void PerfDataReader::discardBefore(const void *address) {
     end = std::min(end, bufferPos_);
     const size_t page = static_cast<size_t>(::sysconf(_SC_PAGESIZE));
     end &= ~(page - 1);
-    constexpr size_t kDiscardStep = size_t{2} << 20; // in steps: each madvise costs a TLB flush
+    constexpr size_t kDiscardStep = size_t{512} << 10; // in steps: each madvise costs a TLB flush
     if (end < discarded_ + kDiscardStep) return;
     ::madvise(map_ + discarded_, end - discarded_, MADV_DONTNEED);
     discarded_ = end;

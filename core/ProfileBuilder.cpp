@@ -505,6 +505,7 @@ void ProfileBuilder::addSample(const perf_event_header *record) {
     if (unmapped) ++profile_->diagnostics.samplesWithUnmappedFrames;
 
     auto &samples = profile_->samples;
+    sampleBytes_ += record->size;
     if (samples.time.size() == samples.time.capacity()) growSampleTable();
     samples.time.push_back(sample.time);
     samples.pid.push_back(sample.pid);
@@ -522,11 +523,13 @@ void ProfileBuilder::growSampleTable() {
     auto &samples = profile_->samples;
     const size_t size = samples.size();
     size_t capacity = std::max<size_t>(1024, size + size / 4);
-    if (size >= 1024 && expectedBytes_ > bytesSeen_ && bytesSeen_ > 0) {
-        // The samples of the whole stream at the rate seen so far, and a little more.
-        const double estimate = static_cast<double>(size) * static_cast<double>(expectedBytes_) /
-                                static_cast<double>(bytesSeen_) * 1.05;
-        capacity = std::max(capacity, static_cast<size_t>(estimate));
+    if (size >= 1024 && expectedBytes_ > sampleBytes_ && sampleBytes_ > 0) {
+        // At most this many samples fit in the stream (as if it held only samples of the mean size seen so
+        // far). Reserving more than is used costs no memory: pages that are never written are never
+        // committed; growing by copying costs the old and the new table at once.
+        const double bound = static_cast<double>(size) * static_cast<double>(expectedBytes_) /
+                             static_cast<double>(sampleBytes_) * 1.02;
+        capacity = std::max(capacity, static_cast<size_t>(bound));
     }
     samples.time.reserve(capacity);
     samples.pid.reserve(capacity);
@@ -538,7 +541,6 @@ void ProfileBuilder::growSampleTable() {
 }
 
 void ProfileBuilder::addRecord(const perf_event_header *record) {
-    bytesSeen_ += record->size;
     switch (record->type) {
     case PERF_RECORD_SAMPLE:
         addSample(record);

@@ -79,8 +79,8 @@ public:
     // one's.
     void setVdsoOfThisMachine(bool same);
     void addRecord(const perf_event_header *record);
-    // The size of the record stream, when known: the sample table is then sized from the first records'
-    // share of samples instead of growing by doubling (up to half of it unused).
+    // The size of the record stream, when known: the sample table is then reserved once for the most samples
+    // the stream can hold, instead of growing by copying.
     void setExpectedBytes(uint64_t bytes) { expectedBytes_ = bytes; }
     std::shared_ptr<Profile> finish();
 
@@ -129,7 +129,7 @@ private:
     IdHashIndex stackIndex_;                           // (frame, parent) -> stack
     IdHashIndex functionIndex_;                        // (module, name) -> function
     uint64_t expectedBytes_ = 0;
-    uint64_t bytesSeen_ = 0; // of the records given to addRecord
+    uint64_t sampleBytes_ = 0; // of the sample records given to addRecord
     uint32_t cachedPid_ = 0;
     ProcessMaps *cachedProcess_ = nullptr; // processes_ never erases, so the pointer stays valid
     std::vector<uint64_t> addressScratch_;
