@@ -346,12 +346,20 @@ FrameId ProfileBuilder::userFrame(uint32_t pid, uint64_t address, bool isReturnA
 
 DwarfUnwinder::Locate ProfileBuilder::locateIn(uint32_t pid) {
     const ProcessMaps *maps = processFor(pid);
-    return [this, maps](uint64_t address, CodeLocation &location) {
+    // Frames of one stack mostly lie in a few mappings: the last one found is tried first (the maps do not
+    // change while a sample is unwound).
+    return [this, maps, last = Mapping{}, lastSymbols = static_cast<ElfSymbols *>(nullptr)](
+               uint64_t address, CodeLocation &location) mutable {
         if (!maps) return false;
-        const auto mapping = maps->find(address);
-        if (!mapping) return false;
+        if (address < last.start || address >= last.end) {
+            const auto mapping = maps->find(address);
+            if (!mapping) return false;
+            last = *mapping;
+            lastSymbols = symbolsFor(mapping->module);
+        }
+        const Mapping *mapping = &last;
         location.module = mapping->module;
-        location.symbols = symbolsFor(mapping->module);
+        location.symbols = lastSymbols;
         const uint64_t fileOffset = address - mapping->start + mapping->fileOffset;
         location.elfAddress =
             location.symbols ? location.symbols->addressForFileOffset(fileOffset) : fileOffset;
