@@ -36,6 +36,7 @@ struct DwarfUnwinder::RegisterRule {
 };
 
 struct DwarfUnwinder::Rule {
+    uint64_t key = 0; // module << 48 ^ address
     bool valid = false;
     bool cfaIsExpression = false;
     uint8_t cfaRegister = 0;
@@ -331,18 +332,25 @@ bool DwarfUnwinder::compile(Dwarf_CFI *cfi, uint64_t address, Rule &rule) {
 
 const DwarfUnwinder::Rule *DwarfUnwinder::ruleFor(const CodeLocation &location, uint64_t lookupAddress) {
     const uint64_t key = uint64_t{location.module} << 48 ^ lookupAddress;
-    const auto found = ruleIndex_.find(key);
-    if (found != ruleIndex_.end()) {
-        const Rule &rule = rules_[found->second];
+    const uint32_t found = ruleIndex_.find(key, [&](uint32_t id) { return rules_[id].key == key; });
+    if (found != IdHashIndex::kAbsent) {
+        const Rule &rule = rules_[found];
         return rule.valid ? &rule : nullptr;
     }
     Rule rule;
-    if (location.symbols) {
-        if (!compile(location.symbols->ehFrameInfo(), lookupAddress, rule))
+    rule.key = key;
+    if (location.symbols && !compile(location.symbols->ehFrameInfo(), lookupAddress, rule)) {
+        // The dynamic loader's _start has no CFI anywhere: it is the outermost frame (a valid rule with an
+        // undefined return address). Asking .debug_frame first could load and decompress the whole separate
+        // debug file of ld.so (tens of milliseconds) to learn nothing.
+        if (location.symbols->symbolAt(lookupAddress).name == "_start")
+            rule.valid = true;
+        else
             compile(location.symbols->debugFrameInfo(), lookupAddress, rule);
     }
     rules_.push_back(rule);
-    ruleIndex_.emplace(key, static_cast<uint32_t>(rules_.size() - 1));
+    ruleIndex_.insert(key, static_cast<uint32_t>(rules_.size() - 1),
+                      [&](uint32_t id) { return rules_[id].key; });
     return rules_.back().valid ? &rules_.back() : nullptr;
 }
 

@@ -6,6 +6,7 @@
 // a stack that needs it ends there as truncated.
 #pragma once
 
+#include "IdHashIndex.h"
 #include "Profile.h"
 
 #include <cstdint>
@@ -73,7 +74,7 @@ private:
     bool step(const Rule &rule, const Registers &current, std::span<const uint8_t> stack, uint64_t stackBase,
               Registers &next, bool &truncated);
 
-    std::unordered_map<uint64_t, uint32_t> ruleIndex_; // (module << 48 | address) -> rules_ index
+    IdHashIndex ruleIndex_; // (module << 48 ^ address) -> rules_ index
     std::vector<Rule> rules_;
     std::vector<std::vector<Op>> expressions_;
     uint64_t expressionEvaluations_ = 0;

@@ -3,7 +3,9 @@
 #include "Demangler.h"
 
 #include <dwarf.h>
+#include <elfutils/libdwelf.h>
 #include <elfutils/libdwfl.h>
+#include <fcntl.h>
 #include <gelf.h>
 #include <unistd.h>
 
@@ -11,8 +13,89 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <string_view>
 
 namespace perfglass {
+
+namespace {
+
+constexpr const char *kDefaultDebugPath = ":.debug:/usr/lib/debug";
+
+bool debuginfodConfigured() {
+    const char *urls = std::getenv("DEBUGINFOD_URLS");
+    return urls && *urls;
+}
+
+// Whether the ELF file open on fd has the given GNU build id.
+bool hasBuildId(int fd, const unsigned char *bits, int size) {
+    Elf *elf = elf_begin(fd, ELF_C_READ_MMAP, nullptr);
+    if (!elf) return false;
+    const void *found = nullptr;
+    const ssize_t length = dwelf_elf_gnu_build_id(elf, &found);
+    const bool same = length == size && std::memcmp(found, bits, static_cast<size_t>(size)) == 0;
+    elf_end(elf);
+    return same;
+}
+
+// A separate debug file named by .gnu_debuglink (or NAME.debug), in each directory of the debug path as libdw
+// searches it: "" is the file's own directory, a relative entry is below it (.debug), an absolute one holds
+// the file's directory tree (/usr/lib/debug/usr/bin). It must carry the module's build id when the module has
+// one.
+int findByDebugLink(Dwfl_Module *module, const char *fileName, const char *debugLink, const std::string &path,
+                    char **debugFileName) {
+    if (!fileName) return -1;
+    const std::string_view file(fileName);
+    const size_t slash = file.rfind('/');
+    const std::string directory(slash == std::string_view::npos ? "." : file.substr(0, slash));
+    const std::string name =
+        debugLink ? std::string(debugLink)
+                  : std::string(file.substr(slash == std::string_view::npos ? 0 : slash + 1)) + ".debug";
+    const unsigned char *bits = nullptr;
+    GElf_Addr address = 0;
+    const int bitsSize = dwfl_module_build_id(module, &bits, &address);
+    size_t begin = 0;
+    while (begin <= path.size()) {
+        size_t end = path.find(':', begin);
+        if (end == std::string::npos) end = path.size();
+        const std::string entry = path.substr(begin, end - begin);
+        begin = end + 1;
+        std::string candidate;
+        if (entry.empty())
+            candidate = directory + "/" + name;
+        else if (entry.front() != '/')
+            candidate = directory + "/" + entry + "/" + name;
+        else
+            candidate = entry + (directory.front() == '/' ? "" : "/") + directory + "/" + name;
+        if (candidate == file) continue;
+        const int fd = ::open(candidate.c_str(), O_RDONLY | O_CLOEXEC);
+        if (fd < 0) continue;
+        if (bitsSize <= 0 || hasBuildId(fd, bits, bitsSize)) {
+            *debugFileName = ::strdup(candidate.c_str());
+            return fd;
+        }
+        ::close(fd);
+    }
+    return -1;
+}
+
+// libdw's dwfl_standard_find_debuginfo asks debuginfod last, and libdw 0.188 loads libdebuginfod for that
+// even when DEBUGINFOD_URLS is unset: about 25 shared libraries (libcurl, gnutls, krb5...), milliseconds and
+// megabytes for nothing. Without DEBUGINFOD_URLS the local search is done here: by build id under the debug
+// path (libdw), then by .gnu_debuglink. userdata holds the module's debug path list.
+int findDebuginfo(Dwfl_Module *module, void **userdata, const char *moduleName, Dwarf_Addr base,
+                  const char *fileName, const char *debugLink, GElf_Word crc, char **debugFileName) {
+    if (debuginfodConfigured())
+        return dwfl_standard_find_debuginfo(module, userdata, moduleName, base, fileName, debugLink, crc,
+                                            debugFileName);
+    const int fd = dwfl_build_id_find_debuginfo(module, userdata, moduleName, base, fileName, debugLink, crc,
+                                                debugFileName);
+    if (fd >= 0) return fd;
+    const auto *path = userdata ? static_cast<const std::string *>(*userdata) : nullptr;
+    return findByDebugLink(module, fileName, debugLink, path && !path->empty() ? *path : kDefaultDebugPath,
+                           debugFileName);
+}
+
+} // namespace
 
 std::unique_ptr<ElfSymbols> ElfSymbols::open(const std::string &path, std::string &error) {
     return open(path, error, SymbolSearch{});
@@ -37,7 +120,7 @@ std::unique_ptr<ElfSymbols> ElfSymbols::open(const std::string &path, std::strin
     }
     auto callbacks = std::make_shared<Dwfl_Callbacks>();
     callbacks->find_elf = dwfl_build_id_find_elf;
-    callbacks->find_debuginfo = dwfl_standard_find_debuginfo;
+    callbacks->find_debuginfo = findDebuginfo;
     callbacks->section_address = dwfl_offline_section_address;
     callbacks->debuginfo_path = &symbols->debugPathPointer_;
     symbols->callbacks_ = callbacks;
@@ -49,6 +132,9 @@ std::unique_ptr<ElfSymbols> ElfSymbols::open(const std::string &path, std::strin
         return nullptr;
     }
     dwfl_report_end(symbols->dwfl_, nullptr, nullptr);
+    void **userdata = nullptr;
+    dwfl_module_info(symbols->module_, &userdata, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr);
+    if (userdata) *userdata = &symbols->debugPathList_; // for findDebuginfo
 
     GElf_Addr bias = 0;
     Elf *elf = dwfl_module_getelf(symbols->module_, &bias);
@@ -86,11 +172,49 @@ Dwarf_CFI *ElfSymbols::ehFrameInfo() {
     return eh_;
 }
 
+namespace {
+// Whether elf has a section of that name with contents in the file (not NOBITS, not empty).
+bool hasSection(Elf *elf, const char *wanted) {
+    size_t stringsIndex = 0;
+    if (!elf || elf_getshdrstrndx(elf, &stringsIndex) != 0) return false;
+    for (Elf_Scn *section = elf_nextscn(elf, nullptr); section; section = elf_nextscn(elf, section)) {
+        GElf_Shdr header;
+        if (!gelf_getshdr(section, &header) || header.sh_type == SHT_NOBITS || header.sh_size == 0) continue;
+        const char *name = elf_strptr(elf, stringsIndex, header.sh_name);
+        if (name && std::strcmp(name, wanted) == 0) return true;
+    }
+    return false;
+}
+
+bool fileHasSection(const char *path, const char *wanted) {
+    const int fd = ::open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return false;
+    Elf *elf = elf_begin(fd, ELF_C_READ_MMAP, nullptr);
+    const bool found = hasSection(elf, wanted);
+    if (elf) elf_end(elf);
+    ::close(fd);
+    return found;
+}
+} // namespace
+
+// libdw reads .debug_frame through the module's whole DWARF, decompressing every debug section of the
+// separate debug file (libc's: tens of milliseconds). Distribution debug files rarely have .debug_frame at
+// all (x86_64 code has .eh_frame), so when neither the file nor its already found debug file has one, nothing
+// is loaded.
+bool ElfSymbols::mayHaveDebugFrame() const {
+    GElf_Addr bias = 0;
+    if (hasSection(dwfl_module_getelf(module_, &bias), ".debug_frame")) return true;
+    const char *debugFile = nullptr;
+    dwfl_module_info(module_, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, &debugFile);
+    if (!debugFile) return true; // not searched yet: let libdw look
+    return fileHasSection(debugFile, ".debug_frame");
+}
+
 Dwarf_CFI *ElfSymbols::debugFrameInfo() {
     if (!debugLoaded_) {
         debugLoaded_ = true;
         Dwarf_Addr bias = 0;
-        debug_ = dwfl_module_dwarf_cfi(module_, &bias);
+        if (mayHaveDebugFrame()) debug_ = dwfl_module_dwarf_cfi(module_, &bias);
     }
     return debug_;
 }

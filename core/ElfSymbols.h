@@ -75,6 +75,7 @@ private:
         bool plt = false;    // a synthesized "name@plt"
     };
     void buildTable() const;
+    bool mayHaveDebugFrame() const;
     void addPltEntries() const;
     struct Segment {
         uint64_t fileOffset;

@@ -1,6 +1,7 @@
 #include "KernelSymbols.h"
 
 #include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -135,24 +136,50 @@ KernelSymbols KernelSymbols::fromText(std::string_view text) {
 }
 
 std::string_view KernelSymbols::symbolAt(uint64_t address) const {
-    const auto after = std::upper_bound(addresses_.begin(), addresses_.end(), address);
-    if (after == addresses_.begin()) return {};
-    const auto index = static_cast<size_t>(after - addresses_.begin()) - 1;
-    const uint32_t begin = index == 0 ? 0 : nameEnds_[index - 1];
-    return std::string_view(names_).substr(begin, nameEnds_[index] - begin);
+    const auto addressList = addresses();
+    const auto ends = nameEnds();
+    const auto after = std::upper_bound(addressList.begin(), addressList.end(), address);
+    if (after == addressList.begin()) return {};
+    const auto index = static_cast<size_t>(after - addressList.begin()) - 1;
+    const uint32_t begin = index == 0 ? 0 : ends[index - 1];
+    return names().substr(begin, ends[index] - begin);
+}
+
+namespace {
+constexpr size_t kCacheHeaderBytes = 4 * sizeof(uint64_t);
+}
+
+std::span<const uint64_t> KernelSymbols::addresses() const {
+    if (!mapping_) return addresses_;
+    return {reinterpret_cast<const uint64_t *>(mapping_.get() + kCacheHeaderBytes), mappedCount_};
+}
+
+std::span<const uint32_t> KernelSymbols::nameEnds() const {
+    if (!mapping_) return nameEnds_;
+    return {reinterpret_cast<const uint32_t *>(mapping_.get() + kCacheHeaderBytes + mappedCount_ * 8),
+            mappedCount_};
+}
+
+std::string_view KernelSymbols::names() const {
+    if (!mapping_) return names_;
+    return {reinterpret_cast<const char *>(mapping_.get() + kCacheHeaderBytes + mappedCount_ * 12),
+            mappedNameBytes_};
 }
 
 bool KernelSymbols::save(const std::string &path) const {
     const std::string temporary = path + ".tmp" + std::to_string(::getpid());
     {
         std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-        const uint64_t header[4] = {kCacheMagic, addresses_.size(), names_.size(), textStart_};
+        const auto addressList = addresses();
+        const auto ends = nameEnds();
+        const auto text = names();
+        const uint64_t header[4] = {kCacheMagic, addressList.size(), text.size(), textStart_};
         out.write(reinterpret_cast<const char *>(header), sizeof header);
-        out.write(reinterpret_cast<const char *>(addresses_.data()),
-                  static_cast<std::streamsize>(addresses_.size() * sizeof(uint64_t)));
-        out.write(reinterpret_cast<const char *>(nameEnds_.data()),
-                  static_cast<std::streamsize>(nameEnds_.size() * sizeof(uint32_t)));
-        out.write(names_.data(), static_cast<std::streamsize>(names_.size()));
+        out.write(reinterpret_cast<const char *>(addressList.data()),
+                  static_cast<std::streamsize>(addressList.size() * sizeof(uint64_t)));
+        out.write(reinterpret_cast<const char *>(ends.data()),
+                  static_cast<std::streamsize>(ends.size() * sizeof(uint32_t)));
+        out.write(text.data(), static_cast<std::streamsize>(text.size()));
         if (!out) {
             ::unlink(temporary.c_str());
             return false;
@@ -161,25 +188,37 @@ bool KernelSymbols::save(const std::string &path) const {
     return ::rename(temporary.c_str(), path.c_str()) == 0;
 }
 
+// The cache is mapped, not read: a kernel has ~100k function symbols (4 MB here), and a profile looks up a
+// few thousand of them.
 bool KernelSymbols::load(const std::string &path, KernelSymbols &out) {
-    std::ifstream in(path, std::ios::binary);
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return false;
+    struct stat info {};
+    const bool statted = ::fstat(fd, &info) == 0;
+    const auto fileSize = statted ? static_cast<uint64_t>(info.st_size) : 0;
+    void *map = fileSize >= kCacheHeaderBytes
+                    ? ::mmap(nullptr, static_cast<size_t>(fileSize), PROT_READ, MAP_PRIVATE, fd, 0)
+                    : MAP_FAILED;
+    ::close(fd);
+    if (map == MAP_FAILED) return false;
+    std::shared_ptr<const uint8_t> mapping(static_cast<const uint8_t *>(map),
+                                           [size = static_cast<size_t>(fileSize)](const uint8_t *bytes) {
+                                               ::munmap(const_cast<uint8_t *>(bytes), size);
+                                           });
     uint64_t header[4] = {};
-    if (!in.read(reinterpret_cast<char *>(header), sizeof header) || header[0] != kCacheMagic) return false;
+    std::memcpy(header, mapping.get(), sizeof header);
     const uint64_t count = header[1], nameBytes = header[2];
-    if (count > (16u << 20) || nameBytes > (1u << 30)) return false;
+    if (header[0] != kCacheMagic || count > (16u << 20) || nameBytes > (1u << 30) ||
+        fileSize != kCacheHeaderBytes + count * 12 + nameBytes)
+        return false;
     KernelSymbols result;
     result.textStart_ = header[3];
-    result.addresses_.resize(count);
-    result.nameEnds_.resize(count);
-    result.names_.resize(nameBytes);
-    in.read(reinterpret_cast<char *>(result.addresses_.data()), static_cast<std::streamsize>(count * 8));
-    in.read(reinterpret_cast<char *>(result.nameEnds_.data()), static_cast<std::streamsize>(count * 4));
-    in.read(result.names_.data(), static_cast<std::streamsize>(nameBytes));
-    if (!in || in.peek() != std::char_traits<char>::eof()) return false;
-    // A damaged cache must not index out of the arena.
-    if (!std::is_sorted(result.nameEnds_.begin(), result.nameEnds_.end()) ||
-        (count > 0 && result.nameEnds_.back() != nameBytes))
-        return false;
+    result.mapping_ = std::move(mapping);
+    result.mappedCount_ = static_cast<size_t>(count);
+    result.mappedNameBytes_ = static_cast<size_t>(nameBytes);
+    // A damaged cache must not index out of the names.
+    const auto ends = result.nameEnds();
+    if (!std::is_sorted(ends.begin(), ends.end()) || (count > 0 && ends.back() != nameBytes)) return false;
     out = std::move(result);
     return true;
 }

@@ -6,6 +6,7 @@
 
 #include <fcntl.h>
 #include <fmt/format.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <zstd.h>
@@ -19,6 +20,7 @@ namespace perfglass {
 
 namespace {
 constexpr size_t kReadChunk = 1 << 20;
+constexpr size_t kHeaderChunk = 64 << 10;
 constexpr uint64_t kMaxEvents = 4096;
 constexpr uint64_t kMaxIdsPerEvent = 1 << 20;
 constexpr uint64_t kMaxAttrSize = 4096;
@@ -117,23 +119,66 @@ PerfDataReader::PerfDataReader(std::string path)
     if (S_ISDIR(info.st_mode)) throw Error(path_ + ": is a directory, not a perf.data file");
     fileSize_ = S_ISREG(info.st_mode) ? static_cast<uint64_t>(info.st_size) : kUnknownEnd;
     if (fileSize_ == 0) throw Error(path_ + ": file is empty, not a perf.data file");
-    buffer_.resize(2 * kReadChunk);
     readFileHeader();
 }
 
 PerfDataReader::~PerfDataReader() {
+    if (map_) ::munmap(map_, mapSize_);
     if (ownsFd_ && fd_ >= 0) ::close(fd_);
+}
+
+// A finished file is read through a read-only mapping of its data section instead of read() copies: records
+// are used where they lie (and stay valid until discardBefore() passes them), and the pages behind the
+// reader are dropped, so memory stays bounded by what the caller still holds.
+void PerfDataReader::mapData() {
+    mapTried_ = true;
+    if (pipeMode_ || following_ || dataEnd_ == kUnknownEnd || fileSize_ == kUnknownEnd ||
+        dataEnd_ <= dataBegin_ || position_ != dataBegin_)
+        return;
+    const uint64_t page = static_cast<uint64_t>(::sysconf(_SC_PAGESIZE));
+    const uint64_t base = dataBegin_ & ~(page - 1);
+    const size_t size = static_cast<size_t>(dataEnd_ - base);
+    void *map = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE, fd_, static_cast<off_t>(base));
+    if (map == MAP_FAILED) return; // read() as before
+    ::madvise(map, size, MADV_SEQUENTIAL);
+    map_ = static_cast<uint8_t *>(map);
+    mapSize_ = size;
+    mapOffset_ = base;
+    discarded_ = 0;
+    data_ = map_;
+    bufferPos_ = static_cast<size_t>(dataBegin_ - base);
+    bufferEnd_ = size;
+    eof_ = true;
+    buffer_ = {};
+}
+
+void PerfDataReader::discardBefore(const void *address) {
+    if (!map_) return;
+    const auto *byte = static_cast<const uint8_t *>(address);
+    size_t end =
+        byte && byte >= map_ && byte < map_ + mapSize_ ? static_cast<size_t>(byte - map_) : bufferPos_;
+    end = std::min(end, bufferPos_);
+    const size_t page = static_cast<size_t>(::sysconf(_SC_PAGESIZE));
+    end &= ~(page - 1);
+    constexpr size_t kDiscardStep = size_t{512} << 10; // in steps: each madvise costs a TLB flush
+    if (end < discarded_ + kDiscardStep) return;
+    ::madvise(map_ + discarded_, end - discarded_, MADV_DONTNEED);
+    discarded_ = end;
 }
 
 bool PerfDataReader::fill(size_t bytes) {
     while (bufferEnd_ - bufferPos_ < bytes) {
-        if (eof_) return false;
+        if (eof_ || map_) return false;
         if (bufferPos_ > 0) {
             std::memmove(buffer_.data(), buffer_.data() + bufferPos_, bufferEnd_ - bufferPos_);
+            data_ = buffer_.data();
             bufferEnd_ -= bufferPos_;
             bufferPos_ = 0;
         }
-        if (buffer_.size() - bufferEnd_ < kReadChunk) buffer_.resize(bufferEnd_ + kReadChunk);
+        // Small until the records start: a file in file mode is then mapped and this buffer freed.
+        const size_t chunk = mapTried_ ? kReadChunk : kHeaderChunk;
+        if (buffer_.size() - bufferEnd_ < chunk) buffer_.resize(bufferEnd_ + chunk);
+        data_ = buffer_.data();
         size_t want = buffer_.size() - bufferEnd_;
         if (dataEnd_ != kUnknownEnd) {
             const uint64_t left = dataEnd_ - (position_ + (bufferEnd_ - bufferPos_));
@@ -223,7 +268,7 @@ void PerfDataReader::readFileHeader() {
             fmt::format("file is too short for a perf.data header ({} bytes, need at least {})", bufferEnd_,
                         sizeof(format::PipeHeader)));
     format::PipeHeader pipe{};
-    std::memcpy(&pipe, buffer_.data(), sizeof pipe);
+    std::memcpy(&pipe, data_, sizeof pipe);
     if (std::memcmp(pipe.magic, format::kMagic, sizeof pipe.magic) != 0) {
         if (std::memcmp(pipe.magic, "2ELIFREP", 8) == 0)
             throw FileFormatError(path_, 0, "big-endian perf.data files are not supported");
@@ -501,10 +546,12 @@ bool PerfDataReader::handleSessionRecord(const perf_event_header *header) {
 }
 
 const perf_event_header *PerfDataReader::nextFromStream() {
+    if (!mapTried_) mapData();
     while (true) {
         if (decompressor_) {
             std::string error;
             if (const auto *inner = decompressor_->next(error)) {
+                lastMapped_ = false;
                 if (!handleSessionRecord(inner)) return inner;
                 continue;
             }
@@ -527,7 +574,7 @@ const perf_event_header *PerfDataReader::nextFromStream() {
             return nullptr;
         }
         perf_event_header head{}; // copied: after one of perf's records of odd size, it sits unaligned
-        std::memcpy(&head, buffer_.data() + bufferPos_, sizeof head);
+        std::memcpy(&head, data_ + bufferPos_, sizeof head);
         const perf_event_header *header = &head;
         // The kernel's records are multiples of 8 bytes; perf's own (HEADER_FEATURE in pipe mode) need not
         // be.
@@ -557,11 +604,13 @@ const perf_event_header *PerfDataReader::nextFromStream() {
                                            path_, position_));
             return nullptr;
         }
-        header = reinterpret_cast<const perf_event_header *>(buffer_.data() + bufferPos_);
+        header = reinterpret_cast<const perf_event_header *>(data_ + bufferPos_);
+        lastMapped_ = map_ != nullptr;
         if (bufferPos_ % 8 != 0) {
+            lastMapped_ = false;
             // After one of perf's records of unaligned size: copy, so that decoders can read aligned u64s.
             aligned_.resize((head.size + 7) / 8);
-            std::memcpy(aligned_.data(), buffer_.data() + bufferPos_, head.size);
+            std::memcpy(aligned_.data(), data_ + bufferPos_, head.size);
             header = reinterpret_cast<const perf_event_header *>(aligned_.data());
         }
         recordOffset_ = position_;

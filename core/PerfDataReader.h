@@ -40,6 +40,14 @@ public:
                 std::chrono::milliseconds pollInterval = std::chrono::milliseconds(50));
     bool isFollowing() const { return following_; }
 
+    // Whether the record returned last lies in the reader's mapping of the file (a finished file in file
+    // mode): then it stays valid, at the same address, after later next() calls, until discardBefore()
+    // passes it. Otherwise it is valid only until the next call.
+    bool lastRecordIsMapped() const { return lastMapped_; }
+    // The caller holds no mapped record before address (nullptr: none at all before the current record):
+    // the pages before it may be dropped, so that memory does not grow with the file.
+    void discardBefore(const void *address);
+
     const std::vector<EventAttr> &events() const { return events_; }
     const SessionMetadata &metadata() const { return metadata_; }
     // Things the user should know that did not stop reading, such as a recording whose writer died.
@@ -64,6 +72,7 @@ private:
     void parseFeature(unsigned feature, const uint8_t *bytes, size_t size, uint64_t offset);
     void addAttrRecord(const perf_event_header *header);
     bool fill(size_t bytes);
+    void mapData();
     bool waitForGrowth();
     void seekTo(uint64_t offset);
     size_t readAt(void *out, size_t size, uint64_t offset);
@@ -82,6 +91,13 @@ private:
     uint64_t position_ = 0; // file offset of buffer_[bufferPos_]
     uint64_t recordOffset_ = 0;
     std::vector<uint8_t> buffer_;
+    const uint8_t *data_ = nullptr; // buffer_ or the mapping: file offset position_ is data_[bufferPos_]
+    uint8_t *map_ = nullptr;        // the data section, from page offset mapOffset_
+    size_t mapSize_ = 0;
+    uint64_t mapOffset_ = 0;
+    size_t discarded_ = 0; // bytes of the mapping dropped so far
+    bool mapTried_ = false;
+    bool lastMapped_ = false;
     std::vector<uint64_t> aligned_; // a record that sits at an unaligned offset, copied
     size_t bufferPos_ = 0;
     size_t bufferEnd_ = 0;

@@ -74,13 +74,41 @@ ModuleId ProfileBuilder::moduleFor(const std::string &path, bool kernel) {
 }
 
 FunctionId ProfileBuilder::functionFor(ModuleId module, const std::string &name) {
-    const FunctionKey key{module, profile_->strings.intern(name)};
-    const auto found = functionByKey_.find(key);
-    if (found != functionByKey_.end()) return found->second;
+    const StringId nameId = profile_->strings.intern(name);
+    const auto &functions = profile_->functions;
+    const uint32_t found = functionIndex_.find(pairHash(module, nameId), [&](uint32_t id) {
+        return functions[id].module == module && functions[id].name == nameId;
+    });
+    if (found != IdHashIndex::kAbsent) return found;
     const auto id = static_cast<FunctionId>(profile_->functions.size());
-    profile_->functions.push_back({key.name, module});
-    functionByKey_.emplace(key, id);
+    profile_->functions.push_back({nameId, module});
+    functionIndex_.insert(pairHash(module, nameId), id, [&](uint32_t other) {
+        return pairHash(functions[other].module, functions[other].name);
+    });
     return id;
+}
+
+FrameId ProfileBuilder::findFrame(ModuleId module, uint64_t address) const {
+    const auto &frames = profile_->frames;
+    return frameIndex_.find(addressHash(module, address), [&](uint32_t id) {
+        return frames[id].address == address && frames[id].module == module;
+    });
+}
+
+void ProfileBuilder::indexFrame(FrameId id) {
+    const auto &frames = profile_->frames;
+    frameIndex_.insert(addressHash(frames[id].module, frames[id].address), id, [&](uint32_t other) {
+        return addressHash(frames[other].module, frames[other].address);
+    });
+}
+
+ProcessMaps *ProfileBuilder::processFor(uint32_t pid) {
+    if (cachedProcess_ && cachedPid_ == pid) return cachedProcess_;
+    const auto found = processes_.find(pid);
+    if (found == processes_.end()) return nullptr;
+    cachedPid_ = pid;
+    cachedProcess_ = &found->second;
+    return cachedProcess_;
 }
 
 FrameId ProfileBuilder::frameFor(ModuleId module, uint64_t address, const std::string &name) {
@@ -91,7 +119,7 @@ FrameId ProfileBuilder::frameFor(ModuleId module, uint64_t address, const std::s
     frame.address = address;
     profile_->frames.push_back(frame);
     chainLength_.push_back(1);
-    frameByAddress_.emplace(AddressKey{module, address}, id);
+    indexFrame(id);
     return id;
 }
 
@@ -115,17 +143,20 @@ FrameId ProfileBuilder::inlineFrames(ModuleId module, uint64_t address, const El
         profile_->frames.push_back(frame);
         chainLength_.push_back(static_cast<uint32_t>(chainScratch_.size() - k));
     }
-    frameByAddress_.emplace(AddressKey{module, address}, first);
+    indexFrame(first);
     return first;
 }
 
 StackId ProfileBuilder::stackFor(FrameId frame, StackId parent) {
-    const StackKey key{frame, parent};
-    const auto found = stackByKey_.find(key);
-    if (found != stackByKey_.end()) return found->second;
+    const auto &stacks = profile_->stacks;
+    const uint32_t found = stackIndex_.find(pairHash(frame, parent), [&](uint32_t id) {
+        return stacks[id].frame == frame && stacks[id].parent == parent;
+    });
+    if (found != IdHashIndex::kAbsent) return found;
     const auto id = static_cast<StackId>(profile_->stacks.size());
     profile_->stacks.push_back({frame, parent});
-    stackByKey_.emplace(key, id);
+    stackIndex_.insert(pairHash(frame, parent), id,
+                       [&](uint32_t other) { return pairHash(stacks[other].frame, stacks[other].parent); });
     return id;
 }
 
@@ -197,8 +228,7 @@ void ProfileBuilder::setJitMapDirectory(std::string directory) {
 }
 
 ElfSymbols *ProfileBuilder::symbolsFor(ModuleId module) {
-    const auto found = symbols_.find(module);
-    if (found != symbols_.end()) return found->second.get();
+    if (module < symbolsOpened_.size() && symbolsOpened_[module]) return symbols_[module].get();
     std::string error;
     const std::string &path = profile_->modulePath(module);
     std::unique_ptr<ElfSymbols> symbols;
@@ -225,7 +255,12 @@ ElfSymbols *ProfileBuilder::symbolsFor(ModuleId module) {
         moduleErrors_[module] = error;
     }
     ElfSymbols *result = symbols.get();
-    symbols_.emplace(module, std::move(symbols));
+    if (symbols_.size() <= module) {
+        symbols_.resize(module + 1);
+        symbolsOpened_.resize(module + 1, false);
+    }
+    symbols_[module] = std::move(symbols);
+    symbolsOpened_[module] = true;
     return result;
 }
 
@@ -244,15 +279,13 @@ std::optional<FrameId> ProfileBuilder::jitFrame(uint32_t pid, uint64_t address) 
     const std::string *name = map->find(address);
     if (!name) return std::nullopt;
     const ModuleId module = moduleFor(fmt::format("{}/perf-{}.map", jitMapDirectory_, pid), false);
-    const AddressKey key{module, address};
-    const auto found = frameByAddress_.find(key);
-    return found != frameByAddress_.end() ? found->second : frameFor(module, address, *name);
+    const FrameId found = findFrame(module, address);
+    return found != kNoFrame ? found : frameFor(module, address, *name);
 }
 
 FrameId ProfileBuilder::kernelFrame(uint64_t address) {
-    const AddressKey key{kernelModule_, address};
-    const auto found = frameByAddress_.find(key);
-    if (found != frameByAddress_.end()) return found->second;
+    const FrameId found = findFrame(kernelModule_, address);
+    if (found != kNoFrame) return found;
     // Named in finish(), so that the kernel symbols can load while the records are read.
     const auto id = static_cast<FrameId>(profile_->frames.size());
     Frame frame{};
@@ -260,7 +293,7 @@ FrameId ProfileBuilder::kernelFrame(uint64_t address) {
     frame.address = address;
     profile_->frames.push_back(frame);
     chainLength_.push_back(1);
-    frameByAddress_.emplace(key, id);
+    indexFrame(id);
     unnamedKernelFrames_.push_back(id);
     return id;
 }
@@ -281,25 +314,23 @@ void ProfileBuilder::nameKernelFrames() {
 }
 
 FrameId ProfileBuilder::userFrame(uint32_t pid, uint64_t address, bool isReturnAddress) {
-    const auto process = processes_.find(pid);
+    const ProcessMaps *process = processFor(pid);
     std::optional<Mapping> mapping;
-    if (process != processes_.end()) mapping = process->second.find(address);
+    if (process) mapping = process->find(address);
     if (!mapping || isAnonymous(profile_->modulePath(mapping->module))) {
         if (const auto frame = jitFrame(pid, address)) return *frame;
     }
     if (!mapping) {
-        const AddressKey key{unknownModule_, 0};
-        const auto found = frameByAddress_.find(key);
-        return found != frameByAddress_.end() ? found->second : frameFor(unknownModule_, 0, "[unknown]");
+        const FrameId found = findFrame(unknownModule_, 0);
+        return found != kNoFrame ? found : frameFor(unknownModule_, 0, "[unknown]");
     }
     ElfSymbols *symbols = symbolsFor(mapping->module);
     const uint64_t fileOffset = address - mapping->start + mapping->fileOffset;
     const uint64_t elfAddress = symbols ? symbols->addressForFileOffset(fileOffset) : fileOffset;
     // A return address points after the call; the call itself, one byte earlier, names the caller's line.
     const uint64_t lookup = isReturnAddress && elfAddress > 0 ? elfAddress - 1 : elfAddress;
-    const AddressKey key{mapping->module, lookup};
-    const auto found = frameByAddress_.find(key);
-    if (found != frameByAddress_.end()) return found->second;
+    const FrameId found = findFrame(mapping->module, lookup);
+    if (found != kNoFrame) return found;
     if (symbols && withInlineFrames_) {
         const FrameId chain = inlineFrames(mapping->module, lookup, *symbols);
         if (chain != kNoFrame) return chain;
@@ -314,14 +345,21 @@ FrameId ProfileBuilder::userFrame(uint32_t pid, uint64_t address, bool isReturnA
 }
 
 DwarfUnwinder::Locate ProfileBuilder::locateIn(uint32_t pid) {
-    const auto process = processes_.find(pid);
-    const ProcessMaps *maps = process == processes_.end() ? nullptr : &process->second;
-    return [this, maps](uint64_t address, CodeLocation &location) {
+    const ProcessMaps *maps = processFor(pid);
+    // Frames of one stack mostly lie in a few mappings: the last one found is tried first (the maps do not
+    // change while a sample is unwound).
+    return [this, maps, last = Mapping{}, lastSymbols = static_cast<ElfSymbols *>(nullptr)](
+               uint64_t address, CodeLocation &location) mutable {
         if (!maps) return false;
-        const auto mapping = maps->find(address);
-        if (!mapping) return false;
+        if (address < last.start || address >= last.end) {
+            const auto mapping = maps->find(address);
+            if (!mapping) return false;
+            last = *mapping;
+            lastSymbols = symbolsFor(mapping->module);
+        }
+        const Mapping *mapping = &last;
         location.module = mapping->module;
-        location.symbols = symbolsFor(mapping->module);
+        location.symbols = lastSymbols;
         const uint64_t fileOffset = address - mapping->start + mapping->fileOffset;
         location.elfAddress =
             location.symbols ? location.symbols->addressForFileOffset(fileOffset) : fileOffset;
@@ -336,9 +374,8 @@ bool ProfileBuilder::endsAtEntryPoint(uint32_t pid, uint64_t pc) {
 }
 
 FrameId ProfileBuilder::brokenStackFrame() {
-    const AddressKey key{unknownModule_, 1};
-    const auto found = frameByAddress_.find(key);
-    return found != frameByAddress_.end() ? found->second : frameFor(unknownModule_, 1, kBrokenStackName);
+    const FrameId found = findFrame(unknownModule_, 1);
+    return found != kNoFrame ? found : frameFor(unknownModule_, 1, kBrokenStackName);
 }
 
 void ProfileBuilder::noteThread(uint32_t pid, uint32_t tid, const std::string *name) {
@@ -476,6 +513,8 @@ void ProfileBuilder::addSample(const perf_event_header *record) {
     if (unmapped) ++profile_->diagnostics.samplesWithUnmappedFrames;
 
     auto &samples = profile_->samples;
+    sampleBytes_ += record->size;
+    if (samples.time.size() == samples.time.capacity()) growSampleTable();
     samples.time.push_back(sample.time);
     samples.pid.push_back(sample.pid);
     samples.tid.push_back(sample.tid);
@@ -486,6 +525,27 @@ void ProfileBuilder::addSample(const perf_event_header *record) {
     if (threadIndex_.find(sample.tid) == threadIndex_.end()) noteThread(sample.pid, sample.tid, nullptr);
     if (profile_->startTime == 0 || sample.time < profile_->startTime) profile_->startTime = sample.time;
     profile_->endTime = std::max(profile_->endTime, sample.time);
+}
+
+void ProfileBuilder::growSampleTable() {
+    auto &samples = profile_->samples;
+    const size_t size = samples.size();
+    size_t capacity = std::max<size_t>(1024, size + size / 4);
+    if (size >= 1024 && expectedBytes_ > sampleBytes_ && sampleBytes_ > 0) {
+        // At most this many samples fit in the stream (as if it held only samples of the mean size seen so
+        // far). Reserving more than is used costs no memory: pages that are never written are never
+        // committed; growing by copying costs the old and the new table at once.
+        const double bound = static_cast<double>(size) * static_cast<double>(expectedBytes_) /
+                             static_cast<double>(sampleBytes_) * 1.02;
+        capacity = std::max(capacity, static_cast<size_t>(bound));
+    }
+    samples.time.reserve(capacity);
+    samples.pid.reserve(capacity);
+    samples.tid.reserve(capacity);
+    samples.cpu.reserve(capacity);
+    samples.event.reserve(capacity);
+    samples.period.reserve(capacity);
+    samples.stack.reserve(capacity);
 }
 
 void ProfileBuilder::addRecord(const perf_event_header *record) {
@@ -597,6 +657,7 @@ std::shared_ptr<const Profile> loadProfile(const std::string &path, const LoadOp
     }
     size_t knownEvents = reader.events().size();
     builder.setEvents(reader.events());
+    if (!reader.isPipe() && !reader.isFollowing()) builder.setExpectedBytes(reader.bytesTotal());
     RecordOrderer orderer([&builder](const perf_event_header *record) { builder.addRecord(record); });
     orderer.setEvents(reader.events());
     uint64_t records = 0;
@@ -607,8 +668,9 @@ std::shared_ptr<const Profile> loadProfile(const std::string &path, const LoadOp
             builder.setEvents(reader.events());
             orderer.setEvents(reader.events());
         }
-        orderer.push(record);
-        if ((++records & 0xfff) == 0) {
+        orderer.push(record, reader.lastRecordIsMapped());
+        if ((++records & 0x3f) == 0) reader.discardBefore(orderer.oldestStable());
+        if ((records & 0xfff) == 0) {
             if (options.cancel && options.cancel->load(std::memory_order_relaxed)) throw Cancelled();
             if (options.progress && reader.bytesTotal() > 0)
                 options.progress(static_cast<double>(reader.bytesConsumed()) / reader.bytesTotal());

@@ -6,6 +6,7 @@
 #include "DwarfUnwinder.h"
 #include "ElfSymbols.h"
 #include "EventAttr.h"
+#include "IdHashIndex.h"
 #include "JitMap.h"
 #include "KernelSymbols.h"
 #include "ProcessMaps.h"
@@ -79,39 +80,21 @@ public:
     // one's.
     void setVdsoOfThisMachine(bool same);
     void addRecord(const perf_event_header *record);
+    // The size of the record stream, when known: the sample table is then reserved once for the most samples
+    // the stream can hold, instead of growing by copying.
+    void setExpectedBytes(uint64_t bytes) { expectedBytes_ = bytes; }
     std::shared_ptr<Profile> finish();
 
 private:
-    struct AddressKey {
-        ModuleId module;
-        uint64_t address;
-        bool operator==(const AddressKey &) const = default;
-    };
-    struct AddressKeyHash {
-        size_t operator()(const AddressKey &key) const {
-            return std::hash<uint64_t>()(key.address * 0x9E3779B97F4A7C15ULL ^ key.module);
-        }
-    };
-    struct StackKey {
-        FrameId frame;
-        StackId parent;
-        bool operator==(const StackKey &) const = default;
-    };
-    struct StackKeyHash {
-        size_t operator()(const StackKey &key) const {
-            return std::hash<uint64_t>()((uint64_t{key.frame} << 32 | key.parent) * 0x9E3779B97F4A7C15ULL);
-        }
-    };
-    struct FunctionKey {
-        ModuleId module;
-        StringId name;
-        bool operator==(const FunctionKey &) const = default;
-    };
-    struct FunctionKeyHash {
-        size_t operator()(const FunctionKey &key) const {
-            return std::hash<uint64_t>()((uint64_t{key.module} << 32 | key.name) * 0x9E3779B97F4A7C15ULL);
-        }
-    };
+    static uint64_t addressHash(ModuleId module, uint64_t address) {
+        return address ^ (uint64_t{module} << 44);
+    }
+    static uint64_t pairHash(uint32_t a, uint32_t b) { return uint64_t{a} << 32 | b; }
+    // The frame cached for (module, address) (the first of its inline chain), or kNoFrame.
+    FrameId findFrame(ModuleId module, uint64_t address) const;
+    void indexFrame(FrameId id);
+    ProcessMaps *processFor(uint32_t pid);
+    void growSampleTable();
 
     void addSample(const perf_event_header *record);
     void addMmap(const perf_event_header *record, bool isMmap2);
@@ -141,10 +124,15 @@ private:
     std::unordered_map<uint32_t, ProcessMaps> processes_;
     std::unordered_map<uint32_t, size_t> threadIndex_;
     std::unordered_map<std::string, ModuleId> moduleByPath_;
-    std::unordered_map<ModuleId, std::unique_ptr<ElfSymbols>> symbols_;
-    std::unordered_map<AddressKey, FrameId, AddressKeyHash> frameByAddress_;
-    std::unordered_map<StackKey, StackId, StackKeyHash> stackByKey_;
-    std::unordered_map<FunctionKey, FunctionId, FunctionKeyHash> functionByKey_;
+    std::vector<std::unique_ptr<ElfSymbols>> symbols_; // by module
+    std::vector<bool> symbolsOpened_;                  // by module: whether symbols_ was tried
+    IdHashIndex frameIndex_;                           // (module, address) -> first frame of its chain
+    IdHashIndex stackIndex_;                           // (frame, parent) -> stack
+    IdHashIndex functionIndex_;                        // (module, name) -> function
+    uint64_t expectedBytes_ = 0;
+    uint64_t sampleBytes_ = 0; // of the sample records given to addRecord
+    uint32_t cachedPid_ = 0;
+    ProcessMaps *cachedProcess_ = nullptr; // processes_ never erases, so the pointer stays valid
     std::vector<uint64_t> addressScratch_;
     std::vector<bool> kernelScratch_;
     std::vector<uint64_t> pcScratch_;

@@ -12,7 +12,7 @@ namespace {
 constexpr uint32_t kFinishedRound = 68; // PERF_RECORD_FINISHED_ROUND
 }
 
-void RecordOrderer::push(const perf_event_header *record) {
+void RecordOrderer::push(const perf_event_header *record, bool stable) {
     if (record->type == kFinishedRound) {
         release(previousRoundMax_);
         previousRoundMax_ = roundMax_;
@@ -24,13 +24,19 @@ void RecordOrderer::push(const perf_event_header *record) {
     else
         time = lastTime_;
     roundMax_ = std::max(roundMax_, time);
+    if (stable) {
+        entries_.push_back({time, sequence_++, record, 0});
+        stableBytes_ += record->size;
+        if (arenaSize_ * 8 + stableBytes_ > maxQueuedBytes_) flush();
+        return;
+    }
     const size_t words = (record->size + 7) / 8;
     const size_t offset = arenaSize_;
     reserve(offset + words);
     std::memcpy(arena_.get() + offset, record, record->size);
     arenaSize_ += words;
-    entries_.push_back({time, sequence_++, offset});
-    if (arenaSize_ * 8 > maxQueuedBytes_) flush();
+    entries_.push_back({time, sequence_++, nullptr, offset});
+    if (arenaSize_ * 8 + stableBytes_ > maxQueuedBytes_) flush();
 }
 
 void RecordOrderer::reserve(size_t words) {
@@ -40,6 +46,12 @@ void RecordOrderer::reserve(size_t words) {
     if (arenaSize_ > 0) std::memcpy(grown.get(), arena_.get(), arenaSize_ * 8);
     arena_ = std::move(grown);
     arenaCapacity_ = capacity;
+}
+
+const perf_event_header *RecordOrderer::oldestStable() const {
+    for (const Entry &entry : entries_) // in arrival order between releases, so in file order
+        if (entry.stable) return entry.stable;
+    return nullptr;
 }
 
 void RecordOrderer::flush() {
@@ -53,12 +65,13 @@ void RecordOrderer::release(uint64_t limit) {
     });
     size_t released = 0;
     while (released < entries_.size() && entries_[released].time <= limit) {
-        sink_(reinterpret_cast<const perf_event_header *>(arena_.get() + entries_[released].offset));
+        sink_(entries_[released].record(arena_.get()));
         ++released;
     }
     if (released == entries_.size()) {
         entries_.clear();
         arenaSize_ = 0;
+        stableBytes_ = 0;
         return;
     }
     // Keep the rest in arrival order, compacted in place (offsets grow with arrival, so moves go downwards
@@ -67,7 +80,12 @@ void RecordOrderer::release(uint64_t limit) {
     std::sort(entries_.begin(), entries_.end(),
               [](const Entry &a, const Entry &b) { return a.sequence < b.sequence; });
     size_t end = 0;
+    stableBytes_ = 0;
     for (Entry &entry : entries_) {
+        if (entry.stable) {
+            stableBytes_ += entry.stable->size;
+            continue;
+        }
         const auto *header = reinterpret_cast<const perf_event_header *>(arena_.get() + entry.offset);
         const size_t words = (header->size + 7) / 8;
         if (entry.offset != end) std::memmove(arena_.get() + end, arena_.get() + entry.offset, words * 8);

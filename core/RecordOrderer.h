@@ -25,8 +25,12 @@ public:
         , maxQueuedBytes_(maxQueuedBytes) {}
 
     void setEvents(const std::vector<EventAttr> &events) { decoder_.setEvents(events); }
-    // Queues a record (FINISHED_ROUND releases what is safe to release).
-    void push(const perf_event_header *record);
+    // Queues a record (FINISHED_ROUND releases what is safe to release). A stable record (one that stays
+    // valid at its address until it is released, such as a record in a mapped file) is queued by address;
+    // others are copied.
+    void push(const perf_event_header *record, bool stable = false);
+    // The earliest stable record still queued (nullptr: none); records before it are no longer needed.
+    const perf_event_header *oldestStable() const;
     // Releases everything queued, in time order.
     void flush();
 
@@ -34,7 +38,11 @@ private:
     struct Entry {
         uint64_t time;
         uint64_t sequence;
-        size_t offset; // in words of arena_
+        const perf_event_header *stable; // nullptr: the record is a copy in the arena
+        size_t offset;                   // in words of arena_
+        const perf_event_header *record(const uint64_t *arena) const {
+            return stable ? stable : reinterpret_cast<const perf_event_header *>(arena + offset);
+        }
     };
     void release(uint64_t limit);
 
@@ -45,6 +53,7 @@ private:
     std::unique_ptr<uint64_t[]> arena_; // not a vector: growing it must not zero what is overwritten anyway
     size_t arenaSize_ = 0;              // words in use
     size_t arenaCapacity_ = 0;
+    size_t stableBytes_ = 0; // bytes of the queued stable records
     std::vector<Entry> entries_;
     uint64_t sequence_ = 0;
     uint64_t lastTime_ = 0;

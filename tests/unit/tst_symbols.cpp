@@ -6,7 +6,9 @@
 #include "JitMap.h"
 #include "KernelSymbols.h"
 #include "RustDemangler.h"
+#include "TestSupport.h"
 
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -17,6 +19,7 @@
 #include <memory>
 
 using namespace perfglass;
+using namespace perfglass::test;
 
 namespace {
 
@@ -157,6 +160,16 @@ private slots:
         const uint64_t probe = first.textStart() + 0x1234;
         QCOMPARE(second.symbolAt(probe), first.symbolAt(probe));
         QVERIFY(!first.symbolAt(probe).empty());
+
+        // The cache is mapped: a cut or damaged one is parsed again from /proc, never indexed out of range.
+        const QString file = cache.path() + "/perfglass/" +
+                             QDir(cache.path() + "/perfglass").entryList({"kallsyms-*.bin"}).first();
+        QVERIFY(QFile::resize(file, QFileInfo(file).size() / 2));
+        qputenv("XDG_CACHE_HOME", cache.path().toUtf8());
+        const auto third = KernelSymbols::fromProc();
+        qunsetenv("XDG_CACHE_HOME");
+        QCOMPARE(third.size(), first.size());
+        QCOMPARE(third.symbolAt(probe), first.symbolAt(probe));
     }
 
     void jitMapFiles() {
@@ -192,6 +205,44 @@ private slots:
                              .name.ends_with("@plt");
         }
         QVERIFY(sawPlt);
+    }
+
+    // A stripped file finds its symbols in a separate debug file named by .gnu_debuglink (in .debug/ next to
+    // it) without debuginfod; a debug file of another program there (other build id) is not used.
+    void separateDebugFileByDebugLink() {
+        const QString objcopy = QStandardPaths::findExecutable("objcopy");
+        if (objcopy.isEmpty()) QSKIP("objcopy (binutils) is not installed");
+        if (qEnvironmentVariableIsSet("DEBUGINFOD_URLS"))
+            QSKIP("DEBUGINFOD_URLS is set: libdw's search runs");
+        QTemporaryDir dir;
+        QVERIFY(QDir(dir.path()).mkdir(".debug"));
+        const QString program = dir.filePath("prog");
+        const QString debug = dir.filePath(".debug/prog.debug");
+        QVERIFY(QFile::copy("/proc/self/exe", program));
+        QCOMPARE(runProgram(objcopy, {"--only-keep-debug", program, debug}).exitCode, 0);
+        QCOMPARE(runProgram(objcopy, {"--strip-all", "--add-gnu-debuglink=" + debug, program}).exitCode, 0);
+
+        uint64_t stackEnd = 0;
+        const auto function = reinterpret_cast<uint64_t>(&perfglassCaptureStack);
+        uint64_t fileOffset = 0;
+        for (const auto &mapping : ownMappings(stackEnd))
+            if (function >= mapping.start && function < mapping.end)
+                fileOffset = function - mapping.start + mapping.offset;
+        QVERIFY(fileOffset != 0);
+        std::string error;
+        auto symbols = ElfSymbols::open(program.toStdString(), error);
+        QVERIFY2(symbols, error.c_str());
+        QVERIFY(symbols->hasSymbols());
+        QCOMPARE(symbols->symbolAt(symbols->addressForFileOffset(fileOffset) + 1).name,
+                 std::string("perfglassCaptureStack"));
+
+        // Another program's debug file under the same name: its build id differs, so it is not used.
+        QVERIFY(QFile::remove(debug));
+        QCOMPARE(runProgram(objcopy, {"--only-keep-debug", clientPath("hotspots-fp"), debug}).exitCode, 0);
+        symbols = ElfSymbols::open(program.toStdString(), error);
+        QVERIFY2(symbols, error.c_str());
+        QVERIFY(symbols->symbolAt(symbols->addressForFileOffset(fileOffset) + 1).name !=
+                "perfglassCaptureStack");
     }
 
     void inlineFramesAndSourceLines() {
