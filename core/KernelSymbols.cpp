@@ -135,44 +135,76 @@ KernelSymbols KernelSymbols::fromText(std::string_view text) {
     return result;
 }
 
-std::string_view KernelSymbols::symbolAt(uint64_t address) const {
-    const auto addressList = addresses();
-    const auto ends = nameEnds();
-    const auto after = std::upper_bound(addressList.begin(), addressList.end(), address);
-    if (after == addressList.begin()) return {};
-    const auto index = static_cast<size_t>(after - addressList.begin()) - 1;
-    const uint32_t begin = index == 0 ? 0 : ends[index - 1];
-    return names().substr(begin, ends[index] - begin);
-}
-
 namespace {
 constexpr size_t kCacheHeaderBytes = 4 * sizeof(uint64_t);
+constexpr size_t kAddressChunk = 8192; // addresses read at a time from the cache
+
+bool readExactly(int fd, void *out, size_t size, uint64_t offset) {
+    return ::pread(fd, out, size, static_cast<off_t>(offset)) == static_cast<ssize_t>(size);
+}
+} // namespace
+
+KernelSymbols::CacheFile::~CacheFile() {
+    if (fd >= 0) ::close(fd);
 }
 
-std::span<const uint64_t> KernelSymbols::addresses() const {
-    if (!mapping_) return addresses_;
-    return {reinterpret_cast<const uint64_t *>(mapping_.get() + kCacheHeaderBytes), mappedCount_};
+std::vector<std::string> KernelSymbols::symbolsAt(std::span<const uint64_t> addresses) const {
+    if (cache_) return symbolsFromCache(addresses);
+    std::vector<std::string> names(addresses.size());
+    for (size_t i = 0; i < addresses.size(); ++i) {
+        const auto after = std::upper_bound(addresses_.begin(), addresses_.end(), addresses[i]);
+        if (after == addresses_.begin()) continue;
+        const auto index = static_cast<size_t>(after - addresses_.begin()) - 1;
+        const uint32_t begin = index == 0 ? 0 : nameEnds_[index - 1];
+        names[i] = names_.substr(begin, nameEnds_[index] - begin);
+    }
+    return names;
 }
 
-std::span<const uint32_t> KernelSymbols::nameEnds() const {
-    if (!mapping_) return nameEnds_;
-    return {reinterpret_cast<const uint32_t *>(mapping_.get() + kCacheHeaderBytes + mappedCount_ * 8),
-            mappedCount_};
+// One pass over the cached addresses in ascending order, merged with the queries sorted the same way.
+std::vector<std::string> KernelSymbols::symbolsFromCache(std::span<const uint64_t> addresses) const {
+    std::vector<size_t> order(addresses.size());
+    std::iota(order.begin(), order.end(), size_t{0});
+    std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { return addresses[a] < addresses[b]; });
+    std::vector<std::string> names(addresses.size());
+    std::vector<uint64_t> chunk;
+    uint64_t chunkStart = 0; // index of chunk[0] in the table
+    uint64_t next = 0;       // first table index not yet known to lie at or below the current query
+    for (size_t query : order) {
+        while (next < cache_->count) {
+            if (next >= chunkStart + chunk.size()) {
+                chunkStart = next;
+                chunk.resize(static_cast<size_t>(std::min<uint64_t>(kAddressChunk, cache_->count - next)));
+                if (!readExactly(cache_->fd, chunk.data(), chunk.size() * 8, kCacheHeaderBytes + next * 8))
+                    return names;
+            }
+            if (chunk[static_cast<size_t>(next - chunkStart)] > addresses[query]) break;
+            ++next;
+        }
+        if (next > 0) names[query] = nameFromCache(next - 1);
+    }
+    return names;
 }
 
-std::string_view KernelSymbols::names() const {
-    if (!mapping_) return names_;
-    return {reinterpret_cast<const char *>(mapping_.get() + kCacheHeaderBytes + mappedCount_ * 12),
-            mappedNameBytes_};
+std::string KernelSymbols::nameFromCache(uint64_t index) const {
+    const uint64_t endsOffset = kCacheHeaderBytes + cache_->count * 8;
+    uint32_t ends[2] = {0, 0}; // end of the previous name, end of this one
+    const bool read = index == 0 ? readExactly(cache_->fd, &ends[1], 4, endsOffset)
+                                 : readExactly(cache_->fd, ends, 8, endsOffset + (index - 1) * 4);
+    if (!read || ends[1] < ends[0] || ends[1] - ends[0] > 4096) return {};
+    std::string name(ends[1] - ends[0], '\0');
+    if (!readExactly(cache_->fd, name.data(), name.size(), kCacheHeaderBytes + cache_->count * 12 + ends[0]))
+        return {};
+    return name;
 }
 
 bool KernelSymbols::save(const std::string &path) const {
     const std::string temporary = path + ".tmp" + std::to_string(::getpid());
     {
         std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-        const auto addressList = addresses();
-        const auto ends = nameEnds();
-        const auto text = names();
+        const auto &addressList = addresses_;
+        const auto &ends = nameEnds_;
+        const auto &text = names_;
         const uint64_t header[4] = {kCacheMagic, addressList.size(), text.size(), textStart_};
         out.write(reinterpret_cast<const char *>(header), sizeof header);
         out.write(reinterpret_cast<const char *>(addressList.data()),
@@ -188,37 +220,27 @@ bool KernelSymbols::save(const std::string &path) const {
     return ::rename(temporary.c_str(), path.c_str()) == 0;
 }
 
-// The cache is mapped, not read: a kernel has ~100k function symbols (4 MB here), and a profile looks up a
-// few thousand of them.
 bool KernelSymbols::load(const std::string &path, KernelSymbols &out) {
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return false;
+    auto cache = std::make_shared<CacheFile>();
+    cache->fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (cache->fd < 0) return false;
     struct stat info {};
-    const bool statted = ::fstat(fd, &info) == 0;
-    const auto fileSize = statted ? static_cast<uint64_t>(info.st_size) : 0;
-    void *map = fileSize >= kCacheHeaderBytes
-                    ? ::mmap(nullptr, static_cast<size_t>(fileSize), PROT_READ, MAP_PRIVATE, fd, 0)
-                    : MAP_FAILED;
-    ::close(fd);
-    if (map == MAP_FAILED) return false;
-    std::shared_ptr<const uint8_t> mapping(static_cast<const uint8_t *>(map),
-                                           [size = static_cast<size_t>(fileSize)](const uint8_t *bytes) {
-                                               ::munmap(const_cast<uint8_t *>(bytes), size);
-                                           });
+    const auto fileSize = ::fstat(cache->fd, &info) == 0 ? static_cast<uint64_t>(info.st_size) : 0;
     uint64_t header[4] = {};
-    std::memcpy(header, mapping.get(), sizeof header);
+    if (fileSize < kCacheHeaderBytes || !readExactly(cache->fd, header, sizeof header, 0)) return false;
     const uint64_t count = header[1], nameBytes = header[2];
     if (header[0] != kCacheMagic || count > (16u << 20) || nameBytes > (1u << 30) ||
         fileSize != kCacheHeaderBytes + count * 12 + nameBytes)
         return false;
+    // A damaged cache must not index out of the names: the last name must end where the names end.
+    uint32_t lastEnd = 0;
+    if (count > 0 &&
+        (!readExactly(cache->fd, &lastEnd, 4, kCacheHeaderBytes + count * 12 - 4) || lastEnd != nameBytes))
+        return false;
+    cache->count = count;
     KernelSymbols result;
     result.textStart_ = header[3];
-    result.mapping_ = std::move(mapping);
-    result.mappedCount_ = static_cast<size_t>(count);
-    result.mappedNameBytes_ = static_cast<size_t>(nameBytes);
-    // A damaged cache must not index out of the names.
-    const auto ends = result.nameEnds();
-    if (!std::is_sorted(ends.begin(), ends.end()) || (count > 0 && ends.back() != nameBytes)) return false;
+    result.cache_ = std::move(cache);
     out = std::move(result);
     return true;
 }

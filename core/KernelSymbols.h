@@ -22,25 +22,30 @@ public:
     static KernelSymbols fromStream(std::istream &input);
     static KernelSymbols fromText(std::string_view text);
 
-    bool empty() const { return addresses().empty(); }
-    size_t size() const { return addresses().size(); }
+    bool empty() const { return size() == 0; }
+    size_t size() const { return cache_ ? cache_->count : addresses_.size(); }
     // The symbol containing address (the nearest at or below it); empty when none.
-    std::string_view symbolAt(uint64_t address) const;
+    std::string symbolAt(uint64_t address) const { return symbolsAt({&address, 1}).front(); }
+    // The symbols of many addresses, in the order given; cheaper than one symbolAt() per address.
+    std::vector<std::string> symbolsAt(std::span<const uint64_t> addresses) const;
     // Address of the kernel text start (_text or _stext), 0 when unknown.
     uint64_t textStart() const { return textStart_; }
 
 private:
     bool save(const std::string &path) const;
     static bool load(const std::string &path, KernelSymbols &out);
-    std::span<const uint64_t> addresses() const;
-    std::span<const uint32_t> nameEnds() const;
-    std::string_view names() const;
+    // Loaded from the cache, the table stays in the file: a profile names a few hundred of ~100k kernel
+    // symbols, and holding or mapping the table cost ~4 MB of memory. symbolsAt() reads the addresses once,
+    // in chunks, and each name it needs.
+    struct CacheFile {
+        int fd = -1;
+        uint64_t count = 0;
+        ~CacheFile();
+    };
+    std::vector<std::string> symbolsFromCache(std::span<const uint64_t> addresses) const;
+    std::string nameFromCache(uint64_t index) const;
 
-    // Loaded from the cache: a read-only mapping of the file (only the pages that lookups touch take memory);
-    // the vectors below are then empty.
-    std::shared_ptr<const uint8_t> mapping_;
-    size_t mappedCount_ = 0;
-    size_t mappedNameBytes_ = 0;
+    std::shared_ptr<const CacheFile> cache_;
     std::vector<uint64_t> addresses_;
     std::vector<uint32_t> nameEnds_; // names_[nameEnds_[i-1], nameEnds_[i]) is symbol i's name
     std::string names_;

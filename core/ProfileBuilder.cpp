@@ -303,12 +303,15 @@ void ProfileBuilder::setKernelSymbols(KernelSymbols kernelSymbols) {
 }
 
 void ProfileBuilder::nameKernelFrames() {
-    for (FrameId id : unnamedKernelFrames_) {
-        Frame &frame = profile_->frames[id];
-        const std::string_view name = kernelSymbols_.symbolAt(frame.address);
-        if (name.empty()) ++profile_->diagnostics.framesWithoutSymbol;
-        frame.function =
-            functionFor(kernelModule_, name.empty() ? std::string("[unknown]") : std::string(name));
+    std::vector<uint64_t> addresses;
+    addresses.reserve(unnamedKernelFrames_.size());
+    for (FrameId id : unnamedKernelFrames_)
+        addresses.push_back(profile_->frames[id].address);
+    const std::vector<std::string> names = kernelSymbols_.symbolsAt(addresses);
+    for (size_t i = 0; i < unnamedKernelFrames_.size(); ++i) {
+        Frame &frame = profile_->frames[unnamedKernelFrames_[i]];
+        if (names[i].empty()) ++profile_->diagnostics.framesWithoutSymbol;
+        frame.function = functionFor(kernelModule_, names[i].empty() ? std::string("[unknown]") : names[i]);
     }
     unnamedKernelFrames_.clear();
 }

@@ -139,10 +139,10 @@ private slots:
                                                      "ffffffff81000300 T do_syscall_64\t[kvm]\n"
                                                      "garbage line\n");
         QCOMPARE(symbols.textStart(), uint64_t{0xffffffff81000000});
-        QCOMPARE(symbols.symbolAt(0xffffffff81000150), std::string_view("helper"));
+        QCOMPARE(symbols.symbolAt(0xffffffff81000150), std::string("helper"));
         QCOMPARE(symbols.symbolAt(0xffffffff81000250),
-                 std::string_view("helper")); // data symbols are skipped
-        QCOMPARE(symbols.symbolAt(0xffffffff81000301), std::string_view("do_syscall_64"));
+                 std::string("helper")); // data symbols are skipped
+        QCOMPARE(symbols.symbolAt(0xffffffff81000301), std::string("do_syscall_64"));
         QVERIFY(symbols.symbolAt(0x1000).empty());
         QCOMPARE(symbols.size(), size_t{3});
     }
