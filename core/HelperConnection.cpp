@@ -202,30 +202,11 @@ Status HelperConnection::sendRaw(const std::vector<uint8_t> &bytes) {
 
 Status HelperConnection::receive(Reply &reply) {
     std::vector<uint8_t> buffer(helper::kMaxMessageSize);
-    alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int) * 4)];
-    iovec iov{buffer.data(), buffer.size()};
-    msghdr message{};
-    message.msg_iov = &iov;
-    message.msg_iovlen = 1;
-    message.msg_control = control;
-    message.msg_controllen = sizeof control;
-    ssize_t n;
-    do {
-        n = ::recvmsg(socket_.get(), &message, MSG_TRUNC | MSG_CMSG_CLOEXEC);
-    } while (n < 0 && errno == EINTR);
-    reply.fd.reset();
-    for (cmsghdr *c = CMSG_FIRSTHDR(&message); c; c = CMSG_NXTHDR(&message, c)) {
-        if (c->cmsg_level != SOL_SOCKET || c->cmsg_type != SCM_RIGHTS) continue;
-        const size_t count = (c->cmsg_len - CMSG_LEN(0)) / sizeof(int);
-        for (size_t i = 0; i < count; ++i) {
-            int fd;
-            std::memcpy(&fd, CMSG_DATA(c) + i * sizeof(int), sizeof fd);
-            if (i == 0 && !reply.fd.valid())
-                reply.fd.reset(fd);
-            else
-                ::close(fd);
-        }
-    }
+    helper::ReceivedPacket packet = helper::receivePacket(socket_.get(), buffer.data(), buffer.size(), 4);
+    const ssize_t n = packet.size;
+    errno = packet.error;
+    // A reply carries at most one descriptor; any others are closed with the packet.
+    reply.fd = packet.fds.empty() ? helper::UniqueFd() : std::move(packet.fds.front());
     if (n <= 0)
         return makeStatus(ErrorCode::ConnectionClosed,
                           n == 0 ? "the helper closed its socket"

@@ -1,10 +1,12 @@
 #include "HelperProtocol.h"
 
 #include <linux/hw_breakpoint.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <array>
+#include <cerrno>
 #include <cstddef>
 #include <cstring>
 #include <ctime>
@@ -665,6 +667,35 @@ Status validateOpenEvent(const OpenEventRequest &request, const MachineLimits &l
         if (!check.ok()) return check;
     }
     return Status::success();
+}
+
+ReceivedPacket receivePacket(int socket, uint8_t *buffer, size_t bufferSize, size_t maxFds) {
+    std::vector<char> control(CMSG_SPACE(sizeof(int) * maxFds));
+    iovec iov{buffer, bufferSize};
+    msghdr message{};
+    message.msg_iov = &iov;
+    message.msg_iovlen = 1;
+    message.msg_control = control.data();
+    message.msg_controllen = control.size();
+    ReceivedPacket packet;
+    do {
+        packet.size = ::recvmsg(socket, &message, MSG_TRUNC | MSG_CMSG_CLOEXEC);
+    } while (packet.size < 0 && errno == EINTR);
+    if (packet.size < 0) {
+        packet.error = errno;
+        return packet;
+    }
+    for (cmsghdr *c = CMSG_FIRSTHDR(&message); c; c = CMSG_NXTHDR(&message, c)) {
+        if (c->cmsg_level != SOL_SOCKET || c->cmsg_type != SCM_RIGHTS) continue;
+        const size_t count = (c->cmsg_len - CMSG_LEN(0)) / sizeof(int);
+        for (size_t i = 0; i < count; ++i) {
+            int fd;
+            std::memcpy(&fd, CMSG_DATA(c) + i * sizeof(int), sizeof fd);
+            packet.fds.emplace_back(fd);
+        }
+    }
+    packet.controlTruncated = (message.msg_flags & MSG_CTRUNC) != 0;
+    return packet;
 }
 
 } // namespace perfglass::helper

@@ -231,6 +231,17 @@ struct Header {
 std::vector<uint8_t> encodeMessage(MessageType type, uint32_t sequence, const std::vector<uint8_t> &payload);
 std::vector<uint8_t> encodeMessage(uint16_t type, uint32_t sequence, const uint8_t *payload, size_t size);
 
+// One packet read from a SOCK_SEQPACKET socket, with the descriptors that came with it (close-on-exec).
+struct ReceivedPacket {
+    ssize_t size = -1;         // the packet's real size (MSG_TRUNC), 0 at the end of the stream, -1 on error
+    int error = 0;             // errno when size is -1
+    std::vector<UniqueFd> fds; // owned: dropping them closes them
+    bool controlTruncated =
+        false; // more descriptors came than fit (MSG_CTRUNC); those were closed by the kernel
+};
+// Receives one packet into buffer (retrying on EINTR), accepting up to maxFds descriptors.
+ReceivedPacket receivePacket(int socket, uint8_t *buffer, size_t bufferSize, size_t maxFds);
+
 // Checks a received packet of packetSize bytes (its real size, also when it was longer than the buffer) and
 // parses its header. On success payload points into data. Checks framing only (magic, lengths, version), not
 // the type: the type is the dispatcher's business. header.sequence is filled whenever the packet held a

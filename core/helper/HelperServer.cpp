@@ -131,31 +131,11 @@ int HelperServer::run() {
 }
 
 HelperServer::Received HelperServer::receive(size_t &packetSize, bool &hadFds) {
-    alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int) * 16)];
-    iovec iov{buffer_.data(), buffer_.size()};
-    msghdr message{};
-    message.msg_iov = &iov;
-    message.msg_iovlen = 1;
-    message.msg_control = control;
-    message.msg_controllen = sizeof control;
-    ssize_t n;
-    do {
-        n = ::recvmsg(socket_, &message, MSG_TRUNC | MSG_CMSG_CLOEXEC);
-    } while (n < 0 && errno == EINTR);
-    if (n < 0) return errno == ECONNRESET ? Received::EndOfStream : Received::Failed;
-    // The helper accepts no descriptors: close whatever arrived.
-    hadFds = false;
-    for (cmsghdr *c = CMSG_FIRSTHDR(&message); c; c = CMSG_NXTHDR(&message, c)) {
-        if (c->cmsg_level != SOL_SOCKET || c->cmsg_type != SCM_RIGHTS) continue;
-        const size_t count = (c->cmsg_len - CMSG_LEN(0)) / sizeof(int);
-        for (size_t i = 0; i < count; ++i) {
-            int fd;
-            std::memcpy(&fd, CMSG_DATA(c) + i * sizeof(int), sizeof fd);
-            ::close(fd);
-        }
-        hadFds = true;
-    }
-    if (message.msg_flags & MSG_CTRUNC) hadFds = true;
+    ReceivedPacket packet = receivePacket(socket_, buffer_.data(), buffer_.size(), 16);
+    const ssize_t n = packet.size;
+    if (n < 0) return packet.error == ECONNRESET ? Received::EndOfStream : Received::Failed;
+    // The helper accepts no descriptors: whatever arrived is closed with the packet.
+    hadFds = !packet.fds.empty() || packet.controlTruncated;
     if (n == 0) {
         // Zero bytes: the end of the stream, or an empty packet from a live client.
         pollfd p{socket_, POLLIN | POLLRDHUP, 0};
