@@ -1,12 +1,16 @@
 // Helpers shared by the test suites: running perfglass-cli and the test programs, temporary files.
 #pragma once
 
+#include <QFile>
 #include <QProcess>
 #include <QStandardPaths>
 #include <QString>
 #include <QStringList>
 #include <QTemporaryDir>
+#include <QTest>
+#include <QThread>
 
+#include <signal.h>
 #include <unistd.h>
 
 namespace perfglass::test {
@@ -50,5 +54,56 @@ inline QString perfPath() {
 inline bool isRoot() {
     return ::geteuid() == 0;
 }
+
+// Lines of perf's stderr that are problems rather than notices.
+inline QStringList perfProblems(const QString &err) {
+    QStringList problems;
+    for (const QString &line : err.split(QLatin1Char('\n'))) {
+        if (line.contains(QLatin1String("WARNING"), Qt::CaseInsensitive) ||
+            line.contains(QLatin1String("failed"), Qt::CaseInsensitive) ||
+            line.contains(QLatin1String("incompatible"), Qt::CaseInsensitive) ||
+            line.contains(QLatin1String("broken"), Qt::CaseInsensitive) ||
+            line.contains(QLatin1String("non matching"), Qt::CaseInsensitive))
+            problems << line;
+    }
+    return problems;
+}
+
+// Runs `perf COMMAND -i FILE`; returns its stdout, or an empty string (with a warning) when perf does not
+// read the file cleanly.
+inline QString perfReads(const QStringList &command, const QString &file) {
+    const ProcessResult result = runProgram(perfPath(), command + QStringList{QStringLiteral("-i"), file});
+    if (result.exitCode != 0 || !perfProblems(result.err).isEmpty()) {
+        qWarning("perf %s on %s: exit %d\n%s", qPrintable(command.join(QLatin1Char(' '))), qPrintable(file),
+                 result.exitCode, qPrintable(result.err));
+        return {};
+    }
+    return result.out;
+}
+
+// Starts the test program hotspots-fp with arguments and waits until it runs its own code; kills it when
+// done.
+class RunningProgram {
+public:
+    explicit RunningProgram(const QStringList &arguments) {
+        process_.setProgram(clientPath(QStringLiteral("hotspots-fp")));
+        process_.setArguments(arguments);
+        process_.start();
+        process_.waitForStarted();
+        QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(QStringLiteral("/proc/%1/maps").arg(pid())), 10000);
+        QThread::msleep(200); // let it reach its hot loop; nothing is asserted about timing
+    }
+    ~RunningProgram() {
+        process_.kill();
+        process_.waitForFinished();
+    }
+    RunningProgram(const RunningProgram &) = delete;
+    RunningProgram &operator=(const RunningProgram &) = delete;
+    qint64 pid() const { return process_.processId(); }
+    bool running() const { return process_.state() == QProcess::Running && ::kill(pid(), 0) == 0; }
+
+private:
+    QProcess process_;
+};
 
 } // namespace perfglass::test

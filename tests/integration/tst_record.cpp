@@ -31,29 +31,9 @@ using namespace perfglass::test;
 
 namespace {
 
-// Lines of perf's stderr that are problems rather than notices.
-QStringList perfProblems(const QString &err) {
-    QStringList problems;
-    for (const QString &line : err.split(QLatin1Char('\n'))) {
-        if (line.contains(QLatin1String("WARNING"), Qt::CaseInsensitive) ||
-            line.contains(QLatin1String("failed"), Qt::CaseInsensitive) ||
-            line.contains(QLatin1String("incompatible"), Qt::CaseInsensitive) ||
-            line.contains(QLatin1String("broken"), Qt::CaseInsensitive))
-            problems << line;
-    }
-    return problems;
-}
-
 // perf report --stdio output of file, failing the test when perf does not read it cleanly.
 QString perfReport(const QString &file, const QStringList &extra = {}) {
-    const ProcessResult result = runProgram(
-        perfPath(),
-        QStringList{QStringLiteral("report"), QStringLiteral("--stdio"), QStringLiteral("-i"), file} + extra);
-    if (result.exitCode != 0 || !perfProblems(result.err).isEmpty()) {
-        qWarning("perf report on %s: exit %d\n%s", qPrintable(file), result.exitCode, qPrintable(result.err));
-        return {};
-    }
-    return result.out;
+    return perfReads(QStringList{QStringLiteral("report"), QStringLiteral("--stdio")} + extra, file);
 }
 
 QString perfScript(const QString &file, const QStringList &extra = {}) {
@@ -71,28 +51,6 @@ uint64_t headerDataSize(const QString &file) {
     std::memcpy(&size, header.constData() + 48, 8); // perf_file_header.data.size
     return size;
 }
-
-// Starts a test program and waits until it runs its own code (its comm is no longer the launcher's).
-class RunningProgram {
-public:
-    explicit RunningProgram(const QStringList &arguments) {
-        process_.setProgram(clientPath(QStringLiteral("hotspots-fp")));
-        process_.setArguments(arguments);
-        process_.start();
-        process_.waitForStarted();
-        QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(QStringLiteral("/proc/%1/maps").arg(pid())), 10000);
-        QThread::msleep(200); // let it reach its hot loop; nothing is asserted about timing
-    }
-    ~RunningProgram() {
-        process_.kill();
-        process_.waitForFinished();
-    }
-    qint64 pid() const { return process_.processId(); }
-    bool running() const { return process_.state() == QProcess::Running && ::kill(pid(), 0) == 0; }
-
-private:
-    QProcess process_;
-};
 
 } // namespace
 

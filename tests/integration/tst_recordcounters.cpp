@@ -23,32 +23,6 @@ using namespace perfglass::test;
 
 namespace {
 
-// Lines of perf's stderr that are problems rather than notices.
-QStringList perfProblems(const QString &err) {
-    QStringList problems;
-    for (const QString &line : err.split(QLatin1Char('\n'))) {
-        if (line.contains(QLatin1String("WARNING"), Qt::CaseInsensitive) ||
-            line.contains(QLatin1String("failed"), Qt::CaseInsensitive) ||
-            line.contains(QLatin1String("incompatible"), Qt::CaseInsensitive) ||
-            line.contains(QLatin1String("broken"), Qt::CaseInsensitive) ||
-            line.contains(QLatin1String("non matching"), Qt::CaseInsensitive))
-            problems << line;
-    }
-    return problems;
-}
-
-// Runs perf on file and fails the test when it does not read it cleanly; returns its stdout.
-QString perfReads(const QStringList &command, const QString &file) {
-    const ProcessResult result = runProgram(perfPath(), command + QStringList{QStringLiteral("-i"), file});
-    const QString what = command.join(QLatin1Char(' '));
-    if (result.exitCode != 0 || !perfProblems(result.err).isEmpty()) {
-        qWarning("perf %s on %s: exit %d\n%s", qPrintable(what), qPrintable(file), result.exitCode,
-                 qPrintable(result.err));
-        return {};
-    }
-    return result.out;
-}
-
 std::vector<const CounterSeries *> seriesOf(const Profile &profile, const std::string &event) {
     std::vector<const CounterSeries *> found;
     for (const auto &series : profile.counters)
@@ -216,19 +190,13 @@ private slots:
     }
 
     void attachedProcessPerThread() {
-        QProcess program;
-        program.start(clientPath(QStringLiteral("hotspots-fp")),
-                      {QStringLiteral("5000"), QStringLiteral("2")});
-        QVERIFY(program.waitForStarted());
-        QThread::msleep(200); // past its start-up; nothing is asserted about timing
-        const auto pid = static_cast<int32_t>(program.processId());
+        const RunningProgram program({QStringLiteral("5000"), QStringLiteral("2")});
+        const auto pid = static_cast<int32_t>(program.pid());
         const QString file = path(QStringLiteral("attach.data"));
         const ProcessResult result =
             runCli({QStringLiteral("record"), QStringLiteral("-p"), QString::number(pid),
                     QStringLiteral("--duration"), QStringLiteral("1"), QStringLiteral("--counters"),
                     QStringLiteral("task-clock"), QStringLiteral("-o"), file});
-        program.kill();
-        program.waitForFinished();
         QCOMPARE(result.exitCode, 0);
         const auto profile = loadProfile(file.toStdString());
         const auto clock = seriesOf(*profile, "task-clock");
