@@ -7,6 +7,7 @@
 #include "CounterSession.h"
 #include "CpuList.h"
 #include "Error.h"
+#include "MonotonicClock.h"
 #include "PerfDataWriter.h"
 #include "StatRecords.h"
 
@@ -31,12 +32,6 @@ std::atomic<bool> stopRequested{false};
 
 void onStopSignal(int) {
     stopRequested.store(true);
-}
-
-uint64_t monotonicNs() {
-    timespec now{};
-    ::clock_gettime(CLOCK_MONOTONIC, &now);
-    return static_cast<uint64_t>(now.tv_sec) * 1'000'000'000ull + static_cast<uint64_t>(now.tv_nsec);
 }
 
 double seconds(const timeval &time) {
@@ -247,7 +242,7 @@ StatCommand::RunResult StatCommand::runOnce(const std::vector<EventSpec> &specs,
     rusage usageBefore{};
     ::getrusage(RUSAGE_CHILDREN, &usageBefore);
     if (!target.enableOnExec) session.enable();
-    const uint64_t start = monotonicNs();
+    const uint64_t start = monotonicNanoseconds();
     if (child) child->release();
 
     std::vector<std::vector<CounterValue>> previous(session.events().size(),
@@ -279,7 +274,7 @@ StatCommand::RunResult StatCommand::runOnce(const std::vector<EventSpec> &specs,
         if (stopRequested.load() && !child) break;
         if (!pids_.empty() && !anyAlive(pids_)) break;
         if (!tids_.empty() && !anyAlive(tids_)) break;
-        const uint64_t now = monotonicNs();
+        const uint64_t now = monotonicNanoseconds();
         if (intervalNs > 0 && now >= nextTick) {
             emitInterval(now);
             nextTick += intervalNs;
@@ -293,7 +288,7 @@ StatCommand::RunResult StatCommand::runOnce(const std::vector<EventSpec> &specs,
         pollfd fds{child ? child->exitFd() : -1, POLLIN, 0};
         ::poll(&fds, child ? 1 : 0, timeoutMs);
     }
-    const uint64_t end = monotonicNs();
+    const uint64_t end = monotonicNanoseconds();
     session.disable();
 
     RunResult result;

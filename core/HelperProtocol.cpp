@@ -402,11 +402,6 @@ Status makeStatus(ErrorCode code, std::string message, int sysErrno) {
     return status;
 }
 
-void UniqueFd::reset(int fd) {
-    if (fd_ >= 0) ::close(fd_);
-    fd_ = fd;
-}
-
 PayloadWriter &PayloadWriter::raw(const void *data, size_t size) {
     const auto *bytes = static_cast<const uint8_t *>(data);
     bytes_.insert(bytes_.end(), bytes, bytes + size);

@@ -24,6 +24,8 @@
 // never by an fd number.
 #pragma once
 
+#include "UniqueFd.h"
+
 #include <linux/perf_event.h>
 #include <sys/types.h>
 
@@ -147,30 +149,7 @@ struct Status {
 
 Status makeStatus(ErrorCode code, std::string message, int sysErrno = 0);
 
-// An owned file descriptor.
-class UniqueFd {
-public:
-    UniqueFd() = default;
-    explicit UniqueFd(int fd)
-        : fd_(fd) {}
-    ~UniqueFd() { reset(); }
-    UniqueFd(UniqueFd &&other) noexcept
-        : fd_(other.release()) {}
-    UniqueFd &operator=(UniqueFd &&other) noexcept {
-        if (this != &other) reset(other.release());
-        return *this;
-    }
-    UniqueFd(const UniqueFd &) = delete;
-    UniqueFd &operator=(const UniqueFd &) = delete;
-
-    int get() const { return fd_; }
-    bool valid() const { return fd_ >= 0; }
-    int release() { return std::exchange(fd_, -1); }
-    void reset(int fd = -1);
-
-private:
-    int fd_ = -1;
-};
+using perfglass::UniqueFd;
 
 // Appends fixed-size fields in host byte order.
 class PayloadWriter {

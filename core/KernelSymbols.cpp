@@ -144,10 +144,6 @@ bool readExactly(int fd, void *out, size_t size, uint64_t offset) {
 }
 } // namespace
 
-KernelSymbols::CacheFile::~CacheFile() {
-    if (fd >= 0) ::close(fd);
-}
-
 std::vector<std::string> KernelSymbols::symbolsAt(std::span<const uint64_t> addresses) const {
     if (cache_) return symbolsFromCache(addresses);
     std::vector<std::string> names(addresses.size());
@@ -175,7 +171,8 @@ std::vector<std::string> KernelSymbols::symbolsFromCache(std::span<const uint64_
             if (next >= chunkStart + chunk.size()) {
                 chunkStart = next;
                 chunk.resize(static_cast<size_t>(std::min<uint64_t>(kAddressChunk, cache_->count - next)));
-                if (!readExactly(cache_->fd, chunk.data(), chunk.size() * 8, kCacheHeaderBytes + next * 8))
+                if (!readExactly(cache_->file.get(), chunk.data(), chunk.size() * 8,
+                                 kCacheHeaderBytes + next * 8))
                     return names;
             }
             if (chunk[static_cast<size_t>(next - chunkStart)] > addresses[query]) break;
@@ -189,11 +186,12 @@ std::vector<std::string> KernelSymbols::symbolsFromCache(std::span<const uint64_
 std::string KernelSymbols::nameFromCache(uint64_t index) const {
     const uint64_t endsOffset = kCacheHeaderBytes + cache_->count * 8;
     uint32_t ends[2] = {0, 0}; // end of the previous name, end of this one
-    const bool read = index == 0 ? readExactly(cache_->fd, &ends[1], 4, endsOffset)
-                                 : readExactly(cache_->fd, ends, 8, endsOffset + (index - 1) * 4);
+    const bool read = index == 0 ? readExactly(cache_->file.get(), &ends[1], 4, endsOffset)
+                                 : readExactly(cache_->file.get(), ends, 8, endsOffset + (index - 1) * 4);
     if (!read || ends[1] < ends[0] || ends[1] - ends[0] > 4096) return {};
     std::string name(ends[1] - ends[0], '\0');
-    if (!readExactly(cache_->fd, name.data(), name.size(), kCacheHeaderBytes + cache_->count * 12 + ends[0]))
+    if (!readExactly(cache_->file.get(), name.data(), name.size(),
+                     kCacheHeaderBytes + cache_->count * 12 + ends[0]))
         return {};
     return name;
 }
@@ -222,20 +220,21 @@ bool KernelSymbols::save(const std::string &path) const {
 
 bool KernelSymbols::load(const std::string &path, KernelSymbols &out) {
     auto cache = std::make_shared<CacheFile>();
-    cache->fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (cache->fd < 0) return false;
+    cache->file.reset(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
+    if (!cache->file.valid()) return false;
     struct stat info {};
-    const auto fileSize = ::fstat(cache->fd, &info) == 0 ? static_cast<uint64_t>(info.st_size) : 0;
+    const auto fileSize = ::fstat(cache->file.get(), &info) == 0 ? static_cast<uint64_t>(info.st_size) : 0;
     uint64_t header[4] = {};
-    if (fileSize < kCacheHeaderBytes || !readExactly(cache->fd, header, sizeof header, 0)) return false;
+    if (fileSize < kCacheHeaderBytes || !readExactly(cache->file.get(), header, sizeof header, 0))
+        return false;
     const uint64_t count = header[1], nameBytes = header[2];
     if (header[0] != kCacheMagic || count > (16u << 20) || nameBytes > (1u << 30) ||
         fileSize != kCacheHeaderBytes + count * 12 + nameBytes)
         return false;
     // A damaged cache must not index out of the names: the last name must end where the names end.
     uint32_t lastEnd = 0;
-    if (count > 0 &&
-        (!readExactly(cache->fd, &lastEnd, 4, kCacheHeaderBytes + count * 12 - 4) || lastEnd != nameBytes))
+    if (count > 0 && (!readExactly(cache->file.get(), &lastEnd, 4, kCacheHeaderBytes + count * 12 - 4) ||
+                      lastEnd != nameBytes))
         return false;
     cache->count = count;
     KernelSymbols result;

@@ -4,6 +4,8 @@
 // unchanged (symbols of BPF programs loaded since may then be missing).
 #pragma once
 
+#include "UniqueFd.h"
+
 #include <cstdint>
 #include <istream>
 #include <memory>
@@ -38,9 +40,8 @@ private:
     // symbols, and holding or mapping the table cost ~4 MB of memory. symbolsAt() reads the addresses once,
     // in chunks, and each name it needs.
     struct CacheFile {
-        int fd = -1;
+        UniqueFd file;
         uint64_t count = 0;
-        ~CacheFile();
     };
     std::vector<std::string> symbolsFromCache(std::span<const uint64_t> addresses) const;
     std::string nameFromCache(uint64_t index) const;

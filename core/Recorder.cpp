@@ -8,12 +8,14 @@
 #include "EventOpenRouter.h"
 #include "EventParser.h"
 #include "HelperEventOpener.h"
+#include "MonotonicClock.h"
 #include "PerfDataWriter.h"
 #include "ProcSynthesizer.h"
 #include "RecordSink.h"
 #include "RingBuffer.h"
 #include "SessionMetadata.h"
 #include "TracingData.h"
+#include "UniqueFd.h"
 
 #include <fcntl.h>
 #include <fmt/format.h>
@@ -48,27 +50,6 @@ uint64_t readProcValue(const char *path, uint64_t fallback) {
     file >> value;
     return file ? value : fallback;
 }
-
-uint64_t monotonicNow() {
-    timespec now{};
-    ::clock_gettime(CLOCK_MONOTONIC, &now);
-    return static_cast<uint64_t>(now.tv_sec) * 1000000000u + static_cast<uint64_t>(now.tv_nsec);
-}
-
-// Closes a file descriptor on scope exit.
-struct FileDescriptor {
-    int fd = -1;
-    explicit FileDescriptor(int value)
-        : fd(value) {}
-    ~FileDescriptor() {
-        if (fd >= 0) ::close(fd);
-    }
-    FileDescriptor(FileDescriptor &&other) noexcept
-        : fd(std::exchange(other.fd, -1)) {}
-    FileDescriptor(const FileDescriptor &) = delete;
-    FileDescriptor &operator=(const FileDescriptor &) = delete;
-    FileDescriptor &operator=(FileDescriptor &&) = delete;
-};
 
 bool isPrivilegeError(int error) {
     return error == EACCES || error == EPERM;
@@ -254,13 +235,13 @@ public:
 
     void setEnabled(bool enabled) {
         for (auto &fd : fds)
-            ::ioctl(fd.fd, enabled ? PERF_EVENT_IOC_ENABLE : PERF_EVENT_IOC_DISABLE, 0);
+            ::ioctl(fd.get(), enabled ? PERF_EVENT_IOC_ENABLE : PERF_EVENT_IOC_DISABLE, 0);
     }
 
     const EventSpec *failed() const { return failed_; }
 
     std::vector<EventAttr> attrs;
-    std::vector<FileDescriptor> fds;
+    std::vector<UniqueFd> fds;
     std::vector<std::unique_ptr<RingBuffer>> buffers; // by CPU index; null for CPUs without events
 
 private:
@@ -651,7 +632,7 @@ RecordSummary Recorder::run() {
     // Existing state, stamped before the events start so that it sorts before every sample.
     const auto &tracking = events->attrs.front();
     ProcSynthesizer synthesizer(tracking.attr, tracking.ids.empty() ? 0 : tracking.ids.front(),
-                                monotonicNow());
+                                monotonicNanoseconds());
     const auto synthesized = [&sink](const perf_event_header *record) { sink.writeSynthesized(record); };
     if (summary.kernelSamples) synthesizer.synthesizeKernelMmap(synthesized);
     if (child) {
@@ -691,10 +672,10 @@ RecordSummary Recorder::run() {
     // Counters are read on CLOCK_MONOTONIC, the samples' clock, after a drain round (the stat records are
     // written between FINISHED_ROUNDs, uncompressed).
     const uint64_t counterIntervalNs = options_.counterIntervalMs * 1000000u;
-    uint64_t nextCounterRead = monotonicNow() + counterIntervalNs;
+    uint64_t nextCounterRead = monotonicNanoseconds() + counterIntervalNs;
     auto readCountersIfDue = [&] {
         if (!sampler) return;
-        const uint64_t now = monotonicNow();
+        const uint64_t now = monotonicNanoseconds();
         if (now < nextCounterRead) return;
         sampler->sample(now);
         nextCounterRead += counterIntervalNs;
@@ -702,7 +683,7 @@ RecordSummary Recorder::run() {
     };
     auto untilCounterRead = [&]() -> int64_t {
         if (!sampler) return 500;
-        const uint64_t now = monotonicNow();
+        const uint64_t now = monotonicNanoseconds();
         return nextCounterRead > now ? static_cast<int64_t>((nextCounterRead - now + 999999) / 1000000) : 0;
     };
 
@@ -711,7 +692,7 @@ RecordSummary Recorder::run() {
         if (buffer) pollFds.push_back({buffer->fd(), POLLIN, 0});
     pollFds.push_back({stopPipe_[0], POLLIN, 0});
     // The attached processes' exits end the recording when all of them have exited.
-    std::vector<FileDescriptor> processFds;
+    std::vector<UniqueFd> processFds;
     for (pid_t pid : attached.processes) {
         const int fd = static_cast<int>(::syscall(SYS_pidfd_open, pid, 0));
         if (fd >= 0) processFds.emplace_back(fd);
@@ -719,7 +700,7 @@ RecordSummary Recorder::run() {
     const size_t exitFdsStart = pollFds.size();
     if (child && child->exitFd() >= 0) pollFds.push_back({child->exitFd(), POLLIN, 0});
     for (auto &fd : processFds)
-        pollFds.push_back({fd.fd, POLLIN, 0});
+        pollFds.push_back({fd.get(), POLLIN, 0});
 
     size_t processesLeft = processFds.size();
     auto finished = [&] {
@@ -756,7 +737,7 @@ RecordSummary Recorder::run() {
     if (counters) counters->disable();
     drainAll();
     if (sampler) {
-        sampler->sample(monotonicNow(), true);
+        sampler->sample(monotonicNanoseconds(), true);
         summary.counterReads = sampler->rounds();
     }
     summary.seconds = std::chrono::duration<double>(Clock::now() - start).count();
