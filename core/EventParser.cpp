@@ -3,6 +3,7 @@
 #include "Error.h"
 #include "NameSuggestions.h"
 #include "PerfEventOpen.h"
+#include "TextUtil.h"
 
 #include <fmt/format.h>
 #include <linux/hw_breakpoint.h>
@@ -25,14 +26,6 @@ struct Token {
 
 std::string at(const Token &token) {
     return fmt::format("'{}' at position {}", token.text, token.offset);
-}
-
-std::string_view trim(std::string_view text) {
-    while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front())))
-        text.remove_prefix(1);
-    while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back())))
-        text.remove_suffix(1);
-    return text;
 }
 
 bool startsWith(std::string_view text, std::string_view prefix) {

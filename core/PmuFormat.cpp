@@ -1,6 +1,7 @@
 #include "PmuFormat.h"
 
 #include "Error.h"
+#include "TextUtil.h"
 
 #include <fmt/format.h>
 
@@ -10,14 +11,6 @@
 namespace perfglass {
 
 namespace {
-
-std::string_view trim(std::string_view text) {
-    while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front())))
-        text.remove_prefix(1);
-    while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back())))
-        text.remove_suffix(1);
-    return text;
-}
 
 unsigned parseBit(const std::string &name, std::string_view text, std::string_view whole) {
     unsigned bit = 0;
