@@ -164,6 +164,16 @@ void StatCommand::validate() {
     if (perThread_ && pids_.empty() && tids_.empty()) throw Error("--per-thread needs -p or -t");
 }
 
+StatFormatOptions StatCommand::outputOptions() const {
+    StatFormatOptions options;
+    options.output = json_ ? StatOutput::Json : separator_.empty() ? StatOutput::Human : StatOutput::Csv;
+    options.separator = separator_;
+    options.scale = !noScale_;
+    options.bigNum = !noBigNum_;
+    options.aggregation = aggregation();
+    return options;
+}
+
 StatAggregation StatCommand::aggregation() const {
     if (noAggr_) return StatAggregation::PerCpu;
     if (perCore_) return StatAggregation::PerCore;
@@ -210,14 +220,7 @@ StatCommand::RunResult StatCommand::runOnce(const std::vector<EventSpec> &specs,
 
     CounterSession session(specs, target);
     const auto events = StatEventInfo::from(session.events());
-    StatFormatOptions formatOptions;
-    formatOptions.output = json_                ? StatOutput::Json
-                           : separator_.empty() ? StatOutput::Human
-                                                : StatOutput::Csv;
-    formatOptions.separator = separator_;
-    formatOptions.scale = !noScale_;
-    formatOptions.bigNum = !noBigNum_;
-    formatOptions.aggregation = aggregation();
+    const StatFormatOptions formatOptions = outputOptions();
     const StatFormatter formatter(events, formatOptions);
 
     std::optional<PerfDataWriter> writer;
@@ -342,14 +345,7 @@ int StatCommand::run() {
         elapsed.push_back(last.elapsedSeconds);
         if (last.exitCode != 0) exitCode = last.exitCode;
     }
-    StatFormatOptions formatOptions;
-    formatOptions.output = json_                ? StatOutput::Json
-                           : separator_.empty() ? StatOutput::Human
-                                                : StatOutput::Csv;
-    formatOptions.separator = separator_;
-    formatOptions.scale = !noScale_;
-    formatOptions.bigNum = !noBigNum_;
-    formatOptions.aggregation = aggregation();
+    const StatFormatOptions formatOptions = outputOptions();
     const StatFormatter formatter(last.events, formatOptions);
     const bool human = formatOptions.output == StatOutput::Human;
 

@@ -34,6 +34,8 @@ private:
 
     void validate();
     StatAggregation aggregation() const;
+    // The table, CSV or JSON layout the options ask for.
+    StatFormatOptions outputOptions() const;
     std::string targetDescription() const;
     RunResult runOnce(const std::vector<EventSpec> &specs, bool printIntervals);
     void print(const std::string &text) const;
