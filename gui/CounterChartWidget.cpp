@@ -1,5 +1,7 @@
 #include "CounterChartWidget.h"
 
+#include "ChartScale.h"
+
 #include <QHelpEvent>
 #include <QLocale>
 #include <QMouseEvent>
@@ -27,10 +29,7 @@ constexpr double kNsPerSecond = 1e9;
 double scaleMaximum(const CounterChart &chart) {
     if (chart.maxRate <= 0) return 1.0;
     if (chart.utilisation && chart.maxRate <= 1.1) return 1.0; // a busy CPU reads a little over 100 %
-    const double power = std::pow(10.0, std::floor(std::log10(chart.maxRate)));
-    for (double factor : {1.0, 2.0, 5.0})
-        if (factor * power >= chart.maxRate) return factor * power;
-    return 10.0 * power;
+    return niceCeiling(chart.maxRate);
 }
 } // namespace
 

@@ -1,5 +1,7 @@
 #include "TimelineWidget.h"
 
+#include "ChartScale.h"
+
 #include <QHelpEvent>
 #include <QLocale>
 #include <QMouseEvent>
@@ -25,13 +27,6 @@ QColor threadColor(int row) {
     return QColor::fromHsl(hues[static_cast<size_t>(row) % hues.size()], 170, 120);
 }
 
-// A tick step of 1, 2 or 5 times a power of ten seconds, at least MINSTEP seconds.
-double niceStep(double minStep) {
-    const double power = std::pow(10.0, std::floor(std::log10(minStep)));
-    for (double factor : {1.0, 2.0, 5.0, 10.0})
-        if (factor * power >= minStep) return factor * power;
-    return 10.0 * power;
-}
 } // namespace
 
 TimelineWidget::TimelineWidget(QWidget *parent)
@@ -150,7 +145,7 @@ void TimelineWidget::paintAxis(QPainter &painter) const {
                      tr("Thread"));
     const double spanSeconds = static_cast<double>(buckets_->end - buckets_->start) / kNsPerSecond;
     const double minTickPixels = 90.0;
-    const double step = niceStep(std::max(1e-9, spanSeconds * minTickPixels / plotWidth()));
+    const double step = niceCeiling(std::max(1e-9, spanSeconds * minTickPixels / plotWidth()));
     for (double t = 0; t <= spanSeconds + 1e-12; t += step) {
         const double x = plotLeft() + t / spanSeconds * plotWidth();
         painter.setPen(grid);
