@@ -103,13 +103,20 @@ CLI::App *ReportCommand::setup(CLI::App &app) {
     sub->add_flag("--collapse-direct-recursion", collapseDirectRecursion_,
                   "Fold only direct self-calls (F calling F)");
     sub->add_flag("--no-kernel", noKernel_, "Hide kernel frames (their cost goes to the user-space caller)");
-    sub->add_flag("--inline,!--no-inline", inline_,
-                  "Show inlined functions as frames of their own, from DWARF (slower to load; default: off)");
+    sub->add_flag(
+        "--inline,!--no-inline", inline_,
+        "Show inlined functions as frames of their own, and source lines, from the DWARF of binaries "
+        "built with -g (default: on)");
+    sub->add_flag("--inline-debug-files", inlineDebugFiles_,
+                  "Also from separately installed debug files (libc6-dbg, -dbgsym packages, debuginfod; "
+                  "about 20 MB more memory for libc)");
     sub->add_option("--export", exports_,
                     "Also write collapsed=FILE, speedscope=FILE or svg=FILE (repeatable)")
         ->check(CLI::Validator(exportCheck, "KIND=FILE"));
     sub->add_option("--kallsyms", kallsyms_,
                     "Kernel symbols file (default: /proc/kallsyms on the same kernel)");
+    sub->add_option("--threads", threads_, "Threads that unwind DWARF stacks (default: one per CPU)")
+        ->check(CLI::Range(1, 64));
     return sub;
 }
 
@@ -197,7 +204,9 @@ void ReportCommand::writeExports(const std::shared_ptr<const Profile> &profile,
 int ReportCommand::run() {
     LoadOptions options;
     options.kallsymsPath = kallsyms_;
-    options.inlineFrames = inline_;
+    options.inlineFrames = inline_ || inlineDebugFiles_;
+    options.inlineFramesFromDebugFiles = inlineDebugFiles_;
+    options.unwindThreads = threads_;
     const auto profile = loadProfile(input_, options);
     if (profile->events.empty()) throw Error(input_ + ": the session describes no events");
     const SampleFilter filter = makeFilter(*profile);

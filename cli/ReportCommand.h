@@ -44,7 +44,9 @@ private:
     bool collapseRecursion_ = false;
     bool collapseDirectRecursion_ = false;
     bool noKernel_ = false;
-    bool inline_ = false;
+    bool inline_ = true;
+    bool inlineDebugFiles_ = false;
+    unsigned threads_ = 0; // 0: one per CPU
     std::vector<std::string> exports_;
 };
 

@@ -339,6 +339,8 @@ const DwarfUnwinder::Rule *DwarfUnwinder::ruleFor(const CodeLocation &location, 
     }
     Rule rule;
     rule.key = key;
+    std::unique_lock<std::mutex> guard;
+    if (compileLock_) guard = std::unique_lock(*compileLock_);
     if (location.symbols && !compile(location.symbols->ehFrameInfo(), lookupAddress, rule)) {
         // The dynamic loader's _start has no CFI anywhere: it is the outermost frame (a valid rule with an
         // undefined return address). Asking .debug_frame first could load and decompress the whole separate

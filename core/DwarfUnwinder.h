@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <span>
 #include <unordered_map>
 #include <vector>
@@ -57,6 +58,9 @@ public:
     UnwindEnd unwind(std::span<const uint64_t> registers, uint64_t mask, std::span<const uint8_t> stack,
                      const Locate &locate, std::vector<uint64_t> &pcs);
 
+    // A lock taken while a rule is compiled: libdw's CFI and ElfSymbols' lazily built tables are not
+    // thread-safe, so unwinders running on several threads over the same modules share one.
+    void setCompileLock(std::mutex *lock) { compileLock_ = lock; }
     size_t cachedRules() const;
     uint64_t expressionEvaluations() const { return expressionEvaluations_; }
 
@@ -78,6 +82,7 @@ private:
     std::vector<Rule> rules_;
     std::vector<std::vector<Op>> expressions_;
     uint64_t expressionEvaluations_ = 0;
+    std::mutex *compileLock_ = nullptr;
 };
 
 } // namespace perfglass

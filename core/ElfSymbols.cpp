@@ -1,6 +1,7 @@
 #include "ElfSymbols.h"
 
 #include "Demangler.h"
+#include "InlineIndex.h"
 
 #include <dwarf.h>
 #include <elfutils/libdwelf.h>
@@ -97,6 +98,31 @@ int findDebuginfo(Dwfl_Module *module, void **userdata, const char *moduleName, 
 
 } // namespace
 
+namespace {
+// Whether elf has a section of that name with contents in the file (not NOBITS, not empty).
+bool hasSection(Elf *elf, const char *wanted) {
+    size_t stringsIndex = 0;
+    if (!elf || elf_getshdrstrndx(elf, &stringsIndex) != 0) return false;
+    for (Elf_Scn *section = elf_nextscn(elf, nullptr); section; section = elf_nextscn(elf, section)) {
+        GElf_Shdr header;
+        if (!gelf_getshdr(section, &header) || header.sh_type == SHT_NOBITS || header.sh_size == 0) continue;
+        const char *name = elf_strptr(elf, stringsIndex, header.sh_name);
+        if (name && std::strcmp(name, wanted) == 0) return true;
+    }
+    return false;
+}
+
+bool fileHasSection(const char *path, const char *wanted) {
+    const int fd = ::open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return false;
+    Elf *elf = elf_begin(fd, ELF_C_READ_MMAP, nullptr);
+    const bool found = hasSection(elf, wanted);
+    if (elf) elf_end(elf);
+    ::close(fd);
+    return found;
+}
+} // namespace
+
 std::unique_ptr<ElfSymbols> ElfSymbols::open(const std::string &path, std::string &error) {
     return open(path, error, SymbolSearch{});
 }
@@ -147,6 +173,7 @@ std::unique_ptr<ElfSymbols> ElfSymbols::open(const std::string &path, std::strin
         }
     }
     symbols->hasSymbols_ = dwfl_module_getsymtab(symbols->module_) > 0;
+    symbols->hasOwnDebugInfo_ = hasSection(elf, ".debug_info");
     return symbols;
 }
 
@@ -171,31 +198,6 @@ Dwarf_CFI *ElfSymbols::ehFrameInfo() {
     }
     return eh_;
 }
-
-namespace {
-// Whether elf has a section of that name with contents in the file (not NOBITS, not empty).
-bool hasSection(Elf *elf, const char *wanted) {
-    size_t stringsIndex = 0;
-    if (!elf || elf_getshdrstrndx(elf, &stringsIndex) != 0) return false;
-    for (Elf_Scn *section = elf_nextscn(elf, nullptr); section; section = elf_nextscn(elf, section)) {
-        GElf_Shdr header;
-        if (!gelf_getshdr(section, &header) || header.sh_type == SHT_NOBITS || header.sh_size == 0) continue;
-        const char *name = elf_strptr(elf, stringsIndex, header.sh_name);
-        if (name && std::strcmp(name, wanted) == 0) return true;
-    }
-    return false;
-}
-
-bool fileHasSection(const char *path, const char *wanted) {
-    const int fd = ::open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return false;
-    Elf *elf = elf_begin(fd, ELF_C_READ_MMAP, nullptr);
-    const bool found = hasSection(elf, wanted);
-    if (elf) elf_end(elf);
-    ::close(fd);
-    return found;
-}
-} // namespace
 
 // libdw reads .debug_frame through the module's whole DWARF, decompressing every debug section of the
 // separate debug file (libc's: tens of milliseconds). Distribution debug files rarely have .debug_frame at
@@ -346,42 +348,48 @@ std::string dieName(Dwarf_Die *die) {
 
 void ElfSymbols::inlineChain(uint64_t address, std::vector<InlineFrame> &out) const {
     Dwarf_Addr bias = 0;
-    Dwarf_Die *cu = dwfl_module_addrdie(module_, address, &bias);
-    if (!cu) return;
+    Dwarf_Die *unit = dwfl_module_addrdie(module_, address, &bias);
+    if (!unit) return;
+    auto &index = inlineIndexes_[dwarf_dieoffset(unit)];
+    if (!index) index = std::make_unique<InlineIndex>(unit);
+
+    // Paths in the line table may be relative to the unit's compilation directory.
+    const char *compilationDirectory = nullptr;
+    Dwarf_Attribute directory;
+    if (dwarf_attr(unit, DW_AT_comp_dir, &directory)) compilationDirectory = dwarf_formstring(&directory);
+    const auto absolute = [compilationDirectory](const char *path) {
+        if (path[0] == '/' || !compilationDirectory) return std::string(path);
+        return std::string(compilationDirectory) + "/" + path;
+    };
     std::string file;
     int line = 0;
     if (Dwfl_Line *source = dwfl_module_getsrc(module_, address)) {
         Dwarf_Addr lineAddress = 0;
         if (const char *name = dwfl_lineinfo(source, &lineAddress, &line, nullptr, nullptr, nullptr))
-            file = name;
+            file = absolute(name);
     }
-    Dwarf_Die *scopes = nullptr;
-    const int count = dwarf_getscopes(cu, address - bias, &scopes);
     Dwarf_Files *files = nullptr;
     size_t fileCount = 0;
     bool haveFiles = false;
-    for (int i = 0; i < count; ++i) {
-        Dwarf_Die *scope = &scopes[i];
-        const int tag = dwarf_tag(scope);
-        if (tag == DW_TAG_inlined_subroutine) {
-            out.push_back({dieName(scope), file, static_cast<uint32_t>(std::max(line, 0)), true});
-            // The call site is the location in the caller.
-            Dwarf_Attribute attribute;
-            Dwarf_Word value = 0;
-            file.clear();
-            line = 0;
-            if (dwarf_formudata(dwarf_attr(scope, DW_AT_call_line, &attribute), &value) == 0)
-                line = static_cast<int>(value);
-            if (dwarf_formudata(dwarf_attr(scope, DW_AT_call_file, &attribute), &value) == 0) {
-                if (!haveFiles) haveFiles = dwarf_getsrcfiles(cu, &files, &fileCount) == 0;
-                if (haveFiles && value < fileCount)
-                    if (const char *name = dwarf_filesrc(files, value, nullptr, nullptr)) file = name;
-            }
-        } else if (tag == DW_TAG_subprogram) {
-            break;
+    for (uint32_t instance = index->innermostAt(address - bias); instance != InlineIndex::kNone;
+         instance = index->instance(instance).enclosing) {
+        Dwarf_Die die = index->instance(instance).die;
+        std::string &name = inlinedNames_[dwarf_dieoffset(&die)];
+        if (name.empty()) name = dieName(&die);
+        out.push_back({name, file, static_cast<uint32_t>(std::max(line, 0)), true});
+        // The next frame outwards is at the call site, in the caller.
+        Dwarf_Attribute attribute;
+        Dwarf_Word value = 0;
+        file.clear();
+        line = 0;
+        if (dwarf_formudata(dwarf_attr(&die, DW_AT_call_line, &attribute), &value) == 0)
+            line = static_cast<int>(value);
+        if (dwarf_formudata(dwarf_attr(&die, DW_AT_call_file, &attribute), &value) == 0) {
+            if (!haveFiles) haveFiles = dwarf_getsrcfiles(unit, &files, &fileCount) == 0;
+            if (haveFiles && value < fileCount)
+                if (const char *path = dwarf_filesrc(files, value, nullptr, nullptr)) file = absolute(path);
         }
     }
-    std::free(scopes);
     const SymbolMatch symbol = symbolAt(address);
     out.push_back({symbol.name, file, static_cast<uint32_t>(std::max(line, 0)), false});
 }

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 struct Dwfl;
@@ -13,6 +14,8 @@ struct Dwarf_CFI_s;
 using Dwarf_CFI = Dwarf_CFI_s;
 
 namespace perfglass {
+
+class InlineIndex;
 
 struct SymbolMatch {
     std::string name;   // demangled; empty when no symbol covers the address
@@ -50,6 +53,9 @@ public:
     uint64_t addressForFileOffset(uint64_t offset) const;
     SymbolMatch symbolAt(uint64_t address) const;
     bool hasSymbols() const { return hasSymbols_; }
+    // Whether the file itself carries DWARF (.debug_info), as a binary built with -g does; otherwise DWARF
+    // can only come from a separate debug file, found on first use.
+    bool hasOwnDebugInfo() const { return hasOwnDebugInfo_; }
     // Call frame information for unwinding, addresses in the ELF address space; nullptr when absent. The
     // .debug_frame one may load the separate debug file.
     Dwarf_CFI *ehFrameInfo();
@@ -57,9 +63,9 @@ public:
 
     size_t symbolCount() const;
     // Source location and inlined functions at address, from the DWARF debug information
-    // (DW_TAG_inlined_subroutine with their call sites). Appends innermost first; the last entry is the
-    // containing function, named by symbol (as symbolAt does). Appends nothing when the module has no debug
-    // information for address.
+    // (DW_TAG_inlined_subroutine with their call sites): the whole chain of nested inlined calls, innermost
+    // first; the last entry is the containing function, named by symbol (as symbolAt does). Appends nothing
+    // when the module has no debug information for address. Each compile unit is indexed once (InlineIndex).
     void inlineChain(uint64_t address, std::vector<InlineFrame> &out) const;
     // The GNU build id of the file (empty when it has none).
     std::vector<uint8_t> buildId() const;
@@ -90,10 +96,13 @@ private:
     Dwfl_Module *module_ = nullptr;
     std::vector<Segment> segments_;
     bool hasSymbols_ = false;
+    bool hasOwnDebugInfo_ = false;
     mutable bool tableBuilt_ = false;
     mutable std::vector<Symbol> table_;
     mutable std::vector<std::string> demangled_; // by table_ index, filled on first use
     mutable std::vector<std::unique_ptr<std::string>> pltNames_;
+    mutable std::unordered_map<uint64_t, std::unique_ptr<InlineIndex>> inlineIndexes_; // by unit DIE offset
+    mutable std::unordered_map<uint64_t, std::string> inlinedNames_;                   // by DIE offset
     bool ehLoaded_ = false;
     bool debugLoaded_ = false;
     Dwarf_CFI *eh_ = nullptr;

@@ -219,8 +219,9 @@ void ProfileBuilder::setBuildIds(const std::vector<BuildIdEntry> &entries) {
         if (!entry.kernel && !entry.buildId.empty()) expectedBuildIds_[entry.path] = entry.buildId;
 }
 
-void ProfileBuilder::setInlineFrames(bool enabled) {
+void ProfileBuilder::setInlineFrames(bool enabled, bool fromDebugFiles) {
     withInlineFrames_ = enabled;
+    inlineFromDebugFiles_ = fromDebugFiles;
 }
 
 void ProfileBuilder::setJitMapDirectory(std::string directory) {
@@ -334,7 +335,7 @@ FrameId ProfileBuilder::userFrame(uint32_t pid, uint64_t address, bool isReturnA
     const uint64_t lookup = isReturnAddress && elfAddress > 0 ? elfAddress - 1 : elfAddress;
     const FrameId found = findFrame(mapping->module, lookup);
     if (found != kNoFrame) return found;
-    if (symbols && withInlineFrames_) {
+    if (symbols && withInlineFrames_ && (inlineFromDebugFiles_ || symbols->hasOwnDebugInfo())) {
         const FrameId chain = inlineFrames(mapping->module, lookup, *symbols);
         if (chain != kNoFrame) return chain;
     }
@@ -348,22 +349,28 @@ FrameId ProfileBuilder::userFrame(uint32_t pid, uint64_t address, bool isReturnA
 }
 
 DwarfUnwinder::Locate ProfileBuilder::locateIn(uint32_t pid) {
-    const ProcessMaps *maps = processFor(pid);
+    return locateIn(processFor(pid), nullptr);
+}
+
+// With symbolsLock, the Locate may run on an unwinding thread: it only reads the maps, and opens modules
+// under the lock.
+DwarfUnwinder::Locate ProfileBuilder::locateIn(const ProcessMaps *maps, std::mutex *symbolsLock) {
     // Frames of one stack mostly lie in a few mappings: the last one found is tried first (the maps do not
     // change while a sample is unwound).
-    return [this, maps, last = Mapping{}, lastSymbols = static_cast<ElfSymbols *>(nullptr)](
+    return [this, maps, symbolsLock, last = Mapping{}, lastSymbols = static_cast<ElfSymbols *>(nullptr)](
                uint64_t address, CodeLocation &location) mutable {
         if (!maps) return false;
         if (address < last.start || address >= last.end) {
             const auto mapping = maps->find(address);
             if (!mapping) return false;
             last = *mapping;
+            std::unique_lock<std::mutex> guard;
+            if (symbolsLock) guard = std::unique_lock(*symbolsLock);
             lastSymbols = symbolsFor(mapping->module);
         }
-        const Mapping *mapping = &last;
-        location.module = mapping->module;
+        location.module = last.module;
         location.symbols = lastSymbols;
-        const uint64_t fileOffset = address - mapping->start + mapping->fileOffset;
+        const uint64_t fileOffset = address - last.start + last.fileOffset;
         location.elfAddress =
             location.symbols ? location.symbols->addressForFileOffset(fileOffset) : fileOffset;
         return true;
@@ -448,24 +455,19 @@ void ProfileBuilder::addFork(const perf_event_header *record) {
     }
 }
 
-void ProfileBuilder::addSample(const perf_event_header *record) {
-    Sample sample;
-    const std::string error = decoder_.decodeSample(record, sample);
-    if (!error.empty()) {
-        ++profile_->diagnostics.malformedRecords;
-        return;
-    }
-    // Addresses leaf first, with their privilege level.
-    addressScratch_.clear();
-    kernelScratch_.clear();
+// The addresses the kernel recorded, leaf first, with their privilege level. Returns whether the user part
+// is still to come from unwinding the copied stack (DWARF mode: the kernel records no user call chain).
+bool ProfileBuilder::recordedAddresses(const perf_event_header *record, const Sample &sample,
+                                       std::vector<uint64_t> &addresses, std::vector<bool> &kernelFlags) {
+    addresses.clear();
+    kernelFlags.clear();
     bool kernel = (record->misc & PERF_RECORD_MISC_CPUMODE_MASK) == PERF_RECORD_MISC_KERNEL;
     bool sawUser = false;
-    // DWARF mode: the user part comes from unwinding the copied stack; the kernel records no user call chain.
-    const bool unwindUser = !sample.userStack.empty() && sample.userRegs.size() > kX86RegisterIp;
+    const bool haveUserStack = !sample.userStack.empty() && sample.userRegs.size() > kX86RegisterIp;
     if (sample.callchain.empty()) {
-        if (kernel || !unwindUser) {
-            addressScratch_.push_back(sample.ip);
-            kernelScratch_.push_back(kernel);
+        if (kernel || !haveUserStack) {
+            addresses.push_back(sample.ip);
+            kernelFlags.push_back(kernel);
             sawUser = !kernel;
         }
     } else {
@@ -474,41 +476,111 @@ void ProfileBuilder::addSample(const perf_event_header *record) {
                 kernel = entry == static_cast<uint64_t>(PERF_CONTEXT_KERNEL);
                 continue;
             }
-            addressScratch_.push_back(entry);
-            kernelScratch_.push_back(kernel);
+            addresses.push_back(entry);
+            kernelFlags.push_back(kernel);
             sawUser |= !kernel;
         }
     }
+    if (sawUser) return false;
+    if (haveUserStack) return true;
+    if (sample.userRegs.size() > kX86RegisterIp) { // registers without a stack: the user pc alone
+        addresses.push_back(sample.userRegs[kX86RegisterIp]);
+        kernelFlags.push_back(false);
+    }
+    return false;
+}
+
+// Samples whose user stack must be unwound wait in a batch, unwound on several threads at once; the samples
+// after them wait too, so that the sample table stays in record order. Samples of a session without copied
+// stacks take the direct path.
+void ProfileBuilder::addSample(const perf_event_header *record) {
+    Sample sample;
+    const std::string error = decoder_.decodeSample(record, sample);
+    if (!error.empty()) {
+        ++profile_->diagnostics.malformedRecords;
+        return;
+    }
+    SampleHead head{
+        sample.time,  sample.pid, sample.tid, sample.cpu, static_cast<uint16_t>(sample.eventIndex),
+        sample.period};
+    sampleBytes_ += record->size;
+    const bool unwind = recordedAddresses(record, sample, addressScratch_, kernelScratch_);
+    if (!unwind && pendingCount_ == 0) {
+        completeSample(head, addressScratch_, kernelScratch_, nullptr);
+        return;
+    }
+    if (pending_.size() == pendingCount_) pending_.emplace_back();
+    PendingSample &pending = pending_[pendingCount_++];
+    pending.head = head;
+    pending.job = kNoJob;
+    std::swap(pending.addresses, addressScratch_);
+    std::swap(pending.kernel, kernelScratch_);
+    if (unwind) {
+        if (jobs_.size() == jobCount_) jobs_.emplace_back();
+        UnwindJob &job = jobs_[jobCount_];
+        pending.job = jobCount_++;
+        job.pid = sample.pid;
+        job.registerMask = sample.userRegsMask;
+        job.registers.assign(sample.userRegs.begin(), sample.userRegs.end());
+        // The stacks of a batch are copied one after the other into one buffer, which keeps its size
+        // between batches; the jobs get their spans when the batch runs.
+        pending.stackOffset = stackArena_.size();
+        pending.stackSize = sample.userStack.size();
+        stackArena_.insert(stackArena_.end(), sample.userStack.begin(), sample.userStack.end());
+    }
+    if (pendingCount_ >= kBatchSamples || stackArena_.size() >= kBatchStackBytes) flushPending();
+}
+
+void ProfileBuilder::flushPending() {
+    if (pendingCount_ == 0) return;
+    if (!unwinder_) unwinder_ = std::make_unique<ParallelUnwinder>(unwindThreads_);
+    for (size_t i = 0; i < pendingCount_; ++i) {
+        const PendingSample &pending = pending_[i];
+        if (pending.job != kNoJob)
+            jobs_[pending.job].stack =
+                std::span<const uint8_t>(stackArena_.data() + pending.stackOffset, pending.stackSize);
+    }
+    const ParallelUnwinder::LocateFactory locate = [this](uint32_t pid) {
+        const auto found = processes_.find(pid);
+        return locateIn(found == processes_.end() ? nullptr : &found->second, &unwinder_->sharedLock());
+    };
+    unwinder_->unwind(std::span<UnwindJob>(jobs_.data(), jobCount_), locate);
+    for (size_t i = 0; i < pendingCount_; ++i) {
+        PendingSample &pending = pending_[i];
+        completeSample(pending.head, pending.addresses, pending.kernel,
+                       pending.job == kNoJob ? nullptr : &jobs_[pending.job]);
+    }
+    pendingCount_ = 0;
+    jobCount_ = 0;
+    stackArena_.clear();
+}
+
+// Interns the stack of one sample (its recorded addresses, then the unwound user pcs if any) and adds it to
+// the sample table.
+void ProfileBuilder::completeSample(const SampleHead &head, std::vector<uint64_t> &addresses,
+                                    std::vector<bool> &kernelFlags, const UnwindJob *unwound) {
     bool broken = false;
-    if (!sawUser && unwindUser) {
-        pcScratch_.clear();
-        UnwindEnd end = unwinder_.unwind(sample.userRegs, sample.userRegsMask, sample.userStack,
-                                         locateIn(sample.pid), pcScratch_);
-        if (end == UnwindEnd::NoUnwindInfo && pcScratch_.size() > 1 &&
-            endsAtEntryPoint(sample.pid, pcScratch_.back() - 1))
+    if (unwound) {
+        UnwindEnd end = unwound->end;
+        const auto &pcs = unwound->pcs;
+        if (end == UnwindEnd::NoUnwindInfo && pcs.size() > 1 && endsAtEntryPoint(head.pid, pcs.back() - 1))
             end = UnwindEnd::Complete; // the dynamic loader's _start has no CFI; the stack is whole
         ++unwindEnds_[static_cast<size_t>(end)];
         broken = end != UnwindEnd::Complete;
-        for (uint64_t pc : pcScratch_) {
-            addressScratch_.push_back(pc);
-            kernelScratch_.push_back(false);
-        }
-    } else if (!sawUser && sample.userRegs.size() > kX86RegisterIp) {
-        addressScratch_.push_back(sample.userRegs[kX86RegisterIp]);
-        kernelScratch_.push_back(false);
+        addresses.insert(addresses.end(), pcs.begin(), pcs.end());
+        kernelFlags.insert(kernelFlags.end(), pcs.size(), false);
     }
-
     StackId stack = kNoStack;
     if (broken) {
         ++profile_->diagnostics.brokenStacks;
         stack = stackFor(brokenStackFrame(), kNoStack);
     }
     bool unmapped = false;
-    for (size_t i = addressScratch_.size(); i-- > 0;) {
-        const bool isKernel = kernelScratch_[i];
-        const bool firstOfContext = i == 0 || kernelScratch_[i - 1] != isKernel;
-        const FrameId frame = isKernel ? kernelFrame(addressScratch_[i])
-                                       : userFrame(sample.pid, addressScratch_[i], !firstOfContext);
+    for (size_t i = addresses.size(); i-- > 0;) {
+        const bool isKernel = kernelFlags[i];
+        const bool firstOfContext = i == 0 || kernelFlags[i - 1] != isKernel;
+        const FrameId frame =
+            isKernel ? kernelFrame(addresses[i]) : userFrame(head.pid, addresses[i], !firstOfContext);
         unmapped |= profile_->frames[frame].module == unknownModule_;
         for (uint32_t k = chainLength_[frame]; k-- > 0;) // outermost of an inline chain first
             stack = stackFor(frame + k, stack);
@@ -516,18 +588,17 @@ void ProfileBuilder::addSample(const perf_event_header *record) {
     if (unmapped) ++profile_->diagnostics.samplesWithUnmappedFrames;
 
     auto &samples = profile_->samples;
-    sampleBytes_ += record->size;
     if (samples.time.size() == samples.time.capacity()) growSampleTable();
-    samples.time.push_back(sample.time);
-    samples.pid.push_back(sample.pid);
-    samples.tid.push_back(sample.tid);
-    samples.cpu.push_back(sample.cpu);
-    samples.event.push_back(static_cast<uint16_t>(sample.eventIndex));
-    samples.period.push_back(sample.period);
+    samples.time.push_back(head.time);
+    samples.pid.push_back(head.pid);
+    samples.tid.push_back(head.tid);
+    samples.cpu.push_back(head.cpu);
+    samples.event.push_back(head.event);
+    samples.period.push_back(head.period);
     samples.stack.push_back(stack);
-    if (threadIndex_.find(sample.tid) == threadIndex_.end()) noteThread(sample.pid, sample.tid, nullptr);
-    if (profile_->startTime == 0 || sample.time < profile_->startTime) profile_->startTime = sample.time;
-    profile_->endTime = std::max(profile_->endTime, sample.time);
+    if (threadIndex_.find(head.tid) == threadIndex_.end()) noteThread(head.pid, head.tid, nullptr);
+    if (profile_->startTime == 0 || head.time < profile_->startTime) profile_->startTime = head.time;
+    profile_->endTime = std::max(profile_->endTime, head.time);
 }
 
 void ProfileBuilder::growSampleTable() {
@@ -557,15 +628,19 @@ void ProfileBuilder::addRecord(const perf_event_header *record) {
         addSample(record);
         break;
     case PERF_RECORD_MMAP:
+        flushPending(); // the waiting samples are unwound with the maps as they were
         addMmap(record, false);
         break;
     case PERF_RECORD_MMAP2:
+        flushPending();
         addMmap(record, true);
         break;
     case PERF_RECORD_COMM:
+        flushPending();
         addComm(record);
         break;
     case PERF_RECORD_FORK:
+        flushPending();
         addFork(record);
         break;
     case PERF_RECORD_LOST:
@@ -604,6 +679,7 @@ void ProfileBuilder::noteUnresolvedModules() {
 }
 
 std::shared_ptr<Profile> ProfileBuilder::finish() {
+    flushPending();
     noteUnresolvedModules();
     nameKernelFrames();
     uint64_t unwound = 0;
@@ -652,7 +728,8 @@ std::shared_ptr<const Profile> loadProfile(const std::string &path, const LoadOp
     builder.setSymbolSearch({options.sysroot, options.debugPaths});
     builder.setBuildIds(reader.metadata().buildIds);
     if (!options.jitMapDirectory.empty()) builder.setJitMapDirectory(options.jitMapDirectory);
-    builder.setInlineFrames(options.inlineFrames);
+    builder.setInlineFrames(options.inlineFrames, options.inlineFramesFromDebugFiles);
+    builder.setUnwindThreads(options.unwindThreads);
     {
         utsname names{};
         builder.setVdsoOfThisMachine(::uname(&names) == 0 && (reader.metadata().osRelease.empty() ||

@@ -9,6 +9,7 @@
 #include "IdHashIndex.h"
 #include "JitMap.h"
 #include "KernelSymbols.h"
+#include "ParallelUnwinder.h"
 #include "ProcessMaps.h"
 #include "Profile.h"
 #include "RecordDecoder.h"
@@ -21,6 +22,7 @@
 #include <functional>
 #include <limits>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -47,12 +49,16 @@ struct LoadOptions {
     std::string sysroot;
     std::vector<std::string> debugPaths;
     // Inlined functions as frames of their own (Frame::inlined) and source file and line of every user frame,
-    // from DWARF. FlatProfile charges self cost of inlined code to the containing function, as perf does. Off
-    // by default while reading the DWARF scopes makes loading several times slower
-    // (docs/unwinding-and-symbols).
-    bool inlineFrames = false;
+    // from the DWARF that binaries built with -g carry. FlatProfile charges self cost of inlined code to the
+    // containing function, as perf does.
+    bool inlineFrames = true;
+    // Also from separately installed debug files (libc6-dbg, -dbgsym packages, debuginfod): libdw
+    // decompresses a debug file's DWARF whole, about 20 MB for libc's (docs/unwinding-and-symbols.md).
+    bool inlineFramesFromDebugFiles = false;
     // Where perf-PID.map files of JIT runtimes are read from; empty means /tmp.
     std::string jitMapDirectory;
+    // Threads that unwind DWARF stacks (the loading thread included); 0: one per available CPU.
+    unsigned unwindThreads = 0;
 };
 
 class Cancelled : public std::exception {
@@ -75,7 +81,9 @@ public:
     // on disk with another build id is not used for symbols or unwinding, and a notice says so.
     void setBuildIds(const std::vector<BuildIdEntry> &entries);
     void setJitMapDirectory(std::string directory);
-    void setInlineFrames(bool enabled);
+    void setInlineFrames(bool enabled, bool fromDebugFiles = false);
+    // Threads that unwind copied user stacks, the calling one included; 0 (the default): one per CPU.
+    void setUnwindThreads(unsigned threads) { unwindThreads_ = threads; }
     // Whether the session was recorded on this kernel, so that this process's [vdso] names the recorded
     // one's.
     void setVdsoOfThisMachine(bool same);
@@ -96,7 +104,34 @@ private:
     ProcessMaps *processFor(uint32_t pid);
     void growSampleTable();
 
+    // What a sample contributes to the table besides its stack.
+    struct SampleHead {
+        uint64_t time;
+        uint32_t pid;
+        uint32_t tid;
+        uint32_t cpu;
+        uint16_t event;
+        uint64_t period;
+    };
+    static constexpr size_t kNoJob = std::numeric_limits<size_t>::max();
+    // A sample waiting for the batch of unwinding it belongs to.
+    struct PendingSample {
+        SampleHead head{};
+        std::vector<uint64_t> addresses; // recorded, leaf first
+        std::vector<bool> kernel;
+        size_t job = kNoJob;    // index into jobs_ when its user stack is unwound
+        size_t stackOffset = 0; // of its copied user stack in stackArena_
+        size_t stackSize = 0;
+    };
+    static constexpr size_t kBatchSamples = 512;
+    static constexpr size_t kBatchStackBytes = size_t{1} << 20;
+
     void addSample(const perf_event_header *record);
+    bool recordedAddresses(const perf_event_header *record, const Sample &sample,
+                           std::vector<uint64_t> &addresses, std::vector<bool> &kernelFlags);
+    void flushPending();
+    void completeSample(const SampleHead &head, std::vector<uint64_t> &addresses,
+                        std::vector<bool> &kernelFlags, const UnwindJob *unwound);
     void addMmap(const perf_event_header *record, bool isMmap2);
     void addComm(const perf_event_header *record);
     void addFork(const perf_event_header *record);
@@ -109,6 +144,7 @@ private:
     ElfSymbols *symbolsFor(ModuleId module);
     void noteThread(uint32_t pid, uint32_t tid, const std::string *name);
     DwarfUnwinder::Locate locateIn(uint32_t pid);
+    DwarfUnwinder::Locate locateIn(const ProcessMaps *maps, std::mutex *symbolsLock);
     FrameId brokenStackFrame();
     bool endsAtEntryPoint(uint32_t pid, uint64_t pc);
     void nameKernelFrames();
@@ -135,7 +171,11 @@ private:
     ProcessMaps *cachedProcess_ = nullptr; // processes_ never erases, so the pointer stays valid
     std::vector<uint64_t> addressScratch_;
     std::vector<bool> kernelScratch_;
-    std::vector<uint64_t> pcScratch_;
+    std::vector<PendingSample> pending_; // reused: the first pendingCount_ are waiting
+    size_t pendingCount_ = 0;
+    std::vector<UnwindJob> jobs_; // reused: the first jobCount_ belong to waiting samples
+    size_t jobCount_ = 0;
+    std::vector<uint8_t> stackArena_; // the copied user stacks of the waiting samples
     std::vector<FrameId> unnamedKernelFrames_;
     SymbolSearch search_;
     std::unordered_map<std::string, std::vector<uint8_t>> expectedBuildIds_;
@@ -143,11 +183,13 @@ private:
     std::unordered_map<uint32_t, JitMap> jitMaps_;
     std::string jitMapDirectory_ = "/tmp";
     bool withInlineFrames_ = false;
+    bool inlineFromDebugFiles_ = false;
     bool vdsoOfThisMachine_ = true;
     std::vector<uint32_t> chainLength_; // per frame: frames of its inline chain from it outwards
     std::vector<InlineFrame> chainScratch_;
     static constexpr FrameId kNoFrame = std::numeric_limits<FrameId>::max();
-    DwarfUnwinder unwinder_;
+    unsigned unwindThreads_ = 0;
+    std::unique_ptr<ParallelUnwinder> unwinder_; // made on the first stack to unwind
     std::array<uint64_t, 8> unwindEnds_{};
     ModuleId unknownModule_;
     ModuleId kernelModule_;

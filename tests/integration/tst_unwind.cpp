@@ -34,7 +34,8 @@ class TestUnwind : public QObject {
 private:
     QTemporaryDir dir_;
 
-    std::shared_ptr<const Profile> record(const QString &name, const QString &callGraph) {
+    std::shared_ptr<const Profile> record(const QString &name, const QString &callGraph,
+                                          const LoadOptions &options = {}) {
         const QString file = dir_.filePath(name);
         const auto result = runCli({"record", "-e", "cpu-clock", "-F", "2000", "--call-graph", callGraph,
                                     "-o", file, "--", clientPath("hotspots-nofp"), "600", "2"});
@@ -42,7 +43,7 @@ private:
             qWarning("%s", qPrintable(result.err));
             return nullptr;
         }
-        return loadProfile(file.toStdString());
+        return loadProfile(file.toStdString(), options);
     }
 
 private slots:
@@ -75,6 +76,28 @@ private slots:
         // when the recorder drains a CPU's samples before another CPU's MMAP2 records (seen with the slow
         // sanitizer build), up to ~7% of samples at the start find no mapping and count as broken.
         QVERIFY(profile->diagnostics.brokenStacks <= profile->samples.size() / 10);
+    }
+
+    // Stacks are unwound in batches on several threads; the profile must not depend on how many.
+    void parallelUnwindingGivesTheSameStacks() {
+        LoadOptions serial;
+        serial.unwindThreads = 1;
+        const auto one = record("threads.data", "dwarf,8192", serial);
+        if (!one) QSKIP("perfglass-cli record could not record here (see the warning above)");
+        LoadOptions parallel;
+        parallel.unwindThreads = 4; // more threads than this machine's CPUs: interleavings vary more
+        const auto four = loadProfile(dir_.filePath("threads.data").toStdString(), parallel);
+        QVERIFY(one->samples.size() > 500); // several batches
+        QCOMPARE(four->samples.size(), one->samples.size());
+        QCOMPARE(four->diagnostics.brokenStacks, one->diagnostics.brokenStacks);
+        size_t deep = 0;
+        for (size_t i = 0; i < one->samples.size(); ++i) {
+            QCOMPARE(four->samples.time[i], one->samples.time[i]);
+            const auto names = stackNames(*one, one->samples.stack[i]);
+            QCOMPARE(stackNames(*four, four->samples.stack[i]), names);
+            deep += names.size() > 3;
+        }
+        QVERIFY(deep > one->samples.size() / 2); // the stacks were unwound, not just leaves
     }
 
     void tooSmallStackCopiesAreCountedAsBroken() {

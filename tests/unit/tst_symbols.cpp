@@ -94,6 +94,14 @@ extern "C" __attribute__((noinline)) int perfglassUsesInline(int x) {
     return perfglassInlinedHelper(x) + perfglassInlinedHelper(x + 1);
 }
 
+static inline __attribute__((always_inline)) int perfglassOuterInline(int x) {
+    return perfglassInlinedHelper(x) * 2;
+}
+
+extern "C" __attribute__((noinline)) int perfglassUsesNestedInline(int x) {
+    return perfglassOuterInline(x) + 1;
+}
+
 } // namespace
 
 class TestSymbols : public QObject {
@@ -245,36 +253,52 @@ private slots:
                 "perfglassCaptureStack");
     }
 
-    void inlineFramesAndSourceLines() {
+    // The longest inline chain found in FUNCTION's code, walking its addresses one by one.
+    static std::vector<InlineFrame> longestInlineChain(uint64_t function, const char *name) {
         std::string error;
         const auto symbols = ElfSymbols::open("/proc/self/exe", error);
-        QVERIFY2(symbols, error.c_str());
+        if (!symbols) return {};
         uint64_t stackEnd = 0;
-        const auto function = reinterpret_cast<uint64_t>(&perfglassUsesInline);
-        bool sawInline = false;
+        std::vector<InlineFrame> longest;
         for (const auto &mapping : ownMappings(stackEnd)) {
             if (function < mapping.start || function >= mapping.end) continue;
             const uint64_t start = symbols->addressForFileOffset(function - mapping.start + mapping.offset);
-            for (uint64_t a = start; a < start + 4096 && !sawInline; ++a) {
+            for (uint64_t a = start; a < start + 4096; ++a) {
                 std::vector<InlineFrame> chain;
                 symbols->inlineChain(a, chain);
-                QVERIFY(!chain.empty());
-                if (chain.back().name != "perfglassUsesInline") break; // past the function
-
-                QVERIFY(!chain.back().inlined);
-                QVERIFY(chain.back().sourceFile.ends_with("tst_symbols.cpp"));
-                QVERIFY(chain.back().line > 0);
-                if (chain.size() == 2) {
-                    QVERIFY(chain[0].inlined);
-                    QVERIFY2(chain[0].name.find("perfglassInlinedHelper") != std::string::npos,
-                             chain[0].name.c_str());
-                    QVERIFY(chain[0].line > 0 &&
-                            chain[0].line < chain.back().line); // defined above its caller
-                    sawInline = true;
-                }
+                if (chain.empty() || chain.back().name != name) break; // past the function
+                if (chain.size() > longest.size()) longest = chain;
             }
         }
-        QVERIFY(sawInline);
+        return longest;
+    }
+
+    void inlineFramesAndSourceLines() {
+        const auto chain =
+            longestInlineChain(reinterpret_cast<uint64_t>(&perfglassUsesInline), "perfglassUsesInline");
+        QCOMPARE(chain.size(), size_t(2));
+        QVERIFY(!chain.back().inlined);
+        QVERIFY(chain.back().sourceFile.ends_with("tst_symbols.cpp"));
+        QVERIFY(chain.back().line > 0);
+        QVERIFY(chain[0].inlined);
+        QVERIFY2(chain[0].name.find("perfglassInlinedHelper") != std::string::npos, chain[0].name.c_str());
+        QVERIFY(chain[0].line > 0 && chain[0].line < chain.back().line); // defined above its caller
+    }
+
+    // Inlined into an inlined function: both are frames, innermost first, each with the line where it is.
+    void nestedInlineFrames() {
+        const auto chain = longestInlineChain(reinterpret_cast<uint64_t>(&perfglassUsesNestedInline),
+                                              "perfglassUsesNestedInline");
+        QCOMPARE(chain.size(), size_t(3));
+        QVERIFY2(chain[0].name.find("perfglassInlinedHelper") != std::string::npos, chain[0].name.c_str());
+        QVERIFY2(chain[1].name.find("perfglassOuterInline") != std::string::npos, chain[1].name.c_str());
+        QVERIFY(chain[0].inlined && chain[1].inlined && !chain[2].inlined);
+        // Lines: the helper's code, the outer function's call of it, the call of the outer function; each
+        // function is defined below the previous one.
+        QVERIFY(chain[0].line > 0 && chain[0].line < chain[1].line);
+        QVERIFY(chain[1].line < chain[2].line);
+        for (const auto &frame : chain)
+            QVERIFY2(frame.sourceFile.ends_with("tst_symbols.cpp"), frame.sourceFile.c_str());
     }
 
     void unwindsItsOwnStack() {
