@@ -45,22 +45,25 @@ SourceLocations SourceLocations::compute(const Profile &profile) {
     };
     struct KeyHash {
         size_t operator()(const Key &key) const {
-            return std::hash<uint64_t>()((uint64_t{key.function} << 32 | key.line) ^ (uint64_t{key.file} << 20));
+            return std::hash<uint64_t>()((uint64_t{key.function} << 32 | key.line) ^
+                                         (uint64_t{key.file} << 20));
         }
     };
     std::unordered_map<Key, uint64_t, KeyHash> perLine;
     for (size_t f = 0; f < profile.frames.size(); ++f) {
         const Frame &frame = profile.frames[f];
-        if (frame.sourceFile == 0 || perFrame[f] == 0 || frame.function >= result.byFunction_.size()) continue;
+        if (frame.sourceFile == 0 || perFrame[f] == 0 || frame.function >= result.byFunction_.size())
+            continue;
         perLine[{frame.function, frame.sourceFile, frame.line}] += perFrame[f];
     }
     std::vector<uint64_t> best(profile.functions.size(), 0);
     for (const auto &[key, samples] : perLine) {
         SourceLocation &current = result.byFunction_[key.function];
         // The most samples; among equals the earlier line, so the choice does not depend on hash order.
-        const bool better = samples > best[key.function] ||
-                            (samples == best[key.function] &&
-                             (key.file < current.file || (key.file == current.file && key.line < current.line)));
+        const bool better =
+            samples > best[key.function] ||
+            (samples == best[key.function] &&
+             (key.file < current.file || (key.file == current.file && key.line < current.line)));
         if (!better) continue;
         if (!current.known()) ++result.knownCount_;
         best[key.function] = samples;
