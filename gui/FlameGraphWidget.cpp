@@ -79,8 +79,8 @@ QColor FlameGraphWidget::brokenStackColor() {
 }
 
 QColor FlameGraphWidget::inlinedColor(const QColor &base) {
-    return QColor::fromHsl(base.hslHue(), base.hslSaturation() * 3 / 5,
-                           base.lightness() + (245 - std::min(245, base.lightness())) * 3 / 5);
+    return QColor::fromHsl(base.hslHue(), base.hslSaturation() * 4 / 5,
+                           base.lightness() + (245 - std::min(245, base.lightness())) / 2);
 }
 
 void FlameGraphWidget::invalidateLayout() {

@@ -104,7 +104,8 @@ QVariant CallTreeModel::data(const QModelIndex &index, int role) const {
         return tree_->total() == 0 ? 0.0 : static_cast<double>(part) / static_cast<double>(tree_->total());
     }
     case Qt::TextAlignmentRole:
-        if (column >= InclusiveColumn) return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+        if (column >= InclusiveColumn && column != LocationColumn)
+            return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
         return {};
     default:
         return {};

@@ -121,7 +121,8 @@ QVariant CallerCalleeModel::data(const QModelIndex &index, int role) const {
     case Qt::ToolTipRole:
         return toolTip(entry);
     case Qt::TextAlignmentRole:
-        if (column >= ShareColumn) return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+        if (column >= ShareColumn && column != LocationColumn)
+            return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
         return {};
     default:
         return {};
