@@ -34,6 +34,7 @@ void CollapsedStacksExporter::write(const CallTree &tree, std::ostream &out) {
         path.resize(prefixLength);
         if (prefixLength > 0) path += ';';
         path += frameText(tree.functionName(node.function));
+        if (node.inlined) path += kInlineSuffix;
         if (node.self > 0) out << path << ' ' << node.self << '\n';
         for (auto child = node.children.rbegin(); child != node.children.rend(); ++child)
             pending.emplace_back(*child, path.size());

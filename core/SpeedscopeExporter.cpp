@@ -1,6 +1,7 @@
 #include "SpeedscopeExporter.h"
 
 #include "Error.h"
+#include "SourceLocations.h"
 #include "TransformedStacks.h"
 
 #include <fmt/format.h>
@@ -10,6 +11,7 @@
 #include <cerrno>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <unordered_map>
 
 namespace perfglass {
@@ -31,15 +33,26 @@ std::string unitOf(const Profile &profile, const SampleFilter &filter) {
 nlohmann::json SpeedscopeExporter::toJson(const Profile &profile, const SampleFilter &filter,
                                           const std::string &name) {
     const auto stacks = TransformedStacks::build(profile, filter.transforms);
+    std::optional<SourceLocations> locations; // computed when the first inline frame needs it
     nlohmann::json frames = nlohmann::json::array();
-    std::unordered_map<FunctionId, size_t> frameOf;
-    const auto frameIndex = [&](FunctionId function) {
-        auto [it, inserted] = frameOf.try_emplace(function, frames.size());
-        if (inserted) {
-            const ModuleId module = stacks->functionModule(profile, function);
-            frames.push_back(
-                {{"name", stacks->functionName(profile, function)}, {"file", profile.modulePath(module)}});
+    std::unordered_map<uint64_t, size_t> frameOf; // (inlined, function)
+    const auto frameIndex = [&](const TransformedStacks::Node &node) {
+        const FunctionId function = node.function;
+        auto [it, inserted] = frameOf.try_emplace(uint64_t{node.inlined} << 32 | function, frames.size());
+        if (!inserted) return it->second;
+        const ModuleId module = stacks->functionModule(profile, function);
+        const std::string &functionName = stacks->functionName(profile, function);
+        if (!node.inlined) {
+            frames.push_back({{"name", functionName}, {"file", profile.modulePath(module)}});
+            return it->second;
         }
+        if (!locations) locations = SourceLocations::compute(profile);
+        const SourceLocation location = locations->of(function);
+        nlohmann::json frame = {
+            {"name", functionName + kInlineSuffix},
+            {"file", location.known() ? profile.strings[location.file] : profile.modulePath(module)}};
+        if (location.known() && location.line > 0) frame["line"] = location.line;
+        frames.push_back(std::move(frame));
         return it->second;
     };
     // Frame lists per transformed stack, outermost first, made once per stack.
@@ -48,7 +61,7 @@ nlohmann::json SpeedscopeExporter::toJson(const Profile &profile, const SampleFi
         auto [it, inserted] = stackFrames.try_emplace(node);
         if (inserted && node != kNoStack) {
             for (StackId walk = node; walk != kNoStack; walk = stacks->node(walk).parent)
-                it->second.push_back(frameIndex(stacks->node(walk).function));
+                it->second.push_back(frameIndex(stacks->node(walk)));
             std::reverse(it->second.begin(), it->second.end());
         }
         return it->second;

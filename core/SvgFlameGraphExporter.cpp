@@ -1,12 +1,14 @@
 #include "SvgFlameGraphExporter.h"
 
 #include "Error.h"
+#include "SourceLocations.h"
 
 #include <fmt/format.h>
 
 #include <cerrno>
 #include <fstream>
 #include <functional>
+#include <optional>
 #include <vector>
 
 namespace perfglass {
@@ -18,14 +20,27 @@ constexpr double kCharWidth = 0.59 * kFontSize; // average advance of a sans-ser
 constexpr double kMargin = 10;
 constexpr double kHeader = 36;
 
+struct Rgb {
+    int red, green, blue;
+};
+
 // A warm colour per module, stable across runs; kernel frames are blue-grey.
-std::string colourFor(const Profile &profile, ModuleId module) {
-    if (profile.modules[module].kernel) return "rgb(120,150,190)";
+Rgb moduleRgb(const Profile &profile, ModuleId module) {
+    if (profile.modules[module].kernel) return {120, 150, 190};
     const size_t hash = std::hash<std::string>()(profile.modulePath(module));
-    const int red = 200 + static_cast<int>(hash % 56);
-    const int green = 80 + static_cast<int>((hash >> 8) % 140);
-    const int blue = 30 + static_cast<int>((hash >> 16) % 50);
-    return fmt::format("rgb({},{},{})", red, green, blue);
+    return {200 + static_cast<int>(hash % 56), 80 + static_cast<int>((hash >> 8) % 140),
+            30 + static_cast<int>((hash >> 16) % 50)};
+}
+
+std::string colourFor(const Profile &profile, ModuleId module) {
+    const Rgb rgb = moduleRgb(profile, module);
+    return fmt::format("rgb({},{},{})", rgb.red, rgb.green, rgb.blue);
+}
+
+// An inline frame's colour: its module's, blended halfway to white.
+std::string inlineColourFor(const Profile &profile, ModuleId module) {
+    const Rgb rgb = moduleRgb(profile, module);
+    return fmt::format("rgb({},{},{})", (rgb.red + 255) / 2, (rgb.green + 255) / 2, (rgb.blue + 255) / 2);
 }
 
 std::string fitted(const std::string &name, double width) {
@@ -89,6 +104,12 @@ void SvgFlameGraphExporter::write(const CallTree &tree, std::ostream &out,
         double x;
         uint32_t depth;
     };
+    std::optional<SourceLocations> locations; // computed when the first inline frame needs it
+    const auto locationOf = [&](FunctionId function) {
+        if (!locations) locations = SourceLocations::compute(tree.profile());
+        const std::string text = locations->text(tree.profile(), function);
+        return text.empty() ? text : " at " + text;
+    };
     std::vector<Pending> pending{{CallTree::kRoot, kMargin, 0}};
     while (!pending.empty()) {
         const Pending item = pending.back();
@@ -103,19 +124,29 @@ void SvgFlameGraphExporter::write(const CallTree &tree, std::ostream &out,
             root ? std::string() : tree.profile().moduleName(tree.functionModule(node.function));
         const double share =
             total == 0 ? 0 : 100.0 * static_cast<double>(node.inclusive) / static_cast<double>(total);
-        const std::string tooltip = root ? fmt::format("all ({} {}, 100%)", node.inclusive, options.unit)
-                                         : fmt::format("{} [{}] ({} {}, {:.2f}%; self {})", name, module,
-                                                       node.inclusive, options.unit, share, node.self);
-        const std::string colour = root ? std::string("rgb(210,210,210)")
-                                        : colourFor(tree.profile(), tree.functionModule(node.function));
+        const bool inlined = !root && node.inlined;
+        const std::string tooltip =
+            root      ? fmt::format("all ({} {}, 100%)", node.inclusive, options.unit)
+            : inlined ? fmt::format("{}{} [{}]{} ({} {}, {:.2f}%; self {})", name, kInlineSuffix, module,
+                                    locationOf(node.function), node.inclusive, options.unit, share, node.self)
+                      : fmt::format("{} [{}] ({} {}, {:.2f}%; self {})", name, module, node.inclusive,
+                                    options.unit, share, node.self);
+        const ModuleId nodeModule = root ? 0 : tree.functionModule(node.function);
+        const std::string colour = root      ? std::string("rgb(210,210,210)")
+                                   : inlined ? inlineColourFor(tree.profile(), nodeModule)
+                                             : colourFor(tree.profile(), nodeModule);
         out << fmt::format(
             "<g><title>{}</title><rect x=\"{:.2f}\" y=\"{:.1f}\" width=\"{:.2f}\" height=\"{:.1f}\" "
-            "fill=\"{}\" rx=\"2\" ry=\"2\"/>",
-            escape(tooltip), item.x, y, width, options.frameHeight - 1, colour);
+            "fill=\"{}\" rx=\"2\" ry=\"2\"{}/>",
+            escape(tooltip), item.x, y, width, options.frameHeight - 1, colour,
+            inlined ? fmt::format(" stroke=\"{}\" stroke-dasharray=\"3,2\"",
+                                  colourFor(tree.profile(), nodeModule))
+                    : std::string());
         const std::string label = fitted(name, width);
         if (!label.empty())
-            out << fmt::format("<text x=\"{:.2f}\" y=\"{:.1f}\">{}</text>", item.x + 3,
-                               y + options.frameHeight - 4.5, escape(label));
+            out << fmt::format("<text x=\"{:.2f}\" y=\"{:.1f}\"{}>{}</text>", item.x + 3,
+                               y + options.frameHeight - 4.5, inlined ? " font-style=\"italic\"" : "",
+                               escape(label));
         out << "</g>\n";
         double childX = item.x;
         for (const uint32_t child : node.children) {

@@ -51,6 +51,8 @@ CallTreeView::CallTreeView(CallTreeModel *model, const QString &accessibleName, 
     header->resizeSection(CallTreeModel::ModuleColumn, 140);
     for (int column = CallTreeModel::InclusiveColumn; column < CallTreeModel::ColumnCount; ++column)
         header->resizeSection(column, 100);
+    header->resizeSection(CallTreeModel::LocationColumn, 170);
+    view_->setColumnHidden(CallTreeModel::LocationColumn, true); // until a profile has source locations
 
     filter_->setPlaceholderText(tr("Filter by function or module (Ctrl+F)"));
     filter_->setClearButtonEnabled(true);
@@ -87,6 +89,7 @@ void CallTreeView::focusFilter() {
 }
 
 void CallTreeView::onModelReset() {
+    view_->setColumnHidden(CallTreeModel::LocationColumn, !model_->hasLocations());
     filter_->clear();
     expandHotPath({}, 0);
 }

@@ -2,6 +2,7 @@
 
 #include "CallerCalleeModel.h"
 #include "CostBarDelegate.h"
+#include "FrameDetails.h"
 
 #include <QHeaderView>
 #include <QLabel>
@@ -55,6 +56,11 @@ QTreeView *CallerCalleeView::makeTable(CallerCalleeModel *model, const QString &
     header->resizeSection(CallerCalleeModel::ModuleColumn, 140);
     header->resizeSection(CallerCalleeModel::ShareColumn, 100);
     header->resizeSection(CallerCalleeModel::CostColumn, 100);
+    header->resizeSection(CallerCalleeModel::LocationColumn, 170);
+    view->setColumnHidden(CallerCalleeModel::LocationColumn, true); // until a profile has source locations
+    connect(model, &QAbstractItemModel::modelReset, view, [model, view] {
+        view->setColumnHidden(CallerCalleeModel::LocationColumn, !model->hasLocations());
+    });
     connect(view, &QTreeView::activated, this, [this](const QModelIndex &index) {
         const uint32_t function = index.data(CallerCalleeModel::FunctionRole).toUInt();
         showFunction(function);
@@ -134,11 +140,17 @@ void CallerCalleeView::updateHeading() {
     const QString name =
         QString::fromStdString(result_->stacks ? result_->stacks->functionName(profile, *function_)
                                                : profile.functionName(*function_));
-    heading_->setText(tr("<b>%1</b> — inclusive %2 (%3), self %4 (%5)")
-                          .arg(name.toHtmlEscaped(), formatPercent(result_->inclusive, result_->total),
-                               formatCost(result_->inclusive, session_->costUnit),
-                               formatPercent(result_->self, result_->total),
-                               formatCost(result_->self, session_->costUnit)));
+    QString text =
+        tr("<b>%1</b> — inclusive %2 (%3), self %4 (%5)")
+            .arg(name.toHtmlEscaped(), formatPercent(result_->inclusive, result_->total),
+                 formatCost(result_->inclusive, session_->costUnit),
+                 formatPercent(result_->self, result_->total), formatCost(result_->self, session_->costUnit));
+    if (result_->inlinedSelf > 0)
+        text +=
+            tr(", own code inlined into callers %1").arg(formatPercent(result_->inlinedSelf, result_->total));
+    const QString location = locationText(profile, *sourceLocationsOf(session_->profile), *function_, false);
+    if (!location.isEmpty()) text += QStringLiteral(" — ") + location.toHtmlEscaped();
+    heading_->setText(text);
 }
 
 } // namespace perfglass

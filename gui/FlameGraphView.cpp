@@ -1,6 +1,7 @@
 #include "FlameGraphView.h"
 
 #include "FlameGraphWidget.h"
+#include "FrameDetails.h"
 #include "FunctionNames.h"
 
 #include <QAction>
@@ -164,10 +165,14 @@ void FlameGraphView::showHovered(bool hovered, uint32_t node) {
         status_->setText(tr("All samples: %1").arg(formatCost(model_->totalCost(), model_->costUnit())));
         return;
     }
-    status_->setText(tr("%1 — %2 — %3 (%4)")
-                         .arg(model_->name(node), model_->moduleName(node),
-                              formatPercent(model_->cost(node), model_->totalCost()),
-                              formatCost(model_->cost(node), model_->costUnit())));
+    const QString name = model_->isInlined(node) ? model_->name(node) + inlinedSuffix() : model_->name(node);
+    QString text =
+        tr("%1 — %2 — %3 (%4)")
+            .arg(name, model_->moduleName(node), formatPercent(model_->cost(node), model_->totalCost()),
+                 formatCost(model_->cost(node), model_->costUnit()));
+    const QString location = model_->location(node);
+    if (!location.isEmpty()) text += QStringLiteral(" — ") + location;
+    status_->setText(text);
 }
 
 QString FlameGraphView::legendHtml() const {
@@ -179,10 +184,18 @@ QString FlameGraphView::legendHtml() const {
     const QString broken =
         QStringLiteral("<span style=\"color:%1; font-size:large\">■</span>&nbsp;%2")
             .arg(FlameGraphWidget::brokenStackColor().name(), tr("Broken stack").toHtmlEscaped());
+    const QColor application =
+        FlameGraphWidget::frameColor(ModuleCategory::Application, QStringLiteral("legend"));
+    const QString inlined =
+        QStringLiteral("<span style=\"color:%1; font-size:large\">■</span>&nbsp;<i>%2</i>")
+            .arg(FlameGraphWidget::inlinedColor(application).darker(110).name(),
+                 tr("Inlined (paler, dashed outline)").toHtmlEscaped());
     return QStringList{swatch(ModuleCategory::Application, tr("Application")),
                        swatch(ModuleCategory::SystemLibrary, tr("System library")),
                        swatch(ModuleCategory::Kernel, tr("Kernel")),
-                       swatch(ModuleCategory::Unknown, tr("Unknown")), broken}
+                       swatch(ModuleCategory::Unknown, tr("Unknown")),
+                       broken,
+                       inlined}
         .join(QStringLiteral("&nbsp;&nbsp; "));
 }
 

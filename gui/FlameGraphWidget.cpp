@@ -1,5 +1,6 @@
 #include "FlameGraphWidget.h"
 
+#include "FrameDetails.h"
 #include "FunctionNames.h"
 
 #include <QHelpEvent>
@@ -75,6 +76,11 @@ void FlameGraphWidget::updateMinimumHeight() {
 
 QColor FlameGraphWidget::brokenStackColor() {
     return {178, 34, 52};
+}
+
+QColor FlameGraphWidget::inlinedColor(const QColor &base) {
+    return QColor::fromHsl(base.hslHue(), base.hslSaturation() * 4 / 5,
+                           base.lightness() + (245 - std::min(245, base.lightness())) / 2);
 }
 
 void FlameGraphWidget::invalidateLayout() {
@@ -168,6 +174,8 @@ void FlameGraphWidget::paintFrame(QPainter &painter, const FlameFrame &frame, co
     } else {
         fill = frameColor(model_->category(frame.node), model_->name(frame.node));
     }
+    const QColor outOfLineFill = fill;
+    if (frame.inlined) fill = inlinedColor(fill);
     if (searching && frame.mergedCount == 0) {
         if (frame.matched)
             fill = QColor(230, 60, 220);
@@ -181,6 +189,10 @@ void FlameGraphWidget::paintFrame(QPainter &painter, const FlameFrame &frame, co
     const QRectF box = rect.width() > 2 ? rect.adjusted(0, 0, -1, 0) : rect;
     painter.fillRect(box, fill);
     if (frame.mergedCount > 0) painter.fillRect(box, QBrush(QColor(150, 150, 150), Qt::BDiagPattern));
+    if (frame.inlined && !isHovered && !isSelected && box.width() > 3) {
+        painter.setPen(QPen(outOfLineFill.darker(135), 1, Qt::DashLine));
+        painter.drawRect(box.adjusted(0.5, 0.5, -0.5, -0.5));
+    }
     if (isHovered || isSelected) {
         painter.setPen(QPen(isSelected ? palette().color(QPalette::Highlight) : QColor(40, 40, 40), 1.5));
         painter.drawRect(box.adjusted(0.75, 0.75, -0.75, -0.75));
@@ -190,7 +202,13 @@ void FlameGraphWidget::paintFrame(QPainter &painter, const FlameFrame &frame, co
     if (label.isEmpty()) return;
     const bool darkFill = fill.lightness() < 120;
     painter.setPen(darkFill ? Qt::white : QColor(20, 20, 20));
+    if (frame.inlined) {
+        QFont italic = font();
+        italic.setItalic(true);
+        painter.setFont(italic);
+    }
     painter.drawText(box.adjusted(3, 0, -3, 0), Qt::AlignVCenter | Qt::AlignLeft, label);
+    if (frame.inlined) painter.setFont(font());
 }
 
 QString FlameGraphWidget::labelFor(const FlameFrame &frame, double width) const {
@@ -220,11 +238,17 @@ QString FlameGraphWidget::toolTipFor(const FlameFrame &frame) const {
     }
     const uint32_t node = frame.node;
     if (node == CallTree::kRoot) return tr("<b>All samples</b><br>%1").arg(formatCost(frame.cost, unit));
+    const QString name = model_->isInlined(node) ? model_->name(node) + inlinedSuffix() : model_->name(node);
     QString text =
         tr("<b>%1</b><br>Module: %2<br>Inclusive: %3 of all samples (%4)<br>Self: %5 (%6)")
-            .arg(model_->name(node).toHtmlEscaped(), model_->modulePath(node).toHtmlEscaped(),
+            .arg(name.toHtmlEscaped(), model_->modulePath(node).toHtmlEscaped(),
                  formatPercent(frame.cost, total), formatCost(frame.cost, unit),
                  formatPercent(model_->selfCost(node), total), formatCost(model_->selfCost(node), unit));
+    const QString into = model_->inlinedInto(node);
+    if (!into.isEmpty()) text += tr("<br><i>Inlined into %1</i>").arg(into.toHtmlEscaped());
+    const QString location = model_->location(node);
+    if (!location.isEmpty())
+        text += tr("<br>Source: %1 (the function's hottest line)").arg(location.toHtmlEscaped());
     if (model_->isZoomed() && !frame.ancestor)
         text += tr("<br>Of the zoomed frame: %1")
                     .arg(formatPercent(frame.cost, model_->cost(model_->zoomRoot())));

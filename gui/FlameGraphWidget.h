@@ -3,8 +3,10 @@
 // narrower than about a pixel are merged into one hatched block per parent and not descended into, so
 // painting stays fast on any profile. Colours tell the module's kind: warm for the application, blue for
 // system libraries, green for the kernel, grey for unknown code, dark red for "[broken stack]", the frame
-// under which stacks that could not be unwound to their end hang. The widget is exactly as tall as the
-// graph's rows (a scroll area shows it from the top), so a shallow graph leaves no empty band. Hover
+// under which stacks that could not be unwound to their end hang. Inline frames (a function's code inlined
+// into its caller) are a paler shade of their colour with a dashed outline and an italic label; their tooltip
+// says what they were inlined into and, where known, the source file and line. The widget is exactly as tall
+// as the graph's rows (a scroll area shows it from the top), so a shallow graph leaves no empty band. Hover
 // highlights a frame and its tooltip gives the function, module and share; a click zooms into the frame, a
 // right click, Escape or Backspace goes back. Keyboard: arrows move the selection (Up to the heaviest callee,
 // Down to the caller, Left/Right to siblings), Enter zooms into it, Home shows everything.
@@ -34,6 +36,8 @@ public:
 
     static QColor frameColor(ModuleCategory category, const QString &name);
     static QColor brokenStackColor();
+    // The fill of an inline frame whose out-of-line frame would be BASE: paler, less saturated.
+    static QColor inlinedColor(const QColor &base);
     // The height that shows every row of the graph.
     int contentHeight() const;
 

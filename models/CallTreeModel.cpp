@@ -1,5 +1,8 @@
 #include "CallTreeModel.h"
 
+#include "FrameDetails.h"
+
+#include <QFont>
 #include <QLocale>
 
 #include <algorithm>
@@ -12,6 +15,7 @@ CallTreeModel::CallTreeModel(QObject *parent)
 void CallTreeModel::setTree(std::shared_ptr<const CallTree> tree, CostUnit unit) {
     beginResetModel();
     tree_ = std::move(tree);
+    locations_ = tree_ ? sourceLocationsOf(tree_->sharedProfile()) : nullptr;
     unit_ = unit;
     resetOrder();
     endResetModel();
@@ -78,9 +82,20 @@ QVariant CallTreeModel::data(const QModelIndex &index, int role) const {
         return QVariant::fromValue(node);
     case FunctionRole:
         return QVariant::fromValue(tree_->node(node).function);
+    case InlinedRole:
+        return tree_->node(node).inlined;
+    case LocationRole:
+        return locationText(tree_->profile(), *locations_, tree_->node(node).function, false);
+    case Qt::FontRole:
+        if (tree_->node(node).inlined && (column == FunctionColumn || column == LocationColumn)) {
+            QFont font;
+            font.setItalic(true);
+            return font;
+        }
+        return {};
     case FilterRole: {
         const FunctionId function = tree_->node(node).function;
-        return QString::fromStdString(tree_->functionName(function)) + QLatin1Char(' ') +
+        return functionText(node) + QLatin1Char(' ') +
                QString::fromStdString(tree_->profile().moduleName(tree_->functionModule(function)));
     }
     case ShareRole: {
@@ -89,7 +104,8 @@ QVariant CallTreeModel::data(const QModelIndex &index, int role) const {
         return tree_->total() == 0 ? 0.0 : static_cast<double>(part) / static_cast<double>(tree_->total());
     }
     case Qt::TextAlignmentRole:
-        if (column >= InclusiveColumn) return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+        if (column >= InclusiveColumn && column != LocationColumn)
+            return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
         return {};
     default:
         return {};
@@ -101,9 +117,11 @@ QVariant CallTreeModel::displayData(uint32_t node, int column) const {
     const CallTreeNode &n = tree_->node(node);
     switch (column) {
     case FunctionColumn:
-        return QString::fromStdString(tree_->functionName(n.function));
+        return functionText(node);
     case ModuleColumn:
         return QString::fromStdString(profile.moduleName(tree_->functionModule(n.function)));
+    case LocationColumn:
+        return locationText(profile, *locations_, n.function, true);
     case InclusiveColumn:
         return formatPercent(n.inclusive, tree_->total());
     case SelfColumn:
@@ -122,6 +140,7 @@ QVariant CallTreeModel::sortData(uint32_t node, int column) const {
     switch (column) {
     case FunctionColumn:
     case ModuleColumn:
+    case LocationColumn:
         return displayData(node, column);
     case InclusiveColumn:
     case InclusiveCostColumn:
@@ -134,15 +153,27 @@ QVariant CallTreeModel::sortData(uint32_t node, int column) const {
     }
 }
 
+QString CallTreeModel::functionText(uint32_t node) const {
+    const CallTreeNode &n = tree_->node(node);
+    const QString name = QString::fromStdString(tree_->functionName(n.function));
+    return n.inlined ? name + inlinedSuffix() : name;
+}
+
 QString CallTreeModel::toolTip(uint32_t node) const {
     const Profile &profile = tree_->profile();
     const CallTreeNode &n = tree_->node(node);
     const ModuleId module = tree_->functionModule(n.function);
-    return tr("<b>%1</b><br>Module: %2<br>Inclusive: %3 (%4)<br>Self: %5 (%6)")
-        .arg(QString::fromStdString(tree_->functionName(n.function)).toHtmlEscaped(),
-             QString::fromStdString(profile.modulePath(module)).toHtmlEscaped(),
-             formatPercent(n.inclusive, tree_->total()), formatCost(n.inclusive, unit_),
-             formatPercent(n.self, tree_->total()), formatCost(n.self, unit_));
+    QString text = tr("<b>%1</b><br>Module: %2<br>Inclusive: %3 (%4)<br>Self: %5 (%6)")
+                       .arg(functionText(node).toHtmlEscaped(),
+                            QString::fromStdString(profile.modulePath(module)).toHtmlEscaped(),
+                            formatPercent(n.inclusive, tree_->total()), formatCost(n.inclusive, unit_),
+                            formatPercent(n.self, tree_->total()), formatCost(n.self, unit_));
+    const QString into = inlinedIntoText(*tree_, node);
+    if (!into.isEmpty()) text += tr("<br><i>Inlined into %1</i>").arg(into.toHtmlEscaped());
+    const QString location = locationText(profile, *locations_, n.function, false);
+    if (!location.isEmpty())
+        text += tr("<br>Source: %1 (the function's hottest line)").arg(location.toHtmlEscaped());
+    return text;
 }
 
 QVariant CallTreeModel::headerData(int section, Qt::Orientation orientation, int role) const {
@@ -161,10 +192,15 @@ QVariant CallTreeModel::headerData(int section, Qt::Orientation orientation, int
             return unit_ == CostUnit::Nanoseconds ? tr("Inclusive time") : tr("Inclusive count");
         case SelfCostColumn:
             return unit_ == CostUnit::Nanoseconds ? tr("Self time") : tr("Self count");
+        case LocationColumn:
+            return tr("Location");
         default:
             return {};
         }
     }
+    if (role == Qt::ToolTipRole && section == LocationColumn)
+        return tr("Source file and line of the function where most of its samples are (from DWARF debug "
+                  "information)");
     if (role == Qt::ToolTipRole && tree_ && tree_->kind() == CallTree::Kind::BottomUp) {
         switch (section) {
         case InclusiveColumn:
@@ -214,10 +250,11 @@ void CallTreeModel::sortChildren(int column, Qt::SortOrder order) {
     };
     auto text = [&](uint32_t n) -> std::string {
         const FunctionId function = nodes[n].function;
+        if (column == LocationColumn) return locations_->text(profile, function);
         return column == ModuleColumn ? profile.moduleName(tree_->functionModule(function))
                                       : tree_->functionName(function);
     };
-    const bool textual = column == FunctionColumn || column == ModuleColumn;
+    const bool textual = column == FunctionColumn || column == ModuleColumn || column == LocationColumn;
     for (auto &children : children_) {
         std::stable_sort(children.begin(), children.end(), [&](uint32_t a, uint32_t b) {
             if (textual) {

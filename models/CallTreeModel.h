@@ -1,10 +1,13 @@
 // A Qt item model over a CallTree (top-down or bottom-up): one row per call path, columns for the function,
-// its module and its inclusive and self costs (as shares and as absolute costs). Sortable by any column; the
-// tree itself stays immutable, the model keeps its own child order.
+// its module, its inclusive and self costs (as shares and as absolute costs) and its source location (the
+// function's hottest line, FrameDetails.h; empty unless the profile was loaded with inline frames). Inline
+// frames are rows of their own, named "function (inlined)" in italics, their tooltip says what they were
+// inlined into. Sortable by any column; the tree itself stays immutable, the model keeps its own child order.
 #pragma once
 
 #include "CallTree.h"
 #include "CostFormat.h"
+#include "SourceLocations.h"
 
 #include <QAbstractItemModel>
 
@@ -23,6 +26,7 @@ public:
         SelfColumn,
         InclusiveCostColumn,
         SelfCostColumn,
+        LocationColumn,
         ColumnCount
     };
     enum Role {
@@ -31,12 +35,16 @@ public:
         ShareRole,                   // inclusive or self share of the total, 0..1 (for bar delegates)
         FilterRole,                  // "function module", what a search box matches against
         FunctionRole,                // the node's FunctionId (uint; may be synthetic, see CallTree)
+        InlinedRole,                 // bool: the node is an inline frame (CallTreeNode::inlined)
+        LocationRole,                // the full "path/file.cpp:line" of the function, or "" when unknown
     };
 
     explicit CallTreeModel(QObject *parent = nullptr);
 
     void setTree(std::shared_ptr<const CallTree> tree, CostUnit unit);
     const std::shared_ptr<const CallTree> &tree() const { return tree_; }
+    // Whether any function has a source location (else views may hide LocationColumn).
+    bool hasLocations() const { return locations_ && !locations_->empty(); }
     // The index of a CallTree node (not the root), or an invalid index.
     QModelIndex indexForNode(uint32_t node, int column = 0) const;
     uint32_t nodeOf(const QModelIndex &index) const;
@@ -56,7 +64,10 @@ private:
     void resetOrder();
     void sortChildren(int column, Qt::SortOrder order);
 
+    QString functionText(uint32_t node) const;
+
     std::shared_ptr<const CallTree> tree_;
+    std::shared_ptr<const SourceLocations> locations_;
     CostUnit unit_ = CostUnit::Count;
     // children_[n] is node n's children in the model's current order; rowInParent_[c] is c's row there.
     std::vector<std::vector<uint32_t>> children_;

@@ -1,5 +1,9 @@
 #include "CallerCalleeModel.h"
 
+#include "FrameDetails.h"
+
+#include <QFont>
+
 namespace perfglass {
 
 CallerCalleeModel::CallerCalleeModel(Side side, QObject *parent)
@@ -13,6 +17,7 @@ void CallerCalleeModel::setResult(std::shared_ptr<const CallerCallee> result,
     profile_ = std::move(profile);
     unit_ = unit;
     if (!profile_) result_.reset();
+    locations_ = profile_ ? sourceLocationsOf(profile_) : nullptr;
     endResetModel();
 }
 
@@ -44,6 +49,27 @@ QString CallerCalleeModel::module(FunctionId function) const {
     return QString::fromStdString(profile_->moduleName(id));
 }
 
+QString CallerCalleeModel::entryName(const CallerCalleeEntry &entry) const {
+    return entry.inlined ? name(entry.function) + inlinedSuffix() : name(entry.function);
+}
+
+QString CallerCalleeModel::toolTip(const CallerCalleeEntry &entry) const {
+    const QString selected = name(result_->function).toHtmlEscaped();
+    const QString other = name(entry.function).toHtmlEscaped();
+    QString text = (side_ == Side::Callers
+                        ? tr("<b>%1</b> calls <b>%2</b><br>%3 of all samples (%4)").arg(other, selected)
+                        : tr("<b>%1</b> calls <b>%2</b><br>%3 of all samples (%4)").arg(selected, other))
+                       .arg(formatPercent(entry.cost, result_->total), formatCost(entry.cost, unit_));
+    if (entry.inlined)
+        text += side_ == Side::Callers
+                    ? tr("<br><i>%1 is inline code here, inlined into its own caller</i>").arg(other)
+                    : tr("<br><i>Inlined into %1</i>").arg(selected);
+    const QString location = locationText(*profile_, *locations_, entry.function, false);
+    if (!location.isEmpty())
+        text += tr("<br>Source: %1 (the function's hottest line)").arg(location.toHtmlEscaped());
+    return text;
+}
+
 int CallerCalleeModel::rowCount(const QModelIndex &parent) const {
     return parent.isValid() ? 0 : static_cast<int>(entries().size());
 }
@@ -60,9 +86,11 @@ QVariant CallerCalleeModel::data(const QModelIndex &index, int role) const {
     case Qt::DisplayRole:
         switch (column) {
         case FunctionColumn:
-            return name(entry.function);
+            return entryName(entry);
         case ModuleColumn:
             return module(entry.function);
+        case LocationColumn:
+            return locationText(*profile_, *locations_, entry.function, true);
         case ShareColumn:
             return formatPercent(entry.cost, result_->total);
         case CostColumn:
@@ -71,22 +99,30 @@ QVariant CallerCalleeModel::data(const QModelIndex &index, int role) const {
             return {};
         }
     case SortRole:
-        if (column == FunctionColumn || column == ModuleColumn) return data(index, Qt::DisplayRole);
+        if (column == FunctionColumn || column == ModuleColumn || column == LocationColumn)
+            return data(index, Qt::DisplayRole);
         return QVariant::fromValue<qulonglong>(entry.cost);
     case FunctionRole:
         return QVariant::fromValue(entry.function);
     case ShareRole:
         return result_->total == 0 ? 0.0
                                    : static_cast<double>(entry.cost) / static_cast<double>(result_->total);
+    case InlinedRole:
+        return entry.inlined;
+    case LocationRole:
+        return locationText(*profile_, *locations_, entry.function, false);
+    case Qt::FontRole:
+        if (entry.inlined && (column == FunctionColumn || column == LocationColumn)) {
+            QFont font;
+            font.setItalic(true);
+            return font;
+        }
+        return {};
     case Qt::ToolTipRole:
-        return (side_ == Side::Callers
-                    ? tr("<b>%1</b> calls <b>%2</b><br>%3 of all samples (%4)")
-                          .arg(name(entry.function).toHtmlEscaped(), name(result_->function).toHtmlEscaped())
-                    : tr("<b>%1</b> calls <b>%2</b><br>%3 of all samples (%4)")
-                          .arg(name(result_->function).toHtmlEscaped(), name(entry.function).toHtmlEscaped()))
-            .arg(formatPercent(entry.cost, result_->total), formatCost(entry.cost, unit_));
+        return toolTip(entry);
     case Qt::TextAlignmentRole:
-        if (column >= ShareColumn) return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+        if (column >= ShareColumn && column != LocationColumn)
+            return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
         return {};
     default:
         return {};
@@ -105,6 +141,8 @@ QVariant CallerCalleeModel::headerData(int section, Qt::Orientation orientation,
             return tr("Cost");
         case CostColumn:
             return unit_ == CostUnit::Nanoseconds ? tr("Time") : tr("Count");
+        case LocationColumn:
+            return tr("Location");
         default:
             return {};
         }

@@ -1,10 +1,13 @@
 // A table model over one side of a CallerCallee result: the callers of a function or its callees, one row
-// each, with the function, its module and the cost (share of all samples and absolute cost). Sortable.
+// each, with the function, its module, the cost (share of all samples and absolute cost) and the function's
+// source location (FrameDetails.h). Inline frames (a callee inlined into the function, a caller that is
+// itself inline code) are rows of their own, named "function (inlined)" in italics. Sortable.
 #pragma once
 
 #include "CallerCallee.h"
 #include "CostFormat.h"
 #include "Profile.h"
+#include "SourceLocations.h"
 
 #include <QAbstractTableModel>
 
@@ -16,11 +19,13 @@ class CallerCalleeModel : public QAbstractTableModel {
     Q_OBJECT
 public:
     enum class Side { Callers, Callees };
-    enum Column { FunctionColumn, ModuleColumn, ShareColumn, CostColumn, ColumnCount };
+    enum Column { FunctionColumn, ModuleColumn, ShareColumn, CostColumn, LocationColumn, ColumnCount };
     enum Role {
         SortRole = Qt::UserRole + 1, // a number or string that orders the column
         FunctionRole,                // the row's FunctionId (uint)
         ShareRole,                   // the row's share of all samples, 0..1 (for bar delegates)
+        InlinedRole,                 // bool: the row's frame is an inline frame (CallerCalleeEntry::inlined)
+        LocationRole,                // the full "path/file.cpp:line" of the function, or "" when unknown
     };
 
     explicit CallerCalleeModel(Side side, QObject *parent = nullptr);
@@ -29,6 +34,8 @@ public:
     void setResult(std::shared_ptr<const CallerCallee> result, std::shared_ptr<const Profile> profile,
                    CostUnit unit);
     const std::shared_ptr<const CallerCallee> &result() const { return result_; }
+    // Whether any function has a source location (else views may hide LocationColumn).
+    bool hasLocations() const { return locations_ && !locations_->empty(); }
     Side side() const { return side_; }
     FunctionId functionAt(int row) const;
     // The row of FUNCTION, or -1.
@@ -43,10 +50,13 @@ private:
     const std::vector<CallerCalleeEntry> &entries() const;
     QString name(FunctionId function) const;
     QString module(FunctionId function) const;
+    QString entryName(const CallerCalleeEntry &entry) const;
+    QString toolTip(const CallerCalleeEntry &entry) const;
 
     Side side_;
     std::shared_ptr<const CallerCallee> result_;
     std::shared_ptr<const Profile> profile_;
+    std::shared_ptr<const SourceLocations> locations_;
     CostUnit unit_ = CostUnit::Count;
 };
 

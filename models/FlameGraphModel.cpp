@@ -1,5 +1,6 @@
 #include "FlameGraphModel.h"
 
+#include "FrameDetails.h"
 #include "ProfileBuilder.h"
 
 #include <algorithm>
@@ -11,6 +12,7 @@ FlameGraphModel::FlameGraphModel(QObject *parent)
 
 void FlameGraphModel::setTree(std::shared_ptr<const CallTree> tree, CostUnit unit) {
     tree_ = std::move(tree);
+    locations_ = tree_ ? sourceLocationsOf(tree_->sharedProfile()) : nullptr;
     unit_ = unit;
     depth_.clear();
     if (tree_) {
@@ -141,6 +143,19 @@ bool FlameGraphModel::isBrokenStack(uint32_t node) const {
            tree_->functionName(tree_->node(node).function) == kBrokenStackName;
 }
 
+bool FlameGraphModel::isInlined(uint32_t node) const {
+    return tree_ && node != CallTree::kRoot && node < tree_->nodes().size() && tree_->node(node).inlined;
+}
+
+QString FlameGraphModel::inlinedInto(uint32_t node) const {
+    return tree_ ? inlinedIntoText(*tree_, node) : QString();
+}
+
+QString FlameGraphModel::location(uint32_t node) const {
+    if (!tree_ || node == CallTree::kRoot) return {};
+    return locationText(tree_->profile(), *locations_, tree_->node(node).function, false);
+}
+
 bool FlameGraphModel::isMatch(uint32_t node) const {
     if (!tree_ || node == CallTree::kRoot || functionMatches_.empty()) return false;
     return functionMatches_[tree_->node(node).function];
@@ -184,7 +199,7 @@ std::vector<FlameFrame> FlameGraphModel::layout(double minWidth) const {
     const QList<uint32_t> path = pathTo(zoomRoot_);
     for (qsizetype i = 0; i + 1 < path.size(); ++i) {
         const uint32_t node = path[i];
-        frames.push_back({node, depth(node), 0.0, 1.0, cost(node), 0, true, isMatch(node)});
+        frames.push_back({node, depth(node), 0.0, 1.0, cost(node), 0, true, isMatch(node), isInlined(node)});
     }
     const uint64_t zoomCost = cost(zoomRoot_);
     if (zoomCost == 0) return frames;
@@ -200,7 +215,7 @@ std::vector<FlameFrame> FlameGraphModel::layout(double minWidth) const {
         const CallTreeNode &node = tree_->node(item.node);
         const uint32_t nodeDepth = depth(item.node);
         frames.push_back({item.node, nodeDepth, item.x, static_cast<double>(node.inclusive) * scale,
-                          node.inclusive, 0, false, isMatch(item.node)});
+                          node.inclusive, 0, false, isMatch(item.node), isInlined(item.node)});
         double x = item.x;
         uint64_t mergedCost = 0;
         uint32_t mergedCount = 0;

@@ -1,11 +1,14 @@
 // The view-model of a flame graph over a top-down CallTree: what each frame is called, which module it comes
 // from, its share of the cost, its depth; which node the view is zoomed into, with a history to go back; and
-// which frames match a search. layout() turns this into rectangles (as fractions of the width) for a painter.
+// which frames match a search; which frames are inline frames, what they were inlined into, and where in the
+// source a frame's function spends its samples. layout() turns this into rectangles (as fractions of the
+// width) for a painter.
 #pragma once
 
 #include "CallTree.h"
 #include "CostFormat.h"
 #include "ModuleCategory.h"
+#include "SourceLocations.h"
 
 #include <QList>
 #include <QObject>
@@ -26,6 +29,7 @@ struct FlameFrame {
     uint32_t mergedCount = 0; // > 0: a block standing for this many frames too narrow to draw one by one
     bool ancestor = false;    // a caller of the zoomed node, drawn full width below it
     bool matched = false;     // the frame's function matches the search
+    bool inlined = false;     // an inline frame (CallTreeNode::inlined); false for merged blocks
 };
 
 class FlameGraphModel : public QObject {
@@ -45,6 +49,12 @@ public:
     ModuleCategory category(uint32_t node) const;
     // The synthetic "[broken stack]" frame under which stacks that could not be unwound to the end hang.
     bool isBrokenStack(uint32_t node) const;
+    // An inline frame: its function's code inlined into its caller (CallTreeNode::inlined).
+    bool isInlined(uint32_t node) const;
+    // The function NODE was inlined into (its caller), or "" for other frames.
+    QString inlinedInto(uint32_t node) const;
+    // The full "path/file.cpp:line" of the node's function (FrameDetails.h), or "" when unknown.
+    QString location(uint32_t node) const;
     uint64_t cost(uint32_t node) const;
     uint64_t selfCost(uint32_t node) const;
     double share(uint32_t node) const; // of all samples, 0..1
@@ -90,6 +100,7 @@ private:
     void updateMatches();
 
     std::shared_ptr<const CallTree> tree_;
+    std::shared_ptr<const SourceLocations> locations_;
     CostUnit unit_ = CostUnit::Count;
     std::vector<uint32_t> depth_;
     uint32_t zoomRoot_ = CallTree::kRoot;

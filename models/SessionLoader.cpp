@@ -1,6 +1,7 @@
 #include "SessionLoader.h"
 
 #include "Error.h"
+#include "FrameDetails.h"
 #include "ProfileBuilder.h"
 #include "SessionAnalyzer.h"
 
@@ -43,7 +44,7 @@ void SessionLoader::load(const QString &path) {
     connect(watcher, &QFutureWatcher<Result>::finished, this, &SessionLoader::onFinished);
     emit started(path);
     auto cancelFlag = cancel_;
-    watcher->setFuture(QtConcurrent::run([path, cancelFlag](QPromise<Result> &promise) {
+    watcher->setFuture(QtConcurrent::run([path, options = options_, cancelFlag](QPromise<Result> &promise) {
         promise.setProgressRange(0, kProgressSteps);
         int last = -1;
         auto report = [&promise, &last](double fraction) {
@@ -53,7 +54,7 @@ void SessionLoader::load(const QString &path) {
                 promise.setProgressValue(value);
             }
         };
-        promise.addResult(run(path, cancelFlag, report));
+        promise.addResult(run(path, options, cancelFlag, report));
     }));
 }
 
@@ -76,14 +77,13 @@ void SessionLoader::onFinished() {
         emit failed(path, result.error);
 }
 
-SessionLoader::Result SessionLoader::run(const QString &path,
+SessionLoader::Result SessionLoader::run(const QString &path, LoadOptions options,
                                          const std::shared_ptr<std::atomic<bool>> &cancel,
                                          const std::function<void(double)> &reportProgress) {
     Result result;
     try {
         const QFileInfo info(path);
         if (info.isDir()) throw Error(path.toStdString() + ": is a directory, not a session file");
-        LoadOptions options;
         options.cancel = cancel.get();
         options.progress = [&reportProgress](double fraction) { reportProgress(fraction * kReadShare); };
         LoadedSession base;
@@ -93,6 +93,7 @@ SessionLoader::Result SessionLoader::run(const QString &path,
         if (cancel->load()) throw Cancelled();
         if (base.profile->events.empty())
             throw Error(path.toStdString() + ": the session describes no events");
+        sourceLocationsOf(base.profile); // computed here, off the UI thread, for the views to share
         auto session = SessionAnalyzer::compute(base, SampleFilter{}, cancel.get(), [&](double fraction) {
             reportProgress(kReadShare + fraction * (1.0 - kReadShare));
         });

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "LoadedSession.h"
+#include "ProfileBuilder.h"
 
 #include <QFutureWatcher>
 #include <QObject>
@@ -29,6 +30,10 @@ public:
     ~SessionLoader() override;
 
     bool isLoading() const { return watcher_ != nullptr; }
+    // How the next loads read sessions (inline frames, symbol search paths...). Defaults to LoadOptions{},
+    // so the core's defaults apply; progress and cancel are the loader's own and are ignored here.
+    void setLoadOptions(LoadOptions options) { options_ = std::move(options); }
+    const LoadOptions &loadOptions() const { return options_; }
     QString currentPath() const { return path_; }
 
 public slots:
@@ -47,12 +52,14 @@ signals:
 
 private:
     void onFinished();
-    static Result run(const QString &path, const std::shared_ptr<std::atomic<bool>> &cancel,
+    static Result run(const QString &path, LoadOptions options,
+                      const std::shared_ptr<std::atomic<bool>> &cancel,
                       const std::function<void(double)> &reportProgress);
 
     QPointer<QFutureWatcher<Result>> watcher_;
     std::shared_ptr<std::atomic<bool>> cancel_;
     QString path_;
+    LoadOptions options_;
 };
 
 } // namespace perfglass

@@ -2,7 +2,8 @@
 // 30 % in warmLoop, 10 % in coldLoop, all under spinFor): loading off the UI thread, the flame graph's data
 // and interaction, the call-tree models (top-down, bottom-up), caller/callee, the timeline and its undoable
 // time-range filter, the event picker, broken stacks, counter charts (a `stat -o` session), the summary,
-// error paths, and screenshots for a person to look at.
+// error paths, inline frames (coldLoop's body is the inlined coldStep) marked in every view with their source
+// location, and screenshots for a person to look at.
 #include "CallTreeModel.h"
 #include "CallTreeView.h"
 #include "CallerCalleeModel.h"
@@ -15,6 +16,7 @@
 #include "FunctionNames.h"
 #include "MainWindow.h"
 #include "ModuleCategory.h"
+#include "ProfileBuilder.h"
 #include "SessionLoader.h"
 #include "SummaryView.h"
 #include "TestSupport.h"
@@ -29,13 +31,17 @@
 #include <QUndoStack>
 #include <unistd.h>
 
+#include <optional>
+
 #include <QAbstractItemModelTester>
 #include <QApplication>
 #include <QDir>
 #include <QDockWidget>
+#include <QFont>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
@@ -124,9 +130,11 @@ private slots:
     void brokenStacksStandOut();
     void countersDockWithoutSeries();
     void countersDockShowsSeries();
+    void inlineFramesAreMarked();
 
 private:
-    std::unique_ptr<MainWindow> openWindow(const QString &path = {});
+    std::unique_ptr<MainWindow> openWindow(const QString &path = {},
+                                           const std::optional<LoadOptions> &options = std::nullopt);
     QString record(const QString &name, const QStringList &options);
 
     QTemporaryDir dir_;
@@ -164,11 +172,13 @@ QString TestMainWindow::record(const QString &name, const QStringList &options) 
     return path;
 }
 
-std::unique_ptr<MainWindow> TestMainWindow::openWindow(const QString &path) {
+std::unique_ptr<MainWindow> TestMainWindow::openWindow(const QString &path,
+                                                       const std::optional<LoadOptions> &options) {
     auto window = std::make_unique<MainWindow>();
     window->resize(1400, 900);
     window->show();
     if (!QTest::qWaitForWindowExposed(window.get())) return nullptr;
+    if (options) window->loader()->setLoadOptions(*options);
     QSignalSpy loaded(window.get(), &MainWindow::sessionLoaded);
     window->openFile(path.isEmpty() ? session_ : path);
     if (!loaded.wait(kLoadTimeoutMs) && loaded.isEmpty()) return nullptr;
@@ -861,6 +871,113 @@ void TestMainWindow::countersDockShowsSeries() {
              qPrintable(tip));
     QVERIFY(chart->toolTipAt(QPoint(2, 2)).isEmpty());
     saveScreenshot(window.get(), QStringLiteral("counters.png"));
+}
+
+void TestMainWindow::inlineFramesAreMarked() {
+    LoadOptions options;
+    options.inlineFrames = true;
+    const auto window = openWindow({}, options);
+    QVERIFY(window);
+    FlameGraphModel &flame = *window->flameGraphModel();
+    // coldStep, inlined into coldLoop, is a frame of its own right above it, marked inline, with its source.
+    const uint32_t step = heaviestNamed(flame, QStringLiteral("coldStep"));
+    QVERIFY2(step != CallTree::kRoot, "no coldStep frame: inline frames were not loaded");
+    QVERIFY(flame.isInlined(step));
+    const uint32_t cold = flame.parentOf(step);
+    QCOMPARE(unqualifiedName(withoutParameters(flame.name(cold))), QStringLiteral("coldLoop"));
+    QVERIFY(!flame.isInlined(cold));
+    QVERIFY2(flame.inlinedInto(step).contains(QLatin1String("coldLoop")),
+             qPrintable(flame.inlinedInto(step)));
+    QVERIFY(flame.inlinedInto(cold).isEmpty());
+    QVERIFY2(flame.location(step).contains(QRegularExpression(QStringLiteral("hotspots\\.cpp:\\d+$"))),
+             qPrintable(flame.location(step)));
+
+    // Top-Down: the row says "(inlined)" in italics, has a role for tests and a tooltip saying where it was
+    // inlined, and the Location column (shown now that locations are known) gives file:line.
+    CallTreeModel &model = *window->callTreeModel();
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    const QModelIndex stepIndex = model.indexForNode(step);
+    QVERIFY(stepIndex.isValid());
+    QVERIFY(stepIndex.data(CallTreeModel::InlinedRole).toBool());
+    QVERIFY(!stepIndex.parent().data(CallTreeModel::InlinedRole).toBool());
+    QVERIFY2(stepIndex.data().toString().endsWith(QLatin1String("coldStep (inlined)")),
+             qPrintable(stepIndex.data().toString()));
+    QVERIFY(!stepIndex.parent().data().toString().contains(QLatin1String("inlined")));
+    QVERIFY(stepIndex.data(Qt::FontRole).value<QFont>().italic());
+    QVERIFY(!stepIndex.parent().data(Qt::FontRole).value<QFont>().italic());
+    const QString tip = stepIndex.data(Qt::ToolTipRole).toString();
+    QVERIFY2(tip.contains(QLatin1String("Inlined into")) && tip.contains(QLatin1String("coldLoop")) &&
+                 tip.contains(QLatin1String("hotspots.cpp:")),
+             qPrintable(tip));
+    QCOMPARE(stepIndex.data(CallTreeModel::LocationRole).toString(), flame.location(step));
+    const QString shown = stepIndex.siblingAtColumn(CallTreeModel::LocationColumn).data().toString();
+    QVERIFY2(shown.startsWith(QLatin1String("hotspots.cpp:")), qPrintable(shown));
+    QCOMPARE(model.headerData(CallTreeModel::LocationColumn, Qt::Horizontal).toString(),
+             QStringLiteral("Location"));
+    QVERIFY(!window->topDownView()->treeView()->isColumnHidden(CallTreeModel::LocationColumn));
+    QVERIFY(model.indexForNode(cold)
+                .siblingAtColumn(CallTreeModel::LocationColumn)
+                .data()
+                .toString()
+                .startsWith(QLatin1String("hotspots.cpp:")));
+
+    // Bottom-Up: coldStep is where samples end, inlined into its caller coldLoop.
+    CallTreeModel &bottomUp = *window->bottomUpModel();
+    QModelIndex bottomStep;
+    for (int row = 0; row < bottomUp.rowCount(); ++row) {
+        const QModelIndex index = bottomUp.index(row, CallTreeModel::FunctionColumn);
+        if (index.data().toString().contains(QLatin1String("coldStep"))) bottomStep = index;
+    }
+    QVERIFY(bottomStep.isValid());
+    QVERIFY(bottomStep.data(CallTreeModel::InlinedRole).toBool());
+    QVERIFY(bottomStep.data(Qt::ToolTipRole).toString().contains(QLatin1String("Inlined into")));
+    QVERIFY(bottomUp.index(0, 0, bottomStep).data().toString().contains(QLatin1String("coldLoop")));
+
+    // Flame graph: zoomed into coldLoop, coldStep is drawn as an inline frame; its tooltip says so.
+    FlameGraphWidget *graph = window->flameGraphView()->graph();
+    QVERIFY(window->flameGraphView()->legend()->text().contains(QLatin1String("Inlined")));
+    saveScreenshot(window->flameGraphView(), QStringLiteral("flamegraph-inline.png"));
+    flame.zoomTo(flame.parentOf(cold)); // spinFor: coldLoop and coldStep beside hotLoop and warmLoop
+    saveScreenshot(window->flameGraphView(), QStringLiteral("flamegraph-inline-zoomed.png"));
+    flame.zoomTo(cold);
+    bool drawnInlined = false;
+    for (const FlameFrame &frame : flame.layout(0.001))
+        if (frame.node == step) drawnInlined = frame.inlined;
+    QVERIFY(drawnInlined);
+    const auto rect = graph->frameRect(step);
+    QVERIFY(rect);
+    QHelpEvent help(QEvent::ToolTip, rect->center().toPoint(), graph->mapToGlobal(rect->center().toPoint()));
+    QCoreApplication::sendEvent(graph, &help);
+    QTRY_VERIFY(QToolTip::isVisible());
+    const QString flameTip = QToolTip::text();
+    QVERIFY2(flameTip.contains(QLatin1String("coldStep (inlined)")) &&
+                 flameTip.contains(QLatin1String("Inlined into")) &&
+                 flameTip.contains(QLatin1String("hotspots.cpp:")),
+             qPrintable(flameTip));
+    QToolTip::hideText();
+    saveScreenshot(window->flameGraphView(), QStringLiteral("flamegraph-inline-coldloop.png"));
+
+    // Caller/Callee of coldLoop: coldStep is a callee marked inlined.
+    CallerCalleeView *view = window->callerCalleeView();
+    QSignalSpy updated(view, &CallerCalleeView::updated);
+    window->topDownView()->selectNode(cold);
+    QVERIFY(updated.wait(kLoadTimeoutMs));
+    const CallerCalleeModel &callees = *view->calleesModel();
+    int stepRow = -1;
+    for (int row = 0; row < callees.rowCount(); ++row)
+        if (callees.index(row, 0).data().toString().contains(QLatin1String("coldStep"))) stepRow = row;
+    QVERIFY(stepRow >= 0);
+    const QModelIndex callee = callees.index(stepRow, CallerCalleeModel::FunctionColumn);
+    QVERIFY(callee.data(CallerCalleeModel::InlinedRole).toBool());
+    QVERIFY(callee.data().toString().endsWith(QLatin1String("(inlined)")));
+    QVERIFY(callee.data(Qt::ToolTipRole).toString().contains(QLatin1String("Inlined into")));
+    QVERIFY(callee.siblingAtColumn(CallerCalleeModel::LocationColumn)
+                .data()
+                .toString()
+                .startsWith(QLatin1String("hotspots.cpp:")));
+    window->topDownView()->selectNode(step);
+    window->topDownDock()->raise();
+    saveScreenshot(window.get(), QStringLiteral("mainwindow-inline.png"));
 }
 
 QTEST_MAIN(TestMainWindow)

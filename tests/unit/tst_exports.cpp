@@ -1,10 +1,14 @@
 // Exports read back: collapsed stacks parsed line by line, speedscope JSON parsed with nlohmann and checked
-// against the format's required fields and indices, the SVG flame graph parsed as XML.
+// against the format's required fields and indices, the SVG flame graph parsed as XML. Inline frames
+// (InlineProfile.h) are marked in each ("_[i]", " (inlined)" with source file and line, paler dashed boxes);
+// other frames are written as before. SourceLocations picks each function's hottest line.
 #include "unit/HandProfile.h"
+#include "unit/InlineProfile.h"
 
 #include "CallTree.h"
 #include "CollapsedStacksExporter.h"
 #include "Error.h"
+#include "SourceLocations.h"
 #include "SpeedscopeExporter.h"
 #include "SvgFlameGraphExporter.h"
 
@@ -20,6 +24,7 @@
 
 using namespace perfglass;
 using perfglass::test::HandProfile;
+using perfglass::test::InlineProfile;
 
 namespace {
 
@@ -40,6 +45,48 @@ std::map<std::string, uint64_t> parseCollapsed(const std::string &text) {
     return stacks;
 }
 
+// InlineProfile with source locations: mix's inline frame at src/mix.h:12, work's frame at src/work.cpp:30.
+// step's inline frame has none.
+InlineProfile inlineProfileWithSources() {
+    InlineProfile inl;
+    Profile &profile = inl.hand.profile;
+    profile.frames[inl.frames.at("mix*")].sourceFile = profile.strings.intern("src/mix.h");
+    profile.frames[inl.frames.at("mix*")].line = 12;
+    profile.frames[inl.frames.at("work")].sourceFile = profile.strings.intern("src/work.cpp");
+    profile.frames[inl.frames.at("work")].line = 30;
+    return inl;
+}
+
+// An SVG flame graph's frames: per <g>, its title, its rect's attributes and its label's attributes.
+struct SvgFrame {
+    QString title;
+    QXmlStreamAttributes rect;
+    QXmlStreamAttributes text;
+};
+
+QList<SvgFrame> svgFrames(const std::string &svg) {
+    QXmlStreamReader xml(QByteArray::fromStdString(svg));
+    QList<SvgFrame> frames;
+    bool inGroup = false;
+    while (!xml.atEnd()) {
+        const auto token = xml.readNext();
+        if (token == QXmlStreamReader::EndElement && xml.name() == QLatin1String("g")) inGroup = false;
+        if (token != QXmlStreamReader::StartElement) continue;
+        if (xml.name() == QLatin1String("g")) {
+            frames.append(SvgFrame{});
+            inGroup = true;
+        } else if (inGroup && xml.name() == QLatin1String("title")) {
+            frames.last().title = xml.readElementText();
+        } else if (inGroup && xml.name() == QLatin1String("rect")) {
+            frames.last().rect = xml.attributes();
+        } else if (inGroup && xml.name() == QLatin1String("text")) {
+            frames.last().text = xml.attributes();
+        }
+    }
+    if (xml.hasError()) throw std::runtime_error("bad SVG: " + xml.errorString().toStdString());
+    return frames;
+}
+
 std::string readFile(const QString &path) {
     std::ifstream in(path.toStdString(), std::ios::binary);
     return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
@@ -58,6 +105,10 @@ private slots:
     void speedscopeFocused();
     void svgFlameGraph();
     void unwritableFiles();
+    void sourceLocationsPickTheHottestLine();
+    void collapsedInlineFrames();
+    void speedscopeInlineFrames();
+    void svgInlineFrames();
 };
 
 void TestExports::collapsedStacks() {
@@ -115,8 +166,10 @@ void TestExports::speedscope() {
     const auto &frames = json.at("shared").at("frames");
     QVERIFY(frames.is_array());
     QCOMPARE(frames.size(), size_t(8)); // every function occurs on some stack
-    for (const auto &frame : frames)
+    for (const auto &frame : frames) {
         QVERIFY(frame.at("name").is_string() && !frame.at("name").get<std::string>().empty());
+        QCOMPARE(frame.size(), size_t(2)); // name and file (the module) only, as without inline frames
+    }
     const auto &profiles = json.at("profiles");
     QCOMPARE(profiles.size(), size_t(2)); // one per thread
     const std::vector<uint64_t> expectedTotals = {6, 5};
@@ -210,6 +263,9 @@ void TestExports::svgFlameGraph() {
     QVERIFY2(titles.contains("main [app] (10 samples, 90.91%; self 0)"), qPrintable(titles.join('\n')));
     QVERIFY(titles.contains("c<int> [app] (3 samples, 27.27%; self 0)"));
     QVERIFY(titles.contains("kfunc [[kernel.kallsyms]] (1 samples, 9.09%; self 1)"));
+    QVERIFY(!QString::fromStdString(out.str()).contains("inlined"));
+    QVERIFY(!QString::fromStdString(out.str()).contains("stroke"));
+    QVERIFY(!QString::fromStdString(out.str()).contains("italic"));
     // Widths proportional to inclusive cost: all is 11 units over 1080 pixels, main 10, b 3 + 2.
     QVERIFY(qAbs(widthOf["all"] - 1080) < 0.01);
     QVERIFY(qAbs(widthOf["main"] - 1080 * 10 / 11.0) < 0.01);
@@ -235,6 +291,99 @@ void TestExports::unwritableFiles() {
     }
     QVERIFY_THROWS_EXCEPTION(Error, SvgFlameGraphExporter::writeFile(*tree, path));
     QVERIFY_THROWS_EXCEPTION(Error, SpeedscopeExporter::writeFile(hand.profile, {}, "x", path));
+}
+
+void TestExports::sourceLocationsPickTheHottestLine() {
+    InlineProfile inl = inlineProfileWithSources();
+    Profile &profile = inl.hand.profile;
+    // A second frame of work, at line 31, on two samples: work's six samples at line 30 still win.
+    Frame other = profile.frames[inl.frames.at("work")];
+    other.address += 4;
+    other.line = 31;
+    inl.frames["work@31"] = static_cast<FrameId>(profile.frames.size());
+    profile.frames.push_back(other);
+    inl.addSample({"main", "work@31"}, 2000);
+    inl.addSample({"main", "work@31"}, 2100);
+    SourceLocations locations = SourceLocations::compute(profile);
+    QCOMPARE(locations.text(profile, inl.hand.function("work")), std::string("src/work.cpp:30"));
+    QCOMPARE(locations.text(profile, inl.hand.function("mix")), std::string("src/mix.h:12"));
+    QCOMPARE(locations.text(profile, inl.hand.function("step")), std::string()); // no source information
+    QVERIFY(!locations.of(inl.hand.function("main")).known());
+    QVERIFY(!locations.of(100000).known()); // a synthetic function
+    QVERIFY(!locations.empty());
+    // Four more samples at line 31: it becomes the hottest.
+    for (int k = 0; k < 5; ++k)
+        inl.addSample({"main", "work@31"}, 2200 + 100 * k);
+    locations = SourceLocations::compute(profile);
+    QCOMPARE(locations.text(profile, inl.hand.function("work")), std::string("src/work.cpp:31"));
+    QVERIFY(SourceLocations::compute(HandProfile().profile).empty());
+}
+
+void TestExports::collapsedInlineFrames() {
+    const InlineProfile inl;
+    std::ostringstream out;
+    CollapsedStacksExporter::write(*CallTree::topDown(inl.hand.shared(), SampleFilter{}), out);
+    // Inline frames end in _[i] (as stackcollapse-perf.pl writes them); mix called out of line does not.
+    const std::map<std::string, uint64_t> expected = {
+        {"main;work;mix_[i]", 3}, {"main;work;mix_[i];step_[i]", 1}, {"main;work", 1},
+        {"main;mix", 2},          {"main;work;mix_[i];sqrt", 1},
+    };
+    QCOMPARE(parseCollapsed(out.str()), expected);
+}
+
+void TestExports::speedscopeInlineFrames() {
+    const InlineProfile inl = inlineProfileWithSources();
+    const nlohmann::json json = SpeedscopeExporter::toJson(inl.hand.profile, SampleFilter{}, "inline");
+    const auto &frames = json.at("shared").at("frames");
+    std::map<std::string, nlohmann::json> byName;
+    for (const auto &frame : frames)
+        QVERIFY(byName.emplace(frame.at("name").get<std::string>(), frame).second);
+    QCOMPARE(byName.size(), size_t(6)); // main, work, mix (inlined), mix, step (inlined), sqrt
+    // The inline frame of mix: marked, with its source file and line; mix called out of line is unchanged.
+    const nlohmann::json expectedMix = {{"name", "mix (inlined)"}, {"file", "src/mix.h"}, {"line", 12}};
+    QCOMPARE(byName.at("mix (inlined)"), expectedMix);
+    const nlohmann::json plainMix = {{"name", "mix"}, {"file", "/usr/bin/app"}};
+    QCOMPARE(byName.at("mix"), plainMix);
+    // step's inline frame has no source information: its module stands in, without a line.
+    const nlohmann::json expectedStep = {{"name", "step (inlined)"}, {"file", "/usr/bin/app"}};
+    QCOMPARE(byName.at("step (inlined)"), expectedStep);
+    // Non-inline frames stay name and module even when their source is known.
+    const nlohmann::json plainWork = {{"name", "work"}, {"file", "/usr/bin/app"}};
+    QCOMPARE(byName.at("work"), plainWork);
+    // Sample 3 (main;work;mix*;step*) names the inline frames, outermost first.
+    const auto &sample = json.at("profiles").at(0).at("samples").at(3);
+    std::vector<std::string> names;
+    for (const auto &index : sample)
+        names.push_back(frames.at(index.get<size_t>()).at("name").get<std::string>());
+    QCOMPARE(names, (std::vector<std::string>{"main", "work", "mix (inlined)", "step (inlined)"}));
+}
+
+void TestExports::svgInlineFrames() {
+    const InlineProfile inl = inlineProfileWithSources();
+    std::ostringstream out;
+    SvgFlameGraphExporter::write(*CallTree::topDown(inl.hand.shared(), SampleFilter{}), out);
+    const QList<SvgFrame> frames = svgFrames(out.str());
+    const auto find = [&](const QString &prefix) -> const SvgFrame * {
+        for (const SvgFrame &frame : frames)
+            if (frame.title.startsWith(prefix)) return &frame;
+        return nullptr;
+    };
+    const SvgFrame *inlineMix = find("mix (inlined) ");
+    const SvgFrame *plainMix = find("mix [app]");
+    const SvgFrame *work = find("work [app]");
+    QVERIFY(inlineMix && plainMix && work);
+    QCOMPARE(inlineMix->title, QString("mix (inlined) [app] at src/mix.h:12 (5 samples, 62.50%; self 3)"));
+    QCOMPARE(plainMix->title, QString("mix [app] (2 samples, 25.00%; self 2)"));
+    QCOMPARE(work->title, QString("work [app] (6 samples, 75.00%; self 1)"));
+    // Inline boxes: a paler fill than the same module's other boxes, a dashed outline, an italic label.
+    QVERIFY(inlineMix->rect.value("fill") != plainMix->rect.value("fill"));
+    QCOMPARE(plainMix->rect.value("fill"), work->rect.value("fill")); // one colour per module
+    QVERIFY(!inlineMix->rect.value("stroke-dasharray").isEmpty());
+    QCOMPARE(inlineMix->text.value("font-style"), QStringView(u"italic"));
+    QVERIFY(plainMix->rect.value("stroke-dasharray").isEmpty());
+    QVERIFY(plainMix->text.value("font-style").isEmpty());
+    const SvgFrame *step = find("step (inlined) [app] (");
+    QVERIFY2(step, "step's inline frame has no source location, so its title has none");
 }
 
 QTEST_GUILESS_MAIN(TestExports)

@@ -1,0 +1,59 @@
+#include "FrameDetails.h"
+
+#include <QCoreApplication>
+#include <QFileInfo>
+#include <QStringList>
+
+#include <mutex>
+
+namespace perfglass {
+
+namespace {
+constexpr qsizetype kMaxNamedCallers = 3;
+}
+
+std::shared_ptr<const SourceLocations> sourceLocationsOf(const std::shared_ptr<const Profile> &profile) {
+    static std::mutex mutex;
+    static std::weak_ptr<const Profile> cachedProfile;
+    static std::shared_ptr<const SourceLocations> cached;
+    if (!profile) return std::make_shared<const SourceLocations>();
+    const std::lock_guard lock(mutex);
+    if (cached && cachedProfile.lock() == profile) return cached;
+    cached = std::make_shared<const SourceLocations>(SourceLocations::compute(*profile));
+    cachedProfile = profile;
+    return cached;
+}
+
+QString locationText(const Profile &profile, const SourceLocations &locations, FunctionId function,
+                     bool shortName) {
+    const SourceLocation location = locations.of(function);
+    if (!location.known()) return {};
+    QString file = QString::fromStdString(profile.strings[location.file]);
+    if (shortName) file = QFileInfo(file).fileName();
+    return location.line == 0 ? file : QStringLiteral("%1:%2").arg(file).arg(location.line);
+}
+
+QString inlinedSuffix() {
+    return QCoreApplication::translate("perfglass::FrameDetails", " (inlined)");
+}
+
+QString inlinedIntoText(const CallTree &tree, uint32_t node) {
+    if (node == CallTree::kRoot || node >= tree.nodes().size() || !tree.node(node).inlined) return {};
+    const CallTreeNode &n = tree.node(node);
+    QStringList names;
+    if (tree.kind() == CallTree::Kind::TopDown) {
+        if (n.parent != CallTree::kRoot)
+            names << QString::fromStdString(tree.functionName(tree.node(n.parent).function));
+    } else {
+        for (const uint32_t caller : n.children)
+            names << QString::fromStdString(tree.functionName(tree.node(caller).function));
+    }
+    names.removeDuplicates();
+    if (names.size() <= kMaxNamedCallers) return names.join(QStringLiteral(", "));
+    const qsizetype more = names.size() - kMaxNamedCallers;
+    return QCoreApplication::translate("perfglass::FrameDetails", "%1 and %n more", nullptr,
+                                       static_cast<int>(more))
+        .arg(names.first(kMaxNamedCallers).join(QStringLiteral(", ")));
+}
+
+} // namespace perfglass
