@@ -353,7 +353,7 @@ void TestReport::inlineFramesOfTheWorkload() {
     QVERIFY(mixInline->at("inlined").get<bool>());
     QVERIFY(mixInline->at("inclusive").get<uint64_t>() >= mixInlineSelf);
 
-    // Without inline frames (--no-inline after --inline wins; also the default): no inline node, no
+    // Without inline frames (--no-inline after --inline wins): no inline node, no
     // mixInline, and the same self cost for memWork.
     const nlohmann::json plain = json({"--view", "flat", "--no-inline"});
     QVERIFY(flatEntry(plain, "mixInline") == nullptr);
