@@ -5,7 +5,7 @@
 namespace perfglass {
 
 namespace {
-constexpr size_t kJobsPerGrab = 8;       // jobs a thread takes at once: few atomic operations, fair split
+constexpr size_t kJobsPerGrab = 8;      // jobs a thread takes at once: few atomic operations, fair split
 constexpr size_t kMinParallelJobs = 32; // smaller batches are not worth waking the other threads for
 constexpr unsigned kMaxThreads = 8;
 } // namespace
@@ -55,8 +55,8 @@ void ParallelUnwinder::work(size_t unwinderIndex) {
         for (size_t i = begin; i < end; ++i) {
             UnwindJob &job = jobs_[i];
             job.pcs.clear();
-            job.end = unwinder.unwind(job.registers, job.registerMask, job.stack, (*locateFor_)(job.pid),
-                                      job.pcs);
+            job.end =
+                unwinder.unwind(job.registers, job.registerMask, job.stack, (*locateFor_)(job.pid), job.pcs);
         }
     }
 }

@@ -17,12 +17,12 @@
 
 namespace perfglass {
 
-// One sample's user stack to unwind, with copies of its registers and stack bytes (the record they came from
-// may be gone by the time the batch runs).
+// One sample's user stack to unwind: its registers and stack bytes, in the sample record, which must stay
+// valid until the batch has run.
 struct UnwindJob {
     uint32_t pid = 0;
     uint64_t registerMask = 0;
-    std::vector<uint64_t> registers;
+    std::span<const uint64_t> registers;
     std::span<const uint8_t> stack;
     // Filled by unwind():
     std::vector<uint64_t> pcs; // leaf first

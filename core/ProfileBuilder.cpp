@@ -521,25 +521,15 @@ void ProfileBuilder::addSample(const perf_event_header *record) {
         pending.job = jobCount_++;
         job.pid = sample.pid;
         job.registerMask = sample.userRegsMask;
-        job.registers.assign(sample.userRegs.begin(), sample.userRegs.end());
-        // The stacks of a batch are copied one after the other into one buffer, which keeps its size
-        // between batches; the jobs get their spans when the batch runs.
-        pending.stackOffset = stackArena_.size();
-        pending.stackSize = sample.userStack.size();
-        stackArena_.insert(stackArena_.end(), sample.userStack.begin(), sample.userStack.end());
+        job.registers = sample.userRegs;
+        job.stack = sample.userStack;
     }
-    if (pendingCount_ >= kBatchSamples || stackArena_.size() >= kBatchStackBytes) flushPending();
+    if (pendingCount_ >= kBatchSamples) unwindPending();
 }
 
-void ProfileBuilder::flushPending() {
+void ProfileBuilder::unwindPending() {
     if (pendingCount_ == 0) return;
     if (!unwinder_) unwinder_ = std::make_unique<ParallelUnwinder>(unwindThreads_);
-    for (size_t i = 0; i < pendingCount_; ++i) {
-        const PendingSample &pending = pending_[i];
-        if (pending.job != kNoJob)
-            jobs_[pending.job].stack =
-                std::span<const uint8_t>(stackArena_.data() + pending.stackOffset, pending.stackSize);
-    }
     const ParallelUnwinder::LocateFactory locate = [this](uint32_t pid) {
         const auto found = processes_.find(pid);
         return locateIn(found == processes_.end() ? nullptr : &found->second, &unwinder_->sharedLock());
@@ -552,7 +542,6 @@ void ProfileBuilder::flushPending() {
     }
     pendingCount_ = 0;
     jobCount_ = 0;
-    stackArena_.clear();
 }
 
 // Interns the stack of one sample (its recorded addresses, then the unwound user pcs if any) and adds it to
@@ -628,19 +617,19 @@ void ProfileBuilder::addRecord(const perf_event_header *record) {
         addSample(record);
         break;
     case PERF_RECORD_MMAP:
-        flushPending(); // the waiting samples are unwound with the maps as they were
+        unwindPending(); // the waiting samples are unwound with the maps as they were
         addMmap(record, false);
         break;
     case PERF_RECORD_MMAP2:
-        flushPending();
+        unwindPending();
         addMmap(record, true);
         break;
     case PERF_RECORD_COMM:
-        flushPending();
+        unwindPending();
         addComm(record);
         break;
     case PERF_RECORD_FORK:
-        flushPending();
+        unwindPending();
         addFork(record);
         break;
     case PERF_RECORD_LOST:
@@ -679,7 +668,7 @@ void ProfileBuilder::noteUnresolvedModules() {
 }
 
 std::shared_ptr<Profile> ProfileBuilder::finish() {
-    flushPending();
+    unwindPending();
     noteUnresolvedModules();
     nameKernelFrames();
     uint64_t unwound = 0;
@@ -739,6 +728,7 @@ std::shared_ptr<const Profile> loadProfile(const std::string &path, const LoadOp
     builder.setEvents(reader.events());
     if (!reader.isPipe() && !reader.isFollowing()) builder.setExpectedBytes(reader.bytesTotal());
     RecordOrderer orderer([&builder](const perf_event_header *record) { builder.addRecord(record); });
+    orderer.setReleaseDone([&builder] { builder.unwindPending(); }); // while the records are valid
     orderer.setEvents(reader.events());
     uint64_t records = 0;
     while (const perf_event_header *record = reader.next()) {

@@ -87,7 +87,11 @@ public:
     // Whether the session was recorded on this kernel, so that this process's [vdso] names the recorded
     // one's.
     void setVdsoOfThisMachine(bool same);
+    // Samples with copied user stacks wait for a batch that is unwound on several threads: a record must stay
+    // valid until the next unwindPending() or finish().
     void addRecord(const perf_event_header *record);
+    // Unwinds the waiting samples and adds them to the profile, in record order.
+    void unwindPending();
     // The size of the record stream, when known: the sample table is then reserved once for the most samples
     // the stream can hold, instead of growing by copying.
     void setExpectedBytes(uint64_t bytes) { expectedBytes_ = bytes; }
@@ -119,17 +123,13 @@ private:
         SampleHead head{};
         std::vector<uint64_t> addresses; // recorded, leaf first
         std::vector<bool> kernel;
-        size_t job = kNoJob;    // index into jobs_ when its user stack is unwound
-        size_t stackOffset = 0; // of its copied user stack in stackArena_
-        size_t stackSize = 0;
+        size_t job = kNoJob; // index into jobs_ when its user stack is unwound
     };
     static constexpr size_t kBatchSamples = 512;
-    static constexpr size_t kBatchStackBytes = size_t{1} << 20;
 
     void addSample(const perf_event_header *record);
     bool recordedAddresses(const perf_event_header *record, const Sample &sample,
                            std::vector<uint64_t> &addresses, std::vector<bool> &kernelFlags);
-    void flushPending();
     void completeSample(const SampleHead &head, std::vector<uint64_t> &addresses,
                         std::vector<bool> &kernelFlags, const UnwindJob *unwound);
     void addMmap(const perf_event_header *record, bool isMmap2);
@@ -175,7 +175,6 @@ private:
     size_t pendingCount_ = 0;
     std::vector<UnwindJob> jobs_; // reused: the first jobCount_ belong to waiting samples
     size_t jobCount_ = 0;
-    std::vector<uint8_t> stackArena_; // the copied user stacks of the waiting samples
     std::vector<FrameId> unnamedKernelFrames_;
     SymbolSearch search_;
     std::unordered_map<std::string, std::vector<uint8_t>> expectedBuildIds_;

@@ -68,6 +68,7 @@ void RecordOrderer::release(uint64_t limit) {
         sink_(entries_[released].record(arena_.get()));
         ++released;
     }
+    if (released > 0 && releaseDone_) releaseDone_();
     if (released == entries_.size()) {
         entries_.clear();
         arenaSize_ = 0;

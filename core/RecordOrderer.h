@@ -25,6 +25,9 @@ public:
         , maxQueuedBytes_(maxQueuedBytes) {}
 
     void setEvents(const std::vector<EventAttr> &events) { decoder_.setEvents(events); }
+    // Called after each run of released records, while they are all still valid (the sink may keep pointers
+    // to them until then).
+    void setReleaseDone(std::function<void()> done) { releaseDone_ = std::move(done); }
     // Queues a record (FINISHED_ROUND releases what is safe to release). A stable record (one that stays
     // valid at its address until it is released, such as a record in a mapped file) is queued by address;
     // others are copied.
@@ -47,6 +50,7 @@ private:
     void release(uint64_t limit);
 
     Sink sink_;
+    std::function<void()> releaseDone_;
     size_t maxQueuedBytes_;
     RecordDecoder decoder_;
     void reserve(size_t words);
