@@ -3,6 +3,9 @@
 #include <fmt/format.h>
 #include <linux/hw_breakpoint.h>
 
+#include <algorithm>
+#include <optional>
+
 namespace perfglass {
 
 namespace {
@@ -88,6 +91,28 @@ std::vector<CatalogEntry> catalogEvents(const EventParser &parser, const Catalog
     }
     entries.push_back(breakpointEntry());
     return entries;
+}
+
+std::vector<ProbedEntry> probeCatalog(const std::vector<CatalogEntry> &entries,
+                                      size_t probeEachTracepointLimit) {
+    const auto isTracepoint = [](const CatalogEntry &entry) {
+        return entry.spec.category == EventCategory::Tracepoint;
+    };
+    const auto tracepoints = static_cast<size_t>(std::count_if(entries.begin(), entries.end(), isTracepoint));
+    const bool probeEach = tracepoints <= probeEachTracepointLimit;
+    std::optional<Availability> shared;
+    std::vector<ProbedEntry> probed;
+    probed.reserve(entries.size());
+    for (const auto &entry : entries) {
+        if (isTracepoint(entry) && !probeEach) {
+            const bool first = !shared;
+            if (first) shared = probeAvailability(entry.spec);
+            probed.push_back(ProbedEntry{*shared, first});
+        } else {
+            probed.push_back(ProbedEntry{probeAvailability(entry.spec), true});
+        }
+    }
+    return probed;
 }
 
 } // namespace perfglass
