@@ -22,6 +22,9 @@ struct CatalogOptions {
     bool tracepoints = true; // include every tracepoint (there can be thousands)
 };
 
+// The config of a tracepoint entry whose id cannot be read.
+constexpr uint64_t kNoTracepointId = ~uint64_t{0};
+
 std::vector<CatalogEntry> catalogEvents(const EventParser &parser, const CatalogOptions &options = {});
 
 // Whether each entry opens now (probeAvailability). Opening a tracepoint registers a probe in the kernel,
