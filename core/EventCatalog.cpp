@@ -18,6 +18,7 @@ CatalogEntry genericEntry(const GenericEvent &event) {
     CatalogEntry entry;
     entry.name = event.name;
     entry.aliases = event.aliases;
+    entry.description = event.description;
     entry.spec.name = event.name;
     entry.spec.attr.size = sizeof(perf_event_attr);
     entry.spec.attr.type = event.type;

@@ -50,11 +50,12 @@ EventsView::EventsView(QWidget *parent)
     details_->setOpenLinks(false);
     details_->setAccessibleName(tr("Event details"));
     details_->setPlaceholderText(tr("Select an event to see its attribute, description and terms."));
-    auto *splitter = new QSplitter(Qt::Vertical, this);
+    // Side by side: the dock usually sits in the wide, low bottom area.
+    auto *splitter = new QSplitter(Qt::Horizontal, this);
     splitter->addWidget(tree_);
     splitter->addWidget(details_);
     splitter->setStretchFactor(0, 3);
-    splitter->setStretchFactor(1, 1);
+    splitter->setStretchFactor(1, 2);
 
     selection_->setReadOnly(true);
     selection_->setPlaceholderText(tr("Check events above to record them"));

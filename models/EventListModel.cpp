@@ -72,8 +72,10 @@ void EventListModel::reload(const QString &sysfsRoot, const QString &tracefsRoot
         setListing(watcher->result());
         emit loadingChanged(false);
     });
-    watcher->setFuture(QtConcurrent::run(
-        [sysfs = sysfsRoot.toStdString(), tracefs = tracefsRoot.toStdString()] { return list(sysfs, tracefs); }));
+    watcher->setFuture(
+        QtConcurrent::run([sysfs = sysfsRoot.toStdString(), tracefs = tracefsRoot.toStdString()] {
+            return list(sysfs, tracefs);
+        }));
     emit loadingChanged(true);
 }
 
@@ -238,13 +240,13 @@ QString EventListModel::descriptionText(const Node &node) const {
     case Kind::Event: {
         const CatalogEntry &entry = listing_.entries[static_cast<size_t>(node.entry)];
         QStringList parts;
+        if (!entry.description.empty()) parts << qs(entry.description);
         if (!entry.aliases.empty()) {
             QStringList aliases;
             for (const auto &alias : entry.aliases)
                 aliases << qs(alias);
-            parts << tr("also %1").arg(aliases.join(QStringLiteral(", ")));
+            parts << tr("also written %1").arg(aliases.join(QStringLiteral(", ")));
         }
-        if (!entry.description.empty()) parts << qs(entry.description);
         if (!entry.spec.unit.empty())
             parts << tr("scale %1 %2").arg(entry.spec.scale).arg(qs(entry.spec.unit));
         return parts.join(QStringLiteral("; "));
@@ -271,7 +273,8 @@ QString EventListModel::descriptionText(const Node &node) const {
 QString EventListModel::toolTip(const Node &node) const {
     if (node.kind == Kind::Event) {
         const CatalogEntry &entry = listing_.entries[static_cast<size_t>(node.entry)];
-        QString text = QStringLiteral("<b>%1</b><br>%2").arg(escaped(entry.name), statusText(node.entry).toHtmlEscaped());
+        QString text = QStringLiteral("<b>%1</b><br>%2")
+                           .arg(escaped(entry.name), statusText(node.entry).toHtmlEscaped());
         const QString description = descriptionText(node);
         if (!description.isEmpty()) text += QStringLiteral("<br>") + description.toHtmlEscaped();
         if (node.pmu >= 0) text += pmuDetails(listing_.pmus[static_cast<size_t>(node.pmu)]);
@@ -294,17 +297,20 @@ QString EventListModel::pmuDetails(const Pmu &pmu) const {
         if (pmu.systemWideOnly) text += QStringLiteral(" ") + tr("(system-wide only: record with -a or -C)");
     }
     text += QStringLiteral("</p>");
-    if (pmu.formats.empty()) return text + QStringLiteral("<p>") + tr("No format fields.") + QStringLiteral("</p>");
-    text += QStringLiteral("<table><tr><th align=left>%1</th><th align=left>%2</th><th align=left>%3</th></tr>")
+    if (pmu.formats.empty())
+        return text + QStringLiteral("<p>") + tr("No format fields.") + QStringLiteral("</p>");
+    text += QStringLiteral("<table cellspacing=0 cellpadding=2><tr><th align=left>%1</th><th "
+                           "align=left>%2</th><th align=left>%3</th></tr>")
                 .arg(tr("Field"), tr("Bits"), tr("Largest value"));
     for (const auto &format : pmu.formats)
         text += QStringLiteral("<tr><td><tt>%1</tt></td><td><tt>%2</tt></td><td><tt>%3</tt></td></tr>")
                     .arg(escaped(format.name()), escaped(format.describe()), hex(format.maxValue()));
     text += QStringLiteral("</table>");
     const std::string example = pmu.name + "/" + pmu.formats.front().name() + "=0x1/";
-    text += QStringLiteral("<p>") + tr("Write raw terms as %1, e.g. %2.")
-                                        .arg(QStringLiteral("<tt>%1/field=value,…/</tt>").arg(escaped(pmu.name)),
-                                             QStringLiteral("<tt>%1</tt>").arg(escaped(example))) +
+    text += QStringLiteral("<p>") +
+            tr("Write raw terms as %1, e.g. %2.")
+                .arg(QStringLiteral("<tt>%1/field=value,…/</tt>").arg(escaped(pmu.name)),
+                     QStringLiteral("<tt>%1</tt>").arg(escaped(example))) +
             QStringLiteral("</p>");
     return text;
 }
@@ -314,12 +320,14 @@ QString EventListModel::details(const Node &node) const {
     case Kind::Event: {
         const CatalogEntry &entry = listing_.entries[static_cast<size_t>(node.entry)];
         const EventSpec &spec = entry.spec;
-        QString text = QStringLiteral("<h3><tt>%1</tt></h3><table>").arg(escaped(entry.name));
+        QString text = QStringLiteral("<h3><tt>%1</tt></h3><table cellspacing=0 cellpadding=2>")
+                           .arg(escaped(entry.name));
         text += row(tr("Kind"), escaped(std::string(categoryName(spec.category))));
         text += row(tr("Opens now"), statusText(node.entry).toHtmlEscaped());
         text += row(tr("Attribute"), tr("type %1, config %2").arg(spec.attr.type).arg(hex(spec.attr.config)));
         if (spec.attr.config1 || spec.attr.config2)
-            text += row(QString(), tr("config1 %1, config2 %2").arg(hex(spec.attr.config1), hex(spec.attr.config2)));
+            text += row(QString(),
+                        tr("config1 %1, config2 %2").arg(hex(spec.attr.config1), hex(spec.attr.config2)));
         const QString description = descriptionText(node);
         if (!description.isEmpty()) text += row(tr("Description"), description.toHtmlEscaped());
         text += QStringLiteral("</table>");
@@ -329,9 +337,11 @@ QString EventListModel::details(const Node &node) const {
             try {
                 const TracepointCatalog catalog(listing_.tracefsRoot);
                 text += QStringLiteral("<pre>%1</pre>")
-                            .arg(escaped(catalog.format(entry.name.substr(0, colon), entry.name.substr(colon + 1))));
+                            .arg(escaped(
+                                catalog.format(entry.name.substr(0, colon), entry.name.substr(colon + 1))));
             } catch (const std::exception &error) {
-                text += QStringLiteral("<p>%1</p>").arg(tr("Format not readable: %1").arg(qs(error.what())).toHtmlEscaped());
+                text += QStringLiteral("<p>%1</p>")
+                            .arg(tr("Format not readable: %1").arg(qs(error.what())).toHtmlEscaped());
             }
         }
         if (spec.category != EventCategory::Raw && spec.category != EventCategory::Breakpoint) {
@@ -351,7 +361,8 @@ QString EventListModel::details(const Node &node) const {
     case Kind::Group:
     case Kind::Subsystem:
         return QStringLiteral("<h3>%1</h3><p>%2</p><p>%3</p>")
-            .arg(node.label.toHtmlEscaped(), summaryText(node).toHtmlEscaped(), descriptionText(node).toHtmlEscaped());
+            .arg(node.label.toHtmlEscaped(), summaryText(node).toHtmlEscaped(),
+                 descriptionText(node).toHtmlEscaped());
     case Kind::Note:
         return QStringLiteral("<p>%1</p>").arg(node.label.toHtmlEscaped());
     }
@@ -388,7 +399,8 @@ void EventListModel::clearChecked() {
     checked_.clear();
     for (int entry : was) {
         const int node = eventNode_[static_cast<size_t>(entry)];
-        const QModelIndex index = createIndex(nodes_[static_cast<size_t>(node)].row, NameColumn, quintptr(node));
+        const QModelIndex index =
+            createIndex(nodes_[static_cast<size_t>(node)].row, NameColumn, quintptr(node));
         emit dataChanged(index, index, {Qt::CheckStateRole});
     }
     emit selectionChanged(selectedEvents());
@@ -468,7 +480,7 @@ QVariant EventListModel::data(const QModelIndex &index, int role) const {
     case Qt::CheckStateRole:
         if (index.column() != NameColumn || !isCheckable(node.entry)) return {};
         return std::find(checked_.begin(), checked_.end(), node.entry) != checked_.end() ? Qt::Checked
-                                                                                           : Qt::Unchecked;
+                                                                                         : Qt::Unchecked;
     case FilterRole:
         return filterText(node);
     case EventNameRole:

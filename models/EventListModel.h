@@ -39,7 +39,7 @@ public:
         EventNameRole,                 // the name to write in -e (events only), else empty
         KindRole,                      // Kind, as int
         AvailableRole, // bool: an event that opens now; a group, PMU or subsystem with such an event
-        DetailsRole,                   // rich text for a details pane
+        DetailsRole,   // rich text for a details pane
     };
 
     explicit EventListModel(QObject *parent = nullptr);
@@ -118,9 +118,9 @@ private:
     QString filterText(const Node &node) const;
 
     EventListing listing_;
-    std::vector<Node> nodes_; // nodes_[0] is the invisible root
-    std::vector<int> eventNode_;   // node of each entry, -1 for entries not shown
-    std::vector<int> checked_;     // entries, in the order they were checked
+    std::vector<Node> nodes_;    // nodes_[0] is the invisible root
+    std::vector<int> eventNode_; // node of each entry, -1 for entries not shown
+    std::vector<int> checked_;   // entries, in the order they were checked
     QPointer<QFutureWatcher<EventListing>> watcher_;
 };
 

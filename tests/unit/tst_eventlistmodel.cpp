@@ -59,16 +59,17 @@ void compareWithCatalog(const EventListModel &model, const EventParser &parser) 
     const auto entries = catalogEvents(parser);
     QCOMPARE(model.rowCount(), 6);
     QCOMPARE(model.eventCount(), static_cast<int>(entries.size()));
-    QCOMPARE(model.rowCount(groupNamed(model, "Hardware events")), countCategory(entries, EventCategory::Hardware));
-    QCOMPARE(model.rowCount(groupNamed(model, "Software events")), countCategory(entries, EventCategory::Software));
+    QCOMPARE(model.rowCount(groupNamed(model, "Hardware events")),
+             countCategory(entries, EventCategory::Hardware));
+    QCOMPARE(model.rowCount(groupNamed(model, "Software events")),
+             countCategory(entries, EventCategory::Software));
     QCOMPARE(model.rowCount(groupNamed(model, "Hardware cache events")),
              countCategory(entries, EventCategory::Cache));
     QCOMPARE(model.rowCount(groupNamed(model, "Raw events and breakpoints")),
              countCategory(entries, EventCategory::Raw) + countCategory(entries, EventCategory::Breakpoint));
     const QModelIndex pmus = groupNamed(model, "PMUs");
     const auto &catalogPmus = parser.pmus().pmus();
-    QCOMPARE(model.rowCount(pmus),
-             static_cast<int>(catalogPmus.size() + parser.pmus().warnings().size()));
+    QCOMPARE(model.rowCount(pmus), static_cast<int>(catalogPmus.size() + parser.pmus().warnings().size()));
     for (size_t i = 0; i < catalogPmus.size(); ++i) {
         const QModelIndex pmu = model.index(static_cast<int>(i), 0, pmus);
         QCOMPARE(pmu.data().toString(), QString::fromStdString(catalogPmus[i].name));
@@ -112,7 +113,8 @@ private slots:
         QVERIFY(loads.isValid());
         QCOMPARE(model.parent(loads).data().toString(), QStringLiteral("cpu"));
         const QString details = loads.data(EventListModel::DetailsRole).toString();
-        for (const char *part : {"umask", "config:8-15", "ldlat", "config1:0-15", "cpu/mem-loads,period=100000/"})
+        for (const char *part :
+             {"umask", "config:8-15", "ldlat", "config1:0-15", "cpu/mem-loads,period=100000/"})
             QVERIFY2(details.contains(QLatin1String(part)), qPrintable(details));
         const QModelIndex energy = model.indexOfEvent("power/energy-cores/");
         QVERIFY(energy.sibling(energy.row(), EventListModel::DescriptionColumn)
@@ -149,13 +151,15 @@ private slots:
         int unavailable = 0;
         for (const QModelIndex &event : eventsBelow(model)) {
             const auto &availability =
-                model.listing().availability[static_cast<size_t>(model.entryAt(event) - model.listing().entries.data())]
+                model.listing()
+                    .availability[static_cast<size_t>(model.entryAt(event) - model.listing().entries.data())]
                     .availability;
             QCOMPARE(event.data(EventListModel::AvailableRole).toBool(), availability.openable);
             if (availability.openable) continue;
             ++unavailable;
             QVERIFY(event.data(Qt::ForegroundRole).isValid());
-            QVERIFY(event.data(Qt::ToolTipRole).toString().contains(QString::fromStdString(availability.reason)));
+            QVERIFY(
+                event.data(Qt::ToolTipRole).toString().contains(QString::fromStdString(availability.reason)));
             QVERIFY(event.sibling(event.row(), EventListModel::StatusColumn)
                         .data()
                         .toString()
