@@ -10,7 +10,6 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
-#include <optional>
 
 namespace perfglass::cli {
 
@@ -21,8 +20,6 @@ struct Listed {
     Availability availability;
     bool probed = true; // false: the availability of the first tracepoint listed, which was probed
 };
-
-constexpr long kProbeEachTracepointLimit = 64;
 
 std::string lower(std::string_view text) {
     std::string result(text);
@@ -150,26 +147,12 @@ int ListCommand::run() {
     std::vector<CatalogEntry> entries;
     for (auto &entry : catalogEvents(parser, CatalogOptions{listTracepoints}))
         if (entryMatches(filter_, entry)) entries.push_back(std::move(entry));
-    // Opening a tracepoint registers a probe in the kernel, which takes tens of milliseconds; their
-    // availability depends on privileges and tracefs only, so beyond a few, one probe speaks for all.
-    const auto tracepointEntries =
-        std::count_if(entries.begin(), entries.end(), [](const CatalogEntry &entry) {
-            return entry.spec.category == EventCategory::Tracepoint;
-        });
-    const bool probeEachTracepoint = tracepointEntries <= kProbeEachTracepointLimit;
-    std::optional<Availability> sharedTracepoint;
     std::vector<Listed> listed;
-    for (auto &entry : entries) {
-        Listed item{std::move(entry), {}, true};
-        if (item.entry.spec.category == EventCategory::Tracepoint && !probeEachTracepoint) {
-            if (!sharedTracepoint) sharedTracepoint = probeAvailability(item.entry.spec);
-            item.availability = *sharedTracepoint;
-            item.probed = listed.empty() || listed.back().entry.spec.category != EventCategory::Tracepoint;
-        } else {
-            item.availability = probeAvailability(item.entry.spec);
-        }
-        listed.push_back(std::move(item));
-    }
+    const auto probed = probeCatalog(entries);
+    const bool probeEachTracepoint =
+        std::all_of(probed.begin(), probed.end(), [](const ProbedEntry &entry) { return entry.probed; });
+    for (size_t i = 0; i < entries.size(); ++i)
+        listed.push_back(Listed{std::move(entries[i]), probed[i].availability, probed[i].probed});
     const size_t tracepointCount = tracefs.available() ? tracefs.list().size() : 0;
 
     if (json_) {

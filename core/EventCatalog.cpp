@@ -3,6 +3,10 @@
 #include <fmt/format.h>
 #include <linux/hw_breakpoint.h>
 
+#include <algorithm>
+#include <cerrno>
+#include <optional>
+
 namespace perfglass {
 
 namespace {
@@ -14,6 +18,7 @@ CatalogEntry genericEntry(const GenericEvent &event) {
     CatalogEntry entry;
     entry.name = event.name;
     entry.aliases = event.aliases;
+    entry.description = event.description;
     entry.spec.name = event.name;
     entry.spec.attr.size = sizeof(perf_event_attr);
     entry.spec.attr.type = event.type;
@@ -81,13 +86,41 @@ std::vector<CatalogEntry> catalogEvents(const EventParser &parser, const Catalog
             entry.spec.attr.size = sizeof(perf_event_attr);
             entry.spec.attr.type = PERF_TYPE_TRACEPOINT;
             const auto id = parser.tracepoints().id(tracepoint.subsystem, tracepoint.name);
-            entry.spec.attr.config = id.value_or(~uint64_t{0});
-            if (!id) entry.description = "id not readable";
+            entry.spec.attr.config = id.value_or(kNoTracepointId);
+            if (!id) entry.description = "no id in tracefs";
             entries.push_back(std::move(entry));
         }
     }
     entries.push_back(breakpointEntry());
     return entries;
+}
+
+std::vector<ProbedEntry> probeCatalog(const std::vector<CatalogEntry> &entries,
+                                      size_t probeEachTracepointLimit) {
+    const auto isTracepoint = [](const CatalogEntry &entry) {
+        return entry.spec.category == EventCategory::Tracepoint;
+    };
+    const auto tracepoints = static_cast<size_t>(std::count_if(entries.begin(), entries.end(), isTracepoint));
+    const bool probeEach = tracepoints <= probeEachTracepointLimit;
+    std::optional<Availability> shared;
+    std::vector<ProbedEntry> probed;
+    probed.reserve(entries.size());
+    for (const auto &entry : entries) {
+        if (isTracepoint(entry) && entry.spec.attr.config == kNoTracepointId) {
+            // ftrace's own events (ftrace:function, ...) have a format but no id: perf cannot open them.
+            Availability none;
+            none.error = ENOENT;
+            none.reason = "no id in tracefs (an event of ftrace itself, which perf_event_open cannot open)";
+            probed.push_back(ProbedEntry{none, true}); // known without a probe
+        } else if (isTracepoint(entry) && !probeEach) {
+            const bool first = !shared;
+            if (first) shared = probeAvailability(entry.spec);
+            probed.push_back(ProbedEntry{*shared, first});
+        } else {
+            probed.push_back(ProbedEntry{probeAvailability(entry.spec), true});
+        }
+    }
+    return probed;
 }
 
 } // namespace perfglass

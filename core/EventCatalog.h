@@ -3,6 +3,7 @@
 // and the desktop application's event picker.
 #pragma once
 
+#include "EventAvailability.h"
 #include "EventParser.h"
 
 #include <string>
@@ -21,7 +22,22 @@ struct CatalogOptions {
     bool tracepoints = true; // include every tracepoint (there can be thousands)
 };
 
+// The config of a tracepoint entry whose id cannot be read.
+constexpr uint64_t kNoTracepointId = ~uint64_t{0};
+
 std::vector<CatalogEntry> catalogEvents(const EventParser &parser, const CatalogOptions &options = {});
+
+// Whether each entry opens now (probeAvailability). Opening a tracepoint registers a probe in the kernel,
+// which takes tens of milliseconds, and their availability depends on privileges and tracefs only: when
+// there are more than probeEachTracepointLimit tracepoints, the first one is probed and speaks for the
+// others (their `probed` is false).
+struct ProbedEntry {
+    Availability availability;
+    bool probed = true;
+};
+constexpr size_t kProbeEachTracepointLimit = 64;
+std::vector<ProbedEntry> probeCatalog(const std::vector<CatalogEntry> &entries,
+                                      size_t probeEachTracepointLimit = kProbeEachTracepointLimit);
 
 // The breakpoint syntax entry, probing a breakpoint on an address of this process.
 CatalogEntry breakpointEntry();

@@ -70,8 +70,9 @@ std::vector<Token> splitList(std::string_view text, size_t base, bool allowGroup
         }
     }
     if (inTerms)
-        throw Error(fmt::format("unterminated '/' at position {} of '{}' (PMU events are written pmu/terms/)",
-                                base + termsOpened, text));
+        throw Error(fmt::format(
+            "unterminated '/' at position {} of '{}' (terms are written pmu/terms/ or event/terms/)",
+            base + termsOpened, text));
     if (inGroup)
         throw Error(fmt::format("unterminated '{{' at position {} of '{}'", base + groupOpened, text));
     push(text.size());
@@ -243,6 +244,75 @@ std::string knownTerms(const Pmu &pmu) {
     return text;
 }
 
+// perf's config terms that Perfglass does not apply per event: they are set for the whole recording by
+// record's options (-g/--call-graph, --no-inherit, ...) or concern AUX area tracing.
+constexpr std::string_view kPerfOnlyTerms[] = {
+    "time",      "call-graph", "stack-size",      "no-inherit", "inherit",
+    "max-stack", "nr",         "no-overwrite",    "overwrite",  "driver-config",
+    "percore",   "aux-output", "aux-sample-size", "metric-id",  "branch_type"};
+
+// The terms that follow a symbolic, cache, raw or tracepoint name ("cpu-clock/period=10000/").
+constexpr std::string_view kEventNameTerms[] = {"period", "freq", "name"};
+
+std::string termPosition(const Term &term) {
+    return fmt::format("term '{}' at position {}", trim(term.token.text), term.token.offset);
+}
+
+uint64_t termNumber(const Term &term, std::string_view where) {
+    if (!term.hasValue) throw Error(fmt::format("{}: '{}' needs a value ({}=N)", where, term.key, term.key));
+    const auto parsed = parseNumber(term.value);
+    if (!parsed) throw Error(fmt::format("{}: '{}' is not a number (decimal or 0x hex)", where, term.value));
+    return *parsed;
+}
+
+// period=, freq= and name=, shared by PMU events and event names with terms. False for other keys.
+bool applyCommonTerm(const Term &term, std::string_view where, EventSpec &spec) {
+    if (term.key == "name") {
+        if (term.value.empty()) throw Error(fmt::format("{}: name= needs a value", where));
+        spec.name = term.value;
+        return true;
+    }
+    if (term.key == "period") {
+        const uint64_t value = termNumber(term, where);
+        if (value == 0) throw Error(fmt::format("{}: period must be at least 1", where));
+        spec.attr.freq = 0;
+        spec.attr.sample_period = value;
+        spec.termPeriod = value;
+        spec.termFrequency = 0;
+        return true;
+    }
+    if (term.key == "freq") {
+        const uint64_t value = termNumber(term, where);
+        if (value == 0) throw Error(fmt::format("{}: freq must be at least 1", where));
+        spec.attr.freq = 1;
+        spec.attr.sample_freq = value;
+        spec.termFrequency = value;
+        spec.termPeriod = 0;
+        return true;
+    }
+    return false;
+}
+
+// A term after an event name: period, freq or name; everything else is refused with the reason.
+void applyEventNameTerm(const Term &term, std::string_view eventName, EventSpec &spec) {
+    const std::string where = termPosition(term);
+    if (applyCommonTerm(term, where, spec)) return;
+    if (term.key == "config" || term.key == "config1" || term.key == "config2")
+        throw Error(fmt::format("{}: '{}' cannot be set after the event name '{}', which chooses the "
+                                "configuration itself (write a PMU event such as software/config=N/ or a "
+                                "raw event rNNN instead)",
+                                where, term.key, eventName));
+    if (std::find(std::begin(kPerfOnlyTerms), std::end(kPerfOnlyTerms), term.key) != std::end(kPerfOnlyTerms))
+        throw Error(fmt::format("{}: Perfglass does not apply perf's '{}' term per event (use record's "
+                                "options, such as -g/--call-graph, for the whole recording); terms after an "
+                                "event name: period, freq, name",
+                                where, term.key));
+    const std::vector<std::string> names(std::begin(kEventNameTerms), std::end(kEventNameTerms));
+    throw Error(fmt::format("{}: unknown term '{}' for event '{}' (terms after an event name: period, freq, "
+                            "name){}",
+                            where, term.key, eventName, didYouMean(term.key, names)));
+}
+
 class ParseContext {
 public:
     ParseContext(const EventParser &parser)
@@ -251,7 +321,7 @@ public:
     std::vector<EventSpec> parseEvent(const Token &token, Modifiers &own) const {
         const std::string_view text = trim(token.text);
         if (startsWith(text, "mem:")) return {parseBreakpoint(token, own)};
-        if (text.find('/') != std::string_view::npos) return {parsePmuEvent(token, own)};
+        if (text.find('/') != std::string_view::npos) return parsePmuEvent(token, own);
         return parseNamed(token, own);
     }
 
@@ -421,32 +491,65 @@ private:
         return spec;
     }
 
-    EventSpec parsePmuEvent(const Token &token, Modifiers &own) const {
+    std::vector<EventSpec> parsePmuEvent(const Token &token, Modifiers &own) const {
         const std::string_view text = token.text;
         const size_t open = text.find('/');
         const size_t close = text.rfind('/');
         const std::string_view name = trim(text.substr(0, open));
         const Pmu *pmu = parser_.pmus().find(name);
         if (!pmu) {
+            if (auto specs = eventNameWithTerms(token, name, open, close, own)) return std::move(*specs);
             std::vector<std::string> names;
             for (const auto &candidate : parser_.pmus().pmus())
                 names.push_back(candidate.name);
             std::string known;
             for (const auto &candidate : names)
                 known += (known.empty() ? "" : ", ") + candidate;
-            throw Error(fmt::format("event {}: no PMU '{}' in {}{} (PMUs here: {})", at(token), name,
-                                    parser_.pmus().root(), didYouMean(name, names),
+            const auto events = parser_.knownNames(false);
+            names.insert(names.end(), events.begin(), events.end());
+            throw Error(fmt::format("event {}: no PMU '{}' in {} and no event of that name{} (PMUs here: {})",
+                                    at(token), name, parser_.pmus().root(), didYouMean(name, names),
                                     known.empty() ? "none" : known));
         }
         EventSpec spec =
             pmuSpec(*pmu, text.substr(open + 1, close - open - 1), token, token.offset + open + 1);
-        std::string_view modifiers = text.substr(close + 1);
+        applyTrailingModifiers(token, close, own, spec);
+        return {std::move(spec)};
+    }
+
+    static void applyTrailingModifiers(const Token &token, size_t close, Modifiers &own, EventSpec &spec) {
+        std::string_view modifiers = token.text.substr(close + 1);
         if (startsWith(modifiers, ":")) modifiers.remove_prefix(1);
         if (!modifiers.empty()) {
             own = parseModifiers(modifiers, token);
             applyModifiers(own, spec);
         }
-        return spec;
+    }
+
+    // "cpu-clock/period=10000/", "L1-dcache-loads/name=x/u", "sched:sched_switch/period=2/": an event name
+    // followed by terms. nullopt when the name before the '/' is no event (the caller then reports it as an
+    // unknown PMU).
+    std::optional<std::vector<EventSpec>> eventNameWithTerms(const Token &token, std::string_view name,
+                                                             size_t open, size_t close,
+                                                             Modifiers &own) const {
+        std::vector<EventSpec> specs;
+        const size_t colon = name.find(':');
+        if (colon != std::string_view::npos) {
+            if (name.find(':', colon + 1) != std::string_view::npos) return std::nullopt;
+            specs = tracepointSpecs(name.substr(0, colon), name.substr(colon + 1), token);
+        } else if (auto spec = resolveName(name, token)) {
+            specs.push_back(std::move(*spec));
+        } else {
+            return std::nullopt;
+        }
+        const auto terms =
+            splitTerms(token.text.substr(open + 1, close - open - 1), token.offset + open + 1, {}, nullptr);
+        for (auto &spec : specs) {
+            for (const Term &term : terms)
+                applyEventNameTerm(term, name, spec);
+            applyTrailingModifiers(token, close, own, spec);
+        }
+        return specs;
     }
 
     // Builds a PMU event from its terms ("event=0x3c,umask=1", "tsc", "energy-pkg,period=10").
@@ -491,14 +594,9 @@ private:
                 ? fmt::format("term '{}' at position {}", trim(term.token.text), term.token.offset)
                 : fmt::format("term '{}{}{}' of {}/{}/ (event {})", term.key, term.hasValue ? "=" : "",
                               term.value, pmu.name, term.fromEvent, at(term.token));
-        if (term.key == "name") {
-            if (term.value.empty()) throw Error(fmt::format("{}: name= needs a value", where));
-            spec.name = term.value;
-            return;
-        }
+        if (applyCommonTerm(term, where, spec)) return;
         const PmuFormat *format = pmu.findFormat(term.key);
-        const bool builtin = term.key == "config" || term.key == "config1" || term.key == "config2" ||
-                             term.key == "period" || term.key == "freq";
+        const bool builtin = term.key == "config" || term.key == "config1" || term.key == "config2";
         if (!format && !builtin)
             throw Error(fmt::format("{}: unknown term '{}' for PMU {} (known terms: {}){}", where, term.key,
                                     pmu.name, knownTerms(pmu), didYouMean(term.key, termNames(pmu))));
@@ -525,16 +623,6 @@ private:
             spec.attr.config1 = value;
         } else if (term.key == "config2") {
             spec.attr.config2 = value;
-        } else if (term.key == "period") {
-            spec.attr.freq = 0;
-            spec.attr.sample_period = value;
-            spec.termPeriod = value;
-            spec.termFrequency = 0;
-        } else if (term.key == "freq") {
-            spec.attr.freq = 1;
-            spec.attr.sample_freq = value;
-            spec.termFrequency = value;
-            spec.termPeriod = 0;
         }
     }
 

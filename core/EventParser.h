@@ -1,7 +1,8 @@
 // Turns perf's event syntax into kernel attributes: symbolic names ("cpu-clock", "cycles:u"), cache events
 // ("L1-dcache-load-misses"), raw events ("r1a8"), PMU events ("cpu/event=0x3c,umask=0x1/k", "msr/tsc/",
 // "tsc"), tracepoints ("sched:sched_switch", "sched:*"), breakpoints ("mem:0x1000/8:w"), groups ("{a,b}:u")
-// and comma-separated lists of these.
+// and comma-separated lists of these. Any event name may carry the terms period=, freq= and name= between
+// slashes ("cpu-clock/period=10000/", "sched:sched_switch/name=sw/u").
 #pragma once
 
 #include "GenericEvents.h"

@@ -11,37 +11,54 @@ namespace perfglass {
 namespace {
 
 std::vector<GenericEvent> makeSymbolicEvents() {
-    const auto hw = [](std::string name, std::vector<std::string> aliases, uint64_t config) {
-        return GenericEvent{std::move(name), std::move(aliases), EventCategory::Hardware, PERF_TYPE_HARDWARE,
-                            config};
+    const auto hw = [](std::string name, std::vector<std::string> aliases, uint64_t config,
+                       std::string description) {
+        return GenericEvent{
+            std::move(name), std::move(aliases),    EventCategory::Hardware, PERF_TYPE_HARDWARE,
+            config,          std::move(description)};
     };
-    const auto sw = [](std::string name, std::vector<std::string> aliases, uint64_t config) {
-        return GenericEvent{std::move(name), std::move(aliases), EventCategory::Software, PERF_TYPE_SOFTWARE,
-                            config};
+    const auto sw = [](std::string name, std::vector<std::string> aliases, uint64_t config,
+                       std::string description) {
+        return GenericEvent{
+            std::move(name), std::move(aliases),    EventCategory::Software, PERF_TYPE_SOFTWARE,
+            config,          std::move(description)};
     };
     return {
-        hw("cycles", {"cpu-cycles"}, PERF_COUNT_HW_CPU_CYCLES),
-        hw("instructions", {}, PERF_COUNT_HW_INSTRUCTIONS),
-        hw("cache-references", {}, PERF_COUNT_HW_CACHE_REFERENCES),
-        hw("cache-misses", {}, PERF_COUNT_HW_CACHE_MISSES),
-        hw("branches", {"branch-instructions"}, PERF_COUNT_HW_BRANCH_INSTRUCTIONS),
-        hw("branch-misses", {}, PERF_COUNT_HW_BRANCH_MISSES),
-        hw("bus-cycles", {}, PERF_COUNT_HW_BUS_CYCLES),
-        hw("stalled-cycles-frontend", {"idle-cycles-frontend"}, PERF_COUNT_HW_STALLED_CYCLES_FRONTEND),
-        hw("stalled-cycles-backend", {"idle-cycles-backend"}, PERF_COUNT_HW_STALLED_CYCLES_BACKEND),
-        hw("ref-cycles", {}, PERF_COUNT_HW_REF_CPU_CYCLES),
-        sw("cpu-clock", {}, PERF_COUNT_SW_CPU_CLOCK),
-        sw("task-clock", {}, PERF_COUNT_SW_TASK_CLOCK),
-        sw("page-faults", {"faults"}, PERF_COUNT_SW_PAGE_FAULTS),
-        sw("context-switches", {"cs"}, PERF_COUNT_SW_CONTEXT_SWITCHES),
-        sw("cpu-migrations", {"migrations"}, PERF_COUNT_SW_CPU_MIGRATIONS),
-        sw("minor-faults", {}, PERF_COUNT_SW_PAGE_FAULTS_MIN),
-        sw("major-faults", {}, PERF_COUNT_SW_PAGE_FAULTS_MAJ),
-        sw("alignment-faults", {}, PERF_COUNT_SW_ALIGNMENT_FAULTS),
-        sw("emulation-faults", {}, PERF_COUNT_SW_EMULATION_FAULTS),
-        sw("dummy", {}, PERF_COUNT_SW_DUMMY),
-        sw("bpf-output", {}, PERF_COUNT_SW_BPF_OUTPUT),
-        sw("cgroup-switches", {}, 11), // PERF_COUNT_SW_CGROUP_SWITCHES, Linux 5.13
+        hw("cycles", {"cpu-cycles"}, PERF_COUNT_HW_CPU_CYCLES,
+           "CPU cycles (their rate follows frequency scaling)"),
+        hw("instructions", {}, PERF_COUNT_HW_INSTRUCTIONS, "instructions retired"),
+        hw("cache-references", {}, PERF_COUNT_HW_CACHE_REFERENCES,
+           "cache accesses (usually of the last-level cache)"),
+        hw("cache-misses", {}, PERF_COUNT_HW_CACHE_MISSES, "cache misses (usually of the last-level cache)"),
+        hw("branches", {"branch-instructions"}, PERF_COUNT_HW_BRANCH_INSTRUCTIONS,
+           "branch instructions retired"),
+        hw("branch-misses", {}, PERF_COUNT_HW_BRANCH_MISSES, "mispredicted branch instructions"),
+        hw("bus-cycles", {}, PERF_COUNT_HW_BUS_CYCLES, "bus cycles, which may differ from CPU cycles"),
+        hw("stalled-cycles-frontend", {"idle-cycles-frontend"}, PERF_COUNT_HW_STALLED_CYCLES_FRONTEND,
+           "cycles in which no instruction was issued"),
+        hw("stalled-cycles-backend", {"idle-cycles-backend"}, PERF_COUNT_HW_STALLED_CYCLES_BACKEND,
+           "cycles in which no instruction was retired"),
+        hw("ref-cycles", {}, PERF_COUNT_HW_REF_CPU_CYCLES,
+           "CPU cycles at a constant reference rate (not affected by frequency scaling)"),
+        sw("cpu-clock", {}, PERF_COUNT_SW_CPU_CLOCK,
+           "a high-resolution timer per CPU: time on CPU in nanoseconds, for sampling by time"),
+        sw("task-clock", {}, PERF_COUNT_SW_TASK_CLOCK,
+           "the task's own clock: its running time in nanoseconds"),
+        sw("page-faults", {"faults"}, PERF_COUNT_SW_PAGE_FAULTS, "page faults"),
+        sw("context-switches", {"cs"}, PERF_COUNT_SW_CONTEXT_SWITCHES, "context switches"),
+        sw("cpu-migrations", {"migrations"}, PERF_COUNT_SW_CPU_MIGRATIONS,
+           "moves of the task to another CPU"),
+        sw("minor-faults", {}, PERF_COUNT_SW_PAGE_FAULTS_MIN, "page faults served without I/O"),
+        sw("major-faults", {}, PERF_COUNT_SW_PAGE_FAULTS_MAJ, "page faults that needed I/O"),
+        sw("alignment-faults", {}, PERF_COUNT_SW_ALIGNMENT_FAULTS, "unaligned accesses the kernel fixed up"),
+        sw("emulation-faults", {}, PERF_COUNT_SW_EMULATION_FAULTS,
+           "unimplemented instructions the kernel emulated"),
+        sw("dummy", {}, PERF_COUNT_SW_DUMMY,
+           "counts nothing; carries the side-band records (memory maps, names, switches)"),
+        sw("bpf-output", {}, PERF_COUNT_SW_BPF_OUTPUT,
+           "data that BPF programs send with bpf_perf_event_output"),
+        sw("cgroup-switches", {}, 11,
+           "context switches to a task of another cgroup"), // PERF_COUNT_SW_CGROUP_SWITCHES, Linux 5.13
     };
 }
 
@@ -100,6 +117,19 @@ std::optional<unsigned> consumeWord(std::string_view &text, const std::array<Cac
     return best;
 }
 
+std::string cacheDescription(unsigned cache, unsigned op, unsigned result) {
+    static constexpr std::array<const char *, 7> kCacheNames{"level 1 data cache",
+                                                             "level 1 instruction cache",
+                                                             "last-level cache",
+                                                             "data TLB",
+                                                             "instruction TLB",
+                                                             "branch prediction unit",
+                                                             "memory of the local NUMA node"};
+    static constexpr std::array<const char *, 3> kOperationNames{"loads", "stores", "prefetches"};
+    std::string text = std::string(kCacheNames[cache]) + ": " + kOperationNames[op];
+    return text + (result == PERF_COUNT_HW_CACHE_RESULT_MISS ? " that missed" : " (all accesses)");
+}
+
 std::vector<GenericEvent> makeCacheEvents() {
     std::vector<GenericEvent> events;
     for (unsigned cache = 0; cache < kCaches.size(); ++cache) {
@@ -116,7 +146,8 @@ std::vector<GenericEvent> makeCacheEvents() {
                                               {},
                                               EventCategory::Cache,
                                               PERF_TYPE_HW_CACHE,
-                                              cache | (uint64_t{op} << 8) | (uint64_t{result} << 16)});
+                                              cache | (uint64_t{op} << 8) | (uint64_t{result} << 16),
+                                              cacheDescription(cache, op, result)});
             }
         }
     }

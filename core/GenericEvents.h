@@ -20,6 +20,7 @@ struct GenericEvent {
     EventCategory category = EventCategory::Hardware;
     uint32_t type = 0;
     uint64_t config = 0;
+    std::string description; // what it counts, in a few words
 };
 
 // Hardware and software events, in perf list order.

@@ -4,6 +4,7 @@
 #include "CallTreeView.h"
 #include "CallerCalleeView.h"
 #include "CountersView.h"
+#include "EventsView.h"
 #include "FilterCommand.h"
 #include "FlameGraphModel.h"
 #include "FlameGraphView.h"
@@ -60,6 +61,7 @@ MainWindow::MainWindow(QWidget *parent)
     setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowNestedDocks |
                    QMainWindow::AllowTabbedDocks | QMainWindow::GroupedDragging);
     createDocks();
+    createEventsDock();
     createMenus();
     createToolBar();
     createStatusBar();
@@ -104,7 +106,7 @@ QDockWidget *MainWindow::addDock(const QString &title, const QString &objectName
 
 QList<QDockWidget *> MainWindow::docks() const {
     return {timelineDock_, flameGraphDock_,   countersDock_, topDownDock_,
-            bottomUpDock_, callerCalleeDock_, summaryDock_};
+            bottomUpDock_, callerCalleeDock_, summaryDock_,  eventsDock_};
 }
 
 void MainWindow::createDocks() {
@@ -153,6 +155,15 @@ void MainWindow::createDocks() {
     });
     connect(summaryView_, &SummaryView::functionActivated, this, &MainWindow::showFunctionInFlameGraph);
     connect(timelineView_, &TimelineView::rangeSelected, this, &MainWindow::selectTimeRange);
+}
+
+// The Events dock: every event this machine offers, to choose the events of a recording. Tabbed behind the
+// summary; it lists and probes the events when first shown.
+void MainWindow::createEventsDock() {
+    eventsView_ = new EventsView(this);
+    eventsDock_ = addDock(tr("Events"), QStringLiteral("eventsDock"), eventsView_);
+    tabifyDockWidget(summaryDock_, eventsDock_);
+    topDownDock_->raise();
 }
 
 void MainWindow::createMenus() {

@@ -27,6 +27,7 @@ class CallTreeModel;
 class CallTreeView;
 class CallerCalleeView;
 class CountersView;
+class EventsView;
 class FlameGraphModel;
 class FlameGraphView;
 class SessionAnalyzer;
@@ -61,6 +62,8 @@ public:
     QDockWidget *timelineDock() const { return timelineDock_; }
     QDockWidget *countersDock() const { return countersDock_; }
     QDockWidget *summaryDock() const { return summaryDock_; }
+    EventsView *eventsView() const { return eventsView_; }
+    QDockWidget *eventsDock() const { return eventsDock_; }
     QUndoStack *undoStack() const { return undoStack_; }
     QAction *clearFilterAction() const { return clearFilterAction_; }
     QComboBox *eventPicker() const { return eventPicker_; }
@@ -93,6 +96,7 @@ protected:
 
 private:
     void createDocks();
+    void createEventsDock();
     void createMenus();
     void createToolBar();
     void pushFilter(const QString &text, const SampleFilter &filter);
@@ -134,6 +138,8 @@ private:
     QDockWidget *timelineDock_ = nullptr;
     QDockWidget *countersDock_ = nullptr;
     QDockWidget *summaryDock_ = nullptr;
+    EventsView *eventsView_ = nullptr;
+    QDockWidget *eventsDock_ = nullptr;
     QAction *clearFilterAction_ = nullptr;
     QToolBar *sessionToolBar_ = nullptr;
     QComboBox *eventPicker_ = nullptr;

@@ -186,6 +186,92 @@ private slots:
                      "PMUs here: breakpoint, cpu");
     }
 
+    // perf's config terms after a symbolic, cache, raw, PMU-alias or tracepoint name.
+    void eventNamesWithTerms() {
+        const EventParser parser = intelParser();
+        const EventSpec clock = one(parser, "cpu-clock/period=10000/");
+        QCOMPARE(clock.attr.type, uint32_t{PERF_TYPE_SOFTWARE});
+        QCOMPARE(clock.attr.config, uint64_t{PERF_COUNT_SW_CPU_CLOCK});
+        QCOMPARE(clock.category, EventCategory::Software);
+        QCOMPARE(clock.termPeriod, uint64_t{10000});
+        QCOMPARE(clock.attr.sample_period, 10000ull);
+        QVERIFY(!clock.attr.freq);
+        QCOMPARE(clock.name, std::string("cpu-clock/period=10000/"));
+        const EventSpec faults = one(parser, "page-faults/freq=100/");
+        QCOMPARE(faults.attr.config, uint64_t{PERF_COUNT_SW_PAGE_FAULTS});
+        QCOMPARE(faults.termFrequency, uint64_t{100});
+        QCOMPARE(faults.termPeriod, uint64_t{0});
+        QVERIFY(faults.attr.freq);
+        QCOMPARE(faults.attr.sample_freq, 100ull);
+        const EventSpec named = one(parser, "cpu-clock/period=1000,name=x/");
+        QCOMPARE(named.name, std::string("x"));
+        QCOMPARE(named.termPeriod, uint64_t{1000});
+        // The last of period and freq wins; spaces around terms; an alias of the name.
+        const EventSpec last = one(parser, "faults/ period=5 , freq=9 /");
+        QCOMPARE(last.termFrequency, uint64_t{9});
+        QCOMPARE(last.termPeriod, uint64_t{0});
+        // Modifiers after the closing slash, with or without ':'.
+        const EventSpec cycles = one(parser, "cycles/period=0x10/u");
+        QCOMPARE(cycles.attr.type, uint32_t{PERF_TYPE_HARDWARE});
+        QCOMPARE(cycles.termPeriod, uint64_t{16});
+        QVERIFY(cycles.attr.exclude_kernel && !cycles.attr.exclude_user);
+        QVERIFY(one(parser, "task-clock/freq=7/:k").attr.exclude_user);
+        const EventSpec cache = one(parser, "L1-dcache-load-misses/period=7/");
+        QCOMPARE(cache.attr.type, uint32_t{PERF_TYPE_HW_CACHE});
+        QCOMPARE(cache.attr.config, 0x10000ull);
+        QCOMPARE(cache.termPeriod, uint64_t{7});
+        const EventSpec raw = one(parser, "r1a8/period=3/");
+        QCOMPARE(raw.attr.type, uint32_t{PERF_TYPE_RAW});
+        QCOMPARE(raw.attr.config, 0x1a8ull);
+        QCOMPARE(raw.termPeriod, uint64_t{3});
+        const EventSpec energy = one(parser, "energy-pkg/name=pkg/");
+        QCOMPARE(energy.attr.type, 23u);
+        QCOMPARE(energy.unit, std::string("Joules"));
+        QCOMPARE(energy.name, std::string("pkg"));
+        const EventSpec tracepoint = one(parser, "sched:sched_switch/period=2/");
+        QCOMPARE(tracepoint.attr.type, uint32_t{PERF_TYPE_TRACEPOINT});
+        QCOMPARE(tracepoint.attr.config, 316ull);
+        QCOMPARE(tracepoint.termPeriod, uint64_t{2});
+        const auto globbed = parser.parse("sched:*/period=3/");
+        QCOMPARE(globbed.size(), size_t{3});
+        QCOMPARE(globbed[1].termPeriod, uint64_t{3});
+        // In lists and groups, with commas inside the terms.
+        const auto specs =
+            parser.parse("cpu-clock/period=1,name=a/,{task-clock/freq=2/,page-faults/name=pf/}:u");
+        QCOMPARE(specs.size(), size_t{3});
+        QCOMPARE(specs[0].name, std::string("a"));
+        QCOMPARE(specs[1].termFrequency, uint64_t{2});
+        QCOMPARE(specs[1].groupLeader, 1);
+        QCOMPARE(specs[2].groupLeader, 1);
+        QCOMPARE(specs[2].name, std::string("pf"));
+        QVERIFY(specs[2].attr.exclude_kernel);
+        // PMU events keep their own terms.
+        QCOMPARE(one(parser, "software/config=0,period=5/").termPeriod, uint64_t{5});
+    }
+
+    void eventNameTermErrors() {
+        const EventParser parser = intelParser();
+        VERIFY_ERROR(parser, "cpu-clock/foo=1/", "term 'foo=1' at position 10",
+                     "unknown term 'foo' for event 'cpu-clock'", "period, freq, name");
+        VERIFY_ERROR(parser, "cpu-clock/period=1,perod=2/", "term 'perod=2' at position 19",
+                     "did you mean: period");
+        VERIFY_ERROR(parser, "task-clock,cpu-clock/call-graph=fp/", "term 'call-graph=fp' at position 21",
+                     "does not apply perf's 'call-graph' term", "--call-graph");
+        VERIFY_ERROR(parser, "cpu-clock/no-inherit/", "term 'no-inherit' at position 10");
+        VERIFY_ERROR(parser, "cpu-clock/config=1/", "term 'config=1' at position 10",
+                     "'config' cannot be set after the event name 'cpu-clock'", "software/config=N/");
+        VERIFY_ERROR(parser, "cpu-clock/period=x/", "term 'period=x' at position 10", "'x' is not a number");
+        VERIFY_ERROR(parser, "cpu-clock/period/", "term 'period' at position 10", "'period' needs a value");
+        VERIFY_ERROR(parser, "cpu-clock/period=0/", "period must be at least 1");
+        VERIFY_ERROR(parser, "cpu-clock/name=/", "name= needs a value");
+        VERIFY_ERROR(parser, "cpu-clock/period=1/q", "unknown modifier 'q'");
+        VERIFY_ERROR(parser, "cpu-clock/period=1", "unterminated '/' at position 9");
+        VERIFY_ERROR(parser, "cpu-clocks/period=1/", "no PMU 'cpu-clocks'", "did you mean: cpu-clock");
+        VERIFY_ERROR(parser, "sched:sched_swich/period=1/", "unknown tracepoint 'sched:sched_swich'",
+                     "did you mean: sched:sched_switch");
+        VERIFY_ERROR(parser, "a:b:c/period=1/", "no PMU 'a:b:c'");
+    }
+
     void namedPmuEvents() {
         const EventParser parser = intelParser();
         const EventSpec loads = one(parser, "cpu/mem-loads/");
