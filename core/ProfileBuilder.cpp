@@ -504,6 +504,7 @@ void ProfileBuilder::addSample(const perf_event_header *record) {
         sample.time,  sample.pid, sample.tid, sample.cpu, static_cast<uint16_t>(sample.eventIndex),
         sample.period};
     sampleBytes_ += record->size;
+    smallestSample_ = std::min<uint32_t>(smallestSample_, record->size);
     const bool unwind = recordedAddresses(record, sample, addressScratch_, kernelScratch_);
     if (!unwind && pendingCount_ == 0) {
         completeSample(head, addressScratch_, kernelScratch_, nullptr);
@@ -594,13 +595,16 @@ void ProfileBuilder::growSampleTable() {
     auto &samples = profile_->samples;
     const size_t size = samples.size();
     size_t capacity = std::max<size_t>(1024, size + size / 4);
-    if (size >= 1024 && expectedBytes_ > sampleBytes_ && sampleBytes_ > 0) {
-        // At most this many samples fit in the stream (as if it held only samples of the mean size seen so
-        // far). Reserving more than is used costs no memory: pages that are never written are never
-        // committed; growing by copying costs the old and the new table at once.
-        const double bound = static_cast<double>(size) * static_cast<double>(expectedBytes_) /
-                             static_cast<double>(sampleBytes_) * 1.02;
-        capacity = std::max(capacity, static_cast<size_t>(bound));
+    if (size >= 1024 && expectedBytes_ > sampleBytes_ && sampleBytes_ > 0 && smallestSample_ > 0) {
+        // Reserving more than is used costs no memory: pages that are never written are never committed.
+        // Growing by copying costs the old and the new table at once, the peak of the whole load. So the
+        // table is reserved once for as many samples as the stream can hold: of the smallest size seen, at
+        // most 1.5 times as many as of the mean size seen so far.
+        const double atMeanSize = static_cast<double>(size) * static_cast<double>(expectedBytes_) /
+                                  static_cast<double>(sampleBytes_);
+        const double atSmallestSize =
+            static_cast<double>(expectedBytes_) / static_cast<double>(smallestSample_);
+        capacity = std::max(capacity, static_cast<size_t>(std::min(atSmallestSize, atMeanSize * 1.5)));
     }
     samples.time.reserve(capacity);
     samples.pid.reserve(capacity);

@@ -167,6 +167,7 @@ private:
     IdHashIndex functionIndex_;                        // (module, name) -> function
     uint64_t expectedBytes_ = 0;
     uint64_t sampleBytes_ = 0; // of the sample records given to addRecord
+    uint32_t smallestSample_ = std::numeric_limits<uint32_t>::max(); // bytes of the smallest sample record
     uint32_t cachedPid_ = 0;
     ProcessMaps *cachedProcess_ = nullptr; // processes_ never erases, so the pointer stays valid
     std::vector<uint64_t> addressScratch_;

@@ -109,7 +109,8 @@ private slots:
 
         // Only events that open now.
         view->availableOnlyBox()->setChecked(true);
-        const bool cyclesOpen = view->model()->indexOfEvent("cycles").data(EventListModel::AvailableRole).toBool();
+        const bool cyclesOpen =
+            view->model()->indexOfEvent("cycles").data(EventListModel::AvailableRole).toBool();
         QCOMPARE(shownEvent(*view, "cycles").isValid(), cyclesOpen);
         QVERIFY(shownEvent(*view, "cpu-clock").isValid());
         view->availableOnlyBox()->setChecked(false);
@@ -147,18 +148,19 @@ private slots:
             for (const auto &pmu : model.listing().pmus)
                 if (pmu.name == entry->spec.pmu)
                     for (const auto &format : pmu.formats)
-                        QVERIFY2(details.contains(QString::fromStdString(format.describe())), qPrintable(details));
+                        QVERIFY2(details.contains(QString::fromStdString(format.describe())),
+                                 qPrintable(details));
             view->tree()->scrollTo(index);
         }
         saveScreenshot(&window, QStringLiteral("mainwindow-events.png"));
         // Floating, at a size that shows more of the tree.
         window.eventsDock()->setFloating(true);
         window.eventsDock()->resize(1200, 700);
-        view->tree()->expand(view->filterModel()->mapFromSource(view->model()->indexOfEvent("cycles").parent()));
+        view->tree()->expand(
+            view->filterModel()->mapFromSource(view->model()->indexOfEvent("cycles").parent()));
         view->tree()->scrollTo(shownEvent(*view, pmuEvent.isEmpty() ? "cpu-clock" : pmuEvent));
         saveScreenshot(window.eventsDock(), QStringLiteral("events-dock.png"));
         if (pmuEvent.isEmpty()) QSKIP("this machine has no PMU with named events for the details pane");
-
     }
 };
 
