@@ -8,6 +8,9 @@
 #include "FlameGraphModel.h"
 #include "FlameGraphView.h"
 #include "FlameGraphWidget.h"
+#include "RecordDialog.h"
+#include "RecordingSession.h"
+#include "RecordingView.h"
 #include "SessionAnalyzer.h"
 #include "SessionLoader.h"
 #include "SummaryView.h"
@@ -104,7 +107,7 @@ QDockWidget *MainWindow::addDock(const QString &title, const QString &objectName
 
 QList<QDockWidget *> MainWindow::docks() const {
     return {timelineDock_, flameGraphDock_,   countersDock_, topDownDock_,
-            bottomUpDock_, callerCalleeDock_, summaryDock_};
+            bottomUpDock_, callerCalleeDock_, summaryDock_,  recordingDock_};
 }
 
 void MainWindow::createDocks() {
@@ -134,6 +137,7 @@ void MainWindow::createDocks() {
     flameGraphDock_->raise();
     topDownDock_->raise();
     resizeDocks({timelineDock_, flameGraphDock_, topDownDock_}, {150, 420, 330}, Qt::Vertical);
+    createRecordingDock();
 
     connect(topDownView_, &CallTreeView::nodeActivated, this, [this](uint32_t node) {
         flameGraphModel_->zoomTo(node);
@@ -155,11 +159,54 @@ void MainWindow::createDocks() {
     connect(timelineView_, &TimelineView::rangeSelected, this, &MainWindow::selectTimeRange);
 }
 
+// The Recording dock, tabbed with the Summary and hidden until a recording starts.
+void MainWindow::createRecordingDock() {
+    recordingView_ = new RecordingView(this);
+    recordingDock_ = addDock(tr("Recording"), QStringLiteral("recordingDock"), recordingView_);
+    tabifyDockWidget(summaryDock_, recordingDock_);
+    recordingDock_->hide();
+    connect(recordingView_, &RecordingView::activeChanged, this, [this](bool active) {
+        recordAction_->setEnabled(!active);
+        if (active) {
+            statusBar()->showMessage(tr("Recording…"));
+            recordingDock_->show();
+            recordingDock_->raise();
+        }
+    });
+    connect(recordingView_, &RecordingView::sessionRecorded, this, [this](const QString &path) {
+        statusBar()->showMessage(tr("Recorded %1.").arg(QFileInfo(path).fileName()), 5000);
+        openFile(path);
+    });
+    connect(recordingView_, &RecordingView::recordingFailed, this, [this](const QString &message) {
+        statusBar()->showMessage(tr("Recording failed: %1").arg(message));
+    });
+}
+
+void MainWindow::createRecordAction(QMenu *file) {
+    recordAction_ = file->addAction(tr("&Record…"), this, &MainWindow::showRecordDialog);
+    recordAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+    recordAction_->setIcon(style()->standardIcon(QStyle::SP_MediaPlay));
+    recordAction_->setToolTip(tr("Record a program, running processes or the whole system"));
+}
+
+void MainWindow::showRecordDialog() {
+    if (recordingView_->session()->isActive()) return;
+    auto *dialog = new RecordDialog(this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] { startRecording(dialog->options()); });
+    dialog->open();
+}
+
+void MainWindow::startRecording(const RecordOptions &options) {
+    recordingView_->start(options);
+}
+
 void MainWindow::createMenus() {
     QMenu *file = menuBar()->addMenu(tr("&File"));
     QAction *open = file->addAction(tr("&Open…"), this, &MainWindow::showOpenDialog);
     open->setShortcut(QKeySequence::Open);
     open->setIcon(style()->standardIcon(QStyle::SP_DialogOpenButton));
+    createRecordAction(file);
     recentMenu_ = file->addMenu(tr("Open &Recent"));
     updateRecentMenu();
     file->addSeparator();
@@ -206,6 +253,8 @@ void MainWindow::createToolBar() {
     sessionToolBar_->setObjectName(QStringLiteral("sessionToolBar"));
     sessionToolBar_->setMovable(false);
     sessionToolBar_->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    sessionToolBar_->addAction(recordAction_);
+    sessionToolBar_->addSeparator();
     QAction *undo = undoStack_->createUndoAction(sessionToolBar_, tr("Undo"));
     undo->setIcon(style()->standardIcon(QStyle::SP_ArrowBack));
     QAction *redo = undoStack_->createRedoAction(sessionToolBar_, tr("Redo"));
