@@ -177,6 +177,13 @@ void MainWindow::createRecordingDock() {
         statusBar()->showMessage(tr("Recorded %1.").arg(QFileInfo(path).fileName()), 5000);
         openFile(path);
     });
+    // Live view: the partly written file, skipped while the previous load still runs.
+    connect(recordingView_, &RecordingView::liveUpdate, this, [this](const QString &path) {
+        if (loader_->isLoading()) return;
+        lastError_.clear();
+        liveLoad_ = true;
+        loader_->load(path);
+    });
     connect(recordingView_, &RecordingView::recordingFailed, this, [this](const QString &message) {
         statusBar()->showMessage(tr("Recording failed: %1").arg(message));
     });
@@ -366,6 +373,7 @@ void MainWindow::showOpenDialog() {
 
 void MainWindow::openFile(const QString &path) {
     lastError_.clear();
+    liveLoad_ = false;
     loader_->load(path);
 }
 
@@ -409,6 +417,10 @@ void MainWindow::onLoaded(std::shared_ptr<const LoadedSession> session) {
 
 void MainWindow::onFailed(const QString &path, const QString &message) {
     setLoading(false);
+    if (liveLoad_) { // a live view of a recording: the next reload may succeed, the end surely will
+        statusBar()->showMessage(tr("Live view: %1").arg(message), RecordingView::kLiveIntervalMs);
+        return;
+    }
     lastError_ = message;
     statusBar()->showMessage(tr("Could not open %1").arg(QFileInfo(path).fileName()));
     // Not exec(): the UI keeps running, and tests can find and close the box.

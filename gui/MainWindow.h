@@ -148,6 +148,7 @@ private:
     RecordingView *recordingView_ = nullptr;
     QDockWidget *recordingDock_ = nullptr;
     QAction *recordAction_ = nullptr;
+    bool liveLoad_ = false; // the load running or last finished shows a recording in progress
     QAction *clearFilterAction_ = nullptr;
     QToolBar *sessionToolBar_ = nullptr;
     QComboBox *eventPicker_ = nullptr;

@@ -2,6 +2,7 @@
 
 #include "RecordingSession.h"
 
+#include <QCheckBox>
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QLabel>
@@ -36,6 +37,8 @@ RecordingView::RecordingView(QWidget *parent)
     : QWidget(parent)
     , session_(new RecordingSession(this))
     , timer_(new QTimer(this))
+    , liveTimer_(new QTimer(this))
+    , live_(new QCheckBox(tr("&Live view"), this))
     , state_(new QLabel(this))
     , target_(selectableLabel(this))
     , elapsed_(new QLabel(this))
@@ -57,6 +60,7 @@ RecordingView::RecordingView(QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     auto *top = new QHBoxLayout;
     top->addWidget(state_, 1);
+    top->addWidget(live_);
     top->addWidget(stop_);
     layout->addLayout(top);
     auto *form = new QFormLayout;
@@ -69,6 +73,15 @@ RecordingView::RecordingView(QWidget *parent)
     layout->addWidget(summary_);
     layout->addStretch();
 
+    live_->setChecked(true);
+    live_->setToolTip(
+        tr("While recording, show what was recorded so far in the other views, every %n second(s)", nullptr,
+           kLiveIntervalMs / 1000));
+    liveTimer_->setInterval(kLiveIntervalMs);
+    connect(liveTimer_, &QTimer::timeout, this, [this] {
+        if (live_->isChecked() && session_->state() == RecordingSession::State::Recording)
+            emit liveUpdate(session_->outputPath());
+    });
     timer_->setInterval(kRefreshMs);
     connect(timer_, &QTimer::timeout, this, &RecordingView::updateProgress);
     connect(stop_, &QPushButton::clicked, session_, &RecordingSession::stop);
@@ -109,6 +122,7 @@ void RecordingView::showState() {
         break;
     case RecordingSession::State::Recording:
         state_->setText(tr("Recording"));
+        liveTimer_->start();
         break;
     case RecordingSession::State::Finished:
         state_->setText(tr("Finished"));
@@ -122,7 +136,7 @@ void RecordingView::showState() {
     error_->setVisible(session_->state() == RecordingSession::State::Failed);
     if (!active) {
         timer_->stop();
-
+        liveTimer_->stop();
         if (session_->state() != RecordingSession::State::Idle) updateProgress();
     }
     if (session_->state() == RecordingSession::State::Failed)

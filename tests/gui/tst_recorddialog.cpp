@@ -10,6 +10,7 @@
 #include "RecordDialog.h"
 #include "RecordingSession.h"
 #include "RecordingView.h"
+#include "SessionLoader.h"
 #include "TestSupport.h"
 #include "Translations.h"
 
@@ -23,6 +24,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
@@ -83,6 +85,7 @@ private slots:
     void stopEndsTheRecording();
     void attachRecords();
     void destroyingStopsTheRecording();
+    void liveViewFollowsTheRecording();
     void unknownProgramFails();
     void unknownEventFails();
     void settingsAreRemembered();
@@ -337,6 +340,49 @@ void TestRecordDialog::destroyingStopsTheRecording() {
         session.reset(); // returns once the program was stopped and the session written
         QVERIFY(QFileInfo::exists(QString::fromStdString(options.outputPath)) || !waitForStart);
     }
+}
+
+void TestRecordDialog::liveViewFollowsTheRecording() {
+    auto window = newWindow();
+    QVERIFY(window);
+    window->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(window.get()));
+    QWidget *focused = window->findChild<QLineEdit *>(); // the flame graph's search field
+    QVERIFY(focused);
+    focused->setFocus();
+    QTRY_COMPARE(QApplication::focusWidget(), focused);
+
+    RecordOptions options;
+    options.command = {clientPath(QStringLiteral("hotspots-fp")).toStdString(), "60000", "1"};
+    options.callGraph = CallGraphMode::FramePointer;
+    const QString output = dir_.filePath(QStringLiteral("live.data"));
+    options.outputPath = output.toStdString();
+    RecordingView *view = window->recordingView();
+    QVERIFY(view->liveViewCheckBox()->isChecked());
+    QSignalSpy live(view, &RecordingView::liveUpdate);
+    QSignalSpy loaded(window.get(), &MainWindow::sessionLoaded);
+    window->startRecording(options);
+    // While the program still runs, the views show what was recorded so far, more with every reload.
+    uint64_t firstSamples = 0;
+    QTRY_VERIFY_WITH_TIMEOUT(window->session() && window->session()->profile->samples.size() > 0, kTimeoutMs);
+    QVERIFY(view->session()->isActive());
+    QCOMPARE(window->session()->path, output);
+    QVERIFY(!live.isEmpty());
+    firstSamples = window->session()->profile->samples.size();
+    const auto loadsBefore = loaded.count();
+    QTRY_VERIFY_WITH_TIMEOUT(loaded.count() > loadsBefore, kTimeoutMs);
+    QVERIFY(view->session()->isActive());
+    QVERIFY(window->session()->profile->samples.size() > firstSamples);
+    QCOMPARE(QApplication::focusWidget(), focused); // reloading took no focus
+    QVERIFY(window->findChildren<QMessageBox *>().isEmpty());
+    saveScreenshot(window.get(), QStringLiteral("recording-live.png"));
+
+    // Once stopped, the complete session replaces the partial one (a live load still running is dropped).
+    view->stopButton()->click();
+    QTRY_VERIFY_WITH_TIMEOUT(
+        view->session()->state() == RecordingSession::State::Finished && !window->loader()->isLoading() &&
+            window->session()->profile->samples.size() == view->session()->summary().samples,
+        kTimeoutMs);
 }
 
 void TestRecordDialog::attachRecords() {
