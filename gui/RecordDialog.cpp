@@ -507,7 +507,7 @@ void RecordDialog::validate() {
     period_->setEnabled(usePeriod_->isChecked());
     stackSize_->setEnabled(callGraph_->currentData().toInt() == static_cast<int>(CallGraphMode::Dwarf));
     duration_->setEnabled(useDuration_->isChecked());
-    selectionLabel_->setText(tr("%n process(es) selected", nullptr, static_cast<int>(selectedPids().size())));
+    selectionLabel_->setText(tr("Selected: %1").arg(selectedPids().size()));
 
     const QString events = eventsProblem();
     eventsError_->setText(events);

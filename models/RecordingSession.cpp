@@ -110,7 +110,7 @@ QString RecordingSession::describeTarget(const RecordOptions &options) {
         return list.join(QStringLiteral(", "));
     };
     if (!options.pids.empty())
-        return tr("process(es) %1", nullptr, int(options.pids.size())).arg(idList(options.pids));
+        return (options.pids.size() == 1 ? tr("process %1") : tr("processes %1")).arg(idList(options.pids));
     if (!options.tids.empty())
         return tr("thread(s) %1", nullptr, int(options.tids.size())).arg(idList(options.tids));
     if (options.cpus.empty()) return tr("the whole system, all CPUs");
