@@ -27,6 +27,9 @@ public:
     void finishRound();
     // Writes the feature sections and patches the header. The file is complete afterwards.
     void finish(const SessionMetadata &metadata);
+    // Writes the buffered records to the file now (they are otherwise written per MiB), so that a reader
+    // following the growing file sees them.
+    void flush();
 
     // Counting sessions: adds an empty feature section, such as HEADER_STAT (19) which marks a file of
     // `perf stat record` ("contains stat data"), written in bit order with the others by finish().
@@ -39,7 +42,6 @@ public:
 private:
     void writeHeaderAndAttrs();
     void append(const void *bytes, size_t size);
-    void flush();
     void pwriteAll(const void *bytes, size_t size, uint64_t offset);
     std::vector<std::pair<unsigned, std::vector<uint8_t>>>
     featureSections(const SessionMetadata &metadata) const;

@@ -40,6 +40,7 @@ namespace perfglass {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+constexpr auto kFlushInterval = std::chrono::seconds(1);
 
 constexpr uint64_t kX86UserRegsMask = 0xff0fff; // AX..R15 without the segment registers, as perf samples them
 constexpr const char *kOffCpuEvent = "sched:sched_switch";
@@ -657,6 +658,7 @@ RecordSummary Recorder::run() {
         }
     }
     sink.endRound();
+    if (options_.onStarted) options_.onStarted();
 
     const auto start = Clock::now();
     const auto deadline = options_.durationSeconds > 0
@@ -664,10 +666,18 @@ RecordSummary Recorder::run() {
                                             std::chrono::duration<double>(options_.durationSeconds))
                               : Clock::time_point::max();
 
+    // The file on disk ends at a round's end at least every kFlushInterval, so that a reader following it
+    // (the GUI's live view, its growing file size) sees the recording as it goes, not per MiB of buffer.
+    auto lastFlush = start;
     auto drainAll = [&] {
         for (auto &buffer : events->buffers)
             if (buffer) buffer->drainEach(sink);
         sink.endRound();
+        const auto now = Clock::now();
+        if (now - lastFlush >= kFlushInterval) {
+            writer.flush();
+            lastFlush = now;
+        }
     };
     // Counters are read on CLOCK_MONOTONIC, the samples' clock, after a drain round (the stat records are
     // written between FINISHED_ROUNDs, uncompressed).

@@ -67,6 +67,9 @@ struct RecordOptions {
     // (the privileged helper). May be empty or return null; the recorder then falls back (user-only samples)
     // or fails.
     std::function<std::unique_ptr<EventOpener>()> privilegedOpenerFactory;
+    // Called on run()'s thread once the events are open and recording has begun (after the launched program
+    // was released); a failure before that point throws from run() instead. May be empty.
+    std::function<void()> onStarted;
 };
 
 struct RecordSummary {

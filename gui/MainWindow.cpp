@@ -9,6 +9,9 @@
 #include "FlameGraphModel.h"
 #include "FlameGraphView.h"
 #include "FlameGraphWidget.h"
+#include "RecordDialog.h"
+#include "RecordingSession.h"
+#include "RecordingView.h"
 #include "SessionAnalyzer.h"
 #include "SessionLoader.h"
 #include "SummaryView.h"
@@ -105,8 +108,8 @@ QDockWidget *MainWindow::addDock(const QString &title, const QString &objectName
 }
 
 QList<QDockWidget *> MainWindow::docks() const {
-    return {timelineDock_, flameGraphDock_,   countersDock_, topDownDock_,
-            bottomUpDock_, callerCalleeDock_, summaryDock_,  eventsDock_};
+    return {timelineDock_,     flameGraphDock_, countersDock_, topDownDock_,  bottomUpDock_,
+            callerCalleeDock_, summaryDock_,    eventsDock_,   recordingDock_};
 }
 
 void MainWindow::createDocks() {
@@ -136,6 +139,7 @@ void MainWindow::createDocks() {
     flameGraphDock_->raise();
     topDownDock_->raise();
     resizeDocks({timelineDock_, flameGraphDock_, topDownDock_}, {150, 420, 330}, Qt::Vertical);
+    createRecordingDock();
 
     connect(topDownView_, &CallTreeView::nodeActivated, this, [this](uint32_t node) {
         flameGraphModel_->zoomTo(node);
@@ -166,11 +170,61 @@ void MainWindow::createEventsDock() {
     topDownDock_->raise();
 }
 
+// The Recording dock, tabbed with the Summary and hidden until a recording starts.
+void MainWindow::createRecordingDock() {
+    recordingView_ = new RecordingView(this);
+    recordingDock_ = addDock(tr("Recording"), QStringLiteral("recordingDock"), recordingView_);
+    tabifyDockWidget(summaryDock_, recordingDock_);
+    recordingDock_->hide();
+    connect(recordingView_, &RecordingView::activeChanged, this, [this](bool active) {
+        recordAction_->setEnabled(!active);
+        if (active) {
+            statusBar()->showMessage(tr("Recording…"));
+            recordingDock_->show();
+            recordingDock_->raise();
+        }
+    });
+    connect(recordingView_, &RecordingView::sessionRecorded, this, [this](const QString &path) {
+        statusBar()->showMessage(tr("Recorded %1.").arg(QFileInfo(path).fileName()), 5000);
+        openFile(path);
+    });
+    // Live view: the partly written file, skipped while the previous load still runs.
+    connect(recordingView_, &RecordingView::liveUpdate, this, [this](const QString &path) {
+        if (loader_->isLoading()) return;
+        lastError_.clear();
+        liveLoad_ = true;
+        loader_->load(path);
+    });
+    connect(recordingView_, &RecordingView::recordingFailed, this, [this](const QString &message) {
+        statusBar()->showMessage(tr("Recording failed: %1").arg(message));
+    });
+}
+
+void MainWindow::createRecordAction(QMenu *file) {
+    recordAction_ = file->addAction(tr("&Record…"), this, &MainWindow::showRecordDialog);
+    recordAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+    recordAction_->setIcon(style()->standardIcon(QStyle::SP_MediaPlay));
+    recordAction_->setToolTip(tr("Record a program, running processes or the whole system"));
+}
+
+void MainWindow::showRecordDialog() {
+    if (recordingView_->session()->isActive()) return;
+    auto *dialog = new RecordDialog(this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] { startRecording(dialog->options()); });
+    dialog->open();
+}
+
+void MainWindow::startRecording(const RecordOptions &options) {
+    recordingView_->start(options);
+}
+
 void MainWindow::createMenus() {
     QMenu *file = menuBar()->addMenu(tr("&File"));
     QAction *open = file->addAction(tr("&Open…"), this, &MainWindow::showOpenDialog);
     open->setShortcut(QKeySequence::Open);
     open->setIcon(style()->standardIcon(QStyle::SP_DialogOpenButton));
+    createRecordAction(file);
     recentMenu_ = file->addMenu(tr("Open &Recent"));
     updateRecentMenu();
     file->addSeparator();
@@ -217,6 +271,8 @@ void MainWindow::createToolBar() {
     sessionToolBar_->setObjectName(QStringLiteral("sessionToolBar"));
     sessionToolBar_->setMovable(false);
     sessionToolBar_->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    sessionToolBar_->addAction(recordAction_);
+    sessionToolBar_->addSeparator();
     QAction *undo = undoStack_->createUndoAction(sessionToolBar_, tr("Undo"));
     undo->setIcon(style()->standardIcon(QStyle::SP_ArrowBack));
     QAction *redo = undoStack_->createRedoAction(sessionToolBar_, tr("Redo"));
@@ -328,6 +384,7 @@ void MainWindow::showOpenDialog() {
 
 void MainWindow::openFile(const QString &path) {
     lastError_.clear();
+    liveLoad_ = false;
     loader_->load(path);
 }
 
@@ -371,6 +428,10 @@ void MainWindow::onLoaded(std::shared_ptr<const LoadedSession> session) {
 
 void MainWindow::onFailed(const QString &path, const QString &message) {
     setLoading(false);
+    if (liveLoad_) { // a live view of a recording: the next reload may succeed, the end surely will
+        statusBar()->showMessage(tr("Live view: %1").arg(message), RecordingView::kLiveIntervalMs);
+        return;
+    }
     lastError_ = message;
     statusBar()->showMessage(tr("Could not open %1").arg(QFileInfo(path).fileName()));
     // Not exec(): the UI keeps running, and tests can find and close the box.

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "LoadedSession.h"
+#include "Recorder.h"
 
 #include <QMainWindow>
 
@@ -30,6 +31,7 @@ class CountersView;
 class EventsView;
 class FlameGraphModel;
 class FlameGraphView;
+class RecordingView;
 class SessionAnalyzer;
 class SessionLoader;
 class SummaryView;
@@ -68,6 +70,9 @@ public:
     QAction *clearFilterAction() const { return clearFilterAction_; }
     QComboBox *eventPicker() const { return eventPicker_; }
     QToolBar *sessionToolBar() const { return sessionToolBar_; }
+    QAction *recordAction() const { return recordAction_; }
+    RecordingView *recordingView() const { return recordingView_; }
+    QDockWidget *recordingDock() const { return recordingDock_; }
     // The filter asked for last (the one shown may still be computing).
     const SampleFilter &filter() const { return filter_; }
     QStringList recentFiles() const;
@@ -75,6 +80,10 @@ public:
 public slots:
     void openFile(const QString &path);
     void showOpenDialog();
+    // File ▸ Record…: the Record dialog (not modal); Start records with its options.
+    void showRecordDialog();
+    // Records in the Recording dock, off the UI thread; the session opens when it ends well.
+    void startRecording(const RecordOptions &options);
     void resetLayout();
     // Filter every view to [start, end) (undoable).
     void selectTimeRange(uint64_t start, uint64_t end);
@@ -99,6 +108,8 @@ private:
     void createEventsDock();
     void createMenus();
     void createToolBar();
+    void createRecordingDock();
+    void createRecordAction(QMenu *file);
     void pushFilter(const QString &text, const SampleFilter &filter);
     void applyFilter(const SampleFilter &filter);
     void showAnalysis(std::shared_ptr<const LoadedSession> session);
@@ -140,6 +151,10 @@ private:
     QDockWidget *summaryDock_ = nullptr;
     EventsView *eventsView_ = nullptr;
     QDockWidget *eventsDock_ = nullptr;
+    RecordingView *recordingView_ = nullptr;
+    QDockWidget *recordingDock_ = nullptr;
+    QAction *recordAction_ = nullptr;
+    bool liveLoad_ = false; // the load running or last finished shows a recording in progress
     QAction *clearFilterAction_ = nullptr;
     QToolBar *sessionToolBar_ = nullptr;
     QComboBox *eventPicker_ = nullptr;

@@ -10,8 +10,8 @@ function(perfglass_add_test_folder folder label)
     add_executable(${name} ${source})
     target_include_directories(${name} PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})
     target_link_libraries(${name} PRIVATE perfglass-core Qt6::Test Qt6::Core nlohmann_json::nlohmann_json)
-    # Unit tests of the Qt models (tst_*model.cpp) link the models library.
-    if(name MATCHES "model$" AND TARGET perfglass-models)
+    # Every test links the models library when the GUI is built (model unit tests use it).
+    if(TARGET perfglass-models)
       target_link_libraries(${name} PRIVATE perfglass-models)
     endif()
     if(label STREQUAL "gui")

@@ -579,6 +579,486 @@
         <source>Clear Filter</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Recording</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recording…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recorded %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recording failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Record…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Record a program, running processes or the whole system</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Live view: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::ProcessListModel</name>
+    <message>
+        <source>PID</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::RecordDialog</name>
+    <message>
+        <source>Browse…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Record</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Launch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Attach</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>S&amp;ystem-wide</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start a program and record it, its threads and children</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Record running processes, their threads and children</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Record every process on the chosen CPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The command line that records the same way</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Start Recording</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Path or name of the program</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Program:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose the program to launch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Program to Record</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Arguments, quoted as in a shell</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Arguments:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Default: Perfglass&apos;s own working directory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Working directory:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose the program&apos;s working directory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Working Directory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Variables added to the program&apos;s environment</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Environment:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter by PID, user or command line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Process filter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Refresh</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read the list of processes again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Record every process on these CPUs:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recording the whole system needs privileges; Perfglass asks for them through its helper when the kernel refuses (perf_event_paranoid).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Options</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Default: cycles where supported, else cpu-clock</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Events in perf&apos;s syntax, e.g. cpu-clock,page-faults or sched:sched_switch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>E&amp;vents:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Frequency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> Hz</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every &amp;N events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sampling:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Frame pointers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DWARF (copies the user stack)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> bytes of stack</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How much of each sampled stack to copy; a multiple of 8</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Call graph:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Record off-CPU time (context switches and sched_switch)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Off-CPU:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop after</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Duration:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Output file:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose where to save the session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save Session As</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>perf.data sessions (*.data)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose the program to launch.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Program not found: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not an executable program: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The arguments could not be split (an unclosed quote?).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No such working directory: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Environment row %1: the name &apos;%2&apos; may not contain &apos;=&apos; or spaces.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Environment row %1: give the variable a name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select the processes to attach to.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose at least one CPU.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The DWARF stack size must be a multiple of 8 bytes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose the output file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The output file is a directory: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Selected: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The events are not valid.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot create the directory %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::RecordingSession</name>
+    <message>
+        <source>process %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>processes %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>thread(s) %1</source>
+        <translation>
+            <numerusform>thread %1</numerusform>
+            <numerusform>threads %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the whole system, all CPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>the whole system, CPU(s) %1</source>
+        <translation>
+            <numerusform>the whole system, CPU %1</numerusform>
+            <numerusform>the whole system, CPUs %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::RecordingView</name>
+    <message>
+        <source>&amp;Live view</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Stop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>End the recording (a launched program is asked to exit) and open the session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Target:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Elapsed:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Output:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>File size:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>While recording, show what was recorded so far in the other views, every %n second(s)</source>
+        <translation>
+            <numerusform>While recording, show what was recorded so far in the other views, every %n second</numerusform>
+            <numerusform>While recording, show what was recorded so far in the other views, every %n seconds</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not recording</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start a recording with File ▸ Record…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recording</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recording failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>— (no session was written)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Duration:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Samples:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (in %1 LOST records)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>, throttled %n time(s)</source>
+        <translation>
+            <numerusform>, throttled %n time</numerusform>
+            <numerusform>, throttled %n times</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Lost samples:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Written:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Events:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exit code:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Notes:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The kernel dropped samples because a ring buffer was full: record at a lower frequency.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>perfglass::SummaryView</name>

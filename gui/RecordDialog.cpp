@@ -1,0 +1,589 @@
+#include "RecordDialog.h"
+
+#include "CpuList.h"
+#include "Error.h"
+#include "EventParser.h"
+#include "ProcessListModel.h"
+#include "RecordingSession.h"
+
+#include <QButtonGroup>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDateTime>
+#include <QDialogButtonBox>
+#include <QDir>
+#include <QDoubleSpinBox>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QProcess>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QSettings>
+#include <QSortFilterProxyModel>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTableWidget>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <functional>
+#include <limits>
+
+namespace perfglass {
+
+namespace {
+const QString kGroup = QStringLiteral("record");
+constexpr int kMaxStackSize = 65528;
+
+QString errorStyle() {
+    return QStringLiteral("color: white; background: #b3261e; padding: 3px; border-radius: 3px;");
+}
+
+QLabel *errorLabel(QWidget *parent) {
+    auto *label = new QLabel(parent);
+    label->setWordWrap(true);
+    label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    label->setStyleSheet(errorStyle());
+    label->hide();
+    return label;
+}
+
+// A line edit with a "Browse…" button that fills it from PICK's result (empty: unchanged).
+QWidget *withBrowseButton(QLineEdit *edit, const QString &tip, std::function<QString()> pick) {
+    auto *row = new QWidget(edit->parentWidget());
+    auto *layout = new QHBoxLayout(row);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(edit, 1);
+    auto *button = new QPushButton(RecordDialog::tr("Browse…"), row);
+    button->setToolTip(tip);
+    layout->addWidget(button);
+    QObject::connect(button, &QPushButton::clicked, edit, [edit, pick = std::move(pick)] {
+        const QString chosen = pick();
+        if (!chosen.isEmpty()) edit->setText(chosen);
+    });
+    return row;
+}
+// A form label whose mnemonic moves the focus to BUDDY (QFormLayout only does that for widget fields).
+QLabel *buddyLabel(const QString &text, QWidget *buddy) {
+    auto *label = new QLabel(text, buddy->parentWidget());
+    label->setBuddy(buddy);
+    return label;
+}
+} // namespace
+
+RecordDialog::RecordDialog(QWidget *parent)
+    : QDialog(parent) {
+    setWindowTitle(tr("Record"));
+    setObjectName(QStringLiteral("recordDialog"));
+    auto *layout = new QVBoxLayout(this);
+    targets_ = new QTabWidget(this);
+    targets_->addTab(createLaunchTab(), tr("&Launch"));
+    targets_->addTab(createAttachTab(), tr("&Attach"));
+    targets_->addTab(createSystemWideTab(), tr("S&ystem-wide"));
+    targets_->setTabToolTip(LaunchTarget, tr("Start a program and record it, its threads and children"));
+    targets_->setTabToolTip(AttachTarget, tr("Record running processes, their threads and children"));
+    targets_->setTabToolTip(SystemWideTarget, tr("Record every process on the chosen CPUs"));
+    layout->addWidget(targets_, 1);
+    layout->addWidget(createOptions());
+
+    problemLabel_ = errorLabel(this);
+    problemLabel_->setObjectName(QStringLiteral("problemLabel"));
+    problemLabel_->setStyleSheet(QString());
+    layout->addWidget(problemLabel_);
+    commandLabel_ = new QLabel(this);
+    commandLabel_->setWordWrap(true);
+    commandLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    commandLabel_->setToolTip(tr("The command line that records the same way"));
+    commandLabel_->setStyleSheet(QStringLiteral("color: palette(mid);"));
+    layout->addWidget(commandLabel_);
+
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
+    start_ = buttons->addButton(tr("&Start Recording"), QDialogButtonBox::AcceptRole);
+    start_->setDefault(true);
+    connect(buttons, &QDialogButtonBox::accepted, this, &RecordDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    layout->addWidget(buttons);
+
+    loadSettings();
+    connect(targets_, &QTabWidget::currentChanged, this, [this](int index) {
+        if (index == AttachTarget && processModel_->rowCount() == 0) refreshProcesses();
+        validate();
+    });
+    if (targets_->currentIndex() == AttachTarget) refreshProcesses();
+    validate();
+    resize(760, 640);
+}
+
+RecordDialog::~RecordDialog() = default;
+
+QWidget *RecordDialog::createLaunchTab() {
+    auto *tab = new QWidget(this);
+    auto *form = new QFormLayout(tab);
+    program_ = new QLineEdit(tab);
+    program_->setPlaceholderText(tr("Path or name of the program"));
+    form->addRow(buddyLabel(tr("&Program:"), program_),
+                 withBrowseButton(program_, tr("Choose the program to launch"), [this] {
+                     return QFileDialog::getOpenFileName(this, tr("Program to Record"),
+                                                         QFileInfo(program_->text()).absolutePath());
+                 }));
+    arguments_ = new QLineEdit(tab);
+    arguments_->setPlaceholderText(tr("Arguments, quoted as in a shell"));
+    form->addRow(tr("&Arguments:"), arguments_);
+    workingDirectory_ = new QLineEdit(tab);
+    workingDirectory_->setPlaceholderText(tr("Default: Perfglass's own working directory"));
+    form->addRow(buddyLabel(tr("&Working directory:"), workingDirectory_),
+                 withBrowseButton(workingDirectory_, tr("Choose the program's working directory"), [this] {
+                     return QFileDialog::getExistingDirectory(this, tr("Working Directory"),
+                                                              workingDirectory_->text());
+                 }));
+
+    environment_ = new QTableWidget(0, 2, tab);
+    environment_->setHorizontalHeaderLabels({tr("Name"), tr("Value")});
+    environment_->horizontalHeader()->setStretchLastSection(true);
+    environment_->verticalHeader()->hide();
+    environment_->setToolTip(tr("Variables added to the program's environment"));
+    environment_->setMinimumHeight(90);
+    environment_->setMaximumHeight(160);
+    auto *add = new QPushButton(tr("Add"), tab);
+    auto *remove = new QPushButton(tr("Remove"), tab);
+    connect(add, &QPushButton::clicked, this, [this] {
+        const int row = environment_->rowCount();
+        environment_->insertRow(row);
+        environment_->setItem(row, 0, new QTableWidgetItem);
+        environment_->setItem(row, 1, new QTableWidgetItem);
+        environment_->setCurrentCell(row, 0);
+        environment_->editItem(environment_->item(row, 0));
+    });
+    connect(remove, &QPushButton::clicked, this, [this] {
+        if (environment_->currentRow() >= 0) environment_->removeRow(environment_->currentRow());
+        validate();
+    });
+    auto *envButtons = new QVBoxLayout;
+    envButtons->addWidget(add);
+    envButtons->addWidget(remove);
+    envButtons->addStretch();
+    auto *envRow = new QHBoxLayout;
+    envRow->addWidget(environment_, 1);
+    envRow->addLayout(envButtons);
+    form->addRow(buddyLabel(tr("&Environment:"), environment_), envRow);
+
+    for (QLineEdit *edit : {program_, arguments_, workingDirectory_})
+        connect(edit, &QLineEdit::textChanged, this, &RecordDialog::validate);
+    connect(environment_, &QTableWidget::itemChanged, this, &RecordDialog::validate);
+    return tab;
+}
+
+QWidget *RecordDialog::createAttachTab() {
+    auto *tab = new QWidget(this);
+    auto *layout = new QVBoxLayout(tab);
+    auto *top = new QHBoxLayout;
+    processFilter_ = new QLineEdit(tab);
+    processFilter_->setPlaceholderText(tr("Filter by PID, user or command line"));
+    processFilter_->setClearButtonEnabled(true);
+    processFilter_->setAccessibleName(tr("Process filter"));
+    auto *refresh = new QPushButton(tr("&Refresh"), tab);
+    refresh->setToolTip(tr("Read the list of processes again"));
+    top->addWidget(processFilter_, 1);
+    top->addWidget(refresh);
+    layout->addLayout(top);
+
+    processModel_ = new ProcessListModel(this);
+    processProxy_ = new QSortFilterProxyModel(this);
+    processProxy_->setSourceModel(processModel_);
+    processProxy_->setFilterKeyColumn(-1);
+    processProxy_->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    processView_ = new QTableView(tab);
+    processView_->setModel(processProxy_);
+    processView_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    processView_->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    processView_->setSortingEnabled(true);
+    processView_->sortByColumn(ProcessListModel::PidColumn, Qt::DescendingOrder);
+    processView_->verticalHeader()->hide();
+    processView_->horizontalHeader()->setStretchLastSection(true);
+    processView_->setWordWrap(false);
+    processView_->setAlternatingRowColors(true);
+    processView_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    layout->addWidget(processView_, 1);
+    selectionLabel_ = new QLabel(tab);
+    layout->addWidget(selectionLabel_);
+
+    connect(processFilter_, &QLineEdit::textChanged, processProxy_,
+            &QSortFilterProxyModel::setFilterFixedString);
+    connect(refresh, &QPushButton::clicked, this, &RecordDialog::refreshProcesses);
+    connect(processView_->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            &RecordDialog::validate);
+    return tab;
+}
+
+QWidget *RecordDialog::createSystemWideTab() {
+    auto *tab = new QWidget(this);
+    auto *layout = new QVBoxLayout(tab);
+    layout->addWidget(new QLabel(tr("Record every process on these CPUs:"), tab));
+    cpus_ = new QListWidget(tab);
+    cpus_->setFlow(QListView::LeftToRight);
+    cpus_->setWrapping(true);
+    cpus_->setResizeMode(QListView::Adjust);
+    cpus_->setSpacing(4);
+    for (int cpu : onlineCpus()) {
+        auto *item = new QListWidgetItem(tr("CPU %1").arg(cpu), cpus_);
+        item->setData(Qt::UserRole, cpu);
+        item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable);
+        item->setCheckState(Qt::Checked);
+    }
+    layout->addWidget(cpus_, 1);
+    auto *buttons = new QHBoxLayout;
+    auto *all = new QPushButton(tr("All"), tab);
+    auto *none = new QPushButton(tr("None"), tab);
+    auto checkAll = [this](Qt::CheckState state) {
+        for (int i = 0; i < cpus_->count(); ++i)
+            cpus_->item(i)->setCheckState(state);
+    };
+    connect(all, &QPushButton::clicked, this, [checkAll] { checkAll(Qt::Checked); });
+    connect(none, &QPushButton::clicked, this, [checkAll] { checkAll(Qt::Unchecked); });
+    buttons->addWidget(all);
+    buttons->addWidget(none);
+    buttons->addStretch();
+    layout->addLayout(buttons);
+    auto *note = new QLabel(tr("Recording the whole system needs privileges; Perfglass asks for them through "
+                               "its helper when the kernel refuses (perf_event_paranoid)."),
+                            tab);
+    note->setWordWrap(true);
+    layout->addWidget(note);
+    connect(cpus_, &QListWidget::itemChanged, this, &RecordDialog::validate);
+    return tab;
+}
+
+QWidget *RecordDialog::createOptions() {
+    auto *box = new QGroupBox(tr("Options"), this);
+    auto *form = new QFormLayout(box);
+
+    events_ = new QLineEdit(box);
+    events_->setPlaceholderText(tr("Default: cycles where supported, else cpu-clock"));
+    events_->setToolTip(tr("Events in perf's syntax, e.g. cpu-clock,page-faults or sched:sched_switch"));
+    eventsError_ = errorLabel(box);
+    eventsError_->setObjectName(QStringLiteral("eventsError"));
+    auto *eventsColumn = new QVBoxLayout;
+    eventsColumn->addWidget(events_);
+    eventsColumn->addWidget(eventsError_);
+    form->addRow(buddyLabel(tr("E&vents:"), events_), eventsColumn);
+
+    useFrequency_ = new QRadioButton(tr("&Frequency"), box);
+    frequency_ = new QSpinBox(box);
+    frequency_->setRange(1, 1000000);
+    frequency_->setSuffix(tr(" Hz"));
+    frequency_->setValue(4000);
+    usePeriod_ = new QRadioButton(tr("Every &N events"), box);
+    period_ = new QSpinBox(box);
+    period_->setRange(1, std::numeric_limits<int>::max());
+    period_->setValue(100000);
+    auto *group = new QButtonGroup(box);
+    group->addButton(useFrequency_);
+    group->addButton(usePeriod_);
+    useFrequency_->setChecked(true);
+    auto *sampling = new QHBoxLayout;
+    sampling->addWidget(useFrequency_);
+    sampling->addWidget(frequency_);
+    sampling->addSpacing(16);
+    sampling->addWidget(usePeriod_);
+    sampling->addWidget(period_);
+    sampling->addStretch();
+    form->addRow(buddyLabel(tr("Sampling:"), useFrequency_), sampling);
+
+    callGraph_ = new QComboBox(box);
+    callGraph_->addItem(tr("None"), static_cast<int>(CallGraphMode::None));
+    callGraph_->addItem(tr("Frame pointers"), static_cast<int>(CallGraphMode::FramePointer));
+    callGraph_->addItem(tr("DWARF (copies the user stack)"), static_cast<int>(CallGraphMode::Dwarf));
+    stackSize_ = new QSpinBox(box);
+    stackSize_->setRange(8, kMaxStackSize);
+    stackSize_->setSingleStep(1024);
+    stackSize_->setValue(8192);
+    stackSize_->setSuffix(tr(" bytes of stack"));
+    stackSize_->setToolTip(tr("How much of each sampled stack to copy; a multiple of 8"));
+    auto *callGraphRow = new QHBoxLayout;
+    callGraphRow->addWidget(callGraph_);
+    callGraphRow->addWidget(stackSize_);
+    callGraphRow->addStretch();
+    form->addRow(buddyLabel(tr("&Call graph:"), callGraph_), callGraphRow);
+
+    offCpu_ = new QCheckBox(tr("Record off-CPU time (context switches and sched_switch)"), box);
+    form->addRow(tr("Off-CPU:"), offCpu_);
+
+    useDuration_ = new QCheckBox(tr("Stop after"), box);
+    duration_ = new QDoubleSpinBox(box);
+    duration_->setRange(0.1, 24 * 3600);
+    duration_->setDecimals(1);
+    duration_->setValue(10);
+    duration_->setSuffix(tr(" s"));
+    auto *durationRow = new QHBoxLayout;
+    durationRow->addWidget(useDuration_);
+    durationRow->addWidget(duration_);
+    durationRow->addStretch();
+    form->addRow(buddyLabel(tr("&Duration:"), useDuration_), durationRow);
+
+    output_ = new QLineEdit(box);
+    form->addRow(buddyLabel(tr("&Output file:"), output_),
+                 withBrowseButton(output_, tr("Choose where to save the session"), [this] {
+                     return QFileDialog::getSaveFileName(this, tr("Save Session As"), output_->text(),
+                                                         tr("perf.data sessions (*.data)"));
+                 }));
+
+    connect(events_, &QLineEdit::textChanged, this, &RecordDialog::validate);
+    for (QSpinBox *spin : {frequency_, period_, stackSize_})
+        connect(spin, &QSpinBox::valueChanged, this, &RecordDialog::validate);
+    connect(duration_, &QDoubleSpinBox::valueChanged, this, &RecordDialog::validate);
+    for (QAbstractButton *button :
+         std::initializer_list<QAbstractButton *>{useFrequency_, usePeriod_, offCpu_, useDuration_})
+        connect(button, &QAbstractButton::toggled, this, &RecordDialog::validate);
+    connect(callGraph_, &QComboBox::currentIndexChanged, this, &RecordDialog::validate);
+    connect(output_, &QLineEdit::textChanged, this, &RecordDialog::validate);
+    return box;
+}
+
+QString RecordDialog::defaultOutputPath(const QString &directory) {
+    QString dir = directory;
+    if (dir.isEmpty()) {
+        dir = QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation);
+        dir = dir.isEmpty() ? QDir::homePath() : dir + QStringLiteral("/recordings");
+    }
+    const QString stamp = QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss"));
+    QString path = QStringLiteral("%1/perfglass-%2.data").arg(dir, stamp);
+    for (int n = 2; QFileInfo::exists(path); ++n)
+        path = QStringLiteral("%1/perfglass-%2-%3.data").arg(dir, stamp).arg(n);
+    return path;
+}
+
+void RecordDialog::refreshProcesses() {
+    const std::vector<pid_t> selected = selectedPids();
+    processModel_->refresh();
+    QItemSelection selection;
+    for (pid_t pid : selected) {
+        const int row = processModel_->rowOf(pid);
+        if (row < 0) continue;
+        const QModelIndex index = processProxy_->mapFromSource(processModel_->index(row, 0));
+        if (index.isValid()) selection.select(index, index);
+    }
+    processView_->selectionModel()->select(selection,
+                                           QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    processView_->resizeColumnToContents(ProcessListModel::PidColumn);
+    processView_->resizeColumnToContents(ProcessListModel::UserColumn);
+    validate();
+}
+
+std::vector<pid_t> RecordDialog::selectedPids() const {
+    std::vector<pid_t> pids;
+    for (const QModelIndex &index : processView_->selectionModel()->selectedRows())
+        pids.push_back(static_cast<pid_t>(index.data(ProcessListModel::PidRole).toLongLong()));
+    std::sort(pids.begin(), pids.end());
+    return pids;
+}
+
+std::vector<int> RecordDialog::selectedCpus() const {
+    std::vector<int> cpus;
+    for (int i = 0; i < cpus_->count(); ++i)
+        if (cpus_->item(i)->checkState() == Qt::Checked)
+            cpus.push_back(cpus_->item(i)->data(Qt::UserRole).toInt());
+    return cpus;
+}
+
+RecordOptions RecordDialog::options() const {
+    RecordOptions options;
+    switch (targets_->currentIndex()) {
+    case LaunchTarget: {
+        QString program = program_->text().trimmed();
+        if (!program.contains(QLatin1Char('/'))) {
+            const QString found = QStandardPaths::findExecutable(program);
+            if (!found.isEmpty()) program = found;
+        }
+        options.command.push_back(program.toStdString());
+        for (const QString &word : QProcess::splitCommand(arguments_->text()))
+            options.command.push_back(word.toStdString());
+        options.workingDirectory = workingDirectory_->text().trimmed().toStdString();
+        for (int row = 0; row < environment_->rowCount(); ++row) {
+            const QTableWidgetItem *name = environment_->item(row, 0);
+            const QTableWidgetItem *value = environment_->item(row, 1);
+            if (!name || name->text().trimmed().isEmpty()) continue;
+            options.extraEnvironment.push_back(
+                (name->text().trimmed() + QLatin1Char('=') + (value ? value->text() : QString()))
+                    .toStdString());
+        }
+        break;
+    }
+    case AttachTarget:
+        options.pids = selectedPids();
+        break;
+    case SystemWideTarget: {
+        options.systemWide = true;
+        const std::vector<int> cpus = selectedCpus();
+        if (static_cast<int>(cpus.size()) != cpus_->count()) options.cpus = cpus; // all: leave empty
+        break;
+    }
+    }
+    options.events = events_->text().trimmed().toStdString();
+    if (usePeriod_->isChecked())
+        options.period = static_cast<uint64_t>(period_->value());
+    else
+        options.frequency = static_cast<uint64_t>(frequency_->value());
+    options.callGraph = static_cast<CallGraphMode>(callGraph_->currentData().toInt());
+    options.dwarfStackSize = static_cast<uint32_t>(stackSize_->value());
+    options.offCpu = offCpu_->isChecked();
+    options.durationSeconds = useDuration_->isChecked() ? duration_->value() : 0;
+    options.outputPath = output_->text().trimmed().toStdString();
+    return options;
+}
+
+QString RecordDialog::eventsProblem() {
+    const QString text = events_->text().trimmed();
+    if (text == checkedEvents_) return checkedEventsProblem_;
+    checkedEvents_ = text;
+    checkedEventsProblem_.clear();
+    if (text.isEmpty()) return {};
+    try {
+        if (!parser_) parser_ = std::make_unique<EventParser>();
+        parser_->parse(text.toStdString());
+    } catch (const Error &error) {
+        checkedEventsProblem_ = QString::fromStdString(error.what());
+    }
+    return checkedEventsProblem_;
+}
+
+QString RecordDialog::targetProblem() const {
+    switch (targets_->currentIndex()) {
+    case LaunchTarget: {
+        const QString program = program_->text().trimmed();
+        if (program.isEmpty()) return tr("Choose the program to launch.");
+        const QString path =
+            program.contains(QLatin1Char('/')) ? program : QStandardPaths::findExecutable(program);
+        const QFileInfo info(path);
+        if (path.isEmpty() || !info.exists()) return tr("Program not found: %1").arg(program);
+        if (!info.isFile() || !info.isExecutable()) return tr("Not an executable program: %1").arg(program);
+        if (QProcess::splitCommand(arguments_->text()).isEmpty() && !arguments_->text().trimmed().isEmpty())
+            return tr("The arguments could not be split (an unclosed quote?).");
+        const QString dir = workingDirectory_->text().trimmed();
+        if (!dir.isEmpty() && !QFileInfo(dir).isDir()) return tr("No such working directory: %1").arg(dir);
+        for (int row = 0; row < environment_->rowCount(); ++row) {
+            const QTableWidgetItem *name = environment_->item(row, 0);
+            const QString text = name ? name->text().trimmed() : QString();
+            if (text.contains(QLatin1Char('=')) || text.contains(QLatin1Char(' ')))
+                return tr("Environment row %1: the name '%2' may not contain '=' or spaces.")
+                    .arg(row + 1)
+                    .arg(text);
+            const QTableWidgetItem *value = environment_->item(row, 1);
+            if (text.isEmpty() && value && !value->text().isEmpty())
+                return tr("Environment row %1: give the variable a name.").arg(row + 1);
+        }
+        return {};
+    }
+    case AttachTarget:
+        return selectedPids().empty() ? tr("Select the processes to attach to.") : QString();
+    case SystemWideTarget:
+        return selectedCpus().empty() ? tr("Choose at least one CPU.") : QString();
+    }
+    return {};
+}
+
+QString RecordDialog::optionsProblem() const {
+    if (callGraph_->currentData().toInt() == static_cast<int>(CallGraphMode::Dwarf) &&
+        stackSize_->value() % 8 != 0)
+        return tr("The DWARF stack size must be a multiple of 8 bytes.");
+    const QString output = output_->text().trimmed();
+    if (output.isEmpty()) return tr("Choose the output file.");
+    if (QFileInfo(output).isDir()) return tr("The output file is a directory: %1").arg(output);
+    return {};
+}
+
+void RecordDialog::validate() {
+    frequency_->setEnabled(useFrequency_->isChecked());
+    period_->setEnabled(usePeriod_->isChecked());
+    stackSize_->setEnabled(callGraph_->currentData().toInt() == static_cast<int>(CallGraphMode::Dwarf));
+    duration_->setEnabled(useDuration_->isChecked());
+    selectionLabel_->setText(tr("Selected: %1").arg(selectedPids().size()));
+
+    const QString events = eventsProblem();
+    eventsError_->setText(events);
+    eventsError_->setVisible(!events.isEmpty());
+    problem_ = targetProblem();
+    if (problem_.isEmpty()) problem_ = events.isEmpty() ? optionsProblem() : tr("The events are not valid.");
+    // The events' own error is shown under their field; the line here is for everything else.
+    problemLabel_->setText(problem_);
+    problemLabel_->setVisible(!problem_.isEmpty() && events.isEmpty());
+    start_->setEnabled(problem_.isEmpty());
+    commandLabel_->setText(problem_.isEmpty()
+                               ? RecordingSession::equivalentCommand(options()).join(QLatin1Char(' '))
+                               : QString());
+}
+
+void RecordDialog::accept() {
+    validate();
+    if (!problem_.isEmpty()) return;
+    const QString dir = QFileInfo(output_->text().trimmed()).absolutePath();
+    if (!QDir().mkpath(dir)) {
+        problemLabel_->setText(tr("Cannot create the directory %1.").arg(dir));
+        problemLabel_->show();
+        return;
+    }
+    saveSettings();
+    QDialog::accept();
+}
+
+void RecordDialog::loadSettings() {
+    QSettings settings;
+    settings.beginGroup(kGroup);
+    targets_->setCurrentIndex(settings.value(QStringLiteral("target"), LaunchTarget).toInt());
+    program_->setText(settings.value(QStringLiteral("program")).toString());
+    arguments_->setText(settings.value(QStringLiteral("arguments")).toString());
+    workingDirectory_->setText(settings.value(QStringLiteral("workingDirectory")).toString());
+    for (const QString &entry : settings.value(QStringLiteral("environment")).toStringList()) {
+        const int row = environment_->rowCount();
+        environment_->insertRow(row);
+        environment_->setItem(row, 0, new QTableWidgetItem(entry.section(QLatin1Char('='), 0, 0)));
+        environment_->setItem(row, 1, new QTableWidgetItem(entry.section(QLatin1Char('='), 1)));
+    }
+    events_->setText(settings.value(QStringLiteral("events")).toString());
+    frequency_->setValue(settings.value(QStringLiteral("frequency"), 4000).toInt());
+    period_->setValue(settings.value(QStringLiteral("period"), 100000).toInt());
+    usePeriod_->setChecked(settings.value(QStringLiteral("usePeriod"), false).toBool());
+    useFrequency_->setChecked(!usePeriod_->isChecked());
+    callGraph_->setCurrentIndex(callGraph_->findData(settings.value(QStringLiteral("callGraph"), 1).toInt()));
+    stackSize_->setValue(settings.value(QStringLiteral("dwarfStackSize"), 8192).toInt());
+    offCpu_->setChecked(settings.value(QStringLiteral("offCpu"), false).toBool());
+    useDuration_->setChecked(settings.value(QStringLiteral("useDuration"), false).toBool());
+    duration_->setValue(settings.value(QStringLiteral("duration"), 10.0).toDouble());
+    output_->setText(defaultOutputPath(settings.value(QStringLiteral("outputDirectory")).toString()));
+}
+
+void RecordDialog::saveSettings() const {
+    QSettings settings;
+    settings.beginGroup(kGroup);
+    settings.setValue(QStringLiteral("target"), targets_->currentIndex());
+    settings.setValue(QStringLiteral("program"), program_->text());
+    settings.setValue(QStringLiteral("arguments"), arguments_->text());
+    settings.setValue(QStringLiteral("workingDirectory"), workingDirectory_->text());
+    QStringList environment;
+    for (const auto &entry : options().extraEnvironment)
+        environment << QString::fromStdString(entry);
+    if (targets_->currentIndex() == LaunchTarget)
+        settings.setValue(QStringLiteral("environment"), environment);
+    settings.setValue(QStringLiteral("events"), events_->text());
+    settings.setValue(QStringLiteral("frequency"), frequency_->value());
+    settings.setValue(QStringLiteral("period"), period_->value());
+    settings.setValue(QStringLiteral("usePeriod"), usePeriod_->isChecked());
+    settings.setValue(QStringLiteral("callGraph"), callGraph_->currentData());
+    settings.setValue(QStringLiteral("dwarfStackSize"), stackSize_->value());
+    settings.setValue(QStringLiteral("offCpu"), offCpu_->isChecked());
+    settings.setValue(QStringLiteral("useDuration"), useDuration_->isChecked());
+    settings.setValue(QStringLiteral("duration"), duration_->value());
+    settings.setValue(QStringLiteral("outputDirectory"), QFileInfo(output_->text().trimmed()).absolutePath());
+}
+
+} // namespace perfglass

@@ -1,0 +1,117 @@
+// File ▸ Record…: what to record and how. Three targets, one tab each: Launch (a program, its arguments,
+// working directory and extra environment variables), Attach (running processes picked from a filterable
+// list read from /proc) and System-wide (the CPUs to record on, all by default). Below them the options:
+// events in perf's syntax (checked by core's EventParser as they are typed; the error, naming the bad term,
+// shows under the field), frequency or period, call graph (none, frame pointers, DWARF with a stack size),
+// off-CPU time, an optional duration and the output file (by default a new timestamped file under the
+// user's data directory). Start stays disabled while anything is wrong, and a line says what. The settings
+// of the last accepted dialog are remembered (QSettings, group "record").
+#pragma once
+
+#include "Recorder.h"
+
+#include <QDialog>
+
+#include <memory>
+
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QLineEdit;
+class QListWidget;
+class QPushButton;
+class QRadioButton;
+class QSortFilterProxyModel;
+class QSpinBox;
+class QTableView;
+class QTableWidget;
+class QTabWidget;
+
+namespace perfglass {
+
+class EventParser;
+class ProcessListModel;
+
+class RecordDialog : public QDialog {
+    Q_OBJECT
+public:
+    enum Target { LaunchTarget, AttachTarget, SystemWideTarget };
+
+    explicit RecordDialog(QWidget *parent = nullptr);
+    ~RecordDialog() override;
+
+    // What the dialog asks for; meaningful when problem() is empty.
+    RecordOptions options() const;
+    // The first thing that keeps Start disabled, in words; empty when the dialog can start.
+    QString problem() const { return problem_; }
+    // A new timestamped session path under the user's data directory (or home).
+    static QString defaultOutputPath(const QString &directory = {});
+
+    QTabWidget *targetTabs() const { return targets_; }
+    QLineEdit *programEdit() const { return program_; }
+    QLineEdit *argumentsEdit() const { return arguments_; }
+    QLineEdit *workingDirectoryEdit() const { return workingDirectory_; }
+    QTableWidget *environmentTable() const { return environment_; }
+    QLineEdit *processFilterEdit() const { return processFilter_; }
+    QTableView *processView() const { return processView_; }
+    ProcessListModel *processModel() const { return processModel_; }
+    QListWidget *cpuList() const { return cpus_; }
+    QLineEdit *eventsEdit() const { return events_; }
+    QLabel *eventsErrorLabel() const { return eventsError_; }
+    QComboBox *callGraphCombo() const { return callGraph_; }
+    QLineEdit *outputEdit() const { return output_; }
+    QLabel *problemLabel() const { return problemLabel_; }
+    QPushButton *startButton() const { return start_; }
+
+public slots:
+    void accept() override;
+    void refreshProcesses();
+
+private:
+    QWidget *createLaunchTab();
+    QWidget *createAttachTab();
+    QWidget *createSystemWideTab();
+    QWidget *createOptions();
+    void validate();
+    QString eventsProblem();
+    QString targetProblem() const;
+    QString optionsProblem() const;
+    std::vector<pid_t> selectedPids() const;
+    std::vector<int> selectedCpus() const;
+    void loadSettings();
+    void saveSettings() const;
+
+    QTabWidget *targets_ = nullptr;
+    QLineEdit *program_ = nullptr;
+    QLineEdit *arguments_ = nullptr;
+    QLineEdit *workingDirectory_ = nullptr;
+    QTableWidget *environment_ = nullptr;
+    QLineEdit *processFilter_ = nullptr;
+    QTableView *processView_ = nullptr;
+    ProcessListModel *processModel_ = nullptr;
+    QSortFilterProxyModel *processProxy_ = nullptr;
+    QLabel *selectionLabel_ = nullptr;
+    QListWidget *cpus_ = nullptr;
+    QLineEdit *events_ = nullptr;
+    QLabel *eventsError_ = nullptr;
+    QRadioButton *useFrequency_ = nullptr;
+    QSpinBox *frequency_ = nullptr;
+    QRadioButton *usePeriod_ = nullptr;
+    QSpinBox *period_ = nullptr;
+    QComboBox *callGraph_ = nullptr;
+    QSpinBox *stackSize_ = nullptr;
+    QCheckBox *offCpu_ = nullptr;
+    QCheckBox *useDuration_ = nullptr;
+    QDoubleSpinBox *duration_ = nullptr;
+    QLineEdit *output_ = nullptr;
+    QLabel *problemLabel_ = nullptr;
+    QLabel *commandLabel_ = nullptr;
+    QPushButton *start_ = nullptr;
+    QString problem_;
+    QString checkedEvents_; // the events text eventsProblem() last parsed, and its verdict
+    QString checkedEventsProblem_;
+    std::unique_ptr<EventParser> parser_; // built on first use: it reads sysfs
+};
+
+} // namespace perfglass

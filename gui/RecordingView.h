@@ -1,0 +1,70 @@
+// The Recording dock's content: the state of the recording in progress (what it targets, the elapsed time
+// and the size of the file as it grows, where it goes), a Stop button, and once it ended either the summary
+// (samples, lost samples, bytes, the recorder's notices, the launched program's exit code) or the reason it
+// could not start. Owns the RecordingSession; asks for the finished session to be opened (sessionRecorded)
+// and, with Live view checked, for the partly written file to be shown every kLiveIntervalMs (liveUpdate).
+#pragma once
+
+#include "Recorder.h"
+
+#include <QWidget>
+
+class QCheckBox;
+class QLabel;
+class QPushButton;
+class QTimer;
+
+namespace perfglass {
+
+class RecordingSession;
+
+class RecordingView : public QWidget {
+    Q_OBJECT
+public:
+    static constexpr int kLiveIntervalMs = 2000;
+
+    explicit RecordingView(QWidget *parent = nullptr);
+
+    RecordingSession *session() const { return session_; }
+    QPushButton *stopButton() const { return stop_; }
+    QLabel *stateLabel() const { return state_; }
+    QLabel *elapsedLabel() const { return elapsed_; }
+    QLabel *fileSizeLabel() const { return fileSize_; }
+    QLabel *summaryLabel() const { return summary_; }
+    QLabel *errorLabel() const { return error_; }
+    QCheckBox *liveViewCheckBox() const { return live_; }
+
+    // Starts recording; false when one is already running.
+    bool start(RecordOptions options);
+
+signals:
+    // A recording ended well; PATH is the complete session.
+    void sessionRecorded(const QString &path);
+    // A recording could not start or failed; MESSAGE says why.
+    void recordingFailed(const QString &message);
+    // While recording with Live view on, every kLiveIntervalMs: PATH holds the records written so far.
+    void liveUpdate(const QString &path);
+    // Starting, recording, finished or failed.
+    void activeChanged(bool active);
+
+private:
+    void updateProgress();
+    void showState();
+    void showSummary();
+    static QString formatBytes(qint64 bytes);
+
+    RecordingSession *session_;
+    QTimer *timer_;
+    QTimer *liveTimer_;
+    QCheckBox *live_;
+    QLabel *state_;
+    QLabel *target_;
+    QLabel *elapsed_;
+    QLabel *output_;
+    QLabel *fileSize_;
+    QLabel *summary_;
+    QLabel *error_;
+    QPushButton *stop_;
+};
+
+} // namespace perfglass

@@ -1,0 +1,79 @@
+// One recording run in-process by perfglass::Recorder on a worker thread of its own, so the UI thread never
+// waits on it. start() hands the options over; started() follows once the events are open and the target
+// runs, then finished(summary) when the program exits, the duration passes or stop() was asked for, or
+// failed(message) when recording could not start (unknown program or event, refused permission: the
+// message says what to do). When the kernel refuses an event, the privileged helper is asked for, as the
+// CLI does (RecordOptions::privilegedOpenerFactory). A failed recording leaves no file behind that it
+// created. Destroying a running session stops it and waits for the worker.
+#pragma once
+
+#include "Recorder.h"
+
+#include <QElapsedTimer>
+#include <QMetaType>
+#include <QObject>
+#include <QString>
+#include <QStringList>
+
+#include <memory>
+#include <thread>
+
+namespace perfglass {
+
+class RecordingSession : public QObject {
+    Q_OBJECT
+public:
+    enum class State { Idle, Starting, Recording, Finished, Failed };
+    Q_ENUM(State)
+
+    explicit RecordingSession(QObject *parent = nullptr);
+    ~RecordingSession() override;
+
+    // Starts recording with OPTIONS (ignored while one runs: returns false). cmdline is filled with the
+    // equivalent perfglass-cli command when empty.
+    bool start(RecordOptions options);
+
+    State state() const { return state_; }
+    bool isActive() const { return state_ == State::Starting || state_ == State::Recording; }
+    const RecordOptions &options() const { return options_; }
+    QString outputPath() const { return QString::fromStdString(options_.outputPath); }
+    // Milliseconds since started(), frozen at the end; 0 before.
+    qint64 elapsedMs() const;
+    const RecordSummary &summary() const { return summary_; }
+    QString errorMessage() const { return error_; }
+
+    // What the recording targets, in words: "hotspots-fp 200 1", "processes 12, 34", "all CPUs".
+    static QString describeTarget(const RecordOptions &options);
+    // The perfglass-cli command that records the same way.
+    static QStringList equivalentCommand(const RecordOptions &options);
+
+public slots:
+    // Asks the recording to end (a launched program gets SIGTERM); finished() follows.
+    void stop();
+
+signals:
+    void stateChanged(perfglass::RecordingSession::State state);
+    void started();
+    void finished(const perfglass::RecordSummary &summary);
+    void failed(const QString &message);
+
+private:
+    void setState(State state);
+    void onStarted();
+    void onFinished(const RecordSummary &summary);
+    void onFailed(const QString &message);
+
+    State state_ = State::Idle;
+    RecordOptions options_;
+    RecordSummary summary_;
+    QString error_;
+    bool outputExisted_ = false;
+    QElapsedTimer clock_;
+    qint64 finalElapsedMs_ = -1;
+    std::unique_ptr<Recorder> recorder_; // outlives the worker, which is joined first
+    std::thread worker_;
+};
+
+} // namespace perfglass
+
+Q_DECLARE_METATYPE(perfglass::RecordSummary)

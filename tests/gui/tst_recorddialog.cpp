@@ -1,0 +1,488 @@
+// Recording from the desktop application: the Record dialog (File ▸ Record…) with its three targets, the
+// inline check of the events naming the bad term, the remembered settings; the Recording dock driving a real
+// in-process recording of tests/clients/hotspots-fp (launch, stop, attach) that opens in the main window when
+// it ends; errors (unknown program, unknown event) shown in the dock with no session opened or left behind;
+// and screenshots of each tab and of the dock for a person to look at.
+#include "FlameGraphModel.h"
+#include "FunctionNames.h"
+#include "MainWindow.h"
+#include "ProcessListModel.h"
+#include "RecordDialog.h"
+#include "RecordingSession.h"
+#include "RecordingView.h"
+#include "SessionLoader.h"
+#include "TestSupport.h"
+#include "Translations.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDir>
+#include <QDockWidget>
+#include <QDoubleSpinBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QSortFilterProxyModel>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTableWidget>
+#include <QTest>
+#include <QToolBar>
+
+#include <signal.h>
+
+using namespace perfglass;
+using namespace perfglass::test;
+
+namespace {
+constexpr int kTimeoutMs = 120000;
+
+QString screenshotDir() {
+    return qEnvironmentVariable("PERFGLASS_SCREENSHOT_DIR", QStringLiteral(PERFGLASS_SCREENSHOT_DIR));
+}
+
+void saveScreenshot(QWidget *widget, const QString &name) {
+    QDir().mkpath(screenshotDir());
+    QTest::qWait(50); // let pending layout and paint events run
+    const QString path = screenshotDir() + QLatin1Char('/') + name;
+    QVERIFY2(widget->grab().save(path), qPrintable(QStringLiteral("cannot save ") + path));
+    qInfo("screenshot: %s", qPrintable(path));
+}
+
+double shareOf(const FlameGraphModel &model, const QString &name) {
+    if (!model.tree() || model.totalCost() == 0) return 0;
+    uint64_t cost = 0;
+    const auto &tree = *model.tree();
+    for (uint32_t n = 1; n < tree.nodes().size(); ++n)
+        if (unqualifiedName(withoutParameters(model.name(n))) == name) cost += model.cost(n);
+    return static_cast<double>(cost) / static_cast<double>(model.totalCost());
+}
+
+// The permission problem that keeps this machine from recording, or empty.
+QString recordingRefused(const QString &message) {
+    return message.contains(QLatin1String("perf_event_paranoid")) ? message : QString();
+}
+} // namespace
+
+class TestRecordDialog : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+    void dialogStartsWithAProgram();
+    void badEventNamesTheTerm();
+    void attachListsAChild();
+    void systemWideCpus();
+    void launchRecordsAndOpens();
+    void stopEndsTheRecording();
+    void attachRecords();
+    void destroyingStopsTheRecording();
+    void liveViewFollowsTheRecording();
+    void unknownProgramFails();
+    void unknownEventFails();
+    void settingsAreRemembered();
+
+private:
+    std::unique_ptr<MainWindow> newWindow();
+    RecordDialog *openDialog(MainWindow &window);
+    void recordAndWait(MainWindow &window, RecordDialog *dialog);
+
+    QTemporaryDir dir_;
+};
+
+void TestRecordDialog::initTestCase() {
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("perfglass-tests"));
+    QCoreApplication::setApplicationName(QStringLiteral("tst_recorddialog"));
+    QSettings().clear();
+    installTranslations(*QCoreApplication::instance());
+    QVERIFY(dir_.isValid());
+}
+
+void TestRecordDialog::init() {
+    QSettings().remove(QStringLiteral("record"));
+}
+
+std::unique_ptr<MainWindow> TestRecordDialog::newWindow() {
+    auto window = std::make_unique<MainWindow>();
+    window->resize(1200, 800);
+    window->show();
+    if (!QTest::qWaitForWindowExposed(window.get())) return nullptr;
+    return window;
+}
+
+RecordDialog *TestRecordDialog::openDialog(MainWindow &window) {
+    window.recordAction()->trigger();
+    auto *dialog = window.findChild<RecordDialog *>();
+    if (dialog && !QTest::qWaitForWindowExposed(dialog)) return nullptr;
+    return dialog;
+}
+
+void TestRecordDialog::recordAndWait(MainWindow &window, RecordDialog *dialog) {
+    QSignalSpy loaded(&window, &MainWindow::sessionLoaded);
+    QSignalSpy failed(window.recordingView(), &RecordingView::recordingFailed);
+    QVERIFY2(dialog->startButton()->isEnabled(), qPrintable(dialog->problem()));
+    QTest::mouseClick(dialog->startButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(!loaded.isEmpty() || !failed.isEmpty(), kTimeoutMs);
+    if (!failed.isEmpty()) {
+        const QString message = failed.first().first().toString();
+        if (!recordingRefused(message).isEmpty())
+            QSKIP(qPrintable(QStringLiteral("not permitted: ") + message));
+        QFAIL(qPrintable(message));
+    }
+}
+
+void TestRecordDialog::dialogStartsWithAProgram() {
+    auto window = newWindow();
+    QVERIFY(window);
+    QCOMPARE(window->recordAction()->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_R));
+    QVERIFY(window->sessionToolBar()->actions().contains(window->recordAction()));
+    RecordDialog *dialog = openDialog(*window);
+    QVERIFY(dialog);
+    QCOMPARE(dialog->targetTabs()->currentIndex(), int(RecordDialog::LaunchTarget));
+    QVERIFY(!dialog->startButton()->isEnabled());
+    QVERIFY(dialog->problemLabel()->isVisible());
+    QVERIFY(dialog->outputEdit()->text().endsWith(QLatin1String(".data")));
+
+    QTest::keyClicks(dialog->programEdit(), QStringLiteral("/no/such/program"));
+    QVERIFY(dialog->problem().contains(QLatin1String("/no/such/program")));
+    QVERIFY(!dialog->startButton()->isEnabled());
+
+    dialog->programEdit()->setText(clientPath(QStringLiteral("hotspots-fp")));
+    QTest::keyClicks(dialog->argumentsEdit(), QStringLiteral("200 1"));
+    QVERIFY2(dialog->startButton()->isEnabled(), qPrintable(dialog->problem()));
+    QTableWidget *environment = dialog->environmentTable();
+    environment->insertRow(0);
+    environment->setItem(0, 0, new QTableWidgetItem(QStringLiteral("BAD NAME")));
+    environment->setItem(0, 1, new QTableWidgetItem(QStringLiteral("1")));
+    QVERIFY(!dialog->startButton()->isEnabled());
+    QVERIFY(dialog->problem().contains(QLatin1String("BAD NAME")));
+    environment->item(0, 0)->setText(QStringLiteral("PERFGLASS_TEST"));
+    QVERIFY(dialog->startButton()->isEnabled());
+
+    const RecordOptions options = dialog->options();
+    QCOMPARE(options.command,
+             (std::vector<std::string>{clientPath(QStringLiteral("hotspots-fp")).toStdString(), "200", "1"}));
+    QCOMPARE(options.extraEnvironment, std::vector<std::string>{"PERFGLASS_TEST=1"});
+    QCOMPARE(options.callGraph, CallGraphMode::FramePointer); // the default: stacks for the flame graph
+    QVERIFY(options.events.empty());
+    saveScreenshot(dialog, QStringLiteral("record-dialog-launch.png"));
+    dialog->reject();
+}
+
+void TestRecordDialog::badEventNamesTheTerm() {
+    auto window = newWindow();
+    QVERIFY(window);
+    RecordDialog *dialog = openDialog(*window);
+    QVERIFY(dialog);
+    dialog->programEdit()->setText(clientPath(QStringLiteral("hotspots-fp")));
+    QVERIFY(dialog->startButton()->isEnabled());
+    QTest::keyClicks(dialog->eventsEdit(), QStringLiteral("cpu-clock,cpu-clockz"));
+    QVERIFY(dialog->eventsErrorLabel()->isVisible());
+    QVERIFY2(dialog->eventsErrorLabel()->text().contains(QLatin1String("'cpu-clockz'")),
+             qPrintable(dialog->eventsErrorLabel()->text()));
+    QVERIFY(!dialog->startButton()->isEnabled());
+    saveScreenshot(dialog, QStringLiteral("record-dialog-bad-event.png"));
+    dialog->eventsEdit()->setText(QStringLiteral("cpu-clock,page-faults"));
+    QVERIFY(!dialog->eventsErrorLabel()->isVisible());
+    QVERIFY(dialog->startButton()->isEnabled());
+    QCOMPARE(dialog->options().events, std::string("cpu-clock,page-faults"));
+    dialog->reject();
+}
+
+void TestRecordDialog::attachListsAChild() {
+    QProcess child;
+    child.start(QStringLiteral("sleep"), {QStringLiteral("60")});
+    QVERIFY(child.waitForStarted());
+    const QString pid = QString::number(child.processId());
+
+    RecordDialog dialog;
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    dialog.targetTabs()->setCurrentIndex(RecordDialog::AttachTarget);
+    QVERIFY(dialog.processModel()->rowCount() > 1);
+    QVERIFY(!dialog.startButton()->isEnabled()); // nothing selected yet
+    QTest::keyClicks(dialog.processFilterEdit(), pid);
+    QAbstractItemModel *shown = dialog.processView()->model();
+    int row = -1;
+    for (int r = 0; r < shown->rowCount(); ++r)
+        if (shown->index(r, ProcessListModel::PidColumn).data().toString() == pid) row = r;
+    QVERIFY2(row >= 0, qPrintable(QStringLiteral("pid %1 is not listed").arg(pid)));
+    QVERIFY(shown->index(row, ProcessListModel::CommandColumn)
+                .data()
+                .toString()
+                .endsWith(QLatin1String("sleep 60")));
+    dialog.processView()->selectRow(row);
+    QVERIFY(dialog.startButton()->isEnabled());
+    QCOMPARE(dialog.options().pids, std::vector<pid_t>{static_cast<pid_t>(child.processId())});
+    QVERIFY(dialog.options().command.empty());
+    saveScreenshot(&dialog, QStringLiteral("record-dialog-attach.png"));
+
+    // Refresh keeps the selection while the process lives, and drops it once it is gone.
+    QPushButton *refresh = nullptr;
+    for (auto *button : dialog.findChildren<QPushButton *>())
+        if (button->text() == QLatin1String("&Refresh")) refresh = button;
+    QVERIFY(refresh);
+    refresh->click();
+    QCOMPARE(dialog.options().pids, std::vector<pid_t>{static_cast<pid_t>(child.processId())});
+    child.kill();
+    QVERIFY(child.waitForFinished());
+    refresh->click();
+    QVERIFY(dialog.options().pids.empty());
+    QVERIFY(!dialog.startButton()->isEnabled());
+}
+
+void TestRecordDialog::systemWideCpus() {
+    RecordDialog dialog;
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    dialog.targetTabs()->setCurrentIndex(RecordDialog::SystemWideTarget);
+    QListWidget *cpus = dialog.cpuList();
+    QVERIFY(cpus->count() >= 1);
+    QVERIFY(dialog.startButton()->isEnabled());
+    RecordOptions options = dialog.options();
+    QVERIFY(options.systemWide);
+    QVERIFY(options.cpus.empty()); // all CPUs
+    saveScreenshot(&dialog, QStringLiteral("record-dialog-system-wide.png"));
+    for (int i = 0; i < cpus->count(); ++i)
+        cpus->item(i)->setCheckState(Qt::Unchecked);
+    QVERIFY(!dialog.startButton()->isEnabled());
+    cpus->item(0)->setCheckState(Qt::Checked);
+    options = dialog.options();
+    if (cpus->count() > 1)
+        QCOMPARE(options.cpus, std::vector<int>{cpus->item(0)->data(Qt::UserRole).toInt()});
+    QVERIFY(dialog.startButton()->isEnabled());
+}
+
+void TestRecordDialog::launchRecordsAndOpens() {
+    auto window = newWindow();
+    QVERIFY(window);
+    RecordDialog *dialog = openDialog(*window);
+    QVERIFY(dialog);
+    const QString output = dir_.filePath(QStringLiteral("launch.data"));
+    dialog->programEdit()->setText(clientPath(QStringLiteral("hotspots-fp")));
+    dialog->argumentsEdit()->setText(QStringLiteral("300 1"));
+    dialog->outputEdit()->setText(output);
+    QSignalSpy started(window->recordingView()->session(), &RecordingSession::started);
+    recordAndWait(*window, dialog);
+    QCOMPARE(started.count(), 1);
+
+    // The session is the one recorded, with samples and the test program's hot function.
+    QVERIFY(window->session());
+    QCOMPARE(window->session()->path, output);
+    QVERIFY(window->session()->profile->samples.size() > 0);
+    QVERIFY2(shareOf(*window->flameGraphModel(), QStringLiteral("hotLoop")) > 0.2,
+             "hotLoop should hold about 60 % of the samples");
+
+    RecordingView *view = window->recordingView();
+    QVERIFY(window->recordingDock()->isVisible());
+    QCOMPARE(view->session()->state(), RecordingSession::State::Finished);
+    QCOMPARE(view->session()->summary().exitCode, 3); // the test program's own status
+    QVERIFY(view->session()->summary().samples > 0);
+    QVERIFY(view->summaryLabel()->text().contains(QLatin1String("Samples:")));
+    QVERIFY(!view->errorLabel()->isVisible());
+    QVERIFY(!view->stopButton()->isEnabled());
+    QVERIFY(view->fileSizeLabel()->text().contains(QLatin1String("B")));
+    QVERIFY(window->recordAction()->isEnabled());
+    saveScreenshot(window->recordingDock(), QStringLiteral("recording-dock-finished.png"));
+    saveScreenshot(window.get(), QStringLiteral("recording-opened.png"));
+}
+
+void TestRecordDialog::stopEndsTheRecording() {
+    auto window = newWindow();
+    QVERIFY(window);
+    RecordOptions options;
+    options.command = {clientPath(QStringLiteral("hotspots-fp")).toStdString(), "60000", "1"};
+    options.callGraph = CallGraphMode::FramePointer;
+    options.outputPath = dir_.filePath(QStringLiteral("stopped.data")).toStdString();
+    RecordingView *view = window->recordingView();
+    QSignalSpy started(view->session(), &RecordingSession::started);
+    QSignalSpy failed(view->session(), &RecordingSession::failed);
+    QSignalSpy loaded(window.get(), &MainWindow::sessionLoaded);
+    window->startRecording(options);
+    QVERIFY(!window->recordAction()->isEnabled()); // one recording at a time
+    QTRY_VERIFY_WITH_TIMEOUT(!started.isEmpty() || !failed.isEmpty(), kTimeoutMs);
+    if (!failed.isEmpty()) QFAIL(qPrintable(failed.first().first().toString()));
+    QVERIFY(view->stopButton()->isEnabled());
+    QCOMPARE(view->stateLabel()->text(), QStringLiteral("Recording"));
+    // The file grows while the program runs; wait for some of it, then stop.
+    QTRY_VERIFY_WITH_TIMEOUT(QFileInfo(QString::fromStdString(options.outputPath)).size() > 4096, kTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(!view->fileSizeLabel()->text().endsWith(QLatin1String("bytes")) &&
+                                 view->fileSizeLabel()->text() != QStringLiteral("—"),
+                             kTimeoutMs);
+    QVERIFY(view->elapsedLabel()->text() != QStringLiteral("0:00.0"));
+    saveScreenshot(window->recordingDock(), QStringLiteral("recording-dock-running.png"));
+    QTest::mouseClick(view->stopButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(!loaded.isEmpty(), kTimeoutMs);
+    QCOMPARE(view->session()->summary().exitCode, 128 + SIGTERM); // asked to exit
+    QVERIFY(window->session()->profile->samples.size() > 0);
+}
+
+void TestRecordDialog::destroyingStopsTheRecording() {
+    // Closing the application mid-recording ends the launched program and the worker, right away or before
+    // it started.
+    for (const bool waitForStart : {false, true}) {
+        auto session = std::make_unique<RecordingSession>();
+        RecordOptions options;
+        options.command = {clientPath(QStringLiteral("hotspots-fp")).toStdString(), "60000", "1"};
+        options.outputPath = dir_.filePath(QStringLiteral("destroyed.data")).toStdString();
+        QSignalSpy started(session.get(), &RecordingSession::started);
+        QVERIFY(session->start(options));
+        if (waitForStart) QVERIFY(started.wait(kTimeoutMs));
+        session.reset(); // returns once the program was stopped and the session written
+        QVERIFY(QFileInfo::exists(QString::fromStdString(options.outputPath)) || !waitForStart);
+    }
+}
+
+void TestRecordDialog::liveViewFollowsTheRecording() {
+    auto window = newWindow();
+    QVERIFY(window);
+    window->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(window.get()));
+    QWidget *focused = window->findChild<QLineEdit *>(); // the flame graph's search field
+    QVERIFY(focused);
+    focused->setFocus();
+    QTRY_COMPARE(QApplication::focusWidget(), focused);
+
+    RecordOptions options;
+    options.command = {clientPath(QStringLiteral("hotspots-fp")).toStdString(), "60000", "1"};
+    options.callGraph = CallGraphMode::FramePointer;
+    const QString output = dir_.filePath(QStringLiteral("live.data"));
+    options.outputPath = output.toStdString();
+    RecordingView *view = window->recordingView();
+    QVERIFY(view->liveViewCheckBox()->isChecked());
+    QSignalSpy live(view, &RecordingView::liveUpdate);
+    QSignalSpy loaded(window.get(), &MainWindow::sessionLoaded);
+    window->startRecording(options);
+    // While the program still runs, the views show what was recorded so far, more with every reload.
+    uint64_t firstSamples = 0;
+    QTRY_VERIFY_WITH_TIMEOUT(window->session() && window->session()->profile->samples.size() > 0, kTimeoutMs);
+    QVERIFY(view->session()->isActive());
+    QCOMPARE(window->session()->path, output);
+    QVERIFY(!live.isEmpty());
+    firstSamples = window->session()->profile->samples.size();
+    const auto loadsBefore = loaded.count();
+    QTRY_VERIFY_WITH_TIMEOUT(loaded.count() > loadsBefore, kTimeoutMs);
+    QVERIFY(view->session()->isActive());
+    QVERIFY(window->session()->profile->samples.size() > firstSamples);
+    QCOMPARE(QApplication::focusWidget(), focused); // reloading took no focus
+    QVERIFY(window->findChildren<QMessageBox *>().isEmpty());
+    saveScreenshot(window.get(), QStringLiteral("recording-live.png"));
+
+    // Once stopped, the complete session replaces the partial one (a live load still running is dropped).
+    view->stopButton()->click();
+    QTRY_VERIFY_WITH_TIMEOUT(
+        view->session()->state() == RecordingSession::State::Finished && !window->loader()->isLoading() &&
+            window->session()->profile->samples.size() == view->session()->summary().samples,
+        kTimeoutMs);
+}
+
+void TestRecordDialog::attachRecords() {
+    RunningProgram program({QStringLiteral("60000"), QStringLiteral("1")});
+    auto window = newWindow();
+    QVERIFY(window);
+    RecordDialog *dialog = openDialog(*window);
+    QVERIFY(dialog);
+    dialog->targetTabs()->setCurrentIndex(RecordDialog::AttachTarget);
+    dialog->processFilterEdit()->setText(QString::number(program.pid()));
+    QAbstractItemModel *shown = dialog->processView()->model();
+    int row = -1;
+    for (int r = 0; r < shown->rowCount(); ++r)
+        if (shown->index(r, ProcessListModel::PidColumn).data().toLongLong() == program.pid()) row = r;
+    QVERIFY(row >= 0);
+    dialog->processView()->selectRow(row);
+    // The duration ends an attached recording (the process keeps running).
+    const auto durationBox = dialog->findChildren<QCheckBox *>();
+    for (QCheckBox *box : durationBox)
+        if (box->text() == QLatin1String("Stop after")) box->setChecked(true);
+    auto *spin = dialog->findChild<QDoubleSpinBox *>();
+    QVERIFY(spin);
+    spin->setValue(1.0);
+    QCOMPARE(dialog->options().durationSeconds, 1.0);
+    dialog->outputEdit()->setText(dir_.filePath(QStringLiteral("attach.data")));
+    recordAndWait(*window, dialog);
+    QVERIFY(program.running());
+    QVERIFY(window->session()->profile->samples.size() > 0);
+    QVERIFY(shareOf(*window->flameGraphModel(), QStringLiteral("hotLoop")) > 0.2);
+}
+
+void TestRecordDialog::unknownProgramFails() {
+    auto window = newWindow();
+    QVERIFY(window);
+    RecordOptions options;
+    options.command = {"/no/such/program", "1"};
+    const QString output = dir_.filePath(QStringLiteral("never.data"));
+    options.outputPath = output.toStdString();
+    QSignalSpy failed(window->recordingView(), &RecordingView::recordingFailed);
+    QSignalSpy loaded(window.get(), &MainWindow::sessionLoaded);
+    window->startRecording(options);
+    QVERIFY(failed.wait(kTimeoutMs));
+    const QString message = failed.first().first().toString();
+    QVERIFY2(message.contains(QLatin1String("/no/such/program")), qPrintable(message));
+    RecordingView *view = window->recordingView();
+    QVERIFY(view->errorLabel()->isVisible());
+    QCOMPARE(view->errorLabel()->text(), message);
+    QCOMPARE(view->stateLabel()->text(), QStringLiteral("Recording failed"));
+    QVERIFY(!QFileInfo::exists(output)); // no half session left behind
+    QTest::qWait(100);
+    QVERIFY(loaded.isEmpty()); // and none opened
+    QVERIFY(!window->session());
+    QVERIFY(window->recordAction()->isEnabled());
+    saveScreenshot(window->recordingDock(), QStringLiteral("recording-dock-failed.png"));
+}
+
+void TestRecordDialog::unknownEventFails() {
+    // The dialog refuses such events before Start; a session started otherwise fails with the same words.
+    RecordingSession session;
+    RecordOptions options;
+    options.command = {clientPath(QStringLiteral("hotspots-fp")).toStdString(), "10", "1"};
+    options.events = "cpu-clock,bogus-event";
+    const QString output = dir_.filePath(QStringLiteral("bogus.data"));
+    options.outputPath = output.toStdString();
+    QSignalSpy failed(&session, &RecordingSession::failed);
+    QSignalSpy finished(&session, &RecordingSession::finished);
+    QVERIFY(session.start(options));
+    QVERIFY(!session.start(options)); // one at a time
+    QVERIFY(failed.wait(kTimeoutMs));
+    QVERIFY2(failed.first().first().toString().contains(QLatin1String("'bogus-event'")),
+             qPrintable(failed.first().first().toString()));
+    QVERIFY(finished.isEmpty());
+    QCOMPARE(session.state(), RecordingSession::State::Failed);
+    QVERIFY(!QFileInfo::exists(output));
+}
+
+void TestRecordDialog::settingsAreRemembered() {
+    {
+        RecordDialog dialog;
+        dialog.programEdit()->setText(clientPath(QStringLiteral("hotspots-fp")));
+        dialog.argumentsEdit()->setText(QStringLiteral("100 \"two words\""));
+        dialog.eventsEdit()->setText(QStringLiteral("task-clock"));
+        dialog.callGraphCombo()->setCurrentIndex(2);
+        dialog.outputEdit()->setText(dir_.filePath(QStringLiteral("sub/remembered.data")));
+        QVERIFY(dialog.startButton()->isEnabled());
+        QCOMPARE(dialog.options().command.back(), std::string("two words"));
+        QCOMPARE(dialog.options().callGraph, CallGraphMode::Dwarf);
+        dialog.accept();
+        QCOMPARE(dialog.result(), int(QDialog::Accepted));
+        QVERIFY(QFileInfo(dir_.filePath(QStringLiteral("sub"))).isDir()); // made for the recorder
+    }
+    RecordDialog again;
+    QCOMPARE(again.programEdit()->text(), clientPath(QStringLiteral("hotspots-fp")));
+    QCOMPARE(again.argumentsEdit()->text(), QStringLiteral("100 \"two words\""));
+    QCOMPARE(again.eventsEdit()->text(), QStringLiteral("task-clock"));
+    QCOMPARE(again.options().callGraph, CallGraphMode::Dwarf);
+    // A new timestamped file in the directory used last.
+    QCOMPARE(QFileInfo(again.outputEdit()->text()).absolutePath(), dir_.filePath(QStringLiteral("sub")));
+    QVERIFY(QFileInfo(again.outputEdit()->text()).fileName().startsWith(QLatin1String("perfglass-")));
+}
+
+QTEST_MAIN(TestRecordDialog)
+#include "tst_recorddialog.moc"
