@@ -27,6 +27,8 @@ class CallTreeModel;
 class CallTreeView;
 class CallerCalleeView;
 class CountersView;
+class FilterBar;
+class FrameActions;
 class FlameGraphModel;
 class FlameGraphView;
 class SessionAnalyzer;
@@ -65,6 +67,8 @@ public:
     QAction *clearFilterAction() const { return clearFilterAction_; }
     QComboBox *eventPicker() const { return eventPicker_; }
     QToolBar *sessionToolBar() const { return sessionToolBar_; }
+    FilterBar *filterBar() const { return filterBar_; }
+    FrameActions *frameActions() const { return frameActions_; }
     // The filter asked for last (the one shown may still be computing).
     const SampleFilter &filter() const { return filter_; }
     QStringList recentFiles() const;
@@ -79,6 +83,10 @@ public slots:
     void selectEvent(int event);
     // Back to the whole session (undoable); the event stays.
     void clearFilter();
+    // Add TRANSFORM to the filter's chain (undoable; TEXT names the step), unless it is there already.
+    void addTransform(const perfglass::Transform &transform, const QString &text);
+    // Add or remove the Hide Kernel Frames transform (undoable).
+    void setHideKernel(bool hide);
 
 signals:
     void sessionLoaded();
@@ -95,6 +103,9 @@ private:
     void createDocks();
     void createMenus();
     void createToolBar();
+    void createFilterBar();
+    void connectThreadFilters();
+    void updateFilterUi();
     void pushFilter(const QString &text, const SampleFilter &filter);
     void applyFilter(const SampleFilter &filter);
     void showAnalysis(std::shared_ptr<const LoadedSession> session);
@@ -137,6 +148,8 @@ private:
     QAction *clearFilterAction_ = nullptr;
     QToolBar *sessionToolBar_ = nullptr;
     QComboBox *eventPicker_ = nullptr;
+    FrameActions *frameActions_;
+    FilterBar *filterBar_ = nullptr;
     SampleFilter filter_;
     QMenu *recentMenu_ = nullptr;
     QProgressBar *progress_ = nullptr;
