@@ -18,6 +18,8 @@ namespace perfglass {
 namespace {
 constexpr int kMaxListed = 3;          // ids named in a chip before it says "N of M"
 constexpr int kMaxChipTextWidth = 360; // pixels; longer texts are elided in the middle
+constexpr int kMinChipTextWidth = 48;  // ... and when the chips share too little room
+constexpr int kMinChipAreaWidth = 160;
 
 QString joined(const std::vector<uint32_t> &ids, const std::function<QString(uint32_t)> &name) {
     QStringList names;
@@ -25,6 +27,30 @@ QString joined(const std::vector<uint32_t> &ids, const std::function<QString(uin
         names << name(id);
     return names.join(QStringLiteral(", "));
 }
+
+// The chips' row: takes the toolbar's remaining width (a small size hint, expanding), and tells the bar its
+// width so the chips can share it.
+class ChipArea : public QWidget {
+public:
+    ChipArea(std::function<void()> resized, QWidget *parent)
+        : QWidget(parent)
+        , resized_(std::move(resized)) {
+        setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+    }
+    QSize sizeHint() const override { return {kMinChipAreaWidth, QWidget::sizeHint().height()}; }
+    QSize minimumSizeHint() const override {
+        return {kMinChipAreaWidth, QWidget::minimumSizeHint().height()};
+    }
+
+protected:
+    void resizeEvent(QResizeEvent *event) override {
+        QWidget::resizeEvent(event);
+        resized_();
+    }
+
+private:
+    std::function<void()> resized_;
+};
 
 std::vector<uint32_t> missing(const std::vector<uint32_t> &all, const std::vector<uint32_t> &kept) {
     std::vector<uint32_t> result;
@@ -36,7 +62,7 @@ std::vector<uint32_t> missing(const std::vector<uint32_t> &all, const std::vecto
 
 FilterBar::FilterBar(FrameActions *frameActions, QAction *clearAction, QWidget *parent)
     : QToolBar(tr("Filter"), parent)
-    , chips_(new QWidget(this))
+    , chips_(new ChipArea([this] { fitChips(); }, this))
     , chipLayout_(new QHBoxLayout(chips_))
     , none_(new QLabel(this))
     , cpuButton_(new QToolButton(this))
@@ -60,10 +86,14 @@ FilterBar::FilterBar(FrameActions *frameActions, QAction *clearAction, QWidget *
     addWidget(title);
     chipLayout_->setContentsMargins(0, 0, 0, 0);
     chipLayout_->setSpacing(4);
-    none_->setText(tr("none: the views show the whole session. Drag in the timeline, or right-click a "
-                      "function, to filter."));
+    noneText_ = tr("none: the views show the whole session. Drag in the timeline, or right-click a "
+                   "function, to filter.");
+    none_->setText(noneText_);
+    none_->setMinimumWidth(0);
+    none_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     none_->setEnabled(false);
-    chipLayout_->addWidget(none_);
+    chipLayout_->addWidget(none_, 100); // the hint takes the row; the stretch keeps chips to the left
+    chipLayout_->addStretch(1);
     addWidget(chips_);
     rebuildCpuMenu();
 }
@@ -237,8 +267,7 @@ QWidget *FilterBar::makeChip(const Part &part) {
     layout->setContentsMargins(6, 0, 0, 0);
     layout->setSpacing(0);
     auto *label = new QLabel(chip);
-    label->setText(label->fontMetrics().elidedText(part.text, Qt::ElideMiddle, kMaxChipTextWidth));
-    label->setAccessibleName(part.text);
+    label->setAccessibleName(part.text); // the full text; fitChips() shows as much as fits
     label->setObjectName(QStringLiteral("chipText"));
     label->setTextFormat(Qt::PlainText);
     auto *remove = new QToolButton(chip);
@@ -267,8 +296,32 @@ void FilterBar::rebuildChips() {
     none_->setVisible(all.empty());
     for (const Part &part : all) {
         QWidget *chip = makeChip(part);
-        chipLayout_->addWidget(chip);
+        chipLayout_->insertWidget(chipLayout_->count() - 1, chip); // before the stretch
         chipWidgets_.push_back(chip);
+    }
+    fitChips();
+}
+
+void FilterBar::fitChips() {
+    const int width = chips_->width();
+    none_->setText(none_->fontMetrics().elidedText(noneText_, Qt::ElideRight, std::max(0, width - 8)));
+    if (chipWidgets_.empty()) return;
+    // Short chips show their whole text; the long ones share the rest of the row equally, within bounds.
+    const int chrome = chipWidgets_.front()->findChild<QToolButton *>()->sizeHint().width() + 6 + 4 + 4;
+    std::vector<std::pair<int, QLabel *>> labels; // (width of the whole text, label), narrowest first
+    for (QWidget *chip : chipWidgets_) {
+        auto *label = chip->findChild<QLabel *>(QStringLiteral("chipText"));
+        labels.emplace_back(label->fontMetrics().horizontalAdvance(label->accessibleName()) + 2, label);
+    }
+    std::sort(labels.begin(), labels.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
+    int budget = width - static_cast<int>(labels.size()) * chrome;
+    for (size_t i = 0; i < labels.size(); ++i) {
+        const int share =
+            std::clamp(budget / static_cast<int>(labels.size() - i), kMinChipTextWidth, kMaxChipTextWidth);
+        const int given = std::min(labels[i].first, share);
+        QLabel *label = labels[i].second;
+        label->setText(label->fontMetrics().elidedText(label->accessibleName(), Qt::ElideMiddle, given));
+        budget -= given;
     }
 }
 

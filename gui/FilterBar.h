@@ -62,6 +62,7 @@ private:
     QString threadsText() const;
     QString cpusText(const std::vector<uint32_t> &cpus) const;
     void rebuildChips();
+    void fitChips();
     QWidget *makeChip(const Part &part);
     void rebuildCpuMenu();
     void onCpuToggled();
@@ -74,6 +75,7 @@ private:
     std::vector<QWidget *> chipWidgets_; // owned by chips_
     QHBoxLayout *chipLayout_;
     QLabel *none_;
+    QString noneText_;
     QToolButton *cpuButton_;
     QMenu *cpuMenu_;
 };
