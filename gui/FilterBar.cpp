@@ -4,6 +4,7 @@
 #include "FrameActions.h"
 
 #include <QAction>
+#include <QFrame>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLocale>

@@ -1,8 +1,10 @@
 // The main window: every view is a dock (movable, tabbable, floatable) and the layout is remembered between
 // runs. File ▸ Open and the recent-files menu open sessions through a SessionLoader, off the UI thread, with
-// a progress bar and a Cancel button in the status bar. What the views count (time range picked in the
-// timeline, event picked in the toolbar) is a SampleFilter on an undo stack (Edit ▸ Undo/Redo, Clear
-// Filter); a change re-aggregates the session off the UI thread (SessionAnalyzer) and every view follows.
+// a progress bar and a Cancel button in the status bar. What the views count (time range, threads and
+// processes picked in the timeline, CPUs and transforms from the filter bar and the views' context menus,
+// FrameActions; event picked in the toolbar) is a SampleFilter on an undo stack (Edit ▸ Undo/Redo, Clear
+// Filter), shown by the FilterBar; a change re-aggregates the session off the UI thread (SessionAnalyzer)
+// and every view follows.
 #pragma once
 
 #include "LoadedSession.h"
