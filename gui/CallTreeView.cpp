@@ -76,6 +76,14 @@ CallTreeView::CallTreeView(CallTreeModel *model, const QString &accessibleName, 
     connect(view_, &QTreeView::activated, this, [this](const QModelIndex &index) {
         emit nodeActivated(model_->nodeOf(proxy_->mapToSource(index)));
     });
+    view_->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(view_, &QWidget::customContextMenuRequested, this, [this](const QPoint &pos) {
+        const QModelIndex index = view_->indexAt(pos);
+        if (!index.isValid()) return;
+        view_->setCurrentIndex(index);
+        emit contextMenuRequested(model_->nodeOf(proxy_->mapToSource(index)),
+                                  view_->viewport()->mapToGlobal(pos));
+    });
     connect(view_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex &current) {
                 if (current.isValid())

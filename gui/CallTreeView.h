@@ -1,6 +1,7 @@
 // The content of the Top-Down and Bottom-Up docks: a call tree (from the entry points down, or from the
 // functions samples end in up through their callers), with a filter box that keeps the rows whose function
-// or module matches (and their callers), sortable by every column, the heavy paths expanded.
+// or module matches (and their callers), sortable by every column, the heavy paths expanded. A right click
+// on a row asks for that node's context menu (contextMenuRequested).
 #pragma once
 
 #include <QWidget>
@@ -22,6 +23,7 @@ public:
     CallTreeView(CallTreeModel *model, const QString &accessibleName, QWidget *parent = nullptr);
 
     QTreeView *treeView() const { return view_; }
+    CallTreeModel *model() const { return model_; }
     QLineEdit *filterField() const { return filter_; }
     QSortFilterProxyModel *proxy() const { return proxy_; }
 
@@ -35,6 +37,8 @@ signals:
     void nodeActivated(uint32_t node);
     // The current row changed to one of FUNCTION (a FunctionId of the tree).
     void functionSelected(uint32_t function);
+    // The user asked for the context menu of a row (right click, the menu key): NODE of the model's tree.
+    void contextMenuRequested(uint32_t node, const QPoint &globalPos);
 
 private:
     void onModelReset();

@@ -32,6 +32,10 @@ CallerCalleeView::CallerCalleeView(QWidget *parent)
     layout->setSpacing(0);
     layout->addWidget(heading_);
     layout->addWidget(splitter, 1);
+    heading_->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(heading_, &QWidget::customContextMenuRequested, this, [this](const QPoint &pos) {
+        if (function_ && result_) emit contextMenuRequested(*function_, heading_->mapToGlobal(pos));
+    });
     updateHeading();
 }
 
@@ -60,6 +64,13 @@ QTreeView *CallerCalleeView::makeTable(CallerCalleeModel *model, const QString &
     view->setColumnHidden(CallerCalleeModel::LocationColumn, true); // until a profile has source locations
     connect(model, &QAbstractItemModel::modelReset, view, [model, view] {
         view->setColumnHidden(CallerCalleeModel::LocationColumn, !model->hasLocations());
+    });
+    view->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(view, &QWidget::customContextMenuRequested, this, [this, view](const QPoint &pos) {
+        const QModelIndex index = view->indexAt(pos);
+        if (index.isValid())
+            emit contextMenuRequested(index.data(CallerCalleeModel::FunctionRole).toUInt(),
+                                      view->viewport()->mapToGlobal(pos));
     });
     connect(view, &QTreeView::activated, this, [this](const QModelIndex &index) {
         const uint32_t function = index.data(CallerCalleeModel::FunctionRole).toUInt();

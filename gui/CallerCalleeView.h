@@ -1,6 +1,7 @@
 // The Caller/Callee dock's content: for the function selected in any view, its self and inclusive cost, the
 // functions that call it and those it calls, each with its cost. Computed off the UI thread
-// (CallerCallee::compute with the session's filter); double-clicking a row moves to that function.
+// (CallerCallee::compute with the session's filter); double-clicking a row moves to that function; a right
+// click on a row or on the heading asks for that function's context menu.
 #pragma once
 
 #include "CallerCallee.h"
@@ -33,6 +34,9 @@ public:
     QLabel *heading() const { return heading_; }
     std::optional<FunctionId> function() const { return function_; }
     bool isBusy() const { return watcher_ != nullptr; }
+    const std::shared_ptr<const LoadedSession> &session() const { return session_; }
+    // The callers and callees shown (names synthetic functions through its stacks), or nothing.
+    const std::shared_ptr<const CallerCallee> &result() const { return result_; }
 
 public slots:
     // A new aggregation of the session (another filter): the tables follow it for the same function.
@@ -44,6 +48,8 @@ signals:
     void updated();
     // The user double-clicked a caller or callee.
     void functionActivated(uint32_t function);
+    // The user asked for the context menu of FUNCTION (a row or the heading's function).
+    void contextMenuRequested(uint32_t function, const QPoint &globalPos);
 
 private:
     QTreeView *makeTable(CallerCalleeModel *model, const QString &accessibleName);

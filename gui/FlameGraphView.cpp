@@ -32,7 +32,7 @@ FlameGraphView::FlameGraphView(FlameGraphModel *model, QWidget *parent)
     back_->setIcon(style()->standardIcon(QStyle::SP_ArrowBack));
     back_->setText(tr("Back"));
     back_->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-    back_->setToolTip(tr("Back to the previous zoom (Escape, right click)"));
+    back_->setToolTip(tr("Back to the previous zoom (Escape, or a right click off the frames)"));
     back_->setAccessibleName(tr("Back"));
     back_->setAutoRaise(true);
     reset_->setText(tr("Show All"));
@@ -156,9 +156,9 @@ void FlameGraphView::updateMatches() {
 
 void FlameGraphView::showHovered(bool hovered, uint32_t node) {
     if (!hovered) {
-        status_->setText(model_->isEmpty()
-                             ? QString()
-                             : tr("Click a frame to zoom in; right click or Escape to go back."));
+        status_->setText(model_->isEmpty() ? QString()
+                                           : tr("Click a frame to zoom in, right-click it to focus, merge or "
+                                                "hide it; Escape goes back."));
         return;
     }
     if (node == CallTree::kRoot) {

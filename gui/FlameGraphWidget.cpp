@@ -3,6 +3,7 @@
 #include "FrameDetails.h"
 #include "FunctionNames.h"
 
+#include <QContextMenuEvent>
 #include <QHelpEvent>
 #include <QKeyEvent>
 #include <QMouseEvent>
@@ -280,8 +281,14 @@ void FlameGraphWidget::leaveEvent(QEvent *) {
 }
 
 void FlameGraphWidget::mousePressEvent(QMouseEvent *event) {
-    if (event->button() == Qt::RightButton || event->button() == Qt::BackButton) {
+    if (event->button() == Qt::BackButton) {
         model_->back();
+        return;
+    }
+    if (event->button() == Qt::RightButton) {
+        // Off the frames a right click goes back, as it always did; on a frame, contextMenuEvent follows.
+        const FlameFrame *frame = frameAt(event->position());
+        if (!frame || frame->mergedCount > 0 || frame->node == CallTree::kRoot) model_->back();
         return;
     }
     if (event->button() != Qt::LeftButton) return;
@@ -295,6 +302,19 @@ void FlameGraphWidget::mousePressEvent(QMouseEvent *event) {
         model_->zoomTo(node);
     emit nodeActivated(node);
     update();
+}
+
+void FlameGraphWidget::contextMenuEvent(QContextMenuEvent *event) {
+    if (event->reason() == QContextMenuEvent::Keyboard) {
+        if (selected_ && *selected_ != CallTree::kRoot && frameRect(*selected_))
+            emit contextMenuRequested(*selected_, mapToGlobal(frameRect(*selected_)->center().toPoint()));
+        return;
+    }
+    const FlameFrame *frame = frameAt(event->pos());
+    if (!frame || frame->mergedCount > 0 || frame->node == CallTree::kRoot) return; // see mousePressEvent
+    selected_ = frame->node;
+    update();
+    emit contextMenuRequested(frame->node, event->globalPos());
 }
 
 void FlameGraphWidget::selectNode(uint32_t node) {

@@ -7,9 +7,10 @@
 // into its caller) are a paler shade of their colour with a dashed outline and an italic label; their tooltip
 // says what they were inlined into and, where known, the source file and line. The widget is exactly as tall
 // as the graph's rows (a scroll area shows it from the top), so a shallow graph leaves no empty band. Hover
-// highlights a frame and its tooltip gives the function, module and share; a click zooms into the frame, a
-// right click, Escape or Backspace goes back. Keyboard: arrows move the selection (Up to the heaviest callee,
-// Down to the caller, Left/Right to siblings), Enter zooms into it, Home shows everything.
+// highlights a frame and its tooltip gives the function, module and share; a click zooms into the frame; a
+// right click on a frame asks for its context menu (contextMenuRequested), elsewhere it goes back, as do
+// Escape, Backspace and the mouse's back button. Keyboard: arrows move the selection (Up to the heaviest
+// callee, Down to the caller, Left/Right to siblings), Enter zooms into it, Home shows everything.
 #pragma once
 
 #include "FlameGraphModel.h"
@@ -52,6 +53,8 @@ signals:
     void nodeActivated(uint32_t node);
     // The frame under the mouse changed; hovered is false when the mouse left every frame.
     void hoverChanged(bool hovered, uint32_t node);
+    // The user asked for the context menu of NODE (right click, the menu key on the selected frame).
+    void contextMenuRequested(uint32_t node, const QPoint &globalPos);
 
 protected:
     void paintEvent(QPaintEvent *event) override;
@@ -60,6 +63,7 @@ protected:
     void mousePressEvent(QMouseEvent *event) override;
     void leaveEvent(QEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
+    void contextMenuEvent(QContextMenuEvent *event) override;
     bool event(QEvent *event) override;
 
 private:

@@ -5,10 +5,13 @@
 #include "CallerCalleeView.h"
 #include "CountersView.h"
 #include "EventsView.h"
+#include "FilterBar.h"
 #include "FilterCommand.h"
+#include "FilterEdits.h"
 #include "FlameGraphModel.h"
 #include "FlameGraphView.h"
 #include "FlameGraphWidget.h"
+#include "FrameActions.h"
 #include "RecordDialog.h"
 #include "RecordingSession.h"
 #include "RecordingView.h"
@@ -16,6 +19,7 @@
 #include "SessionLoader.h"
 #include "SummaryView.h"
 #include "TimelineView.h"
+#include "TimelineWidget.h"
 
 #include <QAction>
 #include <QApplication>
@@ -57,7 +61,8 @@ MainWindow::MainWindow(QWidget *parent)
     , callTreeModel_(new CallTreeModel(this))
     , bottomUpModel_(new CallTreeModel(this))
     , flameGraphModel_(new FlameGraphModel(this))
-    , undoStack_(new QUndoStack(this)) {
+    , undoStack_(new QUndoStack(this))
+    , frameActions_(new FrameActions(this)) {
     setWindowTitle(tr("Perfglass"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/perfglass.png")));
     setAcceptDrops(true);
@@ -67,6 +72,7 @@ MainWindow::MainWindow(QWidget *parent)
     createEventsDock();
     createMenus();
     createToolBar();
+    createFilterBar();
     createStatusBar();
     defaultState_ = saveState(kStateVersion);
     restoreSettings();
@@ -253,6 +259,8 @@ void MainWindow::createMenus() {
     for (QDockWidget *dock : docks())
         view->addAction(dock->toggleViewAction());
     view->addSeparator();
+    view->addAction(frameActions_->hideKernelAction());
+    view->addSeparator();
     view->addAction(tr("&Reset Layout"), this, &MainWindow::resetLayout);
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
@@ -278,8 +286,7 @@ void MainWindow::createToolBar() {
     QAction *redo = undoStack_->createRedoAction(sessionToolBar_, tr("Redo"));
     redo->setIcon(style()->standardIcon(QStyle::SP_ArrowForward));
     sessionToolBar_->addAction(undo);
-    sessionToolBar_->addAction(redo);
-    sessionToolBar_->addAction(clearFilterAction_);
+    sessionToolBar_->addAction(redo); // Clear Filter is on the filter bar, next to what it clears
     sessionToolBar_->addSeparator();
     eventPicker_ = new QComboBox(sessionToolBar_);
     eventPicker_->setAccessibleName(tr("Event"));
@@ -317,9 +324,7 @@ void MainWindow::pushFilter(const QString &text, const SampleFilter &filter) {
 
 void MainWindow::applyFilter(const SampleFilter &filter) {
     filter_ = filter;
-    clearFilterAction_->setEnabled(filter_.startTime || filter_.endTime || !filter_.pids.empty() ||
-                                   !filter_.tids.empty() || !filter_.cpus.empty() ||
-                                   !filter_.transforms.empty());
+    updateFilterUi();
     {
         const QSignalBlocker blocker(eventPicker_);
         if (filter_.event < eventPicker_->count()) eventPicker_->setCurrentIndex(filter_.event);
@@ -351,6 +356,66 @@ void MainWindow::clearFilter() {
     filter.event = filter_.event;
     filter.cost = filter_.cost;
     pushFilter(tr("Clear Filter"), filter);
+}
+
+void MainWindow::createFilterBar() {
+    addToolBarBreak();
+    filterBar_ = new FilterBar(frameActions_, clearFilterAction_, this);
+    addToolBar(filterBar_);
+    connect(filterBar_, &FilterBar::filterRequested, this, &MainWindow::pushFilter);
+    connect(frameActions_, &FrameActions::transformRequested, this, &MainWindow::addTransform);
+    connect(frameActions_, &FrameActions::hideKernelToggled, this, &MainWindow::setHideKernel);
+    frameActions_->attach(flameGraphView_->graph());
+    frameActions_->attach(topDownView_);
+    frameActions_->attach(bottomUpView_);
+    frameActions_->attach(callerCalleeView_);
+    connectThreadFilters();
+}
+
+void MainWindow::connectThreadFilters() {
+    TimelineWidget *timeline = timelineView_->timeline();
+    connect(timeline, &TimelineWidget::showOnlyThreadRequested, this,
+            [this](uint32_t, uint32_t tid, const QString &label) {
+                pushFilter(tr("Show only thread %1").arg(label), withOnlyThread(filter_, tid));
+            });
+    connect(timeline, &TimelineWidget::showOnlyProcessRequested, this,
+            [this](uint32_t pid, const QString &label) {
+                pushFilter(tr("Show only process %1").arg(label), withOnlyProcess(filter_, pid));
+            });
+    connect(timeline, &TimelineWidget::hideThreadRequested, this,
+            [this](uint32_t, uint32_t tid, const QString &label) {
+                if (!session_) return;
+                if (const auto filter = withoutThread(filter_, *session_->profile, tid))
+                    pushFilter(tr("Hide thread %1").arg(label), *filter);
+                else
+                    statusBar()->showMessage(tr("The last thread shown cannot be hidden."), 5000);
+            });
+    connect(timeline, &TimelineWidget::showThreadRequested, this,
+            [this](uint32_t pid, uint32_t tid, const QString &label) {
+                if (session_)
+                    pushFilter(tr("Show thread %1").arg(label),
+                               withThread(filter_, *session_->profile, pid, tid));
+            });
+}
+
+void MainWindow::addTransform(const Transform &transform, const QString &text) {
+    if (const auto filter = withTransform(filter_, transform)) pushFilter(text, *filter);
+}
+
+void MainWindow::setHideKernel(bool hide) {
+    if (hide == hidesKernel(filter_)) return;
+    if (hide)
+        addTransform(Transform::hideKernel(), tr("Hide kernel frames"));
+    else
+        pushFilter(tr("Show kernel frames"), withoutKernelHiding(filter_));
+}
+
+void MainWindow::updateFilterUi() {
+    clearFilterAction_->setEnabled(filter_.startTime || filter_.endTime || !filter_.pids.empty() ||
+                                   !filter_.tids.empty() || !filter_.cpus.empty() ||
+                                   !filter_.transforms.empty());
+    frameActions_->hideKernelAction()->setChecked(hidesKernel(filter_));
+    filterBar_->setFilter(filter_);
 }
 
 void MainWindow::createStatusBar() {
@@ -396,6 +461,7 @@ void MainWindow::showAnalysis(std::shared_ptr<const LoadedSession> session) {
     summaryView_->setSession(session_);
     timelineView_->setSession(session_);
     callerCalleeView_->setSession(session_);
+    filterBar_->setSession(session_);
     sessionLabel_->setText(
         tr("%n sample(s) of %1", nullptr, static_cast<int>(session_->topDown->sampleCount()))
             .arg(QString::fromStdString(session_->eventName)));
@@ -406,9 +472,9 @@ void MainWindow::onLoaded(std::shared_ptr<const LoadedSession> session) {
     analyzer_->cancel();
     undoStack_->clear();
     filter_ = session->filter;
-    clearFilterAction_->setEnabled(false);
     callerCalleeView_->setSession({});
     showAnalysis(std::move(session));
+    updateFilterUi();
     updateEventPicker();
     countersView_->setSession(session_);
     fitFlameGraphDock();

@@ -1,8 +1,10 @@
 // The main window: every view is a dock (movable, tabbable, floatable) and the layout is remembered between
 // runs. File ▸ Open and the recent-files menu open sessions through a SessionLoader, off the UI thread, with
-// a progress bar and a Cancel button in the status bar. What the views count (time range picked in the
-// timeline, event picked in the toolbar) is a SampleFilter on an undo stack (Edit ▸ Undo/Redo, Clear
-// Filter); a change re-aggregates the session off the UI thread (SessionAnalyzer) and every view follows.
+// a progress bar and a Cancel button in the status bar. What the views count (time range, threads and
+// processes picked in the timeline, CPUs and transforms from the filter bar and the views' context menus,
+// FrameActions; event picked in the toolbar) is a SampleFilter on an undo stack (Edit ▸ Undo/Redo, Clear
+// Filter), shown by the FilterBar; a change re-aggregates the session off the UI thread (SessionAnalyzer)
+// and every view follows.
 #pragma once
 
 #include "LoadedSession.h"
@@ -29,6 +31,8 @@ class CallTreeView;
 class CallerCalleeView;
 class CountersView;
 class EventsView;
+class FilterBar;
+class FrameActions;
 class FlameGraphModel;
 class FlameGraphView;
 class RecordingView;
@@ -73,6 +77,8 @@ public:
     QAction *recordAction() const { return recordAction_; }
     RecordingView *recordingView() const { return recordingView_; }
     QDockWidget *recordingDock() const { return recordingDock_; }
+    FilterBar *filterBar() const { return filterBar_; }
+    FrameActions *frameActions() const { return frameActions_; }
     // The filter asked for last (the one shown may still be computing).
     const SampleFilter &filter() const { return filter_; }
     QStringList recentFiles() const;
@@ -91,6 +97,10 @@ public slots:
     void selectEvent(int event);
     // Back to the whole session (undoable); the event stays.
     void clearFilter();
+    // Add TRANSFORM to the filter's chain (undoable; TEXT names the step), unless it is there already.
+    void addTransform(const perfglass::Transform &transform, const QString &text);
+    // Add or remove the Hide Kernel Frames transform (undoable).
+    void setHideKernel(bool hide);
 
 signals:
     void sessionLoaded();
@@ -110,6 +120,9 @@ private:
     void createToolBar();
     void createRecordingDock();
     void createRecordAction(QMenu *file);
+    void createFilterBar();
+    void connectThreadFilters();
+    void updateFilterUi();
     void pushFilter(const QString &text, const SampleFilter &filter);
     void applyFilter(const SampleFilter &filter);
     void showAnalysis(std::shared_ptr<const LoadedSession> session);
@@ -158,6 +171,8 @@ private:
     QAction *clearFilterAction_ = nullptr;
     QToolBar *sessionToolBar_ = nullptr;
     QComboBox *eventPicker_ = nullptr;
+    FrameActions *frameActions_;
+    FilterBar *filterBar_ = nullptr;
     SampleFilter filter_;
     QMenu *recentMenu_ = nullptr;
     QProgressBar *progress_ = nullptr;

@@ -53,6 +53,7 @@ void TimelineView::setSession(const std::shared_ptr<const LoadedSession> &sessio
         timeline_->setData(session->timeline, session->profile, session->costUnit);
     const SampleFilter &filter = session->filter;
     timeline_->setSelection(filter.startTime, filter.endTime);
+    timeline_->setThreadFilter(filter.pids, filter.tids);
     if (!filter.startTime && !filter.endTime) {
         range_->setText(
             tr("Whole session. Drag across the timeline to show only that time range in every view."));

@@ -2,8 +2,10 @@
 
 #include "ChartScale.h"
 
+#include <QContextMenuEvent>
 #include <QHelpEvent>
 #include <QLocale>
+#include <QMenu>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QToolTip>
@@ -58,6 +60,73 @@ void TimelineWidget::setSelection(std::optional<uint64_t> start, std::optional<u
     selectionStart_ = start;
     selectionEnd_ = end;
     update();
+}
+
+void TimelineWidget::setThreadFilter(std::vector<uint32_t> pids, std::vector<uint32_t> tids) {
+    shownPids_ = std::move(pids);
+    shownTids_ = std::move(tids);
+    update();
+}
+
+bool TimelineWidget::isThreadShown(int row) const {
+    const ThreadTimeline &thread = buckets_->threads[static_cast<size_t>(row)];
+    const auto lists = [](const std::vector<uint32_t> &list, uint32_t id) {
+        return list.empty() || std::find(list.begin(), list.end(), id) != list.end();
+    };
+    return lists(shownPids_, thread.pid) && lists(shownTids_, thread.tid);
+}
+
+QString TimelineWidget::processLabel(uint32_t pid) const {
+    if (profile_)
+        for (const ThreadInfo &info : profile_->threads)
+            if (info.tid == pid && info.name != 0)
+                return tr("%1 (%2)").arg(QString::fromStdString(profile_->strings[info.name])).arg(pid);
+    return QString::number(pid);
+}
+
+int TimelineWidget::rowAt(QPoint pos) const {
+    if (!buckets_ || pos.y() < kAxisHeight) return -1;
+    const int row = (pos.y() - kAxisHeight) / kRowHeight;
+    return row < threadCount() ? row : -1;
+}
+
+QMenu *TimelineWidget::createContextMenu(int row) {
+    auto *menu = new QMenu(this);
+    if (row < 0 || row >= threadCount()) return menu;
+    const ThreadTimeline &thread = buckets_->threads[static_cast<size_t>(row)];
+    const uint32_t pid = thread.pid;
+    const uint32_t tid = thread.tid;
+    const QString label = threadLabel(row);
+    menu->addSection(label);
+    QAction *only = menu->addAction(tr("Show &Only This Thread"), this, [this, pid, tid, label] {
+        emit showOnlyThreadRequested(pid, tid, label);
+    });
+    only->setObjectName(QStringLiteral("showOnlyThread"));
+    const QString process = processLabel(pid);
+    QAction *onlyProcess = menu->addAction(tr("Show Only This &Process"), this, [this, pid, process] {
+        emit showOnlyProcessRequested(pid, process);
+    });
+    onlyProcess->setObjectName(QStringLiteral("showOnlyProcess"));
+    if (isThreadShown(row)) {
+        QAction *hide = menu->addAction(tr("&Hide This Thread"), this, [this, pid, tid, label] {
+            emit hideThreadRequested(pid, tid, label);
+        });
+        hide->setObjectName(QStringLiteral("hideThread"));
+    } else {
+        QAction *show = menu->addAction(tr("&Show This Thread"), this, [this, pid, tid, label] {
+            emit showThreadRequested(pid, tid, label);
+        });
+        show->setObjectName(QStringLiteral("showThread"));
+    }
+    return menu;
+}
+
+void TimelineWidget::contextMenuEvent(QContextMenuEvent *event) {
+    const int row = rowAt(event->pos());
+    if (row < 0) return;
+    QMenu *menu = createContextMenu(row);
+    menu->setAttribute(Qt::WA_DeleteOnClose);
+    menu->popup(event->globalPos());
 }
 
 int TimelineWidget::threadCount() const {
@@ -164,13 +233,15 @@ void TimelineWidget::paintRow(QPainter &painter, int row) const {
     const QRect plot = rowRect(row);
     if (row % 2 == 1)
         painter.fillRect(QRect(0, plot.top(), width(), plot.height()), palette().alternateBase());
-    painter.setPen(palette().color(QPalette::Text));
+    const bool shown = isThreadShown(row);
+    painter.setPen(palette().color(shown ? QPalette::Text : QPalette::PlaceholderText));
     const QRect label(6, plot.top(), kLabelWidth - 12, plot.height());
+    const QString text = shown ? threadLabel(row) : tr("%1 (hidden)").arg(threadLabel(row));
     painter.drawText(label, Qt::AlignVCenter | Qt::AlignLeft,
-                     fontMetrics().elidedText(threadLabel(row), Qt::ElideMiddle, label.width()));
+                     fontMetrics().elidedText(text, Qt::ElideMiddle, label.width()));
     if (maxBucketCost_ == 0) return;
     // Sum the buckets under each pixel column; draw their mean as a bar rising from the row's bottom.
-    const QColor color = threadColor(row);
+    const QColor color = shown ? threadColor(row) : palette().color(QPalette::Midlight);
     const size_t count = buckets_->bucketCount;
     const int pixels = plot.width();
     const double barHeight = plot.height() - 4;

@@ -1,7 +1,9 @@
 // A custom-painted timeline: one row per thread (its name and id on the left), showing how densely it was
 // sampled over the session (TimelineBuckets), under a time axis. Dragging across it selects a time range
 // (rangeSelected); the range the views are filtered to is shown lit, the rest shaded. Buckets are summed
-// per pixel, so painting costs the same at any number of buckets; only exposed rows are painted.
+// per pixel, so painting costs the same at any number of buckets; only exposed rows are painted. Threads the
+// filter leaves out stay listed, greyed, so they can be shown again; a right click on a row offers "Show
+// Only This Thread", "Show Only This Process" and "Hide This Thread" (or "Show This Thread").
 #pragma once
 
 #include "CostFormat.h"
@@ -9,6 +11,8 @@
 #include "TimelineBuckets.h"
 
 #include <QWidget>
+
+class QMenu;
 
 #include <memory>
 #include <optional>
@@ -25,6 +29,13 @@ public:
     // The time range the views are filtered to (nothing: the whole session).
     void setSelection(std::optional<uint64_t> start, std::optional<uint64_t> end);
     const std::shared_ptr<const TimelineBuckets> &buckets() const { return buckets_; }
+    // The process and thread filter of the views (SampleFilter::pids, tids): other threads are greyed.
+    void setThreadFilter(std::vector<uint32_t> pids, std::vector<uint32_t> tids);
+    bool isThreadShown(int row) const;
+    // The row under POS, or -1.
+    int rowAt(QPoint pos) const;
+    // A new menu (owned by the widget) with the thread actions for ROW.
+    QMenu *createContextMenu(int row);
 
     int threadCount() const;
     QString threadLabel(int row) const;
@@ -39,6 +50,11 @@ public:
 signals:
     // The user dragged across [start, end) (ns, the profile's clock).
     void rangeSelected(uint64_t start, uint64_t end);
+    // Thread filters asked for from a row's context menu; LABEL names the thread ("name (tid)").
+    void showOnlyThreadRequested(uint32_t pid, uint32_t tid, const QString &label);
+    void showOnlyProcessRequested(uint32_t pid, const QString &label);
+    void hideThreadRequested(uint32_t pid, uint32_t tid, const QString &label);
+    void showThreadRequested(uint32_t pid, uint32_t tid, const QString &label);
 
 protected:
     void paintEvent(QPaintEvent *event) override;
@@ -46,6 +62,7 @@ protected:
     void mouseMoveEvent(QMouseEvent *event) override;
     void mouseReleaseEvent(QMouseEvent *event) override;
     bool event(QEvent *event) override;
+    void contextMenuEvent(QContextMenuEvent *event) override;
 
 private:
     int plotLeft() const;
@@ -56,6 +73,7 @@ private:
     void paintSelection(QPainter &painter) const;
     QString toolTipAt(QPoint pos) const;
     QString formatOffset(uint64_t time) const;
+    QString processLabel(uint32_t pid) const;
 
     std::shared_ptr<const TimelineBuckets> buckets_;
     std::shared_ptr<const Profile> profile_;
@@ -63,6 +81,8 @@ private:
     uint64_t maxBucketCost_ = 0;
     std::optional<uint64_t> selectionStart_;
     std::optional<uint64_t> selectionEnd_;
+    std::vector<uint32_t> shownPids_;
+    std::vector<uint32_t> shownTids_;
     std::optional<double> dragFrom_;
     double dragTo_ = 0;
 };

@@ -12,8 +12,7 @@ namespace perfglass {
 namespace {
 
 bool sameTimeline(const SampleFilter &a, const SampleFilter &b) {
-    return a.event == b.event && a.cost == b.cost && a.pids == b.pids && a.tids == b.tids &&
-           a.cpus == b.cpus && a.transforms == b.transforms;
+    return a.event == b.event && a.cost == b.cost && a.cpus == b.cpus && a.transforms == b.transforms;
 }
 
 void check(const std::atomic<bool> *cancel) {
@@ -64,6 +63,8 @@ std::shared_ptr<LoadedSession> SessionAnalyzer::compute(const LoadedSession &bas
             SampleFilter whole = filter;
             whole.startTime.reset();
             whole.endTime.reset();
+            whole.pids.clear(); // every thread keeps its row; the views grey those the filter leaves out
+            whole.tids.clear();
             const size_t buckets = std::clamp(profile->samples.size() / kSamplesPerBucket,
                                               kMinTimelineBuckets, kMaxTimelineBuckets);
             session->timeline = std::make_shared<const TimelineBuckets>(

@@ -1,6 +1,7 @@
 // Re-aggregates an opened session for another filter (time range, threads, event...) off the UI thread: the
-// top-down and bottom-up trees, the flat profile and, when the filter's event or threads changed, the
-// timeline. A new request cancels the one running; results arrive through finished() on the owner's thread.
+// top-down and bottom-up trees, the flat profile and, when the filter's event, CPUs or transforms changed,
+// the timeline (which keeps a row for every thread, whatever the thread filter). A new request cancels the
+// one running; results arrive through finished() on the owner's thread.
 // compute() is the aggregation itself, shared with SessionLoader.
 #pragma once
 

@@ -431,10 +431,15 @@ void TestMainWindow::clickToZoomAndBack() {
              qPrintable(tip));
     QToolTip::hideText();
 
-    // Zoom further into hotLoop, then back out with a right click and with the back button.
+    // Zoom further into hotLoop, then back out with a right click off the frames (on a frame it opens the
+    // frame's context menu) and with the back button.
     QTest::mouseClick(graph, Qt::LeftButton, {}, hotRect->center().toPoint());
     QCOMPARE(model.zoomRoot(), hot);
-    QTest::mouseClick(graph, Qt::RightButton, {}, graph->rect().center());
+    QPoint offFrames;
+    for (int y = 0; y < graph->height() && offFrames.isNull(); y += 2)
+        if (!graph->frameAt(QPointF(graph->width() - 2, y))) offFrames = QPoint(graph->width() - 2, y);
+    QVERIFY(!offFrames.isNull());
+    QTest::mouseClick(graph, Qt::RightButton, {}, offFrames);
     QCOMPARE(model.zoomRoot(), spin);
     QTest::mouseClick(view->backButton(), Qt::LeftButton);
     QCOMPARE(model.zoomRoot(), CallTree::kRoot);
