@@ -2,6 +2,7 @@
 
 #include "CallTreeModel.h"
 #include "CostBarDelegate.h"
+#include "FunctionColumnSizer.h"
 
 #include <QAction>
 #include <QHeaderView>
@@ -47,12 +48,12 @@ CallTreeView::CallTreeView(CallTreeModel *model, const QString &accessibleName, 
     view_->setAccessibleName(accessibleName);
     QHeaderView *header = view_->header();
     header->setStretchLastSection(false);
-    header->setSectionResizeMode(CallTreeModel::FunctionColumn, QHeaderView::Stretch);
     header->resizeSection(CallTreeModel::ModuleColumn, 140);
     for (int column = CallTreeModel::InclusiveColumn; column < CallTreeModel::ColumnCount; ++column)
         header->resizeSection(column, 100);
     header->resizeSection(CallTreeModel::LocationColumn, 170);
     view_->setColumnHidden(CallTreeModel::LocationColumn, true); // until a profile has source locations
+    new FunctionColumnSizer(view_, CallTreeModel::FunctionColumn);
 
     filter_->setPlaceholderText(tr("Filter by function or module (Ctrl+F)"));
     filter_->setClearButtonEnabled(true);

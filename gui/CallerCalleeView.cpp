@@ -3,6 +3,7 @@
 #include "CallerCalleeModel.h"
 #include "CostBarDelegate.h"
 #include "FrameDetails.h"
+#include "FunctionColumnSizer.h"
 
 #include <QHeaderView>
 #include <QLabel>
@@ -56,12 +57,12 @@ QTreeView *CallerCalleeView::makeTable(CallerCalleeModel *model, const QString &
                                    new CostBarDelegate(CallerCalleeModel::ShareRole, view));
     QHeaderView *header = view->header();
     header->setStretchLastSection(false);
-    header->setSectionResizeMode(CallerCalleeModel::FunctionColumn, QHeaderView::Stretch);
     header->resizeSection(CallerCalleeModel::ModuleColumn, 140);
     header->resizeSection(CallerCalleeModel::ShareColumn, 100);
     header->resizeSection(CallerCalleeModel::CostColumn, 100);
     header->resizeSection(CallerCalleeModel::LocationColumn, 170);
     view->setColumnHidden(CallerCalleeModel::LocationColumn, true); // until a profile has source locations
+    new FunctionColumnSizer(view, CallerCalleeModel::FunctionColumn);
     connect(model, &QAbstractItemModel::modelReset, view, [model, view] {
         view->setColumnHidden(CallerCalleeModel::LocationColumn, !model->hasLocations());
     });
