@@ -217,6 +217,12 @@ void MainWindow::showRecordDialog() {
     if (recordingView_->session()->isActive()) return;
     auto *dialog = new RecordDialog(this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
+    // The events checked in the Events dock are the recording's, while the dialog is open too.
+    const auto useChosenEvents = [dialog](const QString &events) {
+        if (!events.isEmpty()) dialog->eventsEdit()->setText(events);
+    };
+    useChosenEvents(eventsView_->selectedEvents());
+    connect(eventsView_, &EventsView::selectionChanged, dialog, useChosenEvents);
     connect(dialog, &QDialog::accepted, this, [this, dialog] { startRecording(dialog->options()); });
     dialog->open();
 }

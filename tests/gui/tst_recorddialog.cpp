@@ -3,6 +3,8 @@
 // in-process recording of tests/clients/hotspots-fp (launch, stop, attach) that opens in the main window when
 // it ends; errors (unknown program, unknown event) shown in the dock with no session opened or left behind;
 // and screenshots of each tab and of the dock for a person to look at.
+#include "EventListModel.h"
+#include "EventsView.h"
 #include "FlameGraphModel.h"
 #include "FunctionNames.h"
 #include "MainWindow.h"
@@ -89,6 +91,7 @@ private slots:
     void unknownProgramFails();
     void unknownEventFails();
     void settingsAreRemembered();
+    void eventsComeFromTheEventsDock();
 
 private:
     std::unique_ptr<MainWindow> newWindow();
@@ -482,6 +485,25 @@ void TestRecordDialog::settingsAreRemembered() {
     // A new timestamped file in the directory used last.
     QCOMPARE(QFileInfo(again.outputEdit()->text()).absolutePath(), dir_.filePath(QStringLiteral("sub")));
     QVERIFY(QFileInfo(again.outputEdit()->text()).fileName().startsWith(QLatin1String("perfglass-")));
+}
+
+// Events checked in the Events dock fill the dialog's events, when it opens and while it is open.
+void TestRecordDialog::eventsComeFromTheEventsDock() {
+    auto window = newWindow();
+    QVERIFY(window);
+    EventListModel *events = window->eventsView()->model();
+    window->eventsDock()->show();
+    window->eventsDock()->raise();
+    // The listing runs off the UI thread once the dock is shown; an event can be checked when it is done.
+    QTRY_VERIFY_WITH_TIMEOUT(events->setChecked(QStringLiteral("cpu-clock"), true), kTimeoutMs);
+    RecordDialog *dialog = openDialog(*window);
+    QVERIFY(dialog);
+    QCOMPARE(dialog->eventsEdit()->text(), QStringLiteral("cpu-clock"));
+    QVERIFY(events->setChecked(QStringLiteral("page-faults"), true));
+    QCOMPARE(dialog->eventsEdit()->text(), QStringLiteral("cpu-clock,page-faults"));
+    QVERIFY2(dialog->eventsErrorLabel()->text().isEmpty() || !dialog->eventsErrorLabel()->isVisible(),
+             qPrintable(dialog->eventsErrorLabel()->text()));
+    dialog->reject();
 }
 
 QTEST_MAIN(TestRecordDialog)
