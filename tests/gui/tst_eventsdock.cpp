@@ -5,6 +5,7 @@
 #include "EventFilterModel.h"
 #include "EventListModel.h"
 #include "EventsView.h"
+#include "GuiTestSupport.h"
 #include "MainWindow.h"
 
 #include <QAbstractItemModelTester>
@@ -21,20 +22,9 @@
 #include <QTreeView>
 
 using namespace perfglass;
+using namespace perfglass::test;
 
 namespace {
-
-QString screenshotDir() {
-    return qEnvironmentVariable("PERFGLASS_SCREENSHOT_DIR", QStringLiteral(PERFGLASS_SCREENSHOT_DIR));
-}
-
-void saveScreenshot(QWidget *widget, const QString &name) {
-    QDir().mkpath(screenshotDir());
-    QTest::qWait(50); // let pending layout and paint events run
-    const QString path = screenshotDir() + QLatin1Char('/') + name;
-    QVERIFY2(widget->grab().save(path), qPrintable(QStringLiteral("cannot save ") + path));
-    qInfo("screenshot: %s", qPrintable(path));
-}
 
 // The proxy index of the event named NAME, or an invalid index when the filter hides it.
 QModelIndex shownEvent(const EventsView &view, const QString &name) {

@@ -15,6 +15,7 @@
 #include "FlameGraphWidget.h"
 #include "FrameActions.h"
 #include "FunctionNames.h"
+#include "GuiTestSupport.h"
 #include "MainWindow.h"
 #include "SessionLoader.h"
 #include "TestSupport.h"
@@ -45,18 +46,6 @@ using namespace perfglass::test;
 
 namespace {
 constexpr int kTimeoutMs = 120000;
-
-QString screenshotDir() {
-    return qEnvironmentVariable("PERFGLASS_SCREENSHOT_DIR", QStringLiteral(PERFGLASS_SCREENSHOT_DIR));
-}
-
-void saveScreenshot(QWidget *widget, const QString &name) {
-    QDir().mkpath(screenshotDir());
-    QTest::qWait(50);
-    const QString path = screenshotDir() + QLatin1Char('/') + name;
-    QVERIFY2(widget->grab().save(path), qPrintable(QStringLiteral("cannot save ") + path));
-    qInfo("screenshot: %s", qPrintable(path));
-}
 
 QString shortName(const CallTree &tree, uint32_t node) {
     return unqualifiedName(
@@ -127,11 +116,7 @@ private:
 };
 
 void TestFilters::initTestCase() {
-    QStandardPaths::setTestModeEnabled(true);
-    QCoreApplication::setOrganizationName(QStringLiteral("perfglass-tests"));
-    QCoreApplication::setApplicationName(QStringLiteral("tst_filters"));
-    QSettings().clear();
-    installTranslations(*QCoreApplication::instance());
+    useTestSettings(QStringLiteral("tst_filters"));
     QVERIFY(dir_.isValid());
     session_ = dir_.filePath(QStringLiteral("hotspots.data"));
     const ProcessResult result =

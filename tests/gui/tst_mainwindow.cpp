@@ -14,6 +14,7 @@
 #include "FlameGraphView.h"
 #include "FlameGraphWidget.h"
 #include "FunctionNames.h"
+#include "GuiTestSupport.h"
 #include "MainWindow.h"
 #include "ModuleCategory.h"
 #include "ProfileBuilder.h"
@@ -57,19 +58,6 @@ using namespace perfglass::test;
 namespace {
 constexpr int kLoadTimeoutMs = 120000;
 constexpr double kTolerance = 0.12; // sampling noise on a loaded 2-core VM
-
-QString screenshotDir() {
-    return qEnvironmentVariable("PERFGLASS_SCREENSHOT_DIR", QStringLiteral(PERFGLASS_SCREENSHOT_DIR));
-}
-
-void saveScreenshot(QWidget *widget, const QString &name) {
-    QDir().mkpath(screenshotDir());
-    QTest::qWait(50); // let pending layout and paint events run
-
-    const QString path = screenshotDir() + QLatin1Char('/') + name;
-    QVERIFY2(widget->grab().save(path), qPrintable(QStringLiteral("cannot save ") + path));
-    qInfo("screenshot: %s", qPrintable(path));
-}
 
 // Every node whose function's short name is NAME ("hotLoop" matches "(anonymous namespace)::hotLoop(int)").
 QList<uint32_t> nodesNamed(const FlameGraphModel &model, const QString &name) {
@@ -142,11 +130,7 @@ private:
 };
 
 void TestMainWindow::initTestCase() {
-    QStandardPaths::setTestModeEnabled(true);
-    QCoreApplication::setOrganizationName(QStringLiteral("perfglass-tests"));
-    QCoreApplication::setApplicationName(QStringLiteral("tst_mainwindow"));
-    QSettings().clear();
-    installTranslations(*QCoreApplication::instance());
+    useTestSettings(QStringLiteral("tst_mainwindow"));
     QVERIFY(dir_.isValid());
     session_ = dir_.filePath(QStringLiteral("hotspots.data"));
     const ProcessResult result = runCli(

@@ -7,6 +7,7 @@
 #include "EventsView.h"
 #include "FlameGraphModel.h"
 #include "FunctionNames.h"
+#include "GuiTestSupport.h"
 #include "MainWindow.h"
 #include "ProcessListModel.h"
 #include "RecordDialog.h"
@@ -45,18 +46,6 @@ using namespace perfglass::test;
 
 namespace {
 constexpr int kTimeoutMs = 120000;
-
-QString screenshotDir() {
-    return qEnvironmentVariable("PERFGLASS_SCREENSHOT_DIR", QStringLiteral(PERFGLASS_SCREENSHOT_DIR));
-}
-
-void saveScreenshot(QWidget *widget, const QString &name) {
-    QDir().mkpath(screenshotDir());
-    QTest::qWait(50); // let pending layout and paint events run
-    const QString path = screenshotDir() + QLatin1Char('/') + name;
-    QVERIFY2(widget->grab().save(path), qPrintable(QStringLiteral("cannot save ") + path));
-    qInfo("screenshot: %s", qPrintable(path));
-}
 
 double shareOf(const FlameGraphModel &model, const QString &name) {
     if (!model.tree() || model.totalCost() == 0) return 0;
@@ -102,11 +91,7 @@ private:
 };
 
 void TestRecordDialog::initTestCase() {
-    QStandardPaths::setTestModeEnabled(true);
-    QCoreApplication::setOrganizationName(QStringLiteral("perfglass-tests"));
-    QCoreApplication::setApplicationName(QStringLiteral("tst_recorddialog"));
-    QSettings().clear();
-    installTranslations(*QCoreApplication::instance());
+    useTestSettings(QStringLiteral("tst_recorddialog"));
     QVERIFY(dir_.isValid());
 }
 
