@@ -128,6 +128,22 @@
         <source>Share of all samples whose call stack starts with this chain of callers</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>&lt;br&gt;&lt;i&gt;Inlined into %1&lt;/i&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;Source: %1 (the function&apos;s hottest line)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Location</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Source file and line of the function where most of its samples are (from DWARF debug information)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>perfglass::CallTreeView</name>
@@ -178,6 +194,22 @@
         <source>Share of all samples spent in this callee (inclusive) when the selected function called it</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>&lt;br&gt;&lt;i&gt;%1 is inline code here, inlined into its own caller&lt;/i&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;&lt;i&gt;Inlined into %1&lt;/i&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;Source: %1 (the function&apos;s hottest line)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Location</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>perfglass::CallerCalleeView</name>
@@ -203,6 +235,10 @@
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt; — inclusive %2 (%3), self %4 (%5)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, own code inlined into callers %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -241,6 +277,383 @@
     </message>
 </context>
 <context>
+    <name>perfglass::EventListModel</name>
+    <message>
+        <source>Hardware events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Software events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hardware cache events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PMUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tracepoints</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Raw events and breakpoints</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tracepoints cannot be listed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no named events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 open now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>yes, system-wide only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>yes, user mode only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>also written %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>scale %1 %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>type %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, system-wide only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; format fields: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PMU %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(type %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>on CPUs %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(system-wide only: record with -a or -C)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No format fields.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Field</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Largest value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Write raw terms as %1, e.g. %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Opens now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Attribute</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>type %1, config %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>config1 %1, config2 %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Format not readable: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Terms: period=N, freq=N, name=TEXT, e.g. %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::EventsView</name>
+    <message>
+        <source>Only events that open now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Search events (name, PMU, description)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Search events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hide the events this machine or this user cannot open now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>List and probe the events again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Event details</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select an event to see its attribute, description and terms.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check events above to record them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chosen events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The checked events in perf&apos;s syntax, in the order they were checked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chosen:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Uncheck every event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Listing and probing events…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 events open now for this user (kernel.perf_event_paranoid = %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::FilterBar</name>
+    <message>
+        <source>Filter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Count only the samples taken on the CPUs checked here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none: the views show the whole session. Drag in the timeline, or right-click a function, to filter.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPUs: all</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPUs: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Merged: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dropped: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Focus: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Focus on function: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Collapsed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Collapsed recursion</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Collapsed recursion: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Collapsed direct recursion</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Collapsed direct recursion: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kernel frames hidden</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>[collapsed library]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hidden thread: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hidden threads: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Thread: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Threads: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Threads: %1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time: %1 s – %2 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only the samples taken in this time range</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Process: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Processes: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only the samples of these processes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only the samples of these threads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only the samples taken on these CPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove this filter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove filter: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;All CPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show all CPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show CPUs %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>perfglass::FlameGraphModel</name>
     <message>
         <source>all samples</source>
@@ -249,10 +662,6 @@
 </context>
 <context>
     <name>perfglass::FlameGraphView</name>
-    <message>
-        <source>Back to the previous zoom (Escape, right click)</source>
-        <translation type="unfinished"></translation>
-    </message>
     <message>
         <source>Back</source>
         <translation type="unfinished"></translation>
@@ -279,10 +688,6 @@
     </message>
     <message>
         <source>No match</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Click a frame to zoom in; right click or Escape to go back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -319,6 +724,18 @@
     </message>
     <message>
         <source>Broken stack</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Back to the previous zoom (Escape, or a right click off the frames)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Click a frame to zoom in, right-click it to focus, merge or hide it; Escape goes back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Inlined (paler, dashed outline)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -360,6 +777,92 @@
     </message>
     <message>
         <source>&lt;br&gt;Of the zoomed frame: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;&lt;i&gt;Inlined into %1&lt;/i&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;Source: %1 (the function&apos;s hottest line)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::FrameActions</name>
+    <message>
+        <source>Hide &amp;Kernel Frames</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove kernel frames from every stack; their cost goes to the user-space function that entered the kernel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Focus on Function</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Focus on %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Focus on This &amp;Call Path</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Focus on call path %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Merge Function</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Merge %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Drop Samples with Function</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Drop samples with %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Collapse &amp;Library %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Collapse library %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Collapse &amp;Recursion</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Collapse recursion of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Collapse Direct Recursion &amp;Only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Collapse direct recursion of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>C&amp;opy Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::FrameDetails</name>
+    <message>
+        <source> (inlined)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -605,6 +1108,38 @@
     </message>
     <message>
         <source>Live view: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show only thread %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show only process %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hide thread %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The last thread shown cannot be hidden.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show thread %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hide kernel frames</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show kernel frames</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1245,6 +1780,26 @@
             <numerusform>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 – %3: %n sample, %4&lt;br&gt;Whole session: %5</numerusform>
             <numerusform>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 – %3: %n samples, %4&lt;br&gt;Whole session: %5</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Show &amp;Only This Thread</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show Only This &amp;Process</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Hide This Thread</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Show This Thread</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (hidden)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 </TS>
