@@ -493,7 +493,7 @@ bool ProfileBuilder::recordedAddresses(const perf_event_header *record, const Sa
 // Samples whose user stack must be unwound wait in a batch, unwound on several threads at once; the samples
 // after them wait too, so that the sample table stays in record order. Samples of a session without copied
 // stacks take the direct path.
-void ProfileBuilder::addSample(const perf_event_header *record) {
+void ProfileBuilder::addSample(const perf_event_header *record, bool stable) {
     Sample sample;
     const std::string error = decoder_.decodeSample(record, sample);
     if (!error.empty()) {
@@ -522,15 +522,36 @@ void ProfileBuilder::addSample(const perf_event_header *record) {
         pending.job = jobCount_++;
         job.pid = sample.pid;
         job.registerMask = sample.userRegsMask;
-        job.registers = sample.userRegs;
         job.stack = sample.userStack;
+        pending.copied = !stable;
+        if (stable) {
+            if (!oldestPending_ || static_cast<const void *>(record) < oldestPending_)
+                oldestPending_ = record;
+        } else {
+            // Registers and stack into one buffer; the job's spans are set when the batch runs, since the
+            // buffer may move as it grows.
+            stackArena_.resize((stackArena_.size() + 7) & ~size_t{7}); // the registers are 8-byte words
+            pending.stackOffset = stackArena_.size();
+            const auto *registers = reinterpret_cast<const uint8_t *>(sample.userRegs.data());
+            stackArena_.insert(stackArena_.end(), registers, registers + sample.userRegs.size_bytes());
+            stackArena_.insert(stackArena_.end(), sample.userStack.begin(), sample.userStack.end());
+        }
+        job.registers = sample.userRegs;
     }
-    if (pendingCount_ >= kBatchSamples) unwindPending();
+    if (pendingCount_ >= kBatchSamples || stackArena_.size() >= kBatchArenaBytes) unwindPending();
 }
 
 void ProfileBuilder::unwindPending() {
     if (pendingCount_ == 0) return;
     if (!unwinder_) unwinder_ = std::make_unique<ParallelUnwinder>(unwindThreads_);
+    for (size_t i = 0; i < pendingCount_; ++i) {
+        const PendingSample &pending = pending_[i];
+        if (pending.job == kNoJob || !pending.copied) continue;
+        UnwindJob &job = jobs_[pending.job];
+        const uint8_t *copy = stackArena_.data() + pending.stackOffset;
+        job.registers = {reinterpret_cast<const uint64_t *>(copy), job.registers.size()};
+        job.stack = {copy + job.registers.size_bytes(), job.stack.size()};
+    }
     const ParallelUnwinder::LocateFactory locate = [this](uint32_t pid) {
         const auto found = processes_.find(pid);
         return locateIn(found == processes_.end() ? nullptr : &found->second, &unwinder_->sharedLock());
@@ -543,6 +564,8 @@ void ProfileBuilder::unwindPending() {
     }
     pendingCount_ = 0;
     jobCount_ = 0;
+    stackArena_.clear();
+    oldestPending_ = nullptr;
 }
 
 // Interns the stack of one sample (its recorded addresses, then the unwound user pcs if any) and adds it to
@@ -615,10 +638,10 @@ void ProfileBuilder::growSampleTable() {
     samples.stack.reserve(capacity);
 }
 
-void ProfileBuilder::addRecord(const perf_event_header *record) {
+void ProfileBuilder::addRecord(const perf_event_header *record, bool stable) {
     switch (record->type) {
     case PERF_RECORD_SAMPLE:
-        addSample(record);
+        addSample(record, stable);
         break;
     case PERF_RECORD_MMAP:
         unwindPending(); // the waiting samples are unwound with the maps as they were
@@ -710,6 +733,15 @@ std::future<KernelSymbols> kernelSymbolsFor(const PerfDataReader &reader, const 
     if (!sameKernel) return std::async(std::launch::deferred, [] { return KernelSymbols{}; });
     return std::async(std::launch::async, [] { return KernelSymbols::fromProc(); });
 }
+
+// The lowest address of a mapped record that the orderer or the builder still needs, or nullptr.
+const void *oldestHeld(const RecordOrderer &orderer, const ProfileBuilder &builder) {
+    const void *queued = orderer.oldestStable();
+    const void *pending = builder.oldestPendingRecord();
+    if (!queued || !pending) return queued ? queued : pending;
+    return std::min(queued, pending, std::less<const void *>());
+}
+
 } // namespace
 
 std::shared_ptr<const Profile> loadProfile(const std::string &path, const LoadOptions &options) {
@@ -731,8 +763,8 @@ std::shared_ptr<const Profile> loadProfile(const std::string &path, const LoadOp
     size_t knownEvents = reader.events().size();
     builder.setEvents(reader.events());
     if (!reader.isPipe() && !reader.isFollowing()) builder.setExpectedBytes(reader.bytesTotal());
-    RecordOrderer orderer([&builder](const perf_event_header *record) { builder.addRecord(record); });
-    orderer.setReleaseDone([&builder] { builder.unwindPending(); }); // while the records are valid
+    RecordOrderer orderer(
+        [&builder](const perf_event_header *record, bool stable) { builder.addRecord(record, stable); });
     orderer.setEvents(reader.events());
     uint64_t records = 0;
     while (const perf_event_header *record = reader.next()) {
@@ -743,7 +775,7 @@ std::shared_ptr<const Profile> loadProfile(const std::string &path, const LoadOp
             orderer.setEvents(reader.events());
         }
         orderer.push(record, reader.lastRecordIsMapped());
-        if ((++records & 0x3f) == 0) reader.discardBefore(orderer.oldestStable());
+        if ((++records & 0x3f) == 0) reader.discardBefore(oldestHeld(orderer, builder));
         if ((records & 0xfff) == 0) {
             if (options.cancel && options.cancel->load(std::memory_order_relaxed)) throw Cancelled();
             if (options.progress && reader.bytesTotal() > 0)

@@ -87,11 +87,14 @@ public:
     // Whether the session was recorded on this kernel, so that this process's [vdso] names the recorded
     // one's.
     void setVdsoOfThisMachine(bool same);
-    // Samples with copied user stacks wait for a batch that is unwound on several threads: a record must stay
-    // valid until the next unwindPending() or finish().
-    void addRecord(const perf_event_header *record);
+    // Samples with copied user stacks wait for a batch that is unwound on several threads. A stable record
+    // stays valid at its address until oldestPendingRecord() no longer holds it back (its stack is then used
+    // where it lies); the stacks of other records are copied.
+    void addRecord(const perf_event_header *record, bool stable = false);
     // Unwinds the waiting samples and adds them to the profile, in record order.
     void unwindPending();
+    // The lowest address of a stable record whose sample waits; nullptr when none does.
+    const void *oldestPendingRecord() const { return oldestPending_; }
     // The size of the record stream, when known: the sample table is then reserved once for the most samples
     // the stream can hold, instead of growing by copying.
     void setExpectedBytes(uint64_t bytes) { expectedBytes_ = bytes; }
@@ -124,10 +127,13 @@ private:
         std::vector<uint64_t> addresses; // recorded, leaf first
         std::vector<bool> kernel;
         size_t job = kNoJob; // index into jobs_ when its user stack is unwound
+        bool copied = false; // its stack is in stackArena_ at stackOffset (else in the record)
+        size_t stackOffset = 0;
     };
     static constexpr size_t kBatchSamples = 512;
+    static constexpr size_t kBatchArenaBytes = size_t{1} << 20; // copied stacks of records not stable
 
-    void addSample(const perf_event_header *record);
+    void addSample(const perf_event_header *record, bool stable);
     bool recordedAddresses(const perf_event_header *record, const Sample &sample,
                            std::vector<uint64_t> &addresses, std::vector<bool> &kernelFlags);
     void completeSample(const SampleHead &head, std::vector<uint64_t> &addresses,
@@ -176,6 +182,8 @@ private:
     size_t pendingCount_ = 0;
     std::vector<UnwindJob> jobs_; // reused: the first jobCount_ belong to waiting samples
     size_t jobCount_ = 0;
+    std::vector<uint8_t> stackArena_; // copied stacks of waiting samples from records that are not stable
+    const void *oldestPending_ = nullptr;
     std::vector<FrameId> unnamedKernelFrames_;
     SymbolSearch search_;
     std::unordered_map<std::string, std::vector<uint8_t>> expectedBuildIds_;

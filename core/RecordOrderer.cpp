@@ -65,10 +65,10 @@ void RecordOrderer::release(uint64_t limit) {
     });
     size_t released = 0;
     while (released < entries_.size() && entries_[released].time <= limit) {
-        sink_(entries_[released].record(arena_.get()));
+        const Entry &entry = entries_[released];
+        sink_(entry.record(arena_.get()), entry.stable != nullptr);
         ++released;
     }
-    if (released > 0 && releaseDone_) releaseDone_();
     if (released == entries_.size()) {
         entries_.clear();
         arenaSize_ = 0;

@@ -18,16 +18,14 @@ namespace perfglass {
 
 class RecordOrderer {
 public:
-    using Sink = std::function<void(const perf_event_header *)>;
+    // stable: the record stays valid at its address after the call (see push()).
+    using Sink = std::function<void(const perf_event_header *, bool stable)>;
 
     explicit RecordOrderer(Sink sink, size_t maxQueuedBytes = size_t{128} << 20)
         : sink_(std::move(sink))
         , maxQueuedBytes_(maxQueuedBytes) {}
 
     void setEvents(const std::vector<EventAttr> &events) { decoder_.setEvents(events); }
-    // Called after each run of released records, while they are all still valid (the sink may keep pointers
-    // to them until then).
-    void setReleaseDone(std::function<void()> done) { releaseDone_ = std::move(done); }
     // Queues a record (FINISHED_ROUND releases what is safe to release). A stable record (one that stays
     // valid at its address until it is released, such as a record in a mapped file) is queued by address;
     // others are copied.
@@ -50,7 +48,6 @@ private:
     void release(uint64_t limit);
 
     Sink sink_;
-    std::function<void()> releaseDone_;
     size_t maxQueuedBytes_;
     RecordDecoder decoder_;
     void reserve(size_t words);
