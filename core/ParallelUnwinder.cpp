@@ -5,8 +5,8 @@
 namespace perfglass {
 
 namespace {
-constexpr size_t kJobsPerGrab = 8;      // jobs a thread takes at once: few atomic operations, fair split
-constexpr size_t kMinParallelJobs = 32; // smaller batches are not worth waking the other threads for
+constexpr size_t kJobsPerGrab = 8;     // jobs a thread takes at once: few atomic operations, fair split
+constexpr size_t kMinParallelJobs = 8; // smaller batches are not worth waking the other threads for
 constexpr unsigned kMaxThreads = 8;
 } // namespace
 
@@ -26,24 +26,27 @@ ParallelUnwinder::~ParallelUnwinder() {
     workers_.clear(); // joins, before the lock and condition variables they wait on go away
 }
 
-void ParallelUnwinder::unwind(std::span<UnwindJob> jobs, const LocateFactory &locateFor) {
-    if (jobs.empty()) return;
-    const bool parallel = !workers_.empty() && jobs.size() >= kMinParallelJobs;
+void ParallelUnwinder::start(std::span<UnwindJob> jobs, const LocateFactory &locateFor) {
     {
         std::lock_guard lock(batchLock_);
         jobs_ = jobs;
         locateFor_ = &locateFor;
         nextJob_.store(0, std::memory_order_relaxed);
-        if (parallel) {
+        started_ = !workers_.empty() && jobs.size() >= kMinParallelJobs;
+        if (started_) {
             busyWorkers_ = workers_.size();
             ++generation_;
         }
     }
-    if (parallel) batchReady_.notify_all();
+    if (started_) batchReady_.notify_all();
+}
+
+void ParallelUnwinder::finish() {
     work(0);
-    if (!parallel) return;
+    if (!started_) return;
     std::unique_lock lock(batchLock_);
     batchDone_.wait(lock, [this] { return busyWorkers_ == 0; });
+    started_ = false;
 }
 
 void ParallelUnwinder::work(size_t unwinderIndex) {

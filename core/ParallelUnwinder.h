@@ -1,7 +1,8 @@
 // Unwinds a batch of sampled user stacks on several threads. Each thread has its own DwarfUnwinder, so
 // rules are compiled and cached per thread without locking; only a rule that is not cached yet takes the
-// shared lock, because libdw's CFI and the lazily built symbol tables are not thread-safe. The caller's
-// thread works too, and unwind() returns when the whole batch is done.
+// shared lock, because libdw's CFI and the lazily built symbol tables are not thread-safe. start() hands a
+// batch to the worker threads and returns, so the caller can read the next batch meanwhile; finish() joins
+// in and returns when the batch is done. With one thread there are no workers: finish() does it all.
 #pragma once
 
 #include "DwarfUnwinder.h"
@@ -41,7 +42,13 @@ public:
     ParallelUnwinder(const ParallelUnwinder &) = delete;
     ParallelUnwinder &operator=(const ParallelUnwinder &) = delete;
 
-    void unwind(std::span<UnwindJob> jobs, const LocateFactory &locateFor);
+    // locateFor and the jobs must stay valid until finish() returns; one batch at a time.
+    void start(std::span<UnwindJob> jobs, const LocateFactory &locateFor);
+    void finish();
+    void unwind(std::span<UnwindJob> jobs, const LocateFactory &locateFor) {
+        start(jobs, locateFor);
+        finish();
+    }
     std::mutex &sharedLock() { return sharedLock_; }
     unsigned threadCount() const { return static_cast<unsigned>(unwinders_.size()); }
 
@@ -59,6 +66,7 @@ private:
     std::condition_variable batchDone_;
     uint64_t generation_ = 0;
     size_t busyWorkers_ = 0;
+    bool started_ = false; // workers were woken for the current batch
     std::span<UnwindJob> jobs_;
     const LocateFactory *locateFor_ = nullptr;
     std::atomic<size_t> nextJob_{0};

@@ -500,72 +500,66 @@ void ProfileBuilder::addSample(const perf_event_header *record, bool stable) {
         ++profile_->diagnostics.malformedRecords;
         return;
     }
-    SampleHead head{
+    const SampleHead head{
         sample.time,  sample.pid, sample.tid, sample.cpu, static_cast<uint16_t>(sample.eventIndex),
         sample.period};
     sampleBytes_ += record->size;
     smallestSample_ = std::min<uint32_t>(smallestSample_, record->size);
     const bool unwind = recordedAddresses(record, sample, addressScratch_, kernelScratch_);
-    if (!unwind && pendingCount_ == 0) {
+    SampleBatch &batch = batches_[filling_];
+    if (!unwind && batch.empty() && !unwinding_) {
         completeSample(head, addressScratch_, kernelScratch_, nullptr);
         return;
     }
-    if (pending_.size() == pendingCount_) pending_.emplace_back();
-    PendingSample &pending = pending_[pendingCount_++];
-    pending.head = head;
-    pending.job = kNoJob;
+    PendingSample &pending = batch.add(head);
     std::swap(pending.addresses, addressScratch_);
     std::swap(pending.kernel, kernelScratch_);
-    if (unwind) {
-        if (jobs_.size() == jobCount_) jobs_.emplace_back();
-        UnwindJob &job = jobs_[jobCount_];
-        pending.job = jobCount_++;
-        job.pid = sample.pid;
-        job.registerMask = sample.userRegsMask;
-        job.stack = sample.userStack;
-        pending.copied = !stable;
-        if (stable) {
-            if (!oldestPending_ || static_cast<const void *>(record) < oldestPending_)
-                oldestPending_ = record;
-        } else {
-            // Registers and stack into one buffer; the job's spans are set when the batch runs, since the
-            // buffer may move as it grows.
-            stackArena_.resize((stackArena_.size() + 7) & ~size_t{7}); // the registers are 8-byte words
-            pending.stackOffset = stackArena_.size();
-            const auto *registers = reinterpret_cast<const uint8_t *>(sample.userRegs.data());
-            stackArena_.insert(stackArena_.end(), registers, registers + sample.userRegs.size_bytes());
-            stackArena_.insert(stackArena_.end(), sample.userStack.begin(), sample.userStack.end());
-        }
-        job.registers = sample.userRegs;
+    if (unwind) batch.addJob(sample, record, stable);
+    if (batch.full()) {
+        finishUnwinding();
+        startUnwinding();
     }
-    if (pendingCount_ >= kBatchSamples || stackArena_.size() >= kBatchArenaBytes) unwindPending();
+}
+
+// The filling batch goes to the unwinding threads, and the other batch takes new samples meanwhile. The
+// threads only read the maps and open modules under the shared lock; records that change the maps wait
+// for them (unwindPending()).
+void ProfileBuilder::startUnwinding() {
+    if (!unwinder_) {
+        unwinder_ = std::make_unique<ParallelUnwinder>(unwindThreads_);
+        locateForUnwinding_ = [this](uint32_t pid) {
+            const auto found = processes_.find(pid);
+            return locateIn(found == processes_.end() ? nullptr : &found->second, &unwinder_->sharedLock());
+        };
+    }
+    unwinder_->start(batches_[filling_].prepareJobs(), locateForUnwinding_);
+    unwinding_ = true;
+    filling_ = 1 - filling_;
+}
+
+// Waits for the batch being unwound and adds its samples to the profile, in record order.
+void ProfileBuilder::finishUnwinding() {
+    if (!unwinding_) return;
+    unwinder_->finish();
+    unwinding_ = false;
+    SampleBatch &batch = batches_[1 - filling_];
+    for (PendingSample &pending : batch.samples())
+        completeSample(pending.head, pending.addresses, pending.kernel, batch.jobOf(pending));
+    batch.clear();
 }
 
 void ProfileBuilder::unwindPending() {
-    if (pendingCount_ == 0) return;
-    if (!unwinder_) unwinder_ = std::make_unique<ParallelUnwinder>(unwindThreads_);
-    for (size_t i = 0; i < pendingCount_; ++i) {
-        const PendingSample &pending = pending_[i];
-        if (pending.job == kNoJob || !pending.copied) continue;
-        UnwindJob &job = jobs_[pending.job];
-        const uint8_t *copy = stackArena_.data() + pending.stackOffset;
-        job.registers = {reinterpret_cast<const uint64_t *>(copy), job.registers.size()};
-        job.stack = {copy + job.registers.size_bytes(), job.stack.size()};
-    }
-    const ParallelUnwinder::LocateFactory locate = [this](uint32_t pid) {
-        const auto found = processes_.find(pid);
-        return locateIn(found == processes_.end() ? nullptr : &found->second, &unwinder_->sharedLock());
-    };
-    unwinder_->unwind(std::span<UnwindJob>(jobs_.data(), jobCount_), locate);
-    for (size_t i = 0; i < pendingCount_; ++i) {
-        PendingSample &pending = pending_[i];
-        completeSample(pending.head, pending.addresses, pending.kernel,
-                       pending.job == kNoJob ? nullptr : &jobs_[pending.job]);
-    }
-    pendingCount_ = 0;
-    jobCount_ = 0;
-    stackArena_.clear();
-    oldestPending_ = nullptr;
+    finishUnwinding();
+    if (batches_[filling_].empty()) return;
+    startUnwinding();
+    finishUnwinding();
+}
+
+const void *ProfileBuilder::oldestPendingRecord() const {
+    const void *first = batches_[0].oldestRecord();
+    const void *second = batches_[1].oldestRecord();
+    if (!first || !second) return first ? first : second;
+    return std::min(first, second, std::less<const void *>());
 }
 
 // Interns the stack of one sample (its recorded addresses, then the unwound user pcs if any) and adds it to

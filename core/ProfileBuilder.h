@@ -13,6 +13,7 @@
 #include "ProcessMaps.h"
 #include "Profile.h"
 #include "RecordDecoder.h"
+#include "SampleBatch.h"
 #include "SessionMetadata.h"
 
 #include <linux/perf_event.h>
@@ -94,7 +95,7 @@ public:
     // Unwinds the waiting samples and adds them to the profile, in record order.
     void unwindPending();
     // The lowest address of a stable record whose sample waits; nullptr when none does.
-    const void *oldestPendingRecord() const { return oldestPending_; }
+    const void *oldestPendingRecord() const;
     // The size of the record stream, when known: the sample table is then reserved once for the most samples
     // the stream can hold, instead of growing by copying.
     void setExpectedBytes(uint64_t bytes) { expectedBytes_ = bytes; }
@@ -111,33 +112,13 @@ private:
     ProcessMaps *processFor(uint32_t pid);
     void growSampleTable();
 
-    // What a sample contributes to the table besides its stack.
-    struct SampleHead {
-        uint64_t time;
-        uint32_t pid;
-        uint32_t tid;
-        uint32_t cpu;
-        uint16_t event;
-        uint64_t period;
-    };
-    static constexpr size_t kNoJob = std::numeric_limits<size_t>::max();
-    // A sample waiting for the batch of unwinding it belongs to.
-    struct PendingSample {
-        SampleHead head{};
-        std::vector<uint64_t> addresses; // recorded, leaf first
-        std::vector<bool> kernel;
-        size_t job = kNoJob; // index into jobs_ when its user stack is unwound
-        bool copied = false; // its stack is in stackArena_ at stackOffset (else in the record)
-        size_t stackOffset = 0;
-    };
-    static constexpr size_t kBatchSamples = 512;
-    static constexpr size_t kBatchArenaBytes = size_t{1} << 20; // copied stacks of records not stable
-
     void addSample(const perf_event_header *record, bool stable);
     bool recordedAddresses(const perf_event_header *record, const Sample &sample,
                            std::vector<uint64_t> &addresses, std::vector<bool> &kernelFlags);
     void completeSample(const SampleHead &head, std::vector<uint64_t> &addresses,
                         std::vector<bool> &kernelFlags, const UnwindJob *unwound);
+    void startUnwinding();
+    void finishUnwinding();
     void addMmap(const perf_event_header *record, bool isMmap2);
     void addComm(const perf_event_header *record);
     void addFork(const perf_event_header *record);
@@ -178,12 +159,11 @@ private:
     ProcessMaps *cachedProcess_ = nullptr; // processes_ never erases, so the pointer stays valid
     std::vector<uint64_t> addressScratch_;
     std::vector<bool> kernelScratch_;
-    std::vector<PendingSample> pending_; // reused: the first pendingCount_ are waiting
-    size_t pendingCount_ = 0;
-    std::vector<UnwindJob> jobs_; // reused: the first jobCount_ belong to waiting samples
-    size_t jobCount_ = 0;
-    std::vector<uint8_t> stackArena_; // copied stacks of waiting samples from records that are not stable
-    const void *oldestPending_ = nullptr;
+    // Samples waiting for unwinding: one batch fills while the other may be unwinding on the workers.
+    std::array<SampleBatch, 2> batches_;
+    size_t filling_ = 0;     // index of the batch that takes new samples
+    bool unwinding_ = false; // whether the other batch is being unwound
+    ParallelUnwinder::LocateFactory locateForUnwinding_;
     std::vector<FrameId> unnamedKernelFrames_;
     SymbolSearch search_;
     std::unordered_map<std::string, std::vector<uint8_t>> expectedBuildIds_;
