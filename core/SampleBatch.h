@@ -31,8 +31,8 @@ struct PendingSample {
     SampleHead head;
     std::vector<uint64_t> addresses; // as recorded, leaf first
     std::vector<bool> kernel;
-    size_t job = kNoJob;    // its unwind job, when its user stack is unwound
-    bool copied = false;    // registers and stack are in the batch's copy (at copyOffset), not in the record
+    size_t job = kNoJob; // its unwind job, when its user stack is unwound
+    bool copied = false; // registers and stack are in the batch's copy (at copyOffset), not in the record
     size_t copyOffset = 0;
 };
 
