@@ -213,4 +213,11 @@ std::optional<uint64_t> decodeCacheEvent(std::string_view name) {
            (uint64_t{result.value_or(PERF_COUNT_HW_CACHE_RESULT_ACCESS)} << 16);
 }
 
+std::string genericEventName(uint32_t type, uint64_t config) {
+    for (const auto *events : {&symbolicEvents(), &cacheEvents()})
+        for (const GenericEvent &event : *events)
+            if (event.type == type && event.config == config) return event.name;
+    return {};
+}
+
 } // namespace perfglass

@@ -2,6 +2,7 @@
 
 #include "Error.h"
 #include "FeatureCodec.h"
+#include "GenericEvents.h"
 #include "PerfFileFormat.h"
 
 #include <fcntl.h>
@@ -26,6 +27,12 @@ constexpr uint64_t kMaxIdsPerEvent = 1 << 20;
 constexpr uint64_t kMaxAttrSize = 4096;
 constexpr uint64_t kMaxFeatureSize = 256 << 20;
 constexpr size_t kMaxPendingDecompressed = 64 << 20;
+
+// An event's name until EVENT_DESC names it (a file whose writer has not finished has no features yet).
+std::string fallbackName(const perf_event_attr &attr, size_t index) {
+    std::string name = genericEventName(attr.type, attr.config);
+    return name.empty() ? fmt::format("event{}", index) : name;
+}
 
 struct AuxtraceRecord {
     perf_event_header header;
@@ -344,7 +351,7 @@ void PerfDataReader::readAttrs(uint64_t offset, uint64_t size, uint64_t attrSize
                 fmt::format("id section size {} of attribute {} is impossible", ids.size, i));
         event.ids.resize(ids.size / sizeof(uint64_t));
         readExactlyAt(event.ids.data(), ids.size, ids.offset, "id section");
-        event.name = fmt::format("event{}", i);
+        event.name = fallbackName(event.attr, i);
         events_.push_back(std::move(event));
     }
 }
@@ -486,7 +493,7 @@ void PerfDataReader::addAttrRecord(const perf_event_header *header) {
     event.attr.size = sizeof(perf_event_attr);
     event.ids.resize((payload - attrSize) / 8);
     std::memcpy(event.ids.data(), bytes + sizeof *header + attrSize, event.ids.size() * 8);
-    event.name = fmt::format("event{}", events_.size());
+    event.name = fallbackName(event.attr, events_.size());
     events_.push_back(std::move(event));
 }
 

@@ -162,6 +162,8 @@ private slots:
         QVERIFY(!reader.notices().empty());
         QVERIFY(QString::fromStdString(reader.notices().front())
                     .contains(QLatin1String("data size in the header is 0")));
+        // No EVENT_DESC yet: the event is named from its attribute, as perf does.
+        QCOMPARE(reader.events().front().name, std::string("cpu-clock"));
     }
 
     void missingFileIsNamed() {
