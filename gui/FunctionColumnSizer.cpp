@@ -12,10 +12,11 @@ namespace perfglass {
 FunctionColumnSizer::FunctionColumnSizer(QTreeView *view, int column, int minimumWidth)
     : QObject(view)
     , view_(view)
+    , viewport_(view->viewport())
     , column_(column)
     , minimumWidth_(minimumWidth) {
     view->header()->setSectionResizeMode(column, QHeaderView::Interactive);
-    view->viewport()->installEventFilter(this);
+    viewport_->installEventFilter(this);
     // Showing or hiding a column (Location appears with source information) changes what is left.
     connect(view->header(), &QHeaderView::sectionCountChanged, this, &FunctionColumnSizer::fit);
     connect(view->header(), &QHeaderView::sectionResized, this, [this](int index) {
@@ -24,9 +25,10 @@ FunctionColumnSizer::FunctionColumnSizer(QTreeView *view, int column, int minimu
     fit();
 }
 
+// Only the stored pointers are compared here: events also arrive while the view is being destroyed, when it
+// must not be called any more.
 bool FunctionColumnSizer::eventFilter(QObject *watched, QEvent *event) {
-    if (watched == view_->viewport() && (event->type() == QEvent::Resize || event->type() == QEvent::Show))
-        fit();
+    if ((event->type() == QEvent::Resize || event->type() == QEvent::Show) && watched == viewport_) fit();
     return QObject::eventFilter(watched, event);
 }
 

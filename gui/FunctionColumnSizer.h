@@ -5,6 +5,7 @@
 #include <QObject>
 
 class QTreeView;
+class QWidget;
 
 namespace perfglass {
 
@@ -21,6 +22,7 @@ private:
     void fit();
 
     QTreeView *view_;
+    QWidget *viewport_;
     int column_;
     int minimumWidth_;
 };
