@@ -38,7 +38,7 @@ struct PendingSample {
 
 class SampleBatch {
 public:
-    static constexpr size_t kMaxSamples = 512;
+    static constexpr size_t kMaxSamples = 256;
     static constexpr size_t kMaxCopiedBytes = size_t{1} << 20;
 
     bool empty() const { return count_ == 0; }
