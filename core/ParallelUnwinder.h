@@ -45,10 +45,6 @@ public:
     // locateFor and the jobs must stay valid until finish() returns; one batch at a time.
     void start(std::span<UnwindJob> jobs, const LocateFactory &locateFor);
     void finish();
-    void unwind(std::span<UnwindJob> jobs, const LocateFactory &locateFor) {
-        start(jobs, locateFor);
-        finish();
-    }
     std::mutex &sharedLock() { return sharedLock_; }
     unsigned threadCount() const { return static_cast<unsigned>(unwinders_.size()); }
 
