@@ -272,22 +272,17 @@ bool applyCommonTerm(const Term &term, std::string_view where, EventSpec &spec) 
         spec.name = term.value;
         return true;
     }
-    if (term.key == "period") {
+    if (term.key == "period" || term.key == "freq") {
+        const bool frequency = term.key == "freq";
         const uint64_t value = termNumber(term, where);
-        if (value == 0) throw Error(fmt::format("{}: period must be at least 1", where));
-        spec.attr.freq = 0;
-        spec.attr.sample_period = value;
-        spec.termPeriod = value;
-        spec.termFrequency = 0;
-        return true;
-    }
-    if (term.key == "freq") {
-        const uint64_t value = termNumber(term, where);
-        if (value == 0) throw Error(fmt::format("{}: freq must be at least 1", where));
-        spec.attr.freq = 1;
-        spec.attr.sample_freq = value;
-        spec.termFrequency = value;
-        spec.termPeriod = 0;
+        if (value == 0) throw Error(fmt::format("{}: {} must be at least 1", where, term.key));
+        spec.attr.freq = frequency ? 1 : 0;
+        if (frequency)
+            spec.attr.sample_freq = value;
+        else
+            spec.attr.sample_period = value;
+        spec.termPeriod = frequency ? 0 : value;
+        spec.termFrequency = frequency ? value : 0;
         return true;
     }
     return false;
