@@ -1,6 +1,6 @@
 #!/bin/sh
 # Recording overhead of perfglass-cli against `perf record` with the same options, in one run, on the workload of
-# ../shared/bench/workload.cpp (design.md, "Performance targets"):
+# bench/workload.cpp (design.md, "Performance targets"):
 #   fixed cost  `record -o x.data -- true`                        target <= 0.1 s
 #   fixed work  `workload-fp -6000 2`, cpu-clock 4000 Hz, -g       target <= 1.10x unprofiled, below perf's ratio
 #   fixed work  `workload-nofp -6000 2`, --call-graph dwarf        target <= 1.25x unprofiled, below perf's ratio

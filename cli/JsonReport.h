@@ -6,10 +6,10 @@
 // frame of the function was an inline frame).
 #pragma once
 
-#include "CallTree.h"
-#include "CallerCallee.h"
-#include "FlatProfile.h"
 #include "TextReport.h"
+#include "analysis/CallTree.h"
+#include "analysis/CallerCallee.h"
+#include "analysis/FlatProfile.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,7 +1,7 @@
 #include "ListCommand.h"
 
-#include "EventAvailability.h"
-#include "EventCatalog.h"
+#include "events/EventAvailability.h"
+#include "events/EventCatalog.h"
 
 #include <fmt/format.h>
 #include <fnmatch.h>

@@ -2,9 +2,9 @@
 
 #include "StopSignals.h"
 
-#include "CpuList.h"
-#include "Error.h"
-#include "HelperEventOpener.h"
+#include "base/CpuList.h"
+#include "base/Error.h"
+#include "record/HelperEventOpener.h"
 
 #include <fmt/format.h>
 #include <signal.h>

@@ -3,7 +3,7 @@
 
 #include "Command.h"
 
-#include "Recorder.h"
+#include "record/Recorder.h"
 
 #include <string>
 #include <vector>

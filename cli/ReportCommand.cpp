@@ -1,17 +1,17 @@
 #include "ReportCommand.h"
 
-#include "CallTree.h"
-#include "CallerCallee.h"
-#include "CollapsedStacksExporter.h"
-#include "CpuList.h"
-#include "Error.h"
-#include "FlatProfile.h"
-#include "FunctionMatcher.h"
 #include "JsonReport.h"
-#include "ProfileBuilder.h"
-#include "SpeedscopeExporter.h"
-#include "SvgFlameGraphExporter.h"
 #include "TextReport.h"
+#include "analysis/CallTree.h"
+#include "analysis/CallerCallee.h"
+#include "analysis/FlatProfile.h"
+#include "analysis/FunctionMatcher.h"
+#include "base/CpuList.h"
+#include "base/Error.h"
+#include "export/CollapsedStacksExporter.h"
+#include "export/SpeedscopeExporter.h"
+#include "export/SvgFlameGraphExporter.h"
+#include "load/ProfileBuilder.h"
 
 #include <fmt/format.h>
 

@@ -5,8 +5,8 @@
 
 #include "Command.h"
 
-#include "Profile.h"
-#include "SampleFilter.h"
+#include "analysis/SampleFilter.h"
+#include "profile/Profile.h"
 
 #include <string>
 #include <vector>

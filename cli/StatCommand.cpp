@@ -2,14 +2,14 @@
 
 #include "StopSignals.h"
 
-#include "ChildProcess.h"
-#include "CounterSampler.h"
-#include "CounterSession.h"
-#include "CpuList.h"
-#include "Error.h"
-#include "MonotonicClock.h"
-#include "PerfDataWriter.h"
-#include "StatRecords.h"
+#include "base/ChildProcess.h"
+#include "base/CpuList.h"
+#include "base/Error.h"
+#include "base/MonotonicClock.h"
+#include "counting/CounterSampler.h"
+#include "counting/CounterSession.h"
+#include "perfdata/PerfDataWriter.h"
+#include "perfdata/StatRecords.h"
 
 #include <fmt/format.h>
 #include <poll.h>

@@ -4,9 +4,9 @@
 
 #include "Command.h"
 
-#include "Counter.h"
-#include "EventParser.h"
-#include "StatFormatter.h"
+#include "counting/StatFormatter.h"
+#include "events/CounterValue.h"
+#include "events/EventParser.h"
 
 #include <sys/types.h>
 

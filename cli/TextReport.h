@@ -1,10 +1,10 @@
 // Plain-text renderings of analysis results for terminals.
 #pragma once
 
-#include "CallTree.h"
-#include "CallerCallee.h"
-#include "FlatProfile.h"
-#include "Profile.h"
+#include "analysis/CallTree.h"
+#include "analysis/CallerCallee.h"
+#include "analysis/FlatProfile.h"
+#include "profile/Profile.h"
 
 #include <cstdio>
 #include <string>

@@ -5,8 +5,8 @@
 #include "ReportCommand.h"
 #include "StatCommand.h"
 
-#include "Error.h"
-#include "ProfileBuilder.h"
+#include "base/Error.h"
+#include "load/ProfileBuilder.h"
 
 #include <fmt/format.h>
 

@@ -4,8 +4,8 @@
 // click on a row or on the heading asks for that function's context menu.
 #pragma once
 
-#include "CallerCallee.h"
 #include "LoadedSession.h"
+#include "analysis/CallerCallee.h"
 
 #include <QFutureWatcher>
 #include <QPointer>

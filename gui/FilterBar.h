@@ -6,7 +6,7 @@
 #pragma once
 
 #include "LoadedSession.h"
-#include "SampleFilter.h"
+#include "analysis/SampleFilter.h"
 
 #include <QToolBar>
 

@@ -2,7 +2,7 @@
 // redo applies the new filter, undo the old one, both through the function given, which re-aggregates.
 #pragma once
 
-#include "SampleFilter.h"
+#include "analysis/SampleFilter.h"
 
 #include <QUndoCommand>
 

@@ -3,8 +3,8 @@
 // for "all": a choice that ends up including every thread or CPU the session has clears its list.
 #pragma once
 
-#include "Profile.h"
-#include "SampleFilter.h"
+#include "analysis/SampleFilter.h"
+#include "profile/Profile.h"
 
 #include <cstdint>
 #include <optional>

@@ -5,7 +5,7 @@
 #include "CallerCalleeView.h"
 #include "FlameGraphWidget.h"
 #include "FunctionNames.h"
-#include "TransformedStacks.h"
+#include "analysis/TransformedStacks.h"
 
 #include <QAction>
 #include <QClipboard>

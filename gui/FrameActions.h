@@ -6,8 +6,8 @@
 // toolbars (hideKernelAction).
 #pragma once
 
-#include "CallTree.h"
-#include "Transform.h"
+#include "analysis/CallTree.h"
+#include "analysis/Transform.h"
 
 #include <QObject>
 #include <QString>

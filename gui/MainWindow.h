@@ -8,7 +8,7 @@
 #pragma once
 
 #include "LoadedSession.h"
-#include "Recorder.h"
+#include "record/Recorder.h"
 
 #include <QMainWindow>
 

@@ -1,10 +1,10 @@
 #include "RecordDialog.h"
 
-#include "CpuList.h"
-#include "Error.h"
-#include "EventParser.h"
 #include "ProcessListModel.h"
 #include "RecordingSession.h"
+#include "base/CpuList.h"
+#include "base/Error.h"
+#include "events/EventParser.h"
 
 #include <QButtonGroup>
 #include <QCheckBox>

@@ -8,7 +8,7 @@
 // of the last accepted dialog are remembered (QSettings, group "record").
 #pragma once
 
-#include "Recorder.h"
+#include "record/Recorder.h"
 
 #include <QDialog>
 

@@ -5,7 +5,7 @@
 // and, with Live view checked, for the partly written file to be shown every kLiveIntervalMs (liveUpdate).
 #pragma once
 
-#include "Recorder.h"
+#include "record/Recorder.h"
 
 #include <QWidget>
 

@@ -7,8 +7,8 @@
 #pragma once
 
 #include "CostFormat.h"
-#include "Profile.h"
-#include "TimelineBuckets.h"
+#include "analysis/TimelineBuckets.h"
+#include "profile/Profile.h"
 
 #include <QWidget>
 

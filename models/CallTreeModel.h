@@ -5,9 +5,9 @@
 // inlined into. Sortable by any column; the tree itself stays immutable, the model keeps its own child order.
 #pragma once
 
-#include "CallTree.h"
 #include "CostFormat.h"
-#include "SourceLocations.h"
+#include "analysis/CallTree.h"
+#include "profile/SourceLocations.h"
 
 #include <QAbstractItemModel>
 

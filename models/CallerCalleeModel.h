@@ -4,10 +4,10 @@
 // itself inline code) are rows of their own, named "function (inlined)" in italics. Sortable.
 #pragma once
 
-#include "CallerCallee.h"
 #include "CostFormat.h"
-#include "Profile.h"
-#include "SourceLocations.h"
+#include "analysis/CallerCallee.h"
+#include "profile/Profile.h"
+#include "profile/SourceLocations.h"
 
 #include <QAbstractTableModel>
 

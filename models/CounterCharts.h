@@ -4,7 +4,7 @@
 // become utilisation: the fraction of the interval the CPU or thread was busy.
 #pragma once
 
-#include "Profile.h"
+#include "profile/Profile.h"
 
 #include <QString>
 

@@ -1,6 +1,6 @@
 #include "EventListModel.h"
 
-#include "Error.h"
+#include "base/Error.h"
 
 #include <QFont>
 #include <QGuiApplication>

@@ -5,7 +5,7 @@
 // ("cpu-clock,page-faults") for recording. Listing and probing run off the UI thread (reload()).
 #pragma once
 
-#include "EventCatalog.h"
+#include "events/EventCatalog.h"
 
 #include <QAbstractItemModel>
 #include <QFutureWatcher>

@@ -1,7 +1,7 @@
 #include "FlameGraphModel.h"
 
 #include "FrameDetails.h"
-#include "ProfileBuilder.h"
+#include "load/ProfileBuilder.h"
 
 #include <algorithm>
 

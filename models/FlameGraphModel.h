@@ -5,10 +5,10 @@
 // width) for a painter.
 #pragma once
 
-#include "CallTree.h"
 #include "CostFormat.h"
 #include "ModuleCategory.h"
-#include "SourceLocations.h"
+#include "analysis/CallTree.h"
+#include "profile/SourceLocations.h"
 
 #include <QList>
 #include <QObject>

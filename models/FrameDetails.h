@@ -4,8 +4,8 @@
 // computes them while loading, off the UI thread).
 #pragma once
 
-#include "CallTree.h"
-#include "SourceLocations.h"
+#include "analysis/CallTree.h"
+#include "profile/SourceLocations.h"
 
 #include <QString>
 

@@ -1,12 +1,12 @@
 // Everything the views show about one opened session, computed off the UI thread and immutable afterwards.
 #pragma once
 
-#include "CallTree.h"
 #include "CostFormat.h"
-#include "FlatProfile.h"
-#include "Profile.h"
-#include "SampleFilter.h"
-#include "TimelineBuckets.h"
+#include "analysis/CallTree.h"
+#include "analysis/FlatProfile.h"
+#include "analysis/SampleFilter.h"
+#include "analysis/TimelineBuckets.h"
+#include "profile/Profile.h"
 
 #include <QMetaType>
 #include <QString>

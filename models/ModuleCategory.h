@@ -1,7 +1,7 @@
 // Which kind of code a module holds, so views can tell kernel, application and system-library frames apart.
 #pragma once
 
-#include "Profile.h"
+#include "profile/Profile.h"
 
 #include <string_view>
 

@@ -1,7 +1,7 @@
 #include "RecordingSession.h"
 
-#include "Error.h"
-#include "HelperEventOpener.h"
+#include "base/Error.h"
+#include "record/HelperEventOpener.h"
 
 #include <QFile>
 #include <QFileInfo>

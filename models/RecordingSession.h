@@ -7,7 +7,7 @@
 // created. Destroying a running session stops it and waits for the worker.
 #pragma once
 
-#include "Recorder.h"
+#include "record/Recorder.h"
 
 #include <QElapsedTimer>
 #include <QMetaType>

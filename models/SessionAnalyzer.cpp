@@ -1,7 +1,7 @@
 #include "SessionAnalyzer.h"
 
-#include "Error.h"
-#include "ProfileBuilder.h"
+#include "base/Error.h"
+#include "load/ProfileBuilder.h"
 
 #include <QtConcurrent/QtConcurrentRun>
 

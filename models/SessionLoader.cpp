@@ -1,9 +1,9 @@
 #include "SessionLoader.h"
 
-#include "Error.h"
 #include "FrameDetails.h"
-#include "ProfileBuilder.h"
 #include "SessionAnalyzer.h"
+#include "base/Error.h"
+#include "load/ProfileBuilder.h"
 
 #include <QFileInfo>
 #include <QPromise>

@@ -4,7 +4,7 @@
 #pragma once
 
 #include "LoadedSession.h"
-#include "ProfileBuilder.h"
+#include "load/ProfileBuilder.h"
 
 #include <QFutureWatcher>
 #include <QObject>

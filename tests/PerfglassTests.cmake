@@ -1,37 +1,46 @@
-# Every tests/<folder>/tst_NAME.cpp becomes the Qt Test executable tst_NAME, run by ctest with the folder's label.
+# The Qt Test suites, listed by folder: unit/, integration/, gui/. Each tests/<folder>/tst_NAME.cpp becomes the
+# executable tst_NAME, run by ctest with the folder's label. Core tests need only Qt Core and Qt Test, so they
+# build without the GUI (-DPERFGLASS_BUILD_GUI=OFF); model and GUI tests need the GUI build.
 # Tests find the tools and programs they drive through the compile definitions below.
 set(PERFGLASS_SCREENSHOT_DIR ${CMAKE_BINARY_DIR}/screenshots)
 file(MAKE_DIRECTORY ${PERFGLASS_SCREENSHOT_DIR})
 
-function(perfglass_add_test_folder folder label)
-  file(GLOB sources CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/${folder}/tst_*.cpp)
-  foreach(source ${sources})
-    get_filename_component(name ${source} NAME_WE)
-    add_executable(${name} ${source})
-    target_include_directories(${name} PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})
-    target_link_libraries(${name} PRIVATE perfglass-core Qt6::Test Qt6::Core nlohmann_json::nlohmann_json)
-    # Every test links the models library when the GUI is built (model unit tests use it).
-    if(TARGET perfglass-models)
-      target_link_libraries(${name} PRIVATE perfglass-models)
-    endif()
-    if(label STREQUAL "gui")
-      target_link_libraries(${name} PRIVATE perfglass-gui-lib perfglass-models Qt6::Widgets)
-    endif()
-    target_compile_definitions(${name} PRIVATE
-      PERFGLASS_CLI="$<TARGET_FILE:perfglass-cli>"
-      PERFGLASS_CLIENTS_DIR="$<TARGET_FILE_DIR:hotspots-fp>"
-      PERFGLASS_FIXTURES_DIR="${CMAKE_CURRENT_SOURCE_DIR}/fixtures"
-      PERFGLASS_SHARED_DIR="${PROJECT_SOURCE_DIR}/../shared"
-      PERFGLASS_SCREENSHOT_DIR="${PERFGLASS_SCREENSHOT_DIR}")
-    add_dependencies(${name} perfglass-cli hotspots-fp hotspots-nofp)
-    add_test(NAME ${name} COMMAND ${name})
-    set_tests_properties(${name} PROPERTIES LABELS ${label} TIMEOUT 300
-      ENVIRONMENT "QT_QPA_PLATFORM=offscreen;ASAN_OPTIONS=detect_leaks=0")
-  endforeach()
+set(PERFGLASS_CORE_UNIT_TESTS tst_aggregation tst_eventparser tst_exports tst_helperprotocol tst_pmudiscovery
+  tst_reader tst_ringbuffer tst_sessionroundtrip tst_stat_records tst_stat_sampler tst_symbols)
+set(PERFGLASS_MODEL_UNIT_TESTS tst_eventlistmodel tst_processlistmodel)
+set(PERFGLASS_INTEGRATION_TESTS tst_helper tst_list tst_perfagreement tst_readerperf tst_record
+  tst_recordcounters tst_report tst_stat tst_unwind tst_walkingskeleton)
+set(PERFGLASS_GUI_TESTS tst_eventsdock tst_filters tst_mainwindow tst_recorddialog)
+
+function(perfglass_add_test folder label name)
+  add_executable(${name} ${folder}/${name}.cpp)
+  target_include_directories(${name} PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})
+  target_link_libraries(${name} PRIVATE perfglass-core Qt6::Test Qt6::Core nlohmann_json::nlohmann_json)
+  target_compile_definitions(${name} PRIVATE
+    PERFGLASS_CLI="$<TARGET_FILE:perfglass-cli>"
+    PERFGLASS_CLIENTS_DIR="$<TARGET_FILE_DIR:hotspots-fp>"
+    PERFGLASS_WORKLOADS_DIR="$<TARGET_FILE_DIR:workload-fp>"
+    PERFGLASS_FIXTURES_DIR="${CMAKE_CURRENT_SOURCE_DIR}/fixtures"
+    PERFGLASS_SCREENSHOT_DIR="${PERFGLASS_SCREENSHOT_DIR}")
+  add_dependencies(${name} perfglass-cli hotspots-fp hotspots-nofp workload-fp workload-nofp)
+  add_test(NAME ${name} COMMAND ${name})
+  set_tests_properties(${name} PROPERTIES LABELS ${label} TIMEOUT 300
+    ENVIRONMENT "QT_QPA_PLATFORM=offscreen;ASAN_OPTIONS=detect_leaks=0")
 endfunction()
 
-perfglass_add_test_folder(unit unit)
-perfglass_add_test_folder(integration integration)
+foreach(name ${PERFGLASS_CORE_UNIT_TESTS})
+  perfglass_add_test(unit unit ${name})
+endforeach()
+foreach(name ${PERFGLASS_INTEGRATION_TESTS})
+  perfglass_add_test(integration integration ${name})
+endforeach()
 if(TARGET perfglass-gui-lib)
-  perfglass_add_test_folder(gui gui)
+  foreach(name ${PERFGLASS_MODEL_UNIT_TESTS})
+    perfglass_add_test(unit unit ${name})
+    target_link_libraries(${name} PRIVATE perfglass-models)
+  endforeach()
+  foreach(name ${PERFGLASS_GUI_TESTS})
+    perfglass_add_test(gui gui ${name})
+    target_link_libraries(${name} PRIVATE perfglass-gui-lib perfglass-models Qt6::Widgets)
+  endforeach()
 endif()

@@ -47,6 +47,12 @@ inline QString clientPath(const QString &name) {
     return QStringLiteral(PERFGLASS_CLIENTS_DIR "/") + name;
 }
 
+// The benchmark workload (bench/workload.cpp), built with (workload-fp) and without (workload-nofp) frame
+// pointers.
+inline QString workloadPath(const QString &name) {
+    return QStringLiteral(PERFGLASS_WORKLOADS_DIR "/") + name;
+}
+
 inline QString perfPath() {
     return QStandardPaths::findExecutable(QStringLiteral("perf"));
 }

@@ -17,13 +17,13 @@
 #include "GuiTestSupport.h"
 #include "MainWindow.h"
 #include "ModuleCategory.h"
-#include "ProfileBuilder.h"
 #include "SessionLoader.h"
 #include "SummaryView.h"
 #include "TestSupport.h"
 #include "TimelineView.h"
 #include "TimelineWidget.h"
 #include "Translations.h"
+#include "load/ProfileBuilder.h"
 
 #include <QAction>
 #include <QComboBox>

@@ -1,9 +1,9 @@
 // The real perfglass-helper, run as root over a socketpair: it opens working perf events for another process,
 // reads kallsyms, tracefs and /proc without following symlinks, answers every malformed or forbidden request
 // with its own error while it keeps serving, and exits when its socket closes.
-#include "HelperConnection.h"
-#include "HelperEventOpener.h"
 #include "TestSupport.h"
+#include "record/HelperConnection.h"
+#include "record/HelperEventOpener.h"
 
 #include <QtTest>
 

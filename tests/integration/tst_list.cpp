@@ -3,7 +3,7 @@
 // the closest events for a misspelt one.
 #include "TestSupport.h"
 
-#include "PerfEventOpen.h"
+#include "base/PerfEventOpen.h"
 
 #include <QDir>
 #include <QFile>

@@ -63,10 +63,6 @@ Costs perfglassCosts(const QString &output) {
     return costs;
 }
 
-QString workload(const QString &name) {
-    return QFileInfo(QStringLiteral(PERFGLASS_CLI)).dir().filePath(QStringLiteral("../bench/") + name);
-}
-
 } // namespace
 
 class TestPerfAgreement : public QObject {
@@ -77,9 +73,9 @@ private:
 
     void compare(const QString &file, const QStringList &callGraph, const QString &program) {
         if (perfPath().isEmpty()) QSKIP("perf is not installed (Debian: linux-perf)");
-        if (!QFileInfo::exists(workload(program))) QSKIP("the bench workload is not built");
+        if (!QFileInfo::exists(workloadPath(program))) QSKIP("the bench workload is not built");
         QStringList recordArgs{"record", "-q", "-N", "-e", "cpu-clock", "-F", "4000"};
-        recordArgs << callGraph << "-o" << file << "--" << workload(program) << "2"
+        recordArgs << callGraph << "-o" << file << "--" << workloadPath(program) << "2"
                    << "2";
         const auto recorded = runProgram(perfPath(), recordArgs, 180000);
         if (recorded.exitCode != 0)

@@ -4,9 +4,9 @@
 // write.
 #include "TestSupport.h"
 
-#include "Error.h"
-#include "HelperEventOpener.h"
-#include "Recorder.h"
+#include "base/Error.h"
+#include "record/HelperEventOpener.h"
+#include "record/Recorder.h"
 
 #include <QDir>
 #include <QFile>

@@ -28,10 +28,6 @@ bool nameHas(const nlohmann::json &entry, const char *text) {
     return entry.at("function").get<std::string>().find(text) != std::string::npos;
 }
 
-QString workloadPath(const QString &name) {
-    return QFileInfo(QStringLiteral(PERFGLASS_CLI)).dir().filePath(QStringLiteral("../bench/") + name);
-}
-
 // Every node of a JSON tree, depth first.
 void forEachNode(const nlohmann::json &node, const std::function<void(const nlohmann::json &)> &visit) {
     visit(node);

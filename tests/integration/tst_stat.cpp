@@ -1,9 +1,9 @@
 // perfglass-cli stat end to end: perf stat's output formats, per-CPU and interval counting, repeats, session
 // files with counter series, bad input, and agreement with perf stat on software events.
-#include "CpuList.h"
-#include "EventParser.h"
-#include "ProfileBuilder.h"
 #include "TestSupport.h"
+#include "base/CpuList.h"
+#include "events/EventParser.h"
+#include "load/ProfileBuilder.h"
 
 #include <QProcess>
 #include <QTest>

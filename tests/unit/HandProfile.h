@@ -8,7 +8,7 @@
 //   k 7-8 main;rec;rec;b             k 9 main;rec;a;rec;c          k 10 (no stack)
 #pragma once
 
-#include "Profile.h"
+#include "profile/Profile.h"
 
 #include <map>
 #include <memory>

@@ -2,13 +2,13 @@
 #include "unit/HandProfile.h"
 #include "unit/InlineProfile.h"
 
-#include "AggregationRunner.h"
-#include "CallTree.h"
-#include "CallerCallee.h"
-#include "Error.h"
-#include "FlatProfile.h"
-#include "FunctionMatcher.h"
-#include "TimelineBuckets.h"
+#include "analysis/AggregationRunner.h"
+#include "analysis/CallTree.h"
+#include "analysis/CallerCallee.h"
+#include "analysis/FlatProfile.h"
+#include "analysis/FunctionMatcher.h"
+#include "analysis/TimelineBuckets.h"
+#include "base/Error.h"
 
 #include <QRegularExpression>
 #include <QtTest>

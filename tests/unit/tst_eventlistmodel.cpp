@@ -1,9 +1,9 @@
 // EventListModel and EventFilterModel: the Events dock's tree against the catalog it shows (fixture sysfs and
 // tracefs trees, and this machine through the real kernel interface), availability (greyed with the reason),
 // the search filter, and checked events making an event list that the event parser accepts.
-#include "EventCatalog.h"
 #include "EventFilterModel.h"
 #include "EventListModel.h"
+#include "events/EventCatalog.h"
 
 #include <QAbstractItemModelTester>
 #include <QGuiApplication>

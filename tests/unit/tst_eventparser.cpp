@@ -1,7 +1,7 @@
 // EventParser: every element of perf's event syntax against fixture sysfs and tracefs trees, and the error
 // message for each kind of mistake (naming the token, its position and the closest known names).
-#include "Error.h"
-#include "EventParser.h"
+#include "base/Error.h"
+#include "events/EventParser.h"
 
 #include <QTest>
 

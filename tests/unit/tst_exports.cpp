@@ -5,12 +5,12 @@
 #include "unit/HandProfile.h"
 #include "unit/InlineProfile.h"
 
-#include "CallTree.h"
-#include "CollapsedStacksExporter.h"
-#include "Error.h"
-#include "SourceLocations.h"
-#include "SpeedscopeExporter.h"
-#include "SvgFlameGraphExporter.h"
+#include "analysis/CallTree.h"
+#include "base/Error.h"
+#include "export/CollapsedStacksExporter.h"
+#include "export/SpeedscopeExporter.h"
+#include "export/SvgFlameGraphExporter.h"
+#include "profile/SourceLocations.h"
 
 #include <QTemporaryDir>
 #include <QXmlStreamReader>

@@ -1,6 +1,6 @@
 // The helper protocol without a helper: encoding and decoding round trips, and every limit violation of a
 // request yields its own error code and a message naming the field.
-#include "HelperProtocol.h"
+#include "protocol/HelperProtocol.h"
 
 #include <QtTest>
 

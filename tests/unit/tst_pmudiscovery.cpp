@@ -1,12 +1,12 @@
 // Event discovery: PMU format fields (including split ranges), PMUs with their types, CPUs, named events,
 // scale and unit from fixture sysfs trees copied from real machines; tracepoints from a fixture tracefs; the
 // generic cache events; availability probing on this machine.
-#include "Error.h"
-#include "EventAvailability.h"
-#include "GenericEvents.h"
-#include "PmuCatalog.h"
-#include "PmuFormat.h"
-#include "TracepointCatalog.h"
+#include "base/Error.h"
+#include "events/EventAvailability.h"
+#include "events/GenericEvents.h"
+#include "events/PmuCatalog.h"
+#include "events/PmuFormat.h"
+#include "events/TracepointCatalog.h"
 
 #include <QTest>
 

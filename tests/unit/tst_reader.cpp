@@ -2,11 +2,11 @@
 // issue lists (corrupt headers, impossible sizes, records overrunning their section, unknown record types,
 // stacks larger than declared, a writer that died, random byte flips), a file that grows while it is read,
 // and modules that cannot be symbolized (missing, stripped, another build id).
-#include "Error.h"
-#include "PerfDataReader.h"
-#include "PerfDataWriter.h"
-#include "ProfileBuilder.h"
 #include "TestSupport.h"
+#include "base/Error.h"
+#include "load/ProfileBuilder.h"
+#include "perfdata/PerfDataReader.h"
+#include "perfdata/PerfDataWriter.h"
 
 #include <QFile>
 #include <QtTest>

@@ -1,8 +1,8 @@
 // RingBuffer against a real perf fd: a one-page buffer that wraps around many times while drained, and one
 // that overflows. Every record must be well formed, and samples plus lost samples must equal the kernel's
 // count.
-#include "PerfEventOpen.h"
-#include "RingBuffer.h"
+#include "base/PerfEventOpen.h"
+#include "record/RingBuffer.h"
 
 #include <QTest>
 

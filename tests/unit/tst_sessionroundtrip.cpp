@@ -1,9 +1,9 @@
 // PerfDataWriter and PerfDataReader: what one writes, the other reads back exactly; bad files are refused
 // with a message that names the file and the byte offset.
-#include "Error.h"
-#include "PerfDataReader.h"
-#include "PerfDataWriter.h"
-#include "PerfFileFormat.h"
+#include "base/Error.h"
+#include "perfdata/PerfDataReader.h"
+#include "perfdata/PerfDataWriter.h"
+#include "perfdata/PerfFileFormat.h"
 
 #include <QTemporaryDir>
 #include <QTest>

@@ -1,8 +1,8 @@
 // perf's stat records (encode/decode) and the counter series built from them, without the kernel.
-#include "CounterSeriesBuilder.h"
-#include "PerfFileFormat.h"
-#include "StatFormatter.h"
-#include "StatRecords.h"
+#include "counting/StatFormatter.h"
+#include "load/CounterSeriesBuilder.h"
+#include "perfdata/PerfFileFormat.h"
+#include "perfdata/StatRecords.h"
 
 #include <QTest>
 

@@ -1,10 +1,10 @@
 // CounterSession and CounterSampler against the real kernel: counts of this thread written as stat records
 // and read back into the Profile's counter series.
-#include "CounterSampler.h"
-#include "CounterSession.h"
-#include "EventParser.h"
-#include "PerfDataWriter.h"
-#include "ProfileBuilder.h"
+#include "counting/CounterSampler.h"
+#include "counting/CounterSession.h"
+#include "events/EventParser.h"
+#include "load/ProfileBuilder.h"
+#include "perfdata/PerfDataWriter.h"
 
 #include <QTemporaryDir>
 #include <QTest>

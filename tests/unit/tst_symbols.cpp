@@ -1,12 +1,12 @@
 // Symbols and unwinding without recording: demangling (C++, Rust legacy and v0), kallsyms parsing, JIT perf
 // maps, ELF symbol tables with PLT entries, and DWARF unwinding of this very test's stack.
-#include "Demangler.h"
-#include "DwarfUnwinder.h"
-#include "ElfSymbols.h"
-#include "JitMap.h"
-#include "KernelSymbols.h"
-#include "RustDemangler.h"
 #include "TestSupport.h"
+#include "symbols/Demangler.h"
+#include "symbols/ElfSymbols.h"
+#include "symbols/JitMap.h"
+#include "symbols/KernelSymbols.h"
+#include "symbols/RustDemangler.h"
+#include "unwind/DwarfUnwinder.h"
 
 #include <QStandardPaths>
 #include <QTemporaryDir>

@@ -1,0 +1,81 @@
+#include "analysis/CallerCallee.h"
+
+#include "analysis/StackCosts.h"
+
+#include <algorithm>
+#include <unordered_map>
+
+namespace perfglass {
+
+namespace {
+
+// A caller or callee: a function, and whether that frame was an inline frame.
+uint64_t entryKey(FunctionId function, bool inlined) {
+    return (uint64_t{inlined} << 32) | function;
+}
+
+void addOnce(std::vector<uint64_t> &seen, uint64_t key) {
+    if (std::find(seen.begin(), seen.end(), key) == seen.end()) seen.push_back(key);
+}
+
+std::vector<CallerCalleeEntry> sorted(const std::unordered_map<uint64_t, uint64_t> &costs) {
+    std::vector<CallerCalleeEntry> entries;
+    entries.reserve(costs.size());
+    for (const auto &[key, cost] : costs)
+        entries.push_back({static_cast<FunctionId>(key & 0xffffffffu), cost, (key >> 32) != 0});
+    std::sort(entries.begin(), entries.end(), [](const CallerCalleeEntry &a, const CallerCalleeEntry &b) {
+        if (a.cost != b.cost) return a.cost > b.cost;
+        return a.function != b.function ? a.function < b.function : a.inlined < b.inlined;
+    });
+    return entries;
+}
+
+} // namespace
+
+CallerCallee CallerCallee::compute(const Profile &profile, const SampleFilter &filter, FunctionId function,
+                                   const AggregationControl &control) {
+    const StackCosts costs = StackCosts::compute(profile, filter, control);
+    const TransformedStacks &stacks = *costs.stacks;
+    CallerCallee result;
+    result.function = function;
+    result.total = costs.total;
+    result.sampleCount = costs.sampleCount;
+    result.stacks = costs.stacks;
+
+    std::unordered_map<uint64_t, uint64_t> callerCost;
+    std::unordered_map<uint64_t, uint64_t> calleeCost;
+    std::vector<TransformedStacks::Node> path; // leaf first
+    std::vector<uint64_t> callers;
+    std::vector<uint64_t> callees;
+    for (size_t s = 0; s < stacks.size(); ++s) {
+        const uint64_t cost = costs.self[s];
+        if (cost == 0) continue;
+        path.clear();
+        for (StackId walk = static_cast<StackId>(s); walk != kNoStack; walk = stacks.node(walk).parent)
+            path.push_back(stacks.node(walk));
+        callers.clear();
+        callees.clear();
+        bool onStack = false;
+        for (size_t i = 0; i < path.size(); ++i) {
+            if (path[i].function != function) continue;
+            onStack = true;
+            if (i + 1 < path.size() && path[i + 1].function != function)
+                addOnce(callers, entryKey(path[i + 1].function, path[i + 1].inlined));
+            if (i > 0 && path[i - 1].function != function)
+                addOnce(callees, entryKey(path[i - 1].function, path[i - 1].inlined));
+        }
+        if (!onStack) continue;
+        result.inclusive += cost;
+        if (stacks.node(stacks.owner(static_cast<StackId>(s))).function == function) result.self += cost;
+        if (path.front().inlined && path.front().function == function) result.inlinedSelf += cost;
+        for (uint64_t caller : callers)
+            callerCost[caller] += cost;
+        for (uint64_t callee : callees)
+            calleeCost[callee] += cost;
+    }
+    result.callers = sorted(callerCost);
+    result.callees = sorted(calleeCost);
+    return result;
+}
+
+} // namespace perfglass

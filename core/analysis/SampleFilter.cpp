@@ -1,0 +1,22 @@
+#include "analysis/SampleFilter.h"
+
+#include <algorithm>
+
+namespace perfglass {
+
+namespace {
+bool listAccepts(const std::vector<uint32_t> &list, uint32_t value) {
+    return list.empty() || std::find(list.begin(), list.end(), value) != list.end();
+}
+} // namespace
+
+bool SampleFilter::accepts(const Profile &profile, size_t sample) const {
+    const auto &samples = profile.samples;
+    if (event >= 0 && samples.event[sample] != event) return false;
+    if (startTime && samples.time[sample] < *startTime) return false;
+    if (endTime && samples.time[sample] >= *endTime) return false;
+    return listAccepts(pids, samples.pid[sample]) && listAccepts(tids, samples.tid[sample]) &&
+           listAccepts(cpus, samples.cpu[sample]);
+}
+
+} // namespace perfglass

@@ -1,0 +1,35 @@
+// Which samples an aggregation counts, and how it weighs them.
+#pragma once
+
+#include "analysis/Transform.h"
+#include "profile/Profile.h"
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace perfglass {
+
+enum class CostKind {
+    Period,  // the event's period: time for clock events, counts for others (what perf report shows)
+    Samples, // one per sample
+};
+
+struct SampleFilter {
+    int event = 0; // index into Profile::events; -1 counts every event
+    CostKind cost = CostKind::Period;
+    std::optional<uint64_t> startTime; // inclusive
+    std::optional<uint64_t> endTime;   // exclusive
+    std::vector<uint32_t> pids;        // empty: all
+    std::vector<uint32_t> tids;
+    std::vector<uint32_t> cpus;
+    // Applied to every stack, in order, before aggregation (see Transform.h).
+    std::vector<Transform> transforms;
+
+    bool accepts(const Profile &profile, size_t sample) const;
+    uint64_t weight(const Profile &profile, size_t sample) const {
+        return cost == CostKind::Period ? profile.samples.period[sample] : 1;
+    }
+};
+
+} // namespace perfglass

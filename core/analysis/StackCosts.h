@@ -1,0 +1,29 @@
+// The first step of every aggregation: the cost of the samples a SampleFilter accepts, summed per stack of
+// the transformed, function-level stack tree. Samples are summed per Profile stack in parallel (one array
+// per worker, merged), then folded onto the transformed tree: O(samples / workers + stacks).
+#pragma once
+
+#include "analysis/AggregationRunner.h"
+#include "analysis/SampleFilter.h"
+#include "analysis/TransformedStacks.h"
+#include "profile/Profile.h"
+
+#include <memory>
+#include <vector>
+
+namespace perfglass {
+
+struct StackCosts {
+    std::shared_ptr<const TransformedStacks> stacks;
+    std::vector<uint64_t> self;    // by transformed node: cost of the samples whose stack ends there
+    std::vector<uint64_t> samples; // by transformed node: how many samples end there
+    uint64_t rootSelf = 0;         // cost of the samples whose stack is empty
+    uint64_t total = 0;            // cost of every counted sample (dropped ones excluded)
+    uint64_t sampleCount = 0;
+
+    // Throws Error for bad transforms and AggregationCancelled.
+    static StackCosts compute(const Profile &profile, const SampleFilter &filter,
+                              const AggregationControl &control = {});
+};
+
+} // namespace perfglass

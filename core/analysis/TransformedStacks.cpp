@@ -1,0 +1,215 @@
+#include "analysis/TransformedStacks.h"
+
+#include "base/Error.h"
+
+#include <fmt/format.h>
+
+#include <unordered_map>
+
+namespace perfglass {
+
+namespace {
+
+// A node that is still on its way into a focused path: its samples are dropped, its children may match.
+constexpr StackId kPending = kNoStack - 2;
+
+// A function-level prefix tree under construction; parents always get smaller ids than their children.
+class FunctionTree {
+public:
+    std::vector<TransformedStacks::Node> nodes;
+
+    StackId child(StackId parent, FunctionId function, bool inlined) {
+        const uint64_t key = (uint64_t{parent} << 32) | function;
+        auto [it, inserted] = index_[inlined ? 1 : 0].try_emplace(key, static_cast<StackId>(nodes.size()));
+        if (inserted) nodes.push_back({function, parent, inlined});
+        return it->second;
+    }
+    void reserve(size_t count) {
+        nodes.reserve(count);
+        index_[0].reserve(count);
+    }
+
+private:
+    std::unordered_map<uint64_t, StackId> index_[2]; // out-of-line and inline frames
+};
+
+} // namespace
+
+// Applies one transform to a tree, producing the next tree and the node each input node became.
+class TransformApplier {
+public:
+    TransformApplier(const Profile &profile, TransformedStacks &result)
+        : profile_(profile)
+        , result_(result) {}
+
+    void check(const Transform &transform) const;
+    std::vector<StackId> apply(const Transform &transform, const FunctionTree &in, FunctionTree &out);
+    // What the empty stack becomes under the transform.
+    static StackId mapEmpty(const Transform &transform, StackId current);
+
+private:
+    bool matches(const Transform &transform, FunctionId function) const {
+        return transform.function == kAnyFunction || transform.function == function;
+    }
+    bool isKernel(FunctionId function) const {
+        return profile_.modules[result_.functionModule(profile_, function)].kernel;
+    }
+    FunctionId moduleFunction(ModuleId module);
+    static StackId ancestorWith(const FunctionTree &tree, StackId from, FunctionId function);
+
+    const Profile &profile_;
+    TransformedStacks &result_;
+    std::unordered_map<ModuleId, FunctionId> moduleFunctions_;
+};
+
+void TransformApplier::check(const Transform &transform) const {
+    const auto checkFunction = [&](FunctionId function) {
+        if (function != kAnyFunction && function >= result_.functionCount())
+            throw Error(fmt::format("transform: no function with id {} in this profile", function));
+    };
+    checkFunction(transform.function);
+    for (FunctionId function : transform.path)
+        checkFunction(function);
+    if (transform.kind == TransformKind::CollapseModule && transform.module >= profile_.modules.size())
+        throw Error(fmt::format("transform: no module with id {} in this profile", transform.module));
+    if (transform.kind == TransformKind::FocusSubtree && transform.path.empty())
+        throw Error("transform: focus on a subtree needs a call path of at least one function");
+    const bool needsFunction = transform.kind == TransformKind::MergeFunction ||
+                               transform.kind == TransformKind::DropFunction ||
+                               transform.kind == TransformKind::FocusFunction;
+    if (needsFunction && transform.function == kAnyFunction)
+        throw Error("transform: merge, drop and focus need one function");
+}
+
+FunctionId TransformApplier::moduleFunction(ModuleId module) {
+    auto [it, inserted] =
+        moduleFunctions_.try_emplace(module, static_cast<FunctionId>(result_.functionCount()));
+    if (inserted) result_.synthetic_.push_back({profile_.moduleName(module), module});
+    return it->second;
+}
+
+StackId TransformApplier::ancestorWith(const FunctionTree &tree, StackId from, FunctionId function) {
+    for (StackId walk = from; walk != kNoStack; walk = tree.nodes[walk].parent)
+        if (tree.nodes[walk].function == function) return walk;
+    return kNoStack;
+}
+
+StackId TransformApplier::mapEmpty(const Transform &transform, StackId current) {
+    if (current == kDroppedStack) return kDroppedStack;
+    const bool focus =
+        transform.kind == TransformKind::FocusSubtree || transform.kind == TransformKind::FocusFunction;
+    return focus ? kDroppedStack : kNoStack;
+}
+
+std::vector<StackId> TransformApplier::apply(const Transform &transform, const FunctionTree &in,
+                                             FunctionTree &out) {
+    out.reserve(in.nodes.size());
+    std::vector<StackId> map(in.nodes.size(), kDroppedStack);
+    std::vector<uint32_t> matched; // FocusSubtree: path entries matched by a pending node
+    if (transform.kind == TransformKind::FocusSubtree) matched.assign(in.nodes.size(), 0);
+    for (StackId n = 0; n < in.nodes.size(); ++n) {
+        const FunctionId f = in.nodes[n].function;
+        const bool inlined = in.nodes[n].inlined;
+        const StackId inParent = in.nodes[n].parent;
+        const StackId parent = inParent == kNoStack ? kNoStack : map[inParent];
+        if (parent == kDroppedStack) continue;
+        StackId &result = map[n];
+        switch (transform.kind) {
+        case TransformKind::MergeFunction:
+            result = f == transform.function ? parent : out.child(parent, f, inlined);
+            break;
+        case TransformKind::HideKernel:
+            result = isKernel(f) ? parent : out.child(parent, f, inlined);
+            break;
+        case TransformKind::DropFunction:
+            result = f == transform.function ? kDroppedStack : out.child(parent, f, inlined);
+            break;
+        case TransformKind::FocusFunction:
+            if (parent == kNoStack || parent == kPending)
+                result = f == transform.function ? out.child(kNoStack, f, inlined) : kPending;
+            else
+                result = out.child(parent, f, inlined);
+            break;
+        case TransformKind::FocusSubtree: {
+            const size_t done = parent == kNoStack ? 0 : parent == kPending ? matched[inParent] : SIZE_MAX;
+            if (done == SIZE_MAX) {
+                result = out.child(parent, f, inlined);
+            } else if (f == transform.path[done]) {
+                result = done + 1 == transform.path.size() ? out.child(kNoStack, f, inlined) : kPending;
+                matched[n] = static_cast<uint32_t>(done + 1);
+            }
+            break;
+        }
+        case TransformKind::CollapseModule:
+            if (result_.functionModule(profile_, f) != transform.module) {
+                result = out.child(parent, f, inlined);
+            } else {
+                const FunctionId collapsed = moduleFunction(transform.module);
+                const bool continues = parent != kNoStack && out.nodes[parent].function == collapsed;
+                result = continues ? parent : out.child(parent, collapsed, false);
+            }
+            break;
+        case TransformKind::CollapseRecursion: {
+            const StackId outer = matches(transform, f) ? ancestorWith(out, parent, f) : kNoStack;
+            result = outer != kNoStack ? outer : out.child(parent, f, inlined);
+            break;
+        }
+        case TransformKind::CollapseDirectRecursion: {
+            const bool repeats =
+                matches(transform, f) && parent != kNoStack && out.nodes[parent].function == f;
+            result = repeats ? parent : out.child(parent, f, inlined);
+            break;
+        }
+        }
+    }
+    for (StackId &target : map)
+        if (target == kPending) target = kDroppedStack;
+    return map;
+}
+
+std::shared_ptr<const TransformedStacks> TransformedStacks::build(const Profile &profile,
+                                                                  const std::vector<Transform> &transforms) {
+    auto result = std::make_shared<TransformedStacks>();
+    result->firstSynthetic_ = static_cast<FunctionId>(profile.functions.size());
+
+    // The untransformed function-level tree: one node per distinct path of functions.
+    FunctionTree tree;
+    tree.reserve(profile.stacks.size());
+    result->map_.resize(profile.stacks.size());
+    for (StackId s = 0; s < profile.stacks.size(); ++s) {
+        const StackNode &stack = profile.stacks[s];
+        if (stack.parent != kNoStack && stack.parent >= s)
+            throw Error(
+                fmt::format("profile: stack {} has parent {}, not an earlier stack", s, stack.parent));
+        const StackId parent = stack.parent == kNoStack ? kNoStack : result->map_[stack.parent];
+        const Frame &frame = profile.frames[stack.frame];
+        result->map_[s] = tree.child(parent, frame.function, frame.inlined);
+    }
+
+    TransformApplier applier(profile, *result);
+    for (const Transform &transform : transforms) {
+        applier.check(transform);
+        FunctionTree next;
+        const std::vector<StackId> step = applier.apply(transform, tree, next);
+        for (StackId &target : result->map_) {
+            const bool empty = target == kNoStack || target == kDroppedStack;
+            target = empty ? TransformApplier::mapEmpty(transform, target) : step[target];
+        }
+        result->emptyMapsTo_ = TransformApplier::mapEmpty(transform, result->emptyMapsTo_);
+        tree = std::move(next);
+    }
+    result->nodes_ = std::move(tree.nodes);
+    return result;
+}
+
+const std::string &TransformedStacks::functionName(const Profile &profile, FunctionId function) const {
+    return isSynthetic(function) ? synthetic_[function - firstSynthetic_].name
+                                 : profile.functionName(function);
+}
+
+ModuleId TransformedStacks::functionModule(const Profile &profile, FunctionId function) const {
+    return isSynthetic(function) ? synthetic_[function - firstSynthetic_].module
+                                 : profile.functions[function].module;
+}
+
+} // namespace perfglass

@@ -1,0 +1,226 @@
+#include "counting/CounterSession.h"
+
+#include "base/Error.h"
+
+#include <dirent.h>
+#include <fmt/format.h>
+#include <linux/perf_event.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+
+namespace perfglass {
+
+namespace {
+
+struct ReadFormat {
+    uint64_t value;
+    uint64_t enabled;
+    uint64_t running;
+    uint64_t id;
+};
+
+bool isUnsupported(int error) {
+    return error == ENOENT || error == EOPNOTSUPP || error == ENODEV || error == ENOSYS || error == EINVAL;
+}
+
+std::string openFailureReason(const EventSpec &spec, int error) {
+    if (error == ENOENT || error == ENODEV || error == EOPNOTSUPP)
+        return spec.attr.type == PERF_TYPE_HARDWARE || spec.attr.type == PERF_TYPE_HW_CACHE
+                   ? "this machine has no hardware counter for it"
+                   : "the kernel does not support it";
+    if (error == EACCES || error == EPERM)
+        return "permission denied (perf_event_paranoid is " + [] {
+            FILE *file = std::fopen("/proc/sys/kernel/perf_event_paranoid", "r");
+            int value = 0;
+            if (file) {
+                if (std::fscanf(file, "%d", &value) != 1) value = 0;
+                std::fclose(file);
+            }
+            return std::to_string(value);
+        }() + ")";
+    return std::strerror(error);
+}
+
+std::vector<pid_t> threadsOf(pid_t pid) {
+    std::vector<pid_t> tids;
+    const std::string path = fmt::format("/proc/{}/task", pid);
+    DIR *dir = ::opendir(path.c_str());
+    if (!dir) throw Error(fmt::format("process {} does not exist", pid));
+    while (const dirent *entry = ::readdir(dir)) {
+        char *end = nullptr;
+        const long tid = std::strtol(entry->d_name, &end, 10);
+        if (end != entry->d_name && *end == '\0') tids.push_back(static_cast<pid_t>(tid));
+    }
+    ::closedir(dir);
+    std::sort(tids.begin(), tids.end());
+    return tids;
+}
+
+} // namespace
+
+CounterTarget CounterTarget::systemWide(std::vector<int> cpus) {
+    CounterTarget target;
+    target.cpus = std::move(cpus);
+    return target;
+}
+
+CounterTarget CounterTarget::threadList(std::vector<pid_t> tids) {
+    CounterTarget target;
+    target.threads = std::move(tids);
+    return target;
+}
+
+CounterTarget CounterTarget::launched(pid_t pid) {
+    CounterTarget target;
+    target.threads = {pid};
+    target.inherit = true;
+    target.enableOnExec = true;
+    return target;
+}
+
+CounterTarget CounterTarget::processes(const std::vector<pid_t> &pids) {
+    CounterTarget target;
+    target.threads.clear();
+    for (pid_t pid : pids) {
+        const auto tids = threadsOf(pid);
+        target.threads.insert(target.threads.end(), tids.begin(), tids.end());
+    }
+    return target;
+}
+
+void counterUnit(const EventSpec &spec, std::string &unit, double &scale) {
+    const bool clock =
+        spec.attr.type == PERF_TYPE_SOFTWARE &&
+        (spec.attr.config == PERF_COUNT_SW_TASK_CLOCK || spec.attr.config == PERF_COUNT_SW_CPU_CLOCK);
+    unit = clock ? "msec" : "";
+    scale = clock ? 1e-6 : 1.0;
+}
+
+std::string defaultStatEvents() {
+    return "task-clock,context-switches,cpu-migrations,page-faults,cycles,instructions,branches,branch-"
+           "misses";
+}
+
+CounterSession::CounterSession(std::vector<EventSpec> events, CounterTarget target, EventOpener *opener)
+    : target_(std::move(target)) {
+    if (target_.cpus.empty() || target_.threads.empty()) throw Error("no CPU or thread to count on");
+    DirectEventOpener direct;
+    EventOpener &use = opener ? *opener : direct;
+    events_.reserve(events.size());
+    for (auto &spec : events) {
+        CounterEvent event;
+        event.spec = std::move(spec);
+        counterUnit(event.spec, event.unit, event.scale);
+        events_.push_back(std::move(event));
+    }
+    fds_.assign(events_.size(), std::vector<int>(slotCount(), -1));
+    ids_.assign(events_.size(), std::vector<uint64_t>(slotCount(), 0));
+    for (size_t i = 0; i < events_.size(); ++i)
+        openEvent(i, use);
+}
+
+CounterSession::~CounterSession() {
+    for (const auto &fds : fds_)
+        for (int fd : fds)
+            if (fd >= 0) ::close(fd);
+}
+
+perf_event_attr CounterSession::attrFor(const EventSpec &spec, bool isLeader, bool forSession) const {
+    perf_event_attr attr = spec.attr;
+    attr.size = sizeof attr;
+    attr.sample_period = 0;
+    attr.freq = 0;
+    attr.sample_type = forSession ? target_.sampleType : uint64_t{PERF_SAMPLE_IDENTIFIER};
+    attr.sample_id_all = forSession && target_.sampleIdAll ? 1 : 0;
+    attr.read_format = PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING | PERF_FORMAT_ID;
+    attr.disabled = isLeader ? 1 : 0;
+    attr.inherit = target_.inherit ? 1 : 0;
+    attr.enable_on_exec = isLeader && target_.enableOnExec ? 1 : 0;
+    return attr;
+}
+
+void CounterSession::openEvent(size_t index, EventOpener &opener) {
+    CounterEvent &event = events_[index];
+    const int leader = event.spec.groupLeader;
+    const bool isLeader = leader < 0 || static_cast<size_t>(leader) == index;
+    if (!isLeader &&
+        (static_cast<size_t>(leader) >= index || events_[leader].status != CounterStatus::Counting)) {
+        event.status = CounterStatus::NotCounted;
+        event.reason =
+            fmt::format("its group leader {} could not be opened",
+                        leader < static_cast<int>(events_.size()) ? events_[leader].spec.name : "?");
+        return;
+    }
+    const perf_event_attr attr = attrFor(event.spec, isLeader, false);
+    int firstError = 0;
+    size_t opened = 0;
+    for (size_t c = 0; c < target_.cpus.size(); ++c) {
+        for (size_t t = 0; t < target_.threads.size(); ++t) {
+            const size_t s = slot(c, t);
+            const int groupFd = isLeader ? -1 : fds_[leader][s];
+            if (!isLeader && groupFd < 0) continue;
+            const int fd =
+                opener.open(attr, target_.threads[t], target_.cpus[c], groupFd, PERF_FLAG_FD_CLOEXEC);
+            if (fd < 0) {
+                // A thread that exited between listing and opening is simply not counted.
+                if (-fd != ESRCH && firstError == 0) firstError = -fd;
+                continue;
+            }
+            fds_[index][s] = fd;
+            ReadFormat data{};
+            if (::read(fd, &data, sizeof data) == static_cast<ssize_t>(sizeof data)) ids_[index][s] = data.id;
+            ++opened;
+        }
+    }
+    if (opened > 0) return;
+    if (firstError == 0) firstError = ESRCH;
+    event.status = isUnsupported(firstError) ? CounterStatus::NotSupported : CounterStatus::NotCounted;
+    event.reason = firstError == ESRCH ? "the target thread no longer exists"
+                                       : openFailureReason(event.spec, firstError);
+}
+
+void CounterSession::enable() {
+    for (size_t i = 0; i < events_.size(); ++i)
+        for (int fd : fds_[i])
+            if (fd >= 0) ::ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
+}
+
+void CounterSession::disable() {
+    for (size_t i = 0; i < events_.size(); ++i)
+        for (int fd : fds_[i])
+            if (fd >= 0) ::ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
+}
+
+std::vector<std::vector<CounterValue>> CounterSession::read() const {
+    std::vector<std::vector<CounterValue>> values(events_.size(), std::vector<CounterValue>(slotCount()));
+    for (size_t i = 0; i < events_.size(); ++i) {
+        for (size_t s = 0; s < slotCount(); ++s) {
+            const int fd = fds_[i][s];
+            if (fd < 0) continue;
+            ReadFormat data{};
+            if (::read(fd, &data, sizeof data) == static_cast<ssize_t>(sizeof data))
+                values[i][s] = {data.value, data.enabled, data.running};
+        }
+    }
+    return values;
+}
+
+std::vector<EventAttr> CounterSession::sessionAttrs() const {
+    std::vector<EventAttr> attrs;
+    for (size_t i = 0; i < events_.size(); ++i) {
+        EventAttr attr;
+        const int leader = events_[i].spec.groupLeader;
+        attr.attr = attrFor(events_[i].spec, leader < 0 || static_cast<size_t>(leader) == i, true);
+        attr.name = events_[i].spec.name;
+        for (uint64_t id : ids_[i])
+            if (id != 0) attr.ids.push_back(id);
+        attrs.push_back(std::move(attr));
+    }
+    return attrs;
+}
+
+} // namespace perfglass

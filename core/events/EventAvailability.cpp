@@ -1,0 +1,122 @@
+#include "events/EventAvailability.h"
+
+#include "base/PerfEventOpen.h"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+
+namespace perfglass {
+
+namespace {
+
+struct OpenTarget {
+    pid_t pid = 0;
+    int cpu = -1;
+};
+
+int tryOpen(perf_event_attr attr, OpenTarget target) {
+    attr.size = sizeof attr;
+    attr.disabled = 1;
+    const int fd = perfEventOpen(attr, target.pid, target.cpu, -1, PERF_FLAG_FD_CLOEXEC);
+    if (fd < 0) return errno;
+    ::close(fd);
+    return 0;
+}
+
+bool isPrivilegeError(int error) {
+    return error == EACCES || error == EPERM;
+}
+
+} // namespace
+
+int perfEventParanoid() {
+    std::ifstream file("/proc/sys/kernel/perf_event_paranoid");
+    int value = 2;
+    if (!(file >> value)) return 2;
+    return value;
+}
+
+std::string unavailableReason(int error, EventCategory category) {
+    switch (error) {
+    case 0:
+        return {};
+    case ENOENT:
+    case EOPNOTSUPP:
+        if (category == EventCategory::Software) return "not supported by this kernel";
+        if (category == EventCategory::Tracepoint) return "not supported by this kernel (no such tracepoint)";
+        return "not supported by the hardware";
+    case ENODEV:
+        return "not supported by the hardware (no PMU for it on this CPU)";
+    case EACCES:
+    case EPERM:
+        return fmt::format("needs privileges (perf_event_paranoid={})", perfEventParanoid());
+    case EINVAL:
+        return "rejected by the PMU (invalid attributes for it)";
+    case EBUSY:
+        return "the PMU is busy (used exclusively by another event)";
+    case EMFILE:
+    case ENFILE:
+        return "too many open files";
+    default:
+        return fmt::format("cannot be opened: {}", std::strerror(error));
+    }
+}
+
+Availability probeAvailability(const EventSpec &spec) {
+    Availability result;
+    perf_event_attr attr = spec.attr;
+    OpenTarget target;
+    if (!spec.cpus.empty()) target = OpenTarget{-1, spec.cpus.front()};
+    result.systemWideOnly = !spec.cpus.empty();
+
+    // Kernel-inclusive counting first: what the event is when nothing is excluded.
+    perf_event_attr whole = attr;
+    whole.exclude_kernel = 0;
+    whole.exclude_hv = 0;
+    whole.exclude_user = attr.exclude_user;
+    const int wholeError = tryOpen(whole, target);
+    if (wholeError == 0) {
+        result.openable = true;
+        result.kernel = true;
+        return result;
+    }
+    int error = wholeError;
+    // Tracepoints and system-wide PMUs count kernel activity only: there is no user-mode part to fall back
+    // to.
+    const bool kernelOnly = spec.category == EventCategory::Tracepoint || !spec.cpus.empty();
+    if (!kernelOnly && isPrivilegeError(wholeError)) {
+        perf_event_attr user = attr;
+        user.exclude_user = 0;
+        user.exclude_kernel = 1;
+        user.exclude_hv = 1;
+        error = tryOpen(user, target);
+        // A PMU that cannot exclude privilege levels rejects exclude_* with EINVAL: the privilege error
+        // stands.
+        if (error == EINVAL) error = wholeError;
+    }
+    if (error == 0) {
+        result.openable = true;
+        return result;
+    }
+    // Some PMUs (uncore-like ones without a cpumask) count only per CPU: try CPU 0 for the whole system.
+    if (spec.category == EventCategory::Pmu && spec.cpus.empty() &&
+        (error == EINVAL || error == EOPNOTSUPP || error == ENOENT)) {
+        const int systemError = tryOpen(whole, OpenTarget{-1, 0});
+        if (systemError == 0) {
+            result.openable = true;
+            result.kernel = true;
+            result.systemWideOnly = true;
+            return result;
+        }
+        if (isPrivilegeError(systemError)) error = systemError;
+    }
+    result.error = error;
+    result.reason = unavailableReason(error, spec.category);
+    return result;
+}
+
+} // namespace perfglass

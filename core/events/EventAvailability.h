@@ -1,0 +1,27 @@
+// Whether an event can be opened now, on this machine, by this user, and if not, why: probes with
+// perf_event_open on the calling process (or on the PMU's first CPU for system-wide-only PMUs).
+#pragma once
+
+#include "events/EventParser.h"
+
+#include <string>
+
+namespace perfglass {
+
+struct Availability {
+    bool openable = false; // it opens (user mode, or as a whole where the PMU cannot exclude the kernel)
+    bool kernel = false;   // it opens counting kernel mode too
+    bool systemWideOnly = false; // it opens only for a whole CPU (pid -1), not for a process
+    int error = 0;               // errno of the refused open, 0 when openable
+    std::string reason; // why not, for people: "not supported by the hardware", "needs privileges (...)"
+};
+
+// kernel.perf_event_paranoid, or 2 when it cannot be read.
+int perfEventParanoid();
+
+// A sentence for the errno perf_event_open gave when opening an event of this category.
+std::string unavailableReason(int error, EventCategory category);
+
+Availability probeAvailability(const EventSpec &spec);
+
+} // namespace perfglass

@@ -1,0 +1,635 @@
+#include "perfdata/PerfDataReader.h"
+
+#include "base/Error.h"
+#include "events/GenericEvents.h"
+#include "perfdata/FeatureCodec.h"
+#include "perfdata/PerfFileFormat.h"
+
+#include <fcntl.h>
+#include <fmt/format.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <zstd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <thread>
+
+namespace perfglass {
+
+namespace {
+constexpr size_t kReadChunk = 1 << 20;
+constexpr size_t kHeaderChunk = 64 << 10;
+constexpr uint64_t kMaxEvents = 4096;
+constexpr uint64_t kMaxIdsPerEvent = 1 << 20;
+constexpr uint64_t kMaxAttrSize = 4096;
+constexpr uint64_t kMaxFeatureSize = 256 << 20;
+constexpr size_t kMaxPendingDecompressed = 64 << 20;
+
+// An event's name until EVENT_DESC names it (a file whose writer has not finished has no features yet).
+std::string fallbackName(const perf_event_attr &attr, size_t index) {
+    std::string name = genericEventName(attr.type, attr.config);
+    return name.empty() ? fmt::format("event{}", index) : name;
+}
+
+struct AuxtraceRecord {
+    perf_event_header header;
+    uint64_t size;
+    uint64_t offset;
+    uint64_t reference;
+    uint32_t idx;
+    uint32_t tid;
+    uint32_t cpu;
+    uint32_t reserved;
+};
+} // namespace
+
+// Expands PERF_RECORD_COMPRESSED payloads into the records they hold. A record may span two payloads.
+class PerfDataReader::Decompressor {
+public:
+    Decompressor()
+        : stream_(ZSTD_createDStream()) {
+        ZSTD_initDStream(stream_);
+    }
+    ~Decompressor() { ZSTD_freeDStream(stream_); }
+    Decompressor(const Decompressor &) = delete;
+    Decompressor &operator=(const Decompressor &) = delete;
+
+    // Returns an error message, empty on success.
+    std::string feed(const uint8_t *bytes, size_t size) {
+        compact();
+        ZSTD_inBuffer input{bytes, size, 0};
+        while (input.pos < input.size) {
+            if (pending_.size() - end_ < kReadChunk) pending_.resize(end_ + 4 * kReadChunk);
+            ZSTD_outBuffer output{pending_.data() + end_, pending_.size() - end_, 0};
+            const size_t result = ZSTD_decompressStream(stream_, &output, &input);
+            if (ZSTD_isError(result)) return std::string("zstd: ") + ZSTD_getErrorName(result);
+            end_ += output.pos;
+            if (end_ > kMaxPendingDecompressed)
+                return "decompressed data holds no complete record after 64 MiB";
+        }
+        return {};
+    }
+
+    // The next complete record, nullptr when more input is needed. Sets error for a malformed record.
+    const perf_event_header *next(std::string &error) {
+        if (end_ - pos_ < sizeof(perf_event_header)) return nullptr;
+        perf_event_header head{};
+        std::memcpy(&head, pending_.data() + pos_, sizeof head);
+        if (head.size < sizeof(perf_event_header) ||
+            (head.size % 8 != 0 && head.type < format::kRecordHeaderAttr)) {
+            error = fmt::format("compressed record holds a record of type {} with impossible size {}",
+                                head.type, head.size);
+            return nullptr;
+        }
+        if (end_ - pos_ < head.size) return nullptr;
+        const uint8_t *start = pending_.data() + pos_;
+        pos_ += head.size;
+        if (reinterpret_cast<uintptr_t>(start) % 8 == 0)
+            return reinterpret_cast<const perf_event_header *>(start);
+        aligned_.resize((head.size + 7) / 8); // after a record of unaligned size: copy, aligned
+        std::memcpy(aligned_.data(), start, head.size);
+        return reinterpret_cast<const perf_event_header *>(aligned_.data());
+    }
+
+    bool hasPartialRecord() const { return end_ > pos_; }
+
+private:
+    void compact() {
+        if (pos_ == 0) return;
+        std::memmove(pending_.data(), pending_.data() + pos_, end_ - pos_);
+        end_ -= pos_;
+        pos_ = 0;
+    }
+
+    ZSTD_DStream *stream_;
+    std::vector<uint64_t> aligned_;
+    // Records are 8-byte aligned; uint64_t storage keeps the headers aligned for the callers.
+    std::vector<uint8_t> pending_;
+    size_t pos_ = 0;
+    size_t end_ = 0;
+};
+
+PerfDataReader::PerfDataReader(std::string path)
+    : path_(std::move(path)) {
+    if (path_ == "-") {
+        fd_ = STDIN_FILENO;
+        ownsFd_ = false;
+    } else {
+        fd_ = ::open(path_.c_str(), O_RDONLY | O_CLOEXEC);
+        if (fd_ < 0) throw Error(systemErrorMessage("cannot open " + path_, errno));
+    }
+    struct stat info {};
+    if (::fstat(fd_, &info) != 0) throw Error(systemErrorMessage("cannot stat " + path_, errno));
+    if (S_ISDIR(info.st_mode)) throw Error(path_ + ": is a directory, not a perf.data file");
+    fileSize_ = S_ISREG(info.st_mode) ? static_cast<uint64_t>(info.st_size) : kUnknownEnd;
+    if (fileSize_ == 0) throw Error(path_ + ": file is empty, not a perf.data file");
+    readFileHeader();
+}
+
+PerfDataReader::~PerfDataReader() {
+    if (map_) ::munmap(map_, mapSize_);
+    if (ownsFd_ && fd_ >= 0) ::close(fd_);
+}
+
+// A finished file is read through a read-only mapping of its data section instead of read() copies: records
+// are used where they lie (and stay valid until discardBefore() passes them), and the pages behind the
+// reader are dropped, so memory stays bounded by what the caller still holds.
+void PerfDataReader::mapData() {
+    mapTried_ = true;
+    if (pipeMode_ || following_ || dataEnd_ == kUnknownEnd || fileSize_ == kUnknownEnd ||
+        dataEnd_ <= dataBegin_ || position_ != dataBegin_)
+        return;
+    const uint64_t page = static_cast<uint64_t>(::sysconf(_SC_PAGESIZE));
+    const uint64_t base = dataBegin_ & ~(page - 1);
+    const size_t size = static_cast<size_t>(dataEnd_ - base);
+    void *map = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE, fd_, static_cast<off_t>(base));
+    if (map == MAP_FAILED) return; // read() as before
+    ::madvise(map, size, MADV_SEQUENTIAL);
+    map_ = static_cast<uint8_t *>(map);
+    mapSize_ = size;
+    mapOffset_ = base;
+    discarded_ = 0;
+    data_ = map_;
+    bufferPos_ = static_cast<size_t>(dataBegin_ - base);
+    bufferEnd_ = size;
+    eof_ = true;
+    buffer_ = {};
+}
+
+void PerfDataReader::discardBefore(const void *address) {
+    if (!map_) return;
+    const auto *byte = static_cast<const uint8_t *>(address);
+    size_t end =
+        byte && byte >= map_ && byte < map_ + mapSize_ ? static_cast<size_t>(byte - map_) : bufferPos_;
+    end = std::min(end, bufferPos_);
+    const size_t page = static_cast<size_t>(::sysconf(_SC_PAGESIZE));
+    end &= ~(page - 1);
+    constexpr size_t kDiscardStep = size_t{512} << 10; // in steps: each madvise costs a TLB flush
+    if (end < discarded_ + kDiscardStep) return;
+    ::madvise(map_ + discarded_, end - discarded_, MADV_DONTNEED);
+    discarded_ = end;
+}
+
+bool PerfDataReader::fill(size_t bytes) {
+    while (bufferEnd_ - bufferPos_ < bytes) {
+        if (eof_ || map_) return false;
+        if (bufferPos_ > 0) {
+            std::memmove(buffer_.data(), buffer_.data() + bufferPos_, bufferEnd_ - bufferPos_);
+            data_ = buffer_.data();
+            bufferEnd_ -= bufferPos_;
+            bufferPos_ = 0;
+        }
+        // Small until the records start: a file in file mode is then mapped and this buffer freed.
+        const size_t chunk = mapTried_ ? kReadChunk : kHeaderChunk;
+        if (buffer_.size() - bufferEnd_ < chunk) buffer_.resize(bufferEnd_ + chunk);
+        data_ = buffer_.data();
+        size_t want = buffer_.size() - bufferEnd_;
+        if (dataEnd_ != kUnknownEnd) {
+            const uint64_t left = dataEnd_ - (position_ + (bufferEnd_ - bufferPos_));
+            want = static_cast<size_t>(std::min<uint64_t>(want, left));
+            if (want == 0) {
+                eof_ = true;
+                return false;
+            }
+        }
+        const ssize_t got = ::read(fd_, buffer_.data() + bufferEnd_, want);
+        if (got < 0) {
+            if (errno == EINTR) continue;
+            throw Error(systemErrorMessage("cannot read " + path_, errno));
+        }
+        if (got == 0 && following_ && waitForGrowth()) continue;
+        if (got == 0) eof_ = true;
+        bufferEnd_ += static_cast<size_t>(got);
+    }
+    return true;
+}
+
+void PerfDataReader::follow(const std::atomic<bool> *stop, std::chrono::milliseconds pollInterval) {
+    if (pipeMode_ || dataEnd_ != fileSize_)
+        return; // a pipe waits anyway; a finished file has nothing to wait for
+    following_ = true;
+    stop_ = stop;
+    if (!notices_.empty() && notices_.back().find("data size in the header is 0") != std::string::npos)
+        notices_.pop_back(); // expected while the file is being written
+    pollInterval_ = pollInterval;
+    dataEnd_ = kUnknownEnd;
+}
+
+// At the end of a followed file: returns true when reading should be retried (after a pause), false when the
+// stream ended (stop requested). When the writer has set the final data size, reading continues to it.
+bool PerfDataReader::waitForGrowth() {
+    format::FileHeader header{};
+    if (readAt(&header, sizeof header, 0) == sizeof header && header.data.size != 0) {
+        following_ = false;
+        dataEnd_ = header.data.offset + header.data.size;
+        fileSize_ = std::max(fileSize_, dataEnd_);
+        return dataEnd_ > position_ + (bufferEnd_ - bufferPos_);
+    }
+    if (stop_ && stop_->load(std::memory_order_relaxed)) return false;
+    std::this_thread::sleep_for(pollInterval_);
+    struct stat info {};
+    if (::fstat(fd_, &info) == 0)
+        fileSize_ = std::max<uint64_t>(fileSize_, static_cast<uint64_t>(info.st_size));
+    return true;
+}
+
+size_t PerfDataReader::readAt(void *out, size_t size, uint64_t offset) {
+    size_t done = 0;
+    while (done < size) {
+        const ssize_t got =
+            ::pread(fd_, static_cast<uint8_t *>(out) + done, size - done, static_cast<off_t>(offset + done));
+        if (got < 0) {
+            if (errno == EINTR) continue;
+            throw Error(systemErrorMessage("cannot read " + path_, errno));
+        }
+        if (got == 0) break;
+        done += static_cast<size_t>(got);
+    }
+    return done;
+}
+
+void PerfDataReader::readExactlyAt(void *out, size_t size, uint64_t offset, const char *what) {
+    if (offset > fileSize_ || size > fileSize_ - offset)
+        throw FileFormatError(
+            path_, offset,
+            fmt::format("{} ({} bytes) extends past the end of the file ({} bytes)", what, size, fileSize_));
+    if (readAt(out, size, offset) != size)
+        throw FileFormatError(path_, offset, fmt::format("{} could not be read completely", what));
+}
+
+void PerfDataReader::seekTo(uint64_t offset) {
+    if (::lseek(fd_, static_cast<off_t>(offset), SEEK_SET) < 0)
+        throw Error(systemErrorMessage("cannot seek in " + path_, errno));
+    position_ = offset;
+    bufferPos_ = bufferEnd_ = 0;
+    eof_ = false;
+}
+
+void PerfDataReader::readFileHeader() {
+    if (!fill(sizeof(format::PipeHeader)))
+        throw FileFormatError(
+            path_, 0,
+            fmt::format("file is too short for a perf.data header ({} bytes, need at least {})", bufferEnd_,
+                        sizeof(format::PipeHeader)));
+    format::PipeHeader pipe{};
+    std::memcpy(&pipe, data_, sizeof pipe);
+    if (std::memcmp(pipe.magic, format::kMagic, sizeof pipe.magic) != 0) {
+        if (std::memcmp(pipe.magic, "2ELIFREP", 8) == 0)
+            throw FileFormatError(path_, 0, "big-endian perf.data files are not supported");
+        if (std::memcmp(pipe.magic, "PERFFILE", 8) == 0)
+            throw FileFormatError(path_, 0, "version 1 perf.data files (magic PERFFILE) are not supported");
+        throw FileFormatError(path_, 0, "not a perf.data file (magic is not PERFILE2)");
+    }
+    if (pipe.size == sizeof(format::PipeHeader)) {
+        pipeMode_ = true;
+        bufferPos_ = sizeof pipe;
+        position_ = dataBegin_ = sizeof pipe;
+        return;
+    }
+    if (pipe.size != sizeof(format::FileHeader))
+        throw FileFormatError(path_, 8,
+                              fmt::format("header size is {}, expected {} (file) or {} (pipe)", pipe.size,
+                                          sizeof(format::FileHeader), sizeof(format::PipeHeader)));
+    if (fileSize_ == kUnknownEnd)
+        throw Error(path_ +
+                    ": a perf.data file in file mode cannot be read from a pipe; pass its path instead");
+
+    format::FileHeader header{};
+    readExactlyAt(&header, sizeof header, 0, "file header");
+    if (header.attrSize < PERF_ATTR_SIZE_VER0 + sizeof(format::FileSection) || header.attrSize > kMaxAttrSize)
+        throw FileFormatError(path_, 16, fmt::format("attribute size {} is impossible", header.attrSize));
+    readAttrs(header.attrs.offset, header.attrs.size, header.attrSize);
+
+    if (header.data.offset > fileSize_ || header.data.size > fileSize_ - header.data.offset)
+        throw FileFormatError(
+            path_, 40,
+            fmt::format("data section (offset {}, size {}) extends past the end of the file "
+                        "({} bytes); the file is truncated",
+                        header.data.offset, header.data.size, fileSize_));
+    dataBegin_ = header.data.offset;
+    if (header.data.size == 0) {
+        dataEnd_ = fileSize_;
+        if (fileSize_ > dataBegin_)
+            notices_.push_back(
+                fmt::format("{}: the data size in the header is 0 (the recorder did not finish); "
+                            "reading up to the last complete record",
+                            path_));
+    } else {
+        dataEnd_ = header.data.offset + header.data.size;
+        readFeatures(header.features, dataEnd_);
+    }
+    seekTo(dataBegin_);
+}
+
+void PerfDataReader::readAttrs(uint64_t offset, uint64_t size, uint64_t attrSize) {
+    if (size % attrSize != 0)
+        throw FileFormatError(
+            path_, 32,
+            fmt::format("attribute section size {} is not a multiple of the attribute size {}", size,
+                        attrSize));
+    const uint64_t count = size / attrSize;
+    if (count > kMaxEvents)
+        throw FileFormatError(path_, 32,
+                              fmt::format("{} attributes is more than the limit of {}", count, kMaxEvents));
+    std::vector<uint8_t> bytes(static_cast<size_t>(size));
+    readExactlyAt(bytes.data(), bytes.size(), offset, "attribute section");
+    const uint64_t attrStructSize = attrSize - sizeof(format::FileSection);
+    for (uint64_t i = 0; i < count; ++i) {
+        const uint8_t *entry = bytes.data() + i * attrSize;
+        EventAttr event;
+        std::memcpy(&event.attr, entry, std::min<uint64_t>(attrStructSize, sizeof(perf_event_attr)));
+        event.attr.size = sizeof(perf_event_attr);
+        format::FileSection ids{};
+        std::memcpy(&ids, entry + attrStructSize, sizeof ids);
+        const uint64_t entryOffset = offset + i * attrSize;
+        if (ids.size % sizeof(uint64_t) != 0 || ids.size / sizeof(uint64_t) > kMaxIdsPerEvent)
+            throw FileFormatError(
+                path_, entryOffset + attrStructSize,
+                fmt::format("id section size {} of attribute {} is impossible", ids.size, i));
+        event.ids.resize(ids.size / sizeof(uint64_t));
+        readExactlyAt(event.ids.data(), ids.size, ids.offset, "id section");
+        event.name = fallbackName(event.attr, i);
+        events_.push_back(std::move(event));
+    }
+}
+
+void PerfDataReader::readFeatures(const uint64_t features[4], uint64_t indexOffset) {
+    std::vector<unsigned> present;
+    for (unsigned bit = 1; bit < 256; ++bit)
+        if (features[bit / 64] & (uint64_t{1} << (bit % 64))) present.push_back(bit);
+    if (present.empty()) return;
+    std::vector<format::FileSection> index(present.size());
+    const size_t indexSize = index.size() * sizeof(format::FileSection);
+    if (readAt(index.data(), indexSize, indexOffset) != indexSize) {
+        notices_.push_back(fmt::format("{}: at byte {}: the feature section index is cut short; header "
+                                       "information (host, command line, event names) is missing",
+                                       path_, indexOffset));
+        return;
+    }
+    for (size_t i = 0; i < present.size(); ++i) {
+        const auto &section = index[i];
+        const uint64_t where = indexOffset + i * sizeof(format::FileSection);
+        if (section.offset > fileSize_ || section.size > fileSize_ - section.offset ||
+            section.size > kMaxFeatureSize) {
+            notices_.push_back(
+                fmt::format("{}: at byte {}: feature section {} (offset {}, size {}) lies outside "
+                            "the file; ignored",
+                            path_, where, present[i], section.offset, section.size));
+            continue;
+        }
+        std::vector<uint8_t> bytes(static_cast<size_t>(section.size));
+        readExactlyAt(bytes.data(), bytes.size(), section.offset, "feature section");
+        parseFeature(present[i], bytes.data(), bytes.size(), section.offset);
+    }
+}
+
+void PerfDataReader::parseFeature(unsigned feature, const uint8_t *bytes, size_t size, uint64_t offset) {
+    FeatureDecoder decoder(bytes, size);
+    auto bad = [&](const char *name) {
+        notices_.push_back(fmt::format("{}: at byte {}: the {} feature section is malformed; ignored", path_,
+                                       offset + decoder.position(), name));
+    };
+    auto readString = [&](std::string &out, const char *name) {
+        if (auto text = decoder.string())
+            out = std::move(*text);
+        else
+            bad(name);
+    };
+    switch (feature) {
+    case format::kFeatHostname:
+        readString(metadata_.hostname, "HOSTNAME");
+        break;
+    case format::kFeatOsRelease:
+        readString(metadata_.osRelease, "OSRELEASE");
+        break;
+    case format::kFeatVersion:
+        readString(metadata_.version, "VERSION");
+        break;
+    case format::kFeatArch:
+        readString(metadata_.arch, "ARCH");
+        break;
+    case format::kFeatNrCpus: {
+        const auto available = decoder.u32();
+        const auto online = decoder.u32();
+        if (!available || !online) return bad("NRCPUS");
+        metadata_.cpusAvailable = *available;
+        metadata_.cpusOnline = *online;
+        break;
+    }
+    case format::kFeatCmdline: {
+        auto list = decoder.stringList(65536);
+        if (!list) return bad("CMDLINE");
+        metadata_.cmdline = std::move(*list);
+        break;
+    }
+    case format::kFeatEventDesc: {
+        const auto count = decoder.u32();
+        const auto attrSize = decoder.u32();
+        if (!count || !attrSize || *count > kMaxEvents || *attrSize > kMaxAttrSize) return bad("EVENT_DESC");
+        for (uint32_t i = 0; i < *count; ++i) {
+            if (!decoder.skip(*attrSize)) return bad("EVENT_DESC");
+            const auto idCount = decoder.u32();
+            auto name = decoder.string();
+            if (!idCount || !name || *idCount > kMaxIdsPerEvent) return bad("EVENT_DESC");
+            std::vector<uint64_t> ids(*idCount);
+            if (!decoder.raw(ids.data(), ids.size() * sizeof(uint64_t))) return bad("EVENT_DESC");
+            // Matched by position; perf writes the descriptions in attribute order.
+            if (i < events_.size()) events_[i].name = *name;
+        }
+        break;
+    }
+    case format::kFeatBuildId:
+        while (decoder.remaining() >= sizeof(perf_event_header)) {
+            perf_event_header header{};
+            const uint8_t *start = decoder.current();
+            decoder.raw(&header, sizeof header);
+            const size_t fixed = sizeof header + 4 + 24;
+            if (header.size < fixed || header.size - sizeof header > decoder.remaining())
+                return bad("BUILD_ID");
+            BuildIdEntry entry;
+            std::memcpy(&entry.pid, start + sizeof header, 4);
+            const uint8_t *id = start + sizeof header + 4;
+            const size_t idSize = (header.misc & (1 << 15)) ? std::min<size_t>(id[20], 20) : 20;
+            entry.buildId.assign(id, id + idSize);
+            entry.kernel = (header.misc & PERF_RECORD_MISC_CPUMODE_MASK) == PERF_RECORD_MISC_KERNEL;
+            const char *name = reinterpret_cast<const char *>(start + fixed);
+            entry.path.assign(name, strnlen(name, header.size - fixed));
+            decoder.skip(header.size - sizeof header);
+            metadata_.buildIds.push_back(std::move(entry));
+        }
+        break;
+    case format::kFeatCompressed: {
+        decoder.u32();
+        const auto type = decoder.u32();
+        const auto level = decoder.u32();
+        if (!type || !level) return bad("COMPRESSED");
+        metadata_.compressionLevel = *level;
+        break;
+    }
+    default:
+        break;
+    }
+}
+
+void PerfDataReader::addAttrRecord(const perf_event_header *header) {
+    const auto *bytes = reinterpret_cast<const uint8_t *>(header);
+    const size_t payload = header->size - sizeof *header;
+    uint32_t attrSize = 0;
+    if (payload >= 8)
+        std::memcpy(&attrSize, bytes + sizeof *header + 4, sizeof attrSize); // perf_event_attr.size
+    if (attrSize < PERF_ATTR_SIZE_VER0 || attrSize > payload || (payload - attrSize) % 8 != 0)
+        throw FileFormatError(
+            path_, recordOffset_,
+            fmt::format("attribute record declares an attribute of {} bytes in a {}-byte payload", attrSize,
+                        payload));
+    if (events_.size() >= kMaxEvents)
+        throw FileFormatError(path_, recordOffset_,
+                              fmt::format("more than {} attribute records", kMaxEvents));
+    EventAttr event;
+    std::memcpy(&event.attr, bytes + sizeof *header, std::min<size_t>(attrSize, sizeof(perf_event_attr)));
+    event.attr.size = sizeof(perf_event_attr);
+    event.ids.resize((payload - attrSize) / 8);
+    std::memcpy(event.ids.data(), bytes + sizeof *header + attrSize, event.ids.size() * 8);
+    event.name = fallbackName(event.attr, events_.size());
+    events_.push_back(std::move(event));
+}
+
+void PerfDataReader::skipPayload(uint64_t bytes, const char *what) {
+    const uint64_t start = position_;
+    while (bytes > 0) {
+        if (!fill(1))
+            throw FileFormatError(path_, start,
+                                  fmt::format("{} payload extends past the end of the data", what));
+        const size_t step = static_cast<size_t>(std::min<uint64_t>(bytes, bufferEnd_ - bufferPos_));
+        bufferPos_ += step;
+        position_ += step;
+        bytes -= step;
+    }
+}
+
+bool PerfDataReader::handleSessionRecord(const perf_event_header *header) {
+    switch (header->type) {
+    case format::kRecordHeaderAttr:
+        addAttrRecord(header);
+        return true;
+    case format::kRecordHeaderFeature: {
+        uint64_t feature = 0;
+        if (header->size < sizeof *header + 8)
+            throw FileFormatError(path_, recordOffset_, "feature record is too short for its feature id");
+        std::memcpy(&feature, reinterpret_cast<const uint8_t *>(header) + sizeof *header, 8);
+        const size_t fixed = sizeof *header + 8;
+        parseFeature(static_cast<unsigned>(feature), reinterpret_cast<const uint8_t *>(header) + fixed,
+                     header->size - fixed, recordOffset_ + fixed);
+        return true;
+    }
+    case format::kRecordHeaderTracingData: {
+        uint32_t size = 0;
+        if (header->size >= sizeof *header + 4)
+            std::memcpy(&size, reinterpret_cast<const uint8_t *>(header) + sizeof *header, 4);
+        skipPayload(format::alignUp(size, 8), "tracing data");
+        return true;
+    }
+    case format::kRecordAuxtrace: {
+        AuxtraceRecord record{};
+        if (header->size < sizeof record)
+            throw FileFormatError(path_, recordOffset_, "AUXTRACE record is shorter than its fixed fields");
+        std::memcpy(&record, header, sizeof record);
+        skipPayload(record.size, "AUXTRACE");
+        return false;
+    }
+    case format::kRecordCompressed: {
+        if (!decompressor_) decompressor_ = std::make_unique<Decompressor>();
+        const std::string error = decompressor_->feed(
+            reinterpret_cast<const uint8_t *>(header) + sizeof *header, header->size - sizeof *header);
+        if (!error.empty()) throw FileFormatError(path_, recordOffset_, "compressed record: " + error);
+        return true;
+    }
+    default:
+        return false;
+    }
+}
+
+const perf_event_header *PerfDataReader::nextFromStream() {
+    if (!mapTried_) mapData();
+    while (true) {
+        if (decompressor_) {
+            std::string error;
+            if (const auto *inner = decompressor_->next(error)) {
+                lastMapped_ = false;
+                if (!handleSessionRecord(inner)) return inner;
+                continue;
+            }
+            if (!error.empty()) throw FileFormatError(path_, recordOffset_, error);
+        }
+        if (dataEnd_ != kUnknownEnd && position_ >= dataEnd_) return nullptr;
+        const bool cutShortAllowed = pipeMode_ || dataEnd_ == fileSize_ || following_ || stop_;
+        if (!fill(sizeof(perf_event_header))) {
+            if (bufferEnd_ > bufferPos_ && !cutShortAllowed)
+                throw FileFormatError(
+                    path_, position_,
+                    dataEnd_ == kUnknownEnd
+                        ? std::string("the file ends inside a record header")
+                        : fmt::format("record header overruns the data section, which ends at "
+                                      "byte {}",
+                                      dataEnd_));
+            if (bufferEnd_ > bufferPos_)
+                notices_.push_back(fmt::format(
+                    "{}: at byte {}: the last record is incomplete and was ignored", path_, position_));
+            return nullptr;
+        }
+        perf_event_header head{}; // copied: after one of perf's records of odd size, it sits unaligned
+        std::memcpy(&head, data_ + bufferPos_, sizeof head);
+        const perf_event_header *header = &head;
+        // The kernel's records are multiples of 8 bytes; perf's own (HEADER_FEATURE in pipe mode) need not
+        // be.
+        const bool badSize = header->size < sizeof(perf_event_header) ||
+                             (header->size % 8 != 0 && header->type < format::kRecordHeaderAttr);
+        if (badSize && following_) {
+            // A writer appends the feature sections before it sets the data size in the header: what looks
+            // like a bad record may be those. Wait for the header (or for stop) and look again.
+            if (!waitForGrowth()) return nullptr;
+            continue;
+        }
+        if (badSize)
+            throw FileFormatError(
+                path_, position_,
+                fmt::format("record of type {} declares size {}, which is not a multiple of 8 of "
+                            "at least 8 bytes",
+                            header->type, header->size));
+        if (dataEnd_ != kUnknownEnd && header->size > dataEnd_ - position_ && !cutShortAllowed)
+            throw FileFormatError(
+                path_, position_,
+                fmt::format("record of type {} and size {} overruns the data section, which ends "
+                            "at byte {}",
+                            header->type, header->size, dataEnd_));
+        if (!fill(header->size)) {
+            if (!cutShortAllowed) throw FileFormatError(path_, position_, "the file ends inside a record");
+            notices_.push_back(fmt::format("{}: at byte {}: the last record is incomplete and was ignored",
+                                           path_, position_));
+            return nullptr;
+        }
+        header = reinterpret_cast<const perf_event_header *>(data_ + bufferPos_);
+        lastMapped_ = map_ != nullptr;
+        if (bufferPos_ % 8 != 0) {
+            lastMapped_ = false;
+            // After one of perf's records of unaligned size: copy, so that decoders can read aligned u64s.
+            aligned_.resize((head.size + 7) / 8);
+            std::memcpy(aligned_.data(), data_ + bufferPos_, head.size);
+            header = reinterpret_cast<const perf_event_header *>(aligned_.data());
+        }
+        recordOffset_ = position_;
+        bufferPos_ += header->size;
+        position_ += header->size;
+        if (handleSessionRecord(header)) continue;
+        return header;
+    }
+}
+
+const perf_event_header *PerfDataReader::next() {
+    return nextFromStream();
+}
+
+} // namespace perfglass

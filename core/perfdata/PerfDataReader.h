@@ -1,0 +1,114 @@
+// Streams the records of a perf.data session: file mode (PERFILE2 header, attrs, data, features) and pipe
+// mode
+// (`perf record -o -`), with zstd-compressed records expanded. Only a bounded buffer is held, never the file.
+#pragma once
+
+#include "events/EventAttr.h"
+#include "perfdata/SessionMetadata.h"
+
+#include <linux/perf_event.h>
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace perfglass {
+
+class PerfDataReader {
+public:
+    // Opens path ("-" reads standard input) and reads the header, attributes and feature sections.
+    // Throws Error when the file cannot be opened, FileFormatError when it is not a valid perf.data file.
+    explicit PerfDataReader(std::string path);
+    ~PerfDataReader();
+    PerfDataReader(const PerfDataReader &) = delete;
+    PerfDataReader &operator=(const PerfDataReader &) = delete;
+
+    // The next record of the stream, or nullptr at its end. The record stays valid until the next call.
+    // Records perf uses to describe the session (attributes and features in pipe mode) are consumed here and
+    // reflected in events() and metadata(). Throws FileFormatError for a malformed record.
+    const perf_event_header *next();
+
+    // Live analysis of a file still being written (data size 0 in its header): at the end of the file, next()
+    // waits for more records, polling every pollInterval, instead of returning nullptr. It stops waiting when
+    // the writer completes the header (data size set: the records up to it are read, then nullptr) or when
+    // *stop becomes true (nullptr at the next poll). Call before the first next(). Pipes always wait for
+    // input.
+    void follow(const std::atomic<bool> *stop,
+                std::chrono::milliseconds pollInterval = std::chrono::milliseconds(50));
+    bool isFollowing() const { return following_; }
+
+    // Whether the record returned last lies in the reader's mapping of the file (a finished file in file
+    // mode): then it stays valid, at the same address, after later next() calls, until discardBefore()
+    // passes it. Otherwise it is valid only until the next call.
+    bool lastRecordIsMapped() const { return lastMapped_; }
+    // The caller holds no mapped record before address (nullptr: none at all before the current record):
+    // the pages before it may be dropped, so that memory does not grow with the file.
+    void discardBefore(const void *address);
+
+    const std::vector<EventAttr> &events() const { return events_; }
+    const SessionMetadata &metadata() const { return metadata_; }
+    // Things the user should know that did not stop reading, such as a recording whose writer died.
+    const std::vector<std::string> &notices() const { return notices_; }
+    const std::string &path() const { return path_; }
+    bool isPipe() const { return pipeMode_; }
+    // File offset of the record returned last (of the COMPRESSED record that held it, for compressed ones).
+    uint64_t recordOffset() const { return recordOffset_; }
+    // Progress: bytes of the data section consumed, and its size (0 when unknown).
+    uint64_t bytesConsumed() const { return position_ - dataBegin_; }
+    uint64_t bytesTotal() const {
+        return dataEnd_ == kUnknownEnd ? fileSize_ - dataBegin_ : dataEnd_ - dataBegin_;
+    }
+
+private:
+    static constexpr uint64_t kUnknownEnd = ~uint64_t{0};
+    class Decompressor;
+
+    void readFileHeader();
+    void readAttrs(uint64_t offset, uint64_t size, uint64_t attrSize);
+    void readFeatures(const uint64_t features[4], uint64_t indexOffset);
+    void parseFeature(unsigned feature, const uint8_t *bytes, size_t size, uint64_t offset);
+    void addAttrRecord(const perf_event_header *header);
+    bool fill(size_t bytes);
+    void mapData();
+    bool waitForGrowth();
+    void seekTo(uint64_t offset);
+    size_t readAt(void *out, size_t size, uint64_t offset);
+    void readExactlyAt(void *out, size_t size, uint64_t offset, const char *what);
+    const perf_event_header *nextFromStream();
+    bool handleSessionRecord(const perf_event_header *header);
+    void skipPayload(uint64_t bytes, const char *what);
+
+    std::string path_;
+    int fd_ = -1;
+    bool ownsFd_ = true;
+    bool pipeMode_ = false;
+    uint64_t fileSize_ = 0;
+    uint64_t dataBegin_ = 0;
+    uint64_t dataEnd_ = kUnknownEnd;
+    uint64_t position_ = 0; // file offset of buffer_[bufferPos_]
+    uint64_t recordOffset_ = 0;
+    std::vector<uint8_t> buffer_;
+    const uint8_t *data_ = nullptr; // buffer_ or the mapping: file offset position_ is data_[bufferPos_]
+    uint8_t *map_ = nullptr;        // the data section, from page offset mapOffset_
+    size_t mapSize_ = 0;
+    uint64_t mapOffset_ = 0;
+    size_t discarded_ = 0; // bytes of the mapping dropped so far
+    bool mapTried_ = false;
+    bool lastMapped_ = false;
+    std::vector<uint64_t> aligned_; // a record that sits at an unaligned offset, copied
+    size_t bufferPos_ = 0;
+    size_t bufferEnd_ = 0;
+    bool eof_ = false;
+    std::vector<EventAttr> events_;
+    SessionMetadata metadata_;
+    std::vector<std::string> notices_;
+    std::unique_ptr<Decompressor> decompressor_;
+    bool following_ = false;
+    const std::atomic<bool> *stop_ = nullptr;
+    std::chrono::milliseconds pollInterval_{50};
+};
+
+} // namespace perfglass

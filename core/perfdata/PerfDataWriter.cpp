@@ -1,0 +1,219 @@
+#include "perfdata/PerfDataWriter.h"
+
+#include "base/Error.h"
+#include "perfdata/FeatureCodec.h"
+#include "perfdata/PerfFileFormat.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+
+namespace perfglass {
+
+namespace {
+constexpr size_t kBufferSize = 1 << 20;
+constexpr uint16_t kBuildIdSizeFlag = 1 << 15; // PERF_RECORD_MISC_BUILD_ID_SIZE
+} // namespace
+
+PerfDataWriter::PerfDataWriter(std::string path, std::vector<EventAttr> events)
+    : path_(std::move(path))
+    , events_(std::move(events)) {
+    fd_ = ::open(path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd_ < 0) throw Error(systemErrorMessage("cannot create " + path_, errno));
+    buffer_.reserve(kBufferSize);
+    writeHeaderAndAttrs();
+}
+
+PerfDataWriter::~PerfDataWriter() {
+    if (fd_ < 0) return;
+    if (!finished_) {
+        try {
+            flush(); // keep what was recorded; the header's data size stays 0, which readers accept
+        } catch (const Error &) {
+        }
+    }
+    ::close(fd_);
+}
+
+void PerfDataWriter::writeHeaderAndAttrs() {
+    format::FileHeader header{};
+    std::memcpy(header.magic, format::kMagic, sizeof header.magic);
+    header.size = sizeof header;
+    header.attrSize = sizeof(perf_event_attr) + sizeof(format::FileSection);
+    append(&header, sizeof header);
+
+    std::vector<format::FileSection> idSections;
+    for (const auto &event : events_) {
+        idSections.push_back({fileOffset_ + buffer_.size(), event.ids.size() * sizeof(uint64_t)});
+        append(event.ids.data(), event.ids.size() * sizeof(uint64_t));
+    }
+    attrsOffset_ = fileOffset_ + buffer_.size();
+    for (size_t i = 0; i < events_.size(); ++i) {
+        perf_event_attr attr = events_[i].attr;
+        attr.size = sizeof attr;
+        append(&attr, sizeof attr);
+        append(&idSections[i], sizeof idSections[i]);
+    }
+    const uint64_t end = fileOffset_ + buffer_.size();
+    dataOffset_ = format::alignUp(end, 8);
+    buffer_.resize(buffer_.size() + (dataOffset_ - end), 0);
+
+    header.attrs = {attrsOffset_, events_.size() * header.attrSize};
+    header.data = {dataOffset_, 0};
+    std::memcpy(buffer_.data(), &header, sizeof header);
+    flush();
+}
+
+void PerfDataWriter::append(const void *bytes, size_t size) {
+    if (buffer_.size() + size > kBufferSize) flush();
+    const auto *begin = static_cast<const uint8_t *>(bytes);
+    buffer_.insert(buffer_.end(), begin, begin + size);
+}
+
+void PerfDataWriter::flush() {
+    if (buffer_.empty()) return;
+    pwriteAll(buffer_.data(), buffer_.size(), fileOffset_);
+    fileOffset_ += buffer_.size();
+    buffer_.clear();
+}
+
+void PerfDataWriter::pwriteAll(const void *bytes, size_t size, uint64_t offset) {
+    const auto *cursor = static_cast<const uint8_t *>(bytes);
+    while (size > 0) {
+        const ssize_t written = ::pwrite(fd_, cursor, size, static_cast<off_t>(offset));
+        if (written < 0) {
+            if (errno == EINTR) continue;
+            throw Error(systemErrorMessage("cannot write " + path_, errno));
+        }
+        cursor += written;
+        offset += static_cast<uint64_t>(written);
+        size -= static_cast<size_t>(written);
+    }
+}
+
+void PerfDataWriter::writeRecord(const void *record, size_t size) {
+    append(record, size);
+    dataSize_ += size;
+}
+
+void PerfDataWriter::finishRound() {
+    perf_event_header header{format::kRecordFinishedRound, 0, sizeof(perf_event_header)};
+    writeRecord(&header, sizeof header);
+}
+
+std::vector<std::pair<unsigned, std::vector<uint8_t>>>
+PerfDataWriter::featureSections(const SessionMetadata &metadata) const {
+    std::vector<std::pair<unsigned, std::vector<uint8_t>>> sections;
+    auto addString = [&](unsigned feature, const std::string &text) {
+        FeatureEncoder encoder;
+        encoder.string(text);
+        sections.emplace_back(feature, encoder.take());
+    };
+
+    if (!metadata.tracingData.empty()) sections.emplace_back(format::kFeatTracingData, metadata.tracingData);
+    if (!metadata.buildIds.empty()) {
+        FeatureEncoder encoder;
+        for (const auto &entry : metadata.buildIds) {
+            const auto nameSize = format::alignUp(entry.path.size() + 1, format::kStringAlign);
+            perf_event_header header{};
+            header.type = format::kRecordHeaderBuildId;
+            header.misc = static_cast<uint16_t>(
+                (entry.kernel ? PERF_RECORD_MISC_KERNEL : PERF_RECORD_MISC_USER) | kBuildIdSizeFlag);
+            header.size = static_cast<uint16_t>(sizeof header + 4 + 24 + nameSize);
+            uint8_t buildId[24] = {};
+            const size_t idSize = std::min<size_t>(entry.buildId.size(), 20);
+            if (idSize > 0) std::memcpy(buildId, entry.buildId.data(), idSize);
+            buildId[20] = static_cast<uint8_t>(idSize);
+            encoder.raw(&header, sizeof header);
+            encoder.raw(&entry.pid, sizeof entry.pid);
+            encoder.raw(buildId, sizeof buildId);
+            std::vector<char> name(nameSize, '\0');
+            std::memcpy(name.data(), entry.path.data(), entry.path.size());
+            encoder.raw(name.data(), name.size());
+        }
+        sections.emplace_back(format::kFeatBuildId, encoder.take());
+    }
+    addString(format::kFeatHostname, metadata.hostname);
+    addString(format::kFeatOsRelease, metadata.osRelease);
+    addString(format::kFeatVersion, metadata.version);
+    addString(format::kFeatArch, metadata.arch);
+    {
+        FeatureEncoder encoder;
+        encoder.u32(metadata.cpusAvailable);
+        encoder.u32(metadata.cpusOnline);
+        sections.emplace_back(format::kFeatNrCpus, encoder.take());
+    }
+    {
+        FeatureEncoder encoder;
+        encoder.stringList(metadata.cmdline);
+        sections.emplace_back(format::kFeatCmdline, encoder.take());
+    }
+    {
+        FeatureEncoder encoder;
+        encoder.u32(static_cast<uint32_t>(events_.size()));
+        encoder.u32(sizeof(perf_event_attr));
+        for (const auto &event : events_) {
+            perf_event_attr attr = event.attr;
+            attr.size = sizeof attr;
+            encoder.raw(&attr, sizeof attr);
+            encoder.u32(static_cast<uint32_t>(event.ids.size()));
+            encoder.string(event.name);
+            encoder.raw(event.ids.data(), event.ids.size() * sizeof(uint64_t));
+        }
+        sections.emplace_back(format::kFeatEventDesc, encoder.take());
+    }
+    if (metadata.hasClockId) {
+        FeatureEncoder encoder;
+        encoder.u64(metadata.clockResolutionNs);
+        sections.emplace_back(format::kFeatClockId, encoder.take());
+    }
+    if (metadata.compressionLevel > 0) {
+        FeatureEncoder encoder;
+        encoder.u32(0); // version
+        encoder.u32(1); // PERF_COMP_ZSTD
+        encoder.u32(metadata.compressionLevel);
+        encoder.u32(0); // ratio, informational
+        encoder.u32(metadata.compressionMmapLen);
+        sections.emplace_back(format::kFeatCompressed, encoder.take());
+    }
+    return sections;
+}
+
+void PerfDataWriter::finish(const SessionMetadata &metadata) {
+    flush();
+    auto sections = featureSections(metadata);
+    for (unsigned feature : emptyFeatures_)
+        sections.emplace_back(feature, std::vector<uint8_t>{});
+    std::stable_sort(sections.begin(), sections.end(),
+                     [](const auto &a, const auto &b) { return a.first < b.first; });
+    // The index of feature sections follows the data, one FileSection per set bit in bit order; the
+    // sections' contents follow the index.
+    const uint64_t indexOffset = dataOffset_ + dataSize_;
+    uint64_t contentOffset = indexOffset + sections.size() * sizeof(format::FileSection);
+    std::vector<format::FileSection> index;
+    format::FileHeader header{};
+    std::memcpy(header.magic, format::kMagic, sizeof header.magic);
+    header.size = sizeof header;
+    header.attrSize = sizeof(perf_event_attr) + sizeof(format::FileSection);
+    header.attrs = {attrsOffset_, events_.size() * header.attrSize};
+    header.data = {dataOffset_, dataSize_};
+    for (const auto &[feature, bytes] : sections) {
+        index.push_back({contentOffset, bytes.size()});
+        contentOffset += bytes.size();
+        header.features[feature / 64] |= uint64_t{1} << (feature % 64);
+    }
+    fileOffset_ = indexOffset;
+    append(index.data(), index.size() * sizeof(format::FileSection));
+    for (const auto &section : sections)
+        append(section.second.data(), section.second.size());
+    flush();
+    if (::ftruncate(fd_, static_cast<off_t>(contentOffset)) != 0)
+        throw Error(systemErrorMessage("cannot truncate " + path_, errno));
+    pwriteAll(&header, sizeof header, 0);
+    finished_ = true;
+}
+
+} // namespace perfglass

@@ -1,0 +1,108 @@
+// The immutable, columnar, interned result of reading a session (design.md, "Profile"). Everything refers to
+// other tables by id; strings are stored once. Built by ProfileBuilder, shared as shared_ptr<const Profile>.
+#pragma once
+
+#include "base/StringTable.h"
+#include "profile/CounterSeries.h"
+
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <vector>
+
+namespace perfglass {
+
+using ModuleId = uint32_t;
+using FunctionId = uint32_t;
+using FrameId = uint32_t;
+using StackId = uint32_t;
+inline constexpr StackId kNoStack = std::numeric_limits<StackId>::max();
+
+struct Module {
+    StringId path; // the mapped file, or a pseudo name such as [kernel.kallsyms], [vdso], [unknown]
+    bool kernel = false;
+    bool hasSymbols = true;
+};
+
+struct Function {
+    StringId name; // demangled
+    ModuleId module;
+};
+
+struct Frame {
+    FunctionId function;
+    ModuleId module;
+    uint64_t address = 0; // in the module's ELF address space (kernel: absolute)
+    StringId sourceFile = 0;
+    uint32_t line = 0;
+    bool inlined = false;
+};
+
+// A call stack as a node of a prefix tree: its leaf-most frame and the stack of its caller.
+struct StackNode {
+    FrameId frame;
+    StackId parent;
+};
+
+struct ThreadInfo {
+    uint32_t pid = 0;
+    uint32_t tid = 0;
+    StringId name = 0;
+};
+
+struct EventInfo {
+    std::string name;
+    uint32_t type = 0;
+    uint64_t config = 0;
+};
+
+// What could not be resolved or recorded; shown to the user rather than dropped.
+struct ProfileDiagnostics {
+    uint64_t lostRecords = 0;
+    uint64_t lostSamples = 0;
+    uint64_t samplesWithUnmappedFrames = 0; // a frame's address lies outside every known mapping
+    uint64_t framesWithoutSymbol = 0;       // mapped, but no symbol covers the address
+    uint64_t brokenStacks = 0;              // a stack that ended early (unwinding failed)
+    uint64_t malformedRecords = 0;
+    uint64_t modulesWithoutSymbols =
+        0; // modules with samples whose file, symbols or build id failed (notices say)
+    std::vector<std::string> notices;
+};
+
+// The sample table, one column per field; sample i is (time[i], pid[i], ...).
+struct SampleTable {
+    std::vector<uint64_t> time;
+    std::vector<uint32_t> pid;
+    std::vector<uint32_t> tid;
+    std::vector<uint32_t> cpu;
+    std::vector<uint16_t> event;
+    std::vector<uint64_t> period;
+    std::vector<StackId> stack;
+    size_t size() const { return time.size(); }
+};
+
+struct Profile {
+    SampleTable samples;
+    std::vector<StackNode> stacks;
+    std::vector<Frame> frames;
+    std::vector<Function> functions;
+    std::vector<Module> modules;
+    std::vector<ThreadInfo> threads;
+    std::vector<EventInfo> events;
+    StringTable strings;
+    ProfileDiagnostics diagnostics;
+    uint64_t startTime = 0;
+    uint64_t endTime = 0;
+    std::string hostname;
+    std::string osRelease;
+    std::vector<std::string> cmdline;
+    // Counting events read every interval (stat -o, record --counters): per event and CPU or thread.
+    std::vector<CounterSeries> counters;
+
+    const std::string &functionName(FunctionId id) const { return strings[functions[id].name]; }
+    const std::string &modulePath(ModuleId id) const { return strings[modules[id].path]; }
+    // The last path component of a module: "libc.so.6" for "/usr/lib/x86_64-linux-gnu/libc.so.6".
+    std::string moduleName(ModuleId id) const;
+};
+
+} // namespace perfglass

@@ -1,0 +1,139 @@
+#include "record/HelperEventOpener.h"
+
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <fstream>
+
+namespace perfglass {
+
+using helper::ErrorCode;
+using helper::Status;
+
+namespace {
+
+int errnoFor(const Status &status) {
+    switch (status.code) {
+    case ErrorCode::OpenFailed:
+        return status.sysErrno > 0 ? status.sysErrno : EINVAL;
+    case ErrorCode::PidNotFound:
+        return ESRCH;
+    case ErrorCode::GroupIndexOutOfRange:
+        return EBADF;
+    case ErrorCode::TooManyEvents:
+        return EMFILE;
+    case ErrorCode::ConnectionClosed:
+        return EPIPE;
+    default:
+        return EINVAL;
+    }
+}
+
+std::string describe(const Status &status) {
+    return std::string("privileged helper: ") + helper::errorCodeName(status.code) + ": " + status.message;
+}
+
+uint64_t readSysctl(const char *path, uint64_t fallback) {
+    std::ifstream file(path);
+    uint64_t value = 0;
+    return file >> value ? value : fallback;
+}
+
+} // namespace
+
+HelperEventOpener::HelperEventOpener(std::unique_ptr<HelperConnection> connection)
+    : connection_(std::move(connection)) {}
+
+int HelperEventOpener::open(const perf_event_attr &attr, pid_t pid, int cpu, int groupFd,
+                            unsigned long flags) {
+    helper::OpenEventRequest request;
+    request.attr = attr;
+    if (request.attr.size == 0) request.attr.size = sizeof(perf_event_attr);
+    request.pid = pid;
+    request.cpu = cpu;
+    request.flags = flags;
+    if (groupFd >= 0) {
+        const auto found = indexOfFd_.find(groupFd);
+        if (found == indexOfFd_.end()) {
+            lastError_ =
+                "privileged helper: group fd " + std::to_string(groupFd) + " was not opened by the helper";
+            return -EBADF;
+        }
+        request.groupIndex = static_cast<int32_t>(found->second);
+    }
+    helper::UniqueFd fd;
+    uint32_t index = 0;
+    const Status status = connection_->openEvent(request, fd, index);
+    if (!status.ok()) {
+        lastError_ = describe(status);
+        return -errnoFor(status);
+    }
+    lastError_.clear();
+    const int result = fd.release();
+    indexOfFd_[result] = index;
+    return result;
+}
+
+std::optional<std::string> HelperEventOpener::readKallsyms(std::string &error) {
+    std::string content;
+    const Status status = connection_->readKallsyms(content);
+    if (status.ok()) return content;
+    error = describe(status);
+    return std::nullopt;
+}
+
+std::optional<helper::TracepointInfo>
+HelperEventOpener::readTracepoint(const std::string &subsystem, const std::string &name, std::string &error) {
+    helper::TracepointInfo info;
+    const Status status = connection_->readTracepoint(subsystem, name, info);
+    if (status.ok()) return info;
+    error = describe(status);
+    return std::nullopt;
+}
+
+std::optional<std::string> HelperEventOpener::readProc(pid_t pid, helper::ProcEntry which,
+                                                       std::string &error) {
+    std::string content;
+    const Status status = connection_->readProc(pid, which, content);
+    if (status.ok()) return content;
+    error = describe(status);
+    return std::nullopt;
+}
+
+bool HelperEventOpener::raiseMemlockLimit(uint64_t bytes, std::string &error) {
+    const Status status = connection_->raiseMemlock(bytes);
+    if (status.ok()) return true;
+    error = describe(status);
+    return false;
+}
+
+std::unique_ptr<HelperEventOpener> startPrivilegedHelper(std::string &error) {
+    auto connection = HelperConnection::start({}, error);
+    if (!connection) return nullptr;
+    return std::make_unique<HelperEventOpener>(std::move(connection));
+}
+
+std::string mlockAdvice(uint64_t bufferBytes, uint64_t totalBytes) {
+    const uint64_t perCpuKb = readSysctl("/proc/sys/kernel/perf_event_mlock_kb", 516);
+    const long cpus = std::max(1L, ::sysconf(_SC_NPROCESSORS_ONLN));
+    rlimit memlock{};
+    ::getrlimit(RLIMIT_MEMLOCK, &memlock);
+    const std::string rlimitText =
+        memlock.rlim_cur == RLIM_INFINITY ? "unlimited" : std::to_string(memlock.rlim_cur / 1024) + " KiB";
+    const uint64_t totalKb = (totalBytes + 1023) / 1024;
+    // The kernel lets a user lock perf_event_mlock_kb per online CPU, plus RLIMIT_MEMLOCK.
+    const uint64_t neededPerCpuKb =
+        (totalKb + static_cast<uint64_t>(cpus) - 1) / static_cast<uint64_t>(cpus) + 8;
+    return "cannot map a ring buffer of " + std::to_string(bufferBytes / 1024) +
+           " KiB: the kernel limits locked perf buffers per user to kernel.perf_event_mlock_kb (" +
+           std::to_string(perCpuKb) + " KiB) times " + std::to_string(cpus) + " CPUs plus RLIMIT_MEMLOCK (" +
+           rlimitText + "), and this recording needs " + std::to_string(totalKb) +
+           " KiB in all. Use fewer pages (-m), or raise the limit with `sudo sysctl -w "
+           "kernel.perf_event_mlock_kb=" +
+           std::to_string(std::max(neededPerCpuKb, perCpuKb)) +
+           "`, or grant `sudo setcap cap_perfmon,cap_ipc_lock+ep $(which perfglass-cli)`.";
+}
+
+} // namespace perfglass

@@ -1,0 +1,57 @@
+// Opens perf events through the privileged helper (perfglass-helper, started with pkexec): the helper opens
+// each event with root's privileges and passes the fd back over its socket; the recorder then mmaps and
+// drains it as usual. Also reads kallsyms, tracefs ids and formats and /proc entries through the helper.
+//
+// What the helper allows: once polkit authorized it (an administrator's password, kept for a few minutes by
+// auth_admin_keep), any process, any CPU, kernel samples and tracepoints, like `perf record` run as root;
+// every attribute field within the limits of HelperProtocol.h. The requesting user is the socket's peer
+// (SO_PEERCRED), which must be the user pkexec names in PKEXEC_UID.
+#pragma once
+
+#include "events/EventOpener.h"
+#include "record/HelperConnection.h"
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace perfglass {
+
+class HelperEventOpener : public EventOpener {
+public:
+    explicit HelperEventOpener(std::unique_ptr<HelperConnection> connection);
+
+    // Returns a new fd, or -errno: the kernel's errno when perf_event_open failed in the helper, EBADF for a
+    // groupFd that this opener did not return, EINVAL for a request the helper's limits refuse, EPIPE when
+    // the helper is gone. lastError() says what happened in words.
+    int open(const perf_event_attr &attr, pid_t pid, int cpu, int groupFd, unsigned long flags) override;
+    const std::string &lastError() const { return lastError_; }
+
+    std::optional<std::string> readKallsyms(std::string &error);
+    std::optional<helper::TracepointInfo> readTracepoint(const std::string &subsystem,
+                                                         const std::string &name, std::string &error);
+    std::optional<std::string> readProc(pid_t pid, helper::ProcEntry which, std::string &error);
+    // Raises this process's RLIMIT_MEMLOCK to at least bytes, so ring buffers beyond the per-user
+    // kernel.perf_event_mlock_kb can be mapped (the kernel charges the excess to RLIMIT_MEMLOCK).
+    bool raiseMemlockLimit(uint64_t bytes, std::string &error);
+
+    HelperConnection &connection() { return *connection_; }
+
+private:
+    std::unique_ptr<HelperConnection> connection_;
+    std::map<int, uint32_t> indexOfFd_; // fds this opener returned -> the helper's index for them
+    std::string lastError_;
+};
+
+// Starts perfglass-helper (through pkexec unless already root). nullptr with error set when it cannot be had;
+// the error then says what the user can do instead (privilegeAdvice()).
+std::unique_ptr<HelperEventOpener> startPrivilegedHelper(std::string &error);
+
+// A precise message for a ring buffer mmap refused with EPERM: the limits in force
+// (kernel.perf_event_mlock_kb per CPU, RLIMIT_MEMLOCK), what totalBytes of buffers need, and the sysctl or
+// capability that lifts the limit.
+std::string mlockAdvice(uint64_t bufferBytes, uint64_t totalBytes);
+
+} // namespace perfglass

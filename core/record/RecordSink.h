@@ -1,0 +1,60 @@
+// Where a recording's records go: counts what the summary reports (samples, LOST, LOST_SAMPLES, THROTTLE),
+// trims DWARF-mode user stacks to the bytes the kernel copied, collects build ids from MMAP2 records, and
+// writes to the session, in zstd-compressed batches when compression is on.
+#pragma once
+
+#include "perfdata/PerfDataWriter.h"
+#include "perfdata/RecordCompressor.h"
+#include "perfdata/RecordDecoder.h"
+#include "perfdata/SessionMetadata.h"
+
+#include <linux/perf_event.h>
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace perfglass {
+
+struct RecordCounters {
+    uint64_t samples = 0;
+    uint64_t lostRecords = 0; // PERF_RECORD_LOST records
+    uint64_t lostSamples = 0; // samples those and PERF_RECORD_LOST_SAMPLES say were dropped
+    uint64_t throttles = 0;
+};
+
+class RecordSink {
+public:
+    // compressionLevel 0 writes records as they are.
+    RecordSink(PerfDataWriter &writer, bool trimUserStacks, int compressionLevel);
+
+    // A record drained from a ring buffer.
+    void operator()(const perf_event_header *record);
+    // A record made by the recorder (synthesized from /proc): written, not counted.
+    void writeSynthesized(const perf_event_header *record);
+    // Ends a drain round: writes the pending compressed batch and PERF_RECORD_FINISHED_ROUND.
+    void endRound();
+
+    std::vector<BuildIdEntry> buildIds() const;
+    const RecordCounters &counters() const { return counters_; }
+    const RecordCompressor *compressor() const { return compressor_.get(); }
+
+private:
+    void write(const void *record, size_t size);
+    void flushBatch();
+    bool writeTrimmed(const perf_event_header *record);
+    void noteBuildId(const perf_event_header *record);
+
+    PerfDataWriter &writer_;
+    bool trimUserStacks_;
+    RecordDecoder decoder_;
+    std::unique_ptr<RecordCompressor> compressor_;
+    std::vector<uint8_t> batch_;
+    bool wroteSinceRound_ = false;
+    std::vector<uint8_t> scratch_;
+    std::map<std::string, std::vector<uint8_t>> buildIds_;
+    RecordCounters counters_;
+};
+
+} // namespace perfglass

@@ -1,0 +1,423 @@
+#include "symbols/ElfSymbols.h"
+
+#include "symbols/Demangler.h"
+#include "symbols/InlineIndex.h"
+
+#include <dwarf.h>
+#include <elfutils/libdwelf.h>
+#include <elfutils/libdwfl.h>
+#include <fcntl.h>
+#include <gelf.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <string_view>
+
+namespace perfglass {
+
+namespace {
+
+constexpr const char *kDefaultDebugPath = ":.debug:/usr/lib/debug";
+
+bool debuginfodConfigured() {
+    const char *urls = std::getenv("DEBUGINFOD_URLS");
+    return urls && *urls;
+}
+
+// Whether the ELF file open on fd has the given GNU build id.
+bool hasBuildId(int fd, const unsigned char *bits, int size) {
+    Elf *elf = elf_begin(fd, ELF_C_READ_MMAP, nullptr);
+    if (!elf) return false;
+    const void *found = nullptr;
+    const ssize_t length = dwelf_elf_gnu_build_id(elf, &found);
+    const bool same = length == size && std::memcmp(found, bits, static_cast<size_t>(size)) == 0;
+    elf_end(elf);
+    return same;
+}
+
+// A separate debug file named by .gnu_debuglink (or NAME.debug), in each directory of the debug path as libdw
+// searches it: "" is the file's own directory, a relative entry is below it (.debug), an absolute one holds
+// the file's directory tree (/usr/lib/debug/usr/bin). It must carry the module's build id when the module has
+// one.
+int findByDebugLink(Dwfl_Module *module, const char *fileName, const char *debugLink, const std::string &path,
+                    char **debugFileName) {
+    if (!fileName) return -1;
+    const std::string_view file(fileName);
+    const size_t slash = file.rfind('/');
+    const std::string directory(slash == std::string_view::npos ? "." : file.substr(0, slash));
+    const std::string name =
+        debugLink ? std::string(debugLink)
+                  : std::string(file.substr(slash == std::string_view::npos ? 0 : slash + 1)) + ".debug";
+    const unsigned char *bits = nullptr;
+    GElf_Addr address = 0;
+    const int bitsSize = dwfl_module_build_id(module, &bits, &address);
+    size_t begin = 0;
+    while (begin <= path.size()) {
+        size_t end = path.find(':', begin);
+        if (end == std::string::npos) end = path.size();
+        const std::string entry = path.substr(begin, end - begin);
+        begin = end + 1;
+        std::string candidate;
+        if (entry.empty())
+            candidate = directory + "/" + name;
+        else if (entry.front() != '/')
+            candidate = directory + "/" + entry + "/" + name;
+        else
+            candidate = entry + (directory.front() == '/' ? "" : "/") + directory + "/" + name;
+        if (candidate == file) continue;
+        const int fd = ::open(candidate.c_str(), O_RDONLY | O_CLOEXEC);
+        if (fd < 0) continue;
+        if (bitsSize <= 0 || hasBuildId(fd, bits, bitsSize)) {
+            *debugFileName = ::strdup(candidate.c_str());
+            return fd;
+        }
+        ::close(fd);
+    }
+    return -1;
+}
+
+// libdw's dwfl_standard_find_debuginfo asks debuginfod last, and libdw 0.188 loads libdebuginfod for that
+// even when DEBUGINFOD_URLS is unset: about 25 shared libraries (libcurl, gnutls, krb5...), milliseconds and
+// megabytes for nothing. Without DEBUGINFOD_URLS the local search is done here: by build id under the debug
+// path (libdw), then by .gnu_debuglink. userdata holds the module's debug path list.
+int findDebuginfo(Dwfl_Module *module, void **userdata, const char *moduleName, Dwarf_Addr base,
+                  const char *fileName, const char *debugLink, GElf_Word crc, char **debugFileName) {
+    if (debuginfodConfigured())
+        return dwfl_standard_find_debuginfo(module, userdata, moduleName, base, fileName, debugLink, crc,
+                                            debugFileName);
+    const int fd = dwfl_build_id_find_debuginfo(module, userdata, moduleName, base, fileName, debugLink, crc,
+                                                debugFileName);
+    if (fd >= 0) return fd;
+    const auto *path = userdata ? static_cast<const std::string *>(*userdata) : nullptr;
+    return findByDebugLink(module, fileName, debugLink, path && !path->empty() ? *path : kDefaultDebugPath,
+                           debugFileName);
+}
+
+} // namespace
+
+namespace {
+// Whether elf has a section of that name with contents in the file (not NOBITS, not empty).
+bool hasSection(Elf *elf, const char *wanted) {
+    size_t stringsIndex = 0;
+    if (!elf || elf_getshdrstrndx(elf, &stringsIndex) != 0) return false;
+    for (Elf_Scn *section = elf_nextscn(elf, nullptr); section; section = elf_nextscn(elf, section)) {
+        GElf_Shdr header;
+        if (!gelf_getshdr(section, &header) || header.sh_type == SHT_NOBITS || header.sh_size == 0) continue;
+        const char *name = elf_strptr(elf, stringsIndex, header.sh_name);
+        if (name && std::strcmp(name, wanted) == 0) return true;
+    }
+    return false;
+}
+
+bool fileHasSection(const char *path, const char *wanted) {
+    const int fd = ::open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return false;
+    Elf *elf = elf_begin(fd, ELF_C_READ_MMAP, nullptr);
+    const bool found = hasSection(elf, wanted);
+    if (elf) elf_end(elf);
+    ::close(fd);
+    return found;
+}
+} // namespace
+
+std::unique_ptr<ElfSymbols> ElfSymbols::open(const std::string &path, std::string &error) {
+    return open(path, error, SymbolSearch{});
+}
+
+std::unique_ptr<ElfSymbols> ElfSymbols::open(const std::string &path, std::string &error,
+                                             const SymbolSearch &search) {
+    std::unique_ptr<ElfSymbols> symbols(new ElfSymbols);
+    symbols->path_ = path;
+    if (!search.sysroot.empty() && ::access((search.sysroot + path).c_str(), R_OK) == 0)
+        symbols->path_ = search.sysroot + path;
+    const std::string &file = symbols->path_;
+    if (::access(file.c_str(), R_OK) != 0) {
+        error = file + ": " + std::strerror(errno);
+        return nullptr;
+    }
+    if (!search.debugPaths.empty()) {
+        symbols->debugPathList_ = ":.debug:/usr/lib/debug";
+        for (const auto &directory : search.debugPaths)
+            symbols->debugPathList_ += ":" + directory;
+        symbols->debugPathPointer_ = symbols->debugPathList_.data();
+    }
+    auto callbacks = std::make_shared<Dwfl_Callbacks>();
+    callbacks->find_elf = dwfl_build_id_find_elf;
+    callbacks->find_debuginfo = findDebuginfo;
+    callbacks->section_address = dwfl_offline_section_address;
+    callbacks->debuginfo_path = &symbols->debugPathPointer_;
+    symbols->callbacks_ = callbacks;
+    symbols->dwfl_ = dwfl_begin(callbacks.get());
+    // Base 0 with the segments' own addresses: the module's bias is 0, so ELF addresses are dwfl addresses.
+    symbols->module_ = dwfl_report_elf(symbols->dwfl_, file.c_str(), file.c_str(), -1, 0, true);
+    if (!symbols->module_) {
+        error = file + ": " + dwfl_errmsg(-1);
+        return nullptr;
+    }
+    dwfl_report_end(symbols->dwfl_, nullptr, nullptr);
+    void **userdata = nullptr;
+    dwfl_module_info(symbols->module_, &userdata, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr);
+    if (userdata) *userdata = &symbols->debugPathList_; // for findDebuginfo
+
+    GElf_Addr bias = 0;
+    Elf *elf = dwfl_module_getelf(symbols->module_, &bias);
+    size_t count = 0;
+    if (elf && elf_getphdrnum(elf, &count) == 0) {
+        for (size_t i = 0; i < count; ++i) {
+            GElf_Phdr header;
+            if (gelf_getphdr(elf, static_cast<int>(i), &header) && header.p_type == PT_LOAD)
+                symbols->segments_.push_back({header.p_offset, header.p_vaddr, header.p_filesz});
+        }
+    }
+    symbols->hasSymbols_ = dwfl_module_getsymtab(symbols->module_) > 0;
+    symbols->hasOwnDebugInfo_ = hasSection(elf, ".debug_info");
+    return symbols;
+}
+
+ElfSymbols::~ElfSymbols() {
+    if (dwfl_) dwfl_end(dwfl_);
+}
+
+uint64_t ElfSymbols::addressForFileOffset(uint64_t offset) const {
+    for (const auto &segment : segments_)
+        if (offset >= segment.fileOffset && offset < segment.fileOffset + segment.size)
+            return offset - segment.fileOffset + segment.address;
+    // Past every segment's file bytes (bss) or no program headers: use the first segment's displacement.
+    if (!segments_.empty()) return offset - segments_.front().fileOffset + segments_.front().address;
+    return offset;
+}
+
+Dwarf_CFI *ElfSymbols::ehFrameInfo() {
+    if (!ehLoaded_) {
+        ehLoaded_ = true;
+        Dwarf_Addr bias = 0;
+        eh_ = dwfl_module_eh_cfi(module_, &bias);
+    }
+    return eh_;
+}
+
+// libdw reads .debug_frame through the module's whole DWARF, decompressing every debug section of the
+// separate debug file (libc's: tens of milliseconds). Distribution debug files rarely have .debug_frame at
+// all (x86_64 code has .eh_frame), so when neither the file nor its already found debug file has one, nothing
+// is loaded.
+bool ElfSymbols::mayHaveDebugFrame() const {
+    GElf_Addr bias = 0;
+    if (hasSection(dwfl_module_getelf(module_, &bias), ".debug_frame")) return true;
+    const char *debugFile = nullptr;
+    dwfl_module_info(module_, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, &debugFile);
+    if (!debugFile) return true; // not searched yet: let libdw look
+    return fileHasSection(debugFile, ".debug_frame");
+}
+
+Dwarf_CFI *ElfSymbols::debugFrameInfo() {
+    if (!debugLoaded_) {
+        debugLoaded_ = true;
+        Dwarf_Addr bias = 0;
+        if (mayHaveDebugFrame()) debug_ = dwfl_module_dwarf_cfi(module_, &bias);
+    }
+    return debug_;
+}
+
+namespace {
+// perf's preference among symbols at one address: sized, then not weak, then global, then fewer leading
+// underscores, then the longer name.
+uint8_t rankOf(const GElf_Sym &symbol) {
+    uint8_t rank = 0;
+    if (symbol.st_size == 0) rank += 4;
+    const int binding = GELF_ST_BIND(symbol.st_info);
+    if (binding == STB_WEAK)
+        rank += 2;
+    else if (binding == STB_LOCAL)
+        rank += 1;
+    return rank;
+}
+
+size_t leadingUnderscores(const char *name) {
+    size_t count = 0;
+    while (name[count] == '_')
+        ++count;
+    return count;
+}
+
+bool isCode(const GElf_Sym &symbol) {
+    const int type = GELF_ST_TYPE(symbol.st_info);
+    return symbol.st_shndx != SHN_UNDEF && symbol.st_value != 0 &&
+           (type == STT_FUNC || type == STT_GNU_IFUNC || type == STT_NOTYPE);
+}
+} // namespace
+
+void ElfSymbols::buildTable() const {
+    tableBuilt_ = true;
+    const int count = dwfl_module_getsymtab(module_);
+    for (int i = 1; i < count; ++i) {
+        GElf_Sym symbol;
+        GElf_Addr address = 0;
+        GElf_Word section = 0;
+        const char *name = dwfl_module_getsym_info(module_, i, &symbol, &address, &section, nullptr, nullptr);
+        if (!name || !*name || !isCode(symbol) || name[0] == '$') continue;
+        table_.push_back({address, symbol.st_size, name, rankOf(symbol), false});
+    }
+    addPltEntries();
+    std::sort(table_.begin(), table_.end(), [](const Symbol &a, const Symbol &b) {
+        if (a.start != b.start) return a.start < b.start;
+        if (a.rank != b.rank) return a.rank < b.rank;
+        const size_t ua = leadingUnderscores(a.rawName), ub = leadingUnderscores(b.rawName);
+        if (ua != ub) return ua < ub;
+        return std::strlen(a.rawName) > std::strlen(b.rawName);
+    });
+    // One symbol per address: the best ranked.
+    table_.erase(std::unique(table_.begin(), table_.end(),
+                             [](const Symbol &a, const Symbol &b) { return a.start == b.start; }),
+                 table_.end());
+    demangled_.resize(table_.size());
+}
+
+// PLT stubs have no symbols; name them "function@plt" from the .rela.plt relocations, as perf does. With
+// .plt.sec (IBT), entry i lives at .plt.sec + 16 * i; otherwise at .plt + 16 * (i + 1).
+void ElfSymbols::addPltEntries() const {
+    GElf_Addr bias = 0;
+    Elf *elf = dwfl_module_getelf(module_, &bias);
+    size_t stringsIndex = 0;
+    if (!elf || elf_getshdrstrndx(elf, &stringsIndex) != 0) return;
+    Elf_Scn *relaPlt = nullptr;
+    GElf_Shdr relaHeader{};
+    GElf_Addr plt = 0, pltSec = 0;
+    GElf_Xword pltSize = 0, pltSecSize = 0;
+    for (Elf_Scn *section = elf_nextscn(elf, nullptr); section; section = elf_nextscn(elf, section)) {
+        GElf_Shdr header;
+        if (!gelf_getshdr(section, &header)) continue;
+        const char *name = elf_strptr(elf, stringsIndex, header.sh_name);
+        if (!name) continue;
+        if (std::strcmp(name, ".rela.plt") == 0 && header.sh_type == SHT_RELA) {
+            relaPlt = section;
+            relaHeader = header;
+        } else if (std::strcmp(name, ".plt") == 0) {
+            plt = header.sh_addr;
+            pltSize = header.sh_size;
+        } else if (std::strcmp(name, ".plt.sec") == 0) {
+            pltSec = header.sh_addr;
+            pltSecSize = header.sh_size;
+        }
+    }
+    if (!relaPlt || (plt == 0 && pltSec == 0) || relaHeader.sh_entsize == 0) return;
+    Elf_Scn *symbolSection = elf_getscn(elf, relaHeader.sh_link);
+    GElf_Shdr symbolHeader;
+    if (!symbolSection || !gelf_getshdr(symbolSection, &symbolHeader)) return;
+    Elf_Data *relocations = elf_getdata(relaPlt, nullptr);
+    Elf_Data *symbols = elf_getdata(symbolSection, nullptr);
+    if (!relocations || !symbols) return;
+    const size_t count = relaHeader.sh_size / relaHeader.sh_entsize;
+    const GElf_Addr base = pltSec != 0 ? pltSec : plt + 16;
+    const GElf_Xword limit = pltSec != 0 ? pltSecSize : (pltSize > 16 ? pltSize - 16 : 0);
+    for (size_t i = 0; i < count && (i + 1) * 16 <= limit; ++i) {
+        GElf_Rela rela;
+        GElf_Sym symbol;
+        if (!gelf_getrela(relocations, static_cast<int>(i), &rela)) break;
+        const auto symbolIndex = static_cast<int>(GELF_R_SYM(rela.r_info));
+        if (symbolIndex == 0 || !gelf_getsym(symbols, symbolIndex, &symbol)) continue;
+        const char *name = elf_strptr(elf, symbolHeader.sh_link, symbol.st_name);
+        if (!name || !*name) continue;
+        pltNames_.push_back(std::make_unique<std::string>(std::string(name) + "@plt"));
+        table_.push_back({base + 16 * i, 16, pltNames_.back()->c_str(), 0, true});
+    }
+}
+
+std::vector<uint8_t> ElfSymbols::buildId() const {
+    const unsigned char *bits = nullptr;
+    GElf_Addr address = 0;
+    const int size = dwfl_module_build_id(module_, &bits, &address);
+    if (size <= 0 || !bits) return {};
+    return std::vector<uint8_t>(bits, bits + size);
+}
+
+namespace {
+std::string dieName(Dwarf_Die *die) {
+    Dwarf_Attribute attribute;
+    for (int name : {DW_AT_linkage_name, DW_AT_MIPS_linkage_name}) {
+        if (dwarf_attr_integrate(die, name, &attribute)) {
+            if (const char *text = dwarf_formstring(&attribute)) return demangle(text);
+        }
+    }
+    const char *plain = dwarf_diename(die);
+    return plain ? std::string(plain) : std::string("[inlined]");
+}
+} // namespace
+
+void ElfSymbols::inlineChain(uint64_t address, std::vector<InlineFrame> &out) const {
+    Dwarf_Addr bias = 0;
+    Dwarf_Die *unit = dwfl_module_addrdie(module_, address, &bias);
+    if (!unit) return;
+    auto &index = inlineIndexes_[dwarf_dieoffset(unit)];
+    if (!index) index = std::make_unique<InlineIndex>(unit);
+
+    // Paths in the line table may be relative to the unit's compilation directory.
+    const char *compilationDirectory = nullptr;
+    Dwarf_Attribute directory;
+    if (dwarf_attr(unit, DW_AT_comp_dir, &directory)) compilationDirectory = dwarf_formstring(&directory);
+    const auto absolute = [compilationDirectory](const char *path) {
+        if (path[0] == '/' || !compilationDirectory) return std::string(path);
+        return std::string(compilationDirectory) + "/" + path;
+    };
+    std::string file;
+    int line = 0;
+    if (Dwfl_Line *source = dwfl_module_getsrc(module_, address)) {
+        Dwarf_Addr lineAddress = 0;
+        if (const char *name = dwfl_lineinfo(source, &lineAddress, &line, nullptr, nullptr, nullptr))
+            file = absolute(name);
+    }
+    Dwarf_Files *files = nullptr;
+    size_t fileCount = 0;
+    bool haveFiles = false;
+    for (uint32_t instance = index->innermostAt(address - bias); instance != InlineIndex::kNone;
+         instance = index->instance(instance).enclosing) {
+        Dwarf_Die die = index->instance(instance).die;
+        std::string &name = inlinedNames_[dwarf_dieoffset(&die)];
+        if (name.empty()) name = dieName(&die);
+        out.push_back({name, file, static_cast<uint32_t>(std::max(line, 0)), true});
+        // The next frame outwards is at the call site, in the caller.
+        Dwarf_Attribute attribute;
+        Dwarf_Word value = 0;
+        file.clear();
+        line = 0;
+        if (dwarf_formudata(dwarf_attr(&die, DW_AT_call_line, &attribute), &value) == 0)
+            line = static_cast<int>(value);
+        if (dwarf_formudata(dwarf_attr(&die, DW_AT_call_file, &attribute), &value) == 0) {
+            if (!haveFiles) haveFiles = dwarf_getsrcfiles(unit, &files, &fileCount) == 0;
+            if (haveFiles && value < fileCount)
+                if (const char *path = dwarf_filesrc(files, value, nullptr, nullptr)) file = absolute(path);
+        }
+    }
+    const SymbolMatch symbol = symbolAt(address);
+    out.push_back({symbol.name, file, static_cast<uint32_t>(std::max(line, 0)), false});
+}
+
+size_t ElfSymbols::symbolCount() const {
+    if (!tableBuilt_) buildTable();
+    return table_.size();
+}
+
+SymbolMatch ElfSymbols::symbolAt(uint64_t address) const {
+    if (!tableBuilt_) buildTable();
+    SymbolMatch match;
+    auto after = std::upper_bound(table_.begin(), table_.end(), address,
+                                  [](uint64_t value, const Symbol &symbol) { return value < symbol.start; });
+    if (after == table_.begin()) return match;
+    const auto index = static_cast<size_t>(std::prev(after) - table_.begin());
+    const Symbol &symbol = table_[index];
+    // A sized symbol covers [start, start + size); a sizeless one reaches to the next symbol.
+    if (symbol.size != 0 && address >= symbol.start + symbol.size) return match;
+    if (demangled_[index].empty()) {
+        std::string_view raw(symbol.rawName);
+        if (!symbol.plt)
+            raw = raw.substr(0, raw.find('@')); // "__libc_start_main@@GLIBC_2.34": drop the version
+        demangled_[index] = demangle(raw);
+    }
+    match.name = demangled_[index];
+    match.start = symbol.start;
+    return match;
+}
+
+} // namespace perfglass

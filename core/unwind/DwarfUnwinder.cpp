@@ -1,0 +1,460 @@
+#include "unwind/DwarfUnwinder.h"
+
+#include "symbols/ElfSymbols.h"
+
+#include <dwarf.h>
+#include <elfutils/libdw.h>
+
+#include <array>
+#include <bit>
+#include <cstdlib>
+#include <cstring>
+
+namespace perfglass {
+
+namespace {
+
+constexpr int kReturnAddress = 16;
+constexpr int kStackPointer = 7;
+// perf_regs_x86 bit -> DWARF register number (-1: not a DWARF register of interest).
+constexpr std::array<int, 24> kDwarfForPerfBit = {0,  3,  2,  1,  4, 5, 6,  7,  16, -1, -1, -1,
+                                                  -1, -1, -1, -1, 8, 9, 10, 11, 12, 13, 14, 15};
+
+} // namespace
+
+struct DwarfUnwinder::Op {
+    uint8_t atom;
+    uint64_t number;
+    uint64_t number2;
+};
+
+struct DwarfUnwinder::RegisterRule {
+    enum Kind : uint8_t { Undefined, SameValue, AtCfa, ValCfa, InRegister, AtExpression, ValExpression };
+    Kind kind = Undefined;
+    int64_t offset = 0;      // AtCfa, ValCfa: CFA + offset; InRegister: the register number
+    uint32_t expression = 0; // Expression kinds: index into expressions_
+};
+
+struct DwarfUnwinder::Rule {
+    uint64_t key = 0; // module << 48 ^ address
+    bool valid = false;
+    bool cfaIsExpression = false;
+    uint8_t cfaRegister = 0;
+    int64_t cfaOffset = 0;
+    uint32_t cfaExpression = 0;
+    std::array<RegisterRule, kRegisterCount> registers{};
+};
+
+struct DwarfUnwinder::Registers {
+    std::array<uint64_t, kRegisterCount> value{};
+    uint32_t known = 0; // bit per register
+    bool has(int reg) const { return known & (1u << reg); }
+    void set(int reg, uint64_t v) {
+        value[static_cast<size_t>(reg)] = v;
+        known |= 1u << reg;
+    }
+};
+
+namespace {
+
+class StackMemory {
+public:
+    StackMemory(std::span<const uint8_t> bytes, uint64_t base)
+        : bytes_(bytes)
+        , base_(base) {}
+    bool read(uint64_t address, uint64_t &value) const {
+        if (address < base_ || address - base_ > bytes_.size() || bytes_.size() - (address - base_) < 8)
+            return false;
+        std::memcpy(&value, bytes_.data() + (address - base_), 8);
+        return true;
+    }
+
+private:
+    std::span<const uint8_t> bytes_;
+    uint64_t base_;
+};
+
+// Evaluates a DWARF expression of CFI (DWARF 5, section 2.5) over the registers and the copied stack.
+// Returns false for an operation it does not support or memory it cannot read (sets truncated for the
+// latter).
+template <typename Registers, typename Op>
+bool evaluate(std::span<const Op> ops, const Registers &regs, uint64_t cfa, bool hasCfa,
+              const StackMemory &memory, uint64_t &result, bool &truncated) {
+    std::array<uint64_t, 64> stack{};
+    size_t depth = 0;
+    auto push = [&](uint64_t v) {
+        if (depth == stack.size()) return false;
+        stack[depth++] = v;
+        return true;
+    };
+    auto pop = [&](uint64_t &v) {
+        if (depth == 0) return false;
+        v = stack[--depth];
+        return true;
+    };
+    for (const Op &op : ops) {
+        const uint8_t atom = op.atom;
+        uint64_t a = 0;
+        uint64_t b = 0;
+        if (atom >= DW_OP_lit0 && atom <= DW_OP_lit31) {
+            if (!push(atom - DW_OP_lit0)) return false;
+        } else if (atom >= DW_OP_breg0 && atom <= DW_OP_breg31) {
+            const int reg = atom - DW_OP_breg0;
+            if (reg >= DwarfUnwinder::kRegisterCount || !regs.has(reg)) return false;
+            if (!push(regs.value[static_cast<size_t>(reg)] + op.number)) return false;
+        } else {
+            switch (atom) {
+            case DW_OP_bregx:
+                if (op.number >= DwarfUnwinder::kRegisterCount || !regs.has(static_cast<int>(op.number)))
+                    return false;
+                if (!push(regs.value[op.number] + op.number2)) return false;
+                break;
+            case DW_OP_call_frame_cfa:
+                if (!hasCfa || !push(cfa)) return false;
+                break;
+            case DW_OP_addr:
+            case DW_OP_const1u:
+            case DW_OP_const1s:
+            case DW_OP_const2u:
+            case DW_OP_const2s:
+            case DW_OP_const4u:
+            case DW_OP_const4s:
+            case DW_OP_const8u:
+            case DW_OP_const8s:
+            case DW_OP_constu:
+            case DW_OP_consts:
+                if (!push(op.number)) return false;
+                break;
+            case DW_OP_dup:
+                if (depth == 0 || !push(stack[depth - 1])) return false;
+                break;
+            case DW_OP_drop:
+                if (!pop(a)) return false;
+                break;
+            case DW_OP_over:
+                if (depth < 2 || !push(stack[depth - 2])) return false;
+                break;
+            case DW_OP_swap:
+                if (depth < 2) return false;
+                std::swap(stack[depth - 1], stack[depth - 2]);
+                break;
+            case DW_OP_deref:
+                if (!pop(a)) return false;
+                if (!memory.read(a, b)) {
+                    truncated = true;
+                    return false;
+                }
+                push(b);
+                break;
+            case DW_OP_plus_uconst:
+                if (!pop(a)) return false;
+                push(a + op.number);
+                break;
+            case DW_OP_neg:
+                if (!pop(a)) return false;
+                push(~a + 1);
+                break;
+            case DW_OP_not:
+                if (!pop(a)) return false;
+                push(~a);
+                break;
+            case DW_OP_plus:
+            case DW_OP_minus:
+            case DW_OP_mul:
+            case DW_OP_and:
+            case DW_OP_or:
+            case DW_OP_xor:
+            case DW_OP_shl:
+            case DW_OP_shr:
+            case DW_OP_shra:
+            case DW_OP_eq:
+            case DW_OP_ne:
+            case DW_OP_lt:
+            case DW_OP_gt:
+            case DW_OP_le:
+            case DW_OP_ge: {
+                if (!pop(b) || !pop(a)) return false;
+                const auto sa = static_cast<int64_t>(a);
+                const auto sb = static_cast<int64_t>(b);
+                uint64_t r = 0;
+                switch (atom) {
+                case DW_OP_plus:
+                    r = a + b;
+                    break;
+                case DW_OP_minus:
+                    r = a - b;
+                    break;
+                case DW_OP_mul:
+                    r = a * b;
+                    break;
+                case DW_OP_and:
+                    r = a & b;
+                    break;
+                case DW_OP_or:
+                    r = a | b;
+                    break;
+                case DW_OP_xor:
+                    r = a ^ b;
+                    break;
+                case DW_OP_shl:
+                    r = b < 64 ? a << b : 0;
+                    break;
+                case DW_OP_shr:
+                    r = b < 64 ? a >> b : 0;
+                    break;
+                case DW_OP_shra:
+                    r = static_cast<uint64_t>(b < 64 ? sa >> b : (sa < 0 ? -1 : 0));
+                    break;
+                case DW_OP_eq:
+                    r = sa == sb;
+                    break;
+                case DW_OP_ne:
+                    r = sa != sb;
+                    break;
+                case DW_OP_lt:
+                    r = sa < sb;
+                    break;
+                case DW_OP_gt:
+                    r = sa > sb;
+                    break;
+                case DW_OP_le:
+                    r = sa <= sb;
+                    break;
+                default:
+                    r = sa >= sb;
+                    break;
+                }
+                push(r);
+                break;
+            }
+            case DW_OP_nop:
+                break;
+            default:
+                return false;
+            }
+        }
+    }
+    return pop(result);
+}
+
+} // namespace
+
+const char *unwindEndName(UnwindEnd end) {
+    switch (end) {
+    case UnwindEnd::Complete:
+        return "complete";
+    case UnwindEnd::Truncated:
+        return "stack copy too small";
+    case UnwindEnd::Unmapped:
+        return "address outside every mapping";
+    case UnwindEnd::NoUnwindInfo:
+        return "no unwind information";
+    case UnwindEnd::BadRule:
+        return "unusable unwind rule";
+    case UnwindEnd::TooDeep:
+        return "too many frames";
+    case UnwindEnd::NoRegisters:
+        return "no user registers";
+    }
+    return "unknown";
+}
+
+DwarfUnwinder::DwarfUnwinder() = default;
+DwarfUnwinder::~DwarfUnwinder() = default;
+
+size_t DwarfUnwinder::cachedRules() const {
+    return rules_.size();
+}
+
+bool DwarfUnwinder::compile(Dwarf_CFI *cfi, uint64_t address, Rule &rule) {
+    Dwarf_Frame *frame = nullptr;
+    if (!cfi || dwarf_cfi_addrframe(cfi, address, &frame) != 0 || !frame) return false;
+    std::unique_ptr<Dwarf_Frame, decltype(&std::free)> owner(frame, &std::free);
+    auto storeExpression = [&](const Dwarf_Op *ops, size_t count) {
+        std::vector<Op> copy;
+        copy.reserve(count);
+        for (size_t i = 0; i < count; ++i)
+            copy.push_back({ops[i].atom, ops[i].number, ops[i].number2});
+        expressions_.push_back(std::move(copy));
+        return static_cast<uint32_t>(expressions_.size() - 1);
+    };
+
+    Dwarf_Op *ops = nullptr;
+    size_t count = 0;
+    if (dwarf_frame_cfa(frame, &ops, &count) != 0 || count == 0) return false;
+    if (count == 1 && ops[0].atom == DW_OP_bregx && ops[0].number < kRegisterCount) {
+        rule.cfaRegister = static_cast<uint8_t>(ops[0].number);
+        rule.cfaOffset = static_cast<int64_t>(ops[0].number2);
+    } else if (count == 1 && ops[0].atom >= DW_OP_breg0 && ops[0].atom < DW_OP_breg0 + kRegisterCount) {
+        rule.cfaRegister = static_cast<uint8_t>(ops[0].atom - DW_OP_breg0);
+        rule.cfaOffset = static_cast<int64_t>(ops[0].number);
+    } else {
+        rule.cfaIsExpression = true;
+        rule.cfaExpression = storeExpression(ops, count);
+    }
+
+    const int returnRegister = dwarf_frame_info(frame, nullptr, nullptr, nullptr);
+    for (int reg = 0; reg < kRegisterCount; ++reg) {
+        const int source = reg == kReturnAddress ? returnRegister : reg;
+        RegisterRule &out = rule.registers[static_cast<size_t>(reg)];
+        Dwarf_Op memory[3];
+        ops = nullptr;
+        count = 0;
+        if (source < 0 || dwarf_frame_register(frame, source, memory, &ops, &count) != 0) {
+            out.kind = RegisterRule::Undefined;
+            continue;
+        }
+        if (count == 0) {
+            out.kind = ops == nullptr ? RegisterRule::SameValue : RegisterRule::Undefined;
+            continue;
+        }
+        const bool isValue = ops[count - 1].atom == DW_OP_stack_value;
+        const size_t n = isValue ? count - 1 : count;
+        if (n >= 1 && n <= 2 && ops[0].atom == DW_OP_call_frame_cfa &&
+            (n == 1 || ops[1].atom == DW_OP_plus_uconst)) {
+            out.kind = isValue ? RegisterRule::ValCfa : RegisterRule::AtCfa;
+            out.offset = n == 2 ? static_cast<int64_t>(ops[1].number) : 0;
+        } else if (n == 1 && !isValue && ops[0].atom >= DW_OP_reg0 &&
+                   ops[0].atom < DW_OP_reg0 + kRegisterCount) {
+            out.kind = RegisterRule::InRegister;
+            out.offset = ops[0].atom - DW_OP_reg0;
+        } else if (n == 1 && !isValue && ops[0].atom == DW_OP_regx && ops[0].number < kRegisterCount) {
+            out.kind = RegisterRule::InRegister;
+            out.offset = static_cast<int64_t>(ops[0].number);
+        } else {
+            out.kind = isValue ? RegisterRule::ValExpression : RegisterRule::AtExpression;
+            out.expression = storeExpression(ops, n);
+        }
+    }
+    rule.valid = true;
+    return true;
+}
+
+const DwarfUnwinder::Rule *DwarfUnwinder::ruleFor(const CodeLocation &location, uint64_t lookupAddress) {
+    const uint64_t key = uint64_t{location.module} << 48 ^ lookupAddress;
+    const uint32_t found = ruleIndex_.find(key, [&](uint32_t id) { return rules_[id].key == key; });
+    if (found != IdHashIndex::kAbsent) {
+        const Rule &rule = rules_[found];
+        return rule.valid ? &rule : nullptr;
+    }
+    Rule rule;
+    rule.key = key;
+    std::unique_lock<std::mutex> guard;
+    if (compileLock_) guard = std::unique_lock(*compileLock_);
+    if (location.symbols && !compile(location.symbols->ehFrameInfo(), lookupAddress, rule)) {
+        // The dynamic loader's _start has no CFI anywhere: it is the outermost frame (a valid rule with an
+        // undefined return address). Asking .debug_frame first could load and decompress the whole separate
+        // debug file of ld.so (tens of milliseconds) to learn nothing.
+        if (location.symbols->symbolAt(lookupAddress).name == "_start")
+            rule.valid = true;
+        else
+            compile(location.symbols->debugFrameInfo(), lookupAddress, rule);
+    }
+    rules_.push_back(rule);
+    ruleIndex_.insert(key, static_cast<uint32_t>(rules_.size() - 1),
+                      [&](uint32_t id) { return rules_[id].key; });
+    return rules_.back().valid ? &rules_.back() : nullptr;
+}
+
+bool DwarfUnwinder::step(const Rule &rule, const Registers &current, std::span<const uint8_t> stack,
+                         uint64_t stackBase, Registers &next, bool &truncated) {
+    const StackMemory memory(stack, stackBase);
+    uint64_t cfa = 0;
+    if (rule.cfaIsExpression) {
+        ++expressionEvaluations_;
+        if (!evaluate(std::span<const Op>(expressions_[rule.cfaExpression]), current, 0, false, memory, cfa,
+                      truncated))
+            return false;
+    } else {
+        if (!current.has(rule.cfaRegister)) return false;
+        cfa = current.value[rule.cfaRegister] + static_cast<uint64_t>(rule.cfaOffset);
+    }
+    next = Registers{};
+    next.set(kStackPointer, cfa);
+    for (int reg = 0; reg < kRegisterCount; ++reg) {
+        const RegisterRule &r = rule.registers[static_cast<size_t>(reg)];
+        uint64_t value = 0;
+        switch (r.kind) {
+        case RegisterRule::Undefined:
+            continue;
+        case RegisterRule::SameValue:
+            if (!current.has(reg)) continue;
+            value = current.value[static_cast<size_t>(reg)];
+            break;
+        case RegisterRule::AtCfa:
+            if (!memory.read(cfa + static_cast<uint64_t>(r.offset), value)) {
+                if (reg == kReturnAddress) truncated = true;
+                continue;
+            }
+            break;
+        case RegisterRule::ValCfa:
+            value = cfa + static_cast<uint64_t>(r.offset);
+            break;
+        case RegisterRule::InRegister:
+            if (!current.has(static_cast<int>(r.offset))) continue;
+            value = current.value[static_cast<size_t>(r.offset)];
+            break;
+        case RegisterRule::AtExpression:
+        case RegisterRule::ValExpression: {
+            ++expressionEvaluations_;
+            bool cut = false;
+            if (!evaluate(std::span<const Op>(expressions_[r.expression]), current, cfa, true, memory, value,
+                          cut)) {
+                if (reg == kReturnAddress) truncated |= cut;
+                continue;
+            }
+            if (r.kind == RegisterRule::AtExpression && !memory.read(value, value)) {
+                if (reg == kReturnAddress) truncated = true;
+                continue;
+            }
+            break;
+        }
+        }
+        next.set(reg, value);
+    }
+    return true;
+}
+
+UnwindEnd DwarfUnwinder::unwind(std::span<const uint64_t> registers, uint64_t mask,
+                                std::span<const uint8_t> stack, const Locate &locate,
+                                std::vector<uint64_t> &pcs) {
+    Registers regs;
+    size_t index = 0;
+    for (int bit = 0; bit < 64 && index < registers.size(); ++bit) {
+        if (!(mask & (uint64_t{1} << bit))) continue;
+        const uint64_t value = registers[index++];
+        if (bit < static_cast<int>(kDwarfForPerfBit.size()) &&
+            kDwarfForPerfBit[static_cast<size_t>(bit)] >= 0)
+            regs.set(kDwarfForPerfBit[static_cast<size_t>(bit)], value);
+    }
+    if (!regs.has(kReturnAddress) || !regs.has(kStackPointer)) return UnwindEnd::NoRegisters;
+    const uint64_t stackBase = regs.value[kStackPointer];
+
+    for (size_t depth = 0;; ++depth) {
+        const uint64_t pc = regs.value[kReturnAddress];
+        pcs.push_back(pc);
+        if (depth >= kMaxFrames) return UnwindEnd::TooDeep;
+        CodeLocation location;
+        if (!locate(pc, location)) return UnwindEnd::Unmapped;
+        // Past the leaf, a pc is a return address: the call is one byte earlier, and may end its function.
+        const uint64_t lookup = depth == 0 ? location.elfAddress : location.elfAddress - 1;
+        const Rule *rule = ruleFor(location, lookup);
+        if (!rule) return UnwindEnd::NoUnwindInfo;
+        if (rule->registers[kReturnAddress].kind == RegisterRule::Undefined) return UnwindEnd::Complete;
+        Registers next;
+        bool truncated = false;
+        if (!step(*rule, regs, stack, stackBase, next, truncated))
+            return truncated ? UnwindEnd::Truncated : UnwindEnd::BadRule;
+        if (!next.has(kReturnAddress)) return truncated ? UnwindEnd::Truncated : UnwindEnd::BadRule;
+        const uint64_t nextPc = next.value[kReturnAddress];
+        if (nextPc == 0)
+            return UnwindEnd::Complete; // some thread entry points end with a zero return address
+        // The stack must unwind towards higher addresses; anything else loops.
+        if (next.value[kStackPointer] < regs.value[kStackPointer] ||
+            (next.value[kStackPointer] == regs.value[kStackPointer] && nextPc == pc))
+            return UnwindEnd::BadRule;
+        regs = next;
+    }
+}
+
+} // namespace perfglass
