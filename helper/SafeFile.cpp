@@ -7,6 +7,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <memory>
 
 namespace perfglass::helper {
 
@@ -112,24 +113,19 @@ Status readBounded(int fd, uint64_t limit, const std::string &what, std::string 
 
 Status listDirectory(int fd, size_t limit, const std::string &what, std::vector<std::string> &names) {
     names.clear();
-    const int copy = ::fcntl(fd, F_DUPFD_CLOEXEC, 0);
-    if (copy < 0) return makeStatus(ErrorCode::ReadFailed, "cannot list " + what, errno);
-    DIR *dir = ::fdopendir(copy);
-    if (!dir) {
-        ::close(copy);
-        return makeStatus(ErrorCode::ReadFailed, "cannot list " + what, errno);
-    }
-    while (const dirent *entry = ::readdir(dir)) {
+    UniqueFd copy(::fcntl(fd, F_DUPFD_CLOEXEC, 0));
+    if (!copy.valid()) return makeStatus(ErrorCode::ReadFailed, "cannot list " + what, errno);
+    const std::unique_ptr<DIR, int (*)(DIR *)> dir(::fdopendir(copy.get()), ::closedir);
+    if (!dir) return makeStatus(ErrorCode::ReadFailed, "cannot list " + what, errno);
+    copy.release(); // the directory stream owns it now
+    while (const dirent *entry = ::readdir(dir.get())) {
         const std::string name = entry->d_name;
         if (name == "." || name == "..") continue;
-        if (names.size() >= limit) {
-            ::closedir(dir);
+        if (names.size() >= limit)
             return makeStatus(ErrorCode::ContentTooLarge,
                               what + " has more than the limit of " + std::to_string(limit) + " entries");
-        }
         names.push_back(name);
     }
-    ::closedir(dir);
     return Status::success();
 }
 

@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <cstring>
 #include <ctime>
+#include <iterator>
 
 #if defined(__x86_64__)
 #include <asm/perf_regs.h>
@@ -293,105 +294,63 @@ Status payloadSize(const char *what, size_t size, size_t expected) {
 } // namespace
 
 const char *errorCodeName(ErrorCode code) {
-    switch (code) {
-    case ErrorCode::Ok:
-        return "Ok";
-    case ErrorCode::Truncated:
-        return "Truncated";
-    case ErrorCode::Oversized:
-        return "Oversized";
-    case ErrorCode::TrailingBytes:
-        return "TrailingBytes";
-    case ErrorCode::BadMagic:
-        return "BadMagic";
-    case ErrorCode::BadVersion:
-        return "BadVersion";
-    case ErrorCode::UnknownRequest:
-        return "UnknownRequest";
-    case ErrorCode::NotGreeted:
-        return "NotGreeted";
-    case ErrorCode::AlreadyGreeted:
-        return "AlreadyGreeted";
-    case ErrorCode::BadPayloadSize:
-        return "BadPayloadSize";
-    case ErrorCode::UnexpectedFd:
-        return "UnexpectedFd";
-    case ErrorCode::AttrSizeInvalid:
-        return "AttrSizeInvalid";
-    case ErrorCode::AttrSizeMismatch:
-        return "AttrSizeMismatch";
-    case ErrorCode::TypeForbidden:
-        return "TypeForbidden";
-    case ErrorCode::ConfigInvalid:
-        return "ConfigInvalid";
-    case ErrorCode::SampleFreqOutOfRange:
-        return "SampleFreqOutOfRange";
-    case ErrorCode::SamplePeriodOutOfRange:
-        return "SamplePeriodOutOfRange";
-    case ErrorCode::SampleTypeForbidden:
-        return "SampleTypeForbidden";
-    case ErrorCode::ReadFormatForbidden:
-        return "ReadFormatForbidden";
-    case ErrorCode::AttrFlagForbidden:
-        return "AttrFlagForbidden";
-    case ErrorCode::ClockIdForbidden:
-        return "ClockIdForbidden";
-    case ErrorCode::BranchSampleTypeForbidden:
-        return "BranchSampleTypeForbidden";
-    case ErrorCode::StackUserOutOfRange:
-        return "StackUserOutOfRange";
-    case ErrorCode::MaxStackOutOfRange:
-        return "MaxStackOutOfRange";
-    case ErrorCode::WakeupOutOfRange:
-        return "WakeupOutOfRange";
-    case ErrorCode::ReservedNotZero:
-        return "ReservedNotZero";
-    case ErrorCode::AuxForbidden:
-        return "AuxForbidden";
-    case ErrorCode::BreakpointInvalid:
-        return "BreakpointInvalid";
-    case ErrorCode::RegsMaskForbidden:
-        return "RegsMaskForbidden";
-    case ErrorCode::PidOutOfRange:
-        return "PidOutOfRange";
-    case ErrorCode::PidNotFound:
-        return "PidNotFound";
-    case ErrorCode::CpuOutOfRange:
-        return "CpuOutOfRange";
-    case ErrorCode::PidAndCpuBothAny:
-        return "PidAndCpuBothAny";
-    case ErrorCode::GroupIndexOutOfRange:
-        return "GroupIndexOutOfRange";
-    case ErrorCode::OpenFlagsForbidden:
-        return "OpenFlagsForbidden";
-    case ErrorCode::TooManyEvents:
-        return "TooManyEvents";
-    case ErrorCode::OpenFailed:
-        return "OpenFailed";
-    case ErrorCode::NameInvalid:
-        return "NameInvalid";
-    case ErrorCode::ProcEntryInvalid:
-        return "ProcEntryInvalid";
-    case ErrorCode::SymlinkRefused:
-        return "SymlinkRefused";
-    case ErrorCode::FileNotFound:
-        return "FileNotFound";
-    case ErrorCode::ReadFailed:
-        return "ReadFailed";
-    case ErrorCode::ContentTooLarge:
-        return "ContentTooLarge";
-    case ErrorCode::TracefsUnavailable:
-        return "TracefsUnavailable";
-    case ErrorCode::MemlockOutOfRange:
-        return "MemlockOutOfRange";
-    case ErrorCode::MemlockFailed:
-        return "MemlockFailed";
-    case ErrorCode::ConnectionClosed:
-        return "ConnectionClosed";
-    case ErrorCode::ProtocolViolation:
-        return "ProtocolViolation";
-    }
-    return "Unknown";
+    struct Name {
+        ErrorCode code;
+        const char *name;
+    };
+    static constexpr Name kNames[] = {
+        {ErrorCode::Ok, "Ok"},
+        {ErrorCode::Truncated, "Truncated"},
+        {ErrorCode::Oversized, "Oversized"},
+        {ErrorCode::TrailingBytes, "TrailingBytes"},
+        {ErrorCode::BadMagic, "BadMagic"},
+        {ErrorCode::BadVersion, "BadVersion"},
+        {ErrorCode::UnknownRequest, "UnknownRequest"},
+        {ErrorCode::NotGreeted, "NotGreeted"},
+        {ErrorCode::AlreadyGreeted, "AlreadyGreeted"},
+        {ErrorCode::BadPayloadSize, "BadPayloadSize"},
+        {ErrorCode::UnexpectedFd, "UnexpectedFd"},
+        {ErrorCode::AttrSizeInvalid, "AttrSizeInvalid"},
+        {ErrorCode::AttrSizeMismatch, "AttrSizeMismatch"},
+        {ErrorCode::TypeForbidden, "TypeForbidden"},
+        {ErrorCode::ConfigInvalid, "ConfigInvalid"},
+        {ErrorCode::SampleFreqOutOfRange, "SampleFreqOutOfRange"},
+        {ErrorCode::SamplePeriodOutOfRange, "SamplePeriodOutOfRange"},
+        {ErrorCode::SampleTypeForbidden, "SampleTypeForbidden"},
+        {ErrorCode::ReadFormatForbidden, "ReadFormatForbidden"},
+        {ErrorCode::AttrFlagForbidden, "AttrFlagForbidden"},
+        {ErrorCode::ClockIdForbidden, "ClockIdForbidden"},
+        {ErrorCode::BranchSampleTypeForbidden, "BranchSampleTypeForbidden"},
+        {ErrorCode::StackUserOutOfRange, "StackUserOutOfRange"},
+        {ErrorCode::MaxStackOutOfRange, "MaxStackOutOfRange"},
+        {ErrorCode::WakeupOutOfRange, "WakeupOutOfRange"},
+        {ErrorCode::ReservedNotZero, "ReservedNotZero"},
+        {ErrorCode::AuxForbidden, "AuxForbidden"},
+        {ErrorCode::BreakpointInvalid, "BreakpointInvalid"},
+        {ErrorCode::RegsMaskForbidden, "RegsMaskForbidden"},
+        {ErrorCode::PidOutOfRange, "PidOutOfRange"},
+        {ErrorCode::PidNotFound, "PidNotFound"},
+        {ErrorCode::CpuOutOfRange, "CpuOutOfRange"},
+        {ErrorCode::PidAndCpuBothAny, "PidAndCpuBothAny"},
+        {ErrorCode::GroupIndexOutOfRange, "GroupIndexOutOfRange"},
+        {ErrorCode::OpenFlagsForbidden, "OpenFlagsForbidden"},
+        {ErrorCode::TooManyEvents, "TooManyEvents"},
+        {ErrorCode::OpenFailed, "OpenFailed"},
+        {ErrorCode::NameInvalid, "NameInvalid"},
+        {ErrorCode::ProcEntryInvalid, "ProcEntryInvalid"},
+        {ErrorCode::SymlinkRefused, "SymlinkRefused"},
+        {ErrorCode::FileNotFound, "FileNotFound"},
+        {ErrorCode::ReadFailed, "ReadFailed"},
+        {ErrorCode::ContentTooLarge, "ContentTooLarge"},
+        {ErrorCode::TracefsUnavailable, "TracefsUnavailable"},
+        {ErrorCode::MemlockOutOfRange, "MemlockOutOfRange"},
+        {ErrorCode::MemlockFailed, "MemlockFailed"},
+        {ErrorCode::ConnectionClosed, "ConnectionClosed"},
+        {ErrorCode::ProtocolViolation, "ProtocolViolation"},
+    };
+    const auto *found = std::find_if(std::begin(kNames), std::end(kNames),
+                                     [code](const Name &entry) { return entry.code == code; });
+    return found != std::end(kNames) ? found->name : "Unknown";
 }
 
 Status makeStatus(ErrorCode code, std::string message, int sysErrno) {
