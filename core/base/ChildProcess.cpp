@@ -13,6 +13,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <map>
+#include <utility>
 
 extern char **environ;
 
@@ -49,6 +50,13 @@ std::vector<char *> pointers(std::vector<std::string> &strings) {
         result.push_back(text.data());
     result.push_back(nullptr);
     return result;
+}
+
+// A close-on-exec pipe: {read end, write end}.
+std::pair<UniqueFd, UniqueFd> makePipe() {
+    int ends[2];
+    if (::pipe2(ends, O_CLOEXEC) != 0) throw Error(systemErrorMessage("cannot create a pipe", errno));
+    return {UniqueFd(ends[0]), UniqueFd(ends[1])};
 }
 
 int exitCodeFromStatus(int status) {
@@ -95,64 +103,55 @@ ChildProcess::ChildProcess(const std::vector<std::string> &command, const std::s
     std::vector<char *> argv = pointers(arguments);
     std::vector<char *> envp = pointers(environment);
 
-    int goPipe[2];
-    int errorPipe[2];
-    if (::pipe2(goPipe, O_CLOEXEC) != 0) throw Error(systemErrorMessage("cannot create a pipe", errno));
-    if (::pipe2(errorPipe, O_CLOEXEC) != 0) {
-        ::close(goPipe[0]);
-        ::close(goPipe[1]);
-        throw Error(systemErrorMessage("cannot create a pipe", errno));
-    }
+    auto [goRead, goWrite] = makePipe();
+    auto [errorRead, errorWrite] = makePipe();
     pid_ = ::fork();
-    if (pid_ < 0) {
-        const int error = errno;
-        for (int fd : {goPipe[0], goPipe[1], errorPipe[0], errorPipe[1]})
-            ::close(fd);
-        throw Error(systemErrorMessage("cannot fork", error));
-    }
+    if (pid_ < 0) throw Error(systemErrorMessage("cannot fork", errno));
     if (pid_ == 0) {
-        ::close(goPipe[1]);
-        ::close(errorPipe[0]);
-        char go = 0;
-        if (::read(goPipe[0], &go, 1) != 1) ::_exit(127); // the recorder gave up before releasing us
-        int error = 0;
-        if (!workingDirectory.empty() && ::chdir(workingDirectory.c_str()) != 0) error = errno;
-        if (error == 0) {
-            ::execve(program_.c_str(), argv.data(), envp.data());
-            error = errno;
-        }
-        [[maybe_unused]] auto ignored = ::write(errorPipe[1], &error, sizeof error);
-        ::_exit(127);
+        // The child's copy of the go pipe's write end would keep its read from seeing the recorder give up.
+        goWrite.reset();
+        errorRead.reset();
+        execInChild(goRead.get(), errorWrite.get(), workingDirectory, argv, envp);
     }
-    ::close(goPipe[0]);
-    ::close(errorPipe[1]);
-    goFd_ = goPipe[1];
-    errorFd_ = errorPipe[0];
-    pidFd_ = static_cast<int>(::syscall(SYS_pidfd_open, pid_, 0));
+    goFd_ = std::move(goWrite);
+    errorFd_ = std::move(errorRead);
+    pidFd_.reset(static_cast<int>(::syscall(SYS_pidfd_open, pid_, 0)));
+}
+
+// Runs in the forked child: only async-signal-safe calls. exec closes the pipe ends (O_CLOEXEC).
+void ChildProcess::execInChild(int goFd, int errorFd, const std::string &workingDirectory,
+                               std::vector<char *> &argv, std::vector<char *> &envp) const {
+    char go = 0;
+    if (::read(goFd, &go, 1) != 1) ::_exit(127); // the recorder gave up before releasing us
+    int error = 0;
+    if (!workingDirectory.empty() && ::chdir(workingDirectory.c_str()) != 0) error = errno;
+    if (error == 0) {
+        ::execve(program_.c_str(), argv.data(), envp.data());
+        error = errno;
+    }
+    [[maybe_unused]] auto ignored = ::write(errorFd, &error, sizeof error);
+    ::_exit(127);
 }
 
 ChildProcess::~ChildProcess() {
-    if (goFd_ >= 0) ::close(goFd_);
-    if (errorFd_ >= 0) ::close(errorFd_);
+    goFd_.reset();
+    errorFd_.reset();
     if (pid_ > 0 && !exitCode_) {
         ::kill(pid_, SIGKILL);
         wait();
     }
-    if (pidFd_ >= 0) ::close(pidFd_);
 }
 
 void ChildProcess::release() {
     const char go = 1;
-    const bool sent = ::write(goFd_, &go, 1) == 1;
-    ::close(goFd_);
-    goFd_ = -1;
+    const bool sent = ::write(goFd_.get(), &go, 1) == 1;
+    goFd_.reset();
     int childError = 0;
     ssize_t got;
     do {
-        got = ::read(errorFd_, &childError, sizeof childError);
+        got = ::read(errorFd_.get(), &childError, sizeof childError);
     } while (got < 0 && errno == EINTR);
-    ::close(errorFd_);
-    errorFd_ = -1;
+    errorFd_.reset();
     if (!sent) throw Error("the program exited before it could start");
     if (got == sizeof childError) {
         wait();

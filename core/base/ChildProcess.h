@@ -2,6 +2,8 @@
 // then released. It runs as the user who started the recorder, with the recorder's stdio.
 #pragma once
 
+#include "base/UniqueFd.h"
+
 #include <sys/types.h>
 
 #include <optional>
@@ -23,7 +25,7 @@ public:
 
     pid_t pid() const { return pid_; }
     // A file descriptor that becomes readable when the child exits (pidfd).
-    int exitFd() const { return pidFd_; }
+    int exitFd() const { return pidFd_.get(); }
     // Lets the child exec. Throws Error when exec failed (the reason is the child's errno).
     void release();
     // Reaps the child if it has exited; returns its exit code (128+signal when killed).
@@ -36,10 +38,13 @@ public:
     static std::string resolveProgram(const std::string &program);
 
 private:
+    [[noreturn]] void execInChild(int goFd, int errorFd, const std::string &workingDirectory,
+                                  std::vector<char *> &argv, std::vector<char *> &envp) const;
+
     pid_t pid_ = -1;
-    int pidFd_ = -1;
-    int goFd_ = -1;    // write end: one byte lets the child exec
-    int errorFd_ = -1; // read end: the child's errno when exec fails, EOF when exec succeeded
+    UniqueFd pidFd_;
+    UniqueFd goFd_;    // write end: one byte lets the child exec
+    UniqueFd errorFd_; // read end: the child's errno when exec fails, EOF when exec succeeded
     std::string program_;
     std::optional<int> exitCode_;
 };

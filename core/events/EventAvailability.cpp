@@ -1,6 +1,7 @@
 #include "events/EventAvailability.h"
 
 #include "base/PerfEventOpen.h"
+#include "base/UniqueFd.h"
 
 #include <fmt/format.h>
 #include <unistd.h>
@@ -21,10 +22,8 @@ struct OpenTarget {
 int tryOpen(perf_event_attr attr, OpenTarget target) {
     attr.size = sizeof attr;
     attr.disabled = 1;
-    const int fd = perfEventOpen(attr, target.pid, target.cpu, -1, PERF_FLAG_FD_CLOEXEC);
-    if (fd < 0) return errno;
-    ::close(fd);
-    return 0;
+    const UniqueFd fd(perfEventOpen(attr, target.pid, target.cpu, -1, PERF_FLAG_FD_CLOEXEC));
+    return fd.valid() ? 0 : errno;
 }
 
 bool isPrivilegeError(int error) {
@@ -32,13 +31,6 @@ bool isPrivilegeError(int error) {
 }
 
 } // namespace
-
-int perfEventParanoid() {
-    std::ifstream file("/proc/sys/kernel/perf_event_paranoid");
-    int value = 2;
-    if (!(file >> value)) return 2;
-    return value;
-}
 
 std::string unavailableReason(int error, EventCategory category) {
     switch (error) {

@@ -2,6 +2,7 @@
 // perf_event_open on the calling process (or on the PMU's first CPU for system-wide-only PMUs).
 #pragma once
 
+#include "base/ProcFs.h"
 #include "events/EventParser.h"
 
 #include <string>
@@ -16,8 +17,7 @@ struct Availability {
     std::string reason; // why not, for people: "not supported by the hardware", "needs privileges (...)"
 };
 
-// kernel.perf_event_paranoid, or 2 when it cannot be read.
-int perfEventParanoid();
+// perfEventParanoid() lives in base/ProcFs.h.
 
 // A sentence for the errno perf_event_open gave when opening an event of this category.
 std::string unavailableReason(int error, EventCategory category);

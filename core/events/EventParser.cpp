@@ -4,6 +4,7 @@
 #include "base/NameSuggestions.h"
 #include "base/PerfEventOpen.h"
 #include "base/TextUtil.h"
+#include "base/UniqueFd.h"
 
 #include <fmt/format.h>
 #include <linux/hw_breakpoint.h>
@@ -703,10 +704,8 @@ int probeEvent(const perf_event_attr &attr) {
     probe.disabled = 1;
     probe.exclude_kernel = 1;
     probe.exclude_hv = 1;
-    const int fd = perfEventOpen(probe, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
-    if (fd < 0) return errno;
-    ::close(fd);
-    return 0;
+    const UniqueFd fd(perfEventOpen(probe, 0, -1, -1, PERF_FLAG_FD_CLOEXEC));
+    return fd.valid() ? 0 : errno;
 }
 
 } // namespace perfglass

@@ -116,9 +116,9 @@ PerfDataReader::PerfDataReader(std::string path)
     : path_(std::move(path)) {
     if (path_ == "-") {
         fd_ = STDIN_FILENO;
-        ownsFd_ = false;
     } else {
-        fd_ = ::open(path_.c_str(), O_RDONLY | O_CLOEXEC);
+        ownedFd_.reset(::open(path_.c_str(), O_RDONLY | O_CLOEXEC));
+        fd_ = ownedFd_.get();
         if (fd_ < 0) throw Error(systemErrorMessage("cannot open " + path_, errno));
     }
     struct stat info {};
@@ -129,10 +129,7 @@ PerfDataReader::PerfDataReader(std::string path)
     readFileHeader();
 }
 
-PerfDataReader::~PerfDataReader() {
-    if (map_) ::munmap(map_, mapSize_);
-    if (ownsFd_ && fd_ >= 0) ::close(fd_);
-}
+PerfDataReader::~PerfDataReader() = default;
 
 // A finished file is read through a read-only mapping of its data section instead of read() copies: records
 // are used where they lie (and stay valid until discardBefore() passes them), and the pages behind the
@@ -148,6 +145,7 @@ void PerfDataReader::mapData() {
     void *map = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE, fd_, static_cast<off_t>(base));
     if (map == MAP_FAILED) return; // read() as before
     ::madvise(map, size, MADV_SEQUENTIAL);
+    mapping_ = MappedRegion(map, size);
     map_ = static_cast<uint8_t *>(map);
     mapSize_ = size;
     mapOffset_ = base;

@@ -3,6 +3,8 @@
 // (`perf record -o -`), with zstd-compressed records expanded. Only a bounded buffer is held, never the file.
 #pragma once
 
+#include "base/MappedRegion.h"
+#include "base/UniqueFd.h"
 #include "events/EventAttr.h"
 #include "perfdata/SessionMetadata.h"
 
@@ -82,8 +84,8 @@ private:
     void skipPayload(uint64_t bytes, const char *what);
 
     std::string path_;
+    UniqueFd ownedFd_; // invalid when reading standard input
     int fd_ = -1;
-    bool ownsFd_ = true;
     bool pipeMode_ = false;
     uint64_t fileSize_ = 0;
     uint64_t dataBegin_ = 0;
@@ -92,7 +94,8 @@ private:
     uint64_t recordOffset_ = 0;
     std::vector<uint8_t> buffer_;
     const uint8_t *data_ = nullptr; // buffer_ or the mapping: file offset position_ is data_[bufferPos_]
-    uint8_t *map_ = nullptr;        // the data section, from page offset mapOffset_
+    MappedRegion mapping_;
+    uint8_t *map_ = nullptr; // mapping_: the data section, from page offset mapOffset_
     size_t mapSize_ = 0;
     uint64_t mapOffset_ = 0;
     size_t discarded_ = 0; // bytes of the mapping dropped so far

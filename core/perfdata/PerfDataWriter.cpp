@@ -21,7 +21,8 @@ constexpr uint16_t kBuildIdSizeFlag = 1 << 15; // PERF_RECORD_MISC_BUILD_ID_SIZE
 PerfDataWriter::PerfDataWriter(std::string path, std::vector<EventAttr> events)
     : path_(std::move(path))
     , events_(std::move(events)) {
-    fd_ = ::open(path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    file_.reset(::open(path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644));
+    fd_ = file_.get();
     if (fd_ < 0) throw Error(systemErrorMessage("cannot create " + path_, errno));
     buffer_.reserve(kBufferSize);
     writeHeaderAndAttrs();
@@ -35,7 +36,6 @@ PerfDataWriter::~PerfDataWriter() {
         } catch (const Error &) {
         }
     }
-    ::close(fd_);
 }
 
 void PerfDataWriter::writeHeaderAndAttrs() {

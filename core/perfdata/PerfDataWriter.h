@@ -3,6 +3,7 @@
 // whose writer died still opens up to its last complete record.
 #pragma once
 
+#include "base/UniqueFd.h"
 #include "events/EventAttr.h"
 #include "perfdata/SessionMetadata.h"
 
@@ -48,7 +49,8 @@ private:
 
     std::string path_;
     std::vector<EventAttr> events_;
-    int fd_ = -1;
+    UniqueFd file_;
+    int fd_ = -1; // file_
     std::vector<uint8_t> buffer_;
     uint64_t fileOffset_ = 0; // where buffer_ starts
     uint64_t dataOffset_ = 0;

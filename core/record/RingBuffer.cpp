@@ -14,11 +14,11 @@ RingBuffer::RingBuffer(int fd, size_t dataPages)
     : fd_(fd) {
     const auto pageSize = static_cast<size_t>(::sysconf(_SC_PAGESIZE));
     dataSize_ = dataPages * pageSize;
-    mappedSize_ = dataSize_ + pageSize;
-    base_ = ::mmap(nullptr, mappedSize_, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-    if (base_ == MAP_FAILED) {
+    const size_t mappedSize = dataSize_ + pageSize;
+    mapping_ =
+        MappedRegion(::mmap(nullptr, mappedSize, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), mappedSize);
+    if (!mapping_.valid()) {
         const int error = errno;
-        base_ = nullptr;
         if (error == EPERM)
             throw RingBufferMapError("cannot map a ring buffer of " + std::to_string(dataSize_ / 1024) +
                                          " KiB: the per-user limit kernel.perf_event_mlock_kb is exhausted; "
@@ -27,11 +27,8 @@ RingBuffer::RingBuffer(int fd, size_t dataPages)
                                      error);
         throw RingBufferMapError(systemErrorMessage("cannot map the ring buffer", error), error);
     }
+    base_ = mapping_.get();
     wrapped_.resize(65536 / sizeof(uint64_t));
-}
-
-RingBuffer::~RingBuffer() {
-    if (base_) ::munmap(base_, mappedSize_);
 }
 
 size_t RingBuffer::drain(const std::function<void(const perf_event_header *)> &onRecord) {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "base/Error.h"
+#include "base/MappedRegion.h"
 
 #include <linux/perf_event.h>
 
@@ -30,7 +31,6 @@ public:
     // Maps dataPages (a power of two) data pages of fd. Throws RingBufferMapError when the mapping is
     // refused.
     RingBuffer(int fd, size_t dataPages);
-    ~RingBuffer();
     RingBuffer(const RingBuffer &) = delete;
     RingBuffer &operator=(const RingBuffer &) = delete;
 
@@ -49,8 +49,8 @@ private:
     const perf_event_header *recordAt(uint64_t tail, uint64_t head);
 
     int fd_;
-    void *base_ = nullptr;
-    size_t mappedSize_ = 0;
+    MappedRegion mapping_;
+    void *base_ = nullptr; // mapping_'s start: the metadata page
     size_t dataSize_ = 0;
     std::vector<uint64_t> wrapped_; // scratch for records that cross the end, uint64_t keeps it aligned
 };

@@ -1,5 +1,6 @@
 #include "symbols/ElfSymbols.h"
 
+#include "base/UniqueFd.h"
 #include "symbols/Demangler.h"
 #include "symbols/InlineIndex.h"
 
@@ -68,13 +69,12 @@ int findByDebugLink(Dwfl_Module *module, const char *fileName, const char *debug
         else
             candidate = entry + (directory.front() == '/' ? "" : "/") + directory + "/" + name;
         if (candidate == file) continue;
-        const int fd = ::open(candidate.c_str(), O_RDONLY | O_CLOEXEC);
-        if (fd < 0) continue;
-        if (bitsSize <= 0 || hasBuildId(fd, bits, bitsSize)) {
+        UniqueFd fd(::open(candidate.c_str(), O_RDONLY | O_CLOEXEC));
+        if (!fd.valid()) continue;
+        if (bitsSize <= 0 || hasBuildId(fd.get(), bits, bitsSize)) {
             *debugFileName = ::strdup(candidate.c_str());
-            return fd;
+            return fd.release(); // libdw owns it now
         }
-        ::close(fd);
     }
     return -1;
 }
@@ -113,12 +113,11 @@ bool hasSection(Elf *elf, const char *wanted) {
 }
 
 bool fileHasSection(const char *path, const char *wanted) {
-    const int fd = ::open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return false;
-    Elf *elf = elf_begin(fd, ELF_C_READ_MMAP, nullptr);
+    const UniqueFd fd(::open(path, O_RDONLY | O_CLOEXEC));
+    if (!fd.valid()) return false;
+    Elf *elf = elf_begin(fd.get(), ELF_C_READ_MMAP, nullptr);
     const bool found = hasSection(elf, wanted);
     if (elf) elf_end(elf);
-    ::close(fd);
     return found;
 }
 } // namespace

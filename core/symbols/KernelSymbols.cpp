@@ -1,5 +1,7 @@
 #include "symbols/KernelSymbols.h"
 
+#include "base/UniqueFd.h"
+
 #include <fcntl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -47,16 +49,15 @@ std::string_view nextField(std::string_view &line) {
 
 std::string readWhole(const char *path) {
     std::string text;
-    const int fd = ::open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return text;
+    const UniqueFd fd(::open(path, O_RDONLY | O_CLOEXEC));
+    if (!fd.valid()) return text;
     std::string chunk(1 << 20, '\0');
     while (true) {
-        const ssize_t got = ::read(fd, chunk.data(), chunk.size());
+        const ssize_t got = ::read(fd.get(), chunk.data(), chunk.size());
         if (got < 0 && errno == EINTR) continue;
         if (got <= 0) break;
         text.append(chunk.data(), static_cast<size_t>(got));
     }
-    ::close(fd);
     return text;
 }
 

@@ -1,0 +1,77 @@
+#include "base/ProcFs.h"
+
+#include <dirent.h>
+#include <signal.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdlib>
+#include <fstream>
+#include <memory>
+
+namespace perfglass {
+
+int perfEventParanoid() {
+    std::ifstream file("/proc/sys/kernel/perf_event_paranoid");
+    int value = 2;
+    if (!(file >> value)) return 2;
+    return value;
+}
+
+uint64_t readSysctlNumber(const std::string &path, uint64_t fallback) {
+    std::ifstream file(path);
+    uint64_t value = fallback;
+    file >> value;
+    return file ? value : fallback;
+}
+
+std::vector<pid_t> numericEntries(const std::string &directory) {
+    std::vector<pid_t> result;
+    const std::unique_ptr<DIR, int (*)(DIR *)> dir(::opendir(directory.c_str()), ::closedir);
+    if (!dir) return result;
+    while (const dirent *entry = ::readdir(dir.get())) {
+        char *end = nullptr;
+        const long value = std::strtol(entry->d_name, &end, 10);
+        if (end != entry->d_name && *end == '\0' && value > 0) result.push_back(static_cast<pid_t>(value));
+    }
+    return result;
+}
+
+std::vector<pid_t> threadsOf(pid_t pid, const std::string &procRoot) {
+    auto tids = numericEntries(procRoot + "/" + std::to_string(pid) + "/task");
+    std::sort(tids.begin(), tids.end());
+    return tids;
+}
+
+pid_t processOf(pid_t tid, const std::string &procRoot) {
+    std::ifstream status(procRoot + "/" + std::to_string(tid) + "/status");
+    std::string line;
+    while (std::getline(status, line)) {
+        if (line.rfind("Tgid:", 0) == 0)
+            return static_cast<pid_t>(std::strtol(line.c_str() + 5, nullptr, 10));
+    }
+    return -1;
+}
+
+bool processExists(pid_t pid) {
+    return pid > 0 && (::kill(pid, 0) == 0 || errno == EPERM);
+}
+
+bool isRunning(pid_t pid) {
+    std::ifstream file("/proc/" + std::to_string(pid) + "/stat");
+    std::string text;
+    std::getline(file, text);
+    const auto paren = text.rfind(')');
+    if (paren == std::string::npos || paren + 2 >= text.size()) return false;
+    const char state = text[paren + 2];
+    return state != 'Z' && state != 'X';
+}
+
+std::string commOf(pid_t tid) {
+    std::ifstream file("/proc/" + std::to_string(tid) + "/comm");
+    std::string comm;
+    std::getline(file, comm);
+    return comm;
+}
+
+} // namespace perfglass
