@@ -2,25 +2,18 @@
 
 #include "StopSignals.h"
 
-#include "base/ChildProcess.h"
 #include "base/CpuList.h"
 #include "base/Error.h"
-#include "base/MonotonicClock.h"
-#include "counting/CounterSampler.h"
-#include "counting/CounterSession.h"
+#include "counting/CountingRun.h"
+#include "counting/StatRecordWriter.h"
 #include "perfdata/PerfDataWriter.h"
 #include "perfdata/StatRecords.h"
 
 #include <fmt/format.h>
-#include <poll.h>
-#include <signal.h>
-#include <sys/resource.h>
 
 #include <atomic>
-#include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <fstream>
 
 namespace perfglass::cli {
 
@@ -28,47 +21,25 @@ namespace {
 
 constexpr unsigned kFeatStat = 19; // HEADER_STAT: "contains stat data"
 
-std::atomic<bool> stopRequested{false};
+std::atomic<CountingRun *> activeRun{nullptr};
 
 void onStopSignal(int) {
-    stopRequested.store(true);
+    if (CountingRun *run = activeRun.load()) run->stop();
 }
 
-double seconds(const timeval &time) {
-    return static_cast<double>(time.tv_sec) + static_cast<double>(time.tv_usec) / 1e6;
-}
+// Keeps activeRun pointing at the run while it counts, for onStopSignal.
+class ActiveRun {
+public:
+    explicit ActiveRun(CountingRun &run) { activeRun.store(&run); }
+    ~ActiveRun() { activeRun.store(nullptr); }
+    ActiveRun(const ActiveRun &) = delete;
+    ActiveRun &operator=(const ActiveRun &) = delete;
+};
 
-std::string commOf(pid_t tid) {
-    std::ifstream file("/proc/" + std::to_string(tid) + "/comm");
-    std::string comm;
-    std::getline(file, comm);
-    return comm.empty() ? std::string("?") : comm;
-}
-
-// A task that exited but was not reaped yet (a zombie) counts as gone.
-bool alive(pid_t pid) {
-    std::ifstream file("/proc/" + std::to_string(pid) + "/stat");
-    std::string text;
-    std::getline(file, text);
-    const auto paren = text.rfind(')');
-    if (paren == std::string::npos || paren + 2 >= text.size()) return false;
-    const char state = text[paren + 2];
-    return state != 'Z' && state != 'X';
-}
-
-bool anyAlive(const std::vector<pid_t> &pids) {
-    for (pid_t pid : pids)
-        if (alive(pid)) return true;
-    return false;
-}
-
-std::vector<std::vector<CounterValue>> deltas(const std::vector<std::vector<CounterValue>> &now,
-                                              const std::vector<std::vector<CounterValue>> &before) {
-    auto result = now;
-    for (size_t e = 0; e < now.size(); ++e)
-        for (size_t s = 0; s < now[e].size(); ++s)
-            result[e][s] = now[e][s].since(before[e][s]);
-    return result;
+uint64_t statAggrMode(StatAggregation mode) {
+    return mode == StatAggregation::PerCpu      ? stat::kAggrNone
+           : mode == StatAggregation::PerThread ? stat::kAggrThread
+                                                : stat::kAggrGlobal;
 }
 
 // Mean over runs of each group's counters, with the relative standard deviation of the mean (perf's "+-").
@@ -201,126 +172,66 @@ void StatCommand::print(const std::string &text) const {
     std::fflush(stderr);
 }
 
+CountingOptions StatCommand::countingOptions() const {
+    CountingOptions options;
+    options.command = command_;
+    options.pids = pids_;
+    options.tids = tids_;
+    options.systemWide = systemWide_;
+    if (!cpuList_.empty()) options.cpus = parseCpuList(cpuList_);
+    options.intervalMs = static_cast<uint64_t>(intervalMs_);
+    options.intervalCount = intervalCount_;
+    return options;
+}
+
 StatCommand::RunResult StatCommand::runOnce(const std::vector<EventSpec> &specs, bool printIntervals) {
-    std::optional<ChildProcess> child;
-    if (!command_.empty()) child.emplace(command_, "", std::vector<std::string>{});
-
-    CounterTarget target;
-    if (systemWide_)
-        target = CounterTarget::systemWide(cpuList_.empty() ? onlineCpus() : parseCpuList(cpuList_));
-    else if (!pids_.empty())
-        target = CounterTarget::processes(pids_);
-    else if (!tids_.empty())
-        target = CounterTarget::threadList(tids_);
-    else
-        target = CounterTarget::launched(child->pid());
-    std::vector<std::string> threadNames;
-    for (pid_t tid : target.threads)
-        threadNames.push_back(tid < 0 ? std::string() : commOf(tid));
-
-    CounterSession session(specs, target);
-    const auto events = StatEventInfo::from(session.events());
+    CountingRun counting(specs, countingOptions());
+    const CounterSet &counters = counting.counters();
+    const CounterTarget &target = counters.target();
+    const auto events = StatEventInfo::from(counters.events());
     const StatFormatOptions formatOptions = outputOptions();
     const StatFormatter formatter(events, formatOptions);
 
     std::optional<PerfDataWriter> writer;
-    std::optional<CounterSampler> sampler;
+    std::optional<StatRecordWriter> statRecords;
     if (!outputPath_.empty()) {
-        writer.emplace(outputPath_, session.sessionAttrs());
+        writer.emplace(outputPath_, counters.fileAttrs());
         writer->addEmptyFeature(kFeatStat);
-        CounterSampler::Config config;
-        const StatAggregation mode = aggregation();
-        config.aggrMode = mode == StatAggregation::PerCpu      ? stat::kAggrNone
-                          : mode == StatAggregation::PerThread ? stat::kAggrThread
-                                                               : stat::kAggrGlobal;
-        config.intervalMs = static_cast<uint64_t>(intervalMs_);
-        config.scale = !noScale_;
-        sampler.emplace(session, *writer, config);
-        sampler->writeMaps();
+        const StatRecordWriter::Config config{statAggrMode(aggregation()), static_cast<uint64_t>(intervalMs_),
+                                              !noScale_};
+        statRecords.emplace(counters, *writer, config);
+        statRecords->writeMaps();
     }
 
-    // SIGINT/SIGTERM end the counting (the launched program gets them too), so the counts so far are printed.
-    stopRequested.store(false);
-    StopSignals signals(onStopSignal);
-    rusage usageBefore{};
-    ::getrusage(RUSAGE_CHILDREN, &usageBefore);
-    if (!target.enableOnExec) session.enable();
-    const uint64_t start = monotonicNanoseconds();
-    if (child) child->release();
-
-    std::vector<std::vector<CounterValue>> previous(session.events().size(),
-                                                    std::vector<CounterValue>(session.slotCount()));
-    uint64_t lastTick = start;
-    int intervals = 0;
     if (printIntervals && formatOptions.output == StatOutput::Human) print(formatter.intervalHeader());
-    auto emitInterval = [&](uint64_t now) {
-        auto cumulative = session.read();
-        if (sampler) sampler->write(cumulative, now - start);
-        if (printIntervals) {
-            const auto groups = aggregateCounters(formatOptions.aggregation, target.cpus, target.threads,
-                                                  threadNames, deltas(cumulative, previous));
-            print(formatter.counters(groups, static_cast<double>(now - lastTick), (now - start) / 1e9));
-        }
-        previous = std::move(cumulative);
-        lastTick = now;
-        ++intervals;
+    const auto onInterval = [&](const CountingInterval &interval) {
+        if (statRecords) statRecords->write(interval.cumulative, interval.sinceStartNs);
+        if (!printIntervals) return;
+        const auto groups = aggregateCounters(formatOptions.aggregation, target.cpus, target.threads,
+                                              counting.threadNames(), interval.delta);
+        print(
+            formatter.counters(groups, static_cast<double>(interval.lengthNs), interval.sinceStartNs / 1e9));
     };
+    // SIGINT/SIGTERM end the counting (the launched program gets them too), so the counts so far are printed.
+    const ActiveRun active(counting);
+    const StopSignals signals(onStopSignal);
+    const CountingResult counted = counting.run(onInterval);
 
-    const uint64_t intervalNs = static_cast<uint64_t>(intervalMs_) * 1'000'000ull;
-    uint64_t nextTick = start + intervalNs;
-    bool childExited = false;
-    while (true) {
-        if (child && child->tryWait()) {
-            childExited = true;
-            break;
-        }
-        if (stopRequested.load() && !child) break;
-        if (!pids_.empty() && !anyAlive(pids_)) break;
-        if (!tids_.empty() && !anyAlive(tids_)) break;
-        const uint64_t now = monotonicNanoseconds();
-        if (intervalNs > 0 && now >= nextTick) {
-            emitInterval(now);
-            nextTick += intervalNs;
-            if (nextTick <= now) nextTick = now + intervalNs; // we fell behind: skip, do not burst
-            if (intervalCount_ > 0 && intervals >= intervalCount_) break;
-            continue;
-        }
-        int timeoutMs = 250; // attached targets are checked for exit this often
-        if (intervalNs > 0)
-            timeoutMs = static_cast<int>(std::min<uint64_t>(250, (nextTick - now + 999'999) / 1'000'000));
-        pollfd fds{child ? child->exitFd() : -1, POLLIN, 0};
-        ::poll(&fds, child ? 1 : 0, timeoutMs);
-    }
-    const uint64_t end = monotonicNanoseconds();
-    session.disable();
-
-    RunResult result;
-    result.events = events;
-    if (child && !childExited) {
-        child->signal(SIGTERM); // --interval-count ended the counting before the program
-        result.exitCode = child->wait();
-    } else if (child) {
-        result.exitCode = child->wait();
-    }
-    const auto final = session.read();
-    if (intervalNs > 0 && end > lastTick && (intervalCount_ == 0 || intervals < intervalCount_))
-        emitInterval(end);
-    if (sampler) {
+    if (statRecords) {
         // perf stat record ends an interval session with its last interval round, others with a FINAL round.
-        if (intervalNs == 0) sampler->write(final, end - start, true);
+        if (intervalMs_ == 0) statRecords->write(counted.final, counted.elapsedNs, true);
         SessionMetadata metadata = SessionMetadata::fromThisMachine();
         metadata.cmdline = cmdline_;
         writer->finish(metadata);
     }
-    result.groups =
-        aggregateCounters(formatOptions.aggregation, target.cpus, target.threads, threadNames, final);
-    result.elapsedSeconds = static_cast<double>(end - start) / 1e9;
-    if (child && !systemWide_) { // perf shows user and sys times of the program, not of the whole system
-        rusage usageAfter{};
-        ::getrusage(RUSAGE_CHILDREN, &usageAfter);
-        result.userSeconds = seconds(usageAfter.ru_utime) - seconds(usageBefore.ru_utime);
-        result.sysSeconds = seconds(usageAfter.ru_stime) - seconds(usageBefore.ru_stime);
-    }
+    RunResult result;
+    result.events = events;
+    result.exitCode = counted.exitCode;
+    result.groups = aggregateCounters(formatOptions.aggregation, target.cpus, target.threads,
+                                      counting.threadNames(), counted.final);
+    result.elapsedSeconds = static_cast<double>(counted.elapsedNs) / 1e9;
+    result.userSeconds = counted.userSeconds;
+    result.sysSeconds = counted.sysSeconds;
     return result;
 }
 

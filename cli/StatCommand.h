@@ -4,6 +4,7 @@
 
 #include "Command.h"
 
+#include "counting/CountingRun.h"
 #include "counting/StatFormatter.h"
 #include "events/CounterValue.h"
 #include "events/EventParser.h"
@@ -37,6 +38,7 @@ private:
     // The table, CSV or JSON layout the options ask for.
     StatFormatOptions outputOptions() const;
     std::string targetDescription() const;
+    CountingOptions countingOptions() const;
     RunResult runOnce(const std::vector<EventSpec> &specs, bool printIntervals);
     void print(const std::string &text) const;
 

@@ -4,7 +4,7 @@
 // and JSON lines.
 #pragma once
 
-#include "counting/CounterSession.h"
+#include "counting/CounterSet.h"
 #include "events/CounterValue.h"
 
 #include <sys/types.h>
@@ -39,7 +39,7 @@ struct StatEventInfo {
     static std::vector<StatEventInfo> from(const std::vector<CounterEvent> &events);
 };
 
-// values[event][slot] of a CounterSession laid out over cpus x threads.
+// values[event][slot] of a CounterSet laid out over cpus x threads.
 std::vector<StatGroup> aggregateCounters(StatAggregation aggregation, const std::vector<int> &cpus,
                                          const std::vector<pid_t> &threads,
                                          const std::vector<std::string> &threadNames,

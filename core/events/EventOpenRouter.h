@@ -4,7 +4,7 @@
 // opener is in use, every later event goes through it too, so a group's leader and members come from the same
 // opener. Callers that already opened events directly when the switch happens (usingPrivilegedOpener() turned
 // true during their open) must open them again through the router, so that no group mixes fds of both
-// openers. The router is itself an EventOpener, so a CounterSession can open its counters through it.
+// openers. The router is itself an EventOpener, so a CounterSet can open its counters through it.
 #pragma once
 
 #include "events/EventOpener.h"

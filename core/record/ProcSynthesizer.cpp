@@ -1,6 +1,7 @@
 #include "record/ProcSynthesizer.h"
 
-#include <dirent.h>
+#include "base/ProcFs.h"
+
 #include <sys/mman.h>
 
 #include <algorithm>
@@ -16,18 +17,6 @@ namespace perfglass {
 namespace {
 
 constexpr uint32_t kKernelPid = 0xffffffffu; // perf's HOST_KERNEL_ID_PID (-1)
-
-std::vector<pid_t> numericEntries(const std::string &directory) {
-    std::vector<pid_t> result;
-    const std::unique_ptr<DIR, int (*)(DIR *)> dir(::opendir(directory.c_str()), ::closedir);
-    if (!dir) return result;
-    while (const dirent *entry = ::readdir(dir.get())) {
-        char *end = nullptr;
-        const long value = std::strtol(entry->d_name, &end, 10);
-        if (end != entry->d_name && *end == '\0' && value > 0) result.push_back(static_cast<pid_t>(value));
-    }
-    return result;
-}
 
 struct MapsLine {
     uint64_t start = 0;
@@ -202,22 +191,6 @@ bool ProcSynthesizer::synthesizeKernelMmap(const Emit &emit) {
     put(name, sizeof name);
     finishRecord(PERF_RECORD_MMAP, PERF_RECORD_MISC_KERNEL, ids[0], ids[1], emit);
     return true;
-}
-
-std::vector<pid_t> ProcSynthesizer::threadsOf(pid_t pid, const std::string &procRoot) {
-    auto tids = numericEntries(procRoot + "/" + std::to_string(pid) + "/task");
-    std::sort(tids.begin(), tids.end());
-    return tids;
-}
-
-pid_t ProcSynthesizer::processOf(pid_t tid, const std::string &procRoot) {
-    std::ifstream status(procRoot + "/" + std::to_string(tid) + "/status");
-    std::string line;
-    while (std::getline(status, line)) {
-        if (line.rfind("Tgid:", 0) == 0)
-            return static_cast<pid_t>(std::strtol(line.c_str() + 5, nullptr, 10));
-    }
-    return -1;
 }
 
 uint64_t ProcSynthesizer::kernelTextStart(const std::string &kallsymsPath) {

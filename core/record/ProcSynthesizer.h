@@ -36,10 +36,6 @@ public:
     // hides addresses (kernel.kptr_restrict) or has no _text.
     bool synthesizeKernelMmap(const Emit &emit);
 
-    // The thread ids of process pid (from procRoot/PID/task); empty when it does not exist.
-    static std::vector<pid_t> threadsOf(pid_t pid, const std::string &procRoot = "/proc");
-    // The process (thread group) id of thread tid, -1 when it does not exist.
-    static pid_t processOf(pid_t tid, const std::string &procRoot = "/proc");
     // Address of _text in kallsyms, 0 when unknown or hidden.
     static uint64_t kernelTextStart(const std::string &kallsymsPath = "/proc/kallsyms");
 

@@ -1,7 +1,7 @@
-// CounterSession and CounterSampler against the real kernel: counts of this thread written as stat records
+// CounterSet and StatRecordWriter against the real kernel: counts of this thread written as stat records
 // and read back into the Profile's counter series.
-#include "counting/CounterSampler.h"
-#include "counting/CounterSession.h"
+#include "counting/CounterSet.h"
+#include "counting/StatRecordWriter.h"
 #include "events/EventParser.h"
 #include "load/ProfileBuilder.h"
 #include "perfdata/PerfDataWriter.h"
@@ -31,8 +31,8 @@ class TestStatSampler : public QObject {
     Q_OBJECT
 private slots:
     void countsThisThread() {
-        CounterSession session(EventParser().parse("task-clock,page-faults"),
-                               CounterTarget::threadList({static_cast<pid_t>(::gettid())}));
+        CounterSet session(EventParser().parse("task-clock,page-faults"),
+                           CounterTarget::threadList({static_cast<pid_t>(::gettid())}));
         QCOMPARE(session.events()[0].status, CounterStatus::Counting);
         session.enable();
         touchPages(64);
@@ -49,7 +49,7 @@ private slots:
     void unsupportedEventsDoNotStopTheOthers() {
         const auto specs = EventParser().parse("cycles,page-faults");
         const bool hasCycles = probeEvent(specs[0].attr) == 0;
-        CounterSession session(specs, CounterTarget::threadList({static_cast<pid_t>(::gettid())}));
+        CounterSet session(specs, CounterTarget::threadList({static_cast<pid_t>(::gettid())}));
         QCOMPARE(session.events()[1].status, CounterStatus::Counting);
         if (hasCycles) QSKIP("this machine has a hardware PMU: cycles counts, nothing to check");
         QCOMPARE(session.events()[0].status, CounterStatus::NotSupported);
@@ -57,18 +57,18 @@ private slots:
         session.enable();
         touchPages(8);
         QVERIFY(session.read()[1][0].value >= 8);
-        QCOMPARE(session.sessionAttrs()[0].ids.size(), size_t{0});
+        QCOMPARE(session.fileAttrs()[0].ids.size(), size_t{0});
     }
 
     void seriesRoundTripThroughSession() {
         QTemporaryDir dir;
         const std::string path = dir.filePath("counters.data").toStdString();
-        CounterSession session(EventParser().parse("task-clock,page-faults"),
-                               CounterTarget::threadList({static_cast<pid_t>(::gettid())}));
+        CounterSet session(EventParser().parse("task-clock,page-faults"),
+                           CounterTarget::threadList({static_cast<pid_t>(::gettid())}));
         std::vector<std::vector<CounterValue>> last;
         {
-            PerfDataWriter writer(path, session.sessionAttrs());
-            CounterSampler sampler(session, writer, {});
+            PerfDataWriter writer(path, session.fileAttrs());
+            StatRecordWriter sampler(session, writer, {});
             sampler.writeMaps();
             session.enable();
             for (int round = 1; round <= 3; ++round) {

@@ -1,8 +1,8 @@
-#include "counting/CounterSession.h"
+#include "counting/CounterSet.h"
 
 #include "base/Error.h"
+#include "base/ProcFs.h"
 
-#include <dirent.h>
 #include <fmt/format.h>
 #include <linux/perf_event.h>
 #include <sys/ioctl.h>
@@ -33,31 +33,8 @@ std::string openFailureReason(const EventSpec &spec, int error) {
                    ? "this machine has no hardware counter for it"
                    : "the kernel does not support it";
     if (error == EACCES || error == EPERM)
-        return "permission denied (perf_event_paranoid is " + [] {
-            FILE *file = std::fopen("/proc/sys/kernel/perf_event_paranoid", "r");
-            int value = 0;
-            if (file) {
-                if (std::fscanf(file, "%d", &value) != 1) value = 0;
-                std::fclose(file);
-            }
-            return std::to_string(value);
-        }() + ")";
+        return "permission denied (perf_event_paranoid is " + std::to_string(perfEventParanoid()) + ")";
     return std::strerror(error);
-}
-
-std::vector<pid_t> threadsOf(pid_t pid) {
-    std::vector<pid_t> tids;
-    const std::string path = fmt::format("/proc/{}/task", pid);
-    DIR *dir = ::opendir(path.c_str());
-    if (!dir) throw Error(fmt::format("process {} does not exist", pid));
-    while (const dirent *entry = ::readdir(dir)) {
-        char *end = nullptr;
-        const long tid = std::strtol(entry->d_name, &end, 10);
-        if (end != entry->d_name && *end == '\0') tids.push_back(static_cast<pid_t>(tid));
-    }
-    ::closedir(dir);
-    std::sort(tids.begin(), tids.end());
-    return tids;
 }
 
 } // namespace
@@ -87,6 +64,7 @@ CounterTarget CounterTarget::processes(const std::vector<pid_t> &pids) {
     target.threads.clear();
     for (pid_t pid : pids) {
         const auto tids = threadsOf(pid);
+        if (tids.empty()) throw Error(fmt::format("process {} does not exist", pid));
         target.threads.insert(target.threads.end(), tids.begin(), tids.end());
     }
     return target;
@@ -105,7 +83,7 @@ std::string defaultStatEvents() {
            "misses";
 }
 
-CounterSession::CounterSession(std::vector<EventSpec> events, CounterTarget target, EventOpener *opener)
+CounterSet::CounterSet(std::vector<EventSpec> events, CounterTarget target, EventOpener *opener)
     : target_(std::move(target)) {
     if (target_.cpus.empty() || target_.threads.empty()) throw Error("no CPU or thread to count on");
     DirectEventOpener direct;
@@ -117,19 +95,15 @@ CounterSession::CounterSession(std::vector<EventSpec> events, CounterTarget targ
         counterUnit(event.spec, event.unit, event.scale);
         events_.push_back(std::move(event));
     }
-    fds_.assign(events_.size(), std::vector<int>(slotCount(), -1));
+    fds_.resize(events_.size());
+    for (auto &fds : fds_)
+        fds.resize(slotCount());
     ids_.assign(events_.size(), std::vector<uint64_t>(slotCount(), 0));
     for (size_t i = 0; i < events_.size(); ++i)
         openEvent(i, use);
 }
 
-CounterSession::~CounterSession() {
-    for (const auto &fds : fds_)
-        for (int fd : fds)
-            if (fd >= 0) ::close(fd);
-}
-
-perf_event_attr CounterSession::attrFor(const EventSpec &spec, bool isLeader, bool forSession) const {
+perf_event_attr CounterSet::attrFor(const EventSpec &spec, bool isLeader, bool forSession) const {
     perf_event_attr attr = spec.attr;
     attr.size = sizeof attr;
     attr.sample_period = 0;
@@ -143,7 +117,7 @@ perf_event_attr CounterSession::attrFor(const EventSpec &spec, bool isLeader, bo
     return attr;
 }
 
-void CounterSession::openEvent(size_t index, EventOpener &opener) {
+void CounterSet::openEvent(size_t index, EventOpener &opener) {
     CounterEvent &event = events_[index];
     const int leader = event.spec.groupLeader;
     const bool isLeader = leader < 0 || static_cast<size_t>(leader) == index;
@@ -161,7 +135,7 @@ void CounterSession::openEvent(size_t index, EventOpener &opener) {
     for (size_t c = 0; c < target_.cpus.size(); ++c) {
         for (size_t t = 0; t < target_.threads.size(); ++t) {
             const size_t s = slot(c, t);
-            const int groupFd = isLeader ? -1 : fds_[leader][s];
+            const int groupFd = isLeader ? -1 : fds_[leader][s].get();
             if (!isLeader && groupFd < 0) continue;
             const int fd =
                 opener.open(attr, target_.threads[t], target_.cpus[c], groupFd, PERF_FLAG_FD_CLOEXEC);
@@ -170,7 +144,7 @@ void CounterSession::openEvent(size_t index, EventOpener &opener) {
                 if (-fd != ESRCH && firstError == 0) firstError = -fd;
                 continue;
             }
-            fds_[index][s] = fd;
+            fds_[index][s].reset(fd);
             ReadFormat data{};
             if (::read(fd, &data, sizeof data) == static_cast<ssize_t>(sizeof data)) ids_[index][s] = data.id;
             ++opened;
@@ -183,23 +157,23 @@ void CounterSession::openEvent(size_t index, EventOpener &opener) {
                                        : openFailureReason(event.spec, firstError);
 }
 
-void CounterSession::enable() {
+void CounterSet::enable() {
     for (size_t i = 0; i < events_.size(); ++i)
-        for (int fd : fds_[i])
-            if (fd >= 0) ::ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
+        for (const auto &fd : fds_[i])
+            if (fd.valid()) ::ioctl(fd.get(), PERF_EVENT_IOC_ENABLE, 0);
 }
 
-void CounterSession::disable() {
+void CounterSet::disable() {
     for (size_t i = 0; i < events_.size(); ++i)
-        for (int fd : fds_[i])
-            if (fd >= 0) ::ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
+        for (const auto &fd : fds_[i])
+            if (fd.valid()) ::ioctl(fd.get(), PERF_EVENT_IOC_DISABLE, 0);
 }
 
-std::vector<std::vector<CounterValue>> CounterSession::read() const {
+std::vector<std::vector<CounterValue>> CounterSet::read() const {
     std::vector<std::vector<CounterValue>> values(events_.size(), std::vector<CounterValue>(slotCount()));
     for (size_t i = 0; i < events_.size(); ++i) {
         for (size_t s = 0; s < slotCount(); ++s) {
-            const int fd = fds_[i][s];
+            const int fd = fds_[i][s].get();
             if (fd < 0) continue;
             ReadFormat data{};
             if (::read(fd, &data, sizeof data) == static_cast<ssize_t>(sizeof data))
@@ -209,7 +183,7 @@ std::vector<std::vector<CounterValue>> CounterSession::read() const {
     return values;
 }
 
-std::vector<EventAttr> CounterSession::sessionAttrs() const {
+std::vector<EventAttr> CounterSet::fileAttrs() const {
     std::vector<EventAttr> attrs;
     for (size_t i = 0; i < events_.size(); ++i) {
         EventAttr attr;

@@ -5,6 +5,7 @@
 // the others still count.
 #pragma once
 
+#include "base/UniqueFd.h"
 #include "events/CounterValue.h"
 #include "events/EventAttr.h"
 #include "events/EventOpener.h"
@@ -47,14 +48,13 @@ struct CounterEvent {
     double scale = 1.0; // multiply counts by this to get unit values (1e-6 for ns -> msec)
 };
 
-class CounterSession {
+class CounterSet {
 public:
     // Opens every event on every target; throws Error only when nothing at all could be opened for a reason
     // that is not "unsupported" (for example the target does not exist).
-    CounterSession(std::vector<EventSpec> events, CounterTarget target, EventOpener *opener = nullptr);
-    ~CounterSession();
-    CounterSession(const CounterSession &) = delete;
-    CounterSession &operator=(const CounterSession &) = delete;
+    CounterSet(std::vector<EventSpec> events, CounterTarget target, EventOpener *opener = nullptr);
+    CounterSet(const CounterSet &) = delete;
+    CounterSet &operator=(const CounterSet &) = delete;
 
     void enable();
     void disable();
@@ -72,7 +72,7 @@ public:
     // The kernel id of each opened counter, [event][slot], 0 where not opened.
     const std::vector<std::vector<uint64_t>> &ids() const { return ids_; }
     // The attributes with their ids, for a session file.
-    std::vector<EventAttr> sessionAttrs() const;
+    std::vector<EventAttr> fileAttrs() const;
 
 private:
     void openEvent(size_t index, EventOpener &opener);
@@ -83,7 +83,7 @@ private:
 
     std::vector<CounterEvent> events_;
     CounterTarget target_;
-    std::vector<std::vector<int>> fds_; // [event][slot], -1 where not opened
+    std::vector<std::vector<UniqueFd>> fds_; // [event][slot], invalid where not opened
     std::vector<std::vector<uint64_t>> ids_;
 };
 

@@ -1,0 +1,63 @@
+// What a recording records, where from and how: the options of Recorder (record/Recorder.h).
+#pragma once
+
+#include "events/EventOpener.h"
+
+#include <sys/types.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace perfglass {
+
+enum class CallGraphMode { None, FramePointer, Dwarf };
+
+struct RecordOptions {
+    std::vector<std::string> command;          // the program to launch and its arguments
+    std::string workingDirectory;              // empty: the recorder's
+    std::vector<std::string> extraEnvironment; // NAME=VALUE entries added to the recorder's environment
+    std::string events;        // perf event syntax; empty: cycles where supported, else cpu-clock
+    uint64_t frequency = 4000; // samples per second, used when period is 0
+    uint64_t period = 0;       // sample every N events
+    CallGraphMode callGraph = CallGraphMode::None;
+    uint32_t dwarfStackSize = 8192;
+    std::string outputPath = "perfglass.data";
+    size_t mmapPages = 0;             // data pages per CPU, a power of two; 0 picks a default
+    double durationSeconds = 0;       // 0: until the program exits or stop()
+    std::vector<std::string> cmdline; // stored in the session's CMDLINE feature
+
+    // Targets other than launching command (which must then be empty).
+    std::vector<pid_t> pids; // attach to these processes, all their threads and what they create later
+    std::vector<pid_t> tids; // attach to these threads only (and the threads and children they create later)
+    bool systemWide = false; // every process, on cpus
+    std::vector<int> cpus;   // CPUs to record on; empty: all online CPUs. With a launch or attach target, the
+                             // events of other CPUs are not opened, so the target is only seen on these.
+
+    bool offCpu = false; // context-switch records plus sched:sched_switch with call chains
+    // zstd level of PERF_RECORD_COMPRESSED batches (1-22); 0: uncompressed; kAutoCompression: level 1 for
+    // DWARF call graphs, whose copied stacks shrink about 40-fold, uncompressed otherwise.
+    static constexpr int kAutoCompression = -1;
+    int compressionLevel = kAutoCompression;
+
+    // Counting events in perf's syntax, read every counterIntervalMs next to the samples: per CPU when
+    // system-wide, per thread otherwise, with time enabled and running. Stored as perf's stat records
+    // (docs/session-format.md), read back into Profile::counters. Empty: none.
+    std::string counters;
+    uint64_t counterIntervalMs = 100;
+
+    // Opens every event; null: a DirectEventOpener (the user's own privileges).
+    std::shared_ptr<EventOpener> opener;
+    // Asked once, when the kernel refuses an event with EACCES or EPERM, for an opener with more privilege
+    // (the privileged helper). May be empty or return null; the recorder then falls back (user-only samples)
+    // or fails.
+    std::function<std::unique_ptr<EventOpener>()> privilegedOpenerFactory;
+    // Called on run()'s thread once the events are open and recording has begun (after the launched program
+    // was released); a failure before that point throws from run() instead. May be empty.
+    std::function<void()> onStarted;
+};
+
+} // namespace perfglass

@@ -1,0 +1,231 @@
+#include "record/RecordingEvents.h"
+
+#include "base/Error.h"
+#include "record/HelperEventOpener.h"
+
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <string>
+#include <utility>
+
+namespace perfglass {
+
+namespace {
+
+constexpr uint64_t kX86UserRegsMask = 0xff0fff; // AX..R15 without the segment registers, as perf samples them
+
+bool isGroupMember(const std::vector<EventSpec> &specs, size_t index) {
+    return specs[index].groupLeader >= 0 && static_cast<size_t>(specs[index].groupLeader) != index;
+}
+
+size_t groupSize(const std::vector<EventSpec> &specs, size_t index) {
+    const int leader = specs[index].groupLeader;
+    if (leader < 0) return 1;
+    return static_cast<size_t>(std::count_if(
+        specs.begin(), specs.end(), [leader](const EventSpec &s) { return s.groupLeader == leader; }));
+}
+
+// :S: the leader's samples carry the values of every counter of its group (PERF_SAMPLE_READ).
+bool readsGroupOnSample(const std::vector<EventSpec> &specs, size_t index) {
+    const int leader = specs[index].groupLeader;
+    return specs[leader >= 0 ? static_cast<size_t>(leader) : index].sampleRead;
+}
+
+perf_event_attr samplingAttr(const std::vector<EventSpec> &specs, size_t index, const RecordOptions &options,
+                             RecordTargetKind kind) {
+    const EventSpec &spec = specs[index];
+    perf_event_attr attr = spec.attr;
+    attr.size = sizeof attr;
+    attr.sample_type = PERF_SAMPLE_IDENTIFIER | PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME |
+                       PERF_SAMPLE_CPU | PERF_SAMPLE_PERIOD;
+    if (attr.type == PERF_TYPE_TRACEPOINT) {
+        attr.freq = 0;
+        attr.sample_period = 1;
+        attr.sample_type |= PERF_SAMPLE_RAW;
+    } else if (options.period > 0) {
+        attr.freq = 0;
+        attr.sample_period = options.period;
+    } else {
+        attr.freq = 1;
+        attr.sample_freq = options.frequency;
+    }
+    // The event's own period= or freq= term overrides -c and -F.
+    if (spec.termPeriod > 0) {
+        attr.freq = 0;
+        attr.sample_period = spec.termPeriod;
+    } else if (spec.termFrequency > 0) {
+        attr.freq = 1;
+        attr.sample_freq = spec.termFrequency;
+    }
+    const bool offCpuEvent = options.offCpu && spec.name == kOffCpuEvent;
+    if (options.callGraph != CallGraphMode::None || offCpuEvent) attr.sample_type |= PERF_SAMPLE_CALLCHAIN;
+    if (options.callGraph == CallGraphMode::Dwarf) {
+        attr.sample_type |= PERF_SAMPLE_REGS_USER | PERF_SAMPLE_STACK_USER;
+        attr.sample_regs_user = kX86UserRegsMask;
+        attr.sample_stack_user = options.dwarfStackSize;
+        attr.exclude_callchain_user = 1;
+    }
+    // Group members follow their leader: only the leader starts disabled.
+    const bool member = isGroupMember(specs, index);
+    attr.disabled = member ? 0 : 1;
+    attr.enable_on_exec = kind == RecordTargetKind::Launch && !member ? 1 : 0;
+    attr.inherit = kind == RecordTargetKind::SystemWide ? 0 : 1;
+    if (readsGroupOnSample(specs, index)) {
+        attr.sample_type |= PERF_SAMPLE_READ;
+        attr.read_format = PERF_FORMAT_ID;
+        if (groupSize(specs, index) > 1) attr.read_format |= PERF_FORMAT_GROUP;
+        if (member) { // only the leader samples; its samples read the members
+            attr.freq = 0;
+            attr.sample_period = 0;
+        }
+    }
+    attr.sample_id_all = 1;
+    attr.use_clockid = 1;
+    attr.clockid = CLOCK_MONOTONIC;
+    attr.watermark = 1;
+    if (index == 0) { // the tracking event: memory maps, names, forks and exits
+        attr.mmap = 1;
+        attr.mmap2 = 1;
+        attr.comm = 1;
+        attr.comm_exec = 1;
+        attr.task = 1;
+        attr.build_id = 1;
+        attr.context_switch = options.offCpu ? 1 : 0;
+        // DWARF unwinders read .eh_frame_hdr, which modern linkers put in a read-only, non-executable
+        // segment.
+        attr.mmap_data = options.callGraph == CallGraphMode::Dwarf ? 1 : 0;
+    }
+    return attr;
+}
+
+} // namespace
+
+RecordingEvents::RecordingEvents(const std::vector<EventSpec> &specs, const RecordOptions &options,
+                                 RecordTargetKind kind, std::vector<int> cpus, size_t pages,
+                                 EventOpenRouter &router)
+    : specs_(specs)
+    , cpus_(std::move(cpus))
+    , pages_(pages)
+    , router_(router) {
+    const auto pageSize = static_cast<size_t>(::sysconf(_SC_PAGESIZE));
+    for (size_t i = 0; i < specs.size(); ++i) {
+        EventAttr event;
+        event.attr = samplingAttr(specs, i, options, kind);
+        event.attr.wakeup_watermark = static_cast<uint32_t>(pages * pageSize / 2);
+        event.name = specs[i].name;
+        attrs_.push_back(event);
+    }
+    buffers_.resize(cpus_.size());
+}
+
+RecordingEvents::OpenResult RecordingEvents::open(pid_t target) {
+    for (size_t c = 0; c < cpus_.size(); ++c) {
+        std::vector<int> fdOfEvent(specs_.size(), -1);
+        for (size_t i = 0; i < specs_.size(); ++i) {
+            const bool member = isGroupMember(specs_, i);
+            if (!onCpu(i, target, c) || (member && fdOfEvent[specs_[i].groupLeader] < 0)) {
+                if (!specs_[i].cpus.empty() && target >= 0) {
+                    failed_ = &specs_[i];
+                    return {EINVAL, false};
+                }
+                continue;
+            }
+            const int leader = member ? fdOfEvent[specs_[i].groupLeader] : -1;
+            const OpenResult result = openOne(i, target, c, leader, fdOfEvent[i]);
+            if (!result.ok()) {
+                failed_ = &specs_[i];
+                return result;
+            }
+        }
+    }
+    return {};
+}
+
+void RecordingEvents::setEnabled(bool enabled) {
+    for (auto &fd : fds_)
+        ::ioctl(fd.get(), enabled ? PERF_EVENT_IOC_ENABLE : PERF_EVENT_IOC_DISABLE, 0);
+}
+
+std::vector<int> RecordingEvents::bufferFds() const {
+    std::vector<int> fds;
+    for (const auto &buffer : buffers_)
+        if (buffer) fds.push_back(buffer->fd());
+    return fds;
+}
+
+bool RecordingEvents::onCpu(size_t event, pid_t target, size_t cpuIndex) const {
+    const auto &only = specs_[event].cpus;
+    if (only.empty()) return true;
+    return target < 0 && std::find(only.begin(), only.end(), cpus_[cpuIndex]) != only.end();
+}
+
+// Returns the fd or -errno, retrying without what older kernels refuse.
+int RecordingEvents::openWithFallbacks(perf_event_attr &attr, pid_t target, int cpu, int groupFd) {
+    int fd = router_.open(attr, target, cpu, groupFd, PERF_FLAG_FD_CLOEXEC);
+    if (fd == -EINVAL && attr.build_id) {
+        attr.build_id = 0; // kernels before 5.12 cannot put build ids in MMAP2 records
+        fd = router_.open(attr, target, cpu, groupFd, PERF_FLAG_FD_CLOEXEC);
+    }
+    if (fd == -EINVAL && attr.inherit && (attr.sample_type & PERF_SAMPLE_READ)) {
+        attr.inherit = 0; // kernels before 6.13 cannot read an inherited event on a sample
+        fd = router_.open(attr, target, cpu, groupFd, PERF_FLAG_FD_CLOEXEC);
+    }
+    return fd;
+}
+
+RecordingEvents::OpenResult RecordingEvents::openOne(size_t event, pid_t target, size_t cpuIndex, int groupFd,
+                                                     int &fdOut) {
+    const bool wasPrivileged = router_.usingPrivilegedOpener();
+    const int opened = openWithFallbacks(attrs_[event].attr, target, cpus_[cpuIndex], groupFd);
+    UniqueFd fd(opened >= 0 ? opened : -1);
+    if (!wasPrivileged && router_.usingPrivilegedOpener() && !fds_.empty()) return {0, true};
+    if (opened < 0) return {-opened, false};
+    fds_.push_back(std::move(fd));
+    fdOut = opened;
+    uint64_t id = 0;
+    if (::ioctl(opened, PERF_EVENT_IOC_ID, &id) != 0) return {errno, false};
+    attrs_[event].ids.push_back(id);
+    return {attachToBuffer(opened, cpuIndex), false};
+}
+
+// The CPU's first fd gets the ring buffer; the others write into it. Returns 0 or errno.
+int RecordingEvents::attachToBuffer(int fd, size_t cpuIndex) {
+    auto &buffer = buffers_[cpuIndex];
+    if (!buffer) {
+        buffer = mapBuffer(fd);
+        return 0;
+    }
+    return ::ioctl(fd, PERF_EVENT_IOC_SET_OUTPUT, buffer->fd()) != 0 ? errno : 0;
+}
+
+    // Maps fd's ring buffer. When the locked-memory limits refuse it (EPERM) and the privileged helper is in
+    // use, the helper raises this process's RLIMIT_MEMLOCK once and the mapping is tried again; otherwise the
+    // error says which limit to change.
+std::unique_ptr<RingBuffer> RecordingEvents::mapBuffer(int fd) {
+        const auto pageSize = static_cast<uint64_t>(::sysconf(_SC_PAGESIZE));
+        const uint64_t bufferBytes = pages_ * pageSize;
+        const uint64_t totalBytes = (pages_ + 1) * pageSize * cpus_.size();
+        std::string helperError;
+        for (;;) {
+            try {
+                return std::make_unique<RingBuffer>(fd, pages_);
+            } catch (const RingBufferMapError &error) {
+                if (error.errorNumber() != EPERM) throw;
+                auto *helper = dynamic_cast<HelperEventOpener *>(router_.privilegedOpener());
+                if (helper && !memlockRaised_) {
+                    memlockRaised_ = true;
+                    if (helper->raiseMemlockLimit(totalBytes, helperError)) continue;
+                }
+                std::string message = mlockAdvice(bufferBytes, totalBytes);
+                if (!helperError.empty())
+                    message += " (the privileged helper could not raise RLIMIT_MEMLOCK: " + helperError + ")";
+                throw Error(message);
+            }
+        }
+    }
+
+
+} // namespace perfglass

@@ -1,0 +1,74 @@
+// The sampling events of one recording: their attributes, groups, and for every CPU and target thread one fd
+// per event. The first fd of each CPU owns that CPU's ring buffer; the others write into it
+// (PERF_EVENT_IOC_SET_OUTPUT).
+#pragma once
+
+#include "base/UniqueFd.h"
+#include "events/EventAttr.h"
+#include "events/EventOpenRouter.h"
+#include "events/EventParser.h"
+#include "record/RecordOptions.h"
+#include "record/RingBuffer.h"
+
+#include <sys/types.h>
+
+#include <cstddef>
+#include <memory>
+#include <vector>
+
+namespace perfglass {
+
+enum class RecordTargetKind { Launch, Attach, SystemWide };
+
+// The tracepoint `--off-cpu` adds, with call chains.
+inline constexpr const char *kOffCpuEvent = "sched:sched_switch";
+
+class RecordingEvents {
+public:
+    struct OpenResult {
+        int error = 0; // errno of the first refusal (failed() names the event); 0 when all opened
+        // The router switched to the privileged opener after events of this set were opened directly: the
+        // whole set must be opened again (a new RecordingEvents), so that no group mixes openers.
+        bool reopen = false;
+        bool ok() const { return error == 0 && !reopen; }
+    };
+
+    RecordingEvents(const std::vector<EventSpec> &specs, const RecordOptions &options, RecordTargetKind kind,
+                    std::vector<int> cpus, size_t pages, EventOpenRouter &router);
+
+    // Opens every event for target (a thread, or -1 for all) on every CPU. Events whose PMU has a cpumask
+    // (EventSpec::cpus) are opened only on those CPUs, and only for all threads. Throws Error when a ring
+    // buffer cannot be mapped.
+    OpenResult open(pid_t target);
+    void setEnabled(bool enabled);
+    const EventSpec *failed() const { return failed_; }
+
+    // The attributes as opened, with the kernel's ids of their fds.
+    const std::vector<EventAttr> &attrs() const { return attrs_; }
+    // Hands every record the kernel has published to onRecord, buffer by buffer.
+    template <typename OnRecord> void drainEach(OnRecord &&onRecord) {
+        for (auto &buffer : buffers_)
+            if (buffer) buffer->drainEach(onRecord);
+    }
+    // The fds that own a ring buffer: readable when it has passed its watermark.
+    std::vector<int> bufferFds() const;
+
+private:
+    bool onCpu(size_t event, pid_t target, size_t cpuIndex) const;
+    OpenResult openOne(size_t event, pid_t target, size_t cpuIndex, int groupFd, int &fdOut);
+    int openWithFallbacks(perf_event_attr &attr, pid_t target, int cpu, int groupFd);
+    int attachToBuffer(int fd, size_t cpuIndex);
+    std::unique_ptr<RingBuffer> mapBuffer(int fd);
+
+    const std::vector<EventSpec> &specs_;
+    std::vector<int> cpus_;
+    size_t pages_;
+    EventOpenRouter &router_;
+    std::vector<EventAttr> attrs_;
+    std::vector<UniqueFd> fds_;
+    std::vector<std::unique_ptr<RingBuffer>> buffers_; // by CPU index; null for CPUs without events
+    const EventSpec *failed_ = nullptr;
+    bool memlockRaised_ = false;
+};
+
+} // namespace perfglass
