@@ -34,13 +34,7 @@ bool readsGroupOnSample(const std::vector<EventSpec> &specs, size_t index) {
     return specs[leader >= 0 ? static_cast<size_t>(leader) : index].sampleRead;
 }
 
-perf_event_attr samplingAttr(const std::vector<EventSpec> &specs, size_t index, const RecordOptions &options,
-                             RecordTargetKind kind) {
-    const EventSpec &spec = specs[index];
-    perf_event_attr attr = spec.attr;
-    attr.size = sizeof attr;
-    attr.sample_type = PERF_SAMPLE_IDENTIFIER | PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME |
-                       PERF_SAMPLE_CPU | PERF_SAMPLE_PERIOD;
+void setSamplingRate(perf_event_attr &attr, const EventSpec &spec, const RecordOptions &options) {
     if (attr.type == PERF_TYPE_TRACEPOINT) {
         attr.freq = 0;
         attr.sample_period = 1;
@@ -60,6 +54,29 @@ perf_event_attr samplingAttr(const std::vector<EventSpec> &specs, size_t index, 
         attr.freq = 1;
         attr.sample_freq = spec.termFrequency;
     }
+}
+
+// The tracking event (the first) also records memory maps, names, forks and exits.
+void setTracking(perf_event_attr &attr, const RecordOptions &options) {
+    attr.mmap = 1;
+    attr.mmap2 = 1;
+    attr.comm = 1;
+    attr.comm_exec = 1;
+    attr.task = 1;
+    attr.build_id = 1;
+    attr.context_switch = options.offCpu ? 1 : 0;
+    // DWARF unwinders read .eh_frame_hdr, which modern linkers put in a read-only, non-executable segment.
+    attr.mmap_data = options.callGraph == CallGraphMode::Dwarf ? 1 : 0;
+}
+
+perf_event_attr samplingAttr(const std::vector<EventSpec> &specs, size_t index, const RecordOptions &options,
+                             RecordTargetKind kind) {
+    const EventSpec &spec = specs[index];
+    perf_event_attr attr = spec.attr;
+    attr.size = sizeof attr;
+    attr.sample_type = PERF_SAMPLE_IDENTIFIER | PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME |
+                       PERF_SAMPLE_CPU | PERF_SAMPLE_PERIOD;
+    setSamplingRate(attr, spec, options);
     const bool offCpuEvent = options.offCpu && spec.name == kOffCpuEvent;
     if (options.callGraph != CallGraphMode::None || offCpuEvent) attr.sample_type |= PERF_SAMPLE_CALLCHAIN;
     if (options.callGraph == CallGraphMode::Dwarf) {
@@ -86,18 +103,7 @@ perf_event_attr samplingAttr(const std::vector<EventSpec> &specs, size_t index, 
     attr.use_clockid = 1;
     attr.clockid = CLOCK_MONOTONIC;
     attr.watermark = 1;
-    if (index == 0) { // the tracking event: memory maps, names, forks and exits
-        attr.mmap = 1;
-        attr.mmap2 = 1;
-        attr.comm = 1;
-        attr.comm_exec = 1;
-        attr.task = 1;
-        attr.build_id = 1;
-        attr.context_switch = options.offCpu ? 1 : 0;
-        // DWARF unwinders read .eh_frame_hdr, which modern linkers put in a read-only, non-executable
-        // segment.
-        attr.mmap_data = options.callGraph == CallGraphMode::Dwarf ? 1 : 0;
-    }
+    if (index == 0) setTracking(attr, options);
     return attr;
 }
 
@@ -201,31 +207,30 @@ int RecordingEvents::attachToBuffer(int fd, size_t cpuIndex) {
     return ::ioctl(fd, PERF_EVENT_IOC_SET_OUTPUT, buffer->fd()) != 0 ? errno : 0;
 }
 
-    // Maps fd's ring buffer. When the locked-memory limits refuse it (EPERM) and the privileged helper is in
-    // use, the helper raises this process's RLIMIT_MEMLOCK once and the mapping is tried again; otherwise the
-    // error says which limit to change.
+// Maps fd's ring buffer. When the locked-memory limits refuse it (EPERM) and the privileged helper is in
+// use, the helper raises this process's RLIMIT_MEMLOCK once and the mapping is tried again; otherwise the
+// error says which limit to change.
 std::unique_ptr<RingBuffer> RecordingEvents::mapBuffer(int fd) {
-        const auto pageSize = static_cast<uint64_t>(::sysconf(_SC_PAGESIZE));
-        const uint64_t bufferBytes = pages_ * pageSize;
-        const uint64_t totalBytes = (pages_ + 1) * pageSize * cpus_.size();
-        std::string helperError;
-        for (;;) {
-            try {
-                return std::make_unique<RingBuffer>(fd, pages_);
-            } catch (const RingBufferMapError &error) {
-                if (error.errorNumber() != EPERM) throw;
-                auto *helper = dynamic_cast<HelperEventOpener *>(router_.privilegedOpener());
-                if (helper && !memlockRaised_) {
-                    memlockRaised_ = true;
-                    if (helper->raiseMemlockLimit(totalBytes, helperError)) continue;
-                }
-                std::string message = mlockAdvice(bufferBytes, totalBytes);
-                if (!helperError.empty())
-                    message += " (the privileged helper could not raise RLIMIT_MEMLOCK: " + helperError + ")";
-                throw Error(message);
+    const auto pageSize = static_cast<uint64_t>(::sysconf(_SC_PAGESIZE));
+    const uint64_t bufferBytes = pages_ * pageSize;
+    const uint64_t totalBytes = (pages_ + 1) * pageSize * cpus_.size();
+    std::string helperError;
+    for (;;) {
+        try {
+            return std::make_unique<RingBuffer>(fd, pages_);
+        } catch (const RingBufferMapError &error) {
+            if (error.errorNumber() != EPERM) throw;
+            auto *helper = dynamic_cast<HelperEventOpener *>(router_.privilegedOpener());
+            if (helper && !memlockRaised_) {
+                memlockRaised_ = true;
+                if (helper->raiseMemlockLimit(totalBytes, helperError)) continue;
             }
+            std::string message = mlockAdvice(bufferBytes, totalBytes);
+            if (!helperError.empty())
+                message += " (the privileged helper could not raise RLIMIT_MEMLOCK: " + helperError + ")";
+            throw Error(message);
         }
     }
-
+}
 
 } // namespace perfglass
