@@ -4,7 +4,7 @@
 // and modules that cannot be symbolized (missing, stripped, another build id).
 #include "TestSupport.h"
 #include "base/Error.h"
-#include "load/ProfileBuilder.h"
+#include "load/LoadProfile.h"
 #include "perfdata/PerfDataReader.h"
 #include "perfdata/PerfDataWriter.h"
 

@@ -3,7 +3,7 @@
 #include "counting/CounterSampler.h"
 #include "counting/CounterSession.h"
 #include "events/EventParser.h"
-#include "load/ProfileBuilder.h"
+#include "load/LoadProfile.h"
 #include "perfdata/PerfDataWriter.h"
 
 #include <QTemporaryDir>
