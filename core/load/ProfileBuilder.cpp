@@ -43,49 +43,20 @@ void ProfileBuilder::setBuildIds(const std::vector<BuildIdEntry> &entries) {
 }
 
 void ProfileBuilder::addRecord(const perf_event_header *record, bool stable) {
-    // The waiting samples are unwound with the maps as they were before a record that changes them.
     switch (record->type) {
     case PERF_RECORD_SAMPLE:
         addSample(record, stable);
         break;
     case PERF_RECORD_MMAP:
-        unwindPending();
-        if (const auto mmap = MmapRecord::from(*record))
-            processes_.addMmap(*mmap);
-        else
-            addMalformed();
-        break;
     case PERF_RECORD_MMAP2:
-        unwindPending();
-        addMmap2(record);
-        break;
     case PERF_RECORD_COMM:
-        unwindPending();
-        if (const auto comm = CommRecord::from(*record))
-            processes_.addComm(*comm);
-        else
-            addMalformed();
-        break;
     case PERF_RECORD_FORK:
-        unwindPending();
-        if (const auto fork = ForkRecord::from(*record))
-            processes_.addFork(*fork);
-        else
-            addMalformed();
+        unwindPending(); // the waiting samples are unwound with the maps as they were
+        addProcessRecord(*record);
         break;
     case PERF_RECORD_LOST:
-        if (const auto lost = LostRecord::from(*record)) {
-            ++profile_->diagnostics.lostRecords;
-            profile_->diagnostics.lostSamples += (*lost)->lost;
-        } else {
-            addMalformed();
-        }
-        break;
     case PERF_RECORD_LOST_SAMPLES:
-        if (const auto lost = LostSamplesRecord::from(*record))
-            profile_->diagnostics.lostSamples += (*lost)->lost;
-        else
-            addMalformed();
+        addLostRecord(*record);
         break;
     default:
         // Stat records become counter series; EXIT, THROTTLE, FINISHED_ROUND and the rest carry nothing the
@@ -95,14 +66,46 @@ void ProfileBuilder::addRecord(const perf_event_header *record, bool stable) {
     }
 }
 
-void ProfileBuilder::addMmap2(const perf_event_header *record) {
-    const auto mmap = Mmap2Record::from(*record);
-    if (!mmap) {
-        addMalformed();
-        return;
+// MMAP, MMAP2, COMM or FORK.
+void ProfileBuilder::addProcessRecord(const perf_event_header &record) {
+    bool valid = false;
+    switch (record.type) {
+    case PERF_RECORD_MMAP:
+        valid = MmapRecord::fits(record);
+        if (valid) processes_.addMmap(MmapRecord(record));
+        break;
+    case PERF_RECORD_MMAP2:
+        valid = Mmap2Record::fits(record);
+        if (valid) addMmap2(Mmap2Record(record));
+        break;
+    case PERF_RECORD_COMM:
+        valid = CommRecord::fits(record);
+        if (valid) processes_.addComm(CommRecord(record));
+        break;
+    case PERF_RECORD_FORK:
+        valid = ForkRecord::fits(record);
+        if (valid) processes_.addFork(ForkRecord(record));
+        break;
     }
-    if (processes_.addMmap2(*mmap) && (record->misc & kMiscMmapBuildId) && !(*mmap)->buildId().empty())
-        symbolizer_.expectBuildId(std::string(mmap->text()), (*mmap)->buildId());
+    if (!valid) ++profile_->diagnostics.malformedRecords;
+}
+
+void ProfileBuilder::addMmap2(const Mmap2Record &mmap) {
+    if (processes_.addMmap2(mmap) && (mmap.header().misc & kMiscMmapBuildId) && !mmap->buildId().empty())
+        symbolizer_.expectBuildId(std::string(mmap.text()), mmap->buildId());
+}
+
+// LOST or LOST_SAMPLES.
+void ProfileBuilder::addLostRecord(const perf_event_header &record) {
+    auto &diagnostics = profile_->diagnostics;
+    if (record.type == PERF_RECORD_LOST && LostRecord::fits(record)) {
+        ++diagnostics.lostRecords;
+        diagnostics.lostSamples += LostRecord(record)->lost;
+    } else if (record.type == PERF_RECORD_LOST_SAMPLES && LostSamplesRecord::fits(record)) {
+        diagnostics.lostSamples += LostSamplesRecord(record)->lost;
+    } else {
+        ++diagnostics.malformedRecords;
+    }
 }
 
 void ProfileBuilder::unwindPending() {
@@ -118,7 +121,7 @@ void ProfileBuilder::addSample(const perf_event_header *record, bool stable) {
     Sample sample;
     const std::string error = decoder_.decodeSample(record, sample);
     if (!error.empty()) {
-        addMalformed();
+        ++profile_->diagnostics.malformedRecords;
         return;
     }
     const SampleHead head{

@@ -9,6 +9,7 @@
 #include "load/ProfileInterner.h"
 #include "load/Symbolizer.h"
 #include "load/UnwindScheduler.h"
+#include "perfdata/PerfRecords.h"
 #include "perfdata/RecordDecoder.h"
 #include "perfdata/SessionMetadata.h"
 #include "profile/Profile.h"
@@ -35,7 +36,9 @@ public:
 
     void setEvents(const std::vector<EventAttr> &events);
     // Replaces the kernel symbols given to the constructor; kernel frames are named in finish().
-    void setKernelSymbols(KernelSymbols kernelSymbols) { symbolizer_.setKernelSymbols(std::move(kernelSymbols)); }
+    void setKernelSymbols(KernelSymbols kernelSymbols) {
+        symbolizer_.setKernelSymbols(std::move(kernelSymbols));
+    }
     void setSymbolSearch(SymbolSearch search) { symbolizer_.setSymbolSearch(std::move(search)); }
     // Build ids the recording expects (BUILD_ID feature); MMAP2 records with build ids add to them. A file
     // on disk with another build id is not used for symbols or unwinding, and a notice says so.
@@ -65,13 +68,14 @@ public:
 
 private:
     void addSample(const perf_event_header *record, bool stable);
-    void addMmap2(const perf_event_header *record);
-    void addMalformed() { ++profile_->diagnostics.malformedRecords; }
+    void addProcessRecord(const perf_event_header &record);
+    void addMmap2(const Mmap2Record &mmap);
+    void addLostRecord(const perf_event_header &record);
     bool recordedAddresses(const perf_event_header *record, const Sample &sample);
     void completeSample(const SampleHead &head, std::vector<uint64_t> &addresses,
                         std::vector<bool> &kernelFlags, const UnwindJob *unwound);
-    StackId stackOf(uint32_t pid, const std::vector<uint64_t> &addresses, const std::vector<bool> &kernelFlags,
-                    StackId stack);
+    StackId stackOf(uint32_t pid, const std::vector<uint64_t> &addresses,
+                    const std::vector<bool> &kernelFlags, StackId stack);
     void appendSample(const SampleHead &head, StackId stack);
     void growSampleTable();
     void noteBrokenStacks();

@@ -55,7 +55,8 @@ FrameId ProfileInterner::addUnnamedFrame(ModuleId module, uint64_t address) {
     return id;
 }
 
-FrameId ProfileInterner::addInlineChain(ModuleId module, uint64_t address, std::span<const InlineFrame> chain) {
+FrameId ProfileInterner::addInlineChain(ModuleId module, uint64_t address,
+                                        std::span<const InlineFrame> chain) {
     const auto first = static_cast<FrameId>(profile_.frames.size());
     for (size_t k = 0; k < chain.size(); ++k) {
         const InlineFrame &entry = chain[k];

@@ -1,6 +1,6 @@
-// Gives modules, functions, frames and stacks their ids in a Profile's tables, each value stored once: modules
-// by path, functions by (module, name), frames by (module, address) and stacks by (frame, parent) as a prefix
-// tree. One address with inline frames is a chain of consecutive frames, innermost first.
+// Gives modules, functions, frames and stacks their ids in a Profile's tables, each value stored once:
+// modules by path, functions by (module, name), frames by (module, address) and stacks by (frame, parent) as
+// a prefix tree. One address with inline frames is a chain of consecutive frames, innermost first.
 #pragma once
 
 #include "base/IdHashIndex.h"

@@ -149,8 +149,9 @@ FrameId Symbolizer::kernelFrame(uint64_t address) {
 
 FrameId Symbolizer::brokenStackFrame() {
     const FrameId found = interner_.findFrame(interner_.unknownModule(), 1);
-    return found != ProfileInterner::kNoFrame ? found
-                                              : interner_.addFrame(interner_.unknownModule(), 1, kBrokenStackName);
+    return found != ProfileInterner::kNoFrame
+               ? found
+               : interner_.addFrame(interner_.unknownModule(), 1, kBrokenStackName);
 }
 
 FrameId Symbolizer::userFrame(uint32_t pid, uint64_t address, bool isReturnAddress) {
@@ -162,8 +163,9 @@ FrameId Symbolizer::userFrame(uint32_t pid, uint64_t address, bool isReturnAddre
     }
     if (!mapping) {
         const FrameId found = interner_.findFrame(interner_.unknownModule(), 0);
-        return found != ProfileInterner::kNoFrame ? found
-                                                  : interner_.addFrame(interner_.unknownModule(), 0, "[unknown]");
+        return found != ProfileInterner::kNoFrame
+                   ? found
+                   : interner_.addFrame(interner_.unknownModule(), 0, "[unknown]");
     }
     ElfSymbols *symbols = symbolsFor(mapping->module);
     const uint64_t fileOffset = address - mapping->start + mapping->fileOffset;
@@ -251,8 +253,8 @@ void Symbolizer::noteUnresolvedModules() {
         if (error == moduleErrors_.end()) continue;
         ++profile_.diagnostics.modulesWithoutSymbols;
         profile_.diagnostics.notices.push_back(fmt::format("no symbols for {} ({} addresses unnamed): {}",
-                                                           profile_.modulePath(module), framesPerModule[module],
-                                                           error->second));
+                                                           profile_.modulePath(module),
+                                                           framesPerModule[module], error->second));
     }
     if (kernelSymbols_.empty() && !unnamedKernelFrames_.empty())
         profile_.diagnostics.notices.push_back(fmt::format(

@@ -1,7 +1,7 @@
 // Names the frames of a Profile: user addresses through the module mapped at them (ELF symbols, inline
-// frames from DWARF, the vdso, JIT maps of perf-PID.map files), kernel addresses through the kernel symbols at
-// the end. Opens each module once, checks its build id against the recording's, and says which modules stayed
-// without symbols. Also gives the unwinder its view of where code lies (Locate).
+// frames from DWARF, the vdso, JIT maps of perf-PID.map files), kernel addresses through the kernel symbols
+// at the end. Opens each module once, checks its build id against the recording's, and says which modules
+// stayed without symbols. Also gives the unwinder its view of where code lies (Locate).
 #pragma once
 
 #include "load/ProcessTable.h"

@@ -32,7 +32,8 @@ public:
 
     // Queues a sample behind the waiting ones; its addresses and kernel flags are swapped into the batch.
     // sample (its user registers and stack) is unwound when given; record is where they lie, used in place
-    // when stable. complete(PendingSample &, const UnwindJob *) is called for each sample of a finished batch.
+    // when stable. complete(PendingSample &, const UnwindJob *) is called for each sample of a finished
+    // batch.
     template <typename Complete>
     void queue(const SampleHead &head, std::vector<uint64_t> &addresses, std::vector<bool> &kernel,
                const Sample *sample, const perf_event_header *record, bool stable, Complete &&complete) {
