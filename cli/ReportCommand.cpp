@@ -11,7 +11,7 @@
 #include "export/CollapsedStacksExporter.h"
 #include "export/SpeedscopeExporter.h"
 #include "export/SvgFlameGraphExporter.h"
-#include "load/ProfileBuilder.h"
+#include "load/LoadProfile.h"
 
 #include <fmt/format.h>
 

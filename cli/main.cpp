@@ -6,7 +6,7 @@
 #include "StatCommand.h"
 
 #include "base/Error.h"
-#include "load/ProfileBuilder.h"
+#include "load/LoadProfile.h"
 
 #include <fmt/format.h>
 

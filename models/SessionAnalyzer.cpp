@@ -1,7 +1,7 @@
 #include "SessionAnalyzer.h"
 
 #include "base/Error.h"
-#include "load/ProfileBuilder.h"
+#include "load/LoadProfile.h"
 
 #include <QtConcurrent/QtConcurrentRun>
 

@@ -3,7 +3,7 @@
 #include "FrameDetails.h"
 #include "SessionAnalyzer.h"
 #include "base/Error.h"
-#include "load/ProfileBuilder.h"
+#include "load/LoadProfile.h"
 
 #include <QFileInfo>
 #include <QPromise>

@@ -4,7 +4,7 @@
 #pragma once
 
 #include "LoadedSession.h"
-#include "load/ProfileBuilder.h"
+#include "load/LoadProfile.h"
 
 #include <QFutureWatcher>
 #include <QObject>

@@ -146,6 +146,7 @@ std::string RecordDecoder::decodeSample(const perf_event_header *record, Sample 
     if (type & PERF_SAMPLE_STACK_USER) {
         sample.userStackOffsetInRecord = sizeof *record + cursor.position();
         const uint64_t size = cursor.u64();
+        sample.userStackSize = size;
         if (size != 0) {
             const auto stack = cursor.bytes(size);
             const uint64_t dynSize = cursor.u64();

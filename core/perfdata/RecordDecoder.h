@@ -38,6 +38,7 @@ struct Sample {
     uint64_t userRegsMask = 0;
     std::span<const uint64_t> userRegs;
     std::span<const uint8_t> userStack;   // only the bytes the kernel copied (dyn_size)
+    uint64_t userStackSize = 0;           // the bytes the record reserves for the stack (size)
     uint64_t userStackOffsetInRecord = 0; // where the stack size field sits, for writers that trim stacks
     std::span<const uint8_t> raw;
 };

@@ -1,6 +1,7 @@
 #include "record/ProcSynthesizer.h"
 
 #include "base/ProcFs.h"
+#include "perfdata/PerfRecords.h"
 
 #include <sys/mman.h>
 
@@ -59,57 +60,40 @@ ProcSynthesizer::ProcSynthesizer(const perf_event_attr &attr, uint64_t id, uint6
     : attr_(attr)
     , id_(id)
     , time_(time)
-    , procRoot_(std::move(procRoot)) {
-    record_.resize(8192 / sizeof(uint64_t));
-}
+    , procRoot_(std::move(procRoot)) {}
 
-void ProcSynthesizer::put(const void *bytes, size_t size) {
-    if (used_ + size > record_.size() * sizeof(uint64_t)) record_.resize((used_ + size) / 8 + 64);
-    std::memcpy(reinterpret_cast<uint8_t *>(record_.data()) + used_, bytes, size);
-    used_ += size;
-}
-
-void ProcSynthesizer::finishRecord(uint32_t type, uint16_t misc, uint32_t pid, uint32_t tid,
-                                   const Emit &emit) {
+void ProcSynthesizer::finishRecord(uint32_t pid, uint32_t tid, const Emit &emit) {
     // The sample_id trailer, in the order perf_event_open(2) gives for sample_id_all.
     const uint64_t sampleType = attr_.sample_type;
     if (sampleType & PERF_SAMPLE_TID) {
-        put(&pid, 4);
-        put(&tid, 4);
+        record_.putBytes(&pid, 4);
+        record_.putBytes(&tid, 4);
     }
-    if (sampleType & PERF_SAMPLE_TIME) put(&time_, 8);
-    if (sampleType & PERF_SAMPLE_ID) put(&id_, 8);
-    if (sampleType & PERF_SAMPLE_STREAM_ID) put(&id_, 8);
+    if (sampleType & PERF_SAMPLE_TIME) record_.putBytes(&time_, 8);
+    if (sampleType & PERF_SAMPLE_ID) record_.putBytes(&id_, 8);
+    if (sampleType & PERF_SAMPLE_STREAM_ID) record_.putBytes(&id_, 8);
     if (sampleType & PERF_SAMPLE_CPU) {
         const uint64_t cpu = 0;
-        put(&cpu, 8);
+        record_.putBytes(&cpu, 8);
     }
-    if (sampleType & PERF_SAMPLE_IDENTIFIER) put(&id_, 8);
-    auto *header = reinterpret_cast<perf_event_header *>(record_.data());
-    header->type = type;
-    header->misc = misc;
-    header->size = static_cast<uint16_t>(used_);
-    emit(header);
-    used_ = 0;
+    if (sampleType & PERF_SAMPLE_IDENTIFIER) record_.putBytes(&id_, 8);
+    emit(&record_.finish());
 }
 
 void ProcSynthesizer::emitComm(pid_t pid, pid_t tid, const std::string &comm, const Emit &emit) {
-    used_ = sizeof(perf_event_header);
-    const uint32_t ids[2] = {static_cast<uint32_t>(pid), static_cast<uint32_t>(tid)};
-    put(ids, sizeof ids);
-    char name[24] = {}; // TASK_COMM_LEN is 16; padded to 8 bytes with at least one NUL
-    std::memcpy(name, comm.data(), std::min<size_t>(comm.size(), 15));
-    put(name, (std::min<size_t>(comm.size(), 15) + 1 + 7) & ~size_t{7});
-    finishRecord(PERF_RECORD_COMM, 0, ids[0], ids[1], emit);
+    record_.start(PERF_RECORD_COMM);
+    const CommFields fields{static_cast<uint32_t>(pid), static_cast<uint32_t>(tid)};
+    record_.putFields(fields);
+    record_.putText(std::string_view(comm).substr(0, 15)); // TASK_COMM_LEN is 16 with the NUL
+    finishRecord(fields.pid, fields.tid, emit);
 }
 
 void ProcSynthesizer::emitFork(pid_t pid, pid_t tid, const Emit &emit) {
-    used_ = sizeof(perf_event_header);
-    const uint32_t ids[4] = {static_cast<uint32_t>(pid), static_cast<uint32_t>(pid),
-                             static_cast<uint32_t>(tid), static_cast<uint32_t>(pid)};
-    put(ids, sizeof ids);
-    put(&time_, 8);
-    finishRecord(PERF_RECORD_FORK, 0, ids[0], ids[2], emit);
+    record_.start(PERF_RECORD_FORK);
+    const auto process = static_cast<uint32_t>(pid);
+    const ForkFields fields{process, process, static_cast<uint32_t>(tid), process, time_};
+    record_.putFields(fields);
+    finishRecord(fields.pid, fields.tid, emit);
 }
 
 void ProcSynthesizer::emitMaps(pid_t pid, const Emit &emit) {
@@ -121,21 +105,18 @@ void ProcSynthesizer::emitMaps(pid_t pid, const Emit &emit) {
         const bool fileBacked = map.inode != 0 && !map.path.empty() && map.path[0] == '/';
         if (!(map.prot & PROT_EXEC) && !(includeData_ && fileBacked)) continue;
         if (map.path.empty()) map.path = "//anon";
-        used_ = sizeof(perf_event_header);
-        const uint32_t ids[2] = {static_cast<uint32_t>(pid), static_cast<uint32_t>(pid)};
-        put(ids, sizeof ids);
-        const uint64_t range[3] = {map.start, map.end - map.start, map.offset};
-        put(range, sizeof range);
-        const uint32_t device[2] = {map.major, map.minor};
-        put(device, sizeof device);
-        const uint64_t inode[2] = {map.inode, 0};
-        put(inode, sizeof inode);
-        const uint32_t protFlags[2] = {map.prot, map.flags};
-        put(protFlags, sizeof protFlags);
-        std::vector<char> name((map.path.size() + 1 + 7) & ~size_t{7}, '\0');
-        std::memcpy(name.data(), map.path.data(), map.path.size());
-        put(name.data(), name.size());
-        finishRecord(PERF_RECORD_MMAP2, PERF_RECORD_MISC_USER, ids[0], ids[1], emit);
+        record_.start(PERF_RECORD_MMAP2, PERF_RECORD_MISC_USER);
+        Mmap2Fields fields;
+        fields.pid = fields.tid = static_cast<uint32_t>(pid);
+        fields.addr = map.start;
+        fields.len = map.end - map.start;
+        fields.pgoff = map.offset;
+        fields.setInode(map.major, map.minor, map.inode);
+        fields.prot = map.prot;
+        fields.flags = map.flags;
+        record_.putFields(fields);
+        record_.putText(map.path);
+        finishRecord(fields.pid, fields.tid, emit);
     }
 }
 
@@ -182,14 +163,12 @@ size_t ProcSynthesizer::synthesizeAll(const Emit &emit) {
 bool ProcSynthesizer::synthesizeKernelMmap(const Emit &emit) {
     const uint64_t text = kernelTextStart();
     if (text == 0) return false;
-    used_ = sizeof(perf_event_header);
-    const uint32_t ids[2] = {kKernelPid, 0};
-    put(ids, sizeof ids);
-    const uint64_t range[3] = {text, ~uint64_t{0} - text, text}; // pgoff: the address of the _text symbol
-    put(range, sizeof range);
-    const char name[24] = "[kernel.kallsyms]_text";
-    put(name, sizeof name);
-    finishRecord(PERF_RECORD_MMAP, PERF_RECORD_MISC_KERNEL, ids[0], ids[1], emit);
+    record_.start(PERF_RECORD_MMAP, PERF_RECORD_MISC_KERNEL);
+    // pgoff: the address of the _text symbol
+    const MmapFields fields{kKernelPid, 0, text, ~uint64_t{0} - text, text};
+    record_.putFields(fields);
+    record_.putText("[kernel.kallsyms]_text");
+    finishRecord(fields.pid, fields.tid, emit);
     return true;
 }
 

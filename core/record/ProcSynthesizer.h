@@ -5,6 +5,8 @@
 // sample.
 #pragma once
 
+#include "perfdata/RecordBuilder.h"
+
 #include <linux/perf_event.h>
 #include <sys/types.h>
 
@@ -43,17 +45,16 @@ private:
     void emitComm(pid_t pid, pid_t tid, const std::string &comm, const Emit &emit);
     void emitFork(pid_t pid, pid_t tid, const Emit &emit);
     void emitMaps(pid_t pid, const Emit &emit);
-    void finishRecord(uint32_t type, uint16_t misc, uint32_t pid, uint32_t tid, const Emit &emit);
+    // Adds the sample_id trailer to the record being built and emits it.
+    void finishRecord(uint32_t pid, uint32_t tid, const Emit &emit);
     std::string readComm(pid_t pid, pid_t tid) const;
 
     perf_event_attr attr_;
     uint64_t id_;
     uint64_t time_;
     std::string procRoot_;
-    std::vector<uint64_t> record_; // the record being built, u64-aligned
-    size_t used_ = 0;              // bytes of record_ in use
+    RecordBuilder record_;
     bool includeData_ = false;
-    void put(const void *bytes, size_t size);
 };
 
 } // namespace perfglass

@@ -1,5 +1,7 @@
 #include "record/RecordSink.h"
 
+#include "perfdata/PerfRecords.h"
+
 #include <algorithm>
 #include <cstring>
 
@@ -7,30 +9,22 @@ namespace perfglass {
 
 namespace {
 
-constexpr uint16_t kMiscMmapBuildId = 1 << 14; // PERF_RECORD_MISC_MMAP_BUILD_ID
-
 // Rewrites a DWARF-mode sample so that its user stack holds only the bytes the kernel copied. Returns the new
-// size, 0 when the record is already minimal or malformed.
-size_t trimUserStack(const perf_event_header *record, size_t stackSizeOffset, std::vector<uint8_t> &out) {
+// size, 0 when the record is already minimal.
+size_t trimUserStack(const perf_event_header *record, const Sample &sample, std::vector<uint8_t> &out) {
+    const uint64_t size = sample.userStackSize;
+    const uint64_t kept = (sample.userStack.size() + 7) & ~uint64_t{7};
+    if (size == 0 || kept >= size) return 0;
     const auto *bytes = reinterpret_cast<const uint8_t *>(record);
-    uint64_t size = 0;
-    std::memcpy(&size, bytes + stackSizeOffset, 8);
-    if (size == 0 || stackSizeOffset + 8 + size + 8 > record->size) return 0;
-    uint64_t dynSize = 0;
-    std::memcpy(&dynSize, bytes + stackSizeOffset + 8 + size, 8);
-    const uint64_t kept = (std::min(dynSize, size) + 7) & ~uint64_t{7};
-    if (kept == size) return 0;
-    const size_t tailOffset = stackSizeOffset + 8 + size; // dyn_size and the fields after it
+    const size_t sizeField = sample.userStackOffsetInRecord;
+    const size_t stackStart = sizeField + sizeof size;
+    const size_t tailOffset = stackStart + size; // dyn_size and the fields after it
     const size_t newSize = record->size - (size - kept);
     out.resize(newSize);
-    uint8_t *cursor = out.data();
-    std::memcpy(cursor, bytes, stackSizeOffset);
-    cursor += stackSizeOffset;
-    std::memcpy(cursor, &kept, 8);
-    cursor += 8;
-    std::memcpy(cursor, bytes + stackSizeOffset + 8, kept);
-    cursor += kept;
-    std::memcpy(cursor, bytes + tailOffset, record->size - tailOffset);
+    uint8_t *cursor = std::copy_n(bytes, sizeField, out.data());
+    std::memcpy(cursor, &kept, sizeof kept);
+    cursor = std::copy_n(bytes + stackStart, kept, cursor + sizeof kept);
+    std::copy(bytes + tailOffset, bytes + record->size, cursor);
     auto *header = reinterpret_cast<perf_event_header *>(out.data());
     header->size = static_cast<uint16_t>(newSize);
     return newSize;
@@ -54,19 +48,15 @@ void RecordSink::operator()(const perf_event_header *record) {
         ++counters_.samples;
         if (trimUserStacks_ && writeTrimmed(record)) return;
         break;
-    case PERF_RECORD_LOST: {
-        uint64_t lost = 0;
-        std::memcpy(&lost, reinterpret_cast<const uint8_t *>(record) + 16, 8);
-        ++counters_.lostRecords;
-        counters_.lostSamples += lost;
+    case PERF_RECORD_LOST:
+        if (const auto lost = LostRecord::from(*record)) {
+            ++counters_.lostRecords;
+            counters_.lostSamples += (*lost)->lost;
+        }
         break;
-    }
-    case PERF_RECORD_LOST_SAMPLES: {
-        uint64_t lost = 0;
-        std::memcpy(&lost, reinterpret_cast<const uint8_t *>(record) + 8, 8);
-        counters_.lostSamples += lost;
+    case PERF_RECORD_LOST_SAMPLES:
+        if (const auto lost = LostSamplesRecord::from(*record)) counters_.lostSamples += (*lost)->lost;
         break;
-    }
     case PERF_RECORD_THROTTLE:
         ++counters_.throttles;
         break;
@@ -118,20 +108,19 @@ std::vector<BuildIdEntry> RecordSink::buildIds() const {
 bool RecordSink::writeTrimmed(const perf_event_header *record) {
     Sample sample;
     if (!decoder_.decodeSample(record, sample).empty() || sample.userStackOffsetInRecord == 0) return false;
-    const size_t size = trimUserStack(record, sample.userStackOffsetInRecord, scratch_);
+    const size_t size = trimUserStack(record, sample, scratch_);
     if (size == 0) return false;
     write(scratch_.data(), size);
     return true;
 }
 
 void RecordSink::noteBuildId(const perf_event_header *record) {
-    if (!(record->misc & kMiscMmapBuildId) || record->size < 80) return;
-    const auto *bytes = reinterpret_cast<const uint8_t *>(record);
-    const uint8_t idSize = std::min<uint8_t>(bytes[40], 20);
-    const char *name = reinterpret_cast<const char *>(bytes + 72);
-    std::string path(name, strnlen(name, record->size - 72));
-    if (path.empty() || path[0] != '/' || buildIds_.count(path)) return;
-    buildIds_.emplace(std::move(path), std::vector<uint8_t>(bytes + 44, bytes + 44 + idSize));
+    const auto mmap = Mmap2Record::from(*record);
+    if (!mmap || !(record->misc & kMiscMmapBuildId)) return;
+    const std::string_view path = mmap->text();
+    if (path.empty() || path[0] != '/' || buildIds_.count(std::string(path))) return;
+    const auto buildId = (*mmap)->buildId();
+    buildIds_.emplace(path, std::vector<uint8_t>(buildId.begin(), buildId.end()));
 }
 
 } // namespace perfglass

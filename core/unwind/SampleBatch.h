@@ -1,7 +1,7 @@
-// Samples waiting for their user stacks to be unwound (ProfileBuilder unwinds them in batches, on several
-// threads, while it reads on): what each contributes to the sample table, its recorded addresses, and the
-// unwind jobs. A stack is used where it lies when its record stays at its address (a mapped file);
-// otherwise the registers and stack are copied into the batch.
+// Samples waiting for their user stacks to be unwound in batches, on several threads, while the records after
+// them are read: what each contributes to the sample table, its recorded addresses, and the unwind jobs. A
+// stack is used where it lies when its record stays at its address (a mapped file); otherwise the registers
+// and stack are copied into the batch.
 #pragma once
 
 #include "perfdata/RecordDecoder.h"

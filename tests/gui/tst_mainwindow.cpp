@@ -23,7 +23,7 @@
 #include "TimelineView.h"
 #include "TimelineWidget.h"
 #include "Translations.h"
-#include "load/ProfileBuilder.h"
+#include "load/LoadProfile.h"
 
 #include <QAction>
 #include <QComboBox>

@@ -3,7 +3,7 @@
 // Also the per-event sampling terms (period=, freq=) and :S group reads of the recorder.
 #include "TestSupport.h"
 
-#include "load/ProfileBuilder.h"
+#include "load/LoadProfile.h"
 
 #include <QFile>
 #include <QProcess>

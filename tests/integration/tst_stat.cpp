@@ -3,7 +3,7 @@
 #include "TestSupport.h"
 #include "base/CpuList.h"
 #include "events/EventParser.h"
-#include "load/ProfileBuilder.h"
+#include "load/LoadProfile.h"
 
 #include <QProcess>
 #include <QTest>

@@ -1,6 +1,7 @@
 // DWARF unwinding of sampled user stacks: records the project's test program without frame pointers with
 // perfglass-cli's DWARF call graphs and checks that the stacks reach their callers and thread entry points.
 #include "TestSupport.h"
+#include "load/LoadProfile.h"
 #include "load/ProfileBuilder.h"
 
 #include <QtTest>

@@ -4,9 +4,11 @@
 // and modules that cannot be symbolized (missing, stripped, another build id).
 #include "TestSupport.h"
 #include "base/Error.h"
-#include "load/ProfileBuilder.h"
+#include "load/LoadProfile.h"
 #include "perfdata/PerfDataReader.h"
 #include "perfdata/PerfDataWriter.h"
+#include "perfdata/PerfRecords.h"
+#include "perfdata/RecordBuilder.h"
 
 #include <QFile>
 #include <QtTest>
@@ -65,24 +67,20 @@ void finishRecord(std::vector<uint8_t> &record, uint32_t type, uint16_t misc = 0
 
 std::vector<uint8_t> mmap2Record(uint32_t pid, const ExecMapping &mapping,
                                  const std::vector<uint8_t> &buildId) {
-    std::vector<uint8_t> r(sizeof(perf_event_header));
-    put(r, pid);
-    put(r, pid);
-    put(r, mapping.start);
-    put(r, mapping.end - mapping.start);
-    put(r, mapping.offset);
-    std::vector<uint8_t> ids(24, 0);
-    if (!buildId.empty()) {
-        ids[0] = static_cast<uint8_t>(buildId.size());
-        std::memcpy(ids.data() + 4, buildId.data(), std::min<size_t>(buildId.size(), 20));
-    }
-    r.insert(r.end(), ids.begin(), ids.end());
-    put(r, uint32_t{5}); // PROT_READ | PROT_EXEC
-    put(r, uint32_t{2}); // MAP_PRIVATE
-    r.insert(r.end(), mapping.path.begin(), mapping.path.end());
-    r.push_back(0);
-    finishRecord(r, PERF_RECORD_MMAP2, PERF_RECORD_MISC_USER | (buildId.empty() ? 0 : (1 << 14)));
-    return r;
+    RecordBuilder record;
+    record.start(PERF_RECORD_MMAP2, PERF_RECORD_MISC_USER | (buildId.empty() ? 0 : kMiscMmapBuildId));
+    Mmap2Fields fields;
+    fields.pid = fields.tid = pid;
+    fields.addr = mapping.start;
+    fields.len = mapping.end - mapping.start;
+    fields.pgoff = mapping.offset;
+    if (!buildId.empty()) fields.setBuildId(buildId);
+    fields.prot = 5;  // PROT_READ | PROT_EXEC
+    fields.flags = 2; // MAP_PRIVATE
+    record.putFields(fields);
+    record.putText(mapping.path);
+    record.finish();
+    return {record.bytes().begin(), record.bytes().end()};
 }
 
 std::vector<uint8_t> sampleRecord(uint32_t pid, uint64_t ip, uint64_t time) {

@@ -2,6 +2,7 @@
 // that overflows. Every record must be well formed, and samples plus lost samples must equal the kernel's
 // count.
 #include "base/PerfEventOpen.h"
+#include "perfdata/PerfRecords.h"
 #include "record/RingBuffer.h"
 
 #include <QTest>
@@ -50,9 +51,13 @@ struct Tally {
             lastTime = time;
             if (addr >= regionStart && addr < regionEnd) ++inRegion;
         } else if (record->type == PERF_RECORD_LOST) {
-            if (record->size != sizeof(perf_event_header) + 16) ++malformed;
+            const auto lostRecord = LostRecord::from(*record);
+            if (!lostRecord || record->size != LostRecord::kMinSize) {
+                ++malformed;
+                return;
+            }
             ++lostRecords;
-            lost += fields[1];
+            lost += (*lostRecord)->lost;
         } else {
             ++malformed;
         }

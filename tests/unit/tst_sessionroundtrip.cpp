@@ -4,6 +4,8 @@
 #include "perfdata/PerfDataReader.h"
 #include "perfdata/PerfDataWriter.h"
 #include "perfdata/PerfFileFormat.h"
+#include "perfdata/PerfRecords.h"
+#include "perfdata/RecordBuilder.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -17,13 +19,12 @@ using namespace perfglass;
 namespace {
 
 std::vector<uint8_t> commRecord(uint32_t pid, const char *name) {
-    std::vector<uint8_t> record(8 + 8 + 16, 0);
-    perf_event_header header{PERF_RECORD_COMM, 0, static_cast<uint16_t>(record.size())};
-    std::memcpy(record.data(), &header, sizeof header);
-    std::memcpy(record.data() + 8, &pid, 4);
-    std::memcpy(record.data() + 12, &pid, 4);
-    std::strncpy(reinterpret_cast<char *>(record.data() + 16), name, 15);
-    return record;
+    RecordBuilder record;
+    record.start(PERF_RECORD_COMM);
+    record.putFields(CommFields{pid, pid});
+    record.putText(std::string_view(name).substr(0, 15));
+    record.finish();
+    return {record.bytes().begin(), record.bytes().end()};
 }
 
 std::vector<uint8_t> sampleRecord(uint64_t id, uint64_t ip, uint32_t pid, uint64_t time) {

@@ -3,7 +3,7 @@
 #include "counting/CounterSet.h"
 #include "counting/StatRecordWriter.h"
 #include "events/EventParser.h"
-#include "load/ProfileBuilder.h"
+#include "load/LoadProfile.h"
 #include "perfdata/PerfDataWriter.h"
 
 #include <QTemporaryDir>

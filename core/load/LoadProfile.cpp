@@ -1,0 +1,111 @@
+#include "load/LoadProfile.h"
+
+#include "base/Error.h"
+#include "load/ProfileBuilder.h"
+#include "perfdata/PerfDataReader.h"
+#include "perfdata/RecordOrderer.h"
+
+#include <sys/utsname.h>
+
+#include <fstream>
+#include <future>
+
+namespace perfglass {
+
+namespace {
+
+// Whether the session was recorded on the running kernel: then /proc/kallsyms and this process's [vdso]
+// are the recorded ones. A session that does not say is taken to be from here.
+bool recordedOnThisKernel(const SessionMetadata &metadata) {
+    utsname names{};
+    return ::uname(&names) == 0 && (metadata.osRelease.empty() || metadata.osRelease == names.release);
+}
+
+// Starts loading the kernel symbols on a second thread: from the given file, or from /proc/kallsyms when the
+// session was recorded on this kernel.
+std::future<KernelSymbols> kernelSymbolsFor(const LoadOptions &options, bool sameKernel) {
+    if (!options.kallsymsPath.empty()) {
+        auto input = std::make_shared<std::ifstream>(options.kallsymsPath);
+        if (!*input) throw Error("cannot open kernel symbols " + options.kallsymsPath);
+        return std::async(std::launch::async, [input] { return KernelSymbols::fromStream(*input); });
+    }
+    if (!sameKernel) return std::async(std::launch::deferred, [] { return KernelSymbols{}; });
+    return std::async(std::launch::async, [] { return KernelSymbols::fromProc(); });
+}
+
+void configure(ProfileBuilder &builder, const PerfDataReader &reader, const LoadOptions &options,
+               bool sameKernel) {
+    builder.setSymbolSearch({options.sysroot, options.debugPaths});
+    builder.setBuildIds(reader.metadata().buildIds);
+    if (!options.jitMapDirectory.empty()) builder.setJitMapDirectory(options.jitMapDirectory);
+    builder.setInlineFrames(options.inlineFrames, options.inlineFramesFromDebugFiles);
+    builder.setUnwindThreads(options.unwindThreads);
+    builder.setVdsoOfThisMachine(sameKernel);
+    builder.setEvents(reader.events());
+    if (!reader.isPipe() && !reader.isFollowing()) builder.setExpectedBytes(reader.bytesTotal());
+}
+
+// The lowest address of a mapped record that the orderer or the builder still needs, or nullptr.
+const void *oldestHeld(const RecordOrderer &orderer, const ProfileBuilder &builder) {
+    const void *queued = orderer.oldestStable();
+    const void *pending = builder.oldestPendingRecord();
+    if (!queued || !pending) return queued ? queued : pending;
+    return std::min(queued, pending, std::less<const void *>());
+}
+
+// Reads every record through the orderer into the builder.
+void readRecords(PerfDataReader &reader, ProfileBuilder &builder, const LoadOptions &options) {
+    size_t knownEvents = reader.events().size();
+    RecordOrderer orderer(
+        [&builder](const perf_event_header *record, bool stable) { builder.addRecord(record, stable); });
+    orderer.setEvents(reader.events());
+    uint64_t records = 0;
+    while (const perf_event_header *record = reader.next()) {
+        if (reader.events().size() != knownEvents) { // pipe mode: attributes arrive as records
+            knownEvents = reader.events().size();
+            orderer.flush();
+            builder.setEvents(reader.events());
+            orderer.setEvents(reader.events());
+        }
+        orderer.push(record, reader.lastRecordIsMapped());
+        if ((++records & 0x3f) == 0) reader.discardBefore(oldestHeld(orderer, builder));
+        if ((records & 0xfff) == 0) {
+            if (options.cancel && options.cancel->load(std::memory_order_relaxed)) throw Cancelled();
+            if (options.progress && reader.bytesTotal() > 0)
+                options.progress(static_cast<double>(reader.bytesConsumed()) / reader.bytesTotal());
+        }
+    }
+    orderer.flush();
+    if (reader.events().size() != knownEvents) builder.setEvents(reader.events());
+}
+
+void addSessionFacts(Profile &profile, const PerfDataReader &reader) {
+    profile.hostname = reader.metadata().hostname;
+    profile.osRelease = reader.metadata().osRelease;
+    profile.cmdline = reader.metadata().cmdline;
+    // Event names come from EVENT_DESC, which is read before the data; refresh them.
+    for (size_t i = 0; i < profile.events.size() && i < reader.events().size(); ++i)
+        profile.events[i].name = reader.events()[i].name;
+    for (const auto &notice : reader.notices())
+        profile.diagnostics.notices.push_back(notice);
+}
+
+} // namespace
+
+std::shared_ptr<const Profile> loadProfile(const std::string &path, const LoadOptions &options) {
+    PerfDataReader reader(path);
+    if (options.stopFollowing) reader.follow(options.stopFollowing);
+    const bool sameKernel = recordedOnThisKernel(reader.metadata());
+    // Kernel symbols load on a second thread while the records are read; frames are named at the end.
+    auto kernelSymbols = kernelSymbolsFor(options, sameKernel);
+    ProfileBuilder builder{KernelSymbols{}};
+    configure(builder, reader, options, sameKernel);
+    readRecords(reader, builder, options);
+    builder.setKernelSymbols(kernelSymbols.get());
+    auto profile = builder.finish();
+    addSessionFacts(*profile, reader);
+    if (options.progress) options.progress(1.0);
+    return profile;
+}
+
+} // namespace perfglass

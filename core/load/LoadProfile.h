@@ -1,0 +1,50 @@
+// Reading a whole session file into a Profile, and the options of doing so.
+#pragma once
+
+#include "profile/Profile.h"
+
+#include <atomic>
+#include <exception>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace perfglass {
+
+struct LoadOptions {
+    // Kernel symbols; empty reads /proc/kallsyms when the session was recorded on this kernel.
+    std::string kallsymsPath;
+    // Called now and then with the fraction of the input read (0..1). Runs on the loading thread.
+    std::function<void(double)> progress;
+    // Set from any thread to abandon loading; loadProfile then throws Cancelled.
+    const std::atomic<bool> *cancel = nullptr;
+    // Live analysis: when set, a file still being written is followed (PerfDataReader::follow) and loading
+    // ends when the writer finishes it or when *stopFollowing becomes true.
+    const std::atomic<bool> *stopFollowing = nullptr;
+    // Where binaries and debug files are looked for (ElfSymbols.h, SymbolSearch).
+    std::string sysroot;
+    std::vector<std::string> debugPaths;
+    // Inlined functions as frames of their own (Frame::inlined) and source file and line of every user frame,
+    // from the DWARF that binaries built with -g carry. FlatProfile charges self cost of inlined code to the
+    // containing function, as perf does.
+    bool inlineFrames = true;
+    // Also from separately installed debug files (libc6-dbg, -dbgsym packages, debuginfod): libdw
+    // decompresses a debug file's DWARF whole, about 20 MB for libc's (docs/unwinding-and-symbols.md).
+    bool inlineFramesFromDebugFiles = false;
+    // Where perf-PID.map files of JIT runtimes are read from; empty means /tmp.
+    std::string jitMapDirectory;
+    // Threads that unwind DWARF stacks (the loading thread included); 0: one per available CPU.
+    unsigned unwindThreads = 0;
+};
+
+class Cancelled : public std::exception {
+public:
+    const char *what() const noexcept override { return "loading was cancelled"; }
+};
+
+// Reads a whole session file into a Profile. Throws Error/FileFormatError for bad input, Cancelled when
+// asked.
+std::shared_ptr<const Profile> loadProfile(const std::string &path, const LoadOptions &options = {});
+
+} // namespace perfglass

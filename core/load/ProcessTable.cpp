@@ -1,0 +1,70 @@
+#include "load/ProcessTable.h"
+
+#include <sys/mman.h>
+
+namespace perfglass {
+
+namespace {
+constexpr uint32_t kKernelPid = static_cast<uint32_t>(-1); // the pid of kernel and kernel module mappings
+}
+
+ProcessTable::ProcessTable(Profile &profile, ProfileInterner &interner)
+    : profile_(profile)
+    , interner_(interner) {}
+
+bool ProcessTable::addUserMapping(const perf_event_header &header, uint32_t pid, uint64_t start,
+                                  uint64_t length, uint64_t fileOffset, const std::string &path) {
+    const bool kernel = (header.misc & PERF_RECORD_MISC_CPUMODE_MASK) == PERF_RECORD_MISC_KERNEL;
+    if (kernel || pid == kKernelPid) return false;
+    const Mapping mapping{start, start + length, fileOffset, interner_.moduleFor(path, false)};
+    processes_[pid].add(mapping);
+    return true;
+}
+
+bool ProcessTable::addMmap(const MmapRecord &record) {
+    if (record.header().misc & PERF_RECORD_MISC_MMAP_DATA) return false;
+    return addUserMapping(record.header(), record->pid, record->addr, record->len, record->pgoff,
+                          std::string(record.text()));
+}
+
+bool ProcessTable::addMmap2(const Mmap2Record &record) {
+    if (!(record->prot & PROT_EXEC)) return false;
+    return addUserMapping(record.header(), record->pid, record->addr, record->len, record->pgoff,
+                          std::string(record.text()));
+}
+
+void ProcessTable::addComm(const CommRecord &record) {
+    if ((record.header().misc & kMiscCommExec) && record->pid == record->tid)
+        processes_[record->pid].clear(); // exec replaced the address space
+    const std::string name(record.text());
+    noteThread(record->pid, record->tid, &name);
+}
+
+void ProcessTable::addFork(const ForkRecord &record) {
+    if (record->pid != record->ppid) {
+        const auto parent = processes_.find(record->ppid);
+        if (parent != processes_.end())
+            processes_[record->pid] = parent->second; // a new process starts with a copy of its parent's maps
+    }
+    const auto parentThread = threadIndex_.find(record->ptid);
+    if (parentThread != threadIndex_.end()) {
+        const std::string name = profile_.strings[profile_.threads[parentThread->second].name];
+        noteThread(record->pid, record->tid, &name);
+    } else {
+        noteThread(record->pid, record->tid, nullptr);
+    }
+}
+
+void ProcessTable::noteThread(uint32_t pid, uint32_t tid, const std::string *name) {
+    const auto found = threadIndex_.find(tid);
+    if (found == threadIndex_.end()) {
+        threadIndex_.emplace(tid, profile_.threads.size());
+        profile_.threads.push_back({pid, tid, name ? profile_.strings.intern(*name) : StringId{0}});
+        return;
+    }
+    auto &thread = profile_.threads[found->second];
+    thread.pid = pid;
+    if (name) thread.name = profile_.strings.intern(*name);
+}
+
+} // namespace perfglass

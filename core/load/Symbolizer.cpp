@@ -1,0 +1,266 @@
+#include "load/Symbolizer.h"
+
+#include "base/UniqueFd.h"
+
+#include <fmt/format.h>
+#include <sys/auxv.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+
+namespace perfglass {
+
+namespace {
+
+bool isAnonymous(const std::string &path) {
+    return path.empty() || path.starts_with("//anon") || path.starts_with("[anon") ||
+           path.starts_with("/memfd:") || path == "[heap]" || path == "[stack]";
+}
+
+std::string hex(const std::vector<uint8_t> &bytes) {
+    std::string text;
+    for (uint8_t byte : bytes)
+        text += fmt::format("{:02x}", byte);
+    return text;
+}
+
+// perf pads build ids to 20 bytes with zeros.
+bool sameBuildId(const std::vector<uint8_t> &recorded, const std::vector<uint8_t> &file) {
+    if (file.size() > recorded.size() || !std::equal(file.begin(), file.end(), recorded.begin()))
+        return false;
+    return std::all_of(recorded.begin() + static_cast<std::ptrdiff_t>(file.size()), recorded.end(),
+                       [](uint8_t byte) { return byte == 0; });
+}
+
+// The vdso is not a file: this process's own copy is the recorded one when the kernel is the same. It is
+// handed to libdw through a memory file.
+std::unique_ptr<ElfSymbols> openOwnVdso(std::string &error) {
+    const auto base = ::getauxval(AT_SYSINFO_EHDR);
+    uint64_t size = 0;
+    std::ifstream maps("/proc/self/maps");
+    std::string line;
+    while (std::getline(maps, line)) {
+        if (!line.ends_with("[vdso]")) continue;
+        unsigned long long start = 0, end = 0;
+        if (std::sscanf(line.c_str(), "%llx-%llx", &start, &end) == 2 && start == base) size = end - start;
+    }
+    if (base == 0 || size == 0) {
+        error = "[vdso]: this process has no vdso to read symbols from";
+        return nullptr;
+    }
+    const UniqueFd fd(::memfd_create("perfglass-vdso", MFD_CLOEXEC));
+    if (!fd.valid()) {
+        error = "[vdso]: memfd_create failed";
+        return nullptr;
+    }
+    if (::write(fd.get(), reinterpret_cast<const void *>(base), size) != static_cast<ssize_t>(size)) {
+        error = "[vdso]: could not copy the image";
+        return nullptr;
+    }
+    return ElfSymbols::open(fmt::format("/proc/self/fd/{}", fd.get()), error);
+}
+
+} // namespace
+
+Symbolizer::Symbolizer(Profile &profile, ProfileInterner &interner, ProcessTable &processes)
+    : profile_(profile)
+    , interner_(interner)
+    , processes_(processes) {}
+
+Symbolizer::~Symbolizer() = default;
+
+void Symbolizer::expectBuildId(const std::string &path, std::span<const uint8_t> buildId) {
+    expectedBuildIds_[path].assign(buildId.begin(), buildId.end());
+}
+
+void Symbolizer::setInlineFrames(bool enabled, bool fromDebugFiles) {
+    withInlineFrames_ = enabled;
+    inlineFromDebugFiles_ = fromDebugFiles;
+}
+
+std::unique_ptr<ElfSymbols> Symbolizer::openSymbols(const std::string &path, std::string &error) {
+    std::unique_ptr<ElfSymbols> symbols;
+    if (path != "[vdso]")
+        symbols = ElfSymbols::open(path, error, search_);
+    else if (vdsoOfThisMachine_)
+        symbols = openOwnVdso(error);
+    else
+        error = "[vdso] of another kernel: its image is not in the recording";
+    if (!symbols) return nullptr;
+    const auto expected = expectedBuildIds_.find(path);
+    const auto actual = symbols->buildId();
+    if (expected != expectedBuildIds_.end() && !actual.empty() && !sameBuildId(expected->second, actual)) {
+        error = fmt::format("{} has build id {}, but the recording has {}: a different file, not used",
+                            symbols->path(), hex(actual), hex(expected->second));
+        return nullptr;
+    }
+    if (!symbols->hasSymbols())
+        error = symbols->path() + " has no symbol table (stripped) and no debug file was found";
+    return symbols;
+}
+
+ElfSymbols *Symbolizer::symbolsFor(ModuleId module) {
+    if (module < symbolsOpened_.size() && symbolsOpened_[module]) return symbols_[module].get();
+    std::string error;
+    std::unique_ptr<ElfSymbols> symbols = openSymbols(profile_.modulePath(module), error);
+    if (!symbols || !symbols->hasSymbols()) {
+        profile_.modules[module].hasSymbols = false;
+        moduleErrors_[module] = error;
+    }
+    if (symbols_.size() <= module) {
+        symbols_.resize(module + 1);
+        symbolsOpened_.resize(module + 1, false);
+    }
+    symbols_[module] = std::move(symbols);
+    symbolsOpened_[module] = true;
+    return symbols_[module].get();
+}
+
+const JitMap *Symbolizer::jitMapFor(uint32_t pid) {
+    auto found = jitMaps_.find(pid);
+    if (found == jitMaps_.end())
+        found =
+            jitMaps_.emplace(pid, JitMap::load(fmt::format("{}/perf-{}.map", jitMapDirectory_, pid))).first;
+    return found->second.empty() ? nullptr : &found->second;
+}
+
+// Code in anonymous memory or outside every mapping may be JIT code named by /tmp/perf-PID.map.
+std::optional<FrameId> Symbolizer::jitFrame(uint32_t pid, uint64_t address) {
+    const JitMap *map = jitMapFor(pid);
+    if (!map) return std::nullopt;
+    const std::string *name = map->find(address);
+    if (!name) return std::nullopt;
+    const ModuleId module = interner_.moduleFor(fmt::format("{}/perf-{}.map", jitMapDirectory_, pid), false);
+    const FrameId found = interner_.findFrame(module, address);
+    return found != ProfileInterner::kNoFrame ? found : interner_.addFrame(module, address, *name);
+}
+
+FrameId Symbolizer::kernelFrame(uint64_t address) {
+    const ModuleId kernel = interner_.kernelModule();
+    const FrameId found = interner_.findFrame(kernel, address);
+    if (found != ProfileInterner::kNoFrame) return found;
+    const FrameId id = interner_.addUnnamedFrame(kernel, address);
+    unnamedKernelFrames_.push_back(id);
+    return id;
+}
+
+FrameId Symbolizer::brokenStackFrame() {
+    const FrameId found = interner_.findFrame(interner_.unknownModule(), 1);
+    return found != ProfileInterner::kNoFrame
+               ? found
+               : interner_.addFrame(interner_.unknownModule(), 1, kBrokenStackName);
+}
+
+FrameId Symbolizer::userFrame(uint32_t pid, uint64_t address, bool isReturnAddress) {
+    const ProcessMaps *process = processes_.mapsOf(pid);
+    std::optional<Mapping> mapping;
+    if (process) mapping = process->find(address);
+    if (!mapping || isAnonymous(profile_.modulePath(mapping->module))) {
+        if (const auto frame = jitFrame(pid, address)) return *frame;
+    }
+    if (!mapping) {
+        const FrameId found = interner_.findFrame(interner_.unknownModule(), 0);
+        return found != ProfileInterner::kNoFrame
+                   ? found
+                   : interner_.addFrame(interner_.unknownModule(), 0, "[unknown]");
+    }
+    ElfSymbols *symbols = symbolsFor(mapping->module);
+    const uint64_t fileOffset = address - mapping->start + mapping->fileOffset;
+    const uint64_t elfAddress = symbols ? symbols->addressForFileOffset(fileOffset) : fileOffset;
+    // A return address points after the call; the call itself, one byte earlier, names the caller's line.
+    const uint64_t lookup = isReturnAddress && elfAddress > 0 ? elfAddress - 1 : elfAddress;
+    const FrameId found = interner_.findFrame(mapping->module, lookup);
+    return found != ProfileInterner::kNoFrame ? found : symbolizedFrame(mapping->module, lookup, symbols);
+}
+
+// The frames of an address not seen before: its inline chain from DWARF when there is one, else the
+// function of the symbol table.
+FrameId Symbolizer::symbolizedFrame(ModuleId module, uint64_t address, ElfSymbols *symbols) {
+    if (symbols && withInlineFrames_ && (inlineFromDebugFiles_ || symbols->hasOwnDebugInfo())) {
+        chainScratch_.clear();
+        symbols->inlineChain(address, chainScratch_);
+        if (!chainScratch_.empty() && !chainScratch_.back().name.empty())
+            return interner_.addInlineChain(module, address, chainScratch_);
+    }
+    SymbolMatch match;
+    if (symbols) match = symbols->symbolAt(address);
+    if (match.name.empty()) {
+        ++profile_.diagnostics.framesWithoutSymbol;
+        return interner_.addFrame(module, address, "[unknown]");
+    }
+    return interner_.addFrame(module, address, match.name);
+}
+
+DwarfUnwinder::Locate Symbolizer::locateIn(const ProcessMaps *maps, std::mutex *symbolsLock) {
+    // Frames of one stack mostly lie in a few mappings: the last one found is tried first (the maps do not
+    // change while a sample is unwound).
+    return [this, maps, symbolsLock, last = Mapping{}, lastSymbols = static_cast<ElfSymbols *>(nullptr)](
+               uint64_t address, CodeLocation &location) mutable {
+        if (!maps) return false;
+        if (address < last.start || address >= last.end) {
+            const auto mapping = maps->find(address);
+            if (!mapping) return false;
+            last = *mapping;
+            std::unique_lock<std::mutex> guard;
+            if (symbolsLock) guard = std::unique_lock(*symbolsLock);
+            lastSymbols = symbolsFor(mapping->module);
+        }
+        location.module = last.module;
+        location.symbols = lastSymbols;
+        const uint64_t fileOffset = address - last.start + last.fileOffset;
+        location.elfAddress =
+            location.symbols ? location.symbols->addressForFileOffset(fileOffset) : fileOffset;
+        return true;
+    };
+}
+
+bool Symbolizer::endsAtEntryPoint(uint32_t pid, uint64_t pc) {
+    CodeLocation location;
+    if (!locateIn(processes_.mapsOf(pid), nullptr)(pc, location) || !location.symbols) return false;
+    return location.symbols->symbolAt(location.elfAddress).name == "_start";
+}
+
+void Symbolizer::finish() {
+    noteUnresolvedModules();
+    nameKernelFrames();
+}
+
+void Symbolizer::nameKernelFrames() {
+    std::vector<uint64_t> addresses;
+    addresses.reserve(unnamedKernelFrames_.size());
+    for (FrameId id : unnamedKernelFrames_)
+        addresses.push_back(profile_.frames[id].address);
+    const std::vector<std::string> names = kernelSymbols_.symbolsAt(addresses);
+    for (size_t i = 0; i < unnamedKernelFrames_.size(); ++i) {
+        Frame &frame = profile_.frames[unnamedKernelFrames_[i]];
+        if (names[i].empty()) ++profile_.diagnostics.framesWithoutSymbol;
+        frame.function = interner_.functionFor(interner_.kernelModule(),
+                                               names[i].empty() ? std::string("[unknown]") : names[i]);
+    }
+    unnamedKernelFrames_.clear();
+}
+
+void Symbolizer::noteUnresolvedModules() {
+    std::vector<uint64_t> framesPerModule(profile_.modules.size(), 0);
+    for (const Frame &frame : profile_.frames)
+        ++framesPerModule[frame.module];
+    for (ModuleId module = 0; module < profile_.modules.size(); ++module) {
+        if (module == interner_.unknownModule() || framesPerModule[module] == 0) continue;
+        const auto error = moduleErrors_.find(module);
+        if (error == moduleErrors_.end()) continue;
+        ++profile_.diagnostics.modulesWithoutSymbols;
+        profile_.diagnostics.notices.push_back(fmt::format("no symbols for {} ({} addresses unnamed): {}",
+                                                           profile_.modulePath(module),
+                                                           framesPerModule[module], error->second));
+    }
+    if (kernelSymbols_.empty() && !unnamedKernelFrames_.empty())
+        profile_.diagnostics.notices.push_back(fmt::format(
+            "no kernel symbols ({} kernel addresses unnamed): /proc/kallsyms is unreadable or from "
+            "another kernel; pass --kallsyms",
+            unnamedKernelFrames_.size()));
+}
+
+} // namespace perfglass

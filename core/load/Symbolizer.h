@@ -1,0 +1,86 @@
+// Names the frames of a Profile: user addresses through the module mapped at them (ELF symbols, inline
+// frames from DWARF, the vdso, JIT maps of perf-PID.map files), kernel addresses through the kernel symbols
+// at the end. Opens each module once, checks its build id against the recording's, and says which modules
+// stayed without symbols. Also gives the unwinder its view of where code lies (Locate).
+#pragma once
+
+#include "load/ProcessTable.h"
+#include "load/ProfileInterner.h"
+#include "profile/Profile.h"
+#include "symbols/ElfSymbols.h"
+#include "symbols/JitMap.h"
+#include "symbols/KernelSymbols.h"
+#include "unwind/DwarfUnwinder.h"
+
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <span>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace perfglass {
+
+// Name of the synthetic outermost frame of a stack whose unwinding ended early
+// (ProfileDiagnostics::brokenStacks counts them): such stacks hang under this frame instead of under their
+// real caller, so they can be seen.
+inline constexpr const char *kBrokenStackName = "[broken stack]";
+
+class Symbolizer {
+public:
+    Symbolizer(Profile &profile, ProfileInterner &interner, ProcessTable &processes);
+    ~Symbolizer();
+    Symbolizer(const Symbolizer &) = delete;
+    Symbolizer &operator=(const Symbolizer &) = delete;
+
+    void setKernelSymbols(KernelSymbols kernelSymbols) { kernelSymbols_ = std::move(kernelSymbols); }
+    void setSymbolSearch(SymbolSearch search) { search_ = std::move(search); }
+    // A file at path with another build id is not used for symbols or unwinding.
+    void expectBuildId(const std::string &path, std::span<const uint8_t> buildId);
+    void setJitMapDirectory(std::string directory) { jitMapDirectory_ = std::move(directory); }
+    void setInlineFrames(bool enabled, bool fromDebugFiles);
+    // Whether this process's [vdso] is the recorded one (the session was recorded on this kernel).
+    void setVdsoOfThisMachine(bool same) { vdsoOfThisMachine_ = same; }
+
+    FrameId userFrame(uint32_t pid, uint64_t address, bool isReturnAddress);
+    // Kernel frames are named in finish(), so that the kernel symbols can load while the records are read.
+    FrameId kernelFrame(uint64_t address);
+    FrameId brokenStackFrame();
+    // Whether pc lies in _start, the entry point, whose missing CFI ends every stack.
+    bool endsAtEntryPoint(uint32_t pid, uint64_t pc);
+    // With symbolsLock, the Locate may run on an unwinding thread: it only reads the maps, and opens
+    // modules under the lock.
+    DwarfUnwinder::Locate locateIn(const ProcessMaps *maps, std::mutex *symbolsLock);
+    // Notes the modules without symbols, then names the kernel frames.
+    void finish();
+
+private:
+    ElfSymbols *symbolsFor(ModuleId module);
+    std::unique_ptr<ElfSymbols> openSymbols(const std::string &path, std::string &error);
+    FrameId symbolizedFrame(ModuleId module, uint64_t address, ElfSymbols *symbols);
+    const JitMap *jitMapFor(uint32_t pid);
+    std::optional<FrameId> jitFrame(uint32_t pid, uint64_t address);
+    void nameKernelFrames();
+    void noteUnresolvedModules();
+
+    Profile &profile_;
+    ProfileInterner &interner_;
+    ProcessTable &processes_;
+    KernelSymbols kernelSymbols_;
+    std::vector<FrameId> unnamedKernelFrames_;
+    std::vector<std::unique_ptr<ElfSymbols>> symbols_; // by module
+    std::vector<bool> symbolsOpened_;                  // by module: whether symbols_ was tried
+    std::unordered_map<ModuleId, std::string> moduleErrors_;
+    SymbolSearch search_;
+    std::unordered_map<std::string, std::vector<uint8_t>> expectedBuildIds_;
+    std::unordered_map<uint32_t, JitMap> jitMaps_;
+    std::string jitMapDirectory_ = "/tmp";
+    bool withInlineFrames_ = false;
+    bool inlineFromDebugFiles_ = false;
+    bool vdsoOfThisMachine_ = true;
+    std::vector<InlineFrame> chainScratch_;
+};
+
+} // namespace perfglass
