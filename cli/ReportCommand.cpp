@@ -8,6 +8,7 @@
 #include "analysis/FunctionMatcher.h"
 #include "base/CpuList.h"
 #include "base/Error.h"
+#include "events/GenericEvents.h"
 #include "export/CollapsedStacksExporter.h"
 #include "export/SpeedscopeExporter.h"
 #include "export/SvgFlameGraphExporter.h"
@@ -174,8 +175,8 @@ void ReportCommand::addTransforms(const Profile &profile, SampleFilter &filter) 
 
 std::string ReportCommand::unitName(const Profile &profile, const SampleFilter &filter) const {
     if (filter.cost == CostKind::Samples) return "samples";
-    const std::string &event = profile.events[static_cast<size_t>(filter.event)].name;
-    return event.find("clock") != std::string::npos ? "ns" : "events";
+    const EventInfo &event = profile.events[static_cast<size_t>(filter.event)];
+    return isClockEvent(event.type, event.config) ? "ns" : "events";
 }
 
 void ReportCommand::writeExports(const std::shared_ptr<const Profile> &profile,

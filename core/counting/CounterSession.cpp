@@ -1,6 +1,7 @@
 #include "counting/CounterSession.h"
 
 #include "base/Error.h"
+#include "events/GenericEvents.h"
 
 #include <dirent.h>
 #include <fmt/format.h>
@@ -93,9 +94,7 @@ CounterTarget CounterTarget::processes(const std::vector<pid_t> &pids) {
 }
 
 void counterUnit(const EventSpec &spec, std::string &unit, double &scale) {
-    const bool clock =
-        spec.attr.type == PERF_TYPE_SOFTWARE &&
-        (spec.attr.config == PERF_COUNT_SW_TASK_CLOCK || spec.attr.config == PERF_COUNT_SW_CPU_CLOCK);
+    const bool clock = isClockEvent(spec.attr.type, spec.attr.config);
     unit = clock ? "msec" : "";
     scale = clock ? 1e-6 : 1.0;
 }

@@ -1,6 +1,7 @@
 #include "load/ProfileBuilder.h"
 
 #include "base/Error.h"
+#include "base/X86_64Registers.h"
 #include "perfdata/PerfDataReader.h"
 #include "perfdata/RecordOrderer.h"
 
@@ -21,7 +22,7 @@ namespace {
 
 constexpr uint16_t kMiscCommExec = 1 << 13;    // PERF_RECORD_MISC_COMM_EXEC
 constexpr uint16_t kMiscMmapBuildId = 1 << 14; // PERF_RECORD_MISC_MMAP_BUILD_ID
-constexpr size_t kX86RegisterIp = 8;           // position of IP among the sampled registers (mask 0xff0fff)
+constexpr size_t kX86RegisterIp = x86_64::kUserSampleIndexIp;
 
 bool isAnonymous(const std::string &path) {
     return path.empty() || path.starts_with("//anon") || path.starts_with("[anon") ||

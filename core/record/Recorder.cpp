@@ -5,6 +5,7 @@
 #include "base/Error.h"
 #include "base/MonotonicClock.h"
 #include "base/UniqueFd.h"
+#include "base/X86_64Registers.h"
 #include "counting/CounterSampler.h"
 #include "counting/CounterSession.h"
 #include "events/EventOpenRouter.h"
@@ -42,7 +43,7 @@ namespace {
 using Clock = std::chrono::steady_clock;
 constexpr auto kFlushInterval = std::chrono::seconds(1);
 
-constexpr uint64_t kX86UserRegsMask = 0xff0fff; // AX..R15 without the segment registers, as perf samples them
+constexpr uint64_t kX86UserRegsMask = x86_64::kUserRegistersMask;
 constexpr const char *kOffCpuEvent = "sched:sched_switch";
 
 uint64_t readProcValue(const char *path, uint64_t fallback) {
