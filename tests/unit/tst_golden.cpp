@@ -29,8 +29,8 @@ nlohmann::json readExpected(const std::string &name) {
 
 std::shared_ptr<const CallTree> loadTopDown(const std::string &name) {
     LoadOptions options;
-    options.sysroot =
-        kGoldenDir; // the recorded /perfglass-golden/golden-fp is DIR/perfglass-golden/golden-fp
+    // The recorded /perfglass-golden/golden-fp is read as DIR/perfglass-golden/golden-fp.
+    options.sysroot = kGoldenDir;
     options.unwindThreads = 1;
     SampleFilter filter;
     filter.cost = CostKind::Samples;
