@@ -262,6 +262,39 @@ bool evaluate(std::span<const Op> ops, const Registers &regs, uint64_t cfa, bool
     return stack.pop(result);
 }
 
+// The rule of one register (source: its DWARF number in the frame, -1 for none) in the frame of a pc.
+template <typename RegisterRule, typename Store>
+void compileRegisterRule(Dwarf_Frame *frame, int source, RegisterRule &out, const Store &storeExpression) {
+    Dwarf_Op memory[3];
+    Dwarf_Op *ops = nullptr;
+    size_t count = 0;
+    if (source < 0 || dwarf_frame_register(frame, source, memory, &ops, &count) != 0) {
+        out.kind = RegisterRule::Undefined;
+        return;
+    }
+    if (count == 0) {
+        out.kind = ops == nullptr ? RegisterRule::SameValue : RegisterRule::Undefined;
+        return;
+    }
+    const bool isValue = ops[count - 1].atom == DW_OP_stack_value;
+    const size_t n = isValue ? count - 1 : count;
+    constexpr int kRegisterCount = DwarfUnwinder::kRegisterCount;
+    if (n >= 1 && n <= 2 && ops[0].atom == DW_OP_call_frame_cfa &&
+        (n == 1 || ops[1].atom == DW_OP_plus_uconst)) {
+        out.kind = isValue ? RegisterRule::ValCfa : RegisterRule::AtCfa;
+        out.offset = n == 2 ? static_cast<int64_t>(ops[1].number) : 0;
+    } else if (n == 1 && !isValue && ops[0].atom >= DW_OP_reg0 && ops[0].atom < DW_OP_reg0 + kRegisterCount) {
+        out.kind = RegisterRule::InRegister;
+        out.offset = ops[0].atom - DW_OP_reg0;
+    } else if (n == 1 && !isValue && ops[0].atom == DW_OP_regx && ops[0].number < kRegisterCount) {
+        out.kind = RegisterRule::InRegister;
+        out.offset = static_cast<int64_t>(ops[0].number);
+    } else {
+        out.kind = isValue ? RegisterRule::ValExpression : RegisterRule::AtExpression;
+        out.expression = storeExpression(ops, n);
+    }
+}
+
 } // namespace
 
 const char *unwindEndName(UnwindEnd end) {
@@ -319,38 +352,9 @@ bool DwarfUnwinder::compile(Dwarf_CFI *cfi, uint64_t address, Rule &rule) {
     }
 
     const int returnRegister = dwarf_frame_info(frame, nullptr, nullptr, nullptr);
-    for (int reg = 0; reg < kRegisterCount; ++reg) {
-        const int source = reg == kReturnAddress ? returnRegister : reg;
-        RegisterRule &out = rule.registers[static_cast<size_t>(reg)];
-        Dwarf_Op memory[3];
-        ops = nullptr;
-        count = 0;
-        if (source < 0 || dwarf_frame_register(frame, source, memory, &ops, &count) != 0) {
-            out.kind = RegisterRule::Undefined;
-            continue;
-        }
-        if (count == 0) {
-            out.kind = ops == nullptr ? RegisterRule::SameValue : RegisterRule::Undefined;
-            continue;
-        }
-        const bool isValue = ops[count - 1].atom == DW_OP_stack_value;
-        const size_t n = isValue ? count - 1 : count;
-        if (n >= 1 && n <= 2 && ops[0].atom == DW_OP_call_frame_cfa &&
-            (n == 1 || ops[1].atom == DW_OP_plus_uconst)) {
-            out.kind = isValue ? RegisterRule::ValCfa : RegisterRule::AtCfa;
-            out.offset = n == 2 ? static_cast<int64_t>(ops[1].number) : 0;
-        } else if (n == 1 && !isValue && ops[0].atom >= DW_OP_reg0 &&
-                   ops[0].atom < DW_OP_reg0 + kRegisterCount) {
-            out.kind = RegisterRule::InRegister;
-            out.offset = ops[0].atom - DW_OP_reg0;
-        } else if (n == 1 && !isValue && ops[0].atom == DW_OP_regx && ops[0].number < kRegisterCount) {
-            out.kind = RegisterRule::InRegister;
-            out.offset = static_cast<int64_t>(ops[0].number);
-        } else {
-            out.kind = isValue ? RegisterRule::ValExpression : RegisterRule::AtExpression;
-            out.expression = storeExpression(ops, n);
-        }
-    }
+    for (int reg = 0; reg < kRegisterCount; ++reg)
+        compileRegisterRule(frame, reg == kReturnAddress ? returnRegister : reg,
+                            rule.registers[static_cast<size_t>(reg)], storeExpression);
     rule.valid = true;
     return true;
 }
