@@ -8,6 +8,7 @@
 #include "analysis/FunctionMatcher.h"
 #include "base/CpuList.h"
 #include "base/Error.h"
+#include "events/GenericEvents.h"
 #include "export/CollapsedStacksExporter.h"
 #include "export/SpeedscopeExporter.h"
 #include "export/SvgFlameGraphExporter.h"
@@ -115,6 +116,10 @@ CLI::App *ReportCommand::setup(CLI::App &app) {
         ->check(CLI::Validator(exportCheck, "KIND=FILE"));
     sub->add_option("--kallsyms", kallsyms_,
                     "Kernel symbols file (default: /proc/kallsyms on the same kernel)");
+    sub->add_option(
+        "--symfs", symfs_,
+        "Look for binaries under this directory first (DIR/usr/lib/x.so for /usr/lib/x.so), as perf's "
+        "--symfs");
     sub->add_option("--threads", threads_, "Threads that unwind DWARF stacks (default: one per CPU)")
         ->check(CLI::Range(1, 64));
     return sub;
@@ -174,8 +179,8 @@ void ReportCommand::addTransforms(const Profile &profile, SampleFilter &filter) 
 
 std::string ReportCommand::unitName(const Profile &profile, const SampleFilter &filter) const {
     if (filter.cost == CostKind::Samples) return "samples";
-    const std::string &event = profile.events[static_cast<size_t>(filter.event)].name;
-    return event.find("clock") != std::string::npos ? "ns" : "events";
+    const EventInfo &event = profile.events[static_cast<size_t>(filter.event)];
+    return isClockEvent(event.type, event.config) ? "ns" : "events";
 }
 
 void ReportCommand::writeExports(const std::shared_ptr<const Profile> &profile,
@@ -204,6 +209,7 @@ void ReportCommand::writeExports(const std::shared_ptr<const Profile> &profile,
 int ReportCommand::run() {
     LoadOptions options;
     options.kallsymsPath = kallsyms_;
+    options.sysroot = symfs_;
     options.inlineFrames = inline_ || inlineDebugFiles_;
     options.inlineFramesFromDebugFiles = inlineDebugFiles_;
     options.unwindThreads = threads_;

@@ -32,6 +32,7 @@ private:
     size_t limit_ = 0;
     double minPercent_ = 0.5;
     std::string kallsyms_;
+    std::string symfs_; // LoadOptions::sysroot
     std::vector<uint32_t> pids_;
     std::vector<uint32_t> tids_;
     std::string cpus_;

@@ -1,14 +1,14 @@
 #include "CostFormat.h"
 
+#include "events/GenericEvents.h"
+
 #include <QCoreApplication>
 #include <QLocale>
 
 namespace perfglass {
 
-CostUnit costUnitForEvent(const std::string &eventName) {
-    const std::string base = eventName.substr(0, eventName.find(':')); // drop modifiers such as :u
-    if (base == "cpu-clock" || base == "task-clock") return CostUnit::Nanoseconds;
-    return CostUnit::Count;
+CostUnit costUnitForEvent(const EventInfo &event) {
+    return isClockEvent(event.type, event.config) ? CostUnit::Nanoseconds : CostUnit::Count;
 }
 
 QString formatCost(uint64_t cost, CostUnit unit) {

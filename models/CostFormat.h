@@ -1,6 +1,8 @@
 // How costs are shown: time for clock events (their period is in nanoseconds), plain counts for the rest.
 #pragma once
 
+#include "profile/Profile.h"
+
 #include <QString>
 
 #include <cstdint>
@@ -13,7 +15,7 @@ enum class CostUnit {
     Count,       // every other event: the period counts events
 };
 
-CostUnit costUnitForEvent(const std::string &eventName);
+CostUnit costUnitForEvent(const EventInfo &event);
 // "1.25 s", "340 ms", "12.5 µs" or "1,234,567" (in the locale's digit grouping).
 QString formatCost(uint64_t cost, CostUnit unit);
 // "61.3 %" with one decimal; "< 0.1 %" for small non-zero shares.

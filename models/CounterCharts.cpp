@@ -63,7 +63,8 @@ std::vector<CounterChart> CounterChart::build(const Profile &profile) {
                                      ? profile.events[event].name
                                      : seriesList.front()->eventName;
         chart.eventName = QString::fromStdString(name);
-        chart.utilisation = costUnitForEvent(name) == CostUnit::Nanoseconds;
+        chart.utilisation =
+            event < profile.events.size() && costUnitForEvent(profile.events[event]) == CostUnit::Nanoseconds;
         bool first = true;
         for (const CounterSeries *series : seriesList)
             chart.lines.push_back(lineOf(*series, chart.utilisation, chart, first));

@@ -44,7 +44,7 @@ std::shared_ptr<LoadedSession> SessionAnalyzer::compute(const LoadedSession &bas
     session->filter = filter;
     session->event = filter.event;
     session->eventName = profile->events[static_cast<size_t>(filter.event)].name;
-    session->costUnit = costUnitForEvent(session->eventName);
+    session->costUnit = costUnitForEvent(profile->events[static_cast<size_t>(filter.event)]);
     AggregationControl control;
     control.cancel = cancel;
     auto report = [&progress](double fraction) {

@@ -2,6 +2,7 @@
 
 #include "base/Error.h"
 #include "base/ProcFs.h"
+#include "events/GenericEvents.h"
 
 #include <fmt/format.h>
 #include <linux/perf_event.h>
@@ -71,9 +72,7 @@ CounterTarget CounterTarget::processes(const std::vector<pid_t> &pids) {
 }
 
 void counterUnit(const EventSpec &spec, std::string &unit, double &scale) {
-    const bool clock =
-        spec.attr.type == PERF_TYPE_SOFTWARE &&
-        (spec.attr.config == PERF_COUNT_SW_TASK_CLOCK || spec.attr.config == PERF_COUNT_SW_CPU_CLOCK);
+    const bool clock = isClockEvent(spec.attr.type, spec.attr.config);
     unit = clock ? "msec" : "";
     scale = clock ? 1e-6 : 1.0;
 }

@@ -1,6 +1,7 @@
 #include "counting/StatFormatter.h"
 
 #include "base/CpuTopology.h"
+#include "events/GenericEvents.h"
 
 #include <fmt/format.h>
 #include <linux/perf_event.h>
@@ -14,11 +15,6 @@
 namespace perfglass {
 
 namespace {
-
-bool isClock(uint32_t type, uint64_t config) {
-    return type == PERF_TYPE_SOFTWARE &&
-           (config == PERF_COUNT_SW_TASK_CLOCK || config == PERF_COUNT_SW_CPU_CLOCK);
-}
 
 std::string jsonEscape(const std::string &text) {
     std::string out;
@@ -163,7 +159,7 @@ StatMetric StatFormatter::metric(const StatGroup &group, size_t event, double el
         const CounterValue &other = group.values[*index];
         return options_.scale ? other.scaled() : static_cast<double>(other.value);
     };
-    if (isClock(info.type, info.config))
+    if (isClockEvent(info.type, info.config))
         return elapsedNs > 0 ? StatMetric{count / elapsedNs, "CPUs utilized"} : StatMetric{};
     const auto taskClock = countOf(PERF_TYPE_SOFTWARE, PERF_COUNT_SW_TASK_CLOCK)
                                ? countOf(PERF_TYPE_SOFTWARE, PERF_COUNT_SW_TASK_CLOCK)

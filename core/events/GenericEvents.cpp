@@ -220,4 +220,9 @@ std::string genericEventName(uint32_t type, uint64_t config) {
     return {};
 }
 
+bool isClockEvent(uint32_t type, uint64_t config) {
+    return type == PERF_TYPE_SOFTWARE &&
+           (config == PERF_COUNT_SW_CPU_CLOCK || config == PERF_COUNT_SW_TASK_CLOCK);
+}
+
 } // namespace perfglass

@@ -33,6 +33,9 @@ const GenericEvent *findSymbolicEvent(std::string_view name);
 // The name of a hardware, software or cache event from its type and config ("cpu-clock"), as perf names
 // events whose description is missing; empty for others.
 std::string genericEventName(uint32_t type, uint64_t config);
+// Whether an event is a clock, whose counts and sample periods are nanoseconds: the software events cpu-clock
+// and task-clock, told by their attribute (perf_event_attr type and config), never by their name.
+bool isClockEvent(uint32_t type, uint64_t config);
 // Decodes a cache event name such as "L1-dcache-load-misses", "LLC-loads", "dTLB-misses" (any spelling perf
 // accepts, case-insensitive) into its PERF_TYPE_HW_CACHE config: id | (op << 8) | (result << 16).
 std::optional<uint64_t> decodeCacheEvent(std::string_view name);

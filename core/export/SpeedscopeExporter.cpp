@@ -2,6 +2,7 @@
 
 #include "analysis/TransformedStacks.h"
 #include "base/Error.h"
+#include "events/GenericEvents.h"
 #include "profile/SourceLocations.h"
 
 #include <fmt/format.h>
@@ -18,14 +19,12 @@ namespace perfglass {
 
 namespace {
 
-bool isClockEvent(const EventInfo &event) {
-    return event.name.find("clock") != std::string::npos;
-}
-
 std::string unitOf(const Profile &profile, const SampleFilter &filter) {
     if (filter.cost != CostKind::Period || filter.event < 0) return "none";
     const auto index = static_cast<size_t>(filter.event);
-    return index < profile.events.size() && isClockEvent(profile.events[index]) ? "nanoseconds" : "none";
+    if (index >= profile.events.size()) return "none";
+    const EventInfo &event = profile.events[index];
+    return isClockEvent(event.type, event.config) ? "nanoseconds" : "none";
 }
 
 } // namespace

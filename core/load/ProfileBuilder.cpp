@@ -1,5 +1,6 @@
 #include "load/ProfileBuilder.h"
 
+#include "base/X86_64Registers.h"
 #include "perfdata/PerfRecords.h"
 
 #include <fmt/format.h>
@@ -10,7 +11,7 @@ namespace perfglass {
 
 namespace {
 
-constexpr size_t kX86RegisterIp = 8; // position of IP among the sampled registers (mask 0xff0fff)
+constexpr size_t kX86RegisterIp = x86_64::kUserSampleIndexIp;
 
 bool isContextMarker(uint64_t entry) {
     return entry >= static_cast<uint64_t>(PERF_CONTEXT_MAX);

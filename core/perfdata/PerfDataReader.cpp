@@ -57,32 +57,30 @@ public:
     Decompressor(const Decompressor &) = delete;
     Decompressor &operator=(const Decompressor &) = delete;
 
-    // Returns an error message, empty on success.
-    std::string feed(const uint8_t *bytes, size_t size) {
+    // Throws Error for data zstd cannot expand; the reader adds where it lies.
+    void feed(const uint8_t *bytes, size_t size) {
         compact();
         ZSTD_inBuffer input{bytes, size, 0};
         while (input.pos < input.size) {
             if (pending_.size() - end_ < kReadChunk) pending_.resize(end_ + 4 * kReadChunk);
             ZSTD_outBuffer output{pending_.data() + end_, pending_.size() - end_, 0};
             const size_t result = ZSTD_decompressStream(stream_, &output, &input);
-            if (ZSTD_isError(result)) return std::string("zstd: ") + ZSTD_getErrorName(result);
+            if (ZSTD_isError(result)) throw Error(std::string("zstd: ") + ZSTD_getErrorName(result));
             end_ += output.pos;
             if (end_ > kMaxPendingDecompressed)
-                return "decompressed data holds no complete record after 64 MiB";
+                throw Error("decompressed data holds no complete record after 64 MiB");
         }
-        return {};
     }
 
-    // The next complete record, nullptr when more input is needed. Sets error for a malformed record.
-    const perf_event_header *next(std::string &error) {
+    // The next complete record, nullptr when more input is needed. Throws Error for a malformed record.
+    const perf_event_header *next() {
         if (end_ - pos_ < sizeof(perf_event_header)) return nullptr;
         perf_event_header head{};
         std::memcpy(&head, pending_.data() + pos_, sizeof head);
         if (head.size < sizeof(perf_event_header) ||
             (head.size % 8 != 0 && head.type < format::kRecordHeaderAttr)) {
-            error = fmt::format("compressed record holds a record of type {} with impossible size {}",
-                                head.type, head.size);
-            return nullptr;
+            throw Error(fmt::format("compressed record holds a record of type {} with impossible size {}",
+                                    head.type, head.size));
         }
         if (end_ - pos_ < head.size) return nullptr;
         const uint8_t *start = pending_.data() + pos_;
@@ -540,9 +538,12 @@ bool PerfDataReader::handleSessionRecord(const perf_event_header *header) {
     }
     case format::kRecordCompressed: {
         if (!decompressor_) decompressor_ = std::make_unique<Decompressor>();
-        const std::string error = decompressor_->feed(
-            reinterpret_cast<const uint8_t *>(header) + sizeof *header, header->size - sizeof *header);
-        if (!error.empty()) throw FileFormatError(path_, recordOffset_, "compressed record: " + error);
+        try {
+            decompressor_->feed(reinterpret_cast<const uint8_t *>(header) + sizeof *header,
+                                header->size - sizeof *header);
+        } catch (const Error &error) {
+            throw FileFormatError(path_, recordOffset_, std::string("compressed record: ") + error.what());
+        }
         return true;
     }
     default:
@@ -550,17 +551,23 @@ bool PerfDataReader::handleSessionRecord(const perf_event_header *header) {
     }
 }
 
+const perf_event_header *PerfDataReader::nextDecompressed() {
+    try {
+        return decompressor_->next();
+    } catch (const Error &error) {
+        throw FileFormatError(path_, recordOffset_, error.what());
+    }
+}
+
 const perf_event_header *PerfDataReader::nextFromStream() {
     if (!mapTried_) mapData();
     while (true) {
         if (decompressor_) {
-            std::string error;
-            if (const auto *inner = decompressor_->next(error)) {
+            if (const auto *inner = nextDecompressed()) {
                 lastMapped_ = false;
                 if (!handleSessionRecord(inner)) return inner;
                 continue;
             }
-            if (!error.empty()) throw FileFormatError(path_, recordOffset_, error);
         }
         if (dataEnd_ != kUnknownEnd && position_ >= dataEnd_) return nullptr;
         const bool cutShortAllowed = pipeMode_ || dataEnd_ == fileSize_ || following_ || stop_;

@@ -80,6 +80,8 @@ private:
     size_t readAt(void *out, size_t size, uint64_t offset);
     void readExactlyAt(void *out, size_t size, uint64_t offset, const char *what);
     const perf_event_header *nextFromStream();
+    const perf_event_header *
+    nextDecompressed(); // the decompressor's next record; FileFormatError if malformed
     bool handleSessionRecord(const perf_event_header *header);
     void skipPayload(uint64_t bytes, const char *what);
 

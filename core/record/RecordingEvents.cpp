@@ -1,6 +1,7 @@
 #include "record/RecordingEvents.h"
 
 #include "base/Error.h"
+#include "base/X86_64Registers.h"
 #include "record/HelperEventOpener.h"
 
 #include <sys/ioctl.h>
@@ -15,7 +16,7 @@ namespace perfglass {
 
 namespace {
 
-constexpr uint64_t kX86UserRegsMask = 0xff0fff; // AX..R15 without the segment registers, as perf samples them
+constexpr uint64_t kX86UserRegsMask = x86_64::kUserRegistersMask;
 
 bool isGroupMember(const std::vector<EventSpec> &specs, size_t index) {
     return specs[index].groupLeader >= 0 && static_cast<size_t>(specs[index].groupLeader) != index;

@@ -1,5 +1,6 @@
 #include "unwind/DwarfUnwinder.h"
 
+#include "base/X86_64Registers.h"
 #include "symbols/ElfSymbols.h"
 
 #include <dwarf.h>
@@ -14,11 +15,8 @@ namespace perfglass {
 
 namespace {
 
-constexpr int kReturnAddress = 16;
-constexpr int kStackPointer = 7;
-// perf_regs_x86 bit -> DWARF register number (-1: not a DWARF register of interest).
-constexpr std::array<int, 24> kDwarfForPerfBit = {0,  3,  2,  1,  4, 5, 6,  7,  16, -1, -1, -1,
-                                                  -1, -1, -1, -1, 8, 9, 10, 11, 12, 13, 14, 15};
+constexpr int kReturnAddress = x86_64::DwarfReturnAddress;
+constexpr int kStackPointer = x86_64::DwarfRsp;
 
 } // namespace
 
@@ -74,167 +72,227 @@ private:
     uint64_t base_;
 };
 
+// The value stack of a DWARF expression: fixed size, so evaluating allocates nothing.
+class ExpressionStack {
+public:
+    bool push(uint64_t value) {
+        if (depth_ == values_.size()) return false;
+        values_[depth_++] = value;
+        return true;
+    }
+    bool pop(uint64_t &value) {
+        if (depth_ == 0) return false;
+        value = values_[--depth_];
+        return true;
+    }
+    // Pushes a copy of the entry fromTop below the top (0: DW_OP_dup, 1: DW_OP_over).
+    bool pushCopy(size_t fromTop) { return depth_ > fromTop && push(values_[depth_ - 1 - fromTop]); }
+    bool swapTop() {
+        if (depth_ < 2) return false;
+        std::swap(values_[depth_ - 1], values_[depth_ - 2]);
+        return true;
+    }
+
+private:
+    std::array<uint64_t, 64> values_{};
+    size_t depth_ = 0;
+};
+
+enum class OpOutcome { Done, Failed, NotMine };
+
+OpOutcome outcome(bool ok) {
+    return ok ? OpOutcome::Done : OpOutcome::Failed;
+}
+
+// Operations that push a value read from the operation, a register or the CFA.
+template <typename Registers, typename Op>
+OpOutcome pushOperand(const Op &op, const Registers &regs, uint64_t cfa, bool hasCfa,
+                      ExpressionStack &stack) {
+    const uint8_t atom = op.atom;
+    if (atom >= DW_OP_lit0 && atom <= DW_OP_lit31) return outcome(stack.push(atom - DW_OP_lit0));
+    if (atom >= DW_OP_breg0 && atom <= DW_OP_breg31) {
+        const int reg = atom - DW_OP_breg0;
+        if (reg >= DwarfUnwinder::kRegisterCount || !regs.has(reg)) return OpOutcome::Failed;
+        return outcome(stack.push(regs.value[static_cast<size_t>(reg)] + op.number));
+    }
+    switch (atom) {
+    case DW_OP_bregx:
+        if (op.number >= DwarfUnwinder::kRegisterCount || !regs.has(static_cast<int>(op.number)))
+            return OpOutcome::Failed;
+        return outcome(stack.push(regs.value[op.number] + op.number2));
+    case DW_OP_call_frame_cfa:
+        return outcome(hasCfa && stack.push(cfa));
+    case DW_OP_addr:
+    case DW_OP_const1u:
+    case DW_OP_const1s:
+    case DW_OP_const2u:
+    case DW_OP_const2s:
+    case DW_OP_const4u:
+    case DW_OP_const4s:
+    case DW_OP_const8u:
+    case DW_OP_const8s:
+    case DW_OP_constu:
+    case DW_OP_consts:
+        return outcome(stack.push(op.number));
+    default:
+        return OpOutcome::NotMine;
+    }
+}
+
+// Operations on the stack's entries that take at most one of them: copies, dereferences, unary arithmetic.
+template <typename Op>
+OpOutcome applyStackOperation(const Op &op, const StackMemory &memory, ExpressionStack &stack,
+                              bool &truncated) {
+    uint64_t a = 0;
+    switch (op.atom) {
+    case DW_OP_dup:
+        return outcome(stack.pushCopy(0));
+    case DW_OP_over:
+        return outcome(stack.pushCopy(1));
+    case DW_OP_swap:
+        return outcome(stack.swapTop());
+    case DW_OP_drop:
+        return outcome(stack.pop(a));
+    case DW_OP_deref: {
+        uint64_t value = 0;
+        if (!stack.pop(a)) return OpOutcome::Failed;
+        if (!memory.read(a, value)) {
+            truncated = true;
+            return OpOutcome::Failed;
+        }
+        return outcome(stack.push(value));
+    }
+    case DW_OP_plus_uconst:
+        return outcome(stack.pop(a) && stack.push(a + op.number));
+    case DW_OP_neg:
+        return outcome(stack.pop(a) && stack.push(~a + 1));
+    case DW_OP_not:
+        return outcome(stack.pop(a) && stack.push(~a));
+    case DW_OP_nop:
+        return OpOutcome::Done;
+    default:
+        return OpOutcome::NotMine;
+    }
+}
+
+// The signed comparisons: 1 when true, 0 when false; false for any other atom.
+bool compareOperation(uint8_t atom, int64_t a, int64_t b, uint64_t &result) {
+    switch (atom) {
+    case DW_OP_eq:
+        result = a == b;
+        return true;
+    case DW_OP_ne:
+        result = a != b;
+        return true;
+    case DW_OP_lt:
+        result = a < b;
+        return true;
+    case DW_OP_gt:
+        result = a > b;
+        return true;
+    case DW_OP_le:
+        result = a <= b;
+        return true;
+    case DW_OP_ge:
+        result = a >= b;
+        return true;
+    default:
+        return false;
+    }
+}
+
+// The arithmetic and comparison operations on two entries; false for any other atom.
+bool binaryOperation(uint8_t atom, uint64_t a, uint64_t b, uint64_t &result) {
+    const auto sa = static_cast<int64_t>(a);
+    const auto sb = static_cast<int64_t>(b);
+    switch (atom) {
+    case DW_OP_plus:
+        result = a + b;
+        return true;
+    case DW_OP_minus:
+        result = a - b;
+        return true;
+    case DW_OP_mul:
+        result = a * b;
+        return true;
+    case DW_OP_and:
+        result = a & b;
+        return true;
+    case DW_OP_or:
+        result = a | b;
+        return true;
+    case DW_OP_xor:
+        result = a ^ b;
+        return true;
+    case DW_OP_shl:
+        result = b < 64 ? a << b : 0;
+        return true;
+    case DW_OP_shr:
+        result = b < 64 ? a >> b : 0;
+        return true;
+    case DW_OP_shra:
+        result = static_cast<uint64_t>(b < 64 ? sa >> b : (sa < 0 ? -1 : 0));
+        return true;
+    default:
+        return compareOperation(atom, sa, sb, result);
+    }
+}
+
+// Arithmetic on the two top entries. Every operation not handled before ends here, and an unknown one fails.
+OpOutcome applyBinaryOperation(uint8_t atom, ExpressionStack &stack) {
+    uint64_t a = 0;
+    uint64_t b = 0;
+    uint64_t result = 0;
+    return outcome(stack.pop(b) && stack.pop(a) && binaryOperation(atom, a, b, result) && stack.push(result));
+}
+
 // Evaluates a DWARF expression of CFI (DWARF 5, section 2.5) over the registers and the copied stack.
 // Returns false for an operation it does not support or memory it cannot read (sets truncated for the
 // latter).
 template <typename Registers, typename Op>
 bool evaluate(std::span<const Op> ops, const Registers &regs, uint64_t cfa, bool hasCfa,
               const StackMemory &memory, uint64_t &result, bool &truncated) {
-    std::array<uint64_t, 64> stack{};
-    size_t depth = 0;
-    auto push = [&](uint64_t v) {
-        if (depth == stack.size()) return false;
-        stack[depth++] = v;
-        return true;
-    };
-    auto pop = [&](uint64_t &v) {
-        if (depth == 0) return false;
-        v = stack[--depth];
-        return true;
-    };
+    ExpressionStack stack;
     for (const Op &op : ops) {
-        const uint8_t atom = op.atom;
-        uint64_t a = 0;
-        uint64_t b = 0;
-        if (atom >= DW_OP_lit0 && atom <= DW_OP_lit31) {
-            if (!push(atom - DW_OP_lit0)) return false;
-        } else if (atom >= DW_OP_breg0 && atom <= DW_OP_breg31) {
-            const int reg = atom - DW_OP_breg0;
-            if (reg >= DwarfUnwinder::kRegisterCount || !regs.has(reg)) return false;
-            if (!push(regs.value[static_cast<size_t>(reg)] + op.number)) return false;
-        } else {
-            switch (atom) {
-            case DW_OP_bregx:
-                if (op.number >= DwarfUnwinder::kRegisterCount || !regs.has(static_cast<int>(op.number)))
-                    return false;
-                if (!push(regs.value[op.number] + op.number2)) return false;
-                break;
-            case DW_OP_call_frame_cfa:
-                if (!hasCfa || !push(cfa)) return false;
-                break;
-            case DW_OP_addr:
-            case DW_OP_const1u:
-            case DW_OP_const1s:
-            case DW_OP_const2u:
-            case DW_OP_const2s:
-            case DW_OP_const4u:
-            case DW_OP_const4s:
-            case DW_OP_const8u:
-            case DW_OP_const8s:
-            case DW_OP_constu:
-            case DW_OP_consts:
-                if (!push(op.number)) return false;
-                break;
-            case DW_OP_dup:
-                if (depth == 0 || !push(stack[depth - 1])) return false;
-                break;
-            case DW_OP_drop:
-                if (!pop(a)) return false;
-                break;
-            case DW_OP_over:
-                if (depth < 2 || !push(stack[depth - 2])) return false;
-                break;
-            case DW_OP_swap:
-                if (depth < 2) return false;
-                std::swap(stack[depth - 1], stack[depth - 2]);
-                break;
-            case DW_OP_deref:
-                if (!pop(a)) return false;
-                if (!memory.read(a, b)) {
-                    truncated = true;
-                    return false;
-                }
-                push(b);
-                break;
-            case DW_OP_plus_uconst:
-                if (!pop(a)) return false;
-                push(a + op.number);
-                break;
-            case DW_OP_neg:
-                if (!pop(a)) return false;
-                push(~a + 1);
-                break;
-            case DW_OP_not:
-                if (!pop(a)) return false;
-                push(~a);
-                break;
-            case DW_OP_plus:
-            case DW_OP_minus:
-            case DW_OP_mul:
-            case DW_OP_and:
-            case DW_OP_or:
-            case DW_OP_xor:
-            case DW_OP_shl:
-            case DW_OP_shr:
-            case DW_OP_shra:
-            case DW_OP_eq:
-            case DW_OP_ne:
-            case DW_OP_lt:
-            case DW_OP_gt:
-            case DW_OP_le:
-            case DW_OP_ge: {
-                if (!pop(b) || !pop(a)) return false;
-                const auto sa = static_cast<int64_t>(a);
-                const auto sb = static_cast<int64_t>(b);
-                uint64_t r = 0;
-                switch (atom) {
-                case DW_OP_plus:
-                    r = a + b;
-                    break;
-                case DW_OP_minus:
-                    r = a - b;
-                    break;
-                case DW_OP_mul:
-                    r = a * b;
-                    break;
-                case DW_OP_and:
-                    r = a & b;
-                    break;
-                case DW_OP_or:
-                    r = a | b;
-                    break;
-                case DW_OP_xor:
-                    r = a ^ b;
-                    break;
-                case DW_OP_shl:
-                    r = b < 64 ? a << b : 0;
-                    break;
-                case DW_OP_shr:
-                    r = b < 64 ? a >> b : 0;
-                    break;
-                case DW_OP_shra:
-                    r = static_cast<uint64_t>(b < 64 ? sa >> b : (sa < 0 ? -1 : 0));
-                    break;
-                case DW_OP_eq:
-                    r = sa == sb;
-                    break;
-                case DW_OP_ne:
-                    r = sa != sb;
-                    break;
-                case DW_OP_lt:
-                    r = sa < sb;
-                    break;
-                case DW_OP_gt:
-                    r = sa > sb;
-                    break;
-                case DW_OP_le:
-                    r = sa <= sb;
-                    break;
-                default:
-                    r = sa >= sb;
-                    break;
-                }
-                push(r);
-                break;
-            }
-            case DW_OP_nop:
-                break;
-            default:
-                return false;
-            }
-        }
+        OpOutcome done = pushOperand(op, regs, cfa, hasCfa, stack);
+        if (done == OpOutcome::NotMine) done = applyStackOperation(op, memory, stack, truncated);
+        if (done == OpOutcome::NotMine) done = applyBinaryOperation(op.atom, stack);
+        if (done != OpOutcome::Done) return false;
     }
-    return pop(result);
+    return stack.pop(result);
+}
+
+// The rule of one register (source: its DWARF number in the frame, -1 for none) in the frame of a pc.
+template <typename RegisterRule, typename Store>
+void compileRegisterRule(Dwarf_Frame *frame, int source, RegisterRule &out, const Store &storeExpression) {
+    Dwarf_Op memory[3];
+    Dwarf_Op *ops = nullptr;
+    size_t count = 0;
+    if (source < 0 || dwarf_frame_register(frame, source, memory, &ops, &count) != 0) {
+        out.kind = RegisterRule::Undefined;
+        return;
+    }
+    if (count == 0) {
+        out.kind = ops == nullptr ? RegisterRule::SameValue : RegisterRule::Undefined;
+        return;
+    }
+    const bool isValue = ops[count - 1].atom == DW_OP_stack_value;
+    const size_t n = isValue ? count - 1 : count;
+    constexpr int kRegisterCount = DwarfUnwinder::kRegisterCount;
+    if (n >= 1 && n <= 2 && ops[0].atom == DW_OP_call_frame_cfa &&
+        (n == 1 || ops[1].atom == DW_OP_plus_uconst)) {
+        out.kind = isValue ? RegisterRule::ValCfa : RegisterRule::AtCfa;
+        out.offset = n == 2 ? static_cast<int64_t>(ops[1].number) : 0;
+    } else if (n == 1 && !isValue && ops[0].atom >= DW_OP_reg0 && ops[0].atom < DW_OP_reg0 + kRegisterCount) {
+        out.kind = RegisterRule::InRegister;
+        out.offset = ops[0].atom - DW_OP_reg0;
+    } else if (n == 1 && !isValue && ops[0].atom == DW_OP_regx && ops[0].number < kRegisterCount) {
+        out.kind = RegisterRule::InRegister;
+        out.offset = static_cast<int64_t>(ops[0].number);
+    } else {
+        out.kind = isValue ? RegisterRule::ValExpression : RegisterRule::AtExpression;
+        out.expression = storeExpression(ops, n);
+    }
 }
 
 } // namespace
@@ -294,38 +352,9 @@ bool DwarfUnwinder::compile(Dwarf_CFI *cfi, uint64_t address, Rule &rule) {
     }
 
     const int returnRegister = dwarf_frame_info(frame, nullptr, nullptr, nullptr);
-    for (int reg = 0; reg < kRegisterCount; ++reg) {
-        const int source = reg == kReturnAddress ? returnRegister : reg;
-        RegisterRule &out = rule.registers[static_cast<size_t>(reg)];
-        Dwarf_Op memory[3];
-        ops = nullptr;
-        count = 0;
-        if (source < 0 || dwarf_frame_register(frame, source, memory, &ops, &count) != 0) {
-            out.kind = RegisterRule::Undefined;
-            continue;
-        }
-        if (count == 0) {
-            out.kind = ops == nullptr ? RegisterRule::SameValue : RegisterRule::Undefined;
-            continue;
-        }
-        const bool isValue = ops[count - 1].atom == DW_OP_stack_value;
-        const size_t n = isValue ? count - 1 : count;
-        if (n >= 1 && n <= 2 && ops[0].atom == DW_OP_call_frame_cfa &&
-            (n == 1 || ops[1].atom == DW_OP_plus_uconst)) {
-            out.kind = isValue ? RegisterRule::ValCfa : RegisterRule::AtCfa;
-            out.offset = n == 2 ? static_cast<int64_t>(ops[1].number) : 0;
-        } else if (n == 1 && !isValue && ops[0].atom >= DW_OP_reg0 &&
-                   ops[0].atom < DW_OP_reg0 + kRegisterCount) {
-            out.kind = RegisterRule::InRegister;
-            out.offset = ops[0].atom - DW_OP_reg0;
-        } else if (n == 1 && !isValue && ops[0].atom == DW_OP_regx && ops[0].number < kRegisterCount) {
-            out.kind = RegisterRule::InRegister;
-            out.offset = static_cast<int64_t>(ops[0].number);
-        } else {
-            out.kind = isValue ? RegisterRule::ValExpression : RegisterRule::AtExpression;
-            out.expression = storeExpression(ops, n);
-        }
-    }
+    for (int reg = 0; reg < kRegisterCount; ++reg)
+        compileRegisterRule(frame, reg == kReturnAddress ? returnRegister : reg,
+                            rule.registers[static_cast<size_t>(reg)], storeExpression);
     rule.valid = true;
     return true;
 }
@@ -423,9 +452,8 @@ UnwindEnd DwarfUnwinder::unwind(std::span<const uint64_t> registers, uint64_t ma
     for (int bit = 0; bit < 64 && index < registers.size(); ++bit) {
         if (!(mask & (uint64_t{1} << bit))) continue;
         const uint64_t value = registers[index++];
-        if (bit < static_cast<int>(kDwarfForPerfBit.size()) &&
-            kDwarfForPerfBit[static_cast<size_t>(bit)] >= 0)
-            regs.set(kDwarfForPerfBit[static_cast<size_t>(bit)], value);
+        if (bit < x86_64::kPerfRegisterCount && x86_64::kDwarfForPerf[static_cast<size_t>(bit)] >= 0)
+            regs.set(x86_64::kDwarfForPerf[static_cast<size_t>(bit)], value);
     }
     if (!regs.has(kReturnAddress) || !regs.has(kStackPointer)) return UnwindEnd::NoRegisters;
     const uint64_t stackBase = regs.value[kStackPointer];

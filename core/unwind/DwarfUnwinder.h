@@ -7,6 +7,7 @@
 #pragma once
 
 #include "base/IdHashIndex.h"
+#include "base/X86_64Registers.h"
 #include "profile/Profile.h"
 
 #include <cstdint>
@@ -65,7 +66,7 @@ public:
     uint64_t expressionEvaluations() const { return expressionEvaluations_; }
 
     static constexpr size_t kMaxFrames = 1024;
-    static constexpr int kRegisterCount = 17; // DWARF x86_64: rax..r15 (0..15) and the return address (16)
+    static constexpr int kRegisterCount = x86_64::kDwarfRegisterCount; // rax..r15 and the return address
 
     struct Op; // a copied DWARF operation
     struct RegisterRule;

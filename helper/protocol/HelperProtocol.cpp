@@ -1,5 +1,7 @@
 #include "protocol/HelperProtocol.h"
 
+#include "base/X86_64Registers.h"
+
 #include <linux/hw_breakpoint.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -11,10 +13,6 @@
 #include <cstring>
 #include <ctime>
 #include <iterator>
-
-#if defined(__x86_64__)
-#include <asm/perf_regs.h>
-#endif
 
 namespace perfglass::helper {
 
@@ -235,7 +233,7 @@ Status checkSizes(const perf_event_attr &attr) {
                               std::to_string(attr.wakeup_events) + " is above " +
                               std::to_string(wakeupLimit));
 #if defined(__x86_64__)
-    const uint64_t regsLimit = (1ull << PERF_REG_X86_64_MAX) - 1;
+    const uint64_t regsLimit = x86_64::kGeneralRegistersMask;
     if (attr.sample_regs_user & ~regsLimit)
         return makeStatus(ErrorCode::RegsMaskForbidden, "attr.sample_regs_user " +
                                                             hex(attr.sample_regs_user) +
