@@ -2,7 +2,7 @@
 # Installs the system packages Perfglass needs to build, test and run.
 #
 # Debian 12 / Ubuntu 22.04+ (apt-get), the reference platform:
-#   build:   build-essential cmake ninja-build pkg-config clang-format
+#   build:   build-essential cmake ninja-build pkg-config clang-format universal-ctags (structure check)
 #            qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools libgl-dev
 #            libdw-dev libelf-dev libdebuginfod-dev libzstd-dev
 #            libcli11-dev nlohmann-json3-dev libfmt-dev ninja-build
@@ -15,7 +15,7 @@
 #   polkit perf hotspot xorg-x11-server-Xvfb xorg-x11-xauth
 set -eu
 
-packages="build-essential cmake pkg-config clang-format
+packages="build-essential cmake pkg-config clang-format universal-ctags
   qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools libgl-dev
   libdw-dev libelf-dev libdebuginfod-dev libzstd-dev
   libcli11-dev nlohmann-json3-dev libfmt-dev ninja-build
