@@ -29,7 +29,6 @@ for stage in $stages; do
                 echo "$file:${line%%:*}: include \"$target\" does not name its folder"
                 continue
             fi
-            [ "$folder" = protocol ] && continue
             r=$(rank "$folder")
             if [ "$r" -lt 0 ] || [ "$r" -gt "$own" ]; then
                 echo "$file:${line%%:*}: $stage/ includes $target from a later or unknown stage"
