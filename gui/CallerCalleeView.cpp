@@ -1,5 +1,6 @@
 #include "CallerCalleeView.h"
 
+#include "BackgroundJob.h"
 #include "CallerCalleeModel.h"
 #include "CostBarDelegate.h"
 #include "FrameDetails.h"
@@ -11,7 +12,6 @@
 #include <QSplitter>
 #include <QTreeView>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace perfglass {
 
@@ -21,7 +21,10 @@ CallerCalleeView::CallerCalleeView(QWidget *parent)
     , callers_(new CallerCalleeModel(CallerCalleeModel::Side::Callers, this))
     , callees_(new CallerCalleeModel(CallerCalleeModel::Side::Callees, this))
     , callersView_(makeTable(callers_, tr("Callers of the selected function")))
-    , calleesView_(makeTable(callees_, tr("Callees of the selected function"))) {
+    , calleesView_(makeTable(callees_, tr("Callees of the selected function")))
+    , job_(new BackgroundJob(this)) {
+    // A function the filter no longer knows shows empty tables.
+    connect(job_, &BackgroundJob::failed, this, [this] { showResult({}); });
     heading_->setTextFormat(Qt::RichText);
     heading_->setWordWrap(true);
     heading_->setContentsMargins(6, 4, 6, 4);
@@ -89,18 +92,17 @@ void CallerCalleeView::setSession(std::shared_ptr<const LoadedSession> session) 
 }
 
 void CallerCalleeView::showFunction(uint32_t function) {
-    if (function_ == function && (result_ || watcher_)) return;
+    if (function_ == function && (result_ || job_->isRunning())) return;
     function_ = function;
     recompute();
 }
 
+bool CallerCalleeView::isBusy() const {
+    return job_->isRunning();
+}
+
 void CallerCalleeView::recompute() {
-    if (watcher_) {
-        watcher_->disconnect(this);
-        cancel_->store(true);
-        watcher_->deleteLater();
-        watcher_ = nullptr;
-    }
+    job_->abandon();
     result_.reset();
     if (!session_ || !function_) {
         callers_->setResult({}, {}, CostUnit::Count);
@@ -108,30 +110,20 @@ void CallerCalleeView::recompute() {
         updateHeading();
         return;
     }
-    cancel_ = std::make_shared<std::atomic<bool>>(false);
-    auto *watcher = new QFutureWatcher<std::shared_ptr<const CallerCallee>>(this);
-    watcher_ = watcher;
-    connect(watcher, &QFutureWatcherBase::finished, this, &CallerCalleeView::onFinished);
-    watcher->setFuture(QtConcurrent::run([session = session_, function = *function_,
-                                          cancel = cancel_]() -> std::shared_ptr<const CallerCallee> {
-        AggregationControl control;
-        control.cancel = cancel.get();
-        try {
+    job_->start(
+        [session = session_, function = *function_](const std::stop_token &stop,
+                                                    const BackgroundJob::ReportProgress &) {
+            AggregationControl control;
+            control.stop = stop;
             return std::make_shared<const CallerCallee>(
                 CallerCallee::compute(*session->profile, session->filter, function, control));
-        } catch (const std::exception &) { // cancelled, or a function the filter no longer knows
-            return {};
-        }
-    }));
+        },
+        [this](std::shared_ptr<const CallerCallee> result) { showResult(std::move(result)); });
     updateHeading();
 }
 
-void CallerCalleeView::onFinished() {
-    auto *watcher = watcher_.data();
-    if (!watcher) return;
-    watcher_ = nullptr;
-    watcher->deleteLater();
-    result_ = watcher->result();
+void CallerCalleeView::showResult(std::shared_ptr<const CallerCallee> result) {
+    result_ = std::move(result);
     callers_->setResult(result_, session_->profile, session_->costUnit);
     callees_->setResult(result_, session_->profile, session_->costUnit);
     updateHeading();
@@ -145,7 +137,7 @@ void CallerCalleeView::updateHeading() {
         return;
     }
     if (!result_) {
-        heading_->setText(watcher_ ? tr("Computing…") : tr("This function has no samples here."));
+        heading_->setText(job_->isRunning() ? tr("Computing…") : tr("This function has no samples here."));
         return;
     }
     const Profile &profile = *session_->profile;

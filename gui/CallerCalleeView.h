@@ -7,8 +7,6 @@
 #include "LoadedSession.h"
 #include "analysis/CallerCallee.h"
 
-#include <QFutureWatcher>
-#include <QPointer>
 #include <QWidget>
 
 #include <memory>
@@ -20,6 +18,7 @@ class QTreeView;
 
 namespace perfglass {
 
+class BackgroundJob;
 class CallerCalleeModel;
 
 class CallerCalleeView : public QWidget {
@@ -33,7 +32,7 @@ public:
     QTreeView *calleesView() const { return calleesView_; }
     QLabel *heading() const { return heading_; }
     std::optional<FunctionId> function() const { return function_; }
-    bool isBusy() const { return watcher_ != nullptr; }
+    bool isBusy() const;
     const std::shared_ptr<const LoadedSession> &session() const { return session_; }
     // The callers and callees shown (names synthetic functions through its stacks), or nothing.
     const std::shared_ptr<const CallerCallee> &result() const { return result_; }
@@ -54,7 +53,7 @@ signals:
 private:
     QTreeView *makeTable(CallerCalleeModel *model, const QString &accessibleName);
     void recompute();
-    void onFinished();
+    void showResult(std::shared_ptr<const CallerCallee> result);
     void updateHeading();
 
     std::shared_ptr<const LoadedSession> session_;
@@ -65,8 +64,7 @@ private:
     CallerCalleeModel *callees_;
     QTreeView *callersView_;
     QTreeView *calleesView_;
-    QPointer<QFutureWatcher<std::shared_ptr<const CallerCallee>>> watcher_;
-    std::shared_ptr<std::atomic<bool>> cancel_;
+    BackgroundJob *job_;
 };
 
 } // namespace perfglass

@@ -176,26 +176,24 @@ void FlameGraphView::showHovered(bool hovered, uint32_t node) {
 }
 
 QString FlameGraphView::legendHtml() const {
-    auto swatch = [](ModuleCategory category, const QString &label) {
-        const QColor color = FlameGraphWidget::frameColor(category, QStringLiteral("legend"));
+    auto swatch = [](const QColor &color, const QString &label) {
         return QStringLiteral("<span style=\"color:%1; font-size:large\">■</span>&nbsp;%2")
-            .arg(color.darker(110).name(), label.toHtmlEscaped());
+            .arg(color.name(), label);
     };
-    const QString broken =
-        QStringLiteral("<span style=\"color:%1; font-size:large\">■</span>&nbsp;%2")
-            .arg(FlameGraphWidget::brokenStackColor().name(), tr("Broken stack").toHtmlEscaped());
-    const QColor application =
-        FlameGraphWidget::frameColor(ModuleCategory::Application, QStringLiteral("legend"));
-    const QString inlined =
-        QStringLiteral("<span style=\"color:%1; font-size:large\">■</span>&nbsp;<i>%2</i>")
-            .arg(FlameGraphWidget::inlinedColor(application).darker(110).name(),
-                 tr("Inlined (paler, dashed outline)").toHtmlEscaped());
-    return QStringList{swatch(ModuleCategory::Application, tr("Application")),
-                       swatch(ModuleCategory::SystemLibrary, tr("System library")),
-                       swatch(ModuleCategory::Kernel, tr("Kernel")),
-                       swatch(ModuleCategory::Unknown, tr("Unknown")),
-                       broken,
-                       inlined}
+    auto ofCategory = [&swatch](FrameCategory category, const QString &label) {
+        return swatch(toQColor(FramePalette::frameColour(category, "legend")).darker(110),
+                      label.toHtmlEscaped());
+    };
+    const Rgb application = FramePalette::frameColour(FrameCategory::Application, "legend");
+    return QStringList{
+        ofCategory(FrameCategory::Application, tr("Application")),
+        ofCategory(FrameCategory::SystemLibrary, tr("System library")),
+        ofCategory(FrameCategory::Kernel, tr("Kernel")),
+        ofCategory(FrameCategory::Jit, tr("JIT")),
+        ofCategory(FrameCategory::Unknown, tr("Unknown")),
+        swatch(toQColor(FramePalette::kBrokenStack), tr("Broken stack").toHtmlEscaped()),
+        swatch(toQColor(FramePalette::inlinedColour(application)).darker(110),
+               QStringLiteral("<i>%1</i>").arg(tr("Inlined (paler, dashed outline)").toHtmlEscaped()))}
         .join(QStringLiteral("&nbsp;&nbsp; "));
 }
 

@@ -20,13 +20,9 @@ constexpr double kMargin = 4.0;
 constexpr double kMinFramePixels = 1.0; // narrower frames are merged
 constexpr double kMinTextPixels = 24.0; // narrower frames get no label
 
-uint32_t nameHash(const QString &name) {
-    uint32_t hash = 2166136261u; // FNV-1a: stable across runs, unlike qHash
-    for (QChar c : name) {
-        hash ^= c.unicode();
-        hash *= 16777619u;
-    }
-    return hash;
+Rgb rgbOf(const QColor &color) {
+    return {static_cast<uint8_t>(color.red()), static_cast<uint8_t>(color.green()),
+            static_cast<uint8_t>(color.blue())};
 }
 } // namespace
 
@@ -75,15 +71,6 @@ void FlameGraphWidget::updateMinimumHeight() {
     updateGeometry();
 }
 
-QColor FlameGraphWidget::brokenStackColor() {
-    return {178, 34, 52};
-}
-
-QColor FlameGraphWidget::inlinedColor(const QColor &base) {
-    return QColor::fromHsl(base.hslHue(), base.hslSaturation() * 4 / 5,
-                           base.lightness() + (245 - std::min(245, base.lightness())) / 2);
-}
-
 void FlameGraphWidget::invalidateLayout() {
     layoutValid_ = false;
     update();
@@ -122,26 +109,6 @@ const FlameFrame *FlameGraphWidget::frameAt(QPointF pos) const {
     return nullptr;
 }
 
-QColor FlameGraphWidget::frameColor(ModuleCategory category, const QString &name) {
-    const uint32_t hash = nameHash(name);
-    const double v1 = (hash & 0xff) / 255.0;
-    const double v2 = ((hash >> 8) & 0xff) / 255.0;
-    switch (category) {
-    case ModuleCategory::Application: // warm: orange to yellow
-        return QColor::fromHsl(static_cast<int>(18 + 32 * v1), static_cast<int>(200 + 40 * v2),
-                               static_cast<int>(150 + 30 * v2));
-    case ModuleCategory::SystemLibrary: // cool blue
-        return QColor::fromHsl(static_cast<int>(195 + 25 * v1), static_cast<int>(120 + 60 * v2),
-                               static_cast<int>(170 + 25 * v2));
-    case ModuleCategory::Kernel: // green
-        return QColor::fromHsl(static_cast<int>(90 + 40 * v1), static_cast<int>(110 + 50 * v2),
-                               static_cast<int>(155 + 25 * v2));
-    case ModuleCategory::Unknown:
-        break;
-    }
-    return QColor::fromHsl(0, 0, static_cast<int>(185 + 25 * v1));
-}
-
 void FlameGraphWidget::paintEvent(QPaintEvent *) {
     QPainter painter(this);
     painter.fillRect(rect(), palette().base());
@@ -165,18 +132,10 @@ void FlameGraphWidget::paintFrame(QPainter &painter, const FlameFrame &frame, co
     const bool isHovered = hovered_ && *hovered_ == frame.node && hoveredMerged_ == (frame.mergedCount > 0);
     const bool isSelected = selected_ && *selected_ == frame.node && frame.mergedCount == 0 && hasFocus();
     const bool searching = !model_->searchText().trimmed().isEmpty();
-    QColor fill;
-    if (frame.mergedCount > 0) {
-        fill = QColor(200, 200, 200);
-    } else if (frame.node == CallTree::kRoot) {
-        fill = QColor(196, 196, 204);
-    } else if (model_->isBrokenStack(frame.node)) {
-        fill = brokenStackColor();
-    } else {
-        fill = frameColor(model_->category(frame.node), model_->name(frame.node));
-    }
-    const QColor outOfLineFill = fill;
-    if (frame.inlined) fill = inlinedColor(fill);
+    const QColor outOfLineFill =
+        frame.mergedCount > 0 ? toQColor(FramePalette::kMerged) : model_->outOfLineColor(frame.node);
+    QColor fill = outOfLineFill;
+    if (frame.inlined) fill = toQColor(FramePalette::inlinedColour(rgbOf(outOfLineFill)));
     if (searching && frame.mergedCount == 0) {
         if (frame.matched)
             fill = QColor(230, 60, 220);
@@ -191,7 +150,7 @@ void FlameGraphWidget::paintFrame(QPainter &painter, const FlameFrame &frame, co
     painter.fillRect(box, fill);
     if (frame.mergedCount > 0) painter.fillRect(box, QBrush(QColor(150, 150, 150), Qt::BDiagPattern));
     if (frame.inlined && !isHovered && !isSelected && box.width() > 3) {
-        painter.setPen(QPen(outOfLineFill.darker(135), 1, Qt::DashLine));
+        painter.setPen(QPen(toQColor(FramePalette::inlinedOutline(rgbOf(outOfLineFill))), 1, Qt::DashLine));
         painter.drawRect(box.adjusted(0.5, 0.5, -0.5, -0.5));
     }
     if (isHovered || isSelected) {

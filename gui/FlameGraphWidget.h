@@ -35,10 +35,6 @@ public:
     std::optional<uint32_t> selectedNode() const { return selected_; }
     int rowHeight() const;
 
-    static QColor frameColor(ModuleCategory category, const QString &name);
-    static QColor brokenStackColor();
-    // The fill of an inline frame whose out-of-line frame would be BASE: paler, less saturated.
-    static QColor inlinedColor(const QColor &base);
     // The height that shows every row of the graph.
     int contentHeight() const;
 

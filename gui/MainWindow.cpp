@@ -1,5 +1,6 @@
 #include "MainWindow.h"
 
+#include "AnalysisJob.h"
 #include "CallTreeModel.h"
 #include "CallTreeView.h"
 #include "CallerCalleeView.h"
@@ -12,11 +13,10 @@
 #include "FlameGraphView.h"
 #include "FlameGraphWidget.h"
 #include "FrameActions.h"
+#include "LoadJob.h"
 #include "RecordDialog.h"
-#include "RecordingSession.h"
+#include "RecordingJob.h"
 #include "RecordingView.h"
-#include "SessionAnalyzer.h"
-#include "SessionLoader.h"
 #include "SummaryView.h"
 #include "TimelineView.h"
 #include "TimelineWidget.h"
@@ -56,8 +56,8 @@ const QString kStateKey = QStringLiteral("mainWindow/state");
 
 MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent)
-    , loader_(new SessionLoader(this))
-    , analyzer_(new SessionAnalyzer(this))
+    , loader_(new LoadJob(this))
+    , analyzer_(new AnalysisJob(this))
     , callTreeModel_(new CallTreeModel(this))
     , bottomUpModel_(new CallTreeModel(this))
     , flameGraphModel_(new FlameGraphModel(this))
@@ -74,29 +74,28 @@ MainWindow::MainWindow(QWidget *parent)
     createToolBar();
     createFilterBar();
     createStatusBar();
+    nameParts();
     defaultState_ = saveState(kStateVersion);
     restoreSettings();
 
-    connect(loader_, &SessionLoader::started, this, [this](const QString &path) {
+    connect(loader_, &LoadJob::started, this, [this] {
         setLoading(true);
-        statusBar()->showMessage(tr("Loading %1…").arg(QFileInfo(path).fileName()));
+        statusBar()->showMessage(tr("Loading %1…").arg(QFileInfo(loader_->currentPath()).fileName()));
     });
-    connect(loader_, &SessionLoader::progress, this,
+    connect(loader_, &LoadJob::progress, this,
             [this](double fraction) { progress_->setValue(static_cast<int>(fraction * 1000)); });
-    connect(loader_, &SessionLoader::loaded, this, &MainWindow::onLoaded);
-    connect(loader_, &SessionLoader::failed, this, &MainWindow::onFailed);
-    connect(loader_, &SessionLoader::cancelled, this, &MainWindow::onCancelled);
-    connect(analyzer_, &SessionAnalyzer::started, this,
+    connect(loader_, &LoadJob::loaded, this, &MainWindow::onLoaded);
+    connect(loader_, &LoadJob::failed, this, &MainWindow::onFailed);
+    connect(loader_, &LoadJob::cancelled, this, &MainWindow::onCancelled);
+    connect(analyzer_, &AnalysisJob::started, this,
             [this] { statusBar()->showMessage(tr("Applying the filter…")); });
-    connect(analyzer_, &SessionAnalyzer::finished, this,
-            [this](std::shared_ptr<const LoadedSession> session) {
-                if (!session_ || session->profile != session_->profile)
-                    return; // another file was opened since
-                showAnalysis(std::move(session));
-                statusBar()->showMessage(tr("Filter applied."), 3000);
-                emit filterApplied();
-            });
-    connect(analyzer_, &SessionAnalyzer::failed, this, [this](const QString &message) {
+    connect(analyzer_, &AnalysisJob::analyzed, this, [this](std::shared_ptr<const LoadedSession> session) {
+        if (!session_ || session->profile != session_->profile) return; // another file was opened since
+        showAnalysis(std::move(session));
+        statusBar()->showMessage(tr("Filter applied."), 3000);
+        emit filterApplied();
+    });
+    connect(analyzer_, &AnalysisJob::failed, this, [this](const QString &message) {
         statusBar()->showMessage(tr("Could not apply the filter: %1").arg(message));
     });
 }
@@ -111,6 +110,34 @@ QDockWidget *MainWindow::addDock(const QString &title, const QString &objectName
                       QDockWidget::DockWidgetClosable);
     addDockWidget(Qt::TopDockWidgetArea, dock);
     return dock;
+}
+
+// Object names for the parts a test or a style sheet looks up with findChild; docks and tool bars have theirs
+// from where they are made (saveState() keys on them).
+void MainWindow::nameParts() {
+    const std::initializer_list<std::pair<QObject *, const char *>> parts = {
+        {loader_, "loadJob"},
+        {analyzer_, "analysisJob"},
+        {callTreeModel_, "topDownModel"},
+        {bottomUpModel_, "bottomUpModel"},
+        {flameGraphModel_, "flameGraphModel"},
+        {undoStack_, "undoStack"},
+        {frameActions_, "frameActions"},
+        {flameGraphView_, "flameGraphView"},
+        {topDownView_, "topDownView"},
+        {bottomUpView_, "bottomUpView"},
+        {callerCalleeView_, "callerCalleeView"},
+        {timelineView_, "timelineView"},
+        {countersView_, "countersView"},
+        {summaryView_, "summaryView"},
+        {eventsView_, "eventsView"},
+        {recordingView_, "recordingView"},
+        {recordAction_, "recordAction"},
+        {clearFilterAction_, "clearFilterAction"},
+        {eventPicker_, "eventPicker"},
+    };
+    for (const auto &[part, name] : parts)
+        part->setObjectName(QLatin1String(name));
 }
 
 QList<QDockWidget *> MainWindow::docks() const {
@@ -214,12 +241,12 @@ void MainWindow::createRecordAction(QMenu *file) {
 }
 
 void MainWindow::showRecordDialog() {
-    if (recordingView_->session()->isActive()) return;
+    if (recordingView_->recording()->isActive()) return;
     auto *dialog = new RecordDialog(this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     // The events checked in the Events dock are the recording's, while the dialog is open too.
     const auto useChosenEvents = [dialog](const QString &events) {
-        if (!events.isEmpty()) dialog->eventsEdit()->setText(events);
+        if (!events.isEmpty()) dialog->setEvents(events);
     };
     useChosenEvents(eventsView_->selectedEvents());
     connect(eventsView_, &EventsView::selectionChanged, dialog, useChosenEvents);
@@ -433,7 +460,7 @@ void MainWindow::createStatusBar() {
     progress_->setFormat(tr("%p %"));
     cancel_ = new QPushButton(tr("Cancel"), this);
     cancel_->setToolTip(tr("Stop loading this session"));
-    connect(cancel_, &QPushButton::clicked, loader_, &SessionLoader::cancel);
+    connect(cancel_, &QPushButton::clicked, loader_, &LoadJob::cancel);
     statusBar()->addPermanentWidget(sessionLabel_);
     statusBar()->addPermanentWidget(progress_);
     statusBar()->addPermanentWidget(cancel_);
@@ -498,7 +525,8 @@ void MainWindow::onLoaded(std::shared_ptr<const LoadedSession> session) {
     emit sessionLoaded();
 }
 
-void MainWindow::onFailed(const QString &path, const QString &message) {
+void MainWindow::onFailed(const QString &message) {
+    const QString path = loader_->currentPath();
     setLoading(false);
     if (liveLoad_) { // a live view of a recording: the next reload may succeed, the end surely will
         statusBar()->showMessage(tr("Live view: %1").arg(message), RecordingView::kLiveIntervalMs);
@@ -515,9 +543,10 @@ void MainWindow::onFailed(const QString &path, const QString &message) {
     emit loadFailed(message);
 }
 
-void MainWindow::onCancelled(const QString &path) {
+void MainWindow::onCancelled() {
     setLoading(false);
-    statusBar()->showMessage(tr("Loading %1 was cancelled.").arg(QFileInfo(path).fileName()), 5000);
+    statusBar()->showMessage(
+        tr("Loading %1 was cancelled.").arg(QFileInfo(loader_->currentPath()).fileName()), 5000);
 }
 
 void MainWindow::showFunctionInFlameGraph(const QString &name) {

@@ -1,9 +1,9 @@
 // The main window: every view is a dock (movable, tabbable, floatable) and the layout is remembered between
-// runs. File ▸ Open and the recent-files menu open sessions through a SessionLoader, off the UI thread, with
+// runs. File ▸ Open and the recent-files menu open sessions through a LoadJob, off the UI thread, with
 // a progress bar and a Cancel button in the status bar. What the views count (time range, threads and
 // processes picked in the timeline, CPUs and transforms from the filter bar and the views' context menus,
 // FrameActions; event picked in the toolbar) is a SampleFilter on an undo stack (Edit ▸ Undo/Redo, Clear
-// Filter), shown by the FilterBar; a change re-aggregates the session off the UI thread (SessionAnalyzer)
+// Filter), shown by the FilterBar; a change re-aggregates the session off the UI thread (AnalysisJob)
 // and every view follows.
 #pragma once
 
@@ -36,8 +36,8 @@ class FrameActions;
 class FlameGraphModel;
 class FlameGraphView;
 class RecordingView;
-class SessionAnalyzer;
-class SessionLoader;
+class AnalysisJob;
+class LoadJob;
 class SummaryView;
 class TimelineView;
 
@@ -49,36 +49,6 @@ public:
 
     const std::shared_ptr<const LoadedSession> &session() const { return session_; }
     QString lastError() const { return lastError_; }
-    SessionLoader *loader() const { return loader_; }
-    SessionAnalyzer *analyzer() const { return analyzer_; }
-    CallTreeModel *callTreeModel() const { return callTreeModel_; }
-    CallTreeModel *bottomUpModel() const { return bottomUpModel_; }
-    FlameGraphModel *flameGraphModel() const { return flameGraphModel_; }
-    FlameGraphView *flameGraphView() const { return flameGraphView_; }
-    CallTreeView *topDownView() const { return topDownView_; }
-    CallTreeView *bottomUpView() const { return bottomUpView_; }
-    CallerCalleeView *callerCalleeView() const { return callerCalleeView_; }
-    TimelineView *timelineView() const { return timelineView_; }
-    CountersView *countersView() const { return countersView_; }
-    SummaryView *summaryView() const { return summaryView_; }
-    QDockWidget *flameGraphDock() const { return flameGraphDock_; }
-    QDockWidget *topDownDock() const { return topDownDock_; }
-    QDockWidget *bottomUpDock() const { return bottomUpDock_; }
-    QDockWidget *callerCalleeDock() const { return callerCalleeDock_; }
-    QDockWidget *timelineDock() const { return timelineDock_; }
-    QDockWidget *countersDock() const { return countersDock_; }
-    QDockWidget *summaryDock() const { return summaryDock_; }
-    EventsView *eventsView() const { return eventsView_; }
-    QDockWidget *eventsDock() const { return eventsDock_; }
-    QUndoStack *undoStack() const { return undoStack_; }
-    QAction *clearFilterAction() const { return clearFilterAction_; }
-    QComboBox *eventPicker() const { return eventPicker_; }
-    QToolBar *sessionToolBar() const { return sessionToolBar_; }
-    QAction *recordAction() const { return recordAction_; }
-    RecordingView *recordingView() const { return recordingView_; }
-    QDockWidget *recordingDock() const { return recordingDock_; }
-    FilterBar *filterBar() const { return filterBar_; }
-    FrameActions *frameActions() const { return frameActions_; }
     // The filter asked for last (the one shown may still be computing).
     const SampleFilter &filter() const { return filter_; }
     QStringList recentFiles() const;
@@ -114,6 +84,7 @@ protected:
     void dropEvent(QDropEvent *event) override;
 
 private:
+    void nameParts();
     void createDocks();
     void createEventsDock();
     void createMenus();
@@ -131,8 +102,8 @@ private:
     void createStatusBar();
     QDockWidget *addDock(const QString &title, const QString &objectName, QWidget *content);
     void onLoaded(std::shared_ptr<const LoadedSession> session);
-    void onFailed(const QString &path, const QString &message);
-    void onCancelled(const QString &path);
+    void onFailed(const QString &message);
+    void onCancelled();
     void setLoading(bool loading);
     void addRecentFile(const QString &path);
     void updateRecentMenu();
@@ -142,8 +113,8 @@ private:
 
     QList<QDockWidget *> docks() const;
 
-    SessionLoader *loader_;
-    SessionAnalyzer *analyzer_;
+    LoadJob *loader_;
+    AnalysisJob *analyzer_;
     CallTreeModel *callTreeModel_;
     CallTreeModel *bottomUpModel_;
     FlameGraphModel *flameGraphModel_;

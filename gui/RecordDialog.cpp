@@ -1,7 +1,7 @@
 #include "RecordDialog.h"
 
 #include "ProcessListModel.h"
-#include "RecordingSession.h"
+#include "RecordingJob.h"
 #include "base/CpuList.h"
 #include "base/Error.h"
 #include "events/EventParser.h"
@@ -82,6 +82,33 @@ QLabel *buddyLabel(const QString &text, QWidget *buddy) {
 }
 } // namespace
 
+// Object names for the fields a test looks up with findChild.
+void RecordDialog::nameParts() {
+    const std::initializer_list<std::pair<QObject *, const char *>> parts = {
+        {targets_, "targetTabs"},
+        {program_, "programEdit"},
+        {arguments_, "argumentsEdit"},
+        {workingDirectory_, "workingDirectoryEdit"},
+        {environment_, "environmentTable"},
+        {processFilter_, "processFilterEdit"},
+        {processView_, "processView"},
+        {processModel_, "processModel"},
+        {cpus_, "cpuList"},
+        {events_, "eventsEdit"},
+        {eventsError_, "eventsError"},
+        {callGraph_, "callGraphCombo"},
+        {output_, "outputEdit"},
+        {problemLabel_, "problemLabel"},
+        {start_, "startButton"},
+    };
+    for (const auto &[part, name] : parts)
+        part->setObjectName(QLatin1String(name));
+}
+
+void RecordDialog::setEvents(const QString &events) {
+    events_->setText(events);
+}
+
 RecordDialog::RecordDialog(QWidget *parent)
     : QDialog(parent) {
     setWindowTitle(tr("Record"));
@@ -98,7 +125,6 @@ RecordDialog::RecordDialog(QWidget *parent)
     layout->addWidget(createOptions());
 
     problemLabel_ = errorLabel(this);
-    problemLabel_->setObjectName(QStringLiteral("problemLabel"));
     problemLabel_->setStyleSheet(QString());
     layout->addWidget(problemLabel_);
     commandLabel_ = new QLabel(this);
@@ -115,6 +141,7 @@ RecordDialog::RecordDialog(QWidget *parent)
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     layout->addWidget(buttons);
 
+    nameParts();
     loadSettings();
     connect(targets_, &QTabWidget::currentChanged, this, [this](int index) {
         if (index == AttachTarget && processModel_->rowCount() == 0) refreshProcesses();
@@ -272,7 +299,6 @@ QWidget *RecordDialog::createOptions() {
     events_->setPlaceholderText(tr("Default: cycles where supported, else cpu-clock"));
     events_->setToolTip(tr("Events in perf's syntax, e.g. cpu-clock,page-faults or sched:sched_switch"));
     eventsError_ = errorLabel(box);
-    eventsError_->setObjectName(QStringLiteral("eventsError"));
     auto *eventsColumn = new QVBoxLayout;
     eventsColumn->addWidget(events_);
     eventsColumn->addWidget(eventsError_);
@@ -518,9 +544,8 @@ void RecordDialog::validate() {
     problemLabel_->setText(problem_);
     problemLabel_->setVisible(!problem_.isEmpty() && events.isEmpty());
     start_->setEnabled(problem_.isEmpty());
-    commandLabel_->setText(problem_.isEmpty()
-                               ? RecordingSession::equivalentCommand(options()).join(QLatin1Char(' '))
-                               : QString());
+    commandLabel_->setText(
+        problem_.isEmpty() ? RecordingJob::equivalentCommand(options()).join(QLatin1Char(' ')) : QString());
 }
 
 void RecordDialog::accept() {

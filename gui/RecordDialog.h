@@ -48,27 +48,15 @@ public:
     // A new timestamped session path under the user's data directory (or home).
     static QString defaultOutputPath(const QString &directory = {});
 
-    QTabWidget *targetTabs() const { return targets_; }
-    QLineEdit *programEdit() const { return program_; }
-    QLineEdit *argumentsEdit() const { return arguments_; }
-    QLineEdit *workingDirectoryEdit() const { return workingDirectory_; }
-    QTableWidget *environmentTable() const { return environment_; }
-    QLineEdit *processFilterEdit() const { return processFilter_; }
-    QTableView *processView() const { return processView_; }
-    ProcessListModel *processModel() const { return processModel_; }
-    QListWidget *cpuList() const { return cpus_; }
-    QLineEdit *eventsEdit() const { return events_; }
-    QLabel *eventsErrorLabel() const { return eventsError_; }
-    QComboBox *callGraphCombo() const { return callGraph_; }
-    QLineEdit *outputEdit() const { return output_; }
-    QLabel *problemLabel() const { return problemLabel_; }
-    QPushButton *startButton() const { return start_; }
+    // Sets the events field (perf's syntax), as if typed.
+    void setEvents(const QString &events);
 
 public slots:
     void accept() override;
     void refreshProcesses();
 
 private:
+    void nameParts();
     QWidget *createLaunchTab();
     QWidget *createAttachTab();
     QWidget *createSystemWideTab();

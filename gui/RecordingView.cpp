@@ -1,6 +1,6 @@
 #include "RecordingView.h"
 
-#include "RecordingSession.h"
+#include "RecordingJob.h"
 
 #include <QCheckBox>
 #include <QFileInfo>
@@ -35,7 +35,7 @@ QString formatElapsed(qint64 ms) {
 
 RecordingView::RecordingView(QWidget *parent)
     : QWidget(parent)
-    , session_(new RecordingSession(this))
+    , recording_(new RecordingJob(this))
     , timer_(new QTimer(this))
     , liveTimer_(new QTimer(this))
     , live_(new QCheckBox(tr("&Live view"), this))
@@ -79,25 +79,25 @@ RecordingView::RecordingView(QWidget *parent)
            kLiveIntervalMs / 1000));
     liveTimer_->setInterval(kLiveIntervalMs);
     connect(liveTimer_, &QTimer::timeout, this, [this] {
-        if (live_->isChecked() && session_->state() == RecordingSession::State::Recording)
-            emit liveUpdate(session_->outputPath());
+        if (live_->isChecked() && recording_->state() == RecordingJob::State::Recording)
+            emit liveUpdate(recording_->outputPath());
     });
     timer_->setInterval(kRefreshMs);
     connect(timer_, &QTimer::timeout, this, &RecordingView::updateProgress);
-    connect(stop_, &QPushButton::clicked, session_, &RecordingSession::stop);
-    connect(session_, &RecordingSession::stateChanged, this, &RecordingView::showState);
-    connect(session_, &RecordingSession::finished, this, [this] {
+    connect(stop_, &QPushButton::clicked, recording_, &RecordingJob::stop);
+    connect(recording_, &RecordingJob::stateChanged, this, &RecordingView::showState);
+    connect(recording_, &RecordingJob::finished, this, [this] {
         showSummary();
-        emit sessionRecorded(session_->outputPath());
+        emit sessionRecorded(recording_->outputPath());
     });
-    connect(session_, &RecordingSession::failed, this, &RecordingView::recordingFailed);
+    connect(recording_, &RecordingJob::failed, this, &RecordingView::recordingFailed);
     showState();
 }
 
 bool RecordingView::start(RecordOptions options) {
-    if (!session_->start(std::move(options))) return false;
-    target_->setText(RecordingSession::describeTarget(session_->options()));
-    output_->setText(session_->outputPath());
+    if (!recording_->start(std::move(options))) return false;
+    target_->setText(RecordingJob::describeTarget(recording_->options()));
+    output_->setText(recording_->outputPath());
     summary_->clear();
     timer_->start();
     updateProgress();
@@ -105,47 +105,47 @@ bool RecordingView::start(RecordOptions options) {
 }
 
 void RecordingView::updateProgress() {
-    elapsed_->setText(formatElapsed(session_->elapsedMs()));
-    const QFileInfo file(session_->outputPath());
+    elapsed_->setText(formatElapsed(recording_->elapsedMs()));
+    const QFileInfo file(recording_->outputPath());
     fileSize_->setText(file.exists() ? formatBytes(file.size()) : tr("—"));
 }
 
 void RecordingView::showState() {
-    const bool active = session_->isActive();
-    switch (session_->state()) {
-    case RecordingSession::State::Idle:
+    const bool active = recording_->isActive();
+    switch (recording_->state()) {
+    case RecordingJob::State::Idle:
         state_->setText(tr("Not recording"));
         target_->setText(tr("Start a recording with File ▸ Record…"));
         break;
-    case RecordingSession::State::Starting:
+    case RecordingJob::State::Starting:
         state_->setText(tr("Starting…"));
         break;
-    case RecordingSession::State::Recording:
+    case RecordingJob::State::Recording:
         state_->setText(tr("Recording"));
         liveTimer_->start();
         break;
-    case RecordingSession::State::Finished:
+    case RecordingJob::State::Finished:
         state_->setText(tr("Finished"));
         break;
-    case RecordingSession::State::Failed:
+    case RecordingJob::State::Failed:
         state_->setText(tr("Recording failed"));
         break;
     }
     stop_->setEnabled(active);
-    error_->setText(session_->errorMessage());
-    error_->setVisible(session_->state() == RecordingSession::State::Failed);
+    error_->setText(recording_->errorMessage());
+    error_->setVisible(recording_->state() == RecordingJob::State::Failed);
     if (!active) {
         timer_->stop();
         liveTimer_->stop();
-        if (session_->state() != RecordingSession::State::Idle) updateProgress();
+        if (recording_->state() != RecordingJob::State::Idle) updateProgress();
     }
-    if (session_->state() == RecordingSession::State::Failed)
+    if (recording_->state() == RecordingJob::State::Failed)
         fileSize_->setText(tr("— (no session was written)"));
     emit activeChanged(active);
 }
 
 void RecordingView::showSummary() {
-    const RecordSummary &summary = session_->summary();
+    const RecordSummary &summary = recording_->summary();
     const QLocale locale;
     QString html = QStringLiteral("<table cellspacing=\"2\">");
     auto row = [&html](const QString &name, const QString &value) {
@@ -164,7 +164,7 @@ void RecordingView::showSummary() {
     for (const auto &name : summary.eventNames)
         events << QString::fromStdString(name);
     row(tr("Events:"), events.join(QStringLiteral(", ")));
-    if (!session_->options().command.empty()) row(tr("Exit code:"), QString::number(summary.exitCode));
+    if (!recording_->options().command.empty()) row(tr("Exit code:"), QString::number(summary.exitCode));
     html += QStringLiteral("</table>");
     if (!summary.notices.empty()) {
         html += QStringLiteral("<p>%1</p><ul>").arg(tr("Notes:"));

@@ -1,7 +1,7 @@
 // The Recording dock's content: the state of the recording in progress (what it targets, the elapsed time
 // and the size of the file as it grows, where it goes), a Stop button, and once it ended either the summary
 // (samples, lost samples, bytes, the recorder's notices, the launched program's exit code) or the reason it
-// could not start. Owns the RecordingSession; asks for the finished session to be opened (sessionRecorded)
+// could not start. Owns the RecordingJob; asks for the finished session to be opened (sessionRecorded)
 // and, with Live view checked, for the partly written file to be shown every kLiveIntervalMs (liveUpdate).
 #pragma once
 
@@ -16,7 +16,7 @@ class QTimer;
 
 namespace perfglass {
 
-class RecordingSession;
+class RecordingJob;
 
 class RecordingView : public QWidget {
     Q_OBJECT
@@ -25,7 +25,7 @@ public:
 
     explicit RecordingView(QWidget *parent = nullptr);
 
-    RecordingSession *session() const { return session_; }
+    RecordingJob *recording() const { return recording_; }
     QPushButton *stopButton() const { return stop_; }
     QLabel *stateLabel() const { return state_; }
     QLabel *elapsedLabel() const { return elapsed_; }
@@ -53,7 +53,7 @@ private:
     void showSummary();
     static QString formatBytes(qint64 bytes);
 
-    RecordingSession *session_;
+    RecordingJob *recording_;
     QTimer *timer_;
     QTimer *liveTimer_;
     QCheckBox *live_;

@@ -1,11 +1,11 @@
 #include "EventListModel.h"
 
+#include "BackgroundJob.h"
 #include "base/Error.h"
 
 #include <QFont>
 #include <QGuiApplication>
 #include <QPalette>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 #include <cerrno>
@@ -34,7 +34,8 @@ QString row(const QString &key, const QString &value) {
 } // namespace
 
 EventListModel::EventListModel(QObject *parent)
-    : QAbstractItemModel(parent) {
+    : QAbstractItemModel(parent)
+    , job_(new BackgroundJob(this)) {
     buildTree();
 }
 
@@ -59,23 +60,19 @@ EventListing EventListModel::list(const std::string &sysfsRoot, const std::strin
     return listing;
 }
 
+bool EventListModel::isLoading() const {
+    return job_->isRunning();
+}
+
 void EventListModel::reload(const QString &sysfsRoot, const QString &tracefsRoot) {
-    if (watcher_) {
-        watcher_->disconnect(this);
-        watcher_->deleteLater(); // the listing still running is dropped when it ends
-    }
-    auto *watcher = new QFutureWatcher<EventListing>(this);
-    watcher_ = watcher;
-    connect(watcher, &QFutureWatcher<EventListing>::finished, this, [this, watcher] {
-        watcher_ = nullptr;
-        watcher->deleteLater();
-        setListing(watcher->result());
-        emit loadingChanged(false);
-    });
-    watcher->setFuture(
-        QtConcurrent::run([sysfs = sysfsRoot.toStdString(), tracefs = tracefsRoot.toStdString()] {
-            return list(sysfs, tracefs);
-        }));
+    // A listing still running is dropped when it ends.
+    job_->start(
+        [sysfs = sysfsRoot.toStdString(), tracefs = tracefsRoot.toStdString()](
+            const std::stop_token &, const BackgroundJob::ReportProgress &) { return list(sysfs, tracefs); },
+        [this](EventListing listing) {
+            setListing(std::move(listing));
+            emit loadingChanged(false);
+        });
     emit loadingChanged(true);
 }
 

@@ -8,14 +8,14 @@
 #include "events/EventCatalog.h"
 
 #include <QAbstractItemModel>
-#include <QFutureWatcher>
-#include <QPointer>
 #include <QStringList>
 
 #include <string>
 #include <vector>
 
 namespace perfglass {
+
+class BackgroundJob;
 
 // What one listing found (built by EventListModel::list, on any thread).
 struct EventListing {
@@ -52,7 +52,7 @@ public:
     // Lists off the UI thread; loaded() follows. Checked events that still exist stay checked.
     void reload(const QString &sysfsRoot = QString::fromLatin1(PmuCatalog::kDefaultRoot),
                 const QString &tracefsRoot = {});
-    bool isLoading() const { return watcher_ != nullptr; }
+    bool isLoading() const;
     // Shows a listing (what reload() does when it is ready).
     void setListing(EventListing listing);
     const EventListing &listing() const { return listing_; }
@@ -121,7 +121,7 @@ private:
     std::vector<Node> nodes_;    // nodes_[0] is the invisible root
     std::vector<int> eventNode_; // node of each entry, -1 for entries not shown
     std::vector<int> checked_;   // entries, in the order they were checked
-    QPointer<QFutureWatcher<EventListing>> watcher_;
+    BackgroundJob *job_;
 };
 
 } // namespace perfglass

@@ -1,7 +1,6 @@
 #include "FlameGraphModel.h"
 
 #include "FrameDetails.h"
-#include "load/ProfileBuilder.h"
 
 #include <algorithm>
 
@@ -47,10 +46,15 @@ QString FlameGraphModel::modulePath(uint32_t node) const {
     return QString::fromStdString(profile.modulePath(tree_->functionModule(tree_->node(node).function)));
 }
 
-ModuleCategory FlameGraphModel::category(uint32_t node) const {
-    if (!tree_ || node == CallTree::kRoot) return ModuleCategory::Unknown;
+FrameCategory FlameGraphModel::category(uint32_t node) const {
+    if (!tree_ || node == CallTree::kRoot) return FrameCategory::Unknown;
     const Profile &profile = tree_->profile();
-    return moduleCategory(profile, tree_->functionModule(tree_->node(node).function));
+    return frameCategory(profile, tree_->functionModule(tree_->node(node).function));
+}
+
+QColor FlameGraphModel::outOfLineColor(uint32_t node) const {
+    if (!tree_) return toQColor(FramePalette::kRoot);
+    return toQColor(FramePalette::outOfLineColour(*tree_, node));
 }
 
 uint64_t FlameGraphModel::cost(uint32_t node) const {

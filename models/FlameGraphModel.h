@@ -6,10 +6,11 @@
 #pragma once
 
 #include "CostFormat.h"
-#include "ModuleCategory.h"
 #include "analysis/CallTree.h"
+#include "analysis/FrameCategory.h"
 #include "profile/SourceLocations.h"
 
+#include <QColor>
 #include <QList>
 #include <QObject>
 #include <QString>
@@ -18,6 +19,10 @@
 #include <vector>
 
 namespace perfglass {
+
+inline QColor toQColor(Rgb rgb) {
+    return {rgb.red, rgb.green, rgb.blue};
+}
 
 // One rectangle of a flame graph layout.
 struct FlameFrame {
@@ -46,7 +51,9 @@ public:
     QString name(uint32_t node) const;
     QString moduleName(uint32_t node) const;
     QString modulePath(uint32_t node) const;
-    ModuleCategory category(uint32_t node) const;
+    FrameCategory category(uint32_t node) const;
+    // The node's colour were it not inline (FramePalette::outOfLineColour); the widget pales inline frames.
+    QColor outOfLineColor(uint32_t node) const;
     // The synthetic "[broken stack]" frame under which stacks that could not be unwound to the end hang.
     bool isBrokenStack(uint32_t node) const;
     // An inline frame: its function's code inlined into its caller (CallTreeNode::inlined).

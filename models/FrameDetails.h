@@ -1,6 +1,6 @@
 // What views say about a frame besides its name and cost: whether it is an inline frame and what it was
 // inlined into, and where in the source its function's samples are (core/SourceLocations.h). The source
-// locations of a Profile are computed once and shared by every view of it (sourceLocationsOf; SessionLoader
+// locations of a Profile are computed once and shared by every view of it (sourceLocationsOf; LoadJob
 // computes them while loading, off the UI thread).
 #pragma once
 

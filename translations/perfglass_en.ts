@@ -738,6 +738,10 @@
         <source>Inlined (paler, dashed outline)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>JIT</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>perfglass::FlameGraphWidget</name>
@@ -1450,7 +1454,7 @@
     </message>
 </context>
 <context>
-    <name>perfglass::RecordingSession</name>
+    <name>perfglass::RecordingJob</name>
     <message>
         <source>process %1</source>
         <translation type="unfinished"></translation>

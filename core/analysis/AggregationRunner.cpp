@@ -1,6 +1,7 @@
 #include "analysis/AggregationRunner.h"
 
 #include <algorithm>
+#include <atomic>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -51,7 +52,7 @@ void AggregationRunner::forEachBlock(size_t count, const AggregationControl &con
         runRange(0);
     } // joins
     if (failure) std::rethrow_exception(failure);
-    if (stopped || control.cancelled()) throw AggregationCancelled();
+    if (stopped || control.cancelled()) throw Cancelled();
     if (control.progress) control.progress(1.0);
 }
 

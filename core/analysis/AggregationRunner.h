@@ -2,29 +2,21 @@
 // report progress. Aggregations take an AggregationControl; the default runs on all cores without progress.
 #pragma once
 
-#include <atomic>
+#include "base/Cancellation.h"
+
 #include <cstddef>
-#include <exception>
 #include <functional>
 #include <stop_token>
 
 namespace perfglass {
 
-class AggregationCancelled : public std::exception {
-public:
-    const char *what() const noexcept override { return "the aggregation was cancelled"; }
-};
-
 struct AggregationControl {
-    std::stop_token stop;                      // request_stop() on its source cancels
-    const std::atomic<bool> *cancel = nullptr; // or set this flag from any thread
+    std::stop_token stop; // request_stop() on its source cancels: the aggregation throws Cancelled
     // Called now and then with the fraction done (0..1), on the thread that called the aggregation.
     std::function<void(double)> progress;
     unsigned threads = 0; // workers; 0: one per core (at most 8)
 
-    bool cancelled() const {
-        return stop.stop_requested() || (cancel != nullptr && cancel->load(std::memory_order_relaxed));
-    }
+    bool cancelled() const { return stop.stop_requested(); }
 };
 
 class AggregationRunner {
@@ -40,7 +32,7 @@ public:
     static unsigned workerCount(size_t count, const AggregationControl &control);
     // Calls work(worker, begin, end) for consecutive blocks covering [0, count). Each worker owns one
     // contiguous range, so a worker sees its items in order; worker 0 is the calling thread. Rethrows a
-    // worker's exception; throws AggregationCancelled when cancelled.
+    // worker's exception; throws Cancelled when cancelled.
     static void forEachBlock(size_t count, const AggregationControl &control, const Work &work);
 };
 

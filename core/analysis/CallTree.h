@@ -33,7 +33,7 @@ public:
     static constexpr uint32_t kRoot = 0;
     enum class Kind { TopDown, BottomUp };
 
-    // Both apply filter.transforms; throw Error for bad transforms and AggregationCancelled.
+    // Both apply filter.transforms; throw Error for bad transforms and Cancelled.
     static std::shared_ptr<const CallTree> topDown(std::shared_ptr<const Profile> profile,
                                                    const SampleFilter &filter);
     static std::shared_ptr<const CallTree> topDown(std::shared_ptr<const Profile> profile,

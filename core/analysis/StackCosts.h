@@ -21,7 +21,7 @@ struct StackCosts {
     uint64_t total = 0;            // cost of every counted sample (dropped ones excluded)
     uint64_t sampleCount = 0;
 
-    // Throws Error for bad transforms and AggregationCancelled.
+    // Throws Error for bad transforms and Cancelled.
     static StackCosts compute(const Profile &profile, const SampleFilter &filter,
                               const AggregationControl &control = {});
 };

@@ -1,9 +1,9 @@
 // A standalone SVG flame graph of a top-down CallTree: the outermost frames at the bottom, each frame a
 // rectangle as wide as its inclusive cost, labelled where the name fits, with a <title> tooltip (function,
-// module, cost, share), coloured by module (kernel frames in their own colour). Inline frames
-// (CallTreeNode::inlined) are a paler shade of their module's colour with a dashed outline and an italic
-// label, and their title says "(inlined)" and, where known, the source file and hottest line. No script, no
-// external files.
+// module, cost, share), coloured as the desktop application colours its flame graph (FramePalette: a hue
+// per FrameCategory, varied by function name). Inline frames (CallTreeNode::inlined) are a paler shade of
+// that colour with a dashed outline and an italic label, and their title says "(inlined)" and, where known,
+// the source file and hottest line. No script, no external files.
 #pragma once
 
 #include "analysis/CallTree.h"

@@ -70,7 +70,7 @@ void readRecords(PerfDataReader &reader, ProfileBuilder &builder, const LoadOpti
         orderer.push(record, reader.lastRecordIsMapped());
         if ((++records & 0x3f) == 0) reader.discardBefore(oldestHeld(orderer, builder));
         if ((records & 0xfff) == 0) {
-            if (options.cancel && options.cancel->load(std::memory_order_relaxed)) throw Cancelled();
+            throwIfCancelled(options.stop);
             if (options.progress && reader.bytesTotal() > 0)
                 options.progress(static_cast<double>(reader.bytesConsumed()) / reader.bytesTotal());
         }
@@ -94,7 +94,7 @@ void addSessionFacts(Profile &profile, const PerfDataReader &reader) {
 
 std::shared_ptr<const Profile> loadProfile(const std::string &path, const LoadOptions &options) {
     PerfDataReader reader(path);
-    if (options.stopFollowing) reader.follow(options.stopFollowing);
+    if (options.stopFollowing.stop_possible()) reader.follow(options.stopFollowing);
     const bool sameKernel = recordedOnThisKernel(reader.metadata());
     // Kernel symbols load on a second thread while the records are read; frames are named at the end.
     auto kernelSymbols = kernelSymbolsFor(options, sameKernel);

@@ -1,10 +1,9 @@
 // Reading a whole session file into a Profile, and the options of doing so.
 #pragma once
 
+#include "base/Cancellation.h"
 #include "profile/Profile.h"
 
-#include <atomic>
-#include <exception>
 #include <functional>
 #include <memory>
 #include <string>
@@ -17,11 +16,11 @@ struct LoadOptions {
     std::string kallsymsPath;
     // Called now and then with the fraction of the input read (0..1). Runs on the loading thread.
     std::function<void(double)> progress;
-    // Set from any thread to abandon loading; loadProfile then throws Cancelled.
-    const std::atomic<bool> *cancel = nullptr;
-    // Live analysis: when set, a file still being written is followed (PerfDataReader::follow) and loading
-    // ends when the writer finishes it or when *stopFollowing becomes true.
-    const std::atomic<bool> *stopFollowing = nullptr;
+    // Loading is abandoned once a stop is requested on it; loadProfile then throws Cancelled.
+    std::stop_token stop;
+    // Live analysis: when it can be stopped (a std::stop_source's token), a file still being written is
+    // followed (PerfDataReader::follow) and loading ends when the writer finishes it or a stop is requested.
+    std::stop_token stopFollowing;
     // Where binaries and debug files are looked for (ElfSymbols.h, SymbolSearch).
     std::string sysroot;
     std::vector<std::string> debugPaths;
@@ -36,11 +35,6 @@ struct LoadOptions {
     std::string jitMapDirectory;
     // Threads that unwind DWARF stacks (the loading thread included); 0: one per available CPU.
     unsigned unwindThreads = 0;
-};
-
-class Cancelled : public std::exception {
-public:
-    const char *what() const noexcept override { return "loading was cancelled"; }
 };
 
 // Reads a whole session file into a Profile. Throws Error/FileFormatError for bad input, Cancelled when

@@ -23,11 +23,6 @@
 
 namespace perfglass {
 
-// Name of the synthetic outermost frame of a stack whose unwinding ended early
-// (ProfileDiagnostics::brokenStacks counts them): such stacks hang under this frame instead of under their
-// real caller, so they can be seen.
-inline constexpr const char *kBrokenStackName = "[broken stack]";
-
 class Symbolizer {
 public:
     Symbolizer(Profile &profile, ProfileInterner &interner, ProcessTable &processes);

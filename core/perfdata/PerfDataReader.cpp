@@ -16,6 +16,7 @@
 #include <cerrno>
 #include <cstring>
 #include <thread>
+#include <utility>
 
 namespace perfglass {
 
@@ -203,11 +204,11 @@ bool PerfDataReader::fill(size_t bytes) {
     return true;
 }
 
-void PerfDataReader::follow(const std::atomic<bool> *stop, std::chrono::milliseconds pollInterval) {
+void PerfDataReader::follow(std::stop_token stop, std::chrono::milliseconds pollInterval) {
     if (pipeMode_ || dataEnd_ != fileSize_)
         return; // a pipe waits anyway; a finished file has nothing to wait for
     following_ = true;
-    stop_ = stop;
+    stop_ = std::move(stop);
     if (!notices_.empty() && notices_.back().find("data size in the header is 0") != std::string::npos)
         notices_.pop_back(); // expected while the file is being written
     pollInterval_ = pollInterval;
@@ -224,7 +225,7 @@ bool PerfDataReader::waitForGrowth() {
         fileSize_ = std::max(fileSize_, dataEnd_);
         return dataEnd_ > position_ + (bufferEnd_ - bufferPos_);
     }
-    if (stop_ && stop_->load(std::memory_order_relaxed)) return false;
+    if (stop_.stop_requested()) return false;
     std::this_thread::sleep_for(pollInterval_);
     struct stat info {};
     if (::fstat(fd_, &info) == 0)
@@ -570,7 +571,8 @@ const perf_event_header *PerfDataReader::nextFromStream() {
             }
         }
         if (dataEnd_ != kUnknownEnd && position_ >= dataEnd_) return nullptr;
-        const bool cutShortAllowed = pipeMode_ || dataEnd_ == fileSize_ || following_ || stop_;
+        const bool cutShortAllowed =
+            pipeMode_ || dataEnd_ == fileSize_ || following_ || stop_.stop_possible();
         if (!fill(sizeof(perf_event_header))) {
             if (bufferEnd_ > bufferPos_ && !cutShortAllowed)
                 throw FileFormatError(

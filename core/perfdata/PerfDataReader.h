@@ -10,10 +10,10 @@
 
 #include <linux/perf_event.h>
 
-#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <memory>
+#include <stop_token>
 #include <string>
 #include <vector>
 
@@ -36,10 +36,9 @@ public:
     // Live analysis of a file still being written (data size 0 in its header): at the end of the file, next()
     // waits for more records, polling every pollInterval, instead of returning nullptr. It stops waiting when
     // the writer completes the header (data size set: the records up to it are read, then nullptr) or when
-    // *stop becomes true (nullptr at the next poll). Call before the first next(). Pipes always wait for
-    // input.
-    void follow(const std::atomic<bool> *stop,
-                std::chrono::milliseconds pollInterval = std::chrono::milliseconds(50));
+    // a stop is requested on STOP (nullptr at the next poll). Call before the first next(). Pipes always wait
+    // for input.
+    void follow(std::stop_token stop, std::chrono::milliseconds pollInterval = std::chrono::milliseconds(50));
     bool isFollowing() const { return following_; }
 
     // Whether the record returned last lies in the reader's mapping of the file (a finished file in file
@@ -112,7 +111,7 @@ private:
     std::vector<std::string> notices_;
     std::unique_ptr<Decompressor> decompressor_;
     bool following_ = false;
-    const std::atomic<bool> *stop_ = nullptr;
+    std::stop_token stop_;
     std::chrono::milliseconds pollInterval_{50};
 };
 

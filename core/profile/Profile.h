@@ -18,6 +18,11 @@ using FrameId = uint32_t;
 using StackId = uint32_t;
 inline constexpr StackId kNoStack = std::numeric_limits<StackId>::max();
 
+// Name of the synthetic outermost frame of a stack whose unwinding ended early
+// (ProfileDiagnostics::brokenStacks counts them): such stacks hang under this frame instead of under their
+// real caller, so they can be seen.
+inline constexpr const char *kBrokenStackName = "[broken stack]";
+
 struct Module {
     StringId path; // the mapped file, or a pseudo name such as [kernel.kallsyms], [vdso], [unknown]
     bool kernel = false;

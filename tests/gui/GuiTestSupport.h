@@ -6,11 +6,14 @@
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QPointer>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QString>
 #include <QTest>
 #include <QWidget>
+
+#include <memory>
 
 namespace perfglass::test {
 
@@ -35,6 +38,29 @@ inline void saveScreenshot(QWidget *widget, const QString &name) {
     const QString path = screenshotDir() + QLatin1Char('/') + name;
     QVERIFY2(widget->grab().save(path), qPrintable(QStringLiteral("cannot save ") + path));
     qInfo("screenshot: %s", qPrintable(path));
+}
+
+inline const QObject *asObject(const QObject &object) {
+    return &object;
+}
+inline const QObject *asObject(const QObject *object) {
+    return object;
+}
+template <typename T> const QObject *asObject(const std::unique_ptr<T> &object) {
+    return object.get();
+}
+template <typename T> const QObject *asObject(const QPointer<T> &object) {
+    return object.data();
+}
+
+// The descendant of PARENT (an object, a pointer to it or an owner of it) of type T whose objectName is NAME,
+// as the widgets name their parts; a test that asks for a part that does not exist stops there.
+template <typename T, typename Parent> T *part(const Parent &parent, const char *name) {
+    const QObject *object = asObject(parent);
+    if (!object) qFatal("looking for %s in nothing", name);
+    T *found = object->template findChild<T *>(QLatin1String(name));
+    if (!found) qFatal("%s has no %s", qPrintable(object->objectName()), name);
+    return found;
 }
 
 } // namespace perfglass::test

@@ -42,10 +42,10 @@ private slots:
 
     void dock() {
         MainWindow window;
-        EventsView *view = window.eventsView();
+        EventsView *view = part<EventsView>(window, "eventsView");
         QVERIFY(view);
-        QCOMPARE(window.eventsDock()->widget(), view);
-        QCOMPARE(window.eventsDock()->windowTitle(), QStringLiteral("Events"));
+        QCOMPARE(part<QDockWidget>(window, "eventsDock")->widget(), view);
+        QCOMPARE(part<QDockWidget>(window, "eventsDock")->windowTitle(), QStringLiteral("Events"));
         // Nothing is listed before the view is shown; then the listing runs off the UI thread.
         QCOMPARE(view->model()->eventCount(), 0);
         QSignalSpy loaded(view->model(), &EventListModel::loaded);
@@ -54,7 +54,7 @@ private slots:
         window.resize(1300, 850);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
-        window.eventsDock()->raise();
+        part<QDockWidget>(window, "eventsDock")->raise();
         QVERIFY(loaded.size() == 1 || loaded.wait(60000));
         QVERIFY(view->model()->eventCount() > 0);
         QVERIFY(view->statusLabel()->text().contains(QStringLiteral("perf_event_paranoid")));
@@ -81,7 +81,7 @@ private slots:
         QCOMPARE(view->selectionField()->text(), QStringLiteral("cpu-clock,page-faults"));
         QCOMPARE(chosen.size(), 2);
         QCOMPARE(chosen.last().at(0).toString(), QStringLiteral("cpu-clock,page-faults"));
-        saveScreenshot(window.eventsDock(), QStringLiteral("events-dock-search.png"));
+        saveScreenshot(part<QDockWidget>(window, "eventsDock"), QStringLiteral("events-dock-search.png"));
 
         // Without a search the whole tree is back, the checks stay.
         view->searchField()->clear();
@@ -144,12 +144,12 @@ private slots:
         }
         saveScreenshot(&window, QStringLiteral("mainwindow-events.png"));
         // Floating, at a size that shows more of the tree.
-        window.eventsDock()->setFloating(true);
-        window.eventsDock()->resize(1200, 700);
+        part<QDockWidget>(window, "eventsDock")->setFloating(true);
+        part<QDockWidget>(window, "eventsDock")->resize(1200, 700);
         view->tree()->expand(
             view->filterModel()->mapFromSource(view->model()->indexOfEvent("cycles").parent()));
         view->tree()->scrollTo(shownEvent(*view, pmuEvent.isEmpty() ? "cpu-clock" : pmuEvent));
-        saveScreenshot(window.eventsDock(), QStringLiteral("events-dock.png"));
+        saveScreenshot(part<QDockWidget>(window, "eventsDock"), QStringLiteral("events-dock.png"));
         if (pmuEvent.isEmpty()) QSKIP("this machine has no PMU with named events for the details pane");
     }
 };

@@ -16,8 +16,8 @@
 #include "FrameActions.h"
 #include "FunctionNames.h"
 #include "GuiTestSupport.h"
+#include "LoadJob.h"
 #include "MainWindow.h"
-#include "SessionLoader.h"
 #include "TestSupport.h"
 #include "TimelineView.h"
 #include "TimelineWidget.h"
@@ -153,7 +153,8 @@ bool TestFilters::waitApplied(MainWindow &window, QSignalSpy &applied) {
 }
 
 QMenu *TestFilters::menuFor(MainWindow &window, const CallTree &tree, uint32_t node) {
-    return window.frameActions()->createMenu(FrameTarget::fromTreeNode(tree, node), &window);
+    return part<FrameActions>(window, "frameActions")
+        ->createMenu(FrameTarget::fromTreeNode(tree, node), &window);
 }
 
 void TestFilters::filterEdits() {
@@ -212,14 +213,14 @@ void TestFilters::mergeFromFlameGraph() {
     const auto window = openWindow();
     QVERIFY(window);
     QSignalSpy applied(window.get(), &MainWindow::filterApplied);
-    const auto tree = window->flameGraphModel()->tree();
+    const auto tree = part<FlameGraphModel>(window, "flameGraphModel")->tree();
     const uint64_t total = tree->total();
     const uint64_t spinSelf =
         costOf(*tree, QStringLiteral("spinFor")) - costOf(*tree, QStringLiteral("hotLoop")) -
         costOf(*tree, QStringLiteral("warmLoop")) - costOf(*tree, QStringLiteral("coldLoop"));
     const uint32_t hot = heaviestNamed(*tree, QStringLiteral("hotLoop"));
     QVERIFY(hot != CallTree::kRoot);
-    QVERIFY(window->filterBar()->chipTexts().isEmpty());
+    QVERIFY(part<FilterBar>(window, "filterToolBar")->chipTexts().isEmpty());
 
     QMenu *menu = menuFor(*window, *tree, hot);
     for (const char *name : {"focusFunction", "focusPath", "mergeFunction", "dropFunction", "collapseModule",
@@ -229,42 +230,46 @@ void TestFilters::mergeFromFlameGraph() {
     QVERIFY(waitApplied(*window, applied));
 
     // hotLoop is gone from every view; its cost stays, as spinFor's self cost.
-    const auto merged = window->callTreeModel()->tree();
+    const auto merged = part<CallTreeModel>(window, "topDownModel")->tree();
     QVERIFY(nodesNamed(*merged, QStringLiteral("hotLoop")).isEmpty());
-    QVERIFY(nodesNamed(*window->bottomUpModel()->tree(), QStringLiteral("hotLoop")).isEmpty());
-    QVERIFY(nodesNamed(*window->flameGraphModel()->tree(), QStringLiteral("hotLoop")).isEmpty());
+    QVERIFY(nodesNamed(*part<CallTreeModel>(window, "bottomUpModel")->tree(), QStringLiteral("hotLoop"))
+                .isEmpty());
+    QVERIFY(nodesNamed(*part<FlameGraphModel>(window, "flameGraphModel")->tree(), QStringLiteral("hotLoop"))
+                .isEmpty());
     QCOMPARE(merged->total(), total);
     uint64_t spinSelfNow = 0;
     for (uint32_t node : nodesNamed(*merged, QStringLiteral("spinFor")))
         spinSelfNow += merged->node(node).self;
     QVERIFY2(spinSelfNow > spinSelf + costOf(*tree, QStringLiteral("hotLoop")) / 2,
              qPrintable(QStringLiteral("%1 %2").arg(spinSelfNow).arg(spinSelf)));
-    QCOMPARE(window->undoStack()->count(), 1);
-    QCOMPARE(window->undoStack()->undoText(), QStringLiteral("Merge hotLoop"));
-    QCOMPARE(window->filterBar()->chipTexts(), QStringList{QStringLiteral("Merged: hotLoop")});
-    QVERIFY(window->clearFilterAction()->isEnabled());
+    QCOMPARE(part<QUndoStack>(window, "undoStack")->count(), 1);
+    QCOMPARE(part<QUndoStack>(window, "undoStack")->undoText(), QStringLiteral("Merge hotLoop"));
+    QCOMPARE(part<FilterBar>(window, "filterToolBar")->chipTexts(),
+             QStringList{QStringLiteral("Merged: hotLoop")});
+    QVERIFY(part<QAction>(window, "clearFilterAction")->isEnabled());
 
     // Edit > Undo brings it back.
-    window->undoStack()->undo();
+    part<QUndoStack>(window, "undoStack")->undo();
     QVERIFY(waitApplied(*window, applied));
-    QCOMPARE(nodesNamed(*window->callTreeModel()->tree(), QStringLiteral("hotLoop")).size(),
-             nodesNamed(*tree, QStringLiteral("hotLoop")).size());
-    QVERIFY(window->filterBar()->chipTexts().isEmpty());
-    QVERIFY(!window->clearFilterAction()->isEnabled());
+    QCOMPARE(
+        nodesNamed(*part<CallTreeModel>(window, "topDownModel")->tree(), QStringLiteral("hotLoop")).size(),
+        nodesNamed(*tree, QStringLiteral("hotLoop")).size());
+    QVERIFY(part<FilterBar>(window, "filterToolBar")->chipTexts().isEmpty());
+    QVERIFY(!part<QAction>(window, "clearFilterAction")->isEnabled());
     // The same transform twice is one step.
-    window->undoStack()->redo();
+    part<QUndoStack>(window, "undoStack")->redo();
     QVERIFY(waitApplied(*window, applied));
     actionNamed(menuFor(*window, *tree, hot), QStringLiteral("mergeFunction"))->trigger();
-    QCOMPARE(window->undoStack()->count(), 1);
+    QCOMPARE(part<QUndoStack>(window, "undoStack")->count(), 1);
 }
 
 void TestFilters::focusFromTopDownContextMenu() {
     const auto window = openWindow();
     QVERIFY(window);
     QSignalSpy applied(window.get(), &MainWindow::filterApplied);
-    window->topDownDock()->raise();
-    CallTreeView *view = window->topDownView();
-    const auto tree = window->callTreeModel()->tree();
+    part<QDockWidget>(window, "topDownDock")->raise();
+    CallTreeView *view = part<CallTreeView>(window, "topDownView");
+    const auto tree = part<CallTreeModel>(window, "topDownModel")->tree();
     const uint32_t warm = heaviestNamed(*tree, QStringLiteral("warmLoop"));
     QVERIFY(warm != CallTree::kRoot);
     const uint64_t warmCost = costOf(*tree, QStringLiteral("warmLoop"));
@@ -289,22 +294,23 @@ void TestFilters::focusFromTopDownContextMenu() {
     QVERIFY(waitApplied(*window, applied));
 
     // warmLoop is the only root now, with all of its cost and nothing else.
-    const CallTreeModel &model = *window->callTreeModel();
+    const CallTreeModel &model = *part<CallTreeModel>(window, "topDownModel");
     QCOMPARE(model.rowCount(), 1);
     QVERIFY(model.index(0, 0).data().toString().contains(QLatin1String("warmLoop")));
     QCOMPARE(model.tree()->total(), warmCost);
-    QCOMPARE(window->undoStack()->undoText(), QStringLiteral("Focus on warmLoop"));
-    QCOMPARE(window->filterBar()->chipTexts(), QStringList{QStringLiteral("Focus on function: warmLoop")});
-    window->undoStack()->undo();
+    QCOMPARE(part<QUndoStack>(window, "undoStack")->undoText(), QStringLiteral("Focus on warmLoop"));
+    QCOMPARE(part<FilterBar>(window, "filterToolBar")->chipTexts(),
+             QStringList{QStringLiteral("Focus on function: warmLoop")});
+    part<QUndoStack>(window, "undoStack")->undo();
     QVERIFY(waitApplied(*window, applied));
-    QCOMPARE(window->callTreeModel()->tree()->total(), tree->total());
+    QCOMPARE(part<CallTreeModel>(window, "topDownModel")->tree()->total(), tree->total());
 }
 
 void TestFilters::focusOnCallPath() {
     const auto window = openWindow();
     QVERIFY(window);
     QSignalSpy applied(window.get(), &MainWindow::filterApplied);
-    const auto tree = window->flameGraphModel()->tree();
+    const auto tree = part<FlameGraphModel>(window, "flameGraphModel")->tree();
     // The main thread's path to spinFor (through main), not the worker's (through the thread start).
     uint32_t spin = CallTree::kRoot;
     for (uint32_t node : nodesNamed(*tree, QStringLiteral("spinFor")))
@@ -314,8 +320,8 @@ void TestFilters::focusOnCallPath() {
     QVERIFY(pathCost < costOf(*tree, QStringLiteral("spinFor")));
 
     // Through the flame graph: a right click on the frame asks for its menu.
-    window->flameGraphDock()->raise();
-    FlameGraphWidget *graph = window->flameGraphView()->graph();
+    part<QDockWidget>(window, "flameGraphDock")->raise();
+    FlameGraphWidget *graph = part<FlameGraphView>(window, "flameGraphView")->graph();
     QSignalSpy requested(graph, &FlameGraphWidget::contextMenuRequested);
     const auto rect = graph->frameRect(spin);
     QVERIFY(rect);
@@ -334,25 +340,27 @@ void TestFilters::focusOnCallPath() {
     QVERIFY(waitApplied(*window, applied));
 
     // spinFor is the root, with the main thread's cost only.
-    const CallTreeModel &model = *window->callTreeModel();
+    const CallTreeModel &model = *part<CallTreeModel>(window, "topDownModel");
     QCOMPARE(model.rowCount(), 1);
     QVERIFY(model.index(0, 0).data().toString().contains(QLatin1String("spinFor")));
     QCOMPARE(model.tree()->total(), pathCost);
-    const QString chip = window->filterBar()->chipTexts().value(0);
+    const QString chip = part<FilterBar>(window, "filterToolBar")->chipTexts().value(0);
     QVERIFY2(chip.startsWith(QLatin1String("Focus: ")) && chip.contains(QLatin1String("main > spinFor")),
              qPrintable(chip));
-    QVERIFY2(window->undoStack()->undoText().startsWith(QLatin1String("Focus on call path ")) &&
-                 window->undoStack()->undoText().endsWith(QLatin1String("main > spinFor")),
-             qPrintable(window->undoStack()->undoText()));
+    QVERIFY2(
+        part<QUndoStack>(window, "undoStack")->undoText().startsWith(QLatin1String("Focus on call path ")) &&
+            part<QUndoStack>(window, "undoStack")->undoText().endsWith(QLatin1String("main > spinFor")),
+        qPrintable(part<QUndoStack>(window, "undoStack")->undoText()));
     // A right click off the frames still goes back out of a zoom.
-    window->flameGraphModel()->zoomTo(window->flameGraphModel()->childrenOf(CallTree::kRoot).front());
-    QVERIFY(window->flameGraphModel()->isZoomed());
+    part<FlameGraphModel>(window, "flameGraphModel")
+        ->zoomTo(part<FlameGraphModel>(window, "flameGraphModel")->childrenOf(CallTree::kRoot).front());
+    QVERIFY(part<FlameGraphModel>(window, "flameGraphModel")->isZoomed());
     QPoint empty;
     for (int y = 0; y < graph->height() && empty.isNull(); y += 2)
         if (!graph->frameAt(QPointF(graph->width() - 2, y))) empty = QPoint(graph->width() - 2, y);
     QVERIFY(!empty.isNull());
     QTest::mouseClick(graph, Qt::RightButton, {}, empty);
-    QVERIFY(!window->flameGraphModel()->isZoomed());
+    QVERIFY(!part<FlameGraphModel>(window, "flameGraphModel")->isZoomed());
     QCOMPARE(requested.size(), 1);
 }
 
@@ -360,24 +368,25 @@ void TestFilters::dropSamplesWithFunction() {
     const auto window = openWindow();
     QVERIFY(window);
     QSignalSpy applied(window.get(), &MainWindow::filterApplied);
-    const auto tree = window->callTreeModel()->tree();
+    const auto tree = part<CallTreeModel>(window, "topDownModel")->tree();
     const uint32_t hot = heaviestNamed(*tree, QStringLiteral("hotLoop"));
     const uint64_t hotCost = costOf(*tree, QStringLiteral("hotLoop"));
     actionNamed(menuFor(*window, *tree, hot), QStringLiteral("dropFunction"))->trigger();
     QVERIFY(waitApplied(*window, applied));
-    const auto dropped = window->callTreeModel()->tree();
+    const auto dropped = part<CallTreeModel>(window, "topDownModel")->tree();
     QCOMPARE(dropped->total(), tree->total() - hotCost);
     QVERIFY(dropped->sampleCount() < tree->sampleCount());
     QVERIFY(nodesNamed(*dropped, QStringLiteral("hotLoop")).isEmpty());
-    QCOMPARE(window->filterBar()->chipTexts(), QStringList{QStringLiteral("Dropped: hotLoop")});
-    QCOMPARE(window->undoStack()->undoText(), QStringLiteral("Drop samples with hotLoop"));
+    QCOMPARE(part<FilterBar>(window, "filterToolBar")->chipTexts(),
+             QStringList{QStringLiteral("Dropped: hotLoop")});
+    QCOMPARE(part<QUndoStack>(window, "undoStack")->undoText(), QStringLiteral("Drop samples with hotLoop"));
 }
 
 void TestFilters::collapseLibraryAndRemoveChip() {
     const auto window = openWindow();
     QVERIFY(window);
     QSignalSpy applied(window.get(), &MainWindow::filterApplied);
-    const auto tree = window->callTreeModel()->tree();
+    const auto tree = part<CallTreeModel>(window, "topDownModel")->tree();
     const uint32_t hot = heaviestNamed(*tree, QStringLiteral("hotLoop"));
     const QString module =
         QString::fromStdString(tree->profile().moduleName(tree->functionModule(tree->node(hot).function)));
@@ -389,110 +398,117 @@ void TestFilters::collapseLibraryAndRemoveChip() {
     QVERIFY(waitApplied(*window, applied));
 
     // The program's frames are one frame named after it now.
-    const auto collapsed = window->callTreeModel()->tree();
+    const auto collapsed = part<CallTreeModel>(window, "topDownModel")->tree();
     QVERIFY(nodesNamed(*collapsed, QStringLiteral("hotLoop")).isEmpty());
     QVERIFY(nodesNamed(*collapsed, QStringLiteral("spinFor")).isEmpty());
     const uint32_t frame = heaviestNamed(*collapsed, module);
     QVERIFY(frame != CallTree::kRoot);
     QCOMPARE(collapsed->total(), tree->total());
-    QCOMPARE(window->filterBar()->chipTexts(), QStringList{QStringLiteral("Collapsed: hotspots-fp")});
+    QCOMPARE(part<FilterBar>(window, "filterToolBar")->chipTexts(),
+             QStringList{QStringLiteral("Collapsed: hotspots-fp")});
 
     // The collapsed frame has a menu too (no second collapse of its library); focus on it.
     const FrameTarget target = FrameTarget::fromTreeNode(*collapsed, frame);
     QVERIFY(target.collapsed);
-    QMenu *collapsedMenu = window->frameActions()->createMenu(target, window.get());
+    QMenu *collapsedMenu = part<FrameActions>(window, "frameActions")->createMenu(target, window.get());
     QVERIFY(!actionNamed(collapsedMenu, QStringLiteral("collapseModule")));
     actionNamed(collapsedMenu, QStringLiteral("focusFunction"))->trigger();
     QVERIFY(waitApplied(*window, applied));
-    QCOMPARE(window->filterBar()->chipTexts(),
+    QCOMPARE(part<FilterBar>(window, "filterToolBar")->chipTexts(),
              (QStringList{QStringLiteral("Collapsed: hotspots-fp"),
                           QStringLiteral("Focus on function: hotspots-fp")}));
-    QCOMPARE(window->callTreeModel()->rowCount(), 1);
+    QCOMPARE(part<CallTreeModel>(window, "topDownModel")->rowCount(), 1);
 
     // The × of the collapse removes it and the focus on its frame: one undoable step.
-    const QList<QToolButton *> buttons = window->filterBar()->removeButtons();
+    const QList<QToolButton *> buttons = part<FilterBar>(window, "filterToolBar")->removeButtons();
     QCOMPARE(buttons.size(), 2);
     QTest::mouseClick(buttons.first(), Qt::LeftButton);
     QVERIFY(waitApplied(*window, applied));
     QVERIFY(window->filter().transforms.empty());
-    QVERIFY(window->filterBar()->chipTexts().isEmpty());
-    QCOMPARE(window->callTreeModel()->tree()->total(), tree->total());
-    QVERIFY(!nodesNamed(*window->callTreeModel()->tree(), QStringLiteral("hotLoop")).isEmpty());
-    QCOMPARE(window->undoStack()->undoText(), QStringLiteral("Remove Collapsed: hotspots-fp"));
-    window->undoStack()->undo();
+    QVERIFY(part<FilterBar>(window, "filterToolBar")->chipTexts().isEmpty());
+    QCOMPARE(part<CallTreeModel>(window, "topDownModel")->tree()->total(), tree->total());
+    QVERIFY(!nodesNamed(*part<CallTreeModel>(window, "topDownModel")->tree(), QStringLiteral("hotLoop"))
+                 .isEmpty());
+    QCOMPARE(part<QUndoStack>(window, "undoStack")->undoText(),
+             QStringLiteral("Remove Collapsed: hotspots-fp"));
+    part<QUndoStack>(window, "undoStack")->undo();
     QVERIFY(waitApplied(*window, applied));
-    QCOMPARE(window->filterBar()->chipTexts().size(), 2);
+    QCOMPARE(part<FilterBar>(window, "filterToolBar")->chipTexts().size(), 2);
     // The × of the focus removes only the focus.
-    QTest::mouseClick(window->filterBar()->removeButtons().at(1), Qt::LeftButton);
+    QTest::mouseClick(part<FilterBar>(window, "filterToolBar")->removeButtons().at(1), Qt::LeftButton);
     QVERIFY(waitApplied(*window, applied));
-    QCOMPARE(window->filterBar()->chipTexts(), QStringList{QStringLiteral("Collapsed: hotspots-fp")});
+    QCOMPARE(part<FilterBar>(window, "filterToolBar")->chipTexts(),
+             QStringList{QStringLiteral("Collapsed: hotspots-fp")});
 }
 
 void TestFilters::collapseRecursionAndCopyName() {
     const auto window = openWindow();
     QVERIFY(window);
     QSignalSpy applied(window.get(), &MainWindow::filterApplied);
-    const auto tree = window->callTreeModel()->tree();
+    const auto tree = part<CallTreeModel>(window, "topDownModel")->tree();
     const uint32_t spin = heaviestNamed(*tree, QStringLiteral("spinFor"));
     QMenu *menu = menuFor(*window, *tree, spin);
     actionNamed(menu, QStringLiteral("copyName"))->trigger();
     QCOMPARE(QGuiApplication::clipboard()->text(),
              QString::fromStdString(tree->functionName(tree->node(spin).function)));
-    QCOMPARE(window->undoStack()->count(), 0);
+    QCOMPARE(part<QUndoStack>(window, "undoStack")->count(), 0);
     // spinFor does not recurse: the tree keeps its shape, but the step and its chip are there.
     actionNamed(menu, QStringLiteral("collapseRecursion"))->trigger();
     QVERIFY(waitApplied(*window, applied));
-    QCOMPARE(window->callTreeModel()->tree()->nodes().size(), tree->nodes().size());
-    QCOMPARE(window->filterBar()->chipTexts(), QStringList{QStringLiteral("Collapsed recursion: spinFor")});
+    QCOMPARE(part<CallTreeModel>(window, "topDownModel")->tree()->nodes().size(), tree->nodes().size());
+    QCOMPARE(part<FilterBar>(window, "filterToolBar")->chipTexts(),
+             QStringList{QStringLiteral("Collapsed recursion: spinFor")});
     actionNamed(menu, QStringLiteral("collapseDirectRecursion"))->trigger();
     QVERIFY(waitApplied(*window, applied));
-    QCOMPARE(window->filterBar()->chipTexts().value(1),
+    QCOMPARE(part<FilterBar>(window, "filterToolBar")->chipTexts().value(1),
              QStringLiteral("Collapsed direct recursion: spinFor"));
-    QCOMPARE(window->undoStack()->count(), 2);
+    QCOMPARE(part<QUndoStack>(window, "undoStack")->count(), 2);
 }
 
 void TestFilters::hideKernelFrames() {
     const auto window = openWindow();
     QVERIFY(window);
     QSignalSpy applied(window.get(), &MainWindow::filterApplied);
-    const auto tree = window->callTreeModel()->tree();
+    const auto tree = part<CallTreeModel>(window, "topDownModel")->tree();
     if (!hasKernelNode(*tree))
         QSKIP("the recording has no kernel frames (kernel sampling not permitted here)");
-    QAction *hide = window->frameActions()->hideKernelAction();
+    QAction *hide = part<FrameActions>(window, "frameActions")->hideKernelAction();
     QVERIFY(!hide->isChecked());
     hide->trigger(); // as from View > Hide Kernel Frames or the filter bar
     QVERIFY(waitApplied(*window, applied));
     QVERIFY(hide->isChecked());
-    QVERIFY(!hasKernelNode(*window->callTreeModel()->tree()));
-    QVERIFY(!hasKernelNode(*window->bottomUpModel()->tree()));
-    QVERIFY(!hasKernelNode(*window->flameGraphModel()->tree()));
-    QCOMPARE(window->callTreeModel()->tree()->total(), tree->total()); // kernel cost goes to the caller
-    QCOMPARE(window->filterBar()->chipTexts(), QStringList{QStringLiteral("Kernel frames hidden")});
-    QCOMPARE(window->undoStack()->undoText(), QStringLiteral("Hide kernel frames"));
+    QVERIFY(!hasKernelNode(*part<CallTreeModel>(window, "topDownModel")->tree()));
+    QVERIFY(!hasKernelNode(*part<CallTreeModel>(window, "bottomUpModel")->tree()));
+    QVERIFY(!hasKernelNode(*part<FlameGraphModel>(window, "flameGraphModel")->tree()));
+    QCOMPARE(part<CallTreeModel>(window, "topDownModel")->tree()->total(),
+             tree->total()); // kernel cost goes to the caller
+    QCOMPARE(part<FilterBar>(window, "filterToolBar")->chipTexts(),
+             QStringList{QStringLiteral("Kernel frames hidden")});
+    QCOMPARE(part<QUndoStack>(window, "undoStack")->undoText(), QStringLiteral("Hide kernel frames"));
     // Undo unchecks it; toggling it off again is a step of its own.
-    window->undoStack()->undo();
+    part<QUndoStack>(window, "undoStack")->undo();
     QVERIFY(waitApplied(*window, applied));
     QVERIFY(!hide->isChecked());
-    QVERIFY(hasKernelNode(*window->callTreeModel()->tree()));
-    window->undoStack()->redo();
+    QVERIFY(hasKernelNode(*part<CallTreeModel>(window, "topDownModel")->tree()));
+    part<QUndoStack>(window, "undoStack")->redo();
     QVERIFY(waitApplied(*window, applied));
     hide->trigger();
     QVERIFY(waitApplied(*window, applied));
     QVERIFY(!hide->isChecked());
-    QCOMPARE(window->undoStack()->undoText(), QStringLiteral("Show kernel frames"));
-    QVERIFY(hasKernelNode(*window->callTreeModel()->tree()));
+    QCOMPARE(part<QUndoStack>(window, "undoStack")->undoText(), QStringLiteral("Show kernel frames"));
+    QVERIFY(hasKernelNode(*part<CallTreeModel>(window, "topDownModel")->tree()));
 }
 
 void TestFilters::callerCalleeMenu() {
     const auto window = openWindow();
     QVERIFY(window);
     QSignalSpy applied(window.get(), &MainWindow::filterApplied);
-    CallerCalleeView *view = window->callerCalleeView();
+    CallerCalleeView *view = part<CallerCalleeView>(window, "callerCalleeView");
     QSignalSpy updated(view, &CallerCalleeView::updated);
-    const auto tree = window->callTreeModel()->tree();
+    const auto tree = part<CallTreeModel>(window, "topDownModel")->tree();
     view->showFunction(tree->node(heaviestNamed(*tree, QStringLiteral("spinFor"))).function);
     QVERIFY(updated.wait(kTimeoutMs));
-    window->callerCalleeDock()->raise();
+    part<QDockWidget>(window, "callerCalleeDock")->raise();
     QTreeView *callees = view->calleesView();
     QVERIFY(callees->model()->rowCount() >= 3);
     const QModelIndex first = callees->model()->index(0, 0); // hotLoop, the heaviest callee
@@ -509,7 +525,8 @@ void TestFilters::callerCalleeMenu() {
     menu->close();
     merge->trigger();
     QVERIFY(waitApplied(*window, applied));
-    QVERIFY(nodesNamed(*window->callTreeModel()->tree(), QStringLiteral("hotLoop")).isEmpty());
+    QVERIFY(nodesNamed(*part<CallTreeModel>(window, "topDownModel")->tree(), QStringLiteral("hotLoop"))
+                .isEmpty());
     // spinFor's callees follow: hotLoop is gone (what hotLoop called is spinFor's now), warmLoop stays.
     QTRY_VERIFY(!view->isBusy());
     bool warm = false;
@@ -525,11 +542,11 @@ void TestFilters::threadAndProcessFilters() {
     const auto window = openWindow();
     QVERIFY(window);
     QSignalSpy applied(window.get(), &MainWindow::filterApplied);
-    window->timelineDock()->raise();
-    TimelineWidget *timeline = window->timelineView()->timeline();
+    part<QDockWidget>(window, "timelineDock")->raise();
+    TimelineWidget *timeline = part<TimelineView>(window, "timelineView")->timeline();
     const int rows = timeline->threadCount();
     QVERIFY2(rows >= 3, qPrintable(QString::number(rows))); // main, workers, child
-    const uint64_t samples = window->callTreeModel()->tree()->sampleCount();
+    const uint64_t samples = part<CallTreeModel>(window, "topDownModel")->tree()->sampleCount();
     const auto &threads = timeline->buckets()->threads;
 
     // Show only the first thread: fewer samples, every other row greyed but still there.
@@ -538,21 +555,22 @@ void TestFilters::threadAndProcessFilters() {
     QVERIFY(actionNamed(menu, QStringLiteral("hideThread")));
     actionNamed(menu, QStringLiteral("showOnlyThread"))->trigger();
     QVERIFY(waitApplied(*window, applied));
-    const uint64_t onlyFirst = window->callTreeModel()->tree()->sampleCount();
+    const uint64_t onlyFirst = part<CallTreeModel>(window, "topDownModel")->tree()->sampleCount();
     QCOMPARE(onlyFirst, threads[0].totalSamples);
     QVERIFY(onlyFirst < samples);
     QCOMPARE(timeline->threadCount(), rows);
     QVERIFY(timeline->isThreadShown(0));
     QVERIFY(!timeline->isThreadShown(1));
-    QVERIFY2(window->filterBar()->chipTexts().value(0).startsWith(QLatin1String("Thread: ")),
-             qPrintable(window->filterBar()->chipTexts().value(0)));
-    QVERIFY(window->undoStack()->undoText().startsWith(QLatin1String("Show only thread ")));
+    QVERIFY2(
+        part<FilterBar>(window, "filterToolBar")->chipTexts().value(0).startsWith(QLatin1String("Thread: ")),
+        qPrintable(part<FilterBar>(window, "filterToolBar")->chipTexts().value(0)));
+    QVERIFY(part<QUndoStack>(window, "undoStack")->undoText().startsWith(QLatin1String("Show only thread ")));
     // A greyed row offers to show it again.
     QMenu *hiddenMenu = timeline->createContextMenu(1);
     QVERIFY(!actionNamed(hiddenMenu, QStringLiteral("hideThread")));
     actionNamed(hiddenMenu, QStringLiteral("showThread"))->trigger();
     QVERIFY(waitApplied(*window, applied));
-    QCOMPARE(window->callTreeModel()->tree()->sampleCount(),
+    QCOMPARE(part<CallTreeModel>(window, "topDownModel")->tree()->sampleCount(),
              threads[0].totalSamples + threads[1].totalSamples);
 
     // Only the second process: its threads' samples.
@@ -562,29 +580,37 @@ void TestFilters::threadAndProcessFilters() {
     uint64_t processSamples = 0;
     for (const ThreadTimeline &thread : threads)
         if (thread.pid == otherPid) processSamples += thread.totalSamples;
-    QCOMPARE(window->callTreeModel()->tree()->sampleCount(), processSamples);
+    QCOMPARE(part<CallTreeModel>(window, "topDownModel")->tree()->sampleCount(), processSamples);
     QCOMPARE(window->filter().pids, std::vector<uint32_t>{otherPid});
-    QVERIFY(window->filterBar()->chipTexts().value(0).startsWith(QLatin1String("Process: ")));
+    QVERIFY(part<FilterBar>(window, "filterToolBar")
+                ->chipTexts()
+                .value(0)
+                .startsWith(QLatin1String("Process: ")));
 
     // Clear, then hide one thread: all samples but its own.
-    window->clearFilterAction()->trigger();
+    part<QAction>(window, "clearFilterAction")->trigger();
     QVERIFY(waitApplied(*window, applied));
-    QCOMPARE(window->callTreeModel()->tree()->sampleCount(), samples);
+    QCOMPARE(part<CallTreeModel>(window, "topDownModel")->tree()->sampleCount(), samples);
     actionNamed(timeline->createContextMenu(0), QStringLiteral("hideThread"))->trigger();
     QVERIFY(waitApplied(*window, applied));
-    QCOMPARE(window->callTreeModel()->tree()->sampleCount(), samples - threads[0].totalSamples);
-    QVERIFY2(window->filterBar()->chipTexts().value(0).startsWith(QLatin1String("Hidden thread: ")),
-             qPrintable(window->filterBar()->chipTexts().value(0)));
+    QCOMPARE(part<CallTreeModel>(window, "topDownModel")->tree()->sampleCount(),
+             samples - threads[0].totalSamples);
+    QVERIFY2(part<FilterBar>(window, "filterToolBar")
+                 ->chipTexts()
+                 .value(0)
+                 .startsWith(QLatin1String("Hidden thread: ")),
+             qPrintable(part<FilterBar>(window, "filterToolBar")->chipTexts().value(0)));
     QVERIFY(!timeline->isThreadShown(0));
     saveScreenshot(window.get(), QStringLiteral("filters-hidden-thread.png"));
     // Its chip's × shows it again; undo hides it again.
-    QTest::mouseClick(window->filterBar()->removeButtons().at(0), Qt::LeftButton);
+    QTest::mouseClick(part<FilterBar>(window, "filterToolBar")->removeButtons().at(0), Qt::LeftButton);
     QVERIFY(waitApplied(*window, applied));
-    QCOMPARE(window->callTreeModel()->tree()->sampleCount(), samples);
-    QVERIFY(window->filterBar()->chipTexts().isEmpty());
-    window->undoStack()->undo();
+    QCOMPARE(part<CallTreeModel>(window, "topDownModel")->tree()->sampleCount(), samples);
+    QVERIFY(part<FilterBar>(window, "filterToolBar")->chipTexts().isEmpty());
+    part<QUndoStack>(window, "undoStack")->undo();
     QVERIFY(waitApplied(*window, applied));
-    QCOMPARE(window->callTreeModel()->tree()->sampleCount(), samples - threads[0].totalSamples);
+    QCOMPARE(part<CallTreeModel>(window, "topDownModel")->tree()->sampleCount(),
+             samples - threads[0].totalSamples);
 }
 
 void TestFilters::cpuChooser() {
@@ -593,47 +619,47 @@ void TestFilters::cpuChooser() {
     QSignalSpy applied(window.get(), &MainWindow::filterApplied);
     const Profile &profile = *window->session()->profile;
     const std::vector<uint32_t> cpus = sampledCpus(profile);
-    QMenu *menu = window->filterBar()->cpuMenu();
+    QMenu *menu = part<FilterBar>(window, "filterToolBar")->cpuMenu();
     QList<QAction *> cpuActions;
     for (QAction *action : menu->actions())
         if (action->isCheckable()) cpuActions << action;
     QCOMPARE(static_cast<size_t>(cpuActions.size()), cpus.size());
     for (QAction *action : cpuActions)
         QVERIFY(action->isChecked());
-    QCOMPARE(window->filterBar()->cpuButton()->text(), QStringLiteral("CPUs: all"));
+    QCOMPARE(part<FilterBar>(window, "filterToolBar")->cpuButton()->text(), QStringLiteral("CPUs: all"));
     if (cpus.size() == 1) {
         // The only CPU cannot be unchecked: no step, still checked.
         cpuActions[0]->trigger();
         QVERIFY(cpuActions[0]->isChecked());
-        QCOMPARE(window->undoStack()->count(), 0);
+        QCOMPARE(part<QUndoStack>(window, "undoStack")->count(), 0);
     }
     if (cpus.size() < 2) QSKIP("the recording's samples are all on one CPU: nothing to choose");
     // Uncheck the first CPU: the views count the samples of the others.
     uint64_t onFirst = 0;
     for (size_t i = 0; i < profile.samples.size(); ++i)
         if (profile.samples.cpu[i] == cpus[0] && profile.samples.event[i] == 0) ++onFirst;
-    const uint64_t samples = window->callTreeModel()->tree()->sampleCount();
+    const uint64_t samples = part<CallTreeModel>(window, "topDownModel")->tree()->sampleCount();
     cpuActions[0]->trigger(); // unchecks it
     QVERIFY(waitApplied(*window, applied));
     QCOMPARE(window->filter().cpus, std::vector<uint32_t>(cpus.begin() + 1, cpus.end()));
-    QCOMPARE(window->callTreeModel()->tree()->sampleCount(), samples - onFirst);
+    QCOMPARE(part<CallTreeModel>(window, "topDownModel")->tree()->sampleCount(), samples - onFirst);
     QVERIFY(!cpuActions[0]->isChecked());
-    QVERIFY(window->filterBar()->chipTexts().value(0).startsWith(QLatin1String("CPU")));
-    QVERIFY(window->filterBar()->cpuButton()->text() != QLatin1String("CPUs: all"));
+    QVERIFY(part<FilterBar>(window, "filterToolBar")->chipTexts().value(0).startsWith(QLatin1String("CPU")));
+    QVERIFY(part<FilterBar>(window, "filterToolBar")->cpuButton()->text() != QLatin1String("CPUs: all"));
     // Checking it again is all CPUs: no CPU filter.
     cpuActions[0]->trigger();
     QVERIFY(waitApplied(*window, applied));
     QVERIFY(window->filter().cpus.empty());
-    QCOMPARE(window->callTreeModel()->tree()->sampleCount(), samples);
+    QCOMPARE(part<CallTreeModel>(window, "topDownModel")->tree()->sampleCount(), samples);
 }
 
 void TestFilters::filterBarScreenshot() {
     const auto window = openWindow();
     QVERIFY(window);
     QSignalSpy applied(window.get(), &MainWindow::filterApplied);
-    const auto tree = window->callTreeModel()->tree();
+    const auto tree = part<CallTreeModel>(window, "topDownModel")->tree();
     // A time range, a hidden thread, a merged function, a focus on a call path and hidden kernel frames.
-    TimelineWidget *timeline = window->timelineView()->timeline();
+    TimelineWidget *timeline = part<TimelineView>(window, "timelineView")->timeline();
     window->selectTimeRange(timeline->buckets()->start +
                                 (timeline->buckets()->end - timeline->buckets()->start) / 10,
                             timeline->buckets()->end);
@@ -650,25 +676,25 @@ void TestFilters::filterBarScreenshot() {
         if (shortName(*tree, tree->node(node).parent) == QLatin1String("main")) spin = node;
     actionNamed(menuFor(*window, *tree, spin), QStringLiteral("focusPath"))->trigger();
     QVERIFY(waitApplied(*window, applied));
-    window->frameActions()->hideKernelAction()->trigger();
+    part<FrameActions>(window, "frameActions")->hideKernelAction()->trigger();
     QVERIFY(waitApplied(*window, applied));
-    const QStringList chips = window->filterBar()->chipTexts();
+    const QStringList chips = part<FilterBar>(window, "filterToolBar")->chipTexts();
     QCOMPARE(chips.size(), 5);
     QVERIFY(chips[0].startsWith(QLatin1String("Time: ")));
     QVERIFY(chips[1].startsWith(QLatin1String("Hidden thread: ")));
     QCOMPARE(chips[2], QStringLiteral("Merged: coldLoop"));
     QVERIFY(chips[3].startsWith(QLatin1String("Focus: ")));
     QCOMPARE(chips[4], QStringLiteral("Kernel frames hidden"));
-    QCOMPARE(window->undoStack()->count(), 5);
-    saveScreenshot(window->filterBar(), QStringLiteral("filters-bar.png"));
+    QCOMPARE(part<QUndoStack>(window, "undoStack")->count(), 5);
+    saveScreenshot(part<FilterBar>(window, "filterToolBar"), QStringLiteral("filters-bar.png"));
     saveScreenshot(window.get(), QStringLiteral("filters-mainwindow.png"));
     // Clear Filter removes every chip at once; undo brings them all back.
-    window->clearFilterAction()->trigger();
+    part<QAction>(window, "clearFilterAction")->trigger();
     QVERIFY(waitApplied(*window, applied));
-    QVERIFY(window->filterBar()->chipTexts().isEmpty());
-    window->undoStack()->undo();
+    QVERIFY(part<FilterBar>(window, "filterToolBar")->chipTexts().isEmpty());
+    part<QUndoStack>(window, "undoStack")->undo();
     QVERIFY(waitApplied(*window, applied));
-    QCOMPARE(window->filterBar()->chipTexts(), chips);
+    QCOMPARE(part<FilterBar>(window, "filterToolBar")->chipTexts(), chips);
 }
 
 QTEST_MAIN(TestFilters)

@@ -8,12 +8,12 @@
 #include "FlameGraphModel.h"
 #include "FunctionNames.h"
 #include "GuiTestSupport.h"
+#include "LoadJob.h"
 #include "MainWindow.h"
 #include "ProcessListModel.h"
 #include "RecordDialog.h"
-#include "RecordingSession.h"
+#include "RecordingJob.h"
 #include "RecordingView.h"
-#include "SessionLoader.h"
 #include "TestSupport.h"
 #include "Translations.h"
 
@@ -108,7 +108,7 @@ std::unique_ptr<MainWindow> TestRecordDialog::newWindow() {
 }
 
 RecordDialog *TestRecordDialog::openDialog(MainWindow &window) {
-    window.recordAction()->trigger();
+    part<QAction>(window, "recordAction")->trigger();
     auto *dialog = window.findChild<RecordDialog *>();
     if (dialog && !QTest::qWaitForWindowExposed(dialog)) return nullptr;
     return dialog;
@@ -116,9 +116,9 @@ RecordDialog *TestRecordDialog::openDialog(MainWindow &window) {
 
 void TestRecordDialog::recordAndWait(MainWindow &window, RecordDialog *dialog) {
     QSignalSpy loaded(&window, &MainWindow::sessionLoaded);
-    QSignalSpy failed(window.recordingView(), &RecordingView::recordingFailed);
-    QVERIFY2(dialog->startButton()->isEnabled(), qPrintable(dialog->problem()));
-    QTest::mouseClick(dialog->startButton(), Qt::LeftButton);
+    QSignalSpy failed(part<RecordingView>(window, "recordingView"), &RecordingView::recordingFailed);
+    QVERIFY2(part<QPushButton>(dialog, "startButton")->isEnabled(), qPrintable(dialog->problem()));
+    QTest::mouseClick(part<QPushButton>(dialog, "startButton"), Qt::LeftButton);
     QTRY_VERIFY_WITH_TIMEOUT(!loaded.isEmpty() || !failed.isEmpty(), kTimeoutMs);
     if (!failed.isEmpty()) {
         const QString message = failed.first().first().toString();
@@ -131,30 +131,31 @@ void TestRecordDialog::recordAndWait(MainWindow &window, RecordDialog *dialog) {
 void TestRecordDialog::dialogStartsWithAProgram() {
     auto window = newWindow();
     QVERIFY(window);
-    QCOMPARE(window->recordAction()->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_R));
-    QVERIFY(window->sessionToolBar()->actions().contains(window->recordAction()));
+    QCOMPARE(part<QAction>(window, "recordAction")->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_R));
+    QVERIFY(
+        part<QToolBar>(window, "sessionToolBar")->actions().contains(part<QAction>(window, "recordAction")));
     RecordDialog *dialog = openDialog(*window);
     QVERIFY(dialog);
-    QCOMPARE(dialog->targetTabs()->currentIndex(), int(RecordDialog::LaunchTarget));
-    QVERIFY(!dialog->startButton()->isEnabled());
-    QVERIFY(dialog->problemLabel()->isVisible());
-    QVERIFY(dialog->outputEdit()->text().endsWith(QLatin1String(".data")));
+    QCOMPARE(part<QTabWidget>(dialog, "targetTabs")->currentIndex(), int(RecordDialog::LaunchTarget));
+    QVERIFY(!part<QPushButton>(dialog, "startButton")->isEnabled());
+    QVERIFY(part<QLabel>(dialog, "problemLabel")->isVisible());
+    QVERIFY(part<QLineEdit>(dialog, "outputEdit")->text().endsWith(QLatin1String(".data")));
 
-    QTest::keyClicks(dialog->programEdit(), QStringLiteral("/no/such/program"));
+    QTest::keyClicks(part<QLineEdit>(dialog, "programEdit"), QStringLiteral("/no/such/program"));
     QVERIFY(dialog->problem().contains(QLatin1String("/no/such/program")));
-    QVERIFY(!dialog->startButton()->isEnabled());
+    QVERIFY(!part<QPushButton>(dialog, "startButton")->isEnabled());
 
-    dialog->programEdit()->setText(clientPath(QStringLiteral("hotspots-fp")));
-    QTest::keyClicks(dialog->argumentsEdit(), QStringLiteral("200 1"));
-    QVERIFY2(dialog->startButton()->isEnabled(), qPrintable(dialog->problem()));
-    QTableWidget *environment = dialog->environmentTable();
+    part<QLineEdit>(dialog, "programEdit")->setText(clientPath(QStringLiteral("hotspots-fp")));
+    QTest::keyClicks(part<QLineEdit>(dialog, "argumentsEdit"), QStringLiteral("200 1"));
+    QVERIFY2(part<QPushButton>(dialog, "startButton")->isEnabled(), qPrintable(dialog->problem()));
+    QTableWidget *environment = part<QTableWidget>(dialog, "environmentTable");
     environment->insertRow(0);
     environment->setItem(0, 0, new QTableWidgetItem(QStringLiteral("BAD NAME")));
     environment->setItem(0, 1, new QTableWidgetItem(QStringLiteral("1")));
-    QVERIFY(!dialog->startButton()->isEnabled());
+    QVERIFY(!part<QPushButton>(dialog, "startButton")->isEnabled());
     QVERIFY(dialog->problem().contains(QLatin1String("BAD NAME")));
     environment->item(0, 0)->setText(QStringLiteral("PERFGLASS_TEST"));
-    QVERIFY(dialog->startButton()->isEnabled());
+    QVERIFY(part<QPushButton>(dialog, "startButton")->isEnabled());
 
     const RecordOptions options = dialog->options();
     QCOMPARE(options.command,
@@ -171,17 +172,17 @@ void TestRecordDialog::badEventNamesTheTerm() {
     QVERIFY(window);
     RecordDialog *dialog = openDialog(*window);
     QVERIFY(dialog);
-    dialog->programEdit()->setText(clientPath(QStringLiteral("hotspots-fp")));
-    QVERIFY(dialog->startButton()->isEnabled());
-    QTest::keyClicks(dialog->eventsEdit(), QStringLiteral("cpu-clock,cpu-clockz"));
-    QVERIFY(dialog->eventsErrorLabel()->isVisible());
-    QVERIFY2(dialog->eventsErrorLabel()->text().contains(QLatin1String("'cpu-clockz'")),
-             qPrintable(dialog->eventsErrorLabel()->text()));
-    QVERIFY(!dialog->startButton()->isEnabled());
+    part<QLineEdit>(dialog, "programEdit")->setText(clientPath(QStringLiteral("hotspots-fp")));
+    QVERIFY(part<QPushButton>(dialog, "startButton")->isEnabled());
+    QTest::keyClicks(part<QLineEdit>(dialog, "eventsEdit"), QStringLiteral("cpu-clock,cpu-clockz"));
+    QVERIFY(part<QLabel>(dialog, "eventsError")->isVisible());
+    QVERIFY2(part<QLabel>(dialog, "eventsError")->text().contains(QLatin1String("'cpu-clockz'")),
+             qPrintable(part<QLabel>(dialog, "eventsError")->text()));
+    QVERIFY(!part<QPushButton>(dialog, "startButton")->isEnabled());
     saveScreenshot(dialog, QStringLiteral("record-dialog-bad-event.png"));
-    dialog->eventsEdit()->setText(QStringLiteral("cpu-clock,page-faults"));
-    QVERIFY(!dialog->eventsErrorLabel()->isVisible());
-    QVERIFY(dialog->startButton()->isEnabled());
+    part<QLineEdit>(dialog, "eventsEdit")->setText(QStringLiteral("cpu-clock,page-faults"));
+    QVERIFY(!part<QLabel>(dialog, "eventsError")->isVisible());
+    QVERIFY(part<QPushButton>(dialog, "startButton")->isEnabled());
     QCOMPARE(dialog->options().events, std::string("cpu-clock,page-faults"));
     dialog->reject();
 }
@@ -195,11 +196,11 @@ void TestRecordDialog::attachListsAChild() {
     RecordDialog dialog;
     dialog.show();
     QVERIFY(QTest::qWaitForWindowExposed(&dialog));
-    dialog.targetTabs()->setCurrentIndex(RecordDialog::AttachTarget);
-    QVERIFY(dialog.processModel()->rowCount() > 1);
-    QVERIFY(!dialog.startButton()->isEnabled()); // nothing selected yet
-    QTest::keyClicks(dialog.processFilterEdit(), pid);
-    QAbstractItemModel *shown = dialog.processView()->model();
+    part<QTabWidget>(dialog, "targetTabs")->setCurrentIndex(RecordDialog::AttachTarget);
+    QVERIFY(part<ProcessListModel>(dialog, "processModel")->rowCount() > 1);
+    QVERIFY(!part<QPushButton>(dialog, "startButton")->isEnabled()); // nothing selected yet
+    QTest::keyClicks(part<QLineEdit>(dialog, "processFilterEdit"), pid);
+    QAbstractItemModel *shown = part<QTableView>(dialog, "processView")->model();
     int row = -1;
     for (int r = 0; r < shown->rowCount(); ++r)
         if (shown->index(r, ProcessListModel::PidColumn).data().toString() == pid) row = r;
@@ -208,8 +209,8 @@ void TestRecordDialog::attachListsAChild() {
                 .data()
                 .toString()
                 .endsWith(QLatin1String("sleep 60")));
-    dialog.processView()->selectRow(row);
-    QVERIFY(dialog.startButton()->isEnabled());
+    part<QTableView>(dialog, "processView")->selectRow(row);
+    QVERIFY(part<QPushButton>(dialog, "startButton")->isEnabled());
     QCOMPARE(dialog.options().pids, std::vector<pid_t>{static_cast<pid_t>(child.processId())});
     QVERIFY(dialog.options().command.empty());
     saveScreenshot(&dialog, QStringLiteral("record-dialog-attach.png"));
@@ -225,29 +226,29 @@ void TestRecordDialog::attachListsAChild() {
     QVERIFY(child.waitForFinished());
     refresh->click();
     QVERIFY(dialog.options().pids.empty());
-    QVERIFY(!dialog.startButton()->isEnabled());
+    QVERIFY(!part<QPushButton>(dialog, "startButton")->isEnabled());
 }
 
 void TestRecordDialog::systemWideCpus() {
     RecordDialog dialog;
     dialog.show();
     QVERIFY(QTest::qWaitForWindowExposed(&dialog));
-    dialog.targetTabs()->setCurrentIndex(RecordDialog::SystemWideTarget);
-    QListWidget *cpus = dialog.cpuList();
+    part<QTabWidget>(dialog, "targetTabs")->setCurrentIndex(RecordDialog::SystemWideTarget);
+    QListWidget *cpus = part<QListWidget>(dialog, "cpuList");
     QVERIFY(cpus->count() >= 1);
-    QVERIFY(dialog.startButton()->isEnabled());
+    QVERIFY(part<QPushButton>(dialog, "startButton")->isEnabled());
     RecordOptions options = dialog.options();
     QVERIFY(options.systemWide);
     QVERIFY(options.cpus.empty()); // all CPUs
     saveScreenshot(&dialog, QStringLiteral("record-dialog-system-wide.png"));
     for (int i = 0; i < cpus->count(); ++i)
         cpus->item(i)->setCheckState(Qt::Unchecked);
-    QVERIFY(!dialog.startButton()->isEnabled());
+    QVERIFY(!part<QPushButton>(dialog, "startButton")->isEnabled());
     cpus->item(0)->setCheckState(Qt::Checked);
     options = dialog.options();
     if (cpus->count() > 1)
         QCOMPARE(options.cpus, std::vector<int>{cpus->item(0)->data(Qt::UserRole).toInt()});
-    QVERIFY(dialog.startButton()->isEnabled());
+    QVERIFY(part<QPushButton>(dialog, "startButton")->isEnabled());
 }
 
 void TestRecordDialog::launchRecordsAndOpens() {
@@ -256,10 +257,11 @@ void TestRecordDialog::launchRecordsAndOpens() {
     RecordDialog *dialog = openDialog(*window);
     QVERIFY(dialog);
     const QString output = dir_.filePath(QStringLiteral("launch.data"));
-    dialog->programEdit()->setText(clientPath(QStringLiteral("hotspots-fp")));
-    dialog->argumentsEdit()->setText(QStringLiteral("300 1"));
-    dialog->outputEdit()->setText(output);
-    QSignalSpy started(window->recordingView()->session(), &RecordingSession::started);
+    part<QLineEdit>(dialog, "programEdit")->setText(clientPath(QStringLiteral("hotspots-fp")));
+    part<QLineEdit>(dialog, "argumentsEdit")->setText(QStringLiteral("300 1"));
+    part<QLineEdit>(dialog, "outputEdit")->setText(output);
+    QSignalSpy started(part<RecordingView>(window, "recordingView")->recording(),
+                       &RecordingJob::recordingStarted);
     recordAndWait(*window, dialog);
     QCOMPARE(started.count(), 1);
 
@@ -267,20 +269,20 @@ void TestRecordDialog::launchRecordsAndOpens() {
     QVERIFY(window->session());
     QCOMPARE(window->session()->path, output);
     QVERIFY(window->session()->profile->samples.size() > 0);
-    QVERIFY2(shareOf(*window->flameGraphModel(), QStringLiteral("hotLoop")) > 0.2,
+    QVERIFY2(shareOf(*part<FlameGraphModel>(window, "flameGraphModel"), QStringLiteral("hotLoop")) > 0.2,
              "hotLoop should hold about 60 % of the samples");
 
-    RecordingView *view = window->recordingView();
-    QVERIFY(window->recordingDock()->isVisible());
-    QCOMPARE(view->session()->state(), RecordingSession::State::Finished);
-    QCOMPARE(view->session()->summary().exitCode, 3); // the test program's own status
-    QVERIFY(view->session()->summary().samples > 0);
+    RecordingView *view = part<RecordingView>(window, "recordingView");
+    QVERIFY(part<QDockWidget>(window, "recordingDock")->isVisible());
+    QCOMPARE(view->recording()->state(), RecordingJob::State::Finished);
+    QCOMPARE(view->recording()->summary().exitCode, 3); // the test program's own status
+    QVERIFY(view->recording()->summary().samples > 0);
     QVERIFY(view->summaryLabel()->text().contains(QLatin1String("Samples:")));
     QVERIFY(!view->errorLabel()->isVisible());
     QVERIFY(!view->stopButton()->isEnabled());
     QVERIFY(view->fileSizeLabel()->text().contains(QLatin1String("B")));
-    QVERIFY(window->recordAction()->isEnabled());
-    saveScreenshot(window->recordingDock(), QStringLiteral("recording-dock-finished.png"));
+    QVERIFY(part<QAction>(window, "recordAction")->isEnabled());
+    saveScreenshot(part<QDockWidget>(window, "recordingDock"), QStringLiteral("recording-dock-finished.png"));
     saveScreenshot(window.get(), QStringLiteral("recording-opened.png"));
 }
 
@@ -291,12 +293,12 @@ void TestRecordDialog::stopEndsTheRecording() {
     options.command = {clientPath(QStringLiteral("hotspots-fp")).toStdString(), "60000", "1"};
     options.callGraph = CallGraphMode::FramePointer;
     options.outputPath = dir_.filePath(QStringLiteral("stopped.data")).toStdString();
-    RecordingView *view = window->recordingView();
-    QSignalSpy started(view->session(), &RecordingSession::started);
-    QSignalSpy failed(view->session(), &RecordingSession::failed);
+    RecordingView *view = part<RecordingView>(window, "recordingView");
+    QSignalSpy started(view->recording(), &RecordingJob::recordingStarted);
+    QSignalSpy failed(view->recording(), &RecordingJob::failed);
     QSignalSpy loaded(window.get(), &MainWindow::sessionLoaded);
     window->startRecording(options);
-    QVERIFY(!window->recordAction()->isEnabled()); // one recording at a time
+    QVERIFY(!part<QAction>(window, "recordAction")->isEnabled()); // one recording at a time
     QTRY_VERIFY_WITH_TIMEOUT(!started.isEmpty() || !failed.isEmpty(), kTimeoutMs);
     if (!failed.isEmpty()) QFAIL(qPrintable(failed.first().first().toString()));
     QVERIFY(view->stopButton()->isEnabled());
@@ -307,10 +309,10 @@ void TestRecordDialog::stopEndsTheRecording() {
                                  view->fileSizeLabel()->text() != QStringLiteral("—"),
                              kTimeoutMs);
     QVERIFY(view->elapsedLabel()->text() != QStringLiteral("0:00.0"));
-    saveScreenshot(window->recordingDock(), QStringLiteral("recording-dock-running.png"));
+    saveScreenshot(part<QDockWidget>(window, "recordingDock"), QStringLiteral("recording-dock-running.png"));
     QTest::mouseClick(view->stopButton(), Qt::LeftButton);
     QTRY_VERIFY_WITH_TIMEOUT(!loaded.isEmpty(), kTimeoutMs);
-    QCOMPARE(view->session()->summary().exitCode, 128 + SIGTERM); // asked to exit
+    QCOMPARE(view->recording()->summary().exitCode, 128 + SIGTERM); // asked to exit
     QVERIFY(window->session()->profile->samples.size() > 0);
 }
 
@@ -318,11 +320,11 @@ void TestRecordDialog::destroyingStopsTheRecording() {
     // Closing the application mid-recording ends the launched program and the worker, right away or before
     // it started.
     for (const bool waitForStart : {false, true}) {
-        auto session = std::make_unique<RecordingSession>();
+        auto session = std::make_unique<RecordingJob>();
         RecordOptions options;
         options.command = {clientPath(QStringLiteral("hotspots-fp")).toStdString(), "60000", "1"};
         options.outputPath = dir_.filePath(QStringLiteral("destroyed.data")).toStdString();
-        QSignalSpy started(session.get(), &RecordingSession::started);
+        QSignalSpy started(session.get(), &RecordingJob::recordingStarted);
         QVERIFY(session->start(options));
         if (waitForStart) QVERIFY(started.wait(kTimeoutMs));
         session.reset(); // returns once the program was stopped and the session written
@@ -345,7 +347,7 @@ void TestRecordDialog::liveViewFollowsTheRecording() {
     options.callGraph = CallGraphMode::FramePointer;
     const QString output = dir_.filePath(QStringLiteral("live.data"));
     options.outputPath = output.toStdString();
-    RecordingView *view = window->recordingView();
+    RecordingView *view = part<RecordingView>(window, "recordingView");
     QVERIFY(view->liveViewCheckBox()->isChecked());
     QSignalSpy live(view, &RecordingView::liveUpdate);
     QSignalSpy loaded(window.get(), &MainWindow::sessionLoaded);
@@ -353,13 +355,13 @@ void TestRecordDialog::liveViewFollowsTheRecording() {
     // While the program still runs, the views show what was recorded so far, more with every reload.
     uint64_t firstSamples = 0;
     QTRY_VERIFY_WITH_TIMEOUT(window->session() && window->session()->profile->samples.size() > 0, kTimeoutMs);
-    QVERIFY(view->session()->isActive());
+    QVERIFY(view->recording()->isActive());
     QCOMPARE(window->session()->path, output);
     QVERIFY(!live.isEmpty());
     firstSamples = window->session()->profile->samples.size();
     const auto loadsBefore = loaded.count();
     QTRY_VERIFY_WITH_TIMEOUT(loaded.count() > loadsBefore, kTimeoutMs);
-    QVERIFY(view->session()->isActive());
+    QVERIFY(view->recording()->isActive());
     QVERIFY(window->session()->profile->samples.size() > firstSamples);
     QCOMPARE(QApplication::focusWidget(), focused); // reloading took no focus
     QVERIFY(window->findChildren<QMessageBox *>().isEmpty());
@@ -367,10 +369,11 @@ void TestRecordDialog::liveViewFollowsTheRecording() {
 
     // Once stopped, the complete session replaces the partial one (a live load still running is dropped).
     view->stopButton()->click();
-    QTRY_VERIFY_WITH_TIMEOUT(
-        view->session()->state() == RecordingSession::State::Finished && !window->loader()->isLoading() &&
-            window->session()->profile->samples.size() == view->session()->summary().samples,
-        kTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(view->recording()->state() == RecordingJob::State::Finished &&
+                                 !part<LoadJob>(window, "loadJob")->isLoading() &&
+                                 window->session()->profile->samples.size() ==
+                                     view->recording()->summary().samples,
+                             kTimeoutMs);
 }
 
 void TestRecordDialog::attachRecords() {
@@ -379,14 +382,14 @@ void TestRecordDialog::attachRecords() {
     QVERIFY(window);
     RecordDialog *dialog = openDialog(*window);
     QVERIFY(dialog);
-    dialog->targetTabs()->setCurrentIndex(RecordDialog::AttachTarget);
-    dialog->processFilterEdit()->setText(QString::number(program.pid()));
-    QAbstractItemModel *shown = dialog->processView()->model();
+    part<QTabWidget>(dialog, "targetTabs")->setCurrentIndex(RecordDialog::AttachTarget);
+    part<QLineEdit>(dialog, "processFilterEdit")->setText(QString::number(program.pid()));
+    QAbstractItemModel *shown = part<QTableView>(dialog, "processView")->model();
     int row = -1;
     for (int r = 0; r < shown->rowCount(); ++r)
         if (shown->index(r, ProcessListModel::PidColumn).data().toLongLong() == program.pid()) row = r;
     QVERIFY(row >= 0);
-    dialog->processView()->selectRow(row);
+    part<QTableView>(dialog, "processView")->selectRow(row);
     // The duration ends an attached recording (the process keeps running).
     const auto durationBox = dialog->findChildren<QCheckBox *>();
     for (QCheckBox *box : durationBox)
@@ -395,11 +398,11 @@ void TestRecordDialog::attachRecords() {
     QVERIFY(spin);
     spin->setValue(1.0);
     QCOMPARE(dialog->options().durationSeconds, 1.0);
-    dialog->outputEdit()->setText(dir_.filePath(QStringLiteral("attach.data")));
+    part<QLineEdit>(dialog, "outputEdit")->setText(dir_.filePath(QStringLiteral("attach.data")));
     recordAndWait(*window, dialog);
     QVERIFY(program.running());
     QVERIFY(window->session()->profile->samples.size() > 0);
-    QVERIFY(shareOf(*window->flameGraphModel(), QStringLiteral("hotLoop")) > 0.2);
+    QVERIFY(shareOf(*part<FlameGraphModel>(window, "flameGraphModel"), QStringLiteral("hotLoop")) > 0.2);
 }
 
 void TestRecordDialog::unknownProgramFails() {
@@ -409,13 +412,13 @@ void TestRecordDialog::unknownProgramFails() {
     options.command = {"/no/such/program", "1"};
     const QString output = dir_.filePath(QStringLiteral("never.data"));
     options.outputPath = output.toStdString();
-    QSignalSpy failed(window->recordingView(), &RecordingView::recordingFailed);
+    QSignalSpy failed(part<RecordingView>(window, "recordingView"), &RecordingView::recordingFailed);
     QSignalSpy loaded(window.get(), &MainWindow::sessionLoaded);
     window->startRecording(options);
     QVERIFY(failed.wait(kTimeoutMs));
     const QString message = failed.first().first().toString();
     QVERIFY2(message.contains(QLatin1String("/no/such/program")), qPrintable(message));
-    RecordingView *view = window->recordingView();
+    RecordingView *view = part<RecordingView>(window, "recordingView");
     QVERIFY(view->errorLabel()->isVisible());
     QCOMPARE(view->errorLabel()->text(), message);
     QCOMPARE(view->stateLabel()->text(), QStringLiteral("Recording failed"));
@@ -423,39 +426,39 @@ void TestRecordDialog::unknownProgramFails() {
     QTest::qWait(100);
     QVERIFY(loaded.isEmpty()); // and none opened
     QVERIFY(!window->session());
-    QVERIFY(window->recordAction()->isEnabled());
-    saveScreenshot(window->recordingDock(), QStringLiteral("recording-dock-failed.png"));
+    QVERIFY(part<QAction>(window, "recordAction")->isEnabled());
+    saveScreenshot(part<QDockWidget>(window, "recordingDock"), QStringLiteral("recording-dock-failed.png"));
 }
 
 void TestRecordDialog::unknownEventFails() {
     // The dialog refuses such events before Start; a session started otherwise fails with the same words.
-    RecordingSession session;
+    RecordingJob session;
     RecordOptions options;
     options.command = {clientPath(QStringLiteral("hotspots-fp")).toStdString(), "10", "1"};
     options.events = "cpu-clock,bogus-event";
     const QString output = dir_.filePath(QStringLiteral("bogus.data"));
     options.outputPath = output.toStdString();
-    QSignalSpy failed(&session, &RecordingSession::failed);
-    QSignalSpy finished(&session, &RecordingSession::finished);
+    QSignalSpy failed(&session, &RecordingJob::failed);
+    QSignalSpy finished(&session, &RecordingJob::finished);
     QVERIFY(session.start(options));
     QVERIFY(!session.start(options)); // one at a time
     QVERIFY(failed.wait(kTimeoutMs));
     QVERIFY2(failed.first().first().toString().contains(QLatin1String("'bogus-event'")),
              qPrintable(failed.first().first().toString()));
     QVERIFY(finished.isEmpty());
-    QCOMPARE(session.state(), RecordingSession::State::Failed);
+    QCOMPARE(session.state(), RecordingJob::State::Failed);
     QVERIFY(!QFileInfo::exists(output));
 }
 
 void TestRecordDialog::settingsAreRemembered() {
     {
         RecordDialog dialog;
-        dialog.programEdit()->setText(clientPath(QStringLiteral("hotspots-fp")));
-        dialog.argumentsEdit()->setText(QStringLiteral("100 \"two words\""));
-        dialog.eventsEdit()->setText(QStringLiteral("task-clock"));
-        dialog.callGraphCombo()->setCurrentIndex(2);
-        dialog.outputEdit()->setText(dir_.filePath(QStringLiteral("sub/remembered.data")));
-        QVERIFY(dialog.startButton()->isEnabled());
+        part<QLineEdit>(dialog, "programEdit")->setText(clientPath(QStringLiteral("hotspots-fp")));
+        part<QLineEdit>(dialog, "argumentsEdit")->setText(QStringLiteral("100 \"two words\""));
+        part<QLineEdit>(dialog, "eventsEdit")->setText(QStringLiteral("task-clock"));
+        part<QComboBox>(dialog, "callGraphCombo")->setCurrentIndex(2);
+        part<QLineEdit>(dialog, "outputEdit")->setText(dir_.filePath(QStringLiteral("sub/remembered.data")));
+        QVERIFY(part<QPushButton>(dialog, "startButton")->isEnabled());
         QCOMPARE(dialog.options().command.back(), std::string("two words"));
         QCOMPARE(dialog.options().callGraph, CallGraphMode::Dwarf);
         dialog.accept();
@@ -463,31 +466,35 @@ void TestRecordDialog::settingsAreRemembered() {
         QVERIFY(QFileInfo(dir_.filePath(QStringLiteral("sub"))).isDir()); // made for the recorder
     }
     RecordDialog again;
-    QCOMPARE(again.programEdit()->text(), clientPath(QStringLiteral("hotspots-fp")));
-    QCOMPARE(again.argumentsEdit()->text(), QStringLiteral("100 \"two words\""));
-    QCOMPARE(again.eventsEdit()->text(), QStringLiteral("task-clock"));
+    QCOMPARE(part<QLineEdit>(again, "programEdit")->text(), clientPath(QStringLiteral("hotspots-fp")));
+    QCOMPARE(part<QLineEdit>(again, "argumentsEdit")->text(), QStringLiteral("100 \"two words\""));
+    QCOMPARE(part<QLineEdit>(again, "eventsEdit")->text(), QStringLiteral("task-clock"));
     QCOMPARE(again.options().callGraph, CallGraphMode::Dwarf);
     // A new timestamped file in the directory used last.
-    QCOMPARE(QFileInfo(again.outputEdit()->text()).absolutePath(), dir_.filePath(QStringLiteral("sub")));
-    QVERIFY(QFileInfo(again.outputEdit()->text()).fileName().startsWith(QLatin1String("perfglass-")));
+    QCOMPARE(QFileInfo(part<QLineEdit>(again, "outputEdit")->text()).absolutePath(),
+             dir_.filePath(QStringLiteral("sub")));
+    QVERIFY(QFileInfo(part<QLineEdit>(again, "outputEdit")->text())
+                .fileName()
+                .startsWith(QLatin1String("perfglass-")));
 }
 
 // Events checked in the Events dock fill the dialog's events, when it opens and while it is open.
 void TestRecordDialog::eventsComeFromTheEventsDock() {
     auto window = newWindow();
     QVERIFY(window);
-    EventListModel *events = window->eventsView()->model();
-    window->eventsDock()->show();
-    window->eventsDock()->raise();
+    EventListModel *events = part<EventsView>(window, "eventsView")->model();
+    part<QDockWidget>(window, "eventsDock")->show();
+    part<QDockWidget>(window, "eventsDock")->raise();
     // The listing runs off the UI thread once the dock is shown; an event can be checked when it is done.
     QTRY_VERIFY_WITH_TIMEOUT(events->setChecked(QStringLiteral("cpu-clock"), true), kTimeoutMs);
     RecordDialog *dialog = openDialog(*window);
     QVERIFY(dialog);
-    QCOMPARE(dialog->eventsEdit()->text(), QStringLiteral("cpu-clock"));
+    QCOMPARE(part<QLineEdit>(dialog, "eventsEdit")->text(), QStringLiteral("cpu-clock"));
     QVERIFY(events->setChecked(QStringLiteral("page-faults"), true));
-    QCOMPARE(dialog->eventsEdit()->text(), QStringLiteral("cpu-clock,page-faults"));
-    QVERIFY2(dialog->eventsErrorLabel()->text().isEmpty() || !dialog->eventsErrorLabel()->isVisible(),
-             qPrintable(dialog->eventsErrorLabel()->text()));
+    QCOMPARE(part<QLineEdit>(dialog, "eventsEdit")->text(), QStringLiteral("cpu-clock,page-faults"));
+    QVERIFY2(part<QLabel>(dialog, "eventsError")->text().isEmpty() ||
+                 !part<QLabel>(dialog, "eventsError")->isVisible(),
+             qPrintable(part<QLabel>(dialog, "eventsError")->text()));
     dialog->reject();
 }
 

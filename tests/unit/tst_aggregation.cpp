@@ -590,18 +590,18 @@ void TestAggregation::parallelMatchesSerial() {
 
 void TestAggregation::cancellation() {
     const HandProfile hand = bigProfile(10000);
-    std::atomic<bool> cancel{true};
+    std::stop_source cancelled;
+    cancelled.request_stop();
     AggregationControl control;
-    control.cancel = &cancel;
-    QVERIFY_THROWS_EXCEPTION(AggregationCancelled, CallTree::topDown(hand.shared(), SampleFilter{}, control));
+    control.stop = cancelled.get_token();
+    QVERIFY_THROWS_EXCEPTION(Cancelled, CallTree::topDown(hand.shared(), SampleFilter{}, control));
     std::stop_source source;
     AggregationControl stopped;
     stopped.stop = source.get_token();
     // Cancel from the progress callback, i.e. while the aggregation runs.
     stopped.progress = [&](double) { source.request_stop(); };
     stopped.threads = 1;
-    QVERIFY_THROWS_EXCEPTION(AggregationCancelled,
-                             FlatProfile::compute(hand.profile, SampleFilter{}, stopped));
+    QVERIFY_THROWS_EXCEPTION(Cancelled, FlatProfile::compute(hand.profile, SampleFilter{}, stopped));
 }
 
 void TestAggregation::progress() {

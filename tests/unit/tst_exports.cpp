@@ -6,6 +6,7 @@
 #include "unit/InlineProfile.h"
 
 #include "analysis/CallTree.h"
+#include "analysis/FrameCategory.h"
 #include "base/Error.h"
 #include "export/CollapsedStacksExporter.h"
 #include "export/SpeedscopeExporter.h"
@@ -109,6 +110,8 @@ private slots:
     void collapsedInlineFrames();
     void speedscopeInlineFrames();
     void svgInlineFrames();
+    void frameCategories();
+    void framePalette();
 };
 
 void TestExports::collapsedStacks() {
@@ -375,15 +378,48 @@ void TestExports::svgInlineFrames() {
     QCOMPARE(inlineMix->title, QString("mix (inlined) [app] at src/mix.h:12 (5 samples, 62.50%; self 3)"));
     QCOMPARE(plainMix->title, QString("mix [app] (2 samples, 25.00%; self 2)"));
     QCOMPARE(work->title, QString("work [app] (6 samples, 75.00%; self 1)"));
-    // Inline boxes: a paler fill than the same module's other boxes, a dashed outline, an italic label.
-    QVERIFY(inlineMix->rect.value("fill") != plainMix->rect.value("fill"));
-    QCOMPARE(plainMix->rect.value("fill"), work->rect.value("fill")); // one colour per module
+    // Colours from the palette the desktop application's flame graph uses: /usr/bin/app is the program's.
+    const auto css = [](Rgb rgb) {
+        return QString("rgb(%1,%2,%3)").arg(rgb.red).arg(rgb.green).arg(rgb.blue);
+    };
+    const Rgb mixColour = FramePalette::frameColour(FrameCategory::Application, "mix");
+    QCOMPARE(plainMix->rect.value("fill").toString(), css(mixColour));
+    QCOMPARE(work->rect.value("fill").toString(),
+             css(FramePalette::frameColour(FrameCategory::Application, "work")));
+    // Inline boxes: a paler fill than the same function's out-of-line box, a dashed outline, an italic label.
+    QCOMPARE(inlineMix->rect.value("fill").toString(), css(FramePalette::inlinedColour(mixColour)));
+    QCOMPARE(inlineMix->rect.value("stroke").toString(), css(FramePalette::inlinedOutline(mixColour)));
     QVERIFY(!inlineMix->rect.value("stroke-dasharray").isEmpty());
     QCOMPARE(inlineMix->text.value("font-style"), QStringView(u"italic"));
     QVERIFY(plainMix->rect.value("stroke-dasharray").isEmpty());
     QVERIFY(plainMix->text.value("font-style").isEmpty());
     const SvgFrame *step = find("step (inlined) [app] (");
     QVERIFY2(step, "step's inline frame has no source location, so its title has none");
+}
+
+void TestExports::frameCategories() {
+    QCOMPARE(frameCategoryOfPath("/usr/lib/x86_64-linux-gnu/libc.so.6", false), FrameCategory::SystemLibrary);
+    QCOMPARE(frameCategoryOfPath("/lib64/ld-linux-x86-64.so.2", false), FrameCategory::SystemLibrary);
+    QCOMPARE(frameCategoryOfPath("[vdso]", false), FrameCategory::SystemLibrary);
+    QCOMPARE(frameCategoryOfPath("[kernel.kallsyms]", true), FrameCategory::Kernel);
+    QCOMPARE(frameCategoryOfPath("[unknown]", false), FrameCategory::Unknown);
+    QCOMPARE(frameCategoryOfPath("/tmp/perf-4242.map", false), FrameCategory::Jit);
+    QCOMPARE(frameCategoryOfPath("/home/me/build/app", false), FrameCategory::Application);
+    QCOMPARE(frameCategoryOfPath("/usr/library-of-mine/app", false), FrameCategory::Application);
+}
+
+void TestExports::framePalette() {
+    // Stable per name, distinct per category, paler when inline.
+    using FramePalette::frameColour;
+    QCOMPARE(frameColour(FrameCategory::Application, "main"),
+             frameColour(FrameCategory::Application, "main"));
+    QVERIFY(frameColour(FrameCategory::Application, "main") != frameColour(FrameCategory::Kernel, "main"));
+    QVERIFY(frameColour(FrameCategory::Jit, "main") != frameColour(FrameCategory::SystemLibrary, "main"));
+    const Rgb base = frameColour(FrameCategory::SystemLibrary, "memcpy");
+    const Rgb pale = FramePalette::inlinedColour(base);
+    QVERIFY(pale.red + pale.green + pale.blue > base.red + base.green + base.blue);
+    const Rgb grey = frameColour(FrameCategory::Unknown, "x");
+    QVERIFY(grey.red == grey.green && grey.green == grey.blue);
 }
 
 QTEST_GUILESS_MAIN(TestExports)

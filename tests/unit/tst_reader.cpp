@@ -335,14 +335,14 @@ private slots:
             std::memset(head.data() + kDataSizeField, 0, 8);
             file.write(head);
         }
-        std::atomic<bool> stop{false};
+        std::stop_source stop;
         std::atomic<size_t> samples{0};
         std::atomic<bool> ended{false};
         std::string failure;
         std::thread reader([&] {
             try {
                 PerfDataReader input(growing.toStdString());
-                input.follow(&stop, std::chrono::milliseconds(5));
+                input.follow(stop.get_token(), std::chrono::milliseconds(5));
                 while (const perf_event_header *record = input.next())
                     if (record->type == PERF_RECORD_SAMPLE) ++samples;
             } catch (const std::exception &error) {
@@ -372,16 +372,16 @@ private slots:
         const auto session = writeSession(dir_.filePath("unfinished.data"), 20, mapping_);
         patchValue<uint64_t>(session.path, kDataSizeField, 0);
         QVERIFY(QFile::resize(session.path, static_cast<qint64>(session.dataOffset + session.dataSize)));
-        std::atomic<bool> stop{false};
+        std::stop_source stop;
         std::thread stopper([&] {
             std::this_thread::sleep_for(std::chrono::milliseconds(100));
-            stop = true;
+            stop.request_stop();
         });
         LoadOptions options = options_;
-        options.stopFollowing = &stop;
+        options.stopFollowing = stop.get_token();
         const auto profile = loadProfile(session.path.toStdString(), options);
         stopper.join();
-        QVERIFY(stop.load());
+        QVERIFY(stop.stop_requested());
         QCOMPARE(profile->samples.size(), size_t{20});
     }
 

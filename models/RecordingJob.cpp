@@ -1,4 +1,4 @@
-#include "RecordingSession.h"
+#include "RecordingJob.h"
 
 #include "base/Error.h"
 #include "record/HelperEventOpener.h"
@@ -8,19 +8,22 @@
 
 namespace perfglass {
 
-RecordingSession::RecordingSession(QObject *parent)
-    : QObject(parent) {
+RecordingJob::RecordingJob(QObject *parent)
+    : BackgroundJob(parent) {
     qRegisterMetaType<RecordSummary>();
+    recorderThread_.setMaxThreadCount(1);
+    setThreadPool(&recorderThread_);
+    // Connected first, so the state is Failed and the file gone before anyone else hears of the failure.
+    connect(this, &BackgroundJob::failed, this, &RecordingJob::onFailed);
 }
 
-RecordingSession::~RecordingSession() {
-    if (recorder_) recorder_->stop();
-    if (worker_.joinable()) worker_.join();
+RecordingJob::~RecordingJob() {
+    cancel();
+    waitForFinished();
 }
 
-bool RecordingSession::start(RecordOptions options) {
+bool RecordingJob::start(RecordOptions options) {
     if (isActive()) return false;
-    if (worker_.joinable()) worker_.join();
     if (options.cmdline.empty())
         for (const QString &word : equivalentCommand(options))
             options.cmdline.push_back(word.toStdString());
@@ -30,72 +33,67 @@ bool RecordingSession::start(RecordOptions options) {
     finalElapsedMs_ = -1;
     clock_.invalidate();
     outputExisted_ = QFileInfo::exists(outputPath());
+    // Called on the recorder's thread; what it reports is handed to this object's thread.
+    options.onStarted = [this] { QMetaObject::invokeMethod(this, &RecordingJob::onStarted); };
+    setState(State::Starting);
+    BackgroundJob::start(
+        [options = std::move(options)](const std::stop_token &stop, const ReportProgress &) {
+            return record(options, stop);
+        },
+        [this](const RecordSummary &summary) { onFinished(summary); });
+    return true;
+}
 
-    // The callbacks run on the worker; what they report is handed to this object's thread.
-    options.onStarted = [this] { QMetaObject::invokeMethod(this, &RecordingSession::onStarted); };
+RecordSummary RecordingJob::record(RecordOptions options, const std::stop_token &stop) {
     auto helperError = std::make_shared<std::string>();
     options.privilegedOpenerFactory = [helperError]() -> std::unique_ptr<EventOpener> {
         return startPrivilegedHelper(*helperError);
     };
-    recorder_ = std::make_unique<Recorder>(std::move(options));
-    setState(State::Starting);
-    worker_ = std::thread([this, recorder = recorder_.get(), helperError] {
-        try {
-            const RecordSummary summary = recorder->run();
-            QMetaObject::invokeMethod(this, [this, summary] { onFinished(summary); });
-        } catch (const std::exception &error) {
-            QString message = QString::fromStdString(error.what());
-            if (!helperError->empty()) message += QStringLiteral("; ") + QString::fromStdString(*helperError);
-            QMetaObject::invokeMethod(this, [this, message] { onFailed(message); });
-        }
-    });
-    return true;
+    Recorder recorder(std::move(options));
+    const std::stop_callback stopRecorder(stop, [&recorder] { recorder.stop(); });
+    try {
+        return recorder.run();
+    } catch (const std::exception &error) {
+        if (helperError->empty()) throw;
+        throw Error(std::string(error.what()) + "; " + *helperError);
+    }
 }
 
-void RecordingSession::stop() {
-    if (recorder_ && isActive()) recorder_->stop();
-}
-
-qint64 RecordingSession::elapsedMs() const {
+qint64 RecordingJob::elapsedMs() const {
     if (finalElapsedMs_ >= 0) return finalElapsedMs_;
     return clock_.isValid() ? clock_.elapsed() : 0;
 }
 
-void RecordingSession::setState(State state) {
+void RecordingJob::setState(State state) {
     if (state_ == state) return;
     state_ = state;
     emit stateChanged(state);
 }
 
-void RecordingSession::onStarted() {
+void RecordingJob::onStarted() {
     if (state_ != State::Starting) return;
     clock_.start();
     setState(State::Recording);
-    emit started();
+    emit recordingStarted();
 }
 
-void RecordingSession::onFinished(const RecordSummary &summary) {
-    if (worker_.joinable()) worker_.join();
-    recorder_.reset();
+void RecordingJob::onFinished(const RecordSummary &summary) {
     summary_ = summary;
     finalElapsedMs_ = static_cast<qint64>(summary.seconds * 1000);
     setState(State::Finished);
     emit finished(summary_);
 }
 
-void RecordingSession::onFailed(const QString &message) {
-    if (worker_.joinable()) worker_.join();
-    recorder_.reset();
+void RecordingJob::onFailed(const QString &message) {
     // Never leave a half session behind (the recorder removes what it wrote; this covers the rest), but never
     // remove a file that was there before either.
     if (!outputExisted_ && QFileInfo::exists(outputPath())) QFile::remove(outputPath());
     error_ = message;
     finalElapsedMs_ = clock_.isValid() ? clock_.elapsed() : 0;
     setState(State::Failed);
-    emit failed(message);
 }
 
-QString RecordingSession::describeTarget(const RecordOptions &options) {
+QString RecordingJob::describeTarget(const RecordOptions &options) {
     if (!options.command.empty()) {
         QStringList words;
         for (const auto &word : options.command)
@@ -121,7 +119,7 @@ QString RecordingSession::describeTarget(const RecordOptions &options) {
         .arg(cpus.join(QLatin1Char(',')));
 }
 
-QStringList RecordingSession::equivalentCommand(const RecordOptions &options) {
+QStringList RecordingJob::equivalentCommand(const RecordOptions &options) {
     QStringList args{QStringLiteral("perfglass-cli"), QStringLiteral("record")};
     auto ids = [](const auto &list) {
         QStringList words;

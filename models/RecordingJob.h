@@ -1,12 +1,14 @@
-// One recording run in-process by perfglass::Recorder on a worker thread of its own, so the UI thread never
-// waits on it. start() hands the options over; started() follows once the events are open and the target
-// runs, then finished(summary) when the program exits, the duration passes or stop() was asked for, or
-// failed(message) when recording could not start (unknown program or event, refused permission: the
-// message says what to do). When the kernel refuses an event, the privileged helper is asked for, as the
-// CLI does (RecordOptions::privilegedOpenerFactory). A failed recording leaves no file behind that it
-// created. Destroying a running session stops it and waits for the worker.
+// One recording run in-process by perfglass::Recorder, as a BackgroundJob on a thread pool of its own (one
+// thread: a recording lasts long and must not hold one of the global pool's threads that analysis uses), so
+// the UI thread never waits on it. start() hands the options over; recordingStarted() follows once the
+// events are open and the target runs, then finished(summary) when the program exits, the duration passes
+// or stop() was asked for, or failed(message) when recording could not start (unknown program or event,
+// refused permission: the message says what to do). When the kernel refuses an event, the privileged helper
+// is asked for, as the CLI does (RecordOptions::privilegedOpenerFactory). A failed recording leaves no file
+// behind that it created. Destroying a running job stops the recording and waits for it.
 #pragma once
 
+#include "BackgroundJob.h"
 #include "record/Recorder.h"
 
 #include <QElapsedTimer>
@@ -14,20 +16,18 @@
 #include <QObject>
 #include <QString>
 #include <QStringList>
-
-#include <memory>
-#include <thread>
+#include <QThreadPool>
 
 namespace perfglass {
 
-class RecordingSession : public QObject {
+class RecordingJob : public BackgroundJob {
     Q_OBJECT
 public:
     enum class State { Idle, Starting, Recording, Finished, Failed };
     Q_ENUM(State)
 
-    explicit RecordingSession(QObject *parent = nullptr);
-    ~RecordingSession() override;
+    explicit RecordingJob(QObject *parent = nullptr);
+    ~RecordingJob() override;
 
     // Starts recording with OPTIONS (ignored while one runs: returns false). cmdline is filled with the
     // equivalent perfglass-cli command when empty.
@@ -48,20 +48,22 @@ public:
     static QStringList equivalentCommand(const RecordOptions &options);
 
 public slots:
-    // Asks the recording to end (a launched program gets SIGTERM); finished() follows.
-    void stop();
+    // Asks the recording to end (a launched program gets SIGTERM); finished() follows. The same as cancel().
+    void stop() { cancel(); }
 
 signals:
-    void stateChanged(perfglass::RecordingSession::State state);
-    void started();
+    void stateChanged(perfglass::RecordingJob::State state);
+    // The events are open and the target runs.
+    void recordingStarted();
     void finished(const perfglass::RecordSummary &summary);
-    void failed(const QString &message);
+    // failed(message) is BackgroundJob's: recording could not start or broke off.
 
 private:
     void setState(State state);
     void onStarted();
     void onFinished(const RecordSummary &summary);
     void onFailed(const QString &message);
+    static RecordSummary record(RecordOptions options, const std::stop_token &stop);
 
     State state_ = State::Idle;
     RecordOptions options_;
@@ -70,8 +72,7 @@ private:
     bool outputExisted_ = false;
     QElapsedTimer clock_;
     qint64 finalElapsedMs_ = -1;
-    std::unique_ptr<Recorder> recorder_; // outlives the worker, which is joined first
-    std::thread worker_;
+    QThreadPool recorderThread_;
 };
 
 } // namespace perfglass

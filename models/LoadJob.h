@@ -1,0 +1,45 @@
+// Opens a session file off the UI thread: reads it into a Profile (perfglass::loadProfile), then builds the
+// top-down call tree and the flat profile, reporting progress and honouring cancellation (BackgroundJob).
+// loaded() hands the session over on the thread that owns the job.
+#pragma once
+
+#include "BackgroundJob.h"
+#include "LoadedSession.h"
+#include "load/LoadProfile.h"
+
+#include <QString>
+
+#include <memory>
+
+namespace perfglass {
+
+class LoadJob : public BackgroundJob {
+    Q_OBJECT
+public:
+    explicit LoadJob(QObject *parent = nullptr);
+
+    bool isLoading() const { return isRunning(); }
+    // How the next loads read sessions (inline frames, symbol search paths...). Defaults to LoadOptions{},
+    // so the core's defaults apply; progress and cancel are the job's own and are ignored here.
+    void setLoadOptions(LoadOptions options) { options_ = std::move(options); }
+    const LoadOptions &loadOptions() const { return options_; }
+    // The file the running or last load reads.
+    QString currentPath() const { return path_; }
+
+public slots:
+    // Starts loading PATH (started() follows, then progress()); a load already running is dropped.
+    void load(const QString &path);
+
+signals:
+    void loaded(std::shared_ptr<const perfglass::LoadedSession> session);
+
+private:
+    static std::shared_ptr<const LoadedSession> read(const QString &path, LoadOptions options,
+                                                     const std::stop_token &stop,
+                                                     const ReportProgress &reportProgress);
+
+    QString path_;
+    LoadOptions options_;
+};
+
+} // namespace perfglass
