@@ -33,19 +33,17 @@ bool RecordingSession::start(RecordOptions options) {
 
     // The callbacks run on the worker; what they report is handed to this object's thread.
     options.onStarted = [this] { QMetaObject::invokeMethod(this, &RecordingSession::onStarted); };
-    auto helperError = std::make_shared<std::string>();
-    options.privilegedOpenerFactory = [helperError]() -> std::unique_ptr<EventOpener> {
-        return startPrivilegedHelper(*helperError);
+    options.privilegedOpenerFactory = []() -> std::unique_ptr<EventOpener> {
+        return startPrivilegedHelper();
     };
     recorder_ = std::make_unique<Recorder>(std::move(options));
     setState(State::Starting);
-    worker_ = std::thread([this, recorder = recorder_.get(), helperError] {
+    worker_ = std::thread([this, recorder = recorder_.get()] {
         try {
             const RecordSummary summary = recorder->run();
             QMetaObject::invokeMethod(this, [this, summary] { onFinished(summary); });
         } catch (const std::exception &error) {
-            QString message = QString::fromStdString(error.what());
-            if (!helperError->empty()) message += QStringLiteral("; ") + QString::fromStdString(*helperError);
+            const QString message = QString::fromStdString(error.what());
             QMetaObject::invokeMethod(this, [this, message] { onFailed(message); });
         }
     });
