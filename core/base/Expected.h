@@ -10,9 +10,7 @@
 
 namespace perfglass {
 
-template <typename E> struct Unexpected {
-    E error;
-};
+template <typename E> struct Unexpected { E error; };
 
 template <typename E> Unexpected<E> unexpected(E error) {
     return Unexpected<E>{std::move(error)};
