@@ -152,20 +152,13 @@ int RecordCommand::run() {
     if (compress_ && options_.compressionLevel <= 0) options_.compressionLevel = 1;
     if (noCompress_) options_.compressionLevel = 0;
 
-    std::string helperError;
-    options_.privilegedOpenerFactory = [&helperError]() -> std::unique_ptr<EventOpener> {
-        return startPrivilegedHelper(helperError);
+    options_.privilegedOpenerFactory = []() -> std::unique_ptr<EventOpener> {
+        return startPrivilegedHelper();
     };
     Recorder recorder(options_);
     ActiveRecorder active(recorder);
     StopSignals signals(onStopSignal);
-    RecordSummary summary;
-    try {
-        summary = recorder.run();
-    } catch (const Error &error) {
-        if (helperError.empty()) throw;
-        throw Error(std::string(error.what()) + "; " + helperError);
-    }
+    const RecordSummary summary = recorder.run();
     for (const auto &notice : summary.notices)
         fmt::print(stderr, "perfglass-cli: note: {}\n", notice);
     std::string lost = fmt::format("{} lost", summary.lostSamples);

@@ -216,19 +216,19 @@ Status HelperServer::handleOpenEvent(const uint8_t *payload, size_t size, uint32
         return makeStatus(ErrorCode::PidNotFound,
                           "process " + std::to_string(request.pid) + " does not exist", ESRCH);
     const int groupFd = request.groupIndex >= 0 ? events_[static_cast<size_t>(request.groupIndex)].get() : -1;
-    const int fd =
+    FdOrErrno fd =
         perfEventOpen(request.attr, request.pid, request.cpu, groupFd, request.flags | PERF_FLAG_FD_CLOEXEC);
-    if (fd < 0) {
-        const int error = errno;
+    if (!fd) {
         return makeStatus(ErrorCode::OpenFailed,
                           "perf_event_open(type " + std::to_string(request.attr.type) + ", config " +
                               std::to_string(request.attr.config) + ", pid " + std::to_string(request.pid) +
-                              ", cpu " + std::to_string(request.cpu) + ") failed: " + std::strerror(error),
-                          error);
+                              ", cpu " + std::to_string(request.cpu) +
+                              ") failed: " + std::strerror(fd.error()),
+                          fd.error());
     }
-    events_.emplace_back(fd);
+    events_.push_back(std::move(*fd));
     send(MessageType::EventFd, sequence,
-         PayloadWriter().u32(static_cast<uint32_t>(events_.size() - 1)).take(), fd);
+         PayloadWriter().u32(static_cast<uint32_t>(events_.size() - 1)).take(), events_.back().get());
     return Status::success();
 }
 

@@ -19,6 +19,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <stdexcept>
 #include <string>
 
 using namespace perfglass::helper;
@@ -44,63 +45,75 @@ bool parseFd(const char *text, int &fd) {
     return true;
 }
 
-// Returns an empty string on success, else the complaint.
-std::string parseOptions(int argc, char **argv, Options &options) {
+// The helper refuses to start: what is wrong, printed before it exits.
+class Refusal : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+Options parseOptions(int argc, char **argv) {
+    Options options;
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
         if (arg == "--socket-fd" && i + 1 < argc) {
             if (!parseFd(argv[++i], options.socketFd))
-                return std::string("--socket-fd: not a descriptor: ") + argv[i];
+                throw Refusal(std::string("--socket-fd: not a descriptor: ") + argv[i]);
         } else if (arg == "--tracefs-root" && i + 1 < argc) {
             options.tracefsRoot = argv[++i];
         } else {
-            return "unknown argument '" + arg +
-                   "' (usage: perfglass-helper [--socket-fd N] [--tracefs-root DIR])";
+            throw Refusal("unknown argument '" + arg +
+                          "' (usage: perfglass-helper [--socket-fd N] [--tracefs-root DIR])");
         }
     }
-    return {};
+    return options;
 }
 
 // The socket must be an AF_UNIX SOCK_SEQPACKET socket; returns its peer's credentials.
-std::string checkSocket(int fd, ucred &peer) {
+ucred checkSocket(int fd) {
     int type = 0, domain = 0;
     socklen_t length = sizeof type;
     if (::getsockopt(fd, SOL_SOCKET, SO_TYPE, &type, &length) != 0)
-        return "descriptor " + std::to_string(fd) + " is not a socket: " + std::strerror(errno);
+        throw Refusal("descriptor " + std::to_string(fd) + " is not a socket: " + std::strerror(errno));
     length = sizeof domain;
     if (::getsockopt(fd, SOL_SOCKET, SO_DOMAIN, &domain, &length) != 0 || domain != AF_UNIX ||
         type != SOCK_SEQPACKET)
-        return "descriptor " + std::to_string(fd) + " is not an AF_UNIX SOCK_SEQPACKET socket";
+        throw Refusal("descriptor " + std::to_string(fd) + " is not an AF_UNIX SOCK_SEQPACKET socket");
+    ucred peer{};
     length = sizeof peer;
     if (::getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &peer, &length) != 0)
-        return std::string("cannot read the peer's credentials: ") + std::strerror(errno);
-    return {};
+        throw Refusal(std::string("cannot read the peer's credentials: ") + std::strerror(errno));
+    return peer;
 }
 
 // Who asked: under pkexec PKEXEC_UID names the invoking user and must be the socket's peer; otherwise the
 // helper was started directly by root, who may serve any peer.
-std::string checkCaller(const ucred &peer, const Options &options) {
+void checkCaller(const ucred &peer, const Options &options) {
     if (::getuid() != ::geteuid())
-        return "refusing to run set-user-ID; install perfglass-helper without the setuid bit and start it "
-               "with pkexec";
-    if (::geteuid() != 0) return "must run as root (start it with pkexec)";
+        throw Refusal(
+            "refusing to run set-user-ID; install perfglass-helper without the setuid bit and start "
+            "it with pkexec");
+    if (::geteuid() != 0) throw Refusal("must run as root (start it with pkexec)");
     const char *pkexecUid = std::getenv("PKEXEC_UID");
-    if (!pkexecUid) return {};
+    if (!pkexecUid) return;
     if (std::to_string(peer.uid) != pkexecUid)
-        return std::string("the socket's peer (uid ") + std::to_string(peer.uid) +
-               ") is not the user who ran pkexec (uid " + pkexecUid + ")";
-    if (!options.tracefsRoot.empty()) return "--tracefs-root is for tests and is refused under pkexec";
-    return {};
+        throw Refusal(std::string("the socket's peer (uid ") + std::to_string(peer.uid) +
+                      ") is not the user who ran pkexec (uid " + pkexecUid + ")");
+    if (!options.tracefsRoot.empty())
+        throw Refusal("--tracefs-root is for tests and is refused under pkexec");
 }
 
 } // namespace
 
 int main(int argc, char **argv) {
     Options options;
-    if (std::string error = parseOptions(argc, argv, options); !error.empty()) return fail(error);
     ucred peer{};
-    if (std::string error = checkSocket(options.socketFd, peer); !error.empty()) return fail(error);
-    if (std::string error = checkCaller(peer, options); !error.empty()) return fail(error);
+    try {
+        options = parseOptions(argc, argv);
+        peer = checkSocket(options.socketFd);
+        checkCaller(peer, options);
+    } catch (const Refusal &refusal) {
+        return fail(refusal.what());
+    }
 
     ::signal(SIGPIPE, SIG_IGN);
     ::prctl(PR_SET_DUMPABLE, 0);

@@ -45,18 +45,13 @@ bool RecordingJob::start(RecordOptions options) {
 }
 
 RecordSummary RecordingJob::record(RecordOptions options, const std::stop_token &stop) {
-    auto helperError = std::make_shared<std::string>();
-    options.privilegedOpenerFactory = [helperError]() -> std::unique_ptr<EventOpener> {
-        return startPrivilegedHelper(*helperError);
+    // Recorder::run appends why the privileged helper could not be had to the error it throws.
+    options.privilegedOpenerFactory = []() -> std::unique_ptr<EventOpener> {
+        return startPrivilegedHelper();
     };
     Recorder recorder(std::move(options));
     const std::stop_callback stopRecorder(stop, [&recorder] { recorder.stop(); });
-    try {
-        return recorder.run();
-    } catch (const std::exception &error) {
-        if (helperError->empty()) throw;
-        throw Error(std::string(error.what()) + "; " + *helperError);
-    }
+    return recorder.run();
 }
 
 qint64 RecordingJob::elapsedMs() const {

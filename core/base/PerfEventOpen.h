@@ -1,6 +1,8 @@
 // The perf_event_open(2) system call, which glibc does not wrap.
 #pragma once
 
+#include "base/FdOrErrno.h"
+
 #include <linux/perf_event.h>
 #include <sys/syscall.h>
 #include <sys/types.h>
@@ -8,8 +10,9 @@
 
 namespace perfglass {
 
-inline int perfEventOpen(const perf_event_attr &attr, pid_t pid, int cpu, int groupFd, unsigned long flags) {
-    return static_cast<int>(::syscall(SYS_perf_event_open, &attr, pid, cpu, groupFd, flags));
+inline FdOrErrno perfEventOpen(const perf_event_attr &attr, pid_t pid, int cpu, int groupFd,
+                               unsigned long flags) {
+    return fdOrErrno(static_cast<int>(::syscall(SYS_perf_event_open, &attr, pid, cpu, groupFd, flags)));
 }
 
 } // namespace perfglass

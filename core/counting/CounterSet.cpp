@@ -136,16 +136,17 @@ void CounterSet::openEvent(size_t index, EventOpener &opener) {
             const size_t s = slot(c, t);
             const int groupFd = isLeader ? -1 : fds_[leader][s].get();
             if (!isLeader && groupFd < 0) continue;
-            const int fd =
+            FdOrErrno fd =
                 opener.open(attr, target_.threads[t], target_.cpus[c], groupFd, PERF_FLAG_FD_CLOEXEC);
-            if (fd < 0) {
+            if (!fd) {
                 // A thread that exited between listing and opening is simply not counted.
-                if (-fd != ESRCH && firstError == 0) firstError = -fd;
+                if (fd.error() != ESRCH && firstError == 0) firstError = fd.error();
                 continue;
             }
-            fds_[index][s].reset(fd);
+            fds_[index][s] = std::move(*fd);
             ReadFormat data{};
-            if (::read(fd, &data, sizeof data) == static_cast<ssize_t>(sizeof data)) ids_[index][s] = data.id;
+            if (::read(fds_[index][s].get(), &data, sizeof data) == static_cast<ssize_t>(sizeof data))
+                ids_[index][s] = data.id;
             ++opened;
         }
     }

@@ -1,7 +1,6 @@
 #include "events/EventAvailability.h"
 
 #include "base/PerfEventOpen.h"
-#include "base/UniqueFd.h"
 
 #include <fmt/format.h>
 #include <unistd.h>
@@ -19,11 +18,10 @@ struct OpenTarget {
     int cpu = -1;
 };
 
-int tryOpen(perf_event_attr attr, OpenTarget target) {
+FdOrErrno tryOpen(perf_event_attr attr, OpenTarget target) {
     attr.size = sizeof attr;
     attr.disabled = 1;
-    const UniqueFd fd(perfEventOpen(attr, target.pid, target.cpu, -1, PERF_FLAG_FD_CLOEXEC));
-    return fd.valid() ? 0 : errno;
+    return perfEventOpen(attr, target.pid, target.cpu, -1, PERF_FLAG_FD_CLOEXEC);
 }
 
 bool isPrivilegeError(int error) {
@@ -70,12 +68,13 @@ Availability probeAvailability(const EventSpec &spec) {
     whole.exclude_kernel = 0;
     whole.exclude_hv = 0;
     whole.exclude_user = attr.exclude_user;
-    const int wholeError = tryOpen(whole, target);
-    if (wholeError == 0) {
+    const FdOrErrno wholeOpen = tryOpen(whole, target);
+    if (wholeOpen) {
         result.openable = true;
         result.kernel = true;
         return result;
     }
+    const int wholeError = wholeOpen.error();
     int error = wholeError;
     // Tracepoints and system-wide PMUs count kernel activity only: there is no user-mode part to fall back
     // to.
@@ -85,26 +84,26 @@ Availability probeAvailability(const EventSpec &spec) {
         user.exclude_user = 0;
         user.exclude_kernel = 1;
         user.exclude_hv = 1;
-        error = tryOpen(user, target);
+        const FdOrErrno userOpen = tryOpen(user, target);
+        if (userOpen) {
+            result.openable = true;
+            return result;
+        }
         // A PMU that cannot exclude privilege levels rejects exclude_* with EINVAL: the privilege error
         // stands.
-        if (error == EINVAL) error = wholeError;
-    }
-    if (error == 0) {
-        result.openable = true;
-        return result;
+        if (userOpen.error() != EINVAL) error = userOpen.error();
     }
     // Some PMUs (uncore-like ones without a cpumask) count only per CPU: try CPU 0 for the whole system.
     if (spec.category == EventCategory::Pmu && spec.cpus.empty() &&
         (error == EINVAL || error == EOPNOTSUPP || error == ENOENT)) {
-        const int systemError = tryOpen(whole, OpenTarget{-1, 0});
-        if (systemError == 0) {
+        const FdOrErrno systemOpen = tryOpen(whole, OpenTarget{-1, 0});
+        if (systemOpen) {
             result.openable = true;
             result.kernel = true;
             result.systemWideOnly = true;
             return result;
         }
-        if (isPrivilegeError(systemError)) error = systemError;
+        if (isPrivilegeError(systemOpen.error())) error = systemOpen.error();
     }
     result.error = error;
     result.reason = unavailableReason(error, spec.category);

@@ -11,6 +11,7 @@
 
 #include <functional>
 #include <memory>
+#include <string>
 
 namespace perfglass {
 
@@ -18,19 +19,24 @@ class EventOpenRouter : public EventOpener {
 public:
     using Factory = std::function<std::unique_ptr<EventOpener>()>;
 
-    // direct may be null: a DirectEventOpener is used then. privilegedFactory may be empty or return null.
+    // direct may be null: a DirectEventOpener is used then. privilegedFactory may be empty, return null, or
+    // throw Error saying why no privileged opener can be had (privilegedOpenerFailure() keeps that).
     EventOpenRouter(std::shared_ptr<EventOpener> direct, Factory privilegedFactory);
 
-    // Returns a new file descriptor, or -errno.
-    int open(const perf_event_attr &attr, pid_t pid, int cpu, int groupFd, unsigned long flags) override;
+    // The new event's descriptor, or the errno that refused it.
+    FdOrErrno open(const perf_event_attr &attr, pid_t pid, int cpu, int groupFd,
+                   unsigned long flags) override;
     bool usingPrivilegedOpener() const { return privileged_ != nullptr; }
     // The privileged opener once in use, else null.
     EventOpener *privilegedOpener() const { return privileged_.get(); }
+    // Why the privileged opener was asked for and could not be had; empty otherwise.
+    const std::string &privilegedOpenerFailure() const { return privilegedFailure_; }
 
 private:
     std::shared_ptr<EventOpener> direct_;
     Factory privilegedFactory_;
     std::unique_ptr<EventOpener> privileged_;
+    std::string privilegedFailure_;
     bool factoryTried_ = false;
 };
 

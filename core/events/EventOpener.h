@@ -8,22 +8,21 @@
 #include <linux/perf_event.h>
 #include <sys/types.h>
 
-#include <cerrno>
-
 namespace perfglass {
 
 class EventOpener {
 public:
     virtual ~EventOpener() = default;
-    // Returns a new file descriptor, or -errno.
-    virtual int open(const perf_event_attr &attr, pid_t pid, int cpu, int groupFd, unsigned long flags) = 0;
+    // The new event's descriptor, or the errno that refused it.
+    virtual FdOrErrno open(const perf_event_attr &attr, pid_t pid, int cpu, int groupFd,
+                           unsigned long flags) = 0;
 };
 
 class DirectEventOpener : public EventOpener {
 public:
-    int open(const perf_event_attr &attr, pid_t pid, int cpu, int groupFd, unsigned long flags) override {
-        const int fd = perfEventOpen(attr, pid, cpu, groupFd, flags);
-        return fd >= 0 ? fd : -errno;
+    FdOrErrno open(const perf_event_attr &attr, pid_t pid, int cpu, int groupFd,
+                   unsigned long flags) override {
+        return perfEventOpen(attr, pid, cpu, groupFd, flags);
     }
 };
 

@@ -4,7 +4,6 @@
 #include "base/NameSuggestions.h"
 #include "base/PerfEventOpen.h"
 #include "base/TextUtil.h"
-#include "base/UniqueFd.h"
 
 #include <fmt/format.h>
 #include <linux/hw_breakpoint.h>
@@ -699,13 +698,12 @@ std::vector<EventSpec> EventParser::parse(std::string_view text) const {
     return specs;
 }
 
-int probeEvent(const perf_event_attr &attr) {
+FdOrErrno probeEvent(const perf_event_attr &attr) {
     perf_event_attr probe = attr;
     probe.disabled = 1;
     probe.exclude_kernel = 1;
     probe.exclude_hv = 1;
-    const UniqueFd fd(perfEventOpen(probe, 0, -1, -1, PERF_FLAG_FD_CLOEXEC));
-    return fd.valid() ? 0 : errno;
+    return perfEventOpen(probe, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
 }
 
 } // namespace perfglass

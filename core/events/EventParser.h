@@ -5,6 +5,7 @@
 // slashes ("cpu-clock/period=10000/", "sched:sched_switch/name=sw/u").
 #pragma once
 
+#include "base/FdOrErrno.h"
 #include "events/GenericEvents.h"
 #include "events/PmuCatalog.h"
 #include "events/TracepointCatalog.h"
@@ -58,8 +59,8 @@ private:
     TracepointCatalog tracepoints_;
 };
 
-// Opens the event once on the calling thread, disabled, to learn whether this machine supports it.
-// Returns 0 when it does, else the errno perf_event_open set.
-int probeEvent(const perf_event_attr &attr);
+// Opens the event once on the calling thread, disabled, to learn whether this machine supports it: the
+// probe's descriptor when it does, else the errno perf_event_open set.
+FdOrErrno probeEvent(const perf_event_attr &attr);
 
 } // namespace perfglass

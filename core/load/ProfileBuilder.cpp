@@ -120,8 +120,7 @@ void ProfileBuilder::unwindPending() {
 // stacks take the direct path.
 void ProfileBuilder::addSample(const perf_event_header *record, bool stable) {
     Sample sample;
-    const std::string error = decoder_.decodeSample(record, sample);
-    if (!error.empty()) {
+    if (decoder_.decodeSample(record, sample) != SampleDecode::Decoded) {
         ++profile_->diagnostics.malformedRecords;
         return;
     }

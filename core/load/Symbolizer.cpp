@@ -37,7 +37,7 @@ bool sameBuildId(const std::vector<uint8_t> &recorded, const std::vector<uint8_t
 
 // The vdso is not a file: this process's own copy is the recorded one when the kernel is the same. It is
 // handed to libdw through a memory file.
-std::unique_ptr<ElfSymbols> openOwnVdso(std::string &error) {
+Expected<std::unique_ptr<ElfSymbols>> openOwnVdso() {
     const auto base = ::getauxval(AT_SYSINFO_EHDR);
     uint64_t size = 0;
     std::ifstream maps("/proc/self/maps");
@@ -47,20 +47,13 @@ std::unique_ptr<ElfSymbols> openOwnVdso(std::string &error) {
         unsigned long long start = 0, end = 0;
         if (std::sscanf(line.c_str(), "%llx-%llx", &start, &end) == 2 && start == base) size = end - start;
     }
-    if (base == 0 || size == 0) {
-        error = "[vdso]: this process has no vdso to read symbols from";
-        return nullptr;
-    }
+    if (base == 0 || size == 0)
+        return unexpected(std::string("[vdso]: this process has no vdso to read symbols from"));
     const UniqueFd fd(::memfd_create("perfglass-vdso", MFD_CLOEXEC));
-    if (!fd.valid()) {
-        error = "[vdso]: memfd_create failed";
-        return nullptr;
-    }
-    if (::write(fd.get(), reinterpret_cast<const void *>(base), size) != static_cast<ssize_t>(size)) {
-        error = "[vdso]: could not copy the image";
-        return nullptr;
-    }
-    return ElfSymbols::open(fmt::format("/proc/self/fd/{}", fd.get()), error);
+    if (!fd.valid()) return unexpected(std::string("[vdso]: memfd_create failed"));
+    if (::write(fd.get(), reinterpret_cast<const void *>(base), size) != static_cast<ssize_t>(size))
+        return unexpected(std::string("[vdso]: could not copy the image"));
+    return ElfSymbols::open(fmt::format("/proc/self/fd/{}", fd.get()));
 }
 
 } // namespace
@@ -81,34 +74,31 @@ void Symbolizer::setInlineFrames(bool enabled, bool fromDebugFiles) {
     inlineFromDebugFiles_ = fromDebugFiles;
 }
 
-std::unique_ptr<ElfSymbols> Symbolizer::openSymbols(const std::string &path, std::string &error) {
-    std::unique_ptr<ElfSymbols> symbols;
-    if (path != "[vdso]")
-        symbols = ElfSymbols::open(path, error, search_);
-    else if (vdsoOfThisMachine_)
-        symbols = openOwnVdso(error);
-    else
-        error = "[vdso] of another kernel: its image is not in the recording";
-    if (!symbols) return nullptr;
+Expected<std::unique_ptr<ElfSymbols>> Symbolizer::openSymbols(const std::string &path) {
+    if (path == "[vdso]" && !vdsoOfThisMachine_)
+        return unexpected(std::string("[vdso] of another kernel: its image is not in the recording"));
+    auto symbols = path == "[vdso]" ? openOwnVdso() : ElfSymbols::open(path, search_);
+    if (!symbols) return symbols;
     const auto expected = expectedBuildIds_.find(path);
-    const auto actual = symbols->buildId();
-    if (expected != expectedBuildIds_.end() && !actual.empty() && !sameBuildId(expected->second, actual)) {
-        error = fmt::format("{} has build id {}, but the recording has {}: a different file, not used",
-                            symbols->path(), hex(actual), hex(expected->second));
-        return nullptr;
-    }
-    if (!symbols->hasSymbols())
-        error = symbols->path() + " has no symbol table (stripped) and no debug file was found";
+    const auto actual = (*symbols)->buildId();
+    if (expected != expectedBuildIds_.end() && !actual.empty() && !sameBuildId(expected->second, actual))
+        return unexpected(
+            fmt::format("{} has build id {}, but the recording has {}: a different file, not used",
+                        (*symbols)->path(), hex(actual), hex(expected->second)));
     return symbols;
 }
 
 ElfSymbols *Symbolizer::symbolsFor(ModuleId module) {
     if (module < symbolsOpened_.size() && symbolsOpened_[module]) return symbols_[module].get();
-    std::string error;
-    std::unique_ptr<ElfSymbols> symbols = openSymbols(profile_.modulePath(module), error);
-    if (!symbols || !symbols->hasSymbols()) {
+    auto opened = openSymbols(profile_.modulePath(module));
+    std::unique_ptr<ElfSymbols> symbols = opened ? std::move(*opened) : nullptr;
+    if (!opened) {
         profile_.modules[module].hasSymbols = false;
-        moduleErrors_[module] = error;
+        moduleErrors_[module] = opened.error();
+    } else if (!symbols->hasSymbols()) {
+        profile_.modules[module].hasSymbols = false;
+        moduleErrors_[module] =
+            symbols->path() + " has no symbol table (stripped) and no debug file was found";
     }
     if (symbols_.size() <= module) {
         symbols_.resize(module + 1);

@@ -53,7 +53,8 @@ public:
 
 private:
     ElfSymbols *symbolsFor(ModuleId module);
-    std::unique_ptr<ElfSymbols> openSymbols(const std::string &path, std::string &error);
+    // The module's symbols, or why they cannot be used.
+    Expected<std::unique_ptr<ElfSymbols>> openSymbols(const std::string &path);
     FrameId symbolizedFrame(ModuleId module, uint64_t address, ElfSymbols *symbols);
     const JitMap *jitMapFor(uint32_t pid);
     std::optional<FrameId> jitFrame(uint32_t pid, uint64_t address);

@@ -94,8 +94,8 @@ size_t RecordDecoder::eventIndexForId(uint64_t id) const {
     return found == eventById_.end() ? 0 : found->second;
 }
 
-std::string RecordDecoder::decodeSample(const perf_event_header *record, Sample &sample) const {
-    if (events_.empty()) return "sample before any event attribute";
+SampleDecode RecordDecoder::decodeSample(const perf_event_header *record, Sample &sample) const {
+    if (events_.empty()) return SampleDecode::NoEventAttributes;
     const auto *payload = reinterpret_cast<const uint8_t *>(record) + sizeof *record;
     const size_t payloadSize = record->size - sizeof *record;
     sample = Sample{};
@@ -150,15 +150,36 @@ std::string RecordDecoder::decodeSample(const perf_event_header *record, Sample 
         if (size != 0) {
             const auto stack = cursor.bytes(size);
             const uint64_t dynSize = cursor.u64();
-            if (dynSize > size)
-                return fmt::format("user stack declares {} copied bytes in a {}-byte stack", dynSize, size);
+            if (dynSize > size) return SampleDecode::StackCopyTooLarge;
             sample.userStack = stack.first(dynSize);
         }
     }
-    if (!cursor.ok())
-        return fmt::format("sample of {} bytes is shorter than its fields (sample_type {:#x}) need",
-                           record->size, type);
+    if (!cursor.ok()) return SampleDecode::Truncated;
     if (!allHaveIdentifier_ && (type & PERF_SAMPLE_ID)) sample.eventIndex = eventIndexForId(sample.id);
+    return SampleDecode::Decoded;
+}
+
+std::string RecordDecoder::sampleDecodeMessage(SampleDecode result, const perf_event_header *record,
+                                               const Sample &sample) const {
+    switch (result) {
+    case SampleDecode::Decoded:
+        return {};
+    case SampleDecode::NoEventAttributes:
+        return "sample before any event attribute";
+    case SampleDecode::StackCopyTooLarge: {
+        // The copied size follows the stack bytes, which decodeSample found inside the record.
+        uint64_t dynSize = 0;
+        std::memcpy(&dynSize,
+                    reinterpret_cast<const uint8_t *>(record) + sample.userStackOffsetInRecord + 8 +
+                        sample.userStackSize,
+                    8);
+        return fmt::format("user stack declares {} copied bytes in a {}-byte stack", dynSize,
+                           sample.userStackSize);
+    }
+    case SampleDecode::Truncated:
+        return fmt::format("sample of {} bytes is shorter than its fields (sample_type {:#x}) need",
+                           record->size, events_[sample.eventIndex].attr.sample_type);
+    }
     return {};
 }
 

@@ -43,14 +43,26 @@ struct Sample {
     std::span<const uint8_t> raw;
 };
 
+// What decodeSample found: Decoded, or what is wrong with the record (sampleDecodeMessage() says it in
+// words).
+enum class SampleDecode : uint8_t {
+    Decoded,
+    NoEventAttributes, // a sample before any event attribute
+    StackCopyTooLarge, // the user stack declares more copied bytes than it reserves
+    Truncated,         // the record is shorter than its sample_type's fields need
+};
+
 class RecordDecoder {
 public:
     RecordDecoder() = default;
     explicit RecordDecoder(const std::vector<EventAttr> &events) { setEvents(events); }
     void setEvents(const std::vector<EventAttr> &events);
 
-    // Decodes a PERF_RECORD_SAMPLE. Returns an empty string on success, else what is wrong.
-    std::string decodeSample(const perf_event_header *record, Sample &sample) const;
+    // Decodes a PERF_RECORD_SAMPLE. Runs for every sample: reports a malformed record without allocating.
+    SampleDecode decodeSample(const perf_event_header *record, Sample &sample) const;
+    // A sentence for what decodeSample(record, sample) returned.
+    std::string sampleDecodeMessage(SampleDecode result, const perf_event_header *record,
+                                    const Sample &sample) const;
     // Decodes the sample_id trailer of any other record. Returns false when events carry no sample_id_all.
     bool decodeSampleId(const perf_event_header *record, SampleId &sampleId) const;
     // The timestamp of any record: a sample's PERF_SAMPLE_TIME, else its sample_id trailer. False when it

@@ -1,6 +1,7 @@
 #include "record/HelperConnection.h"
 
 #include "base/ChildProcess.h"
+#include "base/Error.h"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -88,81 +89,85 @@ std::string HelperConnection::findHelper() {
     return {};
 }
 
-std::unique_ptr<HelperConnection> HelperConnection::start(const HelperStartOptions &options,
-                                                          std::string &error) {
-    const std::string helperPath = options.helperPath.empty() ? findHelper() : options.helperPath;
-    if (helperPath.empty() || helperPath[0] != '/' || !isExecutable(helperPath)) {
-        error = "cannot start the privileged helper: perfglass-helper is not installed (looked for '" +
-                (helperPath.empty() ? std::string("perfglass-helper") : helperPath) + "'). " +
-                privilegeAdvice();
-        return nullptr;
-    }
-    const bool viaPkexec = options.autoPkexec ? ::geteuid() != 0 : options.usePkexec;
+namespace {
+
+// The command line that starts the helper: through pkexec, the socket travels as stdin, since pkexec keeps
+// only descriptors 0 to 2 open; directly, as descriptor 3.
+std::vector<std::string> helperCommand(const HelperStartOptions &options, bool viaPkexec) {
+    const std::string helperPath =
+        options.helperPath.empty() ? HelperConnection::findHelper() : options.helperPath;
+    if (helperPath.empty() || helperPath[0] != '/' || !isExecutable(helperPath))
+        throw Error("cannot start the privileged helper: perfglass-helper is not installed (looked for '" +
+                    (helperPath.empty() ? std::string("perfglass-helper") : helperPath) + "'). " +
+                    privilegeAdvice());
     std::vector<std::string> arguments;
     if (viaPkexec) {
         const std::string pkexec = ChildProcess::resolveProgram("pkexec");
-        if (pkexec.empty()) {
-            error = "cannot start the privileged helper: pkexec is not installed (Debian: apt-get install "
-                    "pkexec). " +
-                    privilegeAdvice();
-            return nullptr;
-        }
-        // pkexec keeps only descriptors 0 to 2 open, so the socket travels as stdin.
+        if (pkexec.empty())
+            throw Error(
+                "cannot start the privileged helper: pkexec is not installed (Debian: apt-get install "
+                "pkexec). " +
+                privilegeAdvice());
         arguments = {pkexec, helperPath, "--socket-fd", "0"};
     } else {
         arguments = {helperPath, "--socket-fd", "3"};
     }
     arguments.insert(arguments.end(), options.extraArguments.begin(), options.extraArguments.end());
-    std::vector<char *> argv = pointers(arguments);
+    return arguments;
+}
 
+struct SpawnedHelper {
+    UniqueFd socket;    // our end of the socketpair
+    UniqueFd errorRead; // what the helper (or pkexec) prints on stderr
+    pid_t pid = -1;
+};
+
+// Runs command with the other end of a socketpair as socketTarget (0 or 3), stderr into a pipe and /dev/null
+// for the other standard descriptors.
+SpawnedHelper spawnHelper(std::vector<std::string> command, int socketTarget) {
+    std::vector<char *> argv = pointers(command);
     int sockets[2];
-    if (::socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sockets) != 0) {
-        error = std::string("cannot create the helper's socket: ") + std::strerror(errno);
-        return nullptr;
-    }
-    UniqueFd mine(sockets[0]), theirs(sockets[1]);
+    if (::socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sockets) != 0)
+        throw Error(std::string("cannot create the helper's socket: ") + std::strerror(errno));
+    SpawnedHelper spawned;
+    spawned.socket.reset(sockets[0]);
+    UniqueFd theirs(sockets[1]);
     int errorPipe[2];
-    if (::pipe2(errorPipe, O_CLOEXEC) != 0) {
-        error = std::string("cannot create a pipe: ") + std::strerror(errno);
-        return nullptr;
-    }
-    UniqueFd errorRead(errorPipe[0]), errorWrite(errorPipe[1]);
-    const int devNull = ::open("/dev/null", O_RDWR | O_CLOEXEC);
-    UniqueFd nullFd(devNull);
-    const int target = viaPkexec ? 0 : 3;
+    if (::pipe2(errorPipe, O_CLOEXEC) != 0)
+        throw Error(std::string("cannot create a pipe: ") + std::strerror(errno));
+    spawned.errorRead.reset(errorPipe[0]);
+    UniqueFd errorWrite(errorPipe[1]);
+    UniqueFd nullFd(::open("/dev/null", O_RDWR | O_CLOEXEC));
     // Above the descriptors the child sets up, so no dup2 below overwrites a source it still needs.
     for (UniqueFd *fd : {&theirs, &errorWrite, &nullFd})
         fd->reset(::fcntl(fd->get(), F_DUPFD_CLOEXEC, 10));
-    if (!theirs.valid() || !errorWrite.valid() || !nullFd.valid()) {
-        error = std::string("cannot prepare the helper's descriptors: ") + std::strerror(errno);
-        return nullptr;
-    }
-
-    const pid_t pid = ::fork();
-    if (pid < 0) {
-        error = std::string("cannot fork the helper: ") + std::strerror(errno);
-        return nullptr;
-    }
-    if (pid == 0) {
+    if (!theirs.valid() || !errorWrite.valid() || !nullFd.valid())
+        throw Error(std::string("cannot prepare the helper's descriptors: ") + std::strerror(errno));
+    spawned.pid = ::fork();
+    if (spawned.pid < 0) throw Error(std::string("cannot fork the helper: ") + std::strerror(errno));
+    if (spawned.pid == 0) {
         // Only async-signal-safe calls from here on. dup2 clears close-on-exec on the copies.
-        if (::dup2(theirs.get(), target) < 0 || (target != 0 && ::dup2(nullFd.get(), 0) < 0) ||
+        if (::dup2(theirs.get(), socketTarget) < 0 || (socketTarget != 0 && ::dup2(nullFd.get(), 0) < 0) ||
             ::dup2(nullFd.get(), 1) < 0 || ::dup2(errorWrite.get(), 2) < 0)
             ::_exit(125);
         ::execv(argv[0], argv.data());
         ::_exit(125);
     }
-    theirs.reset();
-    errorWrite.reset();
-    auto connection = std::make_unique<HelperConnection>(std::move(mine), pid);
+    return spawned;
+}
+
+} // namespace
+
+std::unique_ptr<HelperConnection> HelperConnection::start(const HelperStartOptions &options) {
+    const bool viaPkexec = options.autoPkexec ? ::geteuid() != 0 : options.usePkexec;
+    SpawnedHelper spawned = spawnHelper(helperCommand(options, viaPkexec), viaPkexec ? 0 : 3);
+    auto connection = std::make_unique<HelperConnection>(std::move(spawned.socket), spawned.pid);
     const Status status = connection->hello();
     if (status.ok()) return connection;
-    if (status.code != ErrorCode::ConnectionClosed) {
-        error = "the privileged helper refused the greeting: " + status.message;
-        return nullptr;
-    }
+    if (status.code != ErrorCode::ConnectionClosed)
+        throw Error("the privileged helper refused the greeting: " + status.message);
     const int exitStatus = connection->closeAndWait();
-    error = describeStartFailure(viaPkexec, exitStatus, drainPipe(errorRead.get()));
-    return nullptr;
+    throw Error(describeStartFailure(viaPkexec, exitStatus, drainPipe(spawned.errorRead.get())));
 }
 
 HelperConnection::HelperConnection(UniqueFd socket, pid_t child)

@@ -30,9 +30,9 @@ public:
         helper::UniqueFd fd;
     };
 
-    // Starts the helper and exchanges Hello. On failure returns nullptr and sets error to a message that says
-    // what failed and what the user can do instead.
-    static std::unique_ptr<HelperConnection> start(const HelperStartOptions &options, std::string &error);
+    // Starts the helper and exchanges Hello. Throws Error saying what failed and what the user can do
+    // instead.
+    static std::unique_ptr<HelperConnection> start(const HelperStartOptions &options);
     // Where the helper binary is looked for (see HelperStartOptions::helperPath); empty when none exists.
     static std::string findHelper();
 

@@ -1,5 +1,7 @@
 #include "record/HelperEventOpener.h"
 
+#include "base/Error.h"
+
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -46,8 +48,8 @@ uint64_t readSysctl(const char *path, uint64_t fallback) {
 HelperEventOpener::HelperEventOpener(std::unique_ptr<HelperConnection> connection)
     : connection_(std::move(connection)) {}
 
-int HelperEventOpener::open(const perf_event_attr &attr, pid_t pid, int cpu, int groupFd,
-                            unsigned long flags) {
+FdOrErrno HelperEventOpener::open(const perf_event_attr &attr, pid_t pid, int cpu, int groupFd,
+                                  unsigned long flags) {
     helper::OpenEventRequest request;
     request.attr = attr;
     if (request.attr.size == 0) request.attr.size = sizeof(perf_event_attr);
@@ -59,60 +61,29 @@ int HelperEventOpener::open(const perf_event_attr &attr, pid_t pid, int cpu, int
         if (found == indexOfFd_.end()) {
             lastError_ =
                 "privileged helper: group fd " + std::to_string(groupFd) + " was not opened by the helper";
-            return -EBADF;
+            return unexpected(EBADF);
         }
         request.groupIndex = static_cast<int32_t>(found->second);
     }
-    helper::UniqueFd fd;
+    UniqueFd fd;
     uint32_t index = 0;
     const Status status = connection_->openEvent(request, fd, index);
     if (!status.ok()) {
         lastError_ = describe(status);
-        return -errnoFor(status);
+        return unexpected(errnoFor(status));
     }
     lastError_.clear();
-    const int result = fd.release();
-    indexOfFd_[result] = index;
-    return result;
+    indexOfFd_[fd.get()] = index;
+    return fd;
 }
 
-std::optional<std::string> HelperEventOpener::readKallsyms(std::string &error) {
-    std::string content;
-    const Status status = connection_->readKallsyms(content);
-    if (status.ok()) return content;
-    error = describe(status);
-    return std::nullopt;
-}
-
-std::optional<helper::TracepointInfo>
-HelperEventOpener::readTracepoint(const std::string &subsystem, const std::string &name, std::string &error) {
-    helper::TracepointInfo info;
-    const Status status = connection_->readTracepoint(subsystem, name, info);
-    if (status.ok()) return info;
-    error = describe(status);
-    return std::nullopt;
-}
-
-std::optional<std::string> HelperEventOpener::readProc(pid_t pid, helper::ProcEntry which,
-                                                       std::string &error) {
-    std::string content;
-    const Status status = connection_->readProc(pid, which, content);
-    if (status.ok()) return content;
-    error = describe(status);
-    return std::nullopt;
-}
-
-bool HelperEventOpener::raiseMemlockLimit(uint64_t bytes, std::string &error) {
+void HelperEventOpener::raiseMemlockLimit(uint64_t bytes) {
     const Status status = connection_->raiseMemlock(bytes);
-    if (status.ok()) return true;
-    error = describe(status);
-    return false;
+    if (!status.ok()) throw Error(describe(status));
 }
 
-std::unique_ptr<HelperEventOpener> startPrivilegedHelper(std::string &error) {
-    auto connection = HelperConnection::start({}, error);
-    if (!connection) return nullptr;
-    return std::make_unique<HelperEventOpener>(std::move(connection));
+std::unique_ptr<HelperEventOpener> startPrivilegedHelper() {
+    return std::make_unique<HelperEventOpener>(HelperConnection::start({}));
 }
 
 std::string mlockAdvice(uint64_t bufferBytes, uint64_t totalBytes) {

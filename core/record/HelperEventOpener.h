@@ -1,6 +1,6 @@
 // Opens perf events through the privileged helper (perfglass-helper, started with pkexec): the helper opens
 // each event with root's privileges and passes the fd back over its socket; the recorder then mmaps and
-// drains it as usual. Also reads kallsyms, tracefs ids and formats and /proc entries through the helper.
+// drains it as usual. Also raises the recorder's locked-memory limit through the helper.
 //
 // What the helper allows: once polkit authorized it (an administrator's password, kept for a few minutes by
 // auth_admin_keep), any process, any CPU, kernel samples and tracepoints, like `perf record` run as root;
@@ -14,7 +14,6 @@
 #include <cstdint>
 #include <map>
 #include <memory>
-#include <optional>
 #include <string>
 
 namespace perfglass {
@@ -23,19 +22,17 @@ class HelperEventOpener : public EventOpener {
 public:
     explicit HelperEventOpener(std::unique_ptr<HelperConnection> connection);
 
-    // Returns a new fd, or -errno: the kernel's errno when perf_event_open failed in the helper, EBADF for a
-    // groupFd that this opener did not return, EINVAL for a request the helper's limits refuse, EPIPE when
-    // the helper is gone. lastError() says what happened in words.
-    int open(const perf_event_attr &attr, pid_t pid, int cpu, int groupFd, unsigned long flags) override;
+    // The new event's descriptor, or the errno that refused it: the kernel's errno when perf_event_open
+    // failed in the helper, EBADF for a groupFd that this opener did not return, EINVAL for a request the
+    // helper's limits refuse, EPIPE when the helper is gone. lastError() says what happened in words.
+    FdOrErrno open(const perf_event_attr &attr, pid_t pid, int cpu, int groupFd,
+                   unsigned long flags) override;
     const std::string &lastError() const { return lastError_; }
 
-    std::optional<std::string> readKallsyms(std::string &error);
-    std::optional<helper::TracepointInfo> readTracepoint(const std::string &subsystem,
-                                                         const std::string &name, std::string &error);
-    std::optional<std::string> readProc(pid_t pid, helper::ProcEntry which, std::string &error);
     // Raises this process's RLIMIT_MEMLOCK to at least bytes, so ring buffers beyond the per-user
-    // kernel.perf_event_mlock_kb can be mapped (the kernel charges the excess to RLIMIT_MEMLOCK).
-    bool raiseMemlockLimit(uint64_t bytes, std::string &error);
+    // kernel.perf_event_mlock_kb can be mapped (the kernel charges the excess to RLIMIT_MEMLOCK). Throws
+    // Error saying why the helper refused.
+    void raiseMemlockLimit(uint64_t bytes);
 
     HelperConnection &connection() { return *connection_; }
 
@@ -45,9 +42,9 @@ private:
     std::string lastError_;
 };
 
-// Starts perfglass-helper (through pkexec unless already root). nullptr with error set when it cannot be had;
-// the error then says what the user can do instead (privilegeAdvice()).
-std::unique_ptr<HelperEventOpener> startPrivilegedHelper(std::string &error);
+// Starts perfglass-helper (through pkexec unless already root). Throws Error when it cannot be had, saying
+// what the user can do instead (privilegeAdvice()).
+std::unique_ptr<HelperEventOpener> startPrivilegedHelper();
 
 // A precise message for a ring buffer mmap refused with EPERM: the limits in force
 // (kernel.perf_event_mlock_kb per CPU, RLIMIT_MEMLOCK), what totalBytes of buffers need, and the sysctl or

@@ -52,8 +52,8 @@ struct RecordOptions {
     // Opens every event; null: a DirectEventOpener (the user's own privileges).
     std::shared_ptr<EventOpener> opener;
     // Asked once, when the kernel refuses an event with EACCES or EPERM, for an opener with more privilege
-    // (the privileged helper). May be empty or return null; the recorder then falls back (user-only samples)
-    // or fails.
+    // (the privileged helper). May be empty, return null, or throw Error saying why there is none; the
+    // recorder then falls back (user-only samples) or fails, and a failure of run() ends with that reason.
     std::function<std::unique_ptr<EventOpener>()> privilegedOpenerFactory;
     // Called on run()'s thread once the events are open and recording has begun (after the launched program
     // was released); a failure before that point throws from run() instead. May be empty.

@@ -107,7 +107,8 @@ std::vector<BuildIdEntry> RecordSink::buildIds() const {
 
 bool RecordSink::writeTrimmed(const perf_event_header *record) {
     Sample sample;
-    if (!decoder_.decodeSample(record, sample).empty() || sample.userStackOffsetInRecord == 0) return false;
+    if (decoder_.decodeSample(record, sample) != SampleDecode::Decoded || sample.userStackOffsetInRecord == 0)
+        return false;
     const size_t size = trimUserStack(record, sample, scratch_);
     if (size == 0) return false;
     write(scratch_.data(), size);

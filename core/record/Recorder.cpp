@@ -90,7 +90,7 @@ std::vector<EventSpec> parseEvents(const RecordOptions &options, std::vector<std
     std::vector<EventSpec> specs;
     if (options.events.empty()) {
         specs = parser.parse("cycles");
-        if (probeEvent(specs.front().attr) != 0) specs = parser.parse("cpu-clock");
+        if (!probeEvent(specs.front().attr)) specs = parser.parse("cpu-clock");
     } else {
         specs = parser.parse(options.events);
     }
@@ -202,6 +202,17 @@ public:
         , stopRequested_(stopRequested) {}
 
     RecordSummary run() {
+        try {
+            return runSteps();
+        } catch (const Error &error) {
+            // Say why the privileged helper, asked for because of a refusal, could not help.
+            if (!router_ || router_->privilegedOpenerFailure().empty()) throw;
+            throw Error(std::string(error.what()) + "; " + router_->privilegedOpenerFailure());
+        }
+    }
+
+private:
+    RecordSummary runSteps() {
         prepareEvents();
         resolveTarget();
         openEvents();
@@ -212,7 +223,6 @@ public:
         return finish();
     }
 
-private:
     void prepareEvents();
     void clampFrequencies();
     void resolveTarget();

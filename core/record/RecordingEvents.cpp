@@ -169,14 +169,14 @@ bool RecordingEvents::onCpu(size_t event, pid_t target, size_t cpuIndex) const {
     return target < 0 && std::find(only.begin(), only.end(), cpus_[cpuIndex]) != only.end();
 }
 
-// Returns the fd or -errno, retrying without what older kernels refuse.
-int RecordingEvents::openWithFallbacks(perf_event_attr &attr, pid_t target, int cpu, int groupFd) {
-    int fd = router_.open(attr, target, cpu, groupFd, PERF_FLAG_FD_CLOEXEC);
-    if (fd == -EINVAL && attr.build_id) {
+// Opens the event, retrying without what older kernels refuse.
+FdOrErrno RecordingEvents::openWithFallbacks(perf_event_attr &attr, pid_t target, int cpu, int groupFd) {
+    FdOrErrno fd = router_.open(attr, target, cpu, groupFd, PERF_FLAG_FD_CLOEXEC);
+    if (!fd && fd.error() == EINVAL && attr.build_id) {
         attr.build_id = 0; // kernels before 5.12 cannot put build ids in MMAP2 records
         fd = router_.open(attr, target, cpu, groupFd, PERF_FLAG_FD_CLOEXEC);
     }
-    if (fd == -EINVAL && attr.inherit && (attr.sample_type & PERF_SAMPLE_READ)) {
+    if (!fd && fd.error() == EINVAL && attr.inherit && (attr.sample_type & PERF_SAMPLE_READ)) {
         attr.inherit = 0; // kernels before 6.13 cannot read an inherited event on a sample
         fd = router_.open(attr, target, cpu, groupFd, PERF_FLAG_FD_CLOEXEC);
     }
@@ -186,26 +186,27 @@ int RecordingEvents::openWithFallbacks(perf_event_attr &attr, pid_t target, int 
 RecordingEvents::OpenResult RecordingEvents::openOne(size_t event, pid_t target, size_t cpuIndex, int groupFd,
                                                      int &fdOut) {
     const bool wasPrivileged = router_.usingPrivilegedOpener();
-    const int opened = openWithFallbacks(attrs_[event].attr, target, cpus_[cpuIndex], groupFd);
-    UniqueFd fd(opened >= 0 ? opened : -1);
+    FdOrErrno opened = openWithFallbacks(attrs_[event].attr, target, cpus_[cpuIndex], groupFd);
     if (!wasPrivileged && router_.usingPrivilegedOpener() && !fds_.empty()) return {0, true};
-    if (opened < 0) return {-opened, false};
-    fds_.push_back(std::move(fd));
-    fdOut = opened;
+    if (!opened) return {opened.error(), false};
+    const int fd = opened->get();
+    fds_.push_back(std::move(*opened));
+    fdOut = fd;
     uint64_t id = 0;
-    if (::ioctl(opened, PERF_EVENT_IOC_ID, &id) != 0) return {errno, false};
+    if (::ioctl(fd, PERF_EVENT_IOC_ID, &id) != 0) return {errno, false};
     attrs_[event].ids.push_back(id);
-    return {attachToBuffer(opened, cpuIndex), false};
+    return attachToBuffer(fd, cpuIndex);
 }
 
-// The CPU's first fd gets the ring buffer; the others write into it. Returns 0 or errno.
-int RecordingEvents::attachToBuffer(int fd, size_t cpuIndex) {
+// The CPU's first fd gets the ring buffer; the others write into it.
+RecordingEvents::OpenResult RecordingEvents::attachToBuffer(int fd, size_t cpuIndex) {
     auto &buffer = buffers_[cpuIndex];
     if (!buffer) {
         buffer = mapBuffer(fd);
-        return 0;
+        return {};
     }
-    return ::ioctl(fd, PERF_EVENT_IOC_SET_OUTPUT, buffer->fd()) != 0 ? errno : 0;
+    if (::ioctl(fd, PERF_EVENT_IOC_SET_OUTPUT, buffer->fd()) != 0) return {errno, false};
+    return {};
 }
 
 // Maps fd's ring buffer. When the locked-memory limits refuse it (EPERM) and the privileged helper is in
@@ -215,7 +216,7 @@ std::unique_ptr<RingBuffer> RecordingEvents::mapBuffer(int fd) {
     const auto pageSize = static_cast<uint64_t>(::sysconf(_SC_PAGESIZE));
     const uint64_t bufferBytes = pages_ * pageSize;
     const uint64_t totalBytes = (pages_ + 1) * pageSize * cpus_.size();
-    std::string helperError;
+    std::string helperRefusal;
     for (;;) {
         try {
             return std::make_unique<RingBuffer>(fd, pages_);
@@ -224,11 +225,16 @@ std::unique_ptr<RingBuffer> RecordingEvents::mapBuffer(int fd) {
             auto *helper = dynamic_cast<HelperEventOpener *>(router_.privilegedOpener());
             if (helper && !memlockRaised_) {
                 memlockRaised_ = true;
-                if (helper->raiseMemlockLimit(totalBytes, helperError)) continue;
+                try {
+                    helper->raiseMemlockLimit(totalBytes);
+                    continue;
+                } catch (const Error &refusal) {
+                    helperRefusal = refusal.what();
+                }
             }
             std::string message = mlockAdvice(bufferBytes, totalBytes);
-            if (!helperError.empty())
-                message += " (the privileged helper could not raise RLIMIT_MEMLOCK: " + helperError + ")";
+            if (!helperRefusal.empty())
+                message += " (the privileged helper could not raise RLIMIT_MEMLOCK: " + helperRefusal + ")";
             throw Error(message);
         }
     }

@@ -56,8 +56,8 @@ public:
 private:
     bool onCpu(size_t event, pid_t target, size_t cpuIndex) const;
     OpenResult openOne(size_t event, pid_t target, size_t cpuIndex, int groupFd, int &fdOut);
-    int openWithFallbacks(perf_event_attr &attr, pid_t target, int cpu, int groupFd);
-    int attachToBuffer(int fd, size_t cpuIndex);
+    FdOrErrno openWithFallbacks(perf_event_attr &attr, pid_t target, int cpu, int groupFd);
+    OpenResult attachToBuffer(int fd, size_t cpuIndex);
     std::unique_ptr<RingBuffer> mapBuffer(int fd);
 
     const std::vector<EventSpec> &specs_;

@@ -122,21 +122,13 @@ bool fileHasSection(const char *path, const char *wanted) {
 }
 } // namespace
 
-std::unique_ptr<ElfSymbols> ElfSymbols::open(const std::string &path, std::string &error) {
-    return open(path, error, SymbolSearch{});
-}
-
-std::unique_ptr<ElfSymbols> ElfSymbols::open(const std::string &path, std::string &error,
-                                             const SymbolSearch &search) {
+Expected<std::unique_ptr<ElfSymbols>> ElfSymbols::open(const std::string &path, const SymbolSearch &search) {
     std::unique_ptr<ElfSymbols> symbols(new ElfSymbols);
     symbols->path_ = path;
     if (!search.sysroot.empty() && ::access((search.sysroot + path).c_str(), R_OK) == 0)
         symbols->path_ = search.sysroot + path;
     const std::string &file = symbols->path_;
-    if (::access(file.c_str(), R_OK) != 0) {
-        error = file + ": " + std::strerror(errno);
-        return nullptr;
-    }
+    if (::access(file.c_str(), R_OK) != 0) return unexpected(file + ": " + std::strerror(errno));
     if (!search.debugPaths.empty()) {
         symbols->debugPathList_ = ":.debug:/usr/lib/debug";
         for (const auto &directory : search.debugPaths)
@@ -152,10 +144,7 @@ std::unique_ptr<ElfSymbols> ElfSymbols::open(const std::string &path, std::strin
     symbols->dwfl_ = dwfl_begin(callbacks.get());
     // Base 0 with the segments' own addresses: the module's bias is 0, so ELF addresses are dwfl addresses.
     symbols->module_ = dwfl_report_elf(symbols->dwfl_, file.c_str(), file.c_str(), -1, 0, true);
-    if (!symbols->module_) {
-        error = file + ": " + dwfl_errmsg(-1);
-        return nullptr;
-    }
+    if (!symbols->module_) return unexpected(file + ": " + dwfl_errmsg(-1));
     dwfl_report_end(symbols->dwfl_, nullptr, nullptr);
     void **userdata = nullptr;
     dwfl_module_info(symbols->module_, &userdata, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr);

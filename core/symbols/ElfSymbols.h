@@ -2,6 +2,8 @@
 // Debug information is found the standard ways (build id under /usr/lib/debug, .gnu_debuglink, debuginfod).
 #pragma once
 
+#include "base/Expected.h"
+
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -41,10 +43,9 @@ struct InlineFrame {
 
 class ElfSymbols {
 public:
-    // Returns nullptr (and sets error) when path is not a readable ELF file.
-    static std::unique_ptr<ElfSymbols> open(const std::string &path, std::string &error);
-    static std::unique_ptr<ElfSymbols> open(const std::string &path, std::string &error,
-                                            const SymbolSearch &search);
+    // The file's symbols, or why path is not a readable ELF file.
+    static Expected<std::unique_ptr<ElfSymbols>> open(const std::string &path,
+                                                      const SymbolSearch &search = {});
     ~ElfSymbols();
     ElfSymbols(const ElfSymbols &) = delete;
     ElfSymbols &operator=(const ElfSymbols &) = delete;

@@ -2,6 +2,7 @@
 // reads kallsyms, tracefs and /proc without following symlinks, answers every malformed or forbidden request
 // with its own error while it keeps serving, and exits when its socket closes.
 #include "TestSupport.h"
+#include "base/Error.h"
 #include "record/HelperConnection.h"
 #include "record/HelperEventOpener.h"
 
@@ -16,6 +17,7 @@
 #include <unistd.h>
 
 #include <fstream>
+#include <optional>
 
 using namespace perfglass;
 using namespace perfglass::helper;
@@ -103,10 +105,22 @@ class TestHelper : public QObject {
     std::unique_ptr<HelperConnection> start(const std::vector<std::string> &extra = {}) {
         HelperStartOptions options;
         options.extraArguments = extra;
-        std::string error;
-        auto connection = HelperConnection::start(options, error);
-        if (!connection) qWarning("%s", error.c_str());
-        return connection;
+        try {
+            return HelperConnection::start(options);
+        } catch (const Error &error) {
+            qWarning("%s", error.what());
+            return nullptr;
+        }
+    }
+
+    // The message HelperConnection::start throws with; nullopt when the helper started.
+    static std::optional<std::string> startFailure(const HelperStartOptions &options) {
+        try {
+            HelperConnection::start(options);
+            return std::nullopt;
+        } catch (const Error &error) {
+            return error.what();
+        }
     }
 
     // Sends bytes as one packet and expects an Error reply with code; then proves the helper still serves.
@@ -139,23 +153,24 @@ private slots:
         HelperEventOpener opener(std::move(connection));
         WorkingChild child;
         QVERIFY(child.pid() > 0);
-        const int leader = opener.open(cpuClock(), child.pid(), -1, -1, PERF_FLAG_FD_CLOEXEC);
-        QVERIFY2(leader >= 0, opener.lastError().c_str());
+        const FdOrErrno leader = opener.open(cpuClock(), child.pid(), -1, -1, PERF_FLAG_FD_CLOEXEC);
+        QVERIFY2(leader, opener.lastError().c_str());
         perf_event_attr faults = cpuClock();
         faults.config = PERF_COUNT_SW_TASK_CLOCK;
-        const int member = opener.open(faults, child.pid(), -1, leader, PERF_FLAG_FD_CLOEXEC);
-        QVERIFY2(member >= 0, opener.lastError().c_str());
-        QCOMPARE(opener.open(faults, child.pid(), -1, 999, 0), -EBADF);
+        const FdOrErrno member = opener.open(faults, child.pid(), -1, leader->get(), PERF_FLAG_FD_CLOEXEC);
+        QVERIFY2(member, opener.lastError().c_str());
+        const FdOrErrno foreignGroup = opener.open(faults, child.pid(), -1, 999, 0);
+        QVERIFY(!foreignGroup);
+        QCOMPARE(foreignGroup.error(), EBADF);
         QVERIFY(opener.lastError().find("999") != std::string::npos);
-        QVERIFY(::fcntl(leader, F_GETFD) & FD_CLOEXEC);
+        QVERIFY(::fcntl(leader->get(), F_GETFD) & FD_CLOEXEC);
 
         child.runToCompletion();
-        for (int fd : {leader, member}) {
+        for (int fd : {leader->get(), member->get()}) {
             uint64_t values[3] = {};
             QCOMPARE(::read(fd, values, sizeof values), ssize_t(sizeof values));
             QVERIFY2(values[0] > 0, "the event counted nothing");
             QVERIFY(values[1] > 0 && values[2] > 0);
-            ::close(fd);
         }
     }
 
@@ -166,10 +181,11 @@ private slots:
         perf_event_attr attr = cpuClock();
         attr.type = PERF_TYPE_TRACEPOINT;
         attr.config = 0xfffffff0; // no such tracepoint
-        const int fd = opener.open(attr, ::getpid(), -1, -1, 0);
-        QVERIFY(fd < 0);
+        QVERIFY(!opener.open(attr, ::getpid(), -1, -1, 0));
         QVERIFY2(opener.lastError().find("OpenFailed") != std::string::npos, opener.lastError().c_str());
-        QCOMPARE(opener.open(cpuClock(), unusedPid(), -1, -1, 0), -ESRCH);
+        const FdOrErrno gone = opener.open(cpuClock(), unusedPid(), -1, -1, 0);
+        QVERIFY(!gone);
+        QCOMPARE(gone.error(), ESRCH);
         QVERIFY(opener.lastError().find("PidNotFound") != std::string::npos);
     }
 
@@ -385,15 +401,16 @@ private slots:
     void refusesWhatPkexecMustNotAllow() {
         // Under pkexec the test-only tracefs root is refused, and the peer must be the pkexec user.
         qputenv("PKEXEC_UID", "0");
-        std::string error;
         HelperStartOptions options;
         options.extraArguments = {"--tracefs-root", "/tmp"};
-        QVERIFY(!HelperConnection::start(options, error));
-        QVERIFY2(error.find("--tracefs-root is for tests") != std::string::npos, error.c_str());
-        QVERIFY(error.find("perf_event_paranoid") != std::string::npos);
+        auto error = startFailure(options);
+        QVERIFY(error);
+        QVERIFY2(error->find("--tracefs-root is for tests") != std::string::npos, error->c_str());
+        QVERIFY(error->find("perf_event_paranoid") != std::string::npos);
         qputenv("PKEXEC_UID", "12345");
-        QVERIFY(!HelperConnection::start({}, error));
-        QVERIFY2(error.find("not the user who ran pkexec") != std::string::npos, error.c_str());
+        error = startFailure({});
+        QVERIFY(error);
+        QVERIFY2(error->find("not the user who ran pkexec") != std::string::npos, error->c_str());
         qunsetenv("PKEXEC_UID");
         QVERIFY(start());
     }
@@ -405,13 +422,12 @@ private slots:
         HelperStartOptions options;
         options.autoPkexec = false;
         options.usePkexec = true;
-        std::string error;
-        const auto connection = HelperConnection::start(options, error);
+        const auto error = startFailure(options);
         qputenv("PATH", path);
-        QVERIFY(!connection);
-        QVERIFY2(error.find("pkexec is not installed") != std::string::npos, error.c_str());
-        QVERIFY(error.find("sudo sysctl -w kernel.perf_event_paranoid=1") != std::string::npos);
-        QVERIFY(error.find("sudo setcap cap_perfmon,cap_ipc_lock+ep $(which perfglass-cli)") !=
+        QVERIFY(error);
+        QVERIFY2(error->find("pkexec is not installed") != std::string::npos, error->c_str());
+        QVERIFY(error->find("sudo sysctl -w kernel.perf_event_paranoid=1") != std::string::npos);
+        QVERIFY(error->find("sudo setcap cap_perfmon,cap_ipc_lock+ep $(which perfglass-cli)") !=
                 std::string::npos);
         QVERIFY(mlockAdvice(1 << 20, 8 << 20).find("kernel.perf_event_mlock_kb=") != std::string::npos);
     }
@@ -422,15 +438,14 @@ private slots:
         HelperStartOptions options;
         options.autoPkexec = false;
         options.usePkexec = true;
-        std::string error;
-        auto connection = HelperConnection::start(options, error);
-        if (connection) QSKIP("polkit authorized root here, so there is no failure to check");
-        qInfo("%s", error.c_str());
+        const auto error = startFailure(options);
+        if (!error) QSKIP("polkit authorized root here, so there is no failure to check");
+        qInfo("%s", error->c_str());
         // Without a polkit daemon or agent pkexec exits 127 (126 when the dialog is dismissed).
-        QVERIFY2(error.find("pkexec") != std::string::npos, error.c_str());
-        QVERIFY2(error.find("sudo sysctl -w kernel.perf_event_paranoid=1") != std::string::npos,
-                 error.c_str());
-        QVERIFY(error.find("cap_perfmon,cap_ipc_lock+ep") != std::string::npos);
+        QVERIFY2(error->find("pkexec") != std::string::npos, error->c_str());
+        QVERIFY2(error->find("sudo sysctl -w kernel.perf_event_paranoid=1") != std::string::npos,
+                 error->c_str());
+        QVERIFY(error->find("cap_perfmon,cap_ipc_lock+ep") != std::string::npos);
     }
 
     void refusesToRunUnprivileged() {

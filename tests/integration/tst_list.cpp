@@ -32,10 +32,8 @@ bool machineHasHardwareCycles() {
     attr.disabled = 1;
     attr.exclude_kernel = 1;
     attr.exclude_hv = 1;
-    const int fd = perfglass::perfEventOpen(attr, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
-    if (fd < 0) return errno != ENOENT && errno != EOPNOTSUPP;
-    ::close(fd);
-    return true;
+    const perfglass::FdOrErrno fd = perfglass::perfEventOpen(attr, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
+    return fd || (fd.error() != ENOENT && fd.error() != EOPNOTSUPP);
 }
 
 int paranoid() {

@@ -421,9 +421,12 @@ private slots:
                 [[maybe_unused]] auto written = ::write(pipeFds[1], text.data(), text.size());
                 ::_exit(code);
             };
-            std::string error;
-            std::unique_ptr<HelperEventOpener> helper = startPrivilegedHelper(error);
-            if (!helper) report(2, "helper: " + error);
+            std::unique_ptr<HelperEventOpener> helper;
+            try {
+                helper = startPrivilegedHelper();
+            } catch (const Error &e) {
+                report(2, std::string("helper: ") + e.what());
+            }
             if (::setresgid(65534, 65534, 65534) != 0 || ::setresuid(65534, 65534, 65534) != 0)
                 report(3, "cannot drop privileges");
             RecordOptions options;

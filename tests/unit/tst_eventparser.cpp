@@ -441,7 +441,7 @@ private slots:
         const EventParser parser;
         const EventSpec clock = one(parser, "cpu-clock");
         QCOMPARE(clock.attr.type, uint32_t{PERF_TYPE_SOFTWARE});
-        QCOMPARE(probeEvent(clock.attr), 0);
+        QVERIFY(probeEvent(clock.attr).has_value());
         if (!parser.pmus().find("msr")) QSKIP("this machine has no msr PMU");
         const EventSpec tsc = one(parser, "msr/tsc/");
         QCOMPARE(tsc.attr.type, parser.pmus().find("msr")->type);

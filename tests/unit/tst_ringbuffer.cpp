@@ -64,7 +64,7 @@ struct Tally {
     }
 };
 
-int openPageFaults() {
+FdOrErrno openPageFaults() {
     perf_event_attr attr{};
     attr.size = sizeof attr;
     attr.type = PERF_TYPE_SOFTWARE;
@@ -106,10 +106,11 @@ class TestRingBuffer : public QObject {
 
 private slots:
     void drainsWrapAroundWithoutLoss() {
-        const int fd = openPageFaults();
-        if (fd < 0)
+        const FdOrErrno opened = openPageFaults();
+        if (!opened)
             QSKIP(qPrintable(QStringLiteral("perf_event_open refused: ") +
-                             QString::fromLocal8Bit(std::strerror(errno))));
+                             QString::fromLocal8Bit(std::strerror(opened.error()))));
+        const int fd = opened->get();
         {
             RingBuffer buffer(fd, 1); // one data page: 4096 is no multiple of 48, so records cross the end
             Tally tally;
@@ -125,12 +126,12 @@ private slots:
             QCOMPARE(tally.samples + tally.lost, count);
             QVERIFY(tally.inRegion >= kPages - tally.lost);
         }
-        ::close(fd);
     }
 
     void overflowIsCountedAsLost() {
-        const int fd = openPageFaults();
-        if (fd < 0) QSKIP("perf_event_open refused");
+        const FdOrErrno opened = openPageFaults();
+        if (!opened) QSKIP("perf_event_open refused");
+        const int fd = opened->get();
         {
             RingBuffer buffer(fd, 1);
             Tally tally;
@@ -149,7 +150,6 @@ private slots:
             QVERIFY(tally.lost > 0);
             QCOMPARE(tally.samples + tally.lost, count);
         }
-        ::close(fd);
     }
 };
 

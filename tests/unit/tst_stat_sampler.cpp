@@ -48,7 +48,7 @@ private slots:
 
     void unsupportedEventsDoNotStopTheOthers() {
         const auto specs = EventParser().parse("cycles,page-faults");
-        const bool hasCycles = probeEvent(specs[0].attr) == 0;
+        const bool hasCycles = probeEvent(specs[0].attr).has_value();
         CounterSet session(specs, CounterTarget::threadList({static_cast<pid_t>(::gettid())}));
         QCOMPARE(session.events()[1].status, CounterStatus::Counting);
         if (hasCycles) QSKIP("this machine has a hardware PMU: cycles counts, nothing to check");

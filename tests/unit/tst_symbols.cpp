@@ -28,6 +28,14 @@ struct ExecMapping {
     std::string path;
 };
 
+// The file's symbols; null, with the reason printed, when it cannot be read.
+std::unique_ptr<ElfSymbols> openSymbols(const std::string &path) {
+    auto opened = ElfSymbols::open(path);
+    if (opened) return std::move(*opened);
+    qWarning("%s", opened.error().c_str());
+    return nullptr;
+}
+
 std::vector<ExecMapping> ownMappings(uint64_t &stackEnd) {
     std::vector<ExecMapping> result;
     std::ifstream maps("/proc/self/maps");
@@ -196,9 +204,8 @@ private slots:
     }
 
     void elfSymbolsAndPlt() {
-        std::string error;
-        const auto symbols = ElfSymbols::open("/proc/self/exe", error);
-        QVERIFY2(symbols, error.c_str());
+        const auto symbols = openSymbols("/proc/self/exe");
+        QVERIFY(symbols);
         // This test program calls into Qt and libc through its PLT.
         bool sawPlt = false;
         uint64_t stackEnd = 0;
@@ -237,9 +244,8 @@ private slots:
             if (function >= mapping.start && function < mapping.end)
                 fileOffset = function - mapping.start + mapping.offset;
         QVERIFY(fileOffset != 0);
-        std::string error;
-        auto symbols = ElfSymbols::open(program.toStdString(), error);
-        QVERIFY2(symbols, error.c_str());
+        auto symbols = openSymbols(program.toStdString());
+        QVERIFY(symbols);
         QVERIFY(symbols->hasSymbols());
         QCOMPARE(symbols->symbolAt(symbols->addressForFileOffset(fileOffset) + 1).name,
                  std::string("perfglassCaptureStack"));
@@ -247,16 +253,15 @@ private slots:
         // Another program's debug file under the same name: its build id differs, so it is not used.
         QVERIFY(QFile::remove(debug));
         QCOMPARE(runProgram(objcopy, {"--only-keep-debug", clientPath("hotspots-fp"), debug}).exitCode, 0);
-        symbols = ElfSymbols::open(program.toStdString(), error);
-        QVERIFY2(symbols, error.c_str());
+        symbols = openSymbols(program.toStdString());
+        QVERIFY(symbols);
         QVERIFY(symbols->symbolAt(symbols->addressForFileOffset(fileOffset) + 1).name !=
                 "perfglassCaptureStack");
     }
 
     // The longest inline chain found in FUNCTION's code, walking its addresses one by one.
     static std::vector<InlineFrame> longestInlineChain(uint64_t function, const char *name) {
-        std::string error;
-        const auto symbols = ElfSymbols::open("/proc/self/exe", error);
+        const auto symbols = openSymbols("/proc/self/exe");
         if (!symbols) return {};
         uint64_t stackEnd = 0;
         std::vector<InlineFrame> longest;
@@ -313,8 +318,7 @@ private slots:
         auto symbolsOf = [&](const std::string &path) {
             auto &slot = files[path];
             if (!slot) {
-                std::string error;
-                slot = ElfSymbols::open(path, error);
+                slot = openSymbols(path);
                 ids.emplace(path, static_cast<ModuleId>(ids.size()));
             }
             return slot.get();
