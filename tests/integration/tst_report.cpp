@@ -75,15 +75,22 @@ private:
 
     QTemporaryDir dir_;
     QString data_;
+    double recordedSeconds_ = 0; // how long the recording took, as perfglass-cli record says
 };
 
 void TestReport::initTestCase() {
     QVERIFY(dir_.isValid());
     data_ = dir_.filePath("hotspots.data");
+    // A fixed amount of work (about a second of CPU time), not a wall-clock time: the same number of samples
+    // however little CPU a loaded machine gives.
     const ProcessResult result =
-        runCli({"record", "-g", "-o", data_, "--", clientPath("hotspots-fp"), "1500", "1"});
+        runCli({"record", "-g", "-o", data_, "--", clientPath("hotspots-fp"), "-700", "1"});
     QVERIFY2(result.exitCode == 3, qPrintable(result.err)); // the program's own status passes through
     QVERIFY(QFile::exists(data_));
+    const auto summary = QRegularExpression(R"(perfglass record: ([\d.]+) s,)").match(result.err);
+    QVERIFY2(summary.hasMatch(), qPrintable(result.err));
+    recordedSeconds_ = summary.captured(1).toDouble();
+    QVERIFY(recordedSeconds_ > 0);
 }
 
 nlohmann::json TestReport::reportJson(const QStringList &extra) const {
@@ -194,8 +201,10 @@ void TestReport::collapsedFormat() {
 void TestReport::filters() {
     const nlohmann::json all = reportJson({"--view", "flat"});
     const uint64_t samples = all.at("samples").get<uint64_t>();
-    const nlohmann::json early = reportJson({"--view", "flat", "--time", "0,0.5"});
-    const nlohmann::json late = reportJson({"--view", "flat", "--time", "0.5,"});
+    // Split at half the recording, wherever that is: the program samples all the way through.
+    const QString half = QString::number(recordedSeconds_ / 2, 'f', 3);
+    const nlohmann::json early = reportJson({"--view", "flat", "--time", "0," + half});
+    const nlohmann::json late = reportJson({"--view", "flat", "--time", half + ","});
     QVERIFY(early.at("samples").get<uint64_t>() > 0 && late.at("samples").get<uint64_t>() > 0);
     QCOMPARE(early.at("samples").get<uint64_t>() + late.at("samples").get<uint64_t>(), samples);
     QCOMPARE(reportJson({"--view", "flat", "--tid", "1"}).at("samples").get<uint64_t>(), uint64_t(0));
@@ -306,9 +315,10 @@ void TestReport::inlineFramesOfTheWorkload() {
     const QString workload = workloadPath("workload-fp");
     if (!QFileInfo::exists(workload)) QSKIP("the bench workload is not built");
     const QString file = dir_.filePath("workload.data");
-    // One thread for 2 s at 20 kHz: mixInline is about 0.1% of the time, some 40 samples.
+    // One thread doing a fixed amount of work (8000 iterations, about 2 s of CPU time) at 20 kHz: mixInline
+    // is about 0.1% of the time, some 40 samples, however little CPU a loaded machine gives.
     const ProcessResult recorded =
-        runCli({"record", "-e", "cpu-clock", "-F", "20000", "-g", "-o", file, "--", workload, "2", "1"});
+        runCli({"record", "-e", "cpu-clock", "-F", "20000", "-g", "-o", file, "--", workload, "-8000", "1"});
     QVERIFY2(recorded.exitCode == 0, qPrintable(recorded.err));
     const auto json = [&](const QStringList &extra) {
         const ProcessResult result = runCli(
