@@ -1,7 +1,7 @@
 // A test program with known hot functions: about 60% of its CPU time in hotLoop, 30% in warmLoop and 10% in
 // coldLoop, all called from spinFor. Arguments: [MILLISECONDS | -ROUNDS] [THREADS] [--fork]. A positive first
 // argument runs every thread for that much wall time; a negative one makes every thread do ROUNDS rounds of
-// the three loops, a fixed amount of work (some 4 ms of CPU time per round on the test machine) that yields
+// the three loops, a fixed amount of work (1-2 ms of CPU time a round on the test VM) that yields
 // the same number of cpu-clock samples however little CPU a loaded machine gives. With --fork, a child
 // process does the same work too. Exits with status 3, so tests can check that the status passes through.
 // coldLoop's loop body is the always-inlined coldStep, so that profiles loaded with inline frames have some
