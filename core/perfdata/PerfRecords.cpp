@@ -21,7 +21,8 @@ void Mmap2Fields::setBuildId(std::span<const uint8_t> buildId) {
 }
 
 std::span<const uint8_t> Mmap2Fields::buildId() const {
-    return {fileId.data() + 4, std::min<size_t>(fileId[0], kMaxBuildIdSize)};
+    if (fileId[0] > kMaxBuildIdSize) return {}; // device and inode under a build-id flag the kernel left set
+    return {fileId.data() + 4, fileId[0]};
 }
 
 std::string recordTypeName(uint32_t type) {

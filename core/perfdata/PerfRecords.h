@@ -48,7 +48,9 @@ struct Mmap2Fields {
 
     void setInode(uint32_t major, uint32_t minor, uint64_t inode, uint64_t generation = 0);
     void setBuildId(std::span<const uint8_t> buildId);
-    // Meaningful when the record's misc has kMiscMmapBuildId.
+    // Meaningful when the record's misc has kMiscMmapBuildId; empty when the size byte is above 20, as in the
+    // records that carry device and inode although the kernel set the flag (when another session's event on
+    // the same mmap asked for build ids).
     std::span<const uint8_t> buildId() const;
 };
 

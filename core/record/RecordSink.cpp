@@ -121,6 +121,7 @@ void RecordSink::noteBuildId(const perf_event_header *record) {
     const std::string_view path = mmap->text();
     if (path.empty() || path[0] != '/' || buildIds_.count(std::string(path))) return;
     const auto buildId = (*mmap)->buildId();
+    if (buildId.empty()) return;
     buildIds_.emplace(path, std::vector<uint8_t>(buildId.begin(), buildId.end()));
 }
 

@@ -1,5 +1,7 @@
 // Files from `perf record` in the forms perf writes them: pipe mode (`perf record -o - | perfglass-cli report
-// -i -`), zstd-compressed records (`perf record -z`), several events with ids and sample_id_all.
+// -i -`), zstd-compressed records (`perf record -z`), several events with ids and sample_id_all. The program
+// does a fixed amount of work (hotspots -ROUNDS), so that the recordings hold as many samples on a busy
+// machine as on an idle one.
 #include "TestSupport.h"
 
 #include <QtTest>
@@ -29,8 +31,8 @@ private slots:
     void pipeMode() {
         requirePerf();
         const QString command =
-            QStringLiteral(
-                "'%1' record -q -N -e cpu-clock -F 2000 -g -o - -- '%2' 400 1 | '%3' report -i - --view flat")
+            QStringLiteral("'%1' record -q -N -e cpu-clock -F 2000 -g -o - -- '%2' -300 1 | '%3' report -i - "
+                           "--view flat")
                 .arg(perfPath(), clientPath("hotspots-fp"), QStringLiteral(PERFGLASS_CLI));
         const auto result = runProgram(QStringLiteral("/bin/sh"), {"-c", command});
         if (result.out.isEmpty() && result.err.contains(QStringLiteral("perf_event")))
@@ -44,7 +46,7 @@ private slots:
         const QString file = dir_.filePath("z.data");
         const auto recorded =
             runProgram(perfPath(), {"record", "-q", "-N", "-z", "-e", "cpu-clock", "-F", "2000", "-g", "-o",
-                                    file, "--", clientPath("hotspots-fp"), "400", "1"});
+                                    file, "--", clientPath("hotspots-fp"), "-300", "1"});
         if (recorded.exitCode != 3)
             QSKIP(qPrintable("perf record -z cannot record here: " + recorded.err.left(300)));
         const auto result = runCli({"report", "-i", file, "--view", "flat"});
@@ -57,7 +59,7 @@ private slots:
         const QString file = dir_.filePath("multi.data");
         const auto recorded =
             runProgram(perfPath(), {"record", "-q", "-N", "-e", "cpu-clock", "-e", "task-clock", "-F", "2000",
-                                    "-g", "-o", file, "--", clientPath("hotspots-fp"), "400", "1"});
+                                    "-g", "-o", file, "--", clientPath("hotspots-fp"), "-300", "1"});
         if (recorded.exitCode != 3)
             QSKIP(qPrintable("perf record cannot record here: " + recorded.err.left(300)));
         for (const char *event : {"cpu-clock", "task-clock"}) {

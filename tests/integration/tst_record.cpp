@@ -1,7 +1,8 @@
 // perfglass-cli record and the Recorder API against real processes through the real kernel interface: every
 // target mode (launch, attach to processes and threads, system-wide, CPU lists), stopping (signal, duration,
 // API, program exit), DWARF stacks, off-CPU, compression, groups, and perf reading every kind of file we
-// write.
+// write. Launched programs do a fixed amount of work (hotspots -ROUNDS), so that a busy machine, which gives
+// them less CPU, does not leave them fewer samples; programs that are attached to run until they are killed.
 #include "TestSupport.h"
 
 #include "base/Error.h"
@@ -69,7 +70,7 @@ private slots:
         const QString file = path(QStringLiteral("launch.data"));
         const ProcessResult result =
             runCli({QStringLiteral("record"), QStringLiteral("-g"), QStringLiteral("-o"), file,
-                    QStringLiteral("--"), clientPath(QStringLiteral("hotspots-fp")), QStringLiteral("300")});
+                    QStringLiteral("--"), clientPath(QStringLiteral("hotspots-fp")), QStringLiteral("-200")});
         QCOMPARE(result.exitCode, 3);
         QVERIFY2(result.err.contains(QLatin1String("samples")), qPrintable(result.err));
         QVERIFY(headerDataSize(file) > 0);
@@ -155,7 +156,7 @@ private slots:
         const QString file = path(QStringLiteral("fork.data"));
         const ProcessResult result =
             runCli({QStringLiteral("record"), QStringLiteral("-g"), QStringLiteral("-o"), file,
-                    QStringLiteral("--"), clientPath(QStringLiteral("hotspots-fp")), QStringLiteral("500"),
+                    QStringLiteral("--"), clientPath(QStringLiteral("hotspots-fp")), QStringLiteral("-300"),
                     QStringLiteral("2"), QStringLiteral("--fork")});
         QCOMPARE(result.exitCode, 3);
         if (!havePerf()) QSKIP("perf is not installed");
@@ -271,7 +272,7 @@ private slots:
                               QStringLiteral("dwarf"), QStringLiteral("-o"), file};
         if (!compression.isEmpty()) arguments << compression;
         arguments << QStringLiteral("--") << clientPath(QStringLiteral("hotspots-nofp"))
-                  << QStringLiteral("500");
+                  << QStringLiteral("-300");
         const ProcessResult result = runCli(arguments);
         QCOMPARE(result.exitCode, 3);
         const QRegularExpression samplesText(QStringLiteral("(\\d+) samples"));
@@ -308,7 +309,7 @@ private slots:
         const QString file = path(QStringLiteral("z.data"));
         const ProcessResult result = runCli(
             {QStringLiteral("record"), QStringLiteral("-z"), QStringLiteral("-g"), QStringLiteral("-o"), file,
-             QStringLiteral("--"), clientPath(QStringLiteral("hotspots-fp")), QStringLiteral("300")});
+             QStringLiteral("--"), clientPath(QStringLiteral("hotspots-fp")), QStringLiteral("-200")});
         QCOMPARE(result.exitCode, 3);
         const ProcessResult ours = runCli({QStringLiteral("report"), QStringLiteral("-i"), file,
                                            QStringLiteral("--view"), QStringLiteral("flat")});
@@ -329,7 +330,7 @@ private slots:
         const ProcessResult result =
             runCli({QStringLiteral("record"), QStringLiteral("-e"), QStringLiteral("{cpu-clock,page-faults}"),
                     QStringLiteral("-o"), file, QStringLiteral("--"),
-                    clientPath(QStringLiteral("hotspots-fp")), QStringLiteral("300")});
+                    clientPath(QStringLiteral("hotspots-fp")), QStringLiteral("-200")});
         QCOMPARE(result.exitCode, 3);
         if (!havePerf()) QSKIP("perf is not installed");
         const QString report = perfReport(file);
@@ -365,7 +366,7 @@ private slots:
                                  QStringLiteral("--clear-groups"), QStringLiteral(PERFGLASS_CLI),
                                  QStringLiteral("record"), QStringLiteral("-g"), QStringLiteral("-o"), file,
                                  QStringLiteral("--"), clientPath(QStringLiteral("hotspots-fp")),
-                                 QStringLiteral("300")});
+                                 QStringLiteral("-200")});
         QVERIFY2(result.exitCode == 3, qPrintable(result.err));
         QFile paranoid(QStringLiteral("/proc/sys/kernel/perf_event_paranoid"));
         QVERIFY(paranoid.open(QIODevice::ReadOnly));

@@ -1,10 +1,9 @@
 // perfglass-cli report end to end: record hotspots-fp (about 60% of its time in hotLoop, 30% in warmLoop,
-// 10% in coldLoop, all called from spinFor) with -g, then check every view, format, filter, transform and
-// export on that recording.
+// 10% in coldLoop, all called from spinFor) with -g, then check every view, format, filter, transform, inline
+// frames and export on that recording.
 #include "TestSupport.h"
 
 #include <QFile>
-#include <QFileInfo>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
@@ -67,7 +66,7 @@ private slots:
     void transforms();
     void exports();
     void badOptions();
-    void inlineFramesOfTheWorkload();
+    void inlineFrames();
 
 private:
     QStringList report(const QStringList &extra) const { return QStringList{"report", "-i", data_} + extra; }
@@ -75,15 +74,22 @@ private:
 
     QTemporaryDir dir_;
     QString data_;
+    double recordedSeconds_ = 0; // how long the recording took, as perfglass-cli record says
 };
 
 void TestReport::initTestCase() {
     QVERIFY(dir_.isValid());
     data_ = dir_.filePath("hotspots.data");
+    // A fixed amount of work (about a second of CPU time), not a wall-clock time: the same number of samples
+    // however little CPU a loaded machine gives.
     const ProcessResult result =
-        runCli({"record", "-g", "-o", data_, "--", clientPath("hotspots-fp"), "1500", "1"});
+        runCli({"record", "-g", "-o", data_, "--", clientPath("hotspots-fp"), "-700", "1"});
     QVERIFY2(result.exitCode == 3, qPrintable(result.err)); // the program's own status passes through
     QVERIFY(QFile::exists(data_));
+    const auto summary = QRegularExpression(R"(perfglass record: ([\d.]+) s,)").match(result.err);
+    QVERIFY2(summary.hasMatch(), qPrintable(result.err));
+    recordedSeconds_ = summary.captured(1).toDouble();
+    QVERIFY(recordedSeconds_ > 0);
 }
 
 nlohmann::json TestReport::reportJson(const QStringList &extra) const {
@@ -194,8 +200,10 @@ void TestReport::collapsedFormat() {
 void TestReport::filters() {
     const nlohmann::json all = reportJson({"--view", "flat"});
     const uint64_t samples = all.at("samples").get<uint64_t>();
-    const nlohmann::json early = reportJson({"--view", "flat", "--time", "0,0.5"});
-    const nlohmann::json late = reportJson({"--view", "flat", "--time", "0.5,"});
+    // Split at half the recording, wherever that is: the program samples all the way through.
+    const QString half = QString::number(recordedSeconds_ / 2, 'f', 3);
+    const nlohmann::json early = reportJson({"--view", "flat", "--time", "0," + half});
+    const nlohmann::json late = reportJson({"--view", "flat", "--time", half + ","});
     QVERIFY(early.at("samples").get<uint64_t>() > 0 && late.at("samples").get<uint64_t>() > 0);
     QCOMPARE(early.at("samples").get<uint64_t>() + late.at("samples").get<uint64_t>(), samples);
     QCOMPARE(reportJson({"--view", "flat", "--tid", "1"}).at("samples").get<uint64_t>(), uint64_t(0));
@@ -301,71 +309,62 @@ void TestReport::badOptions() {
     QVERIFY(unwritable.err.contains("/nonexistent-dir/x.svg"));
 }
 
-// The bench workload (-O2 -g) has `static inline mixInline`, inlined into memWork's hashing loop.
-void TestReport::inlineFramesOfTheWorkload() {
-    const QString workload = workloadPath("workload-fp");
-    if (!QFileInfo::exists(workload)) QSKIP("the bench workload is not built");
-    const QString file = dir_.filePath("workload.data");
-    // One thread for 2 s at 20 kHz: mixInline is about 0.1% of the time, some 40 samples.
-    const ProcessResult recorded =
-        runCli({"record", "-e", "cpu-clock", "-F", "20000", "-g", "-o", file, "--", workload, "2", "1"});
-    QVERIFY2(recorded.exitCode == 0, qPrintable(recorded.err));
+// hotspots' coldLoop runs the always-inlined coldStep: some 4% of the recording's samples fall in coldStep's
+// code, hundreds of them.
+void TestReport::inlineFrames() {
     const auto json = [&](const QStringList &extra) {
-        const ProcessResult result = runCli(
-            QStringList{"report", "-i", file, "--format", "json", "--min-percent", "0", "--inline"} + extra);
-        if (result.exitCode != 0) qWarning("%s", qPrintable(result.err));
-        return parseJson(result.out);
+        return reportJson(QStringList{"--min-percent", "0", "--inline"} + extra);
     };
 
-    // Top-down: mixInline is an inline frame right under memWork, which is not one.
+    // Top-down: coldStep is an inline frame right under coldLoop, which is not one.
     const nlohmann::json tree = json({"--view", "top-down"});
-    uint64_t memWorkCode = 0;
-    uint64_t mixInlineSelf = 0;
-    bool mixUnderMemWork = false;
+    uint64_t coldLoopCode = 0;
+    uint64_t coldStepSelf = 0;
+    bool stepUnderLoop = false;
     forEachNode(tree.at("root"), [&](const nlohmann::json &node) {
-        if (!node.contains("function") || !nameHas(node, "memWork")) return;
+        if (!node.contains("function") || !nameHas(node, "coldLoop")) return;
         QVERIFY(!node.at("inlined").get<bool>());
-        memWorkCode += selfWithInlined(node);
+        coldLoopCode += selfWithInlined(node);
         for (const auto &child : node.at("children")) {
-            if (!nameHas(child, "mixInline")) continue;
+            if (!nameHas(child, "coldStep")) continue;
             QVERIFY(child.at("inlined").get<bool>());
-            mixUnderMemWork = true;
-            mixInlineSelf += child.at("self").get<uint64_t>();
+            stepUnderLoop = true;
+            coldStepSelf += child.at("self").get<uint64_t>();
         }
     });
-    QVERIFY2(mixUnderMemWork, "no inline frame mixInline under memWork");
-    QVERIFY(mixInlineSelf > 0);
+    QVERIFY2(stepUnderLoop, "no inline frame coldStep under coldLoop");
+    QVERIFY(coldStepSelf > 0);
 
-    // Flat: memWork's self cost includes the code inlined into it (as perf counts it); mixInline has none
-    // of its own, but its inlined code is its inlinedSelf.
+    // Flat: coldLoop's self cost includes the code inlined into it (as perf counts it); coldStep has none of
+    // its own, but its inlined code is its inlinedSelf.
     const nlohmann::json flat = json({"--view", "flat"});
-    const nlohmann::json *memWork = flatEntry(flat, "memWork");
-    const nlohmann::json *mixInline = flatEntry(flat, "mixInline");
-    QVERIFY(memWork && mixInline);
-    QCOMPARE(memWork->at("self").get<uint64_t>(), memWorkCode);
-    QVERIFY(memWork->at("self").get<uint64_t>() >= mixInlineSelf);
-    QCOMPARE(mixInline->at("self").get<uint64_t>(), uint64_t(0));
-    QCOMPARE(mixInline->at("inlinedSelf").get<uint64_t>(), mixInlineSelf);
-    QVERIFY(mixInline->at("inlined").get<bool>());
-    QVERIFY(mixInline->at("inclusive").get<uint64_t>() >= mixInlineSelf);
+    const nlohmann::json *coldLoop = flatEntry(flat, "coldLoop");
+    const nlohmann::json *coldStep = flatEntry(flat, "coldStep");
+    QVERIFY(coldLoop && coldStep);
+    QCOMPARE(coldLoop->at("self").get<uint64_t>(), coldLoopCode);
+    QVERIFY(coldLoop->at("self").get<uint64_t>() >= coldStepSelf);
+    QCOMPARE(coldStep->at("self").get<uint64_t>(), uint64_t(0));
+    QCOMPARE(coldStep->at("inlinedSelf").get<uint64_t>(), coldStepSelf);
+    QVERIFY(coldStep->at("inlined").get<bool>());
+    QVERIFY(coldStep->at("inclusive").get<uint64_t>() >= coldStepSelf);
 
-    // Without inline frames (--no-inline after --inline wins): no inline node, no
-    // mixInline, and the same self cost for memWork.
+    // Without inline frames (--no-inline after --inline wins): no inline node, no coldStep, and the same self
+    // cost for coldLoop.
     const nlohmann::json plain = json({"--view", "flat", "--no-inline"});
-    QVERIFY(flatEntry(plain, "mixInline") == nullptr);
-    QCOMPARE(flatEntry(plain, "memWork")->at("self"), memWork->at("self"));
+    QVERIFY(flatEntry(plain, "coldStep") == nullptr);
+    QCOMPARE(flatEntry(plain, "coldLoop")->at("self"), coldLoop->at("self"));
     QCOMPARE(plain.at("total"), flat.at("total"));
     forEachNode(json({"--view", "top-down", "--no-inline"}).at("root"),
                 [](const nlohmann::json &node) { QVERIFY(!node.value("inlined", false)); });
 
-    // Callers and callees: mixInline is an inlined callee of memWork; text marks inline frames.
-    const nlohmann::json callees = json({"--view", "caller-callee=memWork"});
+    // Callers and callees: coldStep is an inlined callee of coldLoop; text marks inline frames.
+    const nlohmann::json callees = json({"--view", "caller-callee=coldLoop"});
     bool inlinedCallee = false;
     for (const auto &callee : callees.at("callees"))
-        inlinedCallee |= nameHas(callee, "mixInline") && callee.at("inlined").get<bool>();
+        inlinedCallee |= nameHas(callee, "coldStep") && callee.at("inlined").get<bool>();
     QVERIFY(inlinedCallee);
-    const ProcessResult text = runCli({"report", "-i", file, "--min-percent", "0", "--inline"});
-    QVERIFY2(text.out.contains(QRegularExpression("mixInline \\[inlined\\]  \\[workload-fp\\]")),
+    const ProcessResult text = runCli(report({"--min-percent", "0", "--inline"}));
+    QVERIFY2(text.out.contains(QRegularExpression("coldStep \\[inlined\\]  \\[hotspots-fp\\]")),
              qPrintable(text.out.left(3000)));
 }
 

@@ -38,8 +38,10 @@ private:
     std::shared_ptr<const Profile> record(const QString &name, const QString &callGraph,
                                           const LoadOptions &options = {}) {
         const QString file = dir_.filePath(name);
+        // A fixed amount of work (400 rounds on each of two threads, about a second of CPU time in all):
+        // some 2000 samples at 2 kHz however busy the machine is.
         const auto result = runCli({"record", "-e", "cpu-clock", "-F", "2000", "--call-graph", callGraph,
-                                    "-o", file, "--", clientPath("hotspots-nofp"), "600", "2"});
+                                    "-o", file, "--", clientPath("hotspots-nofp"), "-400", "2"});
         if (result.exitCode != 3) { // the client exits with 3 on purpose
             qWarning("%s", qPrintable(result.err));
             return nullptr;

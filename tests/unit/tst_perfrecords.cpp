@@ -79,6 +79,16 @@ private slots:
         QCOMPARE(view->prot, uint32_t{5});
         QCOMPARE(view.text(), std::string_view("/usr/bin/true"));
         QVERIFY(std::equal(view->buildId().begin(), view->buildId().end(), buildId.begin(), buildId.end()));
+
+        // The kernel can leave the build-id flag on a record that carries device and inode: major 254 is no
+        // build-id size.
+        Mmap2Fields inode = fields;
+        inode.setInode(254, 0, 1234);
+        RecordBuilder leaked;
+        leaked.start(PERF_RECORD_MMAP2, PERF_RECORD_MISC_USER | kMiscMmapBuildId);
+        leaked.putFields(inode);
+        leaked.putText("/usr/bin/true");
+        QVERIFY(Mmap2Record(leaked.finish())->buildId().empty());
     }
 
     void commTextIsPaddedAndBounded() {
