@@ -96,6 +96,16 @@ private:
         return ok;
     }
 
+    // "<T as Trait>"
+    bool typeAsTrait(std::string &out) {
+        out += "<";
+        bool ok = type(out);
+        out += " as ";
+        ok = ok && path(out);
+        out += ">";
+        return ok;
+    }
+
     bool path(std::string &out) {
         if (++depth_ > 200) return false;
         bool ok = false;
@@ -140,25 +150,16 @@ private:
             out += ">";
             break;
         }
-        case 'X': { // <T as Trait>
+        case 'X': { // an impl of a trait: its own path, then <T as Trait>
             if (!disambiguator()) return false;
             std::string ignored;
             if (!path(ignored)) return false;
-            out += "<";
-            ok = type(out);
-            out += " as ";
-            ok = ok && path(out);
-            out += ">";
+            ok = typeAsTrait(out);
             break;
         }
-        case 'Y': {
-            out += "<";
-            ok = type(out);
-            out += " as ";
-            ok = ok && path(out);
-            out += ">";
+        case 'Y': // <T as Trait>
+            ok = typeAsTrait(out);
             break;
-        }
         case 'I': {
             ok = path(out);
             out += "<";
