@@ -145,7 +145,8 @@ private slots:
                  std::string("<[u8]>::copy_within<core::ops::range::RangeInclusive<usize>>"));
         // Trait methods: <T as Trait> (Y), and the same inside an impl block (X), whose own path is dropped.
         QCOMPARE(demangle("_RNvYNtCs_1a3FooNtCs_1a5Trait3fmt"), std::string("<a::Foo as a::Trait>::fmt"));
-        QCOMPARE(demangle("_RNvXCs_1aNtCs_1a3FooNtCs_1a5Trait3fmt"), std::string("<a::Foo as a::Trait>::fmt"));
+        QCOMPARE(demangle("_RNvXCs_1aNtCs_1a3FooNtCs_1a5Trait3fmt"),
+                 std::string("<a::Foo as a::Trait>::fmt"));
         // Malformed: shown as it is, never a crash.
         QCOMPARE(demangle("_RNvB99999_1x"), std::string("_RNvB99999_1x"));
         QCOMPARE(demangle("_RINvCs_1a"), std::string("_RINvCs_1a"));
