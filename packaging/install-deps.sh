@@ -4,7 +4,7 @@
 # Debian 12 / Ubuntu 22.04+ (apt-get), the reference platform:
 #   build:   build-essential cmake ninja-build pkg-config clang-format universal-ctags (structure check)
 #            qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools libgl-dev
-#            libdw-dev libelf-dev libdebuginfod-dev libzstd-dev
+#            libdw-dev libelf-dev libdebuginfod-dev libzstd-dev libiberty-dev (demangling)
 #            libcli11-dev nlohmann-json3-dev libfmt-dev ninja-build
 #   run:     pkexec (privileged helper), linux-perf, hotspot and hyperfine (comparison tests and bench/),
 #            xvfb xauth (screenshots of a real window)
@@ -17,7 +17,7 @@ set -eu
 
 packages="build-essential cmake pkg-config clang-format universal-ctags
   qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools libgl-dev
-  libdw-dev libelf-dev libdebuginfod-dev libzstd-dev
+  libdw-dev libelf-dev libdebuginfod-dev libzstd-dev libiberty-dev
   libcli11-dev nlohmann-json3-dev libfmt-dev ninja-build
   pkexec linux-perf hotspot hyperfine xvfb xauth"
 

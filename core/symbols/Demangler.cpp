@@ -1,31 +1,46 @@
 #include "symbols/Demangler.h"
 
-#include "symbols/RustDemangler.h"
-
-#include <cxxabi.h>
+#include <libiberty/demangle.h>
 
 #include <cstdlib>
 #include <memory>
+#include <optional>
 
 namespace perfglass {
+
+namespace {
+
+// libiberty keeps its parse on the stack, about 70 bytes per character of the name: longer names, which no
+// real program has, stay mangled rather than risk a thread's stack.
+constexpr size_t kMaxMangledLength = 16384;
+constexpr int kOptions = DMGL_PARAMS | DMGL_ANSI;
+
+using DemangledText = std::unique_ptr<char, decltype(&std::free)>;
+
+// A Rust name (v0 "_R..." or legacy "_ZN...17h<hash>E") without its hash. A suffix such as ".cold.1" is kept
+// as Rust's own demangler shows it (libiberty drops it), so that distinct symbols keep distinct names.
+std::optional<std::string> demangleRust(std::string_view symbol) {
+    const size_t dot = symbol.find('.');
+    const std::string mangled(symbol.substr(0, dot));
+    DemangledText text(rust_demangle(mangled.c_str(), kOptions), &std::free);
+    if (!text) return std::nullopt;
+    std::string name(text.get());
+    if (dot != std::string_view::npos) name += symbol.substr(dot);
+    return name;
+}
+
+} // namespace
 
 std::string demangle(std::string_view symbol) {
     // LLVM's ".llvm.NNNN" suffixes (LTO-promoted locals) are not part of the mangling.
     if (const size_t llvm = symbol.find(".llvm."); llvm != std::string_view::npos && llvm > 0)
         symbol = symbol.substr(0, llvm);
-    if (symbol.starts_with("_R")) {
-        if (auto rust = demangleRustV0(symbol)) return *rust;
-        return std::string(symbol);
-    }
-    if (symbol.size() < 2 || symbol[0] != '_' || symbol[1] != 'Z') return std::string(symbol);
+    const bool mangled = symbol.starts_with("_R") || symbol.starts_with("_Z");
+    if (!mangled || symbol.size() > kMaxMangledLength) return std::string(symbol);
+    if (auto rust = demangleRust(symbol)) return *rust;
     const std::string text(symbol);
-    int status = 0;
-    std::unique_ptr<char, decltype(&std::free)> result(
-        abi::__cxa_demangle(text.c_str(), nullptr, nullptr, &status), &std::free);
-    if (status != 0 || !result) return text;
-    // Legacy Rust names are valid C++ manglings that end in a hash ("::h0123456789abcdef").
-    if (auto rust = cleanRustLegacy(result.get())) return *rust;
-    return std::string(result.get());
+    DemangledText cpp(cplus_demangle(text.c_str(), kOptions | DMGL_GNU_V3), &std::free);
+    return cpp ? std::string(cpp.get()) : text;
 }
 
 } // namespace perfglass

@@ -1,4 +1,5 @@
-// Readable names for mangled C++ and Rust (legacy and v0) symbols.
+// Readable names for mangled C++ and Rust (legacy and v0) symbols, by libiberty's demangler: the one perf and
+// binutils use, with Rust's own output for Rust names.
 #pragma once
 
 #include <string>

@@ -5,7 +5,6 @@
 #include "symbols/ElfSymbols.h"
 #include "symbols/JitMap.h"
 #include "symbols/KernelSymbols.h"
-#include "symbols/RustDemangler.h"
 #include "unwind/DwarfUnwinder.h"
 
 #include <QStandardPaths>
@@ -17,6 +16,7 @@
 #include <fstream>
 #include <map>
 #include <memory>
+#include <set>
 
 using namespace perfglass;
 using namespace perfglass::test;
@@ -137,19 +137,51 @@ private slots:
         QCOMPARE(demangle("_RNvCskK7mfDs1mzF_1m4main"), std::string("m::main"));
         QCOMPARE(
             demangle("_RINvMNtCsgEmfK2I1SDS_4core3stre18trim_start_matchesReECsgY6Mt91CT9J_14rustc_demangle"),
-            std::string("<str>::trim_start_matches<&str>"));
+            std::string("<str>::trim_start_matches::<&str>"));
         QCOMPARE(demangle("_RNCNCNvNtNtCsjrHSEGnQ3l9_3std3sys9backtrace10__print_fmts_00B9_"),
-                 std::string("std::sys::backtrace::_print_fmt::{closure}::{closure}"));
+                 std::string("std::sys::backtrace::_print_fmt::{closure#1}::{closure#0}"));
         QCOMPARE(demangle("_RINvMNtCsgEmfK2I1SDS_4core5sliceSh11copy_withinINtNtNtB5_"
                           "3ops5range14RangeInclusivejEECsfEOYDRpO4Ta_11miniz_oxide"),
-                 std::string("<[u8]>::copy_within<core::ops::range::RangeInclusive<usize>>"));
+                 std::string("<[u8]>::copy_within::<core::ops::range::RangeInclusive<usize>>"));
         // Trait methods: <T as Trait> (Y), and the same inside an impl block (X), whose own path is dropped.
         QCOMPARE(demangle("_RNvYNtCs_1a3FooNtCs_1a5Trait3fmt"), std::string("<a::Foo as a::Trait>::fmt"));
         QCOMPARE(demangle("_RNvXCs_1aNtCs_1a3FooNtCs_1a5Trait3fmt"),
                  std::string("<a::Foo as a::Trait>::fmt"));
+        // Punycode identifiers are decoded; suffixes other than LLVM's are kept, as Rust shows them.
+        QCOMPARE(demangle("_RNvNtCs1234_7mycrate5inneru8gdel_5qa"), std::string("mycrate::inner::gödel"));
+        QCOMPARE(demangle("_RNvCskK7mfDs1mzF_1m4main.cold"), std::string("m::main.cold"));
+        QCOMPARE(demangle("_RNvCskK7mfDs1mzF_1m4main.llvm.123"), std::string("m::main"));
+        QCOMPARE(demangle("_ZN4demo4main17h0123456789abcdefE.cold.1"), std::string("demo::main.cold.1"));
         // Malformed: shown as it is, never a crash.
         QCOMPARE(demangle("_RNvB99999_1x"), std::string("_RNvB99999_1x"));
         QCOMPARE(demangle("_RINvCs_1a"), std::string("_RINvCs_1a"));
+    }
+
+    // Every symbol of a Rust program (tests/fixtures/rust-names) is named as Rust's own demangler names it,
+    // and distinct symbols keep distinct names.
+    void rustV0MatchesRustsOwnDemangler() {
+        std::ifstream table(PERFGLASS_FIXTURES_DIR "/rust-names/v0-names.tsv");
+        QVERIFY(table);
+        std::set<std::string> names;
+        size_t rows = 0;
+        std::vector<std::string> wrong;
+        for (std::string line; std::getline(table, line);) {
+            const size_t tab = line.find('\t');
+            if (line.empty() || line.front() == '#' || tab == std::string::npos) continue;
+            const std::string mangled = line.substr(0, tab), expected = line.substr(tab + 1);
+            const std::string name = demangle(mangled);
+            ++rows;
+            names.insert(name);
+            if (name != expected)
+                wrong.push_back(mangled + "\n  is:     " + name + "\n  not:    " + expected);
+        }
+        QVERIFY(rows > 60);
+        QVERIFY2(wrong.empty(),
+                 qPrintable(QString("%1 of %2 names differ, first: %3")
+                                .arg(wrong.size())
+                                .arg(rows)
+                                .arg(wrong.empty() ? QString() : QString::fromStdString(wrong[0]))));
+        QCOMPARE(names.size(), rows);
     }
 
     void kallsymsParsing() {
