@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string_view>
@@ -248,7 +249,17 @@ void ElfSymbols::buildTable() const {
         if (!name || !*name || !isCode(symbol) || name[0] == '$') continue;
         table_.push_back({address, symbol.st_size, name, rankOf(symbol), false});
     }
-    addPltEntries();
+    std::vector<IfuncStub> ifuncStubs;
+    addPltEntries(ifuncStubs);
+    sortAndDeduplicate();
+    if (!ifuncStubs.empty()) {
+        nameIfuncStubs(ifuncStubs);
+        sortAndDeduplicate();
+    }
+    demangled_.resize(table_.size());
+}
+
+void ElfSymbols::sortAndDeduplicate() const {
     std::sort(table_.begin(), table_.end(), [](const Symbol &a, const Symbol &b) {
         if (a.start != b.start) return a.start < b.start;
         if (a.rank != b.rank) return a.rank < b.rank;
@@ -260,57 +271,119 @@ void ElfSymbols::buildTable() const {
     table_.erase(std::unique(table_.begin(), table_.end(),
                              [](const Symbol &a, const Symbol &b) { return a.start == b.start; }),
                  table_.end());
-    demangled_.resize(table_.size());
 }
 
-// PLT stubs have no symbols; name them "function@plt" from the .rela.plt relocations, as perf does. With
-// .plt.sec (IBT), entry i lives at .plt.sec + 16 * i; otherwise at .plt + 16 * (i + 1).
-void ElfSymbols::addPltEntries() const {
-    GElf_Addr bias = 0;
-    Elf *elf = dwfl_module_getelf(module_, &bias);
-    size_t stringsIndex = 0;
-    if (!elf || elf_getshdrstrndx(elf, &stringsIndex) != 0) return;
-    Elf_Scn *relaPlt = nullptr;
-    GElf_Shdr relaHeader{};
+namespace {
+struct PltSections {
+    Elf_Scn *relocations = nullptr; // .rela.plt
+    GElf_Shdr relocationsHeader{};
     GElf_Addr plt = 0, pltSec = 0;
     GElf_Xword pltSize = 0, pltSecSize = 0;
+};
+
+PltSections findPltSections(Elf *elf) {
+    PltSections found;
+    size_t stringsIndex = 0;
+    if (!elf || elf_getshdrstrndx(elf, &stringsIndex) != 0) return found;
     for (Elf_Scn *section = elf_nextscn(elf, nullptr); section; section = elf_nextscn(elf, section)) {
         GElf_Shdr header;
         if (!gelf_getshdr(section, &header)) continue;
         const char *name = elf_strptr(elf, stringsIndex, header.sh_name);
         if (!name) continue;
         if (std::strcmp(name, ".rela.plt") == 0 && header.sh_type == SHT_RELA) {
-            relaPlt = section;
-            relaHeader = header;
+            found.relocations = section;
+            found.relocationsHeader = header;
         } else if (std::strcmp(name, ".plt") == 0) {
-            plt = header.sh_addr;
-            pltSize = header.sh_size;
+            found.plt = header.sh_addr;
+            found.pltSize = header.sh_size;
         } else if (std::strcmp(name, ".plt.sec") == 0) {
-            pltSec = header.sh_addr;
-            pltSecSize = header.sh_size;
+            found.pltSec = header.sh_addr;
+            found.pltSecSize = header.sh_size;
         }
     }
-    if (!relaPlt || (plt == 0 && pltSec == 0) || relaHeader.sh_entsize == 0) return;
-    Elf_Scn *symbolSection = elf_getscn(elf, relaHeader.sh_link);
+    return found;
+}
+
+// The .rela.plt entries in stub order. On x86 the stubs use the GOT slots in order, but the linker puts the
+// IRELATIVE relocations (a module's calls to its own IFUNCs, as libc's to memcpy) after all the others, so
+// the relocations are sorted by GOT slot.
+std::vector<GElf_Rela> relocationsInStubOrder(Elf *elf, const PltSections &sections) {
+    std::vector<GElf_Rela> relocations;
+    Elf_Data *data = elf_getdata(sections.relocations, nullptr);
+    if (!data || sections.relocationsHeader.sh_entsize == 0) return relocations;
+    const size_t count = sections.relocationsHeader.sh_size / sections.relocationsHeader.sh_entsize;
+    for (size_t i = 0; i < count; ++i) {
+        GElf_Rela rela;
+        if (!gelf_getrela(data, static_cast<int>(i), &rela)) break;
+        relocations.push_back(rela);
+    }
+    GElf_Ehdr header;
+    const bool x86 =
+        gelf_getehdr(elf, &header) && (header.e_machine == EM_X86_64 || header.e_machine == EM_386);
+    if (x86)
+        std::stable_sort(relocations.begin(), relocations.end(),
+                         [](const GElf_Rela &a, const GElf_Rela &b) { return a.r_offset < b.r_offset; });
+    return relocations;
+}
+} // namespace
+
+// PLT stubs have no symbols; name them "function@plt" from the .rela.plt relocations, as perf does. With
+// .plt.sec (IBT), stub i lives at .plt.sec + 16 * i; otherwise at .plt + 16 * (i + 1). A stub of an IRELATIVE
+// relocation has no symbol: it is named after the IFUNC at the relocation's addend once the table is sorted.
+void ElfSymbols::addPltEntries(std::vector<IfuncStub> &ifuncStubs) const {
+    GElf_Addr bias = 0;
+    Elf *elf = dwfl_module_getelf(module_, &bias);
+    const PltSections sections = findPltSections(elf);
+    if (!sections.relocations || (sections.plt == 0 && sections.pltSec == 0)) return;
+    Elf_Scn *symbolSection = elf_getscn(elf, sections.relocationsHeader.sh_link);
     GElf_Shdr symbolHeader;
     if (!symbolSection || !gelf_getshdr(symbolSection, &symbolHeader)) return;
-    Elf_Data *relocations = elf_getdata(relaPlt, nullptr);
     Elf_Data *symbols = elf_getdata(symbolSection, nullptr);
-    if (!relocations || !symbols) return;
-    const size_t count = relaHeader.sh_size / relaHeader.sh_entsize;
-    const GElf_Addr base = pltSec != 0 ? pltSec : plt + 16;
-    const GElf_Xword limit = pltSec != 0 ? pltSecSize : (pltSize > 16 ? pltSize - 16 : 0);
-    for (size_t i = 0; i < count && (i + 1) * 16 <= limit; ++i) {
-        GElf_Rela rela;
-        GElf_Sym symbol;
-        if (!gelf_getrela(relocations, static_cast<int>(i), &rela)) break;
+    if (!symbols) return;
+    const std::vector<GElf_Rela> relocations = relocationsInStubOrder(elf, sections);
+    const GElf_Addr base = sections.pltSec != 0 ? sections.pltSec : sections.plt + 16;
+    const GElf_Xword limit =
+        sections.pltSec != 0 ? sections.pltSecSize : (sections.pltSize > 16 ? sections.pltSize - 16 : 0);
+    for (size_t i = 0; i < relocations.size() && (i + 1) * 16 <= limit; ++i) {
+        const GElf_Rela &rela = relocations[i];
+        const uint64_t stub = base + 16 * i;
         const auto symbolIndex = static_cast<int>(GELF_R_SYM(rela.r_info));
-        if (symbolIndex == 0 || !gelf_getsym(symbols, symbolIndex, &symbol)) continue;
+        GElf_Sym symbol;
+        if (symbolIndex == 0) {
+            if (GELF_R_TYPE(rela.r_info) == R_X86_64_IRELATIVE)
+                ifuncStubs.push_back({stub, static_cast<uint64_t>(rela.r_addend)});
+            continue;
+        }
+        if (!gelf_getsym(symbols, symbolIndex, &symbol)) continue;
         const char *name = elf_strptr(elf, symbolHeader.sh_link, symbol.st_name);
         if (!name || !*name) continue;
         pltNames_.push_back(std::make_unique<std::string>(std::string(name) + "@plt"));
-        table_.push_back({base + 16 * i, 16, pltNames_.back()->c_str(), 0, true});
+        table_.push_back({stub, 16, pltNames_.back()->c_str(), 0, true});
     }
+}
+
+// Names each IRELATIVE stub after the symbol that starts at its IFUNC's address ("strlen@plt"), as perf does
+// since 6.2 (6.1 shows "@plt"); objdump's "*ABS*+0xADDRESS@plt" when no symbol starts there.
+void ElfSymbols::nameIfuncStubs(const std::vector<IfuncStub> &stubs) const {
+    std::vector<Symbol> named;
+    for (const IfuncStub &stub : stubs) {
+        const auto at =
+            std::lower_bound(table_.begin(), table_.end(), stub.target,
+                             [](const Symbol &symbol, uint64_t value) { return symbol.start < value; });
+        std::string name;
+        if (at != table_.end() && at->start == stub.target && !at->plt) {
+            const std::string_view raw(at->rawName);
+            name = std::string(raw.substr(0, raw.find('@')));
+        } else {
+            char absolute[40];
+            std::snprintf(absolute, sizeof absolute, "*ABS*+0x%llx",
+                          static_cast<unsigned long long>(stub.target));
+            name = absolute;
+        }
+        pltNames_.push_back(std::make_unique<std::string>(name + "@plt"));
+        named.push_back({stub.address, 16, pltNames_.back()->c_str(), 0, true});
+    }
+    table_.insert(table_.end(), named.begin(), named.end());
 }
 
 std::vector<uint8_t> ElfSymbols::buildId() const {
@@ -398,10 +471,11 @@ SymbolMatch ElfSymbols::symbolAt(uint64_t address) const {
     // A sized symbol covers [start, start + size); a sizeless one reaches to the next symbol.
     if (symbol.size != 0 && address >= symbol.start + symbol.size) return match;
     if (demangled_[index].empty()) {
-        std::string_view raw(symbol.rawName);
-        if (!symbol.plt)
-            raw = raw.substr(0, raw.find('@')); // "__libc_start_main@@GLIBC_2.34": drop the version
-        demangled_[index] = demangle(raw);
+        const std::string_view raw(symbol.rawName);
+        if (symbol.plt) // "_Znwm@plt" is shown as perf shows it: "operator new(unsigned long)@plt"
+            demangled_[index] = demangle(raw.substr(0, raw.size() - 4)) + "@plt";
+        else // "__libc_start_main@@GLIBC_2.34": drop the version
+            demangled_[index] = demangle(raw.substr(0, raw.find('@')));
     }
     match.name = demangled_[index];
     match.start = symbol.start;

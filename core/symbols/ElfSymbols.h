@@ -81,9 +81,16 @@ private:
         uint8_t rank;        // lower wins among symbols at one address
         bool plt = false;    // a synthesized "name@plt"
     };
+    // A PLT stub of an IRELATIVE relocation (no symbol): it calls the IFUNC at target.
+    struct IfuncStub {
+        uint64_t address;
+        uint64_t target;
+    };
     void buildTable() const;
+    void sortAndDeduplicate() const;
     bool mayHaveDebugFrame() const;
-    void addPltEntries() const;
+    void addPltEntries(std::vector<IfuncStub> &ifuncStubs) const;
+    void nameIfuncStubs(const std::vector<IfuncStub> &stubs) const;
     struct Segment {
         uint64_t fileOffset;
         uint64_t address;

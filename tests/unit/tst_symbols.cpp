@@ -11,6 +11,10 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <fcntl.h>
+#include <gelf.h>
+#include <unistd.h>
+
 #include <array>
 #include <cstring>
 #include <fstream>
@@ -34,6 +38,78 @@ std::unique_ptr<ElfSymbols> openSymbols(const std::string &path) {
     if (opened) return std::move(*opened);
     qWarning("%s", opened.error().c_str());
     return nullptr;
+}
+
+// The PLT of an ELF file as read here, independently of ElfSymbols: the 16-byte stubs (.plt.sec, or .plt
+// after its header) and, for a lazy .plt, the .rela.plt index that each stub pushes before it jumps to the
+// resolver.
+struct PltFile {
+    std::vector<uint64_t> stubs;
+    std::vector<int64_t> pushedIndex;          // by stub; -1 when the stub pushes nothing (.plt.sec)
+    std::vector<std::string> relocationSymbol; // by .rela.plt index; empty for IRELATIVE (no symbol)
+    std::vector<uint64_t> relocationAddend;    // by .rela.plt index
+};
+
+struct ElfSection {
+    GElf_Shdr header{};
+    Elf_Scn *section = nullptr;
+};
+
+std::map<std::string, ElfSection> sectionsByName(Elf *elf) {
+    std::map<std::string, ElfSection> sections;
+    size_t strings = 0;
+    if (elf_getshdrstrndx(elf, &strings) != 0) return sections;
+    for (Elf_Scn *section = elf_nextscn(elf, nullptr); section; section = elf_nextscn(elf, section)) {
+        ElfSection entry;
+        entry.section = section;
+        if (!gelf_getshdr(section, &entry.header)) continue;
+        if (const char *name = elf_strptr(elf, strings, entry.header.sh_name)) sections[name] = entry;
+    }
+    return sections;
+}
+
+void readRelocations(Elf *elf, const ElfSection &relaPlt, PltFile &plt) {
+    Elf_Data *relocations = elf_getdata(relaPlt.section, nullptr);
+    Elf_Scn *symbolSection = elf_getscn(elf, relaPlt.header.sh_link);
+    GElf_Shdr symbolHeader;
+    if (!relocations || !symbolSection || !gelf_getshdr(symbolSection, &symbolHeader)) return;
+    Elf_Data *symbols = elf_getdata(symbolSection, nullptr);
+    for (int i = 0; i < static_cast<int>(relaPlt.header.sh_size / relaPlt.header.sh_entsize); ++i) {
+        GElf_Rela rela;
+        GElf_Sym symbol;
+        if (!gelf_getrela(relocations, i, &rela)) break;
+        const auto index = static_cast<int>(GELF_R_SYM(rela.r_info));
+        const char *name = index != 0 && gelf_getsym(symbols, index, &symbol)
+                               ? elf_strptr(elf, symbolHeader.sh_link, symbol.st_name)
+                               : nullptr;
+        plt.relocationSymbol.emplace_back(name ? name : "");
+        plt.relocationAddend.push_back(static_cast<uint64_t>(rela.r_addend));
+    }
+}
+
+PltFile readPlt(const std::string &path) {
+    PltFile plt;
+    elf_version(EV_CURRENT);
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return plt;
+    Elf *elf = elf_begin(fd, ELF_C_READ, nullptr);
+    auto sections = sectionsByName(elf);
+    if (sections.count(".rela.plt") && sections.count(".plt")) {
+        readRelocations(elf, sections[".rela.plt"], plt);
+        const bool lazy = sections.count(".plt.sec") == 0;
+        const ElfSection &stubs = lazy ? sections[".plt"] : sections[".plt.sec"];
+        Elf_Data *code = elf_getdata(stubs.section, nullptr);
+        const auto *bytes = code ? static_cast<const unsigned char *>(code->d_buf) : nullptr;
+        for (uint64_t offset = lazy ? 16 : 0; bytes && offset + 16 <= stubs.header.sh_size; offset += 16) {
+            plt.stubs.push_back(stubs.header.sh_addr + offset);
+            int32_t pushed = -1;
+            if (lazy && bytes[offset + 6] == 0x68) std::memcpy(&pushed, bytes + offset + 7, sizeof pushed);
+            plt.pushedIndex.push_back(pushed);
+        }
+    }
+    elf_end(elf);
+    ::close(fd);
+    return plt;
 }
 
 std::vector<ExecMapping> ownMappings(uint64_t &stackEnd) {
@@ -256,6 +332,54 @@ private slots:
                              .name.ends_with("@plt");
         }
         QVERIFY(sawPlt);
+    }
+
+    // PLT stubs of C++ functions are named demangled, as perf names them: "operator new(unsigned long)@plt".
+    void cppPltStubsAreDemangled() {
+        const PltFile plt = readPlt("/proc/self/exe");
+        const auto symbols = openSymbols("/proc/self/exe");
+        QVERIFY(symbols);
+        QVERIFY(!plt.stubs.empty());
+        std::set<std::string> names;
+        for (const uint64_t stub : plt.stubs)
+            names.insert(symbols->symbolAt(stub).name);
+        QVERIFY(names.count("operator new(unsigned long)@plt")); // this test calls it through its PLT
+        for (const auto &name : names)
+            QVERIFY2(!name.starts_with("_Z"), name.c_str());
+    }
+
+    // libc calls its own IFUNCs (memcpy, strlen...) through PLT stubs with IRELATIVE relocations, which have
+    // no symbol and come after the others in .rela.plt, out of stub order. Every stub is named after what it
+    // calls: its relocation's symbol, or the IFUNC at the relocation's addend.
+    void libcIrelativePltStubsAreNamed() {
+        const std::string libc = "/lib/x86_64-linux-gnu/libc.so.6";
+        if (!QFile::exists(QString::fromStdString(libc))) QSKIP("no /lib/x86_64-linux-gnu/libc.so.6 here");
+        const PltFile plt = readPlt(libc);
+        const auto symbols = openSymbols(libc);
+        QVERIFY(symbols);
+        size_t irelative = 0;
+        for (size_t i = 0; i < plt.stubs.size(); ++i) {
+            const std::string name = symbols->symbolAt(plt.stubs[i]).name;
+            QVERIFY2(name.ends_with("@plt") && name.size() > 4,
+                     qPrintable(QString::number(plt.stubs[i], 16)));
+            const int64_t index = plt.pushedIndex[i];
+            if (index < 0 || static_cast<size_t>(index) >= plt.relocationSymbol.size()) continue;
+            if (!plt.relocationSymbol[index].empty()) {
+                const std::string expected = demangle(plt.relocationSymbol[index]) + "@plt";
+                QVERIFY2(name == expected, qPrintable(QString::fromStdString(name + " is not " + expected)));
+                continue;
+            }
+            ++irelative;
+            const uint64_t target = plt.relocationAddend[index];
+            const SymbolMatch ifunc = symbols->symbolAt(target);
+            char absolute[64];
+            std::snprintf(absolute, sizeof absolute, "*ABS*+0x%llx@plt",
+                          static_cast<unsigned long long>(target));
+            const std::string expected =
+                ifunc.start == target && !ifunc.name.empty() ? ifunc.name + "@plt" : std::string(absolute);
+            QVERIFY2(name == expected, qPrintable(QString::fromStdString(name + " is not " + expected)));
+        }
+        if (irelative == 0) QSKIP("this libc has no lazy PLT stubs with IRELATIVE relocations");
     }
 
     // A stripped file finds its symbols in a separate debug file named by .gnu_debuglink (in .debug/ next to
