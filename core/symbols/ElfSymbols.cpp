@@ -277,9 +277,15 @@ namespace {
 struct PltSections {
     Elf_Scn *relocations = nullptr; // .rela.plt
     GElf_Shdr relocationsHeader{};
-    GElf_Addr plt = 0, pltSec = 0;
-    GElf_Xword pltSize = 0, pltSecSize = 0;
+    GElf_Shdr plt{}, pltSec{}; // sh_size 0 when absent
 };
+
+// x86 stubs are 16 bytes, or 8 in the .plt of a static executable (no lazy binding); a section that does not
+// say (sh_entsize 0) tells by its alignment, as perf reads it.
+GElf_Xword stubSize(const GElf_Shdr &section) {
+    if (section.sh_entsize == 8 || section.sh_entsize == 16) return section.sh_entsize;
+    return section.sh_addralign == 8 ? 8 : 16;
+}
 
 PltSections findPltSections(Elf *elf) {
     PltSections found;
@@ -294,11 +300,9 @@ PltSections findPltSections(Elf *elf) {
             found.relocations = section;
             found.relocationsHeader = header;
         } else if (std::strcmp(name, ".plt") == 0) {
-            found.plt = header.sh_addr;
-            found.pltSize = header.sh_size;
+            found.plt = header;
         } else if (std::strcmp(name, ".plt.sec") == 0) {
-            found.pltSec = header.sh_addr;
-            found.pltSecSize = header.sh_size;
+            found.pltSec = header;
         }
     }
     return found;
@@ -328,37 +332,40 @@ std::vector<GElf_Rela> relocationsInStubOrder(Elf *elf, const PltSections &secti
 } // namespace
 
 // PLT stubs have no symbols; name them "function@plt" from the .rela.plt relocations, as perf does. With
-// .plt.sec (IBT), stub i lives at .plt.sec + 16 * i; otherwise at .plt + 16 * (i + 1). A stub of an IRELATIVE
-// relocation has no symbol: it is named after the IFUNC at the relocation's addend once the table is sorted.
+// .plt.sec (IBT), stub i lives at .plt.sec + 16 * i; otherwise in .plt after its lazy-binding header, which a
+// .plt with exactly one stub per relocation (a static executable's) lacks. A stub of an IRELATIVE relocation
+// has no symbol: it is named after the IFUNC at the relocation's addend once the table is sorted.
 void ElfSymbols::addPltEntries(std::vector<IfuncStub> &ifuncStubs) const {
     GElf_Addr bias = 0;
     Elf *elf = dwfl_module_getelf(module_, &bias);
     const PltSections sections = findPltSections(elf);
-    if (!sections.relocations || (sections.plt == 0 && sections.pltSec == 0)) return;
+    if (!sections.relocations || (sections.plt.sh_size == 0 && sections.pltSec.sh_size == 0)) return;
     Elf_Scn *symbolSection = elf_getscn(elf, sections.relocationsHeader.sh_link);
-    GElf_Shdr symbolHeader;
-    if (!symbolSection || !gelf_getshdr(symbolSection, &symbolHeader)) return;
-    Elf_Data *symbols = elf_getdata(symbolSection, nullptr);
-    if (!symbols) return;
+    GElf_Shdr symbolHeader{};
+    Elf_Data *symbols = nullptr;
+    if (symbolSection && gelf_getshdr(symbolSection, &symbolHeader))
+        symbols = elf_getdata(symbolSection, nullptr);
     const std::vector<GElf_Rela> relocations = relocationsInStubOrder(elf, sections);
-    const GElf_Addr base = sections.pltSec != 0 ? sections.pltSec : sections.plt + 16;
-    const GElf_Xword limit =
-        sections.pltSec != 0 ? sections.pltSecSize : (sections.pltSize > 16 ? sections.pltSize - 16 : 0);
-    for (size_t i = 0; i < relocations.size() && (i + 1) * 16 <= limit; ++i) {
+    const GElf_Shdr &stubs = sections.pltSec.sh_size != 0 ? sections.pltSec : sections.plt;
+    const GElf_Xword size = stubSize(stubs);
+    const bool lazyHeader = sections.pltSec.sh_size == 0 && relocations.size() * size != stubs.sh_size;
+    const GElf_Xword skipped = lazyHeader ? size : 0;
+    const GElf_Xword limit = stubs.sh_size > skipped ? stubs.sh_size - skipped : 0;
+    for (size_t i = 0; i < relocations.size() && (i + 1) * size <= limit; ++i) {
         const GElf_Rela &rela = relocations[i];
-        const uint64_t stub = base + 16 * i;
+        const uint64_t stub = stubs.sh_addr + skipped + size * i;
         const auto symbolIndex = static_cast<int>(GELF_R_SYM(rela.r_info));
         GElf_Sym symbol;
         if (symbolIndex == 0) {
             if (GELF_R_TYPE(rela.r_info) == R_X86_64_IRELATIVE)
-                ifuncStubs.push_back({stub, static_cast<uint64_t>(rela.r_addend)});
+                ifuncStubs.push_back({stub, size, static_cast<uint64_t>(rela.r_addend)});
             continue;
         }
-        if (!gelf_getsym(symbols, symbolIndex, &symbol)) continue;
+        if (!symbols || !gelf_getsym(symbols, symbolIndex, &symbol)) continue;
         const char *name = elf_strptr(elf, symbolHeader.sh_link, symbol.st_name);
         if (!name || !*name) continue;
         pltNames_.push_back(std::make_unique<std::string>(std::string(name) + "@plt"));
-        table_.push_back({stub, 16, pltNames_.back()->c_str(), 0, true});
+        table_.push_back({stub, size, pltNames_.back()->c_str(), 0, true});
     }
 }
 
@@ -381,7 +388,7 @@ void ElfSymbols::nameIfuncStubs(const std::vector<IfuncStub> &stubs) const {
             name = absolute;
         }
         pltNames_.push_back(std::make_unique<std::string>(name + "@plt"));
-        named.push_back({stub.address, 16, pltNames_.back()->c_str(), 0, true});
+        named.push_back({stub.address, stub.size, pltNames_.back()->c_str(), 0, true});
     }
     table_.insert(table_.end(), named.begin(), named.end());
 }

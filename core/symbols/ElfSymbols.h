@@ -84,6 +84,7 @@ private:
     // A PLT stub of an IRELATIVE relocation (no symbol): it calls the IFUNC at target.
     struct IfuncStub {
         uint64_t address;
+        uint64_t size;
         uint64_t target;
     };
     void buildTable() const;

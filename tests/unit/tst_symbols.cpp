@@ -40,14 +40,13 @@ std::unique_ptr<ElfSymbols> openSymbols(const std::string &path) {
     return nullptr;
 }
 
-// The PLT of an ELF file as read here, independently of ElfSymbols: the 16-byte stubs (.plt.sec, or .plt
-// after its header) and, for a lazy .plt, the .rela.plt index that each stub pushes before it jumps to the
-// resolver.
-struct PltFile {
-    std::vector<uint64_t> stubs;
-    std::vector<int64_t> pushedIndex;          // by stub; -1 when the stub pushes nothing (.plt.sec)
-    std::vector<std::string> relocationSymbol; // by .rela.plt index; empty for IRELATIVE (no symbol)
-    std::vector<uint64_t> relocationAddend;    // by .rela.plt index
+// The PLT of an ELF file as read here, independently of ElfSymbols: each stub found by its instruction
+// `jmp *slot(%rip)` (after an optional endbr64 and bnd prefix) in .plt or .plt.sec, with the .rela.plt
+// relocation of that GOT slot.
+struct PltStub {
+    uint64_t address;
+    std::string symbol; // the relocation's symbol; empty for IRELATIVE
+    uint64_t addend;
 };
 
 struct ElfSection {
@@ -68,48 +67,93 @@ std::map<std::string, ElfSection> sectionsByName(Elf *elf) {
     return sections;
 }
 
-void readRelocations(Elf *elf, const ElfSection &relaPlt, PltFile &plt) {
+// .rela.plt by GOT slot: the symbol's name (empty for IRELATIVE) and the addend.
+std::map<uint64_t, std::pair<std::string, uint64_t>> relocationsBySlot(Elf *elf, const ElfSection &relaPlt) {
+    std::map<uint64_t, std::pair<std::string, uint64_t>> bySlot;
     Elf_Data *relocations = elf_getdata(relaPlt.section, nullptr);
     Elf_Scn *symbolSection = elf_getscn(elf, relaPlt.header.sh_link);
-    GElf_Shdr symbolHeader;
-    if (!relocations || !symbolSection || !gelf_getshdr(symbolSection, &symbolHeader)) return;
-    Elf_Data *symbols = elf_getdata(symbolSection, nullptr);
-    for (int i = 0; i < static_cast<int>(relaPlt.header.sh_size / relaPlt.header.sh_entsize); ++i) {
-        GElf_Rela rela;
+    GElf_Shdr symbolHeader{};
+    Elf_Data *symbols = symbolSection && gelf_getshdr(symbolSection, &symbolHeader)
+                            ? elf_getdata(symbolSection, nullptr)
+                            : nullptr;
+    GElf_Rela rela;
+    for (int i = 0; relocations && gelf_getrela(relocations, i, &rela); ++i) {
         GElf_Sym symbol;
-        if (!gelf_getrela(relocations, i, &rela)) break;
         const auto index = static_cast<int>(GELF_R_SYM(rela.r_info));
-        const char *name = index != 0 && gelf_getsym(symbols, index, &symbol)
+        const char *name = index != 0 && symbols && gelf_getsym(symbols, index, &symbol)
                                ? elf_strptr(elf, symbolHeader.sh_link, symbol.st_name)
                                : nullptr;
-        plt.relocationSymbol.emplace_back(name ? name : "");
-        plt.relocationAddend.push_back(static_cast<uint64_t>(rela.r_addend));
+        bySlot[rela.r_offset] = {name ? name : "", static_cast<uint64_t>(rela.r_addend)};
     }
+    return bySlot;
 }
 
-PltFile readPlt(const std::string &path) {
-    PltFile plt;
+// The GOT slot that the stub at offset jumps through, 0 when there is no such jump there.
+uint64_t jumpSlot(const unsigned char *code, uint64_t size, uint64_t offset, uint64_t address) {
+    static constexpr unsigned char kEndbr64[] = {0xf3, 0x0f, 0x1e, 0xfa};
+    uint64_t at = offset;
+    if (at + 4 <= size && std::memcmp(code + at, kEndbr64, 4) == 0) at += 4;
+    if (at < size && code[at] == 0xf2) ++at; // bnd
+    if (at + 6 > size || code[at] != 0xff || code[at + 1] != 0x25) return 0;
+    int32_t displacement = 0;
+    std::memcpy(&displacement, code + at + 2, sizeof displacement);
+    return address + (at - offset) + 6 + static_cast<int64_t>(displacement);
+}
+
+std::vector<PltStub> readPlt(const std::string &path) {
+    std::vector<PltStub> stubs;
     elf_version(EV_CURRENT);
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return plt;
+    if (fd < 0) return stubs;
     Elf *elf = elf_begin(fd, ELF_C_READ, nullptr);
     auto sections = sectionsByName(elf);
-    if (sections.count(".rela.plt") && sections.count(".plt")) {
-        readRelocations(elf, sections[".rela.plt"], plt);
-        const bool lazy = sections.count(".plt.sec") == 0;
-        const ElfSection &stubs = lazy ? sections[".plt"] : sections[".plt.sec"];
-        Elf_Data *code = elf_getdata(stubs.section, nullptr);
-        const auto *bytes = code ? static_cast<const unsigned char *>(code->d_buf) : nullptr;
-        for (uint64_t offset = lazy ? 16 : 0; bytes && offset + 16 <= stubs.header.sh_size; offset += 16) {
-            plt.stubs.push_back(stubs.header.sh_addr + offset);
-            int32_t pushed = -1;
-            if (lazy && bytes[offset + 6] == 0x68) std::memcpy(&pushed, bytes + offset + 7, sizeof pushed);
-            plt.pushedIndex.push_back(pushed);
+    const auto bySlot = sections.count(".rela.plt") ? relocationsBySlot(elf, sections[".rela.plt"])
+                                                    : std::map<uint64_t, std::pair<std::string, uint64_t>>{};
+    for (const char *name : {".plt", ".plt.sec"}) {
+        if (!sections.count(name)) continue;
+        const GElf_Shdr &header = sections[name].header;
+        Elf_Data *data = elf_getdata(sections[name].section, nullptr);
+        if (!data || !data->d_buf) continue;
+        const auto *code = static_cast<const unsigned char *>(data->d_buf);
+        for (uint64_t offset = 0; offset + 8 <= data->d_size; offset += 8) {
+            const auto relocation =
+                bySlot.find(jumpSlot(code, data->d_size, offset, header.sh_addr + offset));
+            if (relocation != bySlot.end())
+                stubs.push_back(
+                    {header.sh_addr + offset, relocation->second.first, relocation->second.second});
         }
     }
     elf_end(elf);
     ::close(fd);
-    return plt;
+    return stubs;
+}
+
+// Checks that every PLT stub of path is named after what it calls: its relocation's symbol, demangled, or for
+// an IRELATIVE relocation the symbol at the IFUNC's address (else "*ABS*+0xADDRESS"). Returns the number of
+// IRELATIVE stubs, or -1 after a failed check.
+int checkPltNames(const std::string &path) {
+    const std::vector<PltStub> stubs = readPlt(path);
+    const auto symbols = openSymbols(path);
+    if (!symbols || stubs.empty()) return -1;
+    int irelative = 0;
+    for (const PltStub &stub : stubs) {
+        std::string expected = demangle(stub.symbol) + "@plt";
+        if (stub.symbol.empty()) {
+            ++irelative;
+            const SymbolMatch ifunc = symbols->symbolAt(stub.addend);
+            char absolute[64];
+            std::snprintf(absolute, sizeof absolute, "*ABS*+0x%llx@plt",
+                          static_cast<unsigned long long>(stub.addend));
+            expected = ifunc.start == stub.addend && !ifunc.name.empty() ? ifunc.name + "@plt" : absolute;
+        }
+        const std::string name = symbols->symbolAt(stub.address).name;
+        if (name != expected) {
+            qWarning("%s: stub at 0x%llx is \"%s\", not \"%s\"", path.c_str(),
+                     static_cast<unsigned long long>(stub.address), name.c_str(), expected.c_str());
+            return -1;
+        }
+    }
+    return irelative;
 }
 
 std::vector<ExecMapping> ownMappings(uint64_t &stackEnd) {
@@ -336,50 +380,25 @@ private slots:
 
     // PLT stubs of C++ functions are named demangled, as perf names them: "operator new(unsigned long)@plt".
     void cppPltStubsAreDemangled() {
-        const PltFile plt = readPlt("/proc/self/exe");
         const auto symbols = openSymbols("/proc/self/exe");
         QVERIFY(symbols);
-        QVERIFY(!plt.stubs.empty());
         std::set<std::string> names;
-        for (const uint64_t stub : plt.stubs)
-            names.insert(symbols->symbolAt(stub).name);
+        for (const PltStub &stub : readPlt("/proc/self/exe"))
+            names.insert(symbols->symbolAt(stub.address).name);
         QVERIFY(names.count("operator new(unsigned long)@plt")); // this test calls it through its PLT
         for (const auto &name : names)
             QVERIFY2(!name.starts_with("_Z"), name.c_str());
+        QVERIFY(checkPltNames("/proc/self/exe") >= 0);
     }
 
     // libc calls its own IFUNCs (memcpy, strlen...) through PLT stubs with IRELATIVE relocations, which have
-    // no symbol and come after the others in .rela.plt, out of stub order. Every stub is named after what it
-    // calls: its relocation's symbol, or the IFUNC at the relocation's addend.
-    void libcIrelativePltStubsAreNamed() {
+    // no symbol and come after the others in .rela.plt, out of stub order. A static executable's .plt has
+    // 8-byte stubs, all IRELATIVE, and no lazy-binding header. Every stub is named after what it calls.
+    void irelativePltStubsAreNamed() {
         const std::string libc = "/lib/x86_64-linux-gnu/libc.so.6";
-        if (!QFile::exists(QString::fromStdString(libc))) QSKIP("no /lib/x86_64-linux-gnu/libc.so.6 here");
-        const PltFile plt = readPlt(libc);
-        const auto symbols = openSymbols(libc);
-        QVERIFY(symbols);
-        size_t irelative = 0;
-        for (size_t i = 0; i < plt.stubs.size(); ++i) {
-            const std::string name = symbols->symbolAt(plt.stubs[i]).name;
-            QVERIFY2(name.ends_with("@plt") && name.size() > 4,
-                     qPrintable(QString::number(plt.stubs[i], 16)));
-            const int64_t index = plt.pushedIndex[i];
-            if (index < 0 || static_cast<size_t>(index) >= plt.relocationSymbol.size()) continue;
-            if (!plt.relocationSymbol[index].empty()) {
-                const std::string expected = demangle(plt.relocationSymbol[index]) + "@plt";
-                QVERIFY2(name == expected, qPrintable(QString::fromStdString(name + " is not " + expected)));
-                continue;
-            }
-            ++irelative;
-            const uint64_t target = plt.relocationAddend[index];
-            const SymbolMatch ifunc = symbols->symbolAt(target);
-            char absolute[64];
-            std::snprintf(absolute, sizeof absolute, "*ABS*+0x%llx@plt",
-                          static_cast<unsigned long long>(target));
-            const std::string expected =
-                ifunc.start == target && !ifunc.name.empty() ? ifunc.name + "@plt" : std::string(absolute);
-            QVERIFY2(name == expected, qPrintable(QString::fromStdString(name + " is not " + expected)));
-        }
-        if (irelative == 0) QSKIP("this libc has no lazy PLT stubs with IRELATIVE relocations");
+        if (QFile::exists(QString::fromStdString(libc))) QVERIFY(checkPltNames(libc) > 0);
+        const std::string staticProgram = PERFGLASS_FIXTURES_DIR "/golden/perfglass-golden/golden-fp";
+        QVERIFY(checkPltNames(staticProgram) > 0);
     }
 
     // A stripped file finds its symbols in a separate debug file named by .gnu_debuglink (in .debug/ next to
