@@ -48,9 +48,9 @@ public:
         , count_(count) {}
     // Any contiguous range of uint64_t (a span, an array, a vector), which is aligned anyway.
     template <typename Range>
-        requires std::ranges::contiguous_range<const Range> &&
-                 std::is_same_v<std::ranges::range_value_t<const Range>, uint64_t>
-    UnalignedWords(const Range &words) // NOLINT(google-explicit-constructor): a view, like std::span
+    requires std::ranges::contiguous_range<const Range> &&
+        std::is_same_v<std::ranges::range_value_t<const Range>, uint64_t>
+        UnalignedWords(const Range &words) // NOLINT(google-explicit-constructor): a view, like std::span
         : bytes_(reinterpret_cast<const uint8_t *>(std::ranges::data(words)))
         , count_(std::ranges::size(words)) {}
 
