@@ -69,7 +69,10 @@ public:
             if (ZSTD_isError(result)) throw Error(std::string("zstd: ") + ZSTD_getErrorName(result));
             end_ += output.pos;
             if (end_ > kMaxPendingDecompressed)
-                throw Error("decompressed data holds no complete record after 64 MiB");
+                throw Error(fmt::format(
+                    "its data expands to more than the reader's limit of {} MiB and was refused (a "
+                    "decompression bomb: a recorder's compressed record expands to a few MiB at most)",
+                    kMaxPendingDecompressed >> 20));
         }
     }
 
@@ -248,11 +251,18 @@ size_t PerfDataReader::readAt(void *out, size_t size, uint64_t offset) {
     return done;
 }
 
-void PerfDataReader::readExactlyAt(void *out, size_t size, uint64_t offset, const char *what) {
+// Throws, naming the header field at fieldOffset, when [offset, offset + size) is not inside the file.
+void PerfDataReader::checkInFile(uint64_t offset, uint64_t size, const char *what,
+                                 uint64_t fieldOffset) const {
     if (offset > fileSize_ || size > fileSize_ - offset)
         throw FileFormatError(
-            path_, offset,
-            fmt::format("{} ({} bytes) extends past the end of the file ({} bytes)", what, size, fileSize_));
+            path_, fieldOffset,
+            fmt::format("{} (offset {}, {} bytes) extends past the end of the file ({} bytes)", what, offset,
+                        size, fileSize_));
+}
+
+void PerfDataReader::readExactlyAt(void *out, size_t size, uint64_t offset, const char *what) {
+    checkInFile(offset, size, what, offset);
     if (readAt(out, size, offset) != size)
         throw FileFormatError(path_, offset, fmt::format("{} could not be read completely", what));
 }
@@ -331,25 +341,54 @@ void PerfDataReader::readAttrs(uint64_t offset, uint64_t size, uint64_t attrSize
     if (count > kMaxEvents)
         throw FileFormatError(path_, 32,
                               fmt::format("{} attributes is more than the limit of {}", count, kMaxEvents));
+    checkInFile(offset, size, "attribute section", 24);
     std::vector<uint8_t> bytes(static_cast<size_t>(size));
     readExactlyAt(bytes.data(), bytes.size(), offset, "attribute section");
     const uint64_t attrStructSize = attrSize - sizeof(format::FileSection);
+    std::vector<format::FileSection> idSections(static_cast<size_t>(count));
+    for (uint64_t i = 0; i < count; ++i)
+        std::memcpy(&idSections[i], bytes.data() + i * attrSize + attrStructSize,
+                    sizeof(format::FileSection));
+    checkIdSections(idSections, offset + attrStructSize, attrSize);
     for (uint64_t i = 0; i < count; ++i) {
-        const uint8_t *entry = bytes.data() + i * attrSize;
         EventAttr event;
-        std::memcpy(&event.attr, entry, std::min<uint64_t>(attrStructSize, sizeof(perf_event_attr)));
+        std::memcpy(&event.attr, bytes.data() + i * attrSize,
+                    std::min<uint64_t>(attrStructSize, sizeof(perf_event_attr)));
         event.attr.size = sizeof(perf_event_attr);
-        format::FileSection ids{};
-        std::memcpy(&ids, entry + attrStructSize, sizeof ids);
-        const uint64_t entryOffset = offset + i * attrSize;
-        if (ids.size % sizeof(uint64_t) != 0 || ids.size / sizeof(uint64_t) > kMaxIdsPerEvent)
-            throw FileFormatError(
-                path_, entryOffset + attrStructSize,
-                fmt::format("id section size {} of attribute {} is impossible", ids.size, i));
+        const format::FileSection &ids = idSections[i];
         event.ids.resize(ids.size / sizeof(uint64_t));
         readExactlyAt(event.ids.data(), ids.size, ids.offset, "id section");
         event.name = fallbackName(event.attr, i);
         events_.push_back(std::move(event));
+    }
+}
+
+// Every id section must lie in the file, hold whole ids and share no byte with another: then all of them
+// together hold at most the file's size, whatever a crafted header claims. Checked before anything is
+// allocated for them. firstField: the file offset of attribute 0's id section field; stride: attribute size.
+void PerfDataReader::checkIdSections(const std::vector<format::FileSection> &sections, uint64_t firstField,
+                                     uint64_t stride) const {
+    std::vector<size_t> order;
+    for (size_t i = 0; i < sections.size(); ++i) {
+        const format::FileSection &ids = sections[i];
+        const uint64_t field = firstField + i * stride;
+        if (ids.size % sizeof(uint64_t) != 0 || ids.size / sizeof(uint64_t) > kMaxIdsPerEvent)
+            throw FileFormatError(
+                path_, field, fmt::format("id section size {} of attribute {} is impossible", ids.size, i));
+        checkInFile(ids.offset, ids.size, fmt::format("id section of attribute {}", i).c_str(), field);
+        if (ids.size > 0) order.push_back(i);
+    }
+    std::stable_sort(order.begin(), order.end(),
+                     [&](size_t a, size_t b) { return sections[a].offset < sections[b].offset; });
+    for (size_t k = 1; k < order.size(); ++k) {
+        const format::FileSection &before = sections[order[k - 1]];
+        const format::FileSection &after = sections[order[k]];
+        if (after.offset < before.offset + before.size)
+            throw FileFormatError(
+                path_, firstField + order[k] * stride,
+                fmt::format("id section of attribute {} (offset {}, size {}) overlaps the id section of "
+                            "attribute {} (offset {}, size {}); a file holds each id once",
+                            order[k], after.offset, after.size, order[k - 1], before.offset, before.size));
     }
 }
 
@@ -431,8 +470,8 @@ void PerfDataReader::parseFeature(unsigned feature, const uint8_t *bytes, size_t
             const auto idCount = decoder.u32();
             auto name = decoder.string();
             if (!idCount || !name || *idCount > kMaxIdsPerEvent) return bad("EVENT_DESC");
-            std::vector<uint64_t> ids(*idCount);
-            if (!decoder.raw(ids.data(), ids.size() * sizeof(uint64_t))) return bad("EVENT_DESC");
+            // The ids repeat the attribute section's: skipped, so a crafted count allocates nothing.
+            if (!decoder.skip(uint64_t{*idCount} * sizeof(uint64_t))) return bad("EVENT_DESC");
             // Matched by position; perf writes the descriptions in attribute order.
             if (i < events_.size()) events_[i].name = *name;
         }
@@ -582,10 +621,7 @@ const perf_event_header *PerfDataReader::nextFromStream() {
                         : fmt::format("record header overruns the data section, which ends at "
                                       "byte {}",
                                       dataEnd_));
-            if (bufferEnd_ > bufferPos_)
-                notices_.push_back(fmt::format(
-                    "{}: at byte {}: the last record is incomplete and was ignored", path_, position_));
-            return nullptr;
+            return endOfStream(nullptr);
         }
         perf_event_header head{}; // copied: after one of perf's records of odd size, it sits unaligned
         std::memcpy(&head, data_ + bufferPos_, sizeof head);
@@ -614,9 +650,7 @@ const perf_event_header *PerfDataReader::nextFromStream() {
                             header->type, header->size, dataEnd_));
         if (!fill(header->size)) {
             if (!cutShortAllowed) throw FileFormatError(path_, position_, "the file ends inside a record");
-            notices_.push_back(fmt::format("{}: at byte {}: the last record is incomplete and was ignored",
-                                           path_, position_));
-            return nullptr;
+            return endOfStream(header);
         }
         header = reinterpret_cast<const perf_event_header *>(data_ + bufferPos_);
         lastMapped_ = map_ != nullptr;
@@ -633,6 +667,32 @@ const perf_event_header *PerfDataReader::nextFromStream() {
         if (handleSessionRecord(header)) continue;
         return header;
     }
+}
+
+// The end of the stream, where partial (nullptr: none, or only part of its header) is the record the stream
+// ends inside: says where the file was cut. A pipe-mode stream that ends before any record describes an event
+// holds no session at all, which is an error rather than an empty profile.
+const perf_event_header *PerfDataReader::endOfStream(const perf_event_header *partial) {
+    const uint64_t end = position_ + (bufferEnd_ - bufferPos_);
+    std::string cut;
+    if (partial)
+        cut = fmt::format(
+            "the file ends at byte {}, inside a record of type {} and {} bytes that starts at byte "
+            "{}: it was cut short there",
+            end, partial->type, partial->size, position_);
+    else if (end > position_)
+        cut =
+            fmt::format("the file ends at byte {}, inside the header of a record that starts at byte {}: it "
+                        "was cut short there",
+                        end, position_);
+    if (pipeMode_ && events_.empty())
+        throw FileFormatError(path_, end,
+                              (cut.empty() ? fmt::format("the stream ends at byte {}", end) : cut) +
+                                  ", before any record describes an event (a pipe-mode session starts with "
+                                  "its HEADER_ATTR records)");
+    if (!cut.empty())
+        notices_.push_back(fmt::format("{}: {}; the incomplete record was ignored", path_, cut));
+    return nullptr;
 }
 
 const perf_event_header *PerfDataReader::next() {

@@ -6,6 +6,7 @@
 #include "base/MappedRegion.h"
 #include "base/UniqueFd.h"
 #include "events/EventAttr.h"
+#include "perfdata/PerfFileFormat.h"
 #include "perfdata/SessionMetadata.h"
 
 #include <linux/perf_event.h>
@@ -69,6 +70,9 @@ private:
 
     void readFileHeader();
     void readAttrs(uint64_t offset, uint64_t size, uint64_t attrSize);
+    void checkIdSections(const std::vector<format::FileSection> &sections, uint64_t firstField,
+                         uint64_t stride) const;
+    void checkInFile(uint64_t offset, uint64_t size, const char *what, uint64_t fieldOffset) const;
     void readFeatures(const uint64_t features[4], uint64_t indexOffset);
     void parseFeature(unsigned feature, const uint8_t *bytes, size_t size, uint64_t offset);
     void addAttrRecord(const perf_event_header *header);
@@ -81,6 +85,7 @@ private:
     const perf_event_header *nextFromStream();
     const perf_event_header *
     nextDecompressed(); // the decompressor's next record; FileFormatError if malformed
+    const perf_event_header *endOfStream(const perf_event_header *partial);
     bool handleSessionRecord(const perf_event_header *header);
     void skipPayload(uint64_t bytes, const char *what);
 

@@ -9,7 +9,9 @@ namespace perfglass {
 
 namespace {
 
-// Bounds-checked cursor over a record's payload; records are 8-byte aligned, so u64 spans are aligned too.
+// Bounds-checked cursor over a record's payload. Records are 8-byte aligned, but a field of odd size (a RAW
+// payload whose size the kernel would have padded) leaves the fields after it misaligned: every word is
+// read with memcpy, and runs of words are handed out as UnalignedWords.
 class Cursor {
 public:
     Cursor(const uint8_t *bytes, size_t size)
@@ -28,12 +30,12 @@ public:
         first = static_cast<uint32_t>(both);
         second = static_cast<uint32_t>(both >> 32);
     }
-    std::span<const uint64_t> u64s(uint64_t count) {
-        if (count > (size_ - pos_) / 8) {
+    UnalignedWords u64s(uint64_t count) {
+        if (!ok_ || count > (size_ - pos_) / 8) {
             ok_ = false;
             return {};
         }
-        std::span<const uint64_t> values(reinterpret_cast<const uint64_t *>(bytes_ + pos_), count);
+        const UnalignedWords values(bytes_ + pos_, static_cast<size_t>(count));
         pos_ += count * 8;
         return values;
     }

@@ -2,6 +2,7 @@
 // by each event's sample_type, read_format and register masks (perf_event_open(2), "MMAP layout").
 #pragma once
 
+#include "base/UnalignedWords.h"
 #include "events/EventAttr.h"
 
 #include <linux/perf_event.h>
@@ -33,10 +34,10 @@ struct Sample {
     uint64_t addr = 0;
     uint32_t cpu = 0;
     uint64_t period = 1;
-    std::span<const uint64_t> callchain;
+    UnalignedWords callchain; // after a field of odd size (a crafted RAW) the words are misaligned
     uint64_t userRegsAbi = 0;
     uint64_t userRegsMask = 0;
-    std::span<const uint64_t> userRegs;
+    UnalignedWords userRegs;
     std::span<const uint8_t> userStack;   // only the bytes the kernel copied (dyn_size)
     uint64_t userStackSize = 0;           // the bytes the record reserves for the stack (size)
     uint64_t userStackOffsetInRecord = 0; // where the stack size field sits, for writers that trim stacks

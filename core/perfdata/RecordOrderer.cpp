@@ -27,7 +27,7 @@ void RecordOrderer::push(const perf_event_header *record, bool stable) {
     if (stable) {
         entries_.push_back({time, sequence_++, record, 0});
         stableBytes_ += record->size;
-        if (arenaSize_ * 8 + stableBytes_ > maxQueuedBytes_) flush();
+        if (queuedBytes() > maxQueuedBytes_) flush();
         return;
     }
     const size_t words = (record->size + 7) / 8;
@@ -36,7 +36,13 @@ void RecordOrderer::push(const perf_event_header *record, bool stable) {
     std::memcpy(arena_.get() + offset, record, record->size);
     arenaSize_ += words;
     entries_.push_back({time, sequence_++, nullptr, offset});
-    if (arenaSize_ * 8 + stableBytes_ > maxQueuedBytes_) flush();
+    if (queuedBytes() > maxQueuedBytes_) flush();
+}
+
+// What the queue holds: the copies, the stable records it keeps mapped and its entries, which for the
+// smallest records (8 bytes) are four times larger than the records themselves.
+size_t RecordOrderer::queuedBytes() const {
+    return arenaSize_ * 8 + stableBytes_ + entries_.size() * sizeof(Entry);
 }
 
 void RecordOrderer::reserve(size_t words) {

@@ -2,7 +2,8 @@
 // per CPU, and a writer drains them one after the other, so a sample can come before the MMAP2 record that
 // maps its code. Records are queued; at each FINISHED_ROUND those no later than the newest time of the
 // previous round are released in time order (records without a time keep their place after their
-// predecessor). Memory is bounded: a queue over maxQueuedBytes is released whole.
+// predecessor). Memory is bounded: a queue over maxQueuedBytes (records and their bookkeeping) is released
+// whole.
 #pragma once
 
 #include "perfdata/RecordDecoder.h"
@@ -51,6 +52,7 @@ private:
     size_t maxQueuedBytes_;
     RecordDecoder decoder_;
     void reserve(size_t words);
+    size_t queuedBytes() const;
     std::unique_ptr<uint64_t[]> arena_; // not a vector: growing it must not zero what is overwritten anyway
     size_t arenaSize_ = 0;              // words in use
     size_t arenaCapacity_ = 0;

@@ -50,30 +50,37 @@ std::string drainPipe(int fd) {
     return text;
 }
 
+// The first line of what the helper printed, shortened: its own reason, without the rest of its output.
+std::string firstLine(const std::string &output) {
+    constexpr size_t kMaxLength = 160;
+    std::string line = output.substr(0, output.find('\n'));
+    if (line.size() > kMaxLength) line = line.substr(0, kMaxLength) + "...";
+    return line;
+}
+
+// pkexec's own exit statuses say enough; its text (polkit's error, "This incident has been reported") is not
+// repeated.
 std::string describeStartFailure(bool viaPkexec, int exitStatus, const std::string &output) {
     std::string reason;
     if (viaPkexec && exitStatus == 126)
         reason = "the authentication was dismissed (pkexec exit status 126)";
     else if (viaPkexec && exitStatus == 127)
-        reason = "pkexec could not obtain authorization: no polkit daemon or authentication agent is "
-                 "available, or the "
-                 "user is not allowed (pkexec exit status 127)";
+        reason = "pkexec got no authorization (exit status 127: no polkit daemon or authentication agent, or "
+                 "this user is not allowed)";
     else if (exitStatus >= 0)
         reason = "the helper exited with status " + std::to_string(exitStatus);
     else
         reason = "the helper closed its socket";
-    if (!output.empty()) reason += " (" + output + ")";
+    const bool fromPkexec = viaPkexec && (exitStatus == 126 || exitStatus == 127);
+    if (!fromPkexec && !output.empty()) reason += " (" + firstLine(output) + ")";
     return "cannot start the privileged helper: " + reason + ". " + privilegeAdvice();
 }
 
 } // namespace
 
 std::string privilegeAdvice() {
-    return "Instead, allow perf for unprivileged users with `sudo sysctl -w kernel.perf_event_paranoid=1` "
-           "(your "
-           "own processes including kernel samples), or -1 (system-wide, other users' processes, "
-           "tracepoints), or "
-           "grant the recorder the capabilities with `sudo setcap cap_perfmon,cap_ipc_lock+ep $(which "
+    return "Without the helper: `sudo sysctl -w kernel.perf_event_paranoid=1` (your processes with kernel "
+           "samples; =-1 for -a and tracepoints) or `sudo setcap cap_perfmon,cap_ipc_lock+ep $(which "
            "perfglass-cli)`.";
 }
 

@@ -13,6 +13,7 @@
 #include "perfdata/PerfDataWriter.h"
 #include "perfdata/SessionMetadata.h"
 #include "perfdata/TracingData.h"
+#include "record/HelperConnection.h"
 #include "record/ProcSynthesizer.h"
 #include "record/RecordSink.h"
 #include "record/RecordingEvents.h"
@@ -28,9 +29,11 @@
 #include <algorithm>
 #include <chrono>
 #include <cstring>
+#include <fstream>
 #include <memory>
 #include <optional>
 #include <set>
+#include <sstream>
 #include <utility>
 
 namespace perfglass {
@@ -48,7 +51,33 @@ std::string targetName(pid_t target) {
     return target < 0 ? std::string("all processes") : fmt::format("thread {}", target);
 }
 
-std::string openErrorMessage(const EventSpec &spec, pid_t target, int error) {
+// Whether the task is a kernel thread (PF_KTHREAD in the flags of /proc/PID/stat): it has no user space.
+bool isKernelThread(pid_t pid) {
+    std::ifstream file("/proc/" + std::to_string(pid) + "/stat");
+    std::string text;
+    std::getline(file, text);
+    const size_t nameEnd = text.rfind(')');
+    if (nameEnd == std::string::npos) return false;
+    std::istringstream fields(text.substr(nameEnd + 1));
+    std::string skipped;
+    for (int field = 3; field < 9; ++field) // state, ppid, pgrp, session, tty_nr, tpgid
+        fields >> skipped;
+    unsigned long flags = 0;
+    fields >> flags;
+    constexpr unsigned long kPfKthread = 0x00200000;
+    return (flags & kPfKthread) != 0;
+}
+
+// An attached process or thread that has exited but is not reaped yet: nothing of it can be recorded.
+void refuseZombie(pid_t pid, const char *kind) {
+    if (processExists(pid) && !isRunning(pid))
+        throw Error(fmt::format("cannot attach to {} {} ({}): it has exited and is a zombie, waiting for its "
+                                "parent to collect its exit status; there is nothing left to record",
+                                kind, pid, commOf(pid)));
+}
+
+// adviseHere: add what the user can do; false when the privileged helper's failure, which says it, follows.
+std::string openErrorMessage(const EventSpec &spec, pid_t target, int error, bool adviseHere) {
     if (!spec.cpus.empty() && target >= 0)
         return fmt::format(
             "event '{}' counts only system-wide (its PMU '{}' has a cpumask); record it with -a "
@@ -61,12 +90,10 @@ std::string openErrorMessage(const EventSpec &spec, pid_t target, int error) {
                            std::strerror(error));
     case EACCES:
     case EPERM:
-        return fmt::format(
-            "event '{}' on {} needs privileges this user lacks (kernel.perf_event_paranoid = {}); run "
-            "'sysctl -w kernel.perf_event_paranoid=1' (-1 for system-wide), grant CAP_PERFMON, or record as "
-            "a "
-            "privileged user",
-            spec.name, targetName(target), perfEventParanoid());
+        return fmt::format("event '{}' on {} needs privileges this user lacks (kernel.perf_event_paranoid = "
+                           "{}){}",
+                           spec.name, targetName(target), perfEventParanoid(),
+                           adviseHere ? ". " + privilegeAdvice() : std::string());
     case ESRCH:
         return fmt::format("cannot record {}: no such process or thread", targetName(target));
     case EMFILE:
@@ -119,12 +146,14 @@ AttachTargets attachTargets(const RecordOptions &options) {
         auto tids = threadsOf(pid);
         if (pid <= 0 || tids.empty() || !processExists(pid))
             throw Error(fmt::format("cannot attach to process {}: no such process", pid));
+        refuseZombie(pid, "process");
         targets.processes.push_back(pid);
         targets.threads.insert(targets.threads.end(), tids.begin(), tids.end());
     }
     for (pid_t tid : options.tids) {
         const pid_t pid = tid > 0 ? processOf(tid) : -1;
         if (pid < 0) throw Error(fmt::format("cannot attach to thread {}: no such thread", tid));
+        refuseZombie(tid, "thread");
         targets.threads.push_back(tid);
         if (std::find(targets.processes.begin(), targets.processes.end(), pid) == targets.processes.end())
             targets.processes.push_back(pid);
@@ -205,9 +234,13 @@ public:
         try {
             return runSteps();
         } catch (const Error &error) {
+            const bool helperFailed = router_ && !router_->privilegedOpenerFailure().empty();
+            const std::string kept = keptFileNote();
+            if (!helperFailed && kept.empty()) throw;
             // Say why the privileged helper, asked for because of a refusal, could not help.
-            if (!router_ || router_->privilegedOpenerFailure().empty()) throw;
-            throw Error(std::string(error.what()) + "; " + router_->privilegedOpenerFailure());
+            std::string message = error.what();
+            if (helperFailed) message += "; " + router_->privilegedOpenerFailure();
+            throw Error(message + kept);
         }
     }
 
@@ -223,6 +256,8 @@ private:
         return finish();
     }
 
+    std::string keptFileNote() const;
+    void noteKernelThreads();
     void prepareEvents();
     void clampFrequencies();
     void resolveTarget();
@@ -267,6 +302,39 @@ private:
     Clock::time_point lastFlush_;
     uint64_t nextCounterRead_ = 0;
 };
+
+// After a failure while recording (a full disk, a file size limit): the file keeps what was written, with
+// the header a recorder that died leaves (data size 0), which readers take up to the last complete record.
+std::string Recording::keptFileNote() const {
+    struct stat info {};
+    if (!writer_ || ::stat(options_.outputPath.c_str(), &info) != 0 || info.st_size == 0) return {};
+    return fmt::format(". The recording up to there was kept: {} ({} bytes) is readable up to its last "
+                       "complete record (perfglass-cli report -i {})",
+                       options_.outputPath, info.st_size, options_.outputPath);
+}
+
+// A kernel thread has no user space: only kernel samples can come from it, and only with the privilege
+// to record them.
+void Recording::noteKernelThreads() {
+    std::vector<pid_t> targets = attached_.processes;
+    targets.insert(targets.end(), attached_.threads.begin(), attached_.threads.end());
+    std::sort(targets.begin(), targets.end());
+    targets.erase(std::unique(targets.begin(), targets.end()), targets.end());
+    for (pid_t pid : targets) {
+        if (!isKernelThread(pid)) continue;
+        summary_.notices.push_back(
+            summary_.kernelSamples
+                ? fmt::format("{} ({}) is a kernel thread: it has no user space, so it gives kernel samples "
+                              "only, and none while it sleeps; record the whole system with -a to see the "
+                              "kernel's work",
+                              pid, commOf(pid))
+                : fmt::format(
+                      "{} ({}) is a kernel thread: it has no user space, and this user may record user "
+                      "space only (kernel.perf_event_paranoid = {}), so nothing of it is recorded; "
+                      "kernel samples need root or CAP_PERFMON (or -a through the privileged helper)",
+                      pid, commOf(pid), perfEventParanoid()));
+    }
+}
 
 void Recording::prepareEvents() {
     const bool attach = !options_.pids.empty() || !options_.tids.empty();
@@ -338,7 +406,9 @@ void Recording::openEvents() {
         if (result.ok()) result = openNewThreads(failedTarget);
         // The privileged opener took over after some events were opened directly: open all through it.
         if (result.reopen || (!result.ok() && fallBackAfter(result.error))) continue;
-        if (!result.ok()) throw Error(openErrorMessage(*events_->failed(), failedTarget, result.error));
+        if (!result.ok())
+            throw Error(openErrorMessage(*events_->failed(), failedTarget, result.error,
+                                         router_->privilegedOpenerFailure().empty()));
         break;
     }
     noteOpenAdjustments(userOnly_);
@@ -425,6 +495,7 @@ void Recording::noteOpenAdjustments(bool userOnly) {
     summary_.kernelSamples =
         std::any_of(attrs.begin(), attrs.end(), [](auto &e) { return !e.attr.exclude_kernel; });
     summary_.offCpu = !specs_.empty() && specs_.back().name == kOffCpuEvent;
+    noteKernelThreads();
 }
 
 void Recording::openCounters() {

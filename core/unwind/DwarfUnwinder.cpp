@@ -444,9 +444,8 @@ bool DwarfUnwinder::step(const Rule &rule, const Registers &current, std::span<c
     return true;
 }
 
-UnwindEnd DwarfUnwinder::unwind(std::span<const uint64_t> registers, uint64_t mask,
-                                std::span<const uint8_t> stack, const Locate &locate,
-                                std::vector<uint64_t> &pcs) {
+UnwindEnd DwarfUnwinder::unwind(UnalignedWords registers, uint64_t mask, std::span<const uint8_t> stack,
+                                const Locate &locate, std::vector<uint64_t> &pcs) {
     Registers regs;
     size_t index = 0;
     for (int bit = 0; bit < 64 && index < registers.size(); ++bit) {

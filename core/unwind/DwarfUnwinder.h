@@ -7,6 +7,7 @@
 #pragma once
 
 #include "base/IdHashIndex.h"
+#include "base/UnalignedWords.h"
 #include "base/X86_64Registers.h"
 #include "profile/Profile.h"
 
@@ -55,8 +56,8 @@ public:
     DwarfUnwinder &operator=(const DwarfUnwinder &) = delete;
 
     // Appends the user pcs of the sample to pcs, leaf first (the first is the sampled IP). registers holds
-    // the sampled registers in bit order of mask (perf_regs_x86 numbering).
-    UnwindEnd unwind(std::span<const uint64_t> registers, uint64_t mask, std::span<const uint8_t> stack,
+    // the sampled registers in bit order of mask (perf_regs_x86 numbering), at any alignment.
+    UnwindEnd unwind(UnalignedWords registers, uint64_t mask, std::span<const uint8_t> stack,
                      const Locate &locate, std::vector<uint64_t> &pcs);
 
     // A lock taken while a rule is compiled: libdw's CFI and ElfSymbols' lazily built tables are not

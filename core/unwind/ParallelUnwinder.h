@@ -23,7 +23,7 @@ namespace perfglass {
 struct UnwindJob {
     uint32_t pid = 0;
     uint64_t registerMask = 0;
-    std::span<const uint64_t> registers;
+    UnalignedWords registers;
     std::span<const uint8_t> stack;
     // Filled by unwind():
     std::vector<uint64_t> pcs; // leaf first

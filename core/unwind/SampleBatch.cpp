@@ -30,8 +30,8 @@ void SampleBatch::addJob(const Sample &sample, const perf_event_header *record, 
     pending.copied = true;
     copies_.resize((copies_.size() + 7) & ~size_t{7}); // the registers are 8-byte words
     pending.copyOffset = copies_.size();
-    const auto *registers = reinterpret_cast<const uint8_t *>(sample.userRegs.data());
-    copies_.insert(copies_.end(), registers, registers + sample.userRegs.size_bytes());
+    const std::span<const uint8_t> registers = sample.userRegs.bytes();
+    copies_.insert(copies_.end(), registers.begin(), registers.end());
     copies_.insert(copies_.end(), sample.userStack.begin(), sample.userStack.end());
 }
 
@@ -40,8 +40,8 @@ std::span<UnwindJob> SampleBatch::prepareJobs() {
         if (!pending.copied) continue;
         UnwindJob &job = jobs_[pending.job];
         const uint8_t *copy = copies_.data() + pending.copyOffset;
-        job.registers = {reinterpret_cast<const uint64_t *>(copy), job.registers.size()};
-        job.stack = {copy + job.registers.size_bytes(), job.stack.size()};
+        job.registers = UnalignedWords(copy, job.registers.size());
+        job.stack = {copy + job.registers.bytes().size(), job.stack.size()};
     }
     return {jobs_.data(), jobCount_};
 }

@@ -14,6 +14,7 @@
 #include <QProcess>
 #include <QRegularExpression>
 #include <QSet>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QThread>
@@ -53,6 +54,14 @@ uint64_t headerDataSize(const QString &file) {
     return size;
 }
 
+// The state letter of /proc/PID/stat (R, S, Z...), 0 when the process does not exist.
+char processState(pid_t pid) {
+    QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));
+    if (!stat.open(QIODevice::ReadOnly)) return 0;
+    const QByteArray text = stat.readAll();
+    const qsizetype nameEnd = text.lastIndexOf(')');
+    return nameEnd >= 0 && nameEnd + 2 < text.size() ? text[nameEnd + 2] : 0;
+}
 } // namespace
 
 class TestRecord : public QObject {
@@ -401,6 +410,72 @@ private slots:
                      result.err.contains(QLatin1String("(-m)")),
                  qPrintable(result.err));
         QVERIFY(!QFile::exists(file));
+    }
+
+    void zombieTargetSaysItExited() {
+        // A child that has exited and whose parent (this test) has not reaped it yet.
+        const pid_t child = ::fork();
+        QVERIFY(child >= 0);
+        if (child == 0) ::_exit(0);
+        QTRY_VERIFY(processState(child) == 'Z');
+        const ProcessResult result = runCli(
+            {QStringLiteral("record"), QStringLiteral("-p"), QString::number(child), QStringLiteral("-o"),
+             path(QStringLiteral("zombie.data")), QStringLiteral("--duration"), QStringLiteral("1")});
+        ::waitpid(child, nullptr, 0);
+        QVERIFY(result.exitCode != 0);
+        QVERIFY2(result.err.contains(QLatin1String("has exited and is a zombie")), qPrintable(result.err));
+    }
+
+    void kernelThreadTargetIsExplained() {
+        // kthreadd (pid 2) is the kernel's thread creator; it has no user space.
+        if (processState(2) == 0) QSKIP("no kthreadd (pid 2) visible here");
+        const ProcessResult result = runCli(
+            {QStringLiteral("record"), QStringLiteral("-p"), QStringLiteral("2"), QStringLiteral("-o"),
+             path(QStringLiteral("kthread.data")), QStringLiteral("--duration"), QStringLiteral("0.2")});
+        QVERIFY2(result.err.contains(QLatin1String("is a kernel thread: it has no user space")),
+                 qPrintable(result.err));
+    }
+
+    void fullDiskKeepsAReadableFile() {
+        // A file size limit with SIGXFSZ ignored makes writes fail with EFBIG, as a full disk fails with
+        // ENOSPC.
+        const QString file = path(QStringLiteral("full.data"));
+        const QString command =
+            QStringLiteral(
+                "trap '' XFSZ; ulimit -f 64; exec '%1' record --call-graph dwarf --no-compress -o '%2' "
+                "-- '%3' -200")
+                .arg(QStringLiteral(PERFGLASS_CLI), file, clientPath(QStringLiteral("hotspots-fp")));
+        const ProcessResult result = runProgram(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), command});
+        QVERIFY(result.exitCode != 0);
+        QVERIFY2(result.err.contains(QLatin1String("File too large")), qPrintable(result.err));
+        QVERIFY2(result.err.contains(QLatin1String("was kept: ") + file), qPrintable(result.err));
+        const ProcessResult report = runCli({QStringLiteral("report"), QStringLiteral("-i"), file});
+        QVERIFY2(report.exitCode == 0, qPrintable(report.err));
+        QVERIFY2(report.out.contains(QLatin1String("samples of")), qPrintable(report.out.left(500)));
+    }
+
+    void privilegeAdviceIsGivenOnce() {
+        if (!isRoot()) QSKIP("needs root to switch to an unprivileged user with setpriv");
+        const QString setpriv = QStandardPaths::findExecutable(QStringLiteral("setpriv"));
+        if (setpriv.isEmpty()) QSKIP("setpriv is not installed");
+        QTemporaryDir shared(QStringLiteral("/tmp/perfglass-advice-XXXXXX"));
+        QVERIFY(shared.isValid());
+        QVERIFY(::chmod(shared.path().toLocal8Bit().constData(), 0777) == 0);
+        // System-wide asks for the helper; without a polkit agent for this user it cannot be had.
+        const ProcessResult result =
+            runProgram(setpriv, {QStringLiteral("--reuid=65534"), QStringLiteral("--regid=65534"),
+                                 QStringLiteral("--clear-groups"), QStringLiteral(PERFGLASS_CLI),
+                                 QStringLiteral("record"), QStringLiteral("-a"), QStringLiteral("--duration"),
+                                 QStringLiteral("0.2"), QStringLiteral("-o"),
+                                 shared.filePath(QStringLiteral("advice.data"))});
+        if (result.exitCode == 0) QSKIP("this user may record system-wide here");
+        qInfo("%s", qPrintable(result.err));
+        QCOMPARE(result.err.count(QLatin1String("kernel.perf_event_paranoid=")), 1);
+        QCOMPARE(result.err.count(QLatin1String("sudo setcap cap_perfmon,cap_ipc_lock+ep")), 1);
+        QVERIFY2(!result.err.contains(QLatin1String("Error getting authority")) &&
+                     !result.err.contains(QLatin1String("incident")),
+                 qPrintable(result.err));
+        QVERIFY2(result.err.size() < 600, qPrintable(result.err));
     }
 
     void privilegedHelperRaisesMemlockOrSaysWhy() {

@@ -9,14 +9,18 @@
 #include "perfdata/PerfDataWriter.h"
 #include "perfdata/PerfRecords.h"
 #include "perfdata/RecordBuilder.h"
+#include "perfdata/RecordOrderer.h"
 
 #include <QFile>
 #include <QtTest>
+
+#include <zstd.h>
 
 #include <atomic>
 #include <cstring>
 #include <fstream>
 #include <random>
+#include <sys/resource.h>
 #include <thread>
 
 using namespace perfglass;
@@ -176,6 +180,73 @@ bool hasNotice(const Profile &profile, const std::string &part) {
     return false;
 }
 
+// A file-mode session of count attributes whose id sections all name the same idBytes bytes: each section
+// lies in the file, but together they claim count times more ids than the file holds.
+QString writeAliasedIdSections(const QString &path, uint64_t count, uint64_t idBytes) {
+    constexpr uint64_t kAttrSize = sizeof(perf_event_attr) + 16; // attribute, then its id section
+    std::vector<uint8_t> file(104);
+    const uint64_t attrsOffset = file.size();
+    for (uint64_t i = 0; i < count; ++i) {
+        perf_event_attr attr{};
+        attr.size = sizeof attr;
+        attr.type = PERF_TYPE_SOFTWARE;
+        attr.config = PERF_COUNT_SW_CPU_CLOCK;
+        attr.sample_type = kSampleType;
+        put(file, attr);
+        put(file, attrsOffset + count * kAttrSize); // the shared id section
+        put(file, idBytes);
+    }
+    file.resize(file.size() + idBytes, 0);
+    const uint64_t dataOffset = file.size();
+    const std::vector<uint8_t> sample = sampleRecord(42, 0x1000, 1000);
+    file.insert(file.end(), sample.begin(), sample.end());
+    std::vector<uint8_t> header;
+    header.insert(header.end(), {'P', 'E', 'R', 'F', 'I', 'L', 'E', '2'});
+    put(header, uint64_t{104});
+    put(header, kAttrSize);
+    put(header, attrsOffset);
+    put(header, count * kAttrSize);
+    put(header, dataOffset);
+    put(header, uint64_t{sample.size()});
+    header.resize(104, 0); // no event types, no features
+    std::memcpy(file.data(), header.data(), header.size());
+    QFile out(path);
+    if (!out.open(QIODevice::WriteOnly | QIODevice::Truncate)) return {};
+    out.write(reinterpret_cast<const char *>(file.data()), static_cast<qint64>(file.size()));
+    return path;
+}
+
+// Peak resident memory of this process so far, in KiB.
+long peakResidentKiB() {
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    return usage.ru_maxrss;
+}
+
+// A pipe-mode session (perf record -o -): its header, then one HEADER_ATTR record and a sample.
+std::vector<uint8_t> pipeSession() {
+    std::vector<uint8_t> bytes{'P', 'E', 'R', 'F', 'I', 'L', 'E', '2'};
+    put(bytes, uint64_t{16});
+    std::vector<uint8_t> attrRecord(sizeof(perf_event_header));
+    perf_event_attr attr{};
+    attr.size = sizeof attr;
+    attr.type = PERF_TYPE_SOFTWARE;
+    attr.config = PERF_COUNT_SW_CPU_CLOCK;
+    attr.sample_type = kSampleType;
+    put(attrRecord, attr);
+    put(attrRecord, uint64_t{7}); // its id
+    finishRecord(attrRecord, 64); // PERF_RECORD_HEADER_ATTR
+    bytes.insert(bytes.end(), attrRecord.begin(), attrRecord.end());
+    const std::vector<uint8_t> sample = sampleRecord(42, 0x1000, 1000);
+    bytes.insert(bytes.end(), sample.begin(), sample.end());
+    return bytes;
+}
+
+void writeBytes(const QString &path, const std::vector<uint8_t> &bytes) {
+    QFile out(path);
+    QVERIFY(out.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    out.write(reinterpret_cast<const char *>(bytes.data()), static_cast<qint64>(bytes.size()));
+}
 } // namespace
 
 class TestReader : public QObject {
@@ -282,6 +353,98 @@ private slots:
         const auto profile = loadProfile(session.path.toStdString(), options_);
         QCOMPARE(profile->samples.size(), size_t{0});
         QCOMPARE(profile->diagnostics.malformedRecords, uint64_t{1});
+    }
+
+    void aliasedIdSectionsAreRefused() {
+        // 4,096 attributes whose id sections all name the same 8 MiB: 32 GiB of ids from an 8.6 MB file.
+        constexpr uint64_t kCount = 4096;
+        const QString path = writeAliasedIdSections(dir_.filePath("aliased.data"), kCount, 8 << 20);
+        QVERIFY(!path.isEmpty());
+        const long peakBefore = peakResidentKiB();
+        // Attribute 1's id section field (offset + size at the end of the attribute) is the first overlap.
+        const uint64_t attrSize = sizeof(perf_event_attr) + 16;
+        const uint64_t idsOffset = 104 + kCount * attrSize;
+        expectFormatError(path, 104 + attrSize + sizeof(perf_event_attr),
+                          "id section of attribute 1 (offset " + std::to_string(idsOffset) +
+                              ", size 8388608) overlaps the id section of attribute 0");
+        QVERIFY2(peakResidentKiB() - peakBefore < 64 * 1024, "refusing the file took more than 64 MiB");
+        // One attribute alone, the same bytes: read.
+        const QString single = writeAliasedIdSections(dir_.filePath("single-ids.data"), 1, 8 << 20);
+        PerfDataReader reader(single.toStdString());
+        QCOMPARE(reader.events().size(), size_t{1});
+        QCOMPARE(reader.events().front().ids.size(), size_t{1} << 20);
+    }
+
+    void idSectionPastTheEndNamesItsField() {
+        const QString path = writeAliasedIdSections(dir_.filePath("ids-past-end.data"), 2, 64);
+        const uint64_t attrSize = sizeof(perf_event_attr) + 16;
+        patchValue<uint64_t>(path, 104 + attrSize + sizeof(perf_event_attr), uint64_t{1} << 40);
+        expectFormatError(path, 104 + attrSize + sizeof(perf_event_attr),
+                          "id section of attribute 1 (offset 1099511627776, 64 bytes) extends past the end");
+    }
+
+    void misalignedFieldsAfterAnOddRawPayload() {
+        // A DWARF-mode sample whose RAW payload (5 bytes, unpadded) leaves the user registers and stack
+        // misaligned: read as they lie, without misaligned loads (the sanitizer build checks that).
+        std::vector<uint8_t> r(sizeof(perf_event_header));
+        put(r, reinterpret_cast<uint64_t>(&perfglassReaderTestHotFunction) + 2); // ip
+        put(r, uint32_t{42});
+        put(r, uint32_t{42});
+        put(r, uint64_t{5000}); // time
+        put(r, uint64_t{1000}); // period
+        put(r, uint32_t{5});    // raw size
+        r.insert(r.end(), {1, 2, 3, 4, 5});
+        put(r, uint64_t{2}); // regs abi: 64-bit
+        for (int i = 0; i < 20; ++i)
+            put(r, i == 8 ? reinterpret_cast<uint64_t>(&perfglassReaderTestHotFunction) + 2 // ip
+                          : uint64_t{0x7ffc0000 + 8 * static_cast<uint64_t>(i)});
+        put(r, uint64_t{64}); // stack size
+        r.insert(r.end(), 64, 0);
+        put(r, uint64_t{64}); // dyn_size
+        finishRecord(r, PERF_RECORD_SAMPLE, PERF_RECORD_MISC_USER);
+        const uint64_t type = kSampleType | PERF_SAMPLE_RAW | PERF_SAMPLE_REGS_USER | PERF_SAMPLE_STACK_USER;
+        const auto session = writeSession(dir_.filePath("oddraw.data"), 0, mapping_, {}, type, {r});
+        const auto profile = loadProfile(session.path.toStdString(), options_);
+        QCOMPARE(profile->diagnostics.malformedRecords, uint64_t{0});
+        QCOMPARE(profile->samples.size(), size_t{1});
+        QCOMPARE(countFunction(*profile, "perfglassReaderTestHotFunction"), size_t{1});
+    }
+
+    void ordererCountsItsBookkeeping() {
+        // 8-byte records cost the orderer four times their size in entries: the bound counts those too.
+        size_t released = 0;
+        RecordOrderer orderer([&](const perf_event_header *, bool) { ++released; }, 4096);
+        const perf_event_header record{PERF_RECORD_MAX + 100, 0, 8};
+        for (int i = 0; i < 200; ++i)
+            orderer.push(&record);
+        QVERIFY2(released > 0, "200 queued records of 8 bytes stayed under a 4 KiB bound");
+    }
+
+    void pipeFileCutBeforeItsEventsSaysWhere() {
+        std::vector<uint8_t> bytes = pipeSession();
+        const QString whole = dir_.filePath("pipe-whole.data");
+        writeBytes(whole, bytes);
+        QCOMPARE(loadProfile(whole.toStdString(), options_)->samples.size(), size_t{1});
+        bytes.resize(103); // inside the HEADER_ATTR record that starts at byte 16
+        const QString cut = dir_.filePath("pipe-cut.data");
+        writeBytes(cut, bytes);
+        expectFormatError(cut, 103, "the file ends at byte 103, inside a record of type 64");
+        expectFormatError(cut, 103, "starts at byte 16: it was cut short there, before any record describes");
+    }
+
+    void decompressionBombSaysTheLimit() {
+        // One compressed record that expands to 65 MiB of zeros, more than any recorder writes in one.
+        const std::vector<uint8_t> zeros(size_t{65} << 20, 0);
+        std::vector<uint8_t> frame(ZSTD_compressBound(zeros.size()));
+        const size_t packed = ZSTD_compress(frame.data(), frame.size(), zeros.data(), zeros.size(), 19);
+        QVERIFY(!ZSTD_isError(packed));
+        QVERIFY(packed + sizeof(perf_event_header) < 65536);
+        std::vector<uint8_t> record(sizeof(perf_event_header));
+        record.insert(record.end(), frame.begin(), frame.begin() + static_cast<std::ptrdiff_t>(packed));
+        finishRecord(record, 81); // PERF_RECORD_COMPRESSED
+        const auto session = writeSession(dir_.filePath("bomb.data"), 2, mapping_, {}, kSampleType, {record});
+        expectFormatError(session.path, session.recordOffsets.back(),
+                          "expands to more than the reader's limit of 64 MiB and was refused");
     }
 
     void writerDiedDataSizeZero() {
