@@ -51,11 +51,13 @@ void RecordSink::operator()(const perf_event_header *record) {
     case PERF_RECORD_LOST:
         if (const auto lost = LostRecord::from(*record)) {
             ++counters_.lostRecords;
-            counters_.lostSamples += (*lost)->lost;
+            lostInLostRecords_ += (*lost)->lost;
         }
+        counters_.lostSamples = std::max(lostInLostRecords_, lostInLostSamplesRecords_);
         break;
     case PERF_RECORD_LOST_SAMPLES:
-        if (const auto lost = LostSamplesRecord::from(*record)) counters_.lostSamples += (*lost)->lost;
+        if (const auto lost = LostSamplesRecord::from(*record)) lostInLostSamplesRecords_ += (*lost)->lost;
+        counters_.lostSamples = std::max(lostInLostRecords_, lostInLostSamplesRecords_);
         break;
     case PERF_RECORD_THROTTLE:
         ++counters_.throttles;

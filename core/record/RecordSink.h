@@ -20,7 +20,9 @@ namespace perfglass {
 struct RecordCounters {
     uint64_t samples = 0;
     uint64_t lostRecords = 0; // PERF_RECORD_LOST records
-    uint64_t lostSamples = 0; // samples those and PERF_RECORD_LOST_SAMPLES say were dropped
+    // Samples dropped: the larger of the sums of PERF_RECORD_LOST and PERF_RECORD_LOST_SAMPLES, which may
+    // both tell of the same drops (as they do in perf's files).
+    uint64_t lostSamples = 0;
     uint64_t throttles = 0;
 };
 
@@ -55,6 +57,8 @@ private:
     std::vector<uint8_t> scratch_;
     std::map<std::string, std::vector<uint8_t>> buildIds_;
     RecordCounters counters_;
+    uint64_t lostInLostRecords_ = 0;
+    uint64_t lostInLostSamplesRecords_ = 0;
 };
 
 } // namespace perfglass
