@@ -72,6 +72,7 @@ void RecordSink::operator()(const perf_event_header *record) {
 }
 
 void RecordSink::writeSynthesized(const perf_event_header *record) {
+    if (record->type == PERF_RECORD_MMAP2) noteBuildId(record);
     write(record, record->size);
 }
 
@@ -119,8 +120,10 @@ bool RecordSink::writeTrimmed(const perf_event_header *record) {
 
 void RecordSink::noteBuildId(const perf_event_header *record) {
     const auto mmap = Mmap2Record::from(*record);
-    if (!mmap || !(record->misc & kMiscMmapBuildId)) return;
+    if (!mmap) return;
     const std::string_view path = mmap->text();
+    if (path == "[vdso]") sawVdso_ = true;
+    if (!(record->misc & kMiscMmapBuildId)) return;
     if (path.empty() || path[0] != '/' || buildIds_.count(std::string(path))) return;
     const auto buildId = (*mmap)->buildId();
     if (buildId.empty()) return;

@@ -38,7 +38,10 @@ public:
     // Ends a drain round: writes the pending compressed batch and PERF_RECORD_FINISHED_ROUND.
     void endRound();
 
+    // The build ids of the files that MMAP2 records carried them for.
     std::vector<BuildIdEntry> buildIds() const;
+    // Whether a process mapped the vdso (its build id is the recorder's to add).
+    bool sawVdso() const { return sawVdso_; }
     const RecordCounters &counters() const { return counters_; }
     const RecordCompressor *compressor() const { return compressor_.get(); }
 
@@ -56,6 +59,7 @@ private:
     bool wroteSinceRound_ = false;
     std::vector<uint8_t> scratch_;
     std::map<std::string, std::vector<uint8_t>> buildIds_;
+    bool sawVdso_ = false;
     RecordCounters counters_;
     uint64_t lostInLostRecords_ = 0;
     uint64_t lostInLostSamplesRecords_ = 0;

@@ -13,6 +13,7 @@
 #include "perfdata/PerfDataWriter.h"
 #include "perfdata/SessionMetadata.h"
 #include "perfdata/TracingData.h"
+#include "record/HostBuildIds.h"
 #include "record/ProcSynthesizer.h"
 #include "record/RecordSink.h"
 #include "record/RecordingEvents.h"
@@ -596,6 +597,10 @@ SessionMetadata Recording::metadata() {
     SessionMetadata metadata = SessionMetadata::fromThisMachine();
     metadata.cmdline = options_.cmdline;
     metadata.buildIds = sink_->buildIds();
+    if (summary_.kernelSamples)
+        if (auto kernel = kernelBuildIdEntry()) metadata.buildIds.insert(metadata.buildIds.begin(), *kernel);
+    if (sink_->sawVdso())
+        if (auto vdso = vdsoBuildIdEntry()) metadata.buildIds.push_back(*vdso);
     metadata.hasClockId = true;
     timespec resolution{};
     ::clock_getres(CLOCK_MONOTONIC, &resolution);
