@@ -279,8 +279,6 @@ void Recording::prepareEvents() {
     kind_ = attach                ? RecordTargetKind::Attach
             : options_.systemWide ? RecordTargetKind::SystemWide
                                   : RecordTargetKind::Launch;
-    if (options_.compressionLevel == RecordOptions::kAutoCompression)
-        options_.compressionLevel = options_.callGraph == CallGraphMode::Dwarf ? 1 : 0;
     specs_ = parseEvents(options_, summary_.notices);
     clampFrequencies();
     if (!options_.counters.empty()) {
