@@ -72,7 +72,8 @@ std::optional<BuildIdEntry> vdsoBuildIdEntry() {
     for (size_t i = 0; i < elf.e_phnum; ++i) {
         Elf64_Phdr program;
         std::memcpy(&program, image.data() + elf.e_phoff + i * sizeof program, sizeof program);
-        if (program.p_type != PT_NOTE || program.p_offset > size || program.p_filesz > size - program.p_offset)
+        if (program.p_type != PT_NOTE || program.p_offset > size ||
+            program.p_filesz > size - program.p_offset)
             continue;
         auto buildId = gnuBuildIdOfNotes(image.subspan(program.p_offset, program.p_filesz));
         if (!buildId.empty()) return BuildIdEntry{-1, false, std::move(buildId), "[vdso]"};

@@ -1,7 +1,7 @@
 // Build ids of what samples hit besides files: the running kernel ([kernel.kallsyms], from /sys/kernel/notes)
-// and the vdso ([vdso], this process's own image, the one every 64-bit process of this kernel maps). perf lists
-// both in the BUILD_ID feature, and perf on another machine uses them to find the matching kernel and vdso
-// (in its build-id cache) instead of its own.
+// and the vdso ([vdso], this process's own image, the one every 64-bit process of this kernel maps). perf
+// lists both in the BUILD_ID feature, and perf on another machine uses them to find the matching kernel and
+// vdso (in its build-id cache) instead of its own.
 #pragma once
 
 #include "perfdata/SessionMetadata.h"

@@ -1,7 +1,8 @@
 // Files that perf, hotspot and perf on other machines read: compressed records of every frame size around a
 // record cut (perf report and perf script read them all), default DWARF recordings that hotspot's perfparser
-// reads (no compressed records), BUILD_ID entries for the kernel and the vdso as perf lists them, and sessions
-// readable by their owner only. Parts that need perf or hotspot skip, saying so, where they are not installed.
+// reads (no compressed records), BUILD_ID entries for the kernel and the vdso as perf lists them, and
+// sessions readable by their owner only. Parts that need perf or hotspot skip, saying so, where they are not
+// installed.
 #include "TestSupport.h"
 #include "unit/RawSampleSession.h"
 
@@ -94,8 +95,9 @@ private slots:
                                     file, QStringLiteral("--sort"), QStringLiteral("pid")});
         QVERIFY2(report.exitCode == 0, qPrintable(report.err));
         QVERIFY2(!report.err.contains(QLatin1String("decompress")), qPrintable(report.err));
-        const ProcessResult script = runProgram(perfPath(), {QStringLiteral("script"), QStringLiteral("-i"), file,
-                                                             QStringLiteral("-F"), QStringLiteral("time")});
+        const ProcessResult script =
+            runProgram(perfPath(), {QStringLiteral("script"), QStringLiteral("-i"), file,
+                                    QStringLiteral("-F"), QStringLiteral("time")});
         QVERIFY2(script.exitCode == 0, qPrintable(script.err));
         QVERIFY2(!script.err.contains(QLatin1String("decompress")), qPrintable(script.err));
         QCOMPARE(static_cast<uint64_t>(script.out.count(QLatin1Char('\n'))), samples);
@@ -105,8 +107,8 @@ private slots:
         const QString file = path(QStringLiteral("dwarf.data"));
         const ProcessResult result =
             runCli({QStringLiteral("record"), QStringLiteral("--call-graph"), QStringLiteral("dwarf"),
-                    QStringLiteral("-o"), file, QStringLiteral("--"), clientPath(QStringLiteral("hotspots-nofp")),
-                    QStringLiteral("-300")});
+                    QStringLiteral("-o"), file, QStringLiteral("--"),
+                    clientPath(QStringLiteral("hotspots-nofp")), QStringLiteral("-300")});
         QCOMPARE(result.exitCode, 3);
         QCOMPARE(countRecordsOfType(file, format::kRecordCompressed), 0);
         QVERIFY(countRecordsOfType(file, PERF_RECORD_SAMPLE) > 0);
@@ -127,14 +129,14 @@ private slots:
     void buildIdsOfKernelAndVdsoAreListedAsPerfDoes() {
         if (perfPath().isEmpty()) QSKIP("perf is not installed");
         const QString ours = path(QStringLiteral("buildids.data"));
-        const ProcessResult result = runCli({QStringLiteral("record"), QStringLiteral("-o"), ours,
-                                             QStringLiteral("--"), clientPath(QStringLiteral("hotspots-fp")),
-                                             QStringLiteral("-100")});
+        const ProcessResult result =
+            runCli({QStringLiteral("record"), QStringLiteral("-o"), ours, QStringLiteral("--"),
+                    clientPath(QStringLiteral("hotspots-fp")), QStringLiteral("-100")});
         QCOMPARE(result.exitCode, 3);
         const QString theirs = path(QStringLiteral("perf-buildids.data"));
-        const ProcessResult perfRecord =
-            runProgram(perfPath(), {QStringLiteral("record"), QStringLiteral("--buildid-all"),
-                                    QStringLiteral("-o"), theirs, QStringLiteral("--"), QStringLiteral("true")});
+        const ProcessResult perfRecord = runProgram(
+            perfPath(), {QStringLiteral("record"), QStringLiteral("--buildid-all"), QStringLiteral("-o"),
+                         theirs, QStringLiteral("--"), QStringLiteral("true")});
         QVERIFY2(perfRecord.exitCode == 0, qPrintable(perfRecord.err));
 
         const QString vdso = buildIdLine(theirs, QStringLiteral("[vdso]"));
@@ -145,7 +147,8 @@ private slots:
         const QString kernel = buildIdLine(theirs, QStringLiteral("[kernel.kallsyms]"));
         QVERIFY(!kernel.isEmpty());
         QCOMPARE(buildIdLine(ours, QStringLiteral("[kernel.kallsyms]")), kernel);
-        const ProcessResult running = runProgram(perfPath(), {QStringLiteral("buildid-list"), QStringLiteral("-k")});
+        const ProcessResult running =
+            runProgram(perfPath(), {QStringLiteral("buildid-list"), QStringLiteral("-k")});
         QVERIFY(kernel.startsWith(running.out.trimmed()));
     }
 
@@ -155,9 +158,9 @@ private slots:
         QVERIFY(existing.open(QIODevice::WriteOnly));
         existing.close();
         QVERIFY(::chmod(file.toLocal8Bit().constData(), 0644) == 0);
-        const ProcessResult result = runCli({QStringLiteral("record"), QStringLiteral("--call-graph"),
-                                             QStringLiteral("dwarf"), QStringLiteral("-o"), file,
-                                             QStringLiteral("--"), QStringLiteral("true")});
+        const ProcessResult result =
+            runCli({QStringLiteral("record"), QStringLiteral("--call-graph"), QStringLiteral("dwarf"),
+                    QStringLiteral("-o"), file, QStringLiteral("--"), QStringLiteral("true")});
         QVERIFY2(result.exitCode == 0, qPrintable(result.err));
         struct stat status {};
         QVERIFY(::stat(file.toLocal8Bit().constData(), &status) == 0);

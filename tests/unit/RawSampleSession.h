@@ -29,15 +29,18 @@ inline EventAttr rawSampleEvent() {
 
 // bytes (a multiple of 8, at least 40) of sample records of rawSampleEvent(), each at most 4 KiB, with times
 // counting up from time.
-inline std::vector<uint8_t> rawSampleBatch(size_t bytes, unsigned entropyBits, uint32_t seed, uint64_t &time) {
+inline std::vector<uint8_t> rawSampleBatch(size_t bytes, unsigned entropyBits, uint32_t seed,
+                                           uint64_t &time) {
     std::mt19937 random(seed);
     const unsigned mask = (1u << entropyBits) - 1;
     std::vector<uint8_t> batch;
     batch.reserve(bytes);
     while (batch.size() < bytes) {
         size_t size = std::min<size_t>(4096, bytes - batch.size());
-        if (bytes - batch.size() - size < 40 && bytes - batch.size() > size) size -= 40; // room for a last one
-        const perf_event_header header{PERF_RECORD_SAMPLE, PERF_RECORD_MISC_USER, static_cast<uint16_t>(size)};
+        if (bytes - batch.size() - size < 40 && bytes - batch.size() > size)
+            size -= 40; // room for a last one
+        const perf_event_header header{PERF_RECORD_SAMPLE, PERF_RECORD_MISC_USER,
+                                       static_cast<uint16_t>(size)};
         const uint64_t fields[3] = {0x401000, (uint64_t{42} << 32) | 42, time++};
         const uint32_t rawSize = static_cast<uint32_t>(size - sizeof header - sizeof fields - 4);
         const size_t start = batch.size();
@@ -54,7 +57,8 @@ inline std::vector<uint8_t> rawSampleBatch(size_t bytes, unsigned entropyBits, u
 
 // Writes every batch through a RecordCompressor of level 1 into a session at path, each batch followed by
 // PERF_RECORD_FINISHED_ROUND, as a recording does.
-inline void writeCompressedSession(const std::string &path, const std::vector<std::vector<uint8_t>> &batches) {
+inline void writeCompressedSession(const std::string &path,
+                                   const std::vector<std::vector<uint8_t>> &batches) {
     PerfDataWriter writer(path, {rawSampleEvent()});
     RecordCompressor compressor(1);
     for (const auto &batch : batches) {

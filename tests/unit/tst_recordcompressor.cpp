@@ -1,8 +1,8 @@
-// RecordCompressor writes PERF_RECORD_COMPRESSED records that perf 6.1 decompresses: decoded here the way perf
-// does (one zstd stream for the whole file, its output-pointer slip included), every record expands to at least
-// one byte, in place, into less than HEADER_COMPRESSED's mmap_len. Batches sweep compressed sizes over the
-// 65,520-byte record payload so that frames end at every position around a cut. Files whose records expand to
-// nothing (as earlier versions wrote) still read.
+// RecordCompressor writes PERF_RECORD_COMPRESSED records that perf 6.1 decompresses: decoded here the way
+// perf does (one zstd stream for the whole file, its output-pointer slip included), every record expands to
+// at least one byte, in place, into less than HEADER_COMPRESSED's mmap_len. Batches sweep compressed sizes
+// over the 65,520-byte record payload so that frames end at every position around a cut. Files whose records
+// expand to nothing (as earlier versions wrote) still read.
 #include "RawSampleSession.h"
 
 #include "perfdata/PerfDataReader.h"
@@ -25,7 +25,8 @@ constexpr size_t kMaxPayload = 65520;
 // What perf 6.1's zstd_decompress_stream does with one compressed record: after each ZSTD_decompressStream
 // call it moves the output pointer by the position but leaves the position, so output of a second call lands
 // twice as far. Returns the bytes perf takes as the record's output (the first `position` of dst).
-size_t decompressAsPerf(ZSTD_DStream *stream, const uint8_t *src, size_t size, uint8_t *dst, size_t capacity) {
+size_t decompressAsPerf(ZSTD_DStream *stream, const uint8_t *src, size_t size, uint8_t *dst,
+                        size_t capacity) {
     ZSTD_inBuffer input{src, size, 0};
     ZSTD_outBuffer output{dst, capacity, 0};
     while (input.pos < input.size) {
@@ -83,8 +84,8 @@ private slots:
         QTest::addColumn<unsigned>("entropyBits");
         QTest::addColumn<size_t>("firstSize");
         QTest::addColumn<size_t>("lastSize");
-        // Stored as they are: the frame is the batch plus 10 to 15 bytes, so 8-byte steps of the batch move its
-        // end across one and two record payloads.
+        // Stored as they are: the frame is the batch plus 10 to 15 bytes, so 8-byte steps of the batch move
+        // its end across one and two record payloads.
         QTest::newRow("incompressible, one cut") << 8u << kMaxPayload - 128 << kMaxPayload + 64;
         QTest::newRow("incompressible, two cuts") << 8u << 2 * kMaxPayload - 128 << 2 * kMaxPayload + 64;
         // About 4:1, in steps of about 2 compressed bytes: every end position mod 8 comes round.
@@ -106,16 +107,16 @@ private slots:
             std::vector<uint8_t> expanded;
             for (const auto &record : compress(compressor, batch).records) {
                 QVERIFY(record.size() % 8 == 0 && record.size() <= 65528);
-                const size_t produced = decompressAsPerf(stream, record.data() + sizeof(perf_event_header),
-                                                         record.size() - sizeof(perf_event_header),
-                                                         output.data(), capacity);
+                const size_t produced =
+                    decompressAsPerf(stream, record.data() + sizeof(perf_event_header),
+                                     record.size() - sizeof(perf_event_header), output.data(), capacity);
                 QVERIFY2(produced > 0, qPrintable(QStringLiteral("a record of batch size %1 expands to "
                                                                  "nothing")
                                                       .arg(size)));
                 expanded.insert(expanded.end(), output.begin(), output.begin() + produced);
             }
-            QVERIFY2(expanded == batch, qPrintable(QStringLiteral("batch size %1 does not expand to itself")
-                                                      .arg(size)));
+            QVERIFY2(expanded == batch,
+                     qPrintable(QStringLiteral("batch size %1 does not expand to itself").arg(size)));
         }
         ZSTD_freeDStream(stream);
     }
@@ -123,8 +124,8 @@ private slots:
     void readerReadsRecordsThatExpandToNothing() {
         QTemporaryDir dir;
         const std::string file = dir.filePath(QStringLiteral("cut.data")).toStdString();
-        // A batch whose frame ends just before the cut: its padding crosses the cut, and the second record holds
-        // only the rest of the skippable frame.
+        // A batch whose frame ends just before the cut: its padding crosses the cut, and the second record
+        // holds only the rest of the skippable frame.
         uint64_t time = 1;
         std::vector<uint8_t> batch;
         std::vector<std::vector<uint8_t>> records;
