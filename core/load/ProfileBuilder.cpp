@@ -96,17 +96,22 @@ void ProfileBuilder::addMmap2(const Mmap2Record &mmap) {
         symbolizer_.expectBuildId(std::string(mmap.text()), mmap->buildId());
 }
 
-// LOST or LOST_SAMPLES.
+// LOST or LOST_SAMPLES. Both can tell of the same samples: the kernel writes LOST into the ring buffer when
+// it drops samples, and perf record (6.0 on) adds LOST_SAMPLES at the end with each event's count of dropped
+// samples (PERF_FORMAT_LOST), which covers the same drops. perf report's "Total Lost Samples" is the
+// LOST_SAMPLES sum; the larger sum is that one for perf's files and the LOST sum for files without it.
 void ProfileBuilder::addLostRecord(const perf_event_header &record) {
     auto &diagnostics = profile_->diagnostics;
     if (record.type == PERF_RECORD_LOST && LostRecord::fits(record)) {
         ++diagnostics.lostRecords;
-        diagnostics.lostSamples += LostRecord(record)->lost;
+        lostInLostRecords_ += LostRecord(record)->lost;
     } else if (record.type == PERF_RECORD_LOST_SAMPLES && LostSamplesRecord::fits(record)) {
-        diagnostics.lostSamples += LostSamplesRecord(record)->lost;
+        lostInLostSamplesRecords_ += LostSamplesRecord(record)->lost;
     } else {
         ++diagnostics.malformedRecords;
+        return;
     }
+    diagnostics.lostSamples = std::max(lostInLostRecords_, lostInLostSamplesRecords_);
 }
 
 void ProfileBuilder::unwindPending() {

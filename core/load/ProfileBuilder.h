@@ -88,7 +88,9 @@ private:
     RecordDecoder decoder_;
     CounterSeriesBuilder counterSeries_; // stat records -> Profile::counters
     uint64_t expectedBytes_ = 0;
-    uint64_t sampleBytes_ = 0; // of the sample records given to addRecord
+    uint64_t lostInLostRecords_ = 0;        // the sum of PERF_RECORD_LOST's counts
+    uint64_t lostInLostSamplesRecords_ = 0; // the sum of PERF_RECORD_LOST_SAMPLES's counts
+    uint64_t sampleBytes_ = 0;              // of the sample records given to addRecord
     uint32_t smallestSample_ = std::numeric_limits<uint32_t>::max(); // bytes of the smallest sample record
     std::vector<uint64_t> addressScratch_;
     std::vector<bool> kernelScratch_;

@@ -5,6 +5,7 @@
 #include "perfdata/PerfFileFormat.h"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -21,9 +22,15 @@ constexpr uint16_t kBuildIdSizeFlag = 1 << 15; // PERF_RECORD_MISC_BUILD_ID_SIZE
 PerfDataWriter::PerfDataWriter(std::string path, std::vector<EventAttr> events)
     : path_(std::move(path))
     , events_(std::move(events)) {
-    file_.reset(::open(path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644));
+    // Owner only, as perf writes them: sessions hold raw stack bytes and command lines. O_CREAT's mode does
+    // not apply to a file that exists, so an older session overwritten here is narrowed too; a file of
+    // another user's that we may write keeps the mode its owner chose (fchmod refuses).
+    file_.reset(::open(path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600));
     fd_ = file_.get();
     if (fd_ < 0) throw Error(systemErrorMessage("cannot create " + path_, errno));
+    struct stat status {};
+    if (::fstat(fd_, &status) == 0 && S_ISREG(status.st_mode) && (status.st_mode & 0077) != 0)
+        (void)::fchmod(fd_, status.st_mode & 0700);
     buffer_.reserve(kBufferSize);
     writeHeaderAndAttrs();
 }

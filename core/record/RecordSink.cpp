@@ -51,11 +51,13 @@ void RecordSink::operator()(const perf_event_header *record) {
     case PERF_RECORD_LOST:
         if (const auto lost = LostRecord::from(*record)) {
             ++counters_.lostRecords;
-            counters_.lostSamples += (*lost)->lost;
+            lostInLostRecords_ += (*lost)->lost;
         }
+        counters_.lostSamples = std::max(lostInLostRecords_, lostInLostSamplesRecords_);
         break;
     case PERF_RECORD_LOST_SAMPLES:
-        if (const auto lost = LostSamplesRecord::from(*record)) counters_.lostSamples += (*lost)->lost;
+        if (const auto lost = LostSamplesRecord::from(*record)) lostInLostSamplesRecords_ += (*lost)->lost;
+        counters_.lostSamples = std::max(lostInLostRecords_, lostInLostSamplesRecords_);
         break;
     case PERF_RECORD_THROTTLE:
         ++counters_.throttles;
@@ -70,6 +72,7 @@ void RecordSink::operator()(const perf_event_header *record) {
 }
 
 void RecordSink::writeSynthesized(const perf_event_header *record) {
+    if (record->type == PERF_RECORD_MMAP2) noteBuildId(record);
     write(record, record->size);
 }
 
@@ -117,8 +120,10 @@ bool RecordSink::writeTrimmed(const perf_event_header *record) {
 
 void RecordSink::noteBuildId(const perf_event_header *record) {
     const auto mmap = Mmap2Record::from(*record);
-    if (!mmap || !(record->misc & kMiscMmapBuildId)) return;
+    if (!mmap) return;
     const std::string_view path = mmap->text();
+    if (path == "[vdso]") sawVdso_ = true;
+    if (!(record->misc & kMiscMmapBuildId)) return;
     if (path.empty() || path[0] != '/' || buildIds_.count(std::string(path))) return;
     const auto buildId = (*mmap)->buildId();
     if (buildId.empty()) return;

@@ -20,7 +20,9 @@ namespace perfglass {
 struct RecordCounters {
     uint64_t samples = 0;
     uint64_t lostRecords = 0; // PERF_RECORD_LOST records
-    uint64_t lostSamples = 0; // samples those and PERF_RECORD_LOST_SAMPLES say were dropped
+    // Samples dropped: the larger of the sums of PERF_RECORD_LOST and PERF_RECORD_LOST_SAMPLES, which may
+    // both tell of the same drops (as they do in perf's files).
+    uint64_t lostSamples = 0;
     uint64_t throttles = 0;
 };
 
@@ -36,7 +38,10 @@ public:
     // Ends a drain round: writes the pending compressed batch and PERF_RECORD_FINISHED_ROUND.
     void endRound();
 
+    // The build ids of the files that MMAP2 records carried them for.
     std::vector<BuildIdEntry> buildIds() const;
+    // Whether a process mapped the vdso (its build id is the recorder's to add).
+    bool sawVdso() const { return sawVdso_; }
     const RecordCounters &counters() const { return counters_; }
     const RecordCompressor *compressor() const { return compressor_.get(); }
 
@@ -54,7 +59,10 @@ private:
     bool wroteSinceRound_ = false;
     std::vector<uint8_t> scratch_;
     std::map<std::string, std::vector<uint8_t>> buildIds_;
+    bool sawVdso_ = false;
     RecordCounters counters_;
+    uint64_t lostInLostRecords_ = 0;
+    uint64_t lostInLostSamplesRecords_ = 0;
 };
 
 } // namespace perfglass

@@ -14,6 +14,7 @@
 #include "perfdata/SessionMetadata.h"
 #include "perfdata/TracingData.h"
 #include "record/HelperConnection.h"
+#include "record/HostBuildIds.h"
 #include "record/ProcSynthesizer.h"
 #include "record/RecordSink.h"
 #include "record/RecordingEvents.h"
@@ -346,8 +347,6 @@ void Recording::prepareEvents() {
     kind_ = attach                ? RecordTargetKind::Attach
             : options_.systemWide ? RecordTargetKind::SystemWide
                                   : RecordTargetKind::Launch;
-    if (options_.compressionLevel == RecordOptions::kAutoCompression)
-        options_.compressionLevel = options_.callGraph == CallGraphMode::Dwarf ? 1 : 0;
     specs_ = parseEvents(options_, summary_.notices);
     clampFrequencies();
     if (!options_.counters.empty()) {
@@ -667,6 +666,10 @@ SessionMetadata Recording::metadata() {
     SessionMetadata metadata = SessionMetadata::fromThisMachine();
     metadata.cmdline = options_.cmdline;
     metadata.buildIds = sink_->buildIds();
+    if (summary_.kernelSamples)
+        if (auto kernel = kernelBuildIdEntry()) metadata.buildIds.insert(metadata.buildIds.begin(), *kernel);
+    if (sink_->sawVdso())
+        if (auto vdso = vdsoBuildIdEntry()) metadata.buildIds.push_back(*vdso);
     metadata.hasClockId = true;
     timespec resolution{};
     ::clock_getres(CLOCK_MONOTONIC, &resolution);

@@ -26,7 +26,7 @@ struct RecordSummary {
     double seconds = 0;
     uint64_t samples = 0;
     uint64_t lostRecords = 0; // records the kernel dropped because a buffer was full (PERF_RECORD_LOST)
-    uint64_t lostSamples = 0; // PERF_RECORD_LOST_SAMPLES
+    uint64_t lostSamples = 0; // samples dropped (RecordCounters::lostSamples)
     uint64_t throttles = 0;
     uint64_t bytes = 0; // size of the session file
     int exitCode = 0; // the launched program's exit code, 128+signal when it was killed; 0 for other targets

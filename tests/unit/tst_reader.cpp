@@ -447,6 +447,42 @@ private slots:
                           "expands to more than the reader's limit of 64 MiB and was refused");
     }
 
+    void lostSamplesAreCountedOnce_data() {
+        QTest::addColumn<QList<quint64>>("lost");        // PERF_RECORD_LOST counts
+        QTest::addColumn<QList<quint64>>("lostSamples"); // PERF_RECORD_LOST_SAMPLES counts
+        QTest::addColumn<quint64>("expected");
+        // perf record 6.1 writes both for the same drops: LOST from the ring buffer, LOST_SAMPLES per event
+        // at the end (which also counts drops whose LOST record never came); perf report shows the latter.
+        QTest::newRow("perf's file") << QList<quint64>{9, 3, 7} << QList<quint64>{12, 7} << quint64{19};
+        QTest::newRow("last LOST missing") << QList<quint64>{9, 3} << QList<quint64>{12, 7} << quint64{19};
+        QTest::newRow("LOST only") << QList<quint64>{9, 3, 7} << QList<quint64>{} << quint64{19};
+        QTest::newRow("LOST_SAMPLES only") << QList<quint64>{} << QList<quint64>{30} << quint64{30};
+    }
+
+    void lostSamplesAreCountedOnce() {
+        QFETCH(QList<quint64>, lost);
+        QFETCH(QList<quint64>, lostSamples);
+        QFETCH(quint64, expected);
+        std::vector<std::vector<uint8_t>> records;
+        for (const quint64 count : lost) {
+            std::vector<uint8_t> r(sizeof(perf_event_header));
+            put(r, uint64_t{7}); // id
+            put(r, uint64_t{count});
+            finishRecord(r, PERF_RECORD_LOST);
+            records.push_back(r);
+        }
+        for (const quint64 count : lostSamples) {
+            std::vector<uint8_t> r(sizeof(perf_event_header));
+            put(r, uint64_t{count});
+            finishRecord(r, PERF_RECORD_LOST_SAMPLES);
+            records.push_back(r);
+        }
+        const auto session = writeSession(dir_.filePath("lost.data"), 3, mapping_, {}, kSampleType, records);
+        const auto profile = loadProfile(session.path.toStdString(), options_);
+        QCOMPARE(profile->diagnostics.lostSamples, uint64_t{expected});
+        QCOMPARE(profile->diagnostics.lostRecords, uint64_t(lost.size()));
+    }
+
     void writerDiedDataSizeZero() {
         const auto session = writeSession(dir_.filePath("died.data"), 10, mapping_);
         patchValue<uint64_t>(session.path, kDataSizeField, 0);

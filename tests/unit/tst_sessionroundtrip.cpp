@@ -10,6 +10,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <sys/stat.h>
+
 #include <cstring>
 #include <fstream>
 #include <vector>
@@ -165,6 +167,21 @@ private slots:
                     .contains(QLatin1String("data size in the header is 0")));
         // No EVENT_DESC yet: the event is named from its attribute, as perf does.
         QCOMPARE(reader.events().front().name, std::string("cpu-clock"));
+    }
+
+    void sessionsAreReadableByTheirOwnerOnly() {
+        const QString fresh = path("fresh.data");
+        writeSession(fresh);
+        // An older session with a wider mode is narrowed when it is overwritten.
+        const QString older = path("older.data");
+        writeBytes(older, {1, 2, 3});
+        QVERIFY(::chmod(older.toLocal8Bit().constData(), 0644) == 0);
+        writeSession(older);
+        for (const QString &file : {fresh, older}) {
+            struct stat status {};
+            QVERIFY(::stat(file.toLocal8Bit().constData(), &status) == 0);
+            QCOMPARE(status.st_mode & 07777, mode_t{0600});
+        }
     }
 
     void missingFileIsNamed() {
