@@ -57,20 +57,23 @@ bool processExists(pid_t pid) {
     return ::kill(pid, 0) == 0 || errno == EPERM;
 }
 
-uid_t processUid(pid_t pid) {
+// The real uid of the process from /proc/PID/status; a failed read is returned with its errno.
+Status processUid(pid_t pid, uid_t &uid) {
     UniqueFd dir, file;
     std::string status;
-    if (!openDirectoryNoFollow("/proc/" + std::to_string(pid), dir).ok() ||
-        !openFileAt(dir.get(), "status", file).ok() ||
-        !readBounded(file.get(), 1 << 16, "status", status).ok())
-        return static_cast<uid_t>(-1);
+    const std::string path = "/proc/" + std::to_string(pid);
+    if (Status opened = openDirectoryNoFollow(path, dir); !opened.ok()) return opened;
+    if (Status opened = openFileAt(dir.get(), "status", file); !opened.ok()) return opened;
+    if (Status read = readBounded(file.get(), 1 << 16, path + "/status", status); !read.ok()) return read;
     const size_t at = status.find("\nUid:");
-    if (at == std::string::npos) return static_cast<uid_t>(-1);
+    if (at == std::string::npos) return makeStatus(ErrorCode::ReadFailed, path + "/status has no Uid line");
     size_t i = at + 5;
     while (i < status.size() && (status[i] == ' ' || status[i] == '\t'))
         ++i;
-    const int64_t uid = parseNumber(status.substr(i, 16));
-    return uid < 0 ? static_cast<uid_t>(-1) : static_cast<uid_t>(uid);
+    const int64_t parsed = parseNumber(status.substr(i, 16));
+    if (parsed < 0) return makeStatus(ErrorCode::ReadFailed, path + "/status has no readable Uid");
+    uid = static_cast<uid_t>(parsed);
+    return Status::success();
 }
 
 std::string joinLines(const std::vector<std::string> &names) {
@@ -328,7 +331,16 @@ Status HelperServer::handleRaiseMemlock(const uint8_t *payload, size_t size, uin
     if (Status status = decodeRaiseMemlock(payload, size, bytes); !status.ok()) return status;
     // Only the client's own process, and only while it still belongs to the requesting user.
     const pid_t pid = config_.peerPid;
-    if (pid <= 0 || processUid(pid) != config_.peerUid)
+    if (pid <= 0)
+        return makeStatus(ErrorCode::MemlockFailed,
+                          "the client's process id is unknown (" + std::to_string(pid) + ")");
+    uid_t owner = 0;
+    if (Status read = processUid(pid, owner); !read.ok())
+        return makeStatus(ErrorCode::MemlockFailed,
+                          "cannot tell who owns the client process " + std::to_string(pid) + ": " +
+                              read.message,
+                          read.sysErrno);
+    if (owner != config_.peerUid)
         return makeStatus(ErrorCode::MemlockFailed, "the client process " + std::to_string(pid) +
                                                         " no longer belongs to uid " +
                                                         std::to_string(config_.peerUid));

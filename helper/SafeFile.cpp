@@ -60,7 +60,9 @@ Status walk(const std::string &absolutePath, bool lastIsDirectory, UniqueFd &out
     if (absolutePath.empty() || absolutePath[0] != '/')
         return makeStatus(ErrorCode::NameInvalid, "'" + absolutePath + "' is not an absolute path");
     UniqueFd current(::open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC));
-    if (!current.valid()) return makeStatus(ErrorCode::ReadFailed, "cannot open /", errno);
+    if (!current.valid())
+        return makeStatus(ErrorCode::ReadFailed, std::string("cannot open /: ") + std::strerror(errno),
+                          errno);
     const std::vector<std::string> parts = splitPath(absolutePath);
     for (size_t i = 0; i < parts.size(); ++i) {
         UniqueFd next;
@@ -114,9 +116,11 @@ Status readBounded(int fd, uint64_t limit, const std::string &what, std::string 
 Status listDirectory(int fd, size_t limit, const std::string &what, std::vector<std::string> &names) {
     names.clear();
     UniqueFd copy(::fcntl(fd, F_DUPFD_CLOEXEC, 0));
-    if (!copy.valid()) return makeStatus(ErrorCode::ReadFailed, "cannot list " + what, errno);
+    if (!copy.valid())
+        return makeStatus(ErrorCode::ReadFailed, "cannot list " + what + ": " + std::strerror(errno), errno);
     const std::unique_ptr<DIR, int (*)(DIR *)> dir(::fdopendir(copy.get()), ::closedir);
-    if (!dir) return makeStatus(ErrorCode::ReadFailed, "cannot list " + what, errno);
+    if (!dir)
+        return makeStatus(ErrorCode::ReadFailed, "cannot list " + what + ": " + std::strerror(errno), errno);
     copy.release(); // the directory stream owns it now
     while (const dirent *entry = ::readdir(dir.get())) {
         const std::string name = entry->d_name;

@@ -28,14 +28,32 @@ bool isUnsupported(int error) {
     return error == ENOENT || error == EOPNOTSUPP || error == ENODEV || error == ENOSYS || error == EINVAL;
 }
 
-std::string openFailureReason(const EventSpec &spec, int error) {
+bool isPrivilegeError(int error) {
+    return error == EACCES || error == EPERM;
+}
+
+std::string openFailureReason(const EventSpec &spec, int error, bool systemWide) {
     if (error == ENOENT || error == ENODEV || error == EOPNOTSUPP)
         return spec.attr.type == PERF_TYPE_HARDWARE || spec.attr.type == PERF_TYPE_HW_CACHE
                    ? "this machine has no hardware counter for it"
                    : "the kernel does not support it";
-    if (error == EACCES || error == EPERM)
-        return "permission denied (perf_event_paranoid is " + std::to_string(perfEventParanoid()) + ")";
+    if (isPrivilegeError(error)) {
+        // Per thread, user-space counting was tried too when allowed: what is left is the kernel mode the
+        // user asked for, or a process this user may not trace.
+        const char *what = systemWide ? "counting on CPUs"
+                           : !spec.attr.exclude_kernel && spec.explicitPrivilege
+                               ? "counting kernel mode"
+                               : "counting another user's process";
+        return fmt::format("{} needs privileges this user lacks (kernel.perf_event_paranoid = {})", what,
+                           perfEventParanoid());
+    }
     return std::strerror(error);
+}
+
+// perf stat's fallback: an event refused for privileges counts user space only, unless the user named the
+// privilege levels (:u, :k, ...).
+bool mayFallBackToUserOnly(const EventSpec &spec, int error) {
+    return isPrivilegeError(error) && !spec.explicitPrivilege && !spec.attr.exclude_kernel;
 }
 
 } // namespace
@@ -128,9 +146,34 @@ void CounterSet::openEvent(size_t index, EventOpener &opener) {
                         leader < static_cast<int>(events_.size()) ? events_[leader].spec.name : "?");
         return;
     }
-    const perf_event_attr attr = attrFor(event.spec, isLeader, false);
-    int firstError = 0;
-    size_t opened = 0;
+    SlotsOpened result = openSlots(index, attrFor(event.spec, isLeader, false), isLeader, opener);
+    if (result.opened == 0 && mayFallBackToUserOnly(event.spec, result.firstError)) {
+        const perf_event_attr original = event.spec.attr;
+        event.spec.attr.exclude_kernel = 1;
+        event.spec.attr.exclude_hv = 1;
+        const SlotsOpened userOnly = openSlots(index, attrFor(event.spec, isLeader, false), isLeader, opener);
+        if (userOnly.opened > 0) {
+            event.userOnly = true;
+            event.spec.name += ":u"; // as perf stat names it
+            return;
+        }
+        event.spec.attr = original;
+        // Refused for another cause once privileges were out of the way (no such hardware counter, for
+        // instance): that cause is the one to tell.
+        if (userOnly.firstError != 0 && !isPrivilegeError(userOnly.firstError))
+            result.firstError = userOnly.firstError;
+    }
+    if (result.opened > 0) return;
+    const int error = result.firstError == 0 ? ESRCH : result.firstError;
+    event.status = isUnsupported(error) ? CounterStatus::NotSupported : CounterStatus::NotCounted;
+    event.reason = error == ESRCH ? "the target thread no longer exists"
+                                  : openFailureReason(event.spec, error, target_.cpus.front() >= 0);
+}
+
+CounterSet::SlotsOpened CounterSet::openSlots(size_t index, const perf_event_attr &attr, bool isLeader,
+                                              EventOpener &opener) {
+    const int leader = events_[index].spec.groupLeader;
+    SlotsOpened result;
     for (size_t c = 0; c < target_.cpus.size(); ++c) {
         for (size_t t = 0; t < target_.threads.size(); ++t) {
             const size_t s = slot(c, t);
@@ -140,21 +183,17 @@ void CounterSet::openEvent(size_t index, EventOpener &opener) {
                 opener.open(attr, target_.threads[t], target_.cpus[c], groupFd, PERF_FLAG_FD_CLOEXEC);
             if (!fd) {
                 // A thread that exited between listing and opening is simply not counted.
-                if (fd.error() != ESRCH && firstError == 0) firstError = fd.error();
+                if (fd.error() != ESRCH && result.firstError == 0) result.firstError = fd.error();
                 continue;
             }
             fds_[index][s] = std::move(*fd);
             ReadFormat data{};
             if (::read(fds_[index][s].get(), &data, sizeof data) == static_cast<ssize_t>(sizeof data))
                 ids_[index][s] = data.id;
-            ++opened;
+            ++result.opened;
         }
     }
-    if (opened > 0) return;
-    if (firstError == 0) firstError = ESRCH;
-    event.status = isUnsupported(firstError) ? CounterStatus::NotSupported : CounterStatus::NotCounted;
-    event.reason = firstError == ESRCH ? "the target thread no longer exists"
-                                       : openFailureReason(event.spec, firstError);
+    return result;
 }
 
 void CounterSet::enable() {

@@ -1,8 +1,9 @@
 // A set of counting events opened on a target: every CPU of a list (system-wide) or every thread of a list
 // (each thread on any CPU). Events are opened disabled with read_format
 // TOTAL_TIME_ENABLED|TOTAL_TIME_RUNNING|ID; groups (EventSpec::groupLeader) are opened with their leader so
-// the kernel schedules them together. An event that cannot be opened is kept with its status and reason, and
-// the others still count.
+// the kernel schedules them together. An event refused for privileges is opened again counting user space
+// only, as perf stat does. An event that cannot be opened is kept with its status and reason, and the others
+// still count.
 #pragma once
 
 #include "base/UniqueFd.h"
@@ -43,15 +44,15 @@ enum class CounterStatus { Counting, NotSupported, NotCounted };
 struct CounterEvent {
     EventSpec spec;
     CounterStatus status = CounterStatus::Counting;
-    std::string reason; // why it does not count, for the user
-    std::string unit;   // "msec" for the clocks, empty otherwise
-    double scale = 1.0; // multiply counts by this to get unit values (1e-6 for ns -> msec)
+    std::string reason;    // why it does not count, for the user
+    bool userOnly = false; // refused for privileges, it counts user space only (its name then ends in ":u")
+    std::string unit;      // "msec" for the clocks, empty otherwise
+    double scale = 1.0;    // multiply counts by this to get unit values (1e-6 for ns -> msec)
 };
 
 class CounterSet {
 public:
-    // Opens every event on every target; throws Error only when nothing at all could be opened for a reason
-    // that is not "unsupported" (for example the target does not exist).
+    // Opens every event on every target; throws Error only for a target without CPUs or threads.
     CounterSet(std::vector<EventSpec> events, CounterTarget target, EventOpener *opener = nullptr);
     CounterSet(const CounterSet &) = delete;
     CounterSet &operator=(const CounterSet &) = delete;
@@ -75,7 +76,13 @@ public:
     std::vector<EventAttr> fileAttrs() const;
 
 private:
+    struct SlotsOpened {
+        size_t opened = 0;
+        int firstError = 0; // the first failure other than ESRCH, 0 when none
+    };
+
     void openEvent(size_t index, EventOpener &opener);
+    SlotsOpened openSlots(size_t index, const perf_event_attr &attr, bool isLeader, EventOpener &opener);
     // forSession: the attribute written to a session file (the target's sampleType and sampleIdAll); else
     // the one opened, which only counts and so carries PERF_SAMPLE_IDENTIFIER alone (a recording's
     // sample_type may hold bits such as PERF_SAMPLE_REGS_USER that the kernel checks against other fields).

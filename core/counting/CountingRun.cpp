@@ -1,9 +1,11 @@
 #include "counting/CountingRun.h"
 
 #include "base/CpuList.h"
+#include "base/Error.h"
 #include "base/MonotonicClock.h"
 #include "base/ProcFs.h"
 
+#include <fmt/format.h>
 #include <poll.h>
 #include <signal.h>
 #include <sys/resource.h>
@@ -41,6 +43,32 @@ std::pair<double, double> childrenTimes() {
     return {seconds(usage.ru_utime), seconds(usage.ru_stime)};
 }
 
+// Events that only the hardware lacks leave a run that shows "<not supported>", as perf stat does; when
+// every other event was refused, counting would show nothing and end as if it had worked.
+void refuseWhenNothingCounts(const std::vector<CounterEvent> &events) {
+    const auto counting = [](const CounterEvent &event) { return event.status == CounterStatus::Counting; };
+    const auto notCounted = [](const CounterEvent &event) {
+        return event.status == CounterStatus::NotCounted;
+    };
+    if (std::any_of(events.begin(), events.end(), counting) ||
+        std::none_of(events.begin(), events.end(), notCounted))
+        return;
+    std::vector<std::pair<std::string, std::string>> byReason; // (reason, event names)
+    for (const auto &event : events) {
+        if (!notCounted(event)) continue;
+        auto found = std::find_if(byReason.begin(), byReason.end(),
+                                  [&](const auto &entry) { return entry.first == event.reason; });
+        if (found == byReason.end())
+            byReason.emplace_back(event.reason, event.spec.name);
+        else
+            found->second += ", " + event.spec.name;
+    }
+    std::string text;
+    for (const auto &[reason, names] : byReason)
+        text += fmt::format("{}{}: {}", text.empty() ? "" : "; ", names, reason);
+    throw Error("nothing could be counted: " + text);
+}
+
 } // namespace
 
 CountingRun::CountingRun(std::vector<EventSpec> specs, CountingOptions options)
@@ -52,6 +80,7 @@ CountingRun::CountingRun(std::vector<EventSpec> specs, CountingOptions options)
         threadNames_.push_back(tid >= 0 && comm.empty() ? std::string("?") : comm);
     }
     counters_.emplace(std::move(specs), target);
+    refuseWhenNothingCounts(counters_->events());
 }
 
 CounterTarget CountingRun::resolveTarget() const {

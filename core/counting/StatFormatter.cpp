@@ -1,6 +1,7 @@
 #include "counting/StatFormatter.h"
 
 #include "base/CpuTopology.h"
+#include "base/ProcFs.h"
 #include "events/GenericEvents.h"
 
 #include <fmt/format.h>
@@ -71,7 +72,7 @@ std::vector<StatEventInfo> StatEventInfo::from(const std::vector<CounterEvent> &
     std::vector<StatEventInfo> infos;
     for (const auto &event : events)
         infos.push_back({event.spec.name, event.unit, event.scale, event.spec.attr.type,
-                         event.spec.attr.config, event.status, event.reason});
+                         event.spec.attr.config, event.status, event.reason, event.userOnly});
     return infos;
 }
 
@@ -411,6 +412,13 @@ std::vector<std::string> StatFormatter::notes() const {
             found->second += ", " + event.name;
     }
     std::vector<std::string> out;
+    std::string userOnly;
+    for (const auto &event : events_)
+        if (event.userOnly) userOnly += (userOnly.empty() ? "" : ", ") + event.name;
+    if (!userOnly.empty())
+        out.push_back(fmt::format("{} count user space only: counting kernel mode needs privileges this user "
+                                  "lacks (kernel.perf_event_paranoid = {})",
+                                  userOnly, perfEventParanoid()));
     for (const auto &[key, names] : lines) {
         const auto split = key.find('\n');
         out.push_back(fmt::format("{} {}: {}", key.substr(0, split), names, key.substr(split + 1)));

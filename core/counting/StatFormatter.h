@@ -35,6 +35,7 @@ struct StatEventInfo {
     uint64_t config = 0;
     CounterStatus status = CounterStatus::Counting;
     std::string reason;
+    bool userOnly = false; // counts user space only: kernel mode was refused for privileges
 
     static std::vector<StatEventInfo> from(const std::vector<CounterEvent> &events);
 };

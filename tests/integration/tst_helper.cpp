@@ -16,6 +16,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cstring>
 #include <fstream>
 #include <optional>
 
@@ -396,6 +397,36 @@ private slots:
         QCOMPARE(::getrlimit(RLIMIT_MEMLOCK, &after), 0);
         QCOMPARE(uint64_t(after.rlim_cur), wanted);
         QVERIFY(::setrlimit(RLIMIT_MEMLOCK, &before) == 0);
+    }
+
+    void errorsNameTheRealCause() {
+        // With no descriptor left (RLIMIT_NOFILE 0), every open in the helper fails with EMFILE: the replies
+        // must say so rather than guess a cause.
+        auto connection = start();
+        QVERIFY(connection);
+        const pid_t helper = connection->childPid();
+        QVERIFY(helper > 0);
+        rlimit before{};
+        QCOMPARE(::prlimit(helper, RLIMIT_NOFILE, nullptr, &before), 0);
+        const rlimit none{0, before.rlim_max};
+        QCOMPARE(::prlimit(helper, RLIMIT_NOFILE, &none, nullptr), 0);
+        const std::string tooMany = std::strerror(EMFILE);
+
+        const Status memlock = connection->raiseMemlock(1 << 20);
+        QCOMPARE(memlock.code, ErrorCode::MemlockFailed);
+        QVERIFY2(memlock.message.find(tooMany) != std::string::npos, memlock.message.c_str());
+        QVERIFY2(memlock.message.find("no longer belongs") == std::string::npos, memlock.message.c_str());
+        QCOMPARE(memlock.sysErrno, EMFILE);
+
+        std::string kallsyms;
+        const Status read = connection->readKallsyms(kallsyms);
+        QVERIFY(!read.ok());
+        QVERIFY2(read.message.find("cannot open /: " + tooMany) != std::string::npos, read.message.c_str());
+        QCOMPARE(read.sysErrno, EMFILE);
+
+        QCOMPARE(::prlimit(helper, RLIMIT_NOFILE, &before, nullptr), 0);
+        std::string comm;
+        QVERIFY(connection->readProc(::getpid(), ProcEntry::Comm, comm).ok());
     }
 
     void refusesWhatPkexecMustNotAllow() {

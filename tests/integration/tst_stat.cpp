@@ -7,7 +7,9 @@
 #include "events/EventParser.h"
 #include "load/LoadProfile.h"
 
+#include <QFile>
 #include <QProcess>
+#include <QStandardPaths>
 #include <QTest>
 
 #include <nlohmann/json.hpp>
@@ -54,6 +56,20 @@ std::map<QString, double> csvValues(const QString &text) {
         if (ok) values[fields[2]] = value;
     }
     return values;
+}
+
+// perfglass-cli stat run as user nobody (uid 65534) with no supplementary groups.
+ProcessResult statAsNobody(const QStringList &arguments) {
+    const QString setpriv = QStandardPaths::findExecutable(QStringLiteral("setpriv"));
+    return runProgram(setpriv, QStringList{QStringLiteral("--reuid=65534"), QStringLiteral("--regid=65534"),
+                                           QStringLiteral("--clear-groups"), QStringLiteral(PERFGLASS_CLI),
+                                           QStringLiteral("stat")} +
+                                   arguments);
+}
+
+int perfEventParanoid() {
+    QFile file(QStringLiteral("/proc/sys/kernel/perf_event_paranoid"));
+    return file.open(QIODevice::ReadOnly) ? file.readAll().trimmed().toInt() : 2;
 }
 
 bool canCountSystemWide() {
@@ -338,6 +354,49 @@ private slots:
                                         .arg(tolerance);
             qInfo().noquote() << message;
             QVERIFY2(std::abs(a.mean - b.mean) <= tolerance, qPrintable(message));
+        }
+    }
+
+    void unprivilegedUserCountsUserSpaceOnly() {
+        if (!isRoot()) QSKIP("needs root to switch to an unprivileged user with setpriv");
+        if (QStandardPaths::findExecutable(QStringLiteral("setpriv")).isEmpty())
+            QSKIP("setpriv is not installed");
+        if (perfEventParanoid() < 2)
+            QSKIP("perf_event_paranoid < 2: unprivileged users may count kernel mode");
+        const auto result =
+            statAsNobody({"-x,", "-e", "task-clock,page-faults", "--", clientPath("hotspots-fp"), "30", "1"});
+        QVERIFY2(result.exitCode == 3, qPrintable(result.err)); // the program's exit status passes through
+        const auto values = csvValues(result.err);
+        for (const char *event : {"task-clock:u", "page-faults:u"}) {
+            const auto found = values.find(QLatin1String(event));
+            QVERIFY2(found != values.end(),
+                     qPrintable(QStringLiteral("%1 missing in\n%2").arg(event, result.err)));
+            QVERIFY2(found->second > 0, event);
+        }
+        const auto human = statAsNobody({"-e", "task-clock,page-faults", "--", "true"});
+        QVERIFY2(human.exitCode == 0, qPrintable(human.err));
+        const QStringList notes = human.err.split('\n').filter("user space only");
+        QCOMPARE(notes.size(), 1);
+        QVERIFY2(notes[0].contains("task-clock") && notes[0].contains("page-faults"), qPrintable(notes[0]));
+    }
+
+    void unprivilegedUserFailsWhenNothingCounts() {
+        if (!isRoot()) QSKIP("needs root to switch to an unprivileged user with setpriv");
+        if (QStandardPaths::findExecutable(QStringLiteral("setpriv")).isEmpty())
+            QSKIP("setpriv is not installed");
+        if (perfEventParanoid() < 1) QSKIP("perf_event_paranoid < 1: unprivileged users may count every CPU");
+        const QStringList systemWide{"-a", "-e", "task-clock,page-faults", "--", "sleep", "0.1"};
+        const QStringList initProcess{
+            "-p", "1", "-e", "task-clock,page-faults", "-I", "100", "--interval-count", "1"};
+        for (const QStringList &arguments : {systemWide, initProcess}) {
+            const auto result = statAsNobody(arguments);
+            const QString what = arguments.join(' ') + ":\n" + result.err;
+            QVERIFY2(result.exitCode == 1, qPrintable(what));
+            QVERIFY2(result.err.contains("nothing could be counted"), qPrintable(what));
+            QVERIFY2(result.err.contains("task-clock") && result.err.contains("page-faults"),
+                     qPrintable(what));
+            QVERIFY2(result.err.contains("kernel.perf_event_paranoid = "), qPrintable(what));
+            QVERIFY2(!result.err.contains("Performance counter stats"), qPrintable(what));
         }
     }
 
