@@ -8,6 +8,7 @@
 set -eu
 cd "$(dirname "$0")/../.."
 seed=""
+export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1}"
 if [ "${1:-}" = "--smoke" ]; then seed="-seed=1"; shift; fi
 [ $# -eq 2 ] || { echo "usage: $0 [--smoke] BUILD_DIR SECONDS" >&2; exit 2; }
 build=$1
