@@ -1,12 +1,18 @@
 # Perfglass: the two commands of the README, and the steps they are made of.
 #   make run   installs what Perfglass needs, builds it and shows a fresh recording of the demo program
-#   make test  installs, builds and runs every test (also under ASan+UBSan) and the format check
+#   make test  installs, builds and runs every test (also under ASan+UBSan), the format check and each fuzz
+#              target for a few seconds (fuzz-smoke)
+#   make fuzz  builds the fuzz targets (clang, libFuzzer, ASan+UBSan) and runs each for FUZZ_SECONDS (default 60)
 BUILD ?= build
 ASAN_BUILD ?= build-asan
+FUZZ_BUILD ?= build-fuzz
+FUZZ_SECONDS ?= 60
+FUZZ_SMOKE_SECONDS ?= 6
 JOBS ?= $(shell nproc)
 CMAKE_FLAGS ?=
 
-.PHONY: run test deps build build-asan test-release test-asan format-check format bench clean
+.PHONY: run test deps build build-asan build-fuzz test-release test-asan fuzz fuzz-smoke format-check format bench \
+	clean
 
 deps:
 	./packaging/install-deps.sh
@@ -23,6 +29,14 @@ $(ASAN_BUILD)/build.ninja: | deps
 build-asan: deps $(ASAN_BUILD)/build.ninja
 	cmake --build $(ASAN_BUILD) -j $(JOBS)
 
+# The fuzz targets of tests/fuzz: clang++ with libFuzzer, only the parts of the core they reach.
+$(FUZZ_BUILD)/build.ninja: | deps
+	cmake -S . -B $(FUZZ_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
+		-DPERFGLASS_FUZZ=ON -DPERFGLASS_BUILD_GUI=OFF $(CMAKE_FLAGS)
+
+build-fuzz: deps $(FUZZ_BUILD)/build.ninja
+	cmake --build $(FUZZ_BUILD) -j $(JOBS) --target fuzz-targets
+
 run: build
 	./packaging/run-demo.sh $(BUILD)
 
@@ -38,10 +52,18 @@ test-release: build
 test-asan: build-asan
 	ctest --test-dir $(ASAN_BUILD) --output-on-failure -j 2
 
-test: deps format-check test-release test-asan
+# Each fuzz target for FUZZ_SECONDS on a copy of tests/fuzz/corpus; fails on a finding and names its reproducer.
+fuzz: build-fuzz
+	./tests/fuzz/run-fuzzers.sh $(FUZZ_BUILD) $(FUZZ_SECONDS)
+
+# The same, briefly and with a fixed seed: the corpus (with the inputs of past findings) and a few seconds more.
+fuzz-smoke: build-fuzz
+	./tests/fuzz/run-fuzzers.sh --smoke $(FUZZ_BUILD) $(FUZZ_SMOKE_SECONDS)
+
+test: deps format-check test-release test-asan fuzz-smoke
 
 bench: build
 	./bench/run.sh $(BUILD)
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD)

@@ -6,11 +6,12 @@
 #            qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools libgl-dev
 #            libdw-dev libelf-dev libdebuginfod-dev libzstd-dev libiberty-dev (demangling)
 #            libcli11-dev nlohmann-json3-dev libfmt-dev ninja-build
+#   fuzz:    clang libclang-rt-14-dev (libFuzzer and the sanitizers' runtime for clang; make fuzz, make test)
 #   run:     pkexec (privileged helper), linux-perf, hotspot and hyperfine (comparison tests and bench/),
 #            xvfb xauth (screenshots of a real window)
 #
 # Fedora names, for reference (dnf install):
-#   gcc-c++ cmake pkgconf clang-tools-extra qt6-qtbase-devel qt6-qttools-devel mesa-libGL-devel
+#   gcc-c++ cmake pkgconf clang-tools-extra clang compiler-rt qt6-qtbase-devel qt6-qttools-devel mesa-libGL-devel
 #   elfutils-devel elfutils-debuginfod-client-devel libzstd-devel cli11-devel json-devel fmt-devel
 #   polkit perf hotspot xorg-x11-server-Xvfb xorg-x11-xauth
 set -eu
@@ -19,6 +20,7 @@ packages="build-essential cmake pkg-config clang-format universal-ctags
   qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools libgl-dev
   libdw-dev libelf-dev libdebuginfod-dev libzstd-dev libiberty-dev
   libcli11-dev nlohmann-json3-dev libfmt-dev ninja-build
+  clang libclang-rt-14-dev
   pkexec linux-perf hotspot hyperfine xvfb xauth"
 
 missing=""
