@@ -528,7 +528,8 @@ void PerfDataReader::addAttrRecord(const perf_event_header *header) {
     std::memcpy(&event.attr, bytes + sizeof *header, std::min<size_t>(attrSize, sizeof(perf_event_attr)));
     event.attr.size = sizeof(perf_event_attr);
     event.ids.resize((payload - attrSize) / 8);
-    std::memcpy(event.ids.data(), bytes + sizeof *header + attrSize, event.ids.size() * 8);
+    if (!event.ids.empty()) // memcpy from or to nullptr is undefined even for 0 bytes
+        std::memcpy(event.ids.data(), bytes + sizeof *header + attrSize, event.ids.size() * 8);
     event.name = fallbackName(event.attr, events_.size());
     events_.push_back(std::move(event));
 }
