@@ -2,9 +2,11 @@
 
 #include <dirent.h>
 #include <signal.h>
+#include <sys/auxv.h>
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <memory>
@@ -51,6 +53,20 @@ pid_t processOf(pid_t tid, const std::string &procRoot) {
             return static_cast<pid_t>(std::strtol(line.c_str() + 5, nullptr, 10));
     }
     return -1;
+}
+
+std::span<const uint8_t> ownVdsoImage() {
+    const uint64_t base = ::getauxval(AT_SYSINFO_EHDR);
+    if (base == 0) return {};
+    std::ifstream maps("/proc/self/maps");
+    std::string line;
+    while (std::getline(maps, line)) {
+        unsigned long long start = 0, end = 0;
+        if (line.ends_with("[vdso]") && std::sscanf(line.c_str(), "%llx-%llx", &start, &end) == 2 &&
+            start == base)
+            return {reinterpret_cast<const uint8_t *>(base), static_cast<size_t>(end - start)};
+    }
+    return {};
 }
 
 bool processExists(pid_t pid) {

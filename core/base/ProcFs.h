@@ -5,6 +5,7 @@
 #include <sys/types.h>
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -25,6 +26,9 @@ bool processExists(pid_t pid);
 bool isRunning(pid_t pid);
 // Its name (/proc/TID/comm), empty when it does not exist.
 std::string commOf(pid_t tid);
+// This process's own vdso image as the kernel mapped it (AT_SYSINFO_EHDR, sized from /proc/self/maps); empty
+// when there is none. The recorded [vdso] is this image when the recording comes from the running kernel.
+std::span<const uint8_t> ownVdsoImage();
 // The numeric entries of a /proc directory (process or thread ids), unsorted.
 std::vector<pid_t> numericEntries(const std::string &directory);
 

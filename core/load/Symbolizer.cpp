@@ -1,14 +1,13 @@
 #include "load/Symbolizer.h"
 
+#include "base/ProcFs.h"
 #include "base/UniqueFd.h"
 
 #include <fmt/format.h>
-#include <sys/auxv.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
 #include <algorithm>
-#include <cstdio>
 #include <fstream>
 
 namespace perfglass {
@@ -38,20 +37,12 @@ bool sameBuildId(const std::vector<uint8_t> &recorded, const std::vector<uint8_t
 // The vdso is not a file: this process's own copy is the recorded one when the kernel is the same. It is
 // handed to libdw through a memory file.
 Expected<std::unique_ptr<ElfSymbols>> openOwnVdso() {
-    const auto base = ::getauxval(AT_SYSINFO_EHDR);
-    uint64_t size = 0;
-    std::ifstream maps("/proc/self/maps");
-    std::string line;
-    while (std::getline(maps, line)) {
-        if (!line.ends_with("[vdso]")) continue;
-        unsigned long long start = 0, end = 0;
-        if (std::sscanf(line.c_str(), "%llx-%llx", &start, &end) == 2 && start == base) size = end - start;
-    }
-    if (base == 0 || size == 0)
+    const std::span<const uint8_t> image = ownVdsoImage();
+    if (image.empty())
         return unexpected(std::string("[vdso]: this process has no vdso to read symbols from"));
     const UniqueFd fd(::memfd_create("perfglass-vdso", MFD_CLOEXEC));
     if (!fd.valid()) return unexpected(std::string("[vdso]: memfd_create failed"));
-    if (::write(fd.get(), reinterpret_cast<const void *>(base), size) != static_cast<ssize_t>(size))
+    if (::write(fd.get(), image.data(), image.size()) != static_cast<ssize_t>(image.size()))
         return unexpected(std::string("[vdso]: could not copy the image"));
     return ElfSymbols::open(fmt::format("/proc/self/fd/{}", fd.get()));
 }

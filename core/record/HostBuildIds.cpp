@@ -1,9 +1,9 @@
 #include "record/HostBuildIds.h"
 
-#include <elf.h>
-#include <sys/auxv.h>
+#include "base/ProcFs.h"
 
-#include <cstdio>
+#include <elf.h>
+
 #include <cstring>
 #include <fstream>
 #include <iterator>
@@ -14,19 +14,6 @@ namespace {
 
 constexpr size_t align4(size_t value) {
     return (value + 3) & ~size_t{3};
-}
-
-// The size of this process's vdso mapping at base, from /proc/self/maps; 0 when it is not there.
-size_t vdsoSize(uint64_t base) {
-    std::ifstream maps("/proc/self/maps");
-    std::string line;
-    while (std::getline(maps, line)) {
-        unsigned long long start = 0, end = 0;
-        if (line.ends_with("[vdso]") && std::sscanf(line.c_str(), "%llx-%llx", &start, &end) == 2 &&
-            start == base)
-            return end - start;
-    }
-    return 0;
 }
 
 } // namespace
@@ -59,10 +46,9 @@ std::optional<BuildIdEntry> kernelBuildIdEntry(const std::string &notesPath) {
 }
 
 std::optional<BuildIdEntry> vdsoBuildIdEntry() {
-    const uint64_t base = ::getauxval(AT_SYSINFO_EHDR);
-    const size_t size = base == 0 ? 0 : vdsoSize(base);
+    const std::span<const uint8_t> image = ownVdsoImage();
+    const size_t size = image.size();
     if (size < sizeof(Elf64_Ehdr)) return std::nullopt;
-    const std::span<const uint8_t> image(reinterpret_cast<const uint8_t *>(base), size);
     Elf64_Ehdr elf;
     std::memcpy(&elf, image.data(), sizeof elf);
     if (std::memcmp(elf.e_ident, ELFMAG, SELFMAG) != 0 || elf.e_ident[EI_CLASS] != ELFCLASS64 ||
