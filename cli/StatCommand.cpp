@@ -8,6 +8,7 @@
 #include "counting/StatRecordWriter.h"
 #include "perfdata/PerfDataWriter.h"
 #include "perfdata/StatRecords.h"
+#include "record/HelperEventOpener.h"
 
 #include <fmt/format.h>
 
@@ -181,6 +182,13 @@ CountingOptions StatCommand::countingOptions() const {
     if (!cpuList_.empty()) options.cpus = parseCpuList(cpuList_);
     options.intervalMs = static_cast<uint64_t>(intervalMs_);
     options.intervalCount = intervalCount_;
+    // As record: the privileged helper when the user asked for what needs privileges and lacks them.
+    options.privilegedOpenerFactory = [](bool systemWide,
+                                         const std::vector<pid_t> &pids) -> std::unique_ptr<EventOpener> {
+        std::unique_ptr<HelperEventOpener> helper = startPrivilegedHelper();
+        helper->setScope(systemWide, pids);
+        return helper;
+    };
     return options;
 }
 

@@ -319,6 +319,33 @@ Status HelperConnection::readTracepoint(const std::string &subsystem, const std:
     return helper::decodeTracepointInfo(reply.payload.data(), reply.payload.size(), info);
 }
 
+Status HelperConnection::setScope(const helper::ScopeRequest &scope) {
+    Reply reply;
+    if (Status status = call(static_cast<uint16_t>(MessageType::SetScope), helper::encodeScope(scope), reply);
+        !status.ok())
+        return status;
+    if (reply.type != MessageType::Done)
+        return makeStatus(ErrorCode::ProtocolViolation, "the helper sent an unexpected reply to SetScope");
+    return Status::success();
+}
+
+Status HelperConnection::listTracepoints(std::string &content) {
+    const uint32_t sequence = ++sequence_;
+    if (Status status = sendRaw(helper::encodeMessage(MessageType::ListTracepoints, sequence, {}));
+        !status.ok())
+        return status;
+    return receiveData(sequence, helper::kMaxTracepointListSize, content);
+}
+
+Status HelperConnection::readTracefsHeader(helper::TracefsHeader which, std::string &content) {
+    const uint32_t sequence = ++sequence_;
+    if (Status status = sendRaw(helper::encodeMessage(MessageType::ReadTracefsHeader, sequence,
+                                                      helper::encodeTracefsHeader(which)));
+        !status.ok())
+        return status;
+    return receiveData(sequence, helper::kMaxTracefsHeaderSize, content);
+}
+
 Status HelperConnection::raiseMemlock(uint64_t bytes) {
     Reply reply;
     if (Status status =

@@ -50,6 +50,11 @@ public:
     helper::Status readProc(pid_t pid, helper::ProcEntry which, std::string &content);
     // Raises the recorder's RLIMIT_MEMLOCK to at least bytes so ring buffers beyond perf_event_mlock_kb map.
     helper::Status raiseMemlock(uint64_t bytes);
+    // Tells the helper the recording's targets, once; it then refuses events and /proc reads outside them.
+    helper::Status setScope(const helper::ScopeRequest &scope);
+    // Every tracepoint, "subsystem/name" per line, and tracefs's events/header_page or header_event.
+    helper::Status listTracepoints(std::string &content);
+    helper::Status readTracefsHeader(helper::TracefsHeader which, std::string &content);
 
     // Low level, for tests: one request of any type and its reply (an Error reply becomes the status).
     helper::Status call(uint16_t type, const std::vector<uint8_t> &payload, Reply &reply);
