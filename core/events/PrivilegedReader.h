@@ -1,8 +1,8 @@
 // Reads the few root-only files a recording needs, with more privilege than the user has: kallsyms with its
 // addresses, /proc entries of other users' processes, tracefs. The privileged helper implements it
 // (record/HelperEventOpener.h); when the helper is in use, the recorder reads these files through it
-// (ProcSynthesizer, the kernel map, TracepointCatalog, the tracing data), so a recording through the helper is
-// as complete as root's.
+// (ProcSynthesizer, the kernel map, TracepointCatalog, the tracing data), so a recording through the helper
+// is as complete as root's.
 #pragma once
 
 #include "base/Expected.h"
