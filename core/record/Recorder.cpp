@@ -407,6 +407,9 @@ EventOpenRouter::Factory Recording::privilegedFactory() {
         scopeHelper(earlyHelper_.get());
         return [this] { return std::move(earlyHelper_); };
     }
+    // The helper was asked for already and could not be had: no second authentication prompt.
+    if (!helperFailure_.empty())
+        return [failure = helperFailure_]() -> std::unique_ptr<EventOpener> { throw Error(failure); };
     if (!options_.privilegedOpenerFactory || !asksForPrivilege(specs_, options_, attached_)) return {};
     return [this]() -> std::unique_ptr<EventOpener> {
         std::unique_ptr<EventOpener> opener = options_.privilegedOpenerFactory();

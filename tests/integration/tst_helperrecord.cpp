@@ -39,7 +39,8 @@ constexpr uid_t kNobody = 65534;
 // namespace when it is not mounted. False when it cannot be had.
 bool ensureTracefs() {
     struct stat info {};
-    if (::stat("/sys/kernel/tracing/events", &info) == 0 || ::stat("/sys/kernel/debug/tracing/events", &info) == 0)
+    if (::stat("/sys/kernel/tracing/events", &info) == 0 ||
+        ::stat("/sys/kernel/debug/tracing/events", &info) == 0)
         return true;
     if (::unshare(CLONE_NEWNS) != 0) return false;
     if (::mount(nullptr, "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0) return false;
@@ -63,7 +64,8 @@ struct ChildResult {
 
 // Runs work in a forked child with tracefs available. asNobody: a helper is started first, then the child
 // drops to user nobody and work gets the helper (null otherwise). work returns what to report.
-ChildResult inChild(bool asNobody, const std::function<std::string(std::unique_ptr<HelperEventOpener>)> &work) {
+ChildResult inChild(bool asNobody,
+                    const std::function<std::string(std::unique_ptr<HelperEventOpener>)> &work) {
     int fds[2];
     if (::pipe(fds) != 0) return {};
     const pid_t child = ::fork();
@@ -73,7 +75,8 @@ ChildResult inChild(bool asNobody, const std::function<std::string(std::unique_p
             [[maybe_unused]] auto written = ::write(fds[1], text.data(), text.size());
             ::_exit(code);
         };
-        if (!ensureTracefs()) report(2, "tracefs is not mounted and cannot be mounted in a private namespace");
+        if (!ensureTracefs())
+            report(2, "tracefs is not mounted and cannot be mounted in a private namespace");
         std::unique_ptr<HelperEventOpener> helper;
         try {
             if (asNobody) {
@@ -97,7 +100,8 @@ ChildResult inChild(bool asNobody, const std::function<std::string(std::unique_p
 }
 
 // A factory that hands out the helper started before the privileges were dropped, once.
-std::function<std::unique_ptr<EventOpener>()> handOut(std::shared_ptr<std::unique_ptr<HelperEventOpener>> helper) {
+std::function<std::unique_ptr<EventOpener>()>
+handOut(std::shared_ptr<std::unique_ptr<HelperEventOpener>> helper) {
     return [helper]() -> std::unique_ptr<EventOpener> {
         if (!*helper) throw Error("no privileged helper (test)");
         return std::move(*helper);
@@ -129,7 +133,10 @@ QString kernelMap(const QString &file) {
         std::memcpy(static_cast<void *>(&fields), record + 1, sizeof fields);
         if (fields.pid != 0xffffffffu) continue;
         const char *name = reinterpret_cast<const char *>(record + 1) + sizeof fields;
-        return QStringLiteral("%1 %2 %3").arg(QString::fromLatin1(name)).arg(fields.addr, 0, 16).arg(fields.pgoff, 0, 16);
+        return QStringLiteral("%1 %2 %3")
+            .arg(QString::fromLatin1(name))
+            .arg(fields.addr, 0, 16)
+            .arg(fields.pgoff, 0, 16);
     }
     return {};
 }
@@ -145,8 +152,8 @@ Completeness completeness(const QString &file) {
     Completeness result;
     result.samples = profile->samples.size();
     if (result.samples > 0)
-        result.unmappedShare =
-            static_cast<double>(profile->diagnostics.samplesWithUnmappedFrames) / static_cast<double>(result.samples);
+        result.unmappedShare = static_cast<double>(profile->diagnostics.samplesWithUnmappedFrames) /
+                               static_cast<double>(result.samples);
     for (uint16_t event : profile->samples.event)
         if (event < profile->events.size() && profile->events[event].type == PERF_TYPE_TRACEPOINT)
             ++result.tracepointSamples;
@@ -177,7 +184,8 @@ private slots:
         options.durationSeconds = 1;
         options.events = "cpu-clock,sched:sched_switch";
         // No call chains: frame-pointer walks through other programs built without frame pointers (a busy
-        // machine's compilers) give garbage addresses; the sampled addresses alone show whether maps are missing.
+        // machine's compilers) give garbage addresses; the sampled addresses alone show whether maps are
+        // missing.
         options.mmapPages = 64;
         options.outputPath = path(QStringLiteral("root.data")).toStdString();
         const ChildResult root = record(options, false);
@@ -216,7 +224,8 @@ private slots:
         if (helper.code == 2) QSKIP(qPrintable(helper.text));
         QVERIFY2(helper.code == 0, qPrintable(helper.text));
         QVERIFY2(helper.text.contains(QLatin1String("kernel 1")), qPrintable(helper.text));
-        QVERIFY2(kernelMap(path(QStringLiteral("kernel.data"))).startsWith(QLatin1String("[kernel.kallsyms]_text ")),
+        QVERIFY2(kernelMap(path(QStringLiteral("kernel.data")))
+                     .startsWith(QLatin1String("[kernel.kallsyms]_text ")),
                  qPrintable(kernelMap(path(QStringLiteral("kernel.data")))));
     }
 
@@ -247,7 +256,8 @@ private slots:
         QVERIFY2(result.code == 0, qPrintable(result.text));
         QVERIFY2(result.text.contains(QLatin1String("offCpu 0")), qPrintable(result.text));
         const QStringList notices = result.text.split(QLatin1Char('\n')).filter(QLatin1String("--off-cpu"));
-        QVERIFY2(!notices.isEmpty() && notices.join(QLatin1Char('\n')).contains(QLatin1String("pkexec is not installed")),
+        QVERIFY2(!notices.isEmpty() &&
+                     notices.join(QLatin1Char('\n')).contains(QLatin1String("pkexec is not installed")),
                  qPrintable(result.text));
     }
 
@@ -277,12 +287,14 @@ private slots:
                 auto shared = std::make_shared<std::unique_ptr<HelperEventOpener>>(std::move(started));
                 CountingOptions options;
                 options.systemWide = systemWide;
-                if (systemWide) options.command = {"/bin/sleep", "0.2"};
-                else options.pids = {other};
+                if (systemWide)
+                    options.command = {"/bin/sleep", "0.2"};
+                else
+                    options.pids = {other};
                 options.intervalMs = 100;
                 options.intervalCount = 2;
-                options.privilegedOpenerFactory = [shared](bool wide, const std::vector<pid_t> &pids)
-                    -> std::unique_ptr<EventOpener> {
+                options.privilegedOpenerFactory =
+                    [shared](bool wide, const std::vector<pid_t> &pids) -> std::unique_ptr<EventOpener> {
                     (*shared)->setScope(wide, pids);
                     return std::move(*shared);
                 };
@@ -313,7 +325,8 @@ private slots:
             CountingOptions options;
             options.systemWide = true;
             options.command = {"/bin/true"};
-            options.privilegedOpenerFactory = [](bool, const std::vector<pid_t> &) -> std::unique_ptr<EventOpener> {
+            options.privilegedOpenerFactory = [](bool,
+                                                 const std::vector<pid_t> &) -> std::unique_ptr<EventOpener> {
                 throw Error("cannot start the privileged helper: pkexec is not installed (test)");
             };
             CountingRun counting(EventParser().parse("cpu-clock"), options);
