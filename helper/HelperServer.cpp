@@ -3,10 +3,12 @@
 #include "SafeFile.h"
 #include "base/PerfEventOpen.h"
 
+#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -82,6 +84,23 @@ Status processUid(pid_t pid, uid_t &uid) {
     if (Status status = statusField(pid, "Uid:", value); !status.ok()) return status;
     uid = static_cast<uid_t>(value);
     return Status::success();
+}
+
+// A pidfd of the process, or of the thread where the kernel offers thread pidfds (PIDFD_THREAD, Linux 6.9);
+// invalid with errno set when neither can be had.
+UniqueFd openPidfd(pid_t pid) {
+    constexpr unsigned kPidfdThread = O_EXCL;
+    UniqueFd fd(static_cast<int>(::syscall(SYS_pidfd_open, pid, 0)));
+    if (!fd.valid() && errno == EINVAL)
+        fd.reset(static_cast<int>(::syscall(SYS_pidfd_open, pid, kPidfdThread)));
+    return fd;
+}
+
+// Whether the task behind pidfd has exited (the pidfd turns readable); false for an invalid one.
+bool hasExited(const UniqueFd &pidfd) {
+    if (!pidfd.valid()) return false;
+    pollfd p{pidfd.get(), POLLIN, 0};
+    return ::poll(&p, 1, 0) > 0 && (p.revents & (POLLIN | POLLHUP)) != 0;
 }
 
 std::string joinLines(const std::vector<std::string> &names) {
@@ -388,7 +407,19 @@ Status HelperServer::handleScope(const uint8_t *payload, size_t size, uint32_t s
                               ESRCH);
     }
     std::sort(request.pids.begin(), request.pids.end());
+    // A pidfd per target pins its identity: once it has exited, its pid, reused by another process, is
+    // refused.
+    std::vector<UniqueFd> pinned;
+    for (int32_t pid : request.pids) {
+        UniqueFd fd = openPidfd(pid);
+        if (!fd.valid() && errno != ENOSYS && errno != EINVAL)
+            return makeStatus(
+                ErrorCode::ScopeInvalid,
+                "cannot hold on to process " + std::to_string(pid) + ": " + std::strerror(errno), errno);
+        pinned.push_back(std::move(fd));
+    }
     scope_ = std::move(request);
+    scopeFds_ = std::move(pinned);
     send(MessageType::Done, sequence, {});
     return Status::success();
 }
@@ -402,17 +433,30 @@ Status HelperServer::checkScope(int32_t pid, const char *what) const {
         return makeStatus(ErrorCode::OutOfScope,
                           "CPU-wide events (pid -1) need a system-wide scope; this recording's scope is " +
                               std::to_string(scope_->pids.size()) + " processes or threads");
-    const auto inScope = [this](int64_t task) {
-        return std::binary_search(scope_->pids.begin(), scope_->pids.end(), static_cast<int32_t>(task));
+    // 1: a target that still runs; -1: a target that has exited (its pid may be another process's now); 0:
+    // none.
+    const auto target = [this](int64_t task) {
+        const auto found =
+            std::lower_bound(scope_->pids.begin(), scope_->pids.end(), static_cast<int32_t>(task));
+        if (found == scope_->pids.end() || *found != task) return 0;
+        return hasExited(scopeFds_[static_cast<size_t>(found - scope_->pids.begin())]) ? -1 : 1;
     };
-    if (inScope(pid)) return Status::success();
-    // A thread of a process in scope (one created after the scope was set, or named by its thread id).
-    int64_t tgid = 0;
-    const Status read = statusField(pid, "Tgid:", tgid);
-    if (read.ok() && inScope(tgid)) return Status::success();
-    if (!read.ok() && read.code == ErrorCode::FileNotFound)
-        return makeStatus(ErrorCode::PidNotFound, "process " + std::to_string(pid) + " does not exist",
-                          ESRCH);
+    int64_t tgid = pid;
+    int found = target(pid);
+    if (found == 0) {
+        // A thread of a process in scope (one created after the scope was set, or named by its thread id).
+        const Status read = statusField(pid, "Tgid:", tgid);
+        if (!read.ok() && read.code == ErrorCode::FileNotFound)
+            return makeStatus(ErrorCode::PidNotFound, "process " + std::to_string(pid) + " does not exist",
+                              ESRCH);
+        if (read.ok()) found = target(tgid);
+    }
+    if (found == 1) return Status::success();
+    if (found == -1)
+        return makeStatus(ErrorCode::OutOfScope,
+                          std::string("cannot ") + what + " task " + std::to_string(pid) +
+                              ": the recording's target " + std::to_string(tgid) +
+                              " has exited, and its pid may belong to another process now");
     return makeStatus(ErrorCode::OutOfScope,
                       std::string("cannot ") + what + " task " + std::to_string(pid) +
                           ": it is not one of the recording's targets nor a thread of one");

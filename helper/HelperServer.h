@@ -54,6 +54,7 @@ private:
     MachineLimits limits_;
     std::vector<UniqueFd> events_;
     std::optional<ScopeRequest> scope_; // the recording's targets, once SetScope arrived
+    std::vector<UniqueFd> scopeFds_;    // a pidfd per target (scope_->pids order), invalid where none
     std::vector<uint8_t> buffer_;
     bool greeted_ = false;
 };

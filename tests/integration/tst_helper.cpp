@@ -360,6 +360,28 @@ private slots:
         QVERIFY(cpuWide.message.find("system-wide") != std::string::npos);
     }
 
+    void scopeForgetsTargetsThatExited() {
+        // A target that has exited (a zombie here, not reaped yet) is refused: its pid may be another
+        // process's once reaped.
+        const pid_t zombie = ::fork();
+        QVERIFY(zombie >= 0);
+        if (zombie == 0) {
+            ::pause();
+            ::_exit(0);
+        }
+        auto connection = start({}, ScopeRequest{false, {zombie}});
+        QVERIFY(connection);
+        std::string comm;
+        QVERIFY(connection->readProc(zombie, ProcEntry::Comm, comm).ok());
+        QCOMPARE(::kill(zombie, SIGKILL), 0);
+        QTRY_VERIFY(::waitid(P_PID, zombie, nullptr, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+                    connection->readProc(zombie, ProcEntry::Comm, comm).code != ErrorCode::Ok);
+        const Status status = connection->readProc(zombie, ProcEntry::Comm, comm);
+        ::waitpid(zombie, nullptr, 0);
+        QVERIFY2(status.code == ErrorCode::OutOfScope, status.message.c_str());
+        QVERIFY2(status.message.find("has exited") != std::string::npos, status.message.c_str());
+    }
+
     void scopeCoversTheThreadsOfItsProcesses() {
         auto connection = start({}, ScopeRequest{false, {::getpid()}});
         QVERIFY(connection);
