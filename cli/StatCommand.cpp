@@ -183,13 +183,29 @@ CountingOptions StatCommand::countingOptions() const {
     options.intervalMs = static_cast<uint64_t>(intervalMs_);
     options.intervalCount = intervalCount_;
     // As record: the privileged helper when the user asked for what needs privileges and lacks them.
-    options.privilegedOpenerFactory = [](bool systemWide,
-                                         const std::vector<pid_t> &pids) -> std::unique_ptr<EventOpener> {
-        std::unique_ptr<HelperEventOpener> helper = startPrivilegedHelper();
+    options.privilegedOpenerFactory =
+        [started = tracefsHelper_](bool systemWide,
+                                   const std::vector<pid_t> &pids) -> std::unique_ptr<EventOpener> {
+        std::unique_ptr<HelperEventOpener> helper = *started ? std::move(*started) : startPrivilegedHelper();
         helper->setScope(systemWide, pids);
         return helper;
     };
     return options;
+}
+
+// Tracepoints are described by tracefs, often root's only: then it is read through the privileged helper,
+// which the first run then counts with.
+std::vector<EventSpec> StatCommand::parseEvents(const std::string &text) {
+    try {
+        return EventParser().parse(text);
+    } catch (const TracefsRefused &refused) {
+        try {
+            *tracefsHelper_ = startPrivilegedHelper();
+        } catch (const Error &error) {
+            throw Error(std::string(refused.what()) + "; " + error.what());
+        }
+    }
+    return EventParser(PmuCatalog::load(), TracepointCatalog(**tracefsHelper_)).parse(text);
 }
 
 StatCommand::RunResult StatCommand::runOnce(const std::vector<EventSpec> &specs, bool printIntervals) {
@@ -251,7 +267,7 @@ int StatCommand::run() {
             text += (text.empty() ? "" : ",") + event;
         return text.empty() ? defaultStatEvents() : text;
     }();
-    const std::vector<EventSpec> specs = EventParser().parse(eventText);
+    const std::vector<EventSpec> specs = parseEvents(eventText);
     const bool intervals = intervalMs_ > 0;
 
     std::vector<std::vector<StatGroup>> runs;

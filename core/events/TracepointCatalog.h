@@ -3,6 +3,7 @@
 // privileged helper (a PrivilegedReader).
 #pragma once
 
+#include "base/Error.h"
 #include "events/PrivilegedReader.h"
 
 #include <cstdint>
@@ -12,6 +13,12 @@
 #include <vector>
 
 namespace perfglass {
+
+// A tracepoint was named but tracefs is readable by root only: the privileged helper can read it.
+class TracefsRefused : public Error {
+public:
+    using Error::Error;
+};
 
 struct Tracepoint {
     std::string subsystem;

@@ -374,18 +374,21 @@ std::vector<EventSpec> Recording::parseSpecs() {
     if (!options_.offCpu) {
         try {
             return parseEvents(options_, EventParser(), summary_.notices);
-        } catch (const Error &) {
-            // perhaps a tracepoint: read tracefs through the helper
+        } catch (const TracefsRefused &) {
+            // a tracepoint: read tracefs through the helper
         }
     }
     startHelperEarly();
     auto *helper = dynamic_cast<HelperEventOpener *>(earlyHelper_.get());
     if (!helper) {
         std::vector<EventSpec> specs = parseEvents(options_, EventParser(), summary_.notices);
-        if (options_.offCpu && !helperFailure_.empty())
-            summary_.notices.push_back("--off-cpu: the privileged helper, which reads tracefs for this user, "
-                                       "could not be had: " +
-                                       helperFailure_);
+        // One note for --off-cpu: tracefs refused, and why the helper that could read it was not had.
+        const auto offCpuNote =
+            std::find_if(summary_.notices.begin(), summary_.notices.end(),
+                         [](const std::string &n) { return n.rfind("--off-cpu:", 0) == 0; });
+        if (offCpuNote != summary_.notices.end() && !helperFailure_.empty())
+            *offCpuNote +=
+                "; the privileged helper, which could read tracefs, was not had: " + helperFailure_;
         return specs;
     }
     return parseEvents(options_, EventParser(PmuCatalog::load(), TracepointCatalog(*helper)),

@@ -320,6 +320,58 @@ private slots:
         }
     }
 
+    void statCountsTracepointsThroughTheHelper() {
+        // tracefs is root's only: the events are parsed with tracefs read through the helper, which then
+        // counts.
+        const ChildResult result = inChild(true, [&](std::unique_ptr<HelperEventOpener> started) {
+            const std::vector<EventSpec> specs =
+                EventParser(PmuCatalog::load(), TracepointCatalog(*started)).parse("sched:sched_switch");
+            auto shared = std::make_shared<std::unique_ptr<HelperEventOpener>>(std::move(started));
+            CountingOptions options;
+            options.command = {"/bin/sh", "-c", "sleep 0.01; sleep 0.01"};
+            options.privilegedOpenerFactory =
+                [shared](bool wide, const std::vector<pid_t> &pids) -> std::unique_ptr<EventOpener> {
+                (*shared)->setScope(wide, pids);
+                return std::move(*shared);
+            };
+            CountingRun counting(specs, options);
+            const CountingResult counted = counting.run({});
+            uint64_t sum = 0;
+            for (const CounterValue &value : counted.final.front())
+                sum += value.value;
+            return std::string(counting.throughHelper() ? "helper " : "direct ") + std::to_string(sum);
+        });
+        if (result.code == 2) QSKIP(qPrintable(result.text));
+        QVERIFY2(result.code == 0, qPrintable(result.text));
+        QVERIFY2(result.text.startsWith(QLatin1String("helper ")) &&
+                     !result.text.endsWith(QLatin1String(" 0")),
+                 qPrintable(result.text));
+    }
+
+    void cliStatSaysWhyATracepointCannotBeRead() {
+        // As user nobody without pkexec's authorization: the tracefs refusal and the helper's failure,
+        // exit 1.
+        const QString setpriv = QStandardPaths::findExecutable(QStringLiteral("setpriv"));
+        if (setpriv.isEmpty()) QSKIP("setpriv is not installed");
+        const QString err = path(QStringLiteral("stat-err.txt"));
+        const ChildResult result = inChild(false, [&](std::unique_ptr<HelperEventOpener>) {
+            const QString command =
+                QStringLiteral("'%1' --reuid=65534 --regid=65534 --clear-groups '%2' stat -e "
+                               "sched:sched_switch -- true 2> '%3'")
+                    .arg(setpriv, QStringLiteral(PERFGLASS_CLI), err);
+            const int status = std::system(command.toLocal8Bit().constData());
+            return std::to_string(WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+        });
+        if (result.code == 2) QSKIP(qPrintable(result.text));
+        QFile file(err);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(file.readAll());
+        QVERIFY2(result.text == QLatin1String("1"), qPrintable(result.text + QLatin1Char(' ') + text));
+        QVERIFY2(text.contains(QLatin1String("readable by root only")) &&
+                     text.contains(QLatin1String("cannot start the privileged helper")),
+                 qPrintable(text));
+    }
+
     void statWithoutTheHelperFailsNamingItsReason() {
         const ChildResult result = inChild(true, [&](std::unique_ptr<HelperEventOpener>) {
             CountingOptions options;
