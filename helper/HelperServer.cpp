@@ -489,11 +489,12 @@ Status HelperServer::handleListTracepoints(size_t size, uint32_t sequence) {
             UniqueFd event;
             if (!validateTracepointName(name, "").ok() || !openDirectoryAt(dir.get(), name, event).ok())
                 continue;
-            if (++count > kMaxTracepoints || content.size() > kMaxTracepointListSize)
+            const std::string line = subsystem + "/" + name + "\n";
+            if (++count > kMaxTracepoints || content.size() + line.size() > kMaxTracepointListSize)
                 return makeStatus(ErrorCode::ContentTooLarge,
                                   "tracefs lists more than " + std::to_string(kMaxTracepoints) +
                                       " tracepoints or " + std::to_string(kMaxTracepointListSize) + " bytes");
-            content += subsystem + "/" + name + "\n";
+            content += line;
         }
     }
     sendData(sequence, content);
