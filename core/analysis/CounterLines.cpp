@@ -24,7 +24,7 @@ CounterLineKind kindOf(const CounterSeries &series, size_t threadsOfEvent) {
 CounterUnit unitOf(const CounterSeries &series, CounterLineKind kind) {
     if (!series.clock) return CounterUnit::PerSecond;
     return kind == CounterLineKind::Process || kind == CounterLineKind::All ? CounterUnit::CpusUtilized
-                                                                             : CounterUnit::Busy;
+                                                                            : CounterUnit::Busy;
 }
 
 // The value of one interval, or false when it has none (no wall time, or never counted while enabled).
