@@ -20,10 +20,13 @@ const char *kindName(CounterLineKind kind) {
     return "all";
 }
 
-const char *unitTitle(CounterUnit unit) {
+const char *unitTitle(CounterUnit unit, CounterLineKind kind) {
     switch (unit) {
     case CounterUnit::Busy:
-        return "busy share of one CPU (CPU time / wall time)";
+        // The kernel runs a CPU's clock counter while the CPU idles too: perf stat -a's "1.000 CPUs
+        // utilized".
+        return kind == CounterLineKind::Cpu ? "time counted on the CPU / wall time (counts idle time too)"
+                                            : "busy share of one CPU (CPU time / wall time)";
     case CounterUnit::CpusUtilized:
         return "CPUs utilized (CPU time / wall time)";
     case CounterUnit::PerSecond:
@@ -68,7 +71,7 @@ void printCounterLines(std::FILE *out, const CounterLines &lines) {
         if (!first) fmt::print(out, "\n");
         first = false;
         const bool multiplexed = line.minRunningShare < 1.0;
-        fmt::print(out, "{}, {}: {}\n", line.eventName, line.label(), unitTitle(line.unit));
+        fmt::print(out, "{}, {}: {}\n", line.eventName, line.label(), unitTitle(line.unit, line.kind));
         fmt::print(out, "{:>12}  {:>15}{}\n", "end (s)", "value", multiplexed ? "  counted" : "");
         for (const CounterRatePoint &point : line.points) {
             const std::string running =

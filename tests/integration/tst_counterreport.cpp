@@ -43,9 +43,9 @@ std::vector<StatRow> statRows(const QString &err, const QString &event) {
 }
 
 nlohmann::json countersJson(const QString &file) {
-    const ProcessResult report = runCli({QStringLiteral("report"), QStringLiteral("-i"), file,
-                                         QStringLiteral("--view"), QStringLiteral("counters"),
-                                         QStringLiteral("--format"), QStringLiteral("json")});
+    const ProcessResult report =
+        runCli({QStringLiteral("report"), QStringLiteral("-i"), file, QStringLiteral("--view"),
+                QStringLiteral("counters"), QStringLiteral("--format"), QStringLiteral("json")});
     if (report.exitCode != 0) qWarning("%s", qPrintable(report.err));
     return report.exitCode == 0 ? nlohmann::json::parse(report.out.toStdString()) : nlohmann::json();
 }
@@ -78,8 +78,8 @@ private slots:
         const ProcessResult stat =
             runCli({QStringLiteral("stat"), QStringLiteral("-x"), QStringLiteral(","), QStringLiteral("-I"),
                     QStringLiteral("100"), QStringLiteral("-e"), QStringLiteral("task-clock,page-faults"),
-                    QStringLiteral("-o"), file, QStringLiteral("--"), clientPath(QStringLiteral("hotspots-fp")),
-                    QStringLiteral("-150"), QStringLiteral("3")});
+                    QStringLiteral("-o"), file, QStringLiteral("--"),
+                    clientPath(QStringLiteral("hotspots-fp")), QStringLiteral("-150"), QStringLiteral("3")});
         QCOMPARE(stat.exitCode, 3);
         const auto clockRows = statRows(stat.err, QStringLiteral("task-clock"));
         const auto faultRows = statRows(stat.err, QStringLiteral("page-faults"));
@@ -90,7 +90,8 @@ private slots:
         const auto *clock = seriesFor(json, "task-clock");
         const auto *faults = seriesFor(json, "page-faults");
         QVERIFY(clock && faults);
-        QCOMPARE(text((*clock)["unit"]), QStringLiteral("cpus-utilized")); // a launched program: the whole process
+        QCOMPARE(text((*clock)["unit"]),
+                 QStringLiteral("cpus-utilized")); // a launched program: the whole process
         QVERIFY2((*clock)["line"].get<std::string>().find("(hotspots-fp), all threads") != std::string::npos,
                  (*clock)["line"].dump().c_str());
         QCOMPARE(text((*faults)["unit"]), QStringLiteral("per-second"));
@@ -102,12 +103,14 @@ private slots:
             const double faultRate = (*faults)["points"][i][1].get<double>();
             const QString at = QStringLiteral("interval %1 at %2 s").arg(i).arg(clockRows[i].time, 0, 'f', 9);
             QVERIFY2(std::abs(time - clockRows[i].time) < 2e-6, qPrintable(at));
-            QVERIFY2(std::abs(utilized - clockRows[i].metric) < 6e-4,
-                     qPrintable(at + QStringLiteral(": %1 CPUs, stat %2").arg(utilized).arg(clockRows[i].metric)));
+            QVERIFY2(
+                std::abs(utilized - clockRows[i].metric) < 6e-4,
+                qPrintable(at + QStringLiteral(": %1 CPUs, stat %2").arg(utilized).arg(clockRows[i].metric)));
             const double wall = time - previous;
             QVERIFY2(std::abs(utilized * wall * 1e3 - clockRows[i].count) < 0.006, qPrintable(at));
-            QVERIFY2(std::abs(faultRate * wall - faultRows[i].count) < 0.5,
-                     qPrintable(at + QStringLiteral(": %1/s, stat %2").arg(faultRate).arg(faultRows[i].count)));
+            QVERIFY2(
+                std::abs(faultRate * wall - faultRows[i].count) < 0.5,
+                qPrintable(at + QStringLiteral(": %1/s, stat %2").arg(faultRate).arg(faultRows[i].count)));
             previous = time;
         }
     }
@@ -117,11 +120,11 @@ private slots:
     // old charts divided by the enabled time, which for a task's counter is its CPU time: a flat 100 %).
     void recordedProcessLine() {
         const QString file = dir_.filePath(QStringLiteral("record.data"));
-        const ProcessResult record = runCli(
-            {QStringLiteral("record"), QStringLiteral("-g"), QStringLiteral("--counters"),
-             QStringLiteral("task-clock,page-faults"), QStringLiteral("--interval"), QStringLiteral("100"),
-             QStringLiteral("-o"), file, QStringLiteral("--"), clientPath(QStringLiteral("hotspots-fp")),
-             QStringLiteral("-150"), QStringLiteral("3")});
+        const ProcessResult record =
+            runCli({QStringLiteral("record"), QStringLiteral("-g"), QStringLiteral("--counters"),
+                    QStringLiteral("task-clock,page-faults"), QStringLiteral("--interval"),
+                    QStringLiteral("100"), QStringLiteral("-o"), file, QStringLiteral("--"),
+                    clientPath(QStringLiteral("hotspots-fp")), QStringLiteral("-150"), QStringLiteral("3")});
         QCOMPARE(record.exitCode, 3);
         const nlohmann::json json = countersJson(file);
         const auto *clock = seriesFor(json, "task-clock");
@@ -162,15 +165,16 @@ private slots:
     // one CPU (0 to 1).
     void attachedThreadsAreLines() {
         QProcess program;
-        program.start(clientPath(QStringLiteral("hotspots-fp")), {QStringLiteral("3000"), QStringLiteral("3")});
+        program.start(clientPath(QStringLiteral("hotspots-fp")),
+                      {QStringLiteral("3000"), QStringLiteral("3")});
         QVERIFY(program.waitForStarted());
         QTest::qWait(300); // its threads start
         const QString file = dir_.filePath(QStringLiteral("attach.data"));
-        const ProcessResult record = runCli(
-            {QStringLiteral("record"), QStringLiteral("--counters"), QStringLiteral("task-clock"),
-             QStringLiteral("--interval"), QStringLiteral("100"), QStringLiteral("--duration"),
-             QStringLiteral("1"), QStringLiteral("-o"), file, QStringLiteral("-p"),
-             QString::number(program.processId())});
+        const ProcessResult record =
+            runCli({QStringLiteral("record"), QStringLiteral("--counters"), QStringLiteral("task-clock"),
+                    QStringLiteral("--interval"), QStringLiteral("100"), QStringLiteral("--duration"),
+                    QStringLiteral("1"), QStringLiteral("-o"), file, QStringLiteral("-p"),
+                    QString::number(program.processId())});
         program.kill();
         program.waitForFinished();
         QVERIFY2(record.exitCode == 0, qPrintable(record.err));

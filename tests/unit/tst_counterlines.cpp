@@ -115,8 +115,8 @@ private slots:
     }
 
     // Counters read per thread (attached threads, not inherited): one line per thread, busy share of one
-    // CPU; a thread that slept all interval (enabled 0) reads 0, not a gap. Rounds stamped with the time since
-    // counting began, as `stat -o` and `perf stat record` write them: the first interval starts at 0.
+    // CPU; a thread that slept all interval (enabled 0) reads 0, not a gap. Rounds stamped with the time
+    // since counting began, as `stat -o` and `perf stat record` write them: the first interval starts at 0.
     void threadsReadPerThread() {
         Session session({softwareEvent("task-clock", PERF_COUNT_SW_TASK_CLOCK, 7, false)});
         session.maps({{10, "main"}, {11, "worker"}}, {-1}, 250);
