@@ -17,6 +17,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <iostream>
 
@@ -214,7 +215,15 @@ int ReportCommand::printCounters(const Profile &profile) const {
     if (profile.counters.empty())
         throw Error(input_ + ": the session has no counter series (record them with `record --counters "
                              "EVENTS` or `stat -o FILE`)");
-    const CounterLines lines = CounterLines::compute(profile);
+    CounterLines lines = CounterLines::compute(profile);
+    // --cpu and --tid pick lines (a process line is its first thread's).
+    const std::vector<int> cpus = cpus_.empty() ? std::vector<int>() : parseCpuList(cpus_);
+    std::erase_if(lines.lines, [&](const CounterLine &line) {
+        const bool cpuOut = !cpus.empty() && std::find(cpus.begin(), cpus.end(), line.cpu) == cpus.end();
+        const bool tidOut = !tids_.empty() && std::find(tids_.begin(), tids_.end(),
+                                                        static_cast<uint32_t>(line.tid)) == tids_.end();
+        return cpuOut || tidOut;
+    });
     if (format_ == "json")
         printJson(stdout, counterLinesToJson(lines));
     else

@@ -105,15 +105,16 @@ private slots:
     // Attached to a running program: one line per thread, busy share of one CPU, one strip each.
     void perThreadRecording() {
         QProcess program;
-        program.start(clientPath(QStringLiteral("hotspots-fp")), {QStringLiteral("4000"), QStringLiteral("3")});
+        program.start(clientPath(QStringLiteral("hotspots-fp")),
+                      {QStringLiteral("4000"), QStringLiteral("3")});
         QVERIFY(program.waitForStarted());
         QTest::qWait(300); // its threads start
         const QString file = dir_.filePath(QStringLiteral("threads.data"));
         const ProcessResult record =
             runCli({QStringLiteral("record"), QStringLiteral("-g"), QStringLiteral("--counters"),
-                    QStringLiteral("task-clock,page-faults"), QStringLiteral("--interval"), QStringLiteral("100"),
-                    QStringLiteral("--duration"), QStringLiteral("2"), QStringLiteral("-o"), file,
-                    QStringLiteral("-p"), QString::number(program.processId())});
+                    QStringLiteral("task-clock,page-faults"), QStringLiteral("--interval"),
+                    QStringLiteral("100"), QStringLiteral("--duration"), QStringLiteral("2"),
+                    QStringLiteral("-o"), file, QStringLiteral("-p"), QString::number(program.processId())});
         program.kill();
         program.waitForFinished();
         QVERIFY2(record.exitCode == 0, qPrintable(record.err));
@@ -146,11 +147,11 @@ private slots:
     // A launched program: its counter adds up all its threads, and the chart says so.
     void launchedProcessRecording() {
         const QString file = dir_.filePath(QStringLiteral("process.data"));
-        const ProcessResult record = runCli(
-            {QStringLiteral("record"), QStringLiteral("-g"), QStringLiteral("--counters"),
-             QStringLiteral("task-clock,page-faults"), QStringLiteral("--interval"), QStringLiteral("100"),
-             QStringLiteral("-o"), file, QStringLiteral("--"), clientPath(QStringLiteral("hotspots-fp")),
-             QStringLiteral("1500"), QStringLiteral("3")});
+        const ProcessResult record =
+            runCli({QStringLiteral("record"), QStringLiteral("-g"), QStringLiteral("--counters"),
+                    QStringLiteral("task-clock,page-faults"), QStringLiteral("--interval"),
+                    QStringLiteral("100"), QStringLiteral("-o"), file, QStringLiteral("--"),
+                    clientPath(QStringLiteral("hotspots-fp")), QStringLiteral("1500"), QStringLiteral("3")});
         QCOMPARE(record.exitCode, 3);
         CountersView &view = show(loadSession(file));
         const CounterChartWidget &chart = *view.chart();

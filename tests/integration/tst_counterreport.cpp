@@ -193,6 +193,16 @@ private slots:
                          (series["line"].dump() + " " + point.dump()).c_str());
         }
         QVERIFY2(threads == 3, json.dump().c_str()); // the main thread and two workers
+        // --tid picks lines.
+        const QString tid = QString::number(json["series"][1]["tid"].get<int>());
+        const ProcessResult one =
+            runCli({QStringLiteral("report"), QStringLiteral("-i"), file, QStringLiteral("--view"),
+                    QStringLiteral("counters"), QStringLiteral("--format"), QStringLiteral("json"),
+                    QStringLiteral("--tid"), tid});
+        QCOMPARE(one.exitCode, 0);
+        const auto picked = nlohmann::json::parse(one.out.toStdString());
+        QCOMPARE(picked["series"].size(), size_t{1});
+        QCOMPARE(QString::number(picked["series"][0]["tid"].get<int>()), tid);
     }
 
     void sessionWithoutCounters() {
