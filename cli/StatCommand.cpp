@@ -224,7 +224,7 @@ StatCommand::RunResult StatCommand::runOnce(const std::vector<EventSpec> &specs,
         const StatRecordWriter::Config config{statAggrMode(aggregation()), static_cast<uint64_t>(intervalMs_),
                                               !noScale_};
         statRecords.emplace(counters, *writer, config);
-        statRecords->writeMaps();
+        statRecords->writeMaps(counting.threadNames());
     }
 
     if (printIntervals && formatOptions.output == StatOutput::Human) print(formatter.intervalHeader());

@@ -78,7 +78,12 @@ CountingRun::CountingRun(std::vector<EventSpec> specs, CountingOptions options)
     if (!options_.command.empty()) child_.emplace(options_.command, "", std::vector<std::string>{});
     const CounterTarget target = resolveTarget();
     for (pid_t tid : target.threads) {
-        const std::string comm = tid < 0 ? std::string() : commOf(tid);
+        // The launched program has not exec'd yet: it is named after its program, as the kernel will name
+        // it then (15 characters), not after this process.
+        const std::string &program = child_ ? options_.command.front() : std::string();
+        const std::string comm = tid < 0  ? std::string()
+                                 : child_ ? program.substr(program.rfind('/') + 1).substr(0, 15)
+                                          : commOf(tid);
         threadNames_.push_back(tid >= 0 && comm.empty() ? std::string("?") : comm);
     }
     openCounters(std::move(specs), target);
