@@ -135,6 +135,9 @@ void TestReport::bottomUpJson() {
     const double share = first.at("inclusivePercent").get<double>();
     QVERIFY2(share > 45 && share < 75, qPrintable(QString::number(share)));
     QVERIFY(nameHas(first.at("children").at(0), "spinFor")); // its caller
+    // A top-level row's self cost is the function's own cost; its callers carry none here.
+    QCOMPARE(first.at("self").get<uint64_t>(), first.at("inclusive").get<uint64_t>());
+    QCOMPARE(first.at("children").at(0).at("self").get<uint64_t>(), uint64_t{0});
     QVERIFY(nameHas(json.at("root").at("children").at(1), "warmLoop"));
 }
 
