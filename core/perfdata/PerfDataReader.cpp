@@ -35,6 +35,53 @@ std::string fallbackName(const perf_event_attr &attr, size_t index) {
     return name.empty() ? fmt::format("event{}", index) : name;
 }
 
+// Reads a feature section that describes the recording machine or command into metadata. Returns the
+// section's name when it is malformed, "" when it was read, nullptr for a feature it does not handle.
+const char *readMachineFeature(unsigned feature, FeatureDecoder &decoder, SessionMetadata &metadata) {
+    auto readString = [&decoder](std::string &out, const char *name) -> const char * {
+        auto text = decoder.string();
+        if (!text) return name;
+        out = std::move(*text);
+        return "";
+    };
+    switch (feature) {
+    case format::kFeatHostname:
+        return readString(metadata.hostname, "HOSTNAME");
+    case format::kFeatOsRelease:
+        return readString(metadata.osRelease, "OSRELEASE");
+    case format::kFeatVersion:
+        return readString(metadata.version, "VERSION");
+    case format::kFeatArch:
+        return readString(metadata.arch, "ARCH");
+    case format::kFeatCpuDesc:
+        return readString(metadata.cpuDescription, "CPUDESC");
+    case format::kFeatCpuId:
+        return readString(metadata.cpuId, "CPUID");
+    case format::kFeatTotalMem: {
+        const auto kb = decoder.u64();
+        if (!kb) return "TOTAL_MEM";
+        metadata.totalMemoryKb = *kb;
+        return "";
+    }
+    case format::kFeatNrCpus: {
+        const auto available = decoder.u32();
+        const auto online = decoder.u32();
+        if (!available || !online) return "NRCPUS";
+        metadata.cpusAvailable = *available;
+        metadata.cpusOnline = *online;
+        return "";
+    }
+    case format::kFeatCmdline: {
+        auto list = decoder.stringList(65536);
+        if (!list) return "CMDLINE";
+        metadata.cmdline = std::move(*list);
+        return "";
+    }
+    default:
+        return nullptr;
+    }
+}
+
 struct AuxtraceRecord {
     perf_event_header header;
     uint64_t size;
@@ -428,39 +475,11 @@ void PerfDataReader::parseFeature(unsigned feature, const uint8_t *bytes, size_t
         notices_.push_back(fmt::format("{}: at byte {}: the {} feature section is malformed; ignored", path_,
                                        offset + decoder.position(), name));
     };
-    auto readString = [&](std::string &out, const char *name) {
-        if (auto text = decoder.string())
-            out = std::move(*text);
-        else
-            bad(name);
-    };
+    if (const char *malformed = readMachineFeature(feature, decoder, metadata_)) {
+        if (*malformed != '\0') bad(malformed);
+        return;
+    }
     switch (feature) {
-    case format::kFeatHostname:
-        readString(metadata_.hostname, "HOSTNAME");
-        break;
-    case format::kFeatOsRelease:
-        readString(metadata_.osRelease, "OSRELEASE");
-        break;
-    case format::kFeatVersion:
-        readString(metadata_.version, "VERSION");
-        break;
-    case format::kFeatArch:
-        readString(metadata_.arch, "ARCH");
-        break;
-    case format::kFeatNrCpus: {
-        const auto available = decoder.u32();
-        const auto online = decoder.u32();
-        if (!available || !online) return bad("NRCPUS");
-        metadata_.cpusAvailable = *available;
-        metadata_.cpusOnline = *online;
-        break;
-    }
-    case format::kFeatCmdline: {
-        auto list = decoder.stringList(65536);
-        if (!list) return bad("CMDLINE");
-        metadata_.cmdline = std::move(*list);
-        break;
-    }
     case format::kFeatEventDesc: {
         const auto count = decoder.u32();
         const auto attrSize = decoder.u32();

@@ -153,6 +153,13 @@ PerfDataWriter::featureSections(const SessionMetadata &metadata) const {
         encoder.u32(metadata.cpusOnline);
         sections.emplace_back(format::kFeatNrCpus, encoder.take());
     }
+    if (!metadata.cpuDescription.empty()) addString(format::kFeatCpuDesc, metadata.cpuDescription);
+    if (!metadata.cpuId.empty()) addString(format::kFeatCpuId, metadata.cpuId);
+    if (metadata.totalMemoryKb > 0) {
+        FeatureEncoder encoder;
+        encoder.u64(metadata.totalMemoryKb);
+        sections.emplace_back(format::kFeatTotalMem, encoder.take());
+    }
     {
         FeatureEncoder encoder;
         encoder.stringList(metadata.cmdline);

@@ -3,7 +3,73 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include <fstream>
+#include <map>
+#include <string_view>
+
 namespace perfglass {
+
+namespace {
+
+// "key : value" lines of /proc/cpuinfo for the first CPU (up to the first empty line).
+std::map<std::string, std::string> firstCpuInfo() {
+    std::map<std::string, std::string> fields;
+    std::ifstream in("/proc/cpuinfo");
+    std::string line;
+    while (std::getline(in, line) && !line.empty()) {
+        const auto colon = line.find(':');
+        if (colon == std::string::npos) continue;
+        auto trimmed = [](std::string_view text) {
+            const auto begin = text.find_first_not_of(" \t");
+            const auto end = text.find_last_not_of(" \t");
+            return begin == std::string_view::npos ? std::string()
+                                                   : std::string(text.substr(begin, end - begin + 1));
+        };
+        fields.emplace(trimmed(std::string_view(line).substr(0, colon)),
+                       trimmed(std::string_view(line).substr(colon + 1)));
+    }
+    return fields;
+}
+
+// The CPU model as perf's CPUDESC names it: "model name" on x86, else the first field that names one, with
+// runs of blanks squeezed to one space as perf does.
+std::string cpuDescriptionOf(const std::map<std::string, std::string> &cpu) {
+    for (const char *key : {"model name", "Processor", "cpu model", "cpu", "uarch"}) {
+        const auto it = cpu.find(key);
+        if (it == cpu.end() || it->second.empty()) continue;
+        std::string squeezed;
+        for (char c : it->second) {
+            const bool blank = c == ' ' || c == '\t';
+            if (blank && (squeezed.empty() || squeezed.back() == ' ')) continue;
+            squeezed += blank ? ' ' : c;
+        }
+        return squeezed;
+    }
+    return {};
+}
+
+// perf's CPUID on x86: "GenuineIntel,6,85,4" (vendor, family, model, stepping); empty elsewhere.
+std::string cpuIdOf(const std::map<std::string, std::string> &cpu) {
+    const auto vendor = cpu.find("vendor_id");
+    const auto family = cpu.find("cpu family");
+    const auto model = cpu.find("model");
+    const auto stepping = cpu.find("stepping");
+    if (vendor == cpu.end() || family == cpu.end() || model == cpu.end() || stepping == cpu.end()) return {};
+    return vendor->second + "," + family->second + "," + model->second + "," + stepping->second;
+}
+
+uint64_t memTotalKb() {
+    std::ifstream in("/proc/meminfo");
+    std::string key;
+    uint64_t value = 0;
+    while (in >> key >> value) {
+        if (key == "MemTotal:") return value;
+        in.ignore(256, '\n');
+    }
+    return 0;
+}
+
+} // namespace
 
 SessionMetadata SessionMetadata::fromThisMachine() {
     SessionMetadata metadata;
@@ -16,6 +82,10 @@ SessionMetadata SessionMetadata::fromThisMachine() {
     metadata.cpusAvailable = static_cast<uint32_t>(::sysconf(_SC_NPROCESSORS_CONF));
     metadata.cpusOnline = static_cast<uint32_t>(::sysconf(_SC_NPROCESSORS_ONLN));
     metadata.version = "perfglass " PERFGLASS_VERSION;
+    const auto cpu = firstCpuInfo();
+    metadata.cpuDescription = cpuDescriptionOf(cpu);
+    metadata.cpuId = cpuIdOf(cpu);
+    metadata.totalMemoryKb = memTotalKb();
     return metadata;
 }
 

@@ -22,6 +22,9 @@ struct SessionMetadata {
     std::string arch;
     uint32_t cpusAvailable = 0;
     uint32_t cpusOnline = 0;
+    std::string cpuDescription; // HEADER_CPUDESC: the CPU model ("model name" of /proc/cpuinfo)
+    std::string cpuId;          // HEADER_CPUID: on x86 "vendor,family,model,stepping", as perf writes it
+    uint64_t totalMemoryKb = 0; // HEADER_TOTAL_MEM: MemTotal of /proc/meminfo, in KiB
     std::vector<std::string> cmdline;
     std::vector<BuildIdEntry> buildIds;
     uint64_t clockResolutionNs = 0; // HEADER_CLOCKID
@@ -31,7 +34,7 @@ struct SessionMetadata {
     std::vector<uint8_t>
         tracingData; // HEADER_TRACING_DATA, needed by perf for tracepoint events; empty: none
 
-    // Fills hostname, release, arch and CPU counts from the running machine.
+    // Fills hostname, release, arch, CPU counts, model and id, and memory from the running machine.
     static SessionMetadata fromThisMachine();
 };
 

@@ -100,6 +100,9 @@ private:
         metadata.version = "perfglass test";
         metadata.cpusAvailable = 4;
         metadata.cpusOnline = 2;
+        metadata.cpuDescription = "Test CPU @ 2.00GHz";
+        metadata.cpuId = "GenuineIntel,6,85,4";
+        metadata.totalMemoryKb = 8 * 1024 * 1024;
         metadata.cmdline = {"perfglass-cli", "record", "--", "./app"};
         metadata.buildIds = {{-1, false, {0xde, 0xad, 0xbe, 0xef}, "/usr/bin/app"}};
         metadata.hasClockId = true;
@@ -123,6 +126,12 @@ private slots:
         QCOMPARE(reader.metadata().hostname, std::string("testhost"));
         QCOMPARE(reader.metadata().osRelease, std::string("6.1.0-test"));
         QCOMPARE(reader.metadata().cpusOnline, 2u);
+        QCOMPARE(reader.metadata().cpusAvailable, 4u);
+        QCOMPARE(reader.metadata().cpuDescription, std::string("Test CPU @ 2.00GHz"));
+        QCOMPARE(reader.metadata().cpuId, std::string("GenuineIntel,6,85,4"));
+        QCOMPARE(reader.metadata().totalMemoryKb, uint64_t{8} * 1024 * 1024);
+        QCOMPARE(reader.metadata().arch, std::string("x86_64"));
+        QCOMPARE(reader.metadata().version, std::string("perfglass test"));
         QCOMPARE(reader.metadata().cmdline.size(), size_t{4});
         QCOMPARE(reader.metadata().cmdline[3], std::string("./app"));
         QCOMPARE(reader.metadata().buildIds.size(), size_t{1});
