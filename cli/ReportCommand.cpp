@@ -79,7 +79,7 @@ CLI::App *ReportCommand::setup(CLI::App &app) {
     sub->add_option("--format", format_, "text, json, or collapsed (flamegraph.pl input, any view)")
         ->check(CLI::IsMember({"text", "json", "collapsed"}))
         ->capture_default_str();
-    sub->add_option("--event", event_, "Report this event of the session (default: the first)");
+    sub->add_option("--event", event_, "Report this event of the session (default: the first with samples)");
     sub->add_option("--cost", cost_, "Weigh samples by their period (as perf report does) or count them")
         ->check(CLI::IsMember({"period", "samples"}))
         ->capture_default_str();
@@ -128,6 +128,7 @@ CLI::App *ReportCommand::setup(CLI::App &app) {
 SampleFilter ReportCommand::makeFilter(const Profile &profile) const {
     SampleFilter filter;
     filter.cost = cost_ == "samples" ? CostKind::Samples : CostKind::Period;
+    filter.event = profile.firstSampledEvent(); // counted-only events (--counters) have no samples
     if (!event_.empty()) {
         filter.event = -1;
         for (size_t i = 0; i < profile.events.size(); ++i)

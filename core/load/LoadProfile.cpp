@@ -83,6 +83,9 @@ void addSessionFacts(Profile &profile, const PerfDataReader &reader) {
     profile.hostname = reader.metadata().hostname;
     profile.osRelease = reader.metadata().osRelease;
     profile.cmdline = reader.metadata().cmdline;
+    const SessionMetadata &metadata = reader.metadata();
+    profile.machine = {metadata.version,    metadata.arch,          metadata.cpuDescription, metadata.cpuId,
+                       metadata.cpusOnline, metadata.cpusAvailable, metadata.totalMemoryKb};
     // Event names come from EVENT_DESC, which is read before the data; refresh them.
     for (size_t i = 0; i < profile.events.size() && i < reader.events().size(); ++i)
         profile.events[i].name = reader.events()[i].name;

@@ -9,6 +9,7 @@
 #include "analysis/FlatProfile.h"
 #include "analysis/FunctionMatcher.h"
 #include "analysis/TimelineBuckets.h"
+#include "analysis/UnresolvedFrames.h"
 #include "base/Error.h"
 
 #include <QRegularExpression>
@@ -111,6 +112,7 @@ private slots:
     void transformChain();
     void badTransforms();
     void timeline();
+    void unresolvedFramesByModule();
     void functionMatcher();
     void parallelMatchesSerial();
     void cancellation();
@@ -558,6 +560,35 @@ void TestAggregation::timeline() {
     QCOMPARE(part.threads[0].samples, std::vector<uint32_t>({1, 0, 1, 0}));
     QCOMPARE(part.threads[1].samples, std::vector<uint32_t>({0, 1, 0, 1}));
     QVERIFY_THROWS_EXCEPTION(Error, TimelineBuckets::compute(hand.profile, filter, 0));
+}
+
+// Unnamed frames counted by module: a stripped library's "[unknown]" functions and unmapped addresses.
+void TestAggregation::unresolvedFramesByModule() {
+    HandProfile hand;
+    QVERIFY(UnresolvedFrames::compute(hand.profile).modules.empty());
+    const ModuleId stripped = hand.addModule("/usr/lib/libstripped.so", false);
+    hand.addFunction("[unknown]", stripped);
+    hand.addSample({"main", "[unknown]", "b"}, 3000, 1, 0, 1);
+    hand.addSample({"main", "[unknown]"}, 3100, 1, 0, 1);
+    hand.addSample({"main", "[unknown]", "[unknown]"}, 3200, 1, 0, 1); // two frames, one sample
+    const ModuleId unmapped = hand.addModule("[unknown]", false);
+    hand.addFunction("[unknown]", unmapped); // from here on "[unknown]" is the unmapped one
+    hand.addSample({"[unknown]", "main", "a"}, 3300, 1, 0, 1);
+    const UnresolvedFrames result = UnresolvedFrames::compute(hand.profile);
+    QCOMPARE(result.totalSamples, uint64_t(15));
+    QCOMPARE(result.samples, uint64_t(4));
+    QCOMPARE(result.modules.size(), size_t(2));
+    const UnresolvedModule &library = result.modules[0];
+    QCOMPARE(library.module, stripped);
+    QVERIFY(!library.unmapped);
+    QCOMPARE(library.samples, uint64_t(3));
+    QCOMPARE(library.leafSamples, uint64_t(2));
+    QCOMPARE(library.frames, uint64_t(1)); // HandProfile has one frame per function
+    const UnresolvedModule &outside = result.modules[1];
+    QCOMPARE(outside.module, unmapped);
+    QVERIFY(outside.unmapped);
+    QCOMPARE(outside.samples, uint64_t(1));
+    QCOMPARE(outside.leafSamples, uint64_t(0));
 }
 
 void TestAggregation::functionMatcher() {
