@@ -66,6 +66,13 @@ std::vector<std::string> splitPath(const std::string &text) {
     return parts;
 }
 
+std::string sampledEventNames(const Profile &profile) {
+    std::string names;
+    for (const auto &event : profile.events)
+        if (event.samples > 0) names += (names.empty() ? "" : ", ") + event.name;
+    return names;
+}
+
 } // namespace
 
 CLI::App *ReportCommand::setup(CLI::App &app) {
@@ -139,6 +146,12 @@ SampleFilter ReportCommand::makeFilter(const Profile &profile) const {
                 known += (known.empty() ? "" : ", ") + event.name;
             throw Error(fmt::format("{}: no event '{}' in this session (it has: {})", input_, event_, known));
         }
+        if (profile.events[static_cast<size_t>(filter.event)].samples == 0 &&
+            profile.events[static_cast<size_t>(profile.firstSampledEvent())].samples > 0)
+            throw Error(
+                fmt::format("{}: event '{}' was only counted, it has no samples to report (events with "
+                            "samples: {})",
+                            input_, event_, sampledEventNames(profile)));
     }
     filter.pids = pids_;
     filter.tids = tids_;

@@ -1,9 +1,9 @@
 // The Summary dock and the event picker on real recordings of tests/clients/hotspots: a DWARF recording, a
 // system-wide recording and a file made by `perf record` show the recording machine (host, kernel, CPU model,
-// CPUs, memory from perf.data's feature sections), every value of the Summary's tables has a tooltip that says
-// what it counts, problems are explained with what to do, and what could not be named is listed by module.
-// The event picker offers only events that have samples: events of `record --counters` are counted only and
-// would empty every view. Screenshots of each Summary are saved for a person to look at.
+// CPUs, memory from perf.data's feature sections), every value of the Summary's tables has a tooltip that
+// says what it counts, problems are explained with what to do, and what could not be named is listed by
+// module. The event picker offers only events that have samples: events of `record --counters` are counted
+// only and would empty every view. Screenshots of each Summary are saved for a person to look at.
 #include "CallTreeModel.h"
 #include "GuiTestSupport.h"
 #include "MainWindow.h"
@@ -33,7 +33,8 @@ QString thisCpuModel() {
     QFile file(QStringLiteral("/proc/cpuinfo"));
     if (!file.open(QIODevice::ReadOnly)) return {};
     for (const QByteArray &line : file.readAll().split('\n'))
-        if (line.startsWith("model name")) return QString::fromUtf8(line.mid(line.indexOf(':') + 1)).simplified();
+        if (line.startsWith("model name"))
+            return QString::fromUtf8(line.mid(line.indexOf(':') + 1)).simplified();
     return {};
 }
 
@@ -112,9 +113,9 @@ std::unique_ptr<MainWindow> TestSummary::openWindow(const QString &path) {
 
 QString TestSummary::record(const QString &name, const QStringList &options, const QString &client) {
     const QString path = dir_.filePath(name);
-    const ProcessResult result = runCli(options + QStringList{QStringLiteral("-o"), path, QStringLiteral("--"),
-                                                              clientPath(client), QStringLiteral("400"),
-                                                              QStringLiteral("2")});
+    const ProcessResult result =
+        runCli(options + QStringList{QStringLiteral("-o"), path, QStringLiteral("--"), clientPath(client),
+                                     QStringLiteral("400"), QStringLiteral("2")});
     if (!QFileInfo::exists(path) || QFileInfo(path).size() == 0) {
         qWarning("recording %s failed: %s", qPrintable(name), qPrintable(result.err));
         return {};
@@ -185,9 +186,10 @@ void TestSummary::eventPickerOffersOnlySampledEvents() {
 }
 
 void TestSummary::summaryOfDwarfRecording() {
-    const QString path = record(QStringLiteral("dwarf.data"),
-                                {QStringLiteral("record"), QStringLiteral("--call-graph"), QStringLiteral("dwarf")},
-                                QStringLiteral("hotspots-nofp"));
+    const QString path =
+        record(QStringLiteral("dwarf.data"),
+               {QStringLiteral("record"), QStringLiteral("--call-graph"), QStringLiteral("dwarf")},
+               QStringLiteral("hotspots-nofp"));
     if (path.isEmpty()) QSKIP("recording is not permitted here");
     const auto window = openWindow(path);
     QVERIFY(window);
@@ -207,11 +209,12 @@ void TestSummary::summaryOfDwarfRecording() {
 
 void TestSummary::summaryOfSystemWideRecording() {
     const QString path = dir_.filePath(QStringLiteral("system-wide.data"));
-    const ProcessResult result = runCli({QStringLiteral("record"), QStringLiteral("-a"), QStringLiteral("-g"),
-                                         QStringLiteral("--duration"), QStringLiteral("1"), QStringLiteral("-o"),
-                                         path});
+    const ProcessResult result =
+        runCli({QStringLiteral("record"), QStringLiteral("-a"), QStringLiteral("-g"),
+                QStringLiteral("--duration"), QStringLiteral("1"), QStringLiteral("-o"), path});
     if (!QFileInfo::exists(path) || QFileInfo(path).size() == 0)
-        QSKIP(qPrintable(QStringLiteral("system-wide recording is not permitted here: ") + result.err.left(200)));
+        QSKIP(qPrintable(QStringLiteral("system-wide recording is not permitted here: ") +
+                         result.err.left(200)));
     const auto window = openWindow(path);
     QVERIFY(window);
     const UnresolvedFrames *unresolved = window->session()->unresolved.get();
@@ -232,7 +235,8 @@ void TestSummary::summaryOfPerfRecording() {
                                 QStringLiteral("-e"), QStringLiteral("cpu-clock"), QStringLiteral("-o"), path,
                                 QStringLiteral("--"), clientPath(QStringLiteral("hotspots-fp")),
                                 QStringLiteral("400"), QStringLiteral("2")});
-    if (!QFileInfo::exists(path)) QSKIP(qPrintable("perf record cannot record here: " + result.err.left(200)));
+    if (!QFileInfo::exists(path))
+        QSKIP(qPrintable("perf record cannot record here: " + result.err.left(200)));
     const auto window = openWindow(path);
     QVERIFY(window);
     const Profile &profile = *window->session()->profile;
