@@ -6,6 +6,8 @@
 #include <QUrl>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace perfglass {
 
 namespace {
@@ -179,6 +181,15 @@ QString SummaryView::machineHtml() const {
             : tr("%1 online of %2").arg(number(machine.cpusOnline), number(machine.cpusAvailable));
     html += row(tr("CPUs"), machineValue(cpus, "NRCPUS"),
                 tr("CPUs that were online while recording, of those the kernel can use"));
+    const QString cores =
+        machine.cores == 0
+            ? QString()
+            : tr("%n core(s)", nullptr, static_cast<int>(machine.cores)) + QLatin1String(", ") +
+                  tr("%n socket(s)", nullptr, static_cast<int>(machine.sockets)) + QLatin1String(", ") +
+                  tr("%n thread(s) per core", nullptr,
+                     static_cast<int>(std::max<uint32_t>(1, machine.cpusOnline / machine.cores)));
+    html += row(tr("Cores"), machineValue(cores, "CPU_TOPOLOGY"),
+                tr("Physical cores and sockets of the online CPUs, and the hardware threads each core runs"));
     const QString memory =
         machine.totalMemoryKb == 0
             ? QString()

@@ -35,6 +35,35 @@ std::string fallbackName(const perf_event_attr &attr, size_t index) {
     return name.empty() ? fmt::format("event{}", index) : name;
 }
 
+// HEADER_CPU_TOPOLOGY (see CpuTopologyFeature). Old perf versions stop after the sibling lists, files without
+// die information after the CPU ids; the CPU ids need NRCPUS, which comes first. Returns false if malformed.
+bool readCpuTopology(FeatureDecoder &decoder, SessionMetadata &metadata) {
+    constexpr uint32_t kMaxLists = 1 << 16;
+    CpuTopologyFeature topology;
+    auto sockets = decoder.stringList(kMaxLists);
+    auto threads = decoder.stringList(kMaxLists);
+    if (!sockets || !threads) return false;
+    topology.socketSiblings = std::move(*sockets);
+    topology.threadSiblings = std::move(*threads);
+    const uint32_t cpus = metadata.cpusAvailable;
+    if (cpus > 0 && decoder.remaining() >= uint64_t{cpus} * 8) {
+        topology.cpus.resize(cpus);
+        for (auto &cpu : topology.cpus) {
+            cpu.core = decoder.u32().value_or(~0u);
+            cpu.socket = decoder.u32().value_or(~0u);
+        }
+        if (decoder.remaining() > 0) {
+            auto dies = decoder.stringList(kMaxLists);
+            if (!dies || decoder.remaining() < uint64_t{cpus} * 4) return false;
+            topology.dieSiblings = std::move(*dies);
+            for (auto &cpu : topology.cpus)
+                cpu.die = decoder.u32().value_or(~0u);
+        }
+    }
+    metadata.cpuTopology = std::move(topology);
+    return true;
+}
+
 // Reads a feature section that describes the recording machine or command into metadata. Returns the
 // section's name when it is malformed, "" when it was read, nullptr for a feature it does not handle.
 const char *readMachineFeature(unsigned feature, FeatureDecoder &decoder, SessionMetadata &metadata) {
@@ -63,6 +92,8 @@ const char *readMachineFeature(unsigned feature, FeatureDecoder &decoder, Sessio
         metadata.totalMemoryKb = *kb;
         return "";
     }
+    case format::kFeatCpuTopology:
+        return readCpuTopology(decoder, metadata) ? "" : "CPU_TOPOLOGY";
     case format::kFeatNrCpus: {
         const auto available = decoder.u32();
         const auto online = decoder.u32();

@@ -3,6 +3,8 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <string_view>
@@ -69,6 +71,44 @@ uint64_t memTotalKb() {
     return 0;
 }
 
+std::string firstLine(const std::string &path) {
+    std::ifstream in(path);
+    std::string line;
+    std::getline(in, line);
+    return line;
+}
+
+uint32_t idFrom(const std::string &path) {
+    std::ifstream in(path);
+    int64_t value = -1;
+    return in >> value && value >= 0 ? static_cast<uint32_t>(value) : ~0u;
+}
+
+void addOnce(std::vector<std::string> &lists, std::string list) {
+    if (!list.empty() && std::find(lists.begin(), lists.end(), list) == lists.end())
+        lists.push_back(std::move(list));
+}
+
+// The topology of CPUs 0 to available-1 from /sys/devices/system/cpu/cpuN/topology, as perf writes it.
+CpuTopologyFeature cpuTopologyOf(uint32_t available) {
+    CpuTopologyFeature topology;
+    const std::string root = "/sys/devices/system/cpu/cpu";
+    const bool hasDies = std::filesystem::exists(root + "0/topology/die_cpus_list");
+    for (uint32_t cpu = 0; cpu < available; ++cpu) {
+        const std::string dir = root + std::to_string(cpu) + "/topology/";
+        if (!std::filesystem::exists(dir)) { // offline
+            topology.cpus.push_back({~0u, ~0u, ~0u});
+            continue;
+        }
+        addOnce(topology.socketSiblings, firstLine(dir + "core_siblings_list"));
+        addOnce(topology.threadSiblings, firstLine(dir + "thread_siblings_list"));
+        if (hasDies) addOnce(topology.dieSiblings, firstLine(dir + "die_cpus_list"));
+        topology.cpus.push_back({idFrom(dir + "core_id"), idFrom(dir + "physical_package_id"),
+                                 hasDies ? idFrom(dir + "die_id") : 0u});
+    }
+    return topology;
+}
+
 } // namespace
 
 SessionMetadata SessionMetadata::fromThisMachine() {
@@ -86,6 +126,7 @@ SessionMetadata SessionMetadata::fromThisMachine() {
     metadata.cpuDescription = cpuDescriptionOf(cpu);
     metadata.cpuId = cpuIdOf(cpu);
     metadata.totalMemoryKb = memTotalKb();
+    metadata.cpuTopology = cpuTopologyOf(metadata.cpusAvailable);
     return metadata;
 }
 

@@ -64,7 +64,7 @@ struct EventInfo {
 };
 
 // The machine and the tool that recorded the session, from perf.data's feature sections (VERSION, ARCH,
-// NRCPUS, CPUDESC, CPUID, TOTAL_MEM); empty or 0 where the file does not say.
+// NRCPUS, CPU_TOPOLOGY, CPUDESC, CPUID, TOTAL_MEM); empty or 0 where the file does not say.
 struct RecordingMachine {
     std::string recorder; // "perf 6.1.x" style VERSION: the tool's version
     std::string arch;
@@ -72,6 +72,8 @@ struct RecordingMachine {
     std::string cpuId;
     uint32_t cpusOnline = 0;
     uint32_t cpusAvailable = 0;
+    uint32_t sockets = 0; // CPU_TOPOLOGY: distinct sibling lists of sockets and of cores (0: not recorded)
+    uint32_t cores = 0;   // physical cores; cpusOnline / cores hardware threads each
     uint64_t totalMemoryKb = 0;
 };
 

@@ -58,14 +58,18 @@ QString buildIdLine(const QString &file, const QString &name) {
     return {};
 }
 
-// The "# key : value" lines of `perf report --header-only -i file` for the given keys.
-QStringList headerLines(const QString &file, const QStringList &keys) {
-    const ProcessResult result = runProgram(
-        perfPath(), {QStringLiteral("report"), QStringLiteral("--header-only"), QStringLiteral("-i"), file});
+// The lines of `perf report --header-only -i file` (-I: with the detailed sections) that start with
+// "# KEY" for one of the keys.
+QStringList headerLines(const QString &file, const QStringList &keys, bool detailed = false) {
+    QStringList arguments{QStringLiteral("report"), QStringLiteral("--header-only"), QStringLiteral("-i"),
+                          file};
+    if (detailed) arguments << QStringLiteral("-I");
+    const ProcessResult result = runProgram(perfPath(), arguments);
     QStringList lines;
     for (const QString &line : result.out.split(QLatin1Char('\n')))
         for (const QString &key : keys)
-            if (line.startsWith(QStringLiteral("# %1 : ").arg(key))) lines << line;
+            if (line.startsWith(QStringLiteral("# ") + key + (key.contains(QLatin1Char(':')) ? "" : " ")))
+                lines << line;
     return lines;
 }
 
@@ -183,6 +187,13 @@ private slots:
         const QStringList expected = headerLines(theirs, keys);
         QCOMPARE(expected.size(), keys.size());
         QCOMPARE(headerLines(ours, keys), expected);
+        // CPU_TOPOLOGY, which perf prints with -I: sibling lists and every CPU's core, die and socket.
+        const QStringList topologyKeys = {QStringLiteral("sibling sockets"), QStringLiteral("sibling dies"),
+                                          QStringLiteral("sibling threads"), QStringLiteral("CPU 0: Core ID"),
+                                          QStringLiteral("CPU 1: Core ID")};
+        const QStringList topology = headerLines(theirs, topologyKeys, true);
+        QVERIFY(topology.size() >= 3);
+        QCOMPARE(headerLines(ours, topologyKeys, true), topology);
     }
 
     void sessionsAreReadableByTheirOwnerOnly() {

@@ -103,6 +103,10 @@ private:
         metadata.cpuDescription = "Test CPU @ 2.00GHz";
         metadata.cpuId = "GenuineIntel,6,85,4";
         metadata.totalMemoryKb = 8 * 1024 * 1024;
+        metadata.cpuTopology.socketSiblings = {"0-3"};
+        metadata.cpuTopology.threadSiblings = {"0,2", "1,3"};
+        metadata.cpuTopology.dieSiblings = {"0-3"};
+        metadata.cpuTopology.cpus = {{0, 0, 0}, {1, 0, 0}, {0, 0, 0}, {1, 0, 0}};
         metadata.cmdline = {"perfglass-cli", "record", "--", "./app"};
         metadata.buildIds = {{-1, false, {0xde, 0xad, 0xbe, 0xef}, "/usr/bin/app"}};
         metadata.hasClockId = true;
@@ -131,6 +135,13 @@ private slots:
         QCOMPARE(reader.metadata().cpuId, std::string("GenuineIntel,6,85,4"));
         QCOMPARE(reader.metadata().totalMemoryKb, uint64_t{8} * 1024 * 1024);
         QCOMPARE(reader.metadata().arch, std::string("x86_64"));
+        const CpuTopologyFeature &topology = reader.metadata().cpuTopology;
+        QCOMPARE(topology.socketSiblings, std::vector<std::string>{"0-3"});
+        QCOMPARE(topology.threadSiblings, (std::vector<std::string>{"0,2", "1,3"}));
+        QCOMPARE(topology.dieSiblings, std::vector<std::string>{"0-3"});
+        QCOMPARE(topology.cpus.size(), size_t{4});
+        QCOMPARE(topology.cpus[1].core, 1u);
+        QCOMPARE(topology.cpus[3].socket, 0u);
         QCOMPARE(reader.metadata().version, std::string("perfglass test"));
         QCOMPARE(reader.metadata().cmdline.size(), size_t{4});
         QCOMPARE(reader.metadata().cmdline[3], std::string("./app"));
