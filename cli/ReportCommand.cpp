@@ -68,6 +68,13 @@ std::vector<std::string> splitPath(const std::string &text) {
     return parts;
 }
 
+std::string sampledEventNames(const Profile &profile) {
+    std::string names;
+    for (const auto &event : profile.events)
+        if (event.samples > 0) names += (names.empty() ? "" : ", ") + event.name;
+    return names;
+}
+
 } // namespace
 
 CLI::App *ReportCommand::setup(CLI::App &app) {
@@ -83,7 +90,7 @@ CLI::App *ReportCommand::setup(CLI::App &app) {
     sub->add_option("--format", format_, "text, json, or collapsed (flamegraph.pl input, any view)")
         ->check(CLI::IsMember({"text", "json", "collapsed"}))
         ->capture_default_str();
-    sub->add_option("--event", event_, "Report this event of the session (default: the first)");
+    sub->add_option("--event", event_, "Report this event of the session (default: the first with samples)");
     sub->add_option("--cost", cost_, "Weigh samples by their period (as perf report does) or count them")
         ->check(CLI::IsMember({"period", "samples"}))
         ->capture_default_str();
@@ -132,6 +139,7 @@ CLI::App *ReportCommand::setup(CLI::App &app) {
 SampleFilter ReportCommand::makeFilter(const Profile &profile) const {
     SampleFilter filter;
     filter.cost = cost_ == "samples" ? CostKind::Samples : CostKind::Period;
+    filter.event = profile.firstSampledEvent(); // counted-only events (--counters) have no samples
     if (!event_.empty()) {
         filter.event = -1;
         for (size_t i = 0; i < profile.events.size(); ++i)
@@ -142,6 +150,12 @@ SampleFilter ReportCommand::makeFilter(const Profile &profile) const {
                 known += (known.empty() ? "" : ", ") + event.name;
             throw Error(fmt::format("{}: no event '{}' in this session (it has: {})", input_, event_, known));
         }
+        if (profile.events[static_cast<size_t>(filter.event)].samples == 0 &&
+            profile.events[static_cast<size_t>(profile.firstSampledEvent())].samples > 0)
+            throw Error(
+                fmt::format("{}: event '{}' was only counted, it has no samples to report (events with "
+                            "samples: {})",
+                            input_, event_, sampledEventNames(profile)));
     }
     filter.pids = pids_;
     filter.tids = tids_;

@@ -323,13 +323,16 @@ void MainWindow::createToolBar() {
     sessionToolBar_->addSeparator();
     eventPicker_ = new QComboBox(sessionToolBar_);
     eventPicker_->setAccessibleName(tr("Event"));
-    eventPicker_->setToolTip(tr("The event every view counts"));
+    eventPicker_->setToolTip(
+        tr("The event every view counts. Only events with samples are offered; events "
+           "that were only counted (record --counters) are charted in the Counters dock."));
     eventPicker_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     auto *label = new QLabel(tr(" Event: "), sessionToolBar_);
     label->setBuddy(eventPicker_);
     QAction *labelAction = sessionToolBar_->addWidget(label);
     QAction *pickerAction = sessionToolBar_->addWidget(eventPicker_);
-    connect(eventPicker_, &QComboBox::activated, this, &MainWindow::selectEvent);
+    connect(eventPicker_, &QComboBox::activated, this,
+            [this](int index) { selectEvent(eventPicker_->itemData(index).toInt()); });
     // Shown only for sessions with several events.
     connect(this, &MainWindow::sessionLoaded, this, [this, labelAction, pickerAction] {
         const bool several = eventPicker_->count() > 1;
@@ -344,9 +347,17 @@ void MainWindow::updateEventPicker() {
     const QSignalBlocker blocker(eventPicker_);
     eventPicker_->clear();
     if (!session_) return;
-    for (const EventInfo &event : session_->profile->events)
-        eventPicker_->addItem(QString::fromStdString(event.name));
-    eventPicker_->setCurrentIndex(session_->event);
+    // Events without samples (counted only) would empty every view; the current one stays so the picker
+    // never names another event than the views count.
+    const auto &events = session_->profile->events;
+    for (size_t i = 0; i < events.size(); ++i) {
+        if (events[i].samples == 0 && static_cast<int>(i) != session_->event) continue;
+        eventPicker_->addItem(QString::fromStdString(events[i].name), static_cast<int>(i));
+        eventPicker_->setItemData(eventPicker_->count() - 1,
+                                  tr("%n sample(s)", nullptr, static_cast<int>(events[i].samples)),
+                                  Qt::ToolTipRole);
+    }
+    eventPicker_->setCurrentIndex(eventPicker_->findData(session_->event));
 }
 
 void MainWindow::pushFilter(const QString &text, const SampleFilter &filter) {
@@ -360,7 +371,8 @@ void MainWindow::applyFilter(const SampleFilter &filter) {
     updateFilterUi();
     {
         const QSignalBlocker blocker(eventPicker_);
-        if (filter_.event < eventPicker_->count()) eventPicker_->setCurrentIndex(filter_.event);
+        const int index = eventPicker_->findData(filter_.event);
+        if (index >= 0) eventPicker_->setCurrentIndex(index);
     }
     if (session_) analyzer_->analyze(session_, filter_);
 }
@@ -375,7 +387,7 @@ void MainWindow::selectTimeRange(uint64_t start, uint64_t end) {
 
 void MainWindow::selectEvent(int event) {
     if (!session_ || event < 0 || static_cast<size_t>(event) >= session_->profile->events.size() ||
-        event == filter_.event)
+        event == filter_.event || session_->profile->events[static_cast<size_t>(event)].samples == 0)
         return;
     SampleFilter filter = filter_;
     filter.event = event;
