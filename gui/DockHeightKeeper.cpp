@@ -9,7 +9,8 @@
 
 namespace perfglass {
 
-DockHeightKeeper::DockHeightKeeper(QMainWindow *window, QDockWidget *growing, const QList<QDockWidget *> &kept)
+DockHeightKeeper::DockHeightKeeper(QMainWindow *window, QDockWidget *growing,
+                                   const QList<QDockWidget *> &kept)
     : QObject(window)
     , window_(window)
     , growing_(growing) {
@@ -69,7 +70,8 @@ void DockHeightKeeper::windowResized() {
     const double scale = kept > column / 2 ? static_cast<double>(column / 2) / kept : 1.0;
     int rest = column;
     for (QDockWidget *dock : docks) {
-        sizes.append(std::max(dock->minimumSizeHint().height(), static_cast<int>(heights_.value(dock) * scale)));
+        sizes.append(
+            std::max(dock->minimumSizeHint().height(), static_cast<int>(heights_.value(dock) * scale)));
         rest -= sizes.last();
     }
     // The growing dock is given the rest, or Qt shares the difference among all of them.

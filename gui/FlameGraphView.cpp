@@ -274,8 +274,7 @@ void FlameGraphView::showHovered(bool hovered, uint32_t node) {
         if (model_->isEmpty())
             status_->clear();
         else if (model_->isBottomUp())
-            status_->setText(tr("Bottom-up: next to the root the functions samples end in, beyond each its "
-                                "callers. Click a frame to zoom in; Escape goes back."));
+            status_->setText(tr("Bottom-up: the functions samples end in, their callers beyond them."));
         else
             status_->setText(tr("Click a frame to zoom in, right-click it to focus, merge or hide it; Escape "
                                 "goes back."));

@@ -187,7 +187,9 @@ QString FlameGraphWidget::labelFor(const FlameFrame &frame, double width) const 
     const QFontMetricsF metrics(font());
     if (frame.mergedCount > 0) {
         const QString text = tr("%n small frame(s)", nullptr, static_cast<int>(frame.mergedCount));
-        return metrics.horizontalAdvance(text) <= width ? text : QString();
+        if (metrics.horizontalAdvance(text) <= width) return text;
+        const QString count = QStringLiteral("+%1").arg(frame.mergedCount);
+        return metrics.horizontalAdvance(count) <= width ? count : QString();
     }
     const QString full = model_->name(frame.node);
     if (metrics.horizontalAdvance(full) <= width) return full;

@@ -63,10 +63,11 @@ void ExportJob::write(const LoadedSession &session, Format format, const QString
     }
 }
 
-void ExportJob::exportSession(std::shared_ptr<const LoadedSession> session, Format format, const QString &path,
-                              bool bottomUp) {
+void ExportJob::exportSession(std::shared_ptr<const LoadedSession> session, Format format,
+                              const QString &path, bool bottomUp) {
     start(
-        [session = std::move(session), format, path, bottomUp](const std::stop_token &, const ReportProgress &) {
+        [session = std::move(session), format, path, bottomUp](const std::stop_token &,
+                                                               const ReportProgress &) {
             write(*session, format, path, bottomUp);
             return path;
         },

@@ -1,7 +1,8 @@
-// Writes the opened session to a file for other tools, off the UI thread (a big session takes seconds): an SVG
-// flame graph of the tree the flame graph shows (top-down or bottom-up), speedscope JSON of the samples, or
-// collapsed stacks (flamegraph.pl's input). The exporters are core/export's, given the session's own filtered
-// trees and filter, so what is exported is what the views count. exported() or failed() ends each request.
+// Writes the opened session to a file for other tools, off the UI thread (a big session takes seconds): an
+// SVG flame graph of the tree the flame graph shows (top-down or bottom-up), speedscope JSON of the samples,
+// or collapsed stacks (flamegraph.pl's input). The exporters are core/export's, given the session's own
+// filtered trees and filter, so what is exported is what the views count. exported() or failed() ends each
+// request.
 #pragma once
 
 #include "BackgroundJob.h"

@@ -113,11 +113,10 @@ QString TestFlameGraph::recordWithPerf() {
     const QString path = dir_.filePath(QStringLiteral("perf.data"));
     if (QFileInfo::exists(path)) return path;
     if (perfPath().isEmpty()) return {};
-    const ProcessResult result =
-        runProgram(perfPath(), {QStringLiteral("record"), QStringLiteral("-e"), QStringLiteral("cpu-clock"),
-                                QStringLiteral("-g"), QStringLiteral("-o"), path, QStringLiteral("--"),
-                                clientPath(QStringLiteral("hotspots-fp")), QStringLiteral("600"),
-                                QStringLiteral("2")});
+    const ProcessResult result = runProgram(
+        perfPath(), {QStringLiteral("record"), QStringLiteral("-e"), QStringLiteral("cpu-clock"),
+                     QStringLiteral("-g"), QStringLiteral("-o"), path, QStringLiteral("--"),
+                     clientPath(QStringLiteral("hotspots-fp")), QStringLiteral("600"), QStringLiteral("2")});
     if (!QFileInfo::exists(path) || QFileInfo(path).size() == 0) {
         qWarning("perf record failed: %s", qPrintable(result.err));
         return {};
@@ -169,7 +168,8 @@ void TestFlameGraph::rootRowAtEverySize() {
     QFETCH(QString, kind);
     QString path = fp_;
     if (kind == QLatin1String("dwarf"))
-        path = recordWith(QStringLiteral("dwarf.data"), {QStringLiteral("--call-graph"), QStringLiteral("dwarf")},
+        path = recordWith(QStringLiteral("dwarf.data"),
+                          {QStringLiteral("--call-graph"), QStringLiteral("dwarf")},
                           QStringLiteral("hotspots-nofp"));
     if (kind == QLatin1String("perf")) path = recordWithPerf();
     if (path.isEmpty()) QSKIP("this recording cannot be made here (no perf, or not permitted)");
@@ -182,8 +182,8 @@ void TestFlameGraph::rootRowAtEverySize() {
 
     // Most of the window: taller than the timeline and the trees together.
     const int flame = part<QDockWidget>(window, "flameGraphDock")->height();
-    const int others =
-        part<QDockWidget>(window, "timelineDock")->height() + part<QDockWidget>(window, "topDownDock")->height();
+    const int others = part<QDockWidget>(window, "timelineDock")->height() +
+                       part<QDockWidget>(window, "topDownDock")->height();
     QVERIFY2(flame > others, qPrintable(QStringLiteral("flame %1, others %2").arg(flame).arg(others)));
     checkRootVisible(*window, kind + QStringLiteral(" 1400x900"));
     saveScreenshot(window.get(), QStringLiteral("flame-%1-1400x900.png").arg(kind));
@@ -233,7 +233,8 @@ void TestFlameGraph::extraHeightGoesToFlameGraph() {
     QTRY_VERIFY(height("flameGraphDock") > flame + 250);
     QVERIFY2(std::abs(height("timelineDock") - timeline) <= 10,
              qPrintable(QStringLiteral("%1 -> %2").arg(timeline).arg(height("timelineDock"))));
-    QVERIFY2(std::abs(height("topDownDock") - trees) <= 10, qPrintable(QString::number(height("topDownDock"))));
+    QVERIFY2(std::abs(height("topDownDock") - trees) <= 10,
+             qPrintable(QString::number(height("topDownDock"))));
     checkRootVisible(*window, QStringLiteral("1400x1200"));
     saveScreenshot(window.get(), QStringLiteral("flame-fp-1400x1200.png"));
 }
@@ -457,7 +458,8 @@ void TestFlameGraph::exportAppliesFilter() {
     QVERIFY(jsonText.contains("hotLoop"));
     QVERIFY(failed.isEmpty());
 
-    window->exportSession(ExportJob::Format::CollapsedStacks, QStringLiteral("/nonexistent/dir/out.collapsed"));
+    window->exportSession(ExportJob::Format::CollapsedStacks,
+                          QStringLiteral("/nonexistent/dir/out.collapsed"));
     QVERIFY(failed.wait(kLoadTimeoutMs));
     QVERIFY(window->statusBar()->currentMessage().startsWith(QLatin1String("Export failed")));
 }
