@@ -337,6 +337,7 @@ void MainWindow::closeSession() {
     setWindowFilePath({});
     updateSessionActions();
     statusBar()->showMessage(tr("Session closed."), 5000);
+    emit sessionClosed();
 }
 
 void MainWindow::reloadSession() {
@@ -459,11 +460,13 @@ void MainWindow::createToolBar() {
     QAction *pickerAction = sessionToolBar_->addWidget(eventPicker_);
     connect(eventPicker_, &QComboBox::activated, this, &MainWindow::selectEvent);
     // Shown only for sessions with several events.
-    connect(this, &MainWindow::sessionLoaded, this, [this, labelAction, pickerAction] {
+    const auto showPicker = [this, labelAction, pickerAction] {
         const bool several = eventPicker_->count() > 1;
         labelAction->setVisible(several);
         pickerAction->setVisible(several);
-    });
+    };
+    connect(this, &MainWindow::sessionLoaded, this, showPicker);
+    connect(this, &MainWindow::sessionClosed, this, showPicker);
     labelAction->setVisible(false);
     pickerAction->setVisible(false);
 }

@@ -84,6 +84,7 @@ public slots:
 
 signals:
     void sessionLoaded();
+    void sessionClosed();
     void loadFailed(const QString &message);
     // The views show a new aggregation of the session (after a filter change).
     void filterApplied();

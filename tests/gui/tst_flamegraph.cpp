@@ -19,6 +19,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QComboBox>
 #include <QDockWidget>
 #include <QDoubleSpinBox>
 #include <QFile>
@@ -398,6 +399,7 @@ void TestFlameGraph::closeAndReload() {
     QVERIFY(part<FlameGraphModel>(window, "flameGraphModel")->isEmpty());
     QCOMPARE(part<CallTreeModel>(window, "topDownModel")->rowCount(), 0);
     QVERIFY(!close->isEnabled() && !reload->isEnabled());
+    QVERIFY(!part<QComboBox>(window, "eventPicker")->isVisibleTo(window.get()));
     QVERIFY(!part<QMenu>(window, "exportMenu")->isEnabled());
     QCOMPARE(window->windowTitle(), QStringLiteral("Perfglass"));
     saveScreenshot(window.get(), QStringLiteral("flame-closed.png"));
@@ -447,6 +449,14 @@ void TestFlameGraph::exportAppliesFilter() {
     const QByteArray svgText = svgFile.readAll();
     QVERIFY(svgText.contains("<svg"));
     QVERIFY(!svgText.contains("coldLoop"));
+    // The SVG is of the flame graph shown: bottom-up when it is.
+    part<FlameGraphView>(window, "flameGraphView")->setBottomUp(true);
+    window->exportSession(ExportJob::Format::SvgFlameGraph, svg);
+    QVERIFY(finished.wait(kLoadTimeoutMs));
+    svgFile.close();
+    QVERIFY(svgFile.open(QIODevice::ReadOnly));
+    QVERIFY(svgFile.readAll().contains("Bottom-up flame graph"));
+    part<FlameGraphView>(window, "flameGraphView")->setBottomUp(false);
 
     const QString speedscope = dir_.filePath(QStringLiteral("out.speedscope.json"));
     window->exportSession(ExportJob::Format::Speedscope, speedscope);
