@@ -11,7 +11,7 @@ set(PERFGLASS_CORE_UNIT_TESTS tst_aggregation tst_counterlines tst_eventparser t
 set(PERFGLASS_MODEL_UNIT_TESTS tst_eventlistmodel tst_processlistmodel)
 set(PERFGLASS_INTEGRATION_TESTS tst_counterreport tst_helper tst_helperrecord tst_list tst_perfagreement tst_perfcompat tst_readerperf tst_record
   tst_recordcounters tst_report tst_stat tst_unwind tst_walkingskeleton)
-set(PERFGLASS_GUI_TESTS tst_countersview tst_eventsdock tst_filters tst_mainwindow tst_recorddialog tst_summary)
+set(PERFGLASS_GUI_TESTS tst_countersview tst_eventsdock tst_filters tst_flamegraph tst_mainwindow tst_recorddialog tst_summary)
 
 function(perfglass_add_test folder label name)
   add_executable(${name} ${folder}/${name}.cpp)
@@ -55,3 +55,6 @@ endif()
 # never run at the same time.
 set_tests_properties(tst_record tst_recordcounters tst_helperrecord tst_walkingskeleton tst_readerperf tst_perfagreement
   tst_perfcompat PROPERTIES RESOURCE_LOCK system-wide-mmap-build-ids)
+if(TARGET perfglass-gui-lib)
+  set_tests_properties(tst_flamegraph PROPERTIES RESOURCE_LOCK system-wide-mmap-build-ids) # runs perf record
+endif()
