@@ -39,6 +39,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <array>
 #include <functional>
 #include <limits>
 
@@ -153,6 +154,9 @@ RecordDialog::RecordDialog(QWidget *parent)
     if (targets_->currentIndex() == AttachTarget) refreshProcesses();
     validate();
     resize(760, 640);
+    // The first thing to fill in on the chosen tab has the focus.
+    const std::array<QWidget *, 3> firstFields = {program_, processFilter_, cpus_};
+    firstFields[static_cast<size_t>(std::clamp(targets_->currentIndex(), 0, 2))]->setFocus();
 }
 
 RecordDialog::~RecordDialog() = default;

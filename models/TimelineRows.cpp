@@ -35,11 +35,10 @@ std::vector<ProcessGroup> processGroups(const TimelineBuckets &buckets) {
     }
     std::vector<ProcessGroup> groups;
     for (auto &[pid, group] : byPid) {
-        std::stable_sort(group.threads.begin(), group.threads.end(),
-                         [](const ThreadTimeline *a, const ThreadTimeline *b) {
-                             return a->totalCost != b->totalCost ? a->totalCost > b->totalCost
-                                                                 : a->tid < b->tid;
-                         });
+        std::stable_sort(
+            group.threads.begin(), group.threads.end(), [](const ThreadTimeline *a, const ThreadTimeline *b) {
+                return a->totalCost != b->totalCost ? a->totalCost > b->totalCost : a->tid < b->tid;
+            });
         groups.push_back(std::move(group));
     }
     std::stable_sort(groups.begin(), groups.end(), [](const ProcessGroup &a, const ProcessGroup &b) {
@@ -61,7 +60,8 @@ bool systemWideOption(const std::string &word) {
 
 } // namespace
 
-TimelineRows::TimelineRows(std::shared_ptr<const TimelineBuckets> buckets, std::shared_ptr<const Profile> profile)
+TimelineRows::TimelineRows(std::shared_ptr<const TimelineBuckets> buckets,
+                           std::shared_ptr<const Profile> profile)
     : buckets_(std::move(buckets))
     , profile_(std::move(profile)) {
     if (!buckets_) return;
@@ -129,7 +129,8 @@ QString TimelineRows::threadName(const ThreadTimeline &thread) const {
     if (thread.name != 0) return QString::fromStdString(profile_->strings[thread.name]);
     // A thread starts with the name of the thread that made it: its process's, as far as we know.
     for (const ThreadInfo &info : profile_->threads)
-        if (info.tid == thread.pid && info.name != 0) return QString::fromStdString(profile_->strings[info.name]);
+        if (info.tid == thread.pid && info.name != 0)
+            return QString::fromStdString(profile_->strings[info.name]);
     return tr("[unknown]");
 }
 

@@ -26,11 +26,11 @@ struct TimelineRow {
     enum Kind { Process, Thread, Cpu };
     Kind kind = Thread;
     uint32_t pid = 0;
-    uint32_t tid = 0; // Thread rows
-    uint32_t cpu = 0; // Cpu rows
-    int depth = 0;    // 1: a thread under its process row
-    QString name;     // the thread's or process's command name, "swapper (idle)", "CPU 3"
-    QString id;       // the number that follows the name (TID, PID); never shortened
+    uint32_t tid = 0;          // Thread rows
+    uint32_t cpu = 0;          // Cpu rows
+    int depth = 0;             // 1: a thread under its process row
+    QString name;              // the thread's or process's command name, "swapper (idle)", "CPU 3"
+    QString id;                // the number that follows the name (TID, PID); never shortened
     bool idle = false;         // the idle task, PID 0
     bool kernelThread = false; // no sample with a user-space frame
     const TimelineSeries *series = nullptr;

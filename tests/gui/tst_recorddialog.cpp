@@ -143,6 +143,7 @@ void TestRecordDialog::dialogStartsWithAProgram() {
     QVERIFY(!part<QPushButton>(dialog, "startButton")->isEnabled());
     QVERIFY(part<QLabel>(dialog, "problemLabel")->isVisible());
     QVERIFY(part<QLineEdit>(dialog, "outputEdit")->text().endsWith(QLatin1String(".data")));
+    QCOMPARE(dialog->focusWidget(), part<QLineEdit>(dialog, "programEdit")); // the first thing to fill in
 
     QTest::keyClicks(part<QLineEdit>(dialog, "programEdit"), QStringLiteral("/no/such/program"));
     QVERIFY(dialog->problem().contains(QLatin1String("/no/such/program")));

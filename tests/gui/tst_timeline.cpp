@@ -15,6 +15,7 @@
 
 #include <QAction>
 #include <QDockWidget>
+#include <QMenu>
 #include <QProcess>
 #include <QScrollArea>
 #include <QScrollBar>
@@ -47,6 +48,7 @@ private slots:
     void systemWideRecording();
     void perfRecording();
     void coloursStayWhenFiltered();
+    void showOnlyOneCpu();
 
 private:
     std::unique_ptr<MainWindow> openWindow(const QString &path, QSize size);
@@ -66,9 +68,9 @@ void TestTimeline::initTestCase() {
     useTestSettings(QStringLiteral("tst_timeline"));
     QVERIFY(dir_.isValid());
     fp_ = dir_.filePath(QStringLiteral("fp.data"));
-    const ProcessResult fp =
-        runCli({QStringLiteral("record"), QStringLiteral("-g"), QStringLiteral("-o"), fp_, QStringLiteral("--"),
-                clientPath(QStringLiteral("hotspots-fp")), QStringLiteral("500"), QStringLiteral("2")});
+    const ProcessResult fp = runCli({QStringLiteral("record"), QStringLiteral("-g"), QStringLiteral("-o"),
+                                     fp_, QStringLiteral("--"), clientPath(QStringLiteral("hotspots-fp")),
+                                     QStringLiteral("500"), QStringLiteral("2")});
     if (!QFileInfo::exists(fp_) && fp.err.contains(QLatin1String("perf_event_paranoid")))
         QSKIP(qPrintable(QStringLiteral("recording is not permitted here: ") + fp.err));
     QVERIFY2(QFileInfo(fp_).size() > 0, qPrintable(fp.err));
@@ -78,9 +80,9 @@ void TestTimeline::initTestCase() {
     busy.start(clientPath(QStringLiteral("hotspots-fp")), {QStringLiteral("1500"), QStringLiteral("2")});
     QVERIFY(busy.waitForStarted());
     const QString system = dir_.filePath(QStringLiteral("system-wide.data"));
-    const ProcessResult recorded = runCli({QStringLiteral("record"), QStringLiteral("-a"), QStringLiteral("-g"),
-                                           QStringLiteral("--duration"), QStringLiteral("1"),
-                                           QStringLiteral("-o"), system});
+    const ProcessResult recorded =
+        runCli({QStringLiteral("record"), QStringLiteral("-a"), QStringLiteral("-g"),
+                QStringLiteral("--duration"), QStringLiteral("1"), QStringLiteral("-o"), system});
     busy.waitForFinished(kTimeoutMs);
     if (QFileInfo(system).size() > 0 && recorded.exitCode == 0)
         systemWide_ = system;
@@ -89,12 +91,15 @@ void TestTimeline::initTestCase() {
 
     if (!perfPath().isEmpty()) {
         const QString perf = dir_.filePath(QStringLiteral("perf.data"));
-        const ProcessResult made = runProgram(
-            perfPath(), {QStringLiteral("record"), QStringLiteral("-g"), QStringLiteral("-e"),
-                         QStringLiteral("cpu-clock"), QStringLiteral("-o"), perf, QStringLiteral("--"),
-                         clientPath(QStringLiteral("hotspots-fp")), QStringLiteral("500"), QStringLiteral("2")});
-        if (QFileInfo(perf).size() > 0) perf_ = perf;
-        else qWarning("perf record failed: %s", qPrintable(made.err));
+        const ProcessResult made =
+            runProgram(perfPath(), {QStringLiteral("record"), QStringLiteral("-g"), QStringLiteral("-e"),
+                                    QStringLiteral("cpu-clock"), QStringLiteral("-o"), perf,
+                                    QStringLiteral("--"), clientPath(QStringLiteral("hotspots-fp")),
+                                    QStringLiteral("500"), QStringLiteral("2")});
+        if (QFileInfo(perf).size() > 0)
+            perf_ = perf;
+        else
+            qWarning("perf record failed: %s", qPrintable(made.err));
     }
 }
 
@@ -179,7 +184,8 @@ void TestTimeline::checkScrolling(TimelineView &view, bool allRowsShown) {
     const int viewport = scroll->viewport()->height();
     const int content = timeline->height();
     QCOMPARE(content, timeline->rowCount() * TimelineWidget::kRowHeight + 2);
-    if (allRowsShown) QVERIFY2(viewport >= content, qPrintable(QStringLiteral("%1 < %2").arg(viewport).arg(content)));
+    if (allRowsShown)
+        QVERIFY2(viewport >= content, qPrintable(QStringLiteral("%1 < %2").arg(viewport).arg(content)));
     if (content <= viewport) return;
     QScrollBar *bar = scroll->verticalScrollBar();
     QVERIFY(bar->isVisible());
@@ -211,9 +217,11 @@ void TestTimeline::checkCase(const Case &session) {
         // At 1400x900 the dock is made taller for more rows (up to TimelineView::kMaxRowsShown, as far as
         // the other docks leave room): at least five are in view.
         const bool large = size.height() >= 900;
-        const int shownRows = part<QScrollArea>(*view, "timelineScroll")->viewport()->height() /
-                              TimelineWidget::kRowHeight;
-        if (large) QVERIFY2(shownRows >= std::min(5, view->timeline()->rowCount()), qPrintable(QString::number(shownRows)));
+        const int shownRows =
+            part<QScrollArea>(*view, "timelineScroll")->viewport()->height() / TimelineWidget::kRowHeight;
+        if (large)
+            QVERIFY2(shownRows >= std::min(5, view->timeline()->rowCount()),
+                     qPrintable(QString::number(shownRows)));
         checkScrolling(*view, large && view->timeline()->rowCount() <= 5);
         if (QTest::currentTestFailed()) return;
         const QString suffix = large ? QStringLiteral("1400x900") : QStringLiteral("minimum");
@@ -259,6 +267,28 @@ void TestTimeline::coloursStayWhenFiltered() {
     }
     QVERIFY(compared >= 2);
     saveScreenshot(part<QDockWidget>(window, "timelineDock"), QStringLiteral("timeline-filtered-dock.png"));
+}
+
+// A CPU's row offers to show only that CPU; the other CPUs' rows stay, greyed.
+void TestTimeline::showOnlyOneCpu() {
+    if (systemWide_.isEmpty())
+        QSKIP(qPrintable(QStringLiteral("no system-wide recording here: ") + systemWideProblem_));
+    const auto window = openWindow(systemWide_, QSize(1400, 900));
+    QVERIFY(window);
+    TimelineWidget *timeline = part<TimelineView>(window, "timelineView")->timeline();
+    QCOMPARE(timeline->rows().at(0).kind, TimelineRow::Cpu);
+    const uint32_t cpu = timeline->rows().at(0).cpu;
+    const int rows = timeline->rowCount();
+    QSignalSpy applied(window.get(), &MainWindow::filterApplied);
+    QMenu *menu = timeline->createContextMenu(0);
+    QAction *only = menu->findChild<QAction *>(QStringLiteral("showOnlyCpu"));
+    QVERIFY(only);
+    only->trigger();
+    QTRY_VERIFY_WITH_TIMEOUT(window->session()->filter.cpus == std::vector<uint32_t>{cpu}, kTimeoutMs);
+    QCOMPARE(timeline->rowCount(), rows);
+    QVERIFY(timeline->isThreadShown(0));
+    if (timeline->rows().at(1).kind == TimelineRow::Cpu) QVERIFY(!timeline->isThreadShown(1));
+    saveScreenshot(part<QDockWidget>(window, "timelineDock"), QStringLiteral("timeline-one-cpu-dock.png"));
 }
 
 QTEST_MAIN(TestTimeline)

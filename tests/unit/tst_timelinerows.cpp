@@ -168,8 +168,9 @@ void TestTimelineRows::coloursAreNotTheFlameGraphs() {
         const double hue = colour.hslHueF() * 360.0;
         for (const auto *hues : {&kernel, &system})
             for (double other : *hues)
-                QVERIFY2(hueDistance(hue, other) >= 20,
-                         qPrintable(QStringLiteral("%1 is too close to hue %2").arg(colour.name()).arg(other)));
+                QVERIFY2(
+                    hueDistance(hue, other) >= 20,
+                    qPrintable(QStringLiteral("%1 is too close to hue %2").arg(colour.name()).arg(other)));
     }
     QVERIFY(TimelineRows::threadPalette().size() >= 8);
     std::set<QRgb> distinct;
