@@ -202,6 +202,12 @@ void MainWindow::createDocks() {
     });
     connect(summaryView_, &SummaryView::functionActivated, this, &MainWindow::showFunctionInFlameGraph);
     connect(timelineView_, &TimelineView::rangeSelected, this, &MainWindow::selectTimeRange);
+    // A new session's timeline gets the height that shows its rows (up to a limit; more rows scroll).
+    connect(timelineView_, &TimelineView::preferredHeightChanged, this, [this](int height) {
+        if (timelineDock_->isFloating()) return;
+        const int frame = timelineDock_->height() - timelineView_->height(); // the dock's title bar
+        resizeDocks({timelineDock_}, {height + frame}, Qt::Vertical);
+    });
 }
 
 // The Events dock: every event this machine offers, to choose the events of a recording. Tabbed behind the
@@ -372,12 +378,10 @@ void MainWindow::showRecordDialog() {
     if (recordingView_->recording()->isActive()) return;
     auto *dialog = new RecordDialog(this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
-    // The events checked in the Events dock are the recording's, while the dialog is open too.
-    const auto useChosenEvents = [dialog](const QString &events) {
-        if (!events.isEmpty()) dialog->setEvents(events);
-    };
-    useChosenEvents(eventsView_->selectedEvents());
-    connect(eventsView_, &EventsView::selectionChanged, dialog, useChosenEvents);
+    // The events checked in the Events dock are the recording's, while the dialog is open too (until the
+    // user types other events).
+    dialog->offerEvents(eventsView_->selectedEvents());
+    connect(eventsView_, &EventsView::selectionChanged, dialog, &RecordDialog::offerEvents);
     connect(dialog, &QDialog::accepted, this, [this, dialog] { startRecording(dialog->options()); });
     dialog->open();
 }
@@ -566,6 +570,10 @@ void MainWindow::connectThreadFilters() {
                 else
                     statusBar()->showMessage(tr("The last thread shown cannot be hidden."), 5000);
             });
+    connect(timeline, &TimelineWidget::showOnlyCpuRequested, this, [this](uint32_t cpu) {
+        if (session_)
+            pushFilter(tr("Show only CPU %1").arg(cpu), withCpus(filter_, *session_->profile, {cpu}));
+    });
     connect(timeline, &TimelineWidget::showThreadRequested, this,
             [this](uint32_t pid, uint32_t tid, const QString &label) {
                 if (session_)

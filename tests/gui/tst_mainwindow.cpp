@@ -707,7 +707,7 @@ void TestMainWindow::timelineSelectionFiltersEveryView() {
     QVERIFY(window);
     part<QDockWidget>(window, "timelineDock")->raise();
     TimelineWidget *timeline = part<TimelineView>(window, "timelineView")->timeline();
-    QVERIFY(timeline->threadCount() >= 2); // main thread and worker
+    QVERIFY(timeline->rowCount() >= 2); // main thread and worker
     QVERIFY(timeline->threadLabel(0).contains(QLatin1String("hotspots")));
     const uint64_t total = part<FlameGraphModel>(window, "flameGraphModel")->totalCost();
     const uint64_t bottomUpTotal = part<CallTreeModel>(window, "bottomUpModel")->tree()->total();
