@@ -12,6 +12,8 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
+#include <system_error>
 
 namespace perfglass {
 
@@ -84,16 +86,18 @@ std::string privilegeAdvice() {
            "perfglass-cli)`.";
 }
 
+std::string HelperConnection::expectedHelperPath() {
+    std::error_code error;
+    const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", error);
+    if (error || self.empty()) return {};
+    return (self.parent_path() / PERFGLASS_HELPER_FROM_BINDIR / "perfglass-helper")
+        .lexically_normal()
+        .string();
+}
+
 std::string HelperConnection::findHelper() {
-    if (const char *path = std::getenv("PERFGLASS_HELPER"); path && path[0] == '/' && isExecutable(path))
-        return path;
-#ifdef PERFGLASS_HELPER_INSTALL_PATH
-    if (isExecutable(PERFGLASS_HELPER_INSTALL_PATH)) return PERFGLASS_HELPER_INSTALL_PATH;
-#endif
-#ifdef PERFGLASS_HELPER_BUILD_PATH
-    if (isExecutable(PERFGLASS_HELPER_BUILD_PATH)) return PERFGLASS_HELPER_BUILD_PATH;
-#endif
-    return {};
+    std::string path = expectedHelperPath();
+    return isExecutable(path) ? path : std::string{};
 }
 
 namespace {
@@ -103,10 +107,13 @@ namespace {
 std::vector<std::string> helperCommand(const HelperStartOptions &options, bool viaPkexec) {
     const std::string helperPath =
         options.helperPath.empty() ? HelperConnection::findHelper() : options.helperPath;
-    if (helperPath.empty() || helperPath[0] != '/' || !isExecutable(helperPath))
+    if (helperPath.empty() || helperPath[0] != '/' || !isExecutable(helperPath)) {
+        const std::string lookedFor =
+            options.helperPath.empty() ? HelperConnection::expectedHelperPath() : options.helperPath;
         throw Error("cannot start the privileged helper: perfglass-helper is not installed (looked for '" +
-                    (helperPath.empty() ? std::string("perfglass-helper") : helperPath) + "'). " +
+                    (lookedFor.empty() ? std::string("perfglass-helper") : lookedFor) + "'). " +
                     privilegeAdvice());
+    }
     std::vector<std::string> arguments;
     if (viaPkexec) {
         const std::string pkexec = ChildProcess::resolveProgram("pkexec");

@@ -13,7 +13,7 @@
 namespace perfglass {
 
 struct HelperStartOptions {
-    // Empty: $PERFGLASS_HELPER, then the installed helper, then the one in the build tree.
+    // Empty: the helper installed beside this program (expectedHelperPath). Tests may name another one.
     std::string helperPath;
     // Start through pkexec. Default: only when the recorder is not root.
     bool usePkexec = false;
@@ -33,7 +33,12 @@ public:
     // Starts the helper and exchanges Hello. Throws Error saying what failed and what the user can do
     // instead.
     static std::unique_ptr<HelperConnection> start(const HelperStartOptions &options);
-    // Where the helper binary is looked for (see HelperStartOptions::helperPath); empty when none exists.
+    // Where this program's helper is: its own directory (/proc/self/exe), then PERFGLASS_HELPER_FROM_BINDIR
+    // (packaging/HelperPath.cmake: bin/ to libexec/ when installed, for any prefix; the build tree puts the
+    // helper where the same path leads from its programs and tests). No environment variable or build-tree
+    // path is consulted. Empty when /proc/self/exe cannot be read.
+    static std::string expectedHelperPath();
+    // expectedHelperPath() when an executable is there, else empty.
     static std::string findHelper();
 
     // Takes over a socket connected to a helper, and the helper's pid to reap (-1: none).
