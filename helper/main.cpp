@@ -12,6 +12,7 @@
 
 #include <signal.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -120,6 +121,12 @@ int main(int argc, char **argv) {
     ::prctl(PR_SET_PDEATHSIG, SIGTERM);
     if (::chdir("/") != 0) return fail("cannot change to /");
     ::umask(077);
+    // Up to kMaxOpenEvents event fds and a pidfd per target of the scope: the soft limit up to the hard one.
+    rlimit files{};
+    if (::getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur < files.rlim_max) {
+        files.rlim_cur = files.rlim_max;
+        ::setrlimit(RLIMIT_NOFILE, &files);
+    }
 
     ServerConfig config;
     config.tracefsRoot = options.tracefsRoot;

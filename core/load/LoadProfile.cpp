@@ -4,6 +4,7 @@
 #include "load/ProfileBuilder.h"
 #include "perfdata/PerfDataReader.h"
 #include "perfdata/RecordOrderer.h"
+#include "record/HostBuildIds.h"
 
 #include <sys/utsname.h>
 
@@ -23,14 +24,29 @@ bool recordedOnThisKernel(const SessionMetadata &metadata) {
 
 // Starts loading the kernel symbols on a second thread: from the given file, or from /proc/kallsyms when the
 // session was recorded on this kernel.
-std::future<KernelSymbols> kernelSymbolsFor(const LoadOptions &options, bool sameKernel) {
+// A copy of kallsyms kept in this boot for the session's kernel (by its build id) by a recording through the
+// privileged helper; empty when there is none.
+KernelSymbols keptKernelSymbols(const SessionMetadata &metadata) {
+    for (const BuildIdEntry &entry : metadata.buildIds) {
+        if (entry.path != "[kernel.kallsyms]") continue;
+        std::ifstream input(keptKallsymsPath(entry.buildId));
+        if (input) return KernelSymbols::fromStream(input);
+    }
+    return {};
+}
+
+std::future<KernelSymbols> kernelSymbolsFor(const LoadOptions &options, bool sameKernel,
+                                            const SessionMetadata &metadata) {
     if (!options.kallsymsPath.empty()) {
         auto input = std::make_shared<std::ifstream>(options.kallsymsPath);
         if (!*input) throw Error("cannot open kernel symbols " + options.kallsymsPath);
         return std::async(std::launch::async, [input] { return KernelSymbols::fromStream(*input); });
     }
     if (!sameKernel) return std::async(std::launch::deferred, [] { return KernelSymbols{}; });
-    return std::async(std::launch::async, [] { return KernelSymbols::fromProc(); });
+    return std::async(std::launch::async, [metadata] {
+        KernelSymbols symbols = KernelSymbols::fromProc();
+        return symbols.empty() ? keptKernelSymbols(metadata) : symbols; // hidden addresses: the kept copy
+    });
 }
 
 void configure(ProfileBuilder &builder, const PerfDataReader &reader, const LoadOptions &options,
@@ -107,7 +123,7 @@ std::shared_ptr<const Profile> loadProfile(const std::string &path, const LoadOp
     if (options.stopFollowing.stop_possible()) reader.follow(options.stopFollowing);
     const bool sameKernel = recordedOnThisKernel(reader.metadata());
     // Kernel symbols load on a second thread while the records are read; frames are named at the end.
-    auto kernelSymbols = kernelSymbolsFor(options, sameKernel);
+    auto kernelSymbols = kernelSymbolsFor(options, sameKernel, reader.metadata());
     ProfileBuilder builder{KernelSymbols{}};
     configure(builder, reader, options, sameKernel);
     readRecords(reader, builder, options);

@@ -1,9 +1,15 @@
 #include "record/HostBuildIds.h"
 
 #include "base/ProcFs.h"
+#include "base/UniqueFd.h"
 
 #include <elf.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
+#include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <iterator>
@@ -65,6 +71,53 @@ std::optional<BuildIdEntry> vdsoBuildIdEntry() {
         if (!buildId.empty()) return BuildIdEntry{-1, false, std::move(buildId), "[vdso]"};
     }
     return std::nullopt;
+}
+
+std::string keptKallsymsPath(const std::vector<uint8_t> &kernelBuildId) {
+    if (kernelBuildId.empty()) return {};
+    const char *xdg = std::getenv("XDG_CACHE_HOME");
+    const char *home = std::getenv("HOME");
+    const std::string cache =
+        xdg && *xdg ? xdg : (home && *home ? std::string(home) + "/.cache" : std::string());
+    if (cache.empty()) return {};
+    std::string hex;
+    for (uint8_t byte : kernelBuildId) {
+        static constexpr char kDigits[] = "0123456789abcdef";
+        hex += kDigits[byte >> 4];
+        hex += kDigits[byte & 15];
+    }
+    // Addresses move with every boot (KASLR): the copy is this boot's.
+    std::ifstream bootFile("/proc/sys/kernel/random/boot_id");
+    std::string boot;
+    std::getline(bootFile, boot);
+    if (boot.size() < 8 || boot.find('/') != std::string::npos) return {};
+    return cache + "/perfglass/kallsyms/" + hex + "-" + boot;
+}
+
+bool keepKallsyms(const std::vector<uint8_t> &kernelBuildId, const std::string &text) {
+    const std::string path = keptKallsymsPath(kernelBuildId);
+    if (path.empty() || text.empty()) return false;
+    const std::string directory = path.substr(0, path.rfind('/'));
+    const std::string parent = directory.substr(0, directory.rfind('/'));
+    ::mkdir(parent.substr(0, parent.rfind('/')).c_str(), 0700);
+    ::mkdir(parent.c_str(), 0700);
+    ::mkdir(directory.c_str(), 0700);
+    const std::string temporary = path + ".tmp" + std::to_string(::getpid());
+    UniqueFd fd(::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0600));
+    if (!fd.valid()) return false;
+    size_t written = 0;
+    while (written < text.size()) {
+        const ssize_t n = ::write(fd.get(), text.data() + written, text.size() - written);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) break;
+        written += static_cast<size_t>(n);
+    }
+    fd.reset();
+    if (written != text.size() || ::rename(temporary.c_str(), path.c_str()) != 0) {
+        ::unlink(temporary.c_str());
+        return false;
+    }
+    return true;
 }
 
 } // namespace perfglass

@@ -24,4 +24,13 @@ std::optional<BuildIdEntry> kernelBuildIdEntry(const std::string &notesPath = "/
 // The vdso's entry, from the image mapped into this process; nullopt without a vdso or build id.
 std::optional<BuildIdEntry> vdsoBuildIdEntry();
 
+// Where a copy of kallsyms is kept for the kernel with this build id, as perf keeps one in its build-id cache
+// (~/.debug/[kernel.kallsyms]/ID/kallsyms): $XDG_CACHE_HOME (else ~/.cache)/perfglass/kallsyms/HEX-BOOTID,
+// for this boot only, since addresses move with every boot. A recording through the privileged helper keeps
+// root's view there, so that reports run as the user name kernel frames. Empty when the build id is empty or
+// no cache directory is known.
+std::string keptKallsymsPath(const std::vector<uint8_t> &kernelBuildId);
+// Writes text to keptKallsymsPath (0600, whole or not at all); false when it could not.
+bool keepKallsyms(const std::vector<uint8_t> &kernelBuildId, const std::string &text);
+
 } // namespace perfglass

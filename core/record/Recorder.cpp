@@ -286,6 +286,7 @@ private:
     int64_t msUntilCounterRead() const;
     RecordSummary finish();
     SessionMetadata metadata();
+    void keepKallsymsOfHelper(const std::vector<uint8_t> &kernelBuildId);
 
     RecordOptions &options_;
     int stopFd_;
@@ -745,8 +746,12 @@ SessionMetadata Recording::metadata() {
     SessionMetadata metadata = SessionMetadata::fromThisMachine();
     metadata.cmdline = options_.cmdline;
     metadata.buildIds = sink_->buildIds();
-    if (summary_.kernelSamples)
-        if (auto kernel = kernelBuildIdEntry()) metadata.buildIds.insert(metadata.buildIds.begin(), *kernel);
+    if (summary_.kernelSamples) {
+        if (auto kernel = kernelBuildIdEntry()) {
+            keepKallsymsOfHelper(kernel->buildId);
+            metadata.buildIds.insert(metadata.buildIds.begin(), *kernel);
+        }
+    }
     if (sink_->sawVdso())
         if (auto vdso = vdsoBuildIdEntry()) metadata.buildIds.push_back(*vdso);
     metadata.hasClockId = true;
@@ -772,6 +777,18 @@ SessionMetadata Recording::metadata() {
         }
     }
     return metadata;
+}
+
+// Kernel samples through the helper, for a user who sees kallsyms without addresses: root's view is kept
+// where reports run as this user find it (keptKallsymsPath), as perf keeps kallsyms in its build-id cache.
+void Recording::keepKallsymsOfHelper(const std::vector<uint8_t> &kernelBuildId) {
+    if (!helper_ || ProcSynthesizer::kernelTextStart() != 0) return;
+    const auto kallsyms = helper_->kallsyms();
+    if (!kallsyms || !keepKallsyms(kernelBuildId, *kallsyms))
+        summary_.notices.push_back(
+            fmt::format("kernel symbols could not be kept for reports run as this user ({}); "
+                        "they will need --kallsyms",
+                        kallsyms ? keptKallsymsPath(kernelBuildId) : kallsyms.error()));
 }
 
 // The final drain and counter read, then the feature sections and the header's data size.

@@ -1,5 +1,6 @@
 // The real perfglass-helper, run as root over a socketpair: it opens working perf events for another process,
-// reads kallsyms, tracefs and /proc without following symlinks, answers every malformed or forbidden request
+// reads kallsyms, tracefs and /proc without following symlinks, keeps to the recording's scope (its targets,
+// their threads, or the whole system) and refuses the rest, answers every malformed or forbidden request
 // with its own error while it keeps serving, and exits when its socket closes.
 #include "TestSupport.h"
 #include "base/Error.h"

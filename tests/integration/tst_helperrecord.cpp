@@ -216,17 +216,39 @@ private slots:
     }
 
     void kernelEventsThroughTheHelperGetTheKernelMap() {
+        // And the user's own report names the kernel frames: the recording kept root's kallsyms in the user's
+        // cache, since this user reads /proc/kallsyms without addresses.
         RecordOptions options;
         options.command = {clientPath(QStringLiteral("hotspots-fp")).toStdString(), "-20"};
         options.events = "cpu-clock:k";
+        options.callGraph = CallGraphMode::FramePointer;
         options.outputPath = path(QStringLiteral("kernel.data")).toStdString();
-        const ChildResult helper = record(options, true);
+        const std::string cache = path(QStringLiteral("cache")).toStdString();
+        const ChildResult helper = inChild(true, [&](std::unique_ptr<HelperEventOpener> started) {
+            ::setenv("XDG_CACHE_HOME", cache.c_str(), 1);
+            options.privilegedOpenerFactory =
+                handOut(std::make_shared<std::unique_ptr<HelperEventOpener>>(std::move(started)));
+            std::string text = describe(Recorder(options).run());
+            const auto profile = loadProfile(options.outputPath);
+            size_t named = 0, unknown = 0;
+            for (const Frame &frame : profile->frames) {
+                if (!profile->modules[frame.module].kernel) continue;
+                ++(profile->functionName(frame.function) == "[unknown]" ? unknown : named);
+            }
+            text += "\nkernel frames named " + std::to_string(named) + ", unknown " + std::to_string(unknown);
+            for (const auto &notice : profile->diagnostics.notices)
+                text += "\nreport: " + notice;
+            return text;
+        });
         if (helper.code == 2) QSKIP(qPrintable(helper.text));
         QVERIFY2(helper.code == 0, qPrintable(helper.text));
+        qInfo("%s", qPrintable(helper.text));
         QVERIFY2(helper.text.contains(QLatin1String("kernel 1")), qPrintable(helper.text));
         QVERIFY2(kernelMap(path(QStringLiteral("kernel.data")))
                      .startsWith(QLatin1String("[kernel.kallsyms]_text ")),
                  qPrintable(kernelMap(path(QStringLiteral("kernel.data")))));
+        QVERIFY2(!helper.text.contains(QLatin1String("no kernel symbols")), qPrintable(helper.text));
+        QVERIFY2(!helper.text.contains(QLatin1String("kernel frames named 0,")), qPrintable(helper.text));
     }
 
     void offCpuThroughTheHelperRecordsSchedSwitch() {
