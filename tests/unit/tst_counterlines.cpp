@@ -155,7 +155,9 @@ private slots:
         instructions.ids = {21, 22};
         Session session({softwareEvent("cpu-clock", PERF_COUNT_SW_CPU_CLOCK, 11, false), instructions});
         session.maps({{-1, ""}}, {0, 1}, 100);
-        session.stat(11, 0, 0, {25 * kMs, 100 * kMs, 100 * kMs});
+        // CPU 0's counters were read 2 ms after the round's stamp the first time: a CPU's counter is enabled
+        // all along, so its enabled time (102 ms) is the time between its reads.
+        session.stat(11, 0, 0, {25 * kMs + 500 * 1000, 102 * kMs, 102 * kMs});
         session.stat(11, 1, 0, {100 * kMs, 100 * kMs, 100 * kMs});
         session.stat(21, 0, 0, {1000, 100 * kMs, 50 * kMs});
         session.stat(22, 1, 0, {0, 100 * kMs, 0});
