@@ -15,10 +15,11 @@ constexpr double kNsPerSecond = 1e9;
 CounterLineKind kindOf(const CounterSeries &series, size_t threadsOfEvent) {
     if (series.cpu >= 0) return CounterLineKind::Cpu;
     if (series.tid < 0) return CounterLineKind::All;
-    // One inherited counter for the target (a launched program, perf stat record of a command): it adds
-    // up the counts of every thread the program runs. Several inherited ones (attached threads) each
-    // stand for their thread and what it starts later, and are shown as the thread.
-    return series.inherited && threadsOfEvent == 1 ? CounterLineKind::Process : CounterLineKind::Thread;
+    // One inherited counter for a launched program (`record --counters -- CMD`, perf stat record of a
+    // command): it adds up the counts of every thread the program runs. Inherited counters of attached
+    // threads each stand for their thread and what it starts later, and are shown as the thread.
+    return series.inherited && series.launched && threadsOfEvent == 1 ? CounterLineKind::Process
+                                                                      : CounterLineKind::Thread;
 }
 
 CounterUnit unitOf(const CounterSeries &series, CounterLineKind kind) {
