@@ -15,10 +15,11 @@ constexpr double kNsPerSecond = 1e9;
 CounterLineKind kindOf(const CounterSeries &series, size_t threadsOfEvent) {
     if (series.cpu >= 0) return CounterLineKind::Cpu;
     if (series.tid < 0) return CounterLineKind::All;
-    // One inherited counter for the target (a launched program, perf stat record of a command): it adds
-    // up the counts of every thread the program runs. Several inherited ones (attached threads) each
-    // stand for their thread and what it starts later, and are shown as the thread.
-    return series.inherited && threadsOfEvent == 1 ? CounterLineKind::Process : CounterLineKind::Thread;
+    // One inherited counter for a launched program (`record --counters -- CMD`, perf stat record of a
+    // command): it adds up the counts of every thread the program runs. Inherited counters of attached
+    // threads each stand for their thread and what it starts later, and are shown as the thread.
+    return series.inherited && series.launched && threadsOfEvent == 1 ? CounterLineKind::Process
+                                                                      : CounterLineKind::Thread;
 }
 
 CounterUnit unitOf(const CounterSeries &series, CounterLineKind kind) {
@@ -27,14 +28,17 @@ CounterUnit unitOf(const CounterSeries &series, CounterLineKind kind) {
                                                                             : CounterUnit::Busy;
 }
 
-// The value of one interval, or false when it has none (no wall time, or never counted while enabled).
-bool rateOf(const CounterPoint &point, CounterUnit unit, CounterRatePoint &out) {
+// The value of one interval, or false when it has none (no wall time, or never counted while enabled). The
+// wall time is the time between the reads: for a CPU's counter exactly its enabled time (enabled all along),
+// for a thread's the time between the round stamps (its enabled time is only when the thread ran).
+bool rateOf(const CounterPoint &point, bool onCpu, CounterUnit unit, CounterRatePoint &out) {
     if (point.time <= point.begin) return false;
     if (point.running == 0 && point.enabled > 0 && point.delta == 0) {
         // Enabled but never scheduled on a PMU: not counted, nothing to say about the interval.
         return false;
     }
-    const double wall = static_cast<double>(point.time - point.begin);
+    const double wall =
+        static_cast<double>(onCpu && point.enabled > 0 ? point.enabled : point.time - point.begin);
     out.begin = point.begin;
     out.end = point.time;
     out.runningShare = point.enabled > 0 && point.running > 0 && point.running < point.enabled
@@ -58,7 +62,7 @@ CounterLine lineOf(const Profile &profile, const CounterSeries &series, size_t t
     line.threadName = series.threadName;
     for (const CounterPoint &point : series.points) {
         CounterRatePoint rate;
-        if (!rateOf(point, line.unit, rate)) continue;
+        if (!rateOf(point, line.kind == CounterLineKind::Cpu, line.unit, rate)) continue;
         line.maxValue = std::max(line.maxValue, rate.value);
         line.minRunningShare = std::min(line.minRunningShare, rate.runningShare);
         line.total += rate.count;

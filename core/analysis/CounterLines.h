@@ -3,7 +3,8 @@
 // and the CLI. One line per CPU (system-wide counters), per thread (counters read per thread) or for the
 // whole process (a launched program's inherited counter, which adds up all its threads). The value of an
 // interval is its count, scaled by enabled/running when the counter was multiplexed, divided by the
-// interval's wall time: for clock events (task-clock, cpu-clock) the busy share of one CPU, or the CPUs
+// interval's wall time (for a CPU's counter its enabled time, exactly the time between its reads): for clock
+// events (task-clock, cpu-clock) the busy share of one CPU, or the CPUs
 // utilized by a whole process (as `stat -I` prints it); for every other event, events per second.
 #pragma once
 

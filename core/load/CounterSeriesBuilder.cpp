@@ -17,7 +17,9 @@ void CounterSeriesBuilder::setEvents(const std::vector<EventAttr> &events) {
     names_.clear();
     inherited_.clear();
     clock_.clear();
+    launched_ = false;
     for (size_t i = 0; i < events.size(); ++i) {
+        launched_ = launched_ || events[i].attr.enable_on_exec != 0;
         names_.push_back(events[i].name);
         inherited_.push_back(events[i].attr.inherit != 0);
         clock_.push_back(isClockEvent(events[i].attr.type, events[i].attr.config));
@@ -92,6 +94,7 @@ CounterSeries &CounterSeriesBuilder::seriesFor(const Key &key) {
     series.eventName = series.event < names_.size() ? names_[series.event] : std::string();
     series.inherited = series.event < inherited_.size() && inherited_[series.event];
     series.clock = series.event < clock_.size() && clock_[series.event];
+    series.launched = launched_;
     series.cpu = std::get<1>(key);
     series.tid = std::get<2>(key);
     if (const auto name = threadNames_.find(key); name != threadNames_.end())

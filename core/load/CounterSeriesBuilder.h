@@ -43,6 +43,7 @@ private:
     std::vector<std::string> names_;
     std::vector<bool> inherited_;
     std::vector<bool> clock_;
+    bool launched_ = false; // some event starts at exec
     std::vector<int> cpus_;
     std::vector<stat::ThreadMapEntry> threads_;
     uint64_t intervalNs_ = 0;               // STAT_CONFIG's interval, 0 when none

@@ -28,6 +28,9 @@ struct CounterSeries {
     // The counter was inherited (attr.inherit): its counts include every thread and child process the
     // thread created after counting began. A launched program's only counter is such: the whole process.
     bool inherited = false;
+    // The session counted a launched program from its exec (attr.enable_on_exec): an inherited counter of its
+    // only thread is then the whole program.
+    bool launched = false;
     bool clock = false; // task-clock, cpu-clock: counts nanoseconds of CPU time
     std::vector<CounterPoint> points;
 

@@ -672,7 +672,9 @@ void Recording::readCountersIfDue() {
     if (!statRecords_) return;
     const uint64_t now = monotonicNanoseconds();
     if (now < nextCounterRead_) return;
-    statRecords_->sample(now);
+    // Stamped after reading: a read delayed on a busy machine must not make its interval look shorter.
+    const auto cumulative = counters_->read();
+    statRecords_->write(cumulative, monotonicNanoseconds());
     const uint64_t intervalNs = options_.counterIntervalMs * 1000000u;
     nextCounterRead_ += intervalNs;
     if (nextCounterRead_ <= now) nextCounterRead_ = now + intervalNs; // late: skip, do not burst
@@ -796,9 +798,12 @@ RecordSummary Recording::finish() {
     if (child_) summary_.exitCode = child_->wait();
     events_->setEnabled(false);
     if (counters_) counters_->disable();
+    const uint64_t countersStopped =
+        monotonicNanoseconds(); // the last interval ends here, not after the drain
     drainAll();
     if (statRecords_) {
-        statRecords_->sample(monotonicNanoseconds(), true);
+        const auto cumulative = counters_->read();
+        statRecords_->write(cumulative, countersStopped, true);
         summary_.counterReads = statRecords_->rounds();
     }
     summary_.seconds = std::chrono::duration<double>(Clock::now() - start_).count();

@@ -125,7 +125,9 @@ private slots:
         const CounterChart &clock = chart.charts().front();
         QCOMPARE(clock.unit, CounterUnit::Busy);
         QCOMPARE(static_cast<int>(clock.lines.size()), 3);
-        QVERIFY2(clock.maxRate > 0 && clock.maxRate <= 1.1, qPrintable(QString::number(clock.maxRate)));
+        // One thread is busy at most all the time (a read delayed on a busy machine may shift some time into
+        // the next interval: a loose bound).
+        QVERIFY2(clock.maxRate > 0 && clock.maxRate <= 1.5, qPrintable(QString::number(clock.maxRate)));
         for (const CounterChartLine &line : clock.lines) {
             QVERIFY2(line.label.startsWith(QLatin1String("thread ")) &&
                          line.label.endsWith(QLatin1String("(hotspots-fp)")),
@@ -162,7 +164,7 @@ private slots:
                  qPrintable(clock.lines.front().label));
         QVERIFY(clock.title().contains(QLatin1String("CPUs utilized")));
         QVERIFY(!chart.smallMultiples(0));
-        QVERIFY2(clock.maxRate <= sysconf(_SC_NPROCESSORS_ONLN) * 1.1 + 0.05,
+        QVERIFY2(clock.maxRate <= sysconf(_SC_NPROCESSORS_ONLN) * 1.5 + 0.1,
                  qPrintable(QString::number(clock.maxRate)));
         QVERIFY(chart.toolTipAt(chart.plotRect(0).center()).contains(QLatin1String("CPUs")));
         saveScreenshot(view_.get(), QStringLiteral("counters-process.png"));

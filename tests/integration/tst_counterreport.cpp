@@ -2,7 +2,7 @@
 // text and JSON, checked against `stat -I` and against the raw counts of the session. Programs do a fixed
 // amount of work (hotspots -ROUNDS) or run for a wall time while a recording attaches for a fixed duration;
 // nothing here depends on how much CPU the machine gives: values are compared with what the same run printed
-// or stored, and bounded by what one CPU or all CPUs can do.
+// or stored, and bounded by what one CPU or all CPUs can do over the whole run.
 //
 // Tolerances: `stat -x,` prints interval times with 9 decimals (compared within 2 µs), CPUs utilized with 3
 // (within 0.0006), task-clock in msec with 2 (within 0.006 ms), page-faults exactly (within 0.5).
@@ -136,6 +136,7 @@ private slots:
             if (series.eventName == "task-clock") raw = &series;
         QVERIFY(raw);
         QCOMPARE((*clock)["points"].size(), raw->points.size());
+        double counted = 0;
         for (size_t i = 0; i < raw->points.size(); ++i) {
             const CounterPoint &point = raw->points[i];
             const double value = (*clock)["points"][i][1].get<double>();
@@ -147,8 +148,16 @@ private slots:
                                     .arg(value)
                                     .arg(wall)
                                     .arg(point.delta)));
-            QVERIFY2(value >= 0 && value <= cpus_ * 1.1 + 0.05, qPrintable(QString::number(value)));
+            // Point by point only a sanity bound: a read that a busy machine delays past its round's stamp
+            // moves counts into the next interval. Over the whole run such shifts cancel out.
+            QVERIFY2(value >= 0 && value <= cpus_ * 1.5 + 0.1, qPrintable(QString::number(value)));
+            counted += static_cast<double>(point.delta);
         }
+        const double wall = static_cast<double>(raw->points.back().time - raw->points.front().begin);
+        QVERIFY2(
+            counted <= wall * cpus_ * 1.02,
+            qPrintable(
+                QStringLiteral("%1 ns of CPU time in %2 ns on %3 CPUs").arg(counted).arg(wall).arg(cpus_)));
         // Consecutive intervals: each begins where the one before ended.
         for (size_t i = 1; i < raw->points.size(); ++i)
             QCOMPARE(raw->points[i].begin, raw->points[i - 1].time);
@@ -188,9 +197,17 @@ private slots:
             QVERIFY2(series["line"].get<std::string>().find("(hotspots-fp)") != std::string::npos,
                      series["line"].dump().c_str());
             QVERIFY(series["points"].size() >= 3);
-            for (const auto &point : series["points"])
-                QVERIFY2(point[1].get<double>() >= 0 && point[1].get<double>() <= 1.1,
-                         (series["line"].dump() + " " + point.dump()).c_str());
+            // Busy time of one thread: at most the wall time, over the whole run (point by point, a delayed
+            // read may move some into the next interval: a sanity bound only).
+            double busy = 0;
+            double previous = 0;
+            for (const auto &point : series["points"]) {
+                const double value = point[1].get<double>();
+                QVERIFY2(value >= 0 && value <= 1.5, (series["line"].dump() + " " + point.dump()).c_str());
+                busy += value * (point[0].get<double>() - previous);
+                previous = point[0].get<double>();
+            }
+            QVERIFY2(busy <= previous * 1.02, series.dump().c_str());
         }
         QVERIFY2(threads == 3, json.dump().c_str()); // the main thread and two workers
         // --tid picks lines.

@@ -16,12 +16,15 @@ namespace {
 constexpr uint64_t kMs = 1000000;
 constexpr uint64_t kSecond = 1000 * kMs;
 
-EventAttr softwareEvent(const char *name, uint64_t config, uint64_t id, bool inherit) {
+// INHERIT: an inherited counter of a launched program (enable_on_exec on the group leader, as CounterSet and
+// perf stat open them).
+EventAttr softwareEvent(const char *name, uint64_t config, uint64_t id, bool inherit, bool leader = true) {
     EventAttr attr;
     attr.name = name;
     attr.attr.type = PERF_TYPE_SOFTWARE;
     attr.attr.config = config;
     attr.attr.inherit = inherit ? 1 : 0;
+    attr.attr.enable_on_exec = inherit && leader ? 1 : 0;
     attr.ids = {id};
     return attr;
 }
@@ -75,7 +78,7 @@ private slots:
     // dividing by enabled time read 100 % busy and faults per on-CPU second. Rounds on CLOCK_MONOTONIC.
     void launchedProgramIsOneProcessLine() {
         Session session({softwareEvent("task-clock", PERF_COUNT_SW_TASK_CLOCK, 1, true),
-                         softwareEvent("page-faults", PERF_COUNT_SW_PAGE_FAULTS, 2, true)});
+                         softwareEvent("page-faults", PERF_COUNT_SW_PAGE_FAULTS, 2, true, false)});
         session.maps({{1234, "workload"}}, {-1}, 100);
         const uint64_t t0 = 5000 * kSecond;
         // 31 ms of CPU time in the first 100 ms, 150 ms in the next 100 ms (1.5 CPUs), 10 ms in the last 50.
@@ -145,6 +148,23 @@ private slots:
         compareFuzzy(lines.secondsSinceStart(worker.points[0].end), 0.25);
     }
 
+    // An attached thread's counter is inherited too (it counts the threads it starts later) but is no
+    // launched program: its line is the thread.
+    void attachedThreadIsAThread() {
+        EventAttr attr = softwareEvent("task-clock", PERF_COUNT_SW_TASK_CLOCK, 3, true);
+        attr.attr.enable_on_exec = 0;
+        Session session({attr});
+        session.maps({{42, "server"}}, {-1}, 100);
+        session.stat(3, -1, 0, {50 * kMs, 50 * kMs, 50 * kMs});
+        session.round(7 * kSecond);
+        const CounterLines lines = session.lines();
+        QCOMPARE(lines.lines.size(), size_t{1});
+        QCOMPARE(lines.lines[0].kind, CounterLineKind::Thread);
+        QCOMPARE(lines.lines[0].unit, CounterUnit::Busy);
+        QCOMPARE(lines.lines[0].label(), std::string("thread 42 (server)"));
+        compareFuzzy(lines.lines[0].points[0].value, 0.5);
+    }
+
     // System-wide: one line per CPU. A multiplexed counter's count is scaled by enabled/running and the
     // running share kept; one that never ran in an interval has no value there.
     void cpusAndMultiplexing() {
@@ -155,7 +175,9 @@ private slots:
         instructions.ids = {21, 22};
         Session session({softwareEvent("cpu-clock", PERF_COUNT_SW_CPU_CLOCK, 11, false), instructions});
         session.maps({{-1, ""}}, {0, 1}, 100);
-        session.stat(11, 0, 0, {25 * kMs, 100 * kMs, 100 * kMs});
+        // CPU 0's counters were read 2 ms after the round's stamp the first time: a CPU's counter is enabled
+        // all along, so its enabled time (102 ms) is the time between its reads.
+        session.stat(11, 0, 0, {25 * kMs + 500 * 1000, 102 * kMs, 102 * kMs});
         session.stat(11, 1, 0, {100 * kMs, 100 * kMs, 100 * kMs});
         session.stat(21, 0, 0, {1000, 100 * kMs, 50 * kMs});
         session.stat(22, 1, 0, {0, 100 * kMs, 0});
