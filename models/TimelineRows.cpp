@@ -68,6 +68,8 @@ TimelineRows::TimelineRows(std::shared_ptr<const TimelineBuckets> buckets,
     systemWide_ = profile_ && isSystemWide(*profile_, *buckets_);
     if (systemWide_) addCpuRows();
     addProcessRows();
+    for (const TimelineRow::Kind kind : {TimelineRow::Process, TimelineRow::Thread, TimelineRow::Cpu})
+        maxBucketCost_[static_cast<size_t>(kind)] = computeMaxBucketCost(kind);
 }
 
 void TimelineRows::addCpuRows() {
@@ -135,6 +137,10 @@ QString TimelineRows::threadName(const ThreadTimeline &thread) const {
 }
 
 uint64_t TimelineRows::maxBucketCost(TimelineRow::Kind kind) const {
+    return maxBucketCost_[static_cast<size_t>(kind)];
+}
+
+uint64_t TimelineRows::computeMaxBucketCost(TimelineRow::Kind kind) const {
     uint64_t most = 0;
     for (const TimelineRow &row : rows_)
         if (row.kind == kind && !row.idle)
