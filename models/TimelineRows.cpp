@@ -179,12 +179,12 @@ QString TimelineRows::processLabel(uint32_t pid) const {
 }
 
 const std::vector<QColor> &TimelineRows::threadPalette() {
-    // Reds, oranges, browns, olive, plums and magentas: far from the flame graph's kernel greens (hue 90 to
+    // Reds, oranges, browns, plums and magentas: far from the flame graph's kernel greens (hue 90 to
     // 130), system-library blues (195 to 220) and JIT violets (265 to 290), dark enough to read as bars on a
     // light row.
     static const std::vector<QColor> palette = {
         QColor::fromHsl(5, 170, 115),  QColor::fromHsl(28, 200, 105), QColor::fromHsl(318, 140, 120),
-        QColor::fromHsl(330, 150, 95), QColor::fromHsl(45, 190, 95),  QColor::fromHsl(58, 140, 80),
+        QColor::fromHsl(330, 150, 95), QColor::fromHsl(45, 190, 95),  QColor::fromHsl(0, 60, 110),
         QColor::fromHsl(350, 120, 80), QColor::fromHsl(20, 120, 75),  QColor::fromHsl(305, 90, 85),
         QColor::fromHsl(12, 200, 145),
     };
