@@ -21,6 +21,7 @@ std::shared_ptr<LoadedSession> emptyAnalysis(const LoadedSession &base, const Sa
     session->path = base.path;
     session->fileSize = base.fileSize;
     session->profile = profile;
+    session->unresolved = base.unresolved;
     session->filter = filter;
     session->event = filter.event;
     session->eventName = profile->events[static_cast<size_t>(filter.event)].name;

@@ -581,8 +581,8 @@ void TestMainWindow::flameGraphFitsItsContent() {
     FlameGraphWidget *graph = part<FlameGraphView>(window, "flameGraphView")->graph();
     auto *scroll = qobject_cast<QScrollArea *>(graph->parentWidget()->parentWidget());
     QVERIFY(scroll);
-    // The widget is exactly as tall as its rows; the root row is its last.
-    QCOMPARE(graph->height(), graph->contentHeight());
+    // The widget is at least as tall as its rows, and the root row is its last.
+    QVERIFY(graph->height() >= graph->contentHeight());
     const auto root = graph->frameRect(CallTree::kRoot);
     QVERIFY(root);
     QVERIFY2(graph->height() - root->bottom() < graph->rowHeight(),
@@ -590,12 +590,16 @@ void TestMainWindow::flameGraphFitsItsContent() {
     // Deeper than the view: scrolled so that the root shows.
     if (graph->height() > scroll->viewport()->height())
         QCOMPARE(graph->y() + graph->height(), scroll->viewport()->height());
-    // Shallower than the view (a tall floating dock): the graph sits at the top, no empty band above it.
+    // Shallower than the view (a tall floating dock): the graph fills the view with its root row at the
+    // bottom, as flame graphs stand, and the empty band is above it.
     part<QDockWidget>(window, "flameGraphDock")->setFloating(true);
     part<QDockWidget>(window, "flameGraphDock")->resize(1000, graph->contentHeight() + 400);
     QTRY_VERIFY(scroll->viewport()->height() > graph->contentHeight() + 200);
-    QCOMPARE(graph->height(), graph->contentHeight());
+    QCOMPARE(graph->height(), scroll->viewport()->height());
     QCOMPARE(graph->y(), 0);
+    const auto anchored = graph->frameRect(CallTree::kRoot);
+    QVERIFY(anchored);
+    QVERIFY(graph->height() - anchored->bottom() < graph->rowHeight());
     QVERIFY(part<FlameGraphView>(window, "flameGraphView")
                 ->legend()
                 ->text()
@@ -624,11 +628,19 @@ void TestMainWindow::bottomUpTree() {
     QVERIFY(model.headerData(CallTreeModel::SelfColumn, Qt::Horizontal, Qt::ToolTipRole)
                 .toString()
                 .contains(QLatin1String("callers")));
-    // The top-level inclusive costs add up to all samples.
+    // The top-level inclusive costs add up to all samples; each top-level row's self cost is its whole cost
+    // (the function's own), and its callers have none.
     uint64_t sum = 0;
-    for (int row = 0; row < model.rowCount(); ++row)
-        sum += model.index(row, CallTreeModel::InclusiveColumn).data(CallTreeModel::SortRole).toULongLong();
+    for (int row = 0; row < model.rowCount(); ++row) {
+        const uint64_t inclusive =
+            model.index(row, CallTreeModel::InclusiveColumn).data(CallTreeModel::SortRole).toULongLong();
+        QCOMPARE(model.index(row, CallTreeModel::SelfColumn).data(CallTreeModel::SortRole).toULongLong(),
+                 inclusive);
+        sum += inclusive;
+    }
     QCOMPARE(sum, model.tree()->total());
+    QCOMPARE(model.index(0, CallTreeModel::SelfColumn, first).data(CallTreeModel::SortRole).toULongLong(),
+             qulonglong{0});
     part<QDockWidget>(window, "bottomUpDock")->raise();
     QTreeView *tree = part<CallTreeView>(window, "bottomUpView")->treeView();
     QVERIFY(tree->isExpanded(tree->model()->index(0, 0)));
