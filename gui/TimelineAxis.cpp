@@ -3,6 +3,8 @@
 #include "ChartScale.h"
 #include "TimelineWidget.h"
 
+#include <QCoreApplication>
+#include <QMouseEvent>
 #include <QPainter>
 
 #include <algorithm>
@@ -19,6 +21,7 @@ TimelineAxis::TimelineAxis(TimelineWidget *timeline, QWidget *parent)
     , timeline_(timeline) {
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
     setAccessibleName(tr("Time axis"));
+    setCursor(Qt::IBeamCursor);
     connect(timeline_, &TimelineWidget::axisChanged, this, qOverload<>(&QWidget::update));
 }
 
@@ -30,13 +33,37 @@ QSize TimelineAxis::minimumSizeHint() const {
     return {100, kHeight};
 }
 
+int TimelineAxis::offset() const {
+    return timeline_->mapTo(window(), QPoint()).x() - mapTo(window(), QPoint()).x();
+}
+
+void TimelineAxis::forward(QMouseEvent *event) {
+    const QPointF at(event->position().x() - offset(), TimelineWidget::kRowHeight / 2.0);
+    QMouseEvent forwarded(event->type(), at, timeline_->mapToGlobal(at), event->button(), event->buttons(),
+                          event->modifiers());
+    QCoreApplication::sendEvent(timeline_, &forwarded);
+    update();
+}
+
+void TimelineAxis::mousePressEvent(QMouseEvent *event) {
+    forward(event);
+}
+
+void TimelineAxis::mouseMoveEvent(QMouseEvent *event) {
+    forward(event);
+}
+
+void TimelineAxis::mouseReleaseEvent(QMouseEvent *event) {
+    forward(event);
+}
+
 void TimelineAxis::paintEvent(QPaintEvent *) {
     QPainter painter(this);
     painter.fillRect(rect(), palette().base());
     const QColor text = palette().color(QPalette::Text);
     const QColor grid = palette().color(QPalette::Mid);
-    const int offset = timeline_->mapTo(window(), QPoint()).x() - mapTo(window(), QPoint()).x();
-    const int left = offset + timeline_->plotLeft();
+    const int shift = offset();
+    const int left = shift + timeline_->plotLeft();
     const int width = timeline_->plotWidth();
     painter.setPen(text);
     painter.drawText(QRect(6, 0, std::max(0, left - 12), kHeight), Qt::AlignVCenter | Qt::AlignLeft,
@@ -62,8 +89,8 @@ void TimelineAxis::paintEvent(QPaintEvent *) {
     const auto end = timeline_->selectionEnd();
     if (!start && !end) return;
     // The filtered range as a band under the numbers.
-    const double from = offset + timeline_->xForTime(start.value_or(buckets->start));
-    const double to = offset + timeline_->xForTime(end.value_or(buckets->end));
+    const double from = shift + timeline_->xForTime(start.value_or(buckets->start));
+    const double to = shift + timeline_->xForTime(end.value_or(buckets->end));
     painter.fillRect(QRectF(from, kHeight - 4, std::max(1.0, to - from), 3),
                      palette().color(QPalette::Highlight));
 }

@@ -1,8 +1,8 @@
 // The Timeline dock's content: a line saying what the views are filtered to, the time axis (TimelineAxis),
 // and under it the rows of the timeline (TimelineWidget) in a scroll area, so the axis stays in place while
-// the rows scroll. Dragging across the timeline asks to filter every view to that range. When a session
-// comes, preferredHeightChanged() says how tall the dock should be to show every row (up to a limit; more
-// rows scroll).
+// the rows scroll. Dragging across the timeline asks to filter every view to that range. When another
+// session file comes, preferredHeightChanged() says how tall the dock should be to show every row (up to a
+// limit; more rows scroll).
 #pragma once
 
 #include "LoadedSession.h"
@@ -41,7 +41,7 @@ public slots:
 
 signals:
     void rangeSelected(uint64_t start, uint64_t end);
-    // A session with another set of rows was shown: HEIGHT shows them all (see preferredHeight()).
+    // Another session file was shown: HEIGHT shows its rows (see preferredHeight()).
     void preferredHeightChanged(int height);
 
 private:
@@ -50,7 +50,7 @@ private:
     QToolButton *clear_;
     TimelineAxis *axis_;
     QScrollArea *scroll_;
-    std::shared_ptr<const Profile> shownProfile_;
+    QString shownPath_; // the session whose rows the dock was last sized for
 };
 
 } // namespace perfglass

@@ -68,6 +68,8 @@ TimelineRows::TimelineRows(std::shared_ptr<const TimelineBuckets> buckets,
     systemWide_ = profile_ && isSystemWide(*profile_, *buckets_);
     if (systemWide_) addCpuRows();
     addProcessRows();
+    for (const TimelineRow::Kind kind : {TimelineRow::Process, TimelineRow::Thread, TimelineRow::Cpu})
+        maxBucketCost_[static_cast<size_t>(kind)] = computeMaxBucketCost(kind);
 }
 
 void TimelineRows::addCpuRows() {
@@ -135,6 +137,10 @@ QString TimelineRows::threadName(const ThreadTimeline &thread) const {
 }
 
 uint64_t TimelineRows::maxBucketCost(TimelineRow::Kind kind) const {
+    return maxBucketCost_[static_cast<size_t>(kind)];
+}
+
+uint64_t TimelineRows::computeMaxBucketCost(TimelineRow::Kind kind) const {
     uint64_t most = 0;
     for (const TimelineRow &row : rows_)
         if (row.kind == kind && !row.idle)
@@ -173,12 +179,13 @@ QString TimelineRows::processLabel(uint32_t pid) const {
 }
 
 const std::vector<QColor> &TimelineRows::threadPalette() {
-    // Reds, oranges, browns, purples and magentas: far from the flame graph's kernel greens (hue 90 to 130)
-    // and system-library blues (195 to 220), dark enough to read as bars on a light row.
+    // Reds, oranges, browns, plums and magentas: far from the flame graph's kernel greens (hue 90 to
+    // 130), system-library blues (195 to 220) and JIT violets (265 to 290), dark enough to read as bars on a
+    // light row.
     static const std::vector<QColor> palette = {
-        QColor::fromHsl(5, 170, 115),   QColor::fromHsl(28, 200, 105), QColor::fromHsl(285, 110, 115),
-        QColor::fromHsl(330, 150, 110), QColor::fromHsl(45, 190, 95),  QColor::fromHsl(262, 100, 120),
-        QColor::fromHsl(350, 120, 80),  QColor::fromHsl(20, 120, 75),  QColor::fromHsl(305, 90, 85),
+        QColor::fromHsl(5, 170, 115),  QColor::fromHsl(28, 200, 105), QColor::fromHsl(318, 140, 120),
+        QColor::fromHsl(330, 150, 95), QColor::fromHsl(45, 190, 95),  QColor::fromHsl(0, 60, 110),
+        QColor::fromHsl(350, 120, 80), QColor::fromHsl(20, 120, 75),  QColor::fromHsl(305, 90, 85),
         QColor::fromHsl(12, 200, 145),
     };
     return palette;

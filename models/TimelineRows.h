@@ -15,6 +15,7 @@
 #include <QCoreApplication>
 #include <QString>
 
+#include <array>
 #include <memory>
 #include <vector>
 
@@ -70,12 +71,14 @@ private:
     void addCpuRows();
     void addProcessRows();
     QString threadName(const ThreadTimeline &thread) const;
+    uint64_t computeMaxBucketCost(TimelineRow::Kind kind) const;
 
     std::shared_ptr<const TimelineBuckets> buckets_;
     std::shared_ptr<const Profile> profile_;
     std::vector<std::unique_ptr<TimelineSeries>> processSums_;
     std::vector<TimelineRow> rows_;
     bool systemWide_ = false;
+    std::array<uint64_t, 3> maxBucketCost_{}; // by TimelineRow::Kind
 };
 
 } // namespace perfglass

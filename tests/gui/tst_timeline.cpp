@@ -49,6 +49,7 @@ private slots:
     void perfRecording();
     void coloursStayWhenFiltered();
     void showOnlyOneCpu();
+    void dragAcrossTheAxis();
 
 private:
     std::unique_ptr<MainWindow> openWindow(const QString &path, QSize size);
@@ -289,6 +290,27 @@ void TestTimeline::showOnlyOneCpu() {
     QVERIFY(timeline->isThreadShown(0));
     if (timeline->rows().at(1).kind == TimelineRow::Cpu) QVERIFY(!timeline->isThreadShown(1));
     saveScreenshot(part<QDockWidget>(window, "timelineDock"), QStringLiteral("timeline-one-cpu-dock.png"));
+}
+
+// The axis selects a time range as the rows do.
+void TestTimeline::dragAcrossTheAxis() {
+    const auto window = openWindow(fp_, QSize(1400, 900));
+    QVERIFY(window);
+    auto *view = part<TimelineView>(window, "timelineView");
+    TimelineWidget *timeline = view->timeline();
+    QWidget *axis = view->axis();
+    const int shift = timeline->mapTo(window.get(), QPoint()).x() - axis->mapTo(window.get(), QPoint()).x();
+    const QPoint from(shift + timeline->plotLeft() + timeline->plotWidth() / 4, axis->height() / 2);
+    const QPoint to(shift + timeline->plotLeft() + timeline->plotWidth() / 2, axis->height() / 2);
+    QSignalSpy applied(window.get(), &MainWindow::filterApplied);
+    QTest::mousePress(axis, Qt::LeftButton, {}, from);
+    QTest::mouseMove(axis, to);
+    QTest::mouseRelease(axis, Qt::LeftButton, {}, to);
+    QVERIFY(applied.wait(kTimeoutMs));
+    QVERIFY(window->filter().startTime && window->filter().endTime);
+    QCOMPARE(*window->filter().startTime, timeline->timeAt(from.x() - shift));
+    QCOMPARE(*window->filter().endTime, timeline->timeAt(to.x() - shift));
+    saveScreenshot(part<QDockWidget>(window, "timelineDock"), QStringLiteral("timeline-fp-range-dock.png"));
 }
 
 QTEST_MAIN(TestTimeline)

@@ -151,13 +151,15 @@ void TestTimelineRows::coloursStayWhenFiltered() {
 
 void TestTimelineRows::coloursAreNotTheFlameGraphs() {
     // The hues the flame graph gives kernel and system-library frames, over many names.
-    std::vector<double> kernel, system;
+    std::vector<double> kernel, system, jit;
     for (int i = 0; i < 500; ++i) {
         const std::string name = "function" + std::to_string(i);
         const Rgb k = FramePalette::frameColour(FrameCategory::Kernel, name);
         const Rgb s = FramePalette::frameColour(FrameCategory::SystemLibrary, name);
+        const Rgb j = FramePalette::frameColour(FrameCategory::Jit, name);
         kernel.push_back(QColor(k.red, k.green, k.blue).hslHueF() * 360.0);
         system.push_back(QColor(s.red, s.green, s.blue).hslHueF() * 360.0);
+        jit.push_back(QColor(j.red, j.green, j.blue).hslHueF() * 360.0);
     }
     std::vector<QColor> colours = TimelineRows::threadPalette();
     for (const QColor &colour : TimelineRows::threadPalette())
@@ -171,6 +173,10 @@ void TestTimelineRows::coloursAreNotTheFlameGraphs() {
                 QVERIFY2(
                     hueDistance(hue, other) >= 20,
                     qPrintable(QStringLiteral("%1 is too close to hue %2").arg(colour.name()).arg(other)));
+        for (double other : jit) // not asked for, but no thread should look like JIT code either
+            QVERIFY2(
+                hueDistance(hue, other) >= 12,
+                qPrintable(QStringLiteral("%1 is too close to JIT hue %2").arg(colour.name()).arg(other)));
     }
     QVERIFY(TimelineRows::threadPalette().size() >= 8);
     std::set<QRgb> distinct;
