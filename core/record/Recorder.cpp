@@ -666,6 +666,8 @@ SessionMetadata Recording::metadata() {
     SessionMetadata metadata = SessionMetadata::fromThisMachine();
     metadata.cmdline = options_.cmdline;
     metadata.buildIds = sink_->buildIds();
+    metadata.firstSampleTime = sink_->counters().firstSampleTime;
+    metadata.lastSampleTime = sink_->counters().lastSampleTime;
     if (summary_.kernelSamples)
         if (auto kernel = kernelBuildIdEntry()) metadata.buildIds.insert(metadata.buildIds.begin(), *kernel);
     if (sink_->sawVdso())
