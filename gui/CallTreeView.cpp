@@ -74,6 +74,8 @@ CallTreeView::CallTreeView(CallTreeModel *model, const QString &accessibleName, 
 
     connect(filter_, &QLineEdit::textChanged, this, &CallTreeView::applyFilter);
     connect(model_, &QAbstractItemModel::modelReset, this, &CallTreeView::onModelReset);
+    // A double click shows the row's function elsewhere (nodeActivated); it leaves the row expanded or not.
+    view_->setExpandsOnDoubleClick(false);
     connect(view_, &QTreeView::activated, this, [this](const QModelIndex &index) {
         emit nodeActivated(model_->nodeOf(proxy_->mapToSource(index)));
     });

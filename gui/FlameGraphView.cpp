@@ -5,17 +5,29 @@
 #include "FunctionNames.h"
 
 #include <QAction>
+#include <QDoubleSpinBox>
 #include <QHBoxLayout>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QSettings>
 #include <QStyle>
 #include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace perfglass {
+
+namespace {
+const QString kIcicleKey = QStringLiteral("flameGraph/icicle");
+const QString kBottomUpKey = QStringLiteral("flameGraph/bottomUp");
+const QString kThresholdKey = QStringLiteral("flameGraph/mergeThresholdPercent");
+constexpr int kMinimumRows = 5;
+} // namespace
 
 FlameGraphView::FlameGraphView(FlameGraphModel *model, QWidget *parent)
     : QWidget(parent)
@@ -28,7 +40,10 @@ FlameGraphView::FlameGraphView(FlameGraphModel *model, QWidget *parent)
     , search_(new QLineEdit(this))
     , matches_(new QLabel(this))
     , status_(new QLabel(this))
-    , legend_(new QLabel(this)) {
+    , legend_(new QLabel(this))
+    , icicle_(new QToolButton(this))
+    , bottomUp_(new QToolButton(this))
+    , threshold_(new QDoubleSpinBox(this)) {
     back_->setIcon(style()->standardIcon(QStyle::SP_ArrowBack));
     back_->setText(tr("Back"));
     back_->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
@@ -48,10 +63,12 @@ FlameGraphView::FlameGraphView(FlameGraphModel *model, QWidget *parent)
     search_->setAccessibleName(tr("Search functions"));
     search_->setMinimumWidth(220);
     search_->setMaximumWidth(360);
+    search_->installEventFilter(this);
+    createOptions();
 
-    scroll_->setWidget(graph_);
+    scroll_->setWidget(graph_); // as tall as the viewport at least: the root row stays at the view's edge
     scroll_->setWidgetResizable(true);
-    scroll_->setAlignment(Qt::AlignTop | Qt::AlignLeft); // a shallow graph sits at the top, under the bar
+    scroll_->setMinimumHeight(kMinimumRows * graph_->rowHeight()); // in the smallest window too
     scroll_->viewport()->setBackgroundRole(QPalette::Base);
     scroll_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     scroll_->setFrameShape(QFrame::NoFrame);
@@ -63,23 +80,7 @@ FlameGraphView::FlameGraphView(FlameGraphModel *model, QWidget *parent)
     legend_->setText(legendHtml());
     legend_->setTextFormat(Qt::RichText);
 
-    auto *bar = new QHBoxLayout;
-    bar->setContentsMargins(4, 2, 4, 2);
-    bar->addWidget(back_);
-    bar->addWidget(reset_);
-    bar->addWidget(breadcrumb_, 1);
-    bar->addWidget(search_);
-    bar->addWidget(matches_);
-    auto *bottom = new QHBoxLayout;
-    bottom->setContentsMargins(6, 2, 6, 2);
-    bottom->addWidget(status_, 1);
-    bottom->addWidget(legend_);
-    auto *layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->setSpacing(0);
-    layout->addLayout(bar);
-    layout->addWidget(scroll_, 1);
-    layout->addLayout(bottom);
+    createLayout();
 
     auto *find = new QAction(this);
     find->setShortcut(QKeySequence::Find);
@@ -104,13 +105,48 @@ FlameGraphView::FlameGraphView(FlameGraphModel *model, QWidget *parent)
     connect(model_, &FlameGraphModel::treeChanged, this, [this] {
         if (search_->text() != model_->searchText()) search_->setText(model_->searchText());
         showHovered(false, 0);
+        bottomUp_->setEnabled(model_->hasBottomUpTree() || model_->isBottomUp());
         // Let the scroll area take the new minimum height first.
         QTimer::singleShot(0, this, &FlameGraphView::scrollToRoot);
     });
     connect(graph_, &FlameGraphWidget::hoverChanged, this, &FlameGraphView::showHovered);
+    connectScrolling();
+    restoreOptions();
     updateNavigation();
     updateMatches();
     showHovered(false, 0);
+}
+
+void FlameGraphView::createLayout() {
+    auto *bar = new QHBoxLayout;
+    bar->setContentsMargins(4, 2, 4, 2);
+    bar->addWidget(back_);
+    bar->addWidget(reset_);
+    bar->addWidget(breadcrumb_, 1);
+    bar->addWidget(icicle_);
+    bar->addWidget(bottomUp_);
+    bar->addWidget(threshold_);
+    bar->addWidget(search_);
+    bar->addWidget(matches_);
+    auto *bottom = new QHBoxLayout;
+    bottom->setContentsMargins(6, 2, 6, 2);
+    bottom->addWidget(status_, 1);
+    bottom->addWidget(legend_);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addLayout(bar);
+    layout->addWidget(scroll_, 1);
+    layout->addLayout(bottom);
+}
+
+// The scroll area keeps the root row in view (keepRootInView) at the distance the user scrolled to.
+void FlameGraphView::connectScrolling() {
+    QScrollBar *vertical = scroll_->verticalScrollBar();
+    connect(vertical, &QScrollBar::rangeChanged, this, &FlameGraphView::keepRootInView);
+    connect(vertical, &QScrollBar::valueChanged, this, [this, vertical](int value) {
+        distanceFromRoot_ = graph_->isIcicle() ? value : vertical->maximum() - value;
+    });
 }
 
 void FlameGraphView::focusSearch() {
@@ -118,8 +154,87 @@ void FlameGraphView::focusSearch() {
     search_->selectAll();
 }
 
+void FlameGraphView::createOptions() {
+    icicle_->setText(tr("Icicle"));
+    icicle_->setCheckable(true);
+    icicle_->setAutoRaise(true);
+    icicle_->setToolTip(tr("Draw the root on top and callees below it (an icicle graph)"));
+    bottomUp_->setText(tr("Bottom-Up"));
+    bottomUp_->setCheckable(true);
+    bottomUp_->setAutoRaise(true);
+    bottomUp_->setToolTip(tr("A bottom-up flame graph: the functions samples end in next to the root, their "
+                             "callers beyond them"));
+    threshold_->setRange(0.0, 20.0);
+    threshold_->setDecimals(2);
+    threshold_->setSingleStep(0.1);
+    threshold_->setPrefix(tr("Merge < "));
+    threshold_->setSuffix(tr(" %"));
+    threshold_->setAccessibleName(tr("Merge threshold"));
+    threshold_->setToolTip(tr("Frames cheaper than this share of the shown frame are drawn as one hatched "
+                              "\"small frames\" block, whose tooltip names them. At 0 only frames narrower "
+                              "than a pixel merge."));
+    connect(icicle_, &QToolButton::toggled, this, &FlameGraphView::setIcicle);
+    connect(bottomUp_, &QToolButton::toggled, this, &FlameGraphView::setBottomUp);
+    connect(threshold_, &QDoubleSpinBox::valueChanged, this, [this](double percent) {
+        model_->setMergeThreshold(percent / 100.0);
+        QSettings().setValue(kThresholdKey, percent);
+    });
+}
+
+void FlameGraphView::restoreOptions() {
+    const QSettings settings;
+    threshold_->setValue(
+        settings.value(kThresholdKey, FlameGraphModel::kDefaultMergeThreshold * 100.0).toDouble());
+    model_->setMergeThreshold(threshold_->value() / 100.0);
+    icicle_->setChecked(settings.value(kIcicleKey, false).toBool());
+    bottomUp_->setChecked(settings.value(kBottomUpKey, false).toBool());
+}
+
+void FlameGraphView::setIcicle(bool icicle) {
+    icicle_->setChecked(icicle);
+    QSettings().setValue(kIcicleKey, icicle);
+    graph_->setIcicle(icicle);
+    scrollToRoot();
+}
+
+void FlameGraphView::setBottomUp(bool bottomUp) {
+    bottomUp_->setChecked(bottomUp);
+    QSettings().setValue(kBottomUpKey, bottomUp);
+    model_->setBottomUp(bottomUp);
+}
+
+// Escape and Home mean in the search field what they mean on the graph: back (or, with nothing to go back
+// to, clear the search) and show all (the cursor still moves to the start).
+bool FlameGraphView::eventFilter(QObject *watched, QEvent *event) {
+    if (watched == search_ && event->type() == QEvent::KeyPress) {
+        const auto *key = static_cast<QKeyEvent *>(event);
+        if (key->modifiers() == Qt::NoModifier || key->modifiers() == Qt::KeypadModifier)
+            return searchKey(key->key());
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+bool FlameGraphView::searchKey(int key) {
+    if (key == Qt::Key_Escape) {
+        if (!model_->back()) search_->clear();
+        return true;
+    }
+    if (key == Qt::Key_Home) model_->resetZoom();
+    return false;
+}
+
 void FlameGraphView::scrollToRoot() {
-    scroll_->verticalScrollBar()->setValue(scroll_->verticalScrollBar()->maximum());
+    distanceFromRoot_ = 0;
+    keepRootInView();
+}
+
+// After a resize or a new graph, the view keeps its distance from the root row: at 0, the root stays at the
+// bottom edge (the top edge for an icicle), however tall the graph or the view.
+void FlameGraphView::keepRootInView() {
+    QScrollBar *vertical = scroll_->verticalScrollBar();
+    const int distance = std::min(distanceFromRoot_, vertical->maximum());
+    vertical->setValue(graph_->isIcicle() ? distance : vertical->maximum() - distance);
+    distanceFromRoot_ = distance;
 }
 
 void FlameGraphView::updateNavigation() {
@@ -156,9 +271,13 @@ void FlameGraphView::updateMatches() {
 
 void FlameGraphView::showHovered(bool hovered, uint32_t node) {
     if (!hovered) {
-        status_->setText(model_->isEmpty() ? QString()
-                                           : tr("Click a frame to zoom in, right-click it to focus, merge or "
-                                                "hide it; Escape goes back."));
+        if (model_->isEmpty())
+            status_->clear();
+        else if (model_->isBottomUp())
+            status_->setText(tr("Bottom-up: the functions samples end in, their callers beyond them."));
+        else
+            status_->setText(tr("Click a frame to zoom in, right-click it to focus, merge or hide it; Escape "
+                                "goes back."));
         return;
     }
     if (node == CallTree::kRoot) {

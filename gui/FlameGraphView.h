@@ -1,12 +1,16 @@
-// The Flame Graph dock's content: a navigation bar (back, reset, breadcrumb of the zoomed call path), a
-// search field that highlights matching frames and shows their share, the painted flame graph in a scroll
-// area, and a status line describing the frame under the mouse, with a colour legend.
+// The Flame Graph dock's content: a navigation bar (back, reset, breadcrumb of the zoomed call path), the
+// view's options (Icicle: root on top; Bottom-Up: the functions samples end in at the root; the merge
+// threshold below which frames become one "small frames" block; remembered between runs), a search field
+// that highlights matching frames and shows their share (Escape and Home act on the graph from there too),
+// the painted flame graph in a scroll area that keeps the root row in view whatever its height (tall graphs
+// scroll away from the root), and a status line describing the frame under the mouse, with a colour legend.
 #pragma once
 
 #include "FlameGraphModel.h"
 
 #include <QWidget>
 
+class QDoubleSpinBox;
 class QLabel;
 class QLineEdit;
 class QScrollArea;
@@ -27,13 +31,28 @@ public:
     QLabel *breadcrumb() const { return breadcrumb_; }
     QLabel *matchLabel() const { return matches_; }
     QLabel *legend() const { return legend_; }
+    QToolButton *icicleButton() const { return icicle_; }
+    QToolButton *bottomUpButton() const { return bottomUp_; }
+    QDoubleSpinBox *thresholdBox() const { return threshold_; }
+    QScrollArea *scrollArea() const { return scroll_; }
     // The height that shows the whole graph with the bars above and below it.
     int preferredHeight() const;
 
 public slots:
     void focusSearch();
+    void setIcicle(bool icicle);
+    void setBottomUp(bool bottomUp);
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
+    void createOptions();
+    void createLayout();
+    void connectScrolling();
+    void restoreOptions();
+    bool searchKey(int key);
+    void keepRootInView();
     void updateNavigation();
     void updateMatches();
     void showHovered(bool hovered, uint32_t node);
@@ -50,6 +69,10 @@ private:
     QLabel *matches_;
     QLabel *status_;
     QLabel *legend_;
+    QToolButton *icicle_;
+    QToolButton *bottomUp_;
+    QDoubleSpinBox *threshold_;
+    int distanceFromRoot_ = 0; // how far the user scrolled away from the root row, in pixels
 };
 
 } // namespace perfglass

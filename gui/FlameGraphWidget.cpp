@@ -19,6 +19,7 @@ namespace {
 constexpr double kMargin = 4.0;
 constexpr double kMinFramePixels = 1.0; // narrower frames are merged
 constexpr double kMinTextPixels = 24.0; // narrower frames get no label
+constexpr int kMaxMergedNames = 8;      // the tooltip of a "small frames" block names this many
 
 Rgb rgbOf(const QColor &color) {
     return {static_cast<uint8_t>(color.red()), static_cast<uint8_t>(color.green()),
@@ -32,7 +33,7 @@ FlameGraphWidget::FlameGraphWidget(FlameGraphModel *model, QWidget *parent)
     setMouseTracking(true);
     setFocusPolicy(Qt::StrongFocus);
     setAttribute(Qt::WA_OpaquePaintEvent);
-    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::MinimumExpanding);
     setAccessibleName(tr("Flame graph"));
     connect(model_, &FlameGraphModel::treeChanged, this, [this] {
         hovered_.reset();
@@ -45,6 +46,7 @@ FlameGraphWidget::FlameGraphWidget(FlameGraphModel *model, QWidget *parent)
         invalidateLayout();
     });
     connect(model_, &FlameGraphModel::searchChanged, this, &FlameGraphWidget::invalidateLayout);
+    connect(model_, &FlameGraphModel::mergeThresholdChanged, this, &FlameGraphWidget::invalidateLayout);
     updateMinimumHeight();
 }
 
@@ -67,8 +69,18 @@ int FlameGraphWidget::contentHeight() const {
 }
 
 void FlameGraphWidget::updateMinimumHeight() {
-    setFixedHeight(contentHeight());
+    setMinimumHeight(contentHeight());
     updateGeometry();
+}
+
+void FlameGraphWidget::setIcicle(bool icicle) {
+    if (icicle == icicle_) return;
+    icicle_ = icicle;
+    update();
+}
+
+double FlameGraphWidget::mergeWidth() const {
+    return model_->mergeWidth(kMinFramePixels / usableWidth());
 }
 
 void FlameGraphWidget::invalidateLayout() {
@@ -83,7 +95,7 @@ double FlameGraphWidget::usableWidth() const {
 const std::vector<FlameFrame> &FlameGraphWidget::frames() const {
     if (!layoutValid_ || layoutWidth_ != usableWidth()) {
         layoutWidth_ = usableWidth();
-        layout_ = model_->layout(kMinFramePixels / layoutWidth_);
+        layout_ = model_->layout(mergeWidth(), kMinFramePixels / layoutWidth_);
         layoutValid_ = true;
     }
     return layout_;
@@ -92,7 +104,7 @@ const std::vector<FlameFrame> &FlameGraphWidget::frames() const {
 QRectF FlameGraphWidget::rectOf(const FlameFrame &frame) const {
     const double row = rowHeight();
     const double left = kMargin + frame.x * usableWidth();
-    const double top = height() - kMargin - (frame.depth + 1) * row;
+    const double top = icicle_ ? kMargin + frame.depth * row : height() - kMargin - (frame.depth + 1) * row;
     return {left, top, std::max(1.0, frame.width * usableWidth()), row - 1};
 }
 
@@ -175,7 +187,9 @@ QString FlameGraphWidget::labelFor(const FlameFrame &frame, double width) const 
     const QFontMetricsF metrics(font());
     if (frame.mergedCount > 0) {
         const QString text = tr("%n small frame(s)", nullptr, static_cast<int>(frame.mergedCount));
-        return metrics.horizontalAdvance(text) <= width ? text : QString();
+        if (metrics.horizontalAdvance(text) <= width) return text;
+        const QString count = QStringLiteral("+%1").arg(frame.mergedCount);
+        return metrics.horizontalAdvance(count) <= width ? count : QString();
     }
     const QString full = model_->name(frame.node);
     if (metrics.horizontalAdvance(full) <= width) return full;
@@ -190,12 +204,7 @@ QString FlameGraphWidget::labelFor(const FlameFrame &frame, double width) const 
 QString FlameGraphWidget::toolTipFor(const FlameFrame &frame) const {
     const uint64_t total = model_->totalCost();
     const CostUnit unit = model_->costUnit();
-    if (frame.mergedCount > 0) {
-        return tr("<b>%n call path(s)</b> too narrow to draw<br>%1 of all samples (%2)<br>"
-                  "Click the frame below to zoom in and see them.",
-                  nullptr, static_cast<int>(frame.mergedCount))
-            .arg(formatPercent(frame.cost, total), formatCost(frame.cost, unit));
-    }
+    if (frame.mergedCount > 0) return mergedToolTip(frame);
     const uint32_t node = frame.node;
     if (node == CallTree::kRoot) return tr("<b>All samples</b><br>%1").arg(formatCost(frame.cost, unit));
     const QString name = model_->isInlined(node) ? model_->name(node) + inlinedSuffix() : model_->name(node);
@@ -213,6 +222,28 @@ QString FlameGraphWidget::toolTipFor(const FlameFrame &frame) const {
         text += tr("<br>Of the zoomed frame: %1")
                     .arg(formatPercent(frame.cost, model_->cost(model_->zoomRoot())));
     return text;
+}
+
+// What a "small frames" block stands for: how many frames, what they cost together, the heaviest by name.
+QString FlameGraphWidget::mergedToolTip(const FlameFrame &frame) const {
+    const uint64_t total = model_->totalCost();
+    QString text =
+        tr("<b>%n small frame(s)</b>, each below %1 of the shown cost<br>together %2 of all samples "
+           "(%3)",
+           nullptr, static_cast<int>(frame.mergedCount))
+            .arg(QStringLiteral("%1 %").arg(mergeWidth() * 100.0, 0, 'g', 2),
+                 formatPercent(frame.cost, total), formatCost(frame.cost, model_->costUnit()));
+    const std::vector<uint32_t> merged = model_->mergedChildren(frame.node, mergeWidth());
+    const size_t named = std::min<size_t>(merged.size(), kMaxMergedNames);
+    for (size_t i = 0; i < named; ++i)
+        text += QStringLiteral("<br>&nbsp;&nbsp;%1 — %2")
+                    .arg(unqualifiedName(withoutParameters(model_->name(merged[i]))).toHtmlEscaped(),
+                         formatPercent(model_->cost(merged[i]), total));
+    if (merged.size() > named)
+        text += QStringLiteral("<br>&nbsp;&nbsp;") +
+                tr("… and %n more", nullptr, static_cast<int>(merged.size() - named));
+    return text + QStringLiteral("<br>") +
+           tr("Lower the merge threshold, or click their parent frame to zoom in, to see them.");
 }
 
 void FlameGraphWidget::resizeEvent(QResizeEvent *event) {
@@ -282,6 +313,8 @@ void FlameGraphWidget::selectNode(uint32_t node) {
 }
 
 void FlameGraphWidget::moveSelection(int key) {
+    if (icicle_ && (key == Qt::Key_Up || key == Qt::Key_Down)) // callees are below the caller
+        key = key == Qt::Key_Up ? Qt::Key_Down : Qt::Key_Up;
     uint32_t node = selected_.value_or(model_->zoomRoot());
     switch (key) {
     case Qt::Key_Up: {

@@ -1,16 +1,19 @@
 // A custom-painted flame graph: the root ("all samples") is the bottom row and callees stack upwards, as in
-// Brendan Gregg's flamegraph.pl and in hotspot; siblings are ordered heaviest first, from the left. Frames
-// narrower than about a pixel are merged into one hatched block per parent and not descended into, so
-// painting stays fast on any profile. Colours tell the module's kind: warm for the application, blue for
-// system libraries, green for the kernel, grey for unknown code, dark red for "[broken stack]", the frame
-// under which stacks that could not be unwound to their end hang. Inline frames (a function's code inlined
-// into its caller) are a paler shade of their colour with a dashed outline and an italic label; their tooltip
-// says what they were inlined into and, where known, the source file and line. The widget is exactly as tall
-// as the graph's rows (a scroll area shows it from the top), so a shallow graph leaves no empty band. Hover
-// highlights a frame and its tooltip gives the function, module and share; a click zooms into the frame; a
-// right click on a frame asks for its context menu (contextMenuRequested), elsewhere it goes back, as do
-// Escape, Backspace and the mouse's back button. Keyboard: arrows move the selection (Up to the heaviest
-// callee, Down to the caller, Left/Right to siblings), Enter zooms into it, Home shows everything.
+// Brendan Gregg's flamegraph.pl and in hotspot; siblings are ordered heaviest first, from the left. As an
+// icicle (setIcicle) the root is the top row and callees hang below it. Frames narrower than about a pixel or
+// cheaper than the model's merge threshold are merged into one hatched "small frames" block per parent (its
+// tooltip names them) and not descended into, so painting stays fast on any profile. Colours tell the
+// module's kind: warm for the application, blue for system libraries, green for the kernel, grey for unknown
+// code, dark red for "[broken stack]", the frame under which stacks that could not be unwound to their end
+// hang. Inline frames (a function's code inlined into its caller) are a paler shade of their colour with a
+// dashed outline and an italic label; their tooltip says what they were inlined into and, where known, the
+// source file and line. The widget is at least as tall as the graph's rows and draws them from its root edge
+// (the bottom, or the top for an icicle), so in a scroll area taller than the graph the root row stays at the
+// view's edge, and a deeper graph scrolls. Hover highlights a frame and its tooltip gives the function,
+// module and share; a click zooms into the frame; a right click on a frame asks for its context menu
+// (contextMenuRequested), elsewhere it goes back, as do Escape, Backspace and the mouse's back button.
+// Keyboard: arrows move the selection (Up to the heaviest callee, Down to the caller, the other way round in
+// an icicle; Left/Right to siblings), Enter zooms into it, Home shows everything.
 #pragma once
 
 #include "FlameGraphModel.h"
@@ -37,6 +40,11 @@ public:
 
     // The height that shows every row of the graph.
     int contentHeight() const;
+    // Root row on top, callees below (an icicle), instead of the root at the bottom.
+    bool isIcicle() const { return icicle_; }
+    void setIcicle(bool icicle);
+    // The width (a fraction of the full width) below which frames merge in the current layout.
+    double mergeWidth() const;
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
@@ -70,6 +78,7 @@ private:
     void paintFrame(QPainter &painter, const FlameFrame &frame, const QRectF &rect) const;
     QString labelFor(const FlameFrame &frame, double width) const;
     QString toolTipFor(const FlameFrame &frame) const;
+    QString mergedToolTip(const FlameFrame &frame) const;
     void setHovered(const FlameFrame *frame);
     void moveSelection(int key);
     void updateMinimumHeight();
@@ -81,6 +90,7 @@ private:
     std::optional<uint32_t> hovered_;
     bool hoveredMerged_ = false;
     std::optional<uint32_t> selected_;
+    bool icicle_ = false;
 };
 
 } // namespace perfglass

@@ -5,6 +5,7 @@
 #include "CallTreeView.h"
 #include "CallerCalleeView.h"
 #include "CountersView.h"
+#include "DockHeightKeeper.h"
 #include "EventsView.h"
 #include "FilterBar.h"
 #include "FilterCommand.h"
@@ -25,6 +26,7 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QComboBox>
+#include <QDir>
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
@@ -47,7 +49,8 @@
 namespace perfglass {
 
 namespace {
-constexpr int kStateVersion = 2; // 2: Bottom-Up, Caller/Callee, Timeline and Counters docks
+// 2: Bottom-Up, Caller/Callee, Timeline and Counters docks; 3: the flame graph gets most of the window
+constexpr int kStateVersion = 3;
 constexpr int kMaxRecentFiles = 10;
 const QString kRecentKey = QStringLiteral("recentFiles");
 const QString kGeometryKey = QStringLiteral("mainWindow/geometry");
@@ -62,7 +65,8 @@ MainWindow::MainWindow(QWidget *parent)
     , bottomUpModel_(new CallTreeModel(this))
     , flameGraphModel_(new FlameGraphModel(this))
     , undoStack_(new QUndoStack(this))
-    , frameActions_(new FrameActions(this)) {
+    , frameActions_(new FrameActions(this))
+    , exporter_(new ExportJob(this)) {
     setWindowTitle(tr("Perfglass"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/perfglass.png")));
     setAcceptDrops(true);
@@ -70,11 +74,13 @@ MainWindow::MainWindow(QWidget *parent)
                    QMainWindow::AllowTabbedDocks | QMainWindow::GroupedDragging);
     createDocks();
     createEventsDock();
+    heightKeeper_ = new DockHeightKeeper(this, flameGraphDock_, docks());
     createMenus();
     createToolBar();
     createFilterBar();
     createStatusBar();
     nameParts();
+    connectExportJob();
     defaultState_ = saveState(kStateVersion);
     restoreSettings();
 
@@ -92,7 +98,7 @@ MainWindow::MainWindow(QWidget *parent)
     connect(analyzer_, &AnalysisJob::analyzed, this, [this](std::shared_ptr<const LoadedSession> session) {
         if (!session_ || session->profile != session_->profile) return; // another file was opened since
         showAnalysis(std::move(session));
-        statusBar()->showMessage(tr("Filter applied."), 3000);
+        statusBar()->showMessage(filterAppliedMessage(), 5000);
         emit filterApplied();
     });
     connect(analyzer_, &AnalysisJob::failed, this, [this](const QString &message) {
@@ -133,6 +139,10 @@ void MainWindow::nameParts() {
         {eventsView_, "eventsView"},
         {recordingView_, "recordingView"},
         {recordAction_, "recordAction"},
+        {closeAction_, "closeAction"},
+        {reloadAction_, "reloadAction"},
+        {exportMenu_, "exportMenu"},
+        {exporter_, "exportJob"},
         {clearFilterAction_, "clearFilterAction"},
         {eventPicker_, "eventPicker"},
     };
@@ -161,7 +171,8 @@ void MainWindow::createDocks() {
     callerCalleeDock_ = addDock(tr("Caller/Callee"), QStringLiteral("callerCalleeDock"), callerCalleeView_);
     summaryDock_ = addDock(tr("Summary"), QStringLiteral("summaryDock"), summaryView_);
     // No central widget: the docks share the whole window. The timeline on top, the flame graph (tabbed with
-    // the counters) in the middle, the trees, caller/callee and summary tabbed below.
+    // the counters) in the middle with most of the height, the trees, caller/callee and summary tabbed below.
+    // Extra window height goes to the flame graph (DockHeightKeeper).
     setCentralWidget(nullptr);
     splitDockWidget(timelineDock_, flameGraphDock_, Qt::Vertical);
     splitDockWidget(flameGraphDock_, topDownDock_, Qt::Vertical);
@@ -171,27 +182,32 @@ void MainWindow::createDocks() {
     tabifyDockWidget(callerCalleeDock_, summaryDock_);
     flameGraphDock_->raise();
     topDownDock_->raise();
-    resizeDocks({timelineDock_, flameGraphDock_, topDownDock_}, {150, 420, 330}, Qt::Vertical);
+    resizeDocks({timelineDock_, flameGraphDock_, topDownDock_}, {130, 560, 210}, Qt::Vertical);
     createRecordingDock();
 
-    connect(topDownView_, &CallTreeView::nodeActivated, this, [this](uint32_t node) {
-        flameGraphModel_->zoomTo(node);
-        flameGraphDock_->raise();
-    });
+    connect(topDownView_, &CallTreeView::nodeActivated, this,
+            [this](uint32_t node) { showNodeInFlameGraph(CallTree::Kind::TopDown, node); });
     connect(flameGraphView_->graph(), &FlameGraphWidget::nodeActivated, this, [this](uint32_t node) {
-        topDownView_->selectNode(node);
+        (flameGraphModel_->isBottomUp() ? bottomUpView_ : topDownView_)->selectNode(node);
         if (node != CallTree::kRoot && flameGraphModel_->tree())
             callerCalleeView_->showFunction(flameGraphModel_->tree()->node(node).function);
     });
     for (CallTreeView *view : {topDownView_, bottomUpView_})
         connect(view, &CallTreeView::functionSelected, callerCalleeView_, &CallerCalleeView::showFunction);
     connect(bottomUpView_, &CallTreeView::nodeActivated, this, [this](uint32_t node) {
+        if (flameGraphModel_->isBottomUp()) showNodeInFlameGraph(CallTree::Kind::BottomUp, node);
         callerCalleeView_->showFunction(bottomUpModel_->tree()->node(node).function);
         callerCalleeDock_->show();
         callerCalleeDock_->raise();
     });
     connect(summaryView_, &SummaryView::functionActivated, this, &MainWindow::showFunctionInFlameGraph);
     connect(timelineView_, &TimelineView::rangeSelected, this, &MainWindow::selectTimeRange);
+    // A new session's timeline gets the height that shows its rows (up to a limit; more rows scroll).
+    connect(timelineView_, &TimelineView::preferredHeightChanged, this, [this](int height) {
+        if (timelineDock_->isFloating()) return;
+        const int frame = timelineDock_->height() - timelineView_->height(); // the dock's title bar
+        resizeDocks({timelineDock_}, {height + frame}, Qt::Vertical);
+    });
 }
 
 // The Events dock: every event this machine offers, to choose the events of a recording. Tabbed behind the
@@ -240,16 +256,132 @@ void MainWindow::createRecordAction(QMenu *file) {
     recordAction_->setToolTip(tr("Record a program, running processes or the whole system"));
 }
 
+// File ▸ Close and Reload, and the Export submenu; enabled while a session is open.
+void MainWindow::createSessionActions(QMenu *file) {
+    reloadAction_ = file->addAction(tr("Re&load"), this, &MainWindow::reloadSession);
+    reloadAction_->setShortcut(QKeySequence::Refresh);
+    reloadAction_->setIcon(style()->standardIcon(QStyle::SP_BrowserReload));
+    reloadAction_->setToolTip(tr("Read the session's file again"));
+    createExportMenu(file);
+    closeAction_ = file->addAction(tr("&Close"), this, &MainWindow::closeSession);
+    closeAction_->setShortcut(QKeySequence::Close);
+    closeAction_->setIcon(style()->standardIcon(QStyle::SP_DialogCloseButton));
+    updateSessionActions();
+}
+
+void MainWindow::createExportMenu(QMenu *file) {
+    exportMenu_ = file->addMenu(tr("&Export"));
+    exportMenu_->setToolTipsVisible(true);
+    const std::initializer_list<std::pair<ExportJob::Format, QString>> formats = {
+        {ExportJob::Format::SvgFlameGraph, tr("Flame Graph as &SVG…")},
+        {ExportJob::Format::Speedscope, tr("&speedscope JSON…")},
+        {ExportJob::Format::CollapsedStacks, tr("&Collapsed Stacks…")},
+    };
+    for (const auto &[format, text] : formats) {
+        QAction *action = exportMenu_->addAction(text, this, [this, f = format] { showExportDialog(f); });
+        action->setToolTip(tr("Export what the views show, with the current filter"));
+    }
+}
+
+void MainWindow::updateSessionActions() {
+    const bool open = session_ != nullptr;
+    closeAction_->setEnabled(open);
+    reloadAction_->setEnabled(open);
+    exportMenu_->setEnabled(open && !exporter_->isRunning());
+}
+
+void MainWindow::connectExportJob() {
+    connect(exporter_, &ExportJob::started, this, [this] {
+        updateSessionActions();
+        statusBar()->showMessage(tr("Exporting…"));
+    });
+    connect(exporter_, &ExportJob::exported, this, [this](const QString &path) {
+        updateSessionActions();
+        statusBar()->showMessage(tr("Exported %1.").arg(QDir::toNativeSeparators(path)), 8000);
+        emit exportFinished(path);
+    });
+    connect(exporter_, &ExportJob::failed, this, [this](const QString &message) {
+        updateSessionActions();
+        statusBar()->showMessage(tr("Export failed: %1").arg(message), 15000);
+        emit exportFailed(message);
+    });
+}
+
+void MainWindow::showExportDialog(ExportJob::Format format) {
+    if (!session_) return;
+    const QFileInfo source(session_->path);
+    const QString proposed = source.absoluteDir().filePath(source.completeBaseName() + QLatin1Char('.') +
+                                                           ExportJob::suffix(format));
+    const QString path =
+        QFileDialog::getSaveFileName(this, tr("Export"), proposed, ExportJob::fileFilter(format));
+    if (!path.isEmpty()) exportSession(format, path);
+}
+
+void MainWindow::exportSession(ExportJob::Format format, const QString &path) {
+    if (!session_) return;
+    exporter_->exportSession(session_, format, path, flameGraphModel_->isBottomUp());
+}
+
+void MainWindow::closeSession() {
+    loader_->cancel();
+    analyzer_->cancel();
+    undoStack_->clear();
+    session_.reset();
+    filter_ = SampleFilter();
+    callTreeModel_->setTree(nullptr, CostUnit::Count);
+    bottomUpModel_->setTree(nullptr, CostUnit::Count);
+    flameGraphModel_->setTrees(nullptr, nullptr, CostUnit::Count);
+    summaryView_->setSession({});
+    timelineView_->setSession({});
+    callerCalleeView_->setSession({});
+    countersView_->setSession({});
+    filterBar_->setSession({});
+    updateFilterUi();
+    updateEventPicker();
+    sessionLabel_->clear();
+    setWindowTitle(tr("Perfglass"));
+    setWindowFilePath({});
+    updateSessionActions();
+    statusBar()->showMessage(tr("Session closed."), 5000);
+    emit sessionClosed();
+}
+
+void MainWindow::reloadSession() {
+    if (session_) openFile(session_->path);
+}
+
+// What the views show after a filter change, said so that it stays true: a cleared filter is the whole
+// session.
+QString MainWindow::filterAppliedMessage() const {
+    if (!clearFilterAction_->isEnabled()) return tr("Showing the whole session.");
+    return tr("Filter applied: %n sample(s) shown.", nullptr,
+              static_cast<int>(session_->topDown->sampleCount()));
+}
+
+// A double click in a tree shows its node in the flame graph: zoomed into it when the flame graph shows the
+// same kind of tree, else the function is searched for.
+void MainWindow::showNodeInFlameGraph(CallTree::Kind kind, uint32_t node) {
+    const bool sameTree =
+        flameGraphModel_->tree() && (kind == CallTree::Kind::BottomUp) == flameGraphModel_->isBottomUp();
+    if (sameTree) {
+        flameGraphModel_->zoomTo(node);
+        flameGraphDock_->show();
+        flameGraphDock_->raise();
+        return;
+    }
+    const auto &tree = kind == CallTree::Kind::BottomUp ? bottomUpModel_->tree() : callTreeModel_->tree();
+    if (tree && node != CallTree::kRoot)
+        showFunctionInFlameGraph(QString::fromStdString(tree->functionName(tree->node(node).function)));
+}
+
 void MainWindow::showRecordDialog() {
     if (recordingView_->recording()->isActive()) return;
     auto *dialog = new RecordDialog(this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
-    // The events checked in the Events dock are the recording's, while the dialog is open too.
-    const auto useChosenEvents = [dialog](const QString &events) {
-        if (!events.isEmpty()) dialog->setEvents(events);
-    };
-    useChosenEvents(eventsView_->selectedEvents());
-    connect(eventsView_, &EventsView::selectionChanged, dialog, useChosenEvents);
+    // The events checked in the Events dock are the recording's, while the dialog is open too (until the
+    // user types other events).
+    dialog->offerEvents(eventsView_->selectedEvents());
+    connect(eventsView_, &EventsView::selectionChanged, dialog, &RecordDialog::offerEvents);
     connect(dialog, &QDialog::accepted, this, [this, dialog] { startRecording(dialog->options()); });
     dialog->open();
 }
@@ -266,6 +398,7 @@ void MainWindow::createMenus() {
     createRecordAction(file);
     recentMenu_ = file->addMenu(tr("Open &Recent"));
     updateRecentMenu();
+    createSessionActions(file);
     file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
@@ -334,11 +467,13 @@ void MainWindow::createToolBar() {
     connect(eventPicker_, &QComboBox::activated, this,
             [this](int index) { selectEvent(eventPicker_->itemData(index).toInt()); });
     // Shown only for sessions with several events.
-    connect(this, &MainWindow::sessionLoaded, this, [this, labelAction, pickerAction] {
+    const auto showPicker = [this, labelAction, pickerAction] {
         const bool several = eventPicker_->count() > 1;
         labelAction->setVisible(several);
         pickerAction->setVisible(several);
-    });
+    };
+    connect(this, &MainWindow::sessionLoaded, this, showPicker);
+    connect(this, &MainWindow::sessionClosed, this, showPicker);
     labelAction->setVisible(false);
     pickerAction->setVisible(false);
 }
@@ -435,6 +570,10 @@ void MainWindow::connectThreadFilters() {
                 else
                     statusBar()->showMessage(tr("The last thread shown cannot be hidden."), 5000);
             });
+    connect(timeline, &TimelineWidget::showOnlyCpuRequested, this, [this](uint32_t cpu) {
+        if (session_)
+            pushFilter(tr("Show only CPU %1").arg(cpu), withCpus(filter_, *session_->profile, {cpu}));
+    });
     connect(timeline, &TimelineWidget::showThreadRequested, this,
             [this](uint32_t pid, uint32_t tid, const QString &label) {
                 if (session_)
@@ -502,7 +641,7 @@ void MainWindow::showAnalysis(std::shared_ptr<const LoadedSession> session) {
     session_ = std::move(session);
     callTreeModel_->setTree(session_->topDown, session_->costUnit);
     bottomUpModel_->setTree(session_->bottomUp, session_->costUnit);
-    flameGraphModel_->setTree(session_->topDown, session_->costUnit);
+    flameGraphModel_->setTrees(session_->topDown, session_->bottomUp, session_->costUnit);
     summaryView_->setSession(session_);
     timelineView_->setSession(session_);
     callerCalleeView_->setSession(session_);
@@ -534,6 +673,7 @@ void MainWindow::onLoaded(std::shared_ptr<const LoadedSession> session) {
     else
         statusBar()->showMessage(tr("Opened %1.").arg(name), 5000);
     addRecentFile(session_->path);
+    updateSessionActions();
     emit sessionLoaded();
 }
 
@@ -611,15 +751,8 @@ void MainWindow::fitFlameGraphDock() {
         countersDock_->raise();
         const int both = flameGraphDock_->height() + topDownDock_->height();
         resizeDocks({countersDock_, topDownDock_}, {both * 4 / 5, both / 5}, Qt::Vertical);
-        return;
     }
-    // A shallow flame graph needs little height: give the rest to the trees below it.
-    if (!flameGraphDock_->isVisible()) return;
-    const int wanted = flameGraphView_->preferredHeight();
-    const int current = flameGraphDock_->height();
-    if (wanted >= current) return;
-    resizeDocks({flameGraphDock_, topDownDock_}, {wanted, topDownDock_->height() + current - wanted},
-                Qt::Vertical);
+    // A shallow flame graph keeps its height: its root row sits at the bottom, as in every flame graph.
 }
 
 void MainWindow::resetLayout() {
@@ -653,6 +786,11 @@ void MainWindow::closeEvent(QCloseEvent *event) {
     loader_->cancel();
     saveSettings();
     event->accept();
+}
+
+void MainWindow::resizeEvent(QResizeEvent *event) {
+    QMainWindow::resizeEvent(event);
+    heightKeeper_->windowResized();
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent *event) {

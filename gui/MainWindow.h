@@ -7,6 +7,7 @@
 // and every view follows.
 #pragma once
 
+#include "ExportJob.h"
 #include "LoadedSession.h"
 #include "record/Recorder.h"
 
@@ -30,6 +31,7 @@ class CallTreeModel;
 class CallTreeView;
 class CallerCalleeView;
 class CountersView;
+class DockHeightKeeper;
 class EventsView;
 class FilterBar;
 class FrameActions;
@@ -56,6 +58,14 @@ public:
 public slots:
     void openFile(const QString &path);
     void showOpenDialog();
+    // File ▸ Close: back to the empty window.
+    void closeSession();
+    // File ▸ Reload: reads the session's file again (it may have grown, or been recorded anew).
+    void reloadSession();
+    // File ▸ Export: writes the session as the views count it (filters applied) to PATH, off the UI thread;
+    // exportFinished or exportFailed follows.
+    void exportSession(perfglass::ExportJob::Format format, const QString &path);
+    void showExportDialog(perfglass::ExportJob::Format format);
     // File ▸ Record…: the Record dialog (not modal); Start records with its options.
     void showRecordDialog();
     // Records in the Recording dock, off the UI thread; the session opens when it ends well.
@@ -75,12 +85,16 @@ public slots:
 
 signals:
     void sessionLoaded();
+    void sessionClosed();
     void loadFailed(const QString &message);
     // The views show a new aggregation of the session (after a filter change).
     void filterApplied();
+    void exportFinished(const QString &path);
+    void exportFailed(const QString &message);
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
 
@@ -92,6 +106,12 @@ private:
     void createToolBar();
     void createRecordingDock();
     void createRecordAction(QMenu *file);
+    void createSessionActions(QMenu *file);
+    void createExportMenu(QMenu *file);
+    void connectExportJob();
+    void updateSessionActions();
+    QString filterAppliedMessage() const;
+    void showNodeInFlameGraph(CallTree::Kind kind, uint32_t node);
     void createFilterBar();
     void connectThreadFilters();
     void updateFilterUi();
@@ -139,11 +159,16 @@ private:
     RecordingView *recordingView_ = nullptr;
     QDockWidget *recordingDock_ = nullptr;
     QAction *recordAction_ = nullptr;
+    QAction *closeAction_ = nullptr;
+    QAction *reloadAction_ = nullptr;
+    QMenu *exportMenu_ = nullptr;
     bool liveLoad_ = false; // the load running or last finished shows a recording in progress
     QAction *clearFilterAction_ = nullptr;
     QToolBar *sessionToolBar_ = nullptr;
     QComboBox *eventPicker_ = nullptr;
     FrameActions *frameActions_;
+    ExportJob *exporter_;
+    DockHeightKeeper *heightKeeper_ = nullptr;
     FilterBar *filterBar_ = nullptr;
     SampleFilter filter_;
     QMenu *recentMenu_ = nullptr;

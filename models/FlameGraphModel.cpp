@@ -10,9 +10,37 @@ FlameGraphModel::FlameGraphModel(QObject *parent)
     : QObject(parent) {}
 
 void FlameGraphModel::setTree(std::shared_ptr<const CallTree> tree, CostUnit unit) {
-    tree_ = std::move(tree);
-    locations_ = tree_ ? sourceLocationsOf(tree_->sharedProfile()) : nullptr;
+    setTrees(std::move(tree), nullptr, unit);
+}
+
+void FlameGraphModel::setTrees(std::shared_ptr<const CallTree> topDown,
+                               std::shared_ptr<const CallTree> bottomUp, CostUnit unit) {
+    topDownTree_ = std::move(topDown);
+    bottomUpTree_ = std::move(bottomUp);
     unit_ = unit;
+    showTree();
+}
+
+void FlameGraphModel::setBottomUp(bool bottomUp) {
+    if (bottomUp == bottomUp_) return;
+    bottomUp_ = bottomUp;
+    showTree();
+}
+
+void FlameGraphModel::setMergeThreshold(double share) {
+    share = std::clamp(share, 0.0, 1.0);
+    if (share == mergeThreshold_) return;
+    mergeThreshold_ = share;
+    emit mergeThresholdChanged();
+}
+
+double FlameGraphModel::mergeWidth(double minPixelWidth) const {
+    return std::max(minPixelWidth, mergeThreshold_);
+}
+
+void FlameGraphModel::showTree() {
+    tree_ = bottomUp_ && bottomUpTree_ ? bottomUpTree_ : topDownTree_;
+    locations_ = tree_ ? sourceLocationsOf(tree_->sharedProfile()) : nullptr;
     depth_.clear();
     if (tree_) {
         const auto &nodes = tree_->nodes();
@@ -196,7 +224,8 @@ void FlameGraphModel::updateMatches() {
     }
 }
 
-std::vector<FlameFrame> FlameGraphModel::layout(double minWidth) const {
+std::vector<FlameFrame> FlameGraphModel::layout(double minWidth, double minBlockWidth) const {
+    if (minBlockWidth < 0) minBlockWidth = minWidth;
     std::vector<FlameFrame> frames;
     if (isEmpty()) return frames;
     // Callers of the zoomed node span the full width, below it.
@@ -234,11 +263,21 @@ std::vector<FlameFrame> FlameGraphModel::layout(double minWidth) const {
             x += width;
         }
         const double mergedWidth = static_cast<double>(mergedCost) * scale;
-        if (mergedCount > 0 && mergedWidth >= minWidth)
+        if (mergedCount > 0 && mergedWidth >= minBlockWidth)
             frames.push_back(
                 {item.node, nodeDepth + 1, x, mergedWidth, mergedCost, mergedCount, false, false});
     }
     return frames;
+}
+
+std::vector<uint32_t> FlameGraphModel::mergedChildren(uint32_t parent, double minWidth) const {
+    std::vector<uint32_t> merged;
+    const uint64_t zoomCost = cost(zoomRoot_);
+    if (!tree_ || zoomCost == 0) return merged;
+    for (uint32_t child : tree_->node(parent).children)
+        if (static_cast<double>(tree_->node(child).inclusive) / static_cast<double>(zoomCost) < minWidth)
+            merged.push_back(child);
+    return merged;
 }
 
 } // namespace perfglass

@@ -2,7 +2,10 @@
 // from, its share of the cost, its depth; which node the view is zoomed into, with a history to go back; and
 // which frames match a search; which frames are inline frames, what they were inlined into, and where in the
 // source a frame's function spends its samples. layout() turns this into rectangles (as fractions of the
-// width) for a painter.
+// width) for a painter. It holds the top-down and the bottom-up tree of a session and shows one of them
+// (setBottomUp: the root's children are then the functions samples end in, their callers above them).
+// Frames cheaper than the merge threshold (a share of the zoomed frame) are drawn as one "small frames" block
+// per parent.
 #pragma once
 
 #include "CostFormat.h"
@@ -42,8 +45,19 @@ class FlameGraphModel : public QObject {
 public:
     explicit FlameGraphModel(QObject *parent = nullptr);
 
+    static constexpr double kDefaultMergeThreshold = 0.001; // 0.1 % of the zoomed frame, as hotspot's default
+
+    // Shows TREE (top-down); no bottom-up tree.
     void setTree(std::shared_ptr<const CallTree> tree, CostUnit unit);
+    // The session's two trees; the one shown follows isBottomUp().
+    void setTrees(std::shared_ptr<const CallTree> topDown, std::shared_ptr<const CallTree> bottomUp,
+                  CostUnit unit);
+    // The tree shown (top-down or bottom-up); node ids of the other calls refer to it.
     const std::shared_ptr<const CallTree> &tree() const { return tree_; }
+    bool isBottomUp() const { return bottomUp_; }
+    bool hasBottomUpTree() const { return bottomUpTree_ != nullptr; }
+    // Frames whose cost is below this share (0..1) of the zoomed frame merge into a "small frames" block.
+    double mergeThreshold() const { return mergeThreshold_; }
     bool isEmpty() const { return !tree_ || tree_->total() == 0; }
     CostUnit costUnit() const { return unit_; }
 
@@ -89,24 +103,40 @@ public:
     int matchedFrameCount() const { return matchedFrames_; }
 
     // Rectangles for the current zoom. Frames narrower than MINWIDTH (a fraction of the width) are merged
-    // into one block per parent, and not descended into.
-    std::vector<FlameFrame> layout(double minWidth) const;
+    // into one block per parent, and not descended into; the block is drawn when it is at least
+    // MINBLOCKWIDTH wide (by default MINWIDTH: a merge threshold above a pixel still shows its block).
+    std::vector<FlameFrame> layout(double minWidth, double minBlockWidth = -1.0) const;
+    // The children of PARENT that a layout with MINWIDTH merges into its "small frames" block, heaviest
+    // first.
+    std::vector<uint32_t> mergedChildren(uint32_t parent, double minWidth) const;
+    // The width (a fraction of the full width) below which layout merges frames, for a MINPIXELWIDTH that is
+    // this fraction of the widget: the larger of the two and the merge threshold.
+    double mergeWidth(double minPixelWidth) const;
 
 public slots:
     void zoomTo(uint32_t node);
     bool back();
     void resetZoom();
     void setSearchText(const QString &text);
+    // Shows the bottom-up tree (when there is one) or the top-down tree; the zoom starts over.
+    void setBottomUp(bool bottomUp);
+    void setMergeThreshold(double share);
 
 signals:
     void treeChanged();
     void zoomChanged(uint32_t node);
     void searchChanged();
+    void mergeThresholdChanged();
 
 private:
+    void showTree();
     void updateMatches();
 
     std::shared_ptr<const CallTree> tree_;
+    std::shared_ptr<const CallTree> topDownTree_;
+    std::shared_ptr<const CallTree> bottomUpTree_;
+    bool bottomUp_ = false;
+    double mergeThreshold_ = kDefaultMergeThreshold;
     std::shared_ptr<const SourceLocations> locations_;
     CostUnit unit_ = CostUnit::Count;
     std::vector<uint32_t> depth_;

@@ -113,6 +113,7 @@ private slots:
     void badTransforms();
     void timeline();
     void unresolvedFramesByModule();
+    void timelineKernelThreadsAndIdle();
     void functionMatcher();
     void parallelMatchesSerial();
     void cancellation();
@@ -550,6 +551,13 @@ void TestAggregation::timeline() {
     QCOMPARE(second.tid, uint32_t(2));
     QCOMPARE(second.samples, std::vector<uint32_t>({3, 2})); // samples 1 3 5 | 7 9
     QCOMPARE(second.cost, std::vector<uint64_t>({3, 2}));
+    QVERIFY(first.userSpace && second.userSpace); // app frames under every stack
+    // Per CPU: sample k runs on CPU k % 2, so CPU 0 has the first thread's and CPU 1 the second's.
+    QCOMPARE(timeline.cpus.size(), size_t(2));
+    QCOMPARE(timeline.cpus[0].cpu, uint32_t(0));
+    QCOMPARE(timeline.cpus[0].samples, first.samples);
+    QCOMPARE(timeline.cpus[1].cpu, uint32_t(1));
+    QCOMPARE(timeline.cpus[1].cost, second.cost);
 
     // A time range of the filter is the timeline's range; transforms that drop samples apply.
     SampleFilter filter = withTransforms({Transform::focusFunction(hand.function("main"))});
@@ -589,6 +597,29 @@ void TestAggregation::unresolvedFramesByModule() {
     QVERIFY(outside.unmapped);
     QCOMPARE(outside.samples, uint64_t(1));
     QCOMPARE(outside.leafSamples, uint64_t(0));
+}
+
+void TestAggregation::timelineKernelThreadsAndIdle() {
+    HandProfile hand;
+    // A kernel thread (pid 7, only kernel frames) and the idle task (pid 0) on CPU 1.
+    auto addSample = [&hand](uint32_t pid, uint64_t time) {
+        hand.addSample({"kfunc"}, time, pid, 1, 1);
+        hand.profile.samples.pid.back() = pid;
+    };
+    addSample(7, 1150);
+    addSample(0, 1250);
+    addSample(0, 1850);
+    const TimelineBuckets timeline = TimelineBuckets::compute(hand.profile, SampleFilter{}, 2);
+    QCOMPARE(timeline.threads.size(), size_t(4));
+    QCOMPARE(timeline.threads[0].pid, uint32_t(0)); // sorted by pid
+    QVERIFY(!timeline.threads[0].userSpace);
+    QCOMPARE(timeline.threads[0].totalSamples, uint64_t(2));
+    QCOMPARE(timeline.threads[3].pid, uint32_t(7));
+    QVERIFY(!timeline.threads[3].userSpace);
+    QVERIFY(timeline.threads[1].userSpace);
+    // The idle task's samples do not make its CPU busy; the kernel thread's do.
+    QCOMPARE(timeline.cpus.size(), size_t(2));
+    QCOMPARE(timeline.cpus[1].totalSamples, uint64_t(5 + 1));
 }
 
 void TestAggregation::functionMatcher() {

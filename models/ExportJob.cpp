@@ -1,0 +1,77 @@
+#include "ExportJob.h"
+
+#include "export/CollapsedStacksExporter.h"
+#include "export/SpeedscopeExporter.h"
+#include "export/SvgFlameGraphExporter.h"
+
+#include <QFileInfo>
+
+namespace perfglass {
+
+namespace {
+std::string unitName(const LoadedSession &session) {
+    if (session.filter.cost == CostKind::Samples) return "samples";
+    return session.costUnit == CostUnit::Nanoseconds ? "ns" : "events";
+}
+} // namespace
+
+ExportJob::ExportJob(QObject *parent)
+    : BackgroundJob(parent) {}
+
+QString ExportJob::fileFilter(Format format) {
+    switch (format) {
+    case Format::SvgFlameGraph:
+        return tr("SVG flame graph (*.svg)");
+    case Format::Speedscope:
+        return tr("speedscope JSON (*.speedscope.json *.json)");
+    case Format::CollapsedStacks:
+        return tr("Collapsed stacks (*.collapsed *.txt)");
+    }
+    return {};
+}
+
+QString ExportJob::suffix(Format format) {
+    switch (format) {
+    case Format::SvgFlameGraph:
+        return QStringLiteral("svg");
+    case Format::Speedscope:
+        return QStringLiteral("speedscope.json");
+    case Format::CollapsedStacks:
+        return QStringLiteral("collapsed");
+    }
+    return {};
+}
+
+void ExportJob::write(const LoadedSession &session, Format format, const QString &path, bool bottomUp) {
+    const std::string file = path.toStdString();
+    const std::string name = QFileInfo(session.path).fileName().toStdString();
+    switch (format) {
+    case Format::SvgFlameGraph: {
+        SvgFlameGraphOptions options;
+        options.title = (bottomUp ? "Bottom-up flame graph: " : "Flame graph: ") + name;
+        options.unit = unitName(session);
+        SvgFlameGraphExporter::writeFile(bottomUp && session.bottomUp ? *session.bottomUp : *session.topDown,
+                                         file, options);
+        break;
+    }
+    case Format::Speedscope:
+        SpeedscopeExporter::writeFile(*session.profile, session.filter, name, file);
+        break;
+    case Format::CollapsedStacks:
+        CollapsedStacksExporter::writeFile(*session.topDown, file);
+        break;
+    }
+}
+
+void ExportJob::exportSession(std::shared_ptr<const LoadedSession> session, Format format,
+                              const QString &path, bool bottomUp) {
+    start(
+        [session = std::move(session), format, path, bottomUp](const std::stop_token &,
+                                                               const ReportProgress &) {
+            write(*session, format, path, bottomUp);
+            return path;
+        },
+        [this](const QString &written) { emit exported(written); });
+}
+
+} // namespace perfglass

@@ -1,0 +1,478 @@
+// The window serves the flame graph, on three recordings of tests/clients/hotspots: frame pointers, DWARF
+// (hotspots-nofp) and one made by `perf record` (skipped without perf). The flame graph dock gets most of the
+// window and extra height; its root row stays in view at 1400x900 and at the window's minimum size, in flame,
+// icicle and bottom-up modes; frames under the merge threshold become one "small frames" block whose tooltip
+// names them. Keyboard: Escape and Home from the search field; a double click on a tree row leaves it
+// expanded; the status bar says what the views show after the filter is cleared. File ▸ Close, Reload and
+// Export (with the filter applied, off the UI thread). Screenshots of every case go to build/screenshots.
+#include "CallTreeModel.h"
+#include "CallTreeView.h"
+#include "ExportJob.h"
+#include "FlameGraphModel.h"
+#include "FlameGraphView.h"
+#include "FlameGraphWidget.h"
+#include "FunctionNames.h"
+#include "GuiTestSupport.h"
+#include "LoadJob.h"
+#include "MainWindow.h"
+#include "TestSupport.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QDoubleSpinBox>
+#include <QFile>
+#include <QHelpEvent>
+#include <QLineEdit>
+#include <QMenu>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QSignalSpy>
+#include <QSortFilterProxyModel>
+#include <QStatusBar>
+#include <QTest>
+#include <QToolButton>
+#include <QToolTip>
+#include <QTreeView>
+
+using namespace perfglass;
+using namespace perfglass::test;
+
+namespace {
+constexpr int kLoadTimeoutMs = 120000;
+
+uint32_t nodeNamed(const FlameGraphModel &model, const QString &name, uint32_t parent = CallTree::kRoot) {
+    // Breadth first, so the shallowest (usually heaviest) node of that name comes first.
+    std::vector<uint32_t> queue{parent};
+    for (size_t i = 0; i < queue.size(); ++i) {
+        for (uint32_t child : model.childrenOf(queue[i])) {
+            if (unqualifiedName(withoutParameters(model.name(child))) == name) return child;
+            queue.push_back(child);
+        }
+    }
+    return CallTree::kRoot;
+}
+
+// The root row's rectangle in the scroll area's viewport coordinates.
+QRect rootInViewport(const FlameGraphView &view) {
+    const auto root = view.graph()->frameRect(CallTree::kRoot);
+    if (!root) return {};
+    const QPoint topLeft = view.graph()->mapTo(view.scrollArea()->viewport(), root->topLeft().toPoint());
+    return {topLeft, root->size().toSize()};
+}
+} // namespace
+
+class TestFlameGraph : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void rootRowAtEverySize_data();
+    void rootRowAtEverySize();
+    void extraHeightGoesToFlameGraph();
+    void layoutStateIsRestored();
+    void smallFramesMerge();
+    void escapeAndHomeFromSearch();
+    void doubleClickKeepsRowExpanded();
+    void statusSaysWhatIsShown();
+    void closeAndReload();
+    void exportAppliesFilter();
+
+private:
+    std::unique_ptr<MainWindow> openWindow(const QString &path);
+    QString recordWith(const QString &name, const QStringList &options, const QString &client);
+    QString recordWithPerf();
+    void checkRootVisible(MainWindow &window, const QString &what);
+
+    QTemporaryDir dir_;
+    QString fp_;
+};
+
+void TestFlameGraph::initTestCase() {
+    useTestSettings(QStringLiteral("tst_flamegraph"));
+    QVERIFY(dir_.isValid());
+    fp_ = recordWith(QStringLiteral("fp.data"), {QStringLiteral("-g")}, QStringLiteral("hotspots-fp"));
+    if (fp_.isEmpty()) QSKIP("recording is not permitted here");
+}
+
+QString TestFlameGraph::recordWith(const QString &name, const QStringList &options, const QString &client) {
+    const QString path = dir_.filePath(name);
+    if (QFileInfo::exists(path)) return path;
+    const ProcessResult result =
+        runCli(QStringList{QStringLiteral("record")} + options +
+               QStringList{QStringLiteral("-o"), path, QStringLiteral("--"), clientPath(client),
+                           QStringLiteral("600"), QStringLiteral("2")});
+    if (!QFileInfo::exists(path) || QFileInfo(path).size() == 0) {
+        qWarning("recording %s failed: %s", qPrintable(name), qPrintable(result.err));
+        return {};
+    }
+    return path;
+}
+
+QString TestFlameGraph::recordWithPerf() {
+    const QString path = dir_.filePath(QStringLiteral("perf.data"));
+    if (QFileInfo::exists(path)) return path;
+    if (perfPath().isEmpty()) return {};
+    const ProcessResult result = runProgram(
+        perfPath(), {QStringLiteral("record"), QStringLiteral("-e"), QStringLiteral("cpu-clock"),
+                     QStringLiteral("-g"), QStringLiteral("-o"), path, QStringLiteral("--"),
+                     clientPath(QStringLiteral("hotspots-fp")), QStringLiteral("600"), QStringLiteral("2")});
+    if (!QFileInfo::exists(path) || QFileInfo(path).size() == 0) {
+        qWarning("perf record failed: %s", qPrintable(result.err));
+        return {};
+    }
+    return path;
+}
+
+std::unique_ptr<MainWindow> TestFlameGraph::openWindow(const QString &path) {
+    auto window = std::make_unique<MainWindow>();
+    window->resize(1400, 900);
+    window->show();
+    if (!QTest::qWaitForWindowExposed(window.get())) return nullptr;
+    QSignalSpy loaded(window.get(), &MainWindow::sessionLoaded);
+    window->openFile(path);
+    if (!loaded.wait(kLoadTimeoutMs) && loaded.isEmpty()) return nullptr;
+    QTest::qWait(50);
+    return window;
+}
+
+// The root row is inside the flame graph's viewport, at its bottom edge (its top edge for an icicle).
+void TestFlameGraph::checkRootVisible(MainWindow &window, const QString &what) {
+    QCoreApplication::processEvents();
+    QTest::qWait(20);
+    const auto *view = part<FlameGraphView>(&window, "flameGraphView");
+    const QRect viewport = view->scrollArea()->viewport()->rect();
+    const QRect root = rootInViewport(*view);
+    const int row = view->graph()->rowHeight();
+    QVERIFY2(!root.isEmpty(), qPrintable(what));
+    QVERIFY2(viewport.contains(root.center()),
+             qPrintable(QStringLiteral("%1: root at y %2..%3, viewport height %4")
+                            .arg(what)
+                            .arg(root.top())
+                            .arg(root.bottom())
+                            .arg(viewport.height())));
+    if (view->graph()->isIcicle())
+        QVERIFY2(root.top() - viewport.top() < row, qPrintable(what));
+    else
+        QVERIFY2(viewport.bottom() - root.bottom() < row, qPrintable(what));
+}
+
+void TestFlameGraph::rootRowAtEverySize_data() {
+    QTest::addColumn<QString>("kind");
+    QTest::newRow("fp") << QStringLiteral("fp");
+    QTest::newRow("dwarf") << QStringLiteral("dwarf");
+    QTest::newRow("perf") << QStringLiteral("perf");
+}
+
+void TestFlameGraph::rootRowAtEverySize() {
+    QFETCH(QString, kind);
+    QString path = fp_;
+    if (kind == QLatin1String("dwarf"))
+        path = recordWith(QStringLiteral("dwarf.data"),
+                          {QStringLiteral("--call-graph"), QStringLiteral("dwarf")},
+                          QStringLiteral("hotspots-nofp"));
+    if (kind == QLatin1String("perf")) path = recordWithPerf();
+    if (path.isEmpty()) QSKIP("this recording cannot be made here (no perf, or not permitted)");
+    const auto window = openWindow(path);
+    QVERIFY(window);
+    auto *view = part<FlameGraphView>(window, "flameGraphView");
+    const FlameGraphModel &model = *part<FlameGraphModel>(window, "flameGraphModel");
+    QVERIFY(!model.isEmpty());
+    QVERIFY(nodeNamed(model, QStringLiteral("hotLoop")) != CallTree::kRoot);
+
+    // Most of the window: taller than the timeline and the trees together.
+    const int flame = part<QDockWidget>(window, "flameGraphDock")->height();
+    const int others = part<QDockWidget>(window, "timelineDock")->height() +
+                       part<QDockWidget>(window, "topDownDock")->height();
+    QVERIFY2(flame > others, qPrintable(QStringLiteral("flame %1, others %2").arg(flame).arg(others)));
+    checkRootVisible(*window, kind + QStringLiteral(" 1400x900"));
+    saveScreenshot(window.get(), QStringLiteral("flame-%1-1400x900.png").arg(kind));
+
+    view->setIcicle(true);
+    checkRootVisible(*window, kind + QStringLiteral(" icicle"));
+    saveScreenshot(window.get(), QStringLiteral("flame-%1-icicle.png").arg(kind));
+    view->setIcicle(false);
+
+    // Bottom-up: the functions samples end in sit on the root.
+    view->bottomUpButton()->click();
+    QVERIFY(model.isBottomUp());
+    QCOMPARE(model.tree()->kind(), CallTree::Kind::BottomUp);
+    const uint32_t hot = nodeNamed(model, QStringLiteral("hotLoop"));
+    QVERIFY(hot != CallTree::kRoot);
+    QCOMPARE(model.parentOf(hot), CallTree::kRoot);
+    checkRootVisible(*window, kind + QStringLiteral(" bottom-up"));
+    saveScreenshot(window.get(), QStringLiteral("flame-%1-bottomup.png").arg(kind));
+    view->bottomUpButton()->click();
+    QVERIFY(!model.isBottomUp());
+
+    // The smallest window: the root row is still there, whatever the depth of the graph.
+    window->resize(window->minimumSizeHint());
+    QTRY_VERIFY(window->height() <= window->minimumSizeHint().height() + 1);
+    QVERIFY(view->graph()->contentHeight() > view->scrollArea()->viewport()->height()); // the stack scrolls
+    checkRootVisible(*window, kind + QStringLiteral(" minimum size"));
+    saveScreenshot(window.get(), QStringLiteral("flame-%1-minimum.png").arg(kind));
+    view->setIcicle(true);
+    checkRootVisible(*window, kind + QStringLiteral(" minimum size, icicle"));
+    saveScreenshot(window.get(), QStringLiteral("flame-%1-minimum-icicle.png").arg(kind));
+    view->setIcicle(false);
+    view->bottomUpButton()->click();
+    checkRootVisible(*window, kind + QStringLiteral(" minimum size, bottom-up"));
+    saveScreenshot(window.get(), QStringLiteral("flame-%1-minimum-bottomup.png").arg(kind));
+    view->bottomUpButton()->click();
+}
+
+void TestFlameGraph::extraHeightGoesToFlameGraph() {
+    const auto window = openWindow(fp_);
+    QVERIFY(window);
+    auto height = [&window](const char *dock) { return part<QDockWidget>(window, dock)->height(); };
+    const int flame = height("flameGraphDock");
+    const int timeline = height("timelineDock");
+    const int trees = height("topDownDock");
+    window->resize(1400, 1200);
+    QTRY_VERIFY(window->height() == 1200);
+    QTRY_VERIFY(height("flameGraphDock") > flame + 250);
+    QVERIFY2(std::abs(height("timelineDock") - timeline) <= 10,
+             qPrintable(QStringLiteral("%1 -> %2").arg(timeline).arg(height("timelineDock"))));
+    QVERIFY2(std::abs(height("topDownDock") - trees) <= 10,
+             qPrintable(QString::number(height("topDownDock"))));
+    checkRootVisible(*window, QStringLiteral("1400x1200"));
+    saveScreenshot(window.get(), QStringLiteral("flame-fp-1400x1200.png"));
+}
+
+// The default layout changed (state version 3): a layout saved by an older version is not restored, one saved
+// by this version is.
+void TestFlameGraph::layoutStateIsRestored() {
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        part<QDockWidget>(window, "summaryDock")->hide();
+        QSettings().setValue(QStringLiteral("mainWindow/state"), window.saveState(2));
+    }
+    {
+        MainWindow restored;
+        restored.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&restored));
+        QVERIFY(!part<QDockWidget>(restored, "summaryDock")->isHidden()); // the old layout is ignored
+        part<QDockWidget>(restored, "summaryDock")->hide();
+        restored.close(); // saves the layout
+    }
+    MainWindow again;
+    again.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&again));
+    QVERIFY(part<QDockWidget>(again, "summaryDock")->isHidden());
+    QVERIFY(part<QDockWidget>(again, "flameGraphDock")->features() & QDockWidget::DockWidgetMovable);
+    again.resetLayout();
+    QVERIFY(!part<QDockWidget>(again, "summaryDock")->isHidden());
+    QSettings().remove(QStringLiteral("mainWindow/state"));
+    QSettings().remove(QStringLiteral("mainWindow/geometry"));
+}
+
+void TestFlameGraph::smallFramesMerge() {
+    const auto window = openWindow(fp_);
+    QVERIFY(window);
+    auto *view = part<FlameGraphView>(window, "flameGraphView");
+    FlameGraphWidget *graph = view->graph();
+    FlameGraphModel &model = *part<FlameGraphModel>(window, "flameGraphModel");
+    QCOMPARE(view->thresholdBox()->value(), FlameGraphModel::kDefaultMergeThreshold * 100.0);
+    // coldLoop is about 5 % of the samples: an 8 % threshold merges it with the other small frames.
+    view->thresholdBox()->setValue(8.0);
+    QCOMPARE(model.mergeThreshold(), 0.08);
+    QCOMPARE(graph->mergeWidth(), 0.08);
+    const std::vector<FlameFrame> frames = model.layout(graph->mergeWidth(), 1.0 / (graph->width() - 8));
+    const FlameFrame *merged = nullptr;
+    for (const FlameFrame &frame : frames) {
+        if (frame.mergedCount == 0) {
+            QVERIFY(frame.ancestor || frame.width >= 0.08 - 1e-9);
+            continue;
+        }
+        const auto children = model.mergedChildren(frame.node, graph->mergeWidth());
+        QCOMPARE(children.size(), size_t(frame.mergedCount));
+        uint64_t cost = 0;
+        for (uint32_t child : children)
+            cost += model.cost(child);
+        QCOMPARE(cost, frame.cost);
+        if (!merged || frame.cost > merged->cost) merged = &frame;
+    }
+    QVERIFY(merged);
+    // Its tooltip names what it merges.
+    const auto rect = graph->frameRect(merged->node);
+    QVERIFY(rect);
+    const double left = 4 + merged->x * (graph->width() - 8);
+    const QRectF box(left, graph->isIcicle() ? rect->bottom() + 2 : rect->top() - graph->rowHeight(),
+                     merged->width * (graph->width() - 8), graph->rowHeight() - 1);
+    const QPoint at = box.center().toPoint();
+    QVERIFY(graph->frameAt(at) && graph->frameAt(at)->mergedCount > 0);
+    QHelpEvent help(QEvent::ToolTip, at, graph->mapToGlobal(at));
+    QApplication::sendEvent(graph, &help);
+    QTRY_VERIFY(QToolTip::isVisible());
+    const QString firstName =
+        unqualifiedName(withoutParameters(model.name(model.mergedChildren(merged->node, 0.08).front())));
+    QVERIFY2(QToolTip::text().contains(firstName), qPrintable(QToolTip::text()));
+    QVERIFY(QToolTip::text().contains(QLatin1String("small frame")));
+    saveScreenshot(window.get(), QStringLiteral("flame-fp-merge-8.png"));
+    QToolTip::hideText();
+    view->thresholdBox()->setValue(FlameGraphModel::kDefaultMergeThreshold * 100.0);
+}
+
+void TestFlameGraph::escapeAndHomeFromSearch() {
+    const auto window = openWindow(fp_);
+    QVERIFY(window);
+    auto *view = part<FlameGraphView>(window, "flameGraphView");
+    FlameGraphModel &model = *part<FlameGraphModel>(window, "flameGraphModel");
+    const uint32_t hot = nodeNamed(model, QStringLiteral("hotLoop"));
+    QVERIFY(hot != CallTree::kRoot);
+    QLineEdit *search = view->searchField();
+    view->focusSearch();
+    QTest::keyClicks(search, QStringLiteral("Loop"));
+    QVERIFY(model.matchedFrameCount() > 0);
+
+    model.zoomTo(hot);
+    QVERIFY(model.isZoomed());
+    QTest::keyClick(search, Qt::Key_Home);
+    QVERIFY(!model.isZoomed());
+    QCOMPARE(search->cursorPosition(), 0); // the key still moves the cursor
+    QCOMPARE(search->text(), QStringLiteral("Loop"));
+
+    model.zoomTo(model.parentOf(hot));
+    model.zoomTo(hot);
+    QTest::keyClick(search, Qt::Key_Escape);
+    QCOMPARE(model.zoomRoot(), model.parentOf(hot));
+    QTest::keyClick(search, Qt::Key_Escape);
+    QVERIFY(!model.isZoomed());
+    QCOMPARE(search->text(), QStringLiteral("Loop"));
+    QTest::keyClick(search, Qt::Key_Escape); // nothing to go back to: the search is cleared
+    QVERIFY(search->text().isEmpty());
+    QCOMPARE(model.matchedFrameCount(), 0);
+}
+
+void TestFlameGraph::doubleClickKeepsRowExpanded() {
+    const auto window = openWindow(fp_);
+    QVERIFY(window);
+    auto *topDown = part<CallTreeView>(window, "topDownView");
+    QTreeView *tree = topDown->treeView();
+    const QModelIndex first = tree->model()->index(0, 0);
+    QVERIFY(tree->isExpanded(first));
+    const QRect rect = tree->visualRect(first);
+    auto doubleClick = [tree, &rect] { // the events a real double click sends
+        QTest::mouseClick(tree->viewport(), Qt::LeftButton, {}, rect.center());
+        QTest::mouseDClick(tree->viewport(), Qt::LeftButton, {}, rect.center());
+        QTest::mouseRelease(tree->viewport(), Qt::LeftButton, {}, rect.center());
+    };
+    doubleClick();
+    QVERIFY(tree->isExpanded(first));
+    const FlameGraphModel &model = *part<FlameGraphModel>(window, "flameGraphModel");
+    QCOMPARE(model.zoomRoot(), topDown->model()->nodeOf(topDown->proxy()->mapToSource(first)));
+
+    // With the flame graph bottom-up, the function is searched for instead.
+    part<FlameGraphView>(window, "flameGraphView")->setBottomUp(true);
+    doubleClick();
+    QVERIFY(tree->isExpanded(first));
+    QVERIFY(!model.searchText().isEmpty());
+    QVERIFY(model.matchedFrameCount() > 0);
+    part<FlameGraphView>(window, "flameGraphView")->setBottomUp(false);
+}
+
+void TestFlameGraph::statusSaysWhatIsShown() {
+    const auto window = openWindow(fp_);
+    QVERIFY(window);
+    QSignalSpy applied(window.get(), &MainWindow::filterApplied);
+    const auto &profile = *window->session()->profile;
+    window->selectTimeRange(profile.startTime, profile.startTime + (profile.endTime - profile.startTime) / 2);
+    QVERIFY(applied.wait(kLoadTimeoutMs));
+    QVERIFY2(window->statusBar()->currentMessage().startsWith(QLatin1String("Filter applied")),
+             qPrintable(window->statusBar()->currentMessage()));
+    window->clearFilter();
+    QVERIFY(applied.wait(kLoadTimeoutMs));
+    QCOMPARE(window->statusBar()->currentMessage(), QStringLiteral("Showing the whole session."));
+}
+
+void TestFlameGraph::closeAndReload() {
+    const auto window = openWindow(fp_);
+    QVERIFY(window);
+    auto *close = part<QAction>(window, "closeAction");
+    auto *reload = part<QAction>(window, "reloadAction");
+    QVERIFY(close->isEnabled() && reload->isEnabled());
+    close->trigger();
+    QVERIFY(!window->session());
+    QVERIFY(part<FlameGraphModel>(window, "flameGraphModel")->isEmpty());
+    QCOMPARE(part<CallTreeModel>(window, "topDownModel")->rowCount(), 0);
+    QVERIFY(!close->isEnabled() && !reload->isEnabled());
+    QVERIFY(!part<QComboBox>(window, "eventPicker")->isVisibleTo(window.get()));
+    QVERIFY(!part<QMenu>(window, "exportMenu")->isEnabled());
+    QCOMPARE(window->windowTitle(), QStringLiteral("Perfglass"));
+    saveScreenshot(window.get(), QStringLiteral("flame-closed.png"));
+
+    QSignalSpy loaded(window.get(), &MainWindow::sessionLoaded);
+    window->openFile(fp_);
+    QVERIFY(loaded.wait(kLoadTimeoutMs));
+    const auto first = window->session();
+    reload->trigger();
+    QVERIFY(loaded.wait(kLoadTimeoutMs));
+    QVERIFY(window->session() != first);
+    QCOMPARE(window->session()->path, first->path);
+    QVERIFY(!part<FlameGraphModel>(window, "flameGraphModel")->isEmpty());
+}
+
+void TestFlameGraph::exportAppliesFilter() {
+    const auto window = openWindow(fp_);
+    QVERIFY(window);
+    const FlameGraphModel &model = *part<FlameGraphModel>(window, "flameGraphModel");
+    const uint32_t cold = nodeNamed(model, QStringLiteral("coldLoop"));
+    QVERIFY(cold != CallTree::kRoot);
+    QSignalSpy applied(window.get(), &MainWindow::filterApplied);
+    window->addTransform(Transform::dropFunction(model.tree()->node(cold).function), QStringLiteral("drop"));
+    QVERIFY(applied.wait(kLoadTimeoutMs));
+
+    QSignalSpy finished(window.get(), &MainWindow::exportFinished);
+    QSignalSpy failed(window.get(), &MainWindow::exportFailed);
+    auto *job = part<ExportJob>(window, "exportJob");
+    const QString collapsed = dir_.filePath(QStringLiteral("out.collapsed"));
+    window->exportSession(ExportJob::Format::CollapsedStacks, collapsed);
+    QVERIFY(job->isRunning()); // returned at once: the work runs on the thread pool
+    QVERIFY(!part<QMenu>(window, "exportMenu")->isEnabled());
+    QVERIFY(finished.wait(kLoadTimeoutMs));
+    QCOMPARE(finished.takeFirst().at(0).toString(), collapsed);
+    QFile file(collapsed);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(file.readAll());
+    QVERIFY(text.contains(QLatin1String("hotLoop")));
+    QVERIFY2(!text.contains(QLatin1String("coldLoop")), "the dropped function is exported");
+    QVERIFY(part<QMenu>(window, "exportMenu")->isEnabled());
+
+    const QString svg = dir_.filePath(QStringLiteral("out.svg"));
+    window->exportSession(ExportJob::Format::SvgFlameGraph, svg);
+    QVERIFY(finished.wait(kLoadTimeoutMs));
+    QFile svgFile(svg);
+    QVERIFY(svgFile.open(QIODevice::ReadOnly));
+    const QByteArray svgText = svgFile.readAll();
+    QVERIFY(svgText.contains("<svg"));
+    QVERIFY(!svgText.contains("coldLoop"));
+    // The SVG is of the flame graph shown: bottom-up when it is.
+    part<FlameGraphView>(window, "flameGraphView")->setBottomUp(true);
+    window->exportSession(ExportJob::Format::SvgFlameGraph, svg);
+    QVERIFY(finished.wait(kLoadTimeoutMs));
+    svgFile.close();
+    QVERIFY(svgFile.open(QIODevice::ReadOnly));
+    QVERIFY(svgFile.readAll().contains("Bottom-up flame graph"));
+    part<FlameGraphView>(window, "flameGraphView")->setBottomUp(false);
+
+    const QString speedscope = dir_.filePath(QStringLiteral("out.speedscope.json"));
+    window->exportSession(ExportJob::Format::Speedscope, speedscope);
+    QVERIFY(finished.wait(kLoadTimeoutMs));
+    QFile json(speedscope);
+    QVERIFY(json.open(QIODevice::ReadOnly));
+    const QByteArray jsonText = json.readAll();
+    QVERIFY(jsonText.contains("speedscope"));
+    QVERIFY(jsonText.contains("hotLoop"));
+    QVERIFY(failed.isEmpty());
+
+    window->exportSession(ExportJob::Format::CollapsedStacks,
+                          QStringLiteral("/nonexistent/dir/out.collapsed"));
+    QVERIFY(failed.wait(kLoadTimeoutMs));
+    QVERIFY(window->statusBar()->currentMessage().startsWith(QLatin1String("Export failed")));
+}
+
+QTEST_MAIN(TestFlameGraph)
+#include "tst_flamegraph.moc"
