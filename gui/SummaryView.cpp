@@ -24,6 +24,15 @@ QString escaped(const std::string &text) {
     return QString::fromStdString(text).toHtmlEscaped();
 }
 
+// Shares and costs as HTML: "< 0.1 %" must not open a tag.
+QString percentHtml(uint64_t part, uint64_t total) {
+    return formatPercent(part, total).toHtmlEscaped();
+}
+
+QString costHtml(uint64_t cost, CostUnit unit) {
+    return formatCost(cost, unit).toHtmlEscaped();
+}
+
 QString number(uint64_t value) {
     return QLocale().toString(static_cast<qulonglong>(value));
 }
@@ -128,10 +137,10 @@ QString SummaryView::sessionHtml() const {
     html += row(tr("Samples"), samples,
                 tr("Samples of %1 in the session; the views count those the filter keeps")
                     .arg(QString::fromStdString(s.eventName)));
-    html += row(tr("Recording duration"), formatCost(s.durationNs(), CostUnit::Nanoseconds),
+    html += row(tr("Recording duration"), costHtml(s.durationNs(), CostUnit::Nanoseconds),
                 tr("Time from the first to the last sample"));
     html +=
-        row(time ? tr("Sampled CPU time") : tr("Event count"), formatCost(s.topDown->total(), s.costUnit),
+        row(time ? tr("Sampled CPU time") : tr("Event count"), costHtml(s.topDown->total(), s.costUnit),
             time ? tr("The CPU time the counted samples stand for: the sum of their periods (each sample of "
                       "a clock event stands for the time since the previous one)")
                  : tr("The number of events the counted samples stand for: the sum of their periods"));
@@ -246,20 +255,19 @@ QString SummaryView::problemsHtml() const {
     if (d.samplesWithUnmappedFrames > 0)
         html += problem(
             tr("%1 of the samples (%2) have frames outside every known mapping:")
-                .arg(formatPercent(d.samplesWithUnmappedFrames, samples),
-                     number(d.samplesWithUnmappedFrames)),
+                .arg(percentHtml(d.samplesWithUnmappedFrames, samples), number(d.samplesWithUnmappedFrames)),
             tr("those frames read [unknown] in the module [unknown]. Most often a frame-pointer call "
                "chain (-g) ran through code built without frame pointers and ended in a stray address; "
                "else the code was mapped before the recording saw it, or is JIT-compiled code without a "
                "/tmp/perf-PID.map file. Self costs suffer only where such a frame is the leaf (\"As "
-               "leaf\" below). For programs built without frame pointers, record with --call-graph "
-               "dwarf."));
+               "leaf\" below). For programs built without frame pointers, record with "
+               "<nobr>--call-graph dwarf</nobr>."));
     if (d.brokenStacks > 0)
-        html +=
-            problem(tr("%1 of the samples (%2) have broken stacks:")
-                        .arg(formatPercent(d.brokenStacks, samples), number(d.brokenStacks)),
-                    tr("their callers are missing, so inclusive costs of outer functions are too low. "
-                       "Record with a larger stack copy (--call-graph dwarf,16384) or with frame pointers."));
+        html += problem(tr("%1 of the samples (%2) have broken stacks:")
+                            .arg(percentHtml(d.brokenStacks, samples), number(d.brokenStacks)),
+                        tr("their callers are missing, so inclusive costs of outer functions are too low. "
+                           "Record with a larger stack copy (<nobr>--call-graph dwarf,16384</nobr>) or with "
+                           "frame pointers."));
     if (d.framesWithoutSymbol > 0)
         html +=
             problem(tr("%n address(es) have no symbol:", nullptr, static_cast<int>(d.framesWithoutSymbol)),
@@ -278,7 +286,7 @@ QString SummaryView::unresolvedHtml() const {
             "%6</th><th title=\"%7\">%8</th><th title=\"%9\">%10</th><th>%11</th></tr>")
             .arg(tr("Not symbolized, by module"),
                  tr("%1 of all samples have at least one frame that could not be named.")
-                     .arg(formatPercent(unresolved->samples, unresolved->totalSamples)),
+                     .arg(percentHtml(unresolved->samples, unresolved->totalSamples)),
                  tr("The file the unnamed addresses lie in").toHtmlEscaped(), tr("Module"),
                  tr("Share of all samples with at least one unnamed frame in this module").toHtmlEscaped(),
                  tr("Samples"),
@@ -295,8 +303,8 @@ QString SummaryView::unresolvedHtml() const {
         html += QStringLiteral("<tr><td>%1</td><td class=\"num\">%2</td><td class=\"num\">%3</td>"
                                "<td class=\"num\">%4</td><td>%5</td></tr>")
                     .arg(escaped(profile.modulePath(module.module)),
-                         formatPercent(module.samples, unresolved->totalSamples),
-                         formatPercent(module.leafSamples, unresolved->totalSamples), number(module.frames),
+                         percentHtml(module.samples, unresolved->totalSamples),
+                         percentHtml(module.leafSamples, unresolved->totalSamples), number(module.frames),
                          why.toHtmlEscaped());
     }
     return html + QStringLiteral("</table>");
@@ -321,8 +329,8 @@ QString SummaryView::hotspotsHtml() const {
         html +=
             QStringLiteral("<tr><td class=\"num\">%1</td><td class=\"num\">%2</td><td class=\"num\">%3</td>"
                            "<td><a href=\"%4\">%5</a></td><td>%6</td></tr>")
-                .arg(formatPercent(cost.self, s.flat.total), formatPercent(cost.inclusive, s.flat.total),
-                     formatCost(cost.self, s.costUnit), QStringLiteral("function:%1").arg(cost.function),
+                .arg(percentHtml(cost.self, s.flat.total), percentHtml(cost.inclusive, s.flat.total),
+                     costHtml(cost.self, s.costUnit), QStringLiteral("function:%1").arg(cost.function),
                      name.toHtmlEscaped(),
                      escaped(profile.moduleName(s.flat.functionModule(profile, cost.function))));
     }

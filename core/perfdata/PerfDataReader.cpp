@@ -92,6 +92,14 @@ const char *readMachineFeature(unsigned feature, FeatureDecoder &decoder, Sessio
         metadata.totalMemoryKb = *kb;
         return "";
     }
+    case format::kFeatSampleTime: {
+        const auto first = decoder.u64();
+        const auto last = decoder.u64();
+        if (!first || !last) return "SAMPLE_TIME";
+        metadata.firstSampleTime = *first;
+        metadata.lastSampleTime = *last;
+        return "";
+    }
     case format::kFeatCpuTopology:
         return readCpuTopology(decoder, metadata) ? "" : "CPU_TOPOLOGY";
     case format::kFeatNrCpus: {

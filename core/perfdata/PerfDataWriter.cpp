@@ -202,6 +202,12 @@ PerfDataWriter::featureSections(const SessionMetadata &metadata) const {
         }
         sections.emplace_back(format::kFeatEventDesc, encoder.take());
     }
+    if (metadata.lastSampleTime > 0) {
+        FeatureEncoder encoder;
+        encoder.u64(metadata.firstSampleTime);
+        encoder.u64(metadata.lastSampleTime);
+        sections.emplace_back(format::kFeatSampleTime, encoder.take());
+    }
     if (metadata.hasClockId) {
         FeatureEncoder encoder;
         encoder.u64(metadata.clockResolutionNs);

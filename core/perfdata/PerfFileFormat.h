@@ -45,6 +45,7 @@ enum Feature : unsigned {
     kFeatCmdline = 11,
     kFeatEventDesc = 12,
     kFeatCpuTopology = 13,
+    kFeatSampleTime = 21,
     kFeatClockId = 23,
     kFeatCompressed = 27,
     kFeatClockData = 29,

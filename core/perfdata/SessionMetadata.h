@@ -42,6 +42,8 @@ struct SessionMetadata {
     std::string cpuId;          // HEADER_CPUID: on x86 "vendor,family,model,stepping", as perf writes it
     uint64_t totalMemoryKb = 0; // HEADER_TOTAL_MEM: MemTotal of /proc/meminfo, in KiB
     CpuTopologyFeature cpuTopology;
+    uint64_t firstSampleTime = 0; // HEADER_SAMPLE_TIME: times of the first and last sample (0: none written)
+    uint64_t lastSampleTime = 0;
     std::vector<std::string> cmdline;
     std::vector<BuildIdEntry> buildIds;
     uint64_t clockResolutionNs = 0; // HEADER_CLOCKID

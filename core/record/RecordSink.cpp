@@ -42,10 +42,18 @@ RecordSink::RecordSink(PerfDataWriter &writer, bool trimUserStacks, int compress
     }
 }
 
+void RecordSink::noteSampleTime(const perf_event_header *record) {
+    uint64_t time = 0;
+    if (!decoder_.recordTime(record, time) || time == 0) return;
+    if (counters_.firstSampleTime == 0 || time < counters_.firstSampleTime) counters_.firstSampleTime = time;
+    counters_.lastSampleTime = std::max(counters_.lastSampleTime, time);
+}
+
 void RecordSink::operator()(const perf_event_header *record) {
     switch (record->type) {
     case PERF_RECORD_SAMPLE:
         ++counters_.samples;
+        noteSampleTime(record);
         if (trimUserStacks_ && writeTrimmed(record)) return;
         break;
     case PERF_RECORD_LOST:

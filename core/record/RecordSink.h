@@ -24,6 +24,8 @@ struct RecordCounters {
     // both tell of the same drops (as they do in perf's files).
     uint64_t lostSamples = 0;
     uint64_t throttles = 0;
+    uint64_t firstSampleTime = 0; // of the samples' timestamps (0: no sample had one)
+    uint64_t lastSampleTime = 0;
 };
 
 class RecordSink {
@@ -50,6 +52,7 @@ private:
     void flushBatch();
     bool writeTrimmed(const perf_event_header *record);
     void noteBuildId(const perf_event_header *record);
+    void noteSampleTime(const perf_event_header *record);
 
     PerfDataWriter &writer_;
     bool trimUserStacks_;

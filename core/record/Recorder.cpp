@@ -748,6 +748,8 @@ SessionMetadata Recording::metadata() {
     SessionMetadata metadata = SessionMetadata::fromThisMachine();
     metadata.cmdline = options_.cmdline;
     metadata.buildIds = sink_->buildIds();
+    metadata.firstSampleTime = sink_->counters().firstSampleTime;
+    metadata.lastSampleTime = sink_->counters().lastSampleTime;
     if (summary_.kernelSamples) {
         if (auto kernel = kernelBuildIdEntry()) {
             keepKallsymsOfHelper(kernel->buildId);

@@ -9,11 +9,14 @@
 #include "MainWindow.h"
 #include "SummaryView.h"
 #include "TestSupport.h"
+#include "analysis/UnresolvedFrames.h"
+#include "unit/HandProfile.h"
 
 #include <QComboBox>
 #include <QDockWidget>
 #include <QFile>
 #include <QFileInfo>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -84,6 +87,7 @@ private slots:
     void summaryOfDwarfRecording();
     void summaryOfSystemWideRecording();
     void summaryOfPerfRecording();
+    void smallSharesAreShown();
 
 private:
     std::unique_ptr<MainWindow> openWindow(const QString &path);
@@ -251,6 +255,27 @@ void TestSummary::summaryOfPerfRecording() {
     QVERIFY2(text.contains(QLatin1String("perf 6.")), qPrintable(text)); // perf writes a bare version
     QVERIFY2(text.contains(thisCpuModel()), qPrintable(text));
     showSummary(*window, QStringLiteral("summary-perf.png"));
+}
+
+// Shares under 0.1 % read "< 0.1 %", which the Summary's HTML must escape (they once emptied their cells).
+void TestSummary::smallSharesAreShown() {
+    HandProfile hand;
+    for (int i = 0; i < 2000; ++i)
+        hand.addSample({"main", "a", "b"}, 3000 + i, 1, 0, 1);
+    hand.addFunction("[unknown]", hand.addModule("/usr/lib/libstripped.so", false));
+    hand.addSample({"main", "[unknown]"}, 5000, 1, 0, 1);
+    auto session = std::make_shared<LoadedSession>();
+    session->profile = hand.shared();
+    session->topDown = CallTree::topDown(session->profile, SampleFilter{});
+    session->flat = FlatProfile::compute(*session->profile, SampleFilter{});
+    session->unresolved =
+        std::make_shared<const UnresolvedFrames>(UnresolvedFrames::compute(*session->profile));
+    session->eventName = "cpu-clock";
+    SummaryView view;
+    view.setSession(session);
+    const QString text = view.plainText();
+    static const QRegularExpression row(QStringLiteral(R"(libstripped\.so\s+< 0\.1 %\s+< 0\.1 %\s+1\s)"));
+    QVERIFY2(text.contains(row), qPrintable(text));
 }
 
 QTEST_MAIN(TestSummary)

@@ -172,9 +172,10 @@ private slots:
     void machineFeaturesAreWrittenAsPerfWritesThem() {
         if (perfPath().isEmpty()) QSKIP("perf is not installed");
         const QString ours = path(QStringLiteral("machine.data"));
-        const ProcessResult result = runCli({QStringLiteral("record"), QStringLiteral("-o"), ours,
-                                             QStringLiteral("--"), QStringLiteral("true")});
-        QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+        const ProcessResult result =
+            runCli({QStringLiteral("record"), QStringLiteral("-o"), ours, QStringLiteral("--"),
+                    clientPath(QStringLiteral("hotspots-fp")), QStringLiteral("-100")});
+        QVERIFY2(result.exitCode == 3, qPrintable(result.err)); // the client's own exit status
         const QString theirs = path(QStringLiteral("perf-machine.data"));
         const ProcessResult perfRecord =
             runProgram(perfPath(), {QStringLiteral("record"), QStringLiteral("-q"), QStringLiteral("-o"),
@@ -194,6 +195,11 @@ private slots:
         const QStringList topology = headerLines(theirs, topologyKeys, true);
         QVERIFY(topology.size() >= 3);
         QCOMPARE(headerLines(ours, topologyKeys, true), topology);
+        // SAMPLE_TIME: perf prints the first and last sample's time and the duration between them.
+        QCOMPARE(headerLines(ours, {QStringLiteral("time of first sample"),
+                                    QStringLiteral("time of last sample"), QStringLiteral("sample duration")})
+                     .size(),
+                 3);
     }
 
     void sessionsAreReadableByTheirOwnerOnly() {

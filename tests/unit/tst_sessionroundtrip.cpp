@@ -103,6 +103,8 @@ private:
         metadata.cpuDescription = "Test CPU @ 2.00GHz";
         metadata.cpuId = "GenuineIntel,6,85,4";
         metadata.totalMemoryKb = 8 * 1024 * 1024;
+        metadata.firstSampleTime = 10;
+        metadata.lastSampleTime = 21;
         metadata.cpuTopology.socketSiblings = {"0-3"};
         metadata.cpuTopology.threadSiblings = {"0,2", "1,3"};
         metadata.cpuTopology.dieSiblings = {"0-3"};
@@ -135,6 +137,8 @@ private slots:
         QCOMPARE(reader.metadata().cpuId, std::string("GenuineIntel,6,85,4"));
         QCOMPARE(reader.metadata().totalMemoryKb, uint64_t{8} * 1024 * 1024);
         QCOMPARE(reader.metadata().arch, std::string("x86_64"));
+        QCOMPARE(reader.metadata().firstSampleTime, uint64_t{10});
+        QCOMPARE(reader.metadata().lastSampleTime, uint64_t{21});
         const CpuTopologyFeature &topology = reader.metadata().cpuTopology;
         QCOMPARE(topology.socketSiblings, std::vector<std::string>{"0-3"});
         QCOMPARE(topology.threadSiblings, (std::vector<std::string>{"0,2", "1,3"}));
