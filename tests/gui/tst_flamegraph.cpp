@@ -319,6 +319,9 @@ void TestFlameGraph::smallFramesMerge() {
     QVERIFY2(QToolTip::text().contains(firstName), qPrintable(QToolTip::text()));
     QVERIFY(QToolTip::text().contains(QLatin1String("small frame")));
     saveScreenshot(window.get(), QStringLiteral("flame-fp-merge-8.png"));
+    for (QWidget *top : QApplication::topLevelWidgets())
+        if (top->inherits("QTipLabel") && top->isVisible())
+            saveScreenshot(top, QStringLiteral("flame-fp-merge-8-tooltip.png"));
     QToolTip::hideText();
     view->thresholdBox()->setValue(FlameGraphModel::kDefaultMergeThreshold * 100.0);
 }
