@@ -3,6 +3,8 @@
 #   make test  installs, builds and runs every test (also under ASan+UBSan), the format check and each fuzz
 #              target for a few seconds (fuzz-smoke)
 #   make fuzz  builds the fuzz targets (clang, libFuzzer, ASan+UBSan) and runs each for FUZZ_SECONDS (default 60)
+#   make package  builds the Debian package (and a tarball) in build/ with CPack
+# Each installs the package set it needs with packaging/install-deps.sh (build, test or bench).
 BUILD ?= build
 ASAN_BUILD ?= build-asan
 FUZZ_BUILD ?= build-fuzz
@@ -11,11 +13,17 @@ FUZZ_SMOKE_SECONDS ?= 6
 JOBS ?= $(shell nproc)
 CMAKE_FLAGS ?=
 
-.PHONY: run test deps build build-asan build-fuzz test-release test-asan fuzz fuzz-smoke format-check format bench \
-	clean
+.PHONY: run test deps deps-test deps-bench build build-asan build-fuzz test-release test-asan fuzz fuzz-smoke \
+	format-check format bench package clean
 
 deps:
-	./packaging/install-deps.sh
+	./packaging/install-deps.sh build
+
+deps-test:
+	./packaging/install-deps.sh test
+
+deps-bench:
+	./packaging/install-deps.sh bench
 
 $(BUILD)/build.ninja: | deps
 	cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo $(CMAKE_FLAGS)
@@ -60,10 +68,14 @@ fuzz: build-fuzz
 fuzz-smoke: build-fuzz
 	./tests/fuzz/run-fuzzers.sh --smoke $(FUZZ_BUILD) $(FUZZ_SMOKE_SECONDS)
 
-test: deps format-check test-release test-asan fuzz-smoke
+test: deps-test format-check test-release test-asan fuzz-smoke
 
-bench: build
+bench: deps-bench build
 	./bench/run.sh $(BUILD)
+
+# The Debian package perfglass_VERSION_ARCH.deb (and perfglass-dbgsym's .ddeb, a .tar.gz) in $(BUILD)/.
+package: build
+	cd $(BUILD) && cpack
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD)

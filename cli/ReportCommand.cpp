@@ -1,5 +1,6 @@
 #include "ReportCommand.h"
 
+#include "CounterReport.h"
 #include "JsonReport.h"
 #include "TextReport.h"
 #include "analysis/CallTree.h"
@@ -16,6 +17,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <iostream>
 
@@ -26,9 +28,9 @@ namespace {
 constexpr std::string_view kCallerCallee = "caller-callee=";
 
 std::string viewCheck(const std::string &view) {
-    if (view == "top-down" || view == "bottom-up" || view == "flat") return {};
+    if (view == "top-down" || view == "bottom-up" || view == "flat" || view == "counters") return {};
     if (view.rfind(kCallerCallee, 0) == 0 && view.size() > kCallerCallee.size()) return {};
-    return "expected top-down, bottom-up, flat or caller-callee=FUNCTION, not '" + view + "'";
+    return "expected top-down, bottom-up, flat, caller-callee=FUNCTION or counters, not '" + view + "'";
 }
 
 std::string exportCheck(const std::string &spec) {
@@ -66,6 +68,13 @@ std::vector<std::string> splitPath(const std::string &text) {
     return parts;
 }
 
+std::string sampledEventNames(const Profile &profile) {
+    std::string names;
+    for (const auto &event : profile.events)
+        if (event.samples > 0) names += (names.empty() ? "" : ", ") + event.name;
+    return names;
+}
+
 } // namespace
 
 CLI::App *ReportCommand::setup(CLI::App &app) {
@@ -73,13 +82,15 @@ CLI::App *ReportCommand::setup(CLI::App &app) {
         app.add_subcommand("report", "Print a call tree, per-function costs or callers/callees of a "
                                      "session, and export it");
     sub->add_option("-i,--input", input_, "Session file (perf.data format)")->capture_default_str();
-    sub->add_option("--view", view_, "top-down, bottom-up, flat or caller-callee=FUNCTION")
+    sub->add_option("--view", view_,
+                    "top-down, bottom-up, flat, caller-callee=FUNCTION, or counters (the counter series per "
+                    "interval and CPU or thread, as the GUI charts them)")
         ->check(CLI::Validator(viewCheck, "VIEW"))
         ->capture_default_str();
     sub->add_option("--format", format_, "text, json, or collapsed (flamegraph.pl input, any view)")
         ->check(CLI::IsMember({"text", "json", "collapsed"}))
         ->capture_default_str();
-    sub->add_option("--event", event_, "Report this event of the session (default: the first)");
+    sub->add_option("--event", event_, "Report this event of the session (default: the first with samples)");
     sub->add_option("--cost", cost_, "Weigh samples by their period (as perf report does) or count them")
         ->check(CLI::IsMember({"period", "samples"}))
         ->capture_default_str();
@@ -128,6 +139,7 @@ CLI::App *ReportCommand::setup(CLI::App &app) {
 SampleFilter ReportCommand::makeFilter(const Profile &profile) const {
     SampleFilter filter;
     filter.cost = cost_ == "samples" ? CostKind::Samples : CostKind::Period;
+    filter.event = profile.firstSampledEvent(); // counted-only events (--counters) have no samples
     if (!event_.empty()) {
         filter.event = -1;
         for (size_t i = 0; i < profile.events.size(); ++i)
@@ -138,6 +150,12 @@ SampleFilter ReportCommand::makeFilter(const Profile &profile) const {
                 known += (known.empty() ? "" : ", ") + event.name;
             throw Error(fmt::format("{}: no event '{}' in this session (it has: {})", input_, event_, known));
         }
+        if (profile.events[static_cast<size_t>(filter.event)].samples == 0 &&
+            profile.events[static_cast<size_t>(profile.firstSampledEvent())].samples > 0)
+            throw Error(
+                fmt::format("{}: event '{}' was only counted, it has no samples to report (events with "
+                            "samples: {})",
+                            input_, event_, sampledEventNames(profile)));
     }
     filter.pids = pids_;
     filter.tids = tids_;
@@ -206,6 +224,28 @@ void ReportCommand::writeExports(const std::shared_ptr<const Profile> &profile,
     }
 }
 
+int ReportCommand::printCounters(const Profile &profile) const {
+    if (format_ == "collapsed") throw Error("--view counters: the formats are text and json");
+    if (profile.counters.empty())
+        throw Error(input_ + ": the session has no counter series (record them with `record --counters "
+                             "EVENTS` or `stat -o FILE`)");
+    CounterLines lines = CounterLines::compute(profile);
+    // --cpu and --tid pick lines (a process line is its first thread's).
+    const std::vector<int> cpus = cpus_.empty() ? std::vector<int>() : parseCpuList(cpus_);
+    std::erase_if(lines.lines, [&](const CounterLine &line) {
+        const bool cpuOut = !cpus.empty() && std::find(cpus.begin(), cpus.end(), line.cpu) == cpus.end();
+        const bool tidOut = !tids_.empty() && std::find(tids_.begin(), tids_.end(),
+                                                        static_cast<uint32_t>(line.tid)) == tids_.end();
+        return cpuOut || tidOut;
+    });
+    if (format_ == "json")
+        printJson(stdout, counterLinesToJson(lines));
+    else
+        printCounterLines(stdout, lines);
+    std::fflush(stdout);
+    return 0;
+}
+
 int ReportCommand::run() {
     LoadOptions options;
     options.kallsymsPath = kallsyms_;
@@ -215,6 +255,7 @@ int ReportCommand::run() {
     options.unwindThreads = threads_;
     const auto profile = loadProfile(input_, options);
     if (profile->events.empty()) throw Error(input_ + ": the session describes no events");
+    if (view_ == "counters") return printCounters(*profile);
     const SampleFilter filter = makeFilter(*profile);
     const std::string &eventName = profile->events[static_cast<size_t>(filter.event)].name;
     const TextReportOptions textOptions{minPercent_, limit_};

@@ -1,6 +1,6 @@
 // perfglass-cli report: read a session and print a view of it (top-down or bottom-up call tree, flat
-// per-function costs, callers and callees of one function) as text or JSON, after filters and transforms;
-// optionally export collapsed stacks, a speedscope profile or an SVG flame graph.
+// per-function costs, callers and callees of one function, counter series) as text or JSON, after filters and
+// transforms; optionally export collapsed stacks, a speedscope profile or an SVG flame graph.
 #pragma once
 
 #include "Command.h"
@@ -23,6 +23,7 @@ private:
     void addTransforms(const Profile &profile, SampleFilter &filter) const;
     void writeExports(const std::shared_ptr<const Profile> &profile, const SampleFilter &filter) const;
     std::string unitName(const Profile &profile, const SampleFilter &filter) const;
+    int printCounters(const Profile &profile) const;
 
     std::string input_ = "perfglass.data";
     std::string view_ = "top-down";

@@ -8,6 +8,7 @@
 #include "counting/StatRecordWriter.h"
 #include "perfdata/PerfDataWriter.h"
 #include "perfdata/StatRecords.h"
+#include "record/HelperEventOpener.h"
 
 #include <fmt/format.h>
 
@@ -181,7 +182,30 @@ CountingOptions StatCommand::countingOptions() const {
     if (!cpuList_.empty()) options.cpus = parseCpuList(cpuList_);
     options.intervalMs = static_cast<uint64_t>(intervalMs_);
     options.intervalCount = intervalCount_;
+    // As record: the privileged helper when the user asked for what needs privileges and lacks them.
+    options.privilegedOpenerFactory =
+        [started = tracefsHelper_](bool systemWide,
+                                   const std::vector<pid_t> &pids) -> std::unique_ptr<EventOpener> {
+        std::unique_ptr<HelperEventOpener> helper = *started ? std::move(*started) : startPrivilegedHelper();
+        helper->setScope(systemWide, pids);
+        return helper;
+    };
     return options;
+}
+
+// Tracepoints are described by tracefs, often root's only: then it is read through the privileged helper,
+// which the first run then counts with.
+std::vector<EventSpec> StatCommand::parseEvents(const std::string &text) {
+    try {
+        return EventParser().parse(text);
+    } catch (const TracefsRefused &refused) {
+        try {
+            *tracefsHelper_ = startPrivilegedHelper();
+        } catch (const Error &error) {
+            throw Error(std::string(refused.what()) + "; " + error.what());
+        }
+    }
+    return EventParser(PmuCatalog::load(), TracepointCatalog(**tracefsHelper_)).parse(text);
 }
 
 StatCommand::RunResult StatCommand::runOnce(const std::vector<EventSpec> &specs, bool printIntervals) {
@@ -200,7 +224,7 @@ StatCommand::RunResult StatCommand::runOnce(const std::vector<EventSpec> &specs,
         const StatRecordWriter::Config config{statAggrMode(aggregation()), static_cast<uint64_t>(intervalMs_),
                                               !noScale_};
         statRecords.emplace(counters, *writer, config);
-        statRecords->writeMaps();
+        statRecords->writeMaps(counting.threadNames());
     }
 
     if (printIntervals && formatOptions.output == StatOutput::Human) print(formatter.intervalHeader());
@@ -243,7 +267,7 @@ int StatCommand::run() {
             text += (text.empty() ? "" : ",") + event;
         return text.empty() ? defaultStatEvents() : text;
     }();
-    const std::vector<EventSpec> specs = EventParser().parse(eventText);
+    const std::vector<EventSpec> specs = parseEvents(eventText);
     const bool intervals = intervalMs_ > 0;
 
     std::vector<std::vector<StatGroup>> runs;

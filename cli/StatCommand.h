@@ -8,9 +8,11 @@
 #include "counting/StatFormatter.h"
 #include "events/CounterValue.h"
 #include "events/EventParser.h"
+#include "record/HelperEventOpener.h"
 
 #include <sys/types.h>
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -39,6 +41,7 @@ private:
     StatFormatOptions outputOptions() const;
     std::string targetDescription() const;
     CountingOptions countingOptions() const;
+    std::vector<EventSpec> parseEvents(const std::string &text);
     RunResult runOnce(const std::vector<EventSpec> &specs, bool printIntervals);
     void print(const std::string &text) const;
 
@@ -62,6 +65,10 @@ private:
     std::string outputPath_;
     bool noBigNum_ = false;
     std::vector<std::string> command_;
+    // The privileged helper started to read tracefs (root's only) while parsing; the first run counts with
+    // it.
+    std::shared_ptr<std::unique_ptr<HelperEventOpener>> tracefsHelper_ =
+        std::make_shared<std::unique_ptr<HelperEventOpener>>();
 };
 
 } // namespace perfglass::cli

@@ -7,6 +7,7 @@
 
 #include "base/Error.h"
 #include "load/LoadProfile.h"
+#include "record/HelperConnection.h"
 
 #include <fmt/format.h>
 
@@ -16,7 +17,11 @@
 int main(int argc, char **argv) {
     CLI::App app{"Perfglass: record and explore Linux performance profiles", "perfglass-cli"};
     app.require_subcommand(1);
-    app.set_version_flag("--version", std::string("perfglass-cli ") + PERFGLASS_VERSION);
+    // The version, and where the privileged helper this program starts is (found from its own location).
+    const std::string helper = perfglass::HelperConnection::expectedHelperPath();
+    app.set_version_flag(
+        "--version", std::string("perfglass-cli ") + PERFGLASS_VERSION + "\nprivileged helper: " + helper +
+                         (perfglass::HelperConnection::findHelper().empty() ? " (missing)" : ""));
 
     std::vector<std::pair<CLI::App *, std::unique_ptr<perfglass::cli::Command>>> commands;
     auto add = [&](std::unique_ptr<perfglass::cli::Command> command) {

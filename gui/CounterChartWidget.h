@@ -1,6 +1,9 @@
-// Custom-painted counter charts (CounterChart): one chart per counting event, stacked, sharing one time axis;
-// one line per CPU or thread with the area below it tinted, a legend, the rate scale on the left. Hovering
-// draws a cursor line and the tooltip lists every line's value in the interval under the mouse.
+// Custom-painted counter charts (CounterChart): one chart per counting event, stacked, sharing one time axis,
+// each titled with what it plots. A chart with one line draws it over the whole plot; a chart with several
+// (CPUs, threads) draws small multiples: one strip per line, all on the same scale, so lines never hide each
+// other however many CPUs there are. Each interval is a step as wide as the interval, the area below tinted;
+// intervals of a multiplexed counter are drawn dashed. Hovering draws a cursor line and the tooltip lists
+// every line's value, count and running share in the interval under the mouse.
 #pragma once
 
 #include "CounterCharts.h"
@@ -20,8 +23,12 @@ public:
     void setCharts(std::vector<CounterChart> charts);
     const std::vector<CounterChart> &charts() const { return charts_; }
     int seriesCount() const;
-    // The plot area of chart INDEX, in widget coordinates.
+    // The plot area of chart INDEX (all its strips), in widget coordinates.
     QRect plotRect(int index) const;
+    // The strip of LINE in chart INDEX (the whole plot when the chart has one line).
+    QRect stripRect(int index, int line) const;
+    // Whether chart INDEX is drawn as small multiples (one strip per line).
+    bool smallMultiples(int index) const;
     // What the tooltip says at POS (empty outside every plot).
     QString toolTipAt(QPoint pos) const;
 
@@ -36,7 +43,13 @@ protected:
     bool event(QEvent *event) override;
 
 private:
-    int chartHeight() const;
+    int chartHeight(const CounterChart &chart) const;
+    int stripHeight(const CounterChart &chart) const;
+    void paintTitleAndLegend(QPainter &painter, int index) const;
+    void paintScale(QPainter &painter, const CounterChart &chart, const QRect &strip, bool full) const;
+    void paintTimeAxis(QPainter &painter, const QRect &plot) const;
+    void paintLine(QPainter &painter, const CounterChart &chart, int line, const QRect &strip) const;
+    QString lineToolTip(const CounterChart &chart, int line, uint64_t time) const;
     int contentHeight() const;
     double xForTime(uint64_t time) const;
     uint64_t timeAt(double x) const;

@@ -202,6 +202,12 @@ void MainWindow::createDocks() {
     });
     connect(summaryView_, &SummaryView::functionActivated, this, &MainWindow::showFunctionInFlameGraph);
     connect(timelineView_, &TimelineView::rangeSelected, this, &MainWindow::selectTimeRange);
+    // A new session's timeline gets the height that shows its rows (up to a limit; more rows scroll).
+    connect(timelineView_, &TimelineView::preferredHeightChanged, this, [this](int height) {
+        if (timelineDock_->isFloating()) return;
+        const int frame = timelineDock_->height() - timelineView_->height(); // the dock's title bar
+        resizeDocks({timelineDock_}, {height + frame}, Qt::Vertical);
+    });
 }
 
 // The Events dock: every event this machine offers, to choose the events of a recording. Tabbed behind the
@@ -372,12 +378,10 @@ void MainWindow::showRecordDialog() {
     if (recordingView_->recording()->isActive()) return;
     auto *dialog = new RecordDialog(this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
-    // The events checked in the Events dock are the recording's, while the dialog is open too.
-    const auto useChosenEvents = [dialog](const QString &events) {
-        if (!events.isEmpty()) dialog->setEvents(events);
-    };
-    useChosenEvents(eventsView_->selectedEvents());
-    connect(eventsView_, &EventsView::selectionChanged, dialog, useChosenEvents);
+    // The events checked in the Events dock are the recording's, while the dialog is open too (until the
+    // user types other events).
+    dialog->offerEvents(eventsView_->selectedEvents());
+    connect(eventsView_, &EventsView::selectionChanged, dialog, &RecordDialog::offerEvents);
     connect(dialog, &QDialog::accepted, this, [this, dialog] { startRecording(dialog->options()); });
     dialog->open();
 }
@@ -452,13 +456,16 @@ void MainWindow::createToolBar() {
     sessionToolBar_->addSeparator();
     eventPicker_ = new QComboBox(sessionToolBar_);
     eventPicker_->setAccessibleName(tr("Event"));
-    eventPicker_->setToolTip(tr("The event every view counts"));
+    eventPicker_->setToolTip(
+        tr("The event every view counts. Only events with samples are offered; events "
+           "that were only counted (record --counters) are charted in the Counters dock."));
     eventPicker_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     auto *label = new QLabel(tr(" Event: "), sessionToolBar_);
     label->setBuddy(eventPicker_);
     QAction *labelAction = sessionToolBar_->addWidget(label);
     QAction *pickerAction = sessionToolBar_->addWidget(eventPicker_);
-    connect(eventPicker_, &QComboBox::activated, this, &MainWindow::selectEvent);
+    connect(eventPicker_, &QComboBox::activated, this,
+            [this](int index) { selectEvent(eventPicker_->itemData(index).toInt()); });
     // Shown only for sessions with several events.
     const auto showPicker = [this, labelAction, pickerAction] {
         const bool several = eventPicker_->count() > 1;
@@ -475,9 +482,17 @@ void MainWindow::updateEventPicker() {
     const QSignalBlocker blocker(eventPicker_);
     eventPicker_->clear();
     if (!session_) return;
-    for (const EventInfo &event : session_->profile->events)
-        eventPicker_->addItem(QString::fromStdString(event.name));
-    eventPicker_->setCurrentIndex(session_->event);
+    // Events without samples (counted only) would empty every view; the current one stays so the picker
+    // never names another event than the views count.
+    const auto &events = session_->profile->events;
+    for (size_t i = 0; i < events.size(); ++i) {
+        if (events[i].samples == 0 && static_cast<int>(i) != session_->event) continue;
+        eventPicker_->addItem(QString::fromStdString(events[i].name), static_cast<int>(i));
+        eventPicker_->setItemData(eventPicker_->count() - 1,
+                                  tr("%n sample(s)", nullptr, static_cast<int>(events[i].samples)),
+                                  Qt::ToolTipRole);
+    }
+    eventPicker_->setCurrentIndex(eventPicker_->findData(session_->event));
 }
 
 void MainWindow::pushFilter(const QString &text, const SampleFilter &filter) {
@@ -491,7 +506,8 @@ void MainWindow::applyFilter(const SampleFilter &filter) {
     updateFilterUi();
     {
         const QSignalBlocker blocker(eventPicker_);
-        if (filter_.event < eventPicker_->count()) eventPicker_->setCurrentIndex(filter_.event);
+        const int index = eventPicker_->findData(filter_.event);
+        if (index >= 0) eventPicker_->setCurrentIndex(index);
     }
     if (session_) analyzer_->analyze(session_, filter_);
 }
@@ -506,7 +522,7 @@ void MainWindow::selectTimeRange(uint64_t start, uint64_t end) {
 
 void MainWindow::selectEvent(int event) {
     if (!session_ || event < 0 || static_cast<size_t>(event) >= session_->profile->events.size() ||
-        event == filter_.event)
+        event == filter_.event || session_->profile->events[static_cast<size_t>(event)].samples == 0)
         return;
     SampleFilter filter = filter_;
     filter.event = event;
@@ -554,6 +570,10 @@ void MainWindow::connectThreadFilters() {
                 else
                     statusBar()->showMessage(tr("The last thread shown cannot be hidden."), 5000);
             });
+    connect(timeline, &TimelineWidget::showOnlyCpuRequested, this, [this](uint32_t cpu) {
+        if (session_)
+            pushFilter(tr("Show only CPU %1").arg(cpu), withCpus(filter_, *session_->profile, {cpu}));
+    });
     connect(timeline, &TimelineWidget::showThreadRequested, this,
             [this](uint32_t pid, uint32_t tid, const QString &label) {
                 if (session_)

@@ -73,7 +73,8 @@ public slots:
     void resetLayout();
     // Filter every view to [start, end) (undoable).
     void selectTimeRange(uint64_t start, uint64_t end);
-    // Count EVENT (an index into the profile's events) in every view (undoable).
+    // Count EVENT (an index into the profile's events) in every view (undoable); events without samples
+    // (counted only) are refused.
     void selectEvent(int event);
     // Back to the whole session (undoable); the event stays.
     void clearFilter();

@@ -23,12 +23,14 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QPlainTextEdit>
 #include <QProcess>
 #include <QPushButton>
 #include <QRadioButton>
 #include <QSettings>
 #include <QSortFilterProxyModel>
 #include <QSpinBox>
+#include <QStackedLayout>
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTableView>
@@ -37,6 +39,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <array>
 #include <functional>
 #include <limits>
 
@@ -45,6 +48,13 @@ namespace perfglass {
 namespace {
 const QString kGroup = QStringLiteral("record");
 constexpr int kMaxStackSize = 65528;
+constexpr int kEventsErrorLines = 2;
+constexpr int kStatusLines = 3;
+
+// The height of LINES lines of WIDGET's text with the error labels' padding.
+int fixedLinesHeight(const QWidget *widget, int lines) {
+    return widget->fontMetrics().lineSpacing() * lines + 8;
+}
 
 QString errorStyle() {
     return QStringLiteral("color: white; background: #b3261e; padding: 3px; border-radius: 3px;");
@@ -96,9 +106,11 @@ void RecordDialog::nameParts() {
         {cpus_, "cpuList"},
         {events_, "eventsEdit"},
         {eventsError_, "eventsError"},
+        {useOffered_, "useEventsDockButton"},
         {callGraph_, "callGraphCombo"},
         {output_, "outputEdit"},
         {problemLabel_, "problemLabel"},
+        {commandLabel_, "commandView"},
         {start_, "startButton"},
     };
     for (const auto &[part, name] : parts)
@@ -124,15 +136,7 @@ RecordDialog::RecordDialog(QWidget *parent)
     layout->addWidget(targets_, 1);
     layout->addWidget(createOptions());
 
-    problemLabel_ = errorLabel(this);
-    problemLabel_->setStyleSheet(QString());
-    layout->addWidget(problemLabel_);
-    commandLabel_ = new QLabel(this);
-    commandLabel_->setWordWrap(true);
-    commandLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    commandLabel_->setToolTip(tr("The command line that records the same way"));
-    commandLabel_->setStyleSheet(QStringLiteral("color: palette(mid);"));
-    layout->addWidget(commandLabel_);
+    layout->addWidget(createStatusArea());
 
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
     start_ = buttons->addButton(tr("&Start Recording"), QDialogButtonBox::AcceptRole);
@@ -150,9 +154,48 @@ RecordDialog::RecordDialog(QWidget *parent)
     if (targets_->currentIndex() == AttachTarget) refreshProcesses();
     validate();
     resize(760, 640);
+    // The first thing to fill in on the chosen tab has the focus.
+    const std::array<QWidget *, 3> firstFields = {program_, processFilter_, cpus_};
+    firstFields[static_cast<size_t>(std::clamp(targets_->currentIndex(), 0, 2))]->setFocus();
 }
 
 RecordDialog::~RecordDialog() = default;
+
+// What keeps Start disabled, or else the equivalent command, in one place of a fixed height: the dialog's
+// layout does not move when one replaces the other or the text grows.
+QWidget *RecordDialog::createStatusArea() {
+    auto *area = new QWidget(this);
+    area->setObjectName(QStringLiteral("statusArea"));
+    status_ = new QStackedLayout(area);
+    problemLabel_ = errorLabel(area);
+    problemLabel_->setStyleSheet(QString());
+    problemLabel_->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    // Read-only text that wraps anywhere and scrolls: a long command is all there, to read and copy.
+    commandLabel_ = new QPlainTextEdit(area);
+    commandLabel_->setReadOnly(true);
+    commandLabel_->setFrameShape(QFrame::NoFrame);
+    commandLabel_->setWordWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
+    commandLabel_->setLineWrapMode(QPlainTextEdit::WidgetWidth);
+    commandLabel_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    commandLabel_->setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    commandLabel_->setStyleSheet(
+        QStringLiteral("QPlainTextEdit { color: palette(mid); background: transparent; }"));
+    commandLabel_->document()->setDocumentMargin(0);
+    status_->addWidget(problemLabel_);
+    status_->addWidget(commandLabel_);
+    area->setFixedHeight(fixedLinesHeight(area, kStatusLines));
+    area->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
+    return area;
+}
+
+void RecordDialog::offerEvents(const QString &events) {
+    offeredEvents_ = events;
+    useOffered_->setToolTip(events.isEmpty()
+                                ? tr("Check events in the Events dock to use them here")
+                                : tr("Use the events checked in the Events dock: %1").arg(events));
+    if (!events.isEmpty() && !eventsTyped_) setEvents(events);
+    validate();
+}
 
 QWidget *RecordDialog::createLaunchTab() {
     auto *tab = new QWidget(this);
@@ -291,17 +334,42 @@ QWidget *RecordDialog::createSystemWideTab() {
     return tab;
 }
 
+// The events field, the button that takes the Events dock's choice, and the place of their error.
+QLayout *RecordDialog::createEventsField(QWidget *box) {
+    events_ = new QLineEdit(box);
+    events_->setPlaceholderText(tr("Default: cycles where supported, else cpu-clock"));
+    events_->setToolTip(tr("Events in perf's syntax, e.g. cpu-clock,page-faults or sched:sched_switch"));
+    // Once typed in, the field keeps what the user wrote; the button takes the Events dock's choice again.
+    connect(events_, &QLineEdit::textEdited, this, [this] { eventsTyped_ = true; });
+    useOffered_ = new QToolButton(box);
+    useOffered_->setText(tr("From Events Dock"));
+    useOffered_->setEnabled(false);
+    connect(useOffered_, &QToolButton::clicked, this, [this] {
+        eventsTyped_ = false;
+        setEvents(offeredEvents_);
+    });
+    auto *eventsRow = new QHBoxLayout;
+    eventsRow->addWidget(events_, 1);
+    eventsRow->addWidget(useOffered_);
+    // The error under the field has a place of its own, empty while there is none, so nothing moves.
+    auto *errorPlace = new QWidget(box);
+    errorPlace->setFixedHeight(fixedLinesHeight(errorPlace, kEventsErrorLines));
+    auto *errorLayout = new QVBoxLayout(errorPlace);
+    errorLayout->setContentsMargins(0, 0, 0, 0);
+    eventsError_ = errorLabel(errorPlace);
+    errorLayout->addWidget(eventsError_);
+    errorLayout->addStretch(1);
+    auto *eventsColumn = new QVBoxLayout;
+    eventsColumn->addLayout(eventsRow);
+    eventsColumn->addWidget(errorPlace);
+    return eventsColumn;
+}
+
 QWidget *RecordDialog::createOptions() {
     auto *box = new QGroupBox(tr("Options"), this);
     auto *form = new QFormLayout(box);
 
-    events_ = new QLineEdit(box);
-    events_->setPlaceholderText(tr("Default: cycles where supported, else cpu-clock"));
-    events_->setToolTip(tr("Events in perf's syntax, e.g. cpu-clock,page-faults or sched:sched_switch"));
-    eventsError_ = errorLabel(box);
-    auto *eventsColumn = new QVBoxLayout;
-    eventsColumn->addWidget(events_);
-    eventsColumn->addWidget(eventsError_);
+    QLayout *eventsColumn = createEventsField(box);
     form->addRow(buddyLabel(tr("E&vents:"), events_), eventsColumn);
 
     useFrequency_ = new QRadioButton(tr("&Frequency"), box);
@@ -376,12 +444,22 @@ QWidget *RecordDialog::createOptions() {
     return box;
 }
 
+QString RecordDialog::recordingsDirectory() {
+    QString dir = QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation);
+    if (dir.isEmpty()) return QDir::homePath();
+    // Qt names it DATA/ORGANIZATION/APPLICATION; ours are both "perfglass": one is enough.
+    const QStringList parts = QDir::cleanPath(dir).split(QLatin1Char('/'));
+    if (parts.size() >= 2 && parts.last() == parts[parts.size() - 2])
+        dir = parts.mid(0, parts.size() - 1).join(QLatin1Char('/'));
+    return dir + QStringLiteral("/recordings");
+}
+
 QString RecordDialog::defaultOutputPath(const QString &directory) {
     QString dir = directory;
-    if (dir.isEmpty()) {
-        dir = QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation);
-        dir = dir.isEmpty() ? QDir::homePath() : dir + QStringLiteral("/recordings");
-    }
+    // Earlier versions saved the doubled folder as the directory used last: the default it stood for.
+    const QString doubled = QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation) +
+                            QStringLiteral("/recordings");
+    if (dir.isEmpty() || QDir::cleanPath(dir) == QDir::cleanPath(doubled)) dir = recordingsDirectory();
     const QString stamp = QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss"));
     QString path = QStringLiteral("%1/perfglass-%2.data").arg(dir, stamp);
     for (int n = 2; QFileInfo::exists(path); ++n)
@@ -533,19 +611,28 @@ void RecordDialog::validate() {
     period_->setEnabled(usePeriod_->isChecked());
     stackSize_->setEnabled(callGraph_->currentData().toInt() == static_cast<int>(CallGraphMode::Dwarf));
     duration_->setEnabled(useDuration_->isChecked());
+    useOffered_->setEnabled(!offeredEvents_.isEmpty() && offeredEvents_ != events_->text().trimmed());
     selectionLabel_->setText(tr("Selected: %1").arg(selectedPids().size()));
 
     const QString events = eventsProblem();
     eventsError_->setText(events);
+    eventsError_->setToolTip(events);
     eventsError_->setVisible(!events.isEmpty());
     problem_ = targetProblem();
     if (problem_.isEmpty()) problem_ = events.isEmpty() ? optionsProblem() : tr("The events are not valid.");
     // The events' own error is shown under their field; the line here is for everything else.
     problemLabel_->setText(problem_);
-    problemLabel_->setVisible(!problem_.isEmpty() && events.isEmpty());
+    problemLabel_->setToolTip(problem_);
     start_->setEnabled(problem_.isEmpty());
-    commandLabel_->setText(
-        problem_.isEmpty() ? RecordingJob::equivalentCommand(options()).join(QLatin1Char(' ')) : QString());
+    const QString command =
+        problem_.isEmpty() ? RecordingJob::equivalentCommand(options()).join(QLatin1Char(' ')) : QString();
+    if (commandLabel_->toPlainText() != command) commandLabel_->setPlainText(command);
+    commandLabel_->setToolTip(
+        command.isEmpty() ? QString() : tr("The command line that records the same way:\n%1").arg(command));
+    if (!problem_.isEmpty() && events.isEmpty())
+        status_->setCurrentWidget(problemLabel_);
+    else
+        status_->setCurrentWidget(commandLabel_);
 }
 
 void RecordDialog::accept() {
@@ -554,7 +641,7 @@ void RecordDialog::accept() {
     const QString dir = QFileInfo(output_->text().trimmed()).absolutePath();
     if (!QDir().mkpath(dir)) {
         problemLabel_->setText(tr("Cannot create the directory %1.").arg(dir));
-        problemLabel_->show();
+        status_->setCurrentWidget(problemLabel_);
         return;
     }
     saveSettings();

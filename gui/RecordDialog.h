@@ -3,9 +3,12 @@
 // list read from /proc) and System-wide (the CPUs to record on, all by default). Below them the options:
 // events in perf's syntax (checked by core's EventParser as they are typed; the error, naming the bad term,
 // shows under the field), frequency or period, call graph (none, frame pointers, DWARF with a stack size),
-// off-CPU time, an optional duration and the output file (by default a new timestamped file under the
-// user's data directory). Start stays disabled while anything is wrong, and a line says what. The settings
-// of the last accepted dialog are remembered (QSettings, group "record").
+// off-CPU time, an optional duration and the output file (by default a new timestamped file in
+// ~/.local/share/perfglass/recordings). Start stays disabled while anything is wrong, and a line says what;
+// when nothing is, the equivalent command is shown there. The events error and that line have places of a
+// fixed height, so the dialog's layout never moves when they come, go or grow. Events checked in the Events
+// dock fill the events field until the user types in it (offerEvents). The settings of the last accepted
+// dialog are remembered (QSettings, group "record").
 #pragma once
 
 #include "record/Recorder.h"
@@ -18,15 +21,19 @@ class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
+class QLayout;
 class QLineEdit;
 class QListWidget;
+class QPlainTextEdit;
 class QPushButton;
 class QRadioButton;
 class QSortFilterProxyModel;
 class QSpinBox;
+class QStackedLayout;
 class QTableView;
 class QTableWidget;
 class QTabWidget;
+class QToolButton;
 
 namespace perfglass {
 
@@ -45,11 +52,17 @@ public:
     RecordOptions options() const;
     // The first thing that keeps Start disabled, in words; empty when the dialog can start.
     QString problem() const { return problem_; }
-    // A new timestamped session path under the user's data directory (or home).
+    // A new timestamped session path in DIRECTORY, by default recordingsDirectory().
     static QString defaultOutputPath(const QString &directory = {});
+    // Where sessions go by default: "recordings" in the user's data directory for Perfglass
+    // (~/.local/share/perfglass/recordings), or home.
+    static QString recordingsDirectory();
 
     // Sets the events field (perf's syntax), as if typed.
     void setEvents(const QString &events);
+    // The events checked in the Events dock: they fill the field until the user types in it; after that the
+    // "From Events Dock" button takes them.
+    void offerEvents(const QString &events);
 
 public slots:
     void accept() override;
@@ -61,6 +74,8 @@ private:
     QWidget *createAttachTab();
     QWidget *createSystemWideTab();
     QWidget *createOptions();
+    QLayout *createEventsField(QWidget *box);
+    QWidget *createStatusArea();
     void validate();
     QString eventsProblem();
     QString targetProblem() const;
@@ -82,6 +97,9 @@ private:
     QLabel *selectionLabel_ = nullptr;
     QListWidget *cpus_ = nullptr;
     QLineEdit *events_ = nullptr;
+    QToolButton *useOffered_ = nullptr;
+    QString offeredEvents_;
+    bool eventsTyped_ = false; // the user typed in the events field
     QLabel *eventsError_ = nullptr;
     QRadioButton *useFrequency_ = nullptr;
     QSpinBox *frequency_ = nullptr;
@@ -94,7 +112,8 @@ private:
     QDoubleSpinBox *duration_ = nullptr;
     QLineEdit *output_ = nullptr;
     QLabel *problemLabel_ = nullptr;
-    QLabel *commandLabel_ = nullptr;
+    QPlainTextEdit *commandLabel_ = nullptr;
+    QStackedLayout *status_ = nullptr;
     QPushButton *start_ = nullptr;
     QString problem_;
     QString checkedEvents_; // the events text eventsProblem() last parsed, and its verdict

@@ -1,22 +1,61 @@
 #include "SummaryView.h"
 
 #include <QLocale>
+#include <QSet>
 #include <QTextBrowser>
 #include <QUrl>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace perfglass {
 
 namespace {
 constexpr size_t kHotspots = 10;
+constexpr size_t kUnresolvedModules = 12;
 
-QString row(const QString &label, const QString &value) {
-    return QStringLiteral("<tr><td class=\"label\">%1</td><td>%2</td></tr>")
-        .arg(label.toHtmlEscaped(), value);
+// A row of a two-column table; TIP (plain text) says what the value is, as the value's tooltip.
+QString row(const QString &label, const QString &value, const QString &tip) {
+    return QStringLiteral("<tr><td class=\"label\">%1</td><td><span title=\"%3\">%2</span></td></tr>")
+        .arg(label.toHtmlEscaped(), value, tip.toHtmlEscaped());
 }
 
 QString escaped(const std::string &text) {
     return QString::fromStdString(text).toHtmlEscaped();
+}
+
+QString number(uint64_t value) {
+    return QLocale().toString(static_cast<qulonglong>(value));
+}
+
+// A count that is a problem when it is not zero.
+QString problemCount(uint64_t value) {
+    return value > 0 ? QStringLiteral("<span class=\"warn\">%1</span>").arg(number(value)) : number(value);
+}
+
+// A fact of the recording machine, or "not recorded" when the file has no such feature section.
+QString machineValue(const QString &value, const char *section) {
+    if (!value.isEmpty()) return value.toHtmlEscaped();
+    return QStringLiteral("<i>%1</i>")
+        .arg(SummaryView::tr("not recorded (the file has no %1 section)").arg(QLatin1String(section)));
+}
+
+size_t processCount(const Profile &profile) {
+    QSet<uint32_t> pids;
+    for (const ThreadInfo &thread : profile.threads)
+        pids.insert(thread.pid);
+    return static_cast<size_t>(pids.size());
+}
+
+// The loader's explanation of why MODULE has no symbols ("no symbols for PATH (N addresses unnamed): WHY").
+QString moduleNotice(const Profile &profile, ModuleId module) {
+    const std::string prefix = "no symbols for " + profile.modulePath(module) + " (";
+    for (const auto &notice : profile.diagnostics.notices) {
+        if (notice.rfind(prefix, 0) != 0) continue;
+        const auto reason = notice.find("): ", prefix.size());
+        return QString::fromStdString(reason == std::string::npos ? notice : notice.substr(reason + 3));
+    }
+    return {};
 }
 } // namespace
 
@@ -28,7 +67,7 @@ SummaryView::SummaryView(QWidget *parent)
     browser_->document()->setDefaultStyleSheet(QStringLiteral(
         "h2 { margin-bottom: 4px; } td { padding: 2px 10px 2px 0; } td.label { font-weight: bold; } "
         "td.num { text-align: right; } th { text-align: left; padding-right: 10px; } .warn { color: #b3261e; "
-        "}"));
+        "} p.problem { margin-left: 8px; } .hint { color: #555555; }"));
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(browser_);
@@ -55,47 +94,130 @@ QString SummaryView::plainText() const {
 
 QString SummaryView::html() const {
     if (!session_) return tr("<p>No session is open. Use <b>File ▸ Open…</b> to open a perf.data file.</p>");
+    return sessionHtml() + machineHtml() + diagnosticsHtml() + problemsHtml() + unresolvedHtml() +
+           hotspotsHtml();
+}
+
+QString SummaryView::sessionHtml() const {
     const LoadedSession &s = *session_;
     const Profile &profile = *s.profile;
-    const QLocale locale;
     QStringList cmdline;
     for (const auto &arg : profile.cmdline)
         cmdline << QString::fromStdString(arg);
+    const bool time = s.costUnit == CostUnit::Nanoseconds;
+    const uint64_t eventSamples = profile.events[static_cast<size_t>(s.event)].samples;
+    QString samples = number(eventSamples);
+    if (s.topDown->sampleCount() != eventSamples)
+        samples = tr("%1 (%2 in the current filter)").arg(samples, number(s.topDown->sampleCount()));
     QString html = QStringLiteral("<h2>%1</h2><table>").arg(tr("Session"));
-    html += row(tr("File"), tr("%1 (%2)").arg(s.path.toHtmlEscaped(),
-                                              locale.formattedDataSize(static_cast<qint64>(s.fileSize))));
-    html += row(tr("Host"), profile.hostname.empty() ? tr("unknown") : escaped(profile.hostname));
-    html += row(tr("Kernel"), profile.osRelease.empty() ? tr("unknown") : escaped(profile.osRelease));
-    html += row(tr("Command line"),
-                cmdline.isEmpty() ? tr("unknown") : cmdline.join(QLatin1Char(' ')).toHtmlEscaped());
-    html += row(tr("Event"), escaped(s.eventName));
-    html += row(tr("Samples"), locale.toString(static_cast<qulonglong>(s.topDown->sampleCount())));
-    html += row(tr("Duration"), formatCost(s.durationNs(), CostUnit::Nanoseconds));
-    html += row(s.costUnit == CostUnit::Nanoseconds ? tr("Sampled time") : tr("Event count"),
-                formatCost(s.topDown->total(), s.costUnit));
-    html += row(tr("Threads"), locale.toString(static_cast<qulonglong>(profile.threads.size())));
-    html += QStringLiteral("</table>");
-    html += diagnosticsHtml();
-    html += hotspotsHtml();
-    return html;
+    html += row(tr("File"),
+                tr("%1 (%2)").arg(s.path.toHtmlEscaped(),
+                                  QLocale().formattedDataSize(static_cast<qint64>(s.fileSize))),
+                tr("The session file and its size on disk"));
+    QString recorder = QString::fromStdString(profile.machine.recorder);
+    if (!recorder.isEmpty() && recorder.front().isDigit()) recorder = tr("perf %1").arg(recorder); // bare
+    html += row(tr("Recorded by"), machineValue(recorder, "VERSION"),
+                tr("The tool that wrote the file, and its version"));
+    html +=
+        row(tr("Command line"),
+            cmdline.isEmpty() ? machineValue({}, "CMDLINE") : cmdline.join(QLatin1Char(' ')).toHtmlEscaped(),
+            tr("The command that made the recording"));
+    html += row(tr("Events"), eventsText(),
+                tr("The session's events. The views count the event chosen in the toolbar; events that were "
+                   "only counted have no samples and are charted in the Counters dock."));
+    html += row(tr("Samples"), samples,
+                tr("Samples of %1 in the session; the views count those the filter keeps")
+                    .arg(QString::fromStdString(s.eventName)));
+    html += row(tr("Recording duration"), formatCost(s.durationNs(), CostUnit::Nanoseconds),
+                tr("Time from the first to the last sample"));
+    html +=
+        row(time ? tr("Sampled CPU time") : tr("Event count"), formatCost(s.topDown->total(), s.costUnit),
+            time ? tr("The CPU time the counted samples stand for: the sum of their periods (each sample of "
+                      "a clock event stands for the time since the previous one)")
+                 : tr("The number of events the counted samples stand for: the sum of their periods"));
+    html += row(tr("Processes"), number(processCount(profile)),
+                tr("Processes the session names (from its COMM and FORK records)"));
+    html += row(tr("Threads"), number(profile.threads.size()),
+                tr("Threads the session names (from its COMM and FORK records)"));
+    return html + QStringLiteral("</table>");
+}
+
+// "cpu-clock (7,629 samples, shown); task-clock (counted only: see Counters)".
+QString SummaryView::eventsText() const {
+    QStringList parts;
+    const auto &events = session_->profile->events;
+    for (size_t i = 0; i < events.size(); ++i) {
+        const QString name = QString::fromStdString(events[i].name).toHtmlEscaped();
+        if (events[i].samples == 0)
+            parts << tr("%1 (counted only: see the Counters dock)").arg(name);
+        else if (static_cast<int>(i) == session_->event)
+            parts << tr("<b>%1</b> (%n sample(s), shown)", nullptr, static_cast<int>(events[i].samples))
+                         .arg(name);
+        else
+            parts << tr("%1 (%n sample(s))", nullptr, static_cast<int>(events[i].samples)).arg(name);
+    }
+    return parts.join(QStringLiteral("; "));
+}
+
+QString SummaryView::machineHtml() const {
+    const Profile &profile = *session_->profile;
+    const RecordingMachine &machine = profile.machine;
+    QString html = QStringLiteral("<h2>%1</h2><table>").arg(tr("Machine"));
+    html += row(tr("Host"), machineValue(QString::fromStdString(profile.hostname), "HOSTNAME"),
+                tr("The name of the machine that recorded the session"));
+    html += row(tr("Kernel"), machineValue(QString::fromStdString(profile.osRelease), "OSRELEASE"),
+                tr("The Linux kernel release it ran"));
+    html += row(tr("Architecture"), machineValue(QString::fromStdString(machine.arch), "ARCH"),
+                tr("The machine's architecture"));
+    html += row(tr("CPU"), machineValue(QString::fromStdString(machine.cpuDescription), "CPUDESC"),
+                tr("The processor model"));
+    html +=
+        row(tr("CPU id"), machineValue(QString::fromStdString(machine.cpuId), "CPUID"),
+            tr("The processor's identification as perf writes it (on x86: vendor, family, model, stepping), "
+               "which selects its PMU event tables"));
+    const QString cpus =
+        machine.cpusAvailable == 0
+            ? QString()
+            : tr("%1 online of %2").arg(number(machine.cpusOnline), number(machine.cpusAvailable));
+    html += row(tr("CPUs"), machineValue(cpus, "NRCPUS"),
+                tr("CPUs that were online while recording, of those the kernel can use"));
+    const QString cores =
+        machine.cores == 0
+            ? QString()
+            : tr("%n core(s)", nullptr, static_cast<int>(machine.cores)) + QLatin1String(", ") +
+                  tr("%n socket(s)", nullptr, static_cast<int>(machine.sockets)) + QLatin1String(", ") +
+                  tr("%n thread(s) per core", nullptr,
+                     static_cast<int>(std::max<uint32_t>(1, machine.cpusOnline / machine.cores)));
+    html += row(tr("Cores"), machineValue(cores, "CPU_TOPOLOGY"),
+                tr("Physical cores and sockets of the online CPUs, and the hardware threads each core runs"));
+    const QString memory =
+        machine.totalMemoryKb == 0
+            ? QString()
+            : QLocale().formattedDataSize(static_cast<qint64>(machine.totalMemoryKb) * 1024, 1,
+                                          QLocale::DataSizeTraditionalFormat);
+    html += row(tr("Memory"), machineValue(memory, "TOTAL_MEM"), tr("The machine's memory (MemTotal)"));
+    return html + QStringLiteral("</table>");
 }
 
 QString SummaryView::diagnosticsHtml() const {
     const ProfileDiagnostics &d = session_->profile->diagnostics;
-    const QLocale locale;
-    auto count = [&](uint64_t value) {
-        const QString text = locale.toString(static_cast<qulonglong>(value));
-        return value > 0 ? QStringLiteral("<span class=\"warn\">%1</span>").arg(text) : text;
-    };
     QString html = QStringLiteral("<h2>%1</h2><table>").arg(tr("Quality"));
     html += row(tr("Lost samples"),
-                d.lostRecords == 0 ? count(d.lostSamples)
+                d.lostRecords == 0 ? problemCount(d.lostSamples)
                                    : tr("%1 (in %n LOST record(s))", nullptr, static_cast<int>(d.lostRecords))
-                                         .arg(count(d.lostSamples)));
-    html += row(tr("Samples with unmapped frames"), count(d.samplesWithUnmappedFrames));
-    html += row(tr("Frames without a symbol"), count(d.framesWithoutSymbol));
-    html += row(tr("Broken stacks"), count(d.brokenStacks));
-    html += row(tr("Malformed records"), count(d.malformedRecords));
+                                         .arg(problemCount(d.lostSamples)),
+                tr("Samples the kernel dropped while recording because the ring buffer was full"));
+    html += row(tr("Samples with unmapped frames"), problemCount(d.samplesWithUnmappedFrames),
+                tr("Samples with an address on their stack that lies in no file or memory the recording saw "
+                   "mapped; it shows as [unknown] in the module [unknown]"));
+    html += row(tr("Addresses without a symbol"), problemCount(d.framesWithoutSymbol),
+                tr("Distinct addresses in a known file that no symbol covers; they show as [unknown] in "
+                   "their module"));
+    html += row(tr("Broken stacks"), problemCount(d.brokenStacks),
+                tr("DWARF-unwound stacks that end before the program's entry point; they hang under "
+                   "[broken stack] in the trees and the flame graph"));
+    html += row(tr("Malformed records"), problemCount(d.malformedRecords),
+                tr("Records of the file that could not be decoded and were skipped"));
     html += QStringLiteral("</table>");
     if (!d.notices.empty()) {
         html += QStringLiteral("<p><b>%1</b></p><ul>").arg(tr("Notices"));
@@ -106,14 +228,91 @@ QString SummaryView::diagnosticsHtml() const {
     return html;
 }
 
+// For each problem that occurred: what it means for the numbers shown, and what to do about it.
+QString SummaryView::problemsHtml() const {
+    const ProfileDiagnostics &d = session_->profile->diagnostics;
+    const uint64_t samples = session_->profile->samples.size();
+    auto problem = [](const QString &what, const QString &todo) {
+        return QStringLiteral(
+                   "<p class=\"problem\"><span class=\"warn\">%1</span> <span class=\"hint\">%2</span></p>")
+            .arg(what, todo);
+    };
+    QString html;
+    if (d.lostSamples > 0)
+        html +=
+            problem(tr("%n sample(s) were lost while recording:", nullptr, static_cast<int>(d.lostSamples)),
+                    tr("the views miss that part of the time. Record at a lower frequency (-F), with larger "
+                       "ring buffers (-m) or fewer events."));
+    if (d.samplesWithUnmappedFrames > 0)
+        html += problem(
+            tr("%1 of the samples (%2) have frames outside every known mapping:")
+                .arg(formatPercent(d.samplesWithUnmappedFrames, samples),
+                     number(d.samplesWithUnmappedFrames)),
+            tr("those frames read [unknown] in the module [unknown]. Most often a frame-pointer call "
+               "chain (-g) ran through code built without frame pointers and ended in a stray address; "
+               "else the code was mapped before the recording saw it, or is JIT-compiled code without a "
+               "/tmp/perf-PID.map file. Self costs suffer only where such a frame is the leaf (\"As "
+               "leaf\" below). For programs built without frame pointers, record with --call-graph "
+               "dwarf."));
+    if (d.brokenStacks > 0)
+        html +=
+            problem(tr("%1 of the samples (%2) have broken stacks:")
+                        .arg(formatPercent(d.brokenStacks, samples), number(d.brokenStacks)),
+                    tr("their callers are missing, so inclusive costs of outer functions are too low. "
+                       "Record with a larger stack copy (--call-graph dwarf,16384) or with frame pointers."));
+    if (d.framesWithoutSymbol > 0)
+        html +=
+            problem(tr("%n address(es) have no symbol:", nullptr, static_cast<int>(d.framesWithoutSymbol)),
+                    tr("install the debug symbols of the modules listed below (Debian: the -dbgsym "
+                       "package), or set DEBUGINFOD_URLS, and open the session again."));
+    return html;
+}
+
+QString SummaryView::unresolvedHtml() const {
+    const UnresolvedFrames *unresolved = session_->unresolved.get();
+    if (!unresolved || unresolved->modules.empty()) return {};
+    const Profile &profile = *session_->profile;
+    QString html =
+        QStringLiteral(
+            "<h2>%1</h2><p class=\"hint\">%2</p><table><tr><th title=\"%3\">%4</th><th title=\"%5\">"
+            "%6</th><th title=\"%7\">%8</th><th title=\"%9\">%10</th><th>%11</th></tr>")
+            .arg(tr("Not symbolized, by module"),
+                 tr("%1 of all samples have at least one frame that could not be named.")
+                     .arg(formatPercent(unresolved->samples, unresolved->totalSamples)),
+                 tr("The file the unnamed addresses lie in").toHtmlEscaped(), tr("Module"),
+                 tr("Share of all samples with at least one unnamed frame in this module").toHtmlEscaped(),
+                 tr("Samples"),
+                 tr("Share of all samples whose leaf frame is unnamed here: their self cost has no function")
+                     .toHtmlEscaped(),
+                 tr("As leaf"), tr("Distinct unnamed addresses in this module").toHtmlEscaped(),
+                 tr("Addresses"), tr("Why"));
+    size_t shown = 0;
+    for (const UnresolvedModule &module : unresolved->modules) {
+        if (shown++ == kUnresolvedModules) break;
+        QString why = module.unmapped ? tr("outside every mapping the recording saw")
+                                      : moduleNotice(profile, module.module);
+        if (why.isEmpty()) why = tr("not in the file's symbol table (stripped); its debug symbols name them");
+        html += QStringLiteral("<tr><td>%1</td><td class=\"num\">%2</td><td class=\"num\">%3</td>"
+                               "<td class=\"num\">%4</td><td>%5</td></tr>")
+                    .arg(escaped(profile.modulePath(module.module)),
+                         formatPercent(module.samples, unresolved->totalSamples),
+                         formatPercent(module.leafSamples, unresolved->totalSamples), number(module.frames),
+                         why.toHtmlEscaped());
+    }
+    return html + QStringLiteral("</table>");
+}
+
 QString SummaryView::hotspotsHtml() const {
     const LoadedSession &s = *session_;
     const Profile &profile = *s.profile;
     QString html =
-        QStringLiteral("<h2>%1</h2><table><tr><th>%2</th><th>%3</th><th>%4</th><th>%5</th><th>%6</th></tr>")
-            .arg(tr("Top hotspots (self cost)"), tr("Self"), tr("Inclusive"),
-                 s.costUnit == CostUnit::Nanoseconds ? tr("Self time") : tr("Self count"), tr("Function"),
-                 tr("Module"));
+        QStringLiteral("<h2>%1</h2><table><tr><th title=\"%2\">%3</th><th title=\"%4\">%5</th><th>%6</th>"
+                       "<th>%7</th><th>%8</th></tr>")
+            .arg(tr("Top hotspots (self cost)"),
+                 tr("Share of the counted samples taken in the function itself").toHtmlEscaped(), tr("Self"),
+                 tr("Share of the counted samples with the function anywhere on the stack").toHtmlEscaped(),
+                 tr("Inclusive"), s.costUnit == CostUnit::Nanoseconds ? tr("Self time") : tr("Self count"),
+                 tr("Function"), tr("Module"));
     size_t shown = 0;
     for (const FunctionCost &cost : s.flat.functions) {
         if (shown == kHotspots || cost.self == 0) break;

@@ -1,6 +1,9 @@
-// The Summary dock's content: what was recorded where (file, host, kernel, command line, event), how much
-// (samples, duration, cost), what went wrong (lost samples, unresolved frames, the loader's notices), and the
-// ten functions with the highest self cost. Clicking a hotspot asks to show it.
+// The Summary dock's content, as hotspot's summary page: what was recorded and how (file, size, the tool,
+// command line, events, samples, duration), on which machine (host, kernel, architecture, CPU model, CPUs,
+// memory: perf.data's feature sections), what went wrong (lost samples, unmapped frames, frames without a
+// symbol, broken stacks) with what each number means and what to do about it, what could not be named, by
+// module, and the ten functions with the highest self cost. Every value has a tooltip that says what it
+// counts; problems are explained in the text. Clicking a hotspot asks to show it.
 #pragma once
 
 #include "LoadedSession.h"
@@ -28,7 +31,12 @@ signals:
 
 private:
     QString html() const;
+    QString sessionHtml() const;
+    QString eventsText() const;
+    QString machineHtml() const;
     QString diagnosticsHtml() const;
+    QString problemsHtml() const;
+    QString unresolvedHtml() const;
     QString hotspotsHtml() const;
 
     std::shared_ptr<const LoadedSession> session_;

@@ -1,5 +1,6 @@
 #include "TimelineView.h"
 
+#include "TimelineAxis.h"
 #include "TimelineWidget.h"
 
 #include <QHBoxLayout>
@@ -9,19 +10,24 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace perfglass {
 
 TimelineView::TimelineView(QWidget *parent)
     : QWidget(parent)
     , timeline_(new TimelineWidget(this))
     , range_(new QLabel(this))
-    , clear_(new QToolButton(this)) {
-    auto *scroll = new QScrollArea(this);
-    scroll->setWidget(timeline_);
-    scroll->setWidgetResizable(true);
-    scroll->setAlignment(Qt::AlignTop | Qt::AlignLeft);
-    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    scroll->setFrameShape(QFrame::NoFrame);
+    , clear_(new QToolButton(this))
+    , axis_(new TimelineAxis(timeline_, this))
+    , scroll_(new QScrollArea(this)) {
+    scroll_->setObjectName(QStringLiteral("timelineScroll"));
+    scroll_->setWidget(timeline_);
+    scroll_->setWidgetResizable(true);
+    scroll_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    scroll_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll_->setFrameShape(QFrame::NoFrame);
+    axis_->setObjectName(QStringLiteral("timelineAxis"));
     clear_->setAutoRaise(true);
     clear_->setVisible(false);
     range_->setTextFormat(Qt::PlainText);
@@ -33,7 +39,8 @@ TimelineView::TimelineView(QWidget *parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
     layout->addLayout(bar);
-    layout->addWidget(scroll, 1);
+    layout->addWidget(axis_);
+    layout->addWidget(scroll_, 1);
     connect(timeline_, &TimelineWidget::rangeSelected, this, &TimelineView::rangeSelected);
     setSession({});
 }
@@ -43,17 +50,33 @@ void TimelineView::setClearAction(QAction *action) {
     clear_->setVisible(true);
 }
 
+int TimelineView::preferredHeight() const {
+    const int rows = std::clamp(timeline_->rowCount(), 1, kMaxRowsShown);
+    const int bar = std::max(range_->sizeHint().height(), clear_->sizeHint().height()) + 4;
+    return bar + TimelineAxis::kHeight + rows * TimelineWidget::kRowHeight + 4;
+}
+
+QSize TimelineView::sizeHint() const {
+    return {800, preferredHeight()};
+}
+
 void TimelineView::setSession(const std::shared_ptr<const LoadedSession> &session) {
     if (!session) {
         timeline_->setData({}, {}, CostUnit::Count);
+        shownProfile_.reset();
         range_->setText(tr("Drag across the timeline to show only that time range in every view."));
         return;
     }
     if (timeline_->buckets() != session->timeline)
         timeline_->setData(session->timeline, session->profile, session->costUnit);
+    if (session->profile != shownProfile_) {
+        shownProfile_ = session->profile;
+        updateGeometry();
+        emit preferredHeightChanged(preferredHeight());
+    }
     const SampleFilter &filter = session->filter;
     timeline_->setSelection(filter.startTime, filter.endTime);
-    timeline_->setThreadFilter(filter.pids, filter.tids);
+    timeline_->setThreadFilter(filter.pids, filter.tids, filter.cpus);
     if (!filter.startTime && !filter.endTime) {
         range_->setText(
             tr("Whole session. Drag across the timeline to show only that time range in every view."));

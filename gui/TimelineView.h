@@ -1,5 +1,8 @@
-// The Timeline dock's content: a line saying what the views are filtered to, and the per-thread timeline
-// (TimelineWidget) in a scroll area. Dragging across the timeline asks to filter every view to that range.
+// The Timeline dock's content: a line saying what the views are filtered to, the time axis (TimelineAxis),
+// and under it the rows of the timeline (TimelineWidget) in a scroll area, so the axis stays in place while
+// the rows scroll. Dragging across the timeline asks to filter every view to that range. When a session
+// comes, preferredHeightChanged() says how tall the dock should be to show every row (up to a limit; more
+// rows scroll).
 #pragma once
 
 #include "LoadedSession.h"
@@ -11,9 +14,11 @@
 class QLabel;
 class QToolButton;
 class QAction;
+class QScrollArea;
 
 namespace perfglass {
 
+class TimelineAxis;
 class TimelineWidget;
 
 class TimelineView : public QWidget {
@@ -23,6 +28,11 @@ public:
 
     TimelineWidget *timeline() const { return timeline_; }
     QLabel *rangeLabel() const { return range_; }
+    TimelineAxis *axis() const { return axis_; }
+    // The height that shows every row, or kMaxRowsShown of them (the rest scroll).
+    int preferredHeight() const;
+    static constexpr int kMaxRowsShown = 8;
+    QSize sizeHint() const override;
     // A button for ACTION (Clear filter) next to the range.
     void setClearAction(QAction *action);
 
@@ -31,11 +41,16 @@ public slots:
 
 signals:
     void rangeSelected(uint64_t start, uint64_t end);
+    // A session with another set of rows was shown: HEIGHT shows them all (see preferredHeight()).
+    void preferredHeightChanged(int height);
 
 private:
     TimelineWidget *timeline_;
     QLabel *range_;
     QToolButton *clear_;
+    TimelineAxis *axis_;
+    QScrollArea *scroll_;
+    std::shared_ptr<const Profile> shownProfile_;
 };
 
 } // namespace perfglass

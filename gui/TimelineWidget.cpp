@@ -1,7 +1,5 @@
 #include "TimelineWidget.h"
 
-#include "ChartScale.h"
-
 #include <QContextMenuEvent>
 #include <QHelpEvent>
 #include <QLocale>
@@ -11,24 +9,23 @@
 #include <QToolTip>
 
 #include <algorithm>
-#include <array>
 #include <cmath>
 
 namespace perfglass {
 
 namespace {
-constexpr int kLabelWidth = 190;
-constexpr int kAxisHeight = 22;
-constexpr int kRowHeight = 26;
+constexpr int kMinLabelWidth = 110;
+constexpr int kMaxLabelWidth = 300;
+constexpr int kIndent = 12;
+constexpr int kLabelMargin = 6;
+constexpr int kIdGap = 8;
 constexpr int kRightMargin = 8;
 constexpr int kMinDragPixels = 3;
 constexpr double kNsPerSecond = 1e9;
 
-QColor threadColor(int row) {
-    static constexpr std::array<int, 6> hues = {18, 205, 130, 280, 45, 340};
-    return QColor::fromHsl(hues[static_cast<size_t>(row) % hues.size()], 170, 120);
+bool listed(const std::vector<uint32_t> &list, uint32_t id) {
+    return list.empty() || std::find(list.begin(), list.end(), id) != list.end();
 }
-
 } // namespace
 
 TimelineWidget::TimelineWidget(QWidget *parent)
@@ -45,69 +42,99 @@ void TimelineWidget::setData(std::shared_ptr<const TimelineBuckets> buckets,
     buckets_ = std::move(buckets);
     profile_ = std::move(profile);
     unit_ = unit;
-    maxBucketCost_ = 0;
-    if (buckets_)
-        for (const ThreadTimeline &thread : buckets_->threads)
-            for (uint64_t cost : thread.cost)
-                maxBucketCost_ = std::max(maxBucketCost_, cost);
+    rows_ = TimelineRows(buckets_, profile_);
+    labelWidth_ = naturalLabelWidth();
     dragFrom_.reset();
     setFixedHeight(contentHeight());
     updateGeometry();
     update();
+    emit axisChanged();
 }
 
 void TimelineWidget::setSelection(std::optional<uint64_t> start, std::optional<uint64_t> end) {
     selectionStart_ = start;
     selectionEnd_ = end;
     update();
+    emit axisChanged();
 }
 
-void TimelineWidget::setThreadFilter(std::vector<uint32_t> pids, std::vector<uint32_t> tids) {
+void TimelineWidget::setThreadFilter(std::vector<uint32_t> pids, std::vector<uint32_t> tids,
+                                     std::vector<uint32_t> cpus) {
     shownPids_ = std::move(pids);
     shownTids_ = std::move(tids);
+    shownCpus_ = std::move(cpus);
     update();
 }
 
-bool TimelineWidget::isThreadShown(int row) const {
-    const ThreadTimeline &thread = buckets_->threads[static_cast<size_t>(row)];
-    const auto lists = [](const std::vector<uint32_t> &list, uint32_t id) {
-        return list.empty() || std::find(list.begin(), list.end(), id) != list.end();
-    };
-    return lists(shownPids_, thread.pid) && lists(shownTids_, thread.tid);
-}
-
-QString TimelineWidget::processLabel(uint32_t pid) const {
-    if (profile_)
-        for (const ThreadInfo &info : profile_->threads)
-            if (info.tid == pid && info.name != 0)
-                return tr("%1 (%2)").arg(QString::fromStdString(profile_->strings[info.name])).arg(pid);
-    return QString::number(pid);
+bool TimelineWidget::isThreadShown(int index) const {
+    const TimelineRow &row = rows_.at(index);
+    switch (row.kind) {
+    case TimelineRow::Cpu:
+        return listed(shownCpus_, row.cpu);
+    case TimelineRow::Thread:
+        return listed(shownPids_, row.pid) && listed(shownTids_, row.tid);
+    case TimelineRow::Process:
+        break;
+    }
+    // A process is shown while one of its threads is.
+    for (int other = 0; other < rowCount(); ++other) {
+        const TimelineRow &thread = rows_.at(other);
+        if (thread.kind == TimelineRow::Thread && thread.pid == row.pid && isThreadShown(other)) return true;
+    }
+    return false;
 }
 
 int TimelineWidget::rowAt(QPoint pos) const {
-    if (!buckets_ || pos.y() < kAxisHeight) return -1;
-    const int row = (pos.y() - kAxisHeight) / kRowHeight;
-    return row < threadCount() ? row : -1;
+    if (!buckets_ || pos.y() < 0) return -1;
+    const int row = pos.y() / kRowHeight;
+    return row < rowCount() ? row : -1;
 }
 
-QMenu *TimelineWidget::createContextMenu(int row) {
-    auto *menu = new QMenu(this);
-    if (row < 0 || row >= threadCount()) return menu;
-    const ThreadTimeline &thread = buckets_->threads[static_cast<size_t>(row)];
-    const uint32_t pid = thread.pid;
-    const uint32_t tid = thread.tid;
-    const QString label = threadLabel(row);
-    menu->addSection(label);
+int TimelineWidget::rowOfThread(uint32_t tid) const {
+    for (int row = 0; row < rowCount(); ++row)
+        if (rows_.at(row).kind == TimelineRow::Thread && rows_.at(row).tid == tid) return row;
+    return -1;
+}
+
+void TimelineWidget::addThreadActions(QMenu *menu, const TimelineRow &row, const QString &label) {
+    const uint32_t pid = row.pid;
+    const uint32_t tid = row.tid;
     QAction *only = menu->addAction(tr("Show &Only This Thread"), this, [this, pid, tid, label] {
         emit showOnlyThreadRequested(pid, tid, label);
     });
     only->setObjectName(QStringLiteral("showOnlyThread"));
-    const QString process = processLabel(pid);
+    const QString process = rows_.processLabel(pid);
     QAction *onlyProcess = menu->addAction(tr("Show Only This &Process"), this, [this, pid, process] {
         emit showOnlyProcessRequested(pid, process);
     });
     onlyProcess->setObjectName(QStringLiteral("showOnlyProcess"));
-    if (isThreadShown(row)) {
+}
+
+QMenu *TimelineWidget::createContextMenu(int index) {
+    auto *menu = new QMenu(this);
+    if (index < 0 || index >= rowCount()) return menu;
+    const TimelineRow &row = rows_.at(index);
+    const QString label = threadLabel(index);
+    menu->addSection(label);
+    if (row.kind == TimelineRow::Cpu) {
+        const uint32_t cpu = row.cpu;
+        QAction *only =
+            menu->addAction(tr("Show Only This &CPU"), this, [this, cpu] { emit showOnlyCpuRequested(cpu); });
+        only->setObjectName(QStringLiteral("showOnlyCpu"));
+        return menu;
+    }
+    if (row.kind == TimelineRow::Process) {
+        const uint32_t pid = row.pid;
+        QAction *onlyProcess = menu->addAction(tr("Show Only This &Process"), this, [this, pid, label] {
+            emit showOnlyProcessRequested(pid, label);
+        });
+        onlyProcess->setObjectName(QStringLiteral("showOnlyProcess"));
+        return menu;
+    }
+    addThreadActions(menu, row, label);
+    const uint32_t pid = row.pid;
+    const uint32_t tid = row.tid;
+    if (isThreadShown(index)) {
         QAction *hide = menu->addAction(tr("&Hide This Thread"), this, [this, pid, tid, label] {
             emit hideThreadRequested(pid, tid, label);
         });
@@ -129,28 +156,35 @@ void TimelineWidget::contextMenuEvent(QContextMenuEvent *event) {
     menu->popup(event->globalPos());
 }
 
-int TimelineWidget::threadCount() const {
-    return buckets_ ? static_cast<int>(buckets_->threads.size()) : 0;
+QString TimelineWidget::threadLabel(int row) const {
+    return rows_.label(row);
 }
 
-QString TimelineWidget::threadLabel(int row) const {
-    const ThreadTimeline &thread = buckets_->threads[static_cast<size_t>(row)];
-    const QString name =
-        profile_ && thread.name != 0 ? QString::fromStdString(profile_->strings[thread.name]) : tr("thread");
-    return thread.pid == thread.tid ? tr("%1 (%2)").arg(name).arg(thread.tid)
-                                    : tr("%1 (%2 in %3)").arg(name).arg(thread.tid).arg(thread.pid);
+int TimelineWidget::naturalLabelWidth() const {
+    QFont bold = font();
+    bold.setBold(true);
+    const QFontMetrics boldMetrics(bold);
+    int widest = 0;
+    for (const TimelineRow &row : rows_.rows()) {
+        const QFontMetrics &metrics = row.kind == TimelineRow::Process ? boldMetrics : fontMetrics();
+        const int id = row.id.isEmpty() ? 0 : kIdGap + fontMetrics().horizontalAdvance(row.id);
+        widest = std::max(widest, row.depth * kIndent + metrics.horizontalAdvance(row.name) + id);
+    }
+    return widest + 2 * kLabelMargin;
 }
 
 int TimelineWidget::plotLeft() const {
-    return kLabelWidth;
+    // The labels take what they need, but at most two fifths of the width (names are shortened then).
+    return std::clamp(labelWidth_, kMinLabelWidth,
+                      std::max(kMinLabelWidth, std::min(kMaxLabelWidth, width() * 2 / 5)));
 }
 
 int TimelineWidget::plotWidth() const {
-    return std::max(1, width() - kLabelWidth - kRightMargin);
+    return std::max(1, width() - plotLeft() - kRightMargin);
 }
 
 int TimelineWidget::contentHeight() const {
-    return kAxisHeight + std::max(1, threadCount()) * kRowHeight + 2;
+    return std::max(1, rowCount()) * kRowHeight + 2;
 }
 
 QSize TimelineWidget::sizeHint() const {
@@ -158,11 +192,11 @@ QSize TimelineWidget::sizeHint() const {
 }
 
 QSize TimelineWidget::minimumSizeHint() const {
-    return {kLabelWidth + 120, contentHeight()};
+    return {kMinLabelWidth + 120, contentHeight()};
 }
 
 QRect TimelineWidget::rowRect(int row) const {
-    return {plotLeft(), kAxisHeight + row * kRowHeight, plotWidth(), kRowHeight};
+    return {plotLeft(), row * kRowHeight, plotWidth(), kRowHeight};
 }
 
 double TimelineWidget::xForTime(uint64_t time) const {
@@ -181,24 +215,29 @@ uint64_t TimelineWidget::timeAt(double x) const {
 }
 
 QString TimelineWidget::formatOffset(uint64_t time) const {
+    if (!buckets_) return {};
     const double seconds = static_cast<double>(time - std::min(time, buckets_->start)) / kNsPerSecond;
     const double span = static_cast<double>(buckets_->end - buckets_->start) / kNsPerSecond;
     const int decimals = span < 0.01 ? 4 : span < 0.1 ? 3 : span < 10 ? 2 : 1;
     return tr("%1 s").arg(QLocale().toString(seconds, 'f', decimals));
 }
 
+void TimelineWidget::resizeEvent(QResizeEvent *event) {
+    QWidget::resizeEvent(event);
+    emit axisChanged();
+}
+
 void TimelineWidget::paintEvent(QPaintEvent *event) {
     QPainter painter(this);
     painter.fillRect(rect(), palette().base());
-    if (!buckets_ || buckets_->threads.empty()) {
+    if (!buckets_ || rowCount() == 0) {
         painter.setPen(palette().color(QPalette::PlaceholderText));
         painter.drawText(rect(), Qt::AlignCenter,
                          buckets_ ? tr("No samples to show over time.") : tr("No session is open."));
         return;
     }
-    paintAxis(painter);
     const QRect exposed = event->rect();
-    for (int row = 0; row < threadCount(); ++row) {
+    for (int row = 0; row < rowCount(); ++row) {
         const QRect r = rowRect(row);
         if (r.bottom() < exposed.top() || r.top() > exposed.bottom()) continue;
         paintRow(painter, row);
@@ -206,62 +245,66 @@ void TimelineWidget::paintEvent(QPaintEvent *event) {
     paintSelection(painter);
 }
 
-void TimelineWidget::paintAxis(QPainter &painter) const {
-    const QColor text = palette().color(QPalette::Text);
-    const QColor grid = palette().color(QPalette::Mid);
-    painter.setPen(text);
-    painter.drawText(QRect(4, 0, kLabelWidth - 8, kAxisHeight), Qt::AlignVCenter | Qt::AlignLeft,
-                     tr("Thread"));
-    const double spanSeconds = static_cast<double>(buckets_->end - buckets_->start) / kNsPerSecond;
-    const double minTickPixels = 90.0;
-    const double step = niceCeiling(std::max(1e-9, spanSeconds * minTickPixels / plotWidth()));
-    for (double t = 0; t <= spanSeconds + 1e-12; t += step) {
-        const double x = plotLeft() + t / spanSeconds * plotWidth();
-        painter.setPen(grid);
-        painter.drawLine(QPointF(x, kAxisHeight - 5), QPointF(x, height()));
-        painter.setPen(text);
-        const uint64_t time = buckets_->start + static_cast<uint64_t>(t * kNsPerSecond);
-        painter.drawText(QRectF(x + 3, 0, minTickPixels, kAxisHeight), Qt::AlignVCenter | Qt::AlignLeft,
-                         formatOffset(time));
-    }
-    painter.setPen(grid);
-    painter.drawLine(0, kAxisHeight - 1, width(), kAxisHeight - 1);
+QString TimelineWidget::paintedLabel(int index) const {
+    const TimelineRow &row = rows_.at(index);
+    QFont font = this->font();
+    font.setBold(row.kind == TimelineRow::Process);
+    const int idWidth = row.id.isEmpty() ? 0 : kIdGap + fontMetrics().horizontalAdvance(row.id);
+    const int nameWidth = plotLeft() - 2 * kLabelMargin - row.depth * kIndent - idWidth;
+    const QString name = TimelineRows::elideName(row.name, QFontMetrics(font), nameWidth);
+    return row.id.isEmpty() ? name : name + QLatin1Char(' ') + row.id;
 }
 
-void TimelineWidget::paintRow(QPainter &painter, int row) const {
-    const ThreadTimeline &thread = buckets_->threads[static_cast<size_t>(row)];
-    const QRect plot = rowRect(row);
-    if (row % 2 == 1)
-        painter.fillRect(QRect(0, plot.top(), width(), plot.height()), palette().alternateBase());
-    const bool shown = isThreadShown(row);
+void TimelineWidget::paintLabel(QPainter &painter, int index, bool shown) const {
+    const TimelineRow &row = rows_.at(index);
+    const QRect area(kLabelMargin + row.depth * kIndent, index * kRowHeight,
+                     plotLeft() - 2 * kLabelMargin - row.depth * kIndent, kRowHeight);
+    painter.setPen(palette().color(QPalette::PlaceholderText));
+    if (!row.id.isEmpty()) painter.drawText(area, Qt::AlignVCenter | Qt::AlignRight, row.id);
+    const int idWidth = row.id.isEmpty() ? 0 : kIdGap + fontMetrics().horizontalAdvance(row.id);
+    QFont font = painter.font();
+    font.setBold(row.kind == TimelineRow::Process);
+    font.setItalic(!shown || row.idle);
+    painter.setFont(font);
     painter.setPen(palette().color(shown ? QPalette::Text : QPalette::PlaceholderText));
-    const QRect label(6, plot.top(), kLabelWidth - 12, plot.height());
-    const QString text = shown ? threadLabel(row) : tr("%1 (hidden)").arg(threadLabel(row));
-    painter.drawText(label, Qt::AlignVCenter | Qt::AlignLeft,
-                     fontMetrics().elidedText(text, Qt::ElideMiddle, label.width()));
-    if (maxBucketCost_ == 0) return;
+    const QString name = TimelineRows::elideName(row.name, QFontMetrics(font), area.width() - idWidth);
+    painter.drawText(area.adjusted(0, 0, -idWidth, 0), Qt::AlignVCenter | Qt::AlignLeft, name);
+    painter.setFont(this->font());
+}
+
+void TimelineWidget::paintRow(QPainter &painter, int index) const {
+    const TimelineRow &row = rows_.at(index);
+    const QRect plot = rowRect(index);
+    if (index % 2 == 1)
+        painter.fillRect(QRect(0, plot.top(), width(), plot.height()), palette().alternateBase());
+    const bool shown = isThreadShown(index);
+    if (shown) painter.fillRect(QRect(0, plot.top() + 3, 3, plot.height() - 6), row.colour);
+    paintLabel(painter, index, shown);
+    const uint64_t maxCost = rows_.maxBucketCost(row.kind);
+    if (maxCost == 0) return;
     // Sum the buckets under each pixel column; draw their mean as a bar rising from the row's bottom.
-    const QColor color = shown ? threadColor(row) : palette().color(QPalette::Midlight);
+    const QColor color = shown ? row.colour : palette().color(QPalette::Midlight);
+    const auto &cost = row.series->cost;
     const size_t count = buckets_->bucketCount;
     const int pixels = plot.width();
-    const double barHeight = plot.height() - 4;
+    const double barHeight = plot.height() - 3;
     for (int px = 0; px < pixels; ++px) {
         const size_t first = static_cast<size_t>(px) * count / static_cast<size_t>(pixels);
         const size_t last =
             std::max(first + 1, static_cast<size_t>(px + 1) * count / static_cast<size_t>(pixels));
         uint64_t sum = 0;
         for (size_t b = first; b < last && b < count; ++b)
-            sum += thread.cost[b];
+            sum += cost[b];
         if (sum == 0) continue;
         const double mean = static_cast<double>(sum) / static_cast<double>(last - first);
-        const double h = std::max(1.0, mean / static_cast<double>(maxBucketCost_) * barHeight);
-        painter.fillRect(QRectF(plot.left() + px, plot.bottom() - 1 - h, 1.0, h), color);
+        const double h = std::clamp(mean / static_cast<double>(maxCost) * barHeight, 1.0, barHeight);
+        painter.fillRect(QRectF(plot.left() + px, plot.bottom() - h, 1.0, h), color);
     }
 }
 
 void TimelineWidget::paintSelection(QPainter &painter) const {
-    const int top = kAxisHeight;
-    const int bottom = kAxisHeight + threadCount() * kRowHeight;
+    const int top = 0;
+    const int bottom = rowCount() * kRowHeight;
     if (selectionStart_ || selectionEnd_) {
         const double from = xForTime(selectionStart_.value_or(buckets_->start));
         const double to = xForTime(selectionEnd_.value_or(buckets_->end));
@@ -315,20 +358,24 @@ void TimelineWidget::mouseReleaseEvent(QMouseEvent *event) {
 }
 
 QString TimelineWidget::toolTipAt(QPoint pos) const {
-    if (!buckets_ || pos.x() < plotLeft() || pos.y() < kAxisHeight) return {};
-    const int row = (pos.y() - kAxisHeight) / kRowHeight;
-    if (row < 0 || row >= threadCount()) return {};
-    const ThreadTimeline &thread = buckets_->threads[static_cast<size_t>(row)];
+    const int index = rowAt(pos);
+    if (index < 0) return {};
+    const TimelineRow &row = rows_.at(index);
+    QString title = threadLabel(index).toHtmlEscaped();
+    if (row.kind == TimelineRow::Cpu) title = tr("%1: samples of every thread but the idle task").arg(title);
+    if (row.kind == TimelineRow::Process) title = tr("%1: all its threads").arg(title);
+    if (row.kernelThread && !row.idle && row.kind != TimelineRow::Cpu)
+        title += tr(" (kernel thread)").toHtmlEscaped();
+    if (pos.x() < plotLeft()) return QStringLiteral("<b>%1</b>").arg(title);
     const uint64_t time = timeAt(pos.x());
     if (time >= buckets_->end) return {};
     const size_t bucket = buckets_->bucketOf(time);
     const uint64_t bucketEnd =
         bucket + 1 < buckets_->bucketCount ? buckets_->bucketStart(bucket + 1) : buckets_->end;
     return tr("<b>%1</b><br>%2 – %3: %n sample(s), %4<br>Whole session: %5", nullptr,
-              static_cast<int>(thread.samples[bucket]))
-        .arg(threadLabel(row).toHtmlEscaped(), formatOffset(buckets_->bucketStart(bucket)),
-             formatOffset(bucketEnd), formatCost(thread.cost[bucket], unit_),
-             formatCost(thread.totalCost, unit_));
+              static_cast<int>(row.series->samples[bucket]))
+        .arg(title, formatOffset(buckets_->bucketStart(bucket)), formatOffset(bucketEnd),
+             formatCost(row.series->cost[bucket], unit_), formatCost(row.series->totalCost, unit_));
 }
 
 bool TimelineWidget::event(QEvent *event) {

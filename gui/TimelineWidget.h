@@ -1,12 +1,16 @@
-// A custom-painted timeline: one row per thread (its name and id on the left), showing how densely it was
-// sampled over the session (TimelineBuckets), under a time axis. Dragging across it selects a time range
-// (rangeSelected); the range the views are filtered to is shown lit, the rest shaded. Buckets are summed
-// per pixel, so painting costs the same at any number of buckets; only exposed rows are painted. Threads the
-// filter leaves out stay listed, greyed, so they can be shown again; a right click on a row offers "Show
-// Only This Thread", "Show Only This Process" and "Hide This Thread" (or "Show This Thread").
+// A custom-painted timeline: the rows of TimelineRows (per-CPU rows in system-wide sessions, then processes
+// and their threads, busiest first), each with its name and number on the left and how densely it was
+// sampled over the session (TimelineBuckets) on the right. The time axis is a widget of its own
+// (TimelineAxis) that stays in place while these rows scroll. Dragging across the rows selects a time range
+// (rangeSelected); the range the views are filtered to is shown lit, the rest shaded. Buckets are summed per
+// pixel, so painting costs the same at any number of buckets; only exposed rows are painted. Threads and
+// CPUs the filter leaves out stay listed, greyed, so they can be shown again; a right click on a row offers
+// "Show Only This Thread", "Show Only This Process" and "Hide This Thread" (or "Show This Thread"), on a
+// CPU's row "Show Only This CPU".
 #pragma once
 
 #include "CostFormat.h"
+#include "TimelineRows.h"
 #include "analysis/TimelineBuckets.h"
 #include "profile/Profile.h"
 
@@ -22,27 +26,41 @@ namespace perfglass {
 class TimelineWidget : public QWidget {
     Q_OBJECT
 public:
+    static constexpr int kRowHeight = 20;
+
     explicit TimelineWidget(QWidget *parent = nullptr);
 
     void setData(std::shared_ptr<const TimelineBuckets> buckets, std::shared_ptr<const Profile> profile,
                  CostUnit unit);
     // The time range the views are filtered to (nothing: the whole session).
     void setSelection(std::optional<uint64_t> start, std::optional<uint64_t> end);
+    std::optional<uint64_t> selectionStart() const { return selectionStart_; }
+    std::optional<uint64_t> selectionEnd() const { return selectionEnd_; }
     const std::shared_ptr<const TimelineBuckets> &buckets() const { return buckets_; }
-    // The process and thread filter of the views (SampleFilter::pids, tids): other threads are greyed.
-    void setThreadFilter(std::vector<uint32_t> pids, std::vector<uint32_t> tids);
+    // The process, thread and CPU filter of the views (SampleFilter::pids, tids, cpus): other rows are
+    // greyed.
+    void setThreadFilter(std::vector<uint32_t> pids, std::vector<uint32_t> tids,
+                         std::vector<uint32_t> cpus = {});
     bool isThreadShown(int row) const;
     // The row under POS, or -1.
     int rowAt(QPoint pos) const;
+    // The first row of thread TID, or -1.
+    int rowOfThread(uint32_t tid) const;
     // A new menu (owned by the widget) with the thread actions for ROW.
     QMenu *createContextMenu(int row);
 
-    int threadCount() const;
+    const TimelineRows &rows() const { return rows_; }
+    int rowCount() const { return rows_.size(); }
     QString threadLabel(int row) const;
+    // The name and number as painted in the label column of ROW (the name may be shortened, the number not).
+    QString paintedLabel(int row) const;
     // The plot area of row ROW (widget coordinates); x runs from the timeline's start to its end.
     QRect rowRect(int row) const;
+    int plotLeft() const;
+    int plotWidth() const;
     double xForTime(uint64_t time) const;
     uint64_t timeAt(double x) const;
+    QString formatOffset(uint64_t time) const;
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
@@ -55,9 +73,13 @@ signals:
     void showOnlyProcessRequested(uint32_t pid, const QString &label);
     void hideThreadRequested(uint32_t pid, uint32_t tid, const QString &label);
     void showThreadRequested(uint32_t pid, uint32_t tid, const QString &label);
+    void showOnlyCpuRequested(uint32_t cpu);
+    // Something the axis shows changed (data, selection, drag, width).
+    void axisChanged();
 
 protected:
     void paintEvent(QPaintEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
     void mousePressEvent(QMouseEvent *event) override;
     void mouseMoveEvent(QMouseEvent *event) override;
     void mouseReleaseEvent(QMouseEvent *event) override;
@@ -65,24 +87,24 @@ protected:
     void contextMenuEvent(QContextMenuEvent *event) override;
 
 private:
-    int plotLeft() const;
-    int plotWidth() const;
     int contentHeight() const;
-    void paintAxis(QPainter &painter) const;
+    int naturalLabelWidth() const;
+    void paintLabel(QPainter &painter, int row, bool shown) const;
     void paintRow(QPainter &painter, int row) const;
     void paintSelection(QPainter &painter) const;
+    void addThreadActions(QMenu *menu, const TimelineRow &row, const QString &label);
     QString toolTipAt(QPoint pos) const;
-    QString formatOffset(uint64_t time) const;
-    QString processLabel(uint32_t pid) const;
 
     std::shared_ptr<const TimelineBuckets> buckets_;
     std::shared_ptr<const Profile> profile_;
+    TimelineRows rows_;
     CostUnit unit_ = CostUnit::Count;
-    uint64_t maxBucketCost_ = 0;
+    int labelWidth_ = 160; // the labels' natural width
     std::optional<uint64_t> selectionStart_;
     std::optional<uint64_t> selectionEnd_;
     std::vector<uint32_t> shownPids_;
     std::vector<uint32_t> shownTids_;
+    std::vector<uint32_t> shownCpus_;
     std::optional<double> dragFrom_;
     double dragTo_ = 0;
 };

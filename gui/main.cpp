@@ -7,32 +7,71 @@
 #include <QTimer>
 
 #include <cstdio>
+#include <string_view>
 
-int main(int argc, char *argv[]) {
-    QApplication app(argc, argv);
-    QApplication::setApplicationName(QStringLiteral("perfglass"));
-    QApplication::setOrganizationName(QStringLiteral("perfglass"));
-    QApplication::setApplicationDisplayName(QStringLiteral("Perfglass"));
-    QApplication::setApplicationVersion(QStringLiteral(PERFGLASS_VERSION));
-    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/perfglass.png")));
+namespace {
 
-    perfglass::installTranslations(app);
+// --help and --version only print text: they are answered by a QCoreApplication, which needs no display.
+bool asksOnlyForText(int argc, char *argv[]) {
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view argument = argv[i];
+        if (argument == "--") break;
+        if (argument == "-h" || argument == "-?" || argument == "--help" || argument == "--help-all" ||
+            argument == "-v" || argument == "--version")
+            return true;
+    }
+    return false;
+}
 
-    QCommandLineParser parser;
-    parser.setApplicationDescription(QApplication::translate(
+void nameApplication() {
+    QCoreApplication::setApplicationName(QStringLiteral("perfglass"));
+    QCoreApplication::setOrganizationName(QStringLiteral("perfglass"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(PERFGLASS_VERSION));
+}
+
+// The command line: [FILE] and --screenshot PNG, besides --help and --version.
+QCommandLineOption describeCommandLine(QCommandLineParser &parser) {
+    parser.setApplicationDescription(QCoreApplication::translate(
         "main", "Perfglass, a Linux profiler: shows perf.data sessions as flame graphs "
                 "and call trees."));
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("FILE"),
-                                 QApplication::translate("main", "Session to open (perf.data format)."),
+                                 QCoreApplication::translate("main", "Session to open (perf.data format)."),
                                  QStringLiteral("[FILE]"));
-    const QCommandLineOption screenshotOption(
+    QCommandLineOption screenshotOption(
         QStringLiteral("screenshot"),
-        QApplication::translate("main",
-                                "Open FILE, save a picture of the window to PNG once it is shown, and quit."),
+        QCoreApplication::translate(
+            "main", "Open FILE, save a picture of the window to PNG once it is shown, and quit."),
         QStringLiteral("PNG"));
     parser.addOption(screenshotOption);
+    return screenshotOption;
+}
+
+// Prints the help or the version and exits (QCommandLineParser::process), or returns 2 for a mistake.
+int answerWithText(int argc, char *argv[]) {
+    QCoreApplication app(argc, argv);
+    nameApplication();
+    perfglass::installTranslations(app);
+    QCommandLineParser parser;
+    describeCommandLine(parser);
+    parser.process(app);
+    return 2;
+}
+
+} // namespace
+
+int main(int argc, char *argv[]) {
+    if (asksOnlyForText(argc, argv)) return answerWithText(argc, argv);
+    QApplication app(argc, argv);
+    nameApplication();
+    QApplication::setApplicationDisplayName(QStringLiteral("Perfglass"));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/perfglass.png")));
+
+    perfglass::installTranslations(app);
+
+    QCommandLineParser parser;
+    const QCommandLineOption screenshotOption = describeCommandLine(parser);
     parser.process(app);
     const QStringList files = parser.positionalArguments();
     if (files.size() > 1) {

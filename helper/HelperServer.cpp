@@ -3,10 +3,12 @@
 #include "SafeFile.h"
 #include "base/PerfEventOpen.h"
 
+#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -57,23 +59,48 @@ bool processExists(pid_t pid) {
     return ::kill(pid, 0) == 0 || errno == EPERM;
 }
 
-// The real uid of the process from /proc/PID/status; a failed read is returned with its errno.
-Status processUid(pid_t pid, uid_t &uid) {
+// A number field ("Uid:", "Tgid:") of /proc/PID/status; a failed read is returned with its errno.
+Status statusField(pid_t pid, const std::string &field, int64_t &value) {
     UniqueFd dir, file;
     std::string status;
     const std::string path = "/proc/" + std::to_string(pid);
     if (Status opened = openDirectoryNoFollow(path, dir); !opened.ok()) return opened;
     if (Status opened = openFileAt(dir.get(), "status", file); !opened.ok()) return opened;
     if (Status read = readBounded(file.get(), 1 << 16, path + "/status", status); !read.ok()) return read;
-    const size_t at = status.find("\nUid:");
-    if (at == std::string::npos) return makeStatus(ErrorCode::ReadFailed, path + "/status has no Uid line");
-    size_t i = at + 5;
+    const size_t at = status.find("\n" + field);
+    if (at == std::string::npos)
+        return makeStatus(ErrorCode::ReadFailed, path + "/status has no " + field + " line");
+    size_t i = at + 1 + field.size();
     while (i < status.size() && (status[i] == ' ' || status[i] == '\t'))
         ++i;
-    const int64_t parsed = parseNumber(status.substr(i, 16));
-    if (parsed < 0) return makeStatus(ErrorCode::ReadFailed, path + "/status has no readable Uid");
-    uid = static_cast<uid_t>(parsed);
+    value = parseNumber(status.substr(i, 16));
+    if (value < 0) return makeStatus(ErrorCode::ReadFailed, path + "/status has no readable " + field);
     return Status::success();
+}
+
+// The real uid of the process from /proc/PID/status.
+Status processUid(pid_t pid, uid_t &uid) {
+    int64_t value = 0;
+    if (Status status = statusField(pid, "Uid:", value); !status.ok()) return status;
+    uid = static_cast<uid_t>(value);
+    return Status::success();
+}
+
+// A pidfd of the process, or of the thread where the kernel offers thread pidfds (PIDFD_THREAD, Linux 6.9);
+// invalid with errno set when neither can be had.
+UniqueFd openPidfd(pid_t pid) {
+    constexpr unsigned kPidfdThread = O_EXCL;
+    UniqueFd fd(static_cast<int>(::syscall(SYS_pidfd_open, pid, 0)));
+    if (!fd.valid() && errno == EINVAL)
+        fd.reset(static_cast<int>(::syscall(SYS_pidfd_open, pid, kPidfdThread)));
+    return fd;
+}
+
+// Whether the task behind pidfd has exited (the pidfd turns readable); false for an invalid one.
+bool hasExited(const UniqueFd &pidfd) {
+    if (!pidfd.valid()) return false;
+    pollfd p{pidfd.get(), POLLIN, 0};
+    return ::poll(&p, 1, 0) > 0 && (p.revents & (POLLIN | POLLHUP)) != 0;
 }
 
 std::string joinLines(const std::vector<std::string> &names) {
@@ -165,39 +192,44 @@ void HelperServer::handlePacket(size_t packetSize, bool hadFds) {
 
 void HelperServer::dispatch(const Header &header, const uint8_t *payload) {
     const auto type = static_cast<MessageType>(header.type);
-    const size_t size = header.length;
+    const bool known = (header.type >= static_cast<uint16_t>(MessageType::Hello) &&
+                        header.type <= static_cast<uint16_t>(MessageType::ReadTracefsHeader));
     Status status;
-    if (type != MessageType::Hello && !greeted_ &&
-        (type == MessageType::OpenEvent || type == MessageType::ReadKallsyms ||
-         type == MessageType::ReadTracepoint || type == MessageType::ReadProc ||
-         type == MessageType::RaiseMemlock)) {
+    if (!known)
+        status = makeStatus(ErrorCode::UnknownRequest,
+                            "request type " + std::to_string(header.type) + " is not known to this helper");
+    else if (type != MessageType::Hello && !greeted_)
         status = makeStatus(ErrorCode::NotGreeted, "the first request must be Hello");
-    } else {
-        switch (type) {
-        case MessageType::Hello:
-            status = handleHello(payload, size, header.sequence);
-            break;
-        case MessageType::OpenEvent:
-            status = handleOpenEvent(payload, size, header.sequence);
-            break;
-        case MessageType::ReadKallsyms:
-            status = handleKallsyms(size, header.sequence);
-            break;
-        case MessageType::ReadTracepoint:
-            status = handleTracepoint(payload, size, header.sequence);
-            break;
-        case MessageType::ReadProc:
-            status = handleProc(payload, size, header.sequence);
-            break;
-        case MessageType::RaiseMemlock:
-            status = handleRaiseMemlock(payload, size, header.sequence);
-            break;
-        default:
-            status = makeStatus(ErrorCode::UnknownRequest, "request type " + std::to_string(header.type) +
-                                                               " is not known to this helper");
-        }
-    }
+    else
+        status = handleRequest(type, payload, header.length, header.sequence);
     if (!status.ok()) send(MessageType::Error, header.sequence, encodeError(status));
+}
+
+Status HelperServer::handleRequest(MessageType type, const uint8_t *payload, size_t size, uint32_t sequence) {
+    switch (type) {
+    case MessageType::Hello:
+        return handleHello(payload, size, sequence);
+    case MessageType::OpenEvent:
+        return handleOpenEvent(payload, size, sequence);
+    case MessageType::ReadKallsyms:
+        return handleKallsyms(size, sequence);
+    case MessageType::ReadTracepoint:
+        return handleTracepoint(payload, size, sequence);
+    case MessageType::ReadProc:
+        return handleProc(payload, size, sequence);
+    case MessageType::RaiseMemlock:
+        return handleRaiseMemlock(payload, size, sequence);
+    case MessageType::SetScope:
+        return handleScope(payload, size, sequence);
+    case MessageType::ListTracepoints:
+        return handleListTracepoints(size, sequence);
+    case MessageType::ReadTracefsHeader:
+        return handleTracefsHeader(payload, size, sequence);
+    default:
+        return makeStatus(ErrorCode::UnknownRequest, "request type " +
+                                                         std::to_string(static_cast<uint16_t>(type)) +
+                                                         " is not known to this helper");
+    }
 }
 
 Status HelperServer::handleHello(const uint8_t *payload, size_t size, uint32_t sequence) {
@@ -215,6 +247,7 @@ Status HelperServer::handleOpenEvent(const uint8_t *payload, size_t size, uint32
     if (Status status = decodeOpenEvent(payload, size, request); !status.ok()) return status;
     limits_.openEvents = events_.size();
     if (Status status = validateOpenEvent(request, limits_); !status.ok()) return status;
+    if (Status status = checkScope(request.pid, "open an event on"); !status.ok()) return status;
     if (request.pid > 0 && !processExists(request.pid))
         return makeStatus(ErrorCode::PidNotFound,
                           "process " + std::to_string(request.pid) + " does not exist", ESRCH);
@@ -295,6 +328,7 @@ Status HelperServer::handleProc(const uint8_t *payload, size_t size, uint32_t se
         return makeStatus(ErrorCode::PidOutOfRange, "pid " + std::to_string(request.pid) +
                                                         " is above pid_max " +
                                                         std::to_string(limits_.pidMax));
+    if (Status status = checkScope(request.pid, "read /proc of"); !status.ok()) return status;
     const std::string path = "/proc/" + std::to_string(request.pid);
     UniqueFd dir;
     if (Status status = openDirectoryNoFollow(path, dir); !status.ok())
@@ -356,6 +390,128 @@ Status HelperServer::handleRaiseMemlock(const uint8_t *payload, size_t size, uin
         return makeStatus(ErrorCode::MemlockFailed,
                           std::string("cannot raise RLIMIT_MEMLOCK: ") + std::strerror(errno), errno);
     send(MessageType::Done, sequence, {});
+    return Status::success();
+}
+
+Status HelperServer::handleScope(const uint8_t *payload, size_t size, uint32_t sequence) {
+    if (scope_) return makeStatus(ErrorCode::ScopeAlreadySet, "the recording's scope was already set");
+    ScopeRequest request;
+    if (Status status = decodeScope(payload, size, request); !status.ok()) return status;
+    for (int32_t pid : request.pids) {
+        if (pid > limits_.pidMax)
+            return makeStatus(ErrorCode::PidOutOfRange, "scope pid " + std::to_string(pid) +
+                                                            " is above pid_max " +
+                                                            std::to_string(limits_.pidMax));
+        if (!processExists(pid))
+            return makeStatus(ErrorCode::PidNotFound, "process " + std::to_string(pid) + " does not exist",
+                              ESRCH);
+    }
+    std::sort(request.pids.begin(), request.pids.end());
+    // A pidfd per target pins its identity: once it has exited, its pid, reused by another process, is
+    // refused.
+    std::vector<UniqueFd> pinned;
+    for (int32_t pid : request.pids) {
+        UniqueFd fd = openPidfd(pid);
+        if (!fd.valid() && errno != ENOSYS && errno != EINVAL)
+            return makeStatus(
+                ErrorCode::ScopeInvalid,
+                "cannot hold on to process " + std::to_string(pid) + ": " + std::strerror(errno), errno);
+        pinned.push_back(std::move(fd));
+    }
+    scope_ = std::move(request);
+    scopeFds_ = std::move(pinned);
+    send(MessageType::Done, sequence, {});
+    return Status::success();
+}
+
+Status HelperServer::checkScope(int32_t pid, const char *what) const {
+    if (!scope_)
+        return makeStatus(ErrorCode::ScopeNotSet,
+                          std::string("cannot ") + what + " a task before the recording's scope is set");
+    if (scope_->systemWide) return Status::success();
+    if (pid < 0)
+        return makeStatus(ErrorCode::OutOfScope,
+                          "CPU-wide events (pid -1) need a system-wide scope; this recording's scope is " +
+                              std::to_string(scope_->pids.size()) + " processes or threads");
+    // 1: a target that still runs; -1: a target that has exited (its pid may be another process's now); 0:
+    // none.
+    const auto target = [this](int64_t task) {
+        const auto found =
+            std::lower_bound(scope_->pids.begin(), scope_->pids.end(), static_cast<int32_t>(task));
+        if (found == scope_->pids.end() || *found != task) return 0;
+        return hasExited(scopeFds_[static_cast<size_t>(found - scope_->pids.begin())]) ? -1 : 1;
+    };
+    int64_t tgid = pid;
+    int found = target(pid);
+    if (found == 0) {
+        // A thread of a process in scope (one created after the scope was set, or named by its thread id).
+        const Status read = statusField(pid, "Tgid:", tgid);
+        if (!read.ok() && read.code == ErrorCode::FileNotFound)
+            return makeStatus(ErrorCode::PidNotFound, "process " + std::to_string(pid) + " does not exist",
+                              ESRCH);
+        if (read.ok()) found = target(tgid);
+    }
+    if (found == 1) return Status::success();
+    if (found == -1)
+        return makeStatus(ErrorCode::OutOfScope,
+                          std::string("cannot ") + what + " task " + std::to_string(pid) +
+                              ": the recording's target " + std::to_string(tgid) +
+                              " has exited, and its pid may belong to another process now");
+    return makeStatus(ErrorCode::OutOfScope,
+                      std::string("cannot ") + what + " task " + std::to_string(pid) +
+                          ": it is not one of the recording's targets nor a thread of one");
+}
+
+Status HelperServer::handleListTracepoints(size_t size, uint32_t sequence) {
+    if (size != 0)
+        return makeStatus(ErrorCode::BadPayloadSize,
+                          "ListTracepoints takes no payload, got " + std::to_string(size) + " bytes");
+    UniqueFd events;
+    if (Status status = openTracefsEvents(events); !status.ok()) return status;
+    std::vector<std::string> subsystems;
+    if (Status status = listDirectory(events.get(), kMaxTracepoints, "tracefs events", subsystems);
+        !status.ok())
+        return status;
+    std::sort(subsystems.begin(), subsystems.end());
+    std::string content;
+    size_t count = 0;
+    for (const std::string &subsystem : subsystems) {
+        UniqueFd dir;
+        std::vector<std::string> names;
+        // Files such as header_page, and names the protocol could not ask for, are not subsystems.
+        if (!validateTracepointName(subsystem, "").ok() ||
+            !openDirectoryAt(events.get(), subsystem, dir).ok())
+            continue;
+        if (Status status = listDirectory(dir.get(), kMaxTracepoints, subsystem, names); !status.ok())
+            return status;
+        std::sort(names.begin(), names.end());
+        for (const std::string &name : names) {
+            UniqueFd event;
+            if (!validateTracepointName(name, "").ok() || !openDirectoryAt(dir.get(), name, event).ok())
+                continue;
+            const std::string line = subsystem + "/" + name + "\n";
+            if (++count > kMaxTracepoints || content.size() + line.size() > kMaxTracepointListSize)
+                return makeStatus(ErrorCode::ContentTooLarge,
+                                  "tracefs lists more than " + std::to_string(kMaxTracepoints) +
+                                      " tracepoints or " + std::to_string(kMaxTracepointListSize) + " bytes");
+            content += line;
+        }
+    }
+    sendData(sequence, content);
+    return Status::success();
+}
+
+Status HelperServer::handleTracefsHeader(const uint8_t *payload, size_t size, uint32_t sequence) {
+    TracefsHeader which{};
+    if (Status status = decodeTracefsHeader(payload, size, which); !status.ok()) return status;
+    const std::string name = which == TracefsHeader::Page ? "header_page" : "header_event";
+    UniqueFd events, file;
+    std::string content;
+    if (Status status = openTracefsEvents(events); !status.ok()) return status;
+    if (Status status = openFileAt(events.get(), name, file); !status.ok()) return status;
+    if (Status status = readBounded(file.get(), kMaxTracefsHeaderSize, name, content); !status.ok())
+        return status;
+    sendData(sequence, content);
     return Status::success();
 }
 

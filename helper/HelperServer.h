@@ -7,6 +7,7 @@
 #include <sys/types.h>
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -37,6 +38,12 @@ private:
     Status handleTracepoint(const uint8_t *payload, size_t size, uint32_t sequence);
     Status handleProc(const uint8_t *payload, size_t size, uint32_t sequence);
     Status handleRaiseMemlock(const uint8_t *payload, size_t size, uint32_t sequence);
+    Status handleScope(const uint8_t *payload, size_t size, uint32_t sequence);
+    Status handleListTracepoints(size_t size, uint32_t sequence);
+    Status handleTracefsHeader(const uint8_t *payload, size_t size, uint32_t sequence);
+    Status handleRequest(MessageType type, const uint8_t *payload, size_t size, uint32_t sequence);
+    // Whether the scope lets the helper open an event on pid (-1: every task on a CPU) or read its /proc.
+    Status checkScope(int32_t pid, const char *what) const;
 
     Status openTracefsEvents(UniqueFd &out) const;
     void send(MessageType type, uint32_t sequence, const std::vector<uint8_t> &payload, int fd = -1);
@@ -46,6 +53,8 @@ private:
     ServerConfig config_;
     MachineLimits limits_;
     std::vector<UniqueFd> events_;
+    std::optional<ScopeRequest> scope_; // the recording's targets, once SetScope arrived
+    std::vector<UniqueFd> scopeFds_;    // a pidfd per target (scope_->pids order), invalid where none
     std::vector<uint8_t> buffer_;
     bool greeted_ = false;
 };

@@ -9,7 +9,7 @@ namespace perfglass {
 namespace {
 
 bool sameTimeline(const SampleFilter &a, const SampleFilter &b) {
-    return a.event == b.event && a.cost == b.cost && a.cpus == b.cpus && a.transforms == b.transforms;
+    return a.event == b.event && a.cost == b.cost && a.transforms == b.transforms;
 }
 
 std::shared_ptr<LoadedSession> emptyAnalysis(const LoadedSession &base, const SampleFilter &filter) {
@@ -21,6 +21,7 @@ std::shared_ptr<LoadedSession> emptyAnalysis(const LoadedSession &base, const Sa
     session->path = base.path;
     session->fileSize = base.fileSize;
     session->profile = profile;
+    session->unresolved = base.unresolved;
     session->filter = filter;
     session->event = filter.event;
     session->eventName = profile->events[static_cast<size_t>(filter.event)].name;
@@ -34,8 +35,9 @@ std::shared_ptr<const TimelineBuckets> timelineFor(const LoadedSession &base, co
     SampleFilter whole = filter;
     whole.startTime.reset();
     whole.endTime.reset();
-    whole.pids.clear(); // every thread keeps its row; the views grey those the filter leaves out
+    whole.pids.clear(); // every thread and CPU keeps its row; the views grey those the filter leaves out
     whole.tids.clear();
+    whole.cpus.clear();
     const Profile &profile = *base.profile;
     const size_t buckets = std::clamp(profile.samples.size() / AnalysisJob::kSamplesPerBucket,
                                       AnalysisJob::kMinTimelineBuckets, AnalysisJob::kMaxTimelineBuckets);

@@ -207,7 +207,8 @@ QVariant CallTreeModel::headerData(int section, Qt::Orientation orientation, int
             return tr("Top level: share of all samples taken in this function; below: the part of it "
                       "reached through this chain of callers");
         case SelfColumn:
-            return tr("Share of all samples whose call stack starts with this chain of callers");
+            return tr("Top level: share of all samples taken in this function itself (its self cost, as in "
+                      "the flat profile); callers below it have none of their own here");
         default:
             return {};
         }

@@ -6,85 +6,127 @@
 #include <QLocale>
 
 #include <algorithm>
-#include <map>
-#include <tuple>
+#include <cmath>
+#include <iterator>
 
 namespace perfglass {
 
 namespace {
 
-constexpr double kNsPerSecond = 1e9;
-
-uint64_t scaled(const CounterPoint &point) {
-    if (point.running == 0 || point.running >= point.enabled) return point.delta;
-    return static_cast<uint64_t>(static_cast<double>(point.delta) * static_cast<double>(point.enabled) /
-                                 static_cast<double>(point.running));
-}
-
-CounterLine lineOf(const CounterSeries &series, bool utilisation, CounterChart &chart, bool &first) {
-    CounterLine line;
-    line.cpu = series.cpu;
-    line.tid = series.tid;
-    line.label = series.cpu >= 0   ? QCoreApplication::translate("CounterChart", "CPU %1").arg(series.cpu)
-                 : series.tid >= 0 ? QCoreApplication::translate("CounterChart", "thread %1").arg(series.tid)
-                                   : QCoreApplication::translate("CounterChart", "all");
-    for (const CounterPoint &point : series.points) {
-        if (point.enabled == 0) continue; // not counting in this interval: no rate to show
-        const uint64_t count = scaled(point);
-        const double seconds = static_cast<double>(point.enabled) / kNsPerSecond;
-        const double rate = utilisation ? static_cast<double>(count) / static_cast<double>(point.enabled)
-                                        : static_cast<double>(count) / seconds;
-        line.points.push_back({point.time, rate, count});
-        line.total += count;
-        chart.maxRate = std::max(chart.maxRate, rate);
-        const uint64_t begin = point.time > point.enabled ? point.time - point.enabled : 0;
-        if (first || begin < chart.start) chart.start = begin;
-        chart.end = std::max(chart.end, point.time);
-        first = false;
-    }
-    return line;
+CounterChartLine chartLine(const CounterLine &line) {
+    CounterChartLine result;
+    result.label = CounterChart::lineLabel(line);
+    result.kind = line.kind;
+    result.cpu = line.cpu;
+    result.tid = line.tid;
+    result.total = line.total;
+    result.points.reserve(line.points.size());
+    for (const CounterRatePoint &point : line.points)
+        result.points.push_back({point.begin, point.end, point.value, point.count, point.runningShare});
+    return result;
 }
 
 } // namespace
 
+QString CounterChart::lineLabel(const CounterLine &line) {
+    const QString name = QString::fromStdString(line.threadName);
+    switch (line.kind) {
+    case CounterLineKind::Cpu:
+        return QCoreApplication::translate("CounterChart", "CPU %1").arg(line.cpu);
+    case CounterLineKind::Thread:
+        return name.isEmpty()
+                   ? QCoreApplication::translate("CounterChart", "thread %1").arg(line.tid)
+                   : QCoreApplication::translate("CounterChart", "thread %1 (%2)").arg(line.tid).arg(name);
+    case CounterLineKind::Process:
+        return name.isEmpty()
+                   ? QCoreApplication::translate("CounterChart", "process %1, all threads").arg(line.tid)
+                   : QCoreApplication::translate("CounterChart", "process %1 (%2), all threads")
+                         .arg(line.tid)
+                         .arg(name);
+    case CounterLineKind::All:
+        break;
+    }
+    return QCoreApplication::translate("CounterChart", "all");
+}
+
 std::vector<CounterChart> CounterChart::build(const Profile &profile) {
-    // Charts in event order; lines by CPU, then thread.
-    std::map<uint32_t, std::vector<const CounterSeries *>> byEvent;
-    for (const CounterSeries &series : profile.counters)
-        byEvent[series.event].push_back(&series);
+    const CounterLines lines = CounterLines::compute(profile); // by event, then CPU, then thread
     std::vector<CounterChart> charts;
-    for (auto &[event, seriesList] : byEvent) {
-        std::sort(seriesList.begin(), seriesList.end(), [](const CounterSeries *a, const CounterSeries *b) {
-            return std::tie(a->cpu, a->tid) < std::tie(b->cpu, b->tid);
-        });
-        CounterChart chart;
-        chart.event = event;
-        const std::string name = seriesList.front()->eventName.empty() && event < profile.events.size()
-                                     ? profile.events[event].name
-                                     : seriesList.front()->eventName;
-        chart.eventName = QString::fromStdString(name);
-        chart.utilisation =
-            event < profile.events.size() && costUnitForEvent(profile.events[event]) == CostUnit::Nanoseconds;
-        bool first = true;
-        for (const CounterSeries *series : seriesList)
-            chart.lines.push_back(lineOf(*series, chart.utilisation, chart, first));
-        charts.push_back(std::move(chart));
+    for (const CounterLine &line : lines.lines) {
+        if (charts.empty() || charts.back().event != line.event) {
+            CounterChart chart;
+            chart.event = line.event;
+            chart.eventName = QString::fromStdString(line.eventName);
+            chart.unit = line.unit;
+            chart.utilisation = line.unit != CounterUnit::PerSecond;
+            chart.start = lines.start;
+            chart.end = lines.end;
+            charts.push_back(std::move(chart));
+        }
+        CounterChart &chart = charts.back();
+        // A process line's CPUs utilized and a thread's busy share in one chart: both are CPU time / wall
+        // time, and the scale shows CPUs.
+        if (line.unit == CounterUnit::CpusUtilized) chart.unit = line.unit;
+        chart.maxRate = std::max(chart.maxRate, line.maxValue);
+        chart.minRunningShare = std::min(chart.minRunningShare, line.minRunningShare);
+        chart.lines.push_back(chartLine(line));
     }
     return charts;
 }
 
+QString CounterChart::title() const {
+    QString what;
+    switch (unit) {
+    case CounterUnit::Busy:
+        // The kernel runs a CPU's clock counter while the CPU idles too (perf stat -a: "1.000 CPUs
+        // utilized").
+        what = !lines.empty() && lines.front().kind == CounterLineKind::Cpu
+                   ? QCoreApplication::translate(
+                         "CounterChart", "%1: time counted on each CPU / wall time (a CPU's clock also "
+                                         "counts idle time: not busy time)")
+                   : QCoreApplication::translate("CounterChart",
+                                                 "%1: busy share of one CPU (CPU time / wall time of each "
+                                                 "interval)");
+        break;
+    case CounterUnit::CpusUtilized:
+        what = QCoreApplication::translate("CounterChart",
+                                           "%1: CPUs utilized (CPU time / wall time of each interval)");
+        break;
+    case CounterUnit::PerSecond:
+        what = QCoreApplication::translate("CounterChart", "%1: events per second of wall time");
+        break;
+    }
+    QString text = what.arg(eventName);
+    if (minRunningShare < 1.0)
+        text += QCoreApplication::translate(
+                    "CounterChart", " · multiplexed: counted as little as %1 of the time, counts scaled up")
+                    .arg(formatPercent(static_cast<uint64_t>(std::llround(minRunningShare * 1000)), 1000));
+    return text;
+}
+
 QString CounterChart::formatRate(double rate) const {
     const QLocale locale;
-    if (utilisation) return locale.toString(rate * 100.0, 'f', 1) + QStringLiteral(" %");
+    if (unit == CounterUnit::Busy) return locale.toString(rate * 100.0, 'f', 1) + QStringLiteral(" %");
+    if (unit == CounterUnit::CpusUtilized)
+        return QCoreApplication::translate("CounterChart", "%1 CPUs").arg(locale.toString(rate, 'f', 2));
     static const char *const suffixes[] = {"", " k", " M", " G", " T"};
     size_t suffix = 0;
     while (rate >= 1000.0 && suffix + 1 < std::size(suffixes)) {
         rate /= 1000.0;
         ++suffix;
     }
-    const int decimals = rate >= 100 || suffix == 0 ? 0 : 1;
+    const int decimals = rate >= 100 || (suffix == 0 && rate == std::floor(rate)) ? 0 : 1;
     return QCoreApplication::translate("CounterChart", "%1%2/s")
         .arg(locale.toString(rate, 'f', decimals), QLatin1String(suffixes[suffix]));
+}
+
+QString CounterChart::formatCount(double count) const {
+    const auto rounded = static_cast<uint64_t>(std::llround(std::max(count, 0.0)));
+    if (utilisation)
+        return QCoreApplication::translate("CounterChart", "%1 of CPU time")
+            .arg(formatCost(rounded, CostUnit::Nanoseconds));
+    return QCoreApplication::translate("CounterChart", "%1 events")
+        .arg(QLocale().toString(static_cast<qulonglong>(rounded)));
 }
 
 } // namespace perfglass

@@ -40,7 +40,10 @@ std::shared_ptr<const LoadedSession> LoadJob::read(const QString &path, LoadOpti
     throwIfCancelled(stop);
     if (base.profile->events.empty()) throw Error(path.toStdString() + ": the session describes no events");
     sourceLocationsOf(base.profile); // computed here, off the UI thread, for the views to share
-    return AnalysisJob::compute(base, SampleFilter{}, stop, [&reportProgress](double fraction) {
+    base.unresolved = std::make_shared<const UnresolvedFrames>(UnresolvedFrames::compute(*base.profile));
+    SampleFilter filter;
+    filter.event = base.profile->firstSampledEvent(); // events that were only counted have no samples
+    return AnalysisJob::compute(base, filter, stop, [&reportProgress](double fraction) {
         reportProgress(kReadShare + fraction * (1.0 - kReadShare));
     });
 }

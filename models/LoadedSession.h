@@ -6,6 +6,7 @@
 #include "analysis/FlatProfile.h"
 #include "analysis/SampleFilter.h"
 #include "analysis/TimelineBuckets.h"
+#include "analysis/UnresolvedFrames.h"
 #include "profile/Profile.h"
 
 #include <QMetaType>
@@ -24,9 +25,11 @@ struct LoadedSession {
     std::shared_ptr<const CallTree> topDown;
     std::shared_ptr<const CallTree> bottomUp;
     FlatProfile flat; // per-function costs, for the hotspot list
-    // Per-thread sample density over the whole session (the filter without its time range, processes and
-    // threads: every thread keeps its row), for the timeline.
+    // Per-thread and per-CPU sample density over the whole session (the filter without its time range,
+    // processes, threads and CPUs: every thread and CPU keeps its row), for the timeline.
     std::shared_ptr<const TimelineBuckets> timeline;
+    // What could not be named, by module, over the whole session (computed once, when the file is read).
+    std::shared_ptr<const UnresolvedFrames> unresolved;
     SampleFilter filter; // what the trees and the flat profile count
     int event = 0;       // which event of the profile the trees count (filter.event)
     std::string eventName;

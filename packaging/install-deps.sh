@@ -1,37 +1,65 @@
 #!/bin/sh
-# Installs the system packages Perfglass needs to build, test and run.
+# Installs the system packages of one or more sets, with apt-get (through sudo when not root).
+# Usage: install-deps.sh [SET...]   (no SET: run)
 #
-# Debian 12 / Ubuntu 22.04+ (apt-get), the reference platform:
-#   build:   build-essential cmake ninja-build pkg-config clang-format universal-ctags (structure check)
-#            qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools libgl-dev
-#            libdw-dev libelf-dev libdebuginfod-dev libzstd-dev libiberty-dev (demangling)
-#            libcli11-dev nlohmann-json3-dev libfmt-dev ninja-build
-#   fuzz:    clang libclang-rt-14-dev (libFuzzer and the sanitizers' runtime for clang; make fuzz, make test)
-#   run:     pkexec (privileged helper), linux-perf, hotspot and hyperfine (comparison tests and bench/),
-#            xvfb xauth (screenshots of a real window)
+# Debian 12 / Ubuntu 22.04+ names, the reference platform:
+#   run:     what the programs need to run, for an installation from source (cmake --install); the Debian
+#            package declares the same itself: the Qt 6, elfutils, zstd and {fmt} libraries, Qt's platform
+#            plugins, pkexec and polkitd (recordings that need privileges, through perfglass-helper)
+#   build:   run, and what builds it (make run): build-essential cmake ninja-build pkg-config
+#            qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools libgl-dev libdw-dev libelf-dev
+#            libdebuginfod-dev libzstd-dev libiberty-dev libcli11-dev nlohmann-json3-dev libfmt-dev
+#   test:    build, and what make test uses: clang-format universal-ctags (format and structure checks),
+#            clang libclang-rt-14-dev (libFuzzer and the sanitizers' runtime for clang), linux-perf and
+#            hotspot (perf and perfparser read our files), xvfb xauth (screenshots of a real window),
+#            dpkg-dev lintian desktop-file-utils appstream shared-mime-info man-db (the package test),
+#            dbus-daemon polkitd pkexec util-linux (the pkexec end-to-end test)
+#   bench:   build, and linux-perf hotspot hyperfine (make bench compares against perf and perfparser)
+#   icons:   librsvg2-bin (packaging/render-icons.sh)
+# Users of the Debian package (make package) need none of this: apt installs what the package declares.
 #
 # Fedora names, for reference (dnf install):
-#   gcc-c++ cmake pkgconf clang-tools-extra clang compiler-rt qt6-qtbase-devel qt6-qttools-devel mesa-libGL-devel
-#   elfutils-devel elfutils-debuginfod-client-devel libzstd-devel cli11-devel json-devel fmt-devel
-#   polkit perf hotspot xorg-x11-server-Xvfb xorg-x11-xauth
+#   run:   qt6-qtbase-gui elfutils-libs libzstd fmt polkit
+#   build: gcc-c++ cmake ninja-build pkgconf qt6-qtbase-devel qt6-qttools-devel mesa-libGL-devel elfutils-devel
+#          elfutils-debuginfod-client-devel libzstd-devel binutils-devel cli11-devel json-devel fmt-devel
+#   test:  clang-tools-extra clang compiler-rt perf hotspot xorg-x11-server-Xvfb xorg-x11-xauth
+#          desktop-file-utils appstream dbus-daemon
 set -eu
 
-packages="build-essential cmake pkg-config clang-format universal-ctags
+run="libqt6widgets6 libqt6concurrent6 qt6-qpa-plugins libdw1 libelf1 libdebuginfod1 libzstd1 libfmt9
+  pkexec polkitd"
+build="$run build-essential cmake ninja-build pkg-config
   qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools libgl-dev
   libdw-dev libelf-dev libdebuginfod-dev libzstd-dev libiberty-dev
-  libcli11-dev nlohmann-json3-dev libfmt-dev ninja-build
-  clang libclang-rt-14-dev
-  pkexec linux-perf hotspot hyperfine xvfb xauth"
+  libcli11-dev nlohmann-json3-dev libfmt-dev"
+test="$build clang-format universal-ctags clang libclang-rt-14-dev linux-perf hotspot xvfb xauth
+  dpkg-dev lintian desktop-file-utils appstream shared-mime-info man-db
+  dbus-daemon polkitd pkexec util-linux"
+bench="$build linux-perf hotspot hyperfine"
+icons="librsvg2-bin"
+
+packages=""
+[ $# -gt 0 ] || set -- run
+for set in "$@"; do
+    case "$set" in
+    run) packages="$packages $run" ;;
+    build) packages="$packages $build" ;;
+    test) packages="$packages $test" ;;
+    bench) packages="$packages $bench" ;;
+    icons) packages="$packages $icons" ;;
+    *) echo "install-deps: unknown set '$set' (run, build, test, bench, icons)" >&2; exit 2 ;;
+    esac
+done
 
 missing=""
-for p in $packages; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
+for p in $(echo $packages | tr ' ' '\n' | sort -u); do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
 done
 [ -z "$missing" ] && exit 0
 
 if ! command -v apt-get >/dev/null; then
-  echo "install-deps: no apt-get here; install these packages with your package manager:$missing" >&2
-  exit 1
+    echo "install-deps: no apt-get here; install these packages with your package manager:$missing" >&2
+    exit 1
 fi
 sudo=""
 [ "$(id -u)" -eq 0 ] || sudo="sudo"

@@ -46,7 +46,8 @@ std::shared_ptr<const CallTree> CallTree::topDown(std::shared_ptr<const Profile>
         tree->nodes_[node.parent].children.push_back(nodeOfStack[s]);
         tree->nodes_.push_back(std::move(node));
     }
-    tree->finish();
+    tree->sumInclusive();
+    tree->sortAndMeasure();
     return tree;
 }
 
@@ -78,26 +79,35 @@ std::shared_ptr<const CallTree> CallTree::bottomUp(std::shared_ptr<const Profile
         }
         return it->second;
     };
-    // Each stack that samples end in is one path leaf → callers → outermost frame. Costs are added to self
-    // at the path's end; finish() sums inclusive costs upwards, which along the path is the stack's cost.
+    // Each stack that samples end in is one path leaf → callers → outermost frame. Every node on the path
+    // counts the stack's cost as inclusive; the first node, the frame the samples end in, as self.
+    uint64_t total = costs.rootSelf;
     for (size_t s = 0; s < stacks.size(); ++s) {
-        if (costs.self[s] == 0) continue;
+        const uint64_t cost = costs.self[s];
+        if (cost == 0) continue;
+        total += cost;
         uint32_t node = kRoot;
-        for (StackId walk = static_cast<StackId>(s); walk != kNoStack; walk = stacks.node(walk).parent)
+        for (StackId walk = static_cast<StackId>(s); walk != kNoStack; walk = stacks.node(walk).parent) {
             node = child(node, stacks.node(walk));
-        tree->nodes_[node].self += costs.self[s];
+            tree->nodes_[node].inclusive += cost;
+            if (walk == s) tree->nodes_[node].self += cost;
+        }
     }
-    tree->finish();
+    tree->nodes_[kRoot].inclusive = total;
+    tree->sortAndMeasure();
     return tree;
 }
 
-void CallTree::finish() {
+void CallTree::sumInclusive() {
     // Children always come after their parents: summing backwards gives inclusive costs.
     for (size_t n = nodes_.size(); n-- > 0;) {
         auto &node = nodes_[n];
         node.inclusive += node.self;
         if (n != kRoot) nodes_[node.parent].inclusive += node.inclusive;
     }
+}
+
+void CallTree::sortAndMeasure() {
     std::vector<uint32_t> depth(nodes_.size(), 0);
     for (size_t n = 1; n < nodes_.size(); ++n) {
         depth[n] = depth[nodes_[n].parent] + 1;

@@ -1,7 +1,10 @@
 // Call trees of a Profile. Top-down: one node per distinct call path of functions (outermost caller first),
 // with the cost of the samples whose stacks pass through it (inclusive) and end in it (self). Bottom-up: the
-// root's children are the functions samples end in (inclusive = their self cost), each node's children are
-// its callers; a node's self is the cost of the stacks whose outermost frame it is. Immutable once built.
+// root's children are the functions samples end in, each node's children are its callers; a node's
+// inclusive cost is that of the samples whose stacks start (from the leaf) with its path. In both, self is
+// the cost of the samples whose leaf frame the node is: in a bottom-up tree that is the whole cost of a
+// top-level node (the function's own cost, as hotspot and `perf report --no-children -G` show it) and 0
+// below it, where the nodes are callers. Immutable once built.
 // Inline frames are nodes of their own (CallTreeNode::inlined), apart from out-of-line calls of the same
 // function; a node's self is the cost of the samples whose leaf frame it is, so the self of an inline node
 // is the cost of the inlined code (FlatProfile instead charges it to the function it was inlined into).
@@ -63,7 +66,8 @@ public:
     }
 
 private:
-    void finish(); // inclusive costs from self, children sorted, depth
+    void sumInclusive();   // top-down: inclusive costs from self
+    void sortAndMeasure(); // children sorted, depth
 
     std::shared_ptr<const Profile> profile_;
     std::shared_ptr<const TransformedStacks> stacks_;

@@ -8,6 +8,69 @@
 
 namespace perfglass {
 
+namespace {
+
+using ThreadRows = std::unordered_map<uint32_t, ThreadTimeline>; // by tid
+using CpuRows = std::unordered_map<uint32_t, CpuTimeline>;       // by cpu
+
+struct WorkerRows {
+    ThreadRows threads;
+    CpuRows cpus;
+};
+
+// For each stack of the prefix tree, whether one of its frames runs user-space code. Parents come before
+// their children in the table (the interner adds a caller first), so one pass does.
+std::vector<uint8_t> userSpaceStacks(const Profile &profile) {
+    std::vector<uint8_t> user(profile.stacks.size(), 0);
+    for (size_t i = 0; i < profile.stacks.size(); ++i) {
+        const StackNode &node = profile.stacks[i];
+        const ModuleId module = node.frame < profile.frames.size() ? profile.frames[node.frame].module : 0;
+        const bool kernel = module < profile.modules.size() && profile.modules[module].kernel;
+        user[i] = !kernel || (node.parent < i && user[node.parent] != 0);
+    }
+    return user;
+}
+
+void mergeRows(ThreadRows &into, ThreadRows &rows) {
+    for (auto &[tid, row] : rows) {
+        auto [it, inserted] = into.try_emplace(tid, std::move(row));
+        if (inserted) continue;
+        it->second.merge(row);
+        it->second.userSpace = it->second.userSpace || row.userSpace;
+    }
+}
+
+void mergeRows(CpuRows &into, CpuRows &rows) {
+    for (auto &[cpu, row] : rows) {
+        auto [it, inserted] = into.try_emplace(cpu, std::move(row));
+        if (!inserted) it->second.merge(row);
+    }
+}
+
+void startSeries(TimelineSeries &series, size_t bucketCount) {
+    if (!series.samples.empty()) return;
+    series.samples.assign(bucketCount, 0);
+    series.cost.assign(bucketCount, 0);
+}
+
+} // namespace
+
+void TimelineSeries::add(size_t bucket, uint64_t weight) {
+    ++samples[bucket];
+    cost[bucket] += weight;
+    ++totalSamples;
+    totalCost += weight;
+}
+
+void TimelineSeries::merge(const TimelineSeries &other) {
+    for (size_t b = 0; b < samples.size() && b < other.samples.size(); ++b) {
+        samples[b] += other.samples[b];
+        cost[b] += other.cost[b];
+    }
+    totalSamples += other.totalSamples;
+    totalCost += other.totalCost;
+}
+
 uint64_t TimelineBuckets::bucketStart(size_t bucket) const {
     const double span = static_cast<double>(end - start);
     return start +
@@ -27,49 +90,46 @@ TimelineBuckets TimelineBuckets::compute(const Profile &profile, const SampleFil
     timeline.start = filter.startTime.value_or(profile.startTime);
     timeline.end = std::max(filter.endTime.value_or(profile.endTime + 1), timeline.start + 1);
     const auto stacks = TransformedStacks::build(profile, filter.transforms);
+    const std::vector<uint8_t> userStacks = userSpaceStacks(profile);
 
-    using Rows = std::unordered_map<uint32_t, ThreadTimeline>; // by tid
     const size_t sampleCount = profile.samples.size();
-    std::vector<Rows> perWorker(AggregationRunner::workerCount(sampleCount, control));
+    std::vector<WorkerRows> perWorker(AggregationRunner::workerCount(sampleCount, control));
     AggregationRunner::forEachBlock(sampleCount, control, [&](unsigned worker, size_t begin, size_t end) {
-        Rows &rows = perWorker[worker];
+        WorkerRows &rows = perWorker[worker];
         for (size_t i = begin; i < end; ++i) {
             const uint64_t time = profile.samples.time[i];
             if (time < timeline.start || time >= timeline.end || !filter.accepts(profile, i)) continue;
-            if (stacks->map(profile.samples.stack[i]) == kDroppedStack) continue;
-            ThreadTimeline &row = rows[profile.samples.tid[i]];
+            const StackId stack = profile.samples.stack[i];
+            if (stacks->map(stack) == kDroppedStack) continue;
+            const uint32_t pid = profile.samples.pid[i];
+            ThreadTimeline &row = rows.threads[profile.samples.tid[i]];
             if (row.samples.empty()) {
-                row.pid = profile.samples.pid[i];
+                row.pid = pid;
                 row.tid = profile.samples.tid[i];
-                row.samples.assign(bucketCount, 0);
-                row.cost.assign(bucketCount, 0);
+                startSeries(row, bucketCount);
             }
+            if (stack < userStacks.size() && userStacks[stack] != 0) row.userSpace = true;
             const size_t bucket = timeline.bucketOf(time);
             const uint64_t weight = filter.weight(profile, i);
-            ++row.samples[bucket];
-            row.cost[bucket] += weight;
-            ++row.totalSamples;
-            row.totalCost += weight;
+            row.add(bucket, weight);
+            CpuTimeline &cpu = rows.cpus[profile.samples.cpu[i]];
+            if (cpu.samples.empty()) {
+                cpu.cpu = profile.samples.cpu[i];
+                startSeries(cpu, bucketCount);
+            }
+            if (pid != 0) cpu.add(bucket, weight);
         }
     });
 
-    Rows merged;
-    for (Rows &rows : perWorker) {
-        for (auto &[tid, row] : rows) {
-            auto [it, inserted] = merged.try_emplace(tid, std::move(row));
-            if (inserted) continue;
-            for (size_t b = 0; b < bucketCount; ++b) {
-                it->second.samples[b] += row.samples[b];
-                it->second.cost[b] += row.cost[b];
-            }
-            it->second.totalSamples += row.totalSamples;
-            it->second.totalCost += row.totalCost;
-        }
+    WorkerRows merged;
+    for (WorkerRows &rows : perWorker) {
+        mergeRows(merged.threads, rows.threads);
+        mergeRows(merged.cpus, rows.cpus);
     }
     std::unordered_map<uint32_t, StringId> names;
     for (const ThreadInfo &thread : profile.threads)
         names[thread.tid] = thread.name;
-    for (auto &[tid, row] : merged) {
+    for (auto &[tid, row] : merged.threads) {
         const auto name = names.find(tid);
         if (name != names.end()) row.name = name->second;
         timeline.threads.push_back(std::move(row));
@@ -78,6 +138,10 @@ TimelineBuckets TimelineBuckets::compute(const Profile &profile, const SampleFil
               [](const ThreadTimeline &a, const ThreadTimeline &b) {
                   return a.pid != b.pid ? a.pid < b.pid : a.tid < b.tid;
               });
+    for (auto &[cpu, row] : merged.cpus)
+        timeline.cpus.push_back(std::move(row));
+    std::sort(timeline.cpus.begin(), timeline.cpus.end(),
+              [](const CpuTimeline &a, const CpuTimeline &b) { return a.cpu < b.cpu; });
     return timeline;
 }
 

@@ -1,5 +1,6 @@
-// Per-thread activity over time: the range [start, end) cut into N equal buckets, with the number and cost
-// of each thread's samples in each bucket. Samples that transforms drop (focus, drop function) do not count.
+// Per-thread and per-CPU activity over time: the range [start, end) cut into N equal buckets, with the number
+// and cost of each thread's (and each CPU's) samples in each bucket. Samples that transforms drop (focus,
+// drop function) do not count.
 #pragma once
 
 #include "analysis/AggregationRunner.h"
@@ -11,14 +12,27 @@
 
 namespace perfglass {
 
-struct ThreadTimeline {
-    uint32_t pid = 0;
-    uint32_t tid = 0;
-    StringId name = 0;             // from Profile::threads; 0 (empty) when unknown
+// One row of buckets: a thread's samples, or a CPU's.
+struct TimelineSeries {
     std::vector<uint32_t> samples; // per bucket
     std::vector<uint64_t> cost;    // per bucket
     uint64_t totalSamples = 0;
     uint64_t totalCost = 0;
+
+    void add(size_t bucket, uint64_t weight);
+    void merge(const TimelineSeries &other);
+};
+
+struct ThreadTimeline : TimelineSeries {
+    uint32_t pid = 0;
+    uint32_t tid = 0;
+    StringId name = 0;      // from Profile::threads; 0 (empty) when unknown
+    bool userSpace = false; // some sample has a user-space frame; false for kernel threads and the idle task
+};
+
+// The samples on one CPU of every thread but the idle task (pid 0): how busy the CPU was.
+struct CpuTimeline : TimelineSeries {
+    uint32_t cpu = 0;
 };
 
 struct TimelineBuckets {
@@ -26,6 +40,7 @@ struct TimelineBuckets {
     uint64_t end = 0;   // exclusive
     size_t bucketCount = 0;
     std::vector<ThreadTimeline> threads; // by pid, then tid
+    std::vector<CpuTimeline> cpus;       // by cpu: every CPU with a sample, even of the idle task only
 
     uint64_t bucketStart(size_t bucket) const;
     size_t bucketOf(uint64_t time) const; // time must lie in [start, end)

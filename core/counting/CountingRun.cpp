@@ -9,6 +9,8 @@
 #include <poll.h>
 #include <signal.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <tuple>
@@ -76,11 +78,54 @@ CountingRun::CountingRun(std::vector<EventSpec> specs, CountingOptions options)
     if (!options_.command.empty()) child_.emplace(options_.command, "", std::vector<std::string>{});
     const CounterTarget target = resolveTarget();
     for (pid_t tid : target.threads) {
-        const std::string comm = tid < 0 ? std::string() : commOf(tid);
+        // The launched program has not exec'd yet: it is named after its program, as the kernel will name
+        // it then (15 characters), not after this process.
+        const std::string &program = child_ ? options_.command.front() : std::string();
+        const std::string comm = tid < 0  ? std::string()
+                                 : child_ ? program.substr(program.rfind('/') + 1).substr(0, 15)
+                                          : commOf(tid);
         threadNames_.push_back(tid >= 0 && comm.empty() ? std::string("?") : comm);
     }
-    counters_.emplace(std::move(specs), target);
-    refuseWhenNothingCounts(counters_->events());
+    openCounters(std::move(specs), target);
+}
+
+// Explicit asks, as the recorder's: the whole system, another user's task, :k modifiers, tracepoints.
+bool CountingRun::asksForPrivilege(const std::vector<EventSpec> &specs) const {
+    if (options_.systemWide) return true;
+    if (std::any_of(specs.begin(), specs.end(), [](const EventSpec &spec) {
+            return spec.explicitPrivilege || spec.attr.type == PERF_TYPE_TRACEPOINT;
+        }))
+        return true;
+    std::vector<pid_t> tasks = options_.pids;
+    tasks.insert(tasks.end(), options_.tids.begin(), options_.tids.end());
+    return std::any_of(tasks.begin(), tasks.end(), [](pid_t pid) {
+        struct stat info {};
+        const std::string path = "/proc/" + std::to_string(pid);
+        return ::stat(path.c_str(), &info) == 0 && info.st_uid != ::geteuid();
+    });
+}
+
+void CountingRun::openCounters(std::vector<EventSpec> specs, const CounterTarget &target) {
+    EventOpenRouter::Factory factory;
+    if (options_.privilegedOpenerFactory && asksForPrivilege(specs)) {
+        std::vector<pid_t> pids = options_.pids;
+        pids.insert(pids.end(), options_.tids.begin(), options_.tids.end());
+        if (child_) pids.push_back(child_->pid());
+        factory = [this, pids] { return options_.privilegedOpenerFactory(options_.systemWide, pids); };
+    }
+    router_.emplace(nullptr, std::move(factory));
+    counters_.emplace(specs, target, &*router_);
+    // The helper took over halfway: a group may hold fds of both openers, so open all through it again.
+    if (router_->usingPrivilegedOpener()) {
+        counters_.reset();
+        counters_.emplace(std::move(specs), target, &*router_);
+    }
+    try {
+        refuseWhenNothingCounts(counters_->events());
+    } catch (const Error &error) {
+        if (router_->privilegedOpenerFailure().empty()) throw;
+        throw Error(std::string(error.what()) + "; " + router_->privilegedOpenerFailure());
+    }
 }
 
 CounterTarget CountingRun::resolveTarget() const {

@@ -8,12 +8,14 @@
 
 #include "base/ChildProcess.h"
 #include "counting/CounterSet.h"
+#include "events/EventOpenRouter.h"
 
 #include <sys/types.h>
 
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -28,6 +30,13 @@ struct CountingOptions {
     std::vector<int> cpus;            // system-wide: empty for every online CPU
     uint64_t intervalMs = 0;          // hand out readings this often; 0: only at the end
     int intervalCount = 0;            // stop after this many intervals; 0: no limit
+    // Asked once, when the kernel refuses a counter for privileges and the user asked for what needs them
+    // (the whole system, another user's process or thread, an explicit :k event or a tracepoint), for an
+    // opener with more privilege: the privileged helper, told the targets (the whole system, or these
+    // processes and threads). May be empty, return null or throw Error saying why there is none; counting
+    // then falls back to user space, or fails naming the events and that reason.
+    std::function<std::unique_ptr<EventOpener>(bool systemWide, const std::vector<pid_t> &pids)>
+        privilegedOpenerFactory;
 };
 
 using CounterReadings = std::vector<std::vector<CounterValue>>; // [event][slot], as CounterSet::read()
@@ -52,12 +61,15 @@ class CountingRun {
 public:
     using IntervalHandler = std::function<void(const CountingInterval &)>;
 
-    // Throws Error when the program cannot be started, a process does not exist or nothing can be opened.
+    // Throws Error when the program cannot be started, a process does not exist or nothing can be opened
+    // (with the privileged helper's reason when it was asked for and could not be had).
     CountingRun(std::vector<EventSpec> specs, CountingOptions options);
     CountingRun(const CountingRun &) = delete;
     CountingRun &operator=(const CountingRun &) = delete;
 
     const CounterSet &counters() const { return *counters_; }
+    // Whether the privileged helper opened the counters.
+    bool throughHelper() const { return router_ && router_->usingPrivilegedOpener(); }
     // The name of each target thread (CounterTarget::threads): its comm, "?" when gone, "" for all (-1).
     const std::vector<std::string> &threadNames() const { return threadNames_; }
 
@@ -69,6 +81,8 @@ public:
 
 private:
     CounterTarget resolveTarget() const;
+    void openCounters(std::vector<EventSpec> specs, const CounterTarget &target);
+    bool asksForPrivilege(const std::vector<EventSpec> &specs) const;
     bool targetsGone();
     void waitForIntervalOrExit(uint64_t nextTick, uint64_t intervalNs) const;
     void emitInterval(uint64_t now, const IntervalHandler &onInterval);
@@ -76,6 +90,7 @@ private:
 
     CountingOptions options_;
     std::optional<ChildProcess> child_;
+    std::optional<EventOpenRouter> router_; // before counters_: the helper outlives the fds it opened
     std::optional<CounterSet> counters_;
     std::vector<std::string> threadNames_;
     std::atomic<bool> stopRequested_{false};

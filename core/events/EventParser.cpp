@@ -393,8 +393,12 @@ private:
                                            const Token &token) const {
         const TracepointCatalog &catalog = parser_.tracepoints();
         const std::string full = fmt::format("{}:{}", subsystem, name);
-        if (!catalog.available())
-            throw Error(fmt::format("tracepoint {}: {}", at(token), catalog.unavailableReason()));
+        if (!catalog.available()) {
+            const std::string message =
+                fmt::format("tracepoint {}: {}", at(token), catalog.unavailableReason());
+            if (catalog.refusedForPrivilege()) throw TracefsRefused(message);
+            throw Error(message);
+        }
         std::vector<EventSpec> specs;
         if (full.find_first_of("*?[") != std::string::npos) {
             for (const auto &tracepoint : catalog.match(full)) {

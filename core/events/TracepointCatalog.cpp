@@ -29,16 +29,46 @@ std::string defaultRoot() {
     return kTracefs;
 }
 
+// Names the protocol of the privileged helper accepts, and that cannot leave events/.
+bool plainName(std::string_view name) {
+    return !name.empty() && name.size() <= 128 && std::all_of(name.begin(), name.end(), [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+               c == '-';
+    });
+}
+
+std::string readWhole(const std::string &path) {
+    std::ifstream file(path, std::ios::binary);
+    if (!file) throw Error(systemErrorMessage(path, errno));
+    std::ostringstream text;
+    text << file.rdbuf();
+    return text.str();
+}
+
 } // namespace
 
 TracepointCatalog::TracepointCatalog(std::string root)
     : root_(root.empty() ? defaultRoot() : std::move(root)) {}
 
+TracepointCatalog::TracepointCatalog(PrivilegedReader &reader)
+    : root_(defaultRoot())
+    , reader_(&reader) {}
+
 bool TracepointCatalog::available() const {
     return unavailableReason().empty();
 }
 
+bool TracepointCatalog::refusedForPrivilege() const {
+    const std::string events = root_ + "/events";
+    if (reader_ || ::access(events.c_str(), R_OK | X_OK) == 0) return false;
+    return errno == EACCES || errno == EPERM;
+}
+
 std::string TracepointCatalog::unavailableReason() const {
+    if (reader_) {
+        const auto listed = reader_->tracepointList();
+        return listed ? std::string() : "through the privileged helper: " + listed.error();
+    }
     const std::string events = root_ + "/events";
     if (::access(events.c_str(), R_OK | X_OK) == 0) return {};
     const int error = errno;
@@ -51,6 +81,17 @@ std::string TracepointCatalog::unavailableReason() const {
 
 std::vector<Tracepoint> TracepointCatalog::list() const {
     std::vector<Tracepoint> tracepoints;
+    if (reader_) {
+        const auto listed = reader_->tracepointList();
+        if (!listed) return tracepoints;
+        std::istringstream lines(*listed);
+        for (std::string line; std::getline(lines, line);) {
+            const auto slash = line.find('/');
+            if (slash != std::string::npos)
+                tracepoints.push_back(Tracepoint{line.substr(0, slash), line.substr(slash + 1)});
+        }
+        return tracepoints; // the helper lists them sorted
+    }
     std::error_code error;
     for (fs::directory_iterator subsystems(fs::path(root_) / "events", error), end;
          !error && subsystems != end; subsystems.increment(error)) {
@@ -82,6 +123,11 @@ std::optional<uint64_t> TracepointCatalog::id(std::string_view subsystem, std::s
     if (subsystem.find('/') != std::string_view::npos || name.find('/') != std::string_view::npos ||
         subsystem.empty() || name.empty() || subsystem == ".." || name == "..")
         return std::nullopt;
+    if (reader_) {
+        if (!plainName(subsystem) || !plainName(name)) return std::nullopt;
+        const auto files = reader_->tracepoint(std::string(subsystem), std::string(name));
+        return files ? std::optional<uint64_t>(files->id) : std::nullopt;
+    }
     std::ifstream file(fmt::format("{}/events/{}/{}/id", root_, subsystem, name));
     uint64_t value = 0;
     if (!(file >> value)) return std::nullopt;
@@ -89,12 +135,24 @@ std::optional<uint64_t> TracepointCatalog::id(std::string_view subsystem, std::s
 }
 
 std::string TracepointCatalog::format(std::string_view subsystem, std::string_view name) const {
-    const std::string path = fmt::format("{}/events/{}/{}/format", root_, subsystem, name);
-    std::ifstream file(path);
-    if (!file) throw Error(systemErrorMessage(path, errno));
-    std::ostringstream text;
-    text << file.rdbuf();
-    return text.str();
+    if (reader_) {
+        if (!plainName(subsystem) || !plainName(name))
+            throw Error(fmt::format("'{}:{}' is not a tracepoint name", subsystem, name));
+        auto files = reader_->tracepoint(std::string(subsystem), std::string(name));
+        if (!files) throw Error(files.error());
+        return std::move(files->format);
+    }
+    return readWhole(fmt::format("{}/events/{}/{}/format", root_, subsystem, name));
+}
+
+std::string TracepointCatalog::header(TracefsHeaderFile which) const {
+    if (reader_) {
+        auto text = reader_->tracefsHeader(which);
+        if (!text) throw Error(text.error());
+        return std::move(*text);
+    }
+    return readWhole(root_ +
+                     (which == TracefsHeaderFile::Page ? "/events/header_page" : "/events/header_event"));
 }
 
 } // namespace perfglass

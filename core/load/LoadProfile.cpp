@@ -83,6 +83,16 @@ void addSessionFacts(Profile &profile, const PerfDataReader &reader) {
     profile.hostname = reader.metadata().hostname;
     profile.osRelease = reader.metadata().osRelease;
     profile.cmdline = reader.metadata().cmdline;
+    const SessionMetadata &metadata = reader.metadata();
+    profile.machine.recorder = metadata.version;
+    profile.machine.arch = metadata.arch;
+    profile.machine.cpuDescription = metadata.cpuDescription;
+    profile.machine.cpuId = metadata.cpuId;
+    profile.machine.cpusOnline = metadata.cpusOnline;
+    profile.machine.cpusAvailable = metadata.cpusAvailable;
+    profile.machine.sockets = static_cast<uint32_t>(metadata.cpuTopology.socketSiblings.size());
+    profile.machine.cores = static_cast<uint32_t>(metadata.cpuTopology.threadSiblings.size());
+    profile.machine.totalMemoryKb = metadata.totalMemoryKb;
     // Event names come from EVENT_DESC, which is read before the data; refresh them.
     for (size_t i = 0; i < profile.events.size() && i < reader.events().size(); ++i)
         profile.events[i].name = reader.events()[i].name;

@@ -280,6 +280,8 @@ std::shared_ptr<Profile> ProfileBuilder::finish() {
     noteBrokenStacks();
     profile_->counters = counterSeries_.finish();
     profile_->diagnostics.malformedRecords += counterSeries_.malformedRecords();
+    for (uint16_t event : profile_->samples.event)
+        if (event < profile_->events.size()) ++profile_->events[event].samples;
     return std::move(profile_);
 }
 

@@ -35,6 +35,84 @@ std::string fallbackName(const perf_event_attr &attr, size_t index) {
     return name.empty() ? fmt::format("event{}", index) : name;
 }
 
+// HEADER_CPU_TOPOLOGY (see CpuTopologyFeature). Old perf versions stop after the sibling lists, files without
+// die information after the CPU ids; the CPU ids need NRCPUS, which comes first. Returns false if malformed.
+bool readCpuTopology(FeatureDecoder &decoder, SessionMetadata &metadata) {
+    constexpr uint32_t kMaxLists = 1 << 16;
+    CpuTopologyFeature topology;
+    auto sockets = decoder.stringList(kMaxLists);
+    auto threads = decoder.stringList(kMaxLists);
+    if (!sockets || !threads) return false;
+    topology.socketSiblings = std::move(*sockets);
+    topology.threadSiblings = std::move(*threads);
+    const uint32_t cpus = metadata.cpusAvailable;
+    if (cpus > 0 && decoder.remaining() >= uint64_t{cpus} * 8) {
+        topology.cpus.resize(cpus);
+        for (auto &cpu : topology.cpus) {
+            cpu.core = decoder.u32().value_or(~0u);
+            cpu.socket = decoder.u32().value_or(~0u);
+        }
+        if (decoder.remaining() > 0) {
+            auto dies = decoder.stringList(kMaxLists);
+            if (!dies || decoder.remaining() < uint64_t{cpus} * 4) return false;
+            topology.dieSiblings = std::move(*dies);
+            for (auto &cpu : topology.cpus)
+                cpu.die = decoder.u32().value_or(~0u);
+        }
+    }
+    metadata.cpuTopology = std::move(topology);
+    return true;
+}
+
+// Reads a feature section that describes the recording machine or command into metadata. Returns the
+// section's name when it is malformed, "" when it was read, nullptr for a feature it does not handle.
+const char *readMachineFeature(unsigned feature, FeatureDecoder &decoder, SessionMetadata &metadata) {
+    auto readString = [&decoder](std::string &out, const char *name) -> const char * {
+        auto text = decoder.string();
+        if (!text) return name;
+        out = std::move(*text);
+        return "";
+    };
+    switch (feature) {
+    case format::kFeatHostname:
+        return readString(metadata.hostname, "HOSTNAME");
+    case format::kFeatOsRelease:
+        return readString(metadata.osRelease, "OSRELEASE");
+    case format::kFeatVersion:
+        return readString(metadata.version, "VERSION");
+    case format::kFeatArch:
+        return readString(metadata.arch, "ARCH");
+    case format::kFeatCpuDesc:
+        return readString(metadata.cpuDescription, "CPUDESC");
+    case format::kFeatCpuId:
+        return readString(metadata.cpuId, "CPUID");
+    case format::kFeatTotalMem: {
+        const auto kb = decoder.u64();
+        if (!kb) return "TOTAL_MEM";
+        metadata.totalMemoryKb = *kb;
+        return "";
+    }
+    case format::kFeatCpuTopology:
+        return readCpuTopology(decoder, metadata) ? "" : "CPU_TOPOLOGY";
+    case format::kFeatNrCpus: {
+        const auto available = decoder.u32();
+        const auto online = decoder.u32();
+        if (!available || !online) return "NRCPUS";
+        metadata.cpusAvailable = *available;
+        metadata.cpusOnline = *online;
+        return "";
+    }
+    case format::kFeatCmdline: {
+        auto list = decoder.stringList(65536);
+        if (!list) return "CMDLINE";
+        metadata.cmdline = std::move(*list);
+        return "";
+    }
+    default:
+        return nullptr;
+    }
+}
+
 struct AuxtraceRecord {
     perf_event_header header;
     uint64_t size;
@@ -428,39 +506,11 @@ void PerfDataReader::parseFeature(unsigned feature, const uint8_t *bytes, size_t
         notices_.push_back(fmt::format("{}: at byte {}: the {} feature section is malformed; ignored", path_,
                                        offset + decoder.position(), name));
     };
-    auto readString = [&](std::string &out, const char *name) {
-        if (auto text = decoder.string())
-            out = std::move(*text);
-        else
-            bad(name);
-    };
+    if (const char *malformed = readMachineFeature(feature, decoder, metadata_)) {
+        if (*malformed != '\0') bad(malformed);
+        return;
+    }
     switch (feature) {
-    case format::kFeatHostname:
-        readString(metadata_.hostname, "HOSTNAME");
-        break;
-    case format::kFeatOsRelease:
-        readString(metadata_.osRelease, "OSRELEASE");
-        break;
-    case format::kFeatVersion:
-        readString(metadata_.version, "VERSION");
-        break;
-    case format::kFeatArch:
-        readString(metadata_.arch, "ARCH");
-        break;
-    case format::kFeatNrCpus: {
-        const auto available = decoder.u32();
-        const auto online = decoder.u32();
-        if (!available || !online) return bad("NRCPUS");
-        metadata_.cpusAvailable = *available;
-        metadata_.cpusOnline = *online;
-        break;
-    }
-    case format::kFeatCmdline: {
-        auto list = decoder.stringList(65536);
-        if (!list) return bad("CMDLINE");
-        metadata_.cmdline = std::move(*list);
-        break;
-    }
     case format::kFeatEventDesc: {
         const auto count = decoder.u32();
         const auto attrSize = decoder.u32();

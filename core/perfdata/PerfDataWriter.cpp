@@ -111,6 +111,27 @@ void PerfDataWriter::finishRound() {
     writeRecord(&header, sizeof header);
 }
 
+namespace {
+// HEADER_CPU_TOPOLOGY as perf writes it: sockets' and cores' sibling lists, core and socket id of every
+// available CPU, then, where known, the dies' sibling lists and die ids.
+std::vector<uint8_t> cpuTopologySection(const SessionMetadata &metadata) {
+    const CpuTopologyFeature &topology = metadata.cpuTopology;
+    FeatureEncoder encoder;
+    encoder.stringList(topology.socketSiblings);
+    encoder.stringList(topology.threadSiblings);
+    for (const auto &cpu : topology.cpus) {
+        encoder.u32(cpu.core);
+        encoder.u32(cpu.socket);
+    }
+    if (!topology.dieSiblings.empty()) {
+        encoder.stringList(topology.dieSiblings);
+        for (const auto &cpu : topology.cpus)
+            encoder.u32(cpu.die);
+    }
+    return encoder.take();
+}
+} // namespace
+
 std::vector<std::pair<unsigned, std::vector<uint8_t>>>
 PerfDataWriter::featureSections(const SessionMetadata &metadata) const {
     std::vector<std::pair<unsigned, std::vector<uint8_t>>> sections;
@@ -152,6 +173,15 @@ PerfDataWriter::featureSections(const SessionMetadata &metadata) const {
         encoder.u32(metadata.cpusAvailable);
         encoder.u32(metadata.cpusOnline);
         sections.emplace_back(format::kFeatNrCpus, encoder.take());
+    }
+    if (!metadata.cpuTopology.empty())
+        sections.emplace_back(format::kFeatCpuTopology, cpuTopologySection(metadata));
+    if (!metadata.cpuDescription.empty()) addString(format::kFeatCpuDesc, metadata.cpuDescription);
+    if (!metadata.cpuId.empty()) addString(format::kFeatCpuId, metadata.cpuId);
+    if (metadata.totalMemoryKb > 0) {
+        FeatureEncoder encoder;
+        encoder.u64(metadata.totalMemoryKb);
+        sections.emplace_back(format::kFeatTotalMem, encoder.take());
     }
     {
         FeatureEncoder encoder;

@@ -15,6 +15,22 @@ struct BuildIdEntry {
     std::string path;
 };
 
+// HEADER_CPU_TOPOLOGY: the distinct sibling lists of the online CPUs ("0-7": the CPUs of one socket, of one
+// die, the hardware threads of one core) and the core, socket and die id of every available CPU (~0u for an
+// offline one). Dies are written only where the kernel names them, as perf does.
+struct CpuTopologyFeature {
+    struct Ids {
+        uint32_t core = 0;
+        uint32_t socket = 0;
+        uint32_t die = 0;
+    };
+    std::vector<std::string> socketSiblings;
+    std::vector<std::string> threadSiblings;
+    std::vector<std::string> dieSiblings;
+    std::vector<Ids> cpus; // by CPU number, cpusAvailable entries
+    bool empty() const { return socketSiblings.empty() && threadSiblings.empty(); }
+};
+
 struct SessionMetadata {
     std::string hostname;
     std::string osRelease;
@@ -22,6 +38,10 @@ struct SessionMetadata {
     std::string arch;
     uint32_t cpusAvailable = 0;
     uint32_t cpusOnline = 0;
+    std::string cpuDescription; // HEADER_CPUDESC: the CPU model ("model name" of /proc/cpuinfo)
+    std::string cpuId;          // HEADER_CPUID: on x86 "vendor,family,model,stepping", as perf writes it
+    uint64_t totalMemoryKb = 0; // HEADER_TOTAL_MEM: MemTotal of /proc/meminfo, in KiB
+    CpuTopologyFeature cpuTopology;
     std::vector<std::string> cmdline;
     std::vector<BuildIdEntry> buildIds;
     uint64_t clockResolutionNs = 0; // HEADER_CLOCKID
@@ -31,7 +51,7 @@ struct SessionMetadata {
     std::vector<uint8_t>
         tracingData; // HEADER_TRACING_DATA, needed by perf for tracepoint events; empty: none
 
-    // Fills hostname, release, arch and CPU counts from the running machine.
+    // Fills hostname, release, arch, CPU counts, model, id and topology, and memory from the running machine.
     static SessionMetadata fromThisMachine();
 };
 

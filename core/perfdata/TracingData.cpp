@@ -12,12 +12,14 @@ namespace perfglass {
 
 namespace {
 
-std::string readFile(const std::string &path) {
-    std::ifstream file(path, std::ios::binary);
-    if (!file) throw Error("cannot read " + path + " (tracefs), needed to describe tracepoint events");
-    std::ostringstream text;
-    text << file.rdbuf();
-    return text.str();
+// A tracefs file, or Error saying that it describes tracepoint events.
+template <typename Read> std::string readFile(const Read &read) {
+    try {
+        return read();
+    } catch (const Error &error) {
+        throw Error(std::string("cannot read tracefs (") + error.what() +
+                    "), needed to describe tracepoint events");
+    }
 }
 
 class Blob {
@@ -39,14 +41,14 @@ public:
 } // namespace
 
 std::vector<uint8_t> buildTracingData(const std::vector<std::string> &tracepoints,
-                                      const std::string &tracefsRoot) {
+                                      const TracepointCatalog &catalog) {
     std::map<std::string, std::vector<std::string>> bySystem; // subsystem -> format files
     for (const auto &tracepoint : tracepoints) {
         const auto colon = tracepoint.find(':');
         if (colon == std::string::npos) continue;
         const std::string system = tracepoint.substr(0, colon);
         const std::string name = tracepoint.substr(colon + 1);
-        bySystem[system].push_back(readFile(tracefsRoot + "/events/" + system + "/" + name + "/format"));
+        bySystem[system].push_back(readFile([&] { return catalog.format(system, name); }));
     }
     Blob blob;
     const uint8_t magic[10] = {23, 8, 68, 't', 'r', 'a', 'c', 'i', 'n', 'g'};
@@ -58,9 +60,9 @@ std::vector<uint8_t> buildTracingData(const std::vector<std::string> &tracepoint
     blob.bytes(&longSize, 1);
     blob.u32(static_cast<uint32_t>(::sysconf(_SC_PAGESIZE)));
     blob.cstring("header_page");
-    blob.sized(readFile(tracefsRoot + "/events/header_page"));
+    blob.sized(readFile([&] { return catalog.header(TracefsHeaderFile::Page); }));
     blob.cstring("header_event");
-    blob.sized(readFile(tracefsRoot + "/events/header_event"));
+    blob.sized(readFile([&] { return catalog.header(TracefsHeaderFile::Event); }));
     const auto ftrace = bySystem.find("ftrace");
     blob.u32(ftrace == bySystem.end() ? 0 : static_cast<uint32_t>(ftrace->second.size()));
     if (ftrace != bySystem.end()) {

@@ -4,14 +4,17 @@
 // accepts.
 #pragma once
 
+#include "events/TracepointCatalog.h"
+
 #include <cstdint>
 #include <string>
 #include <vector>
 
 namespace perfglass {
 
-// tracepoints: "subsystem:name" as in event names. Throws Error naming the tracefs file that cannot be read.
+// tracepoints: "subsystem:name" as in event names; the files come from catalog (tracefs, directly or through
+// the privileged helper). Throws Error naming the tracefs file that cannot be read.
 std::vector<uint8_t> buildTracingData(const std::vector<std::string> &tracepoints,
-                                      const std::string &tracefsRoot = "/sys/kernel/tracing");
+                                      const TracepointCatalog &catalog = TracepointCatalog());
 
 } // namespace perfglass

@@ -8,4 +8,10 @@ std::string Profile::moduleName(ModuleId id) const {
     return slash == std::string::npos ? path : path.substr(slash + 1);
 }
 
+int Profile::firstSampledEvent() const {
+    for (size_t i = 0; i < events.size(); ++i)
+        if (events[i].samples > 0) return static_cast<int>(i);
+    return 0;
+}
+
 } // namespace perfglass

@@ -59,6 +59,22 @@ struct EventInfo {
     std::string name;
     uint32_t type = 0;
     uint64_t config = 0;
+    uint64_t samples = 0; // samples of this event in the session; 0 for events that were only counted
+                          // (stat records: `stat -o`, `record --counters`)
+};
+
+// The machine and the tool that recorded the session, from perf.data's feature sections (VERSION, ARCH,
+// NRCPUS, CPU_TOPOLOGY, CPUDESC, CPUID, TOTAL_MEM); empty or 0 where the file does not say.
+struct RecordingMachine {
+    std::string recorder; // "perf 6.1.x" style VERSION: the tool's version
+    std::string arch;
+    std::string cpuDescription;
+    std::string cpuId;
+    uint32_t cpusOnline = 0;
+    uint32_t cpusAvailable = 0;
+    uint32_t sockets = 0; // CPU_TOPOLOGY: distinct sibling lists of sockets and of cores (0: not recorded)
+    uint32_t cores = 0;   // physical cores; cpusOnline / cores hardware threads each
+    uint64_t totalMemoryKb = 0;
 };
 
 // What could not be resolved or recorded; shown to the user rather than dropped.
@@ -101,6 +117,7 @@ struct Profile {
     std::string hostname;
     std::string osRelease;
     std::vector<std::string> cmdline;
+    RecordingMachine machine;
     // Counting events read every interval (stat -o, record --counters): per event and CPU or thread.
     std::vector<CounterSeries> counters;
 
@@ -108,6 +125,8 @@ struct Profile {
     const std::string &modulePath(ModuleId id) const { return strings[modules[id].path]; }
     // The last path component of a module: "libc.so.6" for "/usr/lib/x86_64-linux-gnu/libc.so.6".
     std::string moduleName(ModuleId id) const;
+    // The first event with samples (the one views show by default), or 0 when no event has any.
+    int firstSampledEvent() const;
 };
 
 } // namespace perfglass

@@ -341,8 +341,13 @@ const char *errorCodeName(ErrorCode code) {
         {ErrorCode::ReadFailed, "ReadFailed"},
         {ErrorCode::ContentTooLarge, "ContentTooLarge"},
         {ErrorCode::TracefsUnavailable, "TracefsUnavailable"},
+        {ErrorCode::TracefsHeaderInvalid, "TracefsHeaderInvalid"},
         {ErrorCode::MemlockOutOfRange, "MemlockOutOfRange"},
         {ErrorCode::MemlockFailed, "MemlockFailed"},
+        {ErrorCode::ScopeNotSet, "ScopeNotSet"},
+        {ErrorCode::ScopeAlreadySet, "ScopeAlreadySet"},
+        {ErrorCode::ScopeInvalid, "ScopeInvalid"},
+        {ErrorCode::OutOfScope, "OutOfScope"},
         {ErrorCode::ConnectionClosed, "ConnectionClosed"},
         {ErrorCode::ProtocolViolation, "ProtocolViolation"},
     };
@@ -555,6 +560,57 @@ Status decodeProc(const uint8_t *payload, size_t size, ProcRequest &request) {
     if (request.pid < 1 || request.pid > kMaxPid)
         return makeStatus(ErrorCode::PidOutOfRange,
                           "pid " + std::to_string(request.pid) + " is not 1 to " + std::to_string(kMaxPid));
+    return Status::success();
+}
+
+std::vector<uint8_t> encodeScope(const ScopeRequest &request) {
+    PayloadWriter writer;
+    writer.u8(request.systemWide ? 1 : 0).u32(static_cast<uint32_t>(request.pids.size()));
+    for (int32_t pid : request.pids)
+        writer.i32(pid);
+    return writer.take();
+}
+
+Status decodeScope(const uint8_t *payload, size_t size, ScopeRequest &request) {
+    request = ScopeRequest{};
+    PayloadReader reader(payload, size);
+    const uint8_t systemWide = reader.u8();
+    const uint32_t count = reader.u32();
+    if (reader.failed()) return payloadSize("SetScope", size, 5);
+    if (count > kMaxScopeTargets)
+        return makeStatus(ErrorCode::ScopeInvalid, "scope of " + std::to_string(count) +
+                                                       " tasks is above the limit of " +
+                                                       std::to_string(kMaxScopeTargets));
+    if (Status status = payloadSize("SetScope", size, 5 + size_t{count} * 4); !status.ok()) return status;
+    if (systemWide > 1)
+        return makeStatus(ErrorCode::ScopeInvalid,
+                          "system-wide flag " + std::to_string(systemWide) + " is neither 0 nor 1");
+    request.systemWide = systemWide == 1;
+    for (uint32_t i = 0; i < count; ++i) {
+        const int32_t pid = reader.i32();
+        if (pid < 1 || pid > kMaxPid)
+            return makeStatus(ErrorCode::PidOutOfRange,
+                              "scope pid " + std::to_string(pid) + " is not 1 to " + std::to_string(kMaxPid));
+        request.pids.push_back(pid);
+    }
+    if (request.systemWide == !request.pids.empty())
+        return makeStatus(ErrorCode::ScopeInvalid,
+                          request.systemWide ? "a system-wide scope names no processes"
+                                             : "a scope is either the whole system or at least one process");
+    return Status::success();
+}
+
+std::vector<uint8_t> encodeTracefsHeader(TracefsHeader which) {
+    return PayloadWriter().u32(static_cast<uint32_t>(which)).take();
+}
+
+Status decodeTracefsHeader(const uint8_t *payload, size_t size, TracefsHeader &which) {
+    if (Status status = payloadSize("ReadTracefsHeader", size, 4); !status.ok()) return status;
+    const uint32_t value = PayloadReader(payload, size).u32();
+    if (value > static_cast<uint32_t>(TracefsHeader::Event))
+        return makeStatus(ErrorCode::TracefsHeaderInvalid, "tracefs header " + std::to_string(value) +
+                                                               " is not header_page (0) or header_event (1)");
+    which = static_cast<TracefsHeader>(value);
     return Status::success();
 }
 

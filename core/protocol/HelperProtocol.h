@@ -17,11 +17,21 @@
 //                  u16 len, name
 //   ReadProc     i32 pid, u32 which       Data        (as above)
 //   RaiseMemlock u64 bytes                Done        (empty)
+//   SetScope     u8 system-wide,          Done
+//                u32 count, i32 pids[count]
+//   ListTracepoints (empty)               Data        "subsystem/name\n" lines
+//   ReadTracefsHeader u32 which           Data        events/header_page (0) or events/header_event (1)
 //                                         Error       u32 code, i32 errno, u16 len, message (to any request)
 //
 // Every field and count has an explicit limit below; every violation has its own ErrorCode, and the helper
 // keeps serving after any error. A group leader is named by the index of an fd the helper returned earlier,
 // never by an fd number.
+//
+// Scope: the recording's targets are told once (SetScope), before any OpenEvent or ReadProc: either the
+// whole system, or a list of processes and threads. Afterwards the helper opens events and reads /proc only
+// for those tasks and the threads of those processes (pid -1, a CPU-wide event, only for the whole system),
+// and refuses everything else with OutOfScope. kallsyms and tracefs describe the kernel, not a task: they
+// need no scope.
 #pragma once
 
 #include "base/UniqueFd.h"
@@ -39,7 +49,7 @@
 namespace perfglass::helper {
 
 inline constexpr uint32_t kMagic = 0x50484750; // "PGHP" in memory on little-endian machines
-inline constexpr uint16_t kVersion = 1;
+inline constexpr uint16_t kVersion = 2;
 inline constexpr size_t kHeaderSize = 16;
 inline constexpr size_t kMaxMessageSize = 65536; // header and payload, one packet
 inline constexpr size_t kMaxPayloadSize = kMaxMessageSize - kHeaderSize;
@@ -59,6 +69,10 @@ inline constexpr int32_t kMaxPid = 4194304;               // PID_MAX_LIMIT on 64
 inline constexpr int32_t kMaxCpu = 8191;                  // NR_CPUS at most 8192
 inline constexpr uint64_t kMaxMemlockBytes = 4ull << 30;  // RaiseMemlock ceiling
 inline constexpr uint32_t kMaxTracepointId = 0xffffffffu;
+inline constexpr size_t kMaxScopeTargets = 4096;             // pids in one SetScope
+inline constexpr uint64_t kMaxTracepointListSize = 1u << 20; // ListTracepoints reply
+inline constexpr size_t kMaxTracepoints = 65536;             // entries in that list
+inline constexpr uint64_t kMaxTracefsHeaderSize = 64u << 10;
 
 enum class MessageType : uint16_t {
     Hello = 1,
@@ -67,6 +81,9 @@ enum class MessageType : uint16_t {
     ReadTracepoint = 4,
     ReadProc = 5,
     RaiseMemlock = 6,
+    SetScope = 7,
+    ListTracepoints = 8,
+    ReadTracefsHeader = 9,
     HelloReply = 0x81,
     EventFd = 0x82,
     Data = 0x83,
@@ -77,6 +94,8 @@ enum class MessageType : uint16_t {
 
 // Which /proc/PID entry ReadProc returns. TaskList is the names in /proc/PID/task, one per line.
 enum class ProcEntry : uint32_t { Maps = 0, Status = 1, Comm = 2, TaskList = 3 };
+// Which tracefs header ReadTracefsHeader returns (events/header_page, events/header_event).
+enum class TracefsHeader : uint32_t { Page = 0, Event = 1 };
 
 enum class ErrorCode : uint32_t {
     Ok = 0,
@@ -127,9 +146,15 @@ enum class ErrorCode : uint32_t {
     ReadFailed = 54,
     ContentTooLarge = 55,
     TracefsUnavailable = 56,
+    TracefsHeaderInvalid = 57,
     // resources
     MemlockOutOfRange = 60,
     MemlockFailed = 61,
+    // scope
+    ScopeNotSet = 70,     // OpenEvent or ReadProc before SetScope
+    ScopeAlreadySet = 71, // a second SetScope
+    ScopeInvalid = 72,    // system-wide with pids, or neither
+    OutOfScope = 73,      // a task or CPU-wide event outside the recording's targets
     // client side
     ConnectionClosed = 80,
     ProtocolViolation = 81,
@@ -267,6 +292,19 @@ Status validateTracepointName(std::string_view name, const char *what);
 
 std::vector<uint8_t> encodeProc(const ProcRequest &request);
 Status decodeProc(const uint8_t *payload, size_t size, ProcRequest &request);
+
+// The recording's targets: the whole system, or these processes and threads.
+struct ScopeRequest {
+    bool systemWide = false;
+    std::vector<int32_t> pids;
+};
+std::vector<uint8_t> encodeScope(const ScopeRequest &request);
+// Checks the count against kMaxScopeTargets and the payload, each pid against 1..kMaxPid, and that exactly
+// one of system-wide and a non-empty pid list is given.
+Status decodeScope(const uint8_t *payload, size_t size, ScopeRequest &request);
+
+std::vector<uint8_t> encodeTracefsHeader(TracefsHeader which);
+Status decodeTracefsHeader(const uint8_t *payload, size_t size, TracefsHeader &which);
 
 std::vector<uint8_t> encodeRaiseMemlock(uint64_t bytes);
 Status decodeRaiseMemlock(const uint8_t *payload, size_t size, uint64_t &bytes);

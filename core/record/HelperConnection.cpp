@@ -12,6 +12,8 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
+#include <system_error>
 
 namespace perfglass {
 
@@ -84,16 +86,18 @@ std::string privilegeAdvice() {
            "perfglass-cli)`.";
 }
 
+std::string HelperConnection::expectedHelperPath() {
+    std::error_code error;
+    const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", error);
+    if (error || self.empty()) return {};
+    return (self.parent_path() / PERFGLASS_HELPER_FROM_BINDIR / "perfglass-helper")
+        .lexically_normal()
+        .string();
+}
+
 std::string HelperConnection::findHelper() {
-    if (const char *path = std::getenv("PERFGLASS_HELPER"); path && path[0] == '/' && isExecutable(path))
-        return path;
-#ifdef PERFGLASS_HELPER_INSTALL_PATH
-    if (isExecutable(PERFGLASS_HELPER_INSTALL_PATH)) return PERFGLASS_HELPER_INSTALL_PATH;
-#endif
-#ifdef PERFGLASS_HELPER_BUILD_PATH
-    if (isExecutable(PERFGLASS_HELPER_BUILD_PATH)) return PERFGLASS_HELPER_BUILD_PATH;
-#endif
-    return {};
+    std::string path = expectedHelperPath();
+    return isExecutable(path) ? path : std::string{};
 }
 
 namespace {
@@ -103,10 +107,13 @@ namespace {
 std::vector<std::string> helperCommand(const HelperStartOptions &options, bool viaPkexec) {
     const std::string helperPath =
         options.helperPath.empty() ? HelperConnection::findHelper() : options.helperPath;
-    if (helperPath.empty() || helperPath[0] != '/' || !isExecutable(helperPath))
+    if (helperPath.empty() || helperPath[0] != '/' || !isExecutable(helperPath)) {
+        const std::string lookedFor =
+            options.helperPath.empty() ? HelperConnection::expectedHelperPath() : options.helperPath;
         throw Error("cannot start the privileged helper: perfglass-helper is not installed (looked for '" +
-                    (helperPath.empty() ? std::string("perfglass-helper") : helperPath) + "'). " +
+                    (lookedFor.empty() ? std::string("perfglass-helper") : lookedFor) + "'). " +
                     privilegeAdvice());
+    }
     std::vector<std::string> arguments;
     if (viaPkexec) {
         const std::string pkexec = ChildProcess::resolveProgram("pkexec");
@@ -317,6 +324,33 @@ Status HelperConnection::readTracepoint(const std::string &subsystem, const std:
         return makeStatus(ErrorCode::ProtocolViolation,
                           "the helper sent an unexpected reply to a tracepoint read");
     return helper::decodeTracepointInfo(reply.payload.data(), reply.payload.size(), info);
+}
+
+Status HelperConnection::setScope(const helper::ScopeRequest &scope) {
+    Reply reply;
+    if (Status status = call(static_cast<uint16_t>(MessageType::SetScope), helper::encodeScope(scope), reply);
+        !status.ok())
+        return status;
+    if (reply.type != MessageType::Done)
+        return makeStatus(ErrorCode::ProtocolViolation, "the helper sent an unexpected reply to SetScope");
+    return Status::success();
+}
+
+Status HelperConnection::listTracepoints(std::string &content) {
+    const uint32_t sequence = ++sequence_;
+    if (Status status = sendRaw(helper::encodeMessage(MessageType::ListTracepoints, sequence, {}));
+        !status.ok())
+        return status;
+    return receiveData(sequence, helper::kMaxTracepointListSize, content);
+}
+
+Status HelperConnection::readTracefsHeader(helper::TracefsHeader which, std::string &content) {
+    const uint32_t sequence = ++sequence_;
+    if (Status status = sendRaw(helper::encodeMessage(MessageType::ReadTracefsHeader, sequence,
+                                                      helper::encodeTracefsHeader(which)));
+        !status.ok())
+        return status;
+    return receiveData(sequence, helper::kMaxTracefsHeaderSize, content);
 }
 
 Status HelperConnection::raiseMemlock(uint64_t bytes) {

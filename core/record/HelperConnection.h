@@ -13,7 +13,7 @@
 namespace perfglass {
 
 struct HelperStartOptions {
-    // Empty: $PERFGLASS_HELPER, then the installed helper, then the one in the build tree.
+    // Empty: the helper installed beside this program (expectedHelperPath). Tests may name another one.
     std::string helperPath;
     // Start through pkexec. Default: only when the recorder is not root.
     bool usePkexec = false;
@@ -33,7 +33,12 @@ public:
     // Starts the helper and exchanges Hello. Throws Error saying what failed and what the user can do
     // instead.
     static std::unique_ptr<HelperConnection> start(const HelperStartOptions &options);
-    // Where the helper binary is looked for (see HelperStartOptions::helperPath); empty when none exists.
+    // Where this program's helper is: its own directory (/proc/self/exe), then PERFGLASS_HELPER_FROM_BINDIR
+    // (packaging/HelperPath.cmake: bin/ to libexec/ when installed, for any prefix; the build tree puts the
+    // helper where the same path leads from its programs and tests). No environment variable or build-tree
+    // path is consulted. Empty when /proc/self/exe cannot be read.
+    static std::string expectedHelperPath();
+    // expectedHelperPath() when an executable is there, else empty.
     static std::string findHelper();
 
     // Takes over a socket connected to a helper, and the helper's pid to reap (-1: none).
@@ -50,6 +55,11 @@ public:
     helper::Status readProc(pid_t pid, helper::ProcEntry which, std::string &content);
     // Raises the recorder's RLIMIT_MEMLOCK to at least bytes so ring buffers beyond perf_event_mlock_kb map.
     helper::Status raiseMemlock(uint64_t bytes);
+    // Tells the helper the recording's targets, once; it then refuses events and /proc reads outside them.
+    helper::Status setScope(const helper::ScopeRequest &scope);
+    // Every tracepoint, "subsystem/name" per line, and tracefs's events/header_page or header_event.
+    helper::Status listTracepoints(std::string &content);
+    helper::Status readTracefsHeader(helper::TracefsHeader which, std::string &content);
 
     // Low level, for tests: one request of any type and its reply (an Error reply becomes the status).
     helper::Status call(uint16_t type, const std::vector<uint8_t> &payload, Reply &reply);

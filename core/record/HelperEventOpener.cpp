@@ -82,6 +82,59 @@ void HelperEventOpener::raiseMemlockLimit(uint64_t bytes) {
     if (!status.ok()) throw Error(describe(status));
 }
 
+void HelperEventOpener::setScope(bool systemWide, const std::vector<pid_t> &pids) {
+    helper::ScopeRequest scope;
+    scope.systemWide = systemWide;
+    if (!systemWide) scope.pids.assign(pids.begin(), pids.end());
+    const Status status = connection_->setScope(scope);
+    if (!status.ok()) throw Error(describe(status));
+    scopeSet_ = true;
+}
+
+namespace {
+
+template <typename T> Expected<T> result(const Status &status, T value) {
+    if (!status.ok()) return unexpected(describe(status));
+    return value;
+}
+
+} // namespace
+
+Expected<std::string> HelperEventOpener::kallsyms() {
+    std::string content;
+    const Status status = connection_->readKallsyms(content);
+    return result(status, std::move(content));
+}
+
+Expected<std::string> HelperEventOpener::procFile(pid_t pid, ProcFile which) {
+    static constexpr helper::ProcEntry kEntries[] = {helper::ProcEntry::Maps, helper::ProcEntry::Status,
+                                                     helper::ProcEntry::Comm, helper::ProcEntry::TaskList};
+    std::string content;
+    const Status status = connection_->readProc(pid, kEntries[static_cast<size_t>(which)], content);
+    return result(status, std::move(content));
+}
+
+Expected<std::string> HelperEventOpener::tracepointList() {
+    std::string content;
+    const Status status = connection_->listTracepoints(content);
+    return result(status, std::move(content));
+}
+
+Expected<TracepointFiles> HelperEventOpener::tracepoint(const std::string &subsystem,
+                                                        const std::string &name) {
+    helper::TracepointInfo info;
+    const Status status = connection_->readTracepoint(subsystem, name, info);
+    return result(status, TracepointFiles{info.id, std::move(info.format)});
+}
+
+Expected<std::string> HelperEventOpener::tracefsHeader(TracefsHeaderFile which) {
+    std::string content;
+    const Status status = connection_->readTracefsHeader(
+        which == TracefsHeaderFile::Page ? helper::TracefsHeader::Page : helper::TracefsHeader::Event,
+        content);
+    return result(status, std::move(content));
+}
+
 std::unique_ptr<HelperEventOpener> startPrivilegedHelper() {
     return std::make_unique<HelperEventOpener>(HelperConnection::start({}));
 }

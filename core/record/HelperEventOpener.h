@@ -2,23 +2,30 @@
 // each event with root's privileges and passes the fd back over its socket; the recorder then mmaps and
 // drains it as usual. Also raises the recorder's locked-memory limit through the helper.
 //
+// Also the privileged reads of a recording (PrivilegedReader): kallsyms, tracefs ids, formats and headers,
+// and /proc entries of the recording's targets.
+//
 // What the helper allows: once polkit authorized it (an administrator's password, kept for a few minutes by
-// auth_admin_keep), any process, any CPU, kernel samples and tracepoints, like `perf record` run as root;
-// every attribute field within the limits of HelperProtocol.h. The requesting user is the socket's peer
+// auth_admin_keep), the recording is told its targets once (setScope): the whole system, or a list of
+// processes and threads. It then opens events with kernel samples and tracepoints, like `perf record` run as
+// root, but only on those targets (and the threads of those processes), and reads /proc only of them; every
+// attribute field stays within the limits of HelperProtocol.h. The requesting user is the socket's peer
 // (SO_PEERCRED), which must be the user pkexec names in PKEXEC_UID.
 #pragma once
 
 #include "events/EventOpener.h"
+#include "events/PrivilegedReader.h"
 #include "record/HelperConnection.h"
 
 #include <cstdint>
 #include <map>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace perfglass {
 
-class HelperEventOpener : public EventOpener {
+class HelperEventOpener : public EventOpener, public PrivilegedReader {
 public:
     explicit HelperEventOpener(std::unique_ptr<HelperConnection> connection);
 
@@ -34,12 +41,23 @@ public:
     // Error saying why the helper refused.
     void raiseMemlockLimit(uint64_t bytes);
 
+    // The recording's targets (see above); throws Error saying why the helper refused them. Once only.
+    void setScope(bool systemWide, const std::vector<pid_t> &pids);
+    bool scopeSet() const { return scopeSet_; }
+
+    Expected<std::string> kallsyms() override;
+    Expected<std::string> procFile(pid_t pid, ProcFile which) override;
+    Expected<std::string> tracepointList() override;
+    Expected<TracepointFiles> tracepoint(const std::string &subsystem, const std::string &name) override;
+    Expected<std::string> tracefsHeader(TracefsHeaderFile which) override;
+
     HelperConnection &connection() { return *connection_; }
 
 private:
     std::unique_ptr<HelperConnection> connection_;
     std::map<int, uint32_t> indexOfFd_; // fds this opener returned -> the helper's index for them
     std::string lastError_;
+    bool scopeSet_ = false;
 };
 
 // Starts perfglass-helper (through pkexec unless already root). Throws Error when it cannot be had, saying

@@ -96,8 +96,42 @@ void ProcSynthesizer::emitFork(pid_t pid, pid_t tid, const Emit &emit) {
     finishRecord(fields.pid, fields.tid, emit);
 }
 
+std::string ProcSynthesizer::readMaps(pid_t pid) const {
+    if (reader_) {
+        auto maps = reader_->procFile(pid, ProcFile::Maps);
+        return maps ? std::move(*maps) : std::string();
+    }
+    std::ifstream file(procRoot_ + "/" + std::to_string(pid) + "/maps");
+    std::ostringstream text;
+    text << file.rdbuf();
+    return text.str();
+}
+
+std::vector<pid_t> ProcSynthesizer::threads(pid_t pid) const {
+    if (!reader_) return threadsOf(pid, procRoot_);
+    std::vector<pid_t> tids;
+    const auto list = reader_->procFile(pid, ProcFile::TaskList);
+    if (!list) return tids;
+    std::istringstream lines(*list);
+    for (std::string line; std::getline(lines, line);) {
+        const long tid = std::strtol(line.c_str(), nullptr, 10);
+        if (tid > 0) tids.push_back(static_cast<pid_t>(tid));
+    }
+    std::sort(tids.begin(), tids.end());
+    return tids;
+}
+
+pid_t ProcSynthesizer::processOfThread(pid_t tid) const {
+    if (!reader_) return processOf(tid, procRoot_);
+    const auto status = reader_->procFile(tid, ProcFile::Status);
+    const size_t at = status ? status->find("\nTgid:") : std::string::npos;
+    if (at == std::string::npos) return -1;
+    const long pid = std::strtol(status->c_str() + at + 6, nullptr, 10);
+    return pid > 0 ? static_cast<pid_t>(pid) : -1;
+}
+
 void ProcSynthesizer::emitMaps(pid_t pid, const Emit &emit) {
-    std::ifstream maps(procRoot_ + "/" + std::to_string(pid) + "/maps");
+    std::istringstream maps(readMaps(pid));
     std::string line;
     MapsLine map;
     while (std::getline(maps, line)) {
@@ -121,6 +155,10 @@ void ProcSynthesizer::emitMaps(pid_t pid, const Emit &emit) {
 }
 
 std::string ProcSynthesizer::readComm(pid_t pid, pid_t tid) const {
+    if (reader_) {
+        const auto comm = reader_->procFile(tid, ProcFile::Comm);
+        return comm ? comm->substr(0, comm->find('\n')) : std::string();
+    }
     std::ifstream file(procRoot_ + "/" + std::to_string(pid) + "/task/" + std::to_string(tid) + "/comm");
     std::string comm;
     std::getline(file, comm);
@@ -128,7 +166,7 @@ std::string ProcSynthesizer::readComm(pid_t pid, pid_t tid) const {
 }
 
 bool ProcSynthesizer::synthesizeProcess(pid_t pid, const Emit &emit) {
-    const std::vector<pid_t> tids = threadsOf(pid, procRoot_);
+    const std::vector<pid_t> tids = threads(pid);
     if (tids.empty()) return false;
     emitComm(pid, pid, readComm(pid, pid), emit);
     for (pid_t tid : tids) {
@@ -143,7 +181,7 @@ bool ProcSynthesizer::synthesizeProcess(pid_t pid, const Emit &emit) {
 void ProcSynthesizer::synthesizeThreads(const std::vector<pid_t> &tids, const Emit &emit) {
     std::vector<pid_t> mapped;
     for (pid_t tid : tids) {
-        const pid_t pid = processOf(tid, procRoot_);
+        const pid_t pid = processOfThread(tid);
         if (pid < 0) continue;
         if (tid != pid) emitFork(pid, tid, emit);
         emitComm(pid, tid, readComm(pid, tid), emit);
@@ -161,7 +199,14 @@ size_t ProcSynthesizer::synthesizeAll(const Emit &emit) {
 }
 
 bool ProcSynthesizer::synthesizeKernelMmap(const Emit &emit) {
-    const uint64_t text = kernelTextStart();
+    uint64_t text = 0;
+    if (reader_) {
+        const auto kallsyms = reader_->kallsyms();
+        std::istringstream lines(kallsyms ? *kallsyms : std::string());
+        text = kernelTextStart(lines);
+    } else {
+        text = kernelTextStart();
+    }
     if (text == 0) return false;
     record_.start(PERF_RECORD_MMAP, PERF_RECORD_MISC_KERNEL);
     // pgoff: the address of the _text symbol
@@ -174,6 +219,10 @@ bool ProcSynthesizer::synthesizeKernelMmap(const Emit &emit) {
 
 uint64_t ProcSynthesizer::kernelTextStart(const std::string &kallsymsPath) {
     std::ifstream kallsyms(kallsymsPath);
+    return kernelTextStart(kallsyms);
+}
+
+uint64_t ProcSynthesizer::kernelTextStart(std::istream &kallsyms) {
     std::string line;
     // _text is among the first lines; stop there rather than read all of kallsyms.
     for (int i = 0; i < 100000 && std::getline(kallsyms, line); ++i) {

@@ -5,6 +5,7 @@
 // sample.
 #pragma once
 
+#include "events/PrivilegedReader.h"
 #include "perfdata/RecordBuilder.h"
 
 #include <linux/perf_event.h>
@@ -12,6 +13,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <istream>
 #include <string>
 #include <vector>
 
@@ -27,6 +29,9 @@ public:
 
     // Also synthesize file-backed mappings that are not executable (as attr.mmap_data records them).
     void setIncludeDataMappings(bool include) { includeData_ = include; }
+    // Read the threads, names and maps of processes, and kallsyms, through reader (the privileged helper, for
+    // processes of other users and the kernel's addresses) instead of procRoot. reader must outlive this.
+    void setReader(PrivilegedReader *reader) { reader_ = reader; }
 
     // COMM, FORK and MMAP2 records for process pid and all its threads. Returns false when it has exited.
     bool synthesizeProcess(pid_t pid, const Emit &emit);
@@ -40,6 +45,7 @@ public:
 
     // Address of _text in kallsyms, 0 when unknown or hidden.
     static uint64_t kernelTextStart(const std::string &kallsymsPath = "/proc/kallsyms");
+    static uint64_t kernelTextStart(std::istream &kallsyms);
 
 private:
     void emitComm(pid_t pid, pid_t tid, const std::string &comm, const Emit &emit);
@@ -48,6 +54,9 @@ private:
     // Adds the sample_id trailer to the record being built and emits it.
     void finishRecord(uint32_t pid, uint32_t tid, const Emit &emit);
     std::string readComm(pid_t pid, pid_t tid) const;
+    std::string readMaps(pid_t pid) const;
+    std::vector<pid_t> threads(pid_t pid) const;
+    pid_t processOfThread(pid_t tid) const;
 
     perf_event_attr attr_;
     uint64_t id_;
@@ -55,6 +64,7 @@ private:
     std::string procRoot_;
     RecordBuilder record_;
     bool includeData_ = false;
+    PrivilegedReader *reader_ = nullptr;
 };
 
 } // namespace perfglass

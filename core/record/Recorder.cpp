@@ -14,6 +14,7 @@
 #include "perfdata/SessionMetadata.h"
 #include "perfdata/TracingData.h"
 #include "record/HelperConnection.h"
+#include "record/HelperEventOpener.h"
 #include "record/HostBuildIds.h"
 #include "record/ProcSynthesizer.h"
 #include "record/RecordSink.h"
@@ -113,8 +114,8 @@ size_t defaultMmapPages(const RecordOptions &options) {
     return options.callGraph == CallGraphMode::Dwarf ? 2048 : 512;
 }
 
-std::vector<EventSpec> parseEvents(const RecordOptions &options, std::vector<std::string> &notices) {
-    const EventParser parser;
+std::vector<EventSpec> parseEvents(const RecordOptions &options, const EventParser &parser,
+                                   std::vector<std::string> &notices) {
     std::vector<EventSpec> specs;
     if (options.events.empty()) {
         specs = parser.parse("cycles");
@@ -235,12 +236,14 @@ public:
         try {
             return runSteps();
         } catch (const Error &error) {
-            const bool helperFailed = router_ && !router_->privilegedOpenerFailure().empty();
+            const std::string helperFailure = router_ && !router_->privilegedOpenerFailure().empty()
+                                                  ? router_->privilegedOpenerFailure()
+                                                  : helperFailure_;
             const std::string kept = keptFileNote();
-            if (!helperFailed && kept.empty()) throw;
+            if (helperFailure.empty() && kept.empty()) throw;
             // Say why the privileged helper, asked for because of a refusal, could not help.
             std::string message = error.what();
-            if (helperFailed) message += "; " + router_->privilegedOpenerFailure();
+            if (!helperFailure.empty()) message += "; " + helperFailure;
             throw Error(message + kept);
         }
     }
@@ -260,6 +263,10 @@ private:
     std::string keptFileNote() const;
     void noteKernelThreads();
     void prepareEvents();
+    std::vector<EventSpec> parseSpecs();
+    void startHelperEarly();
+    EventOpenRouter::Factory privilegedFactory();
+    void scopeHelper(EventOpener *opener);
     void clampFrequencies();
     void resolveTarget();
     void openEvents();
@@ -293,6 +300,9 @@ private:
     std::vector<int> cpus_;
     size_t pages_ = 0;
     std::optional<EventOpenRouter> router_;
+    std::unique_ptr<EventOpener> earlyHelper_; // started to read tracefs, before the router takes it over
+    HelperEventOpener *helper_ = nullptr;      // the privileged helper once its scope is set (owned above)
+    std::string helperFailure_;                // why the helper started for tracefs could not be had
     std::unique_ptr<RecordingEvents> events_;
     bool userOnly_ = false;
     std::unique_ptr<CounterSet> counters_;
@@ -347,13 +357,82 @@ void Recording::prepareEvents() {
     kind_ = attach                ? RecordTargetKind::Attach
             : options_.systemWide ? RecordTargetKind::SystemWide
                                   : RecordTargetKind::Launch;
-    specs_ = parseEvents(options_, summary_.notices);
+    specs_ = parseSpecs();
     clampFrequencies();
     if (!options_.counters.empty()) {
         if (options_.counterIntervalMs == 0)
             throw Error("--interval: counters are read at most every 1 ms; give an interval of 1 or more");
         counterSpecs_ = EventParser().parse(options_.counters);
     }
+}
+
+// Tracepoints are described by tracefs, which is often root's only: then the events are parsed again with
+// tracefs read through the privileged helper, started here when a tracepoint is named (or --off-cpu given).
+std::vector<EventSpec> Recording::parseSpecs() {
+    const bool throughHelper = options_.privilegedOpenerFactory && TracepointCatalog().refusedForPrivilege();
+    if (!throughHelper) return parseEvents(options_, EventParser(), summary_.notices);
+    if (!options_.offCpu) {
+        try {
+            return parseEvents(options_, EventParser(), summary_.notices);
+        } catch (const TracefsRefused &) {
+            // a tracepoint: read tracefs through the helper
+        }
+    }
+    startHelperEarly();
+    auto *helper = dynamic_cast<HelperEventOpener *>(earlyHelper_.get());
+    if (!helper) {
+        std::vector<EventSpec> specs = parseEvents(options_, EventParser(), summary_.notices);
+        // One note for --off-cpu: tracefs refused, and why the helper that could read it was not had.
+        const auto offCpuNote =
+            std::find_if(summary_.notices.begin(), summary_.notices.end(),
+                         [](const std::string &n) { return n.rfind("--off-cpu:", 0) == 0; });
+        if (offCpuNote != summary_.notices.end() && !helperFailure_.empty())
+            *offCpuNote +=
+                "; the privileged helper, which could read tracefs, was not had: " + helperFailure_;
+        return specs;
+    }
+    return parseEvents(options_, EventParser(PmuCatalog::load(), TracepointCatalog(*helper)),
+                       summary_.notices);
+}
+
+void Recording::startHelperEarly() {
+    try {
+        earlyHelper_ = options_.privilegedOpenerFactory();
+    } catch (const Error &error) {
+        helperFailure_ = error.what();
+    }
+}
+
+// The router's privileged opener: the helper started for tracefs, or one started on the first refusal of
+// something the user asked for explicitly. Either is told the recording's targets before its first use.
+EventOpenRouter::Factory Recording::privilegedFactory() {
+    if (earlyHelper_) {
+        scopeHelper(earlyHelper_.get());
+        return [this] { return std::move(earlyHelper_); };
+    }
+    // The helper was asked for already and could not be had: no second authentication prompt.
+    if (!helperFailure_.empty())
+        return [failure = helperFailure_]() -> std::unique_ptr<EventOpener> { throw Error(failure); };
+    if (!options_.privilegedOpenerFactory || !asksForPrivilege(specs_, options_, attached_)) return {};
+    return [this]() -> std::unique_ptr<EventOpener> {
+        std::unique_ptr<EventOpener> opener = options_.privilegedOpenerFactory();
+        scopeHelper(opener.get());
+        return opener;
+    };
+}
+
+// The helper opens events and reads /proc only for the recording's targets: the whole system, or the
+// launched program, or the attached processes and threads (and the threads of those processes).
+void Recording::scopeHelper(EventOpener *opener) {
+    auto *helper = dynamic_cast<HelperEventOpener *>(opener);
+    if (!helper) return;
+    std::vector<pid_t> pids = attached_.processes;
+    pids.insert(pids.end(), options_.tids.begin(), options_.tids.end());
+    if (child_) pids.push_back(child_->pid());
+    std::sort(pids.begin(), pids.end());
+    pids.erase(std::unique(pids.begin(), pids.end()), pids.end());
+    if (!helper->scopeSet()) helper->setScope(kind_ == RecordTargetKind::SystemWide, pids);
+    helper_ = helper;
 }
 
 void Recording::clampFrequencies() {
@@ -394,9 +473,7 @@ void Recording::resolveTarget() {
 
 // Opens everything, dropping the off-CPU tracepoint or kernel samples when privileges do not allow them.
 void Recording::openEvents() {
-    router_.emplace(options_.opener, asksForPrivilege(specs_, options_, attached_)
-                                         ? options_.privilegedOpenerFactory
-                                         : EventOpenRouter::Factory());
+    router_.emplace(options_.opener, privilegedFactory());
     for (;;) {
         events_.reset(); // unmaps the previous attempt's buffers first: they count against the mlock limits
         events_ = std::make_unique<RecordingEvents>(specs_, options_, kind_, cpus_, pages_, *router_);
@@ -562,6 +639,8 @@ void Recording::start() {
     const ProcSynthesizer::Emit synthesized = [this](const perf_event_header *record) {
         sink_->writeSynthesized(record);
     };
+    // Through the helper, when it is in use: other users' processes and the kernel's addresses.
+    if (helper_) synthesizer.setReader(helper_);
     if (summary_.kernelSamples) synthesizer.synthesizeKernelMmap(synthesized);
     if (child_) {
         releaseChild(); // it has not exec'd: its state is recorded as it goes
@@ -685,7 +764,8 @@ SessionMetadata Recording::metadata() {
         if (event.attr.type == PERF_TYPE_TRACEPOINT) tracepoints.push_back(event.name);
     if (!tracepoints.empty()) {
         try {
-            metadata.tracingData = buildTracingData(tracepoints);
+            metadata.tracingData =
+                buildTracingData(tracepoints, helper_ ? TracepointCatalog(*helper_) : TracepointCatalog());
         } catch (const Error &error) {
             summary_.notices.push_back(
                 fmt::format("{}; perf will not read the tracepoint samples", error.what()));

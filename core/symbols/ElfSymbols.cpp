@@ -16,6 +16,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <string_view>
 
 namespace perfglass {
@@ -251,6 +252,7 @@ void ElfSymbols::buildTable() const {
     }
     std::vector<IfuncStub> ifuncStubs;
     addPltEntries(ifuncStubs);
+    addPltGotEntries();
     sortAndDeduplicate();
     if (!ifuncStubs.empty()) {
         nameIfuncStubs(ifuncStubs);
@@ -366,6 +368,88 @@ void ElfSymbols::addPltEntries(std::vector<IfuncStub> &ifuncStubs) const {
         if (!name || !*name) continue;
         pltNames_.push_back(std::make_unique<std::string>(std::string(name) + "@plt"));
         table_.push_back({stub, size, pltNames_.back()->c_str(), 0, true});
+    }
+}
+
+namespace {
+
+// The section named name, or null.
+Elf_Scn *sectionNamed(Elf *elf, const char *name, GElf_Shdr &header) {
+    size_t stringsIndex = 0;
+    if (!elf || elf_getshdrstrndx(elf, &stringsIndex) != 0) return nullptr;
+    for (Elf_Scn *section = elf_nextscn(elf, nullptr); section; section = elf_nextscn(elf, section)) {
+        if (!gelf_getshdr(section, &header)) continue;
+        const char *found = elf_strptr(elf, stringsIndex, header.sh_name);
+        if (found && std::strcmp(found, name) == 0) return section;
+    }
+    return nullptr;
+}
+
+// The GOT slot that the x86 stub at code[offset] (address) jumps through: `jmp *disp32(%rip)`, after an
+// optional endbr64 and bnd prefix. 0 when the stub is not such a jump.
+uint64_t stubJumpSlot(const unsigned char *code, size_t size, size_t offset, size_t stubSize,
+                      uint64_t address) {
+    static constexpr unsigned char kEndbr64[] = {0xf3, 0x0f, 0x1e, 0xfa};
+    const size_t end = std::min(size, offset + stubSize);
+    size_t at = offset;
+    if (at + 4 <= end && std::memcmp(code + at, kEndbr64, 4) == 0) at += 4;
+    if (at < end && code[at] == 0xf2) ++at; // bnd
+    if (at + 6 > end || code[at] != 0xff || code[at + 1] != 0x25) return 0;
+    int32_t displacement = 0;
+    std::memcpy(&displacement, code + at + 2, sizeof displacement);
+    return address + (at - offset) + 6 + static_cast<uint64_t>(static_cast<int64_t>(displacement));
+}
+
+// The symbol names of .rela.dyn by the GOT slot they fill (GLOB_DAT and the like; none for relative ones).
+std::map<uint64_t, const char *> dynamicRelocationNames(Elf *elf) {
+    std::map<uint64_t, const char *> names;
+    GElf_Shdr header{}, symbolHeader{};
+    Elf_Scn *relocations = sectionNamed(elf, ".rela.dyn", header);
+    if (!relocations || header.sh_type != SHT_RELA || header.sh_entsize == 0) return names;
+    Elf_Data *data = elf_getdata(relocations, nullptr);
+    Elf_Scn *symbolSection = elf_getscn(elf, header.sh_link);
+    Elf_Data *symbols = symbolSection && gelf_getshdr(symbolSection, &symbolHeader)
+                            ? elf_getdata(symbolSection, nullptr)
+                            : nullptr;
+    const size_t count = header.sh_size / header.sh_entsize;
+    for (size_t i = 0; data && symbols && i < count; ++i) {
+        GElf_Rela rela;
+        GElf_Sym symbol;
+        if (!gelf_getrela(data, static_cast<int>(i), &rela)) break;
+        const auto index = static_cast<int>(GELF_R_SYM(rela.r_info));
+        if (index == 0 || !gelf_getsym(symbols, index, &symbol)) continue;
+        const char *name = elf_strptr(elf, symbolHeader.sh_link, symbol.st_name);
+        if (name && *name) names[rela.r_offset] = name;
+    }
+    return names;
+}
+
+} // namespace
+
+// .plt.got holds a stub for each function that is both called and referenced through the GOT (such as
+// __cxa_finalize in every PIE): `jmp *slot(%rip)` through a slot that .rela.dyn fills. Named "function@plt"
+// after that relocation's symbol, as perf names them.
+void ElfSymbols::addPltGotEntries() const {
+    GElf_Addr bias = 0;
+    Elf *elf = dwfl_module_getelf(module_, &bias);
+    GElf_Ehdr elfHeader;
+    if (!elf || !gelf_getehdr(elf, &elfHeader) || elfHeader.e_machine != EM_X86_64) return;
+    GElf_Shdr header{};
+    Elf_Scn *section = sectionNamed(elf, ".plt.got", header);
+    Elf_Data *data = section && header.sh_type == SHT_PROGBITS ? elf_getdata(section, nullptr) : nullptr;
+    if (!data || !data->d_buf || data->d_size == 0) return;
+    const std::map<uint64_t, const char *> names = dynamicRelocationNames(elf);
+    // 8-byte stubs, or 16 with IBT (endbr64 first), as the section's entry size or alignment says.
+    const GElf_Xword size = header.sh_entsize == 8 || header.sh_entsize == 16 ? header.sh_entsize
+                            : header.sh_addralign == 16                       ? 16
+                                                                              : 8;
+    const auto *code = static_cast<const unsigned char *>(data->d_buf);
+    for (size_t offset = 0; offset + size <= data->d_size; offset += size) {
+        const uint64_t address = header.sh_addr + offset;
+        const auto name = names.find(stubJumpSlot(code, data->d_size, offset, size, address));
+        if (name == names.end()) continue;
+        pltNames_.push_back(std::make_unique<std::string>(std::string(name->second) + "@plt"));
+        table_.push_back({address, size, pltNames_.back()->c_str(), 0, true});
     }
 }
 

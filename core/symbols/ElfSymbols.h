@@ -91,6 +91,7 @@ private:
     void sortAndDeduplicate() const;
     bool mayHaveDebugFrame() const;
     void addPltEntries(std::vector<IfuncStub> &ifuncStubs) const;
+    void addPltGotEntries() const;
     void nameIfuncStubs(const std::vector<IfuncStub> &stubs) const;
     struct Segment {
         uint64_t fileOffset;

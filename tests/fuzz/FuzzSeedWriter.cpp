@@ -103,18 +103,23 @@ void writeHelperSeeds(const fs::path &dir) {
     writeFile(dir / "open-group.bin",
               Conversation()
                   .hello()
+                  .add(MessageType::SetScope, helper::encodeScope({true, {}}))
                   .add(MessageType::OpenEvent, encodeOpenEvent(cpuClockRequest(-1)))
                   .add(MessageType::OpenEvent, encodeOpenEvent(cpuClockRequest(0)))
                   .add(MessageType::RaiseMemlock, helper::encodeRaiseMemlock(64 << 20))
                   .bytes());
-    writeFile(dir / "reads.bin",
-              Conversation()
-                  .hello()
-                  .add(MessageType::ReadKallsyms, {})
-                  .add(MessageType::ReadTracepoint, helper::encodeTracepoint({"sched", "sched_switch"}))
-                  .add(MessageType::ReadProc, helper::encodeProc({1, 0}))
-                  .add(MessageType::ReadProc, helper::encodeProc({1, 3}))
-                  .bytes());
+    writeFile(
+        dir / "reads.bin",
+        Conversation()
+            .hello()
+            .add(MessageType::SetScope, helper::encodeScope({false, {1, 2}}))
+            .add(MessageType::ListTracepoints, {})
+            .add(MessageType::ReadTracefsHeader, helper::encodeTracefsHeader(helper::TracefsHeader::Page))
+            .add(MessageType::ReadKallsyms, {})
+            .add(MessageType::ReadTracepoint, helper::encodeTracepoint({"sched", "sched_switch"}))
+            .add(MessageType::ReadProc, helper::encodeProc({1, 0}))
+            .add(MessageType::ReadProc, helper::encodeProc({1, 3}))
+            .bytes());
     writeFile(
         dir / "replies.bin",
         Conversation()

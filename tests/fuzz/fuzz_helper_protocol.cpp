@@ -78,7 +78,8 @@ private:
         }
         const bool isRequest = type == MessageType::OpenEvent || type == MessageType::ReadKallsyms ||
                                type == MessageType::ReadTracepoint || type == MessageType::ReadProc ||
-                               type == MessageType::RaiseMemlock;
+                               type == MessageType::RaiseMemlock || type == MessageType::SetScope ||
+                               type == MessageType::ListTracepoints || type == MessageType::ReadTracefsHeader;
         if (!isRequest) return makeStatus(ErrorCode::UnknownRequest, "unknown request");
         if (!greeted_) return makeStatus(ErrorCode::NotGreeted, "the first request must be Hello");
         switch (type) {
@@ -90,6 +91,12 @@ private:
             return tracepoint(payload, size);
         case MessageType::ReadProc:
             return proc(payload, size);
+        case MessageType::SetScope:
+            return scope(payload, size);
+        case MessageType::ListTracepoints:
+            return size == 0 ? Status::success() : makeStatus(ErrorCode::BadPayloadSize, "payload");
+        case MessageType::ReadTracefsHeader:
+            return tracefsHeader(payload, size);
         default:
             return raiseMemlock(payload, size);
         }
@@ -116,6 +123,24 @@ private:
         require(samePayload(encodeTracepoint(request), payload, size), "ReadTracepoint round trip");
         require(isSafeName(request.subsystem) && isSafeName(request.name),
                 "tracepoint names stay inside their tracefs folder");
+        return Status::success();
+    }
+
+    static Status scope(const uint8_t *payload, size_t size) {
+        ScopeRequest request;
+        if (Status status = decodeScope(payload, size, request); !status.ok()) return status;
+        require(samePayload(encodeScope(request), payload, size), "SetScope round trip");
+        require(request.systemWide == request.pids.empty(), "a scope is the whole system or some tasks");
+        require(request.pids.size() <= kMaxScopeTargets, "at most kMaxScopeTargets tasks");
+        for (int32_t pid : request.pids)
+            require(pid >= 1 && pid <= kMaxPid, "scope pid in range");
+        return Status::success();
+    }
+
+    static Status tracefsHeader(const uint8_t *payload, size_t size) {
+        TracefsHeader which{};
+        if (Status status = decodeTracefsHeader(payload, size, which); !status.ok()) return status;
+        require(samePayload(encodeTracefsHeader(which), payload, size), "ReadTracefsHeader round trip");
         return Status::success();
     }
 

@@ -544,38 +544,46 @@ void TestFilters::threadAndProcessFilters() {
     QSignalSpy applied(window.get(), &MainWindow::filterApplied);
     part<QDockWidget>(window, "timelineDock")->raise();
     TimelineWidget *timeline = part<TimelineView>(window, "timelineView")->timeline();
-    const int rows = timeline->threadCount();
-    QVERIFY2(rows >= 3, qPrintable(QString::number(rows))); // main, workers, child
+    const int rows = timeline->rowCount();
+    // The thread rows in the order shown (process rows stand over processes with several threads).
+    QList<int> threadRows;
+    for (int row = 0; row < rows; ++row)
+        if (timeline->rows().at(row).kind == TimelineRow::Thread) threadRows << row;
+    QVERIFY2(threadRows.size() >= 3, qPrintable(QString::number(threadRows.size()))); // main, workers, child
+    const int first = threadRows[0];
+    const int second = threadRows[1];
+    const uint64_t firstSamples = timeline->rows().at(first).series->totalSamples;
+    const uint64_t secondSamples = timeline->rows().at(second).series->totalSamples;
     const uint64_t samples = part<CallTreeModel>(window, "topDownModel")->tree()->sampleCount();
     const auto &threads = timeline->buckets()->threads;
 
     // Show only the first thread: fewer samples, every other row greyed but still there.
-    QMenu *menu = timeline->createContextMenu(0);
+    QMenu *menu = timeline->createContextMenu(first);
     QVERIFY(actionNamed(menu, QStringLiteral("showOnlyProcess")));
     QVERIFY(actionNamed(menu, QStringLiteral("hideThread")));
     actionNamed(menu, QStringLiteral("showOnlyThread"))->trigger();
     QVERIFY(waitApplied(*window, applied));
     const uint64_t onlyFirst = part<CallTreeModel>(window, "topDownModel")->tree()->sampleCount();
-    QCOMPARE(onlyFirst, threads[0].totalSamples);
+    QCOMPARE(onlyFirst, firstSamples);
     QVERIFY(onlyFirst < samples);
-    QCOMPARE(timeline->threadCount(), rows);
-    QVERIFY(timeline->isThreadShown(0));
-    QVERIFY(!timeline->isThreadShown(1));
+    QCOMPARE(timeline->rowCount(), rows);
+    QVERIFY(timeline->isThreadShown(first));
+    QVERIFY(!timeline->isThreadShown(second));
     QVERIFY2(
         part<FilterBar>(window, "filterToolBar")->chipTexts().value(0).startsWith(QLatin1String("Thread: ")),
         qPrintable(part<FilterBar>(window, "filterToolBar")->chipTexts().value(0)));
     QVERIFY(part<QUndoStack>(window, "undoStack")->undoText().startsWith(QLatin1String("Show only thread ")));
     // A greyed row offers to show it again.
-    QMenu *hiddenMenu = timeline->createContextMenu(1);
+    QMenu *hiddenMenu = timeline->createContextMenu(second);
     QVERIFY(!actionNamed(hiddenMenu, QStringLiteral("hideThread")));
     actionNamed(hiddenMenu, QStringLiteral("showThread"))->trigger();
     QVERIFY(waitApplied(*window, applied));
     QCOMPARE(part<CallTreeModel>(window, "topDownModel")->tree()->sampleCount(),
-             threads[0].totalSamples + threads[1].totalSamples);
+             firstSamples + secondSamples);
 
-    // Only the second process: its threads' samples.
-    const uint32_t otherPid = threads.back().pid;
-    actionNamed(timeline->createContextMenu(rows - 1), QStringLiteral("showOnlyProcess"))->trigger();
+    // Only the last process listed: its threads' samples.
+    const uint32_t otherPid = timeline->rows().at(threadRows.back()).pid;
+    actionNamed(timeline->createContextMenu(threadRows.back()), QStringLiteral("showOnlyProcess"))->trigger();
     QVERIFY(waitApplied(*window, applied));
     uint64_t processSamples = 0;
     for (const ThreadTimeline &thread : threads)
@@ -591,16 +599,15 @@ void TestFilters::threadAndProcessFilters() {
     part<QAction>(window, "clearFilterAction")->trigger();
     QVERIFY(waitApplied(*window, applied));
     QCOMPARE(part<CallTreeModel>(window, "topDownModel")->tree()->sampleCount(), samples);
-    actionNamed(timeline->createContextMenu(0), QStringLiteral("hideThread"))->trigger();
+    actionNamed(timeline->createContextMenu(first), QStringLiteral("hideThread"))->trigger();
     QVERIFY(waitApplied(*window, applied));
-    QCOMPARE(part<CallTreeModel>(window, "topDownModel")->tree()->sampleCount(),
-             samples - threads[0].totalSamples);
+    QCOMPARE(part<CallTreeModel>(window, "topDownModel")->tree()->sampleCount(), samples - firstSamples);
     QVERIFY2(part<FilterBar>(window, "filterToolBar")
                  ->chipTexts()
                  .value(0)
                  .startsWith(QLatin1String("Hidden thread: ")),
              qPrintable(part<FilterBar>(window, "filterToolBar")->chipTexts().value(0)));
-    QVERIFY(!timeline->isThreadShown(0));
+    QVERIFY(!timeline->isThreadShown(first));
     saveScreenshot(window.get(), QStringLiteral("filters-hidden-thread.png"));
     // Its chip's × shows it again; undo hides it again.
     QTest::mouseClick(part<FilterBar>(window, "filterToolBar")->removeButtons().at(0), Qt::LeftButton);
@@ -609,8 +616,7 @@ void TestFilters::threadAndProcessFilters() {
     QVERIFY(part<FilterBar>(window, "filterToolBar")->chipTexts().isEmpty());
     part<QUndoStack>(window, "undoStack")->undo();
     QVERIFY(waitApplied(*window, applied));
-    QCOMPARE(part<CallTreeModel>(window, "topDownModel")->tree()->sampleCount(),
-             samples - threads[0].totalSamples);
+    QCOMPARE(part<CallTreeModel>(window, "topDownModel")->tree()->sampleCount(), samples - firstSamples);
 }
 
 void TestFilters::cpuChooser() {
@@ -664,7 +670,7 @@ void TestFilters::filterBarScreenshot() {
                                 (timeline->buckets()->end - timeline->buckets()->start) / 10,
                             timeline->buckets()->end);
     QVERIFY(waitApplied(*window, applied));
-    actionNamed(timeline->createContextMenu(timeline->threadCount() - 1), QStringLiteral("hideThread"))
+    actionNamed(timeline->createContextMenu(timeline->rowCount() - 1), QStringLiteral("hideThread"))
         ->trigger();
     QVERIFY(waitApplied(*window, applied));
     actionNamed(menuFor(*window, *tree, heaviestNamed(*tree, QStringLiteral("coldLoop"))),

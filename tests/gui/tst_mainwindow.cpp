@@ -628,11 +628,19 @@ void TestMainWindow::bottomUpTree() {
     QVERIFY(model.headerData(CallTreeModel::SelfColumn, Qt::Horizontal, Qt::ToolTipRole)
                 .toString()
                 .contains(QLatin1String("callers")));
-    // The top-level inclusive costs add up to all samples.
+    // The top-level inclusive costs add up to all samples; each top-level row's self cost is its whole cost
+    // (the function's own), and its callers have none.
     uint64_t sum = 0;
-    for (int row = 0; row < model.rowCount(); ++row)
-        sum += model.index(row, CallTreeModel::InclusiveColumn).data(CallTreeModel::SortRole).toULongLong();
+    for (int row = 0; row < model.rowCount(); ++row) {
+        const uint64_t inclusive =
+            model.index(row, CallTreeModel::InclusiveColumn).data(CallTreeModel::SortRole).toULongLong();
+        QCOMPARE(model.index(row, CallTreeModel::SelfColumn).data(CallTreeModel::SortRole).toULongLong(),
+                 inclusive);
+        sum += inclusive;
+    }
     QCOMPARE(sum, model.tree()->total());
+    QCOMPARE(model.index(0, CallTreeModel::SelfColumn, first).data(CallTreeModel::SortRole).toULongLong(),
+             qulonglong{0});
     part<QDockWidget>(window, "bottomUpDock")->raise();
     QTreeView *tree = part<CallTreeView>(window, "bottomUpView")->treeView();
     QVERIFY(tree->isExpanded(tree->model()->index(0, 0)));
@@ -699,7 +707,7 @@ void TestMainWindow::timelineSelectionFiltersEveryView() {
     QVERIFY(window);
     part<QDockWidget>(window, "timelineDock")->raise();
     TimelineWidget *timeline = part<TimelineView>(window, "timelineView")->timeline();
-    QVERIFY(timeline->threadCount() >= 2); // main thread and worker
+    QVERIFY(timeline->rowCount() >= 2); // main thread and worker
     QVERIFY(timeline->threadLabel(0).contains(QLatin1String("hotspots")));
     const uint64_t total = part<FlameGraphModel>(window, "flameGraphModel")->totalCost();
     const uint64_t bottomUpTotal = part<CallTreeModel>(window, "bottomUpModel")->tree()->total();

@@ -38,6 +38,7 @@
 #include <QTableWidget>
 #include <QTest>
 #include <QToolBar>
+#include <QToolButton>
 
 #include <signal.h>
 
@@ -81,6 +82,8 @@ private slots:
     void unknownEventFails();
     void settingsAreRemembered();
     void eventsComeFromTheEventsDock();
+    void layoutDoesNotJump();
+    void defaultOutputHasNoDoubledFolder();
 
 private:
     std::unique_ptr<MainWindow> newWindow();
@@ -140,6 +143,7 @@ void TestRecordDialog::dialogStartsWithAProgram() {
     QVERIFY(!part<QPushButton>(dialog, "startButton")->isEnabled());
     QVERIFY(part<QLabel>(dialog, "problemLabel")->isVisible());
     QVERIFY(part<QLineEdit>(dialog, "outputEdit")->text().endsWith(QLatin1String(".data")));
+    QCOMPARE(dialog->focusWidget(), part<QLineEdit>(dialog, "programEdit")); // the first thing to fill in
 
     QTest::keyClicks(part<QLineEdit>(dialog, "programEdit"), QStringLiteral("/no/such/program"));
     QVERIFY(dialog->problem().contains(QLatin1String("/no/such/program")));
@@ -495,7 +499,101 @@ void TestRecordDialog::eventsComeFromTheEventsDock() {
     QVERIFY2(part<QLabel>(dialog, "eventsError")->text().isEmpty() ||
                  !part<QLabel>(dialog, "eventsError")->isVisible(),
              qPrintable(part<QLabel>(dialog, "eventsError")->text()));
+    // Once the user types in the field, the dock no longer overwrites it; a button takes the dock's choice.
+    QLineEdit *field = part<QLineEdit>(dialog, "eventsEdit");
+    auto *fromDock = part<QToolButton>(dialog, "useEventsDockButton");
+    QVERIFY(!fromDock->isEnabled()); // the field holds the dock's choice
+    field->selectAll();
+    QTest::keyClicks(field, QStringLiteral("task-clock"));
+    QCOMPARE(field->text(), QStringLiteral("task-clock"));
+    QVERIFY(events->setChecked(QStringLiteral("page-faults"), false));
+    QCOMPARE(field->text(), QStringLiteral("task-clock"));
+    QVERIFY(fromDock->isEnabled());
+    QVERIFY(fromDock->toolTip().contains(QLatin1String("cpu-clock")));
+    QTest::mouseClick(fromDock, Qt::LeftButton);
+    QCOMPARE(field->text(), QStringLiteral("cpu-clock"));
+    QVERIFY(!fromDock->isEnabled());
+    // Following the dock again until the next time the user types.
+    QVERIFY(events->setChecked(QStringLiteral("page-faults"), true));
+    QCOMPARE(field->text(), QStringLiteral("cpu-clock,page-faults"));
     dialog->reject();
+}
+
+// The fields stay where they are while messages come and go, the command changes or a selection changes.
+void TestRecordDialog::layoutDoesNotJump() {
+    RecordDialog dialog;
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    const QList<QWidget *> watched = {
+        part<QWidget>(dialog, "targetTabs"), part<QWidget>(dialog, "eventsEdit"),
+        part<QWidget>(dialog, "callGraphCombo"), part<QWidget>(dialog, "outputEdit"),
+        part<QWidget>(dialog, "startButton")};
+    const auto positions = [&dialog, &watched] {
+        QCoreApplication::processEvents();
+        QList<QRect> rects;
+        for (QWidget *widget : watched)
+            rects << QRect(widget->mapTo(&dialog, QPoint()), widget->size());
+        return rects;
+    };
+    const QList<QRect> start = positions(); // no program: a problem is shown
+    QVERIFY(part<QLabel>(dialog, "problemLabel")->isVisible());
+    part<QLineEdit>(dialog, "programEdit")->setText(clientPath(QStringLiteral("hotspots-fp")));
+    QVERIFY(part<QPushButton>(dialog, "startButton")->isEnabled());
+    QCOMPARE(positions(), start); // the command replaced the problem
+    part<QLineEdit>(dialog, "argumentsEdit")
+        ->setText(QStringLiteral("a much longer list of arguments ").repeated(8));
+    QCOMPARE(positions(), start); // a command over several lines
+    part<QLineEdit>(dialog, "eventsEdit")->setText(QStringLiteral("cpu-clock,no-such-event-at-all"));
+    QVERIFY(part<QLabel>(dialog, "eventsError")->isVisible());
+    QCOMPARE(positions(), start); // the events' error under their field
+    saveScreenshot(&dialog, QStringLiteral("record-dialog-event-error.png"));
+    part<QLineEdit>(dialog, "eventsEdit")->setText(QStringLiteral("cpu-clock"));
+    QVERIFY(!part<QLabel>(dialog, "eventsError")->isVisible());
+    QCOMPARE(positions(), start);
+    saveScreenshot(&dialog, QStringLiteral("record-dialog-long-command.png"));
+    // Attach: selecting a process replaces the problem with the command.
+    part<QTabWidget>(dialog, "targetTabs")->setCurrentIndex(RecordDialog::AttachTarget);
+    QCOMPARE(positions(), start);
+    part<QTableView>(dialog, "processView")->selectRow(0);
+    QVERIFY2(part<QPushButton>(dialog, "startButton")->isEnabled(), qPrintable(dialog.problem()));
+    QCOMPARE(positions(), start);
+    part<QTableView>(dialog, "processView")->clearSelection();
+    QVERIFY(!part<QPushButton>(dialog, "startButton")->isEnabled());
+    QCOMPARE(positions(), start);
+    // System-wide: unchecking every CPU.
+    part<QTabWidget>(dialog, "targetTabs")->setCurrentIndex(RecordDialog::SystemWideTarget);
+    QListWidget *cpus = part<QListWidget>(dialog, "cpuList");
+    for (int i = 0; i < cpus->count(); ++i)
+        cpus->item(i)->setCheckState(Qt::Unchecked);
+    QCOMPARE(positions(), start);
+}
+
+// Qt puts the application's data under DATA/ORGANIZATION/APPLICATION, both "perfglass" for the application:
+// the default output is DATA/perfglass/recordings/perfglass-STAMP.data, not DATA/perfglass/perfglass/...
+void TestRecordDialog::defaultOutputHasNoDoubledFolder() {
+    const QString organization = QCoreApplication::organizationName();
+    const QString application = QCoreApplication::applicationName();
+    QCoreApplication::setOrganizationName(QStringLiteral("perfglass"));
+    QCoreApplication::setApplicationName(QStringLiteral("perfglass"));
+    const QString doubledDefault = QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation) +
+                                   QStringLiteral("/recordings");
+    const QString path = RecordDialog::defaultOutputPath();
+    const QString directory = RecordDialog::recordingsDirectory();
+    QSettings().remove(QStringLiteral("record"));
+    QSettings().setValue(QStringLiteral("record/outputDirectory"),
+                         doubledDefault); // saved by earlier versions
+    const QString remembered = RecordDialog().options().outputPath.c_str();
+    QSettings().remove(QStringLiteral("record"));
+    QCoreApplication::setOrganizationName(organization);
+    QCoreApplication::setApplicationName(application);
+    QVERIFY2(!path.contains(QLatin1String("perfglass/perfglass")), qPrintable(path));
+    QVERIFY2(directory.endsWith(QLatin1String("/perfglass/recordings")), qPrintable(directory));
+    QCOMPARE(QFileInfo(path).absolutePath(), directory);
+    QVERIFY(QFileInfo(path).fileName().startsWith(QLatin1String("perfglass-")));
+    QVERIFY2(!remembered.contains(QLatin1String("perfglass/perfglass")), qPrintable(remembered));
+    const QStringList parts = QFileInfo(path).absolutePath().split(QLatin1Char('/'), Qt::SkipEmptyParts);
+    for (int i = 1; i < parts.size(); ++i)
+        QVERIFY2(parts[i] != parts[i - 1], qPrintable(path));
 }
 
 QTEST_MAIN(TestRecordDialog)

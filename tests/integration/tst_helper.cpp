@@ -16,9 +16,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <atomic>
+#include <chrono>
 #include <cstring>
 #include <fstream>
 #include <optional>
+#include <thread>
 
 using namespace perfglass;
 using namespace perfglass::helper;
@@ -103,11 +106,19 @@ std::vector<uint8_t> request(uint16_t type, uint32_t sequence, const std::vector
 class TestHelper : public QObject {
     Q_OBJECT
 
-    std::unique_ptr<HelperConnection> start(const std::vector<std::string> &extra = {}) {
+    // A helper told that the recording is system-wide, unless another scope (or none) is given.
+    std::unique_ptr<HelperConnection> start(const std::vector<std::string> &extra = {},
+                                            std::optional<ScopeRequest> scope = ScopeRequest{true, {}}) {
         HelperStartOptions options;
         options.extraArguments = extra;
         try {
-            return HelperConnection::start(options);
+            auto connection = HelperConnection::start(options);
+            if (scope) {
+                const Status status = connection->setScope(*scope);
+                if (!status.ok()) qWarning("SetScope: %s", status.message.c_str());
+                if (!status.ok()) return nullptr;
+            }
+            return connection;
         } catch (const Error &error) {
             qWarning("%s", error.what());
             return nullptr;
@@ -214,7 +225,7 @@ private slots:
         magic[1] = 'X';
         expectError(c, magic, ErrorCode::BadMagic);
         auto version = good;
-        version[4] = 2;
+        version[4] = kVersion + 1;
         expectError(c, version, ErrorCode::BadVersion);
         expectError(c, request(uint16_t(MessageType::Hello), 6, encodeHello(7)), ErrorCode::AlreadyGreeted);
         expectError(c, request(99, 7, {}), ErrorCode::UnknownRequest);
@@ -298,8 +309,111 @@ private slots:
         }
         QVERIFY(c.hello().ok());
         std::string comm;
+        QCOMPARE(c.readProc(::getpid(), ProcEntry::Comm, comm).code, ErrorCode::ScopeNotSet);
+        QVERIFY(c.setScope({false, {::getpid()}}).ok());
         QVERIFY(c.readProc(::getpid(), ProcEntry::Comm, comm).ok());
         QCOMPARE(c.closeAndWait(), 0);
+    }
+
+    void scopeRefusesWhatIsOutsideTheTargets() {
+        auto connection = start({}, std::nullopt);
+        QVERIFY(connection);
+        HelperConnection &c = *connection;
+        WorkingChild child, other;
+        std::string text;
+        // Before the scope: no event and no /proc read; kallsyms and tracefs describe the kernel and need
+        // none.
+        QCOMPARE(c.readProc(child.pid(), ProcEntry::Maps, text).code, ErrorCode::ScopeNotSet);
+        UniqueFd fd;
+        uint32_t index = 0;
+        OpenEventRequest event;
+        event.attr = cpuClock();
+        event.pid = child.pid();
+        QCOMPARE(c.openEvent(event, fd, index).code, ErrorCode::ScopeNotSet);
+        QVERIFY(c.readKallsyms(text).ok());
+
+        // Malformed scopes are refused and the scope stays unset.
+        QCOMPARE(c.setScope({true, {child.pid()}}).code, ErrorCode::ScopeInvalid);
+        QCOMPARE(c.setScope({false, {}}).code, ErrorCode::ScopeInvalid);
+        QCOMPARE(c.setScope({false, {unusedPid()}}).code, ErrorCode::PidNotFound);
+        QCOMPARE(c.setScope({false, std::vector<int32_t>(kMaxScopeTargets + 1, child.pid())}).code,
+                 ErrorCode::ScopeInvalid);
+
+        QVERIFY(c.setScope({false, {child.pid()}}).ok());
+        QCOMPARE(c.setScope({true, {}}).code, ErrorCode::ScopeAlreadySet);
+        QVERIFY(c.openEvent(event, fd, index).ok());
+        QVERIFY(c.readProc(child.pid(), ProcEntry::Maps, text).ok());
+        // Another process, this one, and every task on a CPU are outside the scope.
+        for (const pid_t outside : {other.pid(), ::getpid()}) {
+            event.pid = outside;
+            Status status = c.openEvent(event, fd, index);
+            QVERIFY2(status.code == ErrorCode::OutOfScope, status.message.c_str());
+            QVERIFY2(status.message.find(std::to_string(outside)) != std::string::npos,
+                     status.message.c_str());
+            status = c.readProc(outside, ProcEntry::Comm, text);
+            QVERIFY2(status.code == ErrorCode::OutOfScope, status.message.c_str());
+        }
+        event.pid = -1;
+        event.cpu = 0;
+        const Status cpuWide = c.openEvent(event, fd, index);
+        QVERIFY2(cpuWide.code == ErrorCode::OutOfScope, cpuWide.message.c_str());
+        QVERIFY(cpuWide.message.find("system-wide") != std::string::npos);
+    }
+
+    void scopeForgetsTargetsThatExited() {
+        // A target that has exited (a zombie here, not reaped yet) is refused: its pid may be another
+        // process's once reaped.
+        const pid_t zombie = ::fork();
+        QVERIFY(zombie >= 0);
+        if (zombie == 0) {
+            ::pause();
+            ::_exit(0);
+        }
+        auto connection = start({}, ScopeRequest{false, {zombie}});
+        QVERIFY(connection);
+        std::string comm;
+        QVERIFY(connection->readProc(zombie, ProcEntry::Comm, comm).ok());
+        QCOMPARE(::kill(zombie, SIGKILL), 0);
+        QTRY_VERIFY(::waitid(P_PID, zombie, nullptr, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+                    connection->readProc(zombie, ProcEntry::Comm, comm).code != ErrorCode::Ok);
+        const Status status = connection->readProc(zombie, ProcEntry::Comm, comm);
+        ::waitpid(zombie, nullptr, 0);
+        QVERIFY2(status.code == ErrorCode::OutOfScope, status.message.c_str());
+        QVERIFY2(status.message.find("has exited") != std::string::npos, status.message.c_str());
+    }
+
+    void scopeCoversTheThreadsOfItsProcesses() {
+        auto connection = start({}, ScopeRequest{false, {::getpid()}});
+        QVERIFY(connection);
+        std::atomic<pid_t> tid{0};
+        std::atomic<bool> done{false};
+        std::thread thread([&] {
+            tid = static_cast<pid_t>(::gettid());
+            while (!done)
+                std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        });
+        while (tid == 0)
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        std::string comm;
+        const Status read = connection->readProc(tid, ProcEntry::Comm, comm);
+        UniqueFd fd;
+        uint32_t index = 0;
+        OpenEventRequest event;
+        event.attr = cpuClock();
+        event.pid = tid;
+        const Status opened = connection->openEvent(event, fd, index);
+        done = true;
+        thread.join();
+        QVERIFY2(read.ok(), read.message.c_str());
+        QVERIFY2(opened.ok(), opened.message.c_str());
+
+        // A system-wide scope allows CPU-wide events.
+        auto systemWide = start();
+        QVERIFY(systemWide);
+        event.pid = -1;
+        event.cpu = 0;
+        const Status cpuWide = systemWide->openEvent(event, fd, index);
+        QVERIFY2(cpuWide.ok(), cpuWide.message.c_str());
     }
 
     void readsKallsymsAndProc() {
@@ -337,6 +451,8 @@ private slots:
         std::ofstream(events + "/sched/sched_switch/id") << "314\n";
         std::ofstream(events + "/sched/sched_switch/format") << "name: sched_switch\nID: 314\n";
         std::ofstream(events + "/sched/badfmt/id") << "315\n";
+        std::ofstream(events + "/header_page") << "field: u64 timestamp;\n";
+        QCOMPARE(::symlink("/etc/shadow", (events + "/header_event").c_str()), 0);
         QCOMPARE(::symlink("/etc/passwd", (events + "/sched/badfmt/format").c_str()), 0);
         QCOMPARE(::symlink("/etc", (events + "/evil").c_str()), 0);
         QCOMPARE(::symlink("sched_switch", (events + "/sched/alias").c_str()), 0);
@@ -356,6 +472,22 @@ private slots:
                      (std::string(subsystem) + ":" + name + ": " + errorCodeName(status.code)).c_str());
         }
         QCOMPARE(connection->readTracepoint("sched", "missing", info).code, ErrorCode::FileNotFound);
+
+        // The list holds the real event directories only: no symlinked subsystem or event, no files.
+        std::string list;
+        status = connection->listTracepoints(list);
+        QVERIFY2(status.ok(), status.message.c_str());
+        QCOMPARE(list, std::string("sched/badfmt\nsched/sched_switch\n"));
+        std::string header;
+        status = connection->readTracefsHeader(TracefsHeader::Page, header);
+        QVERIFY2(status.ok(), status.message.c_str());
+        QCOMPARE(header, std::string("field: u64 timestamp;\n"));
+        QCOMPARE(connection->readTracefsHeader(TracefsHeader::Event, header).code, ErrorCode::SymlinkRefused);
+        HelperConnection::Reply reply;
+        QCOMPARE(
+            connection->call(uint16_t(MessageType::ReadTracefsHeader), PayloadWriter().u32(2).take(), reply)
+                .code,
+            ErrorCode::TracefsHeaderInvalid);
 
         // A symlink anywhere along the configured root is refused too.
         auto viaLink = start({"--tracefs-root", root + "/real/link"});

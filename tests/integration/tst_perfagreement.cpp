@@ -1,11 +1,15 @@
 // Agreement with perf: on recordings that `perf record` makes of the benchmark workload (frame pointers, and
 // DWARF call graphs with 8 KiB stacks), the ten highest self costs by function agree between
-// `perf report --no-children --sort sym` and `perfglass-cli report --view flat` within 1.5 percentage points.
+// `perf report --no-children --sort sym` and `perfglass-cli report --view flat` within 1.5 percentage points,
+// and so do the self costs of the top-level rows of `perfglass-cli report --view bottom-up` (the functions
+// samples end in, whose self cost is the function's own, as `perf report --no-children -G` shows it).
 #include "TestSupport.h"
 
 #include <QFileInfo>
 #include <QRegularExpression>
 #include <QtTest>
+
+#include <nlohmann/json.hpp>
 
 #include <map>
 
@@ -63,6 +67,33 @@ Costs perfglassCosts(const QString &output) {
     return costs;
 }
 
+// Self costs of the top-level rows of a bottom-up JSON report, by normalized name.
+Costs bottomUpCosts(const QString &output) {
+    Costs costs;
+    const nlohmann::json json = nlohmann::json::parse(output.toStdString());
+    for (const auto &row : json.at("root").at("children"))
+        costs[normalized(QString::fromStdString(row.at("function").get<std::string>()))] +=
+            row.at("selfPercent").get<double>();
+    return costs;
+}
+
+void compareTop(const Costs &theirs, const Costs &mine, const char *what) {
+    std::vector<std::pair<double, QString>> top;
+    for (const auto &[name, cost] : theirs)
+        top.emplace_back(cost, name);
+    std::sort(top.rbegin(), top.rend());
+    top.resize(std::min<size_t>(top.size(), 10));
+    for (const auto &[cost, name] : top) {
+        const auto found = mine.find(name);
+        const double ourCost = found == mine.end() ? 0.0 : found->second;
+        qInfo("%6.2f%% perf  %6.2f%% perfglass %s  %s", cost, ourCost, what, qPrintable(name.left(100)));
+        QVERIFY2(
+            std::abs(ourCost - cost) <= 1.5,
+            qPrintable(
+                QStringLiteral("%1 %2: perf %3%, perfglass %4%").arg(what, name).arg(cost).arg(ourCost)));
+    }
+}
+
 } // namespace
 
 class TestPerfAgreement : public QObject {
@@ -92,19 +123,14 @@ private:
         const Costs mine = perfglassCosts(ours.out);
         QVERIFY2(theirs.size() >= 10, qPrintable(perf.out.left(2000)));
 
-        std::vector<std::pair<double, QString>> top;
-        for (const auto &[name, cost] : theirs)
-            top.emplace_back(cost, name);
-        std::sort(top.rbegin(), top.rend());
-        top.resize(10);
-        for (const auto &[cost, name] : top) {
-            const auto found = mine.find(name);
-            const double ourCost = found == mine.end() ? 0.0 : found->second;
-            qInfo("%6.2f%% perf  %6.2f%% perfglass  %s", cost, ourCost, qPrintable(name.left(100)));
-            QVERIFY2(
-                std::abs(ourCost - cost) <= 1.5,
-                qPrintable(QStringLiteral("%1: perf %2%, perfglass %3%").arg(name).arg(cost).arg(ourCost)));
-        }
+        compareTop(theirs, mine, "flat");
+        if (QTest::currentTestFailed()) return;
+
+        // Bottom-up without inline rows: perf charges inlined code to the function it was inlined into.
+        const auto bottomUp = runCli({"report", "-i", file, "--view", "bottom-up", "--format", "json",
+                                      "--no-inline", "--min-percent", "0.5"});
+        QVERIFY2(bottomUp.exitCode == 0, qPrintable(bottomUp.err));
+        compareTop(theirs, bottomUpCosts(bottomUp.out), "bottom-up");
     }
 
 private slots:

@@ -1,6 +1,7 @@
 // Files that perf, hotspot and perf on other machines read: compressed records of every frame size around a
 // record cut (perf report and perf script read them all), default DWARF recordings that hotspot's perfparser
-// reads (no compressed records), BUILD_ID entries for the kernel and the vdso as perf lists them, and
+// reads (no compressed records), BUILD_ID entries for the kernel and the vdso as perf lists them, the
+// machine's feature sections (host, kernel, CPUs, CPU model and id, memory) as perf writes them, and
 // sessions readable by their owner only. Parts that need perf or hotspot skip, saying so, where they are not
 // installed.
 #include "TestSupport.h"
@@ -55,6 +56,21 @@ QString buildIdLine(const QString &file, const QString &name) {
     for (const QString &line : result.out.split(QLatin1Char('\n')))
         if (line.endsWith(QLatin1Char(' ') + name)) return line;
     return {};
+}
+
+// The lines of `perf report --header-only -i file` (-I: with the detailed sections) that start with
+// "# KEY" for one of the keys.
+QStringList headerLines(const QString &file, const QStringList &keys, bool detailed = false) {
+    QStringList arguments{QStringLiteral("report"), QStringLiteral("--header-only"), QStringLiteral("-i"),
+                          file};
+    if (detailed) arguments << QStringLiteral("-I");
+    const ProcessResult result = runProgram(perfPath(), arguments);
+    QStringList lines;
+    for (const QString &line : result.out.split(QLatin1Char('\n')))
+        for (const QString &key : keys)
+            if (line.startsWith(QStringLiteral("# ") + key + (key.contains(QLatin1Char(':')) ? "" : " ")))
+                lines << line;
+    return lines;
 }
 
 } // namespace
@@ -150,6 +166,34 @@ private slots:
         const ProcessResult running =
             runProgram(perfPath(), {QStringLiteral("buildid-list"), QStringLiteral("-k")});
         QVERIFY(kernel.startsWith(running.out.trimmed()));
+    }
+
+    // perf report --header-only shows the same machine facts for our file as for its own, made here.
+    void machineFeaturesAreWrittenAsPerfWritesThem() {
+        if (perfPath().isEmpty()) QSKIP("perf is not installed");
+        const QString ours = path(QStringLiteral("machine.data"));
+        const ProcessResult result = runCli({QStringLiteral("record"), QStringLiteral("-o"), ours,
+                                             QStringLiteral("--"), QStringLiteral("true")});
+        QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+        const QString theirs = path(QStringLiteral("perf-machine.data"));
+        const ProcessResult perfRecord =
+            runProgram(perfPath(), {QStringLiteral("record"), QStringLiteral("-q"), QStringLiteral("-o"),
+                                    theirs, QStringLiteral("--"), QStringLiteral("true")});
+        QVERIFY2(perfRecord.exitCode == 0, qPrintable(perfRecord.err));
+        const QStringList keys = {QStringLiteral("hostname"),     QStringLiteral("os release"),
+                                  QStringLiteral("arch"),         QStringLiteral("nrcpus online"),
+                                  QStringLiteral("nrcpus avail"), QStringLiteral("cpudesc"),
+                                  QStringLiteral("cpuid"),        QStringLiteral("total memory")};
+        const QStringList expected = headerLines(theirs, keys);
+        QCOMPARE(expected.size(), keys.size());
+        QCOMPARE(headerLines(ours, keys), expected);
+        // CPU_TOPOLOGY, which perf prints with -I: sibling lists and every CPU's core, die and socket.
+        const QStringList topologyKeys = {QStringLiteral("sibling sockets"), QStringLiteral("sibling dies"),
+                                          QStringLiteral("sibling threads"), QStringLiteral("CPU 0: Core ID"),
+                                          QStringLiteral("CPU 1: Core ID")};
+        const QStringList topology = headerLines(theirs, topologyKeys, true);
+        QVERIFY(topology.size() >= 3);
+        QCOMPARE(headerLines(ours, topologyKeys, true), topology);
     }
 
     void sessionsAreReadableByTheirOwnerOnly() {

@@ -67,6 +67,7 @@ private slots:
     void exports();
     void badOptions();
     void inlineFrames();
+    void countedOnlyEventsAreNotReported();
 
 private:
     QStringList report(const QStringList &extra) const { return QStringList{"report", "-i", data_} + extra; }
@@ -135,6 +136,9 @@ void TestReport::bottomUpJson() {
     const double share = first.at("inclusivePercent").get<double>();
     QVERIFY2(share > 45 && share < 75, qPrintable(QString::number(share)));
     QVERIFY(nameHas(first.at("children").at(0), "spinFor")); // its caller
+    // A top-level row's self cost is the function's own cost; its callers carry none here.
+    QCOMPARE(first.at("self").get<uint64_t>(), first.at("inclusive").get<uint64_t>());
+    QCOMPARE(first.at("children").at(0).at("self").get<uint64_t>(), uint64_t{0});
     QVERIFY(nameHas(json.at("root").at("children").at(1), "warmLoop"));
 }
 
@@ -285,6 +289,23 @@ void TestReport::exports() {
     QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
     QVERIFY(rects > 5);
     QVERIFY(hotTitle);
+}
+
+// Events of record --counters are counted only: the report shows the sampled event by default and refuses to
+// report a counted one (it would be empty).
+void TestReport::countedOnlyEventsAreNotReported() {
+    const QString file = dir_.filePath("counters.data");
+    const ProcessResult recorded = runCli({"record", "-g", "--counters", "task-clock,page-faults", "-o", file,
+                                           "--", clientPath("hotspots-fp"), "-200", "1"});
+    QVERIFY2(QFile::exists(file), qPrintable(recorded.err));
+    const ProcessResult flat = runCli({"report", "-i", file, "--view", "flat", "--format", "json"});
+    QVERIFY2(flat.exitCode == 0, qPrintable(flat.err));
+    const nlohmann::json json = parseJson(flat.out);
+    QVERIFY(json.at("event").get<std::string>() != "task-clock");
+    QVERIFY(json.at("samples").get<uint64_t>() > 0);
+    const ProcessResult counted = runCli({"report", "-i", file, "--event", "task-clock"});
+    QCOMPARE(counted.exitCode, 1);
+    QVERIFY2(counted.err.contains("only counted"), qPrintable(counted.err));
 }
 
 void TestReport::badOptions() {

@@ -1,4 +1,5 @@
 // Aggregations and transforms on a hand-built Profile (HandProfile.h), checked exactly.
+#include "unit/BottomUpCheck.h"
 #include "unit/HandProfile.h"
 #include "unit/InlineProfile.h"
 
@@ -8,6 +9,7 @@
 #include "analysis/FlatProfile.h"
 #include "analysis/FunctionMatcher.h"
 #include "analysis/TimelineBuckets.h"
+#include "analysis/UnresolvedFrames.h"
 #include "base/Error.h"
 
 #include <QRegularExpression>
@@ -16,6 +18,7 @@
 #include <atomic>
 
 using namespace perfglass;
+using perfglass::test::compareBottomUpSelfWithFlat;
 using perfglass::test::HandProfile;
 using perfglass::test::InlineProfile;
 
@@ -88,6 +91,8 @@ class TestAggregation : public QObject {
 private slots:
     void topDownTree();
     void bottomUpTree();
+    void bottomUpSelfIsFlatSelf();
+    void bottomUpSelfIsFlatSelfWithInlineFrames();
     void flatProfile();
     void callerCallee();
     void callerCalleeOfALeaf();
@@ -107,6 +112,8 @@ private slots:
     void transformChain();
     void badTransforms();
     void timeline();
+    void unresolvedFramesByModule();
+    void timelineKernelThreadsAndIdle();
     void functionMatcher();
     void parallelMatchesSerial();
     void cancellation();
@@ -148,34 +155,71 @@ void TestAggregation::bottomUpTree() {
     QCOMPARE(tree->kind(), CallTree::Kind::BottomUp);
     QCOMPARE(tree->total(), uint64_t(11));
     const QStringList expected = {
-        "a 0 1",
-        "a;main 1 1",
-        "b 0 5",
+        "a 1 1",
+        "a;main 0 1",
+        "b 5 5",
         "b;a 0 3",
-        "b;a;main 3 3",
+        "b;a;main 0 3",
         "b;rec 0 2",
         "b;rec;rec 0 2",
-        "b;rec;rec;main 2 2",
-        "c<int> 0 1",
+        "b;rec;rec;main 0 2",
+        "c<int> 1 1",
         "c<int>;rec 0 1",
         "c<int>;rec;a 0 1",
         "c<int>;rec;a;rec 0 1",
-        "c<int>;rec;a;rec;main 1 1",
-        "kfunc 0 1",
+        "c<int>;rec;a;rec;main 0 1",
+        "kfunc 1 1",
         "kfunc;sqrt_inner 0 1",
         "kfunc;sqrt_inner;sqrt 0 1",
         "kfunc;sqrt_inner;sqrt;c<int> 0 1",
-        "kfunc;sqrt_inner;sqrt;c<int>;main 1 1",
-        "sqrt_inner 0 2",
+        "kfunc;sqrt_inner;sqrt;c<int>;main 0 1",
+        "sqrt_inner 2 2",
         "sqrt_inner;sqrt 0 2",
         "sqrt_inner;sqrt;c<int> 0 2",
-        "sqrt_inner;sqrt;c<int>;main 2 2",
+        "sqrt_inner;sqrt;c<int>;main 0 2",
     };
     QCOMPARE(treeLines(*tree), expected);
     // The root's children are the leaf functions, highest first: b (5) then sqrt_inner (2).
     const auto &roots = tree->node(CallTree::kRoot).children;
     QCOMPARE(tree->functionName(tree->node(roots.at(0)).function), std::string("b"));
     QCOMPARE(tree->functionName(tree->node(roots.at(1)).function), std::string("sqrt_inner"));
+}
+
+// The self cost of every top-level bottom-up row is the function's flat self, whatever filter applies.
+void TestAggregation::bottomUpSelfIsFlatSelf() {
+    HandProfile hand;
+    SampleFilter oneThread;
+    oneThread.tids = {2};
+    const std::vector<SampleFilter> filters = {
+        SampleFilter{},
+        oneThread,
+        withTransforms({Transform::hideKernel()}),
+        withTransforms({Transform::collapseModule(hand.module("libm.so.6"))}),
+        withTransforms({Transform::mergeFunction(hand.function("b"))}),
+        withTransforms({Transform::collapseRecursion()}),
+        withTransforms({Transform::focusFunction(hand.function("rec"))}),
+        withTransforms({Transform::dropFunction(hand.function("a"))}),
+    };
+    for (const SampleFilter &filter : filters) {
+        compareBottomUpSelfWithFlat(hand.shared(), filter);
+        if (QTest::currentTestFailed()) return;
+    }
+    // Before the fix the self cost sat on the outermost caller (main) and the leaf rows showed 0.
+    const auto tree = CallTree::bottomUp(hand.shared(), SampleFilter{});
+    const CallTreeNode &b = tree->node(tree->node(CallTree::kRoot).children.at(0));
+    QCOMPARE(tree->functionName(b.function), std::string("b"));
+    QCOMPARE(b.self, uint64_t(5));
+}
+
+void TestAggregation::bottomUpSelfIsFlatSelfWithInlineFrames() {
+    const InlineProfile inl;
+    const auto shared = inl.hand.shared();
+    for (const SampleFilter &filter :
+         {SampleFilter{}, withTransforms({Transform::mergeFunction(inl.frames.at("work"))}),
+          withTransforms({Transform::focusFunction(inl.frames.at("mix"))})}) {
+        compareBottomUpSelfWithFlat(shared, filter);
+        if (QTest::currentTestFailed()) return;
+    }
 }
 
 void TestAggregation::flatProfile() {
@@ -254,21 +298,21 @@ void TestAggregation::inlineFramesInTrees() {
     QCOMPARE(treeLines(*CallTree::topDown(shared, SampleFilter{})), expected);
 
     expected = {
-        "mix [inlined] 0 3",
+        "mix [inlined] 3 3",
         "mix [inlined];work 0 3",
-        "mix [inlined];work;main 3 3",
-        "mix 0 2",
-        "mix;main 2 2",
-        "sqrt 0 1",
+        "mix [inlined];work;main 0 3",
+        "mix 2 2",
+        "mix;main 0 2",
+        "sqrt 1 1",
         "sqrt;mix [inlined] 0 1",
         "sqrt;mix [inlined];work 0 1",
-        "sqrt;mix [inlined];work;main 1 1",
-        "step [inlined] 0 1",
+        "sqrt;mix [inlined];work;main 0 1",
+        "step [inlined] 1 1",
         "step [inlined];mix [inlined] 0 1",
         "step [inlined];mix [inlined];work 0 1",
-        "step [inlined];mix [inlined];work;main 1 1",
-        "work 0 1",
-        "work;main 1 1",
+        "step [inlined];mix [inlined];work;main 0 1",
+        "work 1 1",
+        "work;main 0 1",
     };
     expected.sort();
     const auto bottomUp = CallTree::bottomUp(shared, SampleFilter{});
@@ -507,6 +551,13 @@ void TestAggregation::timeline() {
     QCOMPARE(second.tid, uint32_t(2));
     QCOMPARE(second.samples, std::vector<uint32_t>({3, 2})); // samples 1 3 5 | 7 9
     QCOMPARE(second.cost, std::vector<uint64_t>({3, 2}));
+    QVERIFY(first.userSpace && second.userSpace); // app frames under every stack
+    // Per CPU: sample k runs on CPU k % 2, so CPU 0 has the first thread's and CPU 1 the second's.
+    QCOMPARE(timeline.cpus.size(), size_t(2));
+    QCOMPARE(timeline.cpus[0].cpu, uint32_t(0));
+    QCOMPARE(timeline.cpus[0].samples, first.samples);
+    QCOMPARE(timeline.cpus[1].cpu, uint32_t(1));
+    QCOMPARE(timeline.cpus[1].cost, second.cost);
 
     // A time range of the filter is the timeline's range; transforms that drop samples apply.
     SampleFilter filter = withTransforms({Transform::focusFunction(hand.function("main"))});
@@ -517,6 +568,58 @@ void TestAggregation::timeline() {
     QCOMPARE(part.threads[0].samples, std::vector<uint32_t>({1, 0, 1, 0}));
     QCOMPARE(part.threads[1].samples, std::vector<uint32_t>({0, 1, 0, 1}));
     QVERIFY_THROWS_EXCEPTION(Error, TimelineBuckets::compute(hand.profile, filter, 0));
+}
+
+// Unnamed frames counted by module: a stripped library's "[unknown]" functions and unmapped addresses.
+void TestAggregation::unresolvedFramesByModule() {
+    HandProfile hand;
+    QVERIFY(UnresolvedFrames::compute(hand.profile).modules.empty());
+    const ModuleId stripped = hand.addModule("/usr/lib/libstripped.so", false);
+    hand.addFunction("[unknown]", stripped);
+    hand.addSample({"main", "[unknown]", "b"}, 3000, 1, 0, 1);
+    hand.addSample({"main", "[unknown]"}, 3100, 1, 0, 1);
+    hand.addSample({"main", "[unknown]", "[unknown]"}, 3200, 1, 0, 1); // two frames, one sample
+    const ModuleId unmapped = hand.addModule("[unknown]", false);
+    hand.addFunction("[unknown]", unmapped); // from here on "[unknown]" is the unmapped one
+    hand.addSample({"[unknown]", "main", "a"}, 3300, 1, 0, 1);
+    const UnresolvedFrames result = UnresolvedFrames::compute(hand.profile);
+    QCOMPARE(result.totalSamples, uint64_t(15));
+    QCOMPARE(result.samples, uint64_t(4));
+    QCOMPARE(result.modules.size(), size_t(2));
+    const UnresolvedModule &library = result.modules[0];
+    QCOMPARE(library.module, stripped);
+    QVERIFY(!library.unmapped);
+    QCOMPARE(library.samples, uint64_t(3));
+    QCOMPARE(library.leafSamples, uint64_t(2));
+    QCOMPARE(library.frames, uint64_t(1)); // HandProfile has one frame per function
+    const UnresolvedModule &outside = result.modules[1];
+    QCOMPARE(outside.module, unmapped);
+    QVERIFY(outside.unmapped);
+    QCOMPARE(outside.samples, uint64_t(1));
+    QCOMPARE(outside.leafSamples, uint64_t(0));
+}
+
+void TestAggregation::timelineKernelThreadsAndIdle() {
+    HandProfile hand;
+    // A kernel thread (pid 7, only kernel frames) and the idle task (pid 0) on CPU 1.
+    auto addSample = [&hand](uint32_t pid, uint64_t time) {
+        hand.addSample({"kfunc"}, time, pid, 1, 1);
+        hand.profile.samples.pid.back() = pid;
+    };
+    addSample(7, 1150);
+    addSample(0, 1250);
+    addSample(0, 1850);
+    const TimelineBuckets timeline = TimelineBuckets::compute(hand.profile, SampleFilter{}, 2);
+    QCOMPARE(timeline.threads.size(), size_t(4));
+    QCOMPARE(timeline.threads[0].pid, uint32_t(0)); // sorted by pid
+    QVERIFY(!timeline.threads[0].userSpace);
+    QCOMPARE(timeline.threads[0].totalSamples, uint64_t(2));
+    QCOMPARE(timeline.threads[3].pid, uint32_t(7));
+    QVERIFY(!timeline.threads[3].userSpace);
+    QVERIFY(timeline.threads[1].userSpace);
+    // The idle task's samples do not make its CPU busy; the kernel thread's do.
+    QCOMPARE(timeline.cpus.size(), size_t(2));
+    QCOMPARE(timeline.cpus[1].totalSamples, uint64_t(5 + 1));
 }
 
 void TestAggregation::functionMatcher() {

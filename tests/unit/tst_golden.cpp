@@ -5,6 +5,7 @@
 // perf_event_open nor perf, so it runs unprivileged and where recording is not allowed.
 #include "analysis/CallTree.h"
 #include "load/LoadProfile.h"
+#include "unit/BottomUpCheck.h"
 
 #include <QtTest>
 
@@ -27,14 +28,22 @@ nlohmann::json readExpected(const std::string &name) {
     return nlohmann::json::parse(in);
 }
 
-std::shared_ptr<const CallTree> loadTopDown(const std::string &name) {
+std::shared_ptr<const Profile> loadGolden(const std::string &name) {
     LoadOptions options;
     // The recorded /perfglass-golden/golden-fp is read as DIR/perfglass-golden/golden-fp.
     options.sysroot = kGoldenDir;
     options.unwindThreads = 1;
+    return loadProfile(kGoldenDir + "/" + name + ".data", options);
+}
+
+SampleFilter countingSamples() {
     SampleFilter filter;
     filter.cost = CostKind::Samples;
-    return CallTree::topDown(loadProfile(kGoldenDir + "/" + name + ".data", options), filter);
+    return filter;
+}
+
+std::shared_ptr<const CallTree> loadTopDown(const std::string &name) {
+    return CallTree::topDown(loadGolden(name), countingSamples());
 }
 
 double percent(uint64_t part, uint64_t total) {
@@ -102,6 +111,17 @@ private slots:
         QCOMPARE(tree->total(), expected["total"].get<uint64_t>());
         QCOMPARE(tree->maxDepth(), expectedDepth(expected["root"]));
         compareNode(*tree, tree->node(CallTree::kRoot), expected["root"], "");
+    }
+
+    // The bottom-up tree's top-level rows carry the flat self costs (BottomUpCheck.h), on files of both
+    // tools.
+    void bottomUpSelfIsFlatSelf_data() { matchesStoredReport_data(); }
+
+    void bottomUpSelfIsFlatSelf() {
+        QFETCH(QString, name);
+        const auto profile = loadGolden(name.toStdString());
+        perfglass::test::compareBottomUpSelfWithFlat(profile, countingSamples());
+        perfglass::test::compareBottomUpSelfWithFlat(profile, SampleFilter{});
     }
 
     // The DWARF fixtures unwind every stack from spin to _start; frame pointers lose the frames of the C

@@ -281,6 +281,42 @@ private slots:
         QCOMPARE(decodeRaiseMemlock(bytes.data(), bytes.size(), memlock).code, ErrorCode::MemlockOutOfRange);
     }
 
+    void scopeAndTracefsHeaderRequests() {
+        ScopeRequest scope;
+        const auto pids = encodeScope({false, {1, 42}});
+        QVERIFY(decodeScope(pids.data(), pids.size(), scope).ok());
+        QVERIFY(!scope.systemWide);
+        QCOMPARE(scope.pids, (std::vector<int32_t>{1, 42}));
+        const auto all = encodeScope({true, {}});
+        QVERIFY(decodeScope(all.data(), all.size(), scope).ok());
+        QVERIFY(scope.systemWide && scope.pids.empty());
+        for (const ScopeRequest &bad : {ScopeRequest{true, {1}}, ScopeRequest{false, {}}}) {
+            const auto bytes = encodeScope(bad);
+            QCOMPARE(decodeScope(bytes.data(), bytes.size(), scope).code, ErrorCode::ScopeInvalid);
+        }
+        const auto zero = encodeScope({false, {0}});
+        QCOMPARE(decodeScope(zero.data(), zero.size(), scope).code, ErrorCode::PidOutOfRange);
+        auto cut = pids;
+        cut.pop_back();
+        QCOMPARE(decodeScope(cut.data(), cut.size(), scope).code, ErrorCode::BadPayloadSize);
+        auto flag = all;
+        flag[0] = 2;
+        QCOMPARE(decodeScope(flag.data(), flag.size(), scope).code, ErrorCode::ScopeInvalid);
+        const auto many = PayloadWriter().u8(0).u32(uint32_t(kMaxScopeTargets + 1)).take();
+        QCOMPARE(decodeScope(many.data(), many.size(), scope).code, ErrorCode::ScopeInvalid);
+        QCOMPARE(decodeScope(pids.data(), 3, scope).code, ErrorCode::BadPayloadSize);
+
+        TracefsHeader which{};
+        const auto event = encodeTracefsHeader(TracefsHeader::Event);
+        QVERIFY(decodeTracefsHeader(event.data(), event.size(), which).ok());
+        QCOMPARE(which, TracefsHeader::Event);
+        const auto unknown = PayloadWriter().u32(7).take();
+        QCOMPARE(decodeTracefsHeader(unknown.data(), unknown.size(), which).code,
+                 ErrorCode::TracefsHeaderInvalid);
+        QCOMPARE(decodeTracefsHeader(unknown.data(), 2, which).code, ErrorCode::BadPayloadSize);
+        QCOMPARE(std::string(errorCodeName(ErrorCode::OutOfScope)), std::string("OutOfScope"));
+    }
+
     void replies() {
         const Status error = makeStatus(ErrorCode::OpenFailed, std::string(5000, 'x'), EACCES);
         const auto bytes = encodeError(error);

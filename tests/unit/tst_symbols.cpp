@@ -41,12 +41,13 @@ std::unique_ptr<ElfSymbols> openSymbols(const std::string &path) {
 }
 
 // The PLT of an ELF file as read here, independently of ElfSymbols: each stub found by its instruction
-// `jmp *slot(%rip)` (after an optional endbr64 and bnd prefix) in .plt or .plt.sec, with the .rela.plt
-// relocation of that GOT slot.
+// `jmp *slot(%rip)` (after an optional endbr64 and bnd prefix) in .plt, .plt.sec or .plt.got, with the
+// .rela.plt (or, for .plt.got, .rela.dyn) relocation of that GOT slot.
 struct PltStub {
     uint64_t address;
     std::string symbol; // the relocation's symbol; empty for IRELATIVE
     uint64_t addend;
+    bool inPltGot = false;
 };
 
 struct ElfSection {
@@ -107,9 +108,14 @@ std::vector<PltStub> readPlt(const std::string &path) {
     if (fd < 0) return stubs;
     Elf *elf = elf_begin(fd, ELF_C_READ, nullptr);
     auto sections = sectionsByName(elf);
-    const auto bySlot = sections.count(".rela.plt") ? relocationsBySlot(elf, sections[".rela.plt"])
-                                                    : std::map<uint64_t, std::pair<std::string, uint64_t>>{};
-    for (const char *name : {".plt", ".plt.sec"}) {
+    auto bySlot = sections.count(".rela.plt") ? relocationsBySlot(elf, sections[".rela.plt"])
+                                              : std::map<uint64_t, std::pair<std::string, uint64_t>>{};
+    if (sections.count(".rela.dyn")) {
+        // GOT slots of .plt.got stubs; relocations without a symbol (RELATIVE) name no stub.
+        for (const auto &[slot, relocation] : relocationsBySlot(elf, sections[".rela.dyn"]))
+            if (!relocation.first.empty()) bySlot.emplace(slot, relocation);
+    }
+    for (const char *name : {".plt", ".plt.sec", ".plt.got"}) {
         if (!sections.count(name)) continue;
         const GElf_Shdr &header = sections[name].header;
         Elf_Data *data = elf_getdata(sections[name].section, nullptr);
@@ -119,8 +125,8 @@ std::vector<PltStub> readPlt(const std::string &path) {
             const auto relocation =
                 bySlot.find(jumpSlot(code, data->d_size, offset, header.sh_addr + offset));
             if (relocation != bySlot.end())
-                stubs.push_back(
-                    {header.sh_addr + offset, relocation->second.first, relocation->second.second});
+                stubs.push_back({header.sh_addr + offset, relocation->second.first, relocation->second.second,
+                                 std::strcmp(name, ".plt.got") == 0});
         }
     }
     elf_end(elf);
@@ -131,12 +137,13 @@ std::vector<PltStub> readPlt(const std::string &path) {
 // Checks that every PLT stub of path is named after what it calls: its relocation's symbol, demangled, or for
 // an IRELATIVE relocation the symbol at the IFUNC's address (else "*ABS*+0xADDRESS"). Returns the number of
 // IRELATIVE stubs, or -1 after a failed check.
-int checkPltNames(const std::string &path) {
+int checkPltNames(const std::string &path, int *pltGotStubs = nullptr) {
     const std::vector<PltStub> stubs = readPlt(path);
     const auto symbols = openSymbols(path);
     if (!symbols || stubs.empty()) return -1;
     int irelative = 0;
     for (const PltStub &stub : stubs) {
+        if (pltGotStubs && stub.inPltGot) ++*pltGotStubs;
         std::string expected = demangle(stub.symbol) + "@plt";
         if (stub.symbol.empty()) {
             ++irelative;
@@ -389,6 +396,24 @@ private slots:
         for (const auto &name : names)
             QVERIFY2(!name.starts_with("_Z"), name.c_str());
         QVERIFY(checkPltNames("/proc/self/exe") >= 0);
+    }
+
+    // .plt.got holds the stubs of functions both called and referenced through the GOT (__cxa_finalize in
+    // every PIE and in libc): named "function@plt" as perf names them, after the .rela.dyn relocation of
+    // their slot.
+    void pltGotStubsAreNamed() {
+        for (const std::string path : {"/proc/self/exe", "/lib/x86_64-linux-gnu/libc.so.6"}) {
+            if (!QFile::exists(QString::fromStdString(path))) continue;
+            int inPltGot = 0;
+            QVERIFY2(checkPltNames(path, &inPltGot) >= 0, path.c_str());
+            QVERIFY2(inPltGot > 0, path.c_str());
+        }
+        const auto symbols = openSymbols("/proc/self/exe");
+        QVERIFY(symbols);
+        bool found = false;
+        for (const PltStub &stub : readPlt("/proc/self/exe"))
+            found = found || (stub.inPltGot && symbols->symbolAt(stub.address).name == "__cxa_finalize@plt");
+        QVERIFY(found);
     }
 
     // libc calls its own IFUNCs (memcpy, strlen...) through PLT stubs with IRELATIVE relocations, which have
