@@ -54,4 +54,7 @@ endif()
 # never run at the same time.
 set_tests_properties(tst_record tst_recordcounters tst_helperrecord tst_walkingskeleton tst_readerperf tst_perfagreement
   tst_perfcompat PROPERTIES RESOURCE_LOCK system-wide-mmap-build-ids)
+if(TARGET perfglass-gui-lib)
+  # Both record with perf or system-wide to make their sessions.
+  set_tests_properties(tst_flamegraph tst_timeline PROPERTIES RESOURCE_LOCK system-wide-mmap-build-ids)
 endif()
