@@ -316,10 +316,4 @@ QString FlameGraphView::legendHtml() const {
         .join(QStringLiteral("&nbsp;&nbsp; "));
 }
 
-int FlameGraphView::preferredHeight() const {
-    constexpr int kChrome = 8; // frame and spacing
-    return back_->sizeHint().height() + graph_->contentHeight() + status_->sizeHint().height() +
-           legend_->sizeHint().height() / 2 + kChrome + 24; // 24: the dock's title bar
-}
-
 } // namespace perfglass

@@ -35,8 +35,6 @@ public:
     QToolButton *bottomUpButton() const { return bottomUp_; }
     QDoubleSpinBox *thresholdBox() const { return threshold_; }
     QScrollArea *scrollArea() const { return scroll_; }
-    // The height that shows the whole graph with the bars above and below it.
-    int preferredHeight() const;
 
 public slots:
     void focusSearch();

@@ -319,7 +319,7 @@ void MainWindow::showExportDialog(ExportJob::Format format) {
 
 void MainWindow::exportSession(ExportJob::Format format, const QString &path) {
     if (!session_) return;
-    exporter_->exportSession(session_, format, path, flameGraphModel_->isBottomUp());
+    exporter_->exportSession(session_, format, path);
 }
 
 void MainWindow::closeSession() {

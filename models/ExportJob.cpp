@@ -42,16 +42,15 @@ QString ExportJob::suffix(Format format) {
     return {};
 }
 
-void ExportJob::write(const LoadedSession &session, Format format, const QString &path, bool bottomUp) {
+void ExportJob::write(const LoadedSession &session, Format format, const QString &path) {
     const std::string file = path.toStdString();
     const std::string name = QFileInfo(session.path).fileName().toStdString();
     switch (format) {
     case Format::SvgFlameGraph: {
         SvgFlameGraphOptions options;
-        options.title = (bottomUp ? "Bottom-up flame graph: " : "Flame graph: ") + name;
+        options.title = "Flame graph: " + name;
         options.unit = unitName(session);
-        SvgFlameGraphExporter::writeFile(bottomUp && session.bottomUp ? *session.bottomUp : *session.topDown,
-                                         file, options);
+        SvgFlameGraphExporter::writeFile(*session.topDown, file, options);
         break;
     }
     case Format::Speedscope:
@@ -64,11 +63,10 @@ void ExportJob::write(const LoadedSession &session, Format format, const QString
 }
 
 void ExportJob::exportSession(std::shared_ptr<const LoadedSession> session, Format format,
-                              const QString &path, bool bottomUp) {
+                              const QString &path) {
     start(
-        [session = std::move(session), format, path, bottomUp](const std::stop_token &,
-                                                               const ReportProgress &) {
-            write(*session, format, path, bottomUp);
+        [session = std::move(session), format, path](const std::stop_token &, const ReportProgress &) {
+            write(*session, format, path);
             return path;
         },
         [this](const QString &written) { emit exported(written); });

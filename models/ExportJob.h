@@ -1,5 +1,5 @@
 // Writes the opened session to a file for other tools, off the UI thread (a big session takes seconds): an
-// SVG flame graph of the tree the flame graph shows (top-down or bottom-up), speedscope JSON of the samples,
+// SVG flame graph of the top-down tree (the exporter draws no other), speedscope JSON of the samples,
 // or collapsed stacks (flamegraph.pl's input). The exporters are core/export's, given the session's own
 // filtered trees and filter, so what is exported is what the views count. exported() or failed() ends each
 // request.
@@ -26,11 +26,10 @@ public:
     // The file name suffix FORMAT's files usually end in ("svg").
     static QString suffix(Format format);
     // Writes SESSION to PATH in FORMAT (on the calling thread); throws Error when PATH cannot be written.
-    static void write(const LoadedSession &session, Format format, const QString &path, bool bottomUp);
+    static void write(const LoadedSession &session, Format format, const QString &path);
 
     // Starts writing; a request still running is cancelled first (its file may be incomplete).
-    void exportSession(std::shared_ptr<const LoadedSession> session, Format format, const QString &path,
-                       bool bottomUp);
+    void exportSession(std::shared_ptr<const LoadedSession> session, Format format, const QString &path);
 
 signals:
     void exported(const QString &path);
