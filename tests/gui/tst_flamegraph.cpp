@@ -68,6 +68,7 @@ class TestFlameGraph : public QObject {
 
 private slots:
     void initTestCase();
+    void cleanupTestCase();
     void rootRowAtEverySize_data();
     void rootRowAtEverySize();
     void extraHeightGoesToFlameGraph();
@@ -80,6 +81,9 @@ private slots:
     void exportAppliesFilter();
 
 private:
+    static QString settingsName() {
+        return QStringLiteral("tst_flamegraph-%1").arg(QCoreApplication::applicationPid());
+    }
     std::unique_ptr<MainWindow> openWindow(const QString &path);
     QString recordWith(const QString &name, const QStringList &options, const QString &client);
     QString recordWithPerf();
@@ -90,10 +94,19 @@ private:
 };
 
 void TestFlameGraph::initTestCase() {
-    useTestSettings(QStringLiteral("tst_flamegraph"));
+    // Settings of this process's own: the flame graph's options are remembered, and another run of this
+    // suite (another build tree) must not change them underneath.
+    useTestSettings(settingsName());
     QVERIFY(dir_.isValid());
     fp_ = recordWith(QStringLiteral("fp.data"), {QStringLiteral("-g")}, QStringLiteral("hotspots-fp"));
     if (fp_.isEmpty()) QSKIP("recording is not permitted here");
+}
+
+void TestFlameGraph::cleanupTestCase() {
+    QSettings settings;
+    settings.clear();
+    settings.sync();
+    QFile::remove(settings.fileName());
 }
 
 QString TestFlameGraph::recordWith(const QString &name, const QStringList &options, const QString &client) {
@@ -198,6 +211,7 @@ void TestFlameGraph::rootRowAtEverySize() {
     view->setIcicle(false);
 
     // Bottom-up: the functions samples end in sit on the root.
+    QVERIFY(!view->bottomUpButton()->isChecked());
     view->bottomUpButton()->click();
     QVERIFY(model.isBottomUp());
     QCOMPARE(model.tree()->kind(), CallTree::Kind::BottomUp);
