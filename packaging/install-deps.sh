@@ -7,13 +7,14 @@
 #            libdw-dev libelf-dev libdebuginfod-dev libzstd-dev libiberty-dev (demangling)
 #            libcli11-dev nlohmann-json3-dev libfmt-dev ninja-build
 #   fuzz:    clang libclang-rt-14-dev (libFuzzer and the sanitizers' runtime for clang; make fuzz, make test)
-#   run:     pkexec (privileged helper), linux-perf, hotspot and hyperfine (comparison tests and bench/),
+#   run:     pkexec (privileged helper), qt6-translations-l10n (Qt's own texts in the user's language),
+#            linux-perf, hotspot and hyperfine (comparison tests and bench/),
 #            xvfb xauth (screenshots of a real window)
 #
 # Fedora names, for reference (dnf install):
 #   gcc-c++ cmake pkgconf clang-tools-extra clang compiler-rt qt6-qtbase-devel qt6-qttools-devel mesa-libGL-devel
 #   elfutils-devel elfutils-debuginfod-client-devel libzstd-devel cli11-devel json-devel fmt-devel
-#   polkit perf hotspot xorg-x11-server-Xvfb xorg-x11-xauth
+#   polkit qt6-qttranslations perf hotspot xorg-x11-server-Xvfb xorg-x11-xauth
 set -eu
 
 packages="build-essential cmake pkg-config clang-format universal-ctags
@@ -21,7 +22,7 @@ packages="build-essential cmake pkg-config clang-format universal-ctags
   libdw-dev libelf-dev libdebuginfod-dev libzstd-dev libiberty-dev
   libcli11-dev nlohmann-json3-dev libfmt-dev ninja-build
   clang libclang-rt-14-dev
-  pkexec linux-perf hotspot hyperfine xvfb xauth"
+  pkexec qt6-translations-l10n linux-perf hotspot hyperfine xvfb xauth"
 
 missing=""
 for p in $packages; do

@@ -11,7 +11,7 @@ set(PERFGLASS_CORE_UNIT_TESTS tst_aggregation tst_eventparser tst_exports tst_go
 set(PERFGLASS_MODEL_UNIT_TESTS tst_eventlistmodel tst_processlistmodel)
 set(PERFGLASS_INTEGRATION_TESTS tst_helper tst_list tst_perfagreement tst_perfcompat tst_readerperf tst_record
   tst_recordcounters tst_report tst_stat tst_unwind tst_walkingskeleton)
-set(PERFGLASS_GUI_TESTS tst_eventsdock tst_filters tst_mainwindow tst_recorddialog)
+set(PERFGLASS_GUI_TESTS tst_eventsdock tst_filters tst_mainwindow tst_recorddialog tst_translations)
 
 function(perfglass_add_test folder label name)
   add_executable(${name} ${folder}/${name}.cpp)
@@ -44,6 +44,9 @@ if(TARGET perfglass-gui-lib)
     perfglass_add_test(gui gui ${name})
     target_link_libraries(${name} PRIVATE perfglass-gui-lib perfglass-models Qt6::Widgets)
   endforeach()
+  # tst_translations also starts the application itself, to see the language the environment chooses.
+  target_compile_definitions(tst_translations PRIVATE PERFGLASS_GUI="$<TARGET_FILE:perfglass>")
+  add_dependencies(tst_translations perfglass)
 endif()
 
 # A perfglass recording asks the kernel for build ids in its MMAP2 records (attr.build_id). The kernel (seen with
