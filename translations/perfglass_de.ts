@@ -161,6 +161,46 @@
         <source>%1; perf will not read the tracepoint samples.</source>
         <translation>%1; perf wird die Tracepoint-Stichproben nicht lesen.</translation>
     </message>
+    <message>
+        <source>not supported by this kernel</source>
+        <translation>von diesem Kernel nicht unterstützt</translation>
+    </message>
+    <message>
+        <source>not supported by this kernel (no such tracepoint)</source>
+        <translation>von diesem Kernel nicht unterstützt (kein solcher Tracepoint)</translation>
+    </message>
+    <message>
+        <source>not supported by the hardware</source>
+        <translation>von der Hardware nicht unterstützt</translation>
+    </message>
+    <message>
+        <source>not supported by the hardware (no PMU for it on this CPU)</source>
+        <translation>von der Hardware nicht unterstützt (keine PMU dafür auf dieser CPU)</translation>
+    </message>
+    <message>
+        <source>needs privileges (perf_event_paranoid=%1)</source>
+        <translation>braucht Rechte (perf_event_paranoid=%1)</translation>
+    </message>
+    <message>
+        <source>rejected by the PMU (invalid attributes for it)</source>
+        <translation>von der PMU abgelehnt (ungültige Attribute für sie)</translation>
+    </message>
+    <message>
+        <source>the PMU is busy (used exclusively by another event)</source>
+        <translation>die PMU ist belegt (exklusiv von einem anderen Ereignis genutzt)</translation>
+    </message>
+    <message>
+        <source>too many open files</source>
+        <translation>zu viele offene Dateien</translation>
+    </message>
+    <message>
+        <source>cannot be opened: %1</source>
+        <translation>lässt sich nicht öffnen: %1</translation>
+    </message>
+    <message>
+        <source>no id in tracefs (an event of ftrace itself, which perf_event_open cannot open)</source>
+        <translation>keine ID in tracefs (ein Ereignis von ftrace selbst, das perf_event_open nicht öffnen kann)</translation>
+    </message>
 </context>
 <context>
     <name>CostFormat</name>

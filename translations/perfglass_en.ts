@@ -161,6 +161,46 @@
         <source>%1; perf will not read the tracepoint samples.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>not supported by this kernel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not supported by this kernel (no such tracepoint)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not supported by the hardware</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not supported by the hardware (no PMU for it on this CPU)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>needs privileges (perf_event_paranoid=%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rejected by the PMU (invalid attributes for it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the PMU is busy (used exclusively by another event)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>too many open files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot be opened: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no id in tracefs (an event of ftrace itself, which perf_event_open cannot open)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>CostFormat</name>

@@ -161,6 +161,46 @@
         <source>%1; perf will not read the tracepoint samples.</source>
         <translation>%1 ; perf ne lira pas les échantillons des points de traçage.</translation>
     </message>
+    <message>
+        <source>not supported by this kernel</source>
+        <translation>non pris en charge par ce noyau</translation>
+    </message>
+    <message>
+        <source>not supported by this kernel (no such tracepoint)</source>
+        <translation>non pris en charge par ce noyau (point de traçage inexistant)</translation>
+    </message>
+    <message>
+        <source>not supported by the hardware</source>
+        <translation>non pris en charge par le matériel</translation>
+    </message>
+    <message>
+        <source>not supported by the hardware (no PMU for it on this CPU)</source>
+        <translation>non pris en charge par le matériel (pas de PMU pour lui sur ce CPU)</translation>
+    </message>
+    <message>
+        <source>needs privileges (perf_event_paranoid=%1)</source>
+        <translation>demande des privilèges (perf_event_paranoid=%1)</translation>
+    </message>
+    <message>
+        <source>rejected by the PMU (invalid attributes for it)</source>
+        <translation>refusé par la PMU (attributs invalides pour elle)</translation>
+    </message>
+    <message>
+        <source>the PMU is busy (used exclusively by another event)</source>
+        <translation>la PMU est occupée (utilisée en exclusivité par un autre événement)</translation>
+    </message>
+    <message>
+        <source>too many open files</source>
+        <translation>trop de fichiers ouverts</translation>
+    </message>
+    <message>
+        <source>cannot be opened: %1</source>
+        <translation>ne peut pas être ouvert : %1</translation>
+    </message>
+    <message>
+        <source>no id in tracefs (an event of ftrace itself, which perf_event_open cannot open)</source>
+        <translation>pas d&apos;identifiant dans tracefs (un événement de ftrace lui-même, que perf_event_open ne peut pas ouvrir)</translation>
+    </message>
 </context>
 <context>
     <name>CostFormat</name>

@@ -56,13 +56,24 @@ enum class MessageKind : uint16_t {
     KernelThreadNotRecorded,
     CounterNotCounted,
     NoTracingData,
+    // Why an event cannot be opened (events/EventAvailability)
+    NotSupportedByKernel,
+    NoSuchTracepoint,
+    NotSupportedByHardware,
+    NoPmuOnThisCpu,
+    NeedsPrivileges,
+    RejectedByPmu,
+    PmuBusy,
+    TooManyOpenFiles,
+    CannotBeOpened,
+    TracepointWithoutId,
 };
 
 struct Message {
     MessageKind kind = MessageKind::Text;
     std::vector<std::string> args;
 
-    // The English phrasing, with the arguments filled in.
+    // The English phrasing, with the arguments filled in; empty for the empty message (Message{}).
     std::string english() const;
     bool operator==(const Message &) const = default;
 };

@@ -2,9 +2,12 @@
 // load for their locale and for the language the environment asks for (LANGUAGE), translate the plural forms
 // by count, phrase the core's messages (models/CoreMessages), give every menu and the record dialog
 // accelerators that are unique, leave no label or button of the record dialog cut off, and the windows are
-// saved as screenshots in each language (mainwindow-de.png, record-dialog-launch-fr.png...) for a person to
-// look at.
+// saved as screenshots in each language (mainwindow-de.png, summary-de.png, events-dock-fr.png,
+// record-dialog-launch-fr.png...) for a person to look at.
 #include "CoreMessages.h"
+#include "EventFilterModel.h"
+#include "EventListModel.h"
+#include "EventsView.h"
 #include "FrameActions.h"
 #include "GuiTestSupport.h"
 #include "MainWindow.h"
@@ -26,6 +29,7 @@
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTreeView>
 
 #include <memory>
 
@@ -154,7 +158,8 @@ void TestTranslations::catalogueLoads() {
     // Plural forms by count: one sample, two samples.
     const QString one = translated("perfglass::MainWindow", "%n sample(s) of %1", 1);
     const QString two = translated("perfglass::MainWindow", "%n sample(s) of %1", 2);
-    QVERIFY2(one.startsWith(QLatin1String("1 ")) && two.startsWith(QLatin1String("2 ")), qPrintable(one + two));
+    QVERIFY2(one.startsWith(QLatin1String("1 ")) && two.startsWith(QLatin1String("2 ")),
+             qPrintable(one + two));
     QVERIFY2(one.mid(2) != two.mid(2), qPrintable(one + QLatin1String(" / ") + two));
     QVERIFY(!one.contains(QLatin1String("(s)")));
     // The field's vocabulary.
@@ -183,9 +188,8 @@ void TestTranslations::environmentChoosesLanguage() {
     process.start(QStringLiteral(PERFGLASS_GUI), {QStringLiteral("--help")});
     QVERIFY(process.waitForFinished(60000));
     const QString help = QString::fromUtf8(process.readAllStandardOutput());
-    const QString description = language == QLatin1String("de")
-                                    ? QStringLiteral("ein Linux-Profiler")
-                                    : QStringLiteral("un profileur pour Linux");
+    const QString description = language == QLatin1String("de") ? QStringLiteral("ein Linux-Profiler")
+                                                                : QStringLiteral("un profileur pour Linux");
     QVERIFY2(help.contains(description), qPrintable(help));
 }
 
@@ -198,7 +202,7 @@ void TestTranslations::coreMessagesArePhrased() {
     installTranslations(*QCoreApplication::instance(), QLocale(language));
     // Every kind with a phrasing of its own is translated, its arguments filled in.
     for (auto kind = static_cast<uint16_t>(MessageKind::CannotOpenFile);
-         kind <= static_cast<uint16_t>(MessageKind::NoTracingData); ++kind) {
+         kind <= static_cast<uint16_t>(MessageKind::TracepointWithoutId); ++kind) {
         const Message message{static_cast<MessageKind>(kind), {"101", "102", "103", "104", "105"}};
         const QString text = CoreMessages::text(message);
         QVERIFY2(text != QString::fromStdString(message.english()), qPrintable(text));
@@ -215,7 +219,8 @@ void TestTranslations::coreMessagesArePhrased() {
     // Plural forms by count.
     const QString one = CoreMessages::text(coreMessage(MessageKind::NoKernelSymbols, 1));
     const QString many = CoreMessages::text(coreMessage(MessageKind::NoKernelSymbols, 12));
-    QVERIFY2(one.contains(QLatin1String("1 ")) && many.contains(QLatin1String("12 ")), qPrintable(one + many));
+    QVERIFY2(one.contains(QLatin1String("1 ")) && many.contains(QLatin1String("12 ")),
+             qPrintable(one + many));
     QVERIFY2(QString(one).replace(QLatin1String("1 "), QString()) !=
                  QString(many).replace(QLatin1String("12 "), QString()),
              qPrintable(one));
@@ -243,6 +248,19 @@ void TestTranslations::windowsInEachLanguage() {
     summary->setFloating(true);
     summary->resize(900, 640);
     saveScreenshot(summary, QStringLiteral("summary-%1.png").arg(language));
+    // The Events dock: why events cannot be opened, in the user's language.
+    auto *events = window->findChild<EventsView *>();
+    QVERIFY(events);
+    QSignalSpy listed(events->model(), &EventListModel::loaded);
+    auto *eventsDock = part<QDockWidget>(window, "eventsDock");
+    eventsDock->setFloating(true);
+    eventsDock->resize(1200, 700);
+    eventsDock->show();
+    eventsDock->raise();
+    QVERIFY(events->model()->eventCount() > 0 || listed.wait(60000));
+    events->tree()->expand(events->filterModel()->mapFromSource(
+        events->model()->indexOfEvent(QStringLiteral("cycles")).parent()));
+    saveScreenshot(eventsDock, QStringLiteral("events-dock-%1.png").arg(language));
     checkMenus(*window);
     checkRecordDialog(language);
 }
@@ -281,7 +299,8 @@ void TestTranslations::checkRecordDialog(const QString &language) {
     QVERIFY(QTest::qWaitForWindowExposed(&dialog));
     auto *tabs = dialog.findChild<QTabWidget *>();
     QVERIFY(tabs);
-    const QStringList names = {QStringLiteral("launch"), QStringLiteral("attach"), QStringLiteral("system-wide")};
+    const QStringList names = {QStringLiteral("launch"), QStringLiteral("attach"),
+                               QStringLiteral("system-wide")};
     for (int tab = 0; tab < tabs->count(); ++tab) {
         tabs->setCurrentIndex(tab);
         QCoreApplication::processEvents();
