@@ -49,7 +49,7 @@ std::string statusText(const Availability &availability) {
     if (availability.openable)
         return fmt::format("yes, user mode only (kernel mode {})",
                            unavailableReason(EACCES, EventCategory::Software));
-    return "no: " + availability.reason;
+    return "no: " + availability.reason.english();
 }
 
 std::string sectionTitle(const CatalogEntry &entry) {
@@ -80,7 +80,7 @@ nlohmann::json entryJson(const Listed &listed) {
                           {"openable", listed.availability.openable},
                           {"kernel", listed.availability.kernel},
                           {"systemWideOnly", listed.availability.systemWideOnly},
-                          {"reason", listed.availability.reason},
+                          {"reason", listed.availability.reason.english()},
                           {"probed", listed.probed}};
     if (!listed.entry.aliases.empty()) object["aliases"] = listed.entry.aliases;
     if (!listed.entry.description.empty()) object["description"] = listed.entry.description;

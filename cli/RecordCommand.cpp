@@ -162,7 +162,7 @@ int RecordCommand::run() {
     StopSignals signals(onStopSignal);
     const RecordSummary summary = recorder.run();
     for (const auto &notice : summary.notices)
-        fmt::print(stderr, "perfglass-cli: note: {}\n", notice);
+        fmt::print(stderr, "perfglass-cli: note: {}\n", notice.english());
     std::string lost = fmt::format("{} lost", summary.lostSamples);
     if (summary.lostRecords > 0) lost += fmt::format(" in {} LOST records", summary.lostRecords);
     if (summary.throttles > 0) lost += fmt::format(", {} throttled", summary.throttles);

@@ -76,7 +76,7 @@ void printHeader(std::FILE *out, const Profile &profile, const std::string &even
         fmt::print(out, "# {} samples have frames outside every known mapping\n",
                    diagnostics.samplesWithUnmappedFrames);
     for (const auto &notice : diagnostics.notices)
-        fmt::print(out, "# note: {}\n", notice);
+        fmt::print(out, "# note: {}\n", notice.english());
 }
 
 void printTree(std::FILE *out, const CallTree &tree, const TextReportOptions &options) {

@@ -1,5 +1,6 @@
 #include "RecordDialog.h"
 
+#include "CoreMessages.h"
 #include "ProcessListModel.h"
 #include "RecordingJob.h"
 #include "base/CpuList.h"
@@ -556,7 +557,7 @@ QString RecordDialog::eventsProblem() {
         if (!parser_) parser_ = std::make_unique<EventParser>();
         parser_->parse(text.toStdString());
     } catch (const Error &error) {
-        checkedEventsProblem_ = QString::fromStdString(error.what());
+        checkedEventsProblem_ = CoreMessages::text(error.message());
     }
     return checkedEventsProblem_;
 }

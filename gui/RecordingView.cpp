@@ -1,5 +1,6 @@
 #include "RecordingView.h"
 
+#include "CoreMessages.h"
 #include "RecordingJob.h"
 
 #include <QCheckBox>
@@ -155,7 +156,8 @@ void RecordingView::showSummary() {
     row(tr("Duration:"), tr("%1 s").arg(locale.toString(summary.seconds, 'f', 2)));
     row(tr("Samples:"), locale.toString(static_cast<qulonglong>(summary.samples)));
     QString lost = locale.toString(static_cast<qulonglong>(summary.lostSamples));
-    if (summary.lostRecords > 0) lost += tr(" (in %1 LOST records)").arg(summary.lostRecords);
+    if (summary.lostRecords > 0)
+        lost += tr(" (in %n LOST record(s))", nullptr, static_cast<int>(summary.lostRecords));
     if (summary.throttles > 0)
         lost += tr(", throttled %n time(s)", nullptr, static_cast<int>(summary.throttles));
     row(tr("Lost samples:"), lost);
@@ -169,7 +171,7 @@ void RecordingView::showSummary() {
     if (!summary.notices.empty()) {
         html += QStringLiteral("<p>%1</p><ul>").arg(tr("Notes:"));
         for (const auto &notice : summary.notices)
-            html += QStringLiteral("<li>%1</li>").arg(QString::fromStdString(notice).toHtmlEscaped());
+            html += QStringLiteral("<li>%1</li>").arg(CoreMessages::text(notice).toHtmlEscaped());
         html += QStringLiteral("</ul>");
     }
     if (summary.lostSamples > 0)

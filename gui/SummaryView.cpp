@@ -1,5 +1,7 @@
 #include "SummaryView.h"
 
+#include "CoreMessages.h"
+
 #include <QLocale>
 #include <QSet>
 #include <QTextBrowser>
@@ -231,7 +233,7 @@ QString SummaryView::diagnosticsHtml() const {
     if (!d.notices.empty()) {
         html += QStringLiteral("<p><b>%1</b></p><ul>").arg(tr("Notices"));
         for (const auto &notice : d.notices)
-            html += QStringLiteral("<li>%1</li>").arg(escaped(notice));
+            html += QStringLiteral("<li>%1</li>").arg(CoreMessages::text(notice).toHtmlEscaped());
         html += QStringLiteral("</ul>");
     }
     return html;

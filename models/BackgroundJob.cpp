@@ -1,5 +1,8 @@
 #include "BackgroundJob.h"
 
+#include "CoreMessages.h"
+#include "base/Error.h"
+
 #include <QPromise>
 #include <QThreadPool>
 #include <QtConcurrent/QtConcurrentRun>
@@ -50,6 +53,8 @@ BackgroundJob::Outcome BackgroundJob::outcomeOf(const ErasedWork &work, const st
         outcome.deliver = work(stop, report);
     } catch (const Cancelled &) {
         outcome.cancelled = true;
+    } catch (const Error &error) {
+        outcome.error = CoreMessages::text(error.message()); // in the user's language
     } catch (const std::exception &error) {
         outcome.error = QString::fromStdString(error.what());
     }

@@ -1,6 +1,7 @@
 #include "EventListModel.h"
 
 #include "BackgroundJob.h"
+#include "CoreMessages.h"
 #include "base/Error.h"
 
 #include <QFont>
@@ -229,7 +230,7 @@ QString EventListModel::statusText(int entry) const {
     if (a.openable && a.systemWideOnly) return tr("yes, system-wide only");
     if (a.openable && a.kernel) return tr("yes");
     if (a.openable) return tr("yes, user mode only");
-    return tr("no: %1").arg(qs(a.reason));
+    return tr("no: %1").arg(CoreMessages::text(a.reason));
 }
 
 QString EventListModel::descriptionText(const Node &node) const {

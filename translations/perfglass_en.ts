@@ -2,6 +2,207 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US" sourcelanguage="en_US">
 <context>
+    <name>CoreMessages</name>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is a directory, not a perf.data file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is empty, not a perf.data file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a perf.data file (it does not start with PERFILE2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is damaged at byte %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the data size in the header is 0 (the recorder did not finish); read up to the last complete record.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the feature section index at byte %2 is cut short; header information (host, command line, event names) is missing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: feature section %3 (byte %2, at offset %4, size %5) lies outside the file and was ignored.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the %3 feature section at byte %2 is malformed and was ignored.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2; the incomplete record was ignored.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot open the kernel symbols %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>No symbols for %1 (%n address(es) unnamed): %3</source>
+        <translation>
+            <numerusform>No symbols for %1 (%n address(es) unnamed): %3</numerusform>
+            <numerusform>No symbols for %1 (%n address(es) unnamed): %3</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>No kernel symbols (%n kernel address(es) unnamed): /proc/kallsyms is unreadable or from another kernel.</source>
+        <translation>
+            <numerusform>No kernel symbols (%n kernel address(es) unnamed): /proc/kallsyms is unreadable or from another kernel.</numerusform>
+            <numerusform>No kernel symbols (%n kernel address(es) unnamed): /proc/kallsyms is unreadable or from another kernel.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 of %2 DWARF-unwound stacks end early (%3); they are shown under &quot;%4&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing to record: choose a program, processes or the whole system.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose only one target: a program, processes or the whole system.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Counters are read at most every millisecond: give an interval of 1 ms or more.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU %1 is not online (online CPUs: %2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot attach to process %1: there is no such process.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot attach to thread %1: there is no such thread.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot attach to process %1 (%2): it has exited and waits for its parent to collect its exit status (a zombie); there is nothing left to record.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot attach to thread %1 (%2): it has exited and waits for its parent to collect its exit status (a zombie); there is nothing left to record.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no program to run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Program not found: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot run %1: there is no such executable file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The working directory %1 does not exist.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The program exited before it could start.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot run %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Off-CPU: %1 is not available (%2); context switches are recorded without it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Off-CPU: %1 cannot be opened (%2); context switches are recorded without it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The frequency was lowered from %1 Hz to the kernel&apos;s maximum of %2 Hz (kernel.perf_event_max_sample_rate).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the frequency %2 Hz was lowered to the kernel&apos;s maximum of %3 Hz.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kernel samples need more privilege than this user has (kernel.perf_event_paranoid = %1): only user space is recorded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: this kernel cannot read counters on samples of threads created later (:S); only the threads that exist now are recorded with it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2) is a kernel thread: it has no user space, so it gives kernel samples only, and none while it sleeps. Record the whole system to see the kernel&apos;s work.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2) is a kernel thread: it has no user space, and this user may record user space only (kernel.perf_event_paranoid = %3), so nothing of it is recorded. Kernel samples need root or CAP_PERFMON, or a system-wide recording through the privileged helper.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Counters: &apos;%1&apos; is not counted: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1; perf will not read the tracepoint samples.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not supported by this kernel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not supported by this kernel (no such tracepoint)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not supported by the hardware</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not supported by the hardware (no PMU for it on this CPU)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>needs privileges (perf_event_paranoid=%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rejected by the PMU (invalid attributes for it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the PMU is busy (used exclusively by another event)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>too many open files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot be opened: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no id in tracefs (an event of ftrace itself, which perf_event_open cannot open)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>CostFormat</name>
     <message>
         <source>%1 s</source>
@@ -1563,10 +1764,6 @@
         <source>Samples:</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
-        <source> (in %1 LOST records)</source>
-        <translation type="unfinished"></translation>
-    </message>
     <message numerus="yes">
         <source>, throttled %n time(s)</source>
         <translation>
@@ -1597,6 +1794,13 @@
     <message>
         <source>The kernel dropped samples because a ring buffer was full: record at a lower frequency.</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source> (in %n LOST record(s))</source>
+        <translation>
+            <numerusform> (in %n LOST record)</numerusform>
+            <numerusform> (in %n LOST records)</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -85,16 +85,16 @@ std::string ChildProcess::resolveProgram(const std::string &program) {
 
 ChildProcess::ChildProcess(const std::vector<std::string> &command, const std::string &workingDirectory,
                            const std::vector<std::string> &extraEnvironment) {
-    if (command.empty()) throw Error("no command to run");
+    if (command.empty()) throw Error(coreMessage(MessageKind::NoCommand));
     program_ = resolveProgram(command[0]);
     if (program_.empty())
-        throw Error(command[0].find('/') == std::string::npos
-                        ? "command not found: " + command[0]
-                        : "cannot run " + command[0] + ": no such executable file");
+        throw Error(coreMessage(command[0].find('/') == std::string::npos ? MessageKind::CommandNotFound
+                                                                          : MessageKind::NoSuchExecutable,
+                                command[0]));
     if (!workingDirectory.empty()) {
         struct stat info {};
         if (::stat(workingDirectory.c_str(), &info) != 0 || !S_ISDIR(info.st_mode))
-            throw Error("working directory " + workingDirectory + " does not exist");
+            throw Error(coreMessage(MessageKind::NoWorkingDirectory, workingDirectory));
     }
 
     // Everything the child needs is prepared before fork: only async-signal-safe calls run in the child.
@@ -152,10 +152,10 @@ void ChildProcess::release() {
         got = ::read(errorFd_.get(), &childError, sizeof childError);
     } while (got < 0 && errno == EINTR);
     errorFd_.reset();
-    if (!sent) throw Error("the program exited before it could start");
+    if (!sent) throw Error(coreMessage(MessageKind::ProgramExitedBeforeStart));
     if (got == sizeof childError) {
         wait();
-        throw Error(systemErrorMessage("cannot run " + program_, childError));
+        throw Error(coreMessage(MessageKind::CannotRunProgram, program_, std::strerror(childError)));
     }
 }
 

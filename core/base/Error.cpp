@@ -7,7 +7,7 @@
 namespace perfglass {
 
 FileFormatError::FileFormatError(const std::string &path, uint64_t offset, const std::string &what)
-    : Error(fmt::format("{}: at byte {}: {}", path, offset, what))
+    : Error(coreMessage(MessageKind::FileFormat, path, offset, what))
     , offset_(offset) {}
 
 std::string systemErrorMessage(const std::string &context, int errnum) {

@@ -30,30 +30,32 @@ bool isPrivilegeError(int error) {
 
 } // namespace
 
-std::string unavailableReason(int error, EventCategory category) {
+Message unavailableMessage(int error, EventCategory category) {
     switch (error) {
-    case 0:
-        return {};
     case ENOENT:
     case EOPNOTSUPP:
-        if (category == EventCategory::Software) return "not supported by this kernel";
-        if (category == EventCategory::Tracepoint) return "not supported by this kernel (no such tracepoint)";
-        return "not supported by the hardware";
+        if (category == EventCategory::Software) return coreMessage(MessageKind::NotSupportedByKernel);
+        if (category == EventCategory::Tracepoint) return coreMessage(MessageKind::NoSuchTracepoint);
+        return coreMessage(MessageKind::NotSupportedByHardware);
     case ENODEV:
-        return "not supported by the hardware (no PMU for it on this CPU)";
+        return coreMessage(MessageKind::NoPmuOnThisCpu);
     case EACCES:
     case EPERM:
-        return fmt::format("needs privileges (perf_event_paranoid={})", perfEventParanoid());
+        return coreMessage(MessageKind::NeedsPrivileges, perfEventParanoid());
     case EINVAL:
-        return "rejected by the PMU (invalid attributes for it)";
+        return coreMessage(MessageKind::RejectedByPmu);
     case EBUSY:
-        return "the PMU is busy (used exclusively by another event)";
+        return coreMessage(MessageKind::PmuBusy);
     case EMFILE:
     case ENFILE:
-        return "too many open files";
+        return coreMessage(MessageKind::TooManyOpenFiles);
     default:
-        return fmt::format("cannot be opened: {}", std::strerror(error));
+        return coreMessage(MessageKind::CannotBeOpened, std::strerror(error));
     }
+}
+
+std::string unavailableReason(int error, EventCategory category) {
+    return error == 0 ? std::string() : unavailableMessage(error, category).english();
 }
 
 Availability probeAvailability(const EventSpec &spec) {
@@ -106,7 +108,7 @@ Availability probeAvailability(const EventSpec &spec) {
         if (isPrivilegeError(systemOpen.error())) error = systemOpen.error();
     }
     result.error = error;
-    result.reason = unavailableReason(error, spec.category);
+    if (error != 0) result.reason = unavailableMessage(error, spec.category);
     return result;
 }
 

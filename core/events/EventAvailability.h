@@ -2,6 +2,7 @@
 // perf_event_open on the calling process (or on the PMU's first CPU for system-wide-only PMUs).
 #pragma once
 
+#include "base/Message.h"
 #include "base/ProcFs.h"
 #include "events/EventParser.h"
 
@@ -14,12 +15,14 @@ struct Availability {
     bool kernel = false;   // it opens counting kernel mode too
     bool systemWideOnly = false; // it opens only for a whole CPU (pid -1), not for a process
     int error = 0;               // errno of the refused open, 0 when openable
-    std::string reason; // why not, for people: "not supported by the hardware", "needs privileges (...)"
+    Message reason; // why not, for people: "not supported by the hardware", "needs privileges (...)"
 };
 
 // perfEventParanoid() lives in base/ProcFs.h.
 
-// A sentence for the errno perf_event_open gave when opening an event of this category.
+// Why perf_event_open refused an event of this category with errno ERROR (not 0), as a message; and in
+// English, empty for 0.
+Message unavailableMessage(int error, EventCategory category);
 std::string unavailableReason(int error, EventCategory category);
 
 Availability probeAvailability(const EventSpec &spec);

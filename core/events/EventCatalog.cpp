@@ -110,7 +110,7 @@ std::vector<ProbedEntry> probeCatalog(const std::vector<CatalogEntry> &entries,
             // ftrace's own events (ftrace:function, ...) have a format but no id: perf cannot open them.
             Availability none;
             none.error = ENOENT;
-            none.reason = "no id in tracefs (an event of ftrace itself, which perf_event_open cannot open)";
+            none.reason = coreMessage(MessageKind::TracepointWithoutId);
             probed.push_back(ProbedEntry{none, true}); // known without a probe
         } else if (isTracepoint(entry) && !probeEach) {
             const bool first = !shared;

@@ -39,7 +39,7 @@ std::future<KernelSymbols> kernelSymbolsFor(const LoadOptions &options, bool sam
                                             const SessionMetadata &metadata) {
     if (!options.kallsymsPath.empty()) {
         auto input = std::make_shared<std::ifstream>(options.kallsymsPath);
-        if (!*input) throw Error("cannot open kernel symbols " + options.kallsymsPath);
+        if (!*input) throw Error(coreMessage(MessageKind::CannotOpenKernelSymbols, options.kallsymsPath));
         return std::async(std::launch::async, [input] { return KernelSymbols::fromStream(*input); });
     }
     if (!sameKernel) return std::async(std::launch::deferred, [] { return KernelSymbols{}; });

@@ -269,9 +269,9 @@ void ProfileBuilder::noteBrokenStacks() {
         if (unwindEnds_[i] > 0)
             reasons += fmt::format("{}{} {}", reasons.empty() ? "" : ", ", unwindEnds_[i],
                                    unwindEndName(static_cast<UnwindEnd>(i)));
-    profile_->diagnostics.notices.push_back(
-        fmt::format("{} of {} DWARF-unwound stacks end early ({}); they sit under \"{}\"",
-                    profile_->diagnostics.brokenStacks, unwound, reasons, kBrokenStackName));
+    profile_->diagnostics.notices.push_back(coreMessage(MessageKind::BrokenDwarfStacks,
+                                                        profile_->diagnostics.brokenStacks, unwound, reasons,
+                                                        kBrokenStackName));
 }
 
 std::shared_ptr<Profile> ProfileBuilder::finish() {

@@ -233,15 +233,13 @@ void Symbolizer::noteUnresolvedModules() {
         const auto error = moduleErrors_.find(module);
         if (error == moduleErrors_.end()) continue;
         ++profile_.diagnostics.modulesWithoutSymbols;
-        profile_.diagnostics.notices.push_back(fmt::format("no symbols for {} ({} addresses unnamed): {}",
+        profile_.diagnostics.notices.push_back(coreMessage(MessageKind::NoSymbolsForModule,
                                                            profile_.modulePath(module),
                                                            framesPerModule[module], error->second));
     }
     if (kernelSymbols_.empty() && !unnamedKernelFrames_.empty())
-        profile_.diagnostics.notices.push_back(fmt::format(
-            "no kernel symbols ({} kernel addresses unnamed): /proc/kallsyms is unreadable or from "
-            "another kernel; pass --kallsyms",
-            unnamedKernelFrames_.size()));
+        profile_.diagnostics.notices.push_back(
+            coreMessage(MessageKind::NoKernelSymbols, unnamedKernelFrames_.size()));
 }
 
 } // namespace perfglass

@@ -207,13 +207,13 @@ PerfDataReader::PerfDataReader(std::string path)
     } else {
         ownedFd_.reset(::open(path_.c_str(), O_RDONLY | O_CLOEXEC));
         fd_ = ownedFd_.get();
-        if (fd_ < 0) throw Error(systemErrorMessage("cannot open " + path_, errno));
+        if (fd_ < 0) throw Error(coreMessage(MessageKind::CannotOpenFile, path_, std::strerror(errno)));
     }
     struct stat info {};
     if (::fstat(fd_, &info) != 0) throw Error(systemErrorMessage("cannot stat " + path_, errno));
-    if (S_ISDIR(info.st_mode)) throw Error(path_ + ": is a directory, not a perf.data file");
+    if (S_ISDIR(info.st_mode)) throw Error(coreMessage(MessageKind::IsADirectory, path_));
     fileSize_ = S_ISREG(info.st_mode) ? static_cast<uint64_t>(info.st_size) : kUnknownEnd;
-    if (fileSize_ == 0) throw Error(path_ + ": file is empty, not a perf.data file");
+    if (fileSize_ == 0) throw Error(coreMessage(MessageKind::EmptyFile, path_));
     readFileHeader();
 }
 
@@ -298,7 +298,7 @@ void PerfDataReader::follow(std::stop_token stop, std::chrono::milliseconds poll
         return; // a pipe waits anyway; a finished file has nothing to wait for
     following_ = true;
     stop_ = std::move(stop);
-    if (!notices_.empty() && notices_.back().find("data size in the header is 0") != std::string::npos)
+    if (!notices_.empty() && notices_.back().kind == MessageKind::DataSizeZero)
         notices_.pop_back(); // expected while the file is being written
     pollInterval_ = pollInterval;
     dataEnd_ = kUnknownEnd;
@@ -374,7 +374,7 @@ void PerfDataReader::readFileHeader() {
             throw FileFormatError(path_, 0, "big-endian perf.data files are not supported");
         if (std::memcmp(pipe.magic, "PERFFILE", 8) == 0)
             throw FileFormatError(path_, 0, "version 1 perf.data files (magic PERFFILE) are not supported");
-        throw FileFormatError(path_, 0, "not a perf.data file (magic is not PERFILE2)");
+        throw FileFormatError(coreMessage(MessageKind::NotAPerfDataFile, path_), 0);
     }
     if (pipe.size == sizeof(format::PipeHeader)) {
         pipeMode_ = true;
@@ -405,11 +405,7 @@ void PerfDataReader::readFileHeader() {
     dataBegin_ = header.data.offset;
     if (header.data.size == 0) {
         dataEnd_ = fileSize_;
-        if (fileSize_ > dataBegin_)
-            notices_.push_back(
-                fmt::format("{}: the data size in the header is 0 (the recorder did not finish); "
-                            "reading up to the last complete record",
-                            path_));
+        if (fileSize_ > dataBegin_) notices_.push_back(coreMessage(MessageKind::DataSizeZero, path_));
     } else {
         dataEnd_ = header.data.offset + header.data.size;
         readFeatures(header.features, dataEnd_);
@@ -486,9 +482,7 @@ void PerfDataReader::readFeatures(const uint64_t features[4], uint64_t indexOffs
     std::vector<format::FileSection> index(present.size());
     const size_t indexSize = index.size() * sizeof(format::FileSection);
     if (readAt(index.data(), indexSize, indexOffset) != indexSize) {
-        notices_.push_back(fmt::format("{}: at byte {}: the feature section index is cut short; header "
-                                       "information (host, command line, event names) is missing",
-                                       path_, indexOffset));
+        notices_.push_back(coreMessage(MessageKind::FeatureIndexCutShort, path_, indexOffset));
         return;
     }
     for (size_t i = 0; i < present.size(); ++i) {
@@ -496,10 +490,8 @@ void PerfDataReader::readFeatures(const uint64_t features[4], uint64_t indexOffs
         const uint64_t where = indexOffset + i * sizeof(format::FileSection);
         if (section.offset > fileSize_ || section.size > fileSize_ - section.offset ||
             section.size > kMaxFeatureSize) {
-            notices_.push_back(
-                fmt::format("{}: at byte {}: feature section {} (offset {}, size {}) lies outside "
-                            "the file; ignored",
-                            path_, where, present[i], section.offset, section.size));
+            notices_.push_back(coreMessage(MessageKind::FeatureSectionOutsideFile, path_, where, present[i],
+                                           section.offset, section.size));
             continue;
         }
         std::vector<uint8_t> bytes(static_cast<size_t>(section.size));
@@ -511,8 +503,8 @@ void PerfDataReader::readFeatures(const uint64_t features[4], uint64_t indexOffs
 void PerfDataReader::parseFeature(unsigned feature, const uint8_t *bytes, size_t size, uint64_t offset) {
     FeatureDecoder decoder(bytes, size);
     auto bad = [&](const char *name) {
-        notices_.push_back(fmt::format("{}: at byte {}: the {} feature section is malformed; ignored", path_,
-                                       offset + decoder.position(), name));
+        notices_.push_back(
+            coreMessage(MessageKind::FeatureSectionMalformed, path_, offset + decoder.position(), name));
     };
     if (const char *malformed = readMachineFeature(feature, decoder, metadata_)) {
         if (*malformed != '\0') bad(malformed);
@@ -749,8 +741,7 @@ const perf_event_header *PerfDataReader::endOfStream(const perf_event_header *pa
                               (cut.empty() ? fmt::format("the stream ends at byte {}", end) : cut) +
                                   ", before any record describes an event (a pipe-mode session starts with "
                                   "its HEADER_ATTR records)");
-    if (!cut.empty())
-        notices_.push_back(fmt::format("{}: {}; the incomplete record was ignored", path_, cut));
+    if (!cut.empty()) notices_.push_back(coreMessage(MessageKind::IncompleteRecordIgnored, path_, cut));
     return nullptr;
 }
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "base/MappedRegion.h"
+#include "base/Message.h"
 #include "base/UniqueFd.h"
 #include "events/EventAttr.h"
 #include "perfdata/PerfFileFormat.h"
@@ -53,7 +54,7 @@ public:
     const std::vector<EventAttr> &events() const { return events_; }
     const SessionMetadata &metadata() const { return metadata_; }
     // Things the user should know that did not stop reading, such as a recording whose writer died.
-    const std::vector<std::string> &notices() const { return notices_; }
+    const std::vector<Message> &notices() const { return notices_; }
     const std::string &path() const { return path_; }
     bool isPipe() const { return pipeMode_; }
     // File offset of the record returned last (of the COMPRESSED record that held it, for compressed ones).
@@ -113,7 +114,7 @@ private:
     bool eof_ = false;
     std::vector<EventAttr> events_;
     SessionMetadata metadata_;
-    std::vector<std::string> notices_;
+    std::vector<Message> notices_;
     std::unique_ptr<Decompressor> decompressor_;
     bool following_ = false;
     std::stop_token stop_;

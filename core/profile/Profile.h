@@ -2,6 +2,7 @@
 // other tables by id; strings are stored once. Built by ProfileBuilder, shared as shared_ptr<const Profile>.
 #pragma once
 
+#include "base/Message.h"
 #include "base/StringTable.h"
 #include "profile/CounterSeries.h"
 
@@ -87,7 +88,7 @@ struct ProfileDiagnostics {
     uint64_t malformedRecords = 0;
     uint64_t modulesWithoutSymbols =
         0; // modules with samples whose file, symbols or build id failed (notices say)
-    std::vector<std::string> notices;
+    std::vector<Message> notices;
 };
 
 // The sample table, one column per field; sample i is (time[i], pid[i], ...).

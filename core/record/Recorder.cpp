@@ -71,11 +71,8 @@ bool isKernelThread(pid_t pid) {
 }
 
 // An attached process or thread that has exited but is not reaped yet: nothing of it can be recorded.
-void refuseZombie(pid_t pid, const char *kind) {
-    if (processExists(pid) && !isRunning(pid))
-        throw Error(fmt::format("cannot attach to {} {} ({}): it has exited and is a zombie, waiting for its "
-                                "parent to collect its exit status; there is nothing left to record",
-                                kind, pid, commOf(pid)));
+void refuseZombie(pid_t pid, MessageKind kind) {
+    if (processExists(pid) && !isRunning(pid)) throw Error(coreMessage(kind, pid, commOf(pid)));
 }
 
 // adviseHere: add what the user can do; false when the privileged helper's failure, which says it, follows.
@@ -115,7 +112,7 @@ size_t defaultMmapPages(const RecordOptions &options) {
 }
 
 std::vector<EventSpec> parseEvents(const RecordOptions &options, const EventParser &parser,
-                                   std::vector<std::string> &notices) {
+                                   std::vector<Message> &notices) {
     std::vector<EventSpec> specs;
     if (options.events.empty()) {
         specs = parser.parse("cycles");
@@ -128,9 +125,7 @@ std::vector<EventSpec> parseEvents(const RecordOptions &options, const EventPars
             auto offCpu = parser.parse(kOffCpuEvent);
             specs.insert(specs.end(), offCpu.begin(), offCpu.end());
         } catch (const Error &error) {
-            notices.push_back(fmt::format("--off-cpu: {} is not available ({}); recording context switches "
-                                          "without it",
-                                          kOffCpuEvent, error.what()));
+            notices.push_back(coreMessage(MessageKind::OffCpuEventUnavailable, kOffCpuEvent, error.what()));
         }
     }
     return specs;
@@ -147,15 +142,15 @@ AttachTargets attachTargets(const RecordOptions &options) {
     for (pid_t pid : options.pids) {
         auto tids = threadsOf(pid);
         if (pid <= 0 || tids.empty() || !processExists(pid))
-            throw Error(fmt::format("cannot attach to process {}: no such process", pid));
-        refuseZombie(pid, "process");
+            throw Error(coreMessage(MessageKind::NoSuchProcess, pid));
+        refuseZombie(pid, MessageKind::ZombieProcess);
         targets.processes.push_back(pid);
         targets.threads.insert(targets.threads.end(), tids.begin(), tids.end());
     }
     for (pid_t tid : options.tids) {
         const pid_t pid = tid > 0 ? processOf(tid) : -1;
-        if (pid < 0) throw Error(fmt::format("cannot attach to thread {}: no such thread", tid));
-        refuseZombie(tid, "thread");
+        if (pid < 0) throw Error(coreMessage(MessageKind::NoSuchThread, tid));
+        refuseZombie(tid, MessageKind::ZombieThread);
         targets.threads.push_back(tid);
         if (std::find(targets.processes.begin(), targets.processes.end(), pid) == targets.processes.end())
             targets.processes.push_back(pid);
@@ -336,15 +331,8 @@ void Recording::noteKernelThreads() {
         if (!isKernelThread(pid)) continue;
         summary_.notices.push_back(
             summary_.kernelSamples
-                ? fmt::format("{} ({}) is a kernel thread: it has no user space, so it gives kernel samples "
-                              "only, and none while it sleeps; record the whole system with -a to see the "
-                              "kernel's work",
-                              pid, commOf(pid))
-                : fmt::format(
-                      "{} ({}) is a kernel thread: it has no user space, and this user may record user "
-                      "space only (kernel.perf_event_paranoid = {}), so nothing of it is recorded; "
-                      "kernel samples need root or CAP_PERFMON (or -a through the privileged helper)",
-                      pid, commOf(pid), perfEventParanoid()));
+                ? coreMessage(MessageKind::KernelThreadKernelOnly, pid, commOf(pid))
+                : coreMessage(MessageKind::KernelThreadNotRecorded, pid, commOf(pid), perfEventParanoid()));
     }
 }
 
@@ -353,16 +341,15 @@ void Recording::prepareEvents() {
     const int targetKinds =
         (attach ? 1 : 0) + (options_.systemWide ? 1 : 0) + (options_.command.empty() ? 0 : 1);
     if (targetKinds != 1)
-        throw Error(targetKinds == 0 ? "nothing to record: give a command, -p PID, -t TID or -a"
-                                     : "give only one target: a command, -p/-t, or -a");
+        throw Error(
+            coreMessage(targetKinds == 0 ? MessageKind::NothingToRecord : MessageKind::OneTargetOnly));
     kind_ = attach                ? RecordTargetKind::Attach
             : options_.systemWide ? RecordTargetKind::SystemWide
                                   : RecordTargetKind::Launch;
     specs_ = parseSpecs();
     clampFrequencies();
     if (!options_.counters.empty()) {
-        if (options_.counterIntervalMs == 0)
-            throw Error("--interval: counters are read at most every 1 ms; give an interval of 1 or more");
+        if (options_.counterIntervalMs == 0) throw Error(coreMessage(MessageKind::CountersIntervalTooShort));
         counterSpecs_ = EventParser().parse(options_.counters);
     }
 }
@@ -439,16 +426,13 @@ void Recording::scopeHelper(EventOpener *opener) {
 void Recording::clampFrequencies() {
     const uint64_t maxRate = readSysctlNumber("/proc/sys/kernel/perf_event_max_sample_rate", 100000);
     if (options_.period == 0 && options_.frequency > maxRate) {
-        summary_.notices.push_back(
-            fmt::format("frequency lowered from {} Hz to the kernel's maximum of {} Hz "
-                        "(kernel.perf_event_max_sample_rate)",
-                        options_.frequency, maxRate));
+        summary_.notices.push_back(coreMessage(MessageKind::FrequencyLowered, options_.frequency, maxRate));
         options_.frequency = maxRate;
     }
     for (auto &spec : specs_) {
         if (spec.termFrequency > maxRate) {
-            summary_.notices.push_back(fmt::format("{}: freq={} lowered to the kernel's maximum of {} Hz",
-                                                   spec.name, spec.termFrequency, maxRate));
+            summary_.notices.push_back(
+                coreMessage(MessageKind::TermFrequencyLowered, spec.name, spec.termFrequency, maxRate));
             spec.termFrequency = maxRate;
         }
     }
@@ -468,7 +452,8 @@ void Recording::resolveTarget() {
     cpus_ = options_.cpus.empty() ? online : options_.cpus;
     for (int cpu : cpus_)
         if (std::find(online.begin(), online.end(), cpu) == online.end())
-            throw Error(fmt::format("CPU {} is not online (online: {})", cpu, fmt::join(online, ",")));
+            throw Error(
+                coreMessage(MessageKind::CpuNotOnline, cpu, fmt::format("{}", fmt::join(online, ","))));
     pages_ = defaultMmapPages(options_);
 }
 
@@ -532,9 +517,8 @@ RecordingEvents::OpenResult Recording::openNewThreads(pid_t &failedTarget) {
 bool Recording::fallBackAfter(int error) {
     const EventSpec &failed = *events_->failed();
     if (options_.offCpu && failed.name == kOffCpuEvent && specs_.back().name == kOffCpuEvent) {
-        summary_.notices.push_back(fmt::format("--off-cpu: {} cannot be opened ({}); recording context "
-                                               "switches without it",
-                                               kOffCpuEvent, std::strerror(error)));
+        summary_.notices.push_back(
+            coreMessage(MessageKind::OffCpuEventNotOpened, kOffCpuEvent, std::strerror(error)));
         specs_.pop_back();
         return true;
     }
@@ -556,18 +540,13 @@ void Recording::noteOpenAdjustments(bool userOnly) {
             spec.attr.exclude_kernel = 1;
             spec.attr.exclude_hv = 1;
         }
-        summary_.notices.push_back(fmt::format("kernel samples need more privilege than this user has "
-                                               "(kernel.perf_event_paranoid = {}); recording user space only",
-                                               perfEventParanoid()));
+        summary_.notices.push_back(coreMessage(MessageKind::UserSpaceOnly, perfEventParanoid()));
     }
     const auto &attrs = events_->attrs();
     if (kind_ != RecordTargetKind::SystemWide) {
         for (const auto &event : attrs)
             if ((event.attr.sample_type & PERF_SAMPLE_READ) && !event.attr.inherit)
-                summary_.notices.push_back(fmt::format("{}: this kernel cannot read counters on samples of "
-                                                       "threads created later (:S); only the threads that "
-                                                       "exist now are recorded with it",
-                                                       event.name));
+                summary_.notices.push_back(coreMessage(MessageKind::SampleReadNotInherited, event.name));
     }
     summary_.kernelSamples =
         std::any_of(attrs.begin(), attrs.end(), [](auto &e) { return !e.attr.exclude_kernel; });
@@ -584,7 +563,7 @@ void Recording::openCounters() {
             summary_.counterNames.push_back(event.spec.name);
         else
             summary_.notices.push_back(
-                fmt::format("--counters: '{}' is not counted: {}", event.spec.name, event.reason));
+                coreMessage(MessageKind::CounterNotCounted, event.spec.name, event.reason));
     }
 }
 
@@ -776,8 +755,7 @@ SessionMetadata Recording::metadata() {
             metadata.tracingData =
                 buildTracingData(tracepoints, helper_ ? TracepointCatalog(*helper_) : TracepointCatalog());
         } catch (const Error &error) {
-            summary_.notices.push_back(
-                fmt::format("{}; perf will not read the tracepoint samples", error.what()));
+            summary_.notices.push_back(coreMessage(MessageKind::NoTracingData, error.what()));
         }
     }
     return metadata;

@@ -12,6 +12,7 @@
 // perf does.
 #pragma once
 
+#include "base/Message.h"
 #include "base/UniqueFd.h"
 #include "record/RecordOptions.h"
 
@@ -37,7 +38,7 @@ struct RecordSummary {
     std::vector<std::string> eventNames;
     std::vector<std::string> counterNames; // the counting events that count (RecordOptions::counters)
     uint64_t counterReads = 0;             // reads of all counters written (STAT_ROUND records)
-    std::vector<std::string> notices; // adjustments the user should know about (user-only, lowered frequency)
+    std::vector<Message> notices; // adjustments the user should know about (user-only, lowered frequency)
 };
 
 class Recorder {

@@ -6,6 +6,7 @@
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QLocale>
 #include <QPointer>
 #include <QSettings>
 #include <QStandardPaths>
@@ -18,13 +19,15 @@
 namespace perfglass::test {
 
 // Settings and standard paths of the test's own (under ~/.qttest), cleared, and the application's
-// translations installed as the real application does.
-inline void useTestSettings(const QString &testName) {
+// translations installed as the real application does, for LOCALE: English unless a test asks for another
+// language (the tests compare English texts, whatever the language of the machine that runs them).
+inline void useTestSettings(const QString &testName,
+                            const QLocale &locale = QLocale(QLocale::English, QLocale::UnitedStates)) {
     QStandardPaths::setTestModeEnabled(true);
     QCoreApplication::setOrganizationName(QStringLiteral("perfglass-tests"));
     QCoreApplication::setApplicationName(testName);
     QSettings().clear();
-    perfglass::installTranslations(*QCoreApplication::instance());
+    perfglass::installTranslations(*QCoreApplication::instance(), locale);
 }
 
 inline QString screenshotDir() {

@@ -176,7 +176,7 @@ size_t countFunction(const Profile &profile, const std::string &part) {
 
 bool hasNotice(const Profile &profile, const std::string &part) {
     for (const auto &notice : profile.diagnostics.notices)
-        if (notice.find(part) != std::string::npos) return true;
+        if (notice.english().find(part) != std::string::npos) return true;
     return false;
 }
 

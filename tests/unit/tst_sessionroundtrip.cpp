@@ -187,7 +187,8 @@ private slots:
             ++samples;
         QCOMPARE(samples, 1);
         QVERIFY(!reader.notices().empty());
-        QVERIFY(QString::fromStdString(reader.notices().front())
+        QCOMPARE(reader.notices().front().kind, MessageKind::DataSizeZero);
+        QVERIFY(QString::fromStdString(reader.notices().front().english())
                     .contains(QLatin1String("data size in the header is 0")));
         // No EVENT_DESC yet: the event is named from its attribute, as perf does.
         QCOMPARE(reader.events().front().name, std::string("cpu-clock"));

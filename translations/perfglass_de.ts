@@ -1,0 +1,2013 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="de" sourcelanguage="en_US">
+<context>
+    <name>CoreMessages</name>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation>%1 kann nicht geöffnet werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 is a directory, not a perf.data file.</source>
+        <translation>%1 ist ein Verzeichnis, keine perf.data-Datei.</translation>
+    </message>
+    <message>
+        <source>%1 is empty, not a perf.data file.</source>
+        <translation>%1 ist leer, keine perf.data-Datei.</translation>
+    </message>
+    <message>
+        <source>%1 is not a perf.data file (it does not start with PERFILE2).</source>
+        <translation>%1 ist keine perf.data-Datei (sie beginnt nicht mit PERFILE2).</translation>
+    </message>
+    <message>
+        <source>%1 is damaged at byte %2: %3</source>
+        <translation>%1 ist bei Byte %2 beschädigt: %3</translation>
+    </message>
+    <message>
+        <source>%1: the data size in the header is 0 (the recorder did not finish); read up to the last complete record.</source>
+        <translation>%1: die Datengröße im Header ist 0 (die Aufzeichnung wurde nicht abgeschlossen); gelesen bis zum letzten vollständigen Record.</translation>
+    </message>
+    <message>
+        <source>%1: the feature section index at byte %2 is cut short; header information (host, command line, event names) is missing.</source>
+        <translation>%1: der Index der Feature-Abschnitte bei Byte %2 ist abgeschnitten; Header-Informationen (Rechner, Befehlszeile, Ereignisnamen) fehlen.</translation>
+    </message>
+    <message>
+        <source>%1: feature section %3 (byte %2, at offset %4, size %5) lies outside the file and was ignored.</source>
+        <translation>%1: Feature-Abschnitt %3 (Byte %2, bei Offset %4, Größe %5) liegt außerhalb der Datei und wurde ignoriert.</translation>
+    </message>
+    <message>
+        <source>%1: the %3 feature section at byte %2 is malformed and was ignored.</source>
+        <translation>%1: der Feature-Abschnitt %3 bei Byte %2 ist fehlerhaft und wurde ignoriert.</translation>
+    </message>
+    <message>
+        <source>%1: %2; the incomplete record was ignored.</source>
+        <translation>%1: %2; der unvollständige Record wurde ignoriert.</translation>
+    </message>
+    <message>
+        <source>Cannot open the kernel symbols %1.</source>
+        <translation>Die Kernel-Symbole %1 können nicht geöffnet werden.</translation>
+    </message>
+    <message numerus="yes">
+        <source>No symbols for %1 (%n address(es) unnamed): %3</source>
+        <translation>
+            <numerusform>Keine Symbole für %1 (%n Adresse ohne Namen): %3</numerusform>
+            <numerusform>Keine Symbole für %1 (%n Adressen ohne Namen): %3</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>No kernel symbols (%n kernel address(es) unnamed): /proc/kallsyms is unreadable or from another kernel.</source>
+        <translation>
+            <numerusform>Keine Kernel-Symbole (%n Kernel-Adresse ohne Namen): /proc/kallsyms ist nicht lesbar oder stammt von einem anderen Kernel.</numerusform>
+            <numerusform>Keine Kernel-Symbole (%n Kernel-Adressen ohne Namen): /proc/kallsyms ist nicht lesbar oder stammt von einem anderen Kernel.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 of %2 DWARF-unwound stacks end early (%3); they are shown under &quot;%4&quot;.</source>
+        <translation>%1 von %2 per DWARF abgewickelten Stapeln enden zu früh (%3); sie stehen unter „%4“.</translation>
+    </message>
+    <message>
+        <source>Nothing to record: choose a program, processes or the whole system.</source>
+        <translation>Nichts aufzuzeichnen: wählen Sie ein Programm, Prozesse oder das ganze System.</translation>
+    </message>
+    <message>
+        <source>Choose only one target: a program, processes or the whole system.</source>
+        <translation>Wählen Sie nur ein Ziel: ein Programm, Prozesse oder das ganze System.</translation>
+    </message>
+    <message>
+        <source>Counters are read at most every millisecond: give an interval of 1 ms or more.</source>
+        <translation>Zähler werden höchstens jede Millisekunde gelesen: geben Sie ein Intervall von 1 ms oder mehr an.</translation>
+    </message>
+    <message>
+        <source>CPU %1 is not online (online CPUs: %2).</source>
+        <translation>CPU %1 ist nicht online (CPUs online: %2).</translation>
+    </message>
+    <message>
+        <source>Cannot attach to process %1: there is no such process.</source>
+        <translation>Anhängen an Prozess %1 nicht möglich: diesen Prozess gibt es nicht.</translation>
+    </message>
+    <message>
+        <source>Cannot attach to thread %1: there is no such thread.</source>
+        <translation>Anhängen an Thread %1 nicht möglich: diesen Thread gibt es nicht.</translation>
+    </message>
+    <message>
+        <source>Cannot attach to process %1 (%2): it has exited and waits for its parent to collect its exit status (a zombie); there is nothing left to record.</source>
+        <translation>Anhängen an Prozess %1 (%2) nicht möglich: er hat sich beendet und wartet darauf, dass sein Elternprozess den Exit-Status abholt (ein Zombie); es gibt nichts mehr aufzuzeichnen.</translation>
+    </message>
+    <message>
+        <source>Cannot attach to thread %1 (%2): it has exited and waits for its parent to collect its exit status (a zombie); there is nothing left to record.</source>
+        <translation>Anhängen an Thread %1 (%2) nicht möglich: er hat sich beendet und wartet darauf, dass sein Elternprozess den Exit-Status abholt (ein Zombie); es gibt nichts mehr aufzuzeichnen.</translation>
+    </message>
+    <message>
+        <source>There is no program to run.</source>
+        <translation>Es gibt kein Programm zum Ausführen.</translation>
+    </message>
+    <message>
+        <source>Program not found: %1</source>
+        <translation>Programm nicht gefunden: %1</translation>
+    </message>
+    <message>
+        <source>Cannot run %1: there is no such executable file.</source>
+        <translation>%1 kann nicht ausgeführt werden: diese ausführbare Datei gibt es nicht.</translation>
+    </message>
+    <message>
+        <source>The working directory %1 does not exist.</source>
+        <translation>Das Arbeitsverzeichnis %1 existiert nicht.</translation>
+    </message>
+    <message>
+        <source>The program exited before it could start.</source>
+        <translation>Das Programm hat sich beendet, bevor es starten konnte.</translation>
+    </message>
+    <message>
+        <source>Cannot run %1: %2</source>
+        <translation>%1 kann nicht ausgeführt werden: %2</translation>
+    </message>
+    <message>
+        <source>Off-CPU: %1 is not available (%2); context switches are recorded without it.</source>
+        <translation>Off-CPU: %1 ist nicht verfügbar (%2); Kontextwechsel werden ohne es aufgezeichnet.</translation>
+    </message>
+    <message>
+        <source>Off-CPU: %1 cannot be opened (%2); context switches are recorded without it.</source>
+        <translation>Off-CPU: %1 lässt sich nicht öffnen (%2); Kontextwechsel werden ohne es aufgezeichnet.</translation>
+    </message>
+    <message>
+        <source>The frequency was lowered from %1 Hz to the kernel&apos;s maximum of %2 Hz (kernel.perf_event_max_sample_rate).</source>
+        <translation>Die Frequenz wurde von %1 Hz auf das Maximum des Kernels von %2 Hz gesenkt (kernel.perf_event_max_sample_rate).</translation>
+    </message>
+    <message>
+        <source>%1: the frequency %2 Hz was lowered to the kernel&apos;s maximum of %3 Hz.</source>
+        <translation>%1: die Frequenz %2 Hz wurde auf das Maximum des Kernels von %3 Hz gesenkt.</translation>
+    </message>
+    <message>
+        <source>Kernel samples need more privilege than this user has (kernel.perf_event_paranoid = %1): only user space is recorded.</source>
+        <translation>Kernel-Stichproben brauchen mehr Rechte, als dieser Benutzer hat (kernel.perf_event_paranoid = %1): nur der Userspace wird aufgezeichnet.</translation>
+    </message>
+    <message>
+        <source>%1: this kernel cannot read counters on samples of threads created later (:S); only the threads that exist now are recorded with it.</source>
+        <translation>%1: dieser Kernel kann bei Stichproben später erzeugter Threads keine Zähler lesen (:S); nur die jetzt bestehenden Threads werden damit aufgezeichnet.</translation>
+    </message>
+    <message>
+        <source>%1 (%2) is a kernel thread: it has no user space, so it gives kernel samples only, and none while it sleeps. Record the whole system to see the kernel&apos;s work.</source>
+        <translation>%1 (%2) ist ein Kernel-Thread: er hat keinen Userspace, liefert also nur Kernel-Stichproben und keine, während er schläft. Zeichnen Sie das ganze System auf, um die Arbeit des Kernels zu sehen.</translation>
+    </message>
+    <message>
+        <source>%1 (%2) is a kernel thread: it has no user space, and this user may record user space only (kernel.perf_event_paranoid = %3), so nothing of it is recorded. Kernel samples need root or CAP_PERFMON, or a system-wide recording through the privileged helper.</source>
+        <translation>%1 (%2) ist ein Kernel-Thread: er hat keinen Userspace, und dieser Benutzer darf nur den Userspace aufzeichnen (kernel.perf_event_paranoid = %3), also wird nichts davon aufgezeichnet. Kernel-Stichproben brauchen root oder CAP_PERFMON oder eine systemweite Aufzeichnung über den privilegierten Helfer.</translation>
+    </message>
+    <message>
+        <source>Counters: &apos;%1&apos; is not counted: %2</source>
+        <translation>Zähler: „%1“ wird nicht gezählt: %2</translation>
+    </message>
+    <message>
+        <source>%1; perf will not read the tracepoint samples.</source>
+        <translation>%1; perf wird die Tracepoint-Stichproben nicht lesen.</translation>
+    </message>
+    <message>
+        <source>not supported by this kernel</source>
+        <translation>von diesem Kernel nicht unterstützt</translation>
+    </message>
+    <message>
+        <source>not supported by this kernel (no such tracepoint)</source>
+        <translation>von diesem Kernel nicht unterstützt (kein solcher Tracepoint)</translation>
+    </message>
+    <message>
+        <source>not supported by the hardware</source>
+        <translation>von der Hardware nicht unterstützt</translation>
+    </message>
+    <message>
+        <source>not supported by the hardware (no PMU for it on this CPU)</source>
+        <translation>von der Hardware nicht unterstützt (keine PMU dafür auf dieser CPU)</translation>
+    </message>
+    <message>
+        <source>needs privileges (perf_event_paranoid=%1)</source>
+        <translation>braucht Rechte (perf_event_paranoid=%1)</translation>
+    </message>
+    <message>
+        <source>rejected by the PMU (invalid attributes for it)</source>
+        <translation>von der PMU abgelehnt (ungültige Attribute für sie)</translation>
+    </message>
+    <message>
+        <source>the PMU is busy (used exclusively by another event)</source>
+        <translation>die PMU ist belegt (exklusiv von einem anderen Ereignis genutzt)</translation>
+    </message>
+    <message>
+        <source>too many open files</source>
+        <translation>zu viele offene Dateien</translation>
+    </message>
+    <message>
+        <source>cannot be opened: %1</source>
+        <translation>lässt sich nicht öffnen: %1</translation>
+    </message>
+    <message>
+        <source>no id in tracefs (an event of ftrace itself, which perf_event_open cannot open)</source>
+        <translation>keine ID in tracefs (ein Ereignis von ftrace selbst, das perf_event_open nicht öffnen kann)</translation>
+    </message>
+</context>
+<context>
+    <name>CostFormat</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>%1 µs</source>
+        <translation>%1 µs</translation>
+    </message>
+    <message>
+        <source>%1 ns</source>
+        <translation>%1 ns</translation>
+    </message>
+    <message>
+        <source>&lt; 0.1 %</source>
+        <translation>&lt; 0,1 %</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+</context>
+<context>
+    <name>CounterChart</name>
+    <message>
+        <source>CPU %1</source>
+        <translation>CPU %1</translation>
+    </message>
+    <message>
+        <source>thread %1</source>
+        <translation>Thread %1</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>alle</translation>
+    </message>
+    <message>
+        <source>%1%2/s</source>
+        <translation>%1%2/s</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>Perfglass, a Linux profiler: shows perf.data sessions as flame graphs and call trees.</source>
+        <translation>Perfglass, ein Linux-Profiler: zeigt perf.data-Sitzungen als Flammendiagramme und Aufrufbäume.</translation>
+    </message>
+    <message>
+        <source>Session to open (perf.data format).</source>
+        <translation>Zu öffnende Sitzung (perf.data-Format).</translation>
+    </message>
+    <message>
+        <source>Open FILE, save a picture of the window to PNG once it is shown, and quit.</source>
+        <translation>DATEI öffnen, ein Bild des Fensters als PNG speichern, sobald es angezeigt wird, und beenden.</translation>
+    </message>
+    <message>
+        <source>Give at most one FILE.</source>
+        <translation>Höchstens eine DATEI angeben.</translation>
+    </message>
+    <message>
+        <source>--screenshot needs a FILE.</source>
+        <translation>--screenshot braucht eine DATEI.</translation>
+    </message>
+    <message>
+        <source>cannot write %1</source>
+        <translation>%1 kann nicht geschrieben werden</translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::CallTreeModel</name>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;Module: %2&lt;br&gt;Inclusive: %3 (%4)&lt;br&gt;Self: %5 (%6)</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;Modul: %2&lt;br&gt;Inklusiv: %3 (%4)&lt;br&gt;Selbst: %5 (%6)</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;&lt;i&gt;Inlined into %1&lt;/i&gt;</source>
+        <translation>&lt;br&gt;&lt;i&gt;Eingebettet (inline) in %1&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;Source: %1 (the function&apos;s hottest line)</source>
+        <translation>&lt;br&gt;Quelle: %1 (die heißeste Zeile der Funktion)</translation>
+    </message>
+    <message>
+        <source>Function</source>
+        <translation>Funktion</translation>
+    </message>
+    <message>
+        <source>Module</source>
+        <translation>Modul</translation>
+    </message>
+    <message>
+        <source>Inclusive</source>
+        <translation>Inklusiv</translation>
+    </message>
+    <message>
+        <source>Self</source>
+        <translation>Selbst</translation>
+    </message>
+    <message>
+        <source>Inclusive time</source>
+        <translation>Inklusive Zeit</translation>
+    </message>
+    <message>
+        <source>Inclusive count</source>
+        <translation>Inklusive Anzahl</translation>
+    </message>
+    <message>
+        <source>Self time</source>
+        <translation>Eigene Zeit</translation>
+    </message>
+    <message>
+        <source>Self count</source>
+        <translation>Eigene Anzahl</translation>
+    </message>
+    <message>
+        <source>Location</source>
+        <translation>Ort</translation>
+    </message>
+    <message>
+        <source>Source file and line of the function where most of its samples are (from DWARF debug information)</source>
+        <translation>Quelldatei und Zeile der Funktion mit den meisten Stichproben (aus DWARF-Debuginformationen)</translation>
+    </message>
+    <message>
+        <source>Top level: share of all samples taken in this function; below: the part of it reached through this chain of callers</source>
+        <translation>Oberste Ebene: Anteil aller Stichproben in dieser Funktion; darunter: der Teil davon, der über diese Kette von Aufrufern erreicht wird</translation>
+    </message>
+    <message>
+        <source>Share of all samples whose call stack starts with this chain of callers</source>
+        <translation>Anteil aller Stichproben, deren Aufrufstapel mit dieser Kette von Aufrufern beginnt</translation>
+    </message>
+    <message>
+        <source>Share of all samples whose call stack passes through this call path</source>
+        <translation>Anteil aller Stichproben, deren Aufrufstapel durch diesen Aufrufpfad läuft</translation>
+    </message>
+    <message>
+        <source>Share of all samples taken in this function itself, on this call path</source>
+        <translation>Anteil aller Stichproben, die in dieser Funktion selbst genommen wurden, auf diesem Aufrufpfad</translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::CallTreeView</name>
+    <message>
+        <source>Filter by function or module (Ctrl+F)</source>
+        <translation>Nach Funktion oder Modul filtern (Strg+F)</translation>
+    </message>
+    <message>
+        <source>Filter the call tree</source>
+        <translation>Aufrufbaum filtern</translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::CallerCalleeModel</name>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; calls &lt;b&gt;%2&lt;/b&gt;&lt;br&gt;%3 of all samples (%4)</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; ruft &lt;b&gt;%2&lt;/b&gt; auf&lt;br&gt;%3 aller Stichproben (%4)</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;&lt;i&gt;%1 is inline code here, inlined into its own caller&lt;/i&gt;</source>
+        <translation>&lt;br&gt;&lt;i&gt;%1 ist hier Inline-Code, in den eigenen Aufrufer eingebettet&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;&lt;i&gt;Inlined into %1&lt;/i&gt;</source>
+        <translation>&lt;br&gt;&lt;i&gt;Eingebettet (inline) in %1&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;Source: %1 (the function&apos;s hottest line)</source>
+        <translation>&lt;br&gt;Quelle: %1 (die heißeste Zeile der Funktion)</translation>
+    </message>
+    <message>
+        <source>Caller</source>
+        <translation>Aufrufer</translation>
+    </message>
+    <message>
+        <source>Callee</source>
+        <translation>Aufgerufene</translation>
+    </message>
+    <message>
+        <source>Module</source>
+        <translation>Modul</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>Kosten</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Zeit</translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation>Anzahl</translation>
+    </message>
+    <message>
+        <source>Location</source>
+        <translation>Ort</translation>
+    </message>
+    <message>
+        <source>Share of all samples in which the selected function was called from this caller</source>
+        <translation>Anteil aller Stichproben, in denen die ausgewählte Funktion von diesem Aufrufer aufgerufen wurde</translation>
+    </message>
+    <message>
+        <source>Share of all samples spent in this callee (inclusive) when the selected function called it</source>
+        <translation>Anteil aller Stichproben in dieser aufgerufenen Funktion (inklusiv), wenn die ausgewählte Funktion sie aufrief</translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::CallerCalleeView</name>
+    <message>
+        <source>Callers of the selected function</source>
+        <translation>Aufrufer der ausgewählten Funktion</translation>
+    </message>
+    <message>
+        <source>Callees of the selected function</source>
+        <translation>Von der ausgewählten Funktion aufgerufene Funktionen</translation>
+    </message>
+    <message>
+        <source>Select a function in the flame graph or a call tree to see its callers and callees.</source>
+        <translation>Wählen Sie eine Funktion im Flammendiagramm oder in einem Aufrufbaum, um ihre Aufrufer und Aufgerufenen zu sehen.</translation>
+    </message>
+    <message>
+        <source>Computing…</source>
+        <translation>Wird berechnet…</translation>
+    </message>
+    <message>
+        <source>This function has no samples here.</source>
+        <translation>Diese Funktion hat hier keine Stichproben.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; — inclusive %2 (%3), self %4 (%5)</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; — inklusiv %2 (%3), selbst %4 (%5)</translation>
+    </message>
+    <message>
+        <source>, own code inlined into callers %1</source>
+        <translation>, eigener Code in Aufrufer eingebettet %1</translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::CounterChartWidget</name>
+    <message>
+        <source>Counter charts</source>
+        <translation>Zählerdiagramme</translation>
+    </message>
+    <message>
+        <source>%1 — busy share of each interval</source>
+        <translation>%1 — ausgelasteter Anteil jedes Intervalls</translation>
+    </message>
+    <message>
+        <source>%1 — per second</source>
+        <translation>%1 — pro Sekunde</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; at %2 s</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; bei %2 s</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;&lt;span style=&quot;color:%1&quot;&gt;■&lt;/span&gt; %2: %3 (%4 in the interval)</source>
+        <translation>&lt;br&gt;&lt;span style=&quot;color:%1&quot;&gt;■&lt;/span&gt; %2: %3 (%4 im Intervall)</translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::CountersView</name>
+    <message>
+        <source>&lt;p&gt;This session has no counter series.&lt;/p&gt;&lt;p&gt;Counter series are counts read every interval, per CPU or per thread. Record a session with them using&lt;br&gt;&lt;tt&gt;perfglass-cli stat -o FILE -a -I 100 -e task-clock,context-switches -- COMMAND&lt;/tt&gt;&lt;br&gt;and open FILE here.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Diese Sitzung hat keine Zählerreihen.&lt;/p&gt;&lt;p&gt;Zählerreihen sind Zählerstände, die in jedem Intervall gelesen werden, pro CPU oder pro Thread. Zeichnen Sie eine Sitzung damit auf mit&lt;br&gt;&lt;tt&gt;perfglass-cli stat -o DATEI -a -I 100 -e task-clock,context-switches -- BEFEHL&lt;/tt&gt;&lt;br&gt;und öffnen Sie DATEI hier.&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::EventListModel</name>
+    <message>
+        <source>Hardware events</source>
+        <translation>Hardware-Ereignisse</translation>
+    </message>
+    <message>
+        <source>Software events</source>
+        <translation>Software-Ereignisse</translation>
+    </message>
+    <message>
+        <source>Hardware cache events</source>
+        <translation>Hardware-Cache-Ereignisse</translation>
+    </message>
+    <message>
+        <source>PMUs</source>
+        <translation>PMUs</translation>
+    </message>
+    <message>
+        <source>Tracepoints</source>
+        <translation>Tracepoints</translation>
+    </message>
+    <message>
+        <source>Raw events and breakpoints</source>
+        <translation>Rohereignisse und Haltepunkte</translation>
+    </message>
+    <message>
+        <source>Tracepoints cannot be listed: %1</source>
+        <translation>Tracepoints können nicht aufgelistet werden: %1</translation>
+    </message>
+    <message>
+        <source>no named events</source>
+        <translation>keine benannten Ereignisse</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>%1 of %2 open now</source>
+        <translation>%1 von %2 jetzt nutzbar</translation>
+    </message>
+    <message>
+        <source>yes, system-wide only</source>
+        <translation>ja, nur systemweit</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>ja</translation>
+    </message>
+    <message>
+        <source>yes, user mode only</source>
+        <translation>ja, nur Benutzermodus</translation>
+    </message>
+    <message>
+        <source>no: %1</source>
+        <translation>nein: %1</translation>
+    </message>
+    <message>
+        <source>also written %1</source>
+        <translation>auch geschrieben als %1</translation>
+    </message>
+    <message>
+        <source>scale %1 %2</source>
+        <translation>Skalierung %1 %2</translation>
+    </message>
+    <message>
+        <source>type %1</source>
+        <translation>Typ %1</translation>
+    </message>
+    <message>
+        <source>, system-wide only</source>
+        <translation>, nur systemweit</translation>
+    </message>
+    <message>
+        <source>; format fields: %1</source>
+        <translation>; Formatfelder: %1</translation>
+    </message>
+    <message>
+        <source>PMU %1</source>
+        <translation>PMU %1</translation>
+    </message>
+    <message>
+        <source>(type %1)</source>
+        <translation>(Typ %1)</translation>
+    </message>
+    <message>
+        <source>on CPUs %1</source>
+        <translation>auf den CPUs %1</translation>
+    </message>
+    <message>
+        <source>(system-wide only: record with -a or -C)</source>
+        <translation>(nur systemweit: mit -a oder -C aufzeichnen)</translation>
+    </message>
+    <message>
+        <source>No format fields.</source>
+        <translation>Keine Formatfelder.</translation>
+    </message>
+    <message>
+        <source>Field</source>
+        <translation>Feld</translation>
+    </message>
+    <message>
+        <source>Bits</source>
+        <translation>Bits</translation>
+    </message>
+    <message>
+        <source>Largest value</source>
+        <translation>Größter Wert</translation>
+    </message>
+    <message>
+        <source>Write raw terms as %1, e.g. %2.</source>
+        <translation>Rohe Terme als %1 schreiben, z. B. %2.</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Art</translation>
+    </message>
+    <message>
+        <source>Opens now</source>
+        <translation>Jetzt nutzbar</translation>
+    </message>
+    <message>
+        <source>Attribute</source>
+        <translation>Attribut</translation>
+    </message>
+    <message>
+        <source>type %1, config %2</source>
+        <translation>Typ %1, config %2</translation>
+    </message>
+    <message>
+        <source>config1 %1, config2 %2</source>
+        <translation>config1 %1, config2 %2</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>Beschreibung</translation>
+    </message>
+    <message>
+        <source>Format not readable: %1</source>
+        <translation>Format nicht lesbar: %1</translation>
+    </message>
+    <message>
+        <source>Terms: period=N, freq=N, name=TEXT, e.g. %1.</source>
+        <translation>Terme: period=N, freq=N, name=TEXT, z. B. %1.</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>Ereignis</translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::EventsView</name>
+    <message>
+        <source>Only events that open now</source>
+        <translation>Nur jetzt nutzbare Ereignisse</translation>
+    </message>
+    <message>
+        <source>Search events (name, PMU, description)</source>
+        <translation>Ereignisse suchen (Name, PMU, Beschreibung)</translation>
+    </message>
+    <message>
+        <source>Search events</source>
+        <translation>Ereignisse suchen</translation>
+    </message>
+    <message>
+        <source>Hide the events this machine or this user cannot open now</source>
+        <translation>Ereignisse ausblenden, die dieser Rechner oder dieser Benutzer jetzt nicht öffnen kann</translation>
+    </message>
+    <message>
+        <source>List and probe the events again</source>
+        <translation>Ereignisse erneut auflisten und prüfen</translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation>Ereignisse</translation>
+    </message>
+    <message>
+        <source>Event details</source>
+        <translation>Ereignisdetails</translation>
+    </message>
+    <message>
+        <source>Select an event to see its attribute, description and terms.</source>
+        <translation>Wählen Sie ein Ereignis, um sein Attribut, seine Beschreibung und seine Terme zu sehen.</translation>
+    </message>
+    <message>
+        <source>Check events above to record them</source>
+        <translation>Ereignisse oben ankreuzen, um sie aufzuzeichnen</translation>
+    </message>
+    <message>
+        <source>Chosen events</source>
+        <translation>Gewählte Ereignisse</translation>
+    </message>
+    <message>
+        <source>The checked events in perf&apos;s syntax, in the order they were checked</source>
+        <translation>Die angekreuzten Ereignisse in perf-Syntax, in der Reihenfolge des Ankreuzens</translation>
+    </message>
+    <message>
+        <source>Chosen:</source>
+        <translation>Gewählt:</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>Leeren</translation>
+    </message>
+    <message>
+        <source>Uncheck every event</source>
+        <translation>Alle Ereignisse abwählen</translation>
+    </message>
+    <message>
+        <source>Listing and probing events…</source>
+        <translation>Ereignisse werden aufgelistet und geprüft…</translation>
+    </message>
+    <message>
+        <source>%1 of %2 events open now for this user (kernel.perf_event_paranoid = %3)</source>
+        <translation>%1 von %2 Ereignissen sind für diesen Benutzer jetzt nutzbar (kernel.perf_event_paranoid = %3)</translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::FilterBar</name>
+    <message>
+        <source>Filter</source>
+        <translation>Filter</translation>
+    </message>
+    <message>
+        <source>Count only the samples taken on the CPUs checked here</source>
+        <translation>Nur die Stichproben zählen, die auf den hier angekreuzten CPUs genommen wurden</translation>
+    </message>
+    <message>
+        <source>CPUs</source>
+        <translation>CPUs</translation>
+    </message>
+    <message>
+        <source>Filter:</source>
+        <translation>Filter:</translation>
+    </message>
+    <message>
+        <source>none: the views show the whole session. Drag in the timeline, or right-click a function, to filter.</source>
+        <translation>keiner: die Ansichten zeigen die ganze Sitzung. Ziehen Sie in der Zeitleiste oder klicken Sie mit rechts auf eine Funktion, um zu filtern.</translation>
+    </message>
+    <message>
+        <source>CPUs: all</source>
+        <translation>CPUs: alle</translation>
+    </message>
+    <message>
+        <source>CPUs: %1</source>
+        <translation>CPUs: %1</translation>
+    </message>
+    <message>
+        <source>Merged: %1</source>
+        <translation>Zusammengeführt: %1</translation>
+    </message>
+    <message>
+        <source>Dropped: %1</source>
+        <translation>Verworfen: %1</translation>
+    </message>
+    <message>
+        <source>Focus: %1</source>
+        <translation>Fokus: %1</translation>
+    </message>
+    <message>
+        <source>Focus on function: %1</source>
+        <translation>Fokus auf Funktion: %1</translation>
+    </message>
+    <message>
+        <source>Collapsed: %1</source>
+        <translation>Eingeklappt: %1</translation>
+    </message>
+    <message>
+        <source>Collapsed recursion</source>
+        <translation>Rekursion eingeklappt</translation>
+    </message>
+    <message>
+        <source>Collapsed recursion: %1</source>
+        <translation>Rekursion eingeklappt: %1</translation>
+    </message>
+    <message>
+        <source>Collapsed direct recursion</source>
+        <translation>Direkte Rekursion eingeklappt</translation>
+    </message>
+    <message>
+        <source>Collapsed direct recursion: %1</source>
+        <translation>Direkte Rekursion eingeklappt: %1</translation>
+    </message>
+    <message>
+        <source>Kernel frames hidden</source>
+        <translation>Kernel-Frames ausgeblendet</translation>
+    </message>
+    <message>
+        <source>[collapsed library]</source>
+        <translation>[eingeklappte Bibliothek]</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Hidden thread: %1</source>
+        <translation>Ausgeblendeter Thread: %1</translation>
+    </message>
+    <message>
+        <source>Hidden threads: %1</source>
+        <translation>Ausgeblendete Threads: %1</translation>
+    </message>
+    <message>
+        <source>Thread: %1</source>
+        <translation>Thread: %1</translation>
+    </message>
+    <message>
+        <source>Threads: %1</source>
+        <translation>Threads: %1</translation>
+    </message>
+    <message>
+        <source>Threads: %1 of %2</source>
+        <translation>Threads: %1 von %2</translation>
+    </message>
+    <message>
+        <source>Time: %1 s – %2 s</source>
+        <translation>Zeit: %1 s – %2 s</translation>
+    </message>
+    <message>
+        <source>Only the samples taken in this time range</source>
+        <translation>Nur die Stichproben aus diesem Zeitbereich</translation>
+    </message>
+    <message>
+        <source>Process: %1</source>
+        <translation>Prozess: %1</translation>
+    </message>
+    <message>
+        <source>Processes: %1</source>
+        <translation>Prozesse: %1</translation>
+    </message>
+    <message>
+        <source>Only the samples of these processes</source>
+        <translation>Nur die Stichproben dieser Prozesse</translation>
+    </message>
+    <message>
+        <source>Only the samples of these threads</source>
+        <translation>Nur die Stichproben dieser Threads</translation>
+    </message>
+    <message>
+        <source>CPU: %1</source>
+        <translation>CPU: %1</translation>
+    </message>
+    <message>
+        <source>Only the samples taken on these CPUs</source>
+        <translation>Nur die Stichproben auf diesen CPUs</translation>
+    </message>
+    <message>
+        <source>Remove this filter</source>
+        <translation>Diesen Filter entfernen</translation>
+    </message>
+    <message>
+        <source>Remove filter: %1</source>
+        <translation>Filter entfernen: %1</translation>
+    </message>
+    <message>
+        <source>Remove %1</source>
+        <translation>%1 entfernen</translation>
+    </message>
+    <message>
+        <source>&amp;All CPUs</source>
+        <translation>&amp;Alle CPUs</translation>
+    </message>
+    <message>
+        <source>Show all CPUs</source>
+        <translation>Alle CPUs zeigen</translation>
+    </message>
+    <message>
+        <source>CPU %1</source>
+        <translation>CPU %1</translation>
+    </message>
+    <message>
+        <source>Show CPUs %1</source>
+        <translation>CPUs %1 zeigen</translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::FlameGraphModel</name>
+    <message>
+        <source>all samples</source>
+        <translation>alle Stichproben</translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::FlameGraphView</name>
+    <message>
+        <source>Back</source>
+        <translation>Zurück</translation>
+    </message>
+    <message>
+        <source>Back to the previous zoom (Escape, or a right click off the frames)</source>
+        <translation>Zurück zum vorigen Zoom (Esc oder Rechtsklick neben die Frames)</translation>
+    </message>
+    <message>
+        <source>Show All</source>
+        <translation>Alles zeigen</translation>
+    </message>
+    <message>
+        <source>Show all samples (Home)</source>
+        <translation>Alle Stichproben zeigen (Pos1)</translation>
+    </message>
+    <message>
+        <source>Reset zoom</source>
+        <translation>Zoom zurücksetzen</translation>
+    </message>
+    <message>
+        <source>The zoomed call path; click a caller to zoom out to it</source>
+        <translation>Der vergrößerte Aufrufpfad; klicken Sie auf einen Aufrufer, um zu ihm herauszuzoomen</translation>
+    </message>
+    <message>
+        <source>Search functions (Ctrl+F)</source>
+        <translation>Funktionen suchen (Strg+F)</translation>
+    </message>
+    <message>
+        <source>Search functions</source>
+        <translation>Funktionen suchen</translation>
+    </message>
+    <message>
+        <source>No match</source>
+        <translation>Kein Treffer</translation>
+    </message>
+    <message>
+        <source>%1 of samples match</source>
+        <translation>%1 der Stichproben passen</translation>
+    </message>
+    <message>
+        <source>Click a frame to zoom in, right-click it to focus, merge or hide it; Escape goes back.</source>
+        <translation>Klick: hineinzoomen; Rechtsklick: fokussieren, zusammenführen, ausblenden; Esc: zurück.</translation>
+    </message>
+    <message>
+        <source>All samples: %1</source>
+        <translation>Alle Stichproben: %1</translation>
+    </message>
+    <message>
+        <source>%1 — %2 — %3 (%4)</source>
+        <translation>%1 — %2 — %3 (%4)</translation>
+    </message>
+    <message>
+        <source>Application</source>
+        <translation>Anwendung</translation>
+    </message>
+    <message>
+        <source>System library</source>
+        <translation>Systembibliothek</translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation>Kernel</translation>
+    </message>
+    <message>
+        <source>JIT</source>
+        <translation>JIT</translation>
+    </message>
+    <message>
+        <source>Unknown</source>
+        <translation>Unbekannt</translation>
+    </message>
+    <message>
+        <source>Broken stack</source>
+        <translation>Defekter Stapel</translation>
+    </message>
+    <message>
+        <source>Inlined (paler, dashed outline)</source>
+        <translation>Inline (blasser, gestrichelter Rand)</translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::FlameGraphWidget</name>
+    <message>
+        <source>Flame graph</source>
+        <translation>Flammendiagramm</translation>
+    </message>
+    <message>
+        <source>This session has no samples for its event.</source>
+        <translation>Diese Sitzung hat keine Stichproben für ihr Ereignis.</translation>
+    </message>
+    <message>
+        <source>Open a session with File ▸ Open… or drop a perf.data file here.</source>
+        <translation>Öffnen Sie eine Sitzung mit Datei ▸ Öffnen… oder ziehen Sie eine perf.data-Datei hierher.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n small frame(s)</source>
+        <translation>
+            <numerusform>%n kleiner Frame</numerusform>
+            <numerusform>%n kleine Frames</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%n call path(s)&lt;/b&gt; too narrow to draw&lt;br&gt;%1 of all samples (%2)&lt;br&gt;Click the frame below to zoom in and see them.</source>
+        <translation>
+            <numerusform>&lt;b&gt;%n Aufrufpfad&lt;/b&gt; zu schmal zum Zeichnen&lt;br&gt;%1 aller Stichproben (%2)&lt;br&gt;Klicken Sie auf den Frame darunter, um hineinzuzoomen und ihn zu sehen.</numerusform>
+            <numerusform>&lt;b&gt;%n Aufrufpfade&lt;/b&gt; zu schmal zum Zeichnen&lt;br&gt;%1 aller Stichproben (%2)&lt;br&gt;Klicken Sie auf den Frame darunter, um hineinzuzoomen und sie zu sehen.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;All samples&lt;/b&gt;&lt;br&gt;%1</source>
+        <translation>&lt;b&gt;Alle Stichproben&lt;/b&gt;&lt;br&gt;%1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;Module: %2&lt;br&gt;Inclusive: %3 of all samples (%4)&lt;br&gt;Self: %5 (%6)</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;Modul: %2&lt;br&gt;Inklusiv: %3 aller Stichproben (%4)&lt;br&gt;Selbst: %5 (%6)</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;&lt;i&gt;Inlined into %1&lt;/i&gt;</source>
+        <translation>&lt;br&gt;&lt;i&gt;Eingebettet (inline) in %1&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;Source: %1 (the function&apos;s hottest line)</source>
+        <translation>&lt;br&gt;Quelle: %1 (die heißeste Zeile der Funktion)</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;Of the zoomed frame: %1</source>
+        <translation>&lt;br&gt;Vom vergrößerten Frame: %1</translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::FrameActions</name>
+    <message>
+        <source>Hide &amp;Kernel Frames</source>
+        <translation>&amp;Kernel-Frames ausblenden</translation>
+    </message>
+    <message>
+        <source>Remove kernel frames from every stack; their cost goes to the user-space function that entered the kernel</source>
+        <translation>Kernel-Frames aus jedem Stapel entfernen; ihre Kosten gehen an die Userspace-Funktion, die den Kernel betreten hat</translation>
+    </message>
+    <message>
+        <source>&amp;Focus on Function</source>
+        <translation>&amp;Auf Funktion fokussieren</translation>
+    </message>
+    <message>
+        <source>Focus on %1</source>
+        <translation>Fokus auf %1</translation>
+    </message>
+    <message>
+        <source>Focus on This &amp;Call Path</source>
+        <translation>Auf diesen Aufruf&amp;pfad fokussieren</translation>
+    </message>
+    <message>
+        <source>Focus on call path %1</source>
+        <translation>Fokus auf Aufrufpfad %1</translation>
+    </message>
+    <message>
+        <source>&amp;Merge Function</source>
+        <translation>Funktion &amp;zusammenführen</translation>
+    </message>
+    <message>
+        <source>Merge %1</source>
+        <translation>%1 zusammenführen</translation>
+    </message>
+    <message>
+        <source>&amp;Drop Samples with Function</source>
+        <translation>Stichproben mit Funktion &amp;verwerfen</translation>
+    </message>
+    <message>
+        <source>Drop samples with %1</source>
+        <translation>Stichproben mit %1 verwerfen</translation>
+    </message>
+    <message>
+        <source>Collapse &amp;Library %1</source>
+        <translation>&amp;Bibliothek %1 einklappen</translation>
+    </message>
+    <message>
+        <source>Collapse library %1</source>
+        <translation>Bibliothek %1 einklappen</translation>
+    </message>
+    <message>
+        <source>Collapse &amp;Recursion</source>
+        <translation>&amp;Rekursion einklappen</translation>
+    </message>
+    <message>
+        <source>Collapse recursion of %1</source>
+        <translation>Rekursion von %1 einklappen</translation>
+    </message>
+    <message>
+        <source>Collapse Direct Recursion &amp;Only</source>
+        <translation>Nur &amp;direkte Rekursion einklappen</translation>
+    </message>
+    <message>
+        <source>Collapse direct recursion of %1</source>
+        <translation>Direkte Rekursion von %1 einklappen</translation>
+    </message>
+    <message>
+        <source>C&amp;opy Name</source>
+        <translation>Namen k&amp;opieren</translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::FrameDetails</name>
+    <message>
+        <source> (inlined)</source>
+        <translation> (inline)</translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::MainWindow</name>
+    <message>
+        <source>Perfglass</source>
+        <translation>Perfglass</translation>
+    </message>
+    <message>
+        <source>Loading %1…</source>
+        <translation>%1 wird geladen…</translation>
+    </message>
+    <message>
+        <source>Applying the filter…</source>
+        <translation>Filter wird angewendet…</translation>
+    </message>
+    <message>
+        <source>Filter applied.</source>
+        <translation>Filter angewendet.</translation>
+    </message>
+    <message>
+        <source>Could not apply the filter: %1</source>
+        <translation>Der Filter konnte nicht angewendet werden: %1</translation>
+    </message>
+    <message>
+        <source>Top-down call tree</source>
+        <translation>Top-Down-Aufrufbaum</translation>
+    </message>
+    <message>
+        <source>Bottom-up call tree</source>
+        <translation>Bottom-Up-Aufrufbaum</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>Zeitleiste</translation>
+    </message>
+    <message>
+        <source>Flame Graph</source>
+        <translation>Flammendiagramm</translation>
+    </message>
+    <message>
+        <source>Counters</source>
+        <translation>Zähler</translation>
+    </message>
+    <message>
+        <source>Top-Down</source>
+        <translation>Top-Down</translation>
+    </message>
+    <message>
+        <source>Bottom-Up</source>
+        <translation>Bottom-Up</translation>
+    </message>
+    <message>
+        <source>Caller/Callee</source>
+        <translation>Aufrufer/Aufgerufene</translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation>Übersicht</translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation>Ereignisse</translation>
+    </message>
+    <message>
+        <source>Recording</source>
+        <translation>Aufzeichnung</translation>
+    </message>
+    <message>
+        <source>Recording…</source>
+        <translation>Aufzeichnung läuft…</translation>
+    </message>
+    <message>
+        <source>Recorded %1.</source>
+        <translation>%1 aufgezeichnet.</translation>
+    </message>
+    <message>
+        <source>Recording failed: %1</source>
+        <translation>Aufzeichnung fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>&amp;Record…</source>
+        <translation>&amp;Aufzeichnen…</translation>
+    </message>
+    <message>
+        <source>Record a program, running processes or the whole system</source>
+        <translation>Ein Programm, laufende Prozesse oder das ganze System aufzeichnen</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Datei</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>Ö&amp;ffnen…</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>&amp;Zuletzt geöffnet</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>&amp;Bearbeiten</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>&amp;Rückgängig</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>&amp;Wiederherstellen</translation>
+    </message>
+    <message>
+        <source>&amp;Clear Filter</source>
+        <translation>Filter &amp;löschen</translation>
+    </message>
+    <message>
+        <source>Show the whole session in every view again</source>
+        <translation>Wieder die ganze Sitzung in jeder Ansicht zeigen</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Ansicht</translation>
+    </message>
+    <message>
+        <source>&amp;Reset Layout</source>
+        <translation>Anordnung &amp;zurücksetzen</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Hilfe</translation>
+    </message>
+    <message>
+        <source>&amp;About Perfglass</source>
+        <translation>&amp;Über Perfglass</translation>
+    </message>
+    <message>
+        <source>About Perfglass</source>
+        <translation>Über Perfglass</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Perfglass %1&lt;/h3&gt;&lt;p&gt;A Linux profiler: records with perf_event_open, stores sessions as perf.data, shows them as flame graphs and call trees.&lt;/p&gt;&lt;p&gt;License: GPL-2.0-or-later.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Perfglass %1&lt;/h3&gt;&lt;p&gt;Ein Linux-Profiler: zeichnet mit perf_event_open auf, speichert Sitzungen als perf.data und zeigt sie als Flammendiagramme und Aufrufbäume.&lt;/p&gt;&lt;p&gt;Lizenz: GPL-2.0-or-later.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Session</source>
+        <translation>Sitzung</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>Rückgängig</translation>
+    </message>
+    <message>
+        <source>Redo</source>
+        <translation>Wiederherstellen</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>Ereignis</translation>
+    </message>
+    <message>
+        <source>The event every view counts</source>
+        <translation>Das Ereignis, das jede Ansicht zählt</translation>
+    </message>
+    <message>
+        <source> Event: </source>
+        <translation> Ereignis: </translation>
+    </message>
+    <message>
+        <source>Select Time Range</source>
+        <translation>Zeitbereich auswählen</translation>
+    </message>
+    <message>
+        <source>Show %1</source>
+        <translation>%1 zeigen</translation>
+    </message>
+    <message>
+        <source>Clear Filter</source>
+        <translation>Filter löschen</translation>
+    </message>
+    <message>
+        <source>Show only thread %1</source>
+        <translation>Nur Thread %1 zeigen</translation>
+    </message>
+    <message>
+        <source>Show only process %1</source>
+        <translation>Nur Prozess %1 zeigen</translation>
+    </message>
+    <message>
+        <source>Hide thread %1</source>
+        <translation>Thread %1 ausblenden</translation>
+    </message>
+    <message>
+        <source>The last thread shown cannot be hidden.</source>
+        <translation>Der letzte angezeigte Thread kann nicht ausgeblendet werden.</translation>
+    </message>
+    <message>
+        <source>Show thread %1</source>
+        <translation>Thread %1 zeigen</translation>
+    </message>
+    <message>
+        <source>Hide kernel frames</source>
+        <translation>Kernel-Frames ausblenden</translation>
+    </message>
+    <message>
+        <source>Show kernel frames</source>
+        <translation>Kernel-Frames zeigen</translation>
+    </message>
+    <message>
+        <source>%p %</source>
+        <translation>%p %</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Stop loading this session</source>
+        <translation>Laden dieser Sitzung abbrechen</translation>
+    </message>
+    <message>
+        <source>Open Session</source>
+        <translation>Sitzung öffnen</translation>
+    </message>
+    <message>
+        <source>perf.data sessions (*.data *.perf);;All files (*)</source>
+        <translation>perf.data-Sitzungen (*.data *.perf);;Alle Dateien (*)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n sample(s) of %1</source>
+        <translation>
+            <numerusform>%n Stichprobe von %1</numerusform>
+            <numerusform>%n Stichproben von %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 — Perfglass</source>
+        <translation>%1 — Perfglass</translation>
+    </message>
+    <message numerus="yes">
+        <source>Opened %1; %n sample(s) were lost while recording.</source>
+        <translation>
+            <numerusform>%1 geöffnet; %n Stichprobe ging beim Aufzeichnen verloren.</numerusform>
+            <numerusform>%1 geöffnet; %n Stichproben gingen beim Aufzeichnen verloren.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Opened %1.</source>
+        <translation>%1 geöffnet.</translation>
+    </message>
+    <message>
+        <source>Live view: %1</source>
+        <translation>Live-Ansicht: %1</translation>
+    </message>
+    <message>
+        <source>Could not open %1</source>
+        <translation>%1 konnte nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <source>Could not open the session</source>
+        <translation>Die Sitzung konnte nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <source>Perfglass could not open %1.</source>
+        <translation>Perfglass konnte %1 nicht öffnen.</translation>
+    </message>
+    <message>
+        <source>Loading %1 was cancelled.</source>
+        <translation>Das Laden von %1 wurde abgebrochen.</translation>
+    </message>
+    <message>
+        <source>&amp;Clear List</source>
+        <translation>Liste &amp;leeren</translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::ProcessListModel</name>
+    <message>
+        <source>PID</source>
+        <translation>PID</translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation>Benutzer</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation>Befehl</translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::RecordDialog</name>
+    <message>
+        <source>Browse…</source>
+        <translation>Durchsuchen…</translation>
+    </message>
+    <message>
+        <source>Record</source>
+        <translation>Aufzeichnen</translation>
+    </message>
+    <message>
+        <source>&amp;Launch</source>
+        <translation>&amp;Starten</translation>
+    </message>
+    <message>
+        <source>&amp;Attach</source>
+        <translation>An&amp;hängen</translation>
+    </message>
+    <message>
+        <source>S&amp;ystem-wide</source>
+        <translation>Gesamtes S&amp;ystem</translation>
+    </message>
+    <message>
+        <source>Start a program and record it, its threads and children</source>
+        <translation>Ein Programm starten und es samt seinen Threads und Kindprozessen aufzeichnen</translation>
+    </message>
+    <message>
+        <source>Record running processes, their threads and children</source>
+        <translation>Laufende Prozesse samt ihren Threads und Kindprozessen aufzeichnen</translation>
+    </message>
+    <message>
+        <source>Record every process on the chosen CPUs</source>
+        <translation>Jeden Prozess auf den gewählten CPUs aufzeichnen</translation>
+    </message>
+    <message>
+        <source>The command line that records the same way</source>
+        <translation>Die Befehlszeile, die genauso aufzeichnet</translation>
+    </message>
+    <message>
+        <source>&amp;Start Recording</source>
+        <translation>Aufzeichnung s&amp;tarten</translation>
+    </message>
+    <message>
+        <source>Path or name of the program</source>
+        <translation>Pfad oder Name des Programms</translation>
+    </message>
+    <message>
+        <source>&amp;Program:</source>
+        <translation>&amp;Programm:</translation>
+    </message>
+    <message>
+        <source>Choose the program to launch</source>
+        <translation>Das zu startende Programm wählen</translation>
+    </message>
+    <message>
+        <source>Program to Record</source>
+        <translation>Aufzuzeichnendes Programm</translation>
+    </message>
+    <message>
+        <source>Arguments, quoted as in a shell</source>
+        <translation>Argumente, wie in einer Shell quotiert</translation>
+    </message>
+    <message>
+        <source>&amp;Arguments:</source>
+        <translation>A&amp;rgumente:</translation>
+    </message>
+    <message>
+        <source>Default: Perfglass&apos;s own working directory</source>
+        <translation>Standard: das Arbeitsverzeichnis von Perfglass</translation>
+    </message>
+    <message>
+        <source>&amp;Working directory:</source>
+        <translation>Arbeits&amp;verzeichnis:</translation>
+    </message>
+    <message>
+        <source>Choose the program&apos;s working directory</source>
+        <translation>Das Arbeitsverzeichnis des Programms wählen</translation>
+    </message>
+    <message>
+        <source>Working Directory</source>
+        <translation>Arbeitsverzeichnis</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>Variables added to the program&apos;s environment</source>
+        <translation>Variablen, die der Umgebung des Programms hinzugefügt werden</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>Hinzufügen</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Entfernen</translation>
+    </message>
+    <message>
+        <source>&amp;Environment:</source>
+        <translation>&amp;Umgebung:</translation>
+    </message>
+    <message>
+        <source>Filter by PID, user or command line</source>
+        <translation>Nach PID, Benutzer oder Befehlszeile filtern</translation>
+    </message>
+    <message>
+        <source>Process filter</source>
+        <translation>Prozessfilter</translation>
+    </message>
+    <message>
+        <source>&amp;Refresh</source>
+        <translation>&amp;Aktualisieren</translation>
+    </message>
+    <message>
+        <source>Read the list of processes again</source>
+        <translation>Die Prozessliste neu einlesen</translation>
+    </message>
+    <message>
+        <source>Record every process on these CPUs:</source>
+        <translation>Jeden Prozess auf diesen CPUs aufzeichnen:</translation>
+    </message>
+    <message>
+        <source>CPU %1</source>
+        <translation>CPU %1</translation>
+    </message>
+    <message>
+        <source>All</source>
+        <translation>Alle</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>Keine</translation>
+    </message>
+    <message>
+        <source>Recording the whole system needs privileges; Perfglass asks for them through its helper when the kernel refuses (perf_event_paranoid).</source>
+        <translation>Das ganze System aufzuzeichnen erfordert Rechte; Perfglass fordert sie über seinen Helfer an, wenn der Kernel ablehnt (perf_event_paranoid).</translation>
+    </message>
+    <message>
+        <source>Options</source>
+        <translation>Optionen</translation>
+    </message>
+    <message>
+        <source>Default: cycles where supported, else cpu-clock</source>
+        <translation>Standard: cycles, wo unterstützt, sonst cpu-clock</translation>
+    </message>
+    <message>
+        <source>Events in perf&apos;s syntax, e.g. cpu-clock,page-faults or sched:sched_switch</source>
+        <translation>Ereignisse in perf-Syntax, z. B. cpu-clock,page-faults oder sched:sched_switch</translation>
+    </message>
+    <message>
+        <source>E&amp;vents:</source>
+        <translation>&amp;Ereignisse:</translation>
+    </message>
+    <message>
+        <source>&amp;Frequency</source>
+        <translation>&amp;Frequenz</translation>
+    </message>
+    <message>
+        <source> Hz</source>
+        <translation> Hz</translation>
+    </message>
+    <message>
+        <source>Every &amp;N events</source>
+        <translation>Alle &amp;N Ereignisse</translation>
+    </message>
+    <message>
+        <source>Sampling:</source>
+        <translation>Abtastung:</translation>
+    </message>
+    <message>
+        <source>Frame pointers</source>
+        <translation>Frame-Pointer</translation>
+    </message>
+    <message>
+        <source>DWARF (copies the user stack)</source>
+        <translation>DWARF (kopiert den Userspace-Stapel)</translation>
+    </message>
+    <message>
+        <source> bytes of stack</source>
+        <translation> Bytes Stapel</translation>
+    </message>
+    <message>
+        <source>How much of each sampled stack to copy; a multiple of 8</source>
+        <translation>Wie viel von jedem abgetasteten Stapel kopiert wird; ein Vielfaches von 8</translation>
+    </message>
+    <message>
+        <source>&amp;Call graph:</source>
+        <translation>Aufruf&amp;graph:</translation>
+    </message>
+    <message>
+        <source>Record off-CPU time (context switches and sched_switch)</source>
+        <translation>Off-CPU-Zeit aufzeichnen (Kontextwechsel und sched_switch)</translation>
+    </message>
+    <message>
+        <source>Off-CPU:</source>
+        <translation>Off-CPU:</translation>
+    </message>
+    <message>
+        <source>Stop after</source>
+        <translation>Stoppen nach</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>&amp;Duration:</source>
+        <translation>&amp;Dauer:</translation>
+    </message>
+    <message>
+        <source>&amp;Output file:</source>
+        <translation>Ausga&amp;bedatei:</translation>
+    </message>
+    <message>
+        <source>Choose where to save the session</source>
+        <translation>Wählen, wo die Sitzung gespeichert wird</translation>
+    </message>
+    <message>
+        <source>Save Session As</source>
+        <translation>Sitzung speichern unter</translation>
+    </message>
+    <message>
+        <source>perf.data sessions (*.data)</source>
+        <translation>perf.data-Sitzungen (*.data)</translation>
+    </message>
+    <message>
+        <source>Choose the program to launch.</source>
+        <translation>Wählen Sie das zu startende Programm.</translation>
+    </message>
+    <message>
+        <source>Program not found: %1</source>
+        <translation>Programm nicht gefunden: %1</translation>
+    </message>
+    <message>
+        <source>Not an executable program: %1</source>
+        <translation>Kein ausführbares Programm: %1</translation>
+    </message>
+    <message>
+        <source>The arguments could not be split (an unclosed quote?).</source>
+        <translation>Die Argumente konnten nicht zerlegt werden (ein nicht geschlossenes Anführungszeichen?).</translation>
+    </message>
+    <message>
+        <source>No such working directory: %1</source>
+        <translation>Arbeitsverzeichnis existiert nicht: %1</translation>
+    </message>
+    <message>
+        <source>Environment row %1: the name &apos;%2&apos; may not contain &apos;=&apos; or spaces.</source>
+        <translation>Umgebung, Zeile %1: der Name „%2“ darf kein „=“ und keine Leerzeichen enthalten.</translation>
+    </message>
+    <message>
+        <source>Environment row %1: give the variable a name.</source>
+        <translation>Umgebung, Zeile %1: geben Sie der Variablen einen Namen.</translation>
+    </message>
+    <message>
+        <source>Select the processes to attach to.</source>
+        <translation>Wählen Sie die Prozesse, an die angehängt werden soll.</translation>
+    </message>
+    <message>
+        <source>Choose at least one CPU.</source>
+        <translation>Wählen Sie mindestens eine CPU.</translation>
+    </message>
+    <message>
+        <source>The DWARF stack size must be a multiple of 8 bytes.</source>
+        <translation>Die DWARF-Stapelgröße muss ein Vielfaches von 8 Bytes sein.</translation>
+    </message>
+    <message>
+        <source>Choose the output file.</source>
+        <translation>Wählen Sie die Ausgabedatei.</translation>
+    </message>
+    <message>
+        <source>The output file is a directory: %1</source>
+        <translation>Die Ausgabedatei ist ein Verzeichnis: %1</translation>
+    </message>
+    <message>
+        <source>Selected: %1</source>
+        <translation>Ausgewählt: %1</translation>
+    </message>
+    <message>
+        <source>The events are not valid.</source>
+        <translation>Die Ereignisse sind ungültig.</translation>
+    </message>
+    <message>
+        <source>Cannot create the directory %1.</source>
+        <translation>Das Verzeichnis %1 kann nicht angelegt werden.</translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::RecordingJob</name>
+    <message>
+        <source>process %1</source>
+        <translation>Prozess %1</translation>
+    </message>
+    <message>
+        <source>processes %1</source>
+        <translation>Prozesse %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>thread(s) %1</source>
+        <translation>
+            <numerusform>Thread %1</numerusform>
+            <numerusform>Threads %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the whole system, all CPUs</source>
+        <translation>das ganze System, alle CPUs</translation>
+    </message>
+    <message numerus="yes">
+        <source>the whole system, CPU(s) %1</source>
+        <translation>
+            <numerusform>das ganze System, CPU %1</numerusform>
+            <numerusform>das ganze System, CPUs %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::RecordingView</name>
+    <message>
+        <source>&amp;Live view</source>
+        <translation>&amp;Live-Ansicht</translation>
+    </message>
+    <message>
+        <source>&amp;Stop</source>
+        <translation>&amp;Stoppen</translation>
+    </message>
+    <message>
+        <source>End the recording (a launched program is asked to exit) and open the session</source>
+        <translation>Die Aufzeichnung beenden (ein gestartetes Programm wird gebeten, sich zu beenden) und die Sitzung öffnen</translation>
+    </message>
+    <message>
+        <source>Target:</source>
+        <translation>Ziel:</translation>
+    </message>
+    <message>
+        <source>Elapsed:</source>
+        <translation>Vergangen:</translation>
+    </message>
+    <message>
+        <source>Output:</source>
+        <translation>Ausgabe:</translation>
+    </message>
+    <message>
+        <source>File size:</source>
+        <translation>Dateigröße:</translation>
+    </message>
+    <message numerus="yes">
+        <source>While recording, show what was recorded so far in the other views, every %n second(s)</source>
+        <translation>
+            <numerusform>Während der Aufzeichnung das bisher Aufgezeichnete in den anderen Ansichten zeigen, jede Sekunde</numerusform>
+            <numerusform>Während der Aufzeichnung das bisher Aufgezeichnete in den anderen Ansichten zeigen, alle %n Sekunden</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>Not recording</source>
+        <translation>Keine Aufzeichnung</translation>
+    </message>
+    <message>
+        <source>Start a recording with File ▸ Record…</source>
+        <translation>Starten Sie eine Aufzeichnung mit Datei ▸ Aufzeichnen…</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>Wird gestartet…</translation>
+    </message>
+    <message>
+        <source>Recording</source>
+        <translation>Aufzeichnung läuft</translation>
+    </message>
+    <message>
+        <source>Finished</source>
+        <translation>Beendet</translation>
+    </message>
+    <message>
+        <source>Recording failed</source>
+        <translation>Aufzeichnung fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>— (no session was written)</source>
+        <translation>— (keine Sitzung geschrieben)</translation>
+    </message>
+    <message>
+        <source>Duration:</source>
+        <translation>Dauer:</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>Samples:</source>
+        <translation>Stichproben:</translation>
+    </message>
+    <message numerus="yes">
+        <source>, throttled %n time(s)</source>
+        <translation>
+            <numerusform>, %n-mal gedrosselt</numerusform>
+            <numerusform>, %n-mal gedrosselt</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Lost samples:</source>
+        <translation>Verlorene Stichproben:</translation>
+    </message>
+    <message>
+        <source>Written:</source>
+        <translation>Geschrieben:</translation>
+    </message>
+    <message>
+        <source>Events:</source>
+        <translation>Ereignisse:</translation>
+    </message>
+    <message>
+        <source>Exit code:</source>
+        <translation>Exit-Code:</translation>
+    </message>
+    <message>
+        <source>Notes:</source>
+        <translation>Hinweise:</translation>
+    </message>
+    <message>
+        <source>The kernel dropped samples because a ring buffer was full: record at a lower frequency.</source>
+        <translation>Der Kernel hat Stichproben verworfen, weil ein Ringpuffer voll war: zeichnen Sie mit niedrigerer Frequenz auf.</translation>
+    </message>
+    <message numerus="yes">
+        <source> (in %n LOST record(s))</source>
+        <translation>
+            <numerusform> (in %n LOST-Record)</numerusform>
+            <numerusform> (in %n LOST-Records)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::SummaryView</name>
+    <message>
+        <source>&lt;p&gt;No session is open. Use &lt;b&gt;File ▸ Open…&lt;/b&gt; to open a perf.data file.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Keine Sitzung geöffnet. Öffnen Sie eine perf.data-Datei mit &lt;b&gt;Datei ▸ Öffnen…&lt;/b&gt;.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Session</source>
+        <translation>Sitzung</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>Datei</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>Rechner</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>unbekannt</translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation>Kernel</translation>
+    </message>
+    <message>
+        <source>Command line</source>
+        <translation>Befehlszeile</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>Ereignis</translation>
+    </message>
+    <message>
+        <source>Samples</source>
+        <translation>Stichproben</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>Dauer</translation>
+    </message>
+    <message>
+        <source>Sampled time</source>
+        <translation>Abgetastete Zeit</translation>
+    </message>
+    <message>
+        <source>Event count</source>
+        <translation>Ereignisanzahl</translation>
+    </message>
+    <message>
+        <source>Threads</source>
+        <translation>Threads</translation>
+    </message>
+    <message>
+        <source>Quality</source>
+        <translation>Qualität</translation>
+    </message>
+    <message>
+        <source>Lost samples</source>
+        <translation>Verlorene Stichproben</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (in %n LOST record(s))</source>
+        <translation>
+            <numerusform>%1 (in %n LOST-Record)</numerusform>
+            <numerusform>%1 (in %n LOST-Records)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Samples with unmapped frames</source>
+        <translation>Stichproben mit nicht zugeordneten Frames</translation>
+    </message>
+    <message>
+        <source>Frames without a symbol</source>
+        <translation>Frames ohne Symbol</translation>
+    </message>
+    <message>
+        <source>Broken stacks</source>
+        <translation>Defekte Stapel</translation>
+    </message>
+    <message>
+        <source>Malformed records</source>
+        <translation>Fehlerhafte Records</translation>
+    </message>
+    <message>
+        <source>Notices</source>
+        <translation>Hinweise</translation>
+    </message>
+    <message>
+        <source>Top hotspots (self cost)</source>
+        <translation>Top-Hotspots (eigene Kosten)</translation>
+    </message>
+    <message>
+        <source>Self</source>
+        <translation>Selbst</translation>
+    </message>
+    <message>
+        <source>Inclusive</source>
+        <translation>Inklusiv</translation>
+    </message>
+    <message>
+        <source>Self time</source>
+        <translation>Eigene Zeit</translation>
+    </message>
+    <message>
+        <source>Self count</source>
+        <translation>Eigene Anzahl</translation>
+    </message>
+    <message>
+        <source>Function</source>
+        <translation>Funktion</translation>
+    </message>
+    <message>
+        <source>Module</source>
+        <translation>Modul</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;No samples.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Keine Stichproben.&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::TimelineView</name>
+    <message>
+        <source>Drag across the timeline to show only that time range in every view.</source>
+        <translation>Ziehen Sie über die Zeitleiste, um nur diesen Zeitbereich in jeder Ansicht zu zeigen.</translation>
+    </message>
+    <message>
+        <source>Whole session. Drag across the timeline to show only that time range in every view.</source>
+        <translation>Ganze Sitzung. Ziehen Sie über die Zeitleiste, um nur diesen Zeitbereich in jeder Ansicht zu zeigen.</translation>
+    </message>
+    <message>
+        <source>Showing %1 s to %2 s (%3 s) of the session.</source>
+        <translation>Gezeigt: %1 s bis %2 s (%3 s) der Sitzung.</translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::TimelineWidget</name>
+    <message>
+        <source>Timeline</source>
+        <translation>Zeitleiste</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Show &amp;Only This Thread</source>
+        <translation>&amp;Nur diesen Thread zeigen</translation>
+    </message>
+    <message>
+        <source>Show Only This &amp;Process</source>
+        <translation>Nur diesen &amp;Prozess zeigen</translation>
+    </message>
+    <message>
+        <source>&amp;Hide This Thread</source>
+        <translation>Diesen Thread &amp;ausblenden</translation>
+    </message>
+    <message>
+        <source>&amp;Show This Thread</source>
+        <translation>Diesen Thread &amp;zeigen</translation>
+    </message>
+    <message>
+        <source>thread</source>
+        <translation>Thread</translation>
+    </message>
+    <message>
+        <source>%1 (%2 in %3)</source>
+        <translation>%1 (%2 in %3)</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>No samples to show over time.</source>
+        <translation>Keine Stichproben über die Zeit darzustellen.</translation>
+    </message>
+    <message>
+        <source>No session is open.</source>
+        <translation>Keine Sitzung geöffnet.</translation>
+    </message>
+    <message>
+        <source>Thread</source>
+        <translation>Thread</translation>
+    </message>
+    <message>
+        <source>%1 (hidden)</source>
+        <translation>%1 (ausgeblendet)</translation>
+    </message>
+    <message>
+        <source>%1 – %2</source>
+        <translation>%1 – %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 – %3: %n sample(s), %4&lt;br&gt;Whole session: %5</source>
+        <translation>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 – %3: %n Stichprobe, %4&lt;br&gt;Ganze Sitzung: %5</numerusform>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 – %3: %n Stichproben, %4&lt;br&gt;Ganze Sitzung: %5</numerusform>
+        </translation>
+    </message>
+</context>
+</TS>

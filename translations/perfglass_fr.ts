@@ -1,0 +1,2013 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="fr" sourcelanguage="en_US">
+<context>
+    <name>CoreMessages</name>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation>Impossible d&apos;ouvrir %1 : %2</translation>
+    </message>
+    <message>
+        <source>%1 is a directory, not a perf.data file.</source>
+        <translation>%1 est un répertoire, pas un fichier perf.data.</translation>
+    </message>
+    <message>
+        <source>%1 is empty, not a perf.data file.</source>
+        <translation>%1 est vide, ce n&apos;est pas un fichier perf.data.</translation>
+    </message>
+    <message>
+        <source>%1 is not a perf.data file (it does not start with PERFILE2).</source>
+        <translation>%1 n&apos;est pas un fichier perf.data (il ne commence pas par PERFILE2).</translation>
+    </message>
+    <message>
+        <source>%1 is damaged at byte %2: %3</source>
+        <translation>%1 est endommagé à l&apos;octet %2 : %3</translation>
+    </message>
+    <message>
+        <source>%1: the data size in the header is 0 (the recorder did not finish); read up to the last complete record.</source>
+        <translation>%1 : la taille des données dans l&apos;en-tête vaut 0 (l&apos;enregistrement ne s&apos;est pas terminé) ; lu jusqu&apos;au dernier enregistrement complet.</translation>
+    </message>
+    <message>
+        <source>%1: the feature section index at byte %2 is cut short; header information (host, command line, event names) is missing.</source>
+        <translation>%1 : l&apos;index des sections de fonctionnalités à l&apos;octet %2 est tronqué ; des informations d&apos;en-tête (hôte, ligne de commande, noms d&apos;événements) manquent.</translation>
+    </message>
+    <message>
+        <source>%1: feature section %3 (byte %2, at offset %4, size %5) lies outside the file and was ignored.</source>
+        <translation>%1 : la section de fonctionnalité %3 (octet %2, à la position %4, taille %5) est hors du fichier et a été ignorée.</translation>
+    </message>
+    <message>
+        <source>%1: the %3 feature section at byte %2 is malformed and was ignored.</source>
+        <translation>%1 : la section de fonctionnalité %3 à l&apos;octet %2 est malformée et a été ignorée.</translation>
+    </message>
+    <message>
+        <source>%1: %2; the incomplete record was ignored.</source>
+        <translation>%1 : %2 ; l&apos;enregistrement incomplet a été ignoré.</translation>
+    </message>
+    <message>
+        <source>Cannot open the kernel symbols %1.</source>
+        <translation>Impossible d&apos;ouvrir les symboles du noyau %1.</translation>
+    </message>
+    <message numerus="yes">
+        <source>No symbols for %1 (%n address(es) unnamed): %3</source>
+        <translation>
+            <numerusform>Aucun symbole pour %1 (%n adresse sans nom) : %3</numerusform>
+            <numerusform>Aucun symbole pour %1 (%n adresses sans nom) : %3</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>No kernel symbols (%n kernel address(es) unnamed): /proc/kallsyms is unreadable or from another kernel.</source>
+        <translation>
+            <numerusform>Aucun symbole du noyau (%n adresse du noyau sans nom) : /proc/kallsyms est illisible ou vient d&apos;un autre noyau.</numerusform>
+            <numerusform>Aucun symbole du noyau (%n adresses du noyau sans nom) : /proc/kallsyms est illisible ou vient d&apos;un autre noyau.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 of %2 DWARF-unwound stacks end early (%3); they are shown under &quot;%4&quot;.</source>
+        <translation>%1 des %2 piles déroulées par DWARF s&apos;arrêtent trop tôt (%3) ; elles sont affichées sous « %4 ».</translation>
+    </message>
+    <message>
+        <source>Nothing to record: choose a program, processes or the whole system.</source>
+        <translation>Rien à enregistrer : choisissez un programme, des processus ou tout le système.</translation>
+    </message>
+    <message>
+        <source>Choose only one target: a program, processes or the whole system.</source>
+        <translation>Choisissez une seule cible : un programme, des processus ou tout le système.</translation>
+    </message>
+    <message>
+        <source>Counters are read at most every millisecond: give an interval of 1 ms or more.</source>
+        <translation>Les compteurs sont lus au plus toutes les millisecondes : indiquez un intervalle de 1 ms ou plus.</translation>
+    </message>
+    <message>
+        <source>CPU %1 is not online (online CPUs: %2).</source>
+        <translation>Le CPU %1 n&apos;est pas en ligne (CPU en ligne : %2).</translation>
+    </message>
+    <message>
+        <source>Cannot attach to process %1: there is no such process.</source>
+        <translation>Impossible de s&apos;attacher au processus %1 : ce processus n&apos;existe pas.</translation>
+    </message>
+    <message>
+        <source>Cannot attach to thread %1: there is no such thread.</source>
+        <translation>Impossible de s&apos;attacher au thread %1 : ce thread n&apos;existe pas.</translation>
+    </message>
+    <message>
+        <source>Cannot attach to process %1 (%2): it has exited and waits for its parent to collect its exit status (a zombie); there is nothing left to record.</source>
+        <translation>Impossible de s&apos;attacher au processus %1 (%2) : il s&apos;est terminé et attend que son parent récupère son code de sortie (un zombie) ; il n&apos;y a plus rien à enregistrer.</translation>
+    </message>
+    <message>
+        <source>Cannot attach to thread %1 (%2): it has exited and waits for its parent to collect its exit status (a zombie); there is nothing left to record.</source>
+        <translation>Impossible de s&apos;attacher au thread %1 (%2) : il s&apos;est terminé et attend que son parent récupère son code de sortie (un zombie) ; il n&apos;y a plus rien à enregistrer.</translation>
+    </message>
+    <message>
+        <source>There is no program to run.</source>
+        <translation>Il n&apos;y a pas de programme à lancer.</translation>
+    </message>
+    <message>
+        <source>Program not found: %1</source>
+        <translation>Programme introuvable : %1</translation>
+    </message>
+    <message>
+        <source>Cannot run %1: there is no such executable file.</source>
+        <translation>Impossible de lancer %1 : ce fichier exécutable n&apos;existe pas.</translation>
+    </message>
+    <message>
+        <source>The working directory %1 does not exist.</source>
+        <translation>Le répertoire de travail %1 n&apos;existe pas.</translation>
+    </message>
+    <message>
+        <source>The program exited before it could start.</source>
+        <translation>Le programme s&apos;est terminé avant de pouvoir démarrer.</translation>
+    </message>
+    <message>
+        <source>Cannot run %1: %2</source>
+        <translation>Impossible de lancer %1 : %2</translation>
+    </message>
+    <message>
+        <source>Off-CPU: %1 is not available (%2); context switches are recorded without it.</source>
+        <translation>Hors CPU : %1 n&apos;est pas disponible (%2) ; les changements de contexte sont enregistrés sans lui.</translation>
+    </message>
+    <message>
+        <source>Off-CPU: %1 cannot be opened (%2); context switches are recorded without it.</source>
+        <translation>Hors CPU : %1 ne peut pas être ouvert (%2) ; les changements de contexte sont enregistrés sans lui.</translation>
+    </message>
+    <message>
+        <source>The frequency was lowered from %1 Hz to the kernel&apos;s maximum of %2 Hz (kernel.perf_event_max_sample_rate).</source>
+        <translation>La fréquence a été abaissée de %1 Hz au maximum du noyau, %2 Hz (kernel.perf_event_max_sample_rate).</translation>
+    </message>
+    <message>
+        <source>%1: the frequency %2 Hz was lowered to the kernel&apos;s maximum of %3 Hz.</source>
+        <translation>%1 : la fréquence %2 Hz a été abaissée au maximum du noyau, %3 Hz.</translation>
+    </message>
+    <message>
+        <source>Kernel samples need more privilege than this user has (kernel.perf_event_paranoid = %1): only user space is recorded.</source>
+        <translation>Les échantillons du noyau demandent plus de privilèges que cet utilisateur n&apos;en a (kernel.perf_event_paranoid = %1) : seul l&apos;espace utilisateur est enregistré.</translation>
+    </message>
+    <message>
+        <source>%1: this kernel cannot read counters on samples of threads created later (:S); only the threads that exist now are recorded with it.</source>
+        <translation>%1 : ce noyau ne peut pas lire les compteurs sur les échantillons des threads créés plus tard (:S) ; seuls les threads existants sont enregistrés avec lui.</translation>
+    </message>
+    <message>
+        <source>%1 (%2) is a kernel thread: it has no user space, so it gives kernel samples only, and none while it sleeps. Record the whole system to see the kernel&apos;s work.</source>
+        <translation>%1 (%2) est un thread du noyau : il n&apos;a pas d&apos;espace utilisateur, il ne donne donc que des échantillons du noyau, et aucun quand il dort. Enregistrez tout le système pour voir le travail du noyau.</translation>
+    </message>
+    <message>
+        <source>%1 (%2) is a kernel thread: it has no user space, and this user may record user space only (kernel.perf_event_paranoid = %3), so nothing of it is recorded. Kernel samples need root or CAP_PERFMON, or a system-wide recording through the privileged helper.</source>
+        <translation>%1 (%2) est un thread du noyau : il n&apos;a pas d&apos;espace utilisateur, et cet utilisateur ne peut enregistrer que l&apos;espace utilisateur (kernel.perf_event_paranoid = %3), rien de lui n&apos;est donc enregistré. Les échantillons du noyau demandent root ou CAP_PERFMON, ou un enregistrement de tout le système par l&apos;assistant privilégié.</translation>
+    </message>
+    <message>
+        <source>Counters: &apos;%1&apos; is not counted: %2</source>
+        <translation>Compteurs : « %1 » n&apos;est pas compté : %2</translation>
+    </message>
+    <message>
+        <source>%1; perf will not read the tracepoint samples.</source>
+        <translation>%1 ; perf ne lira pas les échantillons des points de traçage.</translation>
+    </message>
+    <message>
+        <source>not supported by this kernel</source>
+        <translation>non pris en charge par ce noyau</translation>
+    </message>
+    <message>
+        <source>not supported by this kernel (no such tracepoint)</source>
+        <translation>non pris en charge par ce noyau (point de traçage inexistant)</translation>
+    </message>
+    <message>
+        <source>not supported by the hardware</source>
+        <translation>non pris en charge par le matériel</translation>
+    </message>
+    <message>
+        <source>not supported by the hardware (no PMU for it on this CPU)</source>
+        <translation>non pris en charge par le matériel (pas de PMU pour lui sur ce CPU)</translation>
+    </message>
+    <message>
+        <source>needs privileges (perf_event_paranoid=%1)</source>
+        <translation>demande des privilèges (perf_event_paranoid=%1)</translation>
+    </message>
+    <message>
+        <source>rejected by the PMU (invalid attributes for it)</source>
+        <translation>refusé par la PMU (attributs invalides pour elle)</translation>
+    </message>
+    <message>
+        <source>the PMU is busy (used exclusively by another event)</source>
+        <translation>la PMU est occupée (utilisée en exclusivité par un autre événement)</translation>
+    </message>
+    <message>
+        <source>too many open files</source>
+        <translation>trop de fichiers ouverts</translation>
+    </message>
+    <message>
+        <source>cannot be opened: %1</source>
+        <translation>ne peut pas être ouvert : %1</translation>
+    </message>
+    <message>
+        <source>no id in tracefs (an event of ftrace itself, which perf_event_open cannot open)</source>
+        <translation>pas d&apos;identifiant dans tracefs (un événement de ftrace lui-même, que perf_event_open ne peut pas ouvrir)</translation>
+    </message>
+</context>
+<context>
+    <name>CostFormat</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>%1 µs</source>
+        <translation>%1 µs</translation>
+    </message>
+    <message>
+        <source>%1 ns</source>
+        <translation>%1 ns</translation>
+    </message>
+    <message>
+        <source>&lt; 0.1 %</source>
+        <translation>&lt; 0,1 %</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+</context>
+<context>
+    <name>CounterChart</name>
+    <message>
+        <source>CPU %1</source>
+        <translation>CPU %1</translation>
+    </message>
+    <message>
+        <source>thread %1</source>
+        <translation>thread %1</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>tous</translation>
+    </message>
+    <message>
+        <source>%1%2/s</source>
+        <translation>%1%2/s</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>Perfglass, a Linux profiler: shows perf.data sessions as flame graphs and call trees.</source>
+        <translation>Perfglass, un profileur pour Linux : affiche les sessions perf.data en graphes de flammes et arbres d&apos;appels.</translation>
+    </message>
+    <message>
+        <source>Session to open (perf.data format).</source>
+        <translation>Session à ouvrir (format perf.data).</translation>
+    </message>
+    <message>
+        <source>Open FILE, save a picture of the window to PNG once it is shown, and quit.</source>
+        <translation>Ouvrir FICHIER, enregistrer une image de la fenêtre en PNG dès qu&apos;elle est affichée, puis quitter.</translation>
+    </message>
+    <message>
+        <source>Give at most one FILE.</source>
+        <translation>Indiquez au plus un FICHIER.</translation>
+    </message>
+    <message>
+        <source>--screenshot needs a FILE.</source>
+        <translation>--screenshot demande un FICHIER.</translation>
+    </message>
+    <message>
+        <source>cannot write %1</source>
+        <translation>impossible d&apos;écrire %1</translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::CallTreeModel</name>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;Module: %2&lt;br&gt;Inclusive: %3 (%4)&lt;br&gt;Self: %5 (%6)</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;Module : %2&lt;br&gt;Inclusif : %3 (%4)&lt;br&gt;Propre : %5 (%6)</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;&lt;i&gt;Inlined into %1&lt;/i&gt;</source>
+        <translation>&lt;br&gt;&lt;i&gt;Intégrée (inline) dans %1&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;Source: %1 (the function&apos;s hottest line)</source>
+        <translation>&lt;br&gt;Source : %1 (la ligne la plus chaude de la fonction)</translation>
+    </message>
+    <message>
+        <source>Function</source>
+        <translation>Fonction</translation>
+    </message>
+    <message>
+        <source>Module</source>
+        <translation>Module</translation>
+    </message>
+    <message>
+        <source>Inclusive</source>
+        <translation>Inclusif</translation>
+    </message>
+    <message>
+        <source>Self</source>
+        <translation>Propre</translation>
+    </message>
+    <message>
+        <source>Inclusive time</source>
+        <translation>Temps inclusif</translation>
+    </message>
+    <message>
+        <source>Inclusive count</source>
+        <translation>Nombre inclusif</translation>
+    </message>
+    <message>
+        <source>Self time</source>
+        <translation>Temps propre</translation>
+    </message>
+    <message>
+        <source>Self count</source>
+        <translation>Nombre propre</translation>
+    </message>
+    <message>
+        <source>Location</source>
+        <translation>Emplacement</translation>
+    </message>
+    <message>
+        <source>Source file and line of the function where most of its samples are (from DWARF debug information)</source>
+        <translation>Fichier source et ligne de la fonction où se trouvent la plupart de ses échantillons (informations de débogage DWARF)</translation>
+    </message>
+    <message>
+        <source>Top level: share of all samples taken in this function; below: the part of it reached through this chain of callers</source>
+        <translation>Premier niveau : part de tous les échantillons pris dans cette fonction ; en dessous : la part atteinte par cette chaîne d&apos;appelants</translation>
+    </message>
+    <message>
+        <source>Share of all samples whose call stack starts with this chain of callers</source>
+        <translation>Part de tous les échantillons dont la pile d&apos;appels commence par cette chaîne d&apos;appelants</translation>
+    </message>
+    <message>
+        <source>Share of all samples whose call stack passes through this call path</source>
+        <translation>Part de tous les échantillons dont la pile d&apos;appels passe par ce chemin d&apos;appel</translation>
+    </message>
+    <message>
+        <source>Share of all samples taken in this function itself, on this call path</source>
+        <translation>Part de tous les échantillons pris dans cette fonction elle-même, sur ce chemin d&apos;appel</translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::CallTreeView</name>
+    <message>
+        <source>Filter by function or module (Ctrl+F)</source>
+        <translation>Filtrer par fonction ou module (Ctrl+F)</translation>
+    </message>
+    <message>
+        <source>Filter the call tree</source>
+        <translation>Filtrer l&apos;arbre d&apos;appels</translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::CallerCalleeModel</name>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; calls &lt;b&gt;%2&lt;/b&gt;&lt;br&gt;%3 of all samples (%4)</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; appelle &lt;b&gt;%2&lt;/b&gt;&lt;br&gt;%3 de tous les échantillons (%4)</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;&lt;i&gt;%1 is inline code here, inlined into its own caller&lt;/i&gt;</source>
+        <translation>&lt;br&gt;&lt;i&gt;%1 est ici du code inline, intégré dans son propre appelant&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;&lt;i&gt;Inlined into %1&lt;/i&gt;</source>
+        <translation>&lt;br&gt;&lt;i&gt;Intégrée (inline) dans %1&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;Source: %1 (the function&apos;s hottest line)</source>
+        <translation>&lt;br&gt;Source : %1 (la ligne la plus chaude de la fonction)</translation>
+    </message>
+    <message>
+        <source>Caller</source>
+        <translation>Appelant</translation>
+    </message>
+    <message>
+        <source>Callee</source>
+        <translation>Appelée</translation>
+    </message>
+    <message>
+        <source>Module</source>
+        <translation>Module</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>Coût</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Temps</translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation>Nombre</translation>
+    </message>
+    <message>
+        <source>Location</source>
+        <translation>Emplacement</translation>
+    </message>
+    <message>
+        <source>Share of all samples in which the selected function was called from this caller</source>
+        <translation>Part de tous les échantillons où la fonction choisie a été appelée par cet appelant</translation>
+    </message>
+    <message>
+        <source>Share of all samples spent in this callee (inclusive) when the selected function called it</source>
+        <translation>Part de tous les échantillons passés dans cette fonction appelée (inclusif) quand la fonction choisie l&apos;a appelée</translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::CallerCalleeView</name>
+    <message>
+        <source>Callers of the selected function</source>
+        <translation>Appelants de la fonction choisie</translation>
+    </message>
+    <message>
+        <source>Callees of the selected function</source>
+        <translation>Fonctions appelées par la fonction choisie</translation>
+    </message>
+    <message>
+        <source>Select a function in the flame graph or a call tree to see its callers and callees.</source>
+        <translation>Choisissez une fonction dans le graphe de flammes ou un arbre d&apos;appels pour voir ses appelants et ses appelées.</translation>
+    </message>
+    <message>
+        <source>Computing…</source>
+        <translation>Calcul…</translation>
+    </message>
+    <message>
+        <source>This function has no samples here.</source>
+        <translation>Cette fonction n&apos;a pas d&apos;échantillons ici.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; — inclusive %2 (%3), self %4 (%5)</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; — inclusif %2 (%3), propre %4 (%5)</translation>
+    </message>
+    <message>
+        <source>, own code inlined into callers %1</source>
+        <translation>, code propre intégré dans les appelants %1</translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::CounterChartWidget</name>
+    <message>
+        <source>Counter charts</source>
+        <translation>Graphiques des compteurs</translation>
+    </message>
+    <message>
+        <source>%1 — busy share of each interval</source>
+        <translation>%1 — part occupée de chaque intervalle</translation>
+    </message>
+    <message>
+        <source>%1 — per second</source>
+        <translation>%1 — par seconde</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; at %2 s</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; à %2 s</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;&lt;span style=&quot;color:%1&quot;&gt;■&lt;/span&gt; %2: %3 (%4 in the interval)</source>
+        <translation>&lt;br&gt;&lt;span style=&quot;color:%1&quot;&gt;■&lt;/span&gt; %2 : %3 (%4 dans l&apos;intervalle)</translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::CountersView</name>
+    <message>
+        <source>&lt;p&gt;This session has no counter series.&lt;/p&gt;&lt;p&gt;Counter series are counts read every interval, per CPU or per thread. Record a session with them using&lt;br&gt;&lt;tt&gt;perfglass-cli stat -o FILE -a -I 100 -e task-clock,context-switches -- COMMAND&lt;/tt&gt;&lt;br&gt;and open FILE here.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Cette session n&apos;a pas de séries de compteurs.&lt;/p&gt;&lt;p&gt;Les séries de compteurs sont des comptages lus à chaque intervalle, par CPU ou par thread. Enregistrez une session qui en contient avec&lt;br&gt;&lt;tt&gt;perfglass-cli stat -o FICHIER -a -I 100 -e task-clock,context-switches -- COMMANDE&lt;/tt&gt;&lt;br&gt;puis ouvrez FICHIER ici.&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::EventListModel</name>
+    <message>
+        <source>Hardware events</source>
+        <translation>Événements matériels</translation>
+    </message>
+    <message>
+        <source>Software events</source>
+        <translation>Événements logiciels</translation>
+    </message>
+    <message>
+        <source>Hardware cache events</source>
+        <translation>Événements du cache matériel</translation>
+    </message>
+    <message>
+        <source>PMUs</source>
+        <translation>PMU</translation>
+    </message>
+    <message>
+        <source>Tracepoints</source>
+        <translation>Points de traçage</translation>
+    </message>
+    <message>
+        <source>Raw events and breakpoints</source>
+        <translation>Événements bruts et points d&apos;arrêt</translation>
+    </message>
+    <message>
+        <source>Tracepoints cannot be listed: %1</source>
+        <translation>Les points de traçage ne peuvent pas être listés : %1</translation>
+    </message>
+    <message>
+        <source>no named events</source>
+        <translation>aucun événement nommé</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>aucun</translation>
+    </message>
+    <message>
+        <source>%1 of %2 open now</source>
+        <translation>%1 sur %2 utilisables maintenant</translation>
+    </message>
+    <message>
+        <source>yes, system-wide only</source>
+        <translation>oui, seulement sur tout le système</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>oui</translation>
+    </message>
+    <message>
+        <source>yes, user mode only</source>
+        <translation>oui, mode utilisateur seulement</translation>
+    </message>
+    <message>
+        <source>no: %1</source>
+        <translation>non : %1</translation>
+    </message>
+    <message>
+        <source>also written %1</source>
+        <translation>s&apos;écrit aussi %1</translation>
+    </message>
+    <message>
+        <source>scale %1 %2</source>
+        <translation>échelle %1 %2</translation>
+    </message>
+    <message>
+        <source>type %1</source>
+        <translation>type %1</translation>
+    </message>
+    <message>
+        <source>, system-wide only</source>
+        <translation>, seulement sur tout le système</translation>
+    </message>
+    <message>
+        <source>; format fields: %1</source>
+        <translation> ; champs de format : %1</translation>
+    </message>
+    <message>
+        <source>PMU %1</source>
+        <translation>PMU %1</translation>
+    </message>
+    <message>
+        <source>(type %1)</source>
+        <translation>(type %1)</translation>
+    </message>
+    <message>
+        <source>on CPUs %1</source>
+        <translation>sur les CPU %1</translation>
+    </message>
+    <message>
+        <source>(system-wide only: record with -a or -C)</source>
+        <translation>(tout le système seulement : enregistrer avec -a ou -C)</translation>
+    </message>
+    <message>
+        <source>No format fields.</source>
+        <translation>Aucun champ de format.</translation>
+    </message>
+    <message>
+        <source>Field</source>
+        <translation>Champ</translation>
+    </message>
+    <message>
+        <source>Bits</source>
+        <translation>Bits</translation>
+    </message>
+    <message>
+        <source>Largest value</source>
+        <translation>Plus grande valeur</translation>
+    </message>
+    <message>
+        <source>Write raw terms as %1, e.g. %2.</source>
+        <translation>Écrivez les termes bruts sous la forme %1, p. ex. %2.</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Type</translation>
+    </message>
+    <message>
+        <source>Opens now</source>
+        <translation>Utilisable</translation>
+    </message>
+    <message>
+        <source>Attribute</source>
+        <translation>Attribut</translation>
+    </message>
+    <message>
+        <source>type %1, config %2</source>
+        <translation>type %1, config %2</translation>
+    </message>
+    <message>
+        <source>config1 %1, config2 %2</source>
+        <translation>config1 %1, config2 %2</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>Description</translation>
+    </message>
+    <message>
+        <source>Format not readable: %1</source>
+        <translation>Format illisible : %1</translation>
+    </message>
+    <message>
+        <source>Terms: period=N, freq=N, name=TEXT, e.g. %1.</source>
+        <translation>Termes : period=N, freq=N, name=TEXTE, p. ex. %1.</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>Événement</translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::EventsView</name>
+    <message>
+        <source>Only events that open now</source>
+        <translation>Seulement les événements utilisables</translation>
+    </message>
+    <message>
+        <source>Search events (name, PMU, description)</source>
+        <translation>Chercher des événements (nom, PMU, description)</translation>
+    </message>
+    <message>
+        <source>Search events</source>
+        <translation>Chercher des événements</translation>
+    </message>
+    <message>
+        <source>Hide the events this machine or this user cannot open now</source>
+        <translation>Masquer les événements que cette machine ou cet utilisateur ne peut pas ouvrir maintenant</translation>
+    </message>
+    <message>
+        <source>List and probe the events again</source>
+        <translation>Lister et sonder à nouveau les événements</translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation>Événements</translation>
+    </message>
+    <message>
+        <source>Event details</source>
+        <translation>Détails de l&apos;événement</translation>
+    </message>
+    <message>
+        <source>Select an event to see its attribute, description and terms.</source>
+        <translation>Choisissez un événement pour voir son attribut, sa description et ses termes.</translation>
+    </message>
+    <message>
+        <source>Check events above to record them</source>
+        <translation>Cochez des événements ci-dessus pour les enregistrer</translation>
+    </message>
+    <message>
+        <source>Chosen events</source>
+        <translation>Événements choisis</translation>
+    </message>
+    <message>
+        <source>The checked events in perf&apos;s syntax, in the order they were checked</source>
+        <translation>Les événements cochés dans la syntaxe de perf, dans l&apos;ordre où ils ont été cochés</translation>
+    </message>
+    <message>
+        <source>Chosen:</source>
+        <translation>Choisis&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>Effacer</translation>
+    </message>
+    <message>
+        <source>Uncheck every event</source>
+        <translation>Décocher tous les événements</translation>
+    </message>
+    <message>
+        <source>Listing and probing events…</source>
+        <translation>Liste et sondage des événements…</translation>
+    </message>
+    <message>
+        <source>%1 of %2 events open now for this user (kernel.perf_event_paranoid = %3)</source>
+        <translation>%1 événements sur %2 sont utilisables maintenant par cet utilisateur (kernel.perf_event_paranoid = %3)</translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::FilterBar</name>
+    <message>
+        <source>Filter</source>
+        <translation>Filtre</translation>
+    </message>
+    <message>
+        <source>Count only the samples taken on the CPUs checked here</source>
+        <translation>Ne compter que les échantillons pris sur les CPU cochés ici</translation>
+    </message>
+    <message>
+        <source>CPUs</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>Filter:</source>
+        <translation>Filtre&#xa0;:</translation>
+    </message>
+    <message>
+        <source>none: the views show the whole session. Drag in the timeline, or right-click a function, to filter.</source>
+        <translation>aucun : les vues montrent toute la session. Faites glisser dans la chronologie, ou un clic droit sur une fonction, pour filtrer.</translation>
+    </message>
+    <message>
+        <source>CPUs: all</source>
+        <translation>CPU&#xa0;: tous</translation>
+    </message>
+    <message>
+        <source>CPUs: %1</source>
+        <translation>CPU&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>Merged: %1</source>
+        <translation>Fusionnée&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>Dropped: %1</source>
+        <translation>Écartée&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>Focus: %1</source>
+        <translation>Focus&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>Focus on function: %1</source>
+        <translation>Focus sur la fonction&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>Collapsed: %1</source>
+        <translation>Repliée&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>Collapsed recursion</source>
+        <translation>Récursion repliée</translation>
+    </message>
+    <message>
+        <source>Collapsed recursion: %1</source>
+        <translation>Récursion repliée&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>Collapsed direct recursion</source>
+        <translation>Récursion directe repliée</translation>
+    </message>
+    <message>
+        <source>Collapsed direct recursion: %1</source>
+        <translation>Récursion directe repliée&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>Kernel frames hidden</source>
+        <translation>Cadres du noyau masqués</translation>
+    </message>
+    <message>
+        <source>[collapsed library]</source>
+        <translation>[bibliothèque repliée]</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Hidden thread: %1</source>
+        <translation>Thread masqué&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>Hidden threads: %1</source>
+        <translation>Threads masqués&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>Thread: %1</source>
+        <translation>Thread&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>Threads: %1</source>
+        <translation>Threads&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>Threads: %1 of %2</source>
+        <translation>Threads&#xa0;: %1 sur %2</translation>
+    </message>
+    <message>
+        <source>Time: %1 s – %2 s</source>
+        <translation>Temps&#xa0;: %1 s – %2 s</translation>
+    </message>
+    <message>
+        <source>Only the samples taken in this time range</source>
+        <translation>Seulement les échantillons pris dans cet intervalle de temps</translation>
+    </message>
+    <message>
+        <source>Process: %1</source>
+        <translation>Processus&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>Processes: %1</source>
+        <translation>Processus&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>Only the samples of these processes</source>
+        <translation>Seulement les échantillons de ces processus</translation>
+    </message>
+    <message>
+        <source>Only the samples of these threads</source>
+        <translation>Seulement les échantillons de ces threads</translation>
+    </message>
+    <message>
+        <source>CPU: %1</source>
+        <translation>CPU&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>Only the samples taken on these CPUs</source>
+        <translation>Seulement les échantillons pris sur ces CPU</translation>
+    </message>
+    <message>
+        <source>Remove this filter</source>
+        <translation>Retirer ce filtre</translation>
+    </message>
+    <message>
+        <source>Remove filter: %1</source>
+        <translation>Retirer le filtre&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>Remove %1</source>
+        <translation>Retirer %1</translation>
+    </message>
+    <message>
+        <source>&amp;All CPUs</source>
+        <translation>&amp;Tous les CPU</translation>
+    </message>
+    <message>
+        <source>Show all CPUs</source>
+        <translation>Afficher tous les CPU</translation>
+    </message>
+    <message>
+        <source>CPU %1</source>
+        <translation>CPU %1</translation>
+    </message>
+    <message>
+        <source>Show CPUs %1</source>
+        <translation>Afficher les CPU %1</translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::FlameGraphModel</name>
+    <message>
+        <source>all samples</source>
+        <translation>tous les échantillons</translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::FlameGraphView</name>
+    <message>
+        <source>Back</source>
+        <translation>Retour</translation>
+    </message>
+    <message>
+        <source>Back to the previous zoom (Escape, or a right click off the frames)</source>
+        <translation>Revenir au zoom précédent (Échap, ou clic droit hors des cadres)</translation>
+    </message>
+    <message>
+        <source>Show All</source>
+        <translation>Tout afficher</translation>
+    </message>
+    <message>
+        <source>Show all samples (Home)</source>
+        <translation>Afficher tous les échantillons (Début)</translation>
+    </message>
+    <message>
+        <source>Reset zoom</source>
+        <translation>Réinitialiser le zoom</translation>
+    </message>
+    <message>
+        <source>The zoomed call path; click a caller to zoom out to it</source>
+        <translation>Le chemin d&apos;appel zoomé ; cliquez sur un appelant pour revenir à lui</translation>
+    </message>
+    <message>
+        <source>Search functions (Ctrl+F)</source>
+        <translation>Chercher des fonctions (Ctrl+F)</translation>
+    </message>
+    <message>
+        <source>Search functions</source>
+        <translation>Chercher des fonctions</translation>
+    </message>
+    <message>
+        <source>No match</source>
+        <translation>Aucune correspondance</translation>
+    </message>
+    <message>
+        <source>%1 of samples match</source>
+        <translation>%1 des échantillons correspondent</translation>
+    </message>
+    <message>
+        <source>Click a frame to zoom in, right-click it to focus, merge or hide it; Escape goes back.</source>
+        <translation>Clic : zoomer ; clic droit : focaliser, fusionner, masquer ; Échap : revenir.</translation>
+    </message>
+    <message>
+        <source>All samples: %1</source>
+        <translation>Tous les échantillons&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>%1 — %2 — %3 (%4)</source>
+        <translation>%1 — %2 — %3 (%4)</translation>
+    </message>
+    <message>
+        <source>Application</source>
+        <translation>Application</translation>
+    </message>
+    <message>
+        <source>System library</source>
+        <translation>Bibliothèque système</translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation>Noyau</translation>
+    </message>
+    <message>
+        <source>JIT</source>
+        <translation>JIT</translation>
+    </message>
+    <message>
+        <source>Unknown</source>
+        <translation>Inconnu</translation>
+    </message>
+    <message>
+        <source>Broken stack</source>
+        <translation>Pile cassée</translation>
+    </message>
+    <message>
+        <source>Inlined (paler, dashed outline)</source>
+        <translation>Inline (plus pâle, contour pointillé)</translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::FlameGraphWidget</name>
+    <message>
+        <source>Flame graph</source>
+        <translation>Graphe de flammes</translation>
+    </message>
+    <message>
+        <source>This session has no samples for its event.</source>
+        <translation>Cette session n&apos;a pas d&apos;échantillons pour son événement.</translation>
+    </message>
+    <message>
+        <source>Open a session with File ▸ Open… or drop a perf.data file here.</source>
+        <translation>Ouvrez une session avec Fichier ▸ Ouvrir… ou déposez un fichier perf.data ici.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n small frame(s)</source>
+        <translation>
+            <numerusform>%n petit cadre</numerusform>
+            <numerusform>%n petits cadres</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%n call path(s)&lt;/b&gt; too narrow to draw&lt;br&gt;%1 of all samples (%2)&lt;br&gt;Click the frame below to zoom in and see them.</source>
+        <translation>
+            <numerusform>&lt;b&gt;%n chemin d&apos;appel&lt;/b&gt; trop étroit pour être dessiné&lt;br&gt;%1 de tous les échantillons (%2)&lt;br&gt;Cliquez sur le cadre en dessous pour zoomer et le voir.</numerusform>
+            <numerusform>&lt;b&gt;%n chemins d&apos;appel&lt;/b&gt; trop étroits pour être dessinés&lt;br&gt;%1 de tous les échantillons (%2)&lt;br&gt;Cliquez sur le cadre en dessous pour zoomer et les voir.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;All samples&lt;/b&gt;&lt;br&gt;%1</source>
+        <translation>&lt;b&gt;Tous les échantillons&lt;/b&gt;&lt;br&gt;%1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;Module: %2&lt;br&gt;Inclusive: %3 of all samples (%4)&lt;br&gt;Self: %5 (%6)</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;Module : %2&lt;br&gt;Inclusif : %3 de tous les échantillons (%4)&lt;br&gt;Propre : %5 (%6)</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;&lt;i&gt;Inlined into %1&lt;/i&gt;</source>
+        <translation>&lt;br&gt;&lt;i&gt;Intégrée (inline) dans %1&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;Source: %1 (the function&apos;s hottest line)</source>
+        <translation>&lt;br&gt;Source : %1 (la ligne la plus chaude de la fonction)</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;Of the zoomed frame: %1</source>
+        <translation>&lt;br&gt;Du cadre zoomé : %1</translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::FrameActions</name>
+    <message>
+        <source>Hide &amp;Kernel Frames</source>
+        <translation>Masquer les cadres du &amp;noyau</translation>
+    </message>
+    <message>
+        <source>Remove kernel frames from every stack; their cost goes to the user-space function that entered the kernel</source>
+        <translation>Retirer les cadres du noyau de chaque pile ; leur coût revient à la fonction de l&apos;espace utilisateur qui est entrée dans le noyau</translation>
+    </message>
+    <message>
+        <source>&amp;Focus on Function</source>
+        <translation>&amp;Focaliser sur la fonction</translation>
+    </message>
+    <message>
+        <source>Focus on %1</source>
+        <translation>Focaliser sur %1</translation>
+    </message>
+    <message>
+        <source>Focus on This &amp;Call Path</source>
+        <translation>Focaliser sur ce &amp;chemin d&apos;appel</translation>
+    </message>
+    <message>
+        <source>Focus on call path %1</source>
+        <translation>Focaliser sur le chemin d&apos;appel %1</translation>
+    </message>
+    <message>
+        <source>&amp;Merge Function</source>
+        <translation>Fu&amp;sionner la fonction</translation>
+    </message>
+    <message>
+        <source>Merge %1</source>
+        <translation>Fusionner %1</translation>
+    </message>
+    <message>
+        <source>&amp;Drop Samples with Function</source>
+        <translation>&amp;Ignorer les échantillons avec la fonction</translation>
+    </message>
+    <message>
+        <source>Drop samples with %1</source>
+        <translation>Ignorer les échantillons avec %1</translation>
+    </message>
+    <message>
+        <source>Collapse &amp;Library %1</source>
+        <translation>Replier la &amp;bibliothèque %1</translation>
+    </message>
+    <message>
+        <source>Collapse library %1</source>
+        <translation>Replier la bibliothèque %1</translation>
+    </message>
+    <message>
+        <source>Collapse &amp;Recursion</source>
+        <translation>Replier la &amp;récursion</translation>
+    </message>
+    <message>
+        <source>Collapse recursion of %1</source>
+        <translation>Replier la récursion de %1</translation>
+    </message>
+    <message>
+        <source>Collapse Direct Recursion &amp;Only</source>
+        <translation>Replier seulement la récursion &amp;directe</translation>
+    </message>
+    <message>
+        <source>Collapse direct recursion of %1</source>
+        <translation>Replier la récursion directe de %1</translation>
+    </message>
+    <message>
+        <source>C&amp;opy Name</source>
+        <translation>C&amp;opier le nom</translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::FrameDetails</name>
+    <message>
+        <source> (inlined)</source>
+        <translation> (inline)</translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::MainWindow</name>
+    <message>
+        <source>Perfglass</source>
+        <translation>Perfglass</translation>
+    </message>
+    <message>
+        <source>Loading %1…</source>
+        <translation>Chargement de %1…</translation>
+    </message>
+    <message>
+        <source>Applying the filter…</source>
+        <translation>Application du filtre…</translation>
+    </message>
+    <message>
+        <source>Filter applied.</source>
+        <translation>Filtre appliqué.</translation>
+    </message>
+    <message>
+        <source>Could not apply the filter: %1</source>
+        <translation>Impossible d&apos;appliquer le filtre : %1</translation>
+    </message>
+    <message>
+        <source>Top-down call tree</source>
+        <translation>Arbre d&apos;appels descendant</translation>
+    </message>
+    <message>
+        <source>Bottom-up call tree</source>
+        <translation>Arbre d&apos;appels ascendant</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>Chronologie</translation>
+    </message>
+    <message>
+        <source>Flame Graph</source>
+        <translation>Graphe de flammes</translation>
+    </message>
+    <message>
+        <source>Counters</source>
+        <translation>Compteurs</translation>
+    </message>
+    <message>
+        <source>Top-Down</source>
+        <translation>Descendant</translation>
+    </message>
+    <message>
+        <source>Bottom-Up</source>
+        <translation>Ascendant</translation>
+    </message>
+    <message>
+        <source>Caller/Callee</source>
+        <translation>Appelants/appelées</translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation>Résumé</translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation>Événements</translation>
+    </message>
+    <message>
+        <source>Recording</source>
+        <translation>Enregistrement</translation>
+    </message>
+    <message>
+        <source>Recording…</source>
+        <translation>Enregistrement…</translation>
+    </message>
+    <message>
+        <source>Recorded %1.</source>
+        <translation>%1 enregistré.</translation>
+    </message>
+    <message>
+        <source>Recording failed: %1</source>
+        <translation>L&apos;enregistrement a échoué : %1</translation>
+    </message>
+    <message>
+        <source>&amp;Record…</source>
+        <translation>&amp;Enregistrer…</translation>
+    </message>
+    <message>
+        <source>Record a program, running processes or the whole system</source>
+        <translation>Enregistrer un programme, des processus en cours ou tout le système</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Fichier</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>&amp;Ouvrir…</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>Ouvrir un fichier ré&amp;cent</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Quitter</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>&amp;Édition</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>&amp;Annuler</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>&amp;Rétablir</translation>
+    </message>
+    <message>
+        <source>&amp;Clear Filter</source>
+        <translation>E&amp;ffacer le filtre</translation>
+    </message>
+    <message>
+        <source>Show the whole session in every view again</source>
+        <translation>Afficher de nouveau toute la session dans chaque vue</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Affichage</translation>
+    </message>
+    <message>
+        <source>&amp;Reset Layout</source>
+        <translation>&amp;Réinitialiser la disposition</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>Ai&amp;de</translation>
+    </message>
+    <message>
+        <source>&amp;About Perfglass</source>
+        <translation>À &amp;propos de Perfglass</translation>
+    </message>
+    <message>
+        <source>About Perfglass</source>
+        <translation>À propos de Perfglass</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Perfglass %1&lt;/h3&gt;&lt;p&gt;A Linux profiler: records with perf_event_open, stores sessions as perf.data, shows them as flame graphs and call trees.&lt;/p&gt;&lt;p&gt;License: GPL-2.0-or-later.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Perfglass %1&lt;/h3&gt;&lt;p&gt;Un profileur pour Linux : enregistre avec perf_event_open, conserve les sessions en perf.data, les affiche en graphes de flammes et arbres d&apos;appels.&lt;/p&gt;&lt;p&gt;Licence : GPL-2.0-or-later.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Session</source>
+        <translation>Session</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <source>Redo</source>
+        <translation>Rétablir</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>Événement</translation>
+    </message>
+    <message>
+        <source>The event every view counts</source>
+        <translation>L&apos;événement que comptent toutes les vues</translation>
+    </message>
+    <message>
+        <source> Event: </source>
+        <translation> Événement&#xa0;: </translation>
+    </message>
+    <message>
+        <source>Select Time Range</source>
+        <translation>Choisir un intervalle de temps</translation>
+    </message>
+    <message>
+        <source>Show %1</source>
+        <translation>Afficher %1</translation>
+    </message>
+    <message>
+        <source>Clear Filter</source>
+        <translation>Effacer le filtre</translation>
+    </message>
+    <message>
+        <source>Show only thread %1</source>
+        <translation>Afficher seulement le thread %1</translation>
+    </message>
+    <message>
+        <source>Show only process %1</source>
+        <translation>Afficher seulement le processus %1</translation>
+    </message>
+    <message>
+        <source>Hide thread %1</source>
+        <translation>Masquer le thread %1</translation>
+    </message>
+    <message>
+        <source>The last thread shown cannot be hidden.</source>
+        <translation>Le dernier thread affiché ne peut pas être masqué.</translation>
+    </message>
+    <message>
+        <source>Show thread %1</source>
+        <translation>Afficher le thread %1</translation>
+    </message>
+    <message>
+        <source>Hide kernel frames</source>
+        <translation>Masquer les cadres du noyau</translation>
+    </message>
+    <message>
+        <source>Show kernel frames</source>
+        <translation>Afficher les cadres du noyau</translation>
+    </message>
+    <message>
+        <source>%p %</source>
+        <translation>%p %</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <source>Stop loading this session</source>
+        <translation>Arrêter le chargement de cette session</translation>
+    </message>
+    <message>
+        <source>Open Session</source>
+        <translation>Ouvrir une session</translation>
+    </message>
+    <message>
+        <source>perf.data sessions (*.data *.perf);;All files (*)</source>
+        <translation>Sessions perf.data (*.data *.perf);;Tous les fichiers (*)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n sample(s) of %1</source>
+        <translation>
+            <numerusform>%n échantillon de %1</numerusform>
+            <numerusform>%n échantillons de %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 — Perfglass</source>
+        <translation>%1 — Perfglass</translation>
+    </message>
+    <message numerus="yes">
+        <source>Opened %1; %n sample(s) were lost while recording.</source>
+        <translation>
+            <numerusform>%1 ouvert ; %n échantillon a été perdu pendant l&apos;enregistrement.</numerusform>
+            <numerusform>%1 ouvert ; %n échantillons ont été perdus pendant l&apos;enregistrement.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Opened %1.</source>
+        <translation>%1 ouvert.</translation>
+    </message>
+    <message>
+        <source>Live view: %1</source>
+        <translation>Vue en direct : %1</translation>
+    </message>
+    <message>
+        <source>Could not open %1</source>
+        <translation>Impossible d&apos;ouvrir %1</translation>
+    </message>
+    <message>
+        <source>Could not open the session</source>
+        <translation>Impossible d&apos;ouvrir la session</translation>
+    </message>
+    <message>
+        <source>Perfglass could not open %1.</source>
+        <translation>Perfglass n&apos;a pas pu ouvrir %1.</translation>
+    </message>
+    <message>
+        <source>Loading %1 was cancelled.</source>
+        <translation>Le chargement de %1 a été annulé.</translation>
+    </message>
+    <message>
+        <source>&amp;Clear List</source>
+        <translation>&amp;Effacer la liste</translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::ProcessListModel</name>
+    <message>
+        <source>PID</source>
+        <translation>PID</translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation>Utilisateur</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation>Commande</translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::RecordDialog</name>
+    <message>
+        <source>Browse…</source>
+        <translation>Parcourir…</translation>
+    </message>
+    <message>
+        <source>Record</source>
+        <translation>Enregistrer</translation>
+    </message>
+    <message>
+        <source>&amp;Launch</source>
+        <translation>&amp;Lancer</translation>
+    </message>
+    <message>
+        <source>&amp;Attach</source>
+        <translation>&amp;Attacher</translation>
+    </message>
+    <message>
+        <source>S&amp;ystem-wide</source>
+        <translation>Tout le s&amp;ystème</translation>
+    </message>
+    <message>
+        <source>Start a program and record it, its threads and children</source>
+        <translation>Lancer un programme et l&apos;enregistrer, avec ses threads et ses enfants</translation>
+    </message>
+    <message>
+        <source>Record running processes, their threads and children</source>
+        <translation>Enregistrer des processus en cours, avec leurs threads et leurs enfants</translation>
+    </message>
+    <message>
+        <source>Record every process on the chosen CPUs</source>
+        <translation>Enregistrer tous les processus sur les CPU choisis</translation>
+    </message>
+    <message>
+        <source>The command line that records the same way</source>
+        <translation>La ligne de commande qui enregistre de la même façon</translation>
+    </message>
+    <message>
+        <source>&amp;Start Recording</source>
+        <translation>&amp;Démarrer l&apos;enregistrement</translation>
+    </message>
+    <message>
+        <source>Path or name of the program</source>
+        <translation>Chemin ou nom du programme</translation>
+    </message>
+    <message>
+        <source>&amp;Program:</source>
+        <translation>&amp;Programme&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Choose the program to launch</source>
+        <translation>Choisir le programme à lancer</translation>
+    </message>
+    <message>
+        <source>Program to Record</source>
+        <translation>Programme à enregistrer</translation>
+    </message>
+    <message>
+        <source>Arguments, quoted as in a shell</source>
+        <translation>Arguments, entre guillemets comme dans un shell</translation>
+    </message>
+    <message>
+        <source>&amp;Arguments:</source>
+        <translation>A&amp;rguments&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Default: Perfglass&apos;s own working directory</source>
+        <translation>Par défaut : le répertoire de travail de Perfglass</translation>
+    </message>
+    <message>
+        <source>&amp;Working directory:</source>
+        <translation>Répertoire de &amp;travail&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Choose the program&apos;s working directory</source>
+        <translation>Choisir le répertoire de travail du programme</translation>
+    </message>
+    <message>
+        <source>Working Directory</source>
+        <translation>Répertoire de travail</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Nom</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Valeur</translation>
+    </message>
+    <message>
+        <source>Variables added to the program&apos;s environment</source>
+        <translation>Variables ajoutées à l&apos;environnement du programme</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>Ajouter</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Retirer</translation>
+    </message>
+    <message>
+        <source>&amp;Environment:</source>
+        <translation>&amp;Environnement&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Filter by PID, user or command line</source>
+        <translation>Filtrer par PID, utilisateur ou ligne de commande</translation>
+    </message>
+    <message>
+        <source>Process filter</source>
+        <translation>Filtre des processus</translation>
+    </message>
+    <message>
+        <source>&amp;Refresh</source>
+        <translation>A&amp;ctualiser</translation>
+    </message>
+    <message>
+        <source>Read the list of processes again</source>
+        <translation>Relire la liste des processus</translation>
+    </message>
+    <message>
+        <source>Record every process on these CPUs:</source>
+        <translation>Enregistrer tous les processus sur ces CPU&#xa0;:</translation>
+    </message>
+    <message>
+        <source>CPU %1</source>
+        <translation>CPU %1</translation>
+    </message>
+    <message>
+        <source>All</source>
+        <translation>Tous</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>Aucun</translation>
+    </message>
+    <message>
+        <source>Recording the whole system needs privileges; Perfglass asks for them through its helper when the kernel refuses (perf_event_paranoid).</source>
+        <translation>Enregistrer tout le système demande des privilèges ; Perfglass les demande par son assistant quand le noyau refuse (perf_event_paranoid).</translation>
+    </message>
+    <message>
+        <source>Options</source>
+        <translation>Options</translation>
+    </message>
+    <message>
+        <source>Default: cycles where supported, else cpu-clock</source>
+        <translation>Par défaut : cycles si pris en charge, sinon cpu-clock</translation>
+    </message>
+    <message>
+        <source>Events in perf&apos;s syntax, e.g. cpu-clock,page-faults or sched:sched_switch</source>
+        <translation>Événements dans la syntaxe de perf, p. ex. cpu-clock,page-faults ou sched:sched_switch</translation>
+    </message>
+    <message>
+        <source>E&amp;vents:</source>
+        <translation>É&amp;vénements&#xa0;:</translation>
+    </message>
+    <message>
+        <source>&amp;Frequency</source>
+        <translation>&amp;Fréquence</translation>
+    </message>
+    <message>
+        <source> Hz</source>
+        <translation> Hz</translation>
+    </message>
+    <message>
+        <source>Every &amp;N events</source>
+        <translation>Tous les &amp;N événements</translation>
+    </message>
+    <message>
+        <source>Sampling:</source>
+        <translation>Échantillonnage&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Frame pointers</source>
+        <translation>Pointeurs de cadre</translation>
+    </message>
+    <message>
+        <source>DWARF (copies the user stack)</source>
+        <translation>DWARF (copie la pile utilisateur)</translation>
+    </message>
+    <message>
+        <source> bytes of stack</source>
+        <translation> octets de pile</translation>
+    </message>
+    <message>
+        <source>How much of each sampled stack to copy; a multiple of 8</source>
+        <translation>Quantité de chaque pile échantillonnée à copier ; un multiple de 8</translation>
+    </message>
+    <message>
+        <source>&amp;Call graph:</source>
+        <translation>&amp;Graphe d&apos;appels&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Record off-CPU time (context switches and sched_switch)</source>
+        <translation>Enregistrer le temps hors CPU (changements de contexte et sched_switch)</translation>
+    </message>
+    <message>
+        <source>Off-CPU:</source>
+        <translation>Hors CPU&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Stop after</source>
+        <translation>Arrêter après</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>&amp;Duration:</source>
+        <translation>D&amp;urée&#xa0;:</translation>
+    </message>
+    <message>
+        <source>&amp;Output file:</source>
+        <translation>Fichier de &amp;sortie&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Choose where to save the session</source>
+        <translation>Choisir où enregistrer la session</translation>
+    </message>
+    <message>
+        <source>Save Session As</source>
+        <translation>Enregistrer la session sous</translation>
+    </message>
+    <message>
+        <source>perf.data sessions (*.data)</source>
+        <translation>Sessions perf.data (*.data)</translation>
+    </message>
+    <message>
+        <source>Choose the program to launch.</source>
+        <translation>Choisissez le programme à lancer.</translation>
+    </message>
+    <message>
+        <source>Program not found: %1</source>
+        <translation>Programme introuvable : %1</translation>
+    </message>
+    <message>
+        <source>Not an executable program: %1</source>
+        <translation>Pas un programme exécutable : %1</translation>
+    </message>
+    <message>
+        <source>The arguments could not be split (an unclosed quote?).</source>
+        <translation>Les arguments n&apos;ont pas pu être découpés (un guillemet non fermé ?).</translation>
+    </message>
+    <message>
+        <source>No such working directory: %1</source>
+        <translation>Répertoire de travail inexistant : %1</translation>
+    </message>
+    <message>
+        <source>Environment row %1: the name &apos;%2&apos; may not contain &apos;=&apos; or spaces.</source>
+        <translation>Environnement, ligne %1 : le nom « %2 » ne doit contenir ni « = » ni espaces.</translation>
+    </message>
+    <message>
+        <source>Environment row %1: give the variable a name.</source>
+        <translation>Environnement, ligne %1 : donnez un nom à la variable.</translation>
+    </message>
+    <message>
+        <source>Select the processes to attach to.</source>
+        <translation>Choisissez les processus auxquels s&apos;attacher.</translation>
+    </message>
+    <message>
+        <source>Choose at least one CPU.</source>
+        <translation>Choisissez au moins un CPU.</translation>
+    </message>
+    <message>
+        <source>The DWARF stack size must be a multiple of 8 bytes.</source>
+        <translation>La taille de pile DWARF doit être un multiple de 8 octets.</translation>
+    </message>
+    <message>
+        <source>Choose the output file.</source>
+        <translation>Choisissez le fichier de sortie.</translation>
+    </message>
+    <message>
+        <source>The output file is a directory: %1</source>
+        <translation>Le fichier de sortie est un répertoire : %1</translation>
+    </message>
+    <message>
+        <source>Selected: %1</source>
+        <translation>Sélection&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>The events are not valid.</source>
+        <translation>Les événements ne sont pas valides.</translation>
+    </message>
+    <message>
+        <source>Cannot create the directory %1.</source>
+        <translation>Impossible de créer le répertoire %1.</translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::RecordingJob</name>
+    <message>
+        <source>process %1</source>
+        <translation>processus %1</translation>
+    </message>
+    <message>
+        <source>processes %1</source>
+        <translation>processus %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>thread(s) %1</source>
+        <translation>
+            <numerusform>thread %1</numerusform>
+            <numerusform>threads %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the whole system, all CPUs</source>
+        <translation>tout le système, tous les CPU</translation>
+    </message>
+    <message numerus="yes">
+        <source>the whole system, CPU(s) %1</source>
+        <translation>
+            <numerusform>tout le système, CPU %1</numerusform>
+            <numerusform>tout le système, CPU %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::RecordingView</name>
+    <message>
+        <source>&amp;Live view</source>
+        <translation>&amp;Vue en direct</translation>
+    </message>
+    <message>
+        <source>&amp;Stop</source>
+        <translation>&amp;Arrêter</translation>
+    </message>
+    <message>
+        <source>End the recording (a launched program is asked to exit) and open the session</source>
+        <translation>Terminer l&apos;enregistrement (un programme lancé est prié de se terminer) et ouvrir la session</translation>
+    </message>
+    <message>
+        <source>Target:</source>
+        <translation>Cible&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Elapsed:</source>
+        <translation>Écoulé&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Output:</source>
+        <translation>Sortie&#xa0;:</translation>
+    </message>
+    <message>
+        <source>File size:</source>
+        <translation>Taille&#xa0;:</translation>
+    </message>
+    <message numerus="yes">
+        <source>While recording, show what was recorded so far in the other views, every %n second(s)</source>
+        <translation>
+            <numerusform>Pendant l&apos;enregistrement, afficher ce qui a été enregistré dans les autres vues, toutes les %n seconde</numerusform>
+            <numerusform>Pendant l&apos;enregistrement, afficher ce qui a été enregistré dans les autres vues, toutes les %n secondes</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>Not recording</source>
+        <translation>Pas d&apos;enregistrement</translation>
+    </message>
+    <message>
+        <source>Start a recording with File ▸ Record…</source>
+        <translation>Lancez un enregistrement avec Fichier ▸ Enregistrer…</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>Démarrage…</translation>
+    </message>
+    <message>
+        <source>Recording</source>
+        <translation>Enregistrement en cours</translation>
+    </message>
+    <message>
+        <source>Finished</source>
+        <translation>Terminé</translation>
+    </message>
+    <message>
+        <source>Recording failed</source>
+        <translation>Échec de l&apos;enregistrement</translation>
+    </message>
+    <message>
+        <source>— (no session was written)</source>
+        <translation>— (aucune session écrite)</translation>
+    </message>
+    <message>
+        <source>Duration:</source>
+        <translation>Durée&#xa0;:</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>Samples:</source>
+        <translation>Échantillons&#xa0;:</translation>
+    </message>
+    <message numerus="yes">
+        <source>, throttled %n time(s)</source>
+        <translation>
+            <numerusform>, limité %n fois</numerusform>
+            <numerusform>, limité %n fois</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Lost samples:</source>
+        <translation>Échantillons perdus&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Written:</source>
+        <translation>Écrit&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Events:</source>
+        <translation>Événements&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Exit code:</source>
+        <translation>Code de sortie&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Notes:</source>
+        <translation>Remarques&#xa0;:</translation>
+    </message>
+    <message>
+        <source>The kernel dropped samples because a ring buffer was full: record at a lower frequency.</source>
+        <translation>Le noyau a perdu des échantillons car un tampon circulaire était plein : enregistrez à une fréquence plus basse.</translation>
+    </message>
+    <message numerus="yes">
+        <source> (in %n LOST record(s))</source>
+        <translation>
+            <numerusform> (dans %n enregistrement LOST)</numerusform>
+            <numerusform> (dans %n enregistrements LOST)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::SummaryView</name>
+    <message>
+        <source>&lt;p&gt;No session is open. Use &lt;b&gt;File ▸ Open…&lt;/b&gt; to open a perf.data file.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Aucune session n&apos;est ouverte. Utilisez &lt;b&gt;Fichier ▸ Ouvrir…&lt;/b&gt; pour ouvrir un fichier perf.data.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Session</source>
+        <translation>Session</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>Fichier</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>Hôte</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>inconnu</translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation>Noyau</translation>
+    </message>
+    <message>
+        <source>Command line</source>
+        <translation>Ligne de commande</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>Événement</translation>
+    </message>
+    <message>
+        <source>Samples</source>
+        <translation>Échantillons</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>Durée</translation>
+    </message>
+    <message>
+        <source>Sampled time</source>
+        <translation>Temps échantillonné</translation>
+    </message>
+    <message>
+        <source>Event count</source>
+        <translation>Nombre d&apos;événements</translation>
+    </message>
+    <message>
+        <source>Threads</source>
+        <translation>Threads</translation>
+    </message>
+    <message>
+        <source>Quality</source>
+        <translation>Qualité</translation>
+    </message>
+    <message>
+        <source>Lost samples</source>
+        <translation>Échantillons perdus</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (in %n LOST record(s))</source>
+        <translation>
+            <numerusform>%1 (dans %n enregistrement LOST)</numerusform>
+            <numerusform>%1 (dans %n enregistrements LOST)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Samples with unmapped frames</source>
+        <translation>Échantillons avec des cadres non mappés</translation>
+    </message>
+    <message>
+        <source>Frames without a symbol</source>
+        <translation>Cadres sans symbole</translation>
+    </message>
+    <message>
+        <source>Broken stacks</source>
+        <translation>Piles cassées</translation>
+    </message>
+    <message>
+        <source>Malformed records</source>
+        <translation>Enregistrements malformés</translation>
+    </message>
+    <message>
+        <source>Notices</source>
+        <translation>Remarques</translation>
+    </message>
+    <message>
+        <source>Top hotspots (self cost)</source>
+        <translation>Points chauds principaux (coût propre)</translation>
+    </message>
+    <message>
+        <source>Self</source>
+        <translation>Propre</translation>
+    </message>
+    <message>
+        <source>Inclusive</source>
+        <translation>Inclusif</translation>
+    </message>
+    <message>
+        <source>Self time</source>
+        <translation>Temps propre</translation>
+    </message>
+    <message>
+        <source>Self count</source>
+        <translation>Nombre propre</translation>
+    </message>
+    <message>
+        <source>Function</source>
+        <translation>Fonction</translation>
+    </message>
+    <message>
+        <source>Module</source>
+        <translation>Module</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;No samples.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Aucun échantillon.&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::TimelineView</name>
+    <message>
+        <source>Drag across the timeline to show only that time range in every view.</source>
+        <translation>Faites glisser sur la chronologie pour n&apos;afficher que cet intervalle de temps dans chaque vue.</translation>
+    </message>
+    <message>
+        <source>Whole session. Drag across the timeline to show only that time range in every view.</source>
+        <translation>Toute la session. Faites glisser sur la chronologie pour n&apos;afficher que cet intervalle de temps dans chaque vue.</translation>
+    </message>
+    <message>
+        <source>Showing %1 s to %2 s (%3 s) of the session.</source>
+        <translation>Affichage de %1 s à %2 s (%3 s) de la session.</translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::TimelineWidget</name>
+    <message>
+        <source>Timeline</source>
+        <translation>Chronologie</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Show &amp;Only This Thread</source>
+        <translation>Afficher &amp;uniquement ce thread</translation>
+    </message>
+    <message>
+        <source>Show Only This &amp;Process</source>
+        <translation>Afficher uniquement ce &amp;processus</translation>
+    </message>
+    <message>
+        <source>&amp;Hide This Thread</source>
+        <translation>&amp;Masquer ce thread</translation>
+    </message>
+    <message>
+        <source>&amp;Show This Thread</source>
+        <translation>&amp;Afficher ce thread</translation>
+    </message>
+    <message>
+        <source>thread</source>
+        <translation>thread</translation>
+    </message>
+    <message>
+        <source>%1 (%2 in %3)</source>
+        <translation>%1 (%2 de %3)</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>No samples to show over time.</source>
+        <translation>Aucun échantillon à afficher dans le temps.</translation>
+    </message>
+    <message>
+        <source>No session is open.</source>
+        <translation>Aucune session n&apos;est ouverte.</translation>
+    </message>
+    <message>
+        <source>Thread</source>
+        <translation>Thread</translation>
+    </message>
+    <message>
+        <source>%1 (hidden)</source>
+        <translation>%1 (masqué)</translation>
+    </message>
+    <message>
+        <source>%1 – %2</source>
+        <translation>%1 – %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 – %3: %n sample(s), %4&lt;br&gt;Whole session: %5</source>
+        <translation>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 – %3 : %n échantillon, %4&lt;br&gt;Toute la session : %5</numerusform>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 – %3 : %n échantillons, %4&lt;br&gt;Toute la session : %5</numerusform>
+        </translation>
+    </message>
+</context>
+</TS>
