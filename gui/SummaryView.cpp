@@ -58,13 +58,13 @@ size_t processCount(const Profile &profile) {
     return static_cast<size_t>(pids.size());
 }
 
-// The loader's explanation of why MODULE has no symbols ("no symbols for PATH (N addresses unnamed): WHY").
+// The loader's explanation of why MODULE has no symbols (the reason of its NoSymbolsForModule notice).
 QString moduleNotice(const Profile &profile, ModuleId module) {
-    const std::string prefix = "no symbols for " + profile.modulePath(module) + " (";
-    for (const auto &notice : profile.diagnostics.notices) {
-        if (notice.rfind(prefix, 0) != 0) continue;
-        const auto reason = notice.find("): ", prefix.size());
-        return QString::fromStdString(reason == std::string::npos ? notice : notice.substr(reason + 3));
+    const std::string &path = profile.modulePath(module);
+    for (const Message &notice : profile.diagnostics.notices) {
+        if (notice.kind == MessageKind::NoSymbolsForModule && notice.args.size() == 3 &&
+            notice.args[0] == path)
+            return QString::fromStdString(notice.args[2]);
     }
     return {};
 }

@@ -148,6 +148,10 @@ QString recordingPhrasing(MessageKind kind) {
         return QCoreApplication::translate("CoreMessages", "Counters: '%1' is not counted: %2");
     case MessageKind::NoTracingData:
         return QCoreApplication::translate("CoreMessages", "%1; perf will not read the tracepoint samples.");
+    case MessageKind::KallsymsNotKept:
+        return QCoreApplication::translate(
+            "CoreMessages",
+            "Kernel symbols could not be kept for reports run as this user (%1); they will need --kallsyms.");
     default:
         return {};
     }

@@ -109,6 +109,9 @@ const char *recordingFormat(MessageKind kind) {
         return "--counters: '{0}' is not counted: {1}"; // event, reason
     case MessageKind::NoTracingData:                    // reason (English)
         return "{0}; perf will not read the tracepoint samples";
+    case MessageKind::KallsymsNotKept: // path kept at or reason (English)
+        return "kernel symbols could not be kept for reports run as this user ({0}); they will need "
+               "--kallsyms";
     default:
         return nullptr;
     }

@@ -56,6 +56,7 @@ enum class MessageKind : uint16_t {
     KernelThreadNotRecorded,
     CounterNotCounted,
     NoTracingData,
+    KallsymsNotKept,
     // Why an event cannot be opened (events/EventAvailability)
     NotSupportedByKernel,
     NoSuchTracepoint,

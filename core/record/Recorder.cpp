@@ -372,10 +372,11 @@ std::vector<EventSpec> Recording::parseSpecs() {
         std::vector<EventSpec> specs = parseEvents(options_, EventParser(), summary_.notices);
         // One note for --off-cpu: tracefs refused, and why the helper that could read it was not had.
         const auto offCpuNote =
-            std::find_if(summary_.notices.begin(), summary_.notices.end(),
-                         [](const std::string &n) { return n.rfind("--off-cpu:", 0) == 0; });
+            std::find_if(summary_.notices.begin(), summary_.notices.end(), [](const Message &n) {
+                return n.kind == MessageKind::OffCpuEventUnavailable && n.args.size() == 2;
+            });
         if (offCpuNote != summary_.notices.end() && !helperFailure_.empty())
-            *offCpuNote +=
+            offCpuNote->args[1] +=
                 "; the privileged helper, which could read tracefs, was not had: " + helperFailure_;
         return specs;
     }
@@ -767,10 +768,8 @@ void Recording::keepKallsymsOfHelper(const std::vector<uint8_t> &kernelBuildId) 
     if (!helper_ || ProcSynthesizer::kernelTextStart() != 0) return;
     const auto kallsyms = helper_->kallsyms();
     if (!kallsyms || !keepKallsyms(kernelBuildId, *kallsyms))
-        summary_.notices.push_back(
-            fmt::format("kernel symbols could not be kept for reports run as this user ({}); "
-                        "they will need --kallsyms",
-                        kallsyms ? keptKallsymsPath(kernelBuildId) : kallsyms.error()));
+        summary_.notices.push_back(coreMessage(
+            MessageKind::KallsymsNotKept, kallsyms ? keptKallsymsPath(kernelBuildId) : kallsyms.error()));
 }
 
 // The final drain and counter read, then the feature sections and the header's data size.

@@ -112,7 +112,7 @@ std::string describe(const RecordSummary &summary) {
     std::string text = "samples " + std::to_string(summary.samples) + ", offCpu " +
                        std::to_string(summary.offCpu) + ", kernel " + std::to_string(summary.kernelSamples);
     for (const auto &notice : summary.notices)
-        text += "\nnotice: " + notice;
+        text += "\nnotice: " + notice.english();
     return text;
 }
 
@@ -219,7 +219,8 @@ private slots:
         // And the user's own report names the kernel frames: the recording kept root's kallsyms in the user's
         // cache, since this user reads /proc/kallsyms without addresses.
         RecordOptions options;
-        // Fixed work spent in the kernel (clearing user pages), so kernel samples come however busy the machine is.
+        // Fixed work spent in the kernel (clearing user pages), so kernel samples come however busy the
+        // machine is.
         options.command = {"/bin/dd", "if=/dev/zero", "of=/dev/null", "bs=1M", "count=1000"};
         options.events = "cpu-clock:k";
         options.callGraph = CallGraphMode::FramePointer;
@@ -238,7 +239,7 @@ private slots:
             }
             text += "\nkernel frames named " + std::to_string(named) + ", unknown " + std::to_string(unknown);
             for (const auto &notice : profile->diagnostics.notices)
-                text += "\nreport: " + notice;
+                text += "\nreport: " + notice.english();
             return text;
         });
         if (helper.code == 2) QSKIP(qPrintable(helper.text));
