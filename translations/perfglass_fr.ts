@@ -201,6 +201,10 @@
         <source>no id in tracefs (an event of ftrace itself, which perf_event_open cannot open)</source>
         <translation>pas d&apos;identifiant dans tracefs (un événement de ftrace lui-même, que perf_event_open ne peut pas ouvrir)</translation>
     </message>
+    <message>
+        <source>Kernel symbols could not be kept for reports run as this user (%1); they will need --kallsyms.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>CostFormat</name>
@@ -246,6 +250,73 @@
     <message>
         <source>%1%2/s</source>
         <translation>%1%2/s</translation>
+    </message>
+    <message>
+        <source>thread %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>process %1, all threads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>process %1 (%2), all threads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: time counted on each CPU / wall time (a CPU&apos;s clock also counts idle time: not busy time)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: busy share of one CPU (CPU time / wall time of each interval)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: CPUs utilized (CPU time / wall time of each interval)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: events per second of wall time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · multiplexed: counted as little as %1 of the time, counts scaled up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 CPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of CPU time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 events</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>TimelineRows</name>
+    <message>
+        <source>CPU %1</source>
+        <translation type="unfinished">CPU %1</translation>
+    </message>
+    <message>
+        <source>swapper (idle)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>[unknown]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished">%1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1 (%2 in %3)</source>
+        <translation type="unfinished">%1 (%2 de %3)</translation>
     </message>
 </context>
 <context>
@@ -334,16 +405,16 @@
         <translation>Premier niveau : part de tous les échantillons pris dans cette fonction ; en dessous : la part atteinte par cette chaîne d&apos;appelants</translation>
     </message>
     <message>
-        <source>Share of all samples whose call stack starts with this chain of callers</source>
-        <translation>Part de tous les échantillons dont la pile d&apos;appels commence par cette chaîne d&apos;appelants</translation>
-    </message>
-    <message>
         <source>Share of all samples whose call stack passes through this call path</source>
         <translation>Part de tous les échantillons dont la pile d&apos;appels passe par ce chemin d&apos;appel</translation>
     </message>
     <message>
         <source>Share of all samples taken in this function itself, on this call path</source>
         <translation>Part de tous les échantillons pris dans cette fonction elle-même, sur ce chemin d&apos;appel</translation>
+    </message>
+    <message>
+        <source>Top level: share of all samples taken in this function itself (its self cost, as in the flat profile); callers below it have none of their own here</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -450,14 +521,6 @@
         <translation>Graphiques des compteurs</translation>
     </message>
     <message>
-        <source>%1 — busy share of each interval</source>
-        <translation>%1 — part occupée de chaque intervalle</translation>
-    </message>
-    <message>
-        <source>%1 — per second</source>
-        <translation>%1 — par seconde</translation>
-    </message>
-    <message>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
@@ -466,8 +529,12 @@
         <translation>&lt;b&gt;%1&lt;/b&gt; à %2 s</translation>
     </message>
     <message>
-        <source>&lt;br&gt;&lt;span style=&quot;color:%1&quot;&gt;■&lt;/span&gt; %2: %3 (%4 in the interval)</source>
-        <translation>&lt;br&gt;&lt;span style=&quot;color:%1&quot;&gt;■&lt;/span&gt; %2 : %3 (%4 dans l&apos;intervalle)</translation>
+        <source>&lt;br&gt;&lt;span style=&quot;color:%1&quot;&gt;■&lt;/span&gt; %2: &lt;b&gt;%3&lt;/b&gt; (%4 in %5 ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, counted %1 % of the time (multiplexed, scaled)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -693,6 +760,21 @@
     <message>
         <source>%1 of %2 events open now for this user (kernel.perf_event_paranoid = %3)</source>
         <translation>%1 événements sur %2 sont utilisables maintenant par cet utilisateur (kernel.perf_event_paranoid = %3)</translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::ExportJob</name>
+    <message>
+        <source>SVG flame graph (*.svg)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>speedscope JSON (*.speedscope.json *.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Collapsed stacks (*.collapsed *.txt)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -943,6 +1025,42 @@
         <source>Inlined (paler, dashed outline)</source>
         <translation>Inline (plus pâle, contour pointillé)</translation>
     </message>
+    <message>
+        <source>Icicle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Draw the root on top and callees below it (an icicle graph)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bottom-Up</source>
+        <translation type="unfinished">Ascendant</translation>
+    </message>
+    <message>
+        <source>A bottom-up flame graph: the functions samples end in next to the root, their callers beyond them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Merge &lt; </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Merge threshold</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Frames cheaper than this share of the shown frame are drawn as one hatched &quot;small frames&quot; block, whose tooltip names them. At 0 only frames narrower than a pixel merge.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bottom-up: the functions samples end in, their callers beyond them.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>perfglass::FlameGraphWidget</name>
@@ -965,13 +1083,6 @@
             <numerusform>%n petits cadres</numerusform>
         </translation>
     </message>
-    <message numerus="yes">
-        <source>&lt;b&gt;%n call path(s)&lt;/b&gt; too narrow to draw&lt;br&gt;%1 of all samples (%2)&lt;br&gt;Click the frame below to zoom in and see them.</source>
-        <translation>
-            <numerusform>&lt;b&gt;%n chemin d&apos;appel&lt;/b&gt; trop étroit pour être dessiné&lt;br&gt;%1 de tous les échantillons (%2)&lt;br&gt;Cliquez sur le cadre en dessous pour zoomer et le voir.</numerusform>
-            <numerusform>&lt;b&gt;%n chemins d&apos;appel&lt;/b&gt; trop étroits pour être dessinés&lt;br&gt;%1 de tous les échantillons (%2)&lt;br&gt;Cliquez sur le cadre en dessous pour zoomer et les voir.</numerusform>
-        </translation>
-    </message>
     <message>
         <source>&lt;b&gt;All samples&lt;/b&gt;&lt;br&gt;%1</source>
         <translation>&lt;b&gt;Tous les échantillons&lt;/b&gt;&lt;br&gt;%1</translation>
@@ -991,6 +1102,24 @@
     <message>
         <source>&lt;br&gt;Of the zoomed frame: %1</source>
         <translation>&lt;br&gt;Du cadre zoomé : %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%n small frame(s)&lt;/b&gt;, each below %1 of the shown cost&lt;br&gt;together %2 of all samples (%3)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %n more</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Lower the merge threshold, or click their parent frame to zoom in, to see them.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1084,10 +1213,6 @@
     <message>
         <source>Applying the filter…</source>
         <translation>Application du filtre…</translation>
-    </message>
-    <message>
-        <source>Filter applied.</source>
-        <translation>Filtre appliqué.</translation>
     </message>
     <message>
         <source>Could not apply the filter: %1</source>
@@ -1234,10 +1359,6 @@
         <translation>Événement</translation>
     </message>
     <message>
-        <source>The event every view counts</source>
-        <translation>L&apos;événement que comptent toutes les vues</translation>
-    </message>
-    <message>
         <source> Event: </source>
         <translation> Événement&#xa0;: </translation>
     </message>
@@ -1347,6 +1468,84 @@
         <source>&amp;Clear List</source>
         <translation>&amp;Effacer la liste</translation>
     </message>
+    <message>
+        <source>Re&amp;load</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read the session&apos;s file again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Close</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Flame Graph as &amp;SVG…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;speedscope JSON…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Collapsed Stacks…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export what the views show, with the current filter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exporting…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exported %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Session closed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Showing the whole session.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Filter applied: %n sample(s) shown.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The event every view counts. Only events with samples are offered; events that were only counted (record --counters) are charted in the Counters dock.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n sample(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Show only CPU %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>perfglass::ProcessListModel</name>
@@ -1396,10 +1595,6 @@
     <message>
         <source>Record every process on the chosen CPUs</source>
         <translation>Enregistrer tous les processus sur les CPU choisis</translation>
-    </message>
-    <message>
-        <source>The command line that records the same way</source>
-        <translation>La ligne de commande qui enregistre de la même façon</translation>
     </message>
     <message>
         <source>&amp;Start Recording</source>
@@ -1653,6 +1848,23 @@
         <source>Cannot create the directory %1.</source>
         <translation>Impossible de créer le répertoire %1.</translation>
     </message>
+    <message>
+        <source>Check events in the Events dock to use them here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use the events checked in the Events dock: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From Events Dock</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The command line that records the same way:
+%1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>perfglass::RecordingJob</name>
@@ -1826,10 +2038,6 @@
         <translation>Hôte</translation>
     </message>
     <message>
-        <source>unknown</source>
-        <translation>inconnu</translation>
-    </message>
-    <message>
         <source>Kernel</source>
         <translation>Noyau</translation>
     </message>
@@ -1838,20 +2046,8 @@
         <translation>Ligne de commande</translation>
     </message>
     <message>
-        <source>Event</source>
-        <translation>Événement</translation>
-    </message>
-    <message>
         <source>Samples</source>
         <translation>Échantillons</translation>
-    </message>
-    <message>
-        <source>Duration</source>
-        <translation>Durée</translation>
-    </message>
-    <message>
-        <source>Sampled time</source>
-        <translation>Temps échantillonné</translation>
     </message>
     <message>
         <source>Event count</source>
@@ -1879,10 +2075,6 @@
     <message>
         <source>Samples with unmapped frames</source>
         <translation>Échantillons avec des cadres non mappés</translation>
-    </message>
-    <message>
-        <source>Frames without a symbol</source>
-        <translation>Cadres sans symbole</translation>
     </message>
     <message>
         <source>Broken stacks</source>
@@ -1928,6 +2120,310 @@
         <source>&lt;p&gt;No samples.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Aucun échantillon.&lt;/p&gt;</translation>
     </message>
+    <message>
+        <source>not recorded (the file has no %1 section)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2 in the current filter)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The session file and its size on disk</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>perf %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recorded by</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The tool that wrote the file, and its version</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The command that made the recording</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation type="unfinished">Événements</translation>
+    </message>
+    <message>
+        <source>The session&apos;s events. The views count the event chosen in the toolbar; events that were only counted have no samples and are charted in the Counters dock.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Samples of %1 in the session; the views count those the filter keeps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recording duration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time from the first to the last sample</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sampled CPU time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The CPU time the counted samples stand for: the sum of their periods (each sample of a clock event stands for the time since the previous one)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The number of events the counted samples stand for: the sum of their periods</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Processes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Processes the session names (from its COMM and FORK records)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Threads the session names (from its COMM and FORK records)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (counted only: see the Counters dock)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%1&lt;/b&gt; (%n sample(s), shown)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n sample(s))</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Machine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The name of the machine that recorded the session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The Linux kernel release it ran</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Architecture</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The machine&apos;s architecture</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The processor model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The processor&apos;s identification as perf writes it (on x86: vendor, family, model, stepping), which selects its PMU event tables</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 online of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPUs</source>
+        <translation type="unfinished">CPU</translation>
+    </message>
+    <message>
+        <source>CPUs that were online while recording, of those the kernel can use</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n core(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n socket(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n thread(s) per core</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cores</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Physical cores and sockets of the online CPUs, and the hardware threads each core runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The machine&apos;s memory (MemTotal)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Samples the kernel dropped while recording because the ring buffer was full</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Samples with an address on their stack that lies in no file or memory the recording saw mapped; it shows as [unknown] in the module [unknown]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Addresses without a symbol</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Distinct addresses in a known file that no symbol covers; they show as [unknown] in their module</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DWARF-unwound stacks that end before the program&apos;s entry point; they hang under [broken stack] in the trees and the flame graph</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Records of the file that could not be decoded and were skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n sample(s) were lost while recording:</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the views miss that part of the time. Record at a lower frequency (-F), with larger ring buffers (-m) or fewer events.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of the samples (%2) have frames outside every known mapping:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>those frames read [unknown] in the module [unknown]. Most often a frame-pointer call chain (-g) ran through code built without frame pointers and ended in a stray address; else the code was mapped before the recording saw it, or is JIT-compiled code without a /tmp/perf-PID.map file. Self costs suffer only where such a frame is the leaf (&quot;As leaf&quot; below). For programs built without frame pointers, record with &lt;nobr&gt;--call-graph dwarf&lt;/nobr&gt;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of the samples (%2) have broken stacks:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>their callers are missing, so inclusive costs of outer functions are too low. Record with a larger stack copy (&lt;nobr&gt;--call-graph dwarf,16384&lt;/nobr&gt;) or with frame pointers.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n address(es) have no symbol:</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>install the debug symbols of the modules listed below (Debian: the -dbgsym package), or set DEBUGINFOD_URLS, and open the session again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not symbolized, by module</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of all samples have at least one frame that could not be named.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The file the unnamed addresses lie in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Share of all samples with at least one unnamed frame in this module</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Share of all samples whose leaf frame is unnamed here: their self cost has no function</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>As leaf</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Distinct unnamed addresses in this module</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Addresses</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>outside every mapping the recording saw</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not in the file&apos;s symbol table (stripped); its debug symbols name them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Share of the counted samples taken in the function itself</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Share of the counted samples with the function anywhere on the stack</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::TimelineAxis</name>
+    <message>
+        <source>Time axis</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU, process, thread</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Process, thread</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>perfglass::TimelineView</name>
@@ -1951,10 +2447,6 @@
         <translation>Chronologie</translation>
     </message>
     <message>
-        <source>%1 (%2)</source>
-        <translation>%1 (%2)</translation>
-    </message>
-    <message>
         <source>Show &amp;Only This Thread</source>
         <translation>Afficher &amp;uniquement ce thread</translation>
     </message>
@@ -1971,14 +2463,6 @@
         <translation>&amp;Afficher ce thread</translation>
     </message>
     <message>
-        <source>thread</source>
-        <translation>thread</translation>
-    </message>
-    <message>
-        <source>%1 (%2 in %3)</source>
-        <translation>%1 (%2 de %3)</translation>
-    </message>
-    <message>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
@@ -1991,14 +2475,6 @@
         <translation>Aucune session n&apos;est ouverte.</translation>
     </message>
     <message>
-        <source>Thread</source>
-        <translation>Thread</translation>
-    </message>
-    <message>
-        <source>%1 (hidden)</source>
-        <translation>%1 (masqué)</translation>
-    </message>
-    <message>
         <source>%1 – %2</source>
         <translation>%1 – %2</translation>
     </message>
@@ -2008,6 +2484,22 @@
             <numerusform>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 – %3 : %n échantillon, %4&lt;br&gt;Toute la session : %5</numerusform>
             <numerusform>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 – %3 : %n échantillons, %4&lt;br&gt;Toute la session : %5</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Show Only This &amp;CPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: samples of every thread but the idle task</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: all its threads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (kernel thread)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 </TS>
