@@ -203,7 +203,7 @@
     </message>
     <message>
         <source>Kernel symbols could not be kept for reports run as this user (%1); they will need --kallsyms.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Kernel-Symbole konnten für Berichte unter diesem Benutzer nicht aufbewahrt werden (%1); sie brauchen --kallsyms.</translation>
     </message>
 </context>
 <context>
@@ -253,70 +253,70 @@
     </message>
     <message>
         <source>thread %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>Thread %1 (%2)</translation>
     </message>
     <message>
         <source>process %1, all threads</source>
-        <translation type="unfinished"></translation>
+        <translation>Prozess %1, alle Threads</translation>
     </message>
     <message>
         <source>process %1 (%2), all threads</source>
-        <translation type="unfinished"></translation>
+        <translation>Prozess %1 (%2), alle Threads</translation>
     </message>
     <message>
         <source>%1: time counted on each CPU / wall time (a CPU&apos;s clock also counts idle time: not busy time)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: auf jeder CPU gezählte Zeit / Echtzeit (die Uhr einer CPU zählt auch Leerlaufzeit: keine Auslastung)</translation>
     </message>
     <message>
         <source>%1: busy share of one CPU (CPU time / wall time of each interval)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: Auslastung einer CPU (CPU-Zeit / Echtzeit jedes Intervalls)</translation>
     </message>
     <message>
         <source>%1: CPUs utilized (CPU time / wall time of each interval)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: genutzte CPUs (CPU-Zeit / Echtzeit jedes Intervalls)</translation>
     </message>
     <message>
         <source>%1: events per second of wall time</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: Ereignisse pro Sekunde Echtzeit</translation>
     </message>
     <message>
         <source> · multiplexed: counted as little as %1 of the time, counts scaled up</source>
-        <translation type="unfinished"></translation>
+        <translation> · gemultiplext: mitunter nur %1 der Zeit gezählt, Werte hochgerechnet</translation>
     </message>
     <message>
         <source>%1 CPUs</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 CPUs</translation>
     </message>
     <message>
         <source>%1 of CPU time</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 CPU-Zeit</translation>
     </message>
     <message>
         <source>%1 events</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Ereignisse</translation>
     </message>
 </context>
 <context>
     <name>TimelineRows</name>
     <message>
         <source>CPU %1</source>
-        <translation type="unfinished">CPU %1</translation>
+        <translation>CPU %1</translation>
     </message>
     <message>
         <source>swapper (idle)</source>
-        <translation type="unfinished"></translation>
+        <translation>swapper (Leerlauf)</translation>
     </message>
     <message>
         <source>[unknown]</source>
-        <translation type="unfinished"></translation>
+        <translation>[unbekannt]</translation>
     </message>
     <message>
         <source>%1 (%2)</source>
-        <translation type="unfinished">%1 (%2)</translation>
+        <translation>%1 (%2)</translation>
     </message>
     <message>
         <source>%1 (%2 in %3)</source>
-        <translation type="unfinished">%1 (%2 in %3)</translation>
+        <translation>%1 (%2 in %3)</translation>
     </message>
 </context>
 <context>
@@ -414,7 +414,7 @@
     </message>
     <message>
         <source>Top level: share of all samples taken in this function itself (its self cost, as in the flat profile); callers below it have none of their own here</source>
-        <translation type="unfinished"></translation>
+        <translation>Oberste Ebene: Anteil aller Stichproben in dieser Funktion selbst (ihre eigenen Kosten, wie im flachen Profil); die Aufrufer darunter haben hier keine eigenen</translation>
     </message>
 </context>
 <context>
@@ -530,11 +530,11 @@
     </message>
     <message>
         <source>&lt;br&gt;&lt;span style=&quot;color:%1&quot;&gt;■&lt;/span&gt; %2: &lt;b&gt;%3&lt;/b&gt; (%4 in %5 ms)</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;br&gt;&lt;span style=&quot;color:%1&quot;&gt;■&lt;/span&gt; %2: &lt;b&gt;%3&lt;/b&gt; (%4 in %5 ms)</translation>
     </message>
     <message>
         <source>, counted %1 % of the time (multiplexed, scaled)</source>
-        <translation type="unfinished"></translation>
+        <translation>, %1 % der Zeit gezählt (gemultiplext, hochgerechnet)</translation>
     </message>
 </context>
 <context>
@@ -766,15 +766,15 @@
     <name>perfglass::ExportJob</name>
     <message>
         <source>SVG flame graph (*.svg)</source>
-        <translation type="unfinished"></translation>
+        <translation>SVG-Flammendiagramm (*.svg)</translation>
     </message>
     <message>
         <source>speedscope JSON (*.speedscope.json *.json)</source>
-        <translation type="unfinished"></translation>
+        <translation>speedscope-JSON (*.speedscope.json *.json)</translation>
     </message>
     <message>
         <source>Collapsed stacks (*.collapsed *.txt)</source>
-        <translation type="unfinished"></translation>
+        <translation>Gefaltete Stapel (*.collapsed *.txt)</translation>
     </message>
 </context>
 <context>
@@ -1027,39 +1027,39 @@
     </message>
     <message>
         <source>Icicle</source>
-        <translation type="unfinished"></translation>
+        <translation>Eiszapfen</translation>
     </message>
     <message>
         <source>Draw the root on top and callees below it (an icicle graph)</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Wurzel oben zeichnen und die Aufgerufenen darunter (Eiszapfen-Ansicht, „icicle“)</translation>
     </message>
     <message>
         <source>Bottom-Up</source>
-        <translation type="unfinished">Bottom-Up</translation>
+        <translation>Bottom-Up</translation>
     </message>
     <message>
         <source>A bottom-up flame graph: the functions samples end in next to the root, their callers beyond them</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Bottom-Up-Flammendiagramm: die Funktionen, in denen Stichproben enden, direkt an der Wurzel, ihre Aufrufer dahinter</translation>
     </message>
     <message>
         <source>Merge &lt; </source>
-        <translation type="unfinished"></translation>
+        <translation>Bündeln &lt; </translation>
     </message>
     <message>
         <source> %</source>
-        <translation type="unfinished"></translation>
+        <translation> %</translation>
     </message>
     <message>
         <source>Merge threshold</source>
-        <translation type="unfinished"></translation>
+        <translation>Schwelle zum Bündeln</translation>
     </message>
     <message>
         <source>Frames cheaper than this share of the shown frame are drawn as one hatched &quot;small frames&quot; block, whose tooltip names them. At 0 only frames narrower than a pixel merge.</source>
-        <translation type="unfinished"></translation>
+        <translation>Frames, die weniger als diesen Anteil des gezeigten Frames kosten, werden als ein schraffierter Block „kleine Frames“ gezeichnet, dessen Tooltip sie nennt. Bei 0 werden nur Frames gebündelt, die schmaler als ein Pixel sind.</translation>
     </message>
     <message>
         <source>Bottom-up: the functions samples end in, their callers beyond them.</source>
-        <translation type="unfinished"></translation>
+        <translation>Bottom-Up: die Funktionen, in denen Stichproben enden, ihre Aufrufer dahinter.</translation>
     </message>
 </context>
 <context>
@@ -1105,21 +1105,21 @@
     </message>
     <message numerus="yes">
         <source>&lt;b&gt;%n small frame(s)&lt;/b&gt;, each below %1 of the shown cost&lt;br&gt;together %2 of all samples (%3)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>&lt;b&gt;%n kleiner Frame&lt;/b&gt;, unter %1 der gezeigten Kosten&lt;br&gt;zusammen %2 aller Stichproben (%3)</numerusform>
+            <numerusform>&lt;b&gt;%n kleine Frames&lt;/b&gt;, jeder unter %1 der gezeigten Kosten&lt;br&gt;zusammen %2 aller Stichproben (%3)</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>… and %n more</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>… und %n weiterer</numerusform>
+            <numerusform>… und %n weitere</numerusform>
         </translation>
     </message>
     <message>
         <source>Lower the merge threshold, or click their parent frame to zoom in, to see them.</source>
-        <translation type="unfinished"></translation>
+        <translation>Senken Sie die Schwelle zum Bündeln oder klicken Sie zum Hineinzoomen auf ihren Eltern-Frame, um sie zu sehen.</translation>
     </message>
 </context>
 <context>
@@ -1470,81 +1470,81 @@
     </message>
     <message>
         <source>Re&amp;load</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Neu laden</translation>
     </message>
     <message>
         <source>Read the session&apos;s file again</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Datei der Sitzung neu einlesen</translation>
     </message>
     <message>
         <source>&amp;Close</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Schließen</translation>
     </message>
     <message>
         <source>&amp;Export</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Exportieren</translation>
     </message>
     <message>
         <source>Flame Graph as &amp;SVG…</source>
-        <translation type="unfinished"></translation>
+        <translation>Flammendiagramm als &amp;SVG…</translation>
     </message>
     <message>
         <source>&amp;speedscope JSON…</source>
-        <translation type="unfinished"></translation>
+        <translation>speedscope-&amp;JSON…</translation>
     </message>
     <message>
         <source>&amp;Collapsed Stacks…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Gefaltete Stapel…</translation>
     </message>
     <message>
         <source>Export what the views show, with the current filter</source>
-        <translation type="unfinished"></translation>
+        <translation>Exportieren, was die Ansichten zeigen, mit dem aktuellen Filter</translation>
     </message>
     <message>
         <source>Exporting…</source>
-        <translation type="unfinished"></translation>
+        <translation>Export läuft…</translation>
     </message>
     <message>
         <source>Exported %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 exportiert.</translation>
     </message>
     <message>
         <source>Export failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Export fehlgeschlagen: %1</translation>
     </message>
     <message>
         <source>Export</source>
-        <translation type="unfinished"></translation>
+        <translation>Exportieren</translation>
     </message>
     <message>
         <source>Session closed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Sitzung geschlossen.</translation>
     </message>
     <message>
         <source>Showing the whole session.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die ganze Sitzung wird gezeigt.</translation>
     </message>
     <message numerus="yes">
         <source>Filter applied: %n sample(s) shown.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Filter angewendet: %n Stichprobe gezeigt.</numerusform>
+            <numerusform>Filter angewendet: %n Stichproben gezeigt.</numerusform>
         </translation>
     </message>
     <message>
         <source>The event every view counts. Only events with samples are offered; events that were only counted (record --counters) are charted in the Counters dock.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Ereignis, das jede Ansicht zählt. Nur Ereignisse mit Stichproben stehen zur Wahl; nur gezählte Ereignisse (record --counters) zeigt das Dock „Zähler“ als Diagramm.</translation>
     </message>
     <message numerus="yes">
         <source>%n sample(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Stichprobe</numerusform>
+            <numerusform>%n Stichproben</numerusform>
         </translation>
     </message>
     <message>
         <source>Show only CPU %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Nur CPU %1 zeigen</translation>
     </message>
 </context>
 <context>
@@ -1850,20 +1850,21 @@
     </message>
     <message>
         <source>Check events in the Events dock to use them here</source>
-        <translation type="unfinished"></translation>
+        <translation>Haken Sie Ereignisse im Dock „Ereignisse“ an, um sie hier zu verwenden</translation>
     </message>
     <message>
         <source>Use the events checked in the Events dock: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Die im Dock „Ereignisse“ angehakten Ereignisse verwenden: %1</translation>
     </message>
     <message>
         <source>From Events Dock</source>
-        <translation type="unfinished"></translation>
+        <translation>Aus Ereignis-Dock</translation>
     </message>
     <message>
         <source>The command line that records the same way:
 %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Befehlszeile, die genauso aufzeichnet:
+%1</translation>
     </message>
 </context>
 <context>
@@ -2122,307 +2123,307 @@
     </message>
     <message>
         <source>not recorded (the file has no %1 section)</source>
-        <translation type="unfinished"></translation>
+        <translation>nicht aufgezeichnet (die Datei hat keinen Abschnitt %1)</translation>
     </message>
     <message>
         <source>%1 (%2 in the current filter)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2 im aktuellen Filter)</translation>
     </message>
     <message>
         <source>The session file and its size on disk</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Sitzungsdatei und ihre Größe auf der Festplatte</translation>
     </message>
     <message>
         <source>perf %1</source>
-        <translation type="unfinished"></translation>
+        <translation>perf %1</translation>
     </message>
     <message>
         <source>Recorded by</source>
-        <translation type="unfinished"></translation>
+        <translation>Aufgezeichnet mit</translation>
     </message>
     <message>
         <source>The tool that wrote the file, and its version</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Werkzeug, das die Datei geschrieben hat, und seine Version</translation>
     </message>
     <message>
         <source>The command that made the recording</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Befehl, der die Aufzeichnung gemacht hat</translation>
     </message>
     <message>
         <source>Events</source>
-        <translation type="unfinished">Ereignisse</translation>
+        <translation>Ereignisse</translation>
     </message>
     <message>
         <source>The session&apos;s events. The views count the event chosen in the toolbar; events that were only counted have no samples and are charted in the Counters dock.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Ereignisse der Sitzung. Die Ansichten zählen das in der Werkzeugleiste gewählte Ereignis; nur gezählte Ereignisse haben keine Stichproben und werden im Dock „Zähler“ als Diagramm gezeigt.</translation>
     </message>
     <message>
         <source>Samples of %1 in the session; the views count those the filter keeps</source>
-        <translation type="unfinished"></translation>
+        <translation>Stichproben von %1 in der Sitzung; die Ansichten zählen die, die der Filter behält</translation>
     </message>
     <message>
         <source>Recording duration</source>
-        <translation type="unfinished"></translation>
+        <translation>Aufzeichnungsdauer</translation>
     </message>
     <message>
         <source>Time from the first to the last sample</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeit von der ersten bis zur letzten Stichprobe</translation>
     </message>
     <message>
         <source>Sampled CPU time</source>
-        <translation type="unfinished"></translation>
+        <translation>Abgetastete CPU-Zeit</translation>
     </message>
     <message>
         <source>The CPU time the counted samples stand for: the sum of their periods (each sample of a clock event stands for the time since the previous one)</source>
-        <translation type="unfinished"></translation>
+        <translation>Die CPU-Zeit, für die die gezählten Stichproben stehen: die Summe ihrer Perioden (jede Stichprobe eines Uhr-Ereignisses steht für die Zeit seit der vorigen)</translation>
     </message>
     <message>
         <source>The number of events the counted samples stand for: the sum of their periods</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Anzahl der Ereignisse, für die die gezählten Stichproben stehen: die Summe ihrer Perioden</translation>
     </message>
     <message>
         <source>Processes</source>
-        <translation type="unfinished"></translation>
+        <translation>Prozesse</translation>
     </message>
     <message>
         <source>Processes the session names (from its COMM and FORK records)</source>
-        <translation type="unfinished"></translation>
+        <translation>Prozesse, die die Sitzung nennt (aus ihren COMM- und FORK-Records)</translation>
     </message>
     <message>
         <source>Threads the session names (from its COMM and FORK records)</source>
-        <translation type="unfinished"></translation>
+        <translation>Threads, die die Sitzung nennt (aus ihren COMM- und FORK-Records)</translation>
     </message>
     <message>
         <source>%1 (counted only: see the Counters dock)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (nur gezählt: siehe Dock „Zähler“)</translation>
     </message>
     <message numerus="yes">
         <source>&lt;b&gt;%1&lt;/b&gt; (%n sample(s), shown)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt; (%n Stichprobe, angezeigt)</numerusform>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt; (%n Stichproben, angezeigt)</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%1 (%n sample(s))</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 (%n Stichprobe)</numerusform>
+            <numerusform>%1 (%n Stichproben)</numerusform>
         </translation>
     </message>
     <message>
         <source>Machine</source>
-        <translation type="unfinished"></translation>
+        <translation>Maschine</translation>
     </message>
     <message>
         <source>The name of the machine that recorded the session</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Name der Maschine, die die Sitzung aufgezeichnet hat</translation>
     </message>
     <message>
         <source>The Linux kernel release it ran</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Version des Linux-Kernels, den sie ausführte</translation>
     </message>
     <message>
         <source>Architecture</source>
-        <translation type="unfinished"></translation>
+        <translation>Architektur</translation>
     </message>
     <message>
         <source>The machine&apos;s architecture</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Architektur der Maschine</translation>
     </message>
     <message>
         <source>CPU</source>
-        <translation type="unfinished"></translation>
+        <translation>CPU</translation>
     </message>
     <message>
         <source>The processor model</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Prozessormodell</translation>
     </message>
     <message>
         <source>CPU id</source>
-        <translation type="unfinished"></translation>
+        <translation>CPU-ID</translation>
     </message>
     <message>
         <source>The processor&apos;s identification as perf writes it (on x86: vendor, family, model, stepping), which selects its PMU event tables</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Kennung des Prozessors, wie perf sie schreibt (auf x86: Hersteller, Familie, Modell, Stepping); sie wählt seine PMU-Ereignistabellen</translation>
     </message>
     <message>
         <source>%1 online of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 von %2 online</translation>
     </message>
     <message>
         <source>CPUs</source>
-        <translation type="unfinished">CPUs</translation>
+        <translation>CPUs</translation>
     </message>
     <message>
         <source>CPUs that were online while recording, of those the kernel can use</source>
-        <translation type="unfinished"></translation>
+        <translation>CPUs, die während der Aufzeichnung online waren, von denen, die der Kernel nutzen kann</translation>
     </message>
     <message numerus="yes">
         <source>%n core(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Kern</numerusform>
+            <numerusform>%n Kerne</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n socket(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Sockel</numerusform>
+            <numerusform>%n Sockel</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n thread(s) per core</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Thread pro Kern</numerusform>
+            <numerusform>%n Threads pro Kern</numerusform>
         </translation>
     </message>
     <message>
         <source>Cores</source>
-        <translation type="unfinished"></translation>
+        <translation>Kerne</translation>
     </message>
     <message>
         <source>Physical cores and sockets of the online CPUs, and the hardware threads each core runs</source>
-        <translation type="unfinished"></translation>
+        <translation>Physische Kerne und Sockel der Online-CPUs und die Hardware-Threads, die jeder Kern ausführt</translation>
     </message>
     <message>
         <source>Memory</source>
-        <translation type="unfinished"></translation>
+        <translation>Speicher</translation>
     </message>
     <message>
         <source>The machine&apos;s memory (MemTotal)</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Arbeitsspeicher der Maschine (MemTotal)</translation>
     </message>
     <message>
         <source>Samples the kernel dropped while recording because the ring buffer was full</source>
-        <translation type="unfinished"></translation>
+        <translation>Stichproben, die der Kernel beim Aufzeichnen verworfen hat, weil der Ringpuffer voll war</translation>
     </message>
     <message>
         <source>Samples with an address on their stack that lies in no file or memory the recording saw mapped; it shows as [unknown] in the module [unknown]</source>
-        <translation type="unfinished"></translation>
+        <translation>Stichproben mit einer Adresse auf dem Stapel, die in keiner Datei und keinem Speicher liegt, deren Mapping die Aufzeichnung gesehen hat; sie erscheint als [unknown] im Modul [unknown]</translation>
     </message>
     <message>
         <source>Addresses without a symbol</source>
-        <translation type="unfinished"></translation>
+        <translation>Adressen ohne Symbol</translation>
     </message>
     <message>
         <source>Distinct addresses in a known file that no symbol covers; they show as [unknown] in their module</source>
-        <translation type="unfinished"></translation>
+        <translation>Verschiedene Adressen in einer bekannten Datei, die kein Symbol abdeckt; sie erscheinen als [unknown] in ihrem Modul</translation>
     </message>
     <message>
         <source>DWARF-unwound stacks that end before the program&apos;s entry point; they hang under [broken stack] in the trees and the flame graph</source>
-        <translation type="unfinished"></translation>
+        <translation>Per DWARF abgewickelte Stapel, die vor dem Einstiegspunkt des Programms enden; sie hängen in den Bäumen und im Flammendiagramm unter [broken stack]</translation>
     </message>
     <message>
         <source>Records of the file that could not be decoded and were skipped</source>
-        <translation type="unfinished"></translation>
+        <translation>Records der Datei, die nicht dekodiert werden konnten und übersprungen wurden</translation>
     </message>
     <message numerus="yes">
         <source>%n sample(s) were lost while recording:</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Stichprobe ging beim Aufzeichnen verloren:</numerusform>
+            <numerusform>%n Stichproben gingen beim Aufzeichnen verloren:</numerusform>
         </translation>
     </message>
     <message>
         <source>the views miss that part of the time. Record at a lower frequency (-F), with larger ring buffers (-m) or fewer events.</source>
-        <translation type="unfinished"></translation>
+        <translation>den Ansichten fehlt dieser Teil der Zeit. Zeichnen Sie mit niedrigerer Frequenz (-F), größeren Ringpuffern (-m) oder weniger Ereignissen auf.</translation>
     </message>
     <message>
         <source>%1 of the samples (%2) have frames outside every known mapping:</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 der Stichproben (%2) haben Frames außerhalb jedes bekannten Mappings:</translation>
     </message>
     <message>
         <source>those frames read [unknown] in the module [unknown]. Most often a frame-pointer call chain (-g) ran through code built without frame pointers and ended in a stray address; else the code was mapped before the recording saw it, or is JIT-compiled code without a /tmp/perf-PID.map file. Self costs suffer only where such a frame is the leaf (&quot;As leaf&quot; below). For programs built without frame pointers, record with &lt;nobr&gt;--call-graph dwarf&lt;/nobr&gt;.</source>
-        <translation type="unfinished"></translation>
+        <translation>diese Frames heißen [unknown] im Modul [unknown]. Meist lief eine Frame-Pointer-Aufrufkette (-g) durch Code ohne Frame-Pointer und endete bei einer verirrten Adresse; sonst wurde der Code gemappt, bevor die Aufzeichnung ihn sah, oder es ist JIT-kompilierter Code ohne Datei /tmp/perf-PID.map. Die eigenen Kosten leiden nur, wo ein solcher Frame das Blatt ist („Als Blatt“ unten). Zeichnen Sie Programme ohne Frame-Pointer mit &lt;nobr&gt;--call-graph dwarf&lt;/nobr&gt; auf.</translation>
     </message>
     <message>
         <source>%1 of the samples (%2) have broken stacks:</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 der Stichproben (%2) haben defekte Stapel:</translation>
     </message>
     <message>
         <source>their callers are missing, so inclusive costs of outer functions are too low. Record with a larger stack copy (&lt;nobr&gt;--call-graph dwarf,16384&lt;/nobr&gt;) or with frame pointers.</source>
-        <translation type="unfinished"></translation>
+        <translation>ihre Aufrufer fehlen, daher sind die inklusiven Kosten äußerer Funktionen zu niedrig. Zeichnen Sie mit einer größeren Stapelkopie (&lt;nobr&gt;--call-graph dwarf,16384&lt;/nobr&gt;) oder mit Frame-Pointern auf.</translation>
     </message>
     <message numerus="yes">
         <source>%n address(es) have no symbol:</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Adresse hat kein Symbol:</numerusform>
+            <numerusform>%n Adressen haben kein Symbol:</numerusform>
         </translation>
     </message>
     <message>
         <source>install the debug symbols of the modules listed below (Debian: the -dbgsym package), or set DEBUGINFOD_URLS, and open the session again.</source>
-        <translation type="unfinished"></translation>
+        <translation>installieren Sie die Debug-Symbole der unten aufgeführten Module (Debian: das Paket -dbgsym) oder setzen Sie DEBUGINFOD_URLS, und öffnen Sie die Sitzung erneut.</translation>
     </message>
     <message>
         <source>Not symbolized, by module</source>
-        <translation type="unfinished"></translation>
+        <translation>Nicht symbolisiert, nach Modul</translation>
     </message>
     <message>
         <source>%1 of all samples have at least one frame that could not be named.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 aller Stichproben haben mindestens einen Frame, der nicht benannt werden konnte.</translation>
     </message>
     <message>
         <source>The file the unnamed addresses lie in</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Datei, in der die unbenannten Adressen liegen</translation>
     </message>
     <message>
         <source>Share of all samples with at least one unnamed frame in this module</source>
-        <translation type="unfinished"></translation>
+        <translation>Anteil aller Stichproben mit mindestens einem unbenannten Frame in diesem Modul</translation>
     </message>
     <message>
         <source>Share of all samples whose leaf frame is unnamed here: their self cost has no function</source>
-        <translation type="unfinished"></translation>
+        <translation>Anteil aller Stichproben, deren Blatt-Frame hier unbenannt ist: ihre eigenen Kosten haben keine Funktion</translation>
     </message>
     <message>
         <source>As leaf</source>
-        <translation type="unfinished"></translation>
+        <translation>Als Blatt</translation>
     </message>
     <message>
         <source>Distinct unnamed addresses in this module</source>
-        <translation type="unfinished"></translation>
+        <translation>Verschiedene unbenannte Adressen in diesem Modul</translation>
     </message>
     <message>
         <source>Addresses</source>
-        <translation type="unfinished"></translation>
+        <translation>Adressen</translation>
     </message>
     <message>
         <source>Why</source>
-        <translation type="unfinished"></translation>
+        <translation>Grund</translation>
     </message>
     <message>
         <source>outside every mapping the recording saw</source>
-        <translation type="unfinished"></translation>
+        <translation>außerhalb jedes Mappings, das die Aufzeichnung sah</translation>
     </message>
     <message>
         <source>not in the file&apos;s symbol table (stripped); its debug symbols name them</source>
-        <translation type="unfinished"></translation>
+        <translation>nicht in der Symboltabelle der Datei (gestrippt); ihre Debug-Symbole benennen sie</translation>
     </message>
     <message>
         <source>Share of the counted samples taken in the function itself</source>
-        <translation type="unfinished"></translation>
+        <translation>Anteil der gezählten Stichproben, die in der Funktion selbst genommen wurden</translation>
     </message>
     <message>
         <source>Share of the counted samples with the function anywhere on the stack</source>
-        <translation type="unfinished"></translation>
+        <translation>Anteil der gezählten Stichproben mit der Funktion irgendwo auf dem Stapel</translation>
     </message>
 </context>
 <context>
     <name>perfglass::TimelineAxis</name>
     <message>
         <source>Time axis</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeitachse</translation>
     </message>
     <message>
         <source>CPU, process, thread</source>
-        <translation type="unfinished"></translation>
+        <translation>CPU, Prozess, Thread</translation>
     </message>
     <message>
         <source>Process, thread</source>
-        <translation type="unfinished"></translation>
+        <translation>Prozess, Thread</translation>
     </message>
 </context>
 <context>
@@ -2487,19 +2488,19 @@
     </message>
     <message>
         <source>Show Only This &amp;CPU</source>
-        <translation type="unfinished"></translation>
+        <translation>Nur diese &amp;CPU zeigen</translation>
     </message>
     <message>
         <source>%1: samples of every thread but the idle task</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: Stichproben aller Threads außer dem Leerlauf-Task</translation>
     </message>
     <message>
         <source>%1: all its threads</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: alle seine Threads</translation>
     </message>
     <message>
         <source> (kernel thread)</source>
-        <translation type="unfinished"></translation>
+        <translation> (Kernel-Thread)</translation>
     </message>
 </context>
 </TS>

@@ -203,7 +203,7 @@
     </message>
     <message>
         <source>Kernel symbols could not be kept for reports run as this user (%1); they will need --kallsyms.</source>
-        <translation type="unfinished"></translation>
+        <translation>Les symboles du noyau n&apos;ont pas pu être conservés pour les rapports lancés par cet utilisateur (%1) ; il faudra --kallsyms.</translation>
     </message>
 </context>
 <context>
@@ -253,70 +253,70 @@
     </message>
     <message>
         <source>thread %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>thread %1 (%2)</translation>
     </message>
     <message>
         <source>process %1, all threads</source>
-        <translation type="unfinished"></translation>
+        <translation>processus %1, tous les threads</translation>
     </message>
     <message>
         <source>process %1 (%2), all threads</source>
-        <translation type="unfinished"></translation>
+        <translation>processus %1 (%2), tous les threads</translation>
     </message>
     <message>
         <source>%1: time counted on each CPU / wall time (a CPU&apos;s clock also counts idle time: not busy time)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 : temps compté sur chaque CPU / temps réel (l&apos;horloge d&apos;un CPU compte aussi le temps d&apos;inactivité : pas le temps occupé)</translation>
     </message>
     <message>
         <source>%1: busy share of one CPU (CPU time / wall time of each interval)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 : part occupée d&apos;un CPU (temps CPU / temps réel de chaque intervalle)</translation>
     </message>
     <message>
         <source>%1: CPUs utilized (CPU time / wall time of each interval)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 : CPU utilisés (temps CPU / temps réel de chaque intervalle)</translation>
     </message>
     <message>
         <source>%1: events per second of wall time</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 : événements par seconde de temps réel</translation>
     </message>
     <message>
         <source> · multiplexed: counted as little as %1 of the time, counts scaled up</source>
-        <translation type="unfinished"></translation>
+        <translation> · multiplexé : parfois compté seulement %1 du temps, valeurs extrapolées</translation>
     </message>
     <message>
         <source>%1 CPUs</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 CPU</translation>
     </message>
     <message>
         <source>%1 of CPU time</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 de temps CPU</translation>
     </message>
     <message>
         <source>%1 events</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 événements</translation>
     </message>
 </context>
 <context>
     <name>TimelineRows</name>
     <message>
         <source>CPU %1</source>
-        <translation type="unfinished">CPU %1</translation>
+        <translation>CPU %1</translation>
     </message>
     <message>
         <source>swapper (idle)</source>
-        <translation type="unfinished"></translation>
+        <translation>swapper (inactif)</translation>
     </message>
     <message>
         <source>[unknown]</source>
-        <translation type="unfinished"></translation>
+        <translation>[inconnu]</translation>
     </message>
     <message>
         <source>%1 (%2)</source>
-        <translation type="unfinished">%1 (%2)</translation>
+        <translation>%1 (%2)</translation>
     </message>
     <message>
         <source>%1 (%2 in %3)</source>
-        <translation type="unfinished">%1 (%2 de %3)</translation>
+        <translation>%1 (%2 dans %3)</translation>
     </message>
 </context>
 <context>
@@ -414,7 +414,7 @@
     </message>
     <message>
         <source>Top level: share of all samples taken in this function itself (its self cost, as in the flat profile); callers below it have none of their own here</source>
-        <translation type="unfinished"></translation>
+        <translation>Premier niveau : part de tous les échantillons pris dans cette fonction elle-même (son coût propre, comme dans le profil à plat) ; ses appelants en dessous n&apos;en ont pas ici</translation>
     </message>
 </context>
 <context>
@@ -530,11 +530,11 @@
     </message>
     <message>
         <source>&lt;br&gt;&lt;span style=&quot;color:%1&quot;&gt;■&lt;/span&gt; %2: &lt;b&gt;%3&lt;/b&gt; (%4 in %5 ms)</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;br&gt;&lt;span style=&quot;color:%1&quot;&gt;■&lt;/span&gt; %2 : &lt;b&gt;%3&lt;/b&gt; (%4 en %5 ms)</translation>
     </message>
     <message>
         <source>, counted %1 % of the time (multiplexed, scaled)</source>
-        <translation type="unfinished"></translation>
+        <translation>, compté %1 % du temps (multiplexé, extrapolé)</translation>
     </message>
 </context>
 <context>
@@ -766,15 +766,15 @@
     <name>perfglass::ExportJob</name>
     <message>
         <source>SVG flame graph (*.svg)</source>
-        <translation type="unfinished"></translation>
+        <translation>Graphe de flammes SVG (*.svg)</translation>
     </message>
     <message>
         <source>speedscope JSON (*.speedscope.json *.json)</source>
-        <translation type="unfinished"></translation>
+        <translation>JSON speedscope (*.speedscope.json *.json)</translation>
     </message>
     <message>
         <source>Collapsed stacks (*.collapsed *.txt)</source>
-        <translation type="unfinished"></translation>
+        <translation>Piles repliées (*.collapsed *.txt)</translation>
     </message>
 </context>
 <context>
@@ -1027,39 +1027,39 @@
     </message>
     <message>
         <source>Icicle</source>
-        <translation type="unfinished"></translation>
+        <translation>Stalactites</translation>
     </message>
     <message>
         <source>Draw the root on top and callees below it (an icicle graph)</source>
-        <translation type="unfinished"></translation>
+        <translation>Dessiner la racine en haut et les fonctions appelées en dessous (un graphe en stalactites, « icicle »)</translation>
     </message>
     <message>
         <source>Bottom-Up</source>
-        <translation type="unfinished">Ascendant</translation>
+        <translation>Ascendant</translation>
     </message>
     <message>
         <source>A bottom-up flame graph: the functions samples end in next to the root, their callers beyond them</source>
-        <translation type="unfinished"></translation>
+        <translation>Un graphe de flammes ascendant : les fonctions où finissent les échantillons près de la racine, leurs appelants au-delà</translation>
     </message>
     <message>
         <source>Merge &lt; </source>
-        <translation type="unfinished"></translation>
+        <translation>Fusionner &lt; </translation>
     </message>
     <message>
         <source> %</source>
-        <translation type="unfinished"></translation>
+        <translation> %</translation>
     </message>
     <message>
         <source>Merge threshold</source>
-        <translation type="unfinished"></translation>
+        <translation>Seuil de fusion</translation>
     </message>
     <message>
         <source>Frames cheaper than this share of the shown frame are drawn as one hatched &quot;small frames&quot; block, whose tooltip names them. At 0 only frames narrower than a pixel merge.</source>
-        <translation type="unfinished"></translation>
+        <translation>Les cadres qui coûtent moins que cette part du cadre affiché sont dessinés comme un seul bloc hachuré « petits cadres », dont l&apos;infobulle les nomme. À 0, seuls les cadres plus étroits qu&apos;un pixel sont fusionnés.</translation>
     </message>
     <message>
         <source>Bottom-up: the functions samples end in, their callers beyond them.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ascendant : les fonctions où finissent les échantillons, leurs appelants au-delà.</translation>
     </message>
 </context>
 <context>
@@ -1105,21 +1105,21 @@
     </message>
     <message numerus="yes">
         <source>&lt;b&gt;%n small frame(s)&lt;/b&gt;, each below %1 of the shown cost&lt;br&gt;together %2 of all samples (%3)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>&lt;b&gt;%n petit cadre&lt;/b&gt;, sous %1 du coût affiché&lt;br&gt;au total %2 de tous les échantillons (%3)</numerusform>
+            <numerusform>&lt;b&gt;%n petits cadres&lt;/b&gt;, chacun sous %1 du coût affiché&lt;br&gt;au total %2 de tous les échantillons (%3)</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>… and %n more</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>… et %n autre</numerusform>
+            <numerusform>… et %n autres</numerusform>
         </translation>
     </message>
     <message>
         <source>Lower the merge threshold, or click their parent frame to zoom in, to see them.</source>
-        <translation type="unfinished"></translation>
+        <translation>Abaissez le seuil de fusion, ou cliquez sur leur cadre parent pour zoomer, afin de les voir.</translation>
     </message>
 </context>
 <context>
@@ -1470,81 +1470,81 @@
     </message>
     <message>
         <source>Re&amp;load</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Recharger</translation>
     </message>
     <message>
         <source>Read the session&apos;s file again</source>
-        <translation type="unfinished"></translation>
+        <translation>Relire le fichier de la session</translation>
     </message>
     <message>
         <source>&amp;Close</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Fermer</translation>
     </message>
     <message>
         <source>&amp;Export</source>
-        <translation type="unfinished"></translation>
+        <translation>E&amp;xporter</translation>
     </message>
     <message>
         <source>Flame Graph as &amp;SVG…</source>
-        <translation type="unfinished"></translation>
+        <translation>Graphe de flammes en &amp;SVG…</translation>
     </message>
     <message>
         <source>&amp;speedscope JSON…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;JSON speedscope…</translation>
     </message>
     <message>
         <source>&amp;Collapsed Stacks…</source>
-        <translation type="unfinished"></translation>
+        <translation>Piles &amp;repliées…</translation>
     </message>
     <message>
         <source>Export what the views show, with the current filter</source>
-        <translation type="unfinished"></translation>
+        <translation>Exporter ce que montrent les vues, avec le filtre actuel</translation>
     </message>
     <message>
         <source>Exporting…</source>
-        <translation type="unfinished"></translation>
+        <translation>Exportation…</translation>
     </message>
     <message>
         <source>Exported %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 exporté.</translation>
     </message>
     <message>
         <source>Export failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>L&apos;exportation a échoué : %1</translation>
     </message>
     <message>
         <source>Export</source>
-        <translation type="unfinished"></translation>
+        <translation>Exporter</translation>
     </message>
     <message>
         <source>Session closed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Session fermée.</translation>
     </message>
     <message>
         <source>Showing the whole session.</source>
-        <translation type="unfinished"></translation>
+        <translation>Affichage de toute la session.</translation>
     </message>
     <message numerus="yes">
         <source>Filter applied: %n sample(s) shown.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Filtre appliqué : %n échantillon affiché.</numerusform>
+            <numerusform>Filtre appliqué : %n échantillons affichés.</numerusform>
         </translation>
     </message>
     <message>
         <source>The event every view counts. Only events with samples are offered; events that were only counted (record --counters) are charted in the Counters dock.</source>
-        <translation type="unfinished"></translation>
+        <translation>L&apos;événement que compte chaque vue. Seuls les événements ayant des échantillons sont proposés ; ceux qui ont seulement été comptés (record --counters) sont tracés dans le panneau Compteurs.</translation>
     </message>
     <message numerus="yes">
         <source>%n sample(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n échantillon</numerusform>
+            <numerusform>%n échantillons</numerusform>
         </translation>
     </message>
     <message>
         <source>Show only CPU %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Afficher seulement le CPU %1</translation>
     </message>
 </context>
 <context>
@@ -1850,20 +1850,21 @@
     </message>
     <message>
         <source>Check events in the Events dock to use them here</source>
-        <translation type="unfinished"></translation>
+        <translation>Cochez des événements dans le panneau Événements pour les utiliser ici</translation>
     </message>
     <message>
         <source>Use the events checked in the Events dock: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Utiliser les événements cochés dans le panneau Événements : %1</translation>
     </message>
     <message>
         <source>From Events Dock</source>
-        <translation type="unfinished"></translation>
+        <translation>Du panneau Événements</translation>
     </message>
     <message>
         <source>The command line that records the same way:
 %1</source>
-        <translation type="unfinished"></translation>
+        <translation>La ligne de commande qui enregistre de la même façon :
+%1</translation>
     </message>
 </context>
 <context>
@@ -2122,307 +2123,307 @@
     </message>
     <message>
         <source>not recorded (the file has no %1 section)</source>
-        <translation type="unfinished"></translation>
+        <translation>non enregistré (le fichier n&apos;a pas de section %1)</translation>
     </message>
     <message>
         <source>%1 (%2 in the current filter)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2 dans le filtre actuel)</translation>
     </message>
     <message>
         <source>The session file and its size on disk</source>
-        <translation type="unfinished"></translation>
+        <translation>Le fichier de la session et sa taille sur le disque</translation>
     </message>
     <message>
         <source>perf %1</source>
-        <translation type="unfinished"></translation>
+        <translation>perf %1</translation>
     </message>
     <message>
         <source>Recorded by</source>
-        <translation type="unfinished"></translation>
+        <translation>Enregistré par</translation>
     </message>
     <message>
         <source>The tool that wrote the file, and its version</source>
-        <translation type="unfinished"></translation>
+        <translation>L&apos;outil qui a écrit le fichier, et sa version</translation>
     </message>
     <message>
         <source>The command that made the recording</source>
-        <translation type="unfinished"></translation>
+        <translation>La commande qui a fait l&apos;enregistrement</translation>
     </message>
     <message>
         <source>Events</source>
-        <translation type="unfinished">Événements</translation>
+        <translation>Événements</translation>
     </message>
     <message>
         <source>The session&apos;s events. The views count the event chosen in the toolbar; events that were only counted have no samples and are charted in the Counters dock.</source>
-        <translation type="unfinished"></translation>
+        <translation>Les événements de la session. Les vues comptent l&apos;événement choisi dans la barre d&apos;outils ; les événements seulement comptés n&apos;ont pas d&apos;échantillons et sont tracés dans le panneau Compteurs.</translation>
     </message>
     <message>
         <source>Samples of %1 in the session; the views count those the filter keeps</source>
-        <translation type="unfinished"></translation>
+        <translation>Échantillons de %1 dans la session ; les vues comptent ceux que le filtre garde</translation>
     </message>
     <message>
         <source>Recording duration</source>
-        <translation type="unfinished"></translation>
+        <translation>Durée d&apos;enregistrement</translation>
     </message>
     <message>
         <source>Time from the first to the last sample</source>
-        <translation type="unfinished"></translation>
+        <translation>Temps du premier au dernier échantillon</translation>
     </message>
     <message>
         <source>Sampled CPU time</source>
-        <translation type="unfinished"></translation>
+        <translation>Temps CPU échantillonné</translation>
     </message>
     <message>
         <source>The CPU time the counted samples stand for: the sum of their periods (each sample of a clock event stands for the time since the previous one)</source>
-        <translation type="unfinished"></translation>
+        <translation>Le temps CPU que représentent les échantillons comptés : la somme de leurs périodes (chaque échantillon d&apos;un événement d&apos;horloge représente le temps écoulé depuis le précédent)</translation>
     </message>
     <message>
         <source>The number of events the counted samples stand for: the sum of their periods</source>
-        <translation type="unfinished"></translation>
+        <translation>Le nombre d&apos;événements que représentent les échantillons comptés : la somme de leurs périodes</translation>
     </message>
     <message>
         <source>Processes</source>
-        <translation type="unfinished"></translation>
+        <translation>Processus</translation>
     </message>
     <message>
         <source>Processes the session names (from its COMM and FORK records)</source>
-        <translation type="unfinished"></translation>
+        <translation>Processus que nomme la session (d&apos;après ses enregistrements COMM et FORK)</translation>
     </message>
     <message>
         <source>Threads the session names (from its COMM and FORK records)</source>
-        <translation type="unfinished"></translation>
+        <translation>Threads que nomme la session (d&apos;après ses enregistrements COMM et FORK)</translation>
     </message>
     <message>
         <source>%1 (counted only: see the Counters dock)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (seulement compté : voir le panneau Compteurs)</translation>
     </message>
     <message numerus="yes">
         <source>&lt;b&gt;%1&lt;/b&gt; (%n sample(s), shown)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt; (%n échantillon, affiché)</numerusform>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt; (%n échantillons, affiché)</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%1 (%n sample(s))</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 (%n échantillon)</numerusform>
+            <numerusform>%1 (%n échantillons)</numerusform>
         </translation>
     </message>
     <message>
         <source>Machine</source>
-        <translation type="unfinished"></translation>
+        <translation>Machine</translation>
     </message>
     <message>
         <source>The name of the machine that recorded the session</source>
-        <translation type="unfinished"></translation>
+        <translation>Le nom de la machine qui a enregistré la session</translation>
     </message>
     <message>
         <source>The Linux kernel release it ran</source>
-        <translation type="unfinished"></translation>
+        <translation>La version du noyau Linux qu&apos;elle exécutait</translation>
     </message>
     <message>
         <source>Architecture</source>
-        <translation type="unfinished"></translation>
+        <translation>Architecture</translation>
     </message>
     <message>
         <source>The machine&apos;s architecture</source>
-        <translation type="unfinished"></translation>
+        <translation>L&apos;architecture de la machine</translation>
     </message>
     <message>
         <source>CPU</source>
-        <translation type="unfinished"></translation>
+        <translation>CPU</translation>
     </message>
     <message>
         <source>The processor model</source>
-        <translation type="unfinished"></translation>
+        <translation>Le modèle du processeur</translation>
     </message>
     <message>
         <source>CPU id</source>
-        <translation type="unfinished"></translation>
+        <translation>ID du CPU</translation>
     </message>
     <message>
         <source>The processor&apos;s identification as perf writes it (on x86: vendor, family, model, stepping), which selects its PMU event tables</source>
-        <translation type="unfinished"></translation>
+        <translation>L&apos;identification du processeur telle que perf l&apos;écrit (sur x86 : fabricant, famille, modèle, stepping), qui choisit ses tables d&apos;événements PMU</translation>
     </message>
     <message>
         <source>%1 online of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 en ligne sur %2</translation>
     </message>
     <message>
         <source>CPUs</source>
-        <translation type="unfinished">CPU</translation>
+        <translation>CPU</translation>
     </message>
     <message>
         <source>CPUs that were online while recording, of those the kernel can use</source>
-        <translation type="unfinished"></translation>
+        <translation>CPU en ligne pendant l&apos;enregistrement, parmi ceux que le noyau peut utiliser</translation>
     </message>
     <message numerus="yes">
         <source>%n core(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n cœur</numerusform>
+            <numerusform>%n cœurs</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n socket(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n socket</numerusform>
+            <numerusform>%n sockets</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n thread(s) per core</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n thread par cœur</numerusform>
+            <numerusform>%n threads par cœur</numerusform>
         </translation>
     </message>
     <message>
         <source>Cores</source>
-        <translation type="unfinished"></translation>
+        <translation>Cœurs</translation>
     </message>
     <message>
         <source>Physical cores and sockets of the online CPUs, and the hardware threads each core runs</source>
-        <translation type="unfinished"></translation>
+        <translation>Cœurs physiques et sockets des CPU en ligne, et les threads matériels que chaque cœur exécute</translation>
     </message>
     <message>
         <source>Memory</source>
-        <translation type="unfinished"></translation>
+        <translation>Mémoire</translation>
     </message>
     <message>
         <source>The machine&apos;s memory (MemTotal)</source>
-        <translation type="unfinished"></translation>
+        <translation>La mémoire de la machine (MemTotal)</translation>
     </message>
     <message>
         <source>Samples the kernel dropped while recording because the ring buffer was full</source>
-        <translation type="unfinished"></translation>
+        <translation>Échantillons que le noyau a abandonnés pendant l&apos;enregistrement parce que le tampon circulaire était plein</translation>
     </message>
     <message>
         <source>Samples with an address on their stack that lies in no file or memory the recording saw mapped; it shows as [unknown] in the module [unknown]</source>
-        <translation type="unfinished"></translation>
+        <translation>Échantillons dont la pile contient une adresse située dans aucun fichier ni aucune mémoire dont l&apos;enregistrement a vu le mappage ; elle apparaît comme [unknown] dans le module [unknown]</translation>
     </message>
     <message>
         <source>Addresses without a symbol</source>
-        <translation type="unfinished"></translation>
+        <translation>Adresses sans symbole</translation>
     </message>
     <message>
         <source>Distinct addresses in a known file that no symbol covers; they show as [unknown] in their module</source>
-        <translation type="unfinished"></translation>
+        <translation>Adresses distinctes dans un fichier connu qu&apos;aucun symbole ne couvre ; elles apparaissent comme [unknown] dans leur module</translation>
     </message>
     <message>
         <source>DWARF-unwound stacks that end before the program&apos;s entry point; they hang under [broken stack] in the trees and the flame graph</source>
-        <translation type="unfinished"></translation>
+        <translation>Piles déroulées par DWARF qui s&apos;arrêtent avant le point d&apos;entrée du programme ; elles pendent sous [broken stack] dans les arbres et le graphe de flammes</translation>
     </message>
     <message>
         <source>Records of the file that could not be decoded and were skipped</source>
-        <translation type="unfinished"></translation>
+        <translation>Enregistrements du fichier qui n&apos;ont pas pu être décodés et ont été ignorés</translation>
     </message>
     <message numerus="yes">
         <source>%n sample(s) were lost while recording:</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n échantillon a été perdu pendant l&apos;enregistrement :</numerusform>
+            <numerusform>%n échantillons ont été perdus pendant l&apos;enregistrement :</numerusform>
         </translation>
     </message>
     <message>
         <source>the views miss that part of the time. Record at a lower frequency (-F), with larger ring buffers (-m) or fewer events.</source>
-        <translation type="unfinished"></translation>
+        <translation>les vues manquent cette partie du temps. Enregistrez à une fréquence plus basse (-F), avec des tampons circulaires plus grands (-m) ou moins d&apos;événements.</translation>
     </message>
     <message>
         <source>%1 of the samples (%2) have frames outside every known mapping:</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 des échantillons (%2) ont des cadres hors de tout mappage connu :</translation>
     </message>
     <message>
         <source>those frames read [unknown] in the module [unknown]. Most often a frame-pointer call chain (-g) ran through code built without frame pointers and ended in a stray address; else the code was mapped before the recording saw it, or is JIT-compiled code without a /tmp/perf-PID.map file. Self costs suffer only where such a frame is the leaf (&quot;As leaf&quot; below). For programs built without frame pointers, record with &lt;nobr&gt;--call-graph dwarf&lt;/nobr&gt;.</source>
-        <translation type="unfinished"></translation>
+        <translation>ces cadres s&apos;affichent [unknown] dans le module [unknown]. Le plus souvent, une chaîne d&apos;appels par pointeurs de cadre (-g) a traversé du code compilé sans pointeurs de cadre et a fini sur une adresse erronée ; sinon le code a été mappé avant que l&apos;enregistrement ne le voie, ou c&apos;est du code compilé à la volée (JIT) sans fichier /tmp/perf-PID.map. Les coûts propres n&apos;en souffrent que là où un tel cadre est la feuille (« En feuille » ci-dessous). Pour les programmes compilés sans pointeurs de cadre, enregistrez avec &lt;nobr&gt;--call-graph dwarf&lt;/nobr&gt;.</translation>
     </message>
     <message>
         <source>%1 of the samples (%2) have broken stacks:</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 des échantillons (%2) ont des piles cassées :</translation>
     </message>
     <message>
         <source>their callers are missing, so inclusive costs of outer functions are too low. Record with a larger stack copy (&lt;nobr&gt;--call-graph dwarf,16384&lt;/nobr&gt;) or with frame pointers.</source>
-        <translation type="unfinished"></translation>
+        <translation>leurs appelants manquent, les coûts inclusifs des fonctions extérieures sont donc trop bas. Enregistrez avec une copie de pile plus grande (&lt;nobr&gt;--call-graph dwarf,16384&lt;/nobr&gt;) ou avec des pointeurs de cadre.</translation>
     </message>
     <message numerus="yes">
         <source>%n address(es) have no symbol:</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n adresse n&apos;a pas de symbole :</numerusform>
+            <numerusform>%n adresses n&apos;ont pas de symbole :</numerusform>
         </translation>
     </message>
     <message>
         <source>install the debug symbols of the modules listed below (Debian: the -dbgsym package), or set DEBUGINFOD_URLS, and open the session again.</source>
-        <translation type="unfinished"></translation>
+        <translation>installez les symboles de débogage des modules listés ci-dessous (Debian : le paquet -dbgsym), ou définissez DEBUGINFOD_URLS, puis rouvrez la session.</translation>
     </message>
     <message>
         <source>Not symbolized, by module</source>
-        <translation type="unfinished"></translation>
+        <translation>Non symbolisé, par module</translation>
     </message>
     <message>
         <source>%1 of all samples have at least one frame that could not be named.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 de tous les échantillons ont au moins un cadre qui n&apos;a pas pu être nommé.</translation>
     </message>
     <message>
         <source>The file the unnamed addresses lie in</source>
-        <translation type="unfinished"></translation>
+        <translation>Le fichier où se trouvent les adresses sans nom</translation>
     </message>
     <message>
         <source>Share of all samples with at least one unnamed frame in this module</source>
-        <translation type="unfinished"></translation>
+        <translation>Part de tous les échantillons ayant au moins un cadre sans nom dans ce module</translation>
     </message>
     <message>
         <source>Share of all samples whose leaf frame is unnamed here: their self cost has no function</source>
-        <translation type="unfinished"></translation>
+        <translation>Part de tous les échantillons dont le cadre feuille est sans nom ici : leur coût propre n&apos;a pas de fonction</translation>
     </message>
     <message>
         <source>As leaf</source>
-        <translation type="unfinished"></translation>
+        <translation>En feuille</translation>
     </message>
     <message>
         <source>Distinct unnamed addresses in this module</source>
-        <translation type="unfinished"></translation>
+        <translation>Adresses distinctes sans nom dans ce module</translation>
     </message>
     <message>
         <source>Addresses</source>
-        <translation type="unfinished"></translation>
+        <translation>Adresses</translation>
     </message>
     <message>
         <source>Why</source>
-        <translation type="unfinished"></translation>
+        <translation>Raison</translation>
     </message>
     <message>
         <source>outside every mapping the recording saw</source>
-        <translation type="unfinished"></translation>
+        <translation>hors de tout mappage vu par l&apos;enregistrement</translation>
     </message>
     <message>
         <source>not in the file&apos;s symbol table (stripped); its debug symbols name them</source>
-        <translation type="unfinished"></translation>
+        <translation>absentes de la table des symboles du fichier (strippé) ; ses symboles de débogage les nomment</translation>
     </message>
     <message>
         <source>Share of the counted samples taken in the function itself</source>
-        <translation type="unfinished"></translation>
+        <translation>Part des échantillons comptés pris dans la fonction elle-même</translation>
     </message>
     <message>
         <source>Share of the counted samples with the function anywhere on the stack</source>
-        <translation type="unfinished"></translation>
+        <translation>Part des échantillons comptés ayant la fonction n&apos;importe où sur la pile</translation>
     </message>
 </context>
 <context>
     <name>perfglass::TimelineAxis</name>
     <message>
         <source>Time axis</source>
-        <translation type="unfinished"></translation>
+        <translation>Axe du temps</translation>
     </message>
     <message>
         <source>CPU, process, thread</source>
-        <translation type="unfinished"></translation>
+        <translation>CPU, processus, thread</translation>
     </message>
     <message>
         <source>Process, thread</source>
-        <translation type="unfinished"></translation>
+        <translation>Processus, thread</translation>
     </message>
 </context>
 <context>
@@ -2487,19 +2488,19 @@
     </message>
     <message>
         <source>Show Only This &amp;CPU</source>
-        <translation type="unfinished"></translation>
+        <translation>Afficher uniquement ce &amp;CPU</translation>
     </message>
     <message>
         <source>%1: samples of every thread but the idle task</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 : échantillons de tous les threads sauf la tâche inactive</translation>
     </message>
     <message>
         <source>%1: all its threads</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 : tous ses threads</translation>
     </message>
     <message>
         <source> (kernel thread)</source>
-        <translation type="unfinished"></translation>
+        <translation> (thread du noyau)</translation>
     </message>
 </context>
 </TS>
