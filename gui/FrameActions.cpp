@@ -106,7 +106,7 @@ QMenu *FrameActions::createMenu(const FrameTarget &target, QWidget *parent) {
                        tr("Collapse direct recursion of %1").arg(name));
     menu->addAction(hideKernel_);
     menu->addSeparator();
-    QAction *copy = menu->addAction(tr("C&opy Name"));
+    QAction *copy = menu->addAction(tr("Cop&y Name"));
     copy->setObjectName(QStringLiteral("copyName"));
     connect(copy, &QAction::triggered, this,
             [full = target.name] { QGuiApplication::clipboard()->setText(full); });

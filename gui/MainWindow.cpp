@@ -274,7 +274,7 @@ void MainWindow::createExportMenu(QMenu *file) {
     exportMenu_->setToolTipsVisible(true);
     const std::initializer_list<std::pair<ExportJob::Format, QString>> formats = {
         {ExportJob::Format::SvgFlameGraph, tr("Flame Graph as &SVG…")},
-        {ExportJob::Format::Speedscope, tr("&speedscope JSON…")},
+        {ExportJob::Format::Speedscope, tr("speedscope &JSON…")},
         {ExportJob::Format::CollapsedStacks, tr("&Collapsed Stacks…")},
     };
     for (const auto &[format, text] : formats) {
@@ -396,7 +396,7 @@ void MainWindow::createMenus() {
     open->setShortcut(QKeySequence::Open);
     open->setIcon(style()->standardIcon(QStyle::SP_DialogOpenButton));
     createRecordAction(file);
-    recentMenu_ = file->addMenu(tr("Open &Recent"));
+    recentMenu_ = file->addMenu(tr("Open Rece&nt"));
     updateRecentMenu();
     createSessionActions(file);
     file->addSeparator();

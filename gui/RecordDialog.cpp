@@ -210,7 +210,7 @@ QWidget *RecordDialog::createLaunchTab() {
                  }));
     arguments_ = new QLineEdit(tab);
     arguments_->setPlaceholderText(tr("Arguments, quoted as in a shell"));
-    form->addRow(tr("&Arguments:"), arguments_);
+    form->addRow(tr("Ar&guments:"), arguments_);
     workingDirectory_ = new QLineEdit(tab);
     workingDirectory_->setPlaceholderText(tr("Default: Perfglass's own working directory"));
     form->addRow(buddyLabel(tr("&Working directory:"), workingDirectory_),

@@ -1189,7 +1189,7 @@
         <translation>Direkte Rekursion von %1 einklappen</translation>
     </message>
     <message>
-        <source>C&amp;opy Name</source>
+        <source>Cop&amp;y Name</source>
         <translation>Namen k&amp;opieren</translation>
     </message>
 </context>
@@ -1291,7 +1291,7 @@
         <translation>Ö&amp;ffnen…</translation>
     </message>
     <message>
-        <source>Open &amp;Recent</source>
+        <source>Open Rece&amp;nt</source>
         <translation>&amp;Zuletzt geöffnet</translation>
     </message>
     <message>
@@ -1489,7 +1489,7 @@
         <translation>Flammendiagramm als &amp;SVG…</translation>
     </message>
     <message>
-        <source>&amp;speedscope JSON…</source>
+        <source>speedscope &amp;JSON…</source>
         <translation>speedscope-&amp;JSON…</translation>
     </message>
     <message>
@@ -1621,7 +1621,7 @@
         <translation>Argumente, wie in einer Shell quotiert</translation>
     </message>
     <message>
-        <source>&amp;Arguments:</source>
+        <source>Ar&amp;guments:</source>
         <translation>A&amp;rgumente:</translation>
     </message>
     <message>

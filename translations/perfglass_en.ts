@@ -1189,7 +1189,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>C&amp;opy Name</source>
+        <source>Cop&amp;y Name</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1231,7 +1231,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Open &amp;Recent</source>
+        <source>Open Rece&amp;nt</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1489,7 +1489,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&amp;speedscope JSON…</source>
+        <source>speedscope &amp;JSON…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1621,7 +1621,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&amp;Arguments:</source>
+        <source>Ar&amp;guments:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -1189,7 +1189,7 @@
         <translation>Replier la récursion directe de %1</translation>
     </message>
     <message>
-        <source>C&amp;opy Name</source>
+        <source>Cop&amp;y Name</source>
         <translation>C&amp;opier le nom</translation>
     </message>
 </context>
@@ -1291,7 +1291,7 @@
         <translation>&amp;Ouvrir…</translation>
     </message>
     <message>
-        <source>Open &amp;Recent</source>
+        <source>Open Rece&amp;nt</source>
         <translation>Ouvrir un fichier ré&amp;cent</translation>
     </message>
     <message>
@@ -1489,7 +1489,7 @@
         <translation>Graphe de flammes en &amp;SVG…</translation>
     </message>
     <message>
-        <source>&amp;speedscope JSON…</source>
+        <source>speedscope &amp;JSON…</source>
         <translation>&amp;JSON speedscope…</translation>
     </message>
     <message>
@@ -1621,7 +1621,7 @@
         <translation>Arguments, entre guillemets comme dans un shell</translation>
     </message>
     <message>
-        <source>&amp;Arguments:</source>
+        <source>Ar&amp;guments:</source>
         <translation>A&amp;rguments&#xa0;:</translation>
     </message>
     <message>
