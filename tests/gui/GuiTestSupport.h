@@ -2,6 +2,7 @@
 // build/screenshots (or $PERFGLASS_SCREENSHOT_DIR).
 #pragma once
 
+#include "MainWindow.h"
 #include "Translations.h"
 
 #include <QCoreApplication>
@@ -9,6 +10,8 @@
 #include <QLocale>
 #include <QPointer>
 #include <QSettings>
+#include <QSignalSpy>
+#include <QSize>
 #include <QStandardPaths>
 #include <QString>
 #include <QTest>
@@ -41,6 +44,22 @@ inline void saveScreenshot(QWidget *widget, const QString &name) {
     const QString path = screenshotDir() + QLatin1Char('/') + name;
     QVERIFY2(widget->grab().save(path), qPrintable(QStringLiteral("cannot save ") + path));
     qInfo("screenshot: %s", qPrintable(path));
+}
+
+// A main window of SIZE, shown, with the session at PATH opened and loaded; null when the window was not
+// exposed or the session did not load within TIMEOUT_MS.
+inline std::unique_ptr<MainWindow> openSessionWindow(const QString &path, int timeoutMs,
+                                                     const QSize &size = QSize(1400, 900)) {
+    auto window = std::make_unique<MainWindow>();
+    window->resize(size);
+    window->show();
+    if (!QTest::qWaitForWindowExposed(window.get())) return nullptr;
+    QSignalSpy loaded(window.get(), &MainWindow::sessionLoaded);
+    window->openFile(path);
+    if (!loaded.wait(timeoutMs) && loaded.isEmpty()) return nullptr;
+    QCoreApplication::processEvents();
+    QTest::qWait(50); // let the views' first layout and paint run
+    return window;
 }
 
 inline const QObject *asObject(const QObject &object) {

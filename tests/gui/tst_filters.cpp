@@ -129,15 +129,7 @@ void TestFilters::initTestCase() {
 }
 
 std::unique_ptr<MainWindow> TestFilters::openWindow() {
-    auto window = std::make_unique<MainWindow>();
-    window->resize(1400, 900);
-    window->show();
-    if (!QTest::qWaitForWindowExposed(window.get())) return nullptr;
-    QSignalSpy loaded(window.get(), &MainWindow::sessionLoaded);
-    window->openFile(session_);
-    if (!loaded.wait(kTimeoutMs) && loaded.isEmpty()) return nullptr;
-    QCoreApplication::processEvents();
-    return window;
+    return openSessionWindow(session_, kTimeoutMs);
 }
 
 bool TestFilters::waitApplied(MainWindow &window, QSignalSpy &applied) {

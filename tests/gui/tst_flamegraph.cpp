@@ -139,15 +139,7 @@ QString TestFlameGraph::recordWithPerf() {
 }
 
 std::unique_ptr<MainWindow> TestFlameGraph::openWindow(const QString &path) {
-    auto window = std::make_unique<MainWindow>();
-    window->resize(1400, 900);
-    window->show();
-    if (!QTest::qWaitForWindowExposed(window.get())) return nullptr;
-    QSignalSpy loaded(window.get(), &MainWindow::sessionLoaded);
-    window->openFile(path);
-    if (!loaded.wait(kLoadTimeoutMs) && loaded.isEmpty()) return nullptr;
-    QTest::qWait(50);
-    return window;
+    return openSessionWindow(path, kLoadTimeoutMs);
 }
 
 // The root row is inside the flame graph's viewport, at its bottom edge (its top edge for an icicle).

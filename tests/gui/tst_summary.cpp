@@ -104,15 +104,7 @@ void TestSummary::initTestCase() {
 }
 
 std::unique_ptr<MainWindow> TestSummary::openWindow(const QString &path) {
-    auto window = std::make_unique<MainWindow>();
-    window->resize(1400, 900);
-    window->show();
-    if (!QTest::qWaitForWindowExposed(window.get())) return nullptr;
-    QSignalSpy loaded(window.get(), &MainWindow::sessionLoaded);
-    window->openFile(path);
-    if (!loaded.wait(kLoadTimeoutMs) && loaded.isEmpty()) return nullptr;
-    QCoreApplication::processEvents();
-    return window;
+    return openSessionWindow(path, kLoadTimeoutMs);
 }
 
 QString TestSummary::record(const QString &name, const QStringList &options, const QString &client) {

@@ -105,16 +105,7 @@ void TestTimeline::initTestCase() {
 }
 
 std::unique_ptr<MainWindow> TestTimeline::openWindow(const QString &path, QSize size) {
-    auto window = std::make_unique<MainWindow>();
-    window->resize(size);
-    window->show();
-    if (!QTest::qWaitForWindowExposed(window.get())) return nullptr;
-    QSignalSpy loaded(window.get(), &MainWindow::sessionLoaded);
-    window->openFile(path);
-    if (!loaded.wait(kTimeoutMs) && loaded.isEmpty()) return nullptr;
-    QCoreApplication::processEvents();
-    QTest::qWait(50);
-    return window;
+    return openSessionWindow(path, kTimeoutMs, size);
 }
 
 // Groups and order: CPUs (system-wide only), then each process's row (when it has several threads) and its

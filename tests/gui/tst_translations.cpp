@@ -236,14 +236,8 @@ void TestTranslations::windowsInEachLanguage_data() {
 void TestTranslations::windowsInEachLanguage() {
     QFETCH(QString, language);
     installTranslations(*QCoreApplication::instance(), QLocale(language));
-    auto window = std::make_unique<MainWindow>();
-    window->resize(1400, 900);
-    window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
-    QSignalSpy loaded(window.get(), &MainWindow::sessionLoaded);
-    window->openFile(session_);
-    QVERIFY(loaded.wait(kLoadTimeoutMs) || !loaded.isEmpty());
-    QCoreApplication::processEvents();
+    const auto window = openSessionWindow(session_, kLoadTimeoutMs);
+    QVERIFY(window);
     saveScreenshot(window.get(), QStringLiteral("mainwindow-%1.png").arg(language));
     auto *summary = part<QDockWidget>(window, "summaryDock");
     summary->setFloating(true);
