@@ -43,6 +43,33 @@ bool entryMatches(const std::string &filter, const CatalogEntry &entry) {
                        [&](const std::string &alias) { return matches(filter, alias); });
 }
 
+// perf list's class filters, and the categories each selects.
+struct EventClass {
+    const char *name;
+    EventCategory first;
+    EventCategory second;
+};
+constexpr EventClass kClasses[] = {
+    {"hw", EventCategory::Hardware, EventCategory::Raw},
+    {"sw", EventCategory::Software, EventCategory::Breakpoint},
+    {"cache", EventCategory::Cache, EventCategory::Cache},
+    {"tracepoint", EventCategory::Tracepoint, EventCategory::Tracepoint},
+    {"pmu", EventCategory::Pmu, EventCategory::Pmu},
+};
+
+bool isClassName(const std::string &word) {
+    return std::any_of(std::begin(kClasses), std::end(kClasses),
+                       [&](const EventClass &c) { return word == c.name; });
+}
+
+bool inClasses(const std::vector<std::string> &classes, EventCategory category) {
+    if (classes.empty()) return true;
+    return std::any_of(std::begin(kClasses), std::end(kClasses), [&](const EventClass &c) {
+        return (c.first == category || c.second == category) &&
+               std::find(classes.begin(), classes.end(), c.name) != classes.end();
+    });
+}
+
 std::string statusText(const Availability &availability) {
     if (availability.openable && availability.systemWideOnly) return "yes, system-wide only (-a or -C)";
     if (availability.openable && availability.kernel) return "yes";
@@ -122,6 +149,25 @@ std::string pmuSummary(const Pmu &pmu) {
     return text;
 }
 
+void printEntries(const std::vector<Listed> &listed) {
+    std::string section;
+    for (const auto &item : listed) {
+        const std::string title = sectionTitle(item.entry);
+        if (title != section) {
+            fmt::print("{}{}:\n", section.empty() ? "" : "\n", title);
+            section = title;
+        }
+        std::string name = item.entry.name;
+        if (!item.entry.aliases.empty()) name += fmt::format(" ({})", fmt::join(item.entry.aliases, ", "));
+        fmt::print("  {:<46} {}\n", name, statusText(item.availability));
+        std::string detail = item.entry.description;
+        if (!item.entry.spec.unit.empty())
+            detail += fmt::format("{}scale {} {}", detail.empty() ? "" : "; ", item.entry.spec.scale,
+                                  item.entry.spec.unit);
+        if (!detail.empty()) fmt::print("      {}\n", detail);
+    }
+}
+
 } // namespace
 
 CLI::App *ListCommand::setup(CLI::App &app) {
@@ -130,23 +176,40 @@ CLI::App *ListCommand::setup(CLI::App &app) {
     sub->add_flag("--json", json_, "Print JSON instead of text");
     sub->add_flag("--tracepoints", tracepoints_,
                   "List every tracepoint (without it and without a filter, tracepoints are summarized)");
-    sub->add_option("filter", filter_,
-                    "Show only events whose name contains FILTER (case-insensitive), or matches it as a glob "
-                    "when it has * ? or [");
+    sub->add_option(
+        "filter", filters_,
+        "Show only these classes of events, as perf list: hw, sw, cache, tracepoint, pmu; and only "
+        "events whose name contains a FILTER (case-insensitive), or matches it as a glob when it "
+        "has * ? or [ (several: any of them)");
     sub->add_option("--sysfs-root", sysfsRoot_, "Read PMUs from this directory")
         ->default_str(PmuCatalog::kDefaultRoot);
     sub->add_option("--tracefs-root", tracefsRoot_, "Read tracepoints from this tracefs mount");
     return sub;
 }
 
+bool ListCommand::wantsClass(const char *name) const {
+    return classes_.empty() || std::find(classes_.begin(), classes_.end(), name) != classes_.end();
+}
+
+bool ListCommand::nameMatches(std::string_view name) const {
+    return names_.empty() ||
+           std::any_of(names_.begin(), names_.end(), [&](const std::string &f) { return matches(f, name); });
+}
+
 int ListCommand::run() {
+    for (const auto &word : filters_)
+        (isClassName(word) ? classes_ : names_).push_back(word);
     const EventParser parser(tracefsRoot_, sysfsRoot_.empty() ? PmuCatalog::kDefaultRoot : sysfsRoot_);
     const TracepointCatalog &tracefs = parser.tracepoints();
     // Tracepoints are listed (and probed) one by one only when asked for: there are thousands.
-    const bool listTracepoints = tracepoints_ || !filter_.empty();
+    const bool listTracepoints = tracepoints_ || (!names_.empty() && wantsClass("tracepoint")) ||
+                                 std::find(classes_.begin(), classes_.end(), "tracepoint") != classes_.end();
     std::vector<CatalogEntry> entries;
     for (auto &entry : catalogEvents(parser, CatalogOptions{listTracepoints}))
-        if (entryMatches(filter_, entry)) entries.push_back(std::move(entry));
+        if (inClasses(classes_, entry.spec.category) &&
+            (names_.empty() || std::any_of(names_.begin(), names_.end(),
+                                           [&](const std::string &f) { return entryMatches(f, entry); })))
+            entries.push_back(std::move(entry));
     std::vector<Listed> listed;
     const auto probed = probeCatalog(entries);
     const bool probeEachTracepoint =
@@ -174,43 +237,31 @@ int ListCommand::run() {
         fmt::print("{}\n", root.dump(2));
         return 0;
     }
-
-    std::string section;
-    for (const auto &item : listed) {
-        const std::string title = sectionTitle(item.entry);
-        if (title != section) {
-            fmt::print("{}{}:\n", section.empty() ? "" : "\n", title);
-            section = title;
-        }
-        std::string name = item.entry.name;
-        if (!item.entry.aliases.empty()) name += fmt::format(" ({})", fmt::join(item.entry.aliases, ", "));
-        fmt::print("  {:<46} {}\n", name, statusText(item.availability));
-        std::string detail = item.entry.description;
-        if (!item.entry.spec.unit.empty())
-            detail += fmt::format("{}scale {} {}", detail.empty() ? "" : "; ", item.entry.spec.scale,
-                                  item.entry.spec.unit);
-        if (!detail.empty()) fmt::print("      {}\n", detail);
+    printEntries(listed);
+    if (wantsClass("pmu")) {
+        fmt::print("\nPMUs in {}:\n", parser.pmus().root());
+        for (const auto &pmu : parser.pmus().pmus())
+            if (nameMatches(pmu.name) ||
+                std::any_of(pmu.events.begin(), pmu.events.end(),
+                            [&](const PmuEvent &event) { return nameMatches(event.name); }))
+                fmt::print("  {}\n", pmuSummary(pmu));
+        for (const auto &warning : parser.pmus().warnings())
+            fmt::print("  warning: {}\n", warning);
     }
-    fmt::print("\nPMUs in {}:\n", parser.pmus().root());
-    for (const auto &pmu : parser.pmus().pmus())
-        if (matches(filter_, pmu.name) ||
-            std::any_of(pmu.events.begin(), pmu.events.end(),
-                        [&](const PmuEvent &event) { return matches(filter_, event.name); }))
-            fmt::print("  {}\n", pmuSummary(pmu));
-    for (const auto &warning : parser.pmus().warnings())
-        fmt::print("  warning: {}\n", warning);
-    fmt::print("\nTracepoints ({}): ", tracefs.root());
-    if (!tracefs.available())
-        fmt::print("unavailable: {}\n", tracefs.unavailableReason());
-    else if (!listTracepoints)
-        fmt::print("{} tracepoints; list them with --tracepoints or a filter such as 'sched:*'\n",
-                   tracepointCount);
-    else
-        fmt::print("{} in all, those matching are listed above{}\n", tracepointCount,
-                   probeEachTracepoint ? ""
-                                       : fmt::format(" (more than {}: availability probed on the first and "
-                                                     "shown for all)",
-                                                     kProbeEachTracepointLimit));
+    if (wantsClass("tracepoint")) {
+        fmt::print("\nTracepoints ({}): ", tracefs.root());
+        if (!tracefs.available())
+            fmt::print("unavailable: {}\n", tracefs.unavailableReason());
+        else if (!listTracepoints)
+            fmt::print("{} tracepoints; list them with --tracepoints or a filter such as 'sched:*'\n",
+                       tracepointCount);
+        else
+            fmt::print("{} in all, those matching are listed above{}\n", tracepointCount,
+                       probeEachTracepoint ? ""
+                                           : fmt::format(" (more than {}: availability probed on the first "
+                                                         "and shown for all)",
+                                                         kProbeEachTracepointLimit));
+    }
     fmt::print("kernel.perf_event_paranoid = {}\n", perfEventParanoid());
     return 0;
 }

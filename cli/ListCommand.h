@@ -4,6 +4,7 @@
 #include "Command.h"
 
 #include <string>
+#include <vector>
 
 namespace perfglass::cli {
 
@@ -13,9 +14,15 @@ public:
     int run() override;
 
 private:
+    bool wantsClass(const char *name) const;
+    bool nameMatches(std::string_view name) const;
+
     bool json_ = false;
     bool tracepoints_ = false;
-    std::string filter_;
+    // Words of the command line: perf's class filters (hw, sw, cache, tracepoint, pmu) and name filters.
+    std::vector<std::string> filters_;
+    std::vector<std::string> classes_; // the class filters among filters_
+    std::vector<std::string> names_;   // the others
     std::string sysfsRoot_;
     std::string tracefsRoot_;
 };

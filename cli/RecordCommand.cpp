@@ -1,5 +1,6 @@
 #include "RecordCommand.h"
 
+#include "RecordArguments.h"
 #include "StopSignals.h"
 
 #include "base/CpuList.h"
@@ -8,6 +9,7 @@
 
 #include <fmt/format.h>
 #include <signal.h>
+#include <unistd.h>
 
 #include <atomic>
 #include <charconv>
@@ -90,19 +92,25 @@ RecordCommand::RecordCommand(int argc, char **argv) {
 CLI::App *RecordCommand::setup(CLI::App &app) {
     CLI::App *sub =
         app.add_subcommand("record", "Run a command under sampling and write a perf.data session");
-    sub->add_option("-e,--event", options_.events,
-                    "Events to sample, in perf's syntax (default: cycles where supported, else cpu-clock)");
-    sub->add_option("-F,--freq", options_.frequency, "Samples per second")->check(CLI::PositiveNumber);
+    sub->add_option("-e,--event", events_,
+                    "Events to sample, in perf's syntax, repeatable (default: cycles where supported, else "
+                    "cpu-clock)")
+        ->allow_extra_args(false); // -e a -e b, and `-e a ./app` leaves ./app to be the command
+    sub->add_option("-F,--freq", frequency_,
+                    "Samples per second, or max (kernel.perf_event_max_sample_rate)");
+    sub->add_option("--user-regs", userRegs_,
+                    "Also sample these user registers, comma-separated as perf names them (ax,bx,...,r15; ? "
+                    "lists them)");
     sub->add_option("-c,--count", options_.period, "Sample every N events instead of a frequency")
         ->check(CLI::PositiveNumber);
     sub->add_flag("-g", framePointers_, "Record frame-pointer call chains (same as --call-graph fp)");
     sub->add_option("--call-graph", callGraph_, "Call chains: fp, dwarf[,STACK_BYTES] or lbr");
-    sub->add_option("-o,--output", options_.outputPath, "Session file to write")->capture_default_str();
-    sub->add_option("-m,--mmap-pages", options_.mmapPages, "Ring buffer data pages per CPU, a power of two")
-        ->check([](const std::string &text) {
-            const unsigned long value = std::strtoul(text.c_str(), nullptr, 10);
-            return value > 0 && (value & (value - 1)) == 0 ? std::string() : "must be a power of two";
-        });
+    sub->add_option("-o,--output", options_.outputPath,
+                    "Session file to write; an existing one is kept as FILE.old, as perf does")
+        ->capture_default_str();
+    sub->add_option("-m,--mmap-pages", mmapPages_,
+                    "Ring buffer per CPU: pages, or a size such as 512K or 16M (rounded up to a power of two "
+                    "pages, as perf does)");
     sub->add_option("--duration", options_.durationSeconds, "Stop after this many seconds")
         ->check(CLI::PositiveNumber);
     sub->add_option("--cwd", options_.workingDirectory, "Working directory of the command");
@@ -141,7 +149,27 @@ CLI::App *RecordCommand::setup(CLI::App &app) {
     return sub;
 }
 
+// The options perf writes in forms of their own: -e repeated, -F max, -m with units, --user-regs names.
+void RecordCommand::applyPerfForms() {
+    for (const auto &event : events_)
+        options_.events += (options_.events.empty() ? "" : ",") + event;
+    if (!frequency_.empty()) options_.frequency = parseFrequency(frequency_, maxSampleRate());
+    if (!mmapPages_.empty()) {
+        const MmapPages pages = parseMmapPages(mmapPages_, static_cast<size_t>(::sysconf(_SC_PAGESIZE)));
+        if (pages.rounded)
+            fmt::print(stderr, "perfglass-cli: rounding the ring buffer size up to {} pages (-m {})\n",
+                       pages.pages, mmapPages_);
+        options_.mmapPages = pages.pages;
+    }
+    if (!userRegs_.empty()) options_.userRegs = parseUserRegisters(userRegs_);
+}
+
 int RecordCommand::run() {
+    if (userRegs_ == "?") {
+        fmt::print("available registers: {}\n", userRegisterNames());
+        return 0;
+    }
+    applyPerfForms();
     if (!callGraph_.empty())
         parseCallGraph(callGraph_, options_);
     else if (framePointers_)
@@ -157,6 +185,8 @@ int RecordCommand::run() {
     options_.privilegedOpenerFactory = []() -> std::unique_ptr<EventOpener> {
         return startPrivilegedHelper();
     };
+    const std::string kept = keepPreviousSession(options_.outputPath);
+    if (!kept.empty()) fmt::print(stderr, "perfglass-cli: kept the previous session as {}\n", kept);
     Recorder recorder(options_);
     ActiveRecorder active(recorder);
     StopSignals signals(onStopSignal);

@@ -17,7 +17,13 @@ public:
     int run() override;
 
 private:
+    void applyPerfForms();
+
     RecordOptions options_;
+    std::vector<std::string> events_; // -e, repeatable; joined with commas
+    std::string frequency_;           // a number or "max"
+    std::string mmapPages_;           // pages, or a size with a unit (16M, 512K)
+    std::string userRegs_;
     std::string callGraph_;
     bool framePointers_ = false;
     std::string pids_;

@@ -1,12 +1,14 @@
 #include "ReportCommand.h"
 
 #include "CounterReport.h"
+#include "HistogramReport.h"
 #include "JsonReport.h"
 #include "TextReport.h"
 #include "analysis/CallTree.h"
 #include "analysis/CallerCallee.h"
 #include "analysis/FlatProfile.h"
 #include "analysis/FunctionMatcher.h"
+#include "analysis/SortedHistogram.h"
 #include "base/CpuList.h"
 #include "base/Error.h"
 #include "events/GenericEvents.h"
@@ -19,7 +21,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <iostream>
+#include <memory>
+#include <string_view>
 
 namespace perfglass::cli {
 
@@ -75,6 +80,44 @@ std::string sampledEventNames(const Profile &profile) {
     return names;
 }
 
+// -q: the text goes to memory first and is printed without its comment lines (those starting with #).
+class QuietableOutput {
+public:
+    explicit QuietableOutput(bool quiet) {
+        if (quiet) memory_.reset(::open_memstream(&buffer_, &size_));
+    }
+    ~QuietableOutput() { std::free(buffer_); }
+    QuietableOutput(const QuietableOutput &) = delete;
+    QuietableOutput &operator=(const QuietableOutput &) = delete;
+
+    std::FILE *file() const { return memory_ ? memory_.get() : stdout; }
+
+    void finish() {
+        if (!memory_) return;
+        memory_.reset(); // fclose: buffer_ and size_ now hold the text
+        std::string_view text(buffer_, size_);
+        while (!text.empty()) {
+            const size_t end = std::min(text.find('\n'), text.size() - 1);
+            if (text.front() != '#') std::fwrite(text.data(), 1, end + 1, stdout);
+            text.remove_prefix(end + 1);
+        }
+        std::fflush(stdout);
+    }
+
+private:
+    struct Closer {
+        void operator()(std::FILE *file) const { std::fclose(file); }
+    };
+    char *buffer_ = nullptr; // owned: open_memstream's buffer, freed by the destructor
+    size_t size_ = 0;
+    std::unique_ptr<std::FILE, Closer> memory_;
+};
+
+bool hasCallChains(const Profile &profile) {
+    return std::any_of(profile.stacks.begin(), profile.stacks.end(),
+                       [](const StackNode &node) { return node.parent != kNoStack; });
+}
+
 } // namespace
 
 CLI::App *ReportCommand::setup(CLI::App &app) {
@@ -82,11 +125,13 @@ CLI::App *ReportCommand::setup(CLI::App &app) {
         app.add_subcommand("report", "Print a call tree, per-function costs or callers/callees of a "
                                      "session, and export it");
     sub->add_option("-i,--input", input_, "Session file (perf.data format)")->capture_default_str();
-    sub->add_option("--view", view_,
-                    "top-down, bottom-up, flat, caller-callee=FUNCTION, or counters (the counter series per "
-                    "interval and CPU or thread, as the GUI charts them)")
-        ->check(CLI::Validator(viewCheck, "VIEW"))
-        ->capture_default_str();
+    viewOption_ =
+        sub->add_option(
+               "--view", view_,
+               "top-down, bottom-up, flat, caller-callee=FUNCTION, or counters (the counter series per "
+               "interval and CPU or thread, as the GUI charts them)")
+            ->check(CLI::Validator(viewCheck, "VIEW"))
+            ->capture_default_str();
     sub->add_option("--format", format_, "text, json, or collapsed (flamegraph.pl input, any view)")
         ->check(CLI::IsMember({"text", "json", "collapsed"}))
         ->capture_default_str();
@@ -101,8 +146,9 @@ CLI::App *ReportCommand::setup(CLI::App &app) {
                     "Only samples in START,END: seconds after the first sample, e.g. 0.5,1.2 (either may be "
                     "empty: 0.5, or ,1.2)");
     sub->add_option("--limit", limit_, "Show at most N functions (flat, caller-callee) or children per node");
-    sub->add_option("--min-percent", minPercent_, "Hide call-tree nodes below this inclusive share")
-        ->capture_default_str();
+    minPercentOption_ =
+        sub->add_option("--min-percent", minPercent_, "Hide call-tree nodes below this inclusive share")
+            ->capture_default_str();
     sub->add_option("--merge", merge_,
                     "Remove FUNCTION from stacks, its cost going to its caller (repeatable)");
     sub->add_option("--drop", drop_, "Drop the samples whose stack contains FUNCTION (repeatable)");
@@ -133,6 +179,7 @@ CLI::App *ReportCommand::setup(CLI::App &app) {
         "--symfs");
     sub->add_option("--threads", threads_, "Threads that unwind DWARF stacks (default: one per CPU)")
         ->check(CLI::Range(1, 64));
+    perf_.setup(*sub);
     return sub;
 }
 
@@ -159,6 +206,16 @@ SampleFilter ReportCommand::makeFilter(const Profile &profile) const {
     }
     filter.pids = pids_;
     filter.tids = tids_;
+    if (!histogram_ && !perf_.comms().empty()) { // the table filters its rows by comm itself
+        const std::vector<uint32_t> tids = threadsOfComms(profile);
+        if (!filter.tids.empty())
+            std::erase_if(filter.tids, [&](uint32_t tid) {
+                return std::find(tids.begin(), tids.end(), tid) == tids.end();
+            });
+        else
+            filter.tids = tids;
+        if (filter.tids.empty()) filter.tids.push_back(UINT32_MAX); // no thread has those names: no sample
+    }
     if (!cpus_.empty())
         for (int cpu : parseCpuList(cpus_))
             filter.cpus.push_back(static_cast<uint32_t>(cpu));
@@ -246,7 +303,81 @@ int ReportCommand::printCounters(const Profile &profile) const {
     return 0;
 }
 
+std::vector<uint32_t> ReportCommand::threadsOfComms(const Profile &profile) const {
+    std::vector<uint32_t> tids;
+    const std::vector<std::string> comms = perf_.comms();
+    for (const auto &thread : profile.threads)
+        if (std::find(comms.begin(), comms.end(), profile.strings[thread.name]) != comms.end())
+            tids.push_back(thread.tid);
+    return tids;
+}
+
+// perf report's options in terms of the views: -g picks the tree, --percent-limit and -g's threshold the
+// smallest node shown, -s and friends the table.
+void ReportCommand::applyPerfOptions() {
+    perf_.validate();
+    const bool viewGiven = viewOption_->count() > 0;
+    if (const auto tree = perf_.treeView(); tree && !viewGiven) view_ = *tree;
+    if (const auto threshold = perf_.callGraphThreshold(); threshold && minPercentOption_->count() == 0)
+        minPercent_ = *threshold;
+    if (const auto limit = perf_.percentLimit()) minPercent_ = *limit;
+    histogram_ = perf_.wantsHistogram(viewGiven);
+    if (histogram_ && viewGiven)
+        throw Error("--view and perf report's table (-s, --children, --no-children, --no-call-graph) exclude "
+                    "each other");
+    if (histogram_ && format_ != "text") throw Error("perf report's table (-s ...) is printed as text only");
+    if (!histogram_ && perf_.filtersFrames())
+        throw Error("--dso and --symbols pick rows of perf report's table (-s); for call trees use --focus, "
+                    "--drop or --collapse-lib");
+}
+
+void ReportCommand::printPerfTable(std::FILE *out, const Profile &profile, const SampleFilter &filter) const {
+    const SortedHistogram histogram =
+        SortedHistogram::compute(profile, filter, perf_.histogramOptions(hasCallChains(profile)));
+    printHeader(out, profile, profile.events[static_cast<size_t>(filter.event)].name, histogram.sampleCount);
+    printHistogram(out, profile, histogram, perf_.percentLimit().value_or(0.0));
+}
+
+void ReportCommand::printReport(std::FILE *out, const std::shared_ptr<const Profile> &profile,
+                                const SampleFilter &filter) const {
+    const std::string &eventName = profile->events[static_cast<size_t>(filter.event)].name;
+    const TextReportOptions textOptions{minPercent_, limit_};
+    const bool json = format_ == "json";
+    if (histogram_) {
+        printPerfTable(out, *profile, filter);
+    } else if (format_ == "collapsed") {
+        CollapsedStacksExporter::write(*CallTree::topDown(profile, filter), std::cout);
+    } else if (view_ == "flat") {
+        const FlatProfile flat = FlatProfile::compute(*profile, filter);
+        if (json) {
+            printJson(out, flatToJson(*profile, flat, eventName, textOptions));
+        } else {
+            printHeader(out, *profile, eventName, flat.sampleCount);
+            printFlat(out, *profile, flat, textOptions);
+        }
+    } else if (view_.rfind(kCallerCallee, 0) == 0) {
+        const FunctionId function = FunctionMatcher(*profile).function(view_.substr(kCallerCallee.size()));
+        const CallerCallee result = CallerCallee::compute(*profile, filter, function);
+        if (json) {
+            printJson(out, callerCalleeToJson(*profile, result, eventName, textOptions));
+        } else {
+            printHeader(out, *profile, eventName, result.sampleCount);
+            printCallerCallee(out, *profile, result, textOptions);
+        }
+    } else {
+        const auto tree =
+            view_ == "bottom-up" ? CallTree::bottomUp(profile, filter) : CallTree::topDown(profile, filter);
+        if (json) {
+            printJson(out, treeToJson(*tree, eventName, textOptions));
+        } else {
+            printHeader(out, *profile, eventName, tree->sampleCount());
+            printTree(out, *tree, textOptions);
+        }
+    }
+}
+
 int ReportCommand::run() {
+    applyPerfOptions();
     LoadOptions options;
     options.kallsymsPath = kallsyms_;
     options.sysroot = symfs_;
@@ -257,39 +388,10 @@ int ReportCommand::run() {
     if (profile->events.empty()) throw Error(input_ + ": the session describes no events");
     if (view_ == "counters") return printCounters(*profile);
     const SampleFilter filter = makeFilter(*profile);
-    const std::string &eventName = profile->events[static_cast<size_t>(filter.event)].name;
-    const TextReportOptions textOptions{minPercent_, limit_};
-    const bool json = format_ == "json";
-
-    if (format_ == "collapsed") {
-        CollapsedStacksExporter::write(*CallTree::topDown(profile, filter), std::cout);
-    } else if (view_ == "flat") {
-        const FlatProfile flat = FlatProfile::compute(*profile, filter);
-        if (json) {
-            printJson(stdout, flatToJson(*profile, flat, eventName, textOptions));
-        } else {
-            printHeader(stdout, *profile, eventName, flat.sampleCount);
-            printFlat(stdout, *profile, flat, textOptions);
-        }
-    } else if (view_.rfind(kCallerCallee, 0) == 0) {
-        const FunctionId function = FunctionMatcher(*profile).function(view_.substr(kCallerCallee.size()));
-        const CallerCallee result = CallerCallee::compute(*profile, filter, function);
-        if (json) {
-            printJson(stdout, callerCalleeToJson(*profile, result, eventName, textOptions));
-        } else {
-            printHeader(stdout, *profile, eventName, result.sampleCount);
-            printCallerCallee(stdout, *profile, result, textOptions);
-        }
-    } else {
-        const auto tree =
-            view_ == "bottom-up" ? CallTree::bottomUp(profile, filter) : CallTree::topDown(profile, filter);
-        if (json) {
-            printJson(stdout, treeToJson(*tree, eventName, textOptions));
-        } else {
-            printHeader(stdout, *profile, eventName, tree->sampleCount());
-            printTree(stdout, *tree, textOptions);
-        }
-    }
+    QuietableOutput output(perf_.quiet() && format_ == "text");
+    printReport(output.file(), profile, filter);
+    output.finish();
+    std::fflush(stdout);
     std::cout.flush();
     writeExports(profile, filter);
     return 0;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "Command.h"
+#include "PerfReportOptions.h"
 
 #include "analysis/SampleFilter.h"
 #include "profile/Profile.h"
@@ -24,8 +25,13 @@ private:
     void writeExports(const std::shared_ptr<const Profile> &profile, const SampleFilter &filter) const;
     std::string unitName(const Profile &profile, const SampleFilter &filter) const;
     int printCounters(const Profile &profile) const;
+    void applyPerfOptions();
+    std::vector<uint32_t> threadsOfComms(const Profile &profile) const;
+    void printReport(std::FILE *out, const std::shared_ptr<const Profile> &profile,
+                     const SampleFilter &filter) const;
+    void printPerfTable(std::FILE *out, const Profile &profile, const SampleFilter &filter) const;
 
-    std::string input_ = "perfglass.data";
+    std::string input_ = "perf.data"; // as perf report
     std::string view_ = "top-down";
     std::string format_ = "text";
     std::string event_;
@@ -50,6 +56,10 @@ private:
     bool inlineDebugFiles_ = false;
     unsigned threads_ = 0; // 0: one per CPU
     std::vector<std::string> exports_;
+    PerfReportOptions perf_;
+    const CLI::Option *viewOption_ = nullptr;
+    const CLI::Option *minPercentOption_ = nullptr;
+    bool histogram_ = false; // perf report's table (-s and friends) instead of a view
 };
 
 } // namespace perfglass::cli

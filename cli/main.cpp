@@ -3,7 +3,9 @@
 #include "ListCommand.h"
 #include "RecordCommand.h"
 #include "ReportCommand.h"
+#include "ScriptCommand.h"
 #include "StatCommand.h"
+#include "UsageErrors.h"
 
 #include "base/Error.h"
 #include "load/LoadProfile.h"
@@ -30,14 +32,21 @@ int main(int argc, char **argv) {
     };
     add(std::make_unique<perfglass::cli::RecordCommand>(argc, argv));
     add(std::make_unique<perfglass::cli::ReportCommand>());
+    add(std::make_unique<perfglass::cli::ScriptCommand>());
     add(std::make_unique<perfglass::cli::StatCommand>(argc, argv));
     add(std::make_unique<perfglass::cli::ListCommand>());
 
+    std::string helpTopic;
+    CLI::App *help = app.add_subcommand("help", "Print the help of the program or of SUBCOMMAND");
+    help->add_option("subcommand", helpTopic, "The subcommand to describe");
+
+    if (const auto status = perfglass::cli::checkSubcommandName(app, argc, argv)) return *status;
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError &error) {
-        return app.exit(error);
+        return perfglass::cli::reportParseError(app, error, argc, argv);
     }
+    if (help->parsed()) return perfglass::cli::printHelp(app, helpTopic);
     try {
         for (auto &[sub, command] : commands)
             if (sub->parsed()) return command->run();

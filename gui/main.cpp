@@ -1,9 +1,11 @@
-// perfglass: the desktop application. `perfglass [FILE]` opens FILE, a session in the perf.data format.
+// perfglass: the desktop application. `perfglass [FILE]` opens FILE, a session in the perf.data format
+// (./perf.data when no FILE is given and it exists, as perf report reads it).
 #include "MainWindow.h"
 #include "Translations.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QFileInfo>
 #include <QTimer>
 
 #include <cstdio>
@@ -36,9 +38,11 @@ QCommandLineOption describeCommandLine(QCommandLineParser &parser) {
                 "and call trees."));
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addPositionalArgument(QStringLiteral("FILE"),
-                                 QCoreApplication::translate("main", "Session to open (perf.data format)."),
-                                 QStringLiteral("[FILE]"));
+    parser.addPositionalArgument(
+        QStringLiteral("FILE"),
+        QCoreApplication::translate("main",
+                                    "Session to open (perf.data format; default: ./perf.data if it exists)."),
+        QStringLiteral("[FILE]"));
     QCommandLineOption screenshotOption(
         QStringLiteral("screenshot"),
         QCoreApplication::translate(
@@ -73,7 +77,10 @@ int main(int argc, char *argv[]) {
     QCommandLineParser parser;
     const QCommandLineOption screenshotOption = describeCommandLine(parser);
     parser.process(app);
-    const QStringList files = parser.positionalArguments();
+    QStringList files = parser.positionalArguments();
+    // As perf report: without a FILE, the session in the current directory, if there is one.
+    if (files.isEmpty() && QFileInfo(QStringLiteral("perf.data")).isFile())
+        files << QStringLiteral("perf.data");
     if (files.size() > 1) {
         std::fprintf(stderr, "%s\n", qPrintable(QApplication::translate("main", "Give at most one FILE.")));
         return 2;
@@ -84,8 +91,9 @@ int main(int argc, char *argv[]) {
     if (parser.isSet(screenshotOption)) {
         const QString png = parser.value(screenshotOption);
         if (files.isEmpty()) {
-            std::fprintf(stderr, "%s\n",
-                         qPrintable(QApplication::translate("main", "--screenshot needs a FILE.")));
+            std::fprintf(
+                stderr, "%s\n",
+                qPrintable(QApplication::translate("main", "--screenshot needs a FILE (or ./perf.data).")));
             return 2;
         }
         QObject::connect(&window, &perfglass::MainWindow::sessionLoaded, &window, [&window, png] {

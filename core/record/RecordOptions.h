@@ -25,10 +25,11 @@ struct RecordOptions {
     uint64_t period = 0;       // sample every N events
     CallGraphMode callGraph = CallGraphMode::None;
     uint32_t dwarfStackSize = 8192;
-    std::string outputPath = "perfglass.data";
-    size_t mmapPages = 0;             // data pages per CPU, a power of two; 0 picks a default
-    double durationSeconds = 0;       // 0: until the program exits or stop()
-    std::vector<std::string> cmdline; // stored in the session's CMDLINE feature
+    uint64_t userRegs = 0; // extra user registers sampled (perf's numbering, --user-regs); 0: none
+    std::string outputPath = "perf.data"; // as perf record
+    size_t mmapPages = 0;                 // data pages per CPU, a power of two; 0 picks a default
+    double durationSeconds = 0;           // 0: until the program exits or stop()
+    std::vector<std::string> cmdline;     // stored in the session's CMDLINE feature
 
     // Targets other than launching command (which must then be empty).
     std::vector<pid_t> pids; // attach to these processes, all their threads and what they create later

@@ -86,6 +86,11 @@ perf_event_attr samplingAttr(const std::vector<EventSpec> &specs, size_t index, 
         attr.sample_stack_user = options.dwarfStackSize;
         attr.exclude_callchain_user = 1;
     }
+    if (options.userRegs !=
+        0) { // a subset of the DWARF set, so unwinding finds its registers where it expects
+        attr.sample_type |= PERF_SAMPLE_REGS_USER;
+        attr.sample_regs_user |= options.userRegs;
+    }
     // Group members follow their leader: only the leader starts disabled.
     const bool member = isGroupMember(specs, index);
     attr.disabled = member ? 0 : 1;

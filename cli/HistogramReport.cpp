@@ -1,0 +1,93 @@
+#include "HistogramReport.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+namespace perfglass::cli {
+
+namespace {
+
+double percent(uint64_t part, uint64_t total) {
+    return total == 0 ? 0.0 : 100.0 * static_cast<double>(part) / static_cast<double>(total);
+}
+
+const char *columnTitle(SortKey key) {
+    switch (key) {
+    case SortKey::Comm:
+        return "Command";
+    case SortKey::Pid:
+        return "Pid:Command";
+    case SortKey::Tid:
+        return "Tid:Command";
+    case SortKey::Dso:
+        return "Shared Object";
+    case SortKey::Sym:
+        return "Symbol";
+    case SortKey::Cpu:
+        return "CPU";
+    }
+    return "";
+}
+
+// A cell as perf report writes it: pid:comm, [k] or [.] before a symbol, CPUs as three digits.
+std::string cell(const Profile &profile, const HistogramEntry &entry, SortKey key) {
+    switch (key) {
+    case SortKey::Comm:
+        return profile.strings[entry.comm];
+    case SortKey::Pid:
+        return fmt::format("{:>7}:{}", entry.pid, profile.strings[entry.comm]);
+    case SortKey::Tid:
+        return fmt::format("{:>7}:{}", entry.tid, profile.strings[entry.comm]);
+    case SortKey::Dso:
+        return profile.moduleName(entry.module);
+    case SortKey::Sym:
+        return fmt::format("[{}] {}", profile.modules[entry.module].kernel ? 'k' : '.',
+                           profile.functionName(entry.function));
+    case SortKey::Cpu:
+        return fmt::format("{:03}", entry.cpu);
+    }
+    return {};
+}
+
+} // namespace
+
+void printHistogram(std::FILE *out, const Profile &profile, const SortedHistogram &histogram,
+                    double percentLimit) {
+    std::vector<const HistogramEntry *> shown;
+    for (const auto &entry : histogram.entries)
+        if (percent(histogram.children ? entry.children : entry.self, histogram.total) >= percentLimit)
+            shown.push_back(&entry);
+    std::vector<std::vector<std::string>> cells;
+    std::vector<size_t> widths;
+    for (SortKey key : histogram.keys)
+        widths.push_back(std::string_view(columnTitle(key)).size());
+    for (const HistogramEntry *entry : shown) {
+        auto &row = cells.emplace_back();
+        for (size_t k = 0; k < histogram.keys.size(); ++k) {
+            row.push_back(cell(profile, *entry, histogram.keys[k]));
+            widths[k] = std::max(widths[k], row.back().size());
+        }
+    }
+    std::string titles = histogram.children ? "# Children      Self" : "# Overhead";
+    std::string dots = histogram.children ? "# ........  ........" : "# ........";
+    for (size_t k = 0; k < histogram.keys.size(); ++k) {
+        const bool last = k + 1 == histogram.keys.size();
+        titles += fmt::format("  {:<{}}", columnTitle(histogram.keys[k]), last ? 0 : widths[k]);
+        dots += "  " + std::string(widths[k], '.');
+    }
+    fmt::print(out, "#\n{}\n{}\n#\n", titles, dots);
+    for (size_t r = 0; r < shown.size(); ++r) {
+        std::string line = histogram.children
+                               ? fmt::format("  {:7.2f}%  {:7.2f}%", percent(shown[r]->children, histogram.total),
+                                             percent(shown[r]->self, histogram.total))
+                               : fmt::format("  {:7.2f}%", percent(shown[r]->self, histogram.total));
+        for (size_t k = 0; k < histogram.keys.size(); ++k)
+            line += fmt::format("  {:<{}}", cells[r][k], k + 1 == histogram.keys.size() ? 0 : widths[k]);
+        fmt::print(out, "{}\n", line);
+    }
+}
+
+} // namespace perfglass::cli

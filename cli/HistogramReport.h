@@ -1,0 +1,15 @@
+// perf report's table as text: one row per group of the sort keys, Overhead (and Children) percentages first.
+#pragma once
+
+#include "analysis/SortedHistogram.h"
+#include "profile/Profile.h"
+
+#include <cstdio>
+
+namespace perfglass::cli {
+
+// Rows below percentLimit (of the sorting column) are left out.
+void printHistogram(std::FILE *out, const Profile &profile, const SortedHistogram &histogram,
+                    double percentLimit);
+
+} // namespace perfglass::cli

@@ -1,0 +1,186 @@
+#include "ScriptCommand.h"
+
+#include "ScriptFields.h"
+
+#include "analysis/SortedHistogram.h"
+#include "base/Error.h"
+#include "load/LoadProfile.h"
+#include "symbols/ElfSymbols.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <iterator>
+#include <memory>
+#include <optional>
+#include <unordered_map>
+
+namespace perfglass::cli {
+
+namespace {
+
+// Where each frame's function starts, for symbol+offset: from the module's ELF symbols, opened once.
+// Kernel frames and modules that cannot be read get no offset.
+class SymbolStarts {
+public:
+    SymbolStarts(const Profile &profile, std::string sysroot) : profile_(profile), search_{std::move(sysroot), {}} {}
+
+    std::optional<uint64_t> startOf(FrameId id) {
+        const auto cached = starts_.find(id);
+        if (cached != starts_.end()) return cached->second;
+        const Frame &frame = profile_.frames[id];
+        std::optional<uint64_t> start;
+        if (const ElfSymbols *symbols = module(frame.module)) {
+            const SymbolMatch match = symbols->symbolAt(frame.address);
+            if (!match.name.empty() && match.start <= frame.address) start = match.start;
+        }
+        starts_.emplace(id, start);
+        return start;
+    }
+
+private:
+    const ElfSymbols *module(ModuleId id) {
+        auto found = modules_.find(id);
+        if (found == modules_.end()) {
+            std::unique_ptr<ElfSymbols> symbols;
+            const Module &module = profile_.modules[id];
+            const std::string &path = profile_.modulePath(id);
+            if (!module.kernel && module.hasSymbols && path.starts_with('/'))
+                if (auto opened = ElfSymbols::open(path, search_)) symbols = std::move(*opened);
+            found = modules_.emplace(id, std::move(symbols)).first;
+        }
+        return found->second.get();
+    }
+
+    const Profile &profile_;
+    SymbolSearch search_;
+    std::unordered_map<ModuleId, std::unique_ptr<ElfSymbols>> modules_;
+    std::unordered_map<FrameId, std::optional<uint64_t>> starts_;
+};
+
+class ScriptPrinter {
+public:
+    ScriptPrinter(const Profile &profile, uint32_t fields, const std::string &sysroot)
+        : profile_(profile), fields_(fields), starts_(profile, sysroot) {
+        for (const auto &thread : profile.threads)
+            names_[thread.tid] = thread.name;
+        callChains_ = std::any_of(profile.stacks.begin(), profile.stacks.end(),
+                                  [](const StackNode &node) { return node.parent != kNoStack; });
+        for (const auto &event : profile.events)
+            eventWidth_ = std::max(eventWidth_, event.name.size());
+        for (FunctionId f = 0; f < profile.functions.size(); ++f)
+            if (profile.functionName(f) == kBrokenStackName) brokenStack_ = f;
+    }
+
+    void print(size_t sample, std::string &out) {
+        const auto &samples = profile_.samples;
+        const auto name = names_.find(samples.tid[sample]);
+        const std::string &comm = name == names_.end() ? unknownComm_ : profile_.strings[name->second];
+        const bool frames = (fields_ & (FieldIp | FieldSym | FieldDso)) != 0;
+        if (has(FieldComm)) // perf pads the command only when frames do not follow on their own lines
+            fmt::format_to(std::back_inserter(out), "{:>{}} ", comm, frames && callChains_ ? 0 : 16);
+        if (has(FieldPid) && has(FieldTid))
+            fmt::format_to(std::back_inserter(out), "{:5}/{:<5} ", samples.pid[sample], samples.tid[sample]);
+        else if (has(FieldPid) || has(FieldTid))
+            fmt::format_to(std::back_inserter(out), "{:5} ", has(FieldPid) ? samples.pid[sample] : samples.tid[sample]);
+        if (has(FieldCpu)) fmt::format_to(std::back_inserter(out), "[{:03}] ", samples.cpu[sample]);
+        if (has(FieldTime)) {
+            const uint64_t time = samples.time[sample];
+            fmt::format_to(std::back_inserter(out), "{:5}.{:06}: ", time / 1000000000, time % 1000000000 / 1000);
+        }
+        if (has(FieldPeriod)) fmt::format_to(std::back_inserter(out), "{:10} ", samples.period[sample]);
+        if (has(FieldEvent))
+            fmt::format_to(std::back_inserter(out), "{:>{}}: ", profile_.events[samples.event[sample]].name,
+                           eventWidth_);
+        if (frames) printFrames(samples.stack[sample], out);
+        out += callChains_ && frames ? "\n" : "";
+        if (!frames || !callChains_) out += '\n';
+    }
+
+private:
+    bool has(ScriptField field) const { return (fields_ & field) != 0; }
+
+    // With call chains: one frame per line, leaf first, then a blank line; without: the leaf on the line.
+    void printFrames(StackId stack, std::string &out) {
+        if (callChains_) out += '\n';
+        bool any = false;
+        bool afterUserFrame = false;
+        for (StackId walk = stack; walk != kNoStack; walk = profile_.stacks[walk].parent) {
+            const FrameId id = profile_.stacks[walk].frame;
+            const Frame &frame = profile_.frames[id];
+            if (frame.function == brokenStack_) continue;
+            // A user frame below another is a return address, which the profile keeps one byte earlier (the
+            // call, to name the caller's line); perf script prints the return address itself.
+            const bool kernel = profile_.modules[frame.module].kernel;
+            const uint64_t address = frame.address + (afterUserFrame && !kernel && !frame.inlined && frame.address != 0 ? 1 : 0);
+            afterUserFrame = !kernel;
+            printFrame(id, frame, address, out);
+            any = true;
+            if (!callChains_) break;
+        }
+        if (!any && !callChains_) out += " [unknown]";
+    }
+
+    void printFrame(FrameId id, const Frame &frame, uint64_t address, std::string &out) {
+        out += callChains_ ? "\t" : " ";
+        if (has(FieldIp)) fmt::format_to(std::back_inserter(out), "{:>16x}", address);
+        if (has(FieldSym)) {
+            fmt::format_to(std::back_inserter(out), "{}{}", has(FieldIp) ? " " : "",
+                           withoutParameters(profile_.functionName(frame.function)));
+            if (has(FieldSymOffset) && !frame.inlined)
+                if (const auto start = starts_.startOf(id))
+                    fmt::format_to(std::back_inserter(out), "+0x{:x}", address - *start);
+            if (frame.inlined) out += " (inlined)";
+        }
+        if (has(FieldDso)) fmt::format_to(std::back_inserter(out), " ({})", profile_.modulePath(frame.module));
+        if (callChains_) out += '\n';
+    }
+
+    const Profile &profile_;
+    uint32_t fields_;
+    SymbolStarts starts_;
+    std::unordered_map<uint32_t, StringId> names_;
+    std::string unknownComm_ = ":-1";
+    bool callChains_ = false;
+    size_t eventWidth_ = 0;
+    FunctionId brokenStack_ = UINT32_MAX;
+};
+
+} // namespace
+
+CLI::App *ScriptCommand::setup(CLI::App &app) {
+    CLI::App *sub = app.add_subcommand(
+        "script", "Print every sample as perf script does (for stackcollapse-perf.pl and other perf script tools)");
+    sub->add_option("-i,--input", input_, "Session file (perf.data format)")->capture_default_str();
+    sub->add_option("-F,--fields", fields_,
+                    "Fields as perf script's -F: comm,pid,tid,cpu,time,period,event,ip,sym,symoff,dso, or "
+                    "+FIELD/-FIELD to change the default");
+    sub->add_flag("--inline", inline_, "Also print inlined functions as frames of their own (as perf script --inline)");
+    sub->add_option("--kallsyms", kallsyms_, "Kernel symbols file (default: /proc/kallsyms on the same kernel)");
+    sub->add_option("--symfs", symfs_, "Look for binaries under this directory first, as perf's --symfs");
+    return sub;
+}
+
+int ScriptCommand::run() {
+    const uint32_t fields = fields_.empty() ? kDefaultScriptFields : parseScriptFields(fields_);
+    LoadOptions options;
+    options.kallsymsPath = kallsyms_;
+    options.sysroot = symfs_;
+    options.inlineFrames = inline_;
+    const auto profile = loadProfile(input_, options);
+    ScriptPrinter printer(*profile, fields, symfs_);
+    std::string out;
+    for (size_t i = 0; i < profile->samples.size(); ++i) {
+        printer.print(i, out);
+        if (out.size() > (1u << 16)) {
+            std::fwrite(out.data(), 1, out.size(), stdout);
+            out.clear();
+        }
+    }
+    std::fwrite(out.data(), 1, out.size(), stdout);
+    std::fflush(stdout);
+    return 0;
+}
+
+} // namespace perfglass::cli

@@ -1,0 +1,177 @@
+#include "analysis/SortedHistogram.h"
+
+#include <algorithm>
+#include <array>
+#include <map>
+#include <unordered_map>
+
+namespace perfglass {
+
+namespace {
+
+// The values of an entry's keys, in the order of HistogramEntry's fields.
+using KeyTuple = std::array<uint32_t, 6>;
+
+struct SampleContext {
+    StringId comm;
+    uint32_t pid;
+    uint32_t tid;
+    uint32_t cpu;
+};
+
+bool listed(const std::vector<std::string> &names, const std::string &name) {
+    return names.empty() || std::find(names.begin(), names.end(), name) != names.end();
+}
+
+class HistogramBuilder {
+public:
+    HistogramBuilder(const Profile &profile, const HistogramOptions &options)
+        : profile_(profile), options_(options) {
+        for (SortKey key : options.keys)
+            used_[static_cast<size_t>(key)] = true;
+        for (const auto &thread : profile.threads)
+            threadNames_[thread.tid] = thread.name;
+        for (FunctionId f = 0; f < profile.functions.size(); ++f)
+            if (profile.functionName(f) == kBrokenStackName) brokenStack_ = f;
+    }
+
+    // Adds cost for one stack seen in the context: self for its leaf, children for every group on it.
+    void add(const SampleContext &context, StackId stack, uint64_t cost) {
+        std::vector<KeyTuple> seen;
+        bool leaf = true;
+        for (StackId walk = stack; walk != kNoStack; walk = profile_.stacks[walk].parent) {
+            const Frame &frame = profile_.frames[profile_.stacks[walk].frame];
+            if (frame.inlined || frame.function == brokenStack_) continue;
+            const KeyTuple key = tuple(context, frame);
+            if (leaf && accepts(context, frame)) entry(key).self += cost;
+            if (leaf && !options_.children) return;
+            leaf = false;
+            if (std::find(seen.begin(), seen.end(), key) != seen.end()) continue; // recursion: once
+            seen.push_back(key);
+            if (accepts(context, frame)) entry(key).children += cost;
+        }
+        if (leaf) { // no frame at all: one entry without a module or function
+            const Frame none{};
+            if (accepts(context, none)) entry(tuple(context, none)).self += cost;
+        }
+    }
+
+    std::vector<HistogramEntry> entries() const {
+        std::vector<HistogramEntry> result;
+        for (const auto &[key, value] : entries_) {
+            HistogramEntry entry = value;
+            if (!options_.children) entry.children = entry.self;
+            result.push_back(entry);
+        }
+        const bool children = options_.children;
+        std::sort(result.begin(), result.end(), [children](const HistogramEntry &a, const HistogramEntry &b) {
+            if (children && a.children != b.children) return a.children > b.children;
+            return a.self != b.self ? a.self > b.self : a.children > b.children;
+        });
+        return result;
+    }
+
+    StringId threadName(uint32_t tid) const {
+        const auto found = threadNames_.find(tid);
+        return found == threadNames_.end() ? 0 : found->second;
+    }
+
+private:
+    bool uses(SortKey key) const { return used_[static_cast<size_t>(key)]; }
+
+    KeyTuple tuple(const SampleContext &context, const Frame &frame) const {
+        // pid and tid rows are named after their process's and thread's comm, as perf's pid:comm.
+        const bool named = uses(SortKey::Comm) || uses(SortKey::Pid) || uses(SortKey::Tid);
+        return {named ? context.comm : 0,
+                uses(SortKey::Pid) ? context.pid : 0,
+                uses(SortKey::Tid) ? context.tid : 0,
+                uses(SortKey::Cpu) ? context.cpu : 0,
+                uses(SortKey::Dso) || uses(SortKey::Sym) ? frame.module : 0,
+                uses(SortKey::Sym) ? frame.function : 0};
+    }
+
+    bool accepts(const SampleContext &context, const Frame &frame) const {
+        if (!listed(options_.comms, profile_.strings[context.comm])) return false;
+        if (!options_.dsos.empty() && !listed(options_.dsos, profile_.modulePath(frame.module)) &&
+            !listed(options_.dsos, profile_.moduleName(frame.module)))
+            return false;
+        if (options_.symbols.empty()) return true;
+        const std::string &name = profile_.functionName(frame.function);
+        return listed(options_.symbols, name) || listed(options_.symbols, withoutParameters(name));
+    }
+
+    HistogramEntry &entry(const KeyTuple &key) {
+        auto [position, added] = entries_.try_emplace(key);
+        if (added)
+            position->second = HistogramEntry{key[0], key[1], key[2], key[3], key[4], key[5], 0, 0};
+        return position->second;
+    }
+
+    const Profile &profile_;
+    const HistogramOptions &options_;
+    std::array<bool, 6> used_{};
+    std::unordered_map<uint32_t, StringId> threadNames_;
+    FunctionId brokenStack_ = UINT32_MAX;
+    std::map<KeyTuple, HistogramEntry> entries_;
+};
+
+} // namespace
+
+std::string withoutParameters(const std::string &name) {
+    if (name.empty() || name.back() != ')') return name;
+    int depth = 0;
+    for (size_t i = name.size(); i-- > 0;) {
+        depth += name[i] == ')' ? 1 : name[i] == '(' ? -1 : 0;
+        if (depth == 0) return name.substr(0, i);
+    }
+    return name;
+}
+
+std::optional<SortKey> sortKeyFromName(std::string_view name) {
+    if (name == "comm") return SortKey::Comm;
+    if (name == "pid") return SortKey::Pid;
+    if (name == "tid") return SortKey::Tid;
+    if (name == "dso") return SortKey::Dso;
+    if (name == "sym" || name == "symbol") return SortKey::Sym;
+    if (name == "cpu") return SortKey::Cpu;
+    return std::nullopt;
+}
+
+std::vector<std::string> sortKeyNames() {
+    return {"comm", "pid", "tid", "dso", "sym", "cpu"};
+}
+
+SortedHistogram SortedHistogram::compute(const Profile &profile, const SampleFilter &filter,
+                                         const HistogramOptions &options) {
+    SortedHistogram histogram;
+    histogram.keys = options.keys;
+    histogram.children = options.children;
+    HistogramBuilder builder(profile, options);
+    // Same stack in the same context: walked once.
+    std::map<std::pair<std::array<uint32_t, 4>, StackId>, uint64_t> costs;
+    const auto &samples = profile.samples;
+    for (size_t i = 0; i < samples.size(); ++i) {
+        if (!filter.accepts(profile, i)) continue;
+        const uint64_t weight = filter.weight(profile, i);
+        histogram.total += weight;
+        ++histogram.sampleCount;
+        costs[{{samples.pid[i], samples.tid[i], samples.cpu[i], 0}, samples.stack[i]}] += weight;
+    }
+    const auto sortsBy = [&](SortKey key) {
+        return std::find(options.keys.begin(), options.keys.end(), key) != options.keys.end();
+    };
+    const bool byThread = sortsBy(SortKey::Tid) || sortsBy(SortKey::Comm);
+    for (const auto &[key, cost] : costs) {
+        const auto &[context, stack] = key;
+        const uint32_t pid = context[0];
+        const uint32_t tid = context[1];
+        // A pid row carries the process's comm (its main thread's) unless threads are told apart.
+        const StringId processName = builder.threadName(pid);
+        const StringId comm = byThread || processName == 0 ? builder.threadName(tid) : processName;
+        builder.add(SampleContext{comm, pid, tid, context[2]}, stack, cost);
+    }
+    histogram.entries = builder.entries();
+    return histogram;
+}
+
+} // namespace perfglass

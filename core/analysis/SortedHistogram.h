@@ -1,0 +1,60 @@
+// perf report's table: samples grouped by sort keys (comm, pid, tid, dso, sym, cpu, as `perf report --sort`),
+// each group's self cost (samples whose leaf frame falls in it) and, with children, its cost including callees
+// (samples with the group anywhere on the stack, once per sample). Inline frames count toward the function
+// they were inlined into, as perf report counts without --inline. Counts the recorded stacks: transforms of
+// the filter do not apply. Percentages are of the total before the comm, dso and symbol filters, as perf's
+// default --percentage absolute.
+#pragma once
+
+#include "analysis/SampleFilter.h"
+#include "profile/Profile.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace perfglass {
+
+enum class SortKey : uint8_t { Comm, Pid, Tid, Dso, Sym, Cpu };
+
+// "comm", "pid", "tid", "dso", "sym" or "symbol", "cpu"; nothing for others.
+std::optional<SortKey> sortKeyFromName(std::string_view name);
+// The names sortKeyFromName knows, for messages.
+std::vector<std::string> sortKeyNames();
+// "ns::f(int, char)" -> "ns::f": a demangled name as perf report and perf script print it, without parameters.
+std::string withoutParameters(const std::string &name);
+
+struct HistogramOptions {
+    std::vector<SortKey> keys{SortKey::Comm, SortKey::Dso, SortKey::Sym}; // perf report's default
+    bool children = false;
+    // Only entries of these comms, modules (file name or path) and function names; empty: all.
+    std::vector<std::string> comms;
+    std::vector<std::string> dsos;
+    std::vector<std::string> symbols;
+};
+
+// One row; fields of keys not sorted by are 0.
+struct HistogramEntry {
+    StringId comm = 0;
+    uint32_t pid = 0;
+    uint32_t tid = 0;
+    uint32_t cpu = 0;
+    ModuleId module = 0;
+    FunctionId function = 0;
+    uint64_t self = 0;
+    uint64_t children = 0; // self plus callees; equal to self without children
+};
+
+struct SortedHistogram {
+    std::vector<SortKey> keys;
+    bool children = false;
+    std::vector<HistogramEntry> entries; // by children (with children) or self cost, highest first
+    uint64_t total = 0;                  // every sample the filter accepts, before the name filters
+    uint64_t sampleCount = 0;
+
+    static SortedHistogram compute(const Profile &profile, const SampleFilter &filter,
+                                   const HistogramOptions &options);
+};
+
+} // namespace perfglass

@@ -1,0 +1,197 @@
+// perfglass-cli script: perf script's text, checked the way its consumers read it. Debian 12 does not package
+// FlameGraph's stackcollapse-perf.pl, so collapse() below follows that script's documented rules (FlameGraph's
+// README and the script's comments): a header line "comm tid ... period event:", then one frame per line
+// "address symbol+offset (module)", a blank line ending the sample; offsets dropped, C++ parameters dropped
+// (anonymous namespaces kept), an [unknown] symbol named after its module, the command as the root frame, and
+// only the first event counted. perf script's text on the same perf-made file is the reference.
+#include "TestSupport.h"
+
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <map>
+
+using namespace perfglass::test;
+
+namespace {
+
+using Collapsed = std::map<QString, int>; // "comm;outer;...;leaf" -> samples
+
+QString tidy(QString function, const QString &module) {
+    function.remove(QRegularExpression(R"(\+0x[0-9a-f]+$)"));
+    if (function == "[unknown]" && module != "[unknown]")
+        function = "[" + module.section('/', -1) + "]";
+    function.replace(';', ':');
+    function.remove(QRegularExpression(R"(\((?!anonymous namespace\)).*)"));
+    return function;
+}
+
+Collapsed collapse(const QString &script) {
+    static const QRegularExpression header(R"(^(\S.+?)\s+(\d+)/*(\d+)*\s.*?:\s*(\d+)*\s+(\S+):\s*$)");
+    static const QRegularExpression frame(R"(^\s*(\w+)\s*(.+) \((\S*)\)$)");
+    Collapsed stacks;
+    QString event;
+    QString comm;
+    QStringList stack;
+    bool counting = false;
+    const auto finish = [&] {
+        if (counting && !comm.isEmpty()) {
+            std::reverse(stack.begin(), stack.end());
+            stacks[(QStringList{comm} + stack).join(';')] += 1;
+        }
+        comm.clear();
+        stack.clear();
+    };
+    for (const QString &line : script.split('\n')) {
+        if (line.trimmed().isEmpty()) {
+            finish();
+            continue;
+        }
+        if (const auto match = header.match(line); match.hasMatch() && !line.startsWith('\t')) {
+            finish();
+            comm = match.captured(1).trimmed();
+            if (event.isEmpty()) event = match.captured(5);
+            counting = match.captured(5) == event;
+            continue;
+        }
+        if (const auto match = frame.match(line); match.hasMatch())
+            stack << tidy(match.captured(2), match.captured(3));
+    }
+    finish();
+    return stacks;
+}
+
+int total(const Collapsed &stacks) {
+    int sum = 0;
+    for (const auto &[stack, count] : stacks)
+        sum += count;
+    return sum;
+}
+
+} // namespace
+
+class TestScript : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void collapsesLikePerfScript();
+    void defaultFormat();
+    void fields();
+    void ourRecordingToo();
+
+private:
+    QTemporaryDir dir_;
+    QString perfData_;
+};
+
+void TestScript::initTestCase() {
+    QVERIFY(dir_.isValid());
+    if (perfPath().isEmpty()) return;
+    perfData_ = dir_.filePath("perf-made.data");
+    const ProcessResult recorded = runProgram(
+        perfPath(), {"record", "-q", "-g", "-e", "cpu-clock", "-o", perfData_, "--", clientPath("hotspots-fp"), "-300"});
+    QVERIFY2(recorded.exitCode == 3, qPrintable(recorded.err));
+}
+
+// The collapsed stacks of our script and of perf script on the same perf-made file: the same samples, and the
+// same stacks for all but the few whose frames neither names (perf's kernel and unmapped addresses).
+void TestScript::collapsesLikePerfScript() {
+    if (perfData_.isEmpty()) QSKIP("perf is not installed");
+    const QString perfOut = perfReads({"script"}, perfData_);
+    QVERIFY(!perfOut.isEmpty());
+    const ProcessResult ours = runCli({"script", "-i", perfData_});
+    QVERIFY2(ours.exitCode == 0, qPrintable(ours.err));
+    const Collapsed theirs = collapse(perfOut);
+    const Collapsed mine = collapse(ours.out);
+    QVERIFY(total(theirs) > 500);
+    QCOMPARE(total(mine), total(theirs));
+    int same = 0;
+    QStringList differing;
+    for (const auto &[stack, count] : theirs) {
+        const auto found = mine.find(stack);
+        const int matched = found == mine.end() ? 0 : std::min(found->second, count);
+        same += matched;
+        if (matched < count) differing << QStringLiteral("%1 %2").arg(stack).arg(count - matched);
+    }
+    qInfo("collapsed stacks: %d samples, %d in the same stacks as perf script's, %zu distinct stacks (perf %zu)",
+          total(theirs), same, mine.size(), theirs.size());
+    // Every sample of hotspots' own functions collapses identically; at most 1% elsewhere may differ.
+    QVERIFY2(same >= total(theirs) * 99 / 100, qPrintable(differing.mid(0, 20).join('\n')));
+    for (const char *function : {"(anonymous namespace)::hotLoop", "(anonymous namespace)::warmLoop", "main"}) {
+        int perfCount = 0;
+        int ourCount = 0;
+        for (const auto &[stack, count] : theirs)
+            if (stack.contains(function)) perfCount += count;
+        for (const auto &[stack, count] : mine)
+            if (stack.contains(function)) ourCount += count;
+        QCOMPARE(ourCount, perfCount);
+    }
+}
+
+// The first sample's lines as perf script writes them: header fields, then frames with address,
+// symbol+offset and module, then a blank line.
+void TestScript::defaultFormat() {
+    if (perfData_.isEmpty()) QSKIP("perf is not installed");
+    const QStringList perfLines = perfReads({"script"}, perfData_).split('\n');
+    const QStringList ourLines = runCli({"script", "-i", perfData_}).out.split('\n');
+    QVERIFY(ourLines.size() > 10);
+    // perf-made file without PERF_SAMPLE_CPU: perf leaves the CPU out; our [CPU] is the only difference.
+    const QString header = QString(ourLines[0]).remove(QRegularExpression(R"(\[\d{3}\] )"));
+    QCOMPARE(header, perfLines[0]);
+    static const QRegularExpression frame(R"(^\t +[0-9a-f]+ \S.*\+0x[0-9a-f]+ \(/.+\)$)");
+    QVERIFY2(frame.match(ourLines[1]).hasMatch(), qPrintable(ourLines[1]));
+    // The same frames of the first hotLoop sample, offsets included.
+    const auto firstHot = [](const QStringList &lines) {
+        const auto at = std::find_if(lines.begin(), lines.end(),
+                                     [](const QString &line) { return line.contains("hotLoop+0x"); });
+        return at == lines.end() ? QString() : *at;
+    };
+    QVERIFY(!firstHot(ourLines).isEmpty());
+    QCOMPARE(firstHot(ourLines).section(' ', -2), firstHot(perfLines).section(' ', -2).replace(")+0x", "+0x"));
+}
+
+// -F as perf's: a list sets the fields, +/- changes the default, unknown names are refused.
+void TestScript::fields() {
+    if (perfData_.isEmpty()) QSKIP("perf is not installed");
+    const ProcessResult compact = runCli({"script", "-i", perfData_, "-F", "comm,tid,period"});
+    QVERIFY2(compact.exitCode == 0, qPrintable(compact.err));
+    const QStringList lines = compact.out.split('\n', Qt::SkipEmptyParts);
+    QVERIFY(lines.size() > 500);
+    QVERIFY2(QRegularExpression(R"(^\s*hotspots-fp\s+\d+\s+250000\s*$)").match(lines.last()).hasMatch(),
+             qPrintable(lines.last()));
+    const QString perfCompact = perfReads({"script", "-F", "comm,tid,period"}, perfData_);
+    QCOMPARE(compact.out.split('\n', Qt::SkipEmptyParts).size(), perfCompact.split('\n', Qt::SkipEmptyParts).size());
+    const ProcessResult noCpu = runCli({"script", "-i", perfData_, "-F", "-cpu,-time"});
+    QVERIFY2(noCpu.exitCode == 0, qPrintable(noCpu.err));
+    const QString first = noCpu.out.section('\n', 0, 0);
+    QVERIFY2(QRegularExpression(R"(^hotspots-fp +\d+ +250000 cpu-clock: $)").match(first).hasMatch(), qPrintable(first));
+    const ProcessResult bad = runCli({"script", "-i", perfData_, "-F", "comm,tdi"});
+    QVERIFY(bad.exitCode != 0);
+    QVERIFY2(bad.err.contains("did you mean: tid"), qPrintable(bad.err));
+}
+
+// A session of our own, without perf: the default ./perf.data, collapsed into hotspots' call paths.
+void TestScript::ourRecordingToo() {
+    QTemporaryDir work;
+    QProcess record;
+    record.setWorkingDirectory(work.path());
+    record.start(PERFGLASS_CLI, {"record", "-g", "--", clientPath("hotspots-fp"), "-200"});
+    QVERIFY(record.waitForFinished(120000));
+    QCOMPARE(record.exitCode(), 3);
+    QProcess script;
+    script.setWorkingDirectory(work.path());
+    script.start(PERFGLASS_CLI, {"script"});
+    QVERIFY(script.waitForFinished(120000));
+    QCOMPARE(script.exitCode(), 0);
+    const Collapsed stacks = collapse(QString::fromUtf8(script.readAllStandardOutput()));
+    int hot = 0;
+    for (const auto &[stack, count] : stacks)
+        if (stack.startsWith("hotspots-fp;") && stack.endsWith("main;(anonymous namespace)::spinFor;(anonymous namespace)::hotLoop"))
+            hot += count;
+    QVERIFY2(hot > total(stacks) / 3, qPrintable(QStringLiteral("%1 of %2").arg(hot).arg(total(stacks))));
+}
+
+QTEST_GUILESS_MAIN(TestScript)
+#include "tst_script.moc"
