@@ -1,8 +1,8 @@
 // perfglass-cli behaves as a perf user expects (issue 13, "perf's habits"): sessions default to ./perf.data
-// (the previous one kept as perf.data.old), record takes perf's forms of -e, -F, -m and --user-regs, list takes
-// perf's class filters, usage errors exit 129 with "did you mean", help SUBCOMMAND works, report takes perf
-// report's common options and agrees with perf report on the same perf-made file, and the bash completion
-// completes subcommands and options.
+// (the previous one kept as perf.data.old), record takes perf's forms of -e, -F, -m and --user-regs, list
+// takes perf's class filters, usage errors exit 129 with "did you mean", help SUBCOMMAND works, report takes
+// perf report's common options and agrees with perf report on the same perf-made file, and the bash
+// completion completes subcommands and options.
 #include "TestSupport.h"
 
 #include "load/LoadProfile.h"
@@ -10,7 +10,9 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QProcessEnvironment>
 #include <QRegularExpression>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -73,6 +75,28 @@ std::vector<double> rowOf(const std::map<QString, std::vector<double>> &rows, co
     return {};
 }
 
+// What the bash completion (packaging/completion) offers for the command line words, the last being the word
+// being completed; the program is found on PATH, as an installed one.
+QStringList bashCompletions(const QStringList &words) {
+    const QString completion =
+        QStringLiteral(PERFGLASS_FIXTURES_DIR "/../../packaging/completion/perfglass-cli.bash");
+    QString quoted;
+    for (const QString &word : words)
+        quoted += QStringLiteral(" '%1'").arg(word);
+    const QString script =
+        QStringLiteral(". '%1'; COMP_WORDS=(perfglass-cli%2); COMP_CWORD=%3; _perfglass_cli; "
+                       "printf '%s\\n' \"${COMPREPLY[@]}\"")
+            .arg(completion, quoted)
+            .arg(words.size());
+    QProcess bash;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert("PATH", QFileInfo(PERFGLASS_CLI).absolutePath() + ":" + environment.value("PATH"));
+    bash.setProcessEnvironment(environment);
+    bash.start("bash", {"-c", script});
+    bash.waitForFinished(30000);
+    return QString::fromUtf8(bash.readAllStandardOutput()).split('\n', Qt::SkipEmptyParts);
+}
+
 } // namespace
 
 class TestPerfHabits : public QObject {
@@ -93,9 +117,12 @@ private slots:
     void reportSortAgreesWithPerf();
     void reportChildrenAgreesWithPerf();
     void reportPerfOptions();
+    void bashCompletion();
 
 private:
-    QStringList report(const QStringList &extra) const { return QStringList{"report", "-i", perfData_} + extra; }
+    QStringList report(const QStringList &extra) const {
+        return QStringList{"report", "-i", perfData_} + extra;
+    }
 
     QTemporaryDir dir_;
     QString perfData_; // recorded by perf record -g, when perf is installed
@@ -106,21 +133,23 @@ void TestPerfHabits::initTestCase() {
     qputenv("QT_QPA_PLATFORM", "offscreen"); // for the application started without a display
     if (perfPath().isEmpty()) return;
     perfData_ = dir_.filePath("perf-made.data");
-    const ProcessResult recorded = runProgram(
-        perfPath(), {"record", "-q", "-g", "-e", "cpu-clock", "-o", perfData_, "--", clientPath("hotspots-fp"), "-300"});
+    const ProcessResult recorded =
+        runProgram(perfPath(), {"record", "-q", "-g", "-e", "cpu-clock", "-o", perfData_, "--",
+                                clientPath("hotspots-fp"), "-300"});
     QVERIFY2(recorded.exitCode == 3, qPrintable(recorded.err));
 }
 
 void TestPerfHabits::defaultSessionIsPerfData() {
     QTemporaryDir work;
-    const ProcessResult first = runIn(work.path(), PERFGLASS_CLI, {"record", "-e", "cpu-clock", "--", "true"});
+    const ProcessResult first =
+        runIn(work.path(), PERFGLASS_CLI, {"record", "-e", "cpu-clock", "--", "true"});
     QVERIFY2(first.exitCode == 0, qPrintable(first.err));
     QVERIFY(QFileInfo(work.filePath("perf.data")).size() > 0);
     QVERIFY(!QFile::exists(work.filePath("perfglass.data")));
     QVERIFY(!QFile::exists(work.filePath("perf.data.old")));
     const qint64 firstSize = QFileInfo(work.filePath("perf.data")).size();
-    const ProcessResult second =
-        runIn(work.path(), PERFGLASS_CLI, {"record", "-e", "cpu-clock", "--", clientPath("hotspots-fp"), "-50"});
+    const ProcessResult second = runIn(work.path(), PERFGLASS_CLI,
+                                       {"record", "-e", "cpu-clock", "--", clientPath("hotspots-fp"), "-50"});
     QVERIFY2(second.exitCode == 3, qPrintable(second.err));
     QCOMPARE(QFileInfo(work.filePath("perf.data.old")).size(), firstSize); // kept, as perf record keeps it
     QVERIFY2(second.err.contains("perf.data.old"), qPrintable(second.err));
@@ -156,8 +185,8 @@ void TestPerfHabits::guiOpensPerfData() {
 
 void TestPerfHabits::recordRepeatedEvents() {
     const QString data = dir_.filePath("two-events.data");
-    const ProcessResult result =
-        runCli({"record", "-e", "cpu-clock", "-e", "page-faults", "-o", data, "--", clientPath("hotspots-fp"), "-50"});
+    const ProcessResult result = runCli({"record", "-e", "cpu-clock", "-e", "page-faults", "-o", data, "--",
+                                         clientPath("hotspots-fp"), "-50"});
     QVERIFY2(result.exitCode == 3, qPrintable(result.err));
     const auto names = eventNames(data);
     QCOMPARE(names.size(), size_t{2});
@@ -179,7 +208,8 @@ void TestPerfHabits::recordFrequencyMax() {
     QVERIFY2(result.exitCode == 0, qPrintable(result.err));
     const QString attributes = perfAttributes(data);
     if (!attributes.isEmpty())
-        QVERIFY2(attributes.contains(QStringLiteral("sample_freq }: %1,").arg(maxRate)), qPrintable(attributes));
+        QVERIFY2(attributes.contains(QStringLiteral("sample_freq }: %1,").arg(maxRate)),
+                 qPrintable(attributes));
     for (const char *bad : {"0", "abc", "-5"}) {
         const ProcessResult refused = runCli({"record", "-F", bad, "-o", data, "--", "true"});
         QVERIFY(refused.exitCode != 0);
@@ -198,7 +228,8 @@ void TestPerfHabits::recordMmapUnits() {
     const ProcessResult sized = runCli({"record", "-m", "16M", "-e", "cpu-clock", "-o", data, "--", "true"});
     QVERIFY2(sized.exitCode == 0, qPrintable(sized.err));
     QVERIFY2(!sized.err.contains("rounding"), qPrintable(sized.err)); // 16M is 4096 pages, a power of two
-    const ProcessResult rounded = runCli({"record", "-m", "100K", "-e", "cpu-clock", "-o", data, "--", "true"});
+    const ProcessResult rounded =
+        runCli({"record", "-m", "100K", "-e", "cpu-clock", "-o", data, "--", "true"});
     QVERIFY2(rounded.exitCode == 0, qPrintable(rounded.err));
     QVERIFY2(rounded.err.contains("32 pages"), qPrintable(rounded.err)); // 25 pages of 4 KiB, rounded up
     const ProcessResult pages = runCli({"record", "-m", "3", "-e", "cpu-clock", "-o", data, "--", "true"});
@@ -299,7 +330,8 @@ void TestPerfHabits::reportSortAgreesWithPerf_data() {
 void TestPerfHabits::reportSortAgreesWithPerf() {
     if (perfData_.isEmpty()) QSKIP("perf is not installed");
     QFETCH(QString, keys);
-    const QString perfOut = perfReads({"report", "--stdio", "--no-children", "-g", "none", "-s", keys}, perfData_);
+    const QString perfOut =
+        perfReads({"report", "--stdio", "--no-children", "-g", "none", "-s", keys}, perfData_);
     QVERIFY(!perfOut.isEmpty());
     const ProcessResult ours = runCli(report({"--stdio", "--no-children", "-s", keys}));
     QVERIFY2(ours.exitCode == 0, qPrintable(ours.err));
@@ -314,7 +346,8 @@ void TestPerfHabits::reportSortAgreesWithPerf() {
         if (found.empty() && keys.contains("sym"))
             for (const auto &[mineKey, mineValues] : mine)
                 if (mineKey.startsWith(key + "(")) found = mineValues;
-        QVERIFY2(!found.empty(), qPrintable(QStringLiteral("perf's row '%1' is not ours:\n%2").arg(key, ours.out)));
+        QVERIFY2(!found.empty(),
+                 qPrintable(QStringLiteral("perf's row '%1' is not ours:\n%2").arg(key, ours.out)));
         QVERIFY2(std::abs(found[0] - values[0]) <= 0.05,
                  qPrintable(QStringLiteral("%1: perf %2%, ours %3%").arg(key).arg(values[0]).arg(found[0])));
     }
@@ -323,7 +356,8 @@ void TestPerfHabits::reportSortAgreesWithPerf() {
 // --children: both columns of the functions of hotspots agree with perf report --children -s sym.
 void TestPerfHabits::reportChildrenAgreesWithPerf() {
     if (perfData_.isEmpty()) QSKIP("perf is not installed");
-    const auto theirs = tableRows(perfReads({"report", "--stdio", "--children", "-g", "none", "-s", "sym"}, perfData_));
+    const auto theirs =
+        tableRows(perfReads({"report", "--stdio", "--children", "-g", "none", "-s", "sym"}, perfData_));
     const ProcessResult ours = runCli(report({"--children", "-s", "sym"}));
     QVERIFY2(ours.exitCode == 0, qPrintable(ours.err));
     QVERIFY(ours.out.contains("# Children      Self"));
@@ -332,7 +366,8 @@ void TestPerfHabits::reportChildrenAgreesWithPerf() {
         const auto perfValues = rowOf(theirs, name);
         const auto ourValues = rowOf(mine, name);
         QVERIFY2(perfValues.size() == 2 && ourValues.size() == 2, name);
-        QVERIFY2(std::abs(perfValues[0] - ourValues[0]) <= 0.05 && std::abs(perfValues[1] - ourValues[1]) <= 0.05,
+        QVERIFY2(std::abs(perfValues[0] - ourValues[0]) <= 0.05 &&
+                     std::abs(perfValues[1] - ourValues[1]) <= 0.05,
                  qPrintable(QStringLiteral("%1: perf %2/%3, ours %4/%5")
                                 .arg(name)
                                 .arg(perfValues[0])
@@ -352,19 +387,23 @@ void TestPerfHabits::reportPerfOptions() {
     QVERIFY2(!quiet.out.contains('#'), qPrintable(quiet.out));
     QVERIFY(runCli(report({"-q"})).out.indexOf('#') < 0);
     // --percent-limit: no row below it.
-    const auto limited = tableRows(runCli(report({"--no-children", "-s", "sym", "--percent-limit", "5"})).out);
+    const auto limited =
+        tableRows(runCli(report({"--no-children", "-s", "sym", "--percent-limit", "5"})).out);
     QCOMPARE(limited.size(), size_t{3}); // hotLoop 60%, warmLoop 30%, coldLoop 10%
     for (const auto &[key, values] : limited)
         QVERIFY(values[0] >= 5);
     // --dso and --symbols pick rows, percentages stay those of the whole session (perf's default).
-    const auto kernel = tableRows(runCli(report({"--no-children", "-s", "dso,sym", "--dso", "[kernel.kallsyms]"})).out);
+    const auto kernel =
+        tableRows(runCli(report({"--no-children", "-s", "dso,sym", "--dso", "[kernel.kallsyms]"})).out);
     for (const auto &[key, values] : kernel)
         QVERIFY2(key.startsWith("[kernel.kallsyms] [k] "), qPrintable(key));
-    const auto hot = tableRows(runCli(report({"--no-children", "-s", "sym", "--symbols", "(anonymous namespace)::hotLoop"})).out);
+    const auto hot = tableRows(
+        runCli(report({"--no-children", "-s", "sym", "--symbols", "(anonymous namespace)::hotLoop"})).out);
     QCOMPARE(hot.size(), size_t{1});
     QVERIFY(hot.begin()->second[0] > 40 && hot.begin()->second[0] < 80);
     // --comm: only that command's samples; an unknown one leaves nothing.
-    QCOMPARE(tableRows(runCli(report({"--no-children", "-s", "comm", "--comm", "hotspots-fp"})).out).size(), size_t{1});
+    QCOMPARE(tableRows(runCli(report({"--no-children", "-s", "comm", "--comm", "hotspots-fp"})).out).size(),
+             size_t{1});
     QVERIFY(tableRows(runCli(report({"--no-children", "-s", "comm", "--comm", "nothing-such"})).out).empty());
     const ProcessResult treeComm = runCli(report({"--comm", "nothing-such", "--view", "flat"}));
     QVERIFY2(treeComm.exitCode == 0 && treeComm.out.contains("# 0 samples"), qPrintable(treeComm.out));
@@ -382,6 +421,36 @@ void TestPerfHabits::reportPerfOptions() {
     QVERIFY(runCli(report({"-g", "sideways"})).exitCode != 0);
     QVERIFY(runCli(report({"--children", "--no-children"})).exitCode != 0);
     QVERIFY(runCli(report({"--dso", "libc.so.6", "--view", "top-down"})).exitCode != 0);
+}
+
+void TestPerfHabits::bashCompletion() {
+    if (QStandardPaths::findExecutable("bash").isEmpty()) QSKIP("bash is not installed");
+    QCOMPARE(bashCompletions({"rep"}), QStringList{"report"});
+    QVERIFY(bashCompletions({""}).contains("script"));
+    QCOMPARE(bashCompletions({"report", "--so"}), QStringList{"--sort"});
+    // Every long option report's help lists is offered (they are read from the program itself).
+    const QStringList options = bashCompletions({"report", "--"});
+    const QString help = runCli({"help", "report"}).out;
+    int checked = 0;
+    static const QRegularExpression optionColumn(R"(^\s+(-\S+))");
+    for (const QString &line : help.split('\n'))
+        if (const auto match = optionColumn.match(line); match.hasMatch())
+            for (const QString &name : match.captured(1).split(','))
+                if (name.startsWith("--")) {
+                    QVERIFY2(options.contains(name.section('=', 0, 0)), qPrintable(name));
+                    ++checked;
+                }
+    QVERIFY(checked > 30);
+    for (const char *option :
+         {"--view", "--children", "--no-children", "--percent-limit", "--stdio", "--symbols"})
+        QVERIFY2(options.contains(option), qPrintable(options.join(' ')));
+    QCOMPARE(bashCompletions({"report", "-s", "comm,d"}), QStringList{"comm,dso"});
+    QCOMPARE(bashCompletions({"report", "-g", "call"}), (QStringList{"caller", "callee"}));
+    QCOMPARE(bashCompletions({"record", "--call-graph", "d"}), QStringList{"dwarf"});
+    QCOMPARE(bashCompletions({"list", "tr"}), QStringList{"tracepoint"});
+    QCOMPARE(bashCompletions({"help", "sc"}), QStringList{"script"});
+    QCOMPARE(bashCompletions({"script", "-F", "comm,ti"}), (QStringList{"comm,tid", "comm,time"}));
+    QVERIFY(bashCompletions({"record", "-F", "m"}).contains("max"));
 }
 
 QTEST_GUILESS_MAIN(TestPerfHabits)

@@ -1,9 +1,9 @@
 // perfglass-cli script: perf script's text, checked the way its consumers read it. Debian 12 does not package
-// FlameGraph's stackcollapse-perf.pl, so collapse() below follows that script's documented rules (FlameGraph's
-// README and the script's comments): a header line "comm tid ... period event:", then one frame per line
-// "address symbol+offset (module)", a blank line ending the sample; offsets dropped, C++ parameters dropped
-// (anonymous namespaces kept), an [unknown] symbol named after its module, the command as the root frame, and
-// only the first event counted. perf script's text on the same perf-made file is the reference.
+// FlameGraph's stackcollapse-perf.pl, so collapse() below follows that script's documented rules
+// (FlameGraph's README and the script's comments): a header line "comm tid ... period event:", then one frame
+// per line "address symbol+offset (module)", a blank line ending the sample; offsets dropped, C++ parameters
+// dropped (anonymous namespaces kept), an [unknown] symbol named after its module, the command as the root
+// frame, and only the first event counted. perf script's text on the same perf-made file is the reference.
 #include "TestSupport.h"
 
 #include <QRegularExpression>
@@ -20,8 +20,7 @@ using Collapsed = std::map<QString, int>; // "comm;outer;...;leaf" -> samples
 
 QString tidy(QString function, const QString &module) {
     function.remove(QRegularExpression(R"(\+0x[0-9a-f]+$)"));
-    if (function == "[unknown]" && module != "[unknown]")
-        function = "[" + module.section('/', -1) + "]";
+    if (function == "[unknown]" && module != "[unknown]") function = "[" + module.section('/', -1) + "]";
     function.replace(';', ':');
     function.remove(QRegularExpression(R"(\((?!anonymous namespace\)).*)"));
     return function;
@@ -90,8 +89,9 @@ void TestScript::initTestCase() {
     QVERIFY(dir_.isValid());
     if (perfPath().isEmpty()) return;
     perfData_ = dir_.filePath("perf-made.data");
-    const ProcessResult recorded = runProgram(
-        perfPath(), {"record", "-q", "-g", "-e", "cpu-clock", "-o", perfData_, "--", clientPath("hotspots-fp"), "-300"});
+    const ProcessResult recorded =
+        runProgram(perfPath(), {"record", "-q", "-g", "-e", "cpu-clock", "-o", perfData_, "--",
+                                clientPath("hotspots-fp"), "-300"});
     QVERIFY2(recorded.exitCode == 3, qPrintable(recorded.err));
 }
 
@@ -115,11 +115,13 @@ void TestScript::collapsesLikePerfScript() {
         same += matched;
         if (matched < count) differing << QStringLiteral("%1 %2").arg(stack).arg(count - matched);
     }
-    qInfo("collapsed stacks: %d samples, %d in the same stacks as perf script's, %zu distinct stacks (perf %zu)",
+    qInfo("collapsed stacks: %d samples, %d in the same stacks as perf script's, %zu distinct stacks (perf "
+          "%zu)",
           total(theirs), same, mine.size(), theirs.size());
     // Every sample of hotspots' own functions collapses identically; at most 1% elsewhere may differ.
     QVERIFY2(same >= total(theirs) * 99 / 100, qPrintable(differing.mid(0, 20).join('\n')));
-    for (const char *function : {"(anonymous namespace)::hotLoop", "(anonymous namespace)::warmLoop", "main"}) {
+    for (const char *function :
+         {"(anonymous namespace)::hotLoop", "(anonymous namespace)::warmLoop", "main"}) {
         int perfCount = 0;
         int ourCount = 0;
         for (const auto &[stack, count] : theirs)
@@ -149,7 +151,8 @@ void TestScript::defaultFormat() {
         return at == lines.end() ? QString() : *at;
     };
     QVERIFY(!firstHot(ourLines).isEmpty());
-    QCOMPARE(firstHot(ourLines).section(' ', -2), firstHot(perfLines).section(' ', -2).replace(")+0x", "+0x"));
+    QCOMPARE(firstHot(ourLines).section(' ', -2),
+             firstHot(perfLines).section(' ', -2).replace(")+0x", "+0x"));
 }
 
 // -F as perf's: a list sets the fields, +/- changes the default, unknown names are refused.
@@ -162,11 +165,13 @@ void TestScript::fields() {
     QVERIFY2(QRegularExpression(R"(^\s*hotspots-fp\s+\d+\s+250000\s*$)").match(lines.last()).hasMatch(),
              qPrintable(lines.last()));
     const QString perfCompact = perfReads({"script", "-F", "comm,tid,period"}, perfData_);
-    QCOMPARE(compact.out.split('\n', Qt::SkipEmptyParts).size(), perfCompact.split('\n', Qt::SkipEmptyParts).size());
+    QCOMPARE(compact.out.split('\n', Qt::SkipEmptyParts).size(),
+             perfCompact.split('\n', Qt::SkipEmptyParts).size());
     const ProcessResult noCpu = runCli({"script", "-i", perfData_, "-F", "-cpu,-time"});
     QVERIFY2(noCpu.exitCode == 0, qPrintable(noCpu.err));
     const QString first = noCpu.out.section('\n', 0, 0);
-    QVERIFY2(QRegularExpression(R"(^hotspots-fp +\d+ +250000 cpu-clock: $)").match(first).hasMatch(), qPrintable(first));
+    QVERIFY2(QRegularExpression(R"(^hotspots-fp +\d+ +250000 cpu-clock: $)").match(first).hasMatch(),
+             qPrintable(first));
     const ProcessResult bad = runCli({"script", "-i", perfData_, "-F", "comm,tdi"});
     QVERIFY(bad.exitCode != 0);
     QVERIFY2(bad.err.contains("did you mean: tid"), qPrintable(bad.err));
@@ -188,7 +193,8 @@ void TestScript::ourRecordingToo() {
     const Collapsed stacks = collapse(QString::fromUtf8(script.readAllStandardOutput()));
     int hot = 0;
     for (const auto &[stack, count] : stacks)
-        if (stack.startsWith("hotspots-fp;") && stack.endsWith("main;(anonymous namespace)::spinFor;(anonymous namespace)::hotLoop"))
+        if (stack.startsWith("hotspots-fp;") &&
+            stack.endsWith("main;(anonymous namespace)::spinFor;(anonymous namespace)::hotLoop"))
             hot += count;
     QVERIFY2(hot > total(stacks) / 3, qPrintable(QStringLiteral("%1 of %2").arg(hot).arg(total(stacks))));
 }

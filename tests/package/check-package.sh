@@ -7,7 +7,7 @@
 #    perfglass-cli starts (perfglass-cli --version), all /usr/libexec/perfglass-helper; no build-tree path in
 #    any installed binary; binaries stripped, debug information in the -dbgsym package, hardened (bindnow,
 #    fortify);
-#  - man pages, copyright, changelog; desktop file, hicolor icons, AppStream metainfo, shared-mime-info
+#  - man pages, copyright, changelog, bash and zsh completion; desktop file, hicolor icons, AppStream metainfo, shared-mime-info
 #    definition (validated, and a perf.data file recognized by its magic alone);
 #  - the installed tree works: dpkg-deb -x into a throwaway root, then perfglass-cli record and report, and
 #    perfglass --version/--help without a display, and a screenshot of the installed GUI (offscreen);
@@ -88,7 +88,7 @@ if [ -n "$ddeb" ]; then
 fi
 
 for page in man1/perfglass.1 man1/perfglass-cli.1 man1/perfglass-cli-record.1 man1/perfglass-cli-report.1 \
-    man1/perfglass-cli-stat.1 man1/perfglass-cli-list.1 man8/perfglass-helper.8; do
+    man1/perfglass-cli-script.1 man1/perfglass-cli-stat.1 man1/perfglass-cli-list.1 man8/perfglass-helper.8; do
     file=$root/usr/share/man/$page.gz
     if [ ! -f "$file" ]; then fail "no man page $page"; continue; fi
     if command -v man >/dev/null; then
@@ -135,6 +135,16 @@ busy="i=0; while [ \$i -lt 300000 ]; do i=\$((i+1)); done"
 grep -q '^# [1-9][0-9,]* samples of cpu-clock' "$work/report.txt" ||
     fail "the report counts no samples: $(head -3 "$work/report.txt")"
 echo "installed tree: $(head -1 "$work/report.txt")"
+# Shell completion where bash-completion and zsh find it; the bash one completes the installed program's options.
+completion=$root/usr/share/bash-completion/completions/perfglass-cli
+[ -f "$root/usr/share/zsh/vendor-completions/_perfglass-cli" ] || fail "no zsh completion"
+if [ ! -f "$completion" ]; then
+    fail "no bash completion"
+elif command -v bash >/dev/null; then
+    completed=$(PATH="$root/usr/bin:$PATH" bash -c '. "$1"; COMP_WORDS=(perfglass-cli report --so); COMP_CWORD=2
+        _perfglass_cli; echo "${COMPREPLY[*]}"' sh "$completion")
+    [ "$completed" = "--sort" ] || fail "the bash completion completes 'report --so' as '$completed', not --sort"
+fi
 
 gui=$root/usr/bin/perfglass
 for option in --version --help; do
