@@ -80,10 +80,11 @@ void printHistogram(std::FILE *out, const Profile &profile, const SortedHistogra
     }
     fmt::print(out, "#\n{}\n{}\n#\n", titles, dots);
     for (size_t r = 0; r < shown.size(); ++r) {
-        std::string line = histogram.children
-                               ? fmt::format("  {:7.2f}%  {:7.2f}%", percent(shown[r]->children, histogram.total),
-                                             percent(shown[r]->self, histogram.total))
-                               : fmt::format("  {:7.2f}%", percent(shown[r]->self, histogram.total));
+        std::string line =
+            histogram.children
+                ? fmt::format("  {:7.2f}%  {:7.2f}%", percent(shown[r]->children, histogram.total),
+                              percent(shown[r]->self, histogram.total))
+                : fmt::format("  {:7.2f}%", percent(shown[r]->self, histogram.total));
         for (size_t k = 0; k < histogram.keys.size(); ++k)
             line += fmt::format("  {:<{}}", cells[r][k], k + 1 == histogram.keys.size() ? 0 : widths[k]);
         fmt::print(out, "{}\n", line);

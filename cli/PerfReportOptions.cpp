@@ -57,7 +57,8 @@ void PerfReportOptions::setup(CLI::App &sub) {
     sub.add_option("--comm", comms_, "Only samples of these commands (comma-separated), as perf report's");
     sub.add_option("--dso", dsos_,
                    "Only table rows of these modules (file name or path, comma-separated), as perf report's");
-    sub.add_option("--symbols", symbols_, "Only table rows of these functions (comma-separated), as perf report's");
+    sub.add_option("--symbols", symbols_,
+                   "Only table rows of these functions (comma-separated), as perf report's");
 }
 
 std::vector<std::string> PerfReportOptions::callGraphWords() const {
@@ -67,8 +68,8 @@ std::vector<std::string> PerfReportOptions::callGraphWords() const {
 void PerfReportOptions::validate() const {
     for (const auto &key : sort_)
         if (!sortKeyFromName(key))
-            throw Error(fmt::format("--sort {}: unknown key{} (known: {})", key, didYouMean(key, sortKeyNames()),
-                                    fmt::join(sortKeyNames(), ", ")));
+            throw Error(fmt::format("--sort {}: unknown key{} (known: {})", key,
+                                    didYouMean(key, sortKeyNames()), fmt::join(sortKeyNames(), ", ")));
     for (const auto &word : callGraphWords())
         if (!isNumber(word) && !oneOf(word, {"caller", "callee", "none", "graph", "flat", "fractal", "folded",
                                              "function", "address", "percent", "period", "count", "branch"}))
@@ -81,7 +82,8 @@ void PerfReportOptions::validate() const {
 bool PerfReportOptions::wantsHistogram(bool viewGiven) const {
     const auto words = callGraphWords();
     const bool none = std::find(words.begin(), words.end(), "none") != words.end();
-    return !sort_.empty() || children_ || noChildren_ || noCallGraph_ || none || (!viewGiven && filtersFrames());
+    return !sort_.empty() || children_ || noChildren_ || noCallGraph_ || none ||
+           (!viewGiven && filtersFrames());
 }
 
 HistogramOptions PerfReportOptions::histogramOptions(bool hasCallChains) const {

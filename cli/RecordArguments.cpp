@@ -23,8 +23,8 @@ namespace {
 // Registers in perf's numbering (bit n of sample_regs_user), without DS, ES, FS and GS, which perf does not
 // offer either.
 constexpr std::array<std::string_view, x86_64::kPerfRegisterCount> kRegisterNames{
-    "AX", "BX", "CX", "DX", "SI", "DI", "BP", "SP", "IP",  "FLAGS", "CS",  "SS",
-    "DS", "ES", "FS", "GS", "R8", "R9", "R10", "R11", "R12", "R13", "R14", "R15"};
+    "AX", "BX", "CX", "DX", "SI", "DI", "BP",  "SP",  "IP",  "FLAGS", "CS",  "SS",
+    "DS", "ES", "FS", "GS", "R8", "R9", "R10", "R11", "R12", "R13",   "R14", "R15"};
 
 bool parseNumber(std::string_view text, uint64_t &value) {
     const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
@@ -60,12 +60,13 @@ uint64_t parseFrequency(const std::string &text, uint64_t maxRate) {
 
 MmapPages parseMmapPages(const std::string &text, size_t pageSize) {
     constexpr uint64_t kMaxBytes = uint64_t{4} << 30; // 4 GiB per CPU
-    const std::string usage = fmt::format(
-        "-m {}: expected a number of pages or a size with a unit B, K, M or G (such as 512K or 16M), up to {} "
-        "pages of {} bytes",
-        text, kMaxBytes / pageSize, pageSize);
+    const std::string usage = fmt::format("-m {}: expected a number of pages or a size with a unit B, K, M "
+                                          "or G (such as 512K or 16M), up to {} "
+                                          "pages of {} bytes",
+                                          text, kMaxBytes / pageSize, pageSize);
     uint64_t pages = 0;
-    const char unit = text.empty() ? '\0' : static_cast<char>(std::toupper(static_cast<unsigned char>(text.back())));
+    const char unit =
+        text.empty() ? '\0' : static_cast<char>(std::toupper(static_cast<unsigned char>(text.back())));
     const std::string_view units = "BKMG";
     if (const auto position = units.find(unit); !text.empty() && position != std::string_view::npos) {
         uint64_t value = 0;

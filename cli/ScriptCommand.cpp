@@ -24,7 +24,9 @@ namespace {
 // Kernel frames and modules that cannot be read get no offset.
 class SymbolStarts {
 public:
-    SymbolStarts(const Profile &profile, std::string sysroot) : profile_(profile), search_{std::move(sysroot), {}} {}
+    SymbolStarts(const Profile &profile, std::string sysroot)
+        : profile_(profile)
+        , search_{std::move(sysroot), {}} {}
 
     std::optional<uint64_t> startOf(FrameId id) {
         const auto cached = starts_.find(id);
@@ -62,7 +64,9 @@ private:
 class ScriptPrinter {
 public:
     ScriptPrinter(const Profile &profile, uint32_t fields, const std::string &sysroot)
-        : profile_(profile), fields_(fields), starts_(profile, sysroot) {
+        : profile_(profile)
+        , fields_(fields)
+        , starts_(profile, sysroot) {
         for (const auto &thread : profile.threads)
             names_[thread.tid] = thread.name;
         callChains_ = std::any_of(profile.stacks.begin(), profile.stacks.end(),
@@ -83,11 +87,13 @@ public:
         if (has(FieldPid) && has(FieldTid))
             fmt::format_to(std::back_inserter(out), "{:5}/{:<5} ", samples.pid[sample], samples.tid[sample]);
         else if (has(FieldPid) || has(FieldTid))
-            fmt::format_to(std::back_inserter(out), "{:5} ", has(FieldPid) ? samples.pid[sample] : samples.tid[sample]);
+            fmt::format_to(std::back_inserter(out), "{:5} ",
+                           has(FieldPid) ? samples.pid[sample] : samples.tid[sample]);
         if (has(FieldCpu)) fmt::format_to(std::back_inserter(out), "[{:03}] ", samples.cpu[sample]);
         if (has(FieldTime)) {
             const uint64_t time = samples.time[sample];
-            fmt::format_to(std::back_inserter(out), "{:5}.{:06}: ", time / 1000000000, time % 1000000000 / 1000);
+            fmt::format_to(std::back_inserter(out), "{:5}.{:06}: ", time / 1000000000,
+                           time % 1000000000 / 1000);
         }
         if (has(FieldPeriod)) fmt::format_to(std::back_inserter(out), "{:10} ", samples.period[sample]);
         if (has(FieldEvent))
@@ -113,7 +119,8 @@ private:
             // A user frame below another is a return address, which the profile keeps one byte earlier (the
             // call, to name the caller's line); perf script prints the return address itself.
             const bool kernel = profile_.modules[frame.module].kernel;
-            const uint64_t address = frame.address + (afterUserFrame && !kernel && !frame.inlined && frame.address != 0 ? 1 : 0);
+            const uint64_t address =
+                frame.address + (afterUserFrame && !kernel && !frame.inlined && frame.address != 0 ? 1 : 0);
             afterUserFrame = !kernel;
             printFrame(id, frame, address, out);
             any = true;
@@ -133,7 +140,8 @@ private:
                     fmt::format_to(std::back_inserter(out), "+0x{:x}", address - *start);
             if (frame.inlined) out += " (inlined)";
         }
-        if (has(FieldDso)) fmt::format_to(std::back_inserter(out), " ({})", profile_.modulePath(frame.module));
+        if (has(FieldDso))
+            fmt::format_to(std::back_inserter(out), " ({})", profile_.modulePath(frame.module));
         if (callChains_) out += '\n';
     }
 
@@ -151,13 +159,16 @@ private:
 
 CLI::App *ScriptCommand::setup(CLI::App &app) {
     CLI::App *sub = app.add_subcommand(
-        "script", "Print every sample as perf script does (for stackcollapse-perf.pl and other perf script tools)");
+        "script",
+        "Print every sample as perf script does (for stackcollapse-perf.pl and other perf script tools)");
     sub->add_option("-i,--input", input_, "Session file (perf.data format)")->capture_default_str();
     sub->add_option("-F,--fields", fields_,
                     "Fields as perf script's -F: comm,pid,tid,cpu,time,period,event,ip,sym,symoff,dso, or "
                     "+FIELD/-FIELD to change the default");
-    sub->add_flag("--inline", inline_, "Also print inlined functions as frames of their own (as perf script --inline)");
-    sub->add_option("--kallsyms", kallsyms_, "Kernel symbols file (default: /proc/kallsyms on the same kernel)");
+    sub->add_flag("--inline", inline_,
+                  "Also print inlined functions as frames of their own (as perf script --inline)");
+    sub->add_option("--kallsyms", kallsyms_,
+                    "Kernel symbols file (default: /proc/kallsyms on the same kernel)");
     sub->add_option("--symfs", symfs_, "Look for binaries under this directory first, as perf's --symfs");
     return sub;
 }

@@ -53,7 +53,8 @@ std::string unknownOptions(const CLI::App &app, int argc, char **argv) {
     for (int i = 1; i < argc; ++i) {
         const std::string_view argument = argv[i];
         if (argument == "--") break;
-        if (argument.size() < 2 || argument[0] != '-' || (argument[1] != '-' && argument.size() > 2)) continue;
+        if (argument.size() < 2 || argument[0] != '-' || (argument[1] != '-' && argument.size() > 2))
+            continue;
         const std::string name(argument.substr(0, argument.find('=')));
         if (knows(known, name)) continue;
         text += fmt::format("\n{}: unknown option '{}'{}", app.get_parent() ? app.get_name() : "", name,

@@ -26,7 +26,8 @@ bool listed(const std::vector<std::string> &names, const std::string &name) {
 class HistogramBuilder {
 public:
     HistogramBuilder(const Profile &profile, const HistogramOptions &options)
-        : profile_(profile), options_(options) {
+        : profile_(profile)
+        , options_(options) {
         for (SortKey key : options.keys)
             used_[static_cast<size_t>(key)] = true;
         for (const auto &thread : profile.threads)
@@ -102,8 +103,7 @@ private:
 
     HistogramEntry &entry(const KeyTuple &key) {
         auto [position, added] = entries_.try_emplace(key);
-        if (added)
-            position->second = HistogramEntry{key[0], key[1], key[2], key[3], key[4], key[5], 0, 0};
+        if (added) position->second = HistogramEntry{key[0], key[1], key[2], key[3], key[4], key[5], 0, 0};
         return position->second;
     }
 

@@ -1,9 +1,9 @@
 // perf report's table: samples grouped by sort keys (comm, pid, tid, dso, sym, cpu, as `perf report --sort`),
-// each group's self cost (samples whose leaf frame falls in it) and, with children, its cost including callees
-// (samples with the group anywhere on the stack, once per sample). Inline frames count toward the function
-// they were inlined into, as perf report counts without --inline. Counts the recorded stacks: transforms of
-// the filter do not apply. Percentages are of the total before the comm, dso and symbol filters, as perf's
-// default --percentage absolute.
+// each group's self cost (samples whose leaf frame falls in it) and, with children, its cost including
+// callees (samples with the group anywhere on the stack, once per sample). Inline frames count toward the
+// function they were inlined into, as perf report counts without --inline. Counts the recorded stacks:
+// transforms of the filter do not apply. Percentages are of the total before the comm, dso and symbol
+// filters, as perf's default --percentage absolute.
 #pragma once
 
 #include "analysis/SampleFilter.h"
@@ -22,7 +22,8 @@ enum class SortKey : uint8_t { Comm, Pid, Tid, Dso, Sym, Cpu };
 std::optional<SortKey> sortKeyFromName(std::string_view name);
 // The names sortKeyFromName knows, for messages.
 std::vector<std::string> sortKeyNames();
-// "ns::f(int, char)" -> "ns::f": a demangled name as perf report and perf script print it, without parameters.
+// "ns::f(int, char)" -> "ns::f": a demangled name as perf report and perf script print it, without
+// parameters.
 std::string withoutParameters(const std::string &name);
 
 struct HistogramOptions {
