@@ -45,7 +45,7 @@ std::string cell(const Profile &profile, const HistogramEntry &entry, SortKey ke
         return profile.moduleName(entry.module);
     case SortKey::Sym:
         return fmt::format("[{}] {}", profile.modules[entry.module].kernel ? 'k' : '.',
-                           profile.functionName(entry.function));
+                           withoutParameters(profile.functionName(entry.function))); // as perf names them
     case SortKey::Cpu:
         return fmt::format("{:03}", entry.cpu);
     }
@@ -55,10 +55,11 @@ std::string cell(const Profile &profile, const HistogramEntry &entry, SortKey ke
 } // namespace
 
 void printHistogram(std::FILE *out, const Profile &profile, const SortedHistogram &histogram,
-                    double percentLimit) {
+                    double percentLimit, size_t limit) {
     std::vector<const HistogramEntry *> shown;
     for (const auto &entry : histogram.entries)
-        if (percent(histogram.children ? entry.children : entry.self, histogram.total) >= percentLimit)
+        if (percent(histogram.children ? entry.children : entry.self, histogram.total) >= percentLimit &&
+            (limit == 0 || shown.size() < limit))
             shown.push_back(&entry);
     std::vector<std::vector<std::string>> cells;
     std::vector<size_t> widths;

@@ -8,8 +8,8 @@
 
 namespace perfglass::cli {
 
-// Rows below percentLimit (of the sorting column) are left out.
+// Rows below percentLimit (of the sorting column) are left out, and rows after the first limit (0: none).
 void printHistogram(std::FILE *out, const Profile &profile, const SortedHistogram &histogram,
-                    double percentLimit);
+                    double percentLimit, size_t limit);
 
 } // namespace perfglass::cli

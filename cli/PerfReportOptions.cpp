@@ -48,7 +48,8 @@ void PerfReportOptions::setup(CLI::App &sub) {
     sub.add_option("-g,--call-graph", callGraph_,
                    "As perf report -g: caller (top-down tree), callee (bottom-up tree) or none (perf's "
                    "table); perf's longer forms such as graph,0.5,caller are accepted, a number sets "
-                   "--min-percent");
+                   "--min-percent; -g alone changes nothing")
+        ->expected(0, 1); // perf's -g takes an optional argument
     sub.add_flag("--no-call-graph", noCallGraph_, "perf report's table without call graphs (as -g none)");
     sub.add_flag("-q,--quiet", quiet_, "No header or comment lines (those starting with #)");
     sub.add_option("--percent-limit", percentLimit_,

@@ -335,7 +335,7 @@ void ReportCommand::printPerfTable(std::FILE *out, const Profile &profile, const
     const SortedHistogram histogram =
         SortedHistogram::compute(profile, filter, perf_.histogramOptions(hasCallChains(profile)));
     printHeader(out, profile, profile.events[static_cast<size_t>(filter.event)].name, histogram.sampleCount);
-    printHistogram(out, profile, histogram, perf_.percentLimit().value_or(0.0));
+    printHistogram(out, profile, histogram, perf_.percentLimit().value_or(0.0), limit_);
 }
 
 void ReportCommand::printReport(std::FILE *out, const std::shared_ptr<const Profile> &profile,

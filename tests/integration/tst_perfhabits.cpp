@@ -97,6 +97,33 @@ QStringList bashCompletions(const QStringList &words) {
     return QString::fromUtf8(bash.readAllStandardOutput()).split('\n', Qt::SkipEmptyParts);
 }
 
+// What the zsh completion computes for the words (the last being completed): zsh's completion builtins are
+// replaced by functions that print the candidates they are given, one a line (zsh filters them by the prefix
+// itself, so all are printed).
+QStringList zshCandidates(const QStringList &words) {
+    const QString completion =
+        QStringLiteral(PERFGLASS_FIXTURES_DIR "/../../packaging/completion/_perfglass-cli");
+    QString quoted;
+    for (const QString &word : words)
+        quoted += QStringLiteral(" '%1'").arg(word);
+    const QString script =
+        QStringLiteral(
+            "compadd() { while [[ $1 == -* && $1 != -- ]]; do shift; done; [[ $1 == -- ]] && shift; "
+            "print -l -- \"$@\" }; _files() { print FILES }; _normal() { print NORMAL }; "
+            "_command_names() { print COMMANDS }; _sequence() { shift; compadd \"$@\" }; "
+            "words=(perfglass-cli%1); CURRENT=%2; source '%3'")
+            .arg(quoted)
+            .arg(words.size() + 1)
+            .arg(completion);
+    QProcess zsh;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert("PATH", QFileInfo(PERFGLASS_CLI).absolutePath() + ":" + environment.value("PATH"));
+    zsh.setProcessEnvironment(environment);
+    zsh.start("zsh", {"-f", "-c", script});
+    zsh.waitForFinished(30000);
+    return QString::fromUtf8(zsh.readAllStandardOutput()).split('\n', Qt::SkipEmptyParts);
+}
+
 } // namespace
 
 class TestPerfHabits : public QObject {
@@ -118,6 +145,7 @@ private slots:
     void reportChildrenAgreesWithPerf();
     void reportPerfOptions();
     void bashCompletion();
+    void zshCompletion();
 
 private:
     QStringList report(const QStringList &extra) const {
@@ -411,6 +439,8 @@ void TestPerfHabits::reportPerfOptions() {
     QCOMPARE(runCli(report({"-g", "caller"})).out, runCli(report({"--view", "top-down"})).out);
     QCOMPARE(runCli(report({"-g", "callee"})).out, runCli(report({"--view", "bottom-up"})).out);
     QCOMPARE(runCli(report({"-g", "graph,0.5,callee"})).out, runCli(report({"--view", "bottom-up"})).out);
+    QCOMPARE(runCli(report({"-g", "--stdio"})).out, runCli(report({})).out); // -g alone, as perf allows
+    QCOMPARE(tableRows(runCli(report({"-s", "sym", "--limit", "2"})).out).size(), size_t{2});
     static const QRegularExpression table(R"(# Children +Self +Command +Shared Object +Symbol)");
     QVERIFY(table.match(runCli(report({"--no-call-graph"})).out).hasMatch());
     QVERIFY(table.match(runCli(report({"-g", "none", "--stdio"})).out).hasMatch());
@@ -451,6 +481,21 @@ void TestPerfHabits::bashCompletion() {
     QCOMPARE(bashCompletions({"help", "sc"}), QStringList{"script"});
     QCOMPARE(bashCompletions({"script", "-F", "comm,ti"}), (QStringList{"comm,tid", "comm,time"}));
     QVERIFY(bashCompletions({"record", "-F", "m"}).contains("max"));
+}
+
+void TestPerfHabits::zshCompletion() {
+    if (QStandardPaths::findExecutable("zsh").isEmpty()) QSKIP("zsh is not installed (install-deps.sh test)");
+    QVERIFY(zshCandidates({""}).contains("script"));
+    const QStringList options = zshCandidates({"report", "--"});
+    for (const char *option :
+         {"--sort", "--children", "--no-children", "--percent-limit", "--view", "--symbols"})
+        QVERIFY2(options.contains(option), qPrintable(options.join(' ')));
+    QVERIFY(zshCandidates({"report", "-s", ""}).contains("dso"));
+    QCOMPARE(zshCandidates({"report", "-g", ""}), (QStringList{"caller", "callee", "none"}));
+    QCOMPARE(zshCandidates({"record", "--call-graph", ""}), (QStringList{"fp", "dwarf", "lbr"}));
+    QVERIFY(zshCandidates({"list", ""}).contains("tracepoint"));
+    QCOMPARE(zshCandidates({"report", "-i", ""}), QStringList{"FILES"});
+    QCOMPARE(zshCandidates({"record", "--", ""}), QStringList{"NORMAL"});
 }
 
 QTEST_GUILESS_MAIN(TestPerfHabits)
