@@ -11,10 +11,15 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
+#include <fstream>
 #include <iterator>
 #include <memory>
 #include <optional>
+#include <sstream>
 #include <unordered_map>
+#include <utility>
+#include <vector>
 
 namespace perfglass::cli {
 
@@ -61,12 +66,53 @@ private:
     std::unordered_map<FrameId, std::optional<uint64_t>> starts_;
 };
 
+// Where kernel functions start, from the kallsyms file the session's kernel symbols came from. A start is
+// only trusted when kallsyms names the same function there (another kernel's file, or hidden addresses, give
+// no offset).
+class KernelStarts {
+public:
+    explicit KernelStarts(std::string path)
+        : path_(path.empty() ? "/proc/kallsyms" : std::move(path)) {}
+
+    std::optional<uint64_t> startOf(uint64_t address, const std::string &name) {
+        if (!loaded_) load();
+        auto after = std::upper_bound(symbols_.begin(), symbols_.end(), address,
+                                      [](uint64_t a, const auto &symbol) { return a < symbol.first; });
+        if (after == symbols_.begin()) return std::nullopt;
+        --after;
+        if (after->first == 0 || after->second != name) return std::nullopt;
+        return after->first;
+    }
+
+private:
+    void load() {
+        loaded_ = true;
+        std::ifstream file(path_);
+        std::string line;
+        while (std::getline(file, line)) {
+            std::istringstream fields(line);
+            std::string address, type, name;
+            if (!(fields >> address >> type >> name)) continue;
+            if (type != "t" && type != "T" && type != "w" && type != "W") continue; // text symbols only
+            symbols_.emplace_back(std::strtoull(address.c_str(), nullptr, 16), std::move(name));
+        }
+        std::stable_sort(symbols_.begin(), symbols_.end(),
+                         [](const auto &a, const auto &b) { return a.first < b.first; });
+    }
+
+    std::string path_;
+    bool loaded_ = false;
+    std::vector<std::pair<uint64_t, std::string>> symbols_;
+};
+
 class ScriptPrinter {
 public:
-    ScriptPrinter(const Profile &profile, uint32_t fields, const std::string &sysroot)
+    ScriptPrinter(const Profile &profile, uint32_t fields, const std::string &sysroot,
+                  const std::string &kallsyms)
         : profile_(profile)
         , fields_(fields)
-        , starts_(profile, sysroot) {
+        , starts_(profile, sysroot)
+        , kernelStarts_(kallsyms) {
         for (const auto &thread : profile.threads)
             names_[thread.tid] = thread.name;
         callChains_ = std::any_of(profile.stacks.begin(), profile.stacks.end(),
@@ -136,7 +182,10 @@ private:
             fmt::format_to(std::back_inserter(out), "{}{}", has(FieldIp) ? " " : "",
                            withoutParameters(profile_.functionName(frame.function)));
             if (has(FieldSymOffset) && !frame.inlined)
-                if (const auto start = starts_.startOf(id))
+                if (const auto start =
+                        profile_.modules[frame.module].kernel
+                            ? kernelStarts_.startOf(address, profile_.functionName(frame.function))
+                            : starts_.startOf(id))
                     fmt::format_to(std::back_inserter(out), "+0x{:x}", address - *start);
             if (frame.inlined) out += " (inlined)";
         }
@@ -148,6 +197,7 @@ private:
     const Profile &profile_;
     uint32_t fields_;
     SymbolStarts starts_;
+    KernelStarts kernelStarts_;
     std::unordered_map<uint32_t, StringId> names_;
     std::string unknownComm_ = ":-1";
     bool callChains_ = false;
@@ -180,7 +230,7 @@ int ScriptCommand::run() {
     options.sysroot = symfs_;
     options.inlineFrames = inline_;
     const auto profile = loadProfile(input_, options);
-    ScriptPrinter printer(*profile, fields, symfs_);
+    ScriptPrinter printer(*profile, fields, symfs_, kallsyms_);
     std::string out;
     for (size_t i = 0; i < profile->samples.size(); ++i) {
         printer.print(i, out);
