@@ -6,6 +6,7 @@
 #include "Command.h"
 
 #include "analysis/SampleFilter.h"
+#include "load/LoadProfile.h"
 #include "profile/Profile.h"
 
 #include <string>
@@ -18,7 +19,12 @@ public:
     CLI::App *setup(CLI::App &app) override;
     int run() override;
 
-private:
+protected:
+    // The options that diff shares with report: filters and transforms, and how sessions are loaded.
+    void addFilterOptions(CLI::App *sub);
+    void addLoadOptions(CLI::App *sub);
+    LoadOptions loadOptions() const;
+    // Filters and transforms for PROFILE, read from input_ (error messages name it).
     SampleFilter makeFilter(const Profile &profile) const;
     void addTransforms(const Profile &profile, SampleFilter &filter) const;
     void writeExports(const std::shared_ptr<const Profile> &profile, const SampleFilter &filter) const;

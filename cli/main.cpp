@@ -1,5 +1,6 @@
 // perfglass-cli: record, report, count and list events from a terminal.
 #include "Command.h"
+#include "DiffCommand.h"
 #include "ListCommand.h"
 #include "RecordCommand.h"
 #include "ReportCommand.h"
@@ -32,6 +33,7 @@ int main(int argc, char **argv) {
     add(std::make_unique<perfglass::cli::ReportCommand>());
     add(std::make_unique<perfglass::cli::StatCommand>(argc, argv));
     add(std::make_unique<perfglass::cli::ListCommand>());
+    add(std::make_unique<perfglass::cli::DiffCommand>());
 
     try {
         app.parse(argc, argv);

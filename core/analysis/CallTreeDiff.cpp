@@ -115,16 +115,16 @@ std::shared_ptr<const CallTreeDiff> CallTreeDiff::compute(std::shared_ptr<const 
     return diff;
 }
 
-std::shared_ptr<const CallTreeDiff> CallTreeDiff::compute(std::shared_ptr<const Profile> baseline,
-                                                          const SampleFilter &baselineFilter,
-                                                          std::shared_ptr<const Profile> comparison,
-                                                          const SampleFilter &comparisonFilter, CallTree::Kind kind,
-                                                          const AggregationControl &control) {
+std::shared_ptr<const CallTreeDiff>
+CallTreeDiff::compute(std::shared_ptr<const Profile> baseline, const SampleFilter &baselineFilter,
+                      std::shared_ptr<const Profile> comparison, const SampleFilter &comparisonFilter,
+                      CallTree::Kind kind, const AggregationControl &control) {
     auto build = [&](std::shared_ptr<const Profile> profile, const SampleFilter &filter) {
         return kind == CallTree::Kind::BottomUp ? CallTree::bottomUp(std::move(profile), filter, control)
                                                 : CallTree::topDown(std::move(profile), filter, control);
     };
-    return compute(build(std::move(baseline), baselineFilter), build(std::move(comparison), comparisonFilter));
+    return compute(build(std::move(baseline), baselineFilter),
+                   build(std::move(comparison), comparisonFilter));
 }
 
 std::vector<uint32_t> CallTreeDiff::pathTo(uint32_t index) const {

@@ -1,9 +1,9 @@
 // Two call trees of the same kind (top-down or bottom-up) merged into one: a node per call path that either
 // side has, with the baseline's and the comparison's costs. Paths match frame by frame on the demangled
 // function name, the module's file name and whether the frame is inline (FlatDiff matches functions the same
-// way), so two builds of a program compare. Each side's own CallTree stays available with a map from its nodes
-// to the merged ones: a differential flame graph draws one side's shape and colours each frame by the change.
-// Immutable once built.
+// way), so two builds of a program compare. Each side's own CallTree stays available with a map from its
+// nodes to the merged ones: a differential flame graph draws one side's shape and colours each frame by the
+// change. Immutable once built.
 #pragma once
 
 #include "analysis/CallTree.h"
@@ -35,11 +35,10 @@ public:
     static std::shared_ptr<const CallTreeDiff> compute(std::shared_ptr<const CallTree> baseline,
                                                        std::shared_ptr<const CallTree> comparison);
     // Builds both trees of KIND, each with its side's filter and transforms; throws Error, Cancelled.
-    static std::shared_ptr<const CallTreeDiff> compute(std::shared_ptr<const Profile> baseline,
-                                                       const SampleFilter &baselineFilter,
-                                                       std::shared_ptr<const Profile> comparison,
-                                                       const SampleFilter &comparisonFilter, CallTree::Kind kind,
-                                                       const AggregationControl &control = {});
+    static std::shared_ptr<const CallTreeDiff>
+    compute(std::shared_ptr<const Profile> baseline, const SampleFilter &baselineFilter,
+            std::shared_ptr<const Profile> comparison, const SampleFilter &comparisonFilter,
+            CallTree::Kind kind, const AggregationControl &control = {});
 
     CallTree::Kind kind() const { return baseline_->kind(); }
     const std::vector<DiffTreeNode> &nodes() const { return nodes_; }

@@ -1,6 +1,7 @@
 // How a comparison puts two profiles' costs on one scale (FlatDiff, CallTreeDiff): as a share of each side's
-// total in percent (the default, as `perf diff` does, so a longer or busier run compares with a shorter one), or
-// as seconds of the event (for time events, whose period is in nanoseconds: what got slower in absolute terms).
+// total in percent (the default, as `perf diff` does, so a longer or busier run compares with a shorter one),
+// or as seconds of the event (for time events, whose period is in nanoseconds: what got slower in absolute
+// terms).
 #pragma once
 
 #include <cstdint>

@@ -36,8 +36,9 @@ private:
 
 } // namespace
 
-FlatDiff FlatDiff::compute(const Profile &baseline, const SampleFilter &baselineFilter, const Profile &comparison,
-                           const SampleFilter &comparisonFilter, const AggregationControl &control) {
+FlatDiff FlatDiff::compute(const Profile &baseline, const SampleFilter &baselineFilter,
+                           const Profile &comparison, const SampleFilter &comparisonFilter,
+                           const AggregationControl &control) {
     const FlatProfile before = FlatProfile::compute(baseline, baselineFilter, control);
     const FlatProfile after = FlatProfile::compute(comparison, comparisonFilter, control);
     FlatDiff diff;

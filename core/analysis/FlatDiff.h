@@ -2,8 +2,8 @@
 // two threads): what got slower and what got faster. Functions are matched by demangled name and module file
 // name ("libc.so.6", not the path or the address), so two builds of a program, or a program on two machines,
 // compare. Costs are FlatProfile's (self by the machine code the sample is in, as `perf diff` counts them;
-// inclusive once per sample), each side after its own filter and transforms. Functions of one side that share a
-// name and module (static functions of one name in two files) are summed.
+// inclusive once per sample), each side after its own filter and transforms. Functions of one side that share
+// a name and module (static functions of one name in two files) are summed.
 #pragma once
 
 #include "analysis/AggregationRunner.h"
@@ -43,8 +43,9 @@ struct FlatDiff {
     // Baseline, Comparison: that side's self cost, highest first.
     void sort(DiffSort by, DiffNormalize normalize);
 
-    static FlatDiff compute(const Profile &baseline, const SampleFilter &baselineFilter, const Profile &comparison,
-                            const SampleFilter &comparisonFilter, const AggregationControl &control = {});
+    static FlatDiff compute(const Profile &baseline, const SampleFilter &baselineFilter,
+                            const Profile &comparison, const SampleFilter &comparisonFilter,
+                            const AggregationControl &control = {});
 };
 
 } // namespace perfglass

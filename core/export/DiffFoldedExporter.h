@@ -1,8 +1,8 @@
 // Differential folded stacks, the output format of Brendan Gregg's difffolded.pl and the input of
 // `flamegraph.pl` for a differential flame graph: one line per call path that either session has,
-// "outer;caller;leaf BASELINE COMPARISON", frames separated by ';', the two costs after the last two spaces (0
-// where a side lacks the path). Written from a top-down CallTreeDiff, so each side's filters and transforms
-// apply; frames are named as CollapsedStacksExporter names them (inline frames end in "_[i]").
+// "outer;caller;leaf BASELINE COMPARISON", frames separated by ';', the two costs after the last two spaces
+// (0 where a side lacks the path). Written from a top-down CallTreeDiff, so each side's filters and
+// transforms apply; frames are named as CollapsedStacksExporter names them (inline frames end in "_[i]").
 #pragma once
 
 #include "analysis/CallTreeDiff.h"

@@ -150,7 +150,7 @@ private slots:
         QCOMPARE(diff.baselineTotal, uint64_t(6)); // even k: 0 2 4 6 8 10
         QCOMPARE(diff.comparisonTotal, uint64_t(5));
         const FunctionDiff *b = find(diff, "b");
-        QCOMPARE(b->baseline.self, uint64_t(3)); // k 0 2 8
+        QCOMPARE(b->baseline.self, uint64_t(3));   // k 0 2 8
         QCOMPARE(b->comparison.self, uint64_t(2)); // k 1 7
     }
 
