@@ -36,9 +36,11 @@ DiffCommand::DiffCommand() {
 CLI::App *DiffCommand::setup(CLI::App &app) {
     CLI::App *sub = app.add_subcommand(
         "diff", "Compare two sessions: per-function costs or call trees of a baseline and a comparison");
-    sub->add_option("baseline", baselineFile_, "The session before the change (perf.data format)")->required();
+    sub->add_option("baseline", baselineFile_, "The session before the change (perf.data format)")
+        ->required();
     sub->add_option("comparison", comparisonFile_, "The session after the change")->required();
-    sub->add_option("--view", view_, "flat (self costs, as perf diff), top-down or bottom-up (inclusive costs)")
+    sub->add_option("--view", view_,
+                    "flat (self costs, as perf diff), top-down or bottom-up (inclusive costs)")
         ->check(CLI::IsMember({"flat", "top-down", "bottom-up"}))
         ->capture_default_str();
     sub->add_option("--format", format_, "text or json")

@@ -18,7 +18,8 @@ std::string value(double v, const DiffScale &scale) {
 }
 
 std::string delta(double v, const DiffScale &scale) {
-    return scale.normalize == DiffNormalize::Share ? fmt::format("{:+9.2f}%", v) : fmt::format("{:+9.4f}s", v);
+    return scale.normalize == DiffNormalize::Share ? fmt::format("{:+9.2f}%", v)
+                                                   : fmt::format("{:+9.4f}s", v);
 }
 
 const char *normalizeName(DiffNormalize normalize) {
@@ -31,7 +32,8 @@ nlohmann::json sideJson(const DiffSideInfo &side) {
 
 // The children of NODE to show: either side's inclusive share at least minPercent, in the order asked for,
 // at most limit of them.
-std::vector<uint32_t> shownChildren(const CallTreeDiff &diff, uint32_t node, const DiffReportOptions &options) {
+std::vector<uint32_t> shownChildren(const CallTreeDiff &diff, uint32_t node,
+                                    const DiffReportOptions &options) {
     const DiffScale scale = diff.scale(options.normalize);
     std::vector<uint32_t> shown;
     for (uint32_t child : diff.node(node).children) {
@@ -97,53 +99,57 @@ nlohmann::json nodeJson(const CallTreeDiff &diff, uint32_t index, const DiffRepo
 void printDiffHeader(std::FILE *out, const DiffSideInfo &baseline, const DiffSideInfo &comparison,
                      const DiffReportOptions &options) {
     fmt::print(out, "# baseline:   {}, {} samples of {}\n", baseline.file, baseline.samples, baseline.event);
-    fmt::print(out, "# comparison: {}, {} samples of {}\n", comparison.file, comparison.samples, comparison.event);
+    fmt::print(out, "# comparison: {}, {} samples of {}\n", comparison.file, comparison.samples,
+               comparison.event);
     if (options.normalize == DiffNormalize::Share)
-        fmt::print(out, "# in percent of each session's total; delta: comparison minus baseline, in points\n");
+        fmt::print(out,
+                   "# in percent of each session's total; delta: comparison minus baseline, in points\n");
     else
         fmt::print(out, "# in seconds; delta: comparison minus baseline\n");
 }
 
 void printFlatDiff(std::FILE *out, const FlatDiff &diff, const DiffReportOptions &options) {
     const DiffScale scale = diff.scale(options.normalize);
-    fmt::print(out, "{:>10}  {:>10}  {:>10}  {}\n", "Baseline", "Comparison", "Delta", "Function  [module]  (self)");
+    fmt::print(out, "{:>10}  {:>10}  {:>10}  {}\n", "Baseline", "Comparison", "Delta",
+               "Function  [module]  (self)");
     size_t rows = 0;
     for (const FunctionDiff &function : diff.functions) {
         if (function.baseline.self == 0 && function.comparison.self == 0) continue;
         if (options.text.limit > 0 && rows++ >= options.text.limit) break;
         fmt::print(out, "{}  {}  {}  {}  [{}]\n", value(scale.baseline(function.baseline.self), scale),
                    value(scale.comparison(function.comparison.self), scale),
-                   delta(scale.delta(function.baseline.self, function.comparison.self), scale), function.function,
-                   function.module);
+                   delta(scale.delta(function.baseline.self, function.comparison.self), scale),
+                   function.function, function.module);
     }
 }
 
 void printTreeDiff(std::FILE *out, const CallTreeDiff &diff, const DiffReportOptions &options) {
     fmt::print(out, "{:>10}  {:>10}  {:>10}  {}\n", "Baseline", "Comparison", "Delta",
-               diff.kind() == CallTree::Kind::TopDown ? "Call path (inclusive)" : "Function, callers (inclusive)");
+               diff.kind() == CallTree::Kind::TopDown ? "Call path (inclusive)"
+                                                      : "Function, callers (inclusive)");
     const std::vector<uint32_t> shown = shownChildren(diff, CallTreeDiff::kRoot, options);
     for (size_t i = 0; i < shown.size(); ++i)
         printNode(out, diff, shown[i], "", i + 1 == shown.size(), options);
 }
 
-nlohmann::json flatDiffToJson(const FlatDiff &diff, const DiffSideInfo &baseline, const DiffSideInfo &comparison,
-                              const DiffReportOptions &options) {
+nlohmann::json flatDiffToJson(const FlatDiff &diff, const DiffSideInfo &baseline,
+                              const DiffSideInfo &comparison, const DiffReportOptions &options) {
     const DiffScale scale = diff.scale(options.normalize);
     const bool share = options.normalize == DiffNormalize::Share;
     nlohmann::json functions = nlohmann::json::array();
     for (const FunctionDiff &function : diff.functions) {
         if (function.baseline.self == 0 && function.comparison.self == 0) continue;
         if (options.text.limit > 0 && functions.size() >= options.text.limit) break;
-        functions.push_back({{"function", function.function},
-                             {"module", function.module},
-                             {share ? "baselinePercent" : "baselineSeconds", scale.baseline(function.baseline.self)},
-                             {share ? "comparisonPercent" : "comparisonSeconds",
-                              scale.comparison(function.comparison.self)},
-                             {"delta", scale.delta(function.baseline.self, function.comparison.self)},
-                             {"baselineSelf", function.baseline.self},
-                             {"comparisonSelf", function.comparison.self},
-                             {"baselineInclusive", function.baseline.inclusive},
-                             {"comparisonInclusive", function.comparison.inclusive}});
+        functions.push_back(
+            {{"function", function.function},
+             {"module", function.module},
+             {share ? "baselinePercent" : "baselineSeconds", scale.baseline(function.baseline.self)},
+             {share ? "comparisonPercent" : "comparisonSeconds", scale.comparison(function.comparison.self)},
+             {"delta", scale.delta(function.baseline.self, function.comparison.self)},
+             {"baselineSelf", function.baseline.self},
+             {"comparisonSelf", function.comparison.self},
+             {"baselineInclusive", function.baseline.inclusive},
+             {"comparisonInclusive", function.comparison.inclusive}});
     }
     return {{"view", "flat"},
             {"normalize", normalizeName(options.normalize)},

@@ -33,8 +33,8 @@ void printDiffHeader(std::FILE *out, const DiffSideInfo &baseline, const DiffSid
 void printFlatDiff(std::FILE *out, const FlatDiff &diff, const DiffReportOptions &options);
 void printTreeDiff(std::FILE *out, const CallTreeDiff &diff, const DiffReportOptions &options);
 
-nlohmann::json flatDiffToJson(const FlatDiff &diff, const DiffSideInfo &baseline, const DiffSideInfo &comparison,
-                              const DiffReportOptions &options);
+nlohmann::json flatDiffToJson(const FlatDiff &diff, const DiffSideInfo &baseline,
+                              const DiffSideInfo &comparison, const DiffReportOptions &options);
 nlohmann::json treeDiffToJson(const CallTreeDiff &diff, const DiffSideInfo &baseline,
                               const DiffSideInfo &comparison, const DiffReportOptions &options);
 

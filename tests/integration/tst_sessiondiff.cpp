@@ -1,9 +1,9 @@
 // perfglass-cli diff on real recordings of the benchmark workload with one and with three threads: the flat
 // JSON's shape and arithmetic (shares of each session's total, delta = comparison - baseline, sorted by the
-// size of the change), seconds with --normalize time (and its refusal for sample counts), report's filters and
-// transforms applied to both sessions, the merged call trees, and difffolded.pl's format. Where perf is
-// installed, two recordings that `perf record` makes agree with `perf diff` (baseline and delta per symbol and
-// shared object) within 0.05 points.
+// size of the change), seconds with --normalize time (and its refusal for sample counts), report's filters
+// and transforms applied to both sessions, the merged call trees, and difffolded.pl's format. Where perf is
+// installed, two recordings that `perf record` makes agree with `perf diff` (baseline and delta per symbol
+// and shared object) within 0.05 points.
 #include "TestSupport.h"
 #include "integration/PerfSymbolNames.h"
 
@@ -138,7 +138,8 @@ private slots:
             seconds += function.at("comparisonSeconds").get<double>();
         const double total = static_cast<double>(diff.at("comparison").at("total").get<uint64_t>()) / 1e9;
         QVERIFY2(std::abs(seconds - total) < 0.01 * total + 1e-6, qPrintable(QString::number(seconds)));
-        const ProcessResult samples = runCli({"diff", one_, three_, "--normalize", "time", "--cost", "samples"});
+        const ProcessResult samples =
+            runCli({"diff", one_, three_, "--normalize", "time", "--cost", "samples"});
         QCOMPARE(samples.exitCode, 1);
         QVERIFY2(samples.err.contains("--normalize share"), qPrintable(samples.err));
     }
@@ -163,7 +164,8 @@ private slots:
         QCOMPARE(root.at("baselinePercent").get<double>(), 100.0);
         QVERIFY(!root.at("children").empty());
         const json &first = root.at("children").at(0);
-        for (const char *key : {"function", "module", "baselinePercent", "comparisonPercent", "delta", "children"})
+        for (const char *key :
+             {"function", "module", "baselinePercent", "comparisonPercent", "delta", "children"})
             QVERIFY2(first.contains(key), key);
         const json bottomUp = diffJson({one_, three_, "--view", "bottom-up"});
         QCOMPARE(bottomUp.at("view").get<std::string>(), std::string("bottom-up"));
@@ -207,11 +209,13 @@ private slots:
         const QString a = dir_.filePath("perf-one.data");
         const QString b = dir_.filePath("perf-three.data");
         for (const auto &[file, threads] : {std::pair{a, "1"}, std::pair{b, "3"}}) {
-            const auto recorded = runProgram(perfPath(), {"record", "-q", "-N", "-e", "cpu-clock", "-F", "4000", "-g",
-                                                          "-o", file, "--", workloadPath("workload-fp"), "-1500",
-                                                          threads},
-                                             180000);
-            if (recorded.exitCode != 0) QSKIP(qPrintable("perf record cannot record here: " + recorded.err.left(300)));
+            const auto recorded =
+                runProgram(perfPath(),
+                           {"record", "-q", "-N", "-e", "cpu-clock", "-F", "4000", "-g", "-o", file, "--",
+                            workloadPath("workload-fp"), "-1500", threads},
+                           180000);
+            if (recorded.exitCode != 0)
+                QSKIP(qPrintable("perf record cannot record here: " + recorded.err.left(300)));
         }
         const auto perf = runProgram(perfPath(), {"diff", "-q", "-t", "|", a, b});
         QCOMPARE(perf.exitCode, 0);
@@ -220,15 +224,17 @@ private slots:
         const json ours = diffJson({a, b});
         std::map<QString, std::pair<double, double>> mine; // baseline, delta
         for (const auto &function : ours.at("functions")) {
-            auto &entry = mine[QString::fromStdString(function.at("module").get<std::string>()) + QLatin1Char('|') +
-                               normalizedVersioned(QString::fromStdString(function.at("function").get<std::string>()))];
+            auto &entry =
+                mine[QString::fromStdString(function.at("module").get<std::string>()) + QLatin1Char('|') +
+                     normalizedVersioned(QString::fromStdString(function.at("function").get<std::string>()))];
             entry.first += function.at("baselinePercent").get<double>();
             entry.second += function.at("delta").get<double>();
         }
         int compared = 0;
         for (const auto &[key, row] : theirs) {
             const auto found = mine.find(key);
-            QVERIFY2(found != mine.end(), qPrintable("perf diff has " + key + ", perfglass-cli diff has not"));
+            QVERIFY2(found != mine.end(),
+                     qPrintable("perf diff has " + key + ", perfglass-cli diff has not"));
             const auto [baseline, delta] = found->second;
             // perf leaves delta empty for a symbol the comparison lacks: its change is minus its baseline.
             const double theirDelta = row.hasDelta ? row.delta : -row.baseline;

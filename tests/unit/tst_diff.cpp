@@ -4,7 +4,9 @@
 #include "unit/HandProfile.h"
 
 #include "analysis/CallTreeDiff.h"
+#include "analysis/FilterTransfer.h"
 #include "analysis/FlatDiff.h"
+#include "analysis/FlatProfile.h"
 #include "base/Error.h"
 #include "export/DiffFoldedExporter.h"
 
@@ -162,6 +164,35 @@ private slots:
         const FlatDiff diff = FlatDiff::compute(before.profile, {}, after.profile, dropAfter);
         QCOMPARE(diff.comparisonTotal, uint64_t(14));
         QVERIFY(!find(diff, "newf"));
+    }
+
+    void filtersTransferByName() {
+        const HandProfile before;
+        HandProfile after;
+        after.addModule("/usr/lib/libextra.so", false); // module ids differ from here on
+        const FunctionId x = after.addFunction("x", after.module("libextra.so"));
+        after.addFunction("a", after.module("app")); // a second "a": the first one keeps its id 1
+        SampleFilter filter;
+        filter.startTime = 1200;
+        filter.tids = {1};
+        filter.transforms = {Transform::hideKernel(), Transform::mergeFunction(before.function("b")),
+                             Transform::collapseModule(before.module("libm.so.6")),
+                             Transform::focusFunction(before.function("main"))};
+        const SampleFilter carried = FilterTransfer::apply(before.profile, filter, after.profile);
+        QVERIFY(!carried.startTime && carried.tids.empty()); // belong to the baseline session
+        QCOMPARE(carried.transforms.size(), size_t(4));
+        QCOMPARE(carried.transforms[0].kind, TransformKind::HideKernel);
+        QCOMPARE(after.profile.functionName(carried.transforms[1].function), std::string("b"));
+        QCOMPARE(after.profile.moduleName(carried.transforms[2].module), std::string("libm.so.6"));
+        QVERIFY(x != carried.transforms[3].function);
+        QCOMPARE(after.profile.functionName(carried.transforms[3].function), std::string("main"));
+        // A merge of a function the other profile lacks changes nothing there; a focus on it keeps nothing.
+        SampleFilter onlyX;
+        onlyX.transforms = {Transform::mergeFunction(x)};
+        QVERIFY(FilterTransfer::apply(after.profile, onlyX, before.profile).transforms.empty());
+        onlyX.transforms = {Transform::focusFunction(x)};
+        const SampleFilter none = FilterTransfer::apply(after.profile, onlyX, before.profile);
+        QCOMPARE(FlatProfile::compute(before.profile, none).sampleCount, uint64_t(0));
     }
 
     void diffFoldedLines() {
