@@ -215,6 +215,8 @@ QString FlameGraphWidget::toolTipFor(const FlameFrame &frame) const {
                  formatPercent(model_->selfCost(node), total), formatCost(model_->selfCost(node), unit));
     const QString into = model_->inlinedInto(node);
     if (!into.isEmpty()) text += tr("<br><i>Inlined into %1</i>").arg(into.toHtmlEscaped());
+    const QString extra = model_->extraToolTip(node);
+    if (!extra.isEmpty()) text += QStringLiteral("<br>") + extra;
     const QString location = model_->location(node);
     if (!location.isEmpty())
         text += tr("<br>Source: %1 (the function's hottest line)").arg(location.toHtmlEscaped());

@@ -18,6 +18,7 @@
 #include "RecordDialog.h"
 #include "RecordingJob.h"
 #include "RecordingView.h"
+#include "SessionComparer.h"
 #include "SummaryView.h"
 #include "TimelineView.h"
 #include "TimelineWidget.h"
@@ -399,6 +400,8 @@ void MainWindow::createMenus() {
     recentMenu_ = file->addMenu(tr("Open Rece&nt"));
     updateRecentMenu();
     createSessionActions(file);
+    comparer_ = new SessionComparer(this);
+    file->addAction(comparer_->compareAction());
     file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
@@ -420,6 +423,9 @@ void MainWindow::createMenus() {
     clearFilterAction_->setIcon(style()->standardIcon(QStyle::SP_DialogResetButton));
     clearFilterAction_->setEnabled(false);
     timelineView_->setClearAction(clearFilterAction_);
+    edit->addSeparator();
+    edit->addAction(comparer_->pinAction());
+    edit->addAction(comparer_->compareSelectionAction());
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
     for (QDockWidget *dock : docks())

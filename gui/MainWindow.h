@@ -40,6 +40,7 @@ class FlameGraphView;
 class RecordingView;
 class AnalysisJob;
 class LoadJob;
+class SessionComparer;
 class SummaryView;
 class TimelineView;
 
@@ -54,6 +55,8 @@ public:
     // The filter asked for last (the one shown may still be computing).
     const SampleFilter &filter() const { return filter_; }
     QStringList recentFiles() const;
+    // File ▸ Compare With… and comparing selections (Edit menu).
+    SessionComparer *comparer() const { return comparer_; }
 
 public slots:
     void openFile(const QString &path);
@@ -170,6 +173,7 @@ private:
     ExportJob *exporter_;
     DockHeightKeeper *heightKeeper_ = nullptr;
     FilterBar *filterBar_ = nullptr;
+    SessionComparer *comparer_ = nullptr;
     SampleFilter filter_;
     QMenu *recentMenu_ = nullptr;
     QProgressBar *progress_ = nullptr;

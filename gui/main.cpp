@@ -1,5 +1,6 @@
 // perfglass: the desktop application. `perfglass [FILE]` opens FILE, a session in the perf.data format.
 #include "MainWindow.h"
+#include "SessionComparer.h"
 #include "Translations.h"
 
 #include <QApplication>
@@ -45,6 +46,10 @@ QCommandLineOption describeCommandLine(QCommandLineParser &parser) {
             "main", "Open FILE, save a picture of the window to PNG once it is shown, and quit."),
         QStringLiteral("PNG"));
     parser.addOption(screenshotOption);
+    parser.addOption(QCommandLineOption(
+        QStringLiteral("compare"),
+        QCoreApplication::translate("main", "Compare FILE (the baseline) with COMPARISON once FILE is open."),
+        QStringLiteral("COMPARISON")));
     return screenshotOption;
 }
 
@@ -101,6 +106,17 @@ int main(int argc, char *argv[]) {
             std::fprintf(stderr, "%s\n", qPrintable(message));
             QApplication::exit(1);
         });
+    }
+    if (parser.isSet(QStringLiteral("compare"))) {
+        if (files.isEmpty()) {
+            std::fprintf(stderr, "%s\n",
+                         qPrintable(QApplication::translate("main", "--compare needs a FILE.")));
+            return 2;
+        }
+        const QString comparison = parser.value(QStringLiteral("compare"));
+        QObject::connect(
+            &window, &perfglass::MainWindow::sessionLoaded, &window,
+            [&window, comparison] { window.comparer()->compareWith(comparison); }, Qt::SingleShotConnection);
     }
     if (!files.isEmpty()) window.openFile(files.first());
     return QApplication::exec();

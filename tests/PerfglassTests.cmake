@@ -14,6 +14,7 @@ set(PERFGLASS_GUI_TESTS tst_countersview tst_eventsdock tst_filters tst_flamegra
 # Comparing sessions: the core (unit) and perfglass-cli diff with its agreement with perf diff (integration).
 list(APPEND PERFGLASS_CORE_UNIT_TESTS tst_diff)
 list(APPEND PERFGLASS_INTEGRATION_TESTS tst_sessiondiff)
+list(APPEND PERFGLASS_GUI_TESTS tst_compare)
 
 function(perfglass_add_test folder label name)
   add_executable(${name} ${folder}/${name}.cpp)

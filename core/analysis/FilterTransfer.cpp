@@ -83,7 +83,8 @@ SampleFilter FilterTransfer::apply(const Profile &from, const SampleFilter &filt
     result.event = to.firstSampledEvent();
     if (filter.event >= 0 && static_cast<size_t>(filter.event) < from.events.size())
         for (size_t i = 0; i < to.events.size(); ++i)
-            if (to.events[i].name == from.events[static_cast<size_t>(filter.event)].name && to.events[i].samples > 0)
+            if (to.events[i].name == from.events[static_cast<size_t>(filter.event)].name &&
+                to.events[i].samples > 0)
                 result.event = static_cast<int>(i);
     const Lookup lookup(from, to);
     bool unsatisfiable = false;
