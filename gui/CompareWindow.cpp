@@ -23,6 +23,7 @@ namespace perfglass {
 CompareWindow::CompareWindow(QWidget *parent)
     : QMainWindow(parent)
     , analyzer_(new AnalysisJob(this))
+    , differ_(new BackgroundJob(this))
     , flameModel_(new DiffFlameGraphModel(this))
     , topDownModel_(new DiffTreeModel(this))
     , bottomUpModel_(new DiffTreeModel(this))
@@ -47,10 +48,11 @@ CompareWindow::CompareWindow(QWidget *parent)
     flameView_ = new FlameGraphView(flameModel_, this);
     flameView_->setObjectName(QStringLiteral("diffFlameGraph"));
     flameView_->legend()->setText(legendHtml());
-    flameView_->legend()->setToolTip(tr("The colour of a frame is the change of its share of all samples, "
-                                        "relative to the largest change of any frame: red where it grew, blue "
-                                        "where it shrank. Frames new in the comparison are full red, frames "
-                                        "that vanished (Baseline Shape) full blue."));
+    flameView_->legend()->setToolTip(
+        tr("The colour of a frame is the change of its share of all samples, "
+           "relative to the largest change of any frame: red where it grew, blue "
+           "where it shrank. Frames new in the comparison are full red, frames "
+           "that vanished (Baseline Shape) full blue."));
     tabs_->addTab(flameView_, tr("Differential Flame Graph"));
     topDownView_ = createTree(topDownModel_, QStringLiteral("diffTopDown"));
     tabs_->addTab(topDownView_, tr("Top-Down"));
@@ -59,9 +61,11 @@ CompareWindow::CompareWindow(QWidget *parent)
     tabs_->addTab(createSummaries(), tr("Summaries"));
     setCentralWidget(tabs_);
 
-    connect(analyzer_, &AnalysisJob::analyzed, this,
-            [this](std::shared_ptr<const LoadedSession> comparison) { showComparison(baseline_, std::move(comparison)); });
+    connect(analyzer_, &AnalysisJob::analyzed, this, [this](std::shared_ptr<const LoadedSession> comparison) {
+        showComparison(pendingBaseline_, std::move(comparison));
+    });
     connect(analyzer_, &AnalysisJob::failed, this, &CompareWindow::failed);
+    connect(differ_, &BackgroundJob::failed, this, &CompareWindow::failed);
 }
 
 QTreeView *CompareWindow::createTree(DiffTreeModel *model, const QString &name) {
@@ -103,9 +107,10 @@ void CompareWindow::compareSessions(std::shared_ptr<const LoadedSession> baselin
 
 void CompareWindow::setBaseline(std::shared_ptr<const LoadedSession> baseline) {
     if (!comparisonBase_ || !baseline) return;
-    baseline_ = std::move(baseline);
-    analyzer_->analyze(comparisonBase_, FilterTransfer::apply(*baseline_->profile, baseline_->filter,
-                                                               *comparisonBase_->profile));
+    pendingBaseline_ = std::move(baseline);
+    analyzer_->analyze(comparisonBase_,
+                       FilterTransfer::apply(*pendingBaseline_->profile, pendingBaseline_->filter,
+                                             *comparisonBase_->profile));
 }
 
 void CompareWindow::compareSelections(std::shared_ptr<const LoadedSession> baseline,
@@ -118,21 +123,35 @@ void CompareWindow::compareSelections(std::shared_ptr<const LoadedSession> basel
     showComparison(std::move(baseline), std::move(comparison));
 }
 
+// Merges the trees off the UI thread; the views change when both merges are done.
 void CompareWindow::showComparison(std::shared_ptr<const LoadedSession> baseline,
-                         std::shared_ptr<const LoadedSession> comparison) {
-    baseline_ = std::move(baseline);
-    comparison_ = std::move(comparison);
+                                   std::shared_ptr<const LoadedSession> comparison) {
+    struct Diffs {
+        std::shared_ptr<const CallTreeDiff> topDown;
+        std::shared_ptr<const CallTreeDiff> bottomUp;
+    };
+    auto work = [baseline, comparison](const std::stop_token &, const BackgroundJob::ReportProgress &) {
+        return Diffs{CallTreeDiff::compute(baseline->topDown, comparison->topDown),
+                     CallTreeDiff::compute(baseline->bottomUp, comparison->bottomUp)};
+    };
+    differ_->start(std::move(work), [this, baseline, comparison](Diffs diffs) {
+        baseline_ = baseline;
+        comparison_ = comparison;
+        showDiffs(diffs.topDown, diffs.bottomUp);
+    });
+}
+
+void CompareWindow::showDiffs(std::shared_ptr<const CallTreeDiff> topDown,
+                              std::shared_ptr<const CallTreeDiff> bottomUp) {
     setWindowTitle(tr("Compare: %1 → %2").arg(baselineLabel_, comparisonLabel_));
     sides_->setText(tr("Baseline: <b>%1</b> (%2 samples) → Comparison: <b>%3</b> (%4 samples)")
                         .arg(baselineLabel_.toHtmlEscaped())
                         .arg(baseline_->topDown->sampleCount())
                         .arg(comparisonLabel_.toHtmlEscaped())
                         .arg(comparison_->topDown->sampleCount()));
-    const auto topDown = CallTreeDiff::compute(baseline_->topDown, comparison_->topDown);
-    const auto bottomUp = CallTreeDiff::compute(baseline_->bottomUp, comparison_->bottomUp);
     flameModel_->setDiffs(topDown, bottomUp, comparison_->costUnit);
-    topDownModel_->setDiff(topDown);
-    bottomUpModel_->setDiff(bottomUp);
+    topDownModel_->setDiff(std::move(topDown));
+    bottomUpModel_->setDiff(std::move(bottomUp));
     topDownView_->expandToDepth(2);
     baselineSummary_->setSession(baseline_);
     comparisonSummary_->setSession(comparison_);

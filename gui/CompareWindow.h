@@ -4,7 +4,8 @@
 // or the baseline's shape with the frames that vanished), the top-down and bottom-up diff trees with the
 // baseline's, the comparison's and the change's columns (sortable; by Delta, what grew most comes first), and
 // both sessions' Summaries side by side. Comparing sessions, the main window's filter applies to both: the
-// comparison is re-aggregated off the UI thread with the filter carried over by name (FilterTransfer).
+// comparison is re-aggregated off the UI thread with the filter carried over by name (FilterTransfer); the
+// trees are merged off the UI thread too.
 #pragma once
 
 #include "LoadedSession.h"
@@ -22,6 +23,8 @@ class QTreeView;
 namespace perfglass {
 
 class AnalysisJob;
+class BackgroundJob;
+class CallTreeDiff;
 class DiffFlameGraphModel;
 class DiffTreeModel;
 class FlameGraphView;
@@ -65,9 +68,11 @@ private:
     QWidget *createSummaries();
     void showComparison(std::shared_ptr<const LoadedSession> baseline,
                         std::shared_ptr<const LoadedSession> comparison);
+    void showDiffs(std::shared_ptr<const CallTreeDiff> topDown, std::shared_ptr<const CallTreeDiff> bottomUp);
     QString legendHtml() const;
 
     AnalysisJob *analyzer_;
+    BackgroundJob *differ_;
     DiffFlameGraphModel *flameModel_;
     DiffTreeModel *topDownModel_;
     DiffTreeModel *bottomUpModel_;
@@ -84,6 +89,7 @@ private:
     std::shared_ptr<const LoadedSession> baseline_;
     std::shared_ptr<const LoadedSession> comparison_;
     std::shared_ptr<const LoadedSession> comparisonBase_;
+    std::shared_ptr<const LoadedSession> pendingBaseline_; // the baseline the running analysis is for
 };
 
 } // namespace perfglass

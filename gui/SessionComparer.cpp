@@ -32,8 +32,8 @@ QString selectionLabel(const LoadedSession &session) {
             const uint64_t t = time.value_or(fallback);
             return QString::number(static_cast<double>(t > origin ? t - origin : 0) / 1e9, 'f', 2);
         };
-        parts << SessionComparer::tr("%1–%2 s")
-                     .arg(seconds(filter.startTime, origin), seconds(filter.endTime, session.profile->endTime));
+        parts << SessionComparer::tr("%1–%2 s").arg(seconds(filter.startTime, origin),
+                                                    seconds(filter.endTime, session.profile->endTime));
     }
     if (!filter.pids.empty()) parts << SessionComparer::tr("processes %1").arg(idList(filter.pids));
     if (!filter.tids.empty()) parts << SessionComparer::tr("threads %1").arg(idList(filter.tids));
@@ -116,7 +116,7 @@ void SessionComparer::compareSelection() {
 void SessionComparer::sessionChanged() {
     const auto &current = main_->session();
     if (pinned_ && (!current || current->profile != pinned_->profile)) pinned_.reset();
-    if (compareWindow_ && compareWindow_->comparesSessions() && current &&
+    if (compareWindow_ && compareWindow_->comparesSessions() && current && compareWindow_->baseline() &&
         current->profile == compareWindow_->baseline()->profile)
         compareWindow_->setBaseline(current);
     updateActions();
@@ -127,9 +127,9 @@ void SessionComparer::updateActions() {
     compareAction_->setEnabled(open);
     pinAction_->setEnabled(open);
     compareSelectionAction_->setEnabled(open && pinned_ != nullptr);
-    compareSelectionAction_->setToolTip(pinned_ ? tr("Compare what the views show with the baseline (%1)")
-                                                      .arg(pinnedLabel_)
-                                                : tr("First use a selection as the baseline"));
+    compareSelectionAction_->setToolTip(
+        pinned_ ? tr("Compare what the views show with the baseline (%1)").arg(pinnedLabel_)
+                : tr("First use a selection as the baseline"));
 }
 
 } // namespace perfglass

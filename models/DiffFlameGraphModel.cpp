@@ -13,7 +13,8 @@ double largestChangeOf(const CallTreeDiff *diff) {
     double largest = 0;
     for (uint32_t i = 1; i < diff->nodes().size(); ++i) {
         const DiffTreeNode &node = diff->node(i);
-        largest = std::max(largest, std::abs(scale.delta(node.baseline.inclusive, node.comparison.inclusive)));
+        largest =
+            std::max(largest, std::abs(scale.delta(node.baseline.inclusive, node.comparison.inclusive)));
     }
     return largest;
 }

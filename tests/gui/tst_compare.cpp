@@ -2,8 +2,8 @@
 // and with three threads: File ▸ Compare With… opens a CompareWindow whose differential flame graph draws the
 // comparison's shape coloured red where frames grew and blue where they shrank (the baseline's shape on
 // request), whose diff trees sort by delta, and whose Summaries show both sessions; the main window's filter
-// applies to both sessions; two time ranges of one session compare the same way. Screenshots of each view are
-// saved for a person to look at.
+// applies to both sessions; two time ranges, and two threads, of one session compare the same way.
+// Screenshots of each view are saved for a person to look at.
 #include "CompareWindow.h"
 #include "DiffFlameGraphModel.h"
 #include "DiffTreeModel.h"
@@ -13,7 +13,9 @@
 #include "SessionComparer.h"
 #include "SummaryView.h"
 #include "TestSupport.h"
+#include "TimelineWidget.h"
 
+#include <QAbstractItemModelTester>
 #include <QAction>
 #include <QFile>
 #include <QFileInfo>
@@ -24,7 +26,10 @@
 #include <QTest>
 #include <QTreeView>
 
+#include <algorithm>
+#include <map>
 #include <memory>
+#include <vector>
 
 using namespace perfglass;
 using namespace perfglass::test;
@@ -65,7 +70,9 @@ private:
         QVERIFY(model->rowCount() > 0);
         QCOMPARE(model->headerData(DiffTreeModel::Delta, Qt::Horizontal).toString(), QStringLiteral("Delta"));
         // Sorted by delta, what grew most first; a click on the header puts what shrank most first.
-        auto deltaOf = [&](int row) { return model->index(row, DiffTreeModel::Delta).data(DiffTreeModel::SortRole); };
+        auto deltaOf = [&](int row) {
+            return model->index(row, DiffTreeModel::Delta).data(DiffTreeModel::SortRole);
+        };
         for (int row = 1; row < model->rowCount(); ++row)
             QVERIFY(deltaOf(row - 1).toDouble() >= deltaOf(row).toDouble());
         view->sortByColumn(DiffTreeModel::Delta, Qt::AscendingOrder);
@@ -116,6 +123,11 @@ private slots:
         saveScreenshot(compare, QStringLiteral("compare-flamegraph-baseline-shape.png"));
         compare->baselineShapeAction()->trigger();
 
+        // The diff tree models hold up to Qt's model checks, now and when the next comparison replaces them.
+        QAbstractItemModelTester topDownTester(compare->topDownModel(),
+                                               QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester bottomUpTester(compare->bottomUpModel(),
+                                                QAbstractItemModelTester::FailureReportingMode::QtTest);
         checkTree(compare, compare->topDownView(), QStringLiteral("compare-topdown.png"));
         checkTree(compare, compare->bottomUpView(), QStringLiteral("compare-bottomup.png"));
 
@@ -160,6 +172,39 @@ private slots:
         QCOMPARE(compare->baseline()->profile, compare->comparison()->profile);
         compare->tabs()->setCurrentIndex(0);
         saveScreenshot(compare, QStringLiteral("compare-time-ranges.png"));
+    }
+
+    void compareThreads() {
+        auto window = openSessionWindow(three_, kLoadTimeoutMs);
+        QVERIFY(window);
+        // Two of the workload's worker threads (those with the most samples after the busiest).
+        std::map<uint32_t, size_t> samples;
+        const Profile &profile = *window->session()->profile;
+        for (size_t i = 0; i < profile.samples.size(); ++i)
+            ++samples[profile.samples.tid[i]];
+        QVERIFY(samples.size() >= 3);
+        std::vector<std::pair<size_t, uint32_t>> busiest;
+        for (const auto &[tid, count] : samples)
+            busiest.emplace_back(count, tid);
+        std::sort(busiest.rbegin(), busiest.rend());
+        const uint32_t first = busiest[0].second;
+        const uint32_t second = busiest[1].second;
+        TimelineWidget *timeline = window->findChild<TimelineWidget *>();
+        QVERIFY(timeline);
+        QSignalSpy applied(window.get(), &MainWindow::filterApplied);
+        emit timeline->showOnlyThreadRequested(profile.samples.pid[0], first, QString::number(first));
+        QVERIFY(applied.wait(kLoadTimeoutMs));
+        window->comparer()->pinAction()->trigger();
+        emit timeline->showOnlyThreadRequested(profile.samples.pid[0], second, QString::number(second));
+        QVERIFY(applied.wait(kLoadTimeoutMs));
+        window->comparer()->compareSelectionAction()->trigger();
+        CompareWindow *compare = waitForComparison(*window);
+        QVERIFY(compare);
+        QCOMPARE(compare->baseline()->filter.tids, std::vector<uint32_t>{first});
+        QCOMPARE(compare->comparison()->filter.tids, std::vector<uint32_t>{second});
+        QVERIFY(compare->windowTitle().contains(QStringLiteral("threads %1").arg(second)));
+        compare->tabs()->setCurrentIndex(1);
+        saveScreenshot(compare, QStringLiteral("compare-threads-topdown.png"));
     }
 };
 
