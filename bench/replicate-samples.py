@@ -64,18 +64,24 @@ def main():
 
     feature_start = data_off + data_size
     features = bytearray(blob[feature_start:])
+    # The repeated records in one buffer; their time fields are 8-byte aligned (records are), so each copy
+    # shifts them through a view of 64-bit words.
+    block = bytearray(b"".join(repeated))
+    words = memoryview(block).cast("Q")
+    time_words, pos = [], 0
+    for record in repeated:
+        if struct.unpack_from("<I", record, 0)[0] == PERF_RECORD_SAMPLE:
+            assert (pos + toff) % 8 == 0
+            time_words.append((pos + toff) // 8)
+        pos += len(record)
     with open(dst, "wb") as out:
         out.write(blob[:data_off])
         out.write(b"".join(once))
         for copy in range(copies):
-            shift = copy * span
-            chunk = bytearray()
-            for record in repeated:
-                if struct.unpack_from("<I", record, 0)[0] == PERF_RECORD_SAMPLE and shift:
-                    record = bytearray(record)
-                    struct.pack_into("<Q", record, toff, struct.unpack_from("<Q", record, toff)[0] + shift)
-                chunk += record
-            out.write(chunk)
+            if copy:
+                for i in time_words:
+                    words[i] += span
+            out.write(block)
         new_data_size = out.tell() - data_off
         delta = new_data_size - data_size
         # The feature sections' table (one perf_file_section per set bit) lies at the start of the features.
