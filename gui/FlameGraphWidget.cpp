@@ -2,6 +2,7 @@
 
 #include "FrameDetails.h"
 #include "FunctionNames.h"
+#include "StartupTiming.h"
 
 #include <QContextMenuEvent>
 #include <QHelpEvent>
@@ -138,6 +139,7 @@ void FlameGraphWidget::paintEvent(QPaintEvent *) {
         if (r.bottom() < exposed.top() || r.top() > exposed.bottom()) continue;
         paintFrame(painter, frame, r);
     }
+    if (!frames().empty()) StartupTiming::mark("first flame graph painted");
 }
 
 void FlameGraphWidget::paintFrame(QPainter &painter, const FlameFrame &frame, const QRectF &rect) const {

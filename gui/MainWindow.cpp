@@ -19,6 +19,7 @@
 #include "RecordingJob.h"
 #include "RecordingView.h"
 #include "SessionComparer.h"
+#include "StartupTiming.h"
 #include "SummaryView.h"
 #include "TimelineView.h"
 #include "TimelineWidget.h"
@@ -680,6 +681,7 @@ void MainWindow::onLoaded(std::shared_ptr<const LoadedSession> session) {
         statusBar()->showMessage(tr("Opened %1.").arg(name), 5000);
     addRecentFile(session_->path);
     updateSessionActions();
+    StartupTiming::mark("session loaded");
     emit sessionLoaded();
 }
 

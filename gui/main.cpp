@@ -1,6 +1,7 @@
 // perfglass: the desktop application. `perfglass [FILE]` opens FILE, a session in the perf.data format.
 #include "MainWindow.h"
 #include "SessionComparer.h"
+#include "StartupTiming.h"
 #include "Translations.h"
 
 #include <QApplication>
@@ -67,6 +68,7 @@ int answerWithText(int argc, char *argv[]) {
 } // namespace
 
 int main(int argc, char *argv[]) {
+    perfglass::StartupTiming::start();
     if (asksOnlyForText(argc, argv)) return answerWithText(argc, argv);
     QApplication app(argc, argv);
     nameApplication();
@@ -86,6 +88,7 @@ int main(int argc, char *argv[]) {
 
     perfglass::MainWindow window;
     window.show();
+    perfglass::StartupTiming::mark("window shown");
     if (parser.isSet(screenshotOption)) {
         const QString png = parser.value(screenshotOption);
         if (files.isEmpty()) {

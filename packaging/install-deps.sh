@@ -15,7 +15,8 @@
 #            hotspot (perf and perfparser read our files), xvfb xauth (screenshots of a real window),
 #            dpkg-dev lintian desktop-file-utils appstream shared-mime-info man-db (the package test),
 #            dbus-daemon polkitd pkexec util-linux (the pkexec end-to-end test)
-#   bench:   build, and linux-perf hotspot hyperfine (make bench compares against perf and perfparser)
+#   bench:   build, and linux-perf hotspot hyperfine python3 (make bench compares against perf and perfparser;
+#            bench/replicate-samples.py makes the big files of bench/scale.sh)
 #   icons:   librsvg2-bin (packaging/render-icons.sh)
 # Users of the Debian package (make package) need none of this: apt installs what the package declares.
 #
@@ -36,7 +37,7 @@ build="$run build-essential cmake ninja-build pkg-config
 test="$build clang-format universal-ctags clang libclang-rt-14-dev linux-perf hotspot xvfb xauth
   dpkg-dev lintian desktop-file-utils appstream shared-mime-info man-db
   dbus-daemon polkitd pkexec util-linux"
-bench="$build linux-perf hotspot hyperfine"
+bench="$build linux-perf hotspot hyperfine python3"
 icons="librsvg2-bin"
 
 packages=""

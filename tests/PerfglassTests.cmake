@@ -5,12 +5,12 @@
 set(PERFGLASS_SCREENSHOT_DIR ${CMAKE_BINARY_DIR}/screenshots)
 file(MAKE_DIRECTORY ${PERFGLASS_SCREENSHOT_DIR})
 
-set(PERFGLASS_CORE_UNIT_TESTS tst_aggregation tst_counterlines tst_eventparser tst_exports tst_golden tst_helperprotocol
+set(PERFGLASS_CORE_UNIT_TESTS tst_aggregation tst_counterlines tst_eventparser tst_exports tst_golden tst_helperprotocol tst_packedcolumn
   tst_perfrecords tst_pmudiscovery tst_reader tst_recordcompressor tst_ringbuffer tst_sessionroundtrip tst_stat_records tst_stat_sampler
   tst_symbols)
 set(PERFGLASS_MODEL_UNIT_TESTS tst_eventlistmodel tst_processlistmodel tst_timelinerows)
 set(PERFGLASS_INTEGRATION_TESTS tst_counterreport tst_helper tst_helperrecord tst_list tst_perfagreement tst_perfcompat tst_readerperf tst_record tst_recordcounters tst_report tst_stat tst_unwind tst_walkingskeleton)
-set(PERFGLASS_GUI_TESTS tst_countersview tst_eventsdock tst_filters tst_flamegraph tst_mainwindow tst_recorddialog tst_summary tst_timeline tst_translations)
+set(PERFGLASS_GUI_TESTS tst_countersview tst_eventsdock tst_filters tst_flamegraph tst_mainwindow tst_recorddialog tst_startuptiming tst_summary tst_timeline tst_translations)
 # Comparing sessions: the core (unit) and perfglass-cli diff with its agreement with perf diff (integration).
 list(APPEND PERFGLASS_CORE_UNIT_TESTS tst_diff)
 list(APPEND PERFGLASS_INTEGRATION_TESTS tst_sessiondiff)
@@ -50,6 +50,9 @@ if(TARGET perfglass-gui-lib)
   # tst_translations also starts the application itself, to see the language the environment chooses.
   target_compile_definitions(tst_translations PRIVATE PERFGLASS_GUI="$<TARGET_FILE:perfglass>")
   add_dependencies(tst_translations perfglass)
+  # tst_startuptiming starts the application with PERFGLASS_TIMING=1.
+  target_compile_definitions(tst_startuptiming PRIVATE PERFGLASS_GUI="$<TARGET_FILE:perfglass>")
+  add_dependencies(tst_startuptiming perfglass)
 endif()
 
 # A perfglass recording asks the kernel for build ids in its MMAP2 records (attr.build_id). The kernel (seen with

@@ -58,7 +58,6 @@ void configure(ProfileBuilder &builder, const PerfDataReader &reader, const Load
     builder.setUnwindThreads(options.unwindThreads);
     builder.setVdsoOfThisMachine(sameKernel);
     builder.setEvents(reader.events());
-    if (!reader.isPipe() && !reader.isFollowing()) builder.setExpectedBytes(reader.bytesTotal());
 }
 
 // The lowest address of a mapped record that the orderer or the builder still needs, or nullptr.
