@@ -13,7 +13,8 @@ namespace perfglass::cli {
 
 CLI::App *AnnotateCommand::setup(CLI::App &app) {
     CLI::App *sub = app.add_subcommand(
-        "annotate", "Show one function's instructions and source lines with the share of its samples on each");
+        "annotate",
+        "Show one function's instructions and source lines with the share of its samples on each");
     sub->add_option("function", function_, "The function: its exact demangled name or a unique part of it")
         ->required();
     sub->add_option("-i,--input", input_, "Session file (perf.data format)")->capture_default_str();
@@ -29,7 +30,8 @@ CLI::App *AnnotateCommand::setup(CLI::App &app) {
         ->check(CLI::IsMember({"att", "intel"}))
         ->capture_default_str();
     sub->add_option("--limit", limit_, "Only the N hottest instructions (or lines, with --source)");
-    sub->add_option("--event", event_, "Annotate this event of the session (default: the first with samples)");
+    sub->add_option("--event", event_,
+                    "Annotate this event of the session (default: the first with samples)");
     sub->add_option("--cost", cost_, "Weigh samples by their period (as perf annotate does) or count them")
         ->check(CLI::IsMember({"period", "samples"}))
         ->capture_default_str();
@@ -70,9 +72,12 @@ int AnnotateCommand::run() {
     options.syntax = syntax_ == "intel" ? AsmSyntax::Intel : AsmSyntax::Att;
     options.sysroot = symfs_;
     options.sourcePaths = sourcePaths_;
-    const FunctionAnnotation annotation = Annotator::annotate(*profile, makeFilter(*profile), function, options);
+    const FunctionAnnotation annotation =
+        Annotator::annotate(*profile, makeFilter(*profile), function, options);
     AnnotationReportOptions reportOptions;
-    reportOptions.parts = asm_ ? AnnotationParts::Asm : source_ ? AnnotationParts::Source : AnnotationParts::Both;
+    reportOptions.parts = asm_      ? AnnotationParts::Asm
+                          : source_ ? AnnotationParts::Source
+                                    : AnnotationParts::Both;
     reportOptions.limit = limit_;
     if (format_ == "json")
         printJson(stdout, annotationToJson(annotation, reportOptions));

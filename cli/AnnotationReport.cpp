@@ -16,7 +16,8 @@ template <typename Rows> std::vector<bool> shownRows(const Rows &rows, size_t li
     std::vector<uint32_t> order(rows.size());
     std::iota(order.begin(), order.end(), 0u);
     std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
-        return rows[a].self != rows[b].self ? rows[a].self > rows[b].self : rows[a].inclusive > rows[b].inclusive;
+        return rows[a].self != rows[b].self ? rows[a].self > rows[b].self
+                                            : rows[a].inclusive > rows[b].inclusive;
     });
     for (size_t i = 0; i < std::min(limit, order.size()); ++i)
         shown[order[i]] = true;
@@ -25,8 +26,8 @@ template <typename Rows> std::vector<bool> shownRows(const Rows &rows, size_t li
 
 std::string instructionText(const FunctionAnnotation &annotation, const AnnotatedInstruction &instruction) {
     std::string text = instruction.code.mnemonic;
-    if (!instruction.code.operands.empty()) text += std::string(std::max<size_t>(1, 7 - text.size()), ' ') +
-                                                   instruction.code.operands;
+    if (!instruction.code.operands.empty())
+        text += std::string(text.size() < 7 ? 7 - text.size() : 1, ' ') + instruction.code.operands;
     if (instruction.jumpTarget != kNoIndex)
         text += fmt::format(" <{}+{:#x}>", annotation.functionName,
                             annotation.instructions[instruction.jumpTarget].code.address - annotation.start);
@@ -35,7 +36,14 @@ std::string instructionText(const FunctionAnnotation &annotation, const Annotate
     return text;
 }
 
-nlohmann::json instructionJson(const FunctionAnnotation &annotation, const AnnotatedInstruction &instruction) {
+// "outer > inner", or "outer > ... > inner" for deeper nesting.
+std::string inlineText(const std::vector<std::string> &inlined) {
+    if (inlined.size() <= 2) return fmt::format("{}", fmt::join(inlined, " > "));
+    return fmt::format("{} > ({} more) > {}", inlined.front(), inlined.size() - 2, inlined.back());
+}
+
+nlohmann::json instructionJson(const FunctionAnnotation &annotation,
+                               const AnnotatedInstruction &instruction) {
     nlohmann::json row{{"address", fmt::format("{:#x}", instruction.code.address)},
                        {"percent", annotation.percent(instruction.self)},
                        {"inclusivePercent", annotation.inclusivePercent(instruction.inclusive)},
@@ -50,14 +58,16 @@ nlohmann::json instructionJson(const FunctionAnnotation &annotation, const Annot
         row["line"] = annotation.lines[instruction.line].line;
     }
     if (instruction.jumpTarget != kNoIndex)
-        row["jumpTarget"] = fmt::format("{:#x}", annotation.instructions[instruction.jumpTarget].code.address);
+        row["jumpTarget"] =
+            fmt::format("{:#x}", annotation.instructions[instruction.jumpTarget].code.address);
     if (!instruction.targetName.empty()) row["target"] = instruction.targetName;
     return row;
 }
 
 void printHeader(std::FILE *out, const FunctionAnnotation &annotation) {
-    fmt::print(out, "# {} in {}\n# event {}, {} samples in the function; Percent: share of its own cost, "
-                    "Incl%: share of its inclusive cost\n",
+    fmt::print(out,
+               "# {} in {}\n# event {}, {} samples in the function; Percent: share of its own cost, "
+               "Incl%: share of its inclusive cost\n",
                annotation.functionName, annotation.modulePath, annotation.event, annotation.selfSamples);
     for (const std::string &note : annotation.notes)
         fmt::print(out, "# note: {}\n", note);
@@ -78,14 +88,16 @@ void printLines(std::FILE *out, const FunctionAnnotation &annotation, size_t lim
 
 void printInstructions(std::FILE *out, const FunctionAnnotation &annotation, bool withSource, size_t limit) {
     const std::vector<bool> shown = shownRows(annotation.instructions, limit);
-    fmt::print(out, "{:>8} {:>7} | {}\n", "Percent", "Incl%", withSource ? "Source & Disassembly" : "Disassembly");
+    fmt::print(out, "{:>8} {:>7} | {}\n", "Percent", "Incl%",
+               withSource ? "Source & Disassembly" : "Disassembly");
     uint32_t lastLine = kNoIndex;
     const std::vector<std::string> *lastInlined = nullptr;
     for (size_t i = 0; i < annotation.instructions.size(); ++i) {
         const AnnotatedInstruction &instruction = annotation.instructions[i];
         if (!shown[i]) continue;
-        if (withSource && (!lastInlined || *lastInlined != instruction.inlined) && !instruction.inlined.empty())
-            fmt::print(out, "{:16} |   [inlined: {}]\n", "", fmt::join(instruction.inlined, " > "));
+        if (withSource && (!lastInlined || *lastInlined != instruction.inlined) &&
+            !instruction.inlined.empty())
+            fmt::print(out, "{:16} |   [inlined: {}]\n", "", inlineText(instruction.inlined));
         lastInlined = &instruction.inlined;
         if (withSource && instruction.line != kNoIndex && instruction.line != lastLine) {
             const AnnotatedLine &line = annotation.lines[instruction.line];
@@ -100,7 +112,8 @@ void printInstructions(std::FILE *out, const FunctionAnnotation &annotation, boo
 
 } // namespace
 
-nlohmann::json annotationToJson(const FunctionAnnotation &annotation, const AnnotationReportOptions &options) {
+nlohmann::json annotationToJson(const FunctionAnnotation &annotation,
+                                const AnnotationReportOptions &options) {
     nlohmann::json json{{"function", annotation.functionName},
                         {"module", annotation.modulePath},
                         {"event", annotation.event},
@@ -137,7 +150,8 @@ nlohmann::json annotationToJson(const FunctionAnnotation &annotation, const Anno
     return json;
 }
 
-void printAnnotation(std::FILE *out, const FunctionAnnotation &annotation, const AnnotationReportOptions &options) {
+void printAnnotation(std::FILE *out, const FunctionAnnotation &annotation,
+                     const AnnotationReportOptions &options) {
     printHeader(out, annotation);
     if (options.parts == AnnotationParts::Source)
         printLines(out, annotation, options.limit);

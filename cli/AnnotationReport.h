@@ -19,6 +19,7 @@ struct AnnotationReportOptions {
 };
 
 nlohmann::json annotationToJson(const FunctionAnnotation &annotation, const AnnotationReportOptions &options);
-void printAnnotation(std::FILE *out, const FunctionAnnotation &annotation, const AnnotationReportOptions &options);
+void printAnnotation(std::FILE *out, const FunctionAnnotation &annotation,
+                     const AnnotationReportOptions &options);
 
 } // namespace perfglass::cli

@@ -15,7 +15,8 @@ struct StackWeights {
     std::vector<uint64_t> samples; // by Profile stack
 };
 
-StackWeights weighStacks(const Profile &profile, const SampleFilter &filter, const AggregationControl &control) {
+StackWeights weighStacks(const Profile &profile, const SampleFilter &filter,
+                         const AggregationControl &control) {
     std::shared_ptr<const TransformedStacks> transformed;
     if (!filter.transforms.empty()) transformed = TransformedStacks::build(profile, filter.transforms);
     StackWeights weights{std::vector<uint64_t>(profile.stacks.size(), 0),

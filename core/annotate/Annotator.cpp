@@ -49,8 +49,9 @@ void checkAnnotatable(const Profile &profile, FunctionId function, const std::st
 
 } // namespace
 
-FunctionAnnotation Annotator::annotate(const Profile &profile, const SampleFilter &filter, FunctionId function,
-                                       const AnnotateOptions &options, const AggregationControl &control) {
+FunctionAnnotation Annotator::annotate(const Profile &profile, const SampleFilter &filter,
+                                       FunctionId function, const AnnotateOptions &options,
+                                       const AggregationControl &control) {
     const std::string name = function < profile.functions.size() ? profile.functionName(function) : "";
     checkAnnotatable(profile, function, name);
     const AddressCosts costs = AddressCosts::compute(profile, filter, function, control);
@@ -81,8 +82,19 @@ FunctionAnnotation Annotator::annotate(const Profile &profile, const SampleFilte
     if (bytes.empty())
         throw Error(fmt::format("{}: the code at {:#x}-{:#x} is in no section of {}", name, symbol.start,
                                 symbol.end, symbols->path()));
+    std::vector<uint64_t> starts = symbols->lineTableAddresses(symbol.start, symbol.end);
+    for (const auto &[sampled, cost] : costs.self)
+        starts.push_back(sampled);
+    std::sort(starts.begin(), starts.end());
+    size_t undecoded = 0;
     const Disassembler disassembler(options.syntax);
-    addInstructions(result, *symbols, disassembler.disassemble(bytes, symbol.start), costs);
+    addInstructions(result, *symbols, disassembler.disassemble(bytes, symbol.start, starts, &undecoded),
+                    costs);
+    if (undecoded > 0)
+        result.notes.push_back(
+            fmt::format("{} byte sequences that the disassembler (capstone {}) cannot decode "
+                        "are shown as .byte",
+                        undecoded, Disassembler::version()));
     SourceFiles files(options.sourcePaths, options.sysroot);
     addSourceLines(result, *symbols, files);
     addInlineRanges(result);
@@ -95,7 +107,8 @@ void Annotator::addInstructions(FunctionAnnotation &result, const ElfSymbols &sy
     for (const Instruction &instruction : code)
         result.instructions.push_back({instruction, 0, 0, kNoIndex, {}, {}, kNoIndex});
     for (const auto &[address, cost] : costs.self)
-        if (const uint32_t i = result.instructionAt(address); i != kNoIndex) result.instructions[i].self += cost;
+        if (const uint32_t i = result.instructionAt(address); i != kNoIndex)
+            result.instructions[i].self += cost;
     for (const auto &[address, cost] : costs.inclusive)
         if (const uint32_t i = result.instructionAt(address); i != kNoIndex)
             result.instructions[i].inclusive += cost;
@@ -106,7 +119,8 @@ void Annotator::addInstructions(FunctionAnnotation &result, const ElfSymbols &sy
         if (inside && instruction.code.branch != BranchKind::Call)
             instruction.jumpTarget = result.instructionAt(target);
         else
-            instruction.targetName = target == result.start ? result.functionName : symbols.symbolAt(target).name;
+            instruction.targetName =
+                target == result.start ? result.functionName : symbols.symbolAt(target).name;
     }
 }
 

@@ -31,8 +31,9 @@ class Annotator {
 public:
     // Throws Error when the function's code cannot be read (no file, no symbol, kernel code, a function
     // that is only inlined), Cancelled when asked.
-    static FunctionAnnotation annotate(const Profile &profile, const SampleFilter &filter, FunctionId function,
-                                       const AnnotateOptions &options, const AggregationControl &control = {});
+    static FunctionAnnotation annotate(const Profile &profile, const SampleFilter &filter,
+                                       FunctionId function, const AnnotateOptions &options,
+                                       const AggregationControl &control = {});
 
 private:
     static void addInstructions(FunctionAnnotation &result, const ElfSymbols &symbols,

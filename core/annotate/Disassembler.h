@@ -29,12 +29,20 @@ public:
     // Throws Error when capstone cannot be opened for x86-64.
     explicit Disassembler(AsmSyntax syntax);
     ~Disassembler();
+    // The capstone library's version, "4.0".
+    static std::string version();
     Disassembler(const Disassembler &) = delete;
     Disassembler &operator=(const Disassembler &) = delete;
 
-    // The instructions of code loaded at address; stops at the first byte sequence that is no instruction
-    // (the rest is then one ".byte" entry per byte, as objdump shows data in code).
-    std::vector<Instruction> disassemble(std::span<const uint8_t> code, uint64_t address) const;
+    // The instructions of code loaded at address. starts (sorted) are addresses known to begin an
+    // instruction (sampled addresses, line table rows): bytes capstone cannot decode (capstone 4 lacks some
+    // AVX-512 instructions, such as kmovd) become one ".byte" entry up to the next known start, or one per
+    // byte when none is near; an instruction that would cover a known start is cut there the same way, so
+    // the decoding finds its way back and every sampled address begins an entry. undecoded counts the
+    // ".byte" entries.
+    std::vector<Instruction> disassemble(std::span<const uint8_t> code, uint64_t address,
+                                         std::span<const uint64_t> starts = {},
+                                         size_t *undecoded = nullptr) const;
 
 private:
     struct Handle;

@@ -5,9 +5,10 @@
 namespace perfglass {
 
 uint32_t FunctionAnnotation::instructionAt(uint64_t address) const {
-    const auto after = std::upper_bound(
-        instructions.begin(), instructions.end(), address,
-        [](uint64_t value, const AnnotatedInstruction &instruction) { return value < instruction.code.address; });
+    const auto after = std::upper_bound(instructions.begin(), instructions.end(), address,
+                                        [](uint64_t value, const AnnotatedInstruction &instruction) {
+                                            return value < instruction.code.address;
+                                        });
     if (after == instructions.begin()) return kNoIndex;
     const auto &found = *std::prev(after);
     if (address >= found.code.address + found.code.size) return kNoIndex;

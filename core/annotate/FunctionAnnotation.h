@@ -17,9 +17,9 @@ inline constexpr uint32_t kNoIndex = std::numeric_limits<uint32_t>::max();
 
 struct AnnotatedInstruction {
     Instruction code;
-    uint64_t self = 0;      // cost of the samples whose leaf is this instruction
-    uint64_t inclusive = 0; // ... whose stack passes through it (leaf or call site), once per sample
-    uint32_t line = kNoIndex;        // into FunctionAnnotation::lines: the line table's row for it
+    uint64_t self = 0;        // cost of the samples whose leaf is this instruction
+    uint64_t inclusive = 0;   // ... whose stack passes through it (leaf or call site), once per sample
+    uint32_t line = kNoIndex; // into FunctionAnnotation::lines: the line table's row for it
     std::vector<std::string> inlined; // the inlined functions it belongs to, outermost first
     std::string targetName;           // a call's (or a jump out of the function's) target, "" if unknown
     uint32_t jumpTarget = kNoIndex;   // a jump's target instruction within the function

@@ -615,6 +615,24 @@ std::vector<uint8_t> ElfSymbols::codeBytes(uint64_t start, uint64_t end) const {
     return bytes;
 }
 
+std::vector<uint64_t> ElfSymbols::lineTableAddresses(uint64_t start, uint64_t end) const {
+    std::vector<uint64_t> addresses;
+    Dwarf_Addr bias = 0;
+    Dwarf_Die *unit = dwfl_module_addrdie(module_, start, &bias);
+    Dwarf_Lines *lines = nullptr;
+    size_t count = 0;
+    if (!unit || dwarf_getsrclines(unit, &lines, &count) != 0) return addresses;
+    for (size_t i = 0; i < count; ++i) {
+        Dwarf_Addr address = 0;
+        if (dwarf_lineaddr(dwarf_onesrcline(lines, i), &address) != 0) continue;
+        address += bias;
+        if (address >= start && address < end) addresses.push_back(address);
+    }
+    std::sort(addresses.begin(), addresses.end());
+    addresses.erase(std::unique(addresses.begin(), addresses.end()), addresses.end());
+    return addresses;
+}
+
 bool ElfSymbols::hasLineInfo() const {
     Dwarf_Addr bias = 0;
     return dwfl_module_getdwarf(module_, &bias) != nullptr;

@@ -82,6 +82,8 @@ public:
     // The bytes of the file's section that hold [start, end) (an executable section's), or empty when no
     // section holds them all (the range lies in no SHT_PROGBITS section of the file).
     std::vector<uint8_t> codeBytes(uint64_t start, uint64_t end) const;
+    // The addresses in [start, end) where a row of the line table begins (instruction starts), sorted.
+    std::vector<uint64_t> lineTableAddresses(uint64_t start, uint64_t end) const;
     // Whether the file or its separate debug file has DWARF line information (loads the debug file).
     bool hasLineInfo() const;
     // The GNU build id of the file (empty when it has none).
