@@ -9,6 +9,8 @@
 
 #include <fmt/format.h>
 
+#include <chrono>
+
 namespace perfglass::cli {
 
 CLI::App *AnnotateCommand::setup(CLI::App &app) {
@@ -43,6 +45,8 @@ CLI::App *AnnotateCommand::setup(CLI::App &app) {
     sub->add_flag("--inline,!--no-inline", inline_,
                   "Load inlined functions as frames of their own (default: on); annotation itself always "
                   "reads the function's inline ranges");
+    sub->add_flag("--timing", timing_,
+                  "Print how long the annotation took (after loading the session) on standard error");
     return sub;
 }
 

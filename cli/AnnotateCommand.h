@@ -36,6 +36,7 @@ private:
     std::string symfs_;
     std::vector<std::string> sourcePaths_;
     bool inline_ = true;
+    bool timing_ = false;
 };
 
 } // namespace perfglass::cli
