@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include <chrono>
+#include <ctime>
 
 namespace perfglass::cli {
 
@@ -76,8 +77,16 @@ int AnnotateCommand::run() {
     options.syntax = syntax_ == "intel" ? AsmSyntax::Intel : AsmSyntax::Att;
     options.sysroot = symfs_;
     options.sourcePaths = sourcePaths_;
+    const auto started = std::chrono::steady_clock::now();
+    const std::clock_t cpuStarted = std::clock();
     const FunctionAnnotation annotation =
         Annotator::annotate(*profile, makeFilter(*profile), function, options);
+    if (timing_)
+        fmt::print(
+            stderr, "{}: {} instructions annotated in {:.1f} ms ({:.1f} ms CPU)\n", annotation.functionName,
+            annotation.instructions.size(),
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count(),
+            1000.0 * double(std::clock() - cpuStarted) / CLOCKS_PER_SEC);
     AnnotationReportOptions reportOptions;
     reportOptions.parts = asm_      ? AnnotationParts::Asm
                           : source_ ? AnnotationParts::Source
