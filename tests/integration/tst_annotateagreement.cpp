@@ -1,9 +1,9 @@
 // Agreement with perf annotate: on recordings that `perf record` makes of the benchmark workload (frame
 // pointers, and DWARF call graphs with 8 KiB stacks), the per-instruction percentages of
-// `perfglass-cli annotate FUNCTION --asm --format json` equal `perf annotate --stdio -s FUNCTION`'s within 0.5
-// points for every instruction above 1% in either, for the workload's hot functions and the hottest libc
-// function (disassembled from a library, maybe with instructions capstone 4 cannot decode). Skipped where perf
-// is missing.
+// `perfglass-cli annotate FUNCTION --asm --format json` equal `perf annotate --stdio -s FUNCTION`'s within
+// 0.5 points for every instruction above 1% in either, for the workload's hot functions and the hottest libc
+// function (disassembled from a library, maybe with instructions capstone 4 cannot decode). Skipped where
+// perf is missing.
 #include "TestSupport.h"
 
 #include <QFileInfo>
@@ -26,7 +26,8 @@ Percents perfPercents(const QString &output, quint64 &samples) {
     static const QRegularExpression header(QStringLiteral("\\((\\d+) samples"));
     for (const QString &text : output.split(QLatin1Char('\n'))) {
         const auto match = row.match(text);
-        if (match.hasMatch()) percents[match.captured(2).toULongLong(nullptr, 16)] += match.captured(1).toDouble();
+        if (match.hasMatch())
+            percents[match.captured(2).toULongLong(nullptr, 16)] += match.captured(1).toDouble();
         const auto count = header.match(text);
         if (count.hasMatch() && samples == 0) samples = count.captured(1).toULongLong();
     }
@@ -36,8 +37,8 @@ Percents perfPercents(const QString &output, quint64 &samples) {
 Percents ourPercents(const nlohmann::json &json) {
     Percents percents;
     for (const auto &instruction : json.at("instructions"))
-        percents[QString::fromStdString(instruction.at("address").get<std::string>()).toULongLong(nullptr, 16)] =
-            instruction.at("percent").get<double>();
+        percents[QString::fromStdString(instruction.at("address").get<std::string>())
+                     .toULongLong(nullptr, 16)] = instruction.at("percent").get<double>();
     return percents;
 }
 
@@ -91,8 +92,8 @@ private:
                                     .arg(percent)
                                     .arg(ourPercent)));
         }
-        qInfo("%s: %llu samples, %zu instructions above 1%%, largest difference %.3f points", qPrintable(function),
-              perfSamples, compared, worst);
+        qInfo("%s: %llu samples, %zu instructions above 1%%, largest difference %.3f points",
+              qPrintable(function), perfSamples, compared, worst);
     }
 
     void compare(const QString &file, const QStringList &callGraph, const QString &program) {
@@ -104,7 +105,8 @@ private:
         const auto recorded = runProgram(perfPath(), recordArgs, 180000);
         if (recorded.exitCode != 0)
             QSKIP(qPrintable("perf record cannot record here: " + recorded.err.left(300)));
-        for (const QString &function : {QStringLiteral("sortWork"), QStringLiteral("mapWork"), QStringLiteral("fib")}) {
+        for (const QString &function :
+             {QStringLiteral("sortWork"), QStringLiteral("mapWork"), QStringLiteral("fib")}) {
             compareFunction(file, function);
             if (QTest::currentTestFailed()) return;
         }

@@ -1,6 +1,6 @@
 // Annotating a function without recording: a hand-made Profile over the benchmark workload's binary (its
-// symbols read with nm), annotated by Annotator: self costs on the sampled instruction, inclusive costs on the
-// call site a return address points after, filters, the recursive call named, jumps resolved within the
+// symbols read with nm), annotated by Annotator: self costs on the sampled instruction, inclusive costs on
+// the call site a return address points after, filters, the recursive call named, jumps resolved within the
 // function, source lines from the line table, inline ranges, Intel and AT&T syntax, what cannot be annotated;
 // the disassembler's way back after bytes it cannot decode; source files found under search paths.
 #include "TestSupport.h"
@@ -70,7 +70,7 @@ private:
     uint64_t fib_ = 0;
 
     FunctionAnnotation annotateFirst(const ProfileMaker &maker, const SampleFilter &filter = {},
-                                   AnnotateOptions options = {}) {
+                                     AnnotateOptions options = {}) {
         return Annotator::annotate(maker.profile, filter, 0, options);
     }
 
@@ -219,7 +219,8 @@ private slots:
         QVERIFY(lines);
         QCOMPARE(lines->size(), size_t{2});
         QCOMPARE(lines->at(1), std::string("int b;"));
-        QCOMPARE(files.foundAt("/no/such/build/src/a.cpp"), dir.filePath(QStringLiteral("src/a.cpp")).toStdString());
+        QCOMPARE(files.foundAt("/no/such/build/src/a.cpp"),
+                 dir.filePath(QStringLiteral("src/a.cpp")).toStdString());
     }
 };
 
