@@ -1,6 +1,7 @@
 #include "annotate/Annotator.h"
 
 #include "annotate/AddressCosts.h"
+#include "annotate/KernelCode.h"
 #include "annotate/SourceFiles.h"
 #include "base/Error.h"
 #include "symbols/ElfSymbols.h"
@@ -37,11 +38,7 @@ std::unique_ptr<ElfSymbols> openModule(const std::string &path, const std::strin
 
 void checkAnnotatable(const Profile &profile, FunctionId function, const std::string &name) {
     if (function >= profile.functions.size()) throw Error("no such function in the session");
-    const Module &module = profile.modules[profile.functions[function].module];
-    if (module.kernel)
-        throw Error(fmt::format("{}: kernel code is not disassembled (it needs a readable vmlinux or "
-                                "/proc/kcore, which Perfglass does not read yet)",
-                                name));
+    if (profile.modules[profile.functions[function].module].kernel) return;
     const std::string &path = profile.modulePath(profile.functions[function].module);
     if (path.empty() || path[0] != '/')
         throw Error(fmt::format("{}: its code is in {}, which is no file that can be read", name, path));
@@ -72,37 +69,87 @@ FunctionAnnotation Annotator::annotate(const Profile &profile, const SampleFilte
     result.inclusiveTotal = costs.inclusiveTotal;
     result.selfSamples = costs.selfSamples;
 
+    if (profile.modules[profile.functions[function].module].kernel)
+        annotateKernel(result, *address, costs, options);
+    else
+        annotateModule(result, *address, costs, options);
+    return result;
+}
+
+namespace {
+std::vector<uint64_t> knownStarts(std::vector<uint64_t> starts, const AddressCosts &costs) {
+    for (const auto &[sampled, cost] : costs.self)
+        starts.push_back(sampled);
+    std::sort(starts.begin(), starts.end());
+    return starts;
+}
+
+std::string undecodedNote(size_t undecoded) {
+    return fmt::format(
+        "{} byte sequences that the disassembler (capstone {}) cannot decode are shown as .byte", undecoded,
+        Disassembler::version());
+}
+} // namespace
+
+void Annotator::annotateModule(FunctionAnnotation &result, uint64_t address, const AddressCosts &costs,
+                               const AnnotateOptions &options) {
+    const std::string &name = result.functionName;
     const auto symbols = openModule(result.modulePath, name, options);
-    const SymbolMatch symbol = symbols->symbolAt(*address);
+    const SymbolMatch symbol = symbols->symbolAt(address);
     if (symbol.name.empty())
-        throw Error(fmt::format("{}: {} has no symbol at {:#x}", name, result.modulePath, *address));
+        throw Error(fmt::format("{}: {} has no symbol at {:#x}", name, result.modulePath, address));
     result.start = symbol.start;
     result.end = symbol.end;
     const std::vector<uint8_t> bytes = symbols->codeBytes(symbol.start, symbol.end);
     if (bytes.empty())
         throw Error(fmt::format("{}: the code at {:#x}-{:#x} is in no section of {}", name, symbol.start,
                                 symbol.end, symbols->path()));
-    std::vector<uint64_t> starts = symbols->lineTableAddresses(symbol.start, symbol.end);
-    for (const auto &[sampled, cost] : costs.self)
-        starts.push_back(sampled);
-    std::sort(starts.begin(), starts.end());
+    const std::vector<uint64_t> starts =
+        knownStarts(symbols->lineTableAddresses(symbol.start, symbol.end), costs);
     size_t undecoded = 0;
     const Disassembler disassembler(options.syntax);
-    addInstructions(result, *symbols, disassembler.disassemble(bytes, symbol.start, starts, &undecoded),
-                    costs);
-    if (undecoded > 0)
-        result.notes.push_back(
-            fmt::format("{} byte sequences that the disassembler (capstone {}) cannot decode "
-                        "are shown as .byte",
-                        undecoded, Disassembler::version()));
+    addInstructions(result, disassembler.disassemble(bytes, symbol.start, starts, &undecoded), costs,
+                    [&](uint64_t target) { return symbols->symbolAt(target).name; });
+    if (undecoded > 0) result.notes.push_back(undecodedNote(undecoded));
     SourceFiles files(options.sourcePaths, options.sysroot);
     addSourceLines(result, *symbols, files);
     addInlineRanges(result);
-    return result;
 }
 
-void Annotator::addInstructions(FunctionAnnotation &result, const ElfSymbols &symbols,
-                                const std::vector<Instruction> &code, const AddressCosts &costs) {
+void Annotator::annotateKernel(FunctionAnnotation &result, uint64_t address, const AddressCosts &costs,
+                               const AnnotateOptions &options) {
+    const std::string &name = result.functionName;
+    const KernelCode kernel(options.kallsyms);
+    if (kernel.empty())
+        throw Error(fmt::format("{}: kernel code cannot be read: {}", name, kernel.problem()));
+    const auto symbol = kernel.functionAt(address);
+    if (!symbol || symbol->name != name.substr(0, name.find(' ')))
+        throw Error(
+            fmt::format("{}: the running kernel has {} at {:#x}: the session was recorded on another boot "
+                        "or kernel, whose code cannot be read here",
+                        name, symbol ? symbol->name : std::string("no function"), address));
+    std::string why;
+    const std::vector<uint8_t> bytes = KernelCode::read(symbol->start, symbol->end, why, options.kcore);
+    if (bytes.empty()) throw Error(fmt::format("{}: kernel code cannot be read: {}", name, why));
+    result.start = symbol->start;
+    result.end = symbol->end;
+    size_t undecoded = 0;
+    const Disassembler disassembler(options.syntax);
+    addInstructions(result,
+                    disassembler.disassemble(bytes, symbol->start, knownStarts({}, costs), &undecoded), costs,
+                    [&](uint64_t target) {
+                        const auto callee = kernel.functionAt(target);
+                        return callee ? callee->name : std::string();
+                    });
+    if (undecoded > 0) result.notes.push_back(undecodedNote(undecoded));
+    result.notes.push_back(
+        "kernel code read from " + options.kcore +
+        ": disassembly only (source lines need a vmlinux with debug information, which is not "
+        "read yet)");
+}
+void Annotator::addInstructions(FunctionAnnotation &result, const std::vector<Instruction> &code,
+                                const AddressCosts &costs,
+                                const std::function<std::string(uint64_t)> &nameOf) {
     result.instructions.reserve(code.size());
     for (const Instruction &instruction : code)
         result.instructions.push_back({instruction, 0, 0, kNoIndex, {}, {}, kNoIndex});
@@ -119,8 +166,7 @@ void Annotator::addInstructions(FunctionAnnotation &result, const ElfSymbols &sy
         if (inside && instruction.code.branch != BranchKind::Call)
             instruction.jumpTarget = result.instructionAt(target);
         else
-            instruction.targetName =
-                target == result.start ? result.functionName : symbols.symbolAt(target).name;
+            instruction.targetName = target == result.start ? result.functionName : nameOf(target);
     }
 }
 

@@ -1,8 +1,9 @@
 // Annotates one function of a Profile: finds its module's file (with the sysroot), its address range from the
 // symbol table, disassembles its bytes in-process (capstone), joins the costs by address (AddressCosts), the
 // DWARF line table and inline information of each instruction and the source files' text (SourceFiles).
-// Works without debug information (disassembly only, with a note); kernel functions are not disassembled
-// (a note says so).
+// Works without debug information (disassembly only, with a note); kernel functions of a session recorded on
+// the running kernel are read from /proc/kcore with their ranges from /proc/kallsyms (KernelCode), without
+// source lines.
 #pragma once
 
 #include "analysis/AggregationRunner.h"
@@ -11,6 +12,7 @@
 #include "annotate/FunctionAnnotation.h"
 #include "profile/Profile.h"
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -22,9 +24,11 @@ struct AddressCosts;
 
 struct AnnotateOptions {
     AsmSyntax syntax = AsmSyntax::Att;
-    std::string sysroot;                  // binaries are read as SYSROOT/path first (as loading does)
-    std::vector<std::string> debugPaths;  // directories of separate debug files
-    std::vector<std::string> sourcePaths; // directories that source files are looked for under
+    std::string sysroot;                     // binaries are read as SYSROOT/path first (as loading does)
+    std::vector<std::string> debugPaths;     // directories of separate debug files
+    std::vector<std::string> sourcePaths;    // directories that source files are looked for under
+    std::string kallsyms = "/proc/kallsyms"; // kernel functions: their ranges
+    std::string kcore = "/proc/kcore";       // ... and their code
 };
 
 class Annotator {
@@ -36,8 +40,13 @@ public:
                                        const AggregationControl &control = {});
 
 private:
-    static void addInstructions(FunctionAnnotation &result, const ElfSymbols &symbols,
-                                const std::vector<Instruction> &code, const AddressCosts &costs);
+    static void annotateModule(FunctionAnnotation &result, uint64_t address, const AddressCosts &costs,
+                               const AnnotateOptions &options);
+    static void annotateKernel(FunctionAnnotation &result, uint64_t address, const AddressCosts &costs,
+                               const AnnotateOptions &options);
+    static void addInstructions(FunctionAnnotation &result, const std::vector<Instruction> &code,
+                                const AddressCosts &costs,
+                                const std::function<std::string(uint64_t)> &nameOf);
     static void addSourceLines(FunctionAnnotation &result, const ElfSymbols &symbols, SourceFiles &files);
     static void addInlineRanges(FunctionAnnotation &result);
 };

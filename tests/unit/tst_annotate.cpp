@@ -14,7 +14,10 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <elf.h>
+
 #include <array>
+#include <cstring>
 
 using namespace perfglass;
 using namespace perfglass::test;
@@ -181,6 +184,58 @@ private slots:
         const StackId outer = maker.push(fib, fib_, kNoStack);
         maker.sample(maker.push(inlinedOnly, fib_, outer, true), 1, 1);
         QVERIFY_THROWS_EXCEPTION(Error, Annotator::annotate(maker.profile, {}, inlinedOnly, {}));
+    }
+
+    // A kernel function of a fake kernel: kallsyms names its range, a core file in /proc/kcore's format holds
+    // its code (push %rbp; mov %rsp,%rbp; pop %rbp; ret).
+    void kernelFunction() {
+        QTemporaryDir dir;
+        const uint64_t base = 0xffffffff81000000;
+        QFile kallsyms(dir.filePath(QStringLiteral("kallsyms")));
+        QVERIFY(kallsyms.open(QIODevice::WriteOnly));
+        kallsyms.write("ffffffff81000000 T fake_function\nffffffff81000006 T next_function\n");
+        kallsyms.close();
+        const std::array<uint8_t, 6> code{0x55, 0x48, 0x89, 0xe5, 0x5d, 0xc3};
+        Elf64_Ehdr header{};
+        std::memcpy(header.e_ident, ELFMAG, SELFMAG);
+        header.e_ident[EI_CLASS] = ELFCLASS64;
+        header.e_phoff = sizeof header;
+        header.e_phentsize = sizeof(Elf64_Phdr);
+        header.e_phnum = 1;
+        Elf64_Phdr segment{};
+        segment.p_type = PT_LOAD;
+        segment.p_offset = sizeof header + sizeof segment;
+        segment.p_vaddr = base;
+        segment.p_filesz = segment.p_memsz = 4096;
+        QByteArray core(reinterpret_cast<const char *>(&header), sizeof header);
+        core.append(reinterpret_cast<const char *>(&segment), sizeof segment);
+        core.append(reinterpret_cast<const char *>(code.data()), code.size());
+        core.append(QByteArray(4096 - code.size(), '\0'));
+        QFile kcore(dir.filePath(QStringLiteral("kcore")));
+        QVERIFY(kcore.open(QIODevice::WriteOnly));
+        kcore.write(core);
+        kcore.close();
+
+        ProfileMaker maker(binary_);
+        const FunctionId function = maker.function("fake_function", 1);
+        maker.sample(maker.push(function, base + 4, kNoStack), 1, 7);
+        AnnotateOptions options;
+        options.kallsyms = kallsyms.fileName().toStdString();
+        options.kcore = kcore.fileName().toStdString();
+        const FunctionAnnotation result = Annotator::annotate(maker.profile, {}, function, options);
+        QCOMPARE(result.start, base);
+        QCOMPARE(result.end, base + 6);
+        QCOMPARE(result.instructions.size(), size_t{4});
+        QCOMPARE(result.instructions[2].code.address, base + 4);
+        QCOMPARE(result.instructions[2].self, uint64_t{7});
+        QCOMPARE(result.instructions[3].code.branch, BranchKind::Return);
+        QVERIFY(!result.notes.empty());
+        // Another kernel (kallsyms names another function there), or no kcore: an error that says why.
+        const FunctionId other = maker.function("other_function", 1);
+        maker.sample(maker.push(other, base + 1, kNoStack), 1, 1);
+        QVERIFY_THROWS_EXCEPTION(Error, Annotator::annotate(maker.profile, {}, other, options));
+        options.kcore = dir.filePath(QStringLiteral("missing")).toStdString();
+        QVERIFY_THROWS_EXCEPTION(Error, Annotator::annotate(maker.profile, {}, function, options));
     }
 
     void undecodableBytes() {
