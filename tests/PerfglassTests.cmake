@@ -10,7 +10,7 @@ set(PERFGLASS_CORE_UNIT_TESTS tst_aggregation tst_annotate tst_counterlines tst_
   tst_symbols)
 set(PERFGLASS_MODEL_UNIT_TESTS tst_eventlistmodel tst_processlistmodel tst_timelinerows)
 set(PERFGLASS_INTEGRATION_TESTS tst_annotateagreement tst_counterreport tst_helper tst_helperrecord tst_list tst_perfagreement tst_perfcompat tst_readerperf tst_record tst_recordcounters tst_report tst_stat tst_unwind tst_walkingskeleton)
-set(PERFGLASS_GUI_TESTS tst_countersview tst_eventsdock tst_filters tst_flamegraph tst_mainwindow tst_recorddialog tst_summary tst_timeline tst_translations)
+set(PERFGLASS_GUI_TESTS tst_countersview tst_eventsdock tst_filters tst_flamegraph tst_mainwindow tst_recorddialog tst_sourceview tst_summary tst_timeline tst_translations)
 
 function(perfglass_add_test folder label name)
   add_executable(${name} ${folder}/${name}.cpp)
@@ -59,5 +59,5 @@ set_tests_properties(tst_record tst_recordcounters tst_helperrecord tst_walkings
   tst_perfcompat tst_annotateagreement PROPERTIES RESOURCE_LOCK system-wide-mmap-build-ids)
 if(TARGET perfglass-gui-lib)
   # Both record with perf or system-wide to make their sessions.
-  set_tests_properties(tst_flamegraph tst_timeline PROPERTIES RESOURCE_LOCK system-wide-mmap-build-ids)
+  set_tests_properties(tst_flamegraph tst_timeline tst_sourceview PROPERTIES RESOURCE_LOCK system-wide-mmap-build-ids)
 endif()
