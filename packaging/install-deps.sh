@@ -20,9 +20,9 @@
 # Users of the Debian package (make package) need none of this: apt installs what the package declares.
 #
 # Fedora names, for reference (dnf install):
-#   run:   qt6-qtbase-gui elfutils-libs libzstd fmt polkit qt6-qttranslations
+#   run:   qt6-qtbase-gui elfutils-libs libzstd fmt capstone polkit qt6-qttranslations
 #   build: gcc-c++ cmake ninja-build pkgconf qt6-qtbase-devel qt6-qttools-devel mesa-libGL-devel elfutils-devel
-#          elfutils-debuginfod-client-devel libzstd-devel binutils-devel cli11-devel json-devel fmt-devel
+#          elfutils-debuginfod-client-devel libzstd-devel binutils-devel capstone-devel cli11-devel json-devel fmt-devel
 #   test:  clang-tools-extra clang compiler-rt perf hotspot xorg-x11-server-Xvfb xorg-x11-xauth
 #          desktop-file-utils appstream dbus-daemon
 set -eu
