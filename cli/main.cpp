@@ -1,4 +1,5 @@
 // perfglass-cli: record, report, count and list events from a terminal.
+#include "AnnotateCommand.h"
 #include "Command.h"
 #include "DiffCommand.h"
 #include "ListCommand.h"
@@ -31,6 +32,7 @@ int main(int argc, char **argv) {
     };
     add(std::make_unique<perfglass::cli::RecordCommand>(argc, argv));
     add(std::make_unique<perfglass::cli::ReportCommand>());
+    add(std::make_unique<perfglass::cli::AnnotateCommand>());
     add(std::make_unique<perfglass::cli::StatCommand>(argc, argv));
     add(std::make_unique<perfglass::cli::ListCommand>());
     add(std::make_unique<perfglass::cli::DiffCommand>());

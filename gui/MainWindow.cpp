@@ -19,6 +19,7 @@
 #include "RecordingJob.h"
 #include "RecordingView.h"
 #include "SessionComparer.h"
+#include "SourceDisassemblyView.h"
 #include "StartupTiming.h"
 #include "SummaryView.h"
 #include "TimelineView.h"
@@ -153,8 +154,8 @@ void MainWindow::nameParts() {
 }
 
 QList<QDockWidget *> MainWindow::docks() const {
-    return {timelineDock_,     flameGraphDock_, countersDock_, topDownDock_,  bottomUpDock_,
-            callerCalleeDock_, summaryDock_,    eventsDock_,   recordingDock_};
+    return {timelineDock_,     flameGraphDock_, countersDock_, topDownDock_, bottomUpDock_,
+            callerCalleeDock_, sourceDock_,     summaryDock_,  eventsDock_,  recordingDock_};
 }
 
 void MainWindow::createDocks() {
@@ -186,6 +187,7 @@ void MainWindow::createDocks() {
     topDownDock_->raise();
     resizeDocks({timelineDock_, flameGraphDock_, topDownDock_}, {130, 560, 210}, Qt::Vertical);
     createRecordingDock();
+    createSourceDock();
 
     connect(topDownView_, &CallTreeView::nodeActivated, this,
             [this](uint32_t node) { showNodeInFlameGraph(CallTree::Kind::TopDown, node); });
@@ -219,6 +221,36 @@ void MainWindow::createEventsDock() {
     eventsDock_ = addDock(tr("Events"), QStringLiteral("eventsDock"), eventsView_);
     tabifyDockWidget(summaryDock_, eventsDock_);
     topDownDock_->raise();
+}
+
+// The Source & Disassembly dock, tabbed with the trees and hidden until a function is shown in it (context
+// menus, Ctrl+D for the function last selected).
+void MainWindow::createSourceDock() {
+    sourceView_ = new SourceDisassemblyView(this);
+    sourceView_->setObjectName(QStringLiteral("sourceView"));
+    // No "&" in the title: tab bars take it for an accelerator, title bars do not.
+    sourceDock_ = addDock(tr("Source and Disassembly"), QStringLiteral("sourceDock"), sourceView_);
+    tabifyDockWidget(callerCalleeDock_, sourceDock_);
+    sourceDock_->hide();
+    connect(frameActions_, &FrameActions::sourceRequested, this, &MainWindow::showSource);
+    auto *action = new QAction(tr("Source && Disassembly of the Selected Function"), this);
+    action->setObjectName(QStringLiteral("showSourceAction"));
+    action->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_D));
+    connect(action, &QAction::triggered, this, [this] {
+        if (callerCalleeView_->function()) showSource(*callerCalleeView_->function());
+    });
+    addAction(action);
+}
+
+// Shown docked, the dock takes most of the height it shares with the flame graph: the instructions need rows.
+void MainWindow::showSource(FunctionId function) {
+    sourceView_->showFunction(function);
+    const bool wasVisible = sourceDock_->isVisible();
+    sourceDock_->show();
+    sourceDock_->raise();
+    if (wasVisible || sourceDock_->isFloating()) return;
+    const int both = flameGraphDock_->height() + sourceDock_->height();
+    resizeDocks({flameGraphDock_, sourceDock_}, {both * 2 / 5, both * 3 / 5}, Qt::Vertical);
 }
 
 // The Recording dock, tabbed with the Summary and hidden until a recording starts.
@@ -336,6 +368,7 @@ void MainWindow::closeSession() {
     summaryView_->setSession({});
     timelineView_->setSession({});
     callerCalleeView_->setSession({});
+    sourceView_->setSession({});
     countersView_->setSession({});
     filterBar_->setSession({});
     updateFilterUi();
@@ -652,6 +685,7 @@ void MainWindow::showAnalysis(std::shared_ptr<const LoadedSession> session) {
     summaryView_->setSession(session_);
     timelineView_->setSession(session_);
     callerCalleeView_->setSession(session_);
+    sourceView_->setSession(session_);
     filterBar_->setSession(session_);
     sessionLabel_->setText(
         tr("%n sample(s) of %1", nullptr, static_cast<int>(session_->topDown->sampleCount()))
@@ -664,6 +698,7 @@ void MainWindow::onLoaded(std::shared_ptr<const LoadedSession> session) {
     undoStack_->clear();
     filter_ = session->filter;
     callerCalleeView_->setSession({});
+    sourceView_->setSession({});
     showAnalysis(std::move(session));
     updateFilterUi();
     updateEventPicker();

@@ -30,6 +30,7 @@ namespace perfglass {
 class CallTreeModel;
 class CallTreeView;
 class CallerCalleeView;
+class SourceDisassemblyView;
 class CountersView;
 class DockHeightKeeper;
 class EventsView;
@@ -134,6 +135,8 @@ private:
     void saveSettings() const;
     void restoreSettings();
     void showFunctionInFlameGraph(const QString &name);
+    void createSourceDock();
+    void showSource(FunctionId function);
 
     QList<QDockWidget *> docks() const;
 
@@ -154,6 +157,8 @@ private:
     QDockWidget *topDownDock_ = nullptr;
     QDockWidget *bottomUpDock_ = nullptr;
     QDockWidget *callerCalleeDock_ = nullptr;
+    SourceDisassemblyView *sourceView_ = nullptr;
+    QDockWidget *sourceDock_ = nullptr;
     QDockWidget *timelineDock_ = nullptr;
     QDockWidget *countersDock_ = nullptr;
     QDockWidget *summaryDock_ = nullptr;

@@ -570,7 +570,72 @@ SymbolMatch ElfSymbols::symbolAt(uint64_t address) const {
     }
     match.name = demangled_[index];
     match.start = symbol.start;
+    match.end = symbol.size != 0            ? symbol.start + symbol.size
+                : index + 1 < table_.size() ? table_[index + 1].start
+                                            : symbol.start + 1;
     return match;
+}
+
+SourceLine ElfSymbols::sourceLineAt(uint64_t address) const {
+    SourceLine result;
+    Dwfl_Line *source = dwfl_module_getsrc(module_, address);
+    if (!source) return result;
+    Dwarf_Addr lineAddress = 0;
+    int line = 0;
+    const char *name = dwfl_lineinfo(source, &lineAddress, &line, nullptr, nullptr, nullptr);
+    if (!name) return result;
+    result.file = name;
+    result.line = static_cast<uint32_t>(std::max(line, 0));
+    if (name[0] != '/') {
+        Dwarf_Addr bias = 0;
+        Dwarf_Die *unit = dwfl_module_addrdie(module_, address, &bias);
+        Dwarf_Attribute directory;
+        const char *compilationDirectory =
+            unit && dwarf_attr(unit, DW_AT_comp_dir, &directory) ? dwarf_formstring(&directory) : nullptr;
+        if (compilationDirectory) result.file = std::string(compilationDirectory) + "/" + name;
+    }
+    return result;
+}
+
+std::vector<uint8_t> ElfSymbols::codeBytes(uint64_t start, uint64_t end) const {
+    std::vector<uint8_t> bytes;
+    GElf_Addr bias = 0;
+    Elf *elf = dwfl_module_getelf(module_, &bias);
+    if (!elf || end <= start) return bytes;
+    for (Elf_Scn *section = elf_nextscn(elf, nullptr); section; section = elf_nextscn(elf, section)) {
+        GElf_Shdr header;
+        if (!gelf_getshdr(section, &header) || header.sh_type != SHT_PROGBITS) continue;
+        if (start < header.sh_addr || end > header.sh_addr + header.sh_size) continue;
+        Elf_Data *data = elf_getdata(section, nullptr);
+        if (!data || !data->d_buf || data->d_size < header.sh_size) return bytes;
+        const auto *first = static_cast<const uint8_t *>(data->d_buf) + (start - header.sh_addr);
+        bytes.assign(first, first + (end - start));
+        return bytes;
+    }
+    return bytes;
+}
+
+std::vector<uint64_t> ElfSymbols::lineTableAddresses(uint64_t start, uint64_t end) const {
+    std::vector<uint64_t> addresses;
+    Dwarf_Addr bias = 0;
+    Dwarf_Die *unit = dwfl_module_addrdie(module_, start, &bias);
+    Dwarf_Lines *lines = nullptr;
+    size_t count = 0;
+    if (!unit || dwarf_getsrclines(unit, &lines, &count) != 0) return addresses;
+    for (size_t i = 0; i < count; ++i) {
+        Dwarf_Addr address = 0;
+        if (dwarf_lineaddr(dwarf_onesrcline(lines, i), &address) != 0) continue;
+        address += bias;
+        if (address >= start && address < end) addresses.push_back(address);
+    }
+    std::sort(addresses.begin(), addresses.end());
+    addresses.erase(std::unique(addresses.begin(), addresses.end()), addresses.end());
+    return addresses;
+}
+
+bool ElfSymbols::hasLineInfo() const {
+    Dwarf_Addr bias = 0;
+    return dwfl_module_getdwarf(module_, &bias) != nullptr;
 }
 
 } // namespace perfglass

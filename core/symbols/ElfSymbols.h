@@ -22,6 +22,14 @@ class InlineIndex;
 struct SymbolMatch {
     std::string name;   // demangled; empty when no symbol covers the address
     uint64_t start = 0; // the symbol's address
+    uint64_t end = 0;   // past its last byte: start + size, or the next symbol's start for a sizeless one
+};
+
+// The line table's row for an address: the file (absolute, joined to the unit's DW_AT_comp_dir when the
+// table names it relatively) and line; an empty file when the debug information does not say.
+struct SourceLine {
+    std::string file;
+    uint32_t line = 0;
 };
 
 // Where files are looked for, besides the module's own path. Debug files are found by build id, path and
@@ -68,6 +76,16 @@ public:
     // first; the last entry is the containing function, named by symbol (as symbolAt does). Appends nothing
     // when the module has no debug information for address. Each compile unit is indexed once (InlineIndex).
     void inlineChain(uint64_t address, std::vector<InlineFrame> &out) const;
+    // The line table's source line of address (the outermost function's view is inlineChain's; this is the
+    // innermost: the line whose code the instruction is).
+    SourceLine sourceLineAt(uint64_t address) const;
+    // The bytes of the file's section that hold [start, end) (an executable section's), or empty when no
+    // section holds them all (the range lies in no SHT_PROGBITS section of the file).
+    std::vector<uint8_t> codeBytes(uint64_t start, uint64_t end) const;
+    // The addresses in [start, end) where a row of the line table begins (instruction starts), sorted.
+    std::vector<uint64_t> lineTableAddresses(uint64_t start, uint64_t end) const;
+    // Whether the file or its separate debug file has DWARF line information (loads the debug file).
+    bool hasLineInfo() const;
     // The GNU build id of the file (empty when it has none).
     std::vector<uint8_t> buildId() const;
     const std::string &path() const { return path_; } // the file actually opened (with the sysroot)
