@@ -254,6 +254,11 @@ int ReportCommand::run() {
     options.inlineFramesFromDebugFiles = inlineDebugFiles_;
     options.unwindThreads = threads_;
     const auto profile = loadProfile(input_, options);
+    // A stream cut inside a record (a pipe whose writer died) is reported up to there, and said on standard
+    // error too, where perf report says "unexpected end of event stream".
+    for (const auto &notice : profile->diagnostics.notices)
+        if (notice.kind == MessageKind::IncompleteRecordIgnored)
+            fmt::print(stderr, "perfglass-cli: warning: {}\n", notice.english());
     if (profile->events.empty()) throw Error(input_ + ": the session describes no events");
     if (view_ == "counters") return printCounters(*profile);
     const SampleFilter filter = makeFilter(*profile);

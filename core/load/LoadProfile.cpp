@@ -72,6 +72,7 @@ const void *oldestHeld(const RecordOrderer &orderer, const ProfileBuilder &build
 // Reads every record through the orderer into the builder.
 void readRecords(PerfDataReader &reader, ProfileBuilder &builder, const LoadOptions &options) {
     size_t knownEvents = reader.events().size();
+    size_t knownBuildIds = reader.metadata().buildIds.size();
     RecordOrderer orderer(
         [&builder](const perf_event_header *record, bool stable) { builder.addRecord(record, stable); });
     orderer.setEvents(reader.events());
@@ -82,6 +83,12 @@ void readRecords(PerfDataReader &reader, ProfileBuilder &builder, const LoadOpti
             orderer.flush();
             builder.setEvents(reader.events());
             orderer.setEvents(reader.events());
+        }
+        if (reader.metadata().buildIds.size() != knownBuildIds) { // pipe mode: HEADER_BUILD_ID records
+            const auto &buildIds = reader.metadata().buildIds;
+            builder.setBuildIds(
+                {buildIds.begin() + static_cast<std::ptrdiff_t>(knownBuildIds), buildIds.end()});
+            knownBuildIds = buildIds.size();
         }
         orderer.push(record, reader.lastRecordIsMapped());
         if ((++records & 0x3f) == 0) reader.discardBefore(oldestHeld(orderer, builder));
