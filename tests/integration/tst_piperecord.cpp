@@ -91,19 +91,22 @@ private slots:
         for (quint64 feature : {3, 4, 11, 12, 32}) // hostname, osrelease, cmdline, event_desc, the end mark
             QVERIFY2(features.contains(feature), qPrintable(QString::number(feature)));
         for (const QString &view : {QStringLiteral("flat"), QStringLiteral("bottom-up")}) {
-            const auto result = shell(QStringLiteral("cat %1 | %2 report -i - --view %3").arg(quoted(file), cli(), view));
+            const auto result =
+                shell(QStringLiteral("cat %1 | %2 report -i - --view %3").arg(quoted(file), cli(), view));
             QVERIFY2(result.exitCode == 0, qPrintable(result.err));
             QVERIFY2(hotLoopLeads(result.out), qPrintable(result.out.left(1500)));
             QVERIFY2(!result.err.contains(QStringLiteral("warning")), qPrintable(result.err));
         }
-        const auto json = shell(QStringLiteral("%1 report -i - --view flat --format json < %2").arg(cli(), quoted(file)));
+        const auto json =
+            shell(QStringLiteral("%1 report -i - --view flat --format json < %2").arg(cli(), quoted(file)));
         QVERIFY2(json.exitCode == 0 && json.out.contains(QStringLiteral("hotLoop")), qPrintable(json.err));
     }
 
     void compressedThroughAPipe() {
         const QString file = dir_.filePath(QStringLiteral("z.pipe"));
         QCOMPARE(recordToFile(file, QStringLiteral("-z")).exitCode, 3);
-        const auto result = shell(QStringLiteral("cat %1 | %2 report -i - --view flat").arg(quoted(file), cli()));
+        const auto result =
+            shell(QStringLiteral("cat %1 | %2 report -i - --view flat").arg(quoted(file), cli()));
         QVERIFY2(result.exitCode == 0, qPrintable(result.err));
         QVERIFY2(hotLoopLeads(result.out), qPrintable(result.out.left(1500)));
     }
@@ -114,7 +117,8 @@ private slots:
         for (const QString &extra : {QString(), QStringLiteral("-z")}) {
             const QString file = dir_.filePath(QStringLiteral("for-perf%1.pipe").arg(extra));
             QCOMPARE(recordToFile(file, extra).exitCode, 3);
-            const auto script = shell(QStringLiteral("%1 script -i - < %2").arg(quoted(perfPath()), quoted(file)));
+            const auto script =
+                shell(QStringLiteral("%1 script -i - < %2").arg(quoted(perfPath()), quoted(file)));
             QVERIFY2(script.exitCode == 0 && perfProblems(script.err).isEmpty(), qPrintable(script.err));
             QVERIFY2(script.out.contains(QStringLiteral("hotLoop")), qPrintable(script.out.left(1500)));
             QVERIFY2(script.out.contains(QStringLiteral("cpu-clock")), qPrintable(script.out.left(500)));
@@ -122,19 +126,21 @@ private slots:
                                           .arg(quoted(perfPath()), quoted(file)));
             QVERIFY2(report.exitCode == 0 && perfProblems(report.err).isEmpty(), qPrintable(report.err));
             QVERIFY2(report.out.contains(QStringLiteral("hotLoop")), qPrintable(report.out.left(1500)));
-            const auto header =
-                shell(QStringLiteral("%1 report -i - --header-only < %2").arg(quoted(perfPath()), quoted(file)));
-            QVERIFY2(header.out.contains(QStringLiteral("perf version : perfglass")), qPrintable(header.out.left(1500)));
+            const auto header = shell(
+                QStringLiteral("%1 report -i - --header-only < %2").arg(quoted(perfPath()), quoted(file)));
+            QVERIFY2(header.out.contains(QStringLiteral("perf version : perfglass")),
+                     qPrintable(header.out.left(1500)));
         }
     }
 
     void perfPipeThroughCat() {
         requirePerf();
         const QString file = dir_.filePath(QStringLiteral("perf.pipe"));
-        const auto recorded =
-            shell(QStringLiteral("%1 record -q -N -e cpu-clock -F 2000 -g -o - -- %2 -300 1 > %3")
-                      .arg(quoted(perfPath()), quoted(clientPath(QStringLiteral("hotspots-fp"))), quoted(file)));
-        if (recorded.exitCode != 3) QSKIP(qPrintable("perf record cannot record here: " + recorded.err.left(300)));
+        const auto recorded = shell(
+            QStringLiteral("%1 record -q -N -e cpu-clock -F 2000 -g -o - -- %2 -300 1 > %3")
+                .arg(quoted(perfPath()), quoted(clientPath(QStringLiteral("hotspots-fp"))), quoted(file)));
+        if (recorded.exitCode != 3)
+            QSKIP(qPrintable("perf record cannot record here: " + recorded.err.left(300)));
         const auto result =
             shell(QStringLiteral("cat %1 | %2 report -i - --view bottom-up").arg(quoted(file), cli()));
         QVERIFY2(result.exitCode == 0, qPrintable(result.err));
@@ -145,14 +151,16 @@ private slots:
     void programOutputStaysOutOfTheSession() {
         const QString file = dir_.filePath(QStringLiteral("echo.pipe"));
         const auto recorded = shell(
-            QStringLiteral("%1 record -e cpu-clock -o - -- /bin/sh -c 'echo from-the-$((6*7))-program; %2 -50 1' > %3")
+            QStringLiteral(
+                "%1 record -e cpu-clock -o - -- /bin/sh -c 'echo from-the-$((6*7))-program; %2 -50 1' > %3")
                 .arg(cli(), quoted(clientPath(QStringLiteral("hotspots-fp"))), quoted(file)));
         QCOMPARE(recorded.exitCode, 3);
         // The session's CMDLINE holds the command as typed; the program prints it evaluated.
         QVERIFY2(recorded.err.contains(QStringLiteral("from-the-42-program")), qPrintable(recorded.err));
         QVERIFY(!readAll(file).contains("from-the-42-program"));
         const auto result = runCli({QStringLiteral("report"), QStringLiteral("-i"), file});
-        QVERIFY2(result.exitCode == 0 && !result.err.contains(QStringLiteral("warning")), qPrintable(result.err));
+        QVERIFY2(result.exitCode == 0 && !result.err.contains(QStringLiteral("warning")),
+                 qPrintable(result.err));
     }
 
     // SIGINT stops the recording as it stops a file recording: the stream ends with whole records and the
@@ -163,9 +171,10 @@ private slots:
         recorder.setStandardOutputFile(file);
         recorder.start(QStringLiteral(PERFGLASS_CLI),
                        {QStringLiteral("record"), QStringLiteral("-e"), QStringLiteral("cpu-clock"),
-                        QStringLiteral("-F"), QStringLiteral("2000"), QStringLiteral("-g"), QStringLiteral("-o"),
-                        QStringLiteral("-"), QStringLiteral("--"), clientPath(QStringLiteral("hotspots-fp")),
-                        QStringLiteral("-1000000"), QStringLiteral("1")});
+                        QStringLiteral("-F"), QStringLiteral("2000"), QStringLiteral("-g"),
+                        QStringLiteral("-o"), QStringLiteral("-"), QStringLiteral("--"),
+                        clientPath(QStringLiteral("hotspots-fp")), QStringLiteral("-1000000"),
+                        QStringLiteral("1")});
         QVERIFY(recorder.waitForStarted());
         // Samples are flushed to the pipe at least every second: wait until some are there.
         QTRY_VERIFY_WITH_TIMEOUT(QFileInfo(file).size() > 8192, 60000);
@@ -173,7 +182,8 @@ private slots:
         QVERIFY(recorder.waitForFinished(60000));
         const QString err = QString::fromUtf8(recorder.readAllStandardError());
         QVERIFY2(err.contains(QStringLiteral("written to standard output (pipe mode)")), qPrintable(err));
-        const auto result = shell(QStringLiteral("cat %1 | %2 report -i - --view flat").arg(quoted(file), cli()));
+        const auto result =
+            shell(QStringLiteral("cat %1 | %2 report -i - --view flat").arg(quoted(file), cli()));
         QVERIFY2(result.exitCode == 0, qPrintable(result.err));
         QVERIFY2(!result.err.contains(QStringLiteral("warning")), qPrintable(result.err));
         QVERIFY2(hotLoopLeads(result.out), qPrintable(result.out.left(1500)));
@@ -201,11 +211,13 @@ private slots:
         QVERIFY(out.open(QIODevice::WriteOnly));
         out.write(bytes.left(cutAt));
         out.close();
-        const auto result = shell(QStringLiteral("cat %1 | %2 report -i - --view flat").arg(quoted(cut), cli()));
+        const auto result =
+            shell(QStringLiteral("cat %1 | %2 report -i - --view flat").arg(quoted(cut), cli()));
         QVERIFY2(result.exitCode == 0, qPrintable(result.err));
-        const QString where = QStringLiteral("the stream ends at byte %1, inside the header of a record that starts at byte %2")
-                                  .arg(cutAt)
-                                  .arg(at);
+        const QString where =
+            QStringLiteral("the stream ends at byte %1, inside the header of a record that starts at byte %2")
+                .arg(cutAt)
+                .arg(at);
         QVERIFY2(result.err.contains(QStringLiteral("warning")) && result.err.contains(where),
                  qPrintable(result.err));
         QVERIFY2(result.out.contains(QStringLiteral("hotLoop")), qPrintable(result.out.left(1500)));
