@@ -125,12 +125,7 @@ CLI::App *ReportCommand::setup(CLI::App &app) {
     sub->add_option("--export", exports_,
                     "Also write collapsed=FILE, speedscope=FILE or svg=FILE (repeatable)")
         ->check(CLI::Validator(exportCheck, "KIND=FILE"));
-    sub->add_option("--kallsyms", kallsyms_,
-                    "Kernel symbols file (default: /proc/kallsyms on the same kernel)");
-    sub->add_option(
-        "--symfs", symfs_,
-        "Look for binaries under this directory first (DIR/usr/lib/x.so for /usr/lib/x.so), as perf's "
-        "--symfs");
+    symbolOptions_.add(sub);
     sub->add_option("--threads", threads_, "Threads that unwind DWARF stacks (default: one per CPU)")
         ->check(CLI::Range(1, 64));
     return sub;
@@ -248,8 +243,7 @@ int ReportCommand::printCounters(const Profile &profile) const {
 
 int ReportCommand::run() {
     LoadOptions options;
-    options.kallsymsPath = kallsyms_;
-    options.sysroot = symfs_;
+    symbolOptions_.apply(options);
     options.inlineFrames = inline_ || inlineDebugFiles_;
     options.inlineFramesFromDebugFiles = inlineDebugFiles_;
     options.unwindThreads = threads_;

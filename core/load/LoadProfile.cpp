@@ -8,6 +8,7 @@
 
 #include <sys/utsname.h>
 
+#include <cstdlib>
 #include <fstream>
 #include <future>
 
@@ -51,7 +52,7 @@ std::future<KernelSymbols> kernelSymbolsFor(const LoadOptions &options, bool sam
 
 void configure(ProfileBuilder &builder, const PerfDataReader &reader, const LoadOptions &options,
                bool sameKernel) {
-    builder.setSymbolSearch({options.sysroot, options.debugPaths});
+    builder.setSymbolSearch({options.sysroot, options.debugPaths, options.libraryPaths});
     builder.setBuildIds(reader.metadata().buildIds);
     if (!options.jitMapDirectory.empty()) builder.setJitMapDirectory(options.jitMapDirectory);
     builder.setInlineFrames(options.inlineFrames, options.inlineFramesFromDebugFiles);
@@ -126,6 +127,7 @@ void addSessionFacts(Profile &profile, const PerfDataReader &reader) {
 } // namespace
 
 std::shared_ptr<const Profile> loadProfile(const std::string &path, const LoadOptions &options) {
+    if (!options.debuginfodUrls.empty()) ::setenv("DEBUGINFOD_URLS", options.debuginfodUrls.c_str(), 1);
     PerfDataReader reader(path);
     if (options.stopFollowing.stop_possible()) reader.follow(options.stopFollowing);
     const bool sameKernel = recordedOnThisKernel(reader.metadata());

@@ -24,6 +24,14 @@ struct LoadOptions {
     // Where binaries and debug files are looked for (ElfSymbols.h, SymbolSearch).
     std::string sysroot;
     std::vector<std::string> debugPaths;
+    std::vector<std::string> libraryPaths;
+    // debuginfod servers (space-separated URLs), asked for the debug files of modules with samples; empty
+    // leaves DEBUGINFOD_URLS of the environment as it is (unset: debuginfod is not asked). Set, it is put
+    // into this process's DEBUGINFOD_URLS, which libdw's debuginfod client reads.
+    std::string debuginfodUrls;
+    // Where source files are looked for (symbols/SourceFileFinder.h), by the views that show source; the
+    // loader itself does not read sources.
+    std::vector<std::string> sourcePaths;
     // Inlined functions as frames of their own (Frame::inlined) and source file and line of every user frame,
     // from the DWARF that binaries built with -g carry. FlatProfile charges self cost of inlined code to the
     // containing function, as perf does.

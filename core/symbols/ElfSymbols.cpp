@@ -124,11 +124,23 @@ bool fileHasSection(const char *path, const char *wanted) {
 }
 } // namespace
 
+// Where the module recorded at path is read from: under the sysroot, else at path, else by its file name in
+// the library paths; path itself when none has it (the error then names it).
+std::string ElfSymbols::modulePath(const std::string &path, const SymbolSearch &search) {
+    if (!search.sysroot.empty() && ::access((search.sysroot + path).c_str(), R_OK) == 0)
+        return search.sysroot + path;
+    if (search.libraryPaths.empty() || ::access(path.c_str(), R_OK) == 0) return path;
+    const std::string name = path.substr(path.rfind('/') + 1);
+    for (const auto &directory : search.libraryPaths) {
+        const std::string candidate = directory + "/" + name;
+        if (!name.empty() && ::access(candidate.c_str(), R_OK) == 0) return candidate;
+    }
+    return path;
+}
+
 Expected<std::unique_ptr<ElfSymbols>> ElfSymbols::open(const std::string &path, const SymbolSearch &search) {
     std::unique_ptr<ElfSymbols> symbols(new ElfSymbols);
-    symbols->path_ = path;
-    if (!search.sysroot.empty() && ::access((search.sysroot + path).c_str(), R_OK) == 0)
-        symbols->path_ = search.sysroot + path;
+    symbols->path_ = modulePath(path, search);
     const std::string &file = symbols->path_;
     if (::access(file.c_str(), R_OK) != 0) return unexpected(file + ": " + std::strerror(errno));
     if (!search.debugPaths.empty()) {

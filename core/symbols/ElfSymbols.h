@@ -31,6 +31,9 @@ struct SymbolMatch {
 struct SymbolSearch {
     std::string sysroot; // "/sysroot": /usr/lib/libc.so.6 is read as /sysroot/usr/lib/libc.so.6
     std::vector<std::string> debugPaths; // extra directories for separate debug files
+    // Directories searched by file name for a module found neither under sysroot nor at its recorded path
+    // (libraries copied from another machine, a build tree).
+    std::vector<std::string> libraryPaths;
 };
 
 // One function at an address, innermost first: inlined functions, then the function the code belongs to.
@@ -46,6 +49,8 @@ public:
     // The file's symbols, or why path is not a readable ELF file.
     static Expected<std::unique_ptr<ElfSymbols>> open(const std::string &path,
                                                       const SymbolSearch &search = {});
+    // Where the module recorded at path is read from, by search (sysroot, then path, then library paths).
+    static std::string modulePath(const std::string &path, const SymbolSearch &search);
     ~ElfSymbols();
     ElfSymbols(const ElfSymbols &) = delete;
     ElfSymbols &operator=(const ElfSymbols &) = delete;
