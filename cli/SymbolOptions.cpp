@@ -14,7 +14,8 @@ void SymbolOptions::add(CLI::App *sub) {
                     "Also look for separate debug files (by build id, .build-id/xx/..., and by "
                     ".gnu_debuglink) in this directory (repeatable, or a colon-separated list)")
         ->delimiter(':');
-    sub->add_option("--kallsyms", kallsyms_, "Kernel symbols file (default: /proc/kallsyms on the same kernel)");
+    sub->add_option("--kallsyms", kallsyms_,
+                    "Kernel symbols file (default: /proc/kallsyms on the same kernel)");
     sub->add_option("--debuginfod", debuginfodUrls_,
                     "Ask these debuginfod servers (space-separated URLs) for the debug files of modules with "
                     "samples (default: DEBUGINFOD_URLS of the environment; unset, none is asked)");

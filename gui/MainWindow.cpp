@@ -19,6 +19,7 @@
 #include "RecordingJob.h"
 #include "RecordingView.h"
 #include "SummaryView.h"
+#include "SymbolSettingsDialog.h"
 #include "TimelineView.h"
 #include "TimelineWidget.h"
 
@@ -201,6 +202,7 @@ void MainWindow::createDocks() {
         callerCalleeDock_->raise();
     });
     connect(summaryView_, &SummaryView::functionActivated, this, &MainWindow::showFunctionInFlameGraph);
+    connect(summaryView_, &SummaryView::symbolSettingsRequested, this, &MainWindow::showSymbolSettings);
     connect(timelineView_, &TimelineView::rangeSelected, this, &MainWindow::selectTimeRange);
     // A new session's timeline gets the height that shows its rows (up to a limit; more rows scroll).
     connect(timelineView_, &TimelineView::preferredHeightChanged, this, [this](int height) {
@@ -420,6 +422,10 @@ void MainWindow::createMenus() {
     clearFilterAction_->setIcon(style()->standardIcon(QStyle::SP_DialogResetButton));
     clearFilterAction_->setEnabled(false);
     timelineView_->setClearAction(clearFilterAction_);
+    edit->addSeparator();
+    QAction *symbols = edit->addAction(tr("Symbol &Settings…"), this, &MainWindow::showSymbolSettings);
+    symbols->setObjectName(QStringLiteral("symbolSettingsAction"));
+    symbols->setToolTip(tr("Where binaries, debug files, kernel symbols and sources are looked for"));
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
     for (QDockWidget *dock : docks())
@@ -780,6 +786,29 @@ void MainWindow::restoreSettings() {
     }
     const QByteArray state = settings.value(kStateKey).toByteArray();
     if (!state.isEmpty()) restoreState(state, kStateVersion);
+    setSymbolSettings(SymbolSettings::load(settings), false);
+}
+
+void MainWindow::showSymbolSettings() {
+    auto *dialog = new SymbolSettingsDialog(symbolSettings_, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setWindowModality(Qt::WindowModal);
+    connect(dialog, &QDialog::accepted, this,
+            [this, dialog] { setSymbolSettings(dialog->settings(), true); });
+    dialog->open();
+}
+
+void MainWindow::setSymbolSettings(const SymbolSettings &settings, bool persist) {
+    if (persist) {
+        QSettings stored;
+        settings.save(stored);
+    }
+    const bool changed = !(settings == symbolSettings_);
+    symbolSettings_ = settings;
+    LoadOptions options = loader_->loadOptions();
+    symbolSettings_.applyTo(options);
+    loader_->setLoadOptions(std::move(options));
+    if (changed && session_) reloadSession();
 }
 
 void MainWindow::closeEvent(QCloseEvent *event) {

@@ -23,7 +23,8 @@ SourceFileFinder::SourceFileFinder(std::string sysroot, std::vector<std::string>
 std::string SourceFileFinder::find(const std::string &recorded) const {
     if (recorded.empty()) return {};
     if (readable(recorded)) return recorded;
-    if (!sysroot_.empty() && recorded.front() == '/' && readable(sysroot_ + recorded)) return sysroot_ + recorded;
+    if (!sysroot_.empty() && recorded.front() == '/' && readable(sysroot_ + recorded))
+        return sysroot_ + recorded;
     for (const auto &directory : sourcePaths_) {
         // The whole path, then its tails from the next component on: a/b/c.cpp, b/c.cpp, c.cpp.
         size_t start = recorded.front() == '/' ? 1 : 0;

@@ -33,8 +33,8 @@ private:
     }
 
     ProcessResult report(const QStringList &extra) {
-        return runCli(QStringList{QStringLiteral("report"), QStringLiteral("-i"), session_, QStringLiteral("--view"),
-                                  QStringLiteral("flat")} +
+        return runCli(QStringList{QStringLiteral("report"), QStringLiteral("-i"), session_,
+                                  QStringLiteral("--view"), QStringLiteral("flat")} +
                       extra);
     }
 
@@ -81,10 +81,10 @@ private slots:
         QVERIFY(QFile::rename(debugFile_, away));
         debugFile_ = away;
         session_ = dir_.filePath(QStringLiteral("s.data"));
-        const auto recorded = runCli({QStringLiteral("record"), QStringLiteral("-e"), QStringLiteral("cpu-clock"),
-                                      QStringLiteral("-F"), QStringLiteral("2000"), QStringLiteral("-g"),
-                                      QStringLiteral("-o"), session_, QStringLiteral("--"), recordedAt_,
-                                      QStringLiteral("-300"), QStringLiteral("1")});
+        const auto recorded = runCli(
+            {QStringLiteral("record"), QStringLiteral("-e"), QStringLiteral("cpu-clock"),
+             QStringLiteral("-F"), QStringLiteral("2000"), QStringLiteral("-g"), QStringLiteral("-o"),
+             session_, QStringLiteral("--"), recordedAt_, QStringLiteral("-300"), QStringLiteral("1")});
         QVERIFY2(recorded.exitCode == 3, qPrintable(recorded.err));
     }
 
@@ -92,7 +92,8 @@ private slots:
     void debugFileDirectory() {
         QVERIFY(!hotLoopLeads(report({}).out));
         const QString debugDir = dir_.filePath(QStringLiteral("debug"));
-        const QString byId = QStringLiteral("%1/.build-id/%2/%3.debug").arg(debugDir, buildId_.left(2), buildId_.mid(2));
+        const QString byId =
+            QStringLiteral("%1/.build-id/%2/%3.debug").arg(debugDir, buildId_.left(2), buildId_.mid(2));
         QDir().mkpath(QFileInfo(byId).path());
         QVERIFY(QFile::copy(debugFile_, byId));
         const auto result = report({QStringLiteral("--debug-file-directory"), debugDir});
@@ -131,7 +132,8 @@ private slots:
         if (python.isEmpty()) QSKIP("python3 is not installed: no local debuginfod server");
         const QString root = dir_.filePath(QStringLiteral("server"));
         QDir().mkpath(root + QStringLiteral("/buildid/") + buildId_);
-        QVERIFY(QFile::copy(debugFile_, root + QStringLiteral("/buildid/") + buildId_ + QStringLiteral("/debuginfo")));
+        QVERIFY(QFile::copy(debugFile_,
+                            root + QStringLiteral("/buildid/") + buildId_ + QStringLiteral("/debuginfo")));
         QProcess server;
         server.setWorkingDirectory(root);
         server.setProcessChannelMode(QProcess::MergedChannels);
@@ -148,22 +150,25 @@ private slots:
         qputenv("DEBUGINFOD_CACHE_PATH", dir_.filePath(QStringLiteral("cache")).toUtf8());
         qunsetenv("DEBUGINFOD_URLS");
         QVERIFY(!hotLoopLeads(report({}).out)); // not asked unless set
-        const auto result = report({QStringLiteral("--debuginfod"), QStringLiteral("http://127.0.0.1:") + port});
+        const auto result =
+            report({QStringLiteral("--debuginfod"), QStringLiteral("http://127.0.0.1:") + port});
         server.kill();
         server.waitForFinished();
         QVERIFY2(result.exitCode == 0, qPrintable(result.err));
         QVERIFY2(hotLoopLeads(result.out), qPrintable(result.out.left(1500)));
-        QVERIFY(QFile::exists(dir_.filePath(QStringLiteral("cache/")) + buildId_ + QStringLiteral("/debuginfo")));
+        QVERIFY(
+            QFile::exists(dir_.filePath(QStringLiteral("cache/")) + buildId_ + QStringLiteral("/debuginfo")));
     }
 
     // Kernel frames are named from the given kallsyms file: every name of this machine's, marked.
     void kallsymsFile() {
         if (!isRoot()) QSKIP("kernel samples need root here (perf_event_paranoid)");
         const QString kernelSession = dir_.filePath(QStringLiteral("kernel.data"));
-        const auto recorded = runCli({QStringLiteral("record"), QStringLiteral("-e"), QStringLiteral("cpu-clock"),
-                                      QStringLiteral("-g"), QStringLiteral("-o"), kernelSession, QStringLiteral("--"),
-                                      QStringLiteral("dd"), QStringLiteral("if=/dev/zero"), QStringLiteral("of=/dev/null"),
-                                      QStringLiteral("bs=64k"), QStringLiteral("count=20000")});
+        const auto recorded =
+            runCli({QStringLiteral("record"), QStringLiteral("-e"), QStringLiteral("cpu-clock"),
+                    QStringLiteral("-g"), QStringLiteral("-o"), kernelSession, QStringLiteral("--"),
+                    QStringLiteral("dd"), QStringLiteral("if=/dev/zero"), QStringLiteral("of=/dev/null"),
+                    QStringLiteral("bs=64k"), QStringLiteral("count=20000")});
         QVERIFY2(recorded.exitCode == 0, qPrintable(recorded.err));
         QFile proc(QStringLiteral("/proc/kallsyms"));
         QVERIFY(proc.open(QIODevice::ReadOnly));
@@ -182,7 +187,8 @@ private slots:
             runCli({QStringLiteral("report"), QStringLiteral("-i"), kernelSession, QStringLiteral("--view"),
                     QStringLiteral("flat"), QStringLiteral("--kallsyms"), marked.fileName()});
         QVERIFY2(result.exitCode == 0, qPrintable(result.err));
-        QVERIFY2(result.out.contains(QStringLiteral("fixture_")) && result.out.contains(QStringLiteral("[[kernel.kallsyms]]")),
+        QVERIFY2(result.out.contains(QStringLiteral("fixture_")) &&
+                     result.out.contains(QStringLiteral("[[kernel.kallsyms]]")),
                  qPrintable(result.out.left(1500)));
     }
 };
