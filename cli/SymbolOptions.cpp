@@ -1,5 +1,10 @@
 #include "SymbolOptions.h"
 
+#include <fmt/format.h>
+
+#include <mutex>
+#include <set>
+
 namespace perfglass::cli {
 
 void SymbolOptions::add(CLI::App *sub) {
@@ -31,6 +36,20 @@ void SymbolOptions::apply(LoadOptions &options) const {
     options.kallsymsPath = kallsyms_;
     options.debuginfodUrls = debuginfodUrls_;
     options.sourcePaths = sourcePaths_;
+    options.debuginfodProgress = reportDownload;
+}
+
+// One line per debuginfod download on standard error, when it starts and when it is done; called from the
+// loading threads.
+bool SymbolOptions::reportDownload(const std::string &module, long done, long total) {
+    static std::mutex mutex;
+    static std::set<std::string> started, finished;
+    const std::lock_guard lock(mutex);
+    if (started.insert(module).second)
+        fmt::print(stderr, "perfglass-cli: debuginfod: downloading the debug file of {}\n", module);
+    if (total > 0 && done >= total && finished.insert(module).second)
+        fmt::print(stderr, "perfglass-cli: debuginfod: {} kB for {}\n", (total + 1023) / 1024, module);
+    return true;
 }
 
 } // namespace perfglass::cli

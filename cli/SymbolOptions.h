@@ -21,6 +21,8 @@ public:
     void apply(LoadOptions &options) const;
 
 private:
+    static bool reportDownload(const std::string &module, long done, long total);
+
     std::string sysroot_;
     std::vector<std::string> libraryPaths_;
     std::vector<std::string> debugPaths_;

@@ -35,6 +35,7 @@
 #include <QFileInfo>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
@@ -807,6 +808,21 @@ void MainWindow::setSymbolSettings(const SymbolSettings &settings, bool persist)
     symbolSettings_ = settings;
     LoadOptions options = loader_->loadOptions();
     symbolSettings_.applyTo(options);
+    // debuginfod downloads, said in the status bar as they go (from a loading thread); Cancel stops them.
+    options.debuginfodProgress = [this](const std::string &module, long done, long total) {
+        const QString name = QFileInfo(QString::fromStdString(module)).fileName();
+        QMetaObject::invokeMethod(
+            this,
+            [this, name, done, total] {
+                statusBar()->showMessage(
+                    total > 0 ? tr("Downloading the debug file of %1 from debuginfod: %2 of %3 kB")
+                                    .arg(name, QLocale().toString(qlonglong(done / 1024)),
+                                         QLocale().toString(qlonglong(total / 1024)))
+                              : tr("Downloading the debug file of %1 from debuginfod…").arg(name));
+            },
+            Qt::QueuedConnection);
+        return true;
+    };
     loader_->setLoadOptions(std::move(options));
     if (changed && session_) reloadSession();
 }

@@ -52,7 +52,12 @@ std::future<KernelSymbols> kernelSymbolsFor(const LoadOptions &options, bool sam
 
 void configure(ProfileBuilder &builder, const PerfDataReader &reader, const LoadOptions &options,
                bool sameKernel) {
-    builder.setSymbolSearch({options.sysroot, options.debugPaths, options.libraryPaths});
+    builder.setSymbolSearch({options.sysroot, options.debugPaths, options.libraryPaths,
+                             [progress = options.debuginfodProgress,
+                              stop = options.stop](const std::string &module, long done, long total) {
+                                 if (stop.stop_requested()) return false;
+                                 return !progress || progress(module, done, total);
+                             }});
     builder.setBuildIds(reader.metadata().buildIds);
     if (!options.jitMapDirectory.empty()) builder.setJitMapDirectory(options.jitMapDirectory);
     builder.setInlineFrames(options.inlineFrames, options.inlineFramesFromDebugFiles);

@@ -3,6 +3,7 @@
 
 #include "base/Cancellation.h"
 #include "profile/Profile.h"
+#include "symbols/DebuginfodClient.h"
 
 #include <functional>
 #include <memory>
@@ -29,6 +30,9 @@ struct LoadOptions {
     // leaves DEBUGINFOD_URLS of the environment as it is (unset: debuginfod is not asked). Set, it is put
     // into this process's DEBUGINFOD_URLS, which libdw's debuginfod client reads.
     std::string debuginfodUrls;
+    // Told about each debuginfod download as it goes (on a loading thread); may be empty. A stop requested on
+    // stop ends a download too.
+    DebuginfodProgress debuginfodProgress;
     // Where source files are looked for (symbols/SourceFileFinder.h), by the views that show source; the
     // loader itself does not read sources.
     std::vector<std::string> sourcePaths;

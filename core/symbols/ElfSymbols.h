@@ -2,6 +2,8 @@
 // Debug information is found the standard ways (build id under /usr/lib/debug, .gnu_debuglink, debuginfod).
 #pragma once
 
+#include "symbols/DebuginfodClient.h"
+
 #include "base/Expected.h"
 
 #include <cstdint>
@@ -34,6 +36,15 @@ struct SymbolSearch {
     // Directories searched by file name for a module found neither under sysroot nor at its recorded path
     // (libraries copied from another machine, a build tree).
     std::vector<std::string> libraryPaths;
+    // Told about debuginfod downloads (DEBUGINFOD_URLS set), and able to stop them; may be empty.
+    DebuginfodProgress debuginfodProgress;
+};
+
+// What the debug-file search of one module needs (libdw's per-module user data): the debug path list as libdw
+// takes it, and the debuginfod progress.
+struct DebugFileSearch {
+    std::string pathList;
+    DebuginfodProgress progress;
 };
 
 // One function at an address, innermost first: inlined functions, then the function the code belongs to.
@@ -104,7 +115,7 @@ private:
         uint64_t size;
     };
     std::shared_ptr<const void> callbacks_; // a Dwfl_Callbacks, which libdwfl only declares as a typedef
-    std::string debugPathList_;
+    DebugFileSearch debugSearch_;
     char *debugPathPointer_ = nullptr;
     std::string path_;
     Dwfl *dwfl_ = nullptr;

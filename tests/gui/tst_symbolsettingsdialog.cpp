@@ -14,6 +14,7 @@
 #include <QRegularExpression>
 #include <QScrollBar>
 #include <QSignalSpy>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextBrowser>
@@ -119,6 +120,57 @@ private slots:
         QCOMPARE(stored.value(QStringLiteral("symbols/libraryPaths")).toStringList(),
                  QStringList{libraries_});
         QCOMPARE(stored.value(QStringLiteral("symbols/debugPaths")).toStringList(), QStringList{debugDir_});
+    }
+
+    // debuginfod downloads are counted in the status bar: a local server (python's http.server over a
+    // directory laid out as /buildid/ID/debuginfo) holds the only copy of the debug file.
+    void debuginfodProgressInTheStatusBar() {
+        const QString python = QStandardPaths::findExecutable(QStringLiteral("python3"));
+        if (python.isEmpty()) QSKIP("python3 is not installed: no local debuginfod server");
+        const QString id = QDir(debugDir_ + QStringLiteral("/.build-id"))
+                               .entryList(QDir::Dirs | QDir::NoDotAndDotDot)
+                               .value(0);
+        const QString file =
+            QDir(debugDir_ + QStringLiteral("/.build-id/") + id).entryList(QDir::Files).value(0);
+        const QString buildId = id + QFileInfo(file).completeBaseName();
+        const QString root = dir_.filePath(QStringLiteral("server"));
+        QDir().mkpath(root + QStringLiteral("/buildid/") + buildId);
+        QVERIFY(QFile::copy(debugDir_ + QStringLiteral("/.build-id/") + id + QLatin1Char('/') + file,
+                            root + QStringLiteral("/buildid/") + buildId + QStringLiteral("/debuginfo")));
+        QProcess server;
+        server.setWorkingDirectory(root);
+        server.start(python, {QStringLiteral("-u"), QStringLiteral("-c"),
+                              QStringLiteral("import http.server, socketserver\n"
+                                             "s = socketserver.TCPServer(('127.0.0.1', 0), "
+                                             "http.server.SimpleHTTPRequestHandler)\n"
+                                             "print('port', s.server_address[1], flush=True)\n"
+                                             "s.serve_forever()\n")});
+        QVERIFY(server.waitForStarted());
+        QTRY_VERIFY_WITH_TIMEOUT(server.canReadLine(), 20000);
+        const QString port = QString::fromUtf8(server.readLine()).split(QLatin1Char(' ')).value(1).trimmed();
+        qputenv("DEBUGINFOD_CACHE_PATH", dir_.filePath(QStringLiteral("cache")).toUtf8());
+
+        MainWindow window;
+        window.resize(1400, 900);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        SymbolSettings settings;
+        settings.libraryPaths = {libraries_};
+        settings.debuginfodUrls = QStringLiteral("http://127.0.0.1:") + port;
+        window.setSymbolSettings(settings, false);
+        QSignalSpy messages(window.statusBar(), &QStatusBar::messageChanged);
+        QSignalSpy loaded(&window, &MainWindow::sessionLoaded);
+        window.openFile(session_);
+        QVERIFY(loaded.wait(kLoadTimeoutMs));
+        server.kill();
+        server.waitForFinished();
+        qunsetenv("DEBUGINFOD_URLS");
+        QStringList texts;
+        for (const auto &message : messages)
+            texts << message.value(0).toString();
+        QVERIFY2(texts.filter(QStringLiteral("Downloading the debug file of hs from debuginfod")).size() >= 1,
+                 qPrintable(texts.join(QLatin1Char('\n'))));
+        QVERIFY(window.findChild<SummaryView *>()->plainText().contains(QStringLiteral("hotLoop")));
     }
 
     // The kept settings apply to the next window; command-line settings (persist false) are not kept.

@@ -2,8 +2,13 @@
 // under a fake sysroot (--sysroot) or into a library directory (--library-path), a stripped binary whose
 // split debug file (objcopy --only-keep-debug) lies in a debug directory (--debug-file-directory) or is
 // served by a local debuginfod server (--debuginfod), and a kallsyms file whose names are marked
-// (--kallsyms). Without the setting the functions stay unnamed; with it, hotLoop leads.
+// (--kallsyms). Without the setting the functions stay unnamed; with it, hotLoop leads. A debuginfod download
+// stopped by its progress callback leaves nothing behind, not even libdebuginfod's mark of a failed query.
 #include "TestSupport.h"
+#include "load/LoadProfile.h"
+#include "symbols/DebuginfodClient.h"
+
+#include <atomic>
 
 #include <QtTest>
 
@@ -158,6 +163,58 @@ private slots:
         QVERIFY2(hotLoopLeads(result.out), qPrintable(result.out.left(1500)));
         QVERIFY(
             QFile::exists(dir_.filePath(QStringLiteral("cache/")) + buildId_ + QStringLiteral("/debuginfo")));
+    }
+
+    // A download can be stopped: a server that sends the debug file slowly, a progress callback that says
+    // stop at its first call. The load ends without the file (nothing named, nothing cached).
+    void debuginfodDownloadStops() {
+        const QString python = QStandardPaths::findExecutable(QStringLiteral("python3"));
+        if (python.isEmpty()) QSKIP("python3 is not installed: no local debuginfod server");
+        if (!perfglass::DebuginfodClient::available()) QSKIP("libdebuginfod.so.1 is not installed");
+        QProcess server;
+        server.setProcessChannelMode(QProcess::MergedChannels);
+        // 4 kB every 50 ms, whatever the path.
+        server.start(
+            python,
+            {QStringLiteral("-u"), QStringLiteral("-c"),
+             QStringLiteral(
+                 "import http.server, socketserver, sys, time\n"
+                 "data = open(sys.argv[1], 'rb').read()\n"
+                 "class H(http.server.BaseHTTPRequestHandler):\n"
+                 "    def do_GET(self):\n"
+                 "        self.send_response(200)\n"
+                 "        self.send_header('Content-Length', str(len(data)))\n"
+                 "        self.end_headers()\n"
+                 "        for i in range(0, len(data), 4096):\n"
+                 "            self.wfile.write(data[i:i + 4096]); self.wfile.flush(); time.sleep(0.05)\n"
+                 "s = socketserver.TCPServer(('127.0.0.1', 0), H)\n"
+                 "print('port', s.server_address[1], flush=True)\n"
+                 "s.serve_forever()\n"),
+             debugFile_});
+        QVERIFY(server.waitForStarted());
+        QTRY_VERIFY_WITH_TIMEOUT(server.canReadLine(), 20000);
+        const QString port = QString::fromUtf8(server.readLine()).split(QLatin1Char(' ')).value(1).trimmed();
+        const QString cache = dir_.filePath(QStringLiteral("cache-stopped"));
+        qputenv("DEBUGINFOD_CACHE_PATH", cache.toUtf8());
+        perfglass::LoadOptions options;
+        options.debuginfodUrls = (QStringLiteral("http://127.0.0.1:") + port).toStdString();
+        std::atomic<int> calls{0};
+        options.debuginfodProgress = [&calls](const std::string &, long, long) {
+            ++calls;
+            return false;
+        };
+        const auto profile = perfglass::loadProfile(session_.toStdString(), options);
+        server.kill();
+        server.waitForFinished();
+        qunsetenv("DEBUGINFOD_URLS");
+        QVERIFY(calls.load() >= 1);
+        bool named = false;
+        for (perfglass::FunctionId id = 0; id < profile->functions.size(); ++id)
+            named |= profile->functionName(id).find("hotLoop") != std::string::npos;
+        QVERIFY(!named);
+        // Neither the file nor libdebuginfod's mark of a failed query (an empty file): the next load asks
+        // again.
+        QVERIFY(!QFile::exists(cache + QLatin1Char('/') + buildId_ + QStringLiteral("/debuginfo")));
     }
 
     // Kernel frames are named from the given kallsyms file: every name of this machine's, marked.
