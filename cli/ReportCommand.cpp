@@ -136,12 +136,7 @@ void ReportCommand::addFilterOptions(CLI::App *sub) {
 
 // Where symbols come from and how sessions are read; diff shares them.
 void ReportCommand::addLoadOptions(CLI::App *sub) {
-    sub->add_option("--kallsyms", kallsyms_,
-                    "Kernel symbols file (default: /proc/kallsyms on the same kernel)");
-    sub->add_option(
-        "--symfs", symfs_,
-        "Look for binaries under this directory first (DIR/usr/lib/x.so for /usr/lib/x.so), as perf's "
-        "--symfs");
+    symbolOptions_.add(sub);
     sub->add_option("--threads", threads_, "Threads that unwind DWARF stacks (default: one per CPU)")
         ->check(CLI::Range(1, 64));
 }
@@ -258,8 +253,7 @@ int ReportCommand::printCounters(const Profile &profile) const {
 
 LoadOptions ReportCommand::loadOptions() const {
     LoadOptions options;
-    options.kallsymsPath = kallsyms_;
-    options.sysroot = symfs_;
+    symbolOptions_.apply(options);
     options.inlineFrames = inline_ || inlineDebugFiles_;
     options.inlineFramesFromDebugFiles = inlineDebugFiles_;
     options.unwindThreads = threads_;
@@ -268,6 +262,12 @@ LoadOptions ReportCommand::loadOptions() const {
 
 int ReportCommand::run() {
     const auto profile = loadProfile(input_, loadOptions());
+    const auto profile = loadProfile(input_, loadOptions());
+    // A stream cut inside a record (a pipe whose writer died) is reported up to there, and said on standard
+    // error too, where perf report says "unexpected end of event stream".
+    for (const auto &notice : profile->diagnostics.notices)
+        if (notice.kind == MessageKind::IncompleteRecordIgnored)
+            fmt::print(stderr, "perfglass-cli: warning: {}\n", notice.english());
     if (profile->events.empty()) throw Error(input_ + ": the session describes no events");
     if (view_ == "counters") return printCounters(*profile);
     const SampleFilter filter = makeFilter(*profile);

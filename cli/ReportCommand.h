@@ -4,6 +4,7 @@
 #pragma once
 
 #include "Command.h"
+#include "SymbolOptions.h"
 
 #include "analysis/SampleFilter.h"
 #include "load/LoadProfile.h"
@@ -38,8 +39,7 @@ protected:
     std::string cost_ = "period";
     size_t limit_ = 0;
     double minPercent_ = 0.5;
-    std::string kallsyms_;
-    std::string symfs_; // LoadOptions::sysroot
+    SymbolOptions symbolOptions_;
     std::vector<uint32_t> pids_;
     std::vector<uint32_t> tids_;
     std::string cpus_;

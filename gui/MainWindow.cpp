@@ -22,6 +22,7 @@
 #include "SourceDisassemblyView.h"
 #include "StartupTiming.h"
 #include "SummaryView.h"
+#include "SymbolSettingsDialog.h"
 #include "TimelineView.h"
 #include "TimelineWidget.h"
 
@@ -37,6 +38,7 @@
 #include <QFileInfo>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
@@ -205,6 +207,7 @@ void MainWindow::createDocks() {
         callerCalleeDock_->raise();
     });
     connect(summaryView_, &SummaryView::functionActivated, this, &MainWindow::showFunctionInFlameGraph);
+    connect(summaryView_, &SummaryView::symbolSettingsRequested, this, &MainWindow::showSymbolSettings);
     connect(timelineView_, &TimelineView::rangeSelected, this, &MainWindow::selectTimeRange);
     // A new session's timeline gets the height that shows its rows (up to a limit; more rows scroll).
     connect(timelineView_, &TimelineView::preferredHeightChanged, this, [this](int height) {
@@ -460,6 +463,9 @@ void MainWindow::createMenus() {
     edit->addSeparator();
     edit->addAction(comparer_->pinAction());
     edit->addAction(comparer_->compareSelectionAction());
+    QAction *symbols = edit->addAction(tr("Symbol &Settings…"), this, &MainWindow::showSymbolSettings);
+    symbols->setObjectName(QStringLiteral("symbolSettingsAction"));
+    symbols->setToolTip(tr("Where binaries, debug files, kernel symbols and sources are looked for"));
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
     for (QDockWidget *dock : docks())
@@ -823,6 +829,44 @@ void MainWindow::restoreSettings() {
     }
     const QByteArray state = settings.value(kStateKey).toByteArray();
     if (!state.isEmpty()) restoreState(state, kStateVersion);
+    setSymbolSettings(SymbolSettings::load(settings), false);
+}
+
+void MainWindow::showSymbolSettings() {
+    auto *dialog = new SymbolSettingsDialog(symbolSettings_, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setWindowModality(Qt::WindowModal);
+    connect(dialog, &QDialog::accepted, this,
+            [this, dialog] { setSymbolSettings(dialog->settings(), true); });
+    dialog->open();
+}
+
+void MainWindow::setSymbolSettings(const SymbolSettings &settings, bool persist) {
+    if (persist) {
+        QSettings stored;
+        settings.save(stored);
+    }
+    const bool changed = !(settings == symbolSettings_);
+    symbolSettings_ = settings;
+    LoadOptions options = loader_->loadOptions();
+    symbolSettings_.applyTo(options);
+    // debuginfod downloads, said in the status bar as they go (from a loading thread); Cancel stops them.
+    options.debuginfodProgress = [this](const std::string &module, long done, long total) {
+        const QString name = QFileInfo(QString::fromStdString(module)).fileName();
+        QMetaObject::invokeMethod(
+            this,
+            [this, name, done, total] {
+                statusBar()->showMessage(
+                    total > 0 ? tr("Downloading the debug file of %1 from debuginfod: %2 of %3 kB")
+                                    .arg(name, QLocale().toString(qlonglong(done / 1024)),
+                                         QLocale().toString(qlonglong(total / 1024)))
+                              : tr("Downloading the debug file of %1 from debuginfod…").arg(name));
+            },
+            Qt::QueuedConnection);
+        return true;
+    };
+    loader_->setLoadOptions(std::move(options));
+    if (changed && session_) reloadSession();
 }
 
 void MainWindow::closeEvent(QCloseEvent *event) {

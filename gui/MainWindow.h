@@ -9,6 +9,7 @@
 
 #include "ExportJob.h"
 #include "LoadedSession.h"
+#include "SymbolSettings.h"
 #include "record/Recorder.h"
 
 #include <QMainWindow>
@@ -58,6 +59,7 @@ public:
     QStringList recentFiles() const;
     // File ▸ Compare With… and comparing selections (Edit menu).
     SessionComparer *comparer() const { return comparer_; }
+    const SymbolSettings &symbolSettings() const { return symbolSettings_; }
 
 public slots:
     void openFile(const QString &path);
@@ -75,6 +77,11 @@ public slots:
     // Records in the Recording dock, off the UI thread; the session opens when it ends well.
     void startRecording(const RecordOptions &options);
     void resetLayout();
+    // Edit ▸ Symbol Settings: the dialog (window-modal); OK keeps the settings and opens the session again.
+    void showSymbolSettings();
+    // Where symbols are looked for from now on: kept in QSettings when persist, for this run only otherwise
+    // (perfglass's command-line options). An open session is read again when they change.
+    void setSymbolSettings(const perfglass::SymbolSettings &settings, bool persist);
     // Filter every view to [start, end) (undoable).
     void selectTimeRange(uint64_t start, uint64_t end);
     // Count EVENT (an index into the profile's events) in every view (undoable); events without samples
@@ -141,6 +148,7 @@ private:
     QList<QDockWidget *> docks() const;
 
     LoadJob *loader_;
+    SymbolSettings symbolSettings_;
     AnalysisJob *analyzer_;
     CallTreeModel *callTreeModel_;
     CallTreeModel *bottomUpModel_;

@@ -7,8 +7,8 @@ file(MAKE_DIRECTORY ${PERFGLASS_SCREENSHOT_DIR})
 
 set(PERFGLASS_CORE_UNIT_TESTS tst_aggregation tst_annotate tst_counterlines tst_eventparser tst_exports tst_golden tst_helperprotocol tst_packedcolumn tst_perfrecords tst_pmudiscovery tst_reader tst_recordcompressor tst_ringbuffer tst_sessionroundtrip tst_stat_records tst_stat_sampler tst_symbols)
 set(PERFGLASS_MODEL_UNIT_TESTS tst_eventlistmodel tst_processlistmodel tst_timelinerows)
-set(PERFGLASS_INTEGRATION_TESTS tst_annotateagreement tst_counterreport tst_helper tst_helperrecord tst_list tst_perfagreement tst_perfcompat tst_readerperf tst_record tst_recordcounters tst_report tst_stat tst_unwind tst_walkingskeleton)
-set(PERFGLASS_GUI_TESTS tst_countersview tst_eventsdock tst_filters tst_flamegraph tst_mainwindow tst_recorddialog tst_sourceview tst_startuptiming tst_summary tst_timeline tst_translations)
+set(PERFGLASS_INTEGRATION_TESTS tst_annotateagreement tst_counterreport tst_helper tst_helperrecord tst_list tst_perfagreement tst_perfcompat tst_piperecord tst_readerperf tst_record tst_recordcounters tst_report tst_stat tst_symbolsettings tst_unwind tst_walkingskeleton)
+set(PERFGLASS_GUI_TESTS tst_countersview tst_eventsdock tst_filters tst_flamegraph tst_mainwindow tst_recorddialog tst_sourceview tst_startuptiming tst_summary tst_symbolsettingsdialog tst_timeline tst_translations)
 # Comparing sessions: the core (unit) and perfglass-cli diff with its agreement with perf diff (integration).
 list(APPEND PERFGLASS_CORE_UNIT_TESTS tst_diff)
 list(APPEND PERFGLASS_INTEGRATION_TESTS tst_sessiondiff)
@@ -60,7 +60,7 @@ endif()
 # number (254) for a build-id size ("assertion failed at util/build-id.c:1010") and smashes its stack. Only
 # system-wide recordings see other programs' mmaps: the suites that make them and the suites that run perf record
 # never run at the same time.
-set_tests_properties(tst_record tst_recordcounters tst_helperrecord tst_walkingskeleton tst_readerperf tst_perfagreement
+set_tests_properties(tst_record tst_recordcounters tst_helperrecord tst_walkingskeleton tst_readerperf tst_perfagreement tst_piperecord
   tst_perfcompat PROPERTIES RESOURCE_LOCK system-wide-mmap-build-ids)
 set_tests_properties(tst_sessiondiff PROPERTIES RESOURCE_LOCK system-wide-mmap-build-ids) # runs perf record
   tst_perfcompat tst_annotateagreement PROPERTIES RESOURCE_LOCK system-wide-mmap-build-ids)

@@ -26,6 +26,8 @@ struct RecordOptions {
     CallGraphMode callGraph = CallGraphMode::None;
     uint32_t dwarfStackSize = 8192;
     std::string outputPath = "perfglass.data";
+    // outputPath "-": the session is written in perf's pipe mode to this descriptor (perf record -o -).
+    int pipeFd = 1;
     size_t mmapPages = 0;             // data pages per CPU, a power of two; 0 picks a default
     double durationSeconds = 0;       // 0: until the program exits or stop()
     std::vector<std::string> cmdline; // stored in the session's CMDLINE feature

@@ -85,17 +85,31 @@ int findByDebugLink(Dwfl_Module *module, const char *fileName, const char *debug
 // even when DEBUGINFOD_URLS is unset: about 25 shared libraries (libcurl, gnutls, krb5...), milliseconds and
 // megabytes for nothing. Without DEBUGINFOD_URLS the local search is done here: by build id under the debug
 // path (libdw), then by .gnu_debuglink. userdata holds the module's debug path list.
+// With DEBUGINFOD_URLS set, the servers are asked last, through DebuginfodClient so that downloads report
+// progress and can be stopped (libdw's own client, 0.188, offers neither), or through libdw when
+// libdebuginfod cannot be loaded.
 int findDebuginfo(Dwfl_Module *module, void **userdata, const char *moduleName, Dwarf_Addr base,
                   const char *fileName, const char *debugLink, GElf_Word crc, char **debugFileName) {
-    if (debuginfodConfigured())
+    const bool debuginfod = debuginfodConfigured();
+    if (debuginfod && !DebuginfodClient::available())
         return dwfl_standard_find_debuginfo(module, userdata, moduleName, base, fileName, debugLink, crc,
                                             debugFileName);
     const int fd = dwfl_build_id_find_debuginfo(module, userdata, moduleName, base, fileName, debugLink, crc,
                                                 debugFileName);
     if (fd >= 0) return fd;
-    const auto *path = userdata ? static_cast<const std::string *>(*userdata) : nullptr;
-    return findByDebugLink(module, fileName, debugLink, path && !path->empty() ? *path : kDefaultDebugPath,
-                           debugFileName);
+    const auto *search = userdata ? static_cast<const DebugFileSearch *>(*userdata) : nullptr;
+    const int linked = findByDebugLink(
+        module, fileName, debugLink,
+        search && !search->pathList.empty() ? search->pathList : kDefaultDebugPath, debugFileName);
+    if (linked >= 0 || !debuginfod) return linked;
+    const unsigned char *bits = nullptr;
+    GElf_Addr address = 0;
+    const int size = dwfl_module_build_id(module, &bits, &address);
+    if (size <= 0) return -1;
+    const int downloaded =
+        DebuginfodClient::findDebuginfo(bits, size, fileName ? fileName : moduleName,
+                                        search ? search->progress : DebuginfodProgress{}, debugFileName);
+    return downloaded >= 0 ? downloaded : -1;
 }
 
 } // namespace
@@ -124,18 +138,31 @@ bool fileHasSection(const char *path, const char *wanted) {
 }
 } // namespace
 
+// Where the module recorded at path is read from: under the sysroot, else at path, else by its file name in
+// the library paths; path itself when none has it (the error then names it).
+std::string ElfSymbols::modulePath(const std::string &path, const SymbolSearch &search) {
+    if (!search.sysroot.empty() && ::access((search.sysroot + path).c_str(), R_OK) == 0)
+        return search.sysroot + path;
+    if (search.libraryPaths.empty() || ::access(path.c_str(), R_OK) == 0) return path;
+    const std::string name = path.substr(path.rfind('/') + 1);
+    for (const auto &directory : search.libraryPaths) {
+        const std::string candidate = directory + "/" + name;
+        if (!name.empty() && ::access(candidate.c_str(), R_OK) == 0) return candidate;
+    }
+    return path;
+}
+
 Expected<std::unique_ptr<ElfSymbols>> ElfSymbols::open(const std::string &path, const SymbolSearch &search) {
     std::unique_ptr<ElfSymbols> symbols(new ElfSymbols);
-    symbols->path_ = path;
-    if (!search.sysroot.empty() && ::access((search.sysroot + path).c_str(), R_OK) == 0)
-        symbols->path_ = search.sysroot + path;
+    symbols->path_ = modulePath(path, search);
     const std::string &file = symbols->path_;
     if (::access(file.c_str(), R_OK) != 0) return unexpected(file + ": " + std::strerror(errno));
+    symbols->debugSearch_.progress = search.debuginfodProgress;
     if (!search.debugPaths.empty()) {
-        symbols->debugPathList_ = ":.debug:/usr/lib/debug";
+        symbols->debugSearch_.pathList = ":.debug:/usr/lib/debug";
         for (const auto &directory : search.debugPaths)
-            symbols->debugPathList_ += ":" + directory;
-        symbols->debugPathPointer_ = symbols->debugPathList_.data();
+            symbols->debugSearch_.pathList += ":" + directory;
+        symbols->debugPathPointer_ = symbols->debugSearch_.pathList.data();
     }
     auto callbacks = std::make_shared<Dwfl_Callbacks>();
     callbacks->find_elf = dwfl_build_id_find_elf;
@@ -150,7 +177,7 @@ Expected<std::unique_ptr<ElfSymbols>> ElfSymbols::open(const std::string &path, 
     dwfl_report_end(symbols->dwfl_, nullptr, nullptr);
     void **userdata = nullptr;
     dwfl_module_info(symbols->module_, &userdata, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr);
-    if (userdata) *userdata = &symbols->debugPathList_; // for findDebuginfo
+    if (userdata) *userdata = &symbols->debugSearch_; // for findDebuginfo
 
     GElf_Addr bias = 0;
     Elf *elf = dwfl_module_getelf(symbols->module_, &bias);

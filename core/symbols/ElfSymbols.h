@@ -2,6 +2,8 @@
 // Debug information is found the standard ways (build id under /usr/lib/debug, .gnu_debuglink, debuginfod).
 #pragma once
 
+#include "symbols/DebuginfodClient.h"
+
 #include "base/Expected.h"
 
 #include <cstdint>
@@ -39,6 +41,18 @@ struct SourceLine {
 struct SymbolSearch {
     std::string sysroot; // "/sysroot": /usr/lib/libc.so.6 is read as /sysroot/usr/lib/libc.so.6
     std::vector<std::string> debugPaths; // extra directories for separate debug files
+    // Directories searched by file name for a module found neither under sysroot nor at its recorded path
+    // (libraries copied from another machine, a build tree).
+    std::vector<std::string> libraryPaths;
+    // Told about debuginfod downloads (DEBUGINFOD_URLS set), and able to stop them; may be empty.
+    DebuginfodProgress debuginfodProgress;
+};
+
+// What the debug-file search of one module needs (libdw's per-module user data): the debug path list as libdw
+// takes it, and the debuginfod progress.
+struct DebugFileSearch {
+    std::string pathList;
+    DebuginfodProgress progress;
 };
 
 // One function at an address, innermost first: inlined functions, then the function the code belongs to.
@@ -54,6 +68,8 @@ public:
     // The file's symbols, or why path is not a readable ELF file.
     static Expected<std::unique_ptr<ElfSymbols>> open(const std::string &path,
                                                       const SymbolSearch &search = {});
+    // Where the module recorded at path is read from, by search (sysroot, then path, then library paths).
+    static std::string modulePath(const std::string &path, const SymbolSearch &search);
     ~ElfSymbols();
     ElfSymbols(const ElfSymbols &) = delete;
     ElfSymbols &operator=(const ElfSymbols &) = delete;
@@ -117,7 +133,7 @@ private:
         uint64_t size;
     };
     std::shared_ptr<const void> callbacks_; // a Dwfl_Callbacks, which libdwfl only declares as a typedef
-    std::string debugPathList_;
+    DebugFileSearch debugSearch_;
     char *debugPathPointer_ = nullptr;
     std::string path_;
     Dwfl *dwfl_ = nullptr;
