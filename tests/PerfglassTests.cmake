@@ -60,10 +60,8 @@ endif()
 # number (254) for a build-id size ("assertion failed at util/build-id.c:1010") and smashes its stack. Only
 # system-wide recordings see other programs' mmaps: the suites that make them and the suites that run perf record
 # never run at the same time.
-set_tests_properties(tst_record tst_recordcounters tst_helperrecord tst_walkingskeleton tst_readerperf tst_perfagreement tst_piperecord
-  tst_perfcompat PROPERTIES RESOURCE_LOCK system-wide-mmap-build-ids)
-set_tests_properties(tst_sessiondiff PROPERTIES RESOURCE_LOCK system-wide-mmap-build-ids) # runs perf record
-  tst_perfcompat tst_annotateagreement PROPERTIES RESOURCE_LOCK system-wide-mmap-build-ids)
+set_tests_properties(tst_record tst_recordcounters tst_helperrecord tst_walkingskeleton tst_readerperf tst_perfagreement
+  tst_piperecord tst_perfcompat tst_annotateagreement tst_sessiondiff PROPERTIES RESOURCE_LOCK system-wide-mmap-build-ids)
 if(TARGET perfglass-gui-lib)
   # Both record with perf or system-wide to make their sessions.
   set_tests_properties(tst_flamegraph tst_timeline tst_sourceview PROPERTIES RESOURCE_LOCK system-wide-mmap-build-ids)
