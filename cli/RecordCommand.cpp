@@ -5,8 +5,10 @@
 
 #include "base/CpuList.h"
 #include "base/Error.h"
+#include "base/UniqueFd.h"
 #include "record/HelperEventOpener.h"
 
+#include <fcntl.h>
 #include <fmt/format.h>
 #include <signal.h>
 #include <unistd.h>
@@ -78,6 +80,19 @@ std::vector<pid_t> parseIdList(const std::string &text, const char *option) {
     return ids;
 }
 
+// -o -: the session goes to standard output in perf's pipe mode. The recorder writes it to a duplicate of
+// standard output, which then points to standard error, so that nothing the recorded program or we print
+// lands inside the session.
+UniqueFd takeStandardOutputForPipe() {
+    if (::isatty(STDOUT_FILENO))
+        throw Error("-o -: standard output is a terminal; pipe it to a reader (| perfglass-cli report -i -, "
+                    "| perf report -i -) or redirect it to a file");
+    UniqueFd session(::fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3));
+    if (!session.valid() || ::dup2(STDERR_FILENO, STDOUT_FILENO) < 0)
+        throw Error(systemErrorMessage("-o -: cannot take standard output for the session", errno));
+    return session;
+}
+
 std::string humanBytes(uint64_t bytes) {
     if (bytes >= (uint64_t{1} << 20)) return fmt::format("{:.1f} MB", bytes / 1e6);
     return fmt::format("{:.1f} kB", bytes / 1e3);
@@ -106,7 +121,8 @@ CLI::App *RecordCommand::setup(CLI::App &app) {
     sub->add_flag("-g", framePointers_, "Record frame-pointer call chains (same as --call-graph fp)");
     sub->add_option("--call-graph", callGraph_, "Call chains: fp, dwarf[,STACK_BYTES] or lbr");
     sub->add_option("-o,--output", options_.outputPath,
-                    "Session file to write; an existing one is kept as FILE.old, as perf does")
+                    "Session file to write; an existing one is kept as FILE.old, as perf does; - writes perf's "
+                    "pipe mode to standard output")
         ->capture_default_str();
     sub->add_option("-m,--mmap-pages", mmapPages_,
                     "Ring buffer per CPU: pages, or a size such as 512K or 16M (rounded up to a power of two "
@@ -185,8 +201,14 @@ int RecordCommand::run() {
     options_.privilegedOpenerFactory = []() -> std::unique_ptr<EventOpener> {
         return startPrivilegedHelper();
     };
-    const std::string kept = keepPreviousSession(options_.outputPath);
-    if (!kept.empty()) fmt::print(stderr, "perfglass-cli: kept the previous session as {}\n", kept);
+    UniqueFd pipeOutput;
+    if (options_.outputPath == "-") {
+        pipeOutput = takeStandardOutputForPipe();
+        options_.pipeFd = pipeOutput.get();
+    } else {
+        const std::string kept = keepPreviousSession(options_.outputPath);
+        if (!kept.empty()) fmt::print(stderr, "perfglass-cli: kept the previous session as {}\n", kept);
+    }
     Recorder recorder(options_);
     ActiveRecorder active(recorder);
     StopSignals signals(onStopSignal);
@@ -207,7 +229,8 @@ int RecordCommand::run() {
     if (!options_.counters.empty())
         lost += fmt::format(", {} reads of {} counters", summary.counterReads, summary.counterNames.size());
     fmt::print(stderr, "[ perfglass record: {:.2f} s, {} samples, {}, {} written to {} ]\n", summary.seconds,
-               summary.samples, lost, humanBytes(summary.bytes), options_.outputPath);
+               summary.samples, lost, humanBytes(summary.bytes),
+               options_.outputPath == "-" ? std::string("standard output (pipe mode)") : options_.outputPath);
     return summary.exitCode;
 }
 

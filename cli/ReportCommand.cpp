@@ -135,6 +135,17 @@ CLI::App *ReportCommand::setup(CLI::App &app) {
     sub->add_option("--format", format_, "text, json, or collapsed (flamegraph.pl input, any view)")
         ->check(CLI::IsMember({"text", "json", "collapsed"}))
         ->capture_default_str();
+    addFilterOptions(sub);
+    sub->add_option("--export", exports_,
+                    "Also write collapsed=FILE, speedscope=FILE or svg=FILE (repeatable)")
+        ->check(CLI::Validator(exportCheck, "KIND=FILE"));
+    addLoadOptions(sub);
+    perf_.setup(*sub);
+    return sub;
+}
+
+// Which samples count and how stacks are transformed; diff shares them.
+void ReportCommand::addFilterOptions(CLI::App *sub) {
     sub->add_option("--event", event_, "Report this event of the session (default: the first with samples)");
     sub->add_option("--cost", cost_, "Weigh samples by their period (as perf report does) or count them")
         ->check(CLI::IsMember({"period", "samples"}))
@@ -168,19 +179,13 @@ CLI::App *ReportCommand::setup(CLI::App &app) {
     sub->add_flag("--inline-debug-files", inlineDebugFiles_,
                   "Also from separately installed debug files (libc6-dbg, -dbgsym packages, debuginfod; "
                   "about 20 MB more memory for libc)");
-    sub->add_option("--export", exports_,
-                    "Also write collapsed=FILE, speedscope=FILE or svg=FILE (repeatable)")
-        ->check(CLI::Validator(exportCheck, "KIND=FILE"));
-    sub->add_option("--kallsyms", kallsyms_,
-                    "Kernel symbols file (default: /proc/kallsyms on the same kernel)");
-    sub->add_option(
-        "--symfs", symfs_,
-        "Look for binaries under this directory first (DIR/usr/lib/x.so for /usr/lib/x.so), as perf's "
-        "--symfs");
+}
+
+// Where symbols come from and how sessions are read; diff shares them.
+void ReportCommand::addLoadOptions(CLI::App *sub) {
+    symbolOptions_.add(sub);
     sub->add_option("--threads", threads_, "Threads that unwind DWARF stacks (default: one per CPU)")
         ->check(CLI::Range(1, 64));
-    perf_.setup(*sub);
-    return sub;
 }
 
 SampleFilter ReportCommand::makeFilter(const Profile &profile) const {
@@ -376,15 +381,23 @@ void ReportCommand::printReport(std::FILE *out, const std::shared_ptr<const Prof
     }
 }
 
-int ReportCommand::run() {
-    applyPerfOptions();
+LoadOptions ReportCommand::loadOptions() const {
     LoadOptions options;
-    options.kallsymsPath = kallsyms_;
-    options.sysroot = symfs_;
+    symbolOptions_.apply(options);
     options.inlineFrames = inline_ || inlineDebugFiles_;
     options.inlineFramesFromDebugFiles = inlineDebugFiles_;
     options.unwindThreads = threads_;
-    const auto profile = loadProfile(input_, options);
+    return options;
+}
+
+int ReportCommand::run() {
+    applyPerfOptions();
+    const auto profile = loadProfile(input_, loadOptions());
+    // A stream cut inside a record (a pipe whose writer died) is reported up to there, and said on standard
+    // error too, where perf report says "unexpected end of event stream".
+    for (const auto &notice : profile->diagnostics.notices)
+        if (notice.kind == MessageKind::IncompleteRecordIgnored)
+            fmt::print(stderr, "perfglass-cli: warning: {}\n", notice.english());
     if (profile->events.empty()) throw Error(input_ + ": the session describes no events");
     if (view_ == "counters") return printCounters(*profile);
     const SampleFilter filter = makeFilter(*profile);

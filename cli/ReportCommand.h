@@ -5,8 +5,10 @@
 
 #include "Command.h"
 #include "PerfReportOptions.h"
+#include "SymbolOptions.h"
 
 #include "analysis/SampleFilter.h"
+#include "load/LoadProfile.h"
 #include "profile/Profile.h"
 
 #include <string>
@@ -19,7 +21,12 @@ public:
     CLI::App *setup(CLI::App &app) override;
     int run() override;
 
-private:
+protected:
+    // The options that diff shares with report: filters and transforms, and how sessions are loaded.
+    void addFilterOptions(CLI::App *sub);
+    void addLoadOptions(CLI::App *sub);
+    LoadOptions loadOptions() const;
+    // Filters and transforms for PROFILE, read from input_ (error messages name it).
     SampleFilter makeFilter(const Profile &profile) const;
     void addTransforms(const Profile &profile, SampleFilter &filter) const;
     void writeExports(const std::shared_ptr<const Profile> &profile, const SampleFilter &filter) const;
@@ -38,8 +45,7 @@ private:
     std::string cost_ = "period";
     size_t limit_ = 0;
     double minPercent_ = 0.5;
-    std::string kallsyms_;
-    std::string symfs_; // LoadOptions::sysroot
+    SymbolOptions symbolOptions_;
     std::vector<uint32_t> pids_;
     std::vector<uint32_t> tids_;
     std::string cpus_;

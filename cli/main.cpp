@@ -1,5 +1,7 @@
 // perfglass-cli: record, report, count and list events from a terminal.
+#include "AnnotateCommand.h"
 #include "Command.h"
+#include "DiffCommand.h"
 #include "ListCommand.h"
 #include "RecordCommand.h"
 #include "ReportCommand.h"
@@ -33,8 +35,10 @@ int main(int argc, char **argv) {
     add(std::make_unique<perfglass::cli::RecordCommand>(argc, argv));
     add(std::make_unique<perfglass::cli::ReportCommand>());
     add(std::make_unique<perfglass::cli::ScriptCommand>());
+    add(std::make_unique<perfglass::cli::AnnotateCommand>());
     add(std::make_unique<perfglass::cli::StatCommand>(argc, argv));
     add(std::make_unique<perfglass::cli::ListCommand>());
+    add(std::make_unique<perfglass::cli::DiffCommand>());
 
     std::string helpTopic;
     CLI::App *help = app.add_subcommand("help", "Print the help of the program or of SUBCOMMAND");

@@ -7,7 +7,7 @@
 namespace perfglass {
 
 namespace {
-std::vector<uint32_t> distinct(const std::vector<uint32_t> &column) {
+template <typename Column> std::vector<uint32_t> distinct(const Column &column) {
     std::unordered_set<uint32_t> seen(column.begin(), column.end());
     std::vector<uint32_t> result(seen.begin(), seen.end());
     std::sort(result.begin(), result.end());

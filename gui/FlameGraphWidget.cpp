@@ -2,6 +2,7 @@
 
 #include "FrameDetails.h"
 #include "FunctionNames.h"
+#include "StartupTiming.h"
 
 #include <QContextMenuEvent>
 #include <QHelpEvent>
@@ -138,6 +139,7 @@ void FlameGraphWidget::paintEvent(QPaintEvent *) {
         if (r.bottom() < exposed.top() || r.top() > exposed.bottom()) continue;
         paintFrame(painter, frame, r);
     }
+    if (!frames().empty()) StartupTiming::mark("first flame graph painted");
 }
 
 void FlameGraphWidget::paintFrame(QPainter &painter, const FlameFrame &frame, const QRectF &rect) const {
@@ -215,6 +217,8 @@ QString FlameGraphWidget::toolTipFor(const FlameFrame &frame) const {
                  formatPercent(model_->selfCost(node), total), formatCost(model_->selfCost(node), unit));
     const QString into = model_->inlinedInto(node);
     if (!into.isEmpty()) text += tr("<br><i>Inlined into %1</i>").arg(into.toHtmlEscaped());
+    const QString extra = model_->extraToolTip(node);
+    if (!extra.isEmpty()) text += QStringLiteral("<br>") + extra;
     const QString location = model_->location(node);
     if (!location.isEmpty())
         text += tr("<br>Source: %1 (the function's hottest line)").arg(location.toHtmlEscaped());

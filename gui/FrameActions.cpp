@@ -82,6 +82,14 @@ QMenu *FrameActions::createMenu(const FrameTarget &target, QWidget *parent) {
     QAction *title = menu->addSection(name);
     title->setToolTip(target.name);
 
+    if (!target.collapsed) {
+        QAction *source = menu->addAction(tr("Sho&w Source && Disassembly"));
+        source->setObjectName(QStringLiteral("showSource"));
+        source->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_D));
+        connect(source, &QAction::triggered, this,
+                [this, function = target.function] { emit sourceRequested(function); });
+        menu->addSeparator();
+    }
     addTransformAction(menu, QStringLiteral("focusFunction"), tr("&Focus on Function"),
                        Transform::focusFunction(target.function), tr("Focus on %1").arg(name));
     if (!target.callPath.empty()) {

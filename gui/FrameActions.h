@@ -53,7 +53,7 @@ public:
     QAction *hideKernelAction() const { return hideKernel_; }
     // A new menu (owned by PARENT) with the actions for TARGET. Object names (for tests and automation):
     // focusFunction, focusPath, mergeFunction, dropFunction, collapseModule, collapseRecursion,
-    // collapseDirectRecursion, hideKernel, copyName.
+    // collapseDirectRecursion, hideKernel, copyName, showSource.
     QMenu *createMenu(const FrameTarget &target, QWidget *parent);
     // Opens the menu of TARGET at GLOBALPOS without blocking; it deletes itself when closed.
     QMenu *popup(const FrameTarget &target, const QPoint &globalPos, QWidget *parent);
@@ -72,6 +72,8 @@ signals:
     void transformRequested(const perfglass::Transform &transform, const QString &text);
     // The Hide kernel frames action was toggled to CHECKED.
     void hideKernelToggled(bool checked);
+    // Show FUNCTION in the Source & Disassembly dock.
+    void sourceRequested(perfglass::FunctionId function);
 
 private:
     void addTransformAction(QMenu *menu, const QString &objectName, const QString &label, Transform transform,

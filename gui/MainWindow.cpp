@@ -18,7 +18,11 @@
 #include "RecordDialog.h"
 #include "RecordingJob.h"
 #include "RecordingView.h"
+#include "SessionComparer.h"
+#include "SourceDisassemblyView.h"
+#include "StartupTiming.h"
 #include "SummaryView.h"
+#include "SymbolSettingsDialog.h"
 #include "TimelineView.h"
 #include "TimelineWidget.h"
 
@@ -34,6 +38,7 @@
 #include <QFileInfo>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
@@ -151,8 +156,8 @@ void MainWindow::nameParts() {
 }
 
 QList<QDockWidget *> MainWindow::docks() const {
-    return {timelineDock_,     flameGraphDock_, countersDock_, topDownDock_,  bottomUpDock_,
-            callerCalleeDock_, summaryDock_,    eventsDock_,   recordingDock_};
+    return {timelineDock_,     flameGraphDock_, countersDock_, topDownDock_, bottomUpDock_,
+            callerCalleeDock_, sourceDock_,     summaryDock_,  eventsDock_,  recordingDock_};
 }
 
 void MainWindow::createDocks() {
@@ -184,6 +189,7 @@ void MainWindow::createDocks() {
     topDownDock_->raise();
     resizeDocks({timelineDock_, flameGraphDock_, topDownDock_}, {130, 560, 210}, Qt::Vertical);
     createRecordingDock();
+    createSourceDock();
 
     connect(topDownView_, &CallTreeView::nodeActivated, this,
             [this](uint32_t node) { showNodeInFlameGraph(CallTree::Kind::TopDown, node); });
@@ -201,6 +207,7 @@ void MainWindow::createDocks() {
         callerCalleeDock_->raise();
     });
     connect(summaryView_, &SummaryView::functionActivated, this, &MainWindow::showFunctionInFlameGraph);
+    connect(summaryView_, &SummaryView::symbolSettingsRequested, this, &MainWindow::showSymbolSettings);
     connect(timelineView_, &TimelineView::rangeSelected, this, &MainWindow::selectTimeRange);
     // A new session's timeline gets the height that shows its rows (up to a limit; more rows scroll).
     connect(timelineView_, &TimelineView::preferredHeightChanged, this, [this](int height) {
@@ -217,6 +224,36 @@ void MainWindow::createEventsDock() {
     eventsDock_ = addDock(tr("Events"), QStringLiteral("eventsDock"), eventsView_);
     tabifyDockWidget(summaryDock_, eventsDock_);
     topDownDock_->raise();
+}
+
+// The Source & Disassembly dock, tabbed with the trees and hidden until a function is shown in it (context
+// menus, Ctrl+D for the function last selected).
+void MainWindow::createSourceDock() {
+    sourceView_ = new SourceDisassemblyView(this);
+    sourceView_->setObjectName(QStringLiteral("sourceView"));
+    // No "&" in the title: tab bars take it for an accelerator, title bars do not.
+    sourceDock_ = addDock(tr("Source and Disassembly"), QStringLiteral("sourceDock"), sourceView_);
+    tabifyDockWidget(callerCalleeDock_, sourceDock_);
+    sourceDock_->hide();
+    connect(frameActions_, &FrameActions::sourceRequested, this, &MainWindow::showSource);
+    auto *action = new QAction(tr("Source && Disassembly of the Selected Function"), this);
+    action->setObjectName(QStringLiteral("showSourceAction"));
+    action->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_D));
+    connect(action, &QAction::triggered, this, [this] {
+        if (callerCalleeView_->function()) showSource(*callerCalleeView_->function());
+    });
+    addAction(action);
+}
+
+// Shown docked, the dock takes most of the height it shares with the flame graph: the instructions need rows.
+void MainWindow::showSource(FunctionId function) {
+    sourceView_->showFunction(function);
+    const bool wasVisible = sourceDock_->isVisible();
+    sourceDock_->show();
+    sourceDock_->raise();
+    if (wasVisible || sourceDock_->isFloating()) return;
+    const int both = flameGraphDock_->height() + sourceDock_->height();
+    resizeDocks({flameGraphDock_, sourceDock_}, {both * 2 / 5, both * 3 / 5}, Qt::Vertical);
 }
 
 // The Recording dock, tabbed with the Summary and hidden until a recording starts.
@@ -334,6 +371,7 @@ void MainWindow::closeSession() {
     summaryView_->setSession({});
     timelineView_->setSession({});
     callerCalleeView_->setSession({});
+    sourceView_->setSession({});
     countersView_->setSession({});
     filterBar_->setSession({});
     updateFilterUi();
@@ -399,6 +437,8 @@ void MainWindow::createMenus() {
     recentMenu_ = file->addMenu(tr("Open Rece&nt"));
     updateRecentMenu();
     createSessionActions(file);
+    comparer_ = new SessionComparer(this);
+    file->addAction(comparer_->compareAction());
     file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
@@ -420,6 +460,12 @@ void MainWindow::createMenus() {
     clearFilterAction_->setIcon(style()->standardIcon(QStyle::SP_DialogResetButton));
     clearFilterAction_->setEnabled(false);
     timelineView_->setClearAction(clearFilterAction_);
+    edit->addSeparator();
+    edit->addAction(comparer_->pinAction());
+    edit->addAction(comparer_->compareSelectionAction());
+    QAction *symbols = edit->addAction(tr("Symbol &Settings…"), this, &MainWindow::showSymbolSettings);
+    symbols->setObjectName(QStringLiteral("symbolSettingsAction"));
+    symbols->setToolTip(tr("Where binaries, debug files, kernel symbols and sources are looked for"));
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
     for (QDockWidget *dock : docks())
@@ -645,6 +691,7 @@ void MainWindow::showAnalysis(std::shared_ptr<const LoadedSession> session) {
     summaryView_->setSession(session_);
     timelineView_->setSession(session_);
     callerCalleeView_->setSession(session_);
+    sourceView_->setSession(session_);
     filterBar_->setSession(session_);
     sessionLabel_->setText(
         tr("%n sample(s) of %1", nullptr, static_cast<int>(session_->topDown->sampleCount()))
@@ -657,6 +704,7 @@ void MainWindow::onLoaded(std::shared_ptr<const LoadedSession> session) {
     undoStack_->clear();
     filter_ = session->filter;
     callerCalleeView_->setSession({});
+    sourceView_->setSession({});
     showAnalysis(std::move(session));
     updateFilterUi();
     updateEventPicker();
@@ -674,6 +722,7 @@ void MainWindow::onLoaded(std::shared_ptr<const LoadedSession> session) {
         statusBar()->showMessage(tr("Opened %1.").arg(name), 5000);
     addRecentFile(session_->path);
     updateSessionActions();
+    StartupTiming::mark("session loaded");
     emit sessionLoaded();
 }
 
@@ -780,6 +829,44 @@ void MainWindow::restoreSettings() {
     }
     const QByteArray state = settings.value(kStateKey).toByteArray();
     if (!state.isEmpty()) restoreState(state, kStateVersion);
+    setSymbolSettings(SymbolSettings::load(settings), false);
+}
+
+void MainWindow::showSymbolSettings() {
+    auto *dialog = new SymbolSettingsDialog(symbolSettings_, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setWindowModality(Qt::WindowModal);
+    connect(dialog, &QDialog::accepted, this,
+            [this, dialog] { setSymbolSettings(dialog->settings(), true); });
+    dialog->open();
+}
+
+void MainWindow::setSymbolSettings(const SymbolSettings &settings, bool persist) {
+    if (persist) {
+        QSettings stored;
+        settings.save(stored);
+    }
+    const bool changed = !(settings == symbolSettings_);
+    symbolSettings_ = settings;
+    LoadOptions options = loader_->loadOptions();
+    symbolSettings_.applyTo(options);
+    // debuginfod downloads, said in the status bar as they go (from a loading thread); Cancel stops them.
+    options.debuginfodProgress = [this](const std::string &module, long done, long total) {
+        const QString name = QFileInfo(QString::fromStdString(module)).fileName();
+        QMetaObject::invokeMethod(
+            this,
+            [this, name, done, total] {
+                statusBar()->showMessage(
+                    total > 0 ? tr("Downloading the debug file of %1 from debuginfod: %2 of %3 kB")
+                                    .arg(name, QLocale().toString(qlonglong(done / 1024)),
+                                         QLocale().toString(qlonglong(total / 1024)))
+                              : tr("Downloading the debug file of %1 from debuginfod…").arg(name));
+            },
+            Qt::QueuedConnection);
+        return true;
+    };
+    loader_->setLoadOptions(std::move(options));
+    if (changed && session_) reloadSession();
 }
 
 void MainWindow::closeEvent(QCloseEvent *event) {

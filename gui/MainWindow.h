@@ -9,6 +9,7 @@
 
 #include "ExportJob.h"
 #include "LoadedSession.h"
+#include "SymbolSettings.h"
 #include "record/Recorder.h"
 
 #include <QMainWindow>
@@ -30,6 +31,7 @@ namespace perfglass {
 class CallTreeModel;
 class CallTreeView;
 class CallerCalleeView;
+class SourceDisassemblyView;
 class CountersView;
 class DockHeightKeeper;
 class EventsView;
@@ -40,6 +42,7 @@ class FlameGraphView;
 class RecordingView;
 class AnalysisJob;
 class LoadJob;
+class SessionComparer;
 class SummaryView;
 class TimelineView;
 
@@ -54,6 +57,9 @@ public:
     // The filter asked for last (the one shown may still be computing).
     const SampleFilter &filter() const { return filter_; }
     QStringList recentFiles() const;
+    // File ▸ Compare With… and comparing selections (Edit menu).
+    SessionComparer *comparer() const { return comparer_; }
+    const SymbolSettings &symbolSettings() const { return symbolSettings_; }
 
 public slots:
     void openFile(const QString &path);
@@ -71,6 +77,11 @@ public slots:
     // Records in the Recording dock, off the UI thread; the session opens when it ends well.
     void startRecording(const RecordOptions &options);
     void resetLayout();
+    // Edit ▸ Symbol Settings: the dialog (window-modal); OK keeps the settings and opens the session again.
+    void showSymbolSettings();
+    // Where symbols are looked for from now on: kept in QSettings when persist, for this run only otherwise
+    // (perfglass's command-line options). An open session is read again when they change.
+    void setSymbolSettings(const perfglass::SymbolSettings &settings, bool persist);
     // Filter every view to [start, end) (undoable).
     void selectTimeRange(uint64_t start, uint64_t end);
     // Count EVENT (an index into the profile's events) in every view (undoable); events without samples
@@ -131,10 +142,13 @@ private:
     void saveSettings() const;
     void restoreSettings();
     void showFunctionInFlameGraph(const QString &name);
+    void createSourceDock();
+    void showSource(FunctionId function);
 
     QList<QDockWidget *> docks() const;
 
     LoadJob *loader_;
+    SymbolSettings symbolSettings_;
     AnalysisJob *analyzer_;
     CallTreeModel *callTreeModel_;
     CallTreeModel *bottomUpModel_;
@@ -151,6 +165,8 @@ private:
     QDockWidget *topDownDock_ = nullptr;
     QDockWidget *bottomUpDock_ = nullptr;
     QDockWidget *callerCalleeDock_ = nullptr;
+    SourceDisassemblyView *sourceView_ = nullptr;
+    QDockWidget *sourceDock_ = nullptr;
     QDockWidget *timelineDock_ = nullptr;
     QDockWidget *countersDock_ = nullptr;
     QDockWidget *summaryDock_ = nullptr;
@@ -170,6 +186,7 @@ private:
     ExportJob *exporter_;
     DockHeightKeeper *heightKeeper_ = nullptr;
     FilterBar *filterBar_ = nullptr;
+    SessionComparer *comparer_ = nullptr;
     SampleFilter filter_;
     QMenu *recentMenu_ = nullptr;
     QProgressBar *progress_ = nullptr;

@@ -83,6 +83,7 @@ SummaryView::SummaryView(QWidget *parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(browser_);
     connect(browser_, &QTextBrowser::anchorClicked, this, [this](const QUrl &url) {
+        if (url.scheme() == QLatin1String("settings")) return emit symbolSettingsRequested();
         bool ok = false;
         const uint32_t function = url.path().toUInt(&ok);
         if (url.scheme() != QLatin1String("function") || !ok || !session_ || !session_->flat.stacks ||
@@ -309,7 +310,28 @@ QString SummaryView::unresolvedHtml() const {
                          percentHtml(module.leafSamples, unresolved->totalSamples), number(module.frames),
                          why.toHtmlEscaped());
     }
-    return html + QStringLiteral("</table>");
+    return html + QStringLiteral("</table>") + settingsHintHtml();
+}
+
+// The modules that have no symbols at all (not found, unreadable, stripped without a debug file), named,
+// with the link to the symbol settings that can find them.
+QString SummaryView::settingsHintHtml() const {
+    const Profile &profile = *session_->profile;
+    QStringList missing;
+    for (const Message &notice : profile.diagnostics.notices)
+        if (notice.kind == MessageKind::NoSymbolsForModule && !notice.args.empty())
+            missing << QString::fromStdString(notice.args[0]).toHtmlEscaped();
+    const QString link =
+        QStringLiteral("<a href=\"settings:symbols\">%1</a>").arg(tr("Symbol Settings…").toHtmlEscaped());
+    if (missing.isEmpty())
+        return QStringLiteral("<p class=\"hint\">%1 %2</p>")
+            .arg(tr("A sysroot, library or debug file paths, or a debuginfod server may name them:")
+                     .toHtmlEscaped(),
+                 link);
+    return QStringLiteral("<p><span class=\"warn\">%1</span> %2<br>%3 %4</p>")
+        .arg(tr("%n module(s) without symbols:", nullptr, static_cast<int>(missing.size())).toHtmlEscaped(),
+             missing.join(QStringLiteral(", ")),
+             tr("Tell Perfglass where their files or debug files are:").toHtmlEscaped(), link);
 }
 
 QString SummaryView::hotspotsHtml() const {

@@ -28,6 +28,8 @@ public:
 signals:
     // The user clicked a hotspot.
     void functionActivated(const QString &name);
+    // The user clicked "Symbol Settings…" under modules without symbols.
+    void symbolSettingsRequested();
 
 private:
     QString html() const;
@@ -37,6 +39,7 @@ private:
     QString diagnosticsHtml() const;
     QString problemsHtml() const;
     QString unresolvedHtml() const;
+    QString settingsHintHtml() const;
     QString hotspotsHtml() const;
 
     std::shared_ptr<const LoadedSession> session_;

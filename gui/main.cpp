@@ -1,6 +1,8 @@
 // perfglass: the desktop application. `perfglass [FILE]` opens FILE, a session in the perf.data format
 // (./perf.data when no FILE is given and it exists, as perf report reads it).
 #include "MainWindow.h"
+#include "SessionComparer.h"
+#include "StartupTiming.h"
 #include "Translations.h"
 
 #include <QApplication>
@@ -31,6 +33,46 @@ void nameApplication() {
     QCoreApplication::setApplicationVersion(QStringLiteral(PERFGLASS_VERSION));
 }
 
+// The symbol settings, as perfglass-cli report takes them; given, they replace the stored ones for this run.
+void addSymbolOptions(QCommandLineParser &parser) {
+    const auto add = [&parser](const char *name, const char *description, const char *value) {
+        parser.addOption(QCommandLineOption(QString::fromLatin1(name),
+                                            QCoreApplication::translate("main", description),
+                                            QString::fromLatin1(value)));
+    };
+    add("sysroot", QT_TRANSLATE_NOOP("main", "Look for binaries under DIR first (DIR/usr/lib/x.so)."), "DIR");
+    add("library-path",
+        QT_TRANSLATE_NOOP("main",
+                          "Look for binaries not found where they were recorded in DIR (repeatable)."),
+        "DIR");
+    add("debug-file-directory",
+        QT_TRANSLATE_NOOP("main", "Also look for separate debug files in DIR (repeatable)."), "DIR");
+    add("kallsyms", QT_TRANSLATE_NOOP("main", "Kernel symbols file."), "FILE");
+    add("debuginfod", QT_TRANSLATE_NOOP("main", "Ask these debuginfod servers (space-separated URLs)."),
+        "URLS");
+    add("source-path", QT_TRANSLATE_NOOP("main", "Look for source files in DIR (repeatable)."), "DIR");
+}
+
+// The stored symbol settings with those given on the command line in their place.
+perfglass::SymbolSettings symbolSettingsFrom(const QCommandLineParser &parser,
+                                             perfglass::SymbolSettings settings) {
+    const auto list = [&parser](const char *name, QStringList &out) {
+        if (!parser.isSet(QString::fromLatin1(name))) return;
+        out.clear();
+        for (const QString &value : parser.values(QString::fromLatin1(name)))
+            out << value.split(QLatin1Char(':'), Qt::SkipEmptyParts);
+    };
+    if (parser.isSet(QStringLiteral("sysroot"))) settings.sysroot = parser.value(QStringLiteral("sysroot"));
+    if (parser.isSet(QStringLiteral("kallsyms")))
+        settings.kallsyms = parser.value(QStringLiteral("kallsyms"));
+    if (parser.isSet(QStringLiteral("debuginfod")))
+        settings.debuginfodUrls = parser.value(QStringLiteral("debuginfod"));
+    list("library-path", settings.libraryPaths);
+    list("debug-file-directory", settings.debugPaths);
+    list("source-path", settings.sourcePaths);
+    return settings;
+}
+
 // The command line: [FILE] and --screenshot PNG, besides --help and --version.
 QCommandLineOption describeCommandLine(QCommandLineParser &parser) {
     parser.setApplicationDescription(QCoreApplication::translate(
@@ -49,6 +91,11 @@ QCommandLineOption describeCommandLine(QCommandLineParser &parser) {
             "main", "Open FILE, save a picture of the window to PNG once it is shown, and quit."),
         QStringLiteral("PNG"));
     parser.addOption(screenshotOption);
+    parser.addOption(QCommandLineOption(
+        QStringLiteral("compare"),
+        QCoreApplication::translate("main", "Compare FILE (the baseline) with COMPARISON once FILE is open."),
+        QStringLiteral("COMPARISON")));
+    addSymbolOptions(parser);
     return screenshotOption;
 }
 
@@ -66,6 +113,7 @@ int answerWithText(int argc, char *argv[]) {
 } // namespace
 
 int main(int argc, char *argv[]) {
+    perfglass::StartupTiming::start();
     if (asksOnlyForText(argc, argv)) return answerWithText(argc, argv);
     QApplication app(argc, argv);
     nameApplication();
@@ -87,7 +135,10 @@ int main(int argc, char *argv[]) {
     }
 
     perfglass::MainWindow window;
+    const perfglass::SymbolSettings symbols = symbolSettingsFrom(parser, window.symbolSettings());
+    if (!(symbols == window.symbolSettings())) window.setSymbolSettings(symbols, false);
     window.show();
+    perfglass::StartupTiming::mark("window shown");
     if (parser.isSet(screenshotOption)) {
         const QString png = parser.value(screenshotOption);
         if (files.isEmpty()) {
@@ -109,6 +160,17 @@ int main(int argc, char *argv[]) {
             std::fprintf(stderr, "%s\n", qPrintable(message));
             QApplication::exit(1);
         });
+    }
+    if (parser.isSet(QStringLiteral("compare"))) {
+        if (files.isEmpty()) {
+            std::fprintf(stderr, "%s\n",
+                         qPrintable(QApplication::translate("main", "--compare needs a FILE.")));
+            return 2;
+        }
+        const QString comparison = parser.value(QStringLiteral("compare"));
+        QObject::connect(
+            &window, &perfglass::MainWindow::sessionLoaded, &window,
+            [&window, comparison] { window.comparer()->compareWith(comparison); }, Qt::SingleShotConnection);
     }
     if (!files.isEmpty()) window.openFile(files.first());
     return QApplication::exec();

@@ -85,6 +85,10 @@ QColor FlameGraphModel::outOfLineColor(uint32_t node) const {
     return toQColor(FramePalette::outOfLineColour(*tree_, node));
 }
 
+QString FlameGraphModel::extraToolTip(uint32_t) const {
+    return {};
+}
+
 uint64_t FlameGraphModel::cost(uint32_t node) const {
     return tree_ ? tree_->node(node).inclusive : 0;
 }

@@ -44,6 +44,7 @@ class FlameGraphModel : public QObject {
     Q_OBJECT
 public:
     explicit FlameGraphModel(QObject *parent = nullptr);
+    ~FlameGraphModel() override = default;
 
     static constexpr double kDefaultMergeThreshold = 0.001; // 0.1 % of the zoomed frame, as hotspot's default
 
@@ -67,7 +68,9 @@ public:
     QString modulePath(uint32_t node) const;
     FrameCategory category(uint32_t node) const;
     // The node's colour were it not inline (FramePalette::outOfLineColour); the widget pales inline frames.
-    QColor outOfLineColor(uint32_t node) const;
+    virtual QColor outOfLineColor(uint32_t node) const;
+    // More lines for the node's tooltip (rich text, without a leading break), e.g. a comparison's numbers.
+    virtual QString extraToolTip(uint32_t node) const;
     // The synthetic "[broken stack]" frame under which stacks that could not be unwound to the end hang.
     bool isBrokenStack(uint32_t node) const;
     // An inline frame: its function's code inlined into its caller (CallTreeNode::inlined).

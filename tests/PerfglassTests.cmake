@@ -5,12 +5,14 @@
 set(PERFGLASS_SCREENSHOT_DIR ${CMAKE_BINARY_DIR}/screenshots)
 file(MAKE_DIRECTORY ${PERFGLASS_SCREENSHOT_DIR})
 
-set(PERFGLASS_CORE_UNIT_TESTS tst_aggregation tst_counterlines tst_eventparser tst_exports tst_golden tst_helperprotocol
-  tst_perfrecords tst_pmudiscovery tst_reader tst_recordcompressor tst_ringbuffer tst_sessionroundtrip tst_stat_records tst_stat_sampler
-  tst_symbols)
+set(PERFGLASS_CORE_UNIT_TESTS tst_aggregation tst_annotate tst_counterlines tst_eventparser tst_exports tst_golden tst_helperprotocol tst_packedcolumn tst_perfrecords tst_pmudiscovery tst_reader tst_recordcompressor tst_ringbuffer tst_sessionroundtrip tst_stat_records tst_stat_sampler tst_symbols)
 set(PERFGLASS_MODEL_UNIT_TESTS tst_eventlistmodel tst_processlistmodel tst_timelinerows)
-set(PERFGLASS_INTEGRATION_TESTS tst_counterreport tst_helper tst_helperrecord tst_list tst_perfagreement tst_perfcompat tst_perfhabits tst_readerperf tst_record tst_recordcounters tst_report tst_script tst_stat tst_unwind tst_walkingskeleton)
-set(PERFGLASS_GUI_TESTS tst_countersview tst_eventsdock tst_filters tst_flamegraph tst_mainwindow tst_recorddialog tst_summary tst_timeline tst_translations)
+set(PERFGLASS_INTEGRATION_TESTS tst_annotateagreement tst_counterreport tst_helper tst_helperrecord tst_list tst_perfagreement tst_perfcompat tst_perfhabits tst_piperecord tst_readerperf tst_record tst_recordcounters tst_report tst_script tst_stat tst_symbolsettings tst_unwind tst_walkingskeleton)
+set(PERFGLASS_GUI_TESTS tst_countersview tst_eventsdock tst_filters tst_flamegraph tst_mainwindow tst_recorddialog tst_sourceview tst_startuptiming tst_summary tst_symbolsettingsdialog tst_timeline tst_translations)
+# Comparing sessions: the core (unit) and perfglass-cli diff with its agreement with perf diff (integration).
+list(APPEND PERFGLASS_CORE_UNIT_TESTS tst_diff)
+list(APPEND PERFGLASS_INTEGRATION_TESTS tst_sessiondiff)
+list(APPEND PERFGLASS_GUI_TESTS tst_compare)
 
 function(perfglass_add_test folder label name)
   add_executable(${name} ${folder}/${name}.cpp)
@@ -49,6 +51,9 @@ if(TARGET perfglass-gui-lib)
   # tst_perfhabits starts the application without a FILE, to see it open ./perf.data.
   target_compile_definitions(tst_perfhabits PRIVATE PERFGLASS_GUI="$<TARGET_FILE:perfglass>")
   add_dependencies(tst_perfhabits perfglass)
+  # tst_startuptiming starts the application with PERFGLASS_TIMING=1.
+  target_compile_definitions(tst_startuptiming PRIVATE PERFGLASS_GUI="$<TARGET_FILE:perfglass>")
+  add_dependencies(tst_startuptiming perfglass)
 endif()
 
 # A perfglass recording asks the kernel for build ids in its MMAP2 records (attr.build_id). The kernel (seen with
@@ -58,9 +63,10 @@ endif()
 # number (254) for a build-id size ("assertion failed at util/build-id.c:1010") and smashes its stack. Only
 # system-wide recordings see other programs' mmaps: the suites that make them and the suites that run perf record
 # never run at the same time.
-set_tests_properties(tst_record tst_recordcounters tst_helperrecord tst_walkingskeleton tst_readerperf tst_perfagreement tst_perfhabits tst_script
-  tst_perfcompat PROPERTIES RESOURCE_LOCK system-wide-mmap-build-ids)
+set_tests_properties(tst_record tst_recordcounters tst_helperrecord tst_walkingskeleton tst_readerperf tst_perfagreement
+  tst_piperecord tst_perfcompat tst_annotateagreement tst_sessiondiff tst_perfhabits tst_script
+  PROPERTIES RESOURCE_LOCK system-wide-mmap-build-ids)
 if(TARGET perfglass-gui-lib)
   # Both record with perf or system-wide to make their sessions.
-  set_tests_properties(tst_flamegraph tst_timeline PROPERTIES RESOURCE_LOCK system-wide-mmap-build-ids)
+  set_tests_properties(tst_flamegraph tst_timeline tst_sourceview PROPERTIES RESOURCE_LOCK system-wide-mmap-build-ids)
 endif()

@@ -15,8 +15,10 @@ bool SampleFilter::accepts(const Profile &profile, size_t sample) const {
     if (event >= 0 && samples.event[sample] != event) return false;
     if (startTime && samples.time[sample] < *startTime) return false;
     if (endTime && samples.time[sample] >= *endTime) return false;
-    return listAccepts(pids, samples.pid[sample]) && listAccepts(tids, samples.tid[sample]) &&
-           listAccepts(cpus, samples.cpu[sample]);
+    // The columns are packed (PackedColumn): read only those a list asks about.
+    return (pids.empty() || listAccepts(pids, samples.pid[sample])) &&
+           (tids.empty() || listAccepts(tids, samples.tid[sample])) &&
+           (cpus.empty() || listAccepts(cpus, samples.cpu[sample]));
 }
 
 } // namespace perfglass

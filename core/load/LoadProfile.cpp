@@ -8,6 +8,7 @@
 
 #include <sys/utsname.h>
 
+#include <cstdlib>
 #include <fstream>
 #include <future>
 
@@ -51,14 +52,18 @@ std::future<KernelSymbols> kernelSymbolsFor(const LoadOptions &options, bool sam
 
 void configure(ProfileBuilder &builder, const PerfDataReader &reader, const LoadOptions &options,
                bool sameKernel) {
-    builder.setSymbolSearch({options.sysroot, options.debugPaths});
+    builder.setSymbolSearch({options.sysroot, options.debugPaths, options.libraryPaths,
+                             [progress = options.debuginfodProgress,
+                              stop = options.stop](const std::string &module, long done, long total) {
+                                 if (stop.stop_requested()) return false;
+                                 return !progress || progress(module, done, total);
+                             }});
     builder.setBuildIds(reader.metadata().buildIds);
     if (!options.jitMapDirectory.empty()) builder.setJitMapDirectory(options.jitMapDirectory);
     builder.setInlineFrames(options.inlineFrames, options.inlineFramesFromDebugFiles);
     builder.setUnwindThreads(options.unwindThreads);
     builder.setVdsoOfThisMachine(sameKernel);
     builder.setEvents(reader.events());
-    if (!reader.isPipe() && !reader.isFollowing()) builder.setExpectedBytes(reader.bytesTotal());
 }
 
 // The lowest address of a mapped record that the orderer or the builder still needs, or nullptr.
@@ -72,6 +77,7 @@ const void *oldestHeld(const RecordOrderer &orderer, const ProfileBuilder &build
 // Reads every record through the orderer into the builder.
 void readRecords(PerfDataReader &reader, ProfileBuilder &builder, const LoadOptions &options) {
     size_t knownEvents = reader.events().size();
+    size_t knownBuildIds = reader.metadata().buildIds.size();
     RecordOrderer orderer(
         [&builder](const perf_event_header *record, bool stable) { builder.addRecord(record, stable); });
     orderer.setEvents(reader.events());
@@ -82,6 +88,12 @@ void readRecords(PerfDataReader &reader, ProfileBuilder &builder, const LoadOpti
             orderer.flush();
             builder.setEvents(reader.events());
             orderer.setEvents(reader.events());
+        }
+        if (reader.metadata().buildIds.size() != knownBuildIds) { // pipe mode: HEADER_BUILD_ID records
+            const auto &buildIds = reader.metadata().buildIds;
+            builder.setBuildIds(
+                {buildIds.begin() + static_cast<std::ptrdiff_t>(knownBuildIds), buildIds.end()});
+            knownBuildIds = buildIds.size();
         }
         orderer.push(record, reader.lastRecordIsMapped());
         if ((++records & 0x3f) == 0) reader.discardBefore(oldestHeld(orderer, builder));
@@ -119,6 +131,7 @@ void addSessionFacts(Profile &profile, const PerfDataReader &reader) {
 } // namespace
 
 std::shared_ptr<const Profile> loadProfile(const std::string &path, const LoadOptions &options) {
+    if (!options.debuginfodUrls.empty()) ::setenv("DEBUGINFOD_URLS", options.debuginfodUrls.c_str(), 1);
     PerfDataReader reader(path);
     if (options.stopFollowing.stop_possible()) reader.follow(options.stopFollowing);
     const bool sameKernel = recordedOnThisKernel(reader.metadata());

@@ -3,6 +3,7 @@
 
 #include "base/Cancellation.h"
 #include "profile/Profile.h"
+#include "symbols/DebuginfodClient.h"
 
 #include <functional>
 #include <memory>
@@ -24,6 +25,17 @@ struct LoadOptions {
     // Where binaries and debug files are looked for (ElfSymbols.h, SymbolSearch).
     std::string sysroot;
     std::vector<std::string> debugPaths;
+    std::vector<std::string> libraryPaths;
+    // debuginfod servers (space-separated URLs), asked for the debug files of modules with samples; empty
+    // leaves DEBUGINFOD_URLS of the environment as it is (unset: debuginfod is not asked). Set, it is put
+    // into this process's DEBUGINFOD_URLS, which libdw's debuginfod client reads.
+    std::string debuginfodUrls;
+    // Told about each debuginfod download as it goes (on a loading thread); may be empty. A stop requested on
+    // stop ends a download too.
+    DebuginfodProgress debuginfodProgress;
+    // Where source files are looked for (symbols/SourceFileFinder.h), by the views that show source; the
+    // loader itself does not read sources.
+    std::vector<std::string> sourcePaths;
     // Inlined functions as frames of their own (Frame::inlined) and source file and line of every user frame,
     // from the DWARF that binaries built with -g carry. FlatProfile charges self cost of inlined code to the
     // containing function, as perf does.

@@ -132,8 +132,6 @@ void ProfileBuilder::addSample(const perf_event_header *record, bool stable) {
     const SampleHead head{
         sample.time,  sample.pid, sample.tid, sample.cpu, static_cast<uint16_t>(sample.eventIndex),
         sample.period};
-    sampleBytes_ += record->size;
-    smallestSample_ = std::min<uint32_t>(smallestSample_, record->size);
     const bool unwind = recordedAddresses(record, sample);
     if (!unwind && scheduler_.idle()) {
         completeSample(head, addressScratch_, kernelScratch_, nullptr);
@@ -222,7 +220,6 @@ StackId ProfileBuilder::stackOf(uint32_t pid, const std::vector<uint64_t> &addre
 
 void ProfileBuilder::appendSample(const SampleHead &head, StackId stack) {
     auto &samples = profile_->samples;
-    if (samples.time.size() == samples.time.capacity()) growSampleTable();
     samples.time.push_back(head.time);
     samples.pid.push_back(head.pid);
     samples.tid.push_back(head.tid);
@@ -233,30 +230,6 @@ void ProfileBuilder::appendSample(const SampleHead &head, StackId stack) {
     processes_.noteSampleThread(head.pid, head.tid);
     if (profile_->startTime == 0 || head.time < profile_->startTime) profile_->startTime = head.time;
     profile_->endTime = std::max(profile_->endTime, head.time);
-}
-
-void ProfileBuilder::growSampleTable() {
-    auto &samples = profile_->samples;
-    const size_t size = samples.size();
-    size_t capacity = std::max<size_t>(1024, size + size / 4);
-    if (size >= 1024 && expectedBytes_ > sampleBytes_ && sampleBytes_ > 0 && smallestSample_ > 0) {
-        // Reserving more than is used costs no memory: pages that are never written are never committed.
-        // Growing by copying costs the old and the new table at once, the peak of the whole load. So the
-        // table is reserved once for as many samples as the stream can hold: of the smallest size seen, at
-        // most 1.5 times as many as of the mean size seen so far.
-        const double atMeanSize = static_cast<double>(size) * static_cast<double>(expectedBytes_) /
-                                  static_cast<double>(sampleBytes_);
-        const double atSmallestSize =
-            static_cast<double>(expectedBytes_) / static_cast<double>(smallestSample_);
-        capacity = std::max(capacity, static_cast<size_t>(std::min(atSmallestSize, atMeanSize * 1.5)));
-    }
-    samples.time.reserve(capacity);
-    samples.pid.reserve(capacity);
-    samples.tid.reserve(capacity);
-    samples.cpu.reserve(capacity);
-    samples.event.reserve(capacity);
-    samples.period.reserve(capacity);
-    samples.stack.reserve(capacity);
 }
 
 void ProfileBuilder::noteBrokenStacks() {
@@ -280,6 +253,7 @@ std::shared_ptr<Profile> ProfileBuilder::finish() {
     noteBrokenStacks();
     profile_->counters = counterSeries_.finish();
     profile_->diagnostics.malformedRecords += counterSeries_.malformedRecords();
+    profile_->samples.shrinkToFit();
     for (uint16_t event : profile_->samples.event)
         if (event < profile_->events.size()) ++profile_->events[event].samples;
     return std::move(profile_);

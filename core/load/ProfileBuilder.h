@@ -60,9 +60,6 @@ public:
     void unwindPending();
     // The lowest address of a stable record whose sample waits; nullptr when none does.
     const void *oldestPendingRecord() const { return scheduler_.oldestPendingRecord(); }
-    // The size of the record stream, when known: the sample table is then reserved once for the most samples
-    // the stream can hold, instead of growing by copying.
-    void setExpectedBytes(uint64_t bytes) { expectedBytes_ = bytes; }
     // The profile; call once, the builder is spent afterwards.
     std::shared_ptr<Profile> finish();
 
@@ -77,7 +74,6 @@ private:
     StackId stackOf(uint32_t pid, const std::vector<uint64_t> &addresses,
                     const std::vector<bool> &kernelFlags, StackId stack);
     void appendSample(const SampleHead &head, StackId stack);
-    void growSampleTable();
     void noteBrokenStacks();
 
     std::shared_ptr<Profile> profile_;
@@ -86,12 +82,9 @@ private:
     Symbolizer symbolizer_;
     UnwindScheduler scheduler_; // after the symbolizer: its unwinding threads use the symbols
     RecordDecoder decoder_;
-    CounterSeriesBuilder counterSeries_; // stat records -> Profile::counters
-    uint64_t expectedBytes_ = 0;
+    CounterSeriesBuilder counterSeries_;    // stat records -> Profile::counters
     uint64_t lostInLostRecords_ = 0;        // the sum of PERF_RECORD_LOST's counts
     uint64_t lostInLostSamplesRecords_ = 0; // the sum of PERF_RECORD_LOST_SAMPLES's counts
-    uint64_t sampleBytes_ = 0;              // of the sample records given to addRecord
-    uint32_t smallestSample_ = std::numeric_limits<uint32_t>::max(); // bytes of the smallest sample record
     std::vector<uint64_t> addressScratch_;
     std::vector<bool> kernelScratch_;
     std::array<uint64_t, 8> unwindEnds_{};

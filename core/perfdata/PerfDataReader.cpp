@@ -612,6 +612,10 @@ bool PerfDataReader::handleSessionRecord(const perf_event_header *header) {
                      header->size - fixed, recordOffset_ + fixed);
         return true;
     }
+    case format::kRecordHeaderBuildId: // pipe mode: one entry of what file mode's BUILD_ID section lists
+        parseFeature(format::kFeatBuildId, reinterpret_cast<const uint8_t *>(header), header->size,
+                     recordOffset_);
+        return true;
     case format::kRecordHeaderTracingData: {
         uint32_t size = 0;
         if (header->size >= sizeof *header + 4)
@@ -725,17 +729,17 @@ const perf_event_header *PerfDataReader::nextFromStream() {
 // holds no session at all, which is an error rather than an empty profile.
 const perf_event_header *PerfDataReader::endOfStream(const perf_event_header *partial) {
     const uint64_t end = position_ + (bufferEnd_ - bufferPos_);
+    const char *input = path_ == "-" ? "stream" : "file"; // standard input, or a file
     std::string cut;
     if (partial)
-        cut = fmt::format(
-            "the file ends at byte {}, inside a record of type {} and {} bytes that starts at byte "
-            "{}: it was cut short there",
-            end, partial->type, partial->size, position_);
-    else if (end > position_)
         cut =
-            fmt::format("the file ends at byte {}, inside the header of a record that starts at byte {}: it "
-                        "was cut short there",
-                        end, position_);
+            fmt::format("the {} ends at byte {}, inside a record of type {} and {} bytes that starts at byte "
+                        "{}: it was cut short there",
+                        input, end, partial->type, partial->size, position_);
+    else if (end > position_)
+        cut = fmt::format("the {} ends at byte {}, inside the header of a record that starts at byte {}: it "
+                          "was cut short there",
+                          input, end, position_);
     if (pipeMode_ && events_.empty())
         throw FileFormatError(path_, end,
                               (cut.empty() ? fmt::format("the stream ends at byte {}", end) : cut) +

@@ -35,6 +35,15 @@ PerfDataWriter::PerfDataWriter(std::string path, std::vector<EventAttr> events)
     writeHeaderAndAttrs();
 }
 
+PerfDataWriter::PerfDataWriter(PipeOutput output, std::vector<EventAttr> events, const SessionMetadata &known)
+    : path_("-")
+    , events_(std::move(events))
+    , fd_(output.fd)
+    , pipe_(true) {
+    buffer_.reserve(kBufferSize);
+    writePipeHeader(known);
+}
+
 PerfDataWriter::~PerfDataWriter() {
     if (fd_ < 0) return;
     if (!finished_) {
@@ -82,7 +91,10 @@ void PerfDataWriter::append(const void *bytes, size_t size) {
 
 void PerfDataWriter::flush() {
     if (buffer_.empty()) return;
-    pwriteAll(buffer_.data(), buffer_.size(), fileOffset_);
+    if (pipe_)
+        writeAll(buffer_.data(), buffer_.size());
+    else
+        pwriteAll(buffer_.data(), buffer_.size(), fileOffset_);
     fileOffset_ += buffer_.size();
     buffer_.clear();
 }
@@ -101,6 +113,19 @@ void PerfDataWriter::pwriteAll(const void *bytes, size_t size, uint64_t offset) 
     }
 }
 
+void PerfDataWriter::writeAll(const void *bytes, size_t size) {
+    const auto *cursor = static_cast<const uint8_t *>(bytes);
+    while (size > 0) {
+        const ssize_t written = ::write(fd_, cursor, size);
+        if (written < 0) {
+            if (errno == EINTR) continue;
+            throw Error(systemErrorMessage("cannot write the pipe-mode session to its output", errno));
+        }
+        cursor += written;
+        size -= static_cast<size_t>(written);
+    }
+}
+
 void PerfDataWriter::writeRecord(const void *record, size_t size) {
     append(record, size);
     dataSize_ += size;
@@ -112,6 +137,27 @@ void PerfDataWriter::finishRound() {
 }
 
 namespace {
+// One build id as perf stores it, both in the BUILD_ID feature section and as a PERF_RECORD_HEADER_BUILD_ID
+// record in pipe mode: header, pid, the id padded to 24 bytes with its size in byte 20, the path.
+void encodeBuildId(FeatureEncoder &encoder, const BuildIdEntry &entry) {
+    const auto nameSize = format::alignUp(entry.path.size() + 1, format::kStringAlign);
+    perf_event_header header{};
+    header.type = format::kRecordHeaderBuildId;
+    header.misc = static_cast<uint16_t>((entry.kernel ? PERF_RECORD_MISC_KERNEL : PERF_RECORD_MISC_USER) |
+                                        kBuildIdSizeFlag);
+    header.size = static_cast<uint16_t>(sizeof header + 4 + 24 + nameSize);
+    uint8_t buildId[24] = {};
+    const size_t idSize = std::min<size_t>(entry.buildId.size(), 20);
+    if (idSize > 0) std::memcpy(buildId, entry.buildId.data(), idSize);
+    buildId[20] = static_cast<uint8_t>(idSize);
+    encoder.raw(&header, sizeof header);
+    encoder.raw(&entry.pid, sizeof entry.pid);
+    encoder.raw(buildId, sizeof buildId);
+    std::vector<char> name(nameSize, '\0');
+    std::memcpy(name.data(), entry.path.data(), entry.path.size());
+    encoder.raw(name.data(), name.size());
+}
+
 // HEADER_CPU_TOPOLOGY as perf writes it: sockets' and cores' sibling lists, core and socket id of every
 // available CPU, then, where known, the dies' sibling lists and die ids.
 std::vector<uint8_t> cpuTopologySection(const SessionMetadata &metadata) {
@@ -144,24 +190,8 @@ PerfDataWriter::featureSections(const SessionMetadata &metadata) const {
     if (!metadata.tracingData.empty()) sections.emplace_back(format::kFeatTracingData, metadata.tracingData);
     if (!metadata.buildIds.empty()) {
         FeatureEncoder encoder;
-        for (const auto &entry : metadata.buildIds) {
-            const auto nameSize = format::alignUp(entry.path.size() + 1, format::kStringAlign);
-            perf_event_header header{};
-            header.type = format::kRecordHeaderBuildId;
-            header.misc = static_cast<uint16_t>(
-                (entry.kernel ? PERF_RECORD_MISC_KERNEL : PERF_RECORD_MISC_USER) | kBuildIdSizeFlag);
-            header.size = static_cast<uint16_t>(sizeof header + 4 + 24 + nameSize);
-            uint8_t buildId[24] = {};
-            const size_t idSize = std::min<size_t>(entry.buildId.size(), 20);
-            if (idSize > 0) std::memcpy(buildId, entry.buildId.data(), idSize);
-            buildId[20] = static_cast<uint8_t>(idSize);
-            encoder.raw(&header, sizeof header);
-            encoder.raw(&entry.pid, sizeof entry.pid);
-            encoder.raw(buildId, sizeof buildId);
-            std::vector<char> name(nameSize, '\0');
-            std::memcpy(name.data(), entry.path.data(), entry.path.size());
-            encoder.raw(name.data(), name.size());
-        }
+        for (const auto &entry : metadata.buildIds)
+            encodeBuildId(encoder, entry);
         sections.emplace_back(format::kFeatBuildId, encoder.take());
     }
     addString(format::kFeatHostname, metadata.hostname);
@@ -226,6 +256,7 @@ PerfDataWriter::featureSections(const SessionMetadata &metadata) const {
 }
 
 void PerfDataWriter::finish(const SessionMetadata &metadata) {
+    if (pipe_) return finishPipe(metadata);
     flush();
     auto sections = featureSections(metadata);
     for (unsigned feature : emptyFeatures_)
@@ -256,6 +287,85 @@ void PerfDataWriter::finish(const SessionMetadata &metadata) {
     if (::ftruncate(fd_, static_cast<off_t>(contentOffset)) != 0)
         throw Error(systemErrorMessage("cannot truncate " + path_, errno));
     pwriteAll(&header, sizeof header, 0);
+    finished_ = true;
+}
+
+// Pipe mode: what perf writes before the first record (tools/perf's perf_event__synthesize_for_pipe), in its
+// order: attributes, features and their end mark, tracing data; then the build ids known so far.
+void PerfDataWriter::writePipeHeader(const SessionMetadata &known) {
+    format::PipeHeader header{};
+    std::memcpy(header.magic, format::kMagic, sizeof header.magic);
+    header.size = sizeof header;
+    append(&header, sizeof header);
+    for (const auto &event : events_) {
+        perf_event_attr attr = event.attr;
+        attr.size = sizeof attr;
+        const size_t size = sizeof(perf_event_header) + sizeof attr + event.ids.size() * sizeof(uint64_t);
+        if (size > UINT16_MAX)
+            throw Error("pipe mode: event " + event.name + " has too many ids for one attribute record (" +
+                        std::to_string(event.ids.size()) + ")");
+        const perf_event_header record{format::kRecordHeaderAttr, 0, static_cast<uint16_t>(size)};
+        append(&record, sizeof record);
+        append(&attr, sizeof attr);
+        append(event.ids.data(), event.ids.size() * sizeof(uint64_t));
+    }
+    for (const auto &[feature, bytes] : featureSections(known))
+        if (feature != format::kFeatBuildId && feature != format::kFeatTracingData &&
+            feature != format::kFeatSampleTime)
+            appendPipeFeature(feature, bytes);
+    appendPipeFeature(format::kFeatLastKnown, {}); // HEADER_LAST_FEATURE: the features end here
+    if (!known.tracingData.empty()) {
+        const uint32_t padded = static_cast<uint32_t>(format::alignUp(known.tracingData.size(), 8));
+        const perf_event_header record{format::kRecordHeaderTracingData, 0, 16};
+        const uint32_t fields[2] = {padded, 0};
+        append(&record, sizeof record);
+        append(fields, sizeof fields);
+        append(known.tracingData.data(), known.tracingData.size());
+        const std::vector<uint8_t> zeros(padded - known.tracingData.size(), 0);
+        append(zeros.data(), zeros.size());
+    }
+    appendPipeBuildIds(known.buildIds);
+    flush();
+}
+
+// A PERF_RECORD_HEADER_FEATURE record: header, the feature's number, its section's bytes, padded to 8 bytes
+// (perf's records need not be; ours keep the stream aligned). A feature too large for one record is left out.
+void PerfDataWriter::appendPipeFeature(unsigned feature, const std::vector<uint8_t> &bytes) {
+    const size_t size = format::alignUp(sizeof(perf_event_header) + 8 + bytes.size(), 8);
+    if (size > UINT16_MAX) return;
+    const perf_event_header record{format::kRecordHeaderFeature, 0, static_cast<uint16_t>(size)};
+    const uint64_t id = feature;
+    append(&record, sizeof record);
+    append(&id, sizeof id);
+    append(bytes.data(), bytes.size());
+    const uint8_t zeros[8] = {};
+    append(zeros, size - sizeof record - sizeof id - bytes.size());
+}
+
+void PerfDataWriter::appendPipeBuildIds(const std::vector<BuildIdEntry> &entries) {
+    for (const auto &entry : entries) {
+        if (entry.buildId.empty() || std::find(pipeBuildIdPaths_.begin(), pipeBuildIdPaths_.end(),
+                                               entry.path) != pipeBuildIdPaths_.end())
+            continue;
+        FeatureEncoder encoder;
+        encodeBuildId(encoder, entry);
+        const std::vector<uint8_t> record = encoder.take();
+        append(record.data(), record.size());
+        pipeBuildIdPaths_.push_back(entry.path);
+    }
+}
+
+// The end of a pipe-mode stream: the build ids learnt while recording and the sample times; nothing before
+// them is revisited.
+void PerfDataWriter::finishPipe(const SessionMetadata &metadata) {
+    appendPipeBuildIds(metadata.buildIds);
+    if (metadata.lastSampleTime > 0) {
+        FeatureEncoder encoder;
+        encoder.u64(metadata.firstSampleTime);
+        encoder.u64(metadata.lastSampleTime);
+        appendPipeFeature(format::kFeatSampleTime, encoder.take());
+    }
+    flush();
     finished_ = true;
 }
 

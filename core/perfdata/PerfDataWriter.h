@@ -1,6 +1,11 @@
 // Writes a session in the perf.data file format: header, attributes with their ids, the record stream and the
 // feature sections. The header is written first with a data size of 0 and patched by finish(), so a file
 // whose writer died still opens up to its last complete record.
+// In pipe mode (perf record -o -) the stream is written in order and never revisited: the 16-byte pipe
+// header, one PERF_RECORD_HEADER_ATTR per event, a PERF_RECORD_HEADER_FEATURE per feature known when the
+// recording starts (closed by HEADER_LAST_FEATURE's mark), PERF_RECORD_HEADER_TRACING_DATA for tracepoints
+// and PERF_RECORD_HEADER_BUILD_ID records, then the records; finish() adds the build ids learnt while
+// recording.
 #pragma once
 
 #include "base/UniqueFd.h"
@@ -18,6 +23,12 @@ class PerfDataWriter {
 public:
     // Creates or truncates path. Throws Error when the file cannot be created.
     PerfDataWriter(std::string path, std::vector<EventAttr> events);
+    // Pipe mode on fd (not owned, usually standard output), with what is known before the first record:
+    // every feature of known but the sample times, its tracing data and its build ids.
+    struct PipeOutput {
+        int fd = 1;
+    };
+    PerfDataWriter(PipeOutput output, std::vector<EventAttr> events, const SessionMetadata &known);
     ~PerfDataWriter();
     PerfDataWriter(const PerfDataWriter &) = delete;
     PerfDataWriter &operator=(const PerfDataWriter &) = delete;
@@ -37,13 +48,21 @@ public:
     void addEmptyFeature(unsigned feature) { emptyFeatures_.push_back(feature); }
 
     uint64_t dataBytes() const { return dataSize_; }
+    // Every byte written or buffered so far, headers included.
+    uint64_t bytesWritten() const { return fileOffset_ + buffer_.size(); }
+    bool isPipe() const { return pipe_; }
     const std::string &path() const { return path_; }
     const std::vector<EventAttr> &events() const { return events_; }
 
 private:
     void writeHeaderAndAttrs();
+    void writePipeHeader(const SessionMetadata &known);
+    void appendPipeFeature(unsigned feature, const std::vector<uint8_t> &bytes);
+    void appendPipeBuildIds(const std::vector<BuildIdEntry> &entries);
+    void finishPipe(const SessionMetadata &metadata);
     void append(const void *bytes, size_t size);
     void pwriteAll(const void *bytes, size_t size, uint64_t offset);
+    void writeAll(const void *bytes, size_t size);
     std::vector<std::pair<unsigned, std::vector<uint8_t>>>
     featureSections(const SessionMetadata &metadata) const;
 
@@ -57,6 +76,8 @@ private:
     uint64_t dataSize_ = 0;
     uint64_t attrsOffset_ = 0;
     bool finished_ = false;
+    bool pipe_ = false;
+    std::vector<std::string> pipeBuildIdPaths_; // build ids already in the stream
     std::vector<unsigned> emptyFeatures_;
 };
 

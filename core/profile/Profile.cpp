@@ -2,6 +2,21 @@
 
 namespace perfglass {
 
+void SampleTable::shrinkToFit() {
+    time.shrink_to_fit();
+    pid.shrink_to_fit();
+    tid.shrink_to_fit();
+    cpu.shrink_to_fit();
+    event.shrink_to_fit();
+    period.shrink_to_fit();
+    stack.shrink_to_fit();
+}
+
+size_t SampleTable::memoryBytes() const {
+    return time.memoryBytes() + pid.memoryBytes() + tid.memoryBytes() + cpu.memoryBytes() +
+           event.memoryBytes() + period.memoryBytes() + stack.memoryBytes();
+}
+
 std::string Profile::moduleName(ModuleId id) const {
     const std::string &path = modulePath(id);
     const auto slash = path.rfind('/');

@@ -27,9 +27,11 @@ struct RecordOptions {
     uint32_t dwarfStackSize = 8192;
     uint64_t userRegs = 0; // extra user registers sampled (perf's numbering, --user-regs); 0: none
     std::string outputPath = "perf.data"; // as perf record
-    size_t mmapPages = 0;                 // data pages per CPU, a power of two; 0 picks a default
-    double durationSeconds = 0;           // 0: until the program exits or stop()
-    std::vector<std::string> cmdline;     // stored in the session's CMDLINE feature
+    // outputPath "-": the session is written in perf's pipe mode to this descriptor (perf record -o -).
+    int pipeFd = 1;
+    size_t mmapPages = 0;             // data pages per CPU, a power of two; 0 picks a default
+    double durationSeconds = 0;       // 0: until the program exits or stop()
+    std::vector<std::string> cmdline; // stored in the session's CMDLINE feature
 
     // Targets other than launching command (which must then be empty).
     std::vector<pid_t> pids; // attach to these processes, all their threads and what they create later

@@ -280,7 +280,9 @@ private:
     void readCountersIfDue();
     int64_t msUntilCounterRead() const;
     RecordSummary finish();
+    SessionMetadata startMetadata();
     SessionMetadata metadata();
+    bool isPipe() const { return options_.outputPath == "-"; }
     void keepKallsymsOfHelper(const std::vector<uint8_t> &kernelBuildId);
 
     RecordOptions &options_;
@@ -314,6 +316,10 @@ private:
 // the header a recorder that died leaves (data size 0), which readers take up to the last complete record.
 std::string Recording::keptFileNote() const {
     struct stat info {};
+    if (writer_ && writer_->isPipe())
+        return fmt::format(". The {} bytes written to the pipe up to there are readable up to their last "
+                           "complete record",
+                           writer_->bytesWritten());
     if (!writer_ || ::stat(options_.outputPath.c_str(), &info) != 0 || info.st_size == 0) return {};
     return fmt::format(". The recording up to there was kept: {} ({} bytes) is readable up to its last "
                        "complete record (perfglass-cli report -i {})",
@@ -576,7 +582,14 @@ void Recording::openOutput() {
             fileAttrs.push_back(std::move(attr));
         }
     }
-    writer_.emplace(options_.outputPath, fileAttrs);
+    if (isPipe()) {
+        SessionMetadata known = startMetadata();
+        if (summary_.kernelSamples)
+            if (auto kernel = kernelBuildIdEntry()) known.buildIds.push_back(*kernel);
+        writer_.emplace(PerfDataWriter::PipeOutput{options_.pipeFd}, fileAttrs, known);
+    } else {
+        writer_.emplace(options_.outputPath, fileAttrs);
+    }
     sink_.emplace(*writer_, options_.callGraph == CallGraphMode::Dwarf, options_.compressionLevel);
     if (!counters_) return;
     StatRecordWriter::Config config;
@@ -607,7 +620,7 @@ void Recording::releaseChild() {
     try {
         child_->release();
     } catch (const Error &) {
-        ::unlink(options_.outputPath.c_str());
+        if (!isPipe()) ::unlink(options_.outputPath.c_str());
         throw;
     }
 }
@@ -724,20 +737,11 @@ void Recording::drainUntilDone() {
     }
 }
 
-SessionMetadata Recording::metadata() {
+// What is known before the first record: the machine, the command line, the clock, compression and the
+// tracepoints' formats. Pipe mode writes it first; file mode adds it to the end's metadata().
+SessionMetadata Recording::startMetadata() {
     SessionMetadata metadata = SessionMetadata::fromThisMachine();
     metadata.cmdline = options_.cmdline;
-    metadata.buildIds = sink_->buildIds();
-    metadata.firstSampleTime = sink_->counters().firstSampleTime;
-    metadata.lastSampleTime = sink_->counters().lastSampleTime;
-    if (summary_.kernelSamples) {
-        if (auto kernel = kernelBuildIdEntry()) {
-            keepKallsymsOfHelper(kernel->buildId);
-            metadata.buildIds.insert(metadata.buildIds.begin(), *kernel);
-        }
-    }
-    if (sink_->sawVdso())
-        if (auto vdso = vdsoBuildIdEntry()) metadata.buildIds.push_back(*vdso);
     metadata.hasClockId = true;
     timespec resolution{};
     ::clock_getres(CLOCK_MONOTONIC, &resolution);
@@ -746,7 +750,6 @@ SessionMetadata Recording::metadata() {
     if (options_.compressionLevel > 0) {
         metadata.compressionLevel = static_cast<uint32_t>(options_.compressionLevel);
         metadata.compressionMmapLen = RecordCompressor::mmapLen();
-        summary_.uncompressedBytes = sink_->compressor()->bytesIn();
     }
     std::vector<std::string> tracepoints;
     for (const auto &event : events_->attrs())
@@ -759,6 +762,24 @@ SessionMetadata Recording::metadata() {
             summary_.notices.push_back(coreMessage(MessageKind::NoTracingData, error.what()));
         }
     }
+    return metadata;
+}
+
+// The whole session's metadata at its end; in pipe mode only what the stream lacks (build ids, sample times).
+SessionMetadata Recording::metadata() {
+    SessionMetadata metadata = isPipe() ? SessionMetadata{} : startMetadata();
+    metadata.buildIds = sink_->buildIds();
+    metadata.firstSampleTime = sink_->counters().firstSampleTime;
+    metadata.lastSampleTime = sink_->counters().lastSampleTime;
+    if (summary_.kernelSamples) {
+        if (auto kernel = kernelBuildIdEntry()) {
+            keepKallsymsOfHelper(kernel->buildId);
+            metadata.buildIds.insert(metadata.buildIds.begin(), *kernel);
+        }
+    }
+    if (sink_->sawVdso())
+        if (auto vdso = vdsoBuildIdEntry()) metadata.buildIds.push_back(*vdso);
+    if (options_.compressionLevel > 0) summary_.uncompressedBytes = sink_->compressor()->bytesIn();
     return metadata;
 }
 
@@ -789,7 +810,10 @@ RecordSummary Recording::finish() {
     writer_->finish(metadata());
 
     struct stat info {};
-    if (::stat(options_.outputPath.c_str(), &info) == 0) summary_.bytes = static_cast<uint64_t>(info.st_size);
+    if (writer_->isPipe())
+        summary_.bytes = writer_->bytesWritten();
+    else if (::stat(options_.outputPath.c_str(), &info) == 0)
+        summary_.bytes = static_cast<uint64_t>(info.st_size);
     const RecordCounters &recordCounts = sink_->counters();
     summary_.samples = recordCounts.samples;
     summary_.lostRecords = recordCounts.lostRecords;

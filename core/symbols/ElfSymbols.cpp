@@ -85,17 +85,31 @@ int findByDebugLink(Dwfl_Module *module, const char *fileName, const char *debug
 // even when DEBUGINFOD_URLS is unset: about 25 shared libraries (libcurl, gnutls, krb5...), milliseconds and
 // megabytes for nothing. Without DEBUGINFOD_URLS the local search is done here: by build id under the debug
 // path (libdw), then by .gnu_debuglink. userdata holds the module's debug path list.
+// With DEBUGINFOD_URLS set, the servers are asked last, through DebuginfodClient so that downloads report
+// progress and can be stopped (libdw's own client, 0.188, offers neither), or through libdw when
+// libdebuginfod cannot be loaded.
 int findDebuginfo(Dwfl_Module *module, void **userdata, const char *moduleName, Dwarf_Addr base,
                   const char *fileName, const char *debugLink, GElf_Word crc, char **debugFileName) {
-    if (debuginfodConfigured())
+    const bool debuginfod = debuginfodConfigured();
+    if (debuginfod && !DebuginfodClient::available())
         return dwfl_standard_find_debuginfo(module, userdata, moduleName, base, fileName, debugLink, crc,
                                             debugFileName);
     const int fd = dwfl_build_id_find_debuginfo(module, userdata, moduleName, base, fileName, debugLink, crc,
                                                 debugFileName);
     if (fd >= 0) return fd;
-    const auto *path = userdata ? static_cast<const std::string *>(*userdata) : nullptr;
-    return findByDebugLink(module, fileName, debugLink, path && !path->empty() ? *path : kDefaultDebugPath,
-                           debugFileName);
+    const auto *search = userdata ? static_cast<const DebugFileSearch *>(*userdata) : nullptr;
+    const int linked = findByDebugLink(
+        module, fileName, debugLink,
+        search && !search->pathList.empty() ? search->pathList : kDefaultDebugPath, debugFileName);
+    if (linked >= 0 || !debuginfod) return linked;
+    const unsigned char *bits = nullptr;
+    GElf_Addr address = 0;
+    const int size = dwfl_module_build_id(module, &bits, &address);
+    if (size <= 0) return -1;
+    const int downloaded =
+        DebuginfodClient::findDebuginfo(bits, size, fileName ? fileName : moduleName,
+                                        search ? search->progress : DebuginfodProgress{}, debugFileName);
+    return downloaded >= 0 ? downloaded : -1;
 }
 
 } // namespace
@@ -124,18 +138,31 @@ bool fileHasSection(const char *path, const char *wanted) {
 }
 } // namespace
 
+// Where the module recorded at path is read from: under the sysroot, else at path, else by its file name in
+// the library paths; path itself when none has it (the error then names it).
+std::string ElfSymbols::modulePath(const std::string &path, const SymbolSearch &search) {
+    if (!search.sysroot.empty() && ::access((search.sysroot + path).c_str(), R_OK) == 0)
+        return search.sysroot + path;
+    if (search.libraryPaths.empty() || ::access(path.c_str(), R_OK) == 0) return path;
+    const std::string name = path.substr(path.rfind('/') + 1);
+    for (const auto &directory : search.libraryPaths) {
+        const std::string candidate = directory + "/" + name;
+        if (!name.empty() && ::access(candidate.c_str(), R_OK) == 0) return candidate;
+    }
+    return path;
+}
+
 Expected<std::unique_ptr<ElfSymbols>> ElfSymbols::open(const std::string &path, const SymbolSearch &search) {
     std::unique_ptr<ElfSymbols> symbols(new ElfSymbols);
-    symbols->path_ = path;
-    if (!search.sysroot.empty() && ::access((search.sysroot + path).c_str(), R_OK) == 0)
-        symbols->path_ = search.sysroot + path;
+    symbols->path_ = modulePath(path, search);
     const std::string &file = symbols->path_;
     if (::access(file.c_str(), R_OK) != 0) return unexpected(file + ": " + std::strerror(errno));
+    symbols->debugSearch_.progress = search.debuginfodProgress;
     if (!search.debugPaths.empty()) {
-        symbols->debugPathList_ = ":.debug:/usr/lib/debug";
+        symbols->debugSearch_.pathList = ":.debug:/usr/lib/debug";
         for (const auto &directory : search.debugPaths)
-            symbols->debugPathList_ += ":" + directory;
-        symbols->debugPathPointer_ = symbols->debugPathList_.data();
+            symbols->debugSearch_.pathList += ":" + directory;
+        symbols->debugPathPointer_ = symbols->debugSearch_.pathList.data();
     }
     auto callbacks = std::make_shared<Dwfl_Callbacks>();
     callbacks->find_elf = dwfl_build_id_find_elf;
@@ -150,7 +177,7 @@ Expected<std::unique_ptr<ElfSymbols>> ElfSymbols::open(const std::string &path, 
     dwfl_report_end(symbols->dwfl_, nullptr, nullptr);
     void **userdata = nullptr;
     dwfl_module_info(symbols->module_, &userdata, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr);
-    if (userdata) *userdata = &symbols->debugPathList_; // for findDebuginfo
+    if (userdata) *userdata = &symbols->debugSearch_; // for findDebuginfo
 
     GElf_Addr bias = 0;
     Elf *elf = dwfl_module_getelf(symbols->module_, &bias);
@@ -570,7 +597,72 @@ SymbolMatch ElfSymbols::symbolAt(uint64_t address) const {
     }
     match.name = demangled_[index];
     match.start = symbol.start;
+    match.end = symbol.size != 0            ? symbol.start + symbol.size
+                : index + 1 < table_.size() ? table_[index + 1].start
+                                            : symbol.start + 1;
     return match;
+}
+
+SourceLine ElfSymbols::sourceLineAt(uint64_t address) const {
+    SourceLine result;
+    Dwfl_Line *source = dwfl_module_getsrc(module_, address);
+    if (!source) return result;
+    Dwarf_Addr lineAddress = 0;
+    int line = 0;
+    const char *name = dwfl_lineinfo(source, &lineAddress, &line, nullptr, nullptr, nullptr);
+    if (!name) return result;
+    result.file = name;
+    result.line = static_cast<uint32_t>(std::max(line, 0));
+    if (name[0] != '/') {
+        Dwarf_Addr bias = 0;
+        Dwarf_Die *unit = dwfl_module_addrdie(module_, address, &bias);
+        Dwarf_Attribute directory;
+        const char *compilationDirectory =
+            unit && dwarf_attr(unit, DW_AT_comp_dir, &directory) ? dwarf_formstring(&directory) : nullptr;
+        if (compilationDirectory) result.file = std::string(compilationDirectory) + "/" + name;
+    }
+    return result;
+}
+
+std::vector<uint8_t> ElfSymbols::codeBytes(uint64_t start, uint64_t end) const {
+    std::vector<uint8_t> bytes;
+    GElf_Addr bias = 0;
+    Elf *elf = dwfl_module_getelf(module_, &bias);
+    if (!elf || end <= start) return bytes;
+    for (Elf_Scn *section = elf_nextscn(elf, nullptr); section; section = elf_nextscn(elf, section)) {
+        GElf_Shdr header;
+        if (!gelf_getshdr(section, &header) || header.sh_type != SHT_PROGBITS) continue;
+        if (start < header.sh_addr || end > header.sh_addr + header.sh_size) continue;
+        Elf_Data *data = elf_getdata(section, nullptr);
+        if (!data || !data->d_buf || data->d_size < header.sh_size) return bytes;
+        const auto *first = static_cast<const uint8_t *>(data->d_buf) + (start - header.sh_addr);
+        bytes.assign(first, first + (end - start));
+        return bytes;
+    }
+    return bytes;
+}
+
+std::vector<uint64_t> ElfSymbols::lineTableAddresses(uint64_t start, uint64_t end) const {
+    std::vector<uint64_t> addresses;
+    Dwarf_Addr bias = 0;
+    Dwarf_Die *unit = dwfl_module_addrdie(module_, start, &bias);
+    Dwarf_Lines *lines = nullptr;
+    size_t count = 0;
+    if (!unit || dwarf_getsrclines(unit, &lines, &count) != 0) return addresses;
+    for (size_t i = 0; i < count; ++i) {
+        Dwarf_Addr address = 0;
+        if (dwarf_lineaddr(dwarf_onesrcline(lines, i), &address) != 0) continue;
+        address += bias;
+        if (address >= start && address < end) addresses.push_back(address);
+    }
+    std::sort(addresses.begin(), addresses.end());
+    addresses.erase(std::unique(addresses.begin(), addresses.end()), addresses.end());
+    return addresses;
+}
+
+bool ElfSymbols::hasLineInfo() const {
+    Dwarf_Addr bias = 0;
+    return dwfl_module_getdwarf(module_, &bias) != nullptr;
 }
 
 } // namespace perfglass

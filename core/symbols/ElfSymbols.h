@@ -2,6 +2,8 @@
 // Debug information is found the standard ways (build id under /usr/lib/debug, .gnu_debuglink, debuginfod).
 #pragma once
 
+#include "symbols/DebuginfodClient.h"
+
 #include "base/Expected.h"
 
 #include <cstdint>
@@ -22,6 +24,14 @@ class InlineIndex;
 struct SymbolMatch {
     std::string name;   // demangled; empty when no symbol covers the address
     uint64_t start = 0; // the symbol's address
+    uint64_t end = 0;   // past its last byte: start + size, or the next symbol's start for a sizeless one
+};
+
+// The line table's row for an address: the file (absolute, joined to the unit's DW_AT_comp_dir when the
+// table names it relatively) and line; an empty file when the debug information does not say.
+struct SourceLine {
+    std::string file;
+    uint32_t line = 0;
 };
 
 // Where files are looked for, besides the module's own path. Debug files are found by build id, path and
@@ -31,6 +41,18 @@ struct SymbolMatch {
 struct SymbolSearch {
     std::string sysroot; // "/sysroot": /usr/lib/libc.so.6 is read as /sysroot/usr/lib/libc.so.6
     std::vector<std::string> debugPaths; // extra directories for separate debug files
+    // Directories searched by file name for a module found neither under sysroot nor at its recorded path
+    // (libraries copied from another machine, a build tree).
+    std::vector<std::string> libraryPaths;
+    // Told about debuginfod downloads (DEBUGINFOD_URLS set), and able to stop them; may be empty.
+    DebuginfodProgress debuginfodProgress;
+};
+
+// What the debug-file search of one module needs (libdw's per-module user data): the debug path list as libdw
+// takes it, and the debuginfod progress.
+struct DebugFileSearch {
+    std::string pathList;
+    DebuginfodProgress progress;
 };
 
 // One function at an address, innermost first: inlined functions, then the function the code belongs to.
@@ -46,6 +68,8 @@ public:
     // The file's symbols, or why path is not a readable ELF file.
     static Expected<std::unique_ptr<ElfSymbols>> open(const std::string &path,
                                                       const SymbolSearch &search = {});
+    // Where the module recorded at path is read from, by search (sysroot, then path, then library paths).
+    static std::string modulePath(const std::string &path, const SymbolSearch &search);
     ~ElfSymbols();
     ElfSymbols(const ElfSymbols &) = delete;
     ElfSymbols &operator=(const ElfSymbols &) = delete;
@@ -68,6 +92,16 @@ public:
     // first; the last entry is the containing function, named by symbol (as symbolAt does). Appends nothing
     // when the module has no debug information for address. Each compile unit is indexed once (InlineIndex).
     void inlineChain(uint64_t address, std::vector<InlineFrame> &out) const;
+    // The line table's source line of address (the outermost function's view is inlineChain's; this is the
+    // innermost: the line whose code the instruction is).
+    SourceLine sourceLineAt(uint64_t address) const;
+    // The bytes of the file's section that hold [start, end) (an executable section's), or empty when no
+    // section holds them all (the range lies in no SHT_PROGBITS section of the file).
+    std::vector<uint8_t> codeBytes(uint64_t start, uint64_t end) const;
+    // The addresses in [start, end) where a row of the line table begins (instruction starts), sorted.
+    std::vector<uint64_t> lineTableAddresses(uint64_t start, uint64_t end) const;
+    // Whether the file or its separate debug file has DWARF line information (loads the debug file).
+    bool hasLineInfo() const;
     // The GNU build id of the file (empty when it has none).
     std::vector<uint8_t> buildId() const;
     const std::string &path() const { return path_; } // the file actually opened (with the sysroot)
@@ -99,7 +133,7 @@ private:
         uint64_t size;
     };
     std::shared_ptr<const void> callbacks_; // a Dwfl_Callbacks, which libdwfl only declares as a typedef
-    std::string debugPathList_;
+    DebugFileSearch debugSearch_;
     char *debugPathPointer_ = nullptr;
     std::string path_;
     Dwfl *dwfl_ = nullptr;

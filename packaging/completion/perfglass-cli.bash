@@ -11,7 +11,7 @@ _perfglass_cli() {
     cur=${COMP_WORDS[COMP_CWORD]}
     prev=${COMP_WORDS[COMP_CWORD - 1]}
     program=${COMP_WORDS[0]}
-    local subcommands="record report script stat list help"
+    local subcommands="record report script annotate diff stat list help"
     sub=
     for ((i = 1; i < COMP_CWORD; i++)); do
         case ${COMP_WORDS[i]} in
@@ -33,11 +33,24 @@ _perfglass_cli() {
         return 0
     fi
     case $prev in
-    -i | --input | -o | --output | --kallsyms | --symfs | --cwd | --tracefs-root | --sysfs-root)
+    -i | --input | -o | --output | --kallsyms | --symfs | --sysroot | --cwd | --tracefs-root | --sysfs-root)
         mapfile -t COMPREPLY < <(compgen -f -- "$cur")
         return 0
         ;;
-    -s | --sort)
+    --library-path | --debug-file-directory | --source-path)
+        mapfile -t COMPREPLY < <(compgen -d -- "$cur")
+        return 0
+        ;;
+    --sort)
+        if [ "$sub" = diff ]; then
+            mapfile -t COMPREPLY < <(compgen -W "delta baseline comparison" -- "$cur")
+            return 0
+        fi
+        local prefix=${cur%"${cur##*,}"}
+        mapfile -t COMPREPLY < <(compgen -P "$prefix" -W "comm pid tid dso sym cpu" -- "${cur##*,}")
+        return 0
+        ;;
+    -s)
         local prefix=${cur%"${cur##*,}"}
         mapfile -t COMPREPLY < <(compgen -P "$prefix" -W "comm pid tid dso sym cpu" -- "${cur##*,}")
         return 0
@@ -52,11 +65,31 @@ _perfglass_cli() {
         fi
         ;;
     --view)
-        mapfile -t COMPREPLY < <(compgen -W "top-down bottom-up flat caller-callee= counters" -- "$cur")
+        if [ "$sub" = diff ]; then
+            mapfile -t COMPREPLY < <(compgen -W "flat top-down bottom-up" -- "$cur")
+        else
+            mapfile -t COMPREPLY < <(compgen -W "top-down bottom-up flat caller-callee= counters" -- "$cur")
+        fi
         return 0
         ;;
     --format)
-        mapfile -t COMPREPLY < <(compgen -W "text json collapsed" -- "$cur")
+        if [ "$sub" = report ]; then
+            mapfile -t COMPREPLY < <(compgen -W "text json collapsed" -- "$cur")
+        else
+            mapfile -t COMPREPLY < <(compgen -W "text json" -- "$cur")
+        fi
+        return 0
+        ;;
+    --cost)
+        mapfile -t COMPREPLY < <(compgen -W "period samples" -- "$cur")
+        return 0
+        ;;
+    --normalize)
+        mapfile -t COMPREPLY < <(compgen -W "share time" -- "$cur")
+        return 0
+        ;;
+    --syntax)
+        mapfile -t COMPREPLY < <(compgen -W "att intel" -- "$cur")
         return 0
         ;;
     -e | --event | --counters)

@@ -4,6 +4,7 @@
 // and so do the self costs of the top-level rows of `perfglass-cli report --view bottom-up` (the functions
 // samples end in, whose self cost is the function's own, as `perf report --no-children -G` shows it).
 #include "TestSupport.h"
+#include "integration/PerfSymbolNames.h"
 
 #include <QFileInfo>
 #include <QRegularExpression>
@@ -16,33 +17,6 @@
 using namespace perfglass::test;
 
 namespace {
-
-// perf prints C++ names without return type, parameter list and clone suffix in this mode; compare the rest.
-QString normalized(QString name) {
-    name = name.trimmed();
-    static const QRegularExpression clone(QStringLiteral("( \\[clone [^\\]]*\\])+$"));
-    name.remove(clone);
-    if (name.endsWith(QLatin1Char(')')) || name.endsWith(QStringLiteral(") const"))) {
-        int depth = 0;
-        for (qsizetype i = name.lastIndexOf(QLatin1Char(')')); i >= 0; --i) {
-            if (name[i] == QLatin1Char(')')) ++depth;
-            if (name[i] == QLatin1Char('(') && --depth == 0) {
-                if (i > 0 && !name.startsWith(QStringLiteral("(anonymous"))) name.truncate(i);
-                break;
-            }
-        }
-    }
-    // A leading return type ends at the last space outside template arguments.
-    int angle = 0;
-    qsizetype cut = -1;
-    for (qsizetype i = 0; i < name.size(); ++i) {
-        if (name[i] == QLatin1Char('<')) ++angle;
-        if (name[i] == QLatin1Char('>')) --angle;
-        if (name[i] == QLatin1Char(' ') && angle == 0) cut = i;
-    }
-    if (cut >= 0 && !name.startsWith(QLatin1Char('['))) name = name.mid(cut + 1);
-    return name;
-}
 
 using Costs = std::map<QString, double>;
 

@@ -340,6 +340,10 @@ void TestPerfHabits::helpSubcommand() {
     const ProcessResult all = runCli({"help"});
     QCOMPARE(all.exitCode, 0);
     QVERIFY(all.out.contains("record") && all.out.contains("report") && all.out.contains("script"));
+    QVERIFY2(all.out.contains("diff") && all.out.contains("annotate"), qPrintable(all.out));
+    const ProcessResult annotate = runCli({"help", "annotate"});
+    QCOMPARE(annotate.exitCode, 0);
+    QVERIFY2(annotate.out.contains("perf.data"), qPrintable(annotate.out)); // -i's default, as perf annotate
     const ProcessResult typo = runCli({"help", "recrod"});
     QCOMPARE(typo.exitCode, 129);
     QVERIFY2(typo.err.contains("did you mean: record"), qPrintable(typo.err));
@@ -456,7 +460,8 @@ void TestPerfHabits::reportPerfOptions() {
 void TestPerfHabits::bashCompletion() {
     if (QStandardPaths::findExecutable("bash").isEmpty()) QSKIP("bash is not installed");
     QCOMPARE(bashCompletions({"rep"}), QStringList{"report"});
-    QVERIFY(bashCompletions({""}).contains("script"));
+    for (const char *sub : {"record", "report", "script", "annotate", "diff", "stat", "list", "help"})
+        QVERIFY2(bashCompletions({""}).contains(sub), sub);
     QCOMPARE(bashCompletions({"report", "--so"}), QStringList{"--sort"});
     // Every long option report's help lists is offered (they are read from the program itself).
     const QStringList options = bashCompletions({"report", "--"});
@@ -479,13 +484,20 @@ void TestPerfHabits::bashCompletion() {
     QCOMPARE(bashCompletions({"record", "--call-graph", "d"}), QStringList{"dwarf"});
     QCOMPARE(bashCompletions({"list", "tr"}), QStringList{"tracepoint"});
     QCOMPARE(bashCompletions({"help", "sc"}), QStringList{"script"});
+    QCOMPARE(bashCompletions({"help", "an"}), QStringList{"annotate"});
+    QCOMPARE(bashCompletions({"diff", "--sort", "b"}), QStringList{"baseline"});
+    QCOMPARE(bashCompletions({"diff", "--view", "f"}), QStringList{"flat"});
+    QCOMPARE(bashCompletions({"annotate", "--syntax", "i"}), QStringList{"intel"});
+    QVERIFY(bashCompletions({"diff", "--"}).contains("--normalize"));
     QCOMPARE(bashCompletions({"script", "-F", "comm,ti"}), (QStringList{"comm,tid", "comm,time"}));
     QVERIFY(bashCompletions({"record", "-F", "m"}).contains("max"));
 }
 
 void TestPerfHabits::zshCompletion() {
     if (QStandardPaths::findExecutable("zsh").isEmpty()) QSKIP("zsh is not installed (install-deps.sh test)");
-    QVERIFY(zshCandidates({""}).contains("script"));
+    for (const char *sub : {"record", "report", "script", "annotate", "diff", "stat", "list", "help"})
+        QVERIFY2(zshCandidates({""}).contains(sub), sub);
+    QCOMPARE(zshCandidates({"diff", "--sort", ""}), (QStringList{"delta", "baseline", "comparison"}));
     const QStringList options = zshCandidates({"report", "--"});
     for (const char *option :
          {"--sort", "--children", "--no-children", "--percent-limit", "--view", "--symbols"})

@@ -11,6 +11,7 @@
 #include <QTest>
 
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <cstring>
 #include <fstream>
@@ -118,6 +119,69 @@ private:
     }
 
 private slots:
+    // Pipe mode, written to a pipe and read from it: the attributes and features arrive as records before
+    // the stream, the kernel's build id at the start, the rest at the end; the reader hands on only the
+    // stream's own records.
+    void pipeModeRoundTrip() {
+        int fds[2];
+        QVERIFY(::pipe(fds) == 0);
+        const QString file = path("pipe.data");
+        SessionMetadata known;
+        known.hostname = "pipehost";
+        known.osRelease = "6.1.0-test";
+        known.cmdline = {"perfglass-cli", "record", "-o", "-"};
+        known.tracingData = {1, 2, 3, 4, 5}; // skipped by the reader, padded to 8 in the stream
+        known.buildIds = {{-1, true, {0x11, 0x22}, "[kernel.kallsyms]"}};
+        const auto records =
+            std::vector<std::vector<uint8_t>>{commRecord(42, "worker"), sampleRecord(10, 0x401000, 42, 100)};
+        {
+            PerfDataWriter writer(PerfDataWriter::PipeOutput{fds[1]},
+                                  {clockEvent("cpu-clock", 10), clockEvent("task-clock", 20)}, known);
+            QVERIFY(writer.isPipe());
+            for (const auto &record : records)
+                writer.writeRecord(record.data(), record.size());
+            writer.finishRound();
+            SessionMetadata end;
+            end.buildIds = {known.buildIds[0], {-1, false, {0xde, 0xad}, "/usr/bin/app"}};
+            end.firstSampleTime = 100;
+            end.lastSampleTime = 100;
+            writer.finish(end);
+            QCOMPARE(writer.bytesWritten() % 8, uint64_t{0});
+        }
+        ::close(fds[1]);
+        std::vector<uint8_t> bytes(1 << 16);
+        size_t used = 0;
+        for (ssize_t n; (n = ::read(fds[0], bytes.data() + used, bytes.size() - used)) > 0;)
+            used += static_cast<size_t>(n);
+        ::close(fds[0]);
+        bytes.resize(used);
+        writeBytes(file, bytes);
+
+        PerfDataReader reader(file.toStdString());
+        QVERIFY(reader.isPipe());
+        std::vector<std::vector<uint8_t>> read;
+        while (const perf_event_header *record = reader.next()) {
+            const auto *begin = reinterpret_cast<const uint8_t *>(record);
+            read.emplace_back(begin, begin + record->size);
+        }
+        QVERIFY(reader.notices().empty());
+        QCOMPARE(read.size(), size_t{3}); // COMM, SAMPLE, FINISHED_ROUND
+        QCOMPARE(read[0], records[0]);
+        QCOMPARE(read[1], records[1]);
+        QCOMPARE(reader.events().size(), size_t{2});
+        QCOMPARE(reader.events()[1].name, std::string("task-clock"));
+        QCOMPARE(reader.events()[1].ids, (std::vector<uint64_t>{20, 21}));
+        QCOMPARE(reader.metadata().hostname, std::string("pipehost"));
+        QCOMPARE(reader.metadata().cmdline, known.cmdline);
+        QCOMPARE(reader.metadata().lastSampleTime, uint64_t{100});
+        const auto &buildIds = reader.metadata().buildIds;
+        QCOMPARE(buildIds.size(), size_t{2}); // the kernel's once, though finish() was given it again
+        QCOMPARE(buildIds[0].path, std::string("[kernel.kallsyms]"));
+        QVERIFY(buildIds[0].kernel);
+        QCOMPARE(buildIds[1].path, std::string("/usr/bin/app"));
+        QCOMPARE(buildIds[1].buildId, (std::vector<uint8_t>{0xde, 0xad}));
+    }
+
     void roundTripKeepsEventsRecordsAndFeatures() {
         const QString file = path("roundtrip.data");
         const auto written = writeSession(file);

@@ -5,6 +5,7 @@
 #include "symbols/ElfSymbols.h"
 #include "symbols/JitMap.h"
 #include "symbols/KernelSymbols.h"
+#include "symbols/SourceFileFinder.h"
 #include "unwind/DwarfUnwinder.h"
 
 #include <QStandardPaths>
@@ -243,6 +244,30 @@ class TestSymbols : public QObject {
     Q_OBJECT
 
 private slots:
+    // Source paths: a file compiled as /build/proj/src/main.cpp is found below a source directory by its
+    // whole path or a tail of it, under the sysroot, and not at all when no setting has it.
+    void sourceFileFinderTriesPathsAndTails() {
+        QTemporaryDir dir;
+        const QString root = dir.path();
+        for (const char *file :
+             {"/sources/proj/src/main.cpp", "/sysroot/usr/include/lib.h", "/tree/build/x/y.c"}) {
+            QDir().mkpath(QFileInfo(root + QLatin1String(file)).path());
+            QFile out(root + QLatin1String(file));
+            QVERIFY(out.open(QIODevice::WriteOnly));
+        }
+        const std::string base = root.toStdString();
+        const SourceFileFinder none("", {});
+        QCOMPARE(none.find("/build/proj/src/main.cpp"), std::string());
+        const SourceFileFinder finder(base + "/sysroot",
+                                      {base + "/nothing", base + "/sources", base + "/tree"});
+        QCOMPARE(finder.find("/build/proj/src/main.cpp"), base + "/sources/proj/src/main.cpp");
+        QCOMPARE(finder.find("/usr/include/lib.h"), base + "/sysroot/usr/include/lib.h");
+        QCOMPARE(finder.find("/build/x/y.c"), base + "/tree/build/x/y.c"); // the whole path first
+        QCOMPARE(finder.find("main.cpp"), std::string());                  // relative, nowhere
+        const QString existing = root + QStringLiteral("/sources/proj/src/main.cpp");
+        QCOMPARE(finder.find(existing.toStdString()), existing.toStdString());
+    }
+
     void cppDemangling() {
         QCOMPARE(demangle("_ZN9perfglass7Profile10moduleNameEj"),
                  std::string("perfglass::Profile::moduleName(unsigned int)"));

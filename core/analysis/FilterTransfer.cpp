@@ -1,0 +1,101 @@
+#include "analysis/FilterTransfer.h"
+
+#include <optional>
+#include <string>
+#include <unordered_map>
+
+namespace perfglass {
+
+namespace {
+
+class Lookup {
+public:
+    Lookup(const Profile &from, const Profile &to)
+        : from_(from) {
+        for (FunctionId id = 0; id < to.functions.size(); ++id)
+            functions_.try_emplace(key(to, id), id);
+        for (ModuleId id = 0; id < to.modules.size(); ++id)
+            modules_.try_emplace(to.moduleName(id), id);
+    }
+
+    std::optional<FunctionId> function(FunctionId id) const {
+        if (id == kAnyFunction) return id;
+        if (id >= from_.functions.size()) return std::nullopt;
+        const auto found = functions_.find(key(from_, id));
+        return found == functions_.end() ? std::nullopt : std::optional<FunctionId>(found->second);
+    }
+    std::optional<ModuleId> module(ModuleId id) const {
+        if (id >= from_.modules.size()) return std::nullopt;
+        const auto found = modules_.find(from_.moduleName(id));
+        return found == modules_.end() ? std::nullopt : std::optional<ModuleId>(found->second);
+    }
+
+private:
+    static std::string key(const Profile &profile, FunctionId id) {
+        return profile.functionName(id) + '\0' + profile.moduleName(profile.functions[id].module);
+    }
+
+    const Profile &from_;
+    std::unordered_map<std::string, FunctionId> functions_;
+    std::unordered_map<std::string, ModuleId> modules_;
+};
+
+// The transform for the other profile; nothing for one that changes nothing there; sets unsatisfiable for a
+// focus on a function the other profile lacks.
+std::optional<Transform> transfer(const Transform &transform, const Lookup &lookup, bool &unsatisfiable) {
+    Transform result = transform;
+    switch (transform.kind) {
+    case TransformKind::HideKernel:
+        return result;
+    case TransformKind::CollapseModule: {
+        const auto module = lookup.module(transform.module);
+        if (!module) return std::nullopt;
+        result.module = *module;
+        return result;
+    }
+    case TransformKind::FocusSubtree:
+        for (FunctionId &function : result.path) {
+            const auto found = lookup.function(function);
+            if (!found) unsatisfiable = true;
+            function = found.value_or(0);
+        }
+        return result;
+    case TransformKind::FocusFunction: {
+        const auto found = lookup.function(transform.function);
+        if (!found) unsatisfiable = true;
+        result.function = found.value_or(0);
+        return result;
+    }
+    default:
+        break;
+    }
+    const auto function = lookup.function(transform.function);
+    if (!function) return std::nullopt; // merge, drop, collapse recursion of a function it lacks: no-op
+    result.function = *function;
+    return result;
+}
+
+} // namespace
+
+SampleFilter FilterTransfer::apply(const Profile &from, const SampleFilter &filter, const Profile &to) {
+    SampleFilter result;
+    result.cost = filter.cost;
+    result.event = to.firstSampledEvent();
+    if (filter.event >= 0 && static_cast<size_t>(filter.event) < from.events.size())
+        for (size_t i = 0; i < to.events.size(); ++i)
+            if (to.events[i].name == from.events[static_cast<size_t>(filter.event)].name &&
+                to.events[i].samples > 0)
+                result.event = static_cast<int>(i);
+    const Lookup lookup(from, to);
+    bool unsatisfiable = false;
+    for (const Transform &transform : filter.transforms)
+        if (auto carried = transfer(transform, lookup, unsatisfiable))
+            result.transforms.push_back(std::move(*carried));
+    if (unsatisfiable) { // an empty time range: no sample passes
+        result.startTime = 0;
+        result.endTime = 0;
+    }
+    return result;
+}
+
+} // namespace perfglass

@@ -1,0 +1,54 @@
+// Annotates one function of a Profile: finds its module's file (with the sysroot), its address range from the
+// symbol table, disassembles its bytes in-process (capstone), joins the costs by address (AddressCosts), the
+// DWARF line table and inline information of each instruction and the source files' text (SourceFiles).
+// Works without debug information (disassembly only, with a note); kernel functions of a session recorded on
+// the running kernel are read from /proc/kcore with their ranges from /proc/kallsyms (KernelCode), without
+// source lines.
+#pragma once
+
+#include "analysis/AggregationRunner.h"
+#include "analysis/SampleFilter.h"
+#include "annotate/Disassembler.h"
+#include "annotate/FunctionAnnotation.h"
+#include "profile/Profile.h"
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace perfglass {
+
+class ElfSymbols;
+class SourceFiles;
+struct AddressCosts;
+
+struct AnnotateOptions {
+    AsmSyntax syntax = AsmSyntax::Att;
+    std::string sysroot;                     // binaries are read as SYSROOT/path first (as loading does)
+    std::vector<std::string> debugPaths;     // directories of separate debug files
+    std::vector<std::string> sourcePaths;    // directories that source files are looked for under
+    std::string kallsyms = "/proc/kallsyms"; // kernel functions: their ranges
+    std::string kcore = "/proc/kcore";       // ... and their code
+};
+
+class Annotator {
+public:
+    // Throws Error when the function's code cannot be read (no file, no symbol, kernel code, a function
+    // that is only inlined), Cancelled when asked.
+    static FunctionAnnotation annotate(const Profile &profile, const SampleFilter &filter,
+                                       FunctionId function, const AnnotateOptions &options,
+                                       const AggregationControl &control = {});
+
+private:
+    static void annotateModule(FunctionAnnotation &result, uint64_t address, const AddressCosts &costs,
+                               const AnnotateOptions &options);
+    static void annotateKernel(FunctionAnnotation &result, uint64_t address, const AddressCosts &costs,
+                               const AnnotateOptions &options);
+    static void addInstructions(FunctionAnnotation &result, const std::vector<Instruction> &code,
+                                const AddressCosts &costs,
+                                const std::function<std::string(uint64_t)> &nameOf);
+    static void addSourceLines(FunctionAnnotation &result, const ElfSymbols &symbols, SourceFiles &files);
+    static void addInlineRanges(FunctionAnnotation &result);
+};
+
+} // namespace perfglass

@@ -1,0 +1,95 @@
+// A window comparing two sessions (File ▸ Compare With…, `perfglass BASELINE --compare COMPARISON`) or two
+// selections of one session (two time ranges or two sets of threads picked in the timeline): a differential
+// flame graph (DiffFlameGraphModel: the comparison's shape, red where a frame grew and blue where it shrank,
+// or the baseline's shape with the frames that vanished), the top-down and bottom-up diff trees with the
+// baseline's, the comparison's and the change's columns (sortable; by Delta, what grew most comes first), and
+// both sessions' Summaries side by side. Comparing sessions, the main window's filter applies to both: the
+// comparison is re-aggregated off the UI thread with the filter carried over by name (FilterTransfer); the
+// trees are merged off the UI thread too.
+#pragma once
+
+#include "LoadedSession.h"
+
+#include <QMainWindow>
+
+#include <memory>
+
+class QAction;
+class QLabel;
+class QSortFilterProxyModel;
+class QTabWidget;
+class QTreeView;
+
+namespace perfglass {
+
+class AnalysisJob;
+class BackgroundJob;
+class CallTreeDiff;
+class DiffFlameGraphModel;
+class DiffTreeModel;
+class FlameGraphView;
+class SummaryView;
+
+class CompareWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    explicit CompareWindow(QWidget *parent = nullptr);
+
+    // Compares BASELINE (as the main window aggregated it) with the session COMPARISONBASE, aggregated for
+    // the baseline's filter carried over by name.
+    void compareSessions(std::shared_ptr<const LoadedSession> baseline,
+                         std::shared_ptr<const LoadedSession> comparisonBase);
+    // The baseline's filter changed: compare again (sessions only; selections keep theirs).
+    void setBaseline(std::shared_ptr<const LoadedSession> baseline);
+    // Compares two aggregations of one session, as they are (e.g. two time ranges), named by the labels.
+    void compareSelections(std::shared_ptr<const LoadedSession> baseline,
+                           std::shared_ptr<const LoadedSession> comparison, const QString &baselineLabel,
+                           const QString &comparisonLabel);
+
+    bool comparesSessions() const { return comparisonBase_ != nullptr; }
+    const std::shared_ptr<const LoadedSession> &baseline() const { return baseline_; }
+    const std::shared_ptr<const LoadedSession> &comparison() const { return comparison_; }
+    DiffFlameGraphModel *flameGraphModel() const { return flameModel_; }
+    FlameGraphView *flameGraphView() const { return flameView_; }
+    DiffTreeModel *topDownModel() const { return topDownModel_; }
+    DiffTreeModel *bottomUpModel() const { return bottomUpModel_; }
+    QTreeView *topDownView() const { return topDownView_; }
+    QTreeView *bottomUpView() const { return bottomUpView_; }
+    QAction *baselineShapeAction() const { return baselineShape_; }
+    QTabWidget *tabs() const { return tabs_; }
+
+signals:
+    // The views show a new comparison.
+    void compared();
+    void failed(const QString &message);
+
+private:
+    QTreeView *createTree(DiffTreeModel *model, const QString &name);
+    QWidget *createSummaries();
+    void showComparison(std::shared_ptr<const LoadedSession> baseline,
+                        std::shared_ptr<const LoadedSession> comparison);
+    void showDiffs(std::shared_ptr<const CallTreeDiff> topDown, std::shared_ptr<const CallTreeDiff> bottomUp);
+    QString legendHtml() const;
+
+    AnalysisJob *analyzer_;
+    BackgroundJob *differ_;
+    DiffFlameGraphModel *flameModel_;
+    DiffTreeModel *topDownModel_;
+    DiffTreeModel *bottomUpModel_;
+    FlameGraphView *flameView_ = nullptr;
+    QTreeView *topDownView_ = nullptr;
+    QTreeView *bottomUpView_ = nullptr;
+    SummaryView *baselineSummary_ = nullptr;
+    SummaryView *comparisonSummary_ = nullptr;
+    QLabel *sides_ = nullptr;
+    QAction *baselineShape_ = nullptr;
+    QTabWidget *tabs_ = nullptr;
+    QString baselineLabel_;
+    QString comparisonLabel_;
+    std::shared_ptr<const LoadedSession> baseline_;
+    std::shared_ptr<const LoadedSession> comparison_;
+    std::shared_ptr<const LoadedSession> comparisonBase_;
+    std::shared_ptr<const LoadedSession> pendingBaseline_; // the baseline the running analysis is for
+};
+
+} // namespace perfglass

@@ -1,0 +1,61 @@
+// What the main window offers for comparing: File ▸ Compare With… (and `perfglass BASELINE --compare
+// COMPARISON`) loads another session off the UI thread (its own LoadJob) and compares the open session with
+// it in a CompareWindow, which follows the main window's filter; Edit ▸ Use Selection as Baseline keeps what
+// the views show now (a time range or threads picked in the timeline, with the rest of the filter), and
+// Edit ▸ Compare Selection with Baseline compares what they show then with it.
+#pragma once
+
+#include "LoadedSession.h"
+
+#include <QObject>
+#include <QPointer>
+
+#include <memory>
+
+class QAction;
+
+namespace perfglass {
+
+class CompareWindow;
+class LoadJob;
+class MainWindow;
+
+class SessionComparer : public QObject {
+    Q_OBJECT
+public:
+    // The actions are the window's to put in its menus.
+    explicit SessionComparer(MainWindow *window);
+
+    // The comparison window, once one was opened (and while it exists).
+    CompareWindow *compareWindow() const;
+    QAction *compareAction() const { return compareAction_; }
+    QAction *pinAction() const { return pinAction_; }
+    QAction *compareSelectionAction() const { return compareSelectionAction_; }
+    bool hasPinnedSelection() const { return pinned_ != nullptr; }
+
+public slots:
+    void showCompareDialog();
+    // Loads PATH and compares the open session with it; failed() says why not.
+    void compareWith(const QString &path);
+    void pinSelection();
+    void compareSelection();
+    void updateActions();
+
+signals:
+    void failed(const QString &message);
+
+private:
+    CompareWindow *openWindow();
+    void sessionChanged();
+
+    MainWindow *main_;
+    LoadJob *loader_;
+    QPointer<CompareWindow> compareWindow_;
+    QAction *compareAction_ = nullptr;
+    QAction *pinAction_ = nullptr;
+    QAction *compareSelectionAction_ = nullptr;
+    std::shared_ptr<const LoadedSession> pinned_;
+    QString pinnedLabel_;
+};
+
+} // namespace perfglass

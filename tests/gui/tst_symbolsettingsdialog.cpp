@@ -1,0 +1,190 @@
+// Symbol settings in the desktop application: a session whose binary moved (hotspots copied, stripped, its
+// debug file split off with objcopy --only-keep-debug, then moved away) says in the Summary which module has
+// no symbols and links to Edit ▸ Symbol Settings; the dialog, given a library path and a debug file path,
+// keeps them (QSettings), the session is read again and hotLoop is named. A new window starts with the kept
+// settings. Screenshots: the Summary before, the dialog filled in, the Summary after.
+#include "GuiTestSupport.h"
+#include "MainWindow.h"
+#include "SummaryView.h"
+#include "SymbolSettingsDialog.h"
+#include "TestSupport.h"
+
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QRegularExpression>
+#include <QScrollBar>
+#include <QSignalSpy>
+#include <QStatusBar>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTextBrowser>
+
+using namespace perfglass;
+using namespace perfglass::test;
+
+namespace {
+constexpr int kLoadTimeoutMs = 120000;
+}
+
+class TestSymbolSettingsDialog : public QObject {
+    Q_OBJECT
+
+private:
+    QTemporaryDir dir_;
+    QString session_;
+    QString libraries_; // where the binary is now
+    QString debugDir_;  // its debug file, by build id
+
+    // The Summary as a person reads it in a tall dock, scrolled to its end (what was not named, by module).
+    static void saveSummary(const MainWindow &window, const QString &name) {
+        SummaryView alone;
+        alone.resize(1000, 900);
+        alone.setSession(window.session());
+        alone.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&alone));
+        QCoreApplication::processEvents();
+        alone.browser()->verticalScrollBar()->setValue(alone.browser()->verticalScrollBar()->maximum());
+        saveScreenshot(&alone, name);
+    }
+
+    static void run(const QString &program, const QStringList &arguments) {
+        const auto result = runProgram(program, arguments);
+        QVERIFY2(result.exitCode == 0, qPrintable(program + QLatin1Char(' ') + result.err));
+    }
+
+private slots:
+    void initTestCase() {
+        useTestSettings(QStringLiteral("tst_symbolsettingsdialog"));
+        if (QStandardPaths::findExecutable(QStringLiteral("objcopy")).isEmpty())
+            QSKIP("objcopy is not installed (Debian: binutils)");
+        QVERIFY(dir_.isValid());
+        QDir().mkpath(dir_.filePath(QStringLiteral("app")));
+        const QString binary = dir_.filePath(QStringLiteral("app/hs"));
+        const QString debug = dir_.filePath(QStringLiteral("hs.debug"));
+        QVERIFY(QFile::copy(clientPath(QStringLiteral("hotspots-fp")), binary));
+        run(QStringLiteral("objcopy"), {QStringLiteral("--only-keep-debug"), binary, debug});
+        run(QStringLiteral("strip"), {QStringLiteral("--strip-all"), binary});
+        const auto notes = runProgram(QStringLiteral("readelf"), {QStringLiteral("-n"), binary});
+        const auto match = QRegularExpression(QStringLiteral("Build ID: ([0-9a-f]+)")).match(notes.out);
+        QVERIFY2(match.hasMatch(), qPrintable(notes.out));
+        const QString id = match.captured(1);
+        debugDir_ = dir_.filePath(QStringLiteral("debug"));
+        QDir().mkpath(debugDir_ + QStringLiteral("/.build-id/") + id.left(2));
+        QVERIFY(QFile::rename(
+            debug, QStringLiteral("%1/.build-id/%2/%3.debug").arg(debugDir_, id.left(2), id.mid(2))));
+        session_ = dir_.filePath(QStringLiteral("moved.data"));
+        const auto recorded =
+            runCli({QStringLiteral("record"), QStringLiteral("-e"), QStringLiteral("cpu-clock"),
+                    QStringLiteral("-F"), QStringLiteral("2000"), QStringLiteral("-g"), QStringLiteral("-o"),
+                    session_, QStringLiteral("--"), binary, QStringLiteral("-300"), QStringLiteral("1")});
+        QVERIFY2(recorded.exitCode == 3, qPrintable(recorded.err));
+        libraries_ = dir_.filePath(QStringLiteral("libs"));
+        QDir().mkpath(libraries_);
+        QVERIFY(QFile::rename(binary, libraries_ + QStringLiteral("/hs")));
+    }
+
+    void summaryOffersSettingsAndTheyReload() {
+        auto window = openSessionWindow(session_, kLoadTimeoutMs);
+        QVERIFY(window);
+        auto *summary = window->findChild<SummaryView *>();
+        QVERIFY(summary);
+        const QString before = summary->plainText();
+        QVERIFY2(before.contains(QStringLiteral("without symbols:")) &&
+                     before.contains(QStringLiteral("app/hs")),
+                 qPrintable(before));
+        QVERIFY2(before.contains(QStringLiteral("Symbol Settings…")), qPrintable(before));
+        QVERIFY(!before.contains(QStringLiteral("hotLoop")));
+        saveSummary(*window, QStringLiteral("symbol-settings-summary-before.png"));
+
+        emit summary->browser()->anchorClicked(QUrl(QStringLiteral("settings:symbols")));
+        SymbolSettingsDialog *dialog = nullptr;
+        QTRY_VERIFY((dialog = window->findChild<SymbolSettingsDialog *>()) && dialog->isVisible());
+        dialog->findChild<QPlainTextEdit *>(QStringLiteral("libraryPaths"))->setPlainText(libraries_);
+        dialog->findChild<QPlainTextEdit *>(QStringLiteral("debugPaths"))->setPlainText(debugDir_);
+        dialog->findChild<QLineEdit *>(QStringLiteral("debuginfod"))
+            ->setText(QStringLiteral("http://127.0.0.1:9/"));
+        saveScreenshot(dialog, QStringLiteral("symbol-settings-dialog.png"));
+        dialog->findChild<QLineEdit *>(QStringLiteral("debuginfod"))->clear(); // no server in the reload
+
+        QSignalSpy loaded(window.get(), &MainWindow::sessionLoaded);
+        dialog->accept();
+        QVERIFY(loaded.wait(kLoadTimeoutMs));
+        QCoreApplication::processEvents();
+        const QString after = summary->plainText();
+        QVERIFY2(after.contains(QStringLiteral("hotLoop")), qPrintable(after));
+        QVERIFY2(!after.contains(QStringLiteral("without symbols:")), qPrintable(after));
+        saveSummary(*window, QStringLiteral("symbol-settings-summary-after.png"));
+        saveScreenshot(window.get(), QStringLiteral("symbol-settings-window-after.png"));
+
+        QSettings stored;
+        QCOMPARE(stored.value(QStringLiteral("symbols/libraryPaths")).toStringList(),
+                 QStringList{libraries_});
+        QCOMPARE(stored.value(QStringLiteral("symbols/debugPaths")).toStringList(), QStringList{debugDir_});
+    }
+
+    // debuginfod downloads are counted in the status bar: a local server (python's http.server over a
+    // directory laid out as /buildid/ID/debuginfo) holds the only copy of the debug file.
+    void debuginfodProgressInTheStatusBar() {
+        const QString python = QStandardPaths::findExecutable(QStringLiteral("python3"));
+        if (python.isEmpty()) QSKIP("python3 is not installed: no local debuginfod server");
+        const QString id = QDir(debugDir_ + QStringLiteral("/.build-id"))
+                               .entryList(QDir::Dirs | QDir::NoDotAndDotDot)
+                               .value(0);
+        const QString file =
+            QDir(debugDir_ + QStringLiteral("/.build-id/") + id).entryList(QDir::Files).value(0);
+        const QString buildId = id + QFileInfo(file).completeBaseName();
+        const QString root = dir_.filePath(QStringLiteral("server"));
+        QDir().mkpath(root + QStringLiteral("/buildid/") + buildId);
+        QVERIFY(QFile::copy(debugDir_ + QStringLiteral("/.build-id/") + id + QLatin1Char('/') + file,
+                            root + QStringLiteral("/buildid/") + buildId + QStringLiteral("/debuginfo")));
+        QProcess server;
+        server.setWorkingDirectory(root);
+        server.start(python, {QStringLiteral("-u"), QStringLiteral("-c"),
+                              QStringLiteral("import http.server, socketserver\n"
+                                             "s = socketserver.TCPServer(('127.0.0.1', 0), "
+                                             "http.server.SimpleHTTPRequestHandler)\n"
+                                             "print('port', s.server_address[1], flush=True)\n"
+                                             "s.serve_forever()\n")});
+        QVERIFY(server.waitForStarted());
+        QTRY_VERIFY_WITH_TIMEOUT(server.canReadLine(), 20000);
+        const QString port = QString::fromUtf8(server.readLine()).split(QLatin1Char(' ')).value(1).trimmed();
+        qputenv("DEBUGINFOD_CACHE_PATH", dir_.filePath(QStringLiteral("cache")).toUtf8());
+
+        MainWindow window;
+        window.resize(1400, 900);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        SymbolSettings settings;
+        settings.libraryPaths = {libraries_};
+        settings.debuginfodUrls = QStringLiteral("http://127.0.0.1:") + port;
+        window.setSymbolSettings(settings, false);
+        QSignalSpy messages(window.statusBar(), &QStatusBar::messageChanged);
+        QSignalSpy loaded(&window, &MainWindow::sessionLoaded);
+        window.openFile(session_);
+        QVERIFY(loaded.wait(kLoadTimeoutMs));
+        server.kill();
+        server.waitForFinished();
+        qunsetenv("DEBUGINFOD_URLS");
+        QStringList texts;
+        for (const auto &message : messages)
+            texts << message.value(0).toString();
+        QVERIFY2(texts.filter(QStringLiteral("Downloading the debug file of hs from debuginfod")).size() >= 1,
+                 qPrintable(texts.join(QLatin1Char('\n'))));
+        QVERIFY(window.findChild<SummaryView *>()->plainText().contains(QStringLiteral("hotLoop")));
+    }
+
+    // The kept settings apply to the next window; command-line settings (persist false) are not kept.
+    void settingsPersist() {
+        MainWindow window;
+        QCOMPARE(window.symbolSettings().libraryPaths, QStringList{libraries_});
+        QCOMPARE(window.symbolSettings().debugPaths, QStringList{debugDir_});
+        SymbolSettings once = window.symbolSettings();
+        once.sysroot = QStringLiteral("/only/this/run");
+        window.setSymbolSettings(once, false);
+        QCOMPARE(window.symbolSettings().sysroot, QStringLiteral("/only/this/run"));
+        QCOMPARE(SymbolSettings::load(QSettings()).sysroot, QString());
+    }
+};
+
+QTEST_MAIN(TestSymbolSettingsDialog)
+#include "tst_symbolsettingsdialog.moc"
