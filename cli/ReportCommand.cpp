@@ -11,6 +11,7 @@
 #include "base/Error.h"
 #include "events/GenericEvents.h"
 #include "export/CollapsedStacksExporter.h"
+#include "export/PprofExporter.h"
 #include "export/SpeedscopeExporter.h"
 #include "export/SvgFlameGraphExporter.h"
 #include "load/LoadProfile.h"
@@ -37,8 +38,8 @@ std::string exportCheck(const std::string &spec) {
     const auto equals = spec.find('=');
     const std::string kind = spec.substr(0, equals);
     if (equals == std::string::npos || equals + 1 == spec.size() ||
-        (kind != "collapsed" && kind != "speedscope" && kind != "svg"))
-        return "expected collapsed=FILE, speedscope=FILE or svg=FILE, not '" + spec + "'";
+        (kind != "collapsed" && kind != "speedscope" && kind != "svg" && kind != "pprof"))
+        return "expected collapsed=FILE, speedscope=FILE, svg=FILE or pprof=FILE, not '" + spec + "'";
     return {};
 }
 
@@ -123,7 +124,7 @@ CLI::App *ReportCommand::setup(CLI::App &app) {
                   "Also from separately installed debug files (libc6-dbg, -dbgsym packages, debuginfod; "
                   "about 20 MB more memory for libc)");
     sub->add_option("--export", exports_,
-                    "Also write collapsed=FILE, speedscope=FILE or svg=FILE (repeatable)")
+                    "Also write collapsed=FILE, speedscope=FILE, svg=FILE or pprof=FILE (repeatable)")
         ->check(CLI::Validator(exportCheck, "KIND=FILE"));
     sub->add_option("--kallsyms", kallsyms_,
                     "Kernel symbols file (default: /proc/kallsyms on the same kernel)");
@@ -210,6 +211,10 @@ void ReportCommand::writeExports(const std::shared_ptr<const Profile> &profile,
         const std::string path = spec.substr(equals + 1);
         if (kind == "speedscope") {
             SpeedscopeExporter::writeFile(*profile, filter, input_, path);
+            continue;
+        }
+        if (kind == "pprof") {
+            PprofExporter::writeFile(*profile, filter, path);
             continue;
         }
         if (!tree) tree = CallTree::topDown(profile, filter);

@@ -28,6 +28,7 @@ struct Module {
     StringId path; // the mapped file, or a pseudo name such as [kernel.kallsyms], [vdso], [unknown]
     bool kernel = false;
     bool hasSymbols = true;
+    std::string buildId; // lowercase hex, as the recording or the file says; empty when unknown
 };
 
 struct Function {

@@ -9,6 +9,7 @@
 #include "analysis/FrameCategory.h"
 #include "base/Error.h"
 #include "export/CollapsedStacksExporter.h"
+#include "export/PprofExporter.h"
 #include "export/SpeedscopeExporter.h"
 #include "export/SvgFlameGraphExporter.h"
 #include "profile/SourceLocations.h"
@@ -18,9 +19,11 @@
 #include <QtTest>
 
 #include <nlohmann/json.hpp>
+#include <zlib.h>
 
 #include <fstream>
 #include <map>
+#include <set>
 #include <sstream>
 
 using namespace perfglass;
@@ -93,6 +96,75 @@ std::string readFile(const QString &path) {
     return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
+// One level of a protocol buffers message: per field number, its varint values and its length-delimited
+// payloads, in order. Throws on anything else (pprof uses no other wire types).
+struct ProtoFields {
+    std::multimap<uint32_t, uint64_t> varints;
+    std::multimap<uint32_t, std::string> payloads;
+
+    static uint64_t varint(std::string_view data, size_t &at) {
+        uint64_t value = 0;
+        for (int shift = 0; at < data.size(); shift += 7) {
+            const auto byte = static_cast<uint8_t>(data[at++]);
+            value |= uint64_t{byte & 0x7fu} << shift;
+            if (!(byte & 0x80)) return value;
+        }
+        throw std::runtime_error("truncated varint");
+    }
+    explicit ProtoFields(std::string_view data) {
+        for (size_t at = 0; at < data.size();) {
+            const uint64_t tag = varint(data, at);
+            if ((tag & 7) == 0) {
+                varints.emplace(static_cast<uint32_t>(tag >> 3), varint(data, at));
+            } else if ((tag & 7) == 2) {
+                const uint64_t size = varint(data, at);
+                if (at + size > data.size()) throw std::runtime_error("truncated field");
+                payloads.emplace(static_cast<uint32_t>(tag >> 3), std::string(data.substr(at, size)));
+                at += size;
+            } else {
+                throw std::runtime_error("unexpected wire type");
+            }
+        }
+    }
+    uint64_t one(uint32_t field) const {
+        const auto it = varints.find(field);
+        return it == varints.end() ? 0 : it->second;
+    }
+    std::vector<std::string> all(uint32_t field) const {
+        std::vector<std::string> values;
+        for (auto [it, end] = payloads.equal_range(field); it != end; ++it)
+            values.push_back(it->second);
+        return values;
+    }
+    // A packed repeated varint field.
+    std::vector<uint64_t> packed(uint32_t field) const {
+        std::vector<uint64_t> values;
+        for (const std::string &payload : all(field))
+            for (size_t at = 0; at < payload.size();)
+                values.push_back(varint(payload, at));
+        return values;
+    }
+};
+
+std::string gunzip(const std::string &data) {
+    z_stream stream{};
+    if (inflateInit2(&stream, 15 + 16) != Z_OK) throw std::runtime_error("inflateInit2");
+    std::string out;
+    stream.next_in = reinterpret_cast<Bytef *>(const_cast<char *>(data.data()));
+    stream.avail_in = static_cast<uInt>(data.size());
+    int status = Z_OK;
+    while (status == Z_OK) {
+        char buffer[4096];
+        stream.next_out = reinterpret_cast<Bytef *>(buffer);
+        stream.avail_out = sizeof buffer;
+        status = inflate(&stream, Z_NO_FLUSH);
+        out.append(buffer, sizeof buffer - stream.avail_out);
+    }
+    inflateEnd(&stream);
+    if (status != Z_STREAM_END) throw std::runtime_error("not a complete gzip stream");
+    return out;
+}
+
 } // namespace
 
 class TestExports : public QObject {
@@ -104,6 +176,9 @@ private slots:
     void collapsedFrameText();
     void speedscope();
     void speedscopeFocused();
+    void speedscopeHeaviestThreadFirst();
+    void pprof();
+    void pprofFiltered();
     void svgFlameGraph();
     void unwritableFiles();
     void sourceLocationsPickTheHottestLine();
@@ -224,6 +299,104 @@ void TestExports::speedscopeFocused() {
     for (const auto &profile : profiles)
         for (const auto &stack : profile.at("samples"))
             QCOMPARE(frames[stack[0].get<size_t>()].at("name").get<std::string>(), std::string("rec"));
+}
+
+void TestExports::speedscopeHeaviestThreadFirst() {
+    HandProfile hand;
+    SampleFilter filter;
+    filter.transforms = {Transform::focusFunction(hand.function("rec"))};
+    // Thread 2 has samples 7 and 9 under rec, thread 1 only sample 8: thread 2 comes first though its tid is
+    // higher.
+    const nlohmann::json json = SpeedscopeExporter::toJson(hand.profile, filter, "rec");
+    QCOMPARE(json.at("activeProfileIndex").get<int>(), 0);
+    QCOMPARE(json.at("profiles")[0].at("name").get<std::string>(), std::string("worker (pid 1, tid 2)"));
+    QCOMPARE(json.at("profiles")[0].at("endValue").get<uint64_t>(), uint64_t(2));
+    QCOMPARE(json.at("profiles")[1].at("endValue").get<uint64_t>(), uint64_t(1));
+}
+
+void TestExports::pprof() {
+    HandProfile hand;
+    hand.profile.modules[hand.module("app")].buildId = "0123abcd";
+    QTemporaryDir dir;
+    const QString path = dir.filePath("hand.pb.gz");
+    PprofExporter::writeFile(hand.profile, SampleFilter{}, path.toStdString());
+    const std::string gzipped = readFile(path);
+    QVERIFY(gzipped.size() > 2 && uint8_t(gzipped[0]) == 0x1f && uint8_t(gzipped[1]) == 0x8b);
+    const ProtoFields profile(gunzip(gzipped));
+    const std::vector<std::string> strings = profile.all(6);
+    QVERIFY(!strings.empty() && strings[0].empty()); // string_table[0] is ""
+    const auto string = [&](uint64_t index) { return strings.at(index); };
+    // One sample type, the event, in nanoseconds (a clock event weighed by period); it is the default.
+    QCOMPARE(profile.all(1).size(), size_t(1));
+    const ProtoFields type(profile.all(1)[0]);
+    QCOMPARE(string(type.one(1)), std::string("cpu-clock"));
+    QCOMPARE(string(type.one(2)), std::string("nanoseconds"));
+    QCOMPARE(string(profile.one(14)), std::string("cpu-clock"));
+    // Functions by id, locations by id (one line each: no inline frames), mappings with the build id.
+    std::map<uint64_t, std::string> functionName;
+    for (const std::string &data : profile.all(5))
+        functionName[ProtoFields(data).one(1)] = string(ProtoFields(data).one(2));
+    QCOMPARE(functionName.size(), size_t(8));
+    std::map<uint64_t, std::string> locationName;
+    std::map<uint64_t, uint64_t> locationMapping;
+    for (const std::string &data : profile.all(4)) {
+        const ProtoFields location(data);
+        QCOMPARE(location.all(4).size(), size_t(1));
+        locationName[location.one(1)] = functionName.at(ProtoFields(location.all(4)[0]).one(1));
+        locationMapping[location.one(1)] = location.one(2);
+    }
+    std::map<uint64_t, std::string> mappingFile, mappingBuildId;
+    for (const std::string &data : profile.all(3)) {
+        const ProtoFields mapping(data);
+        mappingFile[mapping.one(1)] = string(mapping.one(5));
+        mappingBuildId[mapping.one(1)] = string(mapping.one(6));
+        QCOMPARE(mapping.one(7), uint64_t(1)); // has_functions
+    }
+    QCOMPARE(mappingFile.size(), size_t(3));
+    // Samples: stacks leaf first, summed per stack and thread, labelled with pid and tid; 11 in all.
+    std::map<std::string, uint64_t> stacks;
+    uint64_t total = 0;
+    for (const std::string &data : profile.all(2)) {
+        const ProtoFields sample(data);
+        std::string stack;
+        for (const uint64_t location : sample.packed(1)) {
+            stack = locationName.at(location) + (stack.empty() ? "" : ";") + stack;
+            if (locationName.at(location) == "main")
+                QCOMPARE(mappingBuildId.at(locationMapping.at(location)), std::string("0123abcd"));
+            if (locationName.at(location) == "kfunc")
+                QCOMPARE(mappingFile.at(locationMapping.at(location)), std::string("[kernel.kallsyms]"));
+        }
+        const std::vector<uint64_t> values = sample.packed(2);
+        QCOMPARE(values.size(), size_t(1));
+        stacks[stack] += values[0];
+        total += values[0];
+        QCOMPARE(sample.all(3).size(), size_t(3)); // pid, tid, thread
+    }
+    QCOMPARE(total, uint64_t(11));
+    QCOMPARE(stacks["main;a;b"], uint64_t(3));
+    QCOMPARE(stacks["main;c<int>;sqrt;sqrt_inner;kfunc"], uint64_t(1));
+    QCOMPARE(stacks[""], uint64_t(1));           // the sample without a stack
+    QCOMPARE(profile.all(2).size(), size_t(10)); // 7 stacks; three of them in both threads
+}
+
+void TestExports::pprofFiltered() {
+    HandProfile hand;
+    SampleFilter filter;
+    filter.cost = CostKind::Samples;
+    filter.tids = {2};
+    filter.transforms = {Transform::collapseModule(hand.module("libm.so.6"))};
+    const ProtoFields profile(PprofExporter::encode(hand.profile, filter));
+    const std::vector<std::string> strings = profile.all(6);
+    QCOMPARE(strings.at(ProtoFields(profile.all(1)[0]).one(2)), std::string("count"));
+    std::set<std::string> names;
+    for (const std::string &data : profile.all(5))
+        names.insert(strings.at(ProtoFields(data).one(2)));
+    QVERIFY(names.count("libm.so.6"));
+    QVERIFY(!names.count("sqrt"));
+    uint64_t total = 0;
+    for (const std::string &data : profile.all(2))
+        total += ProtoFields(data).packed(2).at(0);
+    QCOMPARE(total, uint64_t(5)); // samples 1 3 5 7 9
 }
 
 void TestExports::svgFlameGraph() {
