@@ -123,6 +123,14 @@ CLI::App *ReportCommand::setup(CLI::App &app) {
     sub->add_flag("--inline-debug-files", inlineDebugFiles_,
                   "Also from separately installed debug files (libc6-dbg, -dbgsym packages, debuginfod; "
                   "about 20 MB more memory for libc)");
+    auto *perProcess = sub->add_flag("--per-process", perProcess_,
+                                     "Collapsed stacks start with a frame naming the process, as "
+                                     "stackcollapse-perf.pl writes them (default for system-wide sessions)");
+    sub->add_flag("--no-per-process", noPerProcess_, "Collapsed stacks without a process frame")
+        ->excludes(perProcess);
+    sub->add_flag("--per-thread", perThread_,
+                  "Collapsed stacks start with a frame naming the thread, \"name-pid/tid\" as "
+                  "stackcollapse-perf.pl --tid writes");
     sub->add_option("--export", exports_,
                     "Also write collapsed=FILE, speedscope=FILE, svg=FILE or pprof=FILE (repeatable)")
         ->check(CLI::Validator(exportCheck, "KIND=FILE"));
@@ -202,6 +210,14 @@ std::string ReportCommand::unitName(const Profile &profile, const SampleFilter &
     return isClockEvent(event.type, event.config) ? "ns" : "events";
 }
 
+CollapsedOptions ReportCommand::collapsedOptions(const Profile &profile) const {
+    CollapsedOptions options = CollapsedOptions::defaultFor(profile);
+    if (perProcess_) options.perProcess = true;
+    if (noPerProcess_) options.perProcess = false;
+    options.perThread = perThread_;
+    return options;
+}
+
 void ReportCommand::writeExports(const std::shared_ptr<const Profile> &profile,
                                  const SampleFilter &filter) const {
     std::shared_ptr<const CallTree> tree;
@@ -213,19 +229,19 @@ void ReportCommand::writeExports(const std::shared_ptr<const Profile> &profile,
             SpeedscopeExporter::writeFile(*profile, filter, input_, path);
             continue;
         }
+        if (kind == "collapsed") {
+            CollapsedStacksExporter::writeFile(profile, filter, collapsedOptions(*profile), path);
+            continue;
+        }
         if (kind == "pprof") {
             PprofExporter::writeFile(*profile, filter, path);
             continue;
         }
         if (!tree) tree = CallTree::topDown(profile, filter);
-        if (kind == "collapsed") {
-            CollapsedStacksExporter::writeFile(*tree, path);
-        } else {
-            SvgFlameGraphOptions options;
-            options.title = "Flame Graph: " + input_;
-            options.unit = unitName(*profile, filter);
-            SvgFlameGraphExporter::writeFile(*tree, path, options);
-        }
+        SvgFlameGraphOptions options;
+        options.title = "Flame Graph: " + input_;
+        options.unit = unitName(*profile, filter);
+        SvgFlameGraphExporter::writeFile(*tree, path, options);
     }
 }
 
@@ -267,7 +283,7 @@ int ReportCommand::run() {
     const bool json = format_ == "json";
 
     if (format_ == "collapsed") {
-        CollapsedStacksExporter::write(*CallTree::topDown(profile, filter), std::cout);
+        CollapsedStacksExporter::write(profile, filter, collapsedOptions(*profile), std::cout);
     } else if (view_ == "flat") {
         const FlatProfile flat = FlatProfile::compute(*profile, filter);
         if (json) {

@@ -6,6 +6,7 @@
 #include "Command.h"
 
 #include "analysis/SampleFilter.h"
+#include "export/CollapsedStacksExporter.h"
 #include "profile/Profile.h"
 
 #include <string>
@@ -22,6 +23,7 @@ private:
     SampleFilter makeFilter(const Profile &profile) const;
     void addTransforms(const Profile &profile, SampleFilter &filter) const;
     void writeExports(const std::shared_ptr<const Profile> &profile, const SampleFilter &filter) const;
+    CollapsedOptions collapsedOptions(const Profile &profile) const;
     std::string unitName(const Profile &profile, const SampleFilter &filter) const;
     int printCounters(const Profile &profile) const;
 
@@ -50,6 +52,9 @@ private:
     bool inlineDebugFiles_ = false;
     unsigned threads_ = 0; // 0: one per CPU
     std::vector<std::string> exports_;
+    bool perProcess_ = false;
+    bool noPerProcess_ = false;
+    bool perThread_ = false;
 };
 
 } // namespace perfglass::cli

@@ -130,8 +130,8 @@ std::vector<StackItem> PprofEncoding::itemsOf(StackId stack) const {
     for (StackId walk = stack; walk != kNoStack; walk = profile_.stacks[walk].parent) {
         const FrameId id = profile_.stacks[walk].frame;
         const Frame &frame = profile_.frames[id];
-        items.push_back({id, frame.function, frame.module, frame.address, frame.sourceFile, frame.line,
-                         frame.inlined});
+        items.push_back(
+            {id, frame.function, frame.module, frame.address, frame.sourceFile, frame.line, frame.inlined});
     }
     return items;
 }
@@ -203,7 +203,7 @@ uint64_t PprofEncoding::functionId(const StackItem &item) {
 
 void PprofEncoding::addSamples() {
     SampleFilter anyEvent = filter_;
-    anyEvent.event = -1; // every event is a sample type of its own
+    anyEvent.event = -1;                        // every event is a sample type of its own
     std::unordered_map<uint64_t, size_t> sumOf; // (stack, tid)
     const SampleTable &table = profile_.samples;
     for (size_t i = 0; i < table.size(); ++i) {
@@ -213,7 +213,8 @@ void PprofEncoding::addSamples() {
         if (slot < 0 || stack == kDroppedStack) continue;
         const auto [it, inserted] = sumOf.try_emplace(uint64_t{stack} << 32 | table.tid[i], samples_.size());
         if (inserted)
-            samples_.push_back({stack, table.pid[i], table.tid[i], std::vector<uint64_t>(eventOfSlot_.size())});
+            samples_.push_back(
+                {stack, table.pid[i], table.tid[i], std::vector<uint64_t>(eventOfSlot_.size())});
         samples_[it->second].values[static_cast<size_t>(slot)] += filter_.weight(profile_, i);
     }
 }
@@ -226,7 +227,8 @@ void PprofEncoding::writeSampleTypes() {
         type.varint(1, str(info.name));
         type.varint(2, str(time ? "nanoseconds" : "count"));
         out_.message(kSampleType, type);
-        if (static_cast<int>(event) == filter_.event || (filter_.event < 0 && event == eventOfSlot_.front())) {
+        if (static_cast<int>(event) == filter_.event ||
+            (filter_.event < 0 && event == eventOfSlot_.front())) {
             out_.message(kPeriodType, type);
             out_.varint(kDefaultSampleType, str(info.name));
         }
@@ -284,7 +286,8 @@ std::string PprofEncoding::finish() {
     writeSampleTypes();
     writeSamples(); // makes the locations, functions and mappings the samples use
     writeMappings();
-    out_.varintIfSet(kDurationNanos, profile_.endTime > profile_.startTime ? profile_.endTime - profile_.startTime : 0);
+    out_.varintIfSet(kDurationNanos,
+                     profile_.endTime > profile_.startTime ? profile_.endTime - profile_.startTime : 0);
     out_.varint(kComment, str("written by perfglass"));
     std::string data = out_.data() + locations_.data() + functions_.data();
     ProtobufWriter strings;

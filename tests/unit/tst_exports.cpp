@@ -180,6 +180,7 @@ private slots:
     void pprof();
     void pprofFiltered();
     void svgFlameGraph();
+    void svgInteractive();
     void unwritableFiles();
     void sourceLocationsPickTheHottestLine();
     void collapsedInlineFrames();
@@ -434,13 +435,13 @@ void TestExports::svgFlameGraph() {
     QCOMPARE(svgWidth, QString("1100"));
     QCOMPARE(pageTitle, QString("Hand <made> & small"));
     QCOMPARE(titles.size(), 14); // "all" and the 13 nodes of the tree
-    QCOMPARE(rects, 15);         // and the background
+    QCOMPARE(rects, 18);         // and the background, and the legend's application, system library, kernel
     QVERIFY(titles.contains("all (11 samples, 100%)"));
     QVERIFY2(titles.contains("main [app] (10 samples, 90.91%; self 0)"), qPrintable(titles.join('\n')));
     QVERIFY(titles.contains("c<int> [app] (3 samples, 27.27%; self 0)"));
     QVERIFY(titles.contains("kfunc [[kernel.kallsyms]] (1 samples, 9.09%; self 1)"));
     QVERIFY(!QString::fromStdString(out.str()).contains("inlined"));
-    QVERIFY(!QString::fromStdString(out.str()).contains("stroke"));
+    QVERIFY(!QString::fromStdString(out.str()).contains("stroke=")); // no dashed outlines
     QVERIFY(!QString::fromStdString(out.str()).contains("italic"));
     // Widths proportional to inclusive cost: all is 11 units over 1080 pixels, main 10, b 3 + 2.
     QVERIFY(qAbs(widthOf["all"] - 1080) < 0.01);
@@ -453,6 +454,45 @@ void TestExports::svgFlameGraph() {
     std::ostringstream narrow;
     SvgFlameGraphExporter::write(*tree, narrow, options);
     QVERIFY(QString::fromStdString(narrow.str()).count("<rect") < 15);
+}
+
+void TestExports::svgInteractive() {
+    const InlineProfile inl = inlineProfileWithSources();
+    std::ostringstream out;
+    SvgFlameGraphExporter::write(*CallTree::topDown(inl.hand.shared(), SampleFilter{}), out);
+    const QString svg = QString::fromStdString(out.str());
+    // The script (zoom, search with the matched share, details) and what it works on.
+    QVERIFY(svg.contains("<script type=\"text/ecmascript\"><![CDATA["));
+    for (const char *function : {"function flameZoom(", "function flameUnzoom(", "function flameSearch(",
+                                 "Matched: ", "window.addEventListener(\"load\", flameInit)"})
+        QVERIFY2(svg.contains(function), function);
+    QXmlStreamReader xml(QByteArray::fromStdString(out.str()));
+    QMap<QString, QString> textById;
+    QStringList frameNames, legend;
+    QString svgMargin;
+    bool inLegend = false;
+    while (!xml.atEnd()) {
+        const auto token = xml.readNext();
+        if (token == QXmlStreamReader::EndElement && xml.name() == QLatin1String("g")) inLegend = false;
+        if (token != QXmlStreamReader::StartElement) continue;
+        const QXmlStreamAttributes attributes = xml.attributes();
+        if (xml.name() == QLatin1String("svg")) svgMargin = attributes.value("data-margin").toString();
+        if (xml.name() == QLatin1String("g") && attributes.value("class") == QLatin1String("f"))
+            frameNames << attributes.value("data-name").toString();
+        if (xml.name() == QLatin1String("g") && attributes.value("class") == QLatin1String("legend"))
+            inLegend = true;
+        if (xml.name() == QLatin1String("text") && inLegend) legend << xml.readElementText();
+        if (xml.name() == QLatin1String("text") && attributes.hasAttribute("id"))
+            textById[attributes.value("id").toString()] = xml.readElementText();
+    }
+    QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+    QCOMPARE(svgMargin, QString("10"));
+    QCOMPARE(textById.value("unzoom"), QString("Reset Zoom"));
+    QCOMPARE(textById.value("search"), QString("Search"));
+    QVERIFY(textById.contains("details") && textById.contains("matched"));
+    QVERIFY(frameNames.contains("all") && frameNames.contains("mix") && frameNames.contains("work"));
+    // The legend names the colours this graph uses: the program's frames, libm's sqrt, inline frames.
+    QCOMPARE(legend, QStringList({"application", "system library", "inlined"}));
 }
 
 void TestExports::unwritableFiles() {
