@@ -11,6 +11,7 @@
 #include "base/Error.h"
 #include "events/GenericEvents.h"
 #include "export/CollapsedStacksExporter.h"
+#include "export/FirefoxProfileExporter.h"
 #include "export/PprofExporter.h"
 #include "export/SpeedscopeExporter.h"
 #include "export/SvgFlameGraphExporter.h"
@@ -38,8 +39,10 @@ std::string exportCheck(const std::string &spec) {
     const auto equals = spec.find('=');
     const std::string kind = spec.substr(0, equals);
     if (equals == std::string::npos || equals + 1 == spec.size() ||
-        (kind != "collapsed" && kind != "speedscope" && kind != "svg" && kind != "pprof"))
-        return "expected collapsed=FILE, speedscope=FILE, svg=FILE or pprof=FILE, not '" + spec + "'";
+        (kind != "collapsed" && kind != "speedscope" && kind != "svg" && kind != "pprof" &&
+         kind != "firefox"))
+        return "expected collapsed=FILE, speedscope=FILE, svg=FILE, pprof=FILE or firefox=FILE, not '" +
+               spec + "'";
     return {};
 }
 
@@ -131,8 +134,10 @@ CLI::App *ReportCommand::setup(CLI::App &app) {
     sub->add_flag("--per-thread", perThread_,
                   "Collapsed stacks start with a frame naming the thread, \"name-pid/tid\" as "
                   "stackcollapse-perf.pl --tid writes");
-    sub->add_option("--export", exports_,
-                    "Also write collapsed=FILE, speedscope=FILE, svg=FILE or pprof=FILE (repeatable)")
+    sub->add_option(
+           "--export", exports_,
+           "Also write collapsed=FILE, speedscope=FILE, svg=FILE, pprof=FILE (gzipped profile.proto) or "
+           "firefox=FILE (the Firefox Profiler's Gecko format) (repeatable)")
         ->check(CLI::Validator(exportCheck, "KIND=FILE"));
     sub->add_option("--kallsyms", kallsyms_,
                     "Kernel symbols file (default: /proc/kallsyms on the same kernel)");
@@ -231,6 +236,10 @@ void ReportCommand::writeExports(const std::shared_ptr<const Profile> &profile,
         }
         if (kind == "collapsed") {
             CollapsedStacksExporter::writeFile(profile, filter, collapsedOptions(*profile), path);
+            continue;
+        }
+        if (kind == "firefox") {
+            FirefoxProfileExporter::writeFile(*profile, filter, input_, path);
             continue;
         }
         if (kind == "pprof") {

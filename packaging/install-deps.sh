@@ -14,7 +14,9 @@
 #            clang libclang-rt-14-dev (libFuzzer and the sanitizers' runtime for clang), linux-perf and
 #            hotspot (perf and perfparser read our files), xvfb xauth (screenshots of a real window),
 #            dpkg-dev lintian desktop-file-utils appstream shared-mime-info man-db (the package test),
-#            dbus-daemon polkitd pkexec util-linux (the pkexec end-to-end test)
+#            dbus-daemon polkitd pkexec util-linux (the pkexec end-to-end test), golang-go (go tool pprof
+#            reads our pprof exports), chromium librsvg2-bin nodejs (the SVG export rendered and its script
+#            run; node also runs the Firefox Profiler's tool, see packaging/install-npm-test-tools.sh)
 #   bench:   build, and linux-perf hotspot hyperfine (make bench compares against perf and perfparser)
 #   icons:   librsvg2-bin (packaging/render-icons.sh)
 # Users of the Debian package (make package) need none of this: apt installs what the package declares.
@@ -35,7 +37,7 @@ build="$run build-essential cmake ninja-build pkg-config
   libcli11-dev nlohmann-json3-dev libfmt-dev"
 test="$build clang-format universal-ctags clang libclang-rt-14-dev linux-perf hotspot xvfb xauth
   dpkg-dev lintian desktop-file-utils appstream shared-mime-info man-db
-  dbus-daemon polkitd pkexec util-linux"
+  dbus-daemon polkitd pkexec util-linux golang-go chromium librsvg2-bin nodejs"
 bench="$build linux-perf hotspot hyperfine"
 icons="librsvg2-bin"
 

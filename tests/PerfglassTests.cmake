@@ -9,7 +9,7 @@ set(PERFGLASS_CORE_UNIT_TESTS tst_aggregation tst_counterlines tst_eventparser t
   tst_perfrecords tst_pmudiscovery tst_reader tst_recordcompressor tst_ringbuffer tst_sessionroundtrip tst_stat_records tst_stat_sampler
   tst_symbols)
 set(PERFGLASS_MODEL_UNIT_TESTS tst_eventlistmodel tst_processlistmodel tst_timelinerows)
-set(PERFGLASS_INTEGRATION_TESTS tst_counterreport tst_helper tst_helperrecord tst_list tst_perfagreement tst_perfcompat tst_readerperf tst_record tst_recordcounters tst_report tst_stat tst_unwind tst_walkingskeleton)
+set(PERFGLASS_INTEGRATION_TESTS tst_counterreport tst_exportconsumers tst_helper tst_helperrecord tst_list tst_perfagreement tst_perfcompat tst_readerperf tst_record tst_recordcounters tst_report tst_stat tst_unwind tst_walkingskeleton)
 set(PERFGLASS_GUI_TESTS tst_countersview tst_eventsdock tst_filters tst_flamegraph tst_mainwindow tst_recorddialog tst_summary tst_timeline tst_translations)
 
 function(perfglass_add_test folder label name)
@@ -21,7 +21,8 @@ function(perfglass_add_test folder label name)
     PERFGLASS_CLIENTS_DIR="$<TARGET_FILE_DIR:hotspots-fp>"
     PERFGLASS_WORKLOADS_DIR="$<TARGET_FILE_DIR:workload-fp>"
     PERFGLASS_FIXTURES_DIR="${CMAKE_CURRENT_SOURCE_DIR}/fixtures"
-    PERFGLASS_SCREENSHOT_DIR="${PERFGLASS_SCREENSHOT_DIR}")
+    PERFGLASS_SCREENSHOT_DIR="${PERFGLASS_SCREENSHOT_DIR}"
+    PERFGLASS_NPM_DIR="${CMAKE_BINARY_DIR}/npm")
   add_dependencies(${name} perfglass-cli hotspots-fp hotspots-nofp workload-fp workload-nofp)
   add_test(NAME ${name} COMMAND ${name})
   set_tests_properties(${name} PROPERTIES LABELS ${label} TIMEOUT 300
@@ -56,7 +57,7 @@ endif()
 # system-wide recordings see other programs' mmaps: the suites that make them and the suites that run perf record
 # never run at the same time.
 set_tests_properties(tst_record tst_recordcounters tst_helperrecord tst_walkingskeleton tst_readerperf tst_perfagreement
-  tst_perfcompat PROPERTIES RESOURCE_LOCK system-wide-mmap-build-ids)
+  tst_perfcompat tst_exportconsumers PROPERTIES RESOURCE_LOCK system-wide-mmap-build-ids)
 if(TARGET perfglass-gui-lib)
   # Both record with perf or system-wide to make their sessions.
   set_tests_properties(tst_flamegraph tst_timeline PROPERTIES RESOURCE_LOCK system-wide-mmap-build-ids)

@@ -9,6 +9,7 @@
 #include "analysis/FrameCategory.h"
 #include "base/Error.h"
 #include "export/CollapsedStacksExporter.h"
+#include "export/FirefoxProfileExporter.h"
 #include "export/PprofExporter.h"
 #include "export/SpeedscopeExporter.h"
 #include "export/SvgFlameGraphExporter.h"
@@ -174,6 +175,9 @@ private slots:
     void collapsedStacks();
     void collapsedStacksWithTransforms();
     void collapsedFrameText();
+    void collapsedPerProcess();
+    void systemWideSessions();
+    void firefoxProfile();
     void speedscope();
     void speedscopeFocused();
     void speedscopeHeaviestThreadFirst();
@@ -229,6 +233,77 @@ void TestExports::collapsedFrameText() {
     QCOMPARE(CollapsedStacksExporter::frameText("f;g"), std::string("f:g"));
     QCOMPARE(CollapsedStacksExporter::frameText("a\nb"), std::string("a b"));
     QCOMPARE(CollapsedStacksExporter::frameText(""), std::string("[unknown]"));
+}
+
+void TestExports::collapsedPerProcess() {
+    HandProfile hand;
+    hand.profile.threads.push_back({7, 7, hand.profile.strings.intern("other")});
+    hand.addSample({"main", "a"}, 5000, 7, 0, 4); // a second process
+    hand.profile.samples.pid.back() = 7;
+    const auto profile = hand.shared();
+    std::ostringstream perProcess;
+    CollapsedStacksExporter::write(profile, SampleFilter{}, {true, false}, perProcess);
+    const auto byProcess = parseCollapsed(perProcess.str());
+    QCOMPARE(byProcess.at("app;main;a;b"), uint64_t(3)); // pid 1 is named after its main thread, "app"
+    QCOMPARE(byProcess.at("app;[no stack]"), uint64_t(1));
+    QCOMPARE(byProcess.at("other;main;a"), uint64_t(4));
+    QCOMPARE(byProcess.at("app;main;a"), uint64_t(1));
+    std::ostringstream perThread;
+    CollapsedStacksExporter::write(profile, SampleFilter{}, {false, true}, perThread);
+    const auto byThread = parseCollapsed(perThread.str());
+    QCOMPARE(byThread.at("app-1/1;main;a;b"), uint64_t(2));
+    QCOMPARE(byThread.at("worker-1/2;main;a;b"), uint64_t(1));
+    // Without either, the lines of the call tree, processes merged.
+    std::ostringstream merged;
+    CollapsedStacksExporter::write(profile, SampleFilter{}, {}, merged);
+    QCOMPARE(parseCollapsed(merged.str()).at("main;a"), uint64_t(5));
+}
+
+void TestExports::systemWideSessions() {
+    Profile profile;
+    QVERIFY(!profile.systemWide());
+    QVERIFY(!CollapsedOptions::defaultFor(profile).perProcess);
+    profile.cmdline = {"perf", "record", "-ag", "--", "sleep", "1"};
+    QVERIFY(profile.systemWide());
+    QVERIFY(CollapsedOptions::defaultFor(profile).perProcess);
+    profile.cmdline = {"perfglass-cli", "record", "--all-cpus"};
+    QVERIFY(profile.systemWide());
+    profile.cmdline = {"perfglass-cli", "record", "-g", "--", "prog", "-a"};
+    QVERIFY(!profile.systemWide());
+}
+
+void TestExports::firefoxProfile() {
+    HandProfile hand;
+    const nlohmann::json json = FirefoxProfileExporter::toJson(hand.profile, SampleFilter{}, "hand");
+    QCOMPARE(json.at("meta").at("version").get<int>(), FirefoxProfileExporter::kGeckoFormatVersion);
+    QCOMPARE(json.at("meta").at("categories").size(), size_t(6));
+    const auto &threads = json.at("threads");
+    QCOMPARE(threads.size(), size_t(2));
+    QCOMPARE(threads[0].at("name").get<std::string>(), std::string("app"));
+    QCOMPARE(threads[0].at("processName").get<std::string>(), std::string("app"));
+    QCOMPARE(threads[1].at("tid").get<int>(), 2);
+    // Thread 1's stacks rebuilt from the tables: samples 0 2 4 6 8 10 in time order.
+    const auto &thread = threads[0];
+    const auto &strings = thread.at("stringTable");
+    const auto &frames = thread.at("frameTable").at("data");
+    const auto &stackRows = thread.at("stackTable").at("data");
+    const auto stackText = [&](const nlohmann::json &stack) {
+        std::string text;
+        for (nlohmann::json walk = stack; !walk.is_null(); walk = stackRows[walk.get<size_t>()][0]) {
+            const auto &frame = frames[stackRows[walk.get<size_t>()][1].get<size_t>()];
+            text = strings[frame[0].get<size_t>()].get<std::string>() + (text.empty() ? "" : ";") + text;
+        }
+        return text;
+    };
+    const auto &samples = thread.at("samples").at("data");
+    QCOMPARE(samples.size(), size_t(6));
+    QCOMPARE(stackText(samples[0][0]), std::string("main (in app);a (in app);b (in app)"));
+    QCOMPARE(stackText(samples[3][0]), std::string("main (in app);c<int> (in app);sqrt (in libm.so.6);"
+                                                   "sqrt_inner (in libm.so.6);kfunc (in [kernel.kallsyms])"));
+    QVERIFY(samples[5][0].is_null());              // no stack
+    QCOMPARE(samples[1][1].get<double>(), 0.0002); // 200 ns after the first sample, in milliseconds
+    for (size_t i = 0; i < stackRows.size(); ++i)  // prefixes come before the stacks that use them
+        QVERIFY(stackRows[i][0].is_null() || stackRows[i][0].get<size_t>() < i);
 }
 
 void TestExports::speedscope() {
