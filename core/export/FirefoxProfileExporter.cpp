@@ -64,12 +64,13 @@ private:
 };
 
 size_t GeckoThread::frameIndex(const TransformedStacks::Node &node) {
-    const auto [it, inserted] = frameIds_.try_emplace(uint64_t{node.inlined} << 32 | node.function, frames_.size());
+    const auto [it, inserted] =
+        frameIds_.try_emplace(uint64_t{node.inlined} << 32 | node.function, frames_.size());
     if (!inserted) return it->second;
     const std::string &name = stacks_.functionName(profile_, node.function);
     const ModuleId module = stacks_.functionModule(profile_, node.function);
-    const int category = name == kBrokenStackName ? kBrokenCategory
-                                                  : static_cast<int>(frameCategory(profile_, module));
+    const int category =
+        name == kBrokenStackName ? kBrokenCategory : static_cast<int>(frameCategory(profile_, module));
     const std::string location = name + (node.inlined ? SpeedscopeExporter::kInlineSuffix : "") + " (in " +
                                  profile_.moduleName(module) + ")";
     // location, relevantForJS, innerWindowID, implementation, line, column, category, subcategory
@@ -104,7 +105,8 @@ nlohmann::json GeckoThread::toJson(const ThreadInfo &thread, const std::string &
         {"pid", thread.pid},
         {"tid", thread.tid},
         {"markers",
-         {{"schema", {{"name", 0}, {"startTime", 1}, {"endTime", 2}, {"phase", 3}, {"category", 4}, {"data", 5}}},
+         {{"schema",
+           {{"name", 0}, {"startTime", 1}, {"endTime", 2}, {"phase", 3}, {"category", 4}, {"data", 5}}},
           {"data", nlohmann::json::array()}}},
         {"samples", {{"schema", {{"stack", 0}, {"time", 1}, {"eventDelay", 2}}}, {"data", samples_}}},
         {"frameTable",
@@ -164,8 +166,9 @@ nlohmann::json FirefoxProfileExporter::toJson(const Profile &profile, const Samp
     nlohmann::json threads = nlohmann::json::array();
     uint64_t count = 0;
     for (auto &[key, indices] : samplesByThread) {
-        std::stable_sort(indices.begin(), indices.end(),
-                         [&](size_t a, size_t b) { return profile.samples.time[a] < profile.samples.time[b]; });
+        std::stable_sort(indices.begin(), indices.end(), [&](size_t a, size_t b) {
+            return profile.samples.time[a] < profile.samples.time[b];
+        });
         GeckoThread thread(profile, *stacks);
         for (const size_t i : indices) {
             const uint64_t time = profile.samples.time[i];
@@ -174,24 +177,27 @@ nlohmann::json FirefoxProfileExporter::toJson(const Profile &profile, const Samp
         }
         count += indices.size();
         const auto threadName = threadNames.find(key.second);
-        const ThreadInfo info{key.first, key.second, threadName == threadNames.end() ? 0 : threadName->second};
+        const ThreadInfo info{key.first, key.second,
+                              threadName == threadNames.end() ? 0 : threadName->second};
         threads.push_back(thread.toJson(info, profile.processName(key.first)));
     }
-    const double endMs =
-        profile.endTime > profile.startTime ? static_cast<double>(profile.endTime - profile.startTime) / 1e6 : 0;
+    const double endMs = profile.endTime > profile.startTime
+                             ? static_cast<double>(profile.endTime - profile.startTime) / 1e6
+                             : 0;
     const double intervalMs = count > 0 && endMs > 0 ? endMs / static_cast<double>(count) : 1;
-    return {{"meta", meta(profile, name, std::max(intervalMs, 0.001), endMs)},
-            {"libs", nlohmann::json::array()},
-            {"pausedRanges", nlohmann::json::array()},
-            {"processes", nlohmann::json::array()},
-            {"sources",
-             {{"schema", {{"id", 0}, {"filename", 1}, {"startLine", 2}, {"startColumn", 3}, {"sourceMapURL", 4}}},
-              {"data", nlohmann::json::array()}}},
-            {"threads", std::move(threads)}};
+    return {
+        {"meta", meta(profile, name, std::max(intervalMs, 0.001), endMs)},
+        {"libs", nlohmann::json::array()},
+        {"pausedRanges", nlohmann::json::array()},
+        {"processes", nlohmann::json::array()},
+        {"sources",
+         {{"schema", {{"id", 0}, {"filename", 1}, {"startLine", 2}, {"startColumn", 3}, {"sourceMapURL", 4}}},
+          {"data", nlohmann::json::array()}}},
+        {"threads", std::move(threads)}};
 }
 
-void FirefoxProfileExporter::writeFile(const Profile &profile, const SampleFilter &filter, const std::string &name,
-                                       const std::string &path) {
+void FirefoxProfileExporter::writeFile(const Profile &profile, const SampleFilter &filter,
+                                       const std::string &name, const std::string &path) {
     const nlohmann::json json = toJson(profile, filter, name);
     std::ofstream out(path, std::ios::binary | std::ios::trunc);
     if (!out) throw Error(systemErrorMessage("cannot write Firefox Profiler profile to " + path, errno));

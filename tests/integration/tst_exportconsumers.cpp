@@ -76,7 +76,8 @@ private:
 void TestExportConsumers::initTestCase() {
     QVERIFY(dir_.isValid());
     data_ = dir_.filePath("hotspots.data");
-    const ProcessResult result = runCli({"record", "-g", "-o", data_, "--", clientPath("hotspots-fp"), "-700", "1"});
+    const ProcessResult result =
+        runCli({"record", "-g", "-o", data_, "--", clientPath("hotspots-fp"), "-700", "1"});
     QVERIFY2(result.exitCode == 3, qPrintable(result.err));
 }
 
@@ -105,10 +106,12 @@ void TestExportConsumers::pprofAgreesWithGoPprof() {
     const QString file = dir_.filePath("hotspots.pb.gz");
     const ProcessResult exported = runCli(report({"--no-inline", "--export", "pprof=" + file}));
     QVERIFY2(exported.exitCode == 0, qPrintable(exported.err));
-    const ProcessResult top = runIn(dir_.path(), go, {"tool", "pprof", "-top", "-unit=ns", "-symbolize=none", file});
+    const ProcessResult top =
+        runIn(dir_.path(), go, {"tool", "pprof", "-top", "-unit=ns", "-symbolize=none", file});
     QVERIFY2(top.exitCode == 0, qPrintable(top.err + top.out));
     // "      flat  flat%   sum%        cum   cum%" then "123ns 60.00% 60.00% 130ns 65.00%  name"
-    static const QRegularExpression line(R"(^\s*(\d+)(?:ns)?\s+[\d.]+%\s+[\d.]+%\s+(\d+)(?:ns)?\s+[\d.]+%\s+(.+)$)");
+    static const QRegularExpression line(
+        R"(^\s*(\d+)(?:ns)?\s+[\d.]+%\s+[\d.]+%\s+(\d+)(?:ns)?\s+[\d.]+%\s+(.+)$)");
     QList<QPair<QString, qint64>> pprofTop;
     for (const QString &text : top.out.split('\n')) {
         const auto match = line.match(text);
@@ -125,10 +128,12 @@ void TestExportConsumers::pprofAgreesWithGoPprof() {
 }
 
 void TestExportConsumers::firefoxProfilerLoadsIt() {
-    const QString cli = QStringLiteral(PERFGLASS_NPM_DIR) + "/node_modules/@firefox-devtools/profiler-cli/dist/profiler-cli.js";
+    const QString cli = QStringLiteral(PERFGLASS_NPM_DIR) +
+                        "/node_modules/@firefox-devtools/profiler-cli/dist/profiler-cli.js";
     const QString node = QStandardPaths::findExecutable("node");
     if (node.isEmpty() || !QFile::exists(cli))
-        QSKIP("the Firefox Profiler's command-line tool is not installed: packaging/install-npm-test-tools.sh");
+        QSKIP(
+            "the Firefox Profiler's command-line tool is not installed: packaging/install-npm-test-tools.sh");
     const QString file = dir_.filePath("hotspots.firefox.json");
     const ProcessResult exported = runCli(report({"--export", "firefox=" + file}));
     QVERIFY2(exported.exitCode == 0, qPrintable(exported.err));
@@ -214,9 +219,10 @@ window.addEventListener("load", function () {
     const ProcessResult dom = runIn(dir_.path(), chromium,
                                     {"--headless", "--no-sandbox", "--disable-gpu", "--dump-dom",
                                      QUrl::fromLocalFile(probed).toString()});
-    const auto match = QRegularExpression(R"re(data-probe="frames=(\d+) share=([\d.]+) matched=Matched: ([\d.]+)% )re"
-                                          R"re(zoomedWidth=([\d.]+) hidden=(\d+) hiddenAfter=(\d+)")re")
-                           .match(dom.out);
+    const auto match =
+        QRegularExpression(R"re(data-probe="frames=(\d+) share=([\d.]+) matched=Matched: ([\d.]+)% )re"
+                           R"re(zoomedWidth=([\d.]+) hidden=(\d+) hiddenAfter=(\d+)")re")
+            .match(dom.out);
     QVERIFY2(match.hasMatch(), qPrintable(dom.err.right(2000) + dom.out.left(500)));
     QVERIFY(match.captured(1).toInt() > 10);
     QVERIFY2(qAbs(match.captured(2).toDouble() - hotShare) < 0.1,
@@ -237,7 +243,8 @@ void TestExportConsumers::systemWideCollapsedStacksPerProcess() {
     QVERIFY2(collapsed.exitCode == 0, qPrintable(collapsed.err));
     const QStringList lines = collapsed.out.split('\n', Qt::SkipEmptyParts);
     QVERIFY(!lines.isEmpty());
-    QVERIFY2(!lines.filter(QRegularExpression("^hotspots-fp;.*hotLoop")).isEmpty(), qPrintable(collapsed.out.left(3000)));
+    QVERIFY2(!lines.filter(QRegularExpression("^hotspots-fp;.*hotLoop")).isEmpty(),
+             qPrintable(collapsed.out.left(3000)));
     const ProcessResult merged = runCli({"report", "-i", file, "--format", "collapsed", "--no-per-process"});
     QVERIFY(merged.out.split('\n').filter(QRegularExpression("^hotspots-fp;")).isEmpty());
     QVERIFY(!merged.out.split('\n').filter(QRegularExpression("hotLoop")).isEmpty());
