@@ -57,29 +57,40 @@ public:
         for (const ThreadInfo &thread : profile.threads)
             threadNames_[thread.tid] = thread.name;
     }
-    const std::string &of(uint32_t pid, uint32_t tid) {
+    // The index of the root frame of (PID, TID) in name(); processes of the same name share one.
+    uint32_t of(uint32_t pid, uint32_t tid) {
         const uint64_t key = perThread_ ? uint64_t{pid} << 32 | tid : pid;
-        auto [it, inserted] = names_.try_emplace(key);
-        if (!inserted) return it->second;
-        if (!perThread_) return it->second = CollapsedStacksExporter::frameText(profile_.processName(pid));
-        const auto name = threadNames_.find(tid);
-        const std::string thread =
-            name == threadNames_.end() ? std::string() : profile_.strings[name->second];
-        return it->second = CollapsedStacksExporter::frameText(
-                   fmt::format("{}-{}/{}", thread.empty() ? profile_.processName(pid) : thread, pid, tid));
+        const auto found = indexOf_.find(key);
+        if (found != indexOf_.end()) return found->second;
+        std::string name;
+        if (!perThread_) {
+            name = CollapsedStacksExporter::frameText(profile_.processName(pid));
+        } else {
+            const auto thread = threadNames_.find(tid);
+            const std::string threadName =
+                thread == threadNames_.end() ? std::string() : profile_.strings[thread->second];
+            name = CollapsedStacksExporter::frameText(fmt::format(
+                "{}-{}/{}", threadName.empty() ? profile_.processName(pid) : threadName, pid, tid));
+        }
+        const auto [byName, inserted] = indexOfName_.try_emplace(name, static_cast<uint32_t>(names_.size()));
+        if (inserted) names_.push_back(name);
+        return indexOf_[key] = byName->second;
     }
+    const std::string &name(uint32_t index) const { return names_[index]; }
 
 private:
     const Profile &profile_;
     bool perThread_;
     std::unordered_map<uint32_t, StringId> threadNames_;
-    std::unordered_map<uint64_t, std::string> names_;
+    std::unordered_map<uint64_t, uint32_t> indexOf_; // (pid, tid), or pid
+    std::unordered_map<std::string, uint32_t> indexOfName_;
+    std::vector<std::string> names_;
 };
 
 void writeWithRoots(const Profile &profile, const SampleFilter &filter, bool perThread, std::ostream &out) {
     const auto stacks = TransformedStacks::build(profile, filter.transforms);
     RootFrames roots(profile, perThread);
-    std::map<std::pair<std::string, StackId>, uint64_t> costs; // (root frame, transformed stack)
+    std::map<std::pair<uint32_t, StackId>, uint64_t> costs; // (root frame, transformed stack)
     for (size_t i = 0; i < profile.samples.size(); ++i) {
         if (!filter.accepts(profile, i)) continue;
         const StackId stack = stacks->map(profile.samples.stack[i]);
@@ -95,7 +106,7 @@ void writeWithRoots(const Profile &profile, const SampleFilter &filter, bool per
                 CollapsedStacksExporter::frameText(stacks->functionName(profile, node.function)) +
                 (node.inlined ? CollapsedStacksExporter::kInlineSuffix : ""));
         }
-        out << key.first << ';';
+        out << roots.name(key.first) << ';';
         if (frames.empty()) out << "[no stack]";
         for (auto frame = frames.rbegin(); frame != frames.rend(); ++frame)
             out << (frame == frames.rbegin() ? "" : ";") << *frame;

@@ -3,6 +3,7 @@
 #include "analysis/FrameCategory.h"
 #include "analysis/TransformedStacks.h"
 #include "base/Error.h"
+#include "events/GenericEvents.h"
 #include "export/SpeedscopeExporter.h"
 
 #include <nlohmann/json.hpp>
@@ -37,9 +38,13 @@ public:
         : profile_(profile)
         , stacks_(stacks) {}
 
-    void addSample(StackId stack, double milliseconds) {
-        samples_.push_back({stack == kNoStack ? nlohmann::json(nullptr) : nlohmann::json(stackIndex(stack)),
-                            milliseconds, 0});
+    // CPU_NANOSECONDS: the period of a clock event (the CPU time the sample stands for), or negative.
+    void addSample(StackId stack, double milliseconds, int64_t cpuNanoseconds) {
+        nlohmann::json row = {stack == kNoStack ? nlohmann::json(nullptr) : nlohmann::json(stackIndex(stack)),
+                              milliseconds, 0};
+        if (cpuNanoseconds >= 0) row.push_back(cpuNanoseconds);
+        cpuDeltas_ = cpuNanoseconds >= 0;
+        samples_.push_back(std::move(row));
     }
     nlohmann::json toJson(const ThreadInfo &thread, const std::string &processName) const;
 
@@ -61,6 +66,7 @@ private:
     nlohmann::json frames_ = nlohmann::json::array();
     nlohmann::json stackRows_ = nlohmann::json::array();
     nlohmann::json samples_ = nlohmann::json::array();
+    bool cpuDeltas_ = false;
 };
 
 size_t GeckoThread::frameIndex(const TransformedStacks::Node &node) {
@@ -108,7 +114,11 @@ nlohmann::json GeckoThread::toJson(const ThreadInfo &thread, const std::string &
          {{"schema",
            {{"name", 0}, {"startTime", 1}, {"endTime", 2}, {"phase", 3}, {"category", 4}, {"data", 5}}},
           {"data", nlohmann::json::array()}}},
-        {"samples", {{"schema", {{"stack", 0}, {"time", 1}, {"eventDelay", 2}}}, {"data", samples_}}},
+        {"samples",
+         {{"schema", cpuDeltas_
+                         ? nlohmann::json{{"stack", 0}, {"time", 1}, {"eventDelay", 2}, {"threadCPUDelta", 3}}
+                         : nlohmann::json{{"stack", 0}, {"time", 1}, {"eventDelay", 2}}},
+          {"data", samples_}}},
         {"frameTable",
          {{"schema",
            {{"location", 0},
@@ -125,29 +135,39 @@ nlohmann::json GeckoThread::toJson(const ThreadInfo &thread, const std::string &
     };
 }
 
-nlohmann::json meta(const Profile &profile, const std::string &name, double intervalMs, double endMs) {
-    return {{"version", FirefoxProfileExporter::kGeckoFormatVersion},
-            {"startTime", 0},
-            {"shutdownTime", nullptr},
-            {"profilingStartTime", 0},
-            {"profilingEndTime", endMs},
-            {"interval", intervalMs},
-            {"stackwalk", 1},
-            {"debug", 0},
-            {"gcpoison", 0},
-            {"asyncstack", 0},
-            {"processType", 0},
-            {"product", name},
-            {"abi", profile.machine.arch},
-            {"oscpu", profile.osRelease},
-            {"platform", "Linux"},
-            {"misc", "perfglass"},
-            {"toolkit", "perfglass"},
-            {"presymbolicated", true},
-            {"logicalCPUs", profile.machine.cpusOnline},
-            {"CPUName", profile.machine.cpuDescription},
-            {"categories", categories()},
-            {"markerSchema", nlohmann::json::array()}};
+nlohmann::json meta(const Profile &profile, const std::string &name, double intervalMs, double endMs,
+                    bool cpuDeltas) {
+    nlohmann::json meta = {{"version", FirefoxProfileExporter::kGeckoFormatVersion},
+                           {"startTime", 0},
+                           {"shutdownTime", nullptr},
+                           {"profilingStartTime", 0},
+                           {"profilingEndTime", endMs},
+                           {"interval", intervalMs},
+                           {"stackwalk", 1},
+                           {"debug", 0},
+                           {"gcpoison", 0},
+                           {"asyncstack", 0},
+                           {"processType", 0},
+                           {"product", name},
+                           {"abi", profile.machine.arch},
+                           {"oscpu", profile.osRelease},
+                           {"platform", "Linux"},
+                           {"misc", "perfglass"},
+                           {"toolkit", "perfglass"},
+                           {"presymbolicated", true},
+                           {"logicalCPUs", profile.machine.cpusOnline},
+                           {"CPUName", profile.machine.cpuDescription},
+                           {"categories", categories()},
+                           {"markerSchema", nlohmann::json::array()}};
+    if (cpuDeltas) meta["sampleUnits"] = {{"time", "ms"}, {"eventDelay", "ms"}, {"threadCPUDelta", "ns"}};
+    return meta;
+}
+
+// Whether the samples the filter counts are of one clock event, whose periods are CPU time.
+bool clockSamples(const Profile &profile, const SampleFilter &filter) {
+    if (filter.event < 0 || static_cast<size_t>(filter.event) >= profile.events.size()) return false;
+    const EventInfo &event = profile.events[static_cast<size_t>(filter.event)];
+    return isClockEvent(event.type, event.config);
 }
 
 } // namespace
@@ -165,6 +185,7 @@ nlohmann::json FirefoxProfileExporter::toJson(const Profile &profile, const Samp
     const uint64_t origin = profile.samples.size() == 0 ? 0 : profile.startTime;
     nlohmann::json threads = nlohmann::json::array();
     uint64_t count = 0;
+    const bool clock = clockSamples(profile, filter);
     for (auto &[key, indices] : samplesByThread) {
         std::stable_sort(indices.begin(), indices.end(), [&](size_t a, size_t b) {
             return profile.samples.time[a] < profile.samples.time[b];
@@ -173,7 +194,8 @@ nlohmann::json FirefoxProfileExporter::toJson(const Profile &profile, const Samp
         for (const size_t i : indices) {
             const uint64_t time = profile.samples.time[i];
             thread.addSample(stacks->map(profile.samples.stack[i]),
-                             static_cast<double>(time > origin ? time - origin : 0) / 1e6);
+                             static_cast<double>(time > origin ? time - origin : 0) / 1e6,
+                             clock ? static_cast<int64_t>(profile.samples.period[i]) : -1);
         }
         count += indices.size();
         const auto threadName = threadNames.find(key.second);
@@ -186,7 +208,7 @@ nlohmann::json FirefoxProfileExporter::toJson(const Profile &profile, const Samp
                              : 0;
     const double intervalMs = count > 0 && endMs > 0 ? endMs / static_cast<double>(count) : 1;
     return {
-        {"meta", meta(profile, name, std::max(intervalMs, 0.001), endMs)},
+        {"meta", meta(profile, name, std::max(intervalMs, 0.001), endMs, clock)},
         {"libs", nlohmann::json::array()},
         {"pausedRanges", nlohmann::json::array()},
         {"processes", nlohmann::json::array()},

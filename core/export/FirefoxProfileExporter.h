@@ -7,7 +7,9 @@
 // name (" (inlined)") and carry their source line where known. Frames get one of the profiler's categories
 // per FrameCategory (application, system library, kernel, JIT, unknown), coloured as close to the desktop
 // application's palette as the profiler's named colours allow. Samples have no weights in this format:
-// each sample counts once, so with varying periods the shares are of samples. Filters and transforms apply.
+// each sample counts once, so with varying periods the shares are of samples; for a clock event each
+// sample's period goes into threadCPUDelta (nanoseconds), which the profiler draws as CPU use. Filters and
+// transforms apply.
 #pragma once
 
 #include "analysis/SampleFilter.h"

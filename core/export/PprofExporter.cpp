@@ -1,5 +1,6 @@
 #include "export/PprofExporter.h"
 
+#include "analysis/FrameCategory.h"
 #include "analysis/TransformedStacks.h"
 #include "base/Error.h"
 #include "events/GenericEvents.h"
@@ -11,6 +12,7 @@
 #include <cerrno>
 #include <fstream>
 #include <memory>
+#include <optional>
 #include <span>
 #include <unordered_map>
 #include <vector>
@@ -76,6 +78,7 @@ private:
     uint64_t locationId(std::span<const StackItem> group);
     uint64_t functionId(const StackItem &item);
     MappingState &mapping(ModuleId module);
+    void mapMainModuleFirst();
     void writeSampleTypes();
     void writeSamples();
     void writeMappings();
@@ -282,7 +285,30 @@ void PprofEncoding::writeMappings() {
     }
 }
 
+// pprof takes the first mapping for the profiled program ("File:" in its reports): the program's module
+// where the most samples end, else any module with samples.
+void PprofEncoding::mapMainModuleFirst() {
+    std::unordered_map<ModuleId, uint64_t> leafSamples;
+    for (const SampleSum &sum : samples_) {
+        if (sum.stack == kNoStack) continue;
+        const FunctionId function = stacks_ ? stacks_->node(sum.stack).function
+                                            : profile_.frames[profile_.stacks[sum.stack].frame].function;
+        const ModuleId module =
+            stacks_ ? stacks_->functionModule(profile_, function) : profile_.functions[function].module;
+        for (const uint64_t value : sum.values)
+            leafSamples[module] += value;
+    }
+    std::optional<ModuleId> best;
+    for (const auto &[module, weight] : leafSamples) {
+        if (frameCategory(profile_, module) != FrameCategory::Application) continue;
+        if (!best || weight > leafSamples.at(*best) || (weight == leafSamples.at(*best) && module < *best))
+            best = module;
+    }
+    if (best) mapping(*best);
+}
+
 std::string PprofEncoding::finish() {
+    mapMainModuleFirst();
     writeSampleTypes();
     writeSamples(); // makes the locations, functions and mappings the samples use
     writeMappings();

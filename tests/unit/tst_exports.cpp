@@ -300,7 +300,12 @@ void TestExports::firefoxProfile() {
     QCOMPARE(stackText(samples[0][0]), std::string("main (in app);a (in app);b (in app)"));
     QCOMPARE(stackText(samples[3][0]), std::string("main (in app);c<int> (in app);sqrt (in libm.so.6);"
                                                    "sqrt_inner (in libm.so.6);kfunc (in [kernel.kallsyms])"));
-    QVERIFY(samples[5][0].is_null());              // no stack
+    QVERIFY(samples[5][0].is_null()); // no stack
+    // cpu-clock's periods are CPU time: threadCPUDelta, in nanoseconds.
+    QCOMPARE(samples[0].size(), size_t(4));
+    QCOMPARE(samples[0][3].get<int>(), 1);
+    QCOMPARE(thread.at("samples").at("schema").at("threadCPUDelta").get<int>(), 3);
+    QCOMPARE(json.at("meta").at("sampleUnits").at("threadCPUDelta").get<std::string>(), std::string("ns"));
     QCOMPARE(samples[1][1].get<double>(), 0.0002); // 200 ns after the first sample, in milliseconds
     for (size_t i = 0; i < stackRows.size(); ++i)  // prefixes come before the stacks that use them
         QVERIFY(stackRows[i][0].is_null() || stackRows[i][0].get<size_t>() < i);
@@ -453,6 +458,15 @@ void TestExports::pprof() {
     QCOMPARE(stacks["main;c<int>;sqrt;sqrt_inner;kfunc"], uint64_t(1));
     QCOMPARE(stacks[""], uint64_t(1));           // the sample without a stack
     QCOMPARE(profile.all(2).size(), size_t(10)); // 7 stacks; three of them in both threads
+
+    // The first mapping is the program's (pprof's "File:"), though the first sample from 1600 on ends in
+    // the kernel.
+    SampleFilter late;
+    late.startTime = 1600;
+    const ProtoFields lateProfile(PprofExporter::encode(hand.profile, late));
+    const ProtoFields firstMapping(lateProfile.all(3).at(0));
+    QCOMPARE(firstMapping.one(1), uint64_t(1));
+    QCOMPARE(lateProfile.all(6).at(firstMapping.one(5)), std::string("/usr/bin/app"));
 }
 
 void TestExports::pprofFiltered() {
