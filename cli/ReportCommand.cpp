@@ -11,6 +11,8 @@
 #include "base/Error.h"
 #include "events/GenericEvents.h"
 #include "export/CollapsedStacksExporter.h"
+#include "export/FirefoxProfileExporter.h"
+#include "export/PprofExporter.h"
 #include "export/SpeedscopeExporter.h"
 #include "export/SvgFlameGraphExporter.h"
 #include "load/LoadProfile.h"
@@ -37,8 +39,10 @@ std::string exportCheck(const std::string &spec) {
     const auto equals = spec.find('=');
     const std::string kind = spec.substr(0, equals);
     if (equals == std::string::npos || equals + 1 == spec.size() ||
-        (kind != "collapsed" && kind != "speedscope" && kind != "svg"))
-        return "expected collapsed=FILE, speedscope=FILE or svg=FILE, not '" + spec + "'";
+        (kind != "collapsed" && kind != "speedscope" && kind != "svg" && kind != "pprof" &&
+         kind != "firefox"))
+        return "expected collapsed=FILE, speedscope=FILE, svg=FILE, pprof=FILE or firefox=FILE, not '" +
+               spec + "'";
     return {};
 }
 
@@ -91,8 +95,18 @@ CLI::App *ReportCommand::setup(CLI::App &app) {
         ->check(CLI::IsMember({"text", "json", "collapsed"}))
         ->capture_default_str();
     addFilterOptions(sub);
-    sub->add_option("--export", exports_,
-                    "Also write collapsed=FILE, speedscope=FILE or svg=FILE (repeatable)")
+    auto *perProcess = sub->add_flag("--per-process", perProcess_,
+                                     "Collapsed stacks start with a frame naming the process, as "
+                                     "stackcollapse-perf.pl writes them (default for system-wide sessions)");
+    sub->add_flag("--no-per-process", noPerProcess_, "Collapsed stacks without a process frame")
+        ->excludes(perProcess);
+    sub->add_flag("--per-thread", perThread_,
+                  "Collapsed stacks start with a frame naming the thread, \"name-pid/tid\" as "
+                  "stackcollapse-perf.pl --tid writes");
+    sub->add_option(
+           "--export", exports_,
+           "Also write collapsed=FILE, speedscope=FILE, svg=FILE, pprof=FILE (gzipped profile.proto) or "
+           "firefox=FILE (the Firefox Profiler's Gecko format) (repeatable)")
         ->check(CLI::Validator(exportCheck, "KIND=FILE"));
     addLoadOptions(sub);
     return sub;
@@ -206,6 +220,14 @@ std::string ReportCommand::unitName(const Profile &profile, const SampleFilter &
     return isClockEvent(event.type, event.config) ? "ns" : "events";
 }
 
+CollapsedOptions ReportCommand::collapsedOptions(const Profile &profile) const {
+    CollapsedOptions options = CollapsedOptions::defaultFor(profile);
+    if (perProcess_) options.perProcess = true;
+    if (noPerProcess_) options.perProcess = false;
+    options.perThread = perThread_;
+    return options;
+}
+
 void ReportCommand::writeExports(const std::shared_ptr<const Profile> &profile,
                                  const SampleFilter &filter) const {
     std::shared_ptr<const CallTree> tree;
@@ -217,15 +239,23 @@ void ReportCommand::writeExports(const std::shared_ptr<const Profile> &profile,
             SpeedscopeExporter::writeFile(*profile, filter, input_, path);
             continue;
         }
-        if (!tree) tree = CallTree::topDown(profile, filter);
         if (kind == "collapsed") {
-            CollapsedStacksExporter::writeFile(*tree, path);
-        } else {
-            SvgFlameGraphOptions options;
-            options.title = "Flame Graph: " + input_;
-            options.unit = unitName(*profile, filter);
-            SvgFlameGraphExporter::writeFile(*tree, path, options);
+            CollapsedStacksExporter::writeFile(profile, filter, collapsedOptions(*profile), path);
+            continue;
         }
+        if (kind == "firefox") {
+            FirefoxProfileExporter::writeFile(*profile, filter, input_, path);
+            continue;
+        }
+        if (kind == "pprof") {
+            PprofExporter::writeFile(*profile, filter, path);
+            continue;
+        }
+        if (!tree) tree = CallTree::topDown(profile, filter);
+        SvgFlameGraphOptions options;
+        options.title = "Flame Graph: " + input_;
+        options.unit = unitName(*profile, filter);
+        SvgFlameGraphExporter::writeFile(*tree, path, options);
     }
 }
 
@@ -276,7 +306,7 @@ int ReportCommand::run() {
     const bool json = format_ == "json";
 
     if (format_ == "collapsed") {
-        CollapsedStacksExporter::write(*CallTree::topDown(profile, filter), std::cout);
+        CollapsedStacksExporter::write(profile, filter, collapsedOptions(*profile), std::cout);
     } else if (view_ == "flat") {
         const FlatProfile flat = FlatProfile::compute(*profile, filter);
         if (json) {

@@ -7,6 +7,7 @@
 #include "SymbolOptions.h"
 
 #include "analysis/SampleFilter.h"
+#include "export/CollapsedStacksExporter.h"
 #include "load/LoadProfile.h"
 #include "profile/Profile.h"
 
@@ -29,6 +30,7 @@ protected:
     SampleFilter makeFilter(const Profile &profile) const;
     void addTransforms(const Profile &profile, SampleFilter &filter) const;
     void writeExports(const std::shared_ptr<const Profile> &profile, const SampleFilter &filter) const;
+    CollapsedOptions collapsedOptions(const Profile &profile) const;
     std::string unitName(const Profile &profile, const SampleFilter &filter) const;
     int printCounters(const Profile &profile) const;
 
@@ -56,6 +58,9 @@ protected:
     bool inlineDebugFiles_ = false;
     unsigned threads_ = 0; // 0: one per CPU
     std::vector<std::string> exports_;
+    bool perProcess_ = false;
+    bool noPerProcess_ = false;
+    bool perThread_ = false;
 };
 
 } // namespace perfglass::cli

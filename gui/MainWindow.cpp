@@ -313,6 +313,8 @@ void MainWindow::createExportMenu(QMenu *file) {
         {ExportJob::Format::SvgFlameGraph, tr("Flame Graph as &SVG…")},
         {ExportJob::Format::Speedscope, tr("speedscope &JSON…")},
         {ExportJob::Format::CollapsedStacks, tr("&Collapsed Stacks…")},
+        {ExportJob::Format::Pprof, tr("&pprof Profile…")},
+        {ExportJob::Format::FirefoxProfiler, tr("&Firefox Profiler…")},
     };
     for (const auto &[format, text] : formats) {
         QAction *action = exportMenu_->addAction(text, this, [this, f = format] { showExportDialog(f); });

@@ -29,6 +29,7 @@ struct Module {
     StringId path; // the mapped file, or a pseudo name such as [kernel.kallsyms], [vdso], [unknown]
     bool kernel = false;
     bool hasSymbols = true;
+    std::string buildId; // lowercase hex, as the recording or the file says; empty when unknown
 };
 
 struct Function {
@@ -137,6 +138,11 @@ struct Profile {
     std::string moduleName(ModuleId id) const;
     // The first event with samples (the one views show by default), or 0 when no event has any.
     int firstSampledEvent() const;
+    // Whether the session recorded every process (system-wide): its recorder's command line (CMDLINE, as
+    // perf, perfglass-cli and the desktop application write it) has -a or --all-cpus before the command.
+    bool systemWide() const;
+    // The name of process PID: its main thread's, else any of its threads', else "[pid PID]".
+    std::string processName(uint32_t pid) const;
 };
 
 } // namespace perfglass
