@@ -6,6 +6,7 @@ set(PERFGLASS_SCREENSHOT_DIR ${CMAKE_BINARY_DIR}/screenshots)
 file(MAKE_DIRECTORY ${PERFGLASS_SCREENSHOT_DIR})
 
 set(PERFGLASS_CORE_UNIT_TESTS tst_aggregation tst_counterlines tst_eventparser tst_exports tst_golden tst_helperprotocol
+  tst_readablenames
   tst_perfrecords tst_pmudiscovery tst_reader tst_recordcompressor tst_ringbuffer tst_sessionroundtrip tst_stat_records tst_stat_sampler
   tst_symbols)
 set(PERFGLASS_MODEL_UNIT_TESTS tst_eventlistmodel tst_processlistmodel tst_timelinerows)
