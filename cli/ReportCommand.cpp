@@ -90,6 +90,12 @@ CLI::App *ReportCommand::setup(CLI::App &app) {
     sub->add_option("--format", format_, "text, json, or collapsed (flamegraph.pl input, any view)")
         ->check(CLI::IsMember({"text", "json", "collapsed"}))
         ->capture_default_str();
+    sub->add_option(
+           "--names", names_,
+           "full: function names as demangled; short: readable names (default template arguments and "
+           "standard typedefs simplified, template arguments as <…>, parameter lists only for overloads)")
+        ->check(CLI::IsMember({"full", "short"}))
+        ->capture_default_str();
     sub->add_option("--event", event_, "Report this event of the session (default: the first with samples)");
     sub->add_option("--cost", cost_, "Weigh samples by their period (as perf report does) or count them")
         ->check(CLI::IsMember({"period", "samples"}))
@@ -258,7 +264,8 @@ int ReportCommand::run() {
     if (view_ == "counters") return printCounters(*profile);
     const SampleFilter filter = makeFilter(*profile);
     const std::string &eventName = profile->events[static_cast<size_t>(filter.event)].name;
-    const TextReportOptions textOptions{minPercent_, limit_};
+    const ReadableNames readableNames = names_ == "short" ? ReadableNames::of(*profile) : ReadableNames();
+    const TextReportOptions textOptions{minPercent_, limit_, names_ == "short" ? &readableNames : nullptr};
     const bool json = format_ == "json";
 
     if (format_ == "collapsed") {

@@ -1,6 +1,6 @@
-// The readable names of a Profile's functions (symbols/ReadableName.h): each function's short name, unless two
-// functions of the profile would then look the same, when the overloads show their parameter lists, and if
-// that is not enough, their simplified full names. A name without a parameter list (an inline frame named
+// The readable names of a Profile's functions (symbols/ReadableName.h): each function's short name, unless
+// two functions of the profile would then look the same, when the overloads show their parameter lists, and
+// if that is not enough, their simplified full names. A name without a parameter list (an inline frame named
 // from DWARF, a C symbol) never forces its namesakes to show theirs: "ns::f" and "ns::f(int)" are one
 // function seen inline and out of line, and both read "ns::f".
 #pragma once

@@ -22,8 +22,8 @@ size_t operatorLength(std::string_view s, size_t i) {
     const size_t after = i + kOperator.size();
     if (after < s.size() && isIdentifierChar(s[after])) return 0;
     static constexpr std::array<std::string_view, 40> kSymbols = {
-        "<=>", "<<=", ">>=", "->*", "()", "[]", "<<", ">>", "<=", ">=", "==", "!=", "&&", "||",
-        "++",  "--",  "->",  "+=",  "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<",  ">",  "+",
+        "<=>", "<<=", ">>=", "->*", "()", "[]", "<<", ">>", "<=", ">=", "==", "!=",  "&&", "||",
+        "++",  "--",  "->",  "+=",  "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<",   ">",  "+",
         "-",   "*",   "/",   "%",   "^",  "&",  "|",  "~",  "!",  "=",  ",",  "\"\""};
     for (std::string_view symbol : kSymbols)
         if (s.substr(after, symbol.size()) == symbol) return kOperator.size() + symbol.size();
@@ -32,11 +32,16 @@ size_t operatorLength(std::string_view s, size_t i) {
 
 char closerOf(char open) {
     switch (open) {
-    case '<': return '>';
-    case '(': return ')';
-    case '[': return ']';
-    case '{': return '}';
-    default: return 0;
+    case '<':
+        return '>';
+    case '(':
+        return ')';
+    case '[':
+        return ']';
+    case '{':
+        return '}';
+    default:
+        return 0;
     }
 }
 
@@ -119,7 +124,8 @@ std::string defaultArgument(std::string_view name, size_t position, const std::v
     };
     const std::string allocator = templateOf("std::allocator", first);
     const std::string pairAllocator =
-        args.size() > 1 ? templateOf("std::allocator", "std::pair<" + first + " const, " + args[1] + ">") : "";
+        args.size() > 1 ? templateOf("std::allocator", "std::pair<" + first + " const, " + args[1] + ">")
+                        : "";
     const std::string traits = templateOf("std::char_traits", first);
     if (among({"vector", "deque", "list", "forward_list"}) && position == 1) return allocator;
     if (among({"set", "multiset"})) return position == 1 ? templateOf("std::less", first) : allocator;
@@ -141,7 +147,9 @@ std::string defaultArgument(std::string_view name, size_t position, const std::v
         return position == 1 ? traits : "";
     if (among({"stack", "queue"}) && position == 1) return templateOf("std::deque", first);
     if (among({"priority_queue"}))
-        return position == 1 ? templateOf("std::vector", first) : position == 2 ? templateOf("std::less", "") : "";
+        return position == 1   ? templateOf("std::vector", first)
+               : position == 2 ? templateOf("std::less", "")
+                               : "";
     if (name == "std::chrono::duration" && position == 1) return "std::ratio<1l, 1l>";
     return "";
 }

@@ -9,11 +9,11 @@
 //
 // simplifiedName drops the template arguments that equal their defaults (allocators, std::less, std::hash,
 // std::equal_to, std::char_traits, std::default_delete), spells the standard typedefs as such (std::string,
-// std::string_view, std::ostream, …), drops the libstdc++ and libc++ inline namespaces (std::__cxx11, std::__1)
-// and writes "> >" as ">>". shortName then collapses every template argument list to "<…>", drops lambda
-// parameter lists ("{lambda(int)#1}" -> "{lambda#1}"), the parameter list and what follows it (" const",
-// " [clone .isra.0]"), the return type of function templates, and writes "(anonymous namespace)" as "(anon)".
-// Operators (operator<, operator<<, operator->, operator()) are not taken for brackets.
+// std::string_view, std::ostream, …), drops the libstdc++ and libc++ inline namespaces (std::__cxx11,
+// std::__1) and writes "> >" as ">>". shortName then collapses every template argument list to "<…>", drops
+// lambda parameter lists ("{lambda(int)#1}" -> "{lambda#1}"), the parameter list and what follows it ("
+// const", " [clone .isra.0]"), the return type of function templates, and writes "(anonymous namespace)" as
+// "(anon)". Operators (operator<, operator<<, operator->, operator()) are not taken for brackets.
 // shortNameWithParameters is shortName keeping the (simplified, collapsed) parameter list, to tell overloads
 // apart. Names that are not C++ (C, Rust, kernel symbols, "[unknown]") come back unchanged or nearly so.
 #pragma once

@@ -37,20 +37,22 @@ void TestReadableNames::simplified_data() {
     QTest::addColumn<QString>("expected");
     QTest::newRow("string") << QString::fromStdString(withString("(anonymous namespace)::anonFn($ const&)"))
                             << "(anonymous namespace)::anonFn(std::string const&)";
-    QTest::newRow("map") << QString::fromStdString(
-                                withString("std::map<$, std::vector<int, std::allocator<int> >, std::less<$ >, "
-                                           "std::allocator<std::pair<$ const, std::vector<int, "
-                                           "std::allocator<int> > > > >::operator[]($&&)"))
+    QTest::newRow("map") << QString::fromStdString(withString(
+                                "std::map<$, std::vector<int, std::allocator<int> >, std::less<$ >, "
+                                "std::allocator<std::pair<$ const, std::vector<int, "
+                                "std::allocator<int> > > > >::operator[]($&&)"))
                          << "std::map<std::string, std::vector<int>>::operator[](std::string&&)";
-    QTest::newRow("unordered_map")
-        << QString::fromStdString(withString("std::unordered_map<$, int, std::hash<$ >, std::equal_to<$ >, "
-                                             "std::allocator<std::pair<$ const, int> > >::operator[]($&&)"))
-        << "std::unordered_map<std::string, int>::operator[](std::string&&)";
-    QTest::newRow("set") << "std::set<(anonymous namespace)::Key, std::less<(anonymous namespace)::Key>, "
-                            "std::allocator<(anonymous namespace)::Key> >::insert((anonymous namespace)::Key&&)"
-                         << "std::set<(anonymous namespace)::Key>::insert((anonymous namespace)::Key&&)";
-    QTest::newRow("unique_ptr") << "std::unique_ptr<app::Widget, std::default_delete<app::Widget> >::operator->() const"
-                                << "std::unique_ptr<app::Widget>::operator->() const";
+    QTest::newRow("unordered_map") << QString::fromStdString(withString(
+                                          "std::unordered_map<$, int, std::hash<$ >, std::equal_to<$ >, "
+                                          "std::allocator<std::pair<$ const, int> > >::operator[]($&&)"))
+                                   << "std::unordered_map<std::string, int>::operator[](std::string&&)";
+    QTest::newRow("set")
+        << "std::set<(anonymous namespace)::Key, std::less<(anonymous namespace)::Key>, "
+           "std::allocator<(anonymous namespace)::Key> >::insert((anonymous namespace)::Key&&)"
+        << "std::set<(anonymous namespace)::Key>::insert((anonymous namespace)::Key&&)";
+    QTest::newRow("unique_ptr")
+        << "std::unique_ptr<app::Widget, std::default_delete<app::Widget> >::operator->() const"
+        << "std::unique_ptr<app::Widget>::operator->() const";
     QTest::newRow("ostream") << "std::basic_ostream<char, std::char_traits<char> >::operator<<(int)"
                              << "std::ostream::operator<<(int)";
     QTest::newRow("operator< template")
@@ -60,8 +62,10 @@ void TestReadableNames::simplified_data() {
            "std::string const&)";
     QTest::newRow("non-default kept") << "std::vector<int, my::Alloc<int> >::push_back(int&&)"
                                       << "std::vector<int, my::Alloc<int>>::push_back(int&&)";
-    QTest::newRow("C") << "finish_task_switch.isra.0" << "finish_task_switch.isra.0";
-    QTest::newRow("unknown") << "[unknown]" << "[unknown]";
+    QTest::newRow("C") << "finish_task_switch.isra.0"
+                       << "finish_task_switch.isra.0";
+    QTest::newRow("unknown") << "[unknown]"
+                             << "[unknown]";
 }
 
 void TestReadableNames::simplified() {
@@ -75,8 +79,9 @@ void TestReadableNames::shortNames_data() {
     QTest::addColumn<QString>("expected");
     QTest::newRow("anonymous namespace")
         << QString::fromStdString(withString("(anonymous namespace)::anonFn($ const&)")) << "(anon)::anonFn";
-    QTest::newRow("operator< member") << "(anonymous namespace)::Key::operator<((anonymous namespace)::Key const&) const"
-                                      << "(anon)::Key::operator<";
+    QTest::newRow("operator< member")
+        << "(anonymous namespace)::Key::operator<((anonymous namespace)::Key const&) const"
+        << "(anon)::Key::operator<";
     QTest::newRow("map") << QString::fromStdString(withString(
                                 "std::map<int, $, std::less<int>, std::allocator<std::pair<int const, $ > > "
                                 ">::operator[](int&&)"))
@@ -88,7 +93,8 @@ void TestReadableNames::shortNames_data() {
            "__normal_iterator<int*, std::vector<int, std::allocator<int> > >, int const&)"
         << "std::vector<…>::_M_realloc_insert<…>";
     QTest::newRow("return type with references")
-        << "std::remove_reference<main::{lambda(int, int)#2}&>::type&& std::move<main::{lambda(int, int)#2}&>("
+        << "std::remove_reference<main::{lambda(int, int)#2}&>::type&& std::move<main::{lambda(int, "
+           "int)#2}&>("
            "main::{lambda(int, int)#2}&)"
         << "std::move<…>";
     QTest::newRow("operator< template")
@@ -97,9 +103,12 @@ void TestReadableNames::shortNames_data() {
         << "std::operator< <…>";
     QTest::newRow("constructor") << QString::fromStdString(withString("$::basic_string($&&)"))
                                  << "std::string::basic_string";
-    QTest::newRow("clone suffix") << "foo::bar(int) [clone .isra.0]" << "foo::bar";
-    QTest::newRow("kernel") << "finish_task_switch.isra.0" << "finish_task_switch.isra.0";
-    QTest::newRow("DWARF inline name") << "(anonymous namespace)::coldStep" << "(anon)::coldStep";
+    QTest::newRow("clone suffix") << "foo::bar(int) [clone .isra.0]"
+                                  << "foo::bar";
+    QTest::newRow("kernel") << "finish_task_switch.isra.0"
+                            << "finish_task_switch.isra.0";
+    QTest::newRow("DWARF inline name") << "(anonymous namespace)::coldStep"
+                                       << "(anon)::coldStep";
     QTest::newRow("Rust") << "core::ptr::drop_in_place<alloc::vec::Vec<u8>>"
                           << "core::ptr::drop_in_place<…>";
 }
@@ -112,7 +121,9 @@ void TestReadableNames::shortNames() {
 
 void TestReadableNames::overloadsShowParameters() {
     const std::vector<std::string_view> names = {
-        "app::Widget::draw(int)", "app::Widget::draw(double)", "app::Widget::size() const",
+        "app::Widget::draw(int)",
+        "app::Widget::draw(double)",
+        "app::Widget::size() const",
         "app::sum(std::vector<int, std::allocator<int> > const&)",
         "app::sum(std::vector<double, std::allocator<double> > const&)",
         "std::vector<int, std::allocator<int> >::push_back(int const&)",
@@ -132,8 +143,8 @@ void TestReadableNames::overloadsShowParameters() {
 
 void TestReadableNames::inlineAndOutOfLineReadTheSame() {
     // An inline frame named from DWARF has no parameter list; its out-of-line copy from the ELF symbol has.
-    const ReadableNames readable(
-        std::vector<std::string_view>{"(anonymous namespace)::coldStep(int, double)", "(anonymous namespace)::coldStep"});
+    const ReadableNames readable(std::vector<std::string_view>{"(anonymous namespace)::coldStep(int, double)",
+                                                               "(anonymous namespace)::coldStep"});
     QCOMPARE(readable.name(0), std::string("(anon)::coldStep"));
     QCOMPARE(readable.name(1), std::string("(anon)::coldStep"));
 }
