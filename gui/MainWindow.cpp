@@ -14,6 +14,7 @@
 #include "FlameGraphView.h"
 #include "FlameGraphWidget.h"
 #include "FrameActions.h"
+#include "FunctionNames.h"
 #include "LoadJob.h"
 #include "RecordDialog.h"
 #include "RecordingJob.h"
@@ -55,6 +56,7 @@ constexpr int kMaxRecentFiles = 10;
 const QString kRecentKey = QStringLiteral("recentFiles");
 const QString kGeometryKey = QStringLiteral("mainWindow/geometry");
 const QString kStateKey = QStringLiteral("mainWindow/state");
+const QString kReadableNamesKey = QStringLiteral("view/readableNames");
 } // namespace
 
 MainWindow::MainWindow(QWidget *parent)
@@ -426,6 +428,7 @@ void MainWindow::createMenus() {
         view->addAction(dock->toggleViewAction());
     view->addSeparator();
     view->addAction(frameActions_->hideKernelAction());
+    createNamesAction(view);
     view->addSeparator();
     view->addAction(tr("&Reset Layout"), this, &MainWindow::resetLayout);
 
@@ -438,6 +441,27 @@ void MainWindow::createMenus() {
                "<p>License: GPL-2.0-or-later.</p>")
                 .arg(QApplication::applicationVersion()));
     });
+}
+
+void MainWindow::createNamesAction(QMenu *view) {
+    readableNamesAction_ = view->addAction(tr("Readable &Names"));
+    readableNamesAction_->setObjectName(QStringLiteral("readableNames"));
+    readableNamesAction_->setCheckable(true);
+    readableNamesAction_->setToolTip(
+        tr("Shorten C++ names: no default template arguments, template arguments as <…>, parameter lists "
+           "only for overloads. Tooltips, copies and exports keep the full names."));
+    const bool shown = QSettings().value(kReadableNamesKey, true).toBool();
+    setReadableNamesShown(shown);
+    readableNamesAction_->setChecked(shown);
+    connect(readableNamesAction_, &QAction::toggled, this, &MainWindow::setReadableNames);
+}
+
+void MainWindow::setReadableNames(bool shown) {
+    readableNamesAction_->setChecked(shown);
+    if (shown == readableNamesShown()) return;
+    QSettings().setValue(kReadableNamesKey, shown);
+    setReadableNamesShown(shown);
+    if (session_) showAnalysis(session_); // every view names its functions anew
 }
 
 void MainWindow::createToolBar() {

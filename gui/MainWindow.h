@@ -82,6 +82,8 @@ public slots:
     void addTransform(const perfglass::Transform &transform, const QString &text);
     // Add or remove the Hide Kernel Frames transform (undoable).
     void setHideKernel(bool hide);
+    // View ▸ Readable Names: readable or full function names in every view (persisted).
+    void setReadableNames(bool shown);
 
 signals:
     void sessionLoaded();
@@ -103,6 +105,7 @@ private:
     void createDocks();
     void createEventsDock();
     void createMenus();
+    void createNamesAction(QMenu *view);
     void createToolBar();
     void createRecordingDock();
     void createRecordAction(QMenu *file);
@@ -164,6 +167,7 @@ private:
     QMenu *exportMenu_ = nullptr;
     bool liveLoad_ = false; // the load running or last finished shows a recording in progress
     QAction *clearFilterAction_ = nullptr;
+    QAction *readableNamesAction_ = nullptr;
     QToolBar *sessionToolBar_ = nullptr;
     QComboBox *eventPicker_ = nullptr;
     FrameActions *frameActions_;

@@ -96,6 +96,7 @@ private slots:
     void flatProfile();
     void callerCallee();
     void callerCalleeOfALeaf();
+    void sandwichTrees();
     void inlineFramesFlatSelfGoesToTheContainingFunction();
     void inlineFramesInTrees();
     void inlineFramesCallerCallee();
@@ -260,6 +261,47 @@ void TestAggregation::callerCalleeOfALeaf() {
     QCOMPARE(b.inclusive, uint64_t(5));
     QCOMPARE(entryLines(hand.profile, b, b.callers), QStringList({"a 3", "rec 2"}));
     QVERIFY(b.callees.empty());
+}
+
+// The two halves of the sandwich flame graph of rec (recursive): callers from its innermost frame out,
+// callees from its outermost frame in, each sample once; and the flat profile's sample counts.
+void TestAggregation::sandwichTrees() {
+    HandProfile hand;
+    const CallerCallee rec = CallerCallee::compute(hand.profile, SampleFilter{}, hand.function("rec"));
+    const auto lines = [&](const SandwichTree &tree) {
+        QStringList result;
+        std::vector<std::pair<uint32_t, QString>> stack{{SandwichTree::kRoot, QString()}};
+        while (!stack.empty()) {
+            const auto [node, prefix] = stack.back();
+            stack.pop_back();
+            const QString path =
+                prefix + QString::fromStdString(hand.profile.functionName(tree.node(node).function));
+            result << QStringLiteral("%1 %2").arg(path).arg(tree.node(node).cost);
+            const auto &children = tree.node(node).children;
+            for (auto it = children.rbegin(); it != children.rend(); ++it)
+                stack.emplace_back(*it, path + QLatin1Char('>'));
+        }
+        return result;
+    };
+    QCOMPARE(lines(rec.callerTree), QStringList({"rec 3", "rec>rec 2", "rec>rec>main 2", "rec>a 1",
+                                                 "rec>a>rec 1", "rec>a>rec>main 1"}));
+    QCOMPARE(lines(rec.calleeTree), QStringList({"rec 3", "rec>rec 2", "rec>rec>b 2", "rec>a 1",
+                                                 "rec>a>rec 1", "rec>a>rec>c<int> 1"}));
+    QCOMPARE(rec.callerTree.depth(), 3u);
+    const CallerCallee main = CallerCallee::compute(hand.profile, SampleFilter{}, hand.function("main"));
+    QCOMPARE(main.callerTree.size(), size_t(1)); // main has no callers
+    QCOMPARE(main.calleeTree.node(SandwichTree::kRoot).cost, uint64_t(10));
+
+    const FlatProfile flat = FlatProfile::compute(hand.profile, SampleFilter{});
+    for (const FunctionCost &cost : flat.functions) {
+        if (cost.function == hand.function("b")) {
+            QCOMPARE(cost.samples, uint64_t(5));
+            QCOMPARE(cost.selfSamples, uint64_t(5));
+        } else if (cost.function == hand.function("main")) {
+            QCOMPARE(cost.samples, uint64_t(10));
+            QCOMPARE(cost.selfSamples, uint64_t(0));
+        }
+    }
 }
 
 void TestAggregation::inlineFramesFlatSelfGoesToTheContainingFunction() {
