@@ -17,8 +17,8 @@ class SandwichTree {
 public:
     struct Node {
         FunctionId function = 0;
-        bool inlined = false;   // an inline frame (TransformedStacks::Node::inlined)
-        uint32_t parent = 0;    // node 0's parent is itself
+        bool inlined = false; // an inline frame (TransformedStacks::Node::inlined)
+        uint32_t parent = 0;  // node 0's parent is itself
         uint64_t cost = 0;
         std::vector<uint32_t> children;
     };

@@ -8,6 +8,7 @@
 #include "analysis/CallerCallee.h"
 #include "analysis/FlatProfile.h"
 #include "analysis/FunctionMatcher.h"
+#include "analysis/ProfileSearch.h"
 #include "analysis/TimelineBuckets.h"
 #include "analysis/UnresolvedFrames.h"
 #include "base/Error.h"
@@ -97,6 +98,7 @@ private slots:
     void callerCallee();
     void callerCalleeOfALeaf();
     void sandwichTrees();
+    void searchEverywhere();
     void inlineFramesFlatSelfGoesToTheContainingFunction();
     void inlineFramesInTrees();
     void inlineFramesCallerCallee();
@@ -302,6 +304,38 @@ void TestAggregation::sandwichTrees() {
             QCOMPARE(cost.selfSamples, uint64_t(0));
         }
     }
+}
+
+// Search everywhere on the hand profile: "sqrt" matches sqrt and sqrt_inner (3 samples, counted once each);
+// "libm" the module; a readable name matches too; every sample with a match counts once.
+void TestAggregation::searchEverywhere() {
+    HandProfile hand;
+    const ProfileSearch sqrt = ProfileSearch::compute(hand.profile, SampleFilter{}, "SQRT", nullptr, nullptr);
+    QCOMPARE(sqrt.total, uint64_t(11));
+    QCOMPARE(sqrt.matchedCost, uint64_t(3));
+    QCOMPARE(sqrt.functions.size(), size_t(2));
+    QCOMPARE(sqrt.functions[0].cost, uint64_t(3));
+    QVERIFY(sqrt.modules.empty());
+    const ProfileSearch libm = ProfileSearch::compute(hand.profile, SampleFilter{}, "libm", nullptr, nullptr);
+    QCOMPARE(libm.modules.size(), size_t(1));
+    QCOMPARE(libm.modules[0].id, hand.module("libm.so.6"));
+    QCOMPARE(libm.modules[0].cost, uint64_t(3));
+    QCOMPARE(libm.matchedCost, uint64_t(3));
+    QVERIFY(libm.functions.empty());
+    // rec is on 3 stacks, twice on some: each sample once. "c<" matches c<int> (4 samples).
+    const ProfileSearch rec = ProfileSearch::compute(hand.profile, SampleFilter{}, "rec", nullptr, nullptr);
+    QCOMPARE(rec.functions.size(), size_t(1));
+    QCOMPARE(rec.functions[0].cost, uint64_t(3));
+    const ReadableNames names(
+        std::vector<std::string_view>{"main", "a", "b", "c<int>", "sqrt", "sqrt_inner", "kfunc", "renamed"});
+    const ProfileSearch byReadable =
+        ProfileSearch::compute(hand.profile, SampleFilter{}, "renamed", &names, nullptr);
+    QCOMPARE(byReadable.functions.size(), size_t(1));
+    QCOMPARE(byReadable.functions[0].id, hand.function("rec"));
+    const ProfileSearch either =
+        ProfileSearch::compute(hand.profile, SampleFilter{}, "a", nullptr, nullptr); // main, a, kfunc, app…
+    QCOMPARE(either.matchedCost, uint64_t(10)); // every sample with a stack
+    QVERIFY(ProfileSearch::compute(hand.profile, SampleFilter{}, "", nullptr, nullptr).functions.empty());
 }
 
 void TestAggregation::inlineFramesFlatSelfGoesToTheContainingFunction() {
