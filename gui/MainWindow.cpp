@@ -336,6 +336,7 @@ void MainWindow::closeSession() {
     summaryView_->setSession({});
     timelineView_->setSession({});
     callerCalleeView_->setSession({});
+    searchEverywhere_->setSession({});
     countersView_->setSession({});
     filterBar_->setSession({});
     updateFilterUi();
@@ -422,6 +423,7 @@ void MainWindow::createMenus() {
     clearFilterAction_->setIcon(style()->standardIcon(QStyle::SP_DialogResetButton));
     clearFilterAction_->setEnabled(false);
     timelineView_->setClearAction(clearFilterAction_);
+    createSearchEverywhere(edit);
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
     for (QDockWidget *dock : docks())
@@ -441,6 +443,64 @@ void MainWindow::createMenus() {
                "<p>License: GPL-2.0-or-later.</p>")
                 .arg(QApplication::applicationVersion()));
     });
+}
+
+// Edit ▸ Search Everywhere (Ctrl+K, also on the tool bar): its matches go to the dock that had the focus.
+void MainWindow::createSearchEverywhere(QMenu *edit) {
+    searchEverywhere_ = new SearchEverywhere(this);
+    searchEverywhereAction_ = edit->addAction(tr("Search &Everywhere…"));
+    searchEverywhereAction_->setObjectName(QStringLiteral("searchEverywhereAction"));
+    searchEverywhereAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_K));
+    searchEverywhereAction_->setIcon(style()->standardIcon(QStyle::SP_FileDialogContentsView));
+    searchEverywhereAction_->setToolTip(
+        tr("Find functions, modules and source files in every view, and how much of the profile they take "
+           "(Ctrl+K)"));
+    connect(searchEverywhereAction_, &QAction::triggered, this, [this] {
+        searchEverywhere_->show();
+        searchEverywhere_->raise();
+        searchEverywhere_->activateWindow();
+        searchEverywhere_->field()->setFocus();
+        searchEverywhere_->field()->selectAll();
+    });
+    connect(searchEverywhere_, &SearchEverywhere::chosen, this, &MainWindow::showSearchMatch);
+    connect(qApp, &QApplication::focusChanged, this, [this](QWidget *, QWidget *now) {
+        for (QWidget *walk = now; walk; walk = walk->parentWidget())
+            if (auto *dock = qobject_cast<QDockWidget *>(walk); dock && docks().contains(dock)) {
+                focusedDock_ = dock;
+                return;
+            }
+    });
+}
+
+// A chosen match of Search Everywhere, in the dock that had the focus: a function is selected in the call
+// trees, shown in Caller/Callee, or highlighted in the flame graph (the default); a module or source file
+// filters the call tree, or else the Caller/Callee function list.
+void MainWindow::showSearchMatch(SearchEverywhere::Kind kind, uint32_t id, const QString &text) {
+    if (!session_) return;
+    QDockWidget *dock = focusedDock_;
+    const bool tree = dock == topDownDock_ || dock == bottomUpDock_;
+    CallTreeView *treeView = dock == bottomUpDock_ ? bottomUpView_ : topDownView_;
+    if (kind == SearchEverywhere::Kind::Function && tree) {
+        const CallTree &calls = *(dock == bottomUpDock_ ? bottomUpModel_ : callTreeModel_)->tree();
+        uint32_t best = CallTree::kRoot;
+        for (uint32_t n = 1; n < calls.nodes().size(); ++n)
+            if (calls.node(n).function == id &&
+                (best == CallTree::kRoot || calls.node(n).inclusive > calls.node(best).inclusive))
+                best = n;
+        if (best != CallTree::kRoot) treeView->selectNode(best);
+    } else if (kind == SearchEverywhere::Kind::Function && dock != callerCalleeDock_) {
+        showFunctionInFlameGraph(text);
+        return;
+    } else if (kind == SearchEverywhere::Kind::Function) {
+        callerCalleeView_->showFunction(id);
+    } else if (kind == SearchEverywhere::Kind::Module && tree) {
+        treeView->filterField()->setText(text);
+    } else {
+        callerCalleeView_->searchFunctions(text);
+        dock = callerCalleeDock_;
+    }
+    dock->show();
+    dock->raise();
 }
 
 void MainWindow::createNamesAction(QMenu *view) {
@@ -470,6 +530,8 @@ void MainWindow::createToolBar() {
     sessionToolBar_->setMovable(false);
     sessionToolBar_->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     sessionToolBar_->addAction(recordAction_);
+    sessionToolBar_->addSeparator();
+    sessionToolBar_->addAction(searchEverywhereAction_);
     sessionToolBar_->addSeparator();
     QAction *undo = undoStack_->createUndoAction(sessionToolBar_, tr("Undo"));
     undo->setIcon(style()->standardIcon(QStyle::SP_ArrowBack));
@@ -669,6 +731,7 @@ void MainWindow::showAnalysis(std::shared_ptr<const LoadedSession> session) {
     summaryView_->setSession(session_);
     timelineView_->setSession(session_);
     callerCalleeView_->setSession(session_);
+    searchEverywhere_->setSession(session_);
     filterBar_->setSession(session_);
     sessionLabel_->setText(
         tr("%n sample(s) of %1", nullptr, static_cast<int>(session_->topDown->sampleCount()))

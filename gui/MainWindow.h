@@ -9,9 +9,11 @@
 
 #include "ExportJob.h"
 #include "LoadedSession.h"
+#include "SearchEverywhere.h"
 #include "record/Recorder.h"
 
 #include <QMainWindow>
+#include <QPointer>
 
 #include <memory>
 
@@ -106,6 +108,8 @@ private:
     void createEventsDock();
     void createMenus();
     void createNamesAction(QMenu *view);
+    void createSearchEverywhere(QMenu *edit);
+    void showSearchMatch(perfglass::SearchEverywhere::Kind kind, uint32_t id, const QString &text);
     void createToolBar();
     void createRecordingDock();
     void createRecordAction(QMenu *file);
@@ -168,6 +172,9 @@ private:
     bool liveLoad_ = false; // the load running or last finished shows a recording in progress
     QAction *clearFilterAction_ = nullptr;
     QAction *readableNamesAction_ = nullptr;
+    QAction *searchEverywhereAction_ = nullptr;
+    SearchEverywhere *searchEverywhere_ = nullptr;
+    QPointer<QDockWidget> focusedDock_; // the dock that had the focus last, where search matches are shown
     QToolBar *sessionToolBar_ = nullptr;
     QComboBox *eventPicker_ = nullptr;
     FrameActions *frameActions_;

@@ -19,14 +19,15 @@ constexpr double kMinFrameWidth = 1.0; // pixels: narrower frames, and what they
 constexpr int kMaxRowsEachSide = 40;   // deeper paths are cut there; the tables and trees show the rest
 } // namespace
 
-SandwichWidget::SandwichWidget(QWidget *parent) : QWidget(parent) {
+SandwichWidget::SandwichWidget(QWidget *parent)
+    : QWidget(parent) {
     setMouseTracking(true);
     setAccessibleName(tr("Sandwich flame graph: callees above the function, callers below"));
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
 }
 
-void SandwichWidget::setResult(std::shared_ptr<const CallerCallee> result, std::shared_ptr<const Profile> profile,
-                               CostUnit unit) {
+void SandwichWidget::setResult(std::shared_ptr<const CallerCallee> result,
+                               std::shared_ptr<const Profile> profile, CostUnit unit) {
     result_ = std::move(result);
     profile_ = result_ ? std::move(profile) : nullptr;
     names_ = profile_ ? readableNamesOf(profile_) : nullptr;
@@ -166,7 +167,8 @@ QString SandwichWidget::toolTip(const Box &box) const {
     const SandwichTree::Node &node = tree(box.callers).node(box.node);
     QString text = QStringLiteral("<b>%1</b>").arg(name(node.function, true).toHtmlEscaped());
     if (node.inlined) text += inlinedSuffix().toHtmlEscaped();
-    text += tr("<br>%1 of all samples (%2)").arg(formatPercent(node.cost, result_->total), formatCost(node.cost, unit_));
+    text += tr("<br>%1 of all samples (%2)")
+                .arg(formatPercent(node.cost, result_->total), formatCost(node.cost, unit_));
     if (box.node != SandwichTree::kRoot)
         text += (box.callers ? tr("<br>Calls the function (maybe through others) in %1 of its cost")
                              : tr("<br>Called by the function (maybe through others) in %1 of its cost"))

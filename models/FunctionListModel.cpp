@@ -1,12 +1,14 @@
 #include "FunctionListModel.h"
 
+#include "FrameDetails.h"
 #include "FunctionNames.h"
 
 #include <QLocale>
 
 namespace perfglass {
 
-FunctionListModel::FunctionListModel(QObject *parent) : QAbstractTableModel(parent) {}
+FunctionListModel::FunctionListModel(QObject *parent)
+    : QAbstractTableModel(parent) {}
 
 void FunctionListModel::setFlatProfile(std::shared_ptr<const FlatProfile> flat,
                                        std::shared_ptr<const Profile> profile, CostUnit unit) {
@@ -14,6 +16,7 @@ void FunctionListModel::setFlatProfile(std::shared_ptr<const FlatProfile> flat,
     flat_ = std::move(flat);
     profile_ = flat_ ? std::move(profile) : nullptr;
     names_ = profile_ ? readableNamesOf(profile_) : nullptr;
+    locations_ = profile_ ? sourceLocationsOf(profile_) : nullptr;
     unit_ = unit;
     endResetModel();
 }
@@ -47,23 +50,35 @@ QString FunctionListModel::module(FunctionId function) const {
 
 QVariant FunctionListModel::displayData(const FunctionCost &cost, int column) const {
     switch (column) {
-    case FunctionColumn: return name(cost.function);
-    case ModuleColumn: return module(cost.function);
-    case SelfColumn: return formatPercent(cost.self, flat_->total);
-    case InclusiveColumn: return formatPercent(cost.inclusive, flat_->total);
-    case SamplesColumn: return QLocale().toString(static_cast<qulonglong>(cost.samples));
-    default: return {};
+    case FunctionColumn:
+        return name(cost.function);
+    case ModuleColumn:
+        return module(cost.function);
+    case SelfColumn:
+        return formatPercent(cost.self, flat_->total);
+    case InclusiveColumn:
+        return formatPercent(cost.inclusive, flat_->total);
+    case SamplesColumn:
+        return QLocale().toString(static_cast<qulonglong>(cost.samples));
+    default:
+        return {};
     }
 }
 
 QVariant FunctionListModel::sortData(const FunctionCost &cost, int column) const {
     switch (column) {
-    case FunctionColumn: return name(cost.function);
-    case ModuleColumn: return module(cost.function);
-    case SelfColumn: return QVariant::fromValue<qulonglong>(cost.self);
-    case InclusiveColumn: return QVariant::fromValue<qulonglong>(cost.inclusive);
-    case SamplesColumn: return QVariant::fromValue<qulonglong>(cost.samples);
-    default: return {};
+    case FunctionColumn:
+        return name(cost.function);
+    case ModuleColumn:
+        return module(cost.function);
+    case SelfColumn:
+        return QVariant::fromValue<qulonglong>(cost.self);
+    case InclusiveColumn:
+        return QVariant::fromValue<qulonglong>(cost.inclusive);
+    case SamplesColumn:
+        return QVariant::fromValue<qulonglong>(cost.samples);
+    default:
+        return {};
     }
 }
 
@@ -80,32 +95,44 @@ QVariant FunctionListModel::data(const QModelIndex &index, int role) const {
     if (!flat_ || !index.isValid() || index.row() >= rowCount()) return {};
     const FunctionCost &cost = flat_->functions[static_cast<size_t>(index.row())];
     switch (role) {
-    case Qt::DisplayRole: return displayData(cost, index.column());
-    case Qt::ToolTipRole: return toolTip(cost);
+    case Qt::DisplayRole:
+        return displayData(cost, index.column());
+    case Qt::ToolTipRole:
+        return toolTip(cost);
     case Qt::TextAlignmentRole:
         return index.column() >= SelfColumn ? QVariant(Qt::AlignRight | Qt::AlignVCenter) : QVariant();
-    case SortRole: return sortData(cost, index.column());
-    case FunctionRole: return static_cast<uint>(cost.function);
+    case SortRole:
+        return sortData(cost, index.column());
+    case FunctionRole:
+        return static_cast<uint>(cost.function);
     case ShareRole:
         if (index.column() == SelfColumn) return percentOf(cost.self, flat_->total) / 100.0;
         if (index.column() == InclusiveColumn) return percentOf(cost.inclusive, flat_->total) / 100.0;
         return {};
     case FilterRole:
         return name(cost.function) + QLatin1Char(' ') + fullName(cost.function) + QLatin1Char(' ') +
-               module(cost.function);
-    default: return {};
+               module(cost.function) + QLatin1Char(' ') +
+               QString::fromStdString(locations_->text(*profile_, cost.function));
+    default:
+        return {};
     }
 }
 
 QVariant FunctionListModel::headerData(int section, Qt::Orientation orientation, int role) const {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
     switch (section) {
-    case FunctionColumn: return tr("Function");
-    case ModuleColumn: return tr("Module");
-    case SelfColumn: return tr("Self");
-    case InclusiveColumn: return tr("Inclusive");
-    case SamplesColumn: return tr("Samples");
-    default: return {};
+    case FunctionColumn:
+        return tr("Function");
+    case ModuleColumn:
+        return tr("Module");
+    case SelfColumn:
+        return tr("Self");
+    case InclusiveColumn:
+        return tr("Inclusive");
+    case SamplesColumn:
+        return tr("Samples");
+    default:
+        return {};
     }
 }
 

@@ -1,12 +1,13 @@
 // A table model over a FlatProfile: every function with samples, one row each, with its module, its self and
 // inclusive cost (shares of all samples, the absolute cost in the tooltip) and how many samples have it on
-// their stack. Names follow FunctionNames.h (readable unless switched off); FilterRole holds the shown and the
-// full name and the module, for a search box. Sortable through SortRole.
+// their stack. Names follow FunctionNames.h (readable unless switched off); FilterRole holds the shown and
+// the full name and the module, for a search box. Sortable through SortRole.
 #pragma once
 
 #include "CostFormat.h"
 #include "analysis/FlatProfile.h"
 #include "profile/ReadableNames.h"
+#include "profile/SourceLocations.h"
 
 #include <QAbstractTableModel>
 
@@ -22,7 +23,7 @@ public:
         SortRole = Qt::UserRole + 1, // a number or string that orders the column
         FunctionRole,                // the row's FunctionId (uint)
         ShareRole,                   // the self or inclusive share of all samples, 0..1 (for bar delegates)
-        FilterRole,                  // "shown-name full-name module"
+        FilterRole,                  // "shown-name full-name module source-file:line"
     };
 
     explicit FunctionListModel(QObject *parent = nullptr);
@@ -50,6 +51,7 @@ private:
     std::shared_ptr<const FlatProfile> flat_;
     std::shared_ptr<const Profile> profile_;
     std::shared_ptr<const ReadableNames> names_;
+    std::shared_ptr<const SourceLocations> locations_;
     CostUnit unit_ = CostUnit::Count;
 };
 

@@ -11,10 +11,9 @@ namespace perfglass {
 namespace {
 
 bool containsIgnoringCase(const std::string &haystack, const std::string &lowerNeedle) {
-    const auto it = std::search(haystack.begin(), haystack.end(), lowerNeedle.begin(), lowerNeedle.end(),
-                                [](char a, char b) {
-                                    return std::tolower(static_cast<unsigned char>(a)) == b;
-                                });
+    const auto it =
+        std::search(haystack.begin(), haystack.end(), lowerNeedle.begin(), lowerNeedle.end(),
+                    [](char a, char b) { return std::tolower(static_cast<unsigned char>(a)) == b; });
     return it != haystack.end();
 }
 
@@ -25,8 +24,9 @@ struct FunctionMatches {
     std::vector<int64_t> file;   // the matching file's StringId, or -1
 };
 
-FunctionMatches matchFunctions(const Profile &profile, const TransformedStacks &stacks, const std::string &needle,
-                               const ReadableNames *names, const SourceLocations *locations) {
+FunctionMatches matchFunctions(const Profile &profile, const TransformedStacks &stacks,
+                               const std::string &needle, const ReadableNames *names,
+                               const SourceLocations *locations) {
     const size_t count = stacks.functionCount();
     FunctionMatches matches{std::vector<bool>(count), std::vector<int64_t>(count, -1),
                             std::vector<int64_t>(count, -1)};
@@ -68,9 +68,9 @@ bool firstTime(std::vector<uint32_t> &seen, uint32_t id) {
 
 } // namespace
 
-ProfileSearch ProfileSearch::compute(const Profile &profile, const SampleFilter &filter, const std::string &text,
-                                     const ReadableNames *names, const SourceLocations *locations,
-                                     const AggregationControl &control) {
+ProfileSearch ProfileSearch::compute(const Profile &profile, const SampleFilter &filter,
+                                     const std::string &text, const ReadableNames *names,
+                                     const SourceLocations *locations, const AggregationControl &control) {
     const StackCosts costs = StackCosts::compute(profile, filter, control);
     ProfileSearch result;
     result.total = costs.total;
