@@ -53,6 +53,10 @@ CallerCalleeView::CallerCalleeView(QWidget *parent)
     tables->addWidget(sandwichArea);
     tables->addWidget(calleesView_);
     tables->setSizes({120, 300, 120});
+    // Small minimums, so that the dock may be as short as the other docks of its area.
+    for (QWidget *part : {static_cast<QWidget *>(callersView_), static_cast<QWidget *>(sandwichArea),
+                          static_cast<QWidget *>(calleesView_)})
+        part->setMinimumHeight(fontMetrics().height() * 2);
     auto *right = new QWidget(this);
     auto *rightLayout = new QVBoxLayout(right);
     rightLayout->setContentsMargins(0, 0, 0, 0);
@@ -154,6 +158,7 @@ QWidget *CallerCalleeView::makeFunctionList() {
     layout->setSpacing(2);
     layout->addWidget(search_);
     layout->addWidget(functionsView_, 1);
+    functionsView_->setMinimumHeight(fontMetrics().height() * 2);
     return panel;
 }
 

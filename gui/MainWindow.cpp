@@ -504,7 +504,7 @@ void MainWindow::showSearchMatch(SearchEverywhere::Kind kind, uint32_t id, const
 }
 
 void MainWindow::createNamesAction(QMenu *view) {
-    readableNamesAction_ = view->addAction(tr("Readable &Names"));
+    readableNamesAction_ = view->addAction(tr("Readable Na&mes"));
     readableNamesAction_->setObjectName(QStringLiteral("readableNames"));
     readableNamesAction_->setCheckable(true);
     readableNamesAction_->setToolTip(

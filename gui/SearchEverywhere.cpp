@@ -100,11 +100,14 @@ QString SearchEverywhere::matchText(Kind kind, uint32_t id, bool full) const {
     case Kind::Function: {
         const std::string &name = result_->stacks->functionName(profile, id);
         if (full) return QString::fromStdString(name);
-        const QString module = QString::fromStdString(profile.moduleName(result_->stacks->functionModule(profile, id)));
+        const QString module =
+            QString::fromStdString(profile.moduleName(result_->stacks->functionModule(profile, id)));
         return tr("%1  [%2]").arg(displayName(readableNamesOf(session_->profile).get(), id, name), module);
     }
-    case Kind::Module: return QString::fromStdString(full ? profile.modulePath(id) : profile.moduleName(id));
-    case Kind::File: return QString::fromStdString(profile.strings[id]);
+    case Kind::Module:
+        return QString::fromStdString(full ? profile.modulePath(id) : profile.moduleName(id));
+    case Kind::File:
+        return QString::fromStdString(profile.strings[id]);
     }
     return {};
 }
@@ -119,13 +122,14 @@ void SearchEverywhere::addGroup(const QString &title, Kind kind, const std::vect
     const size_t shown = std::min<size_t>(matches.size(), kMaxRowsPerGroup);
     for (size_t i = 0; i < shown; ++i) {
         const SearchMatch &match = matches[i];
-        auto *item = new QTreeWidgetItem(group, {matchText(kind, match.id, false),
-                                                 formatPercent(match.cost, result_->total)});
+        auto *item = new QTreeWidgetItem(
+            group, {matchText(kind, match.id, false), formatPercent(match.cost, result_->total)});
         item->setData(0, kKindRole, static_cast<int>(kind));
         item->setData(0, kIdRole, match.id);
         // What the views filter by: a function's full name, a module's file name, a source file's path.
-        item->setData(0, kTextRole, kind == Kind::Module ? matchText(kind, match.id, false)
-                                                         : matchText(kind, match.id, true));
+        item->setData(0, kTextRole,
+                      kind == Kind::Module ? matchText(kind, match.id, false)
+                                           : matchText(kind, match.id, true));
         item->setToolTip(0, matchText(kind, match.id, true));
         item->setTextAlignment(1, Qt::AlignRight | Qt::AlignVCenter);
     }
@@ -149,16 +153,16 @@ void SearchEverywhere::showResult(std::shared_ptr<const ProfileSearch> result) {
     addGroup(tr("Source files"), Kind::File, result_->files);
     if (results_->topLevelItemCount() > 0 && results_->topLevelItem(0)->childCount() > 0)
         results_->setCurrentItem(results_->topLevelItem(0)->child(0));
-    summary_->setText(
-        result_->matchedCost == 0
-            ? tr("Nothing in this session matches.")
-            : tr("%1 of the samples (%2) have a match on their stack: %n function(s), %3 module(s), %4 source "
-                 "file(s). Enter shows the selected match in the view that had the focus.",
-                 nullptr, static_cast<int>(result_->functions.size()))
-                  .arg(formatPercent(result_->matchedCost, result_->total),
-                       formatCost(result_->matchedCost, session_->costUnit))
-                  .arg(result_->modules.size())
-                  .arg(result_->files.size()));
+    summary_->setText(result_->matchedCost == 0
+                          ? tr("Nothing in this session matches.")
+                          : tr("%1 of the samples (%2) have a match on their stack: %n function(s), %3 "
+                               "module(s), %4 source "
+                               "file(s). Enter shows the selected match in the view that had the focus.",
+                               nullptr, static_cast<int>(result_->functions.size()))
+                                .arg(formatPercent(result_->matchedCost, result_->total),
+                                     formatCost(result_->matchedCost, session_->costUnit))
+                                .arg(result_->modules.size())
+                                .arg(result_->files.size()));
     emit searched();
 }
 

@@ -1,7 +1,7 @@
 // Search everywhere (Ctrl+K): one field that finds functions, modules and source files of the session as the
-// views count it (filter applied; ProfileSearch, off the UI thread), lists them in three groups with the share
-// of samples that have each on their stack, says how much of the profile matches at all, and, when a match is
-// chosen (Enter or double click), asks the main window to show it in the view that had the focus.
+// views count it (filter applied; ProfileSearch, off the UI thread), lists them in three groups with the
+// share of samples that have each on their stack, says how much of the profile matches at all, and, when a
+// match is chosen (Enter or double click), asks the main window to show it in the view that had the focus.
 #pragma once
 
 #include "LoadedSession.h"

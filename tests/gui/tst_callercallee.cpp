@@ -39,7 +39,8 @@ constexpr int kTimeoutMs = 120000;
 // The function of PROFILE whose unqualified name without parameters is NAME.
 FunctionId functionNamed(const Profile &profile, const QString &name) {
     for (FunctionId f = 0; f < profile.functions.size(); ++f)
-        if (unqualifiedName(withoutParameters(QString::fromStdString(profile.functionName(f)))) == name) return f;
+        if (unqualifiedName(withoutParameters(QString::fromStdString(profile.functionName(f)))) == name)
+            return f;
     return UINT32_MAX;
 }
 } // namespace
@@ -66,9 +67,9 @@ void TestCallerCallee::initTestCase() {
     useTestSettings(QStringLiteral("tst_callercallee"));
     QVERIFY(dir_.isValid());
     session_ = dir_.filePath(QStringLiteral("hotspots.data"));
-    const ProcessResult result = runCli({QStringLiteral("record"), QStringLiteral("-g"), QStringLiteral("-o"),
-                                         session_, QStringLiteral("--"), clientPath(QStringLiteral("hotspots-fp")),
-                                         QStringLiteral("600"), QStringLiteral("2")});
+    const ProcessResult result = runCli(
+        {QStringLiteral("record"), QStringLiteral("-g"), QStringLiteral("-o"), session_, QStringLiteral("--"),
+         clientPath(QStringLiteral("hotspots-fp")), QStringLiteral("600"), QStringLiteral("2")});
     if (!QFileInfo::exists(session_) && result.err.contains(QLatin1String("perf_event_paranoid")))
         QSKIP(qPrintable(QStringLiteral("recording is not permitted here: ") + result.err));
     QVERIFY2(QFileInfo(session_).size() > 0, qPrintable(result.err));
@@ -103,14 +104,22 @@ void TestCallerCallee::functionList() {
     QTreeView *list = view->functionsView();
     const QModelIndex first = list->model()->index(0, FunctionListModel::FunctionColumn);
     QCOMPARE(first.data().toString(), QStringLiteral("(anon)::hotLoop"));
-    QVERIFY(first.data(Qt::ToolTipRole).toString().contains(QLatin1String("(anonymous namespace)::hotLoop(int)")));
-    const double hotShare = list->model()->index(0, FunctionListModel::SelfColumn).data(FunctionListModel::ShareRole).toDouble();
+    QVERIFY(first.data(Qt::ToolTipRole)
+                .toString()
+                .contains(QLatin1String("(anonymous namespace)::hotLoop(int)")));
+    const double hotShare =
+        list->model()->index(0, FunctionListModel::SelfColumn).data(FunctionListModel::ShareRole).toDouble();
     QVERIFY2(hotShare > 0.4 && hotShare < 0.8, qPrintable(QString::number(hotShare)));
-    QVERIFY(list->model()->index(0, FunctionListModel::SamplesColumn).data(FunctionListModel::SortRole).toULongLong() > 0);
+    QVERIFY(list->model()
+                ->index(0, FunctionListModel::SamplesColumn)
+                .data(FunctionListModel::SortRole)
+                .toULongLong() > 0);
     // Sorting by inclusive cost puts main's callers' chain (spinFor's ancestors) first.
     list->sortByColumn(FunctionListModel::InclusiveColumn, Qt::DescendingOrder);
-    const double topInclusive =
-        list->model()->index(0, FunctionListModel::InclusiveColumn).data(FunctionListModel::ShareRole).toDouble();
+    const double topInclusive = list->model()
+                                    ->index(0, FunctionListModel::InclusiveColumn)
+                                    .data(FunctionListModel::ShareRole)
+                                    .toDouble();
     QVERIFY(topInclusive > 0.9);
     // The search field narrows the list; choosing a row shows that function.
     QTest::keyClicks(view->functionSearch(), QStringLiteral("warm"));
@@ -206,8 +215,10 @@ void TestCallerCallee::readableNamesSwitch() {
     QVERIFY(hot != 0);
     QCOMPARE(flame.name(hot), QStringLiteral("(anon)::hotLoop"));
     QCOMPARE(topDown.indexForNode(hot).data().toString(), QStringLiteral("(anon)::hotLoop"));
-    QVERIFY(topDown.indexForNode(hot).data(Qt::ToolTipRole).toString().contains(
-        QLatin1String("(anonymous namespace)::hotLoop(int)")));
+    QVERIFY(topDown.indexForNode(hot)
+                .data(Qt::ToolTipRole)
+                .toString()
+                .contains(QLatin1String("(anonymous namespace)::hotLoop(int)")));
     saveScreenshot(window.get(), QStringLiteral("readable-names-on.png"));
 
     action->trigger(); // off
@@ -215,7 +226,8 @@ void TestCallerCallee::readableNamesSwitch() {
     QCOMPARE(QSettings().value(QStringLiteral("view/readableNames")).toBool(), false);
     const uint32_t fullHot = nodeOf(QStringLiteral("(anonymous namespace)::hotLoop(int)"));
     QCOMPARE(flame.name(fullHot), QStringLiteral("(anonymous namespace)::hotLoop(int)"));
-    QCOMPARE(topDown.indexForNode(fullHot).data().toString(), QStringLiteral("(anonymous namespace)::hotLoop(int)"));
+    QCOMPARE(topDown.indexForNode(fullHot).data().toString(),
+             QStringLiteral("(anonymous namespace)::hotLoop(int)"));
     saveScreenshot(window.get(), QStringLiteral("readable-names-off.png"));
 
     // A new window starts as the setting was left.
