@@ -1,5 +1,6 @@
 #include "symbols/ReadableName.h"
 
+#include <algorithm>
 #include <array>
 #include <vector>
 
@@ -17,7 +18,7 @@ bool isIdentifierChar(char c) {
 // The length of an "operator…" token at I ("operator<<", "operator()", "operator new"), or 0.
 size_t operatorLength(std::string_view s, size_t i) {
     constexpr std::string_view kOperator = "operator";
-    if (s.substr(i, kOperator.size()) != kOperator) return 0;
+    if (s[i] != 'o' || s.substr(i, kOperator.size()) != kOperator) return 0;
     if (i > 0 && isIdentifierChar(s[i - 1])) return 0;
     const size_t after = i + kOperator.size();
     if (after < s.size() && isIdentifierChar(s[after])) return 0;
@@ -116,41 +117,42 @@ std::string templateOf(std::string_view name, const std::string &argument) {
 // The default of template TEMPLATE's argument POSITION given the arguments before it, or "" when the
 // argument has no default we know of.
 std::string defaultArgument(std::string_view name, size_t position, const std::vector<std::string> &args) {
-    const std::string &first = args[0];
-    const auto among = [name](std::initializer_list<std::string_view> names) {
-        for (std::string_view candidate : names)
-            if (name == "std::" + std::string(candidate)) return true;
-        return false;
+    constexpr std::string_view kStd = "std::";
+    if (name.substr(0, kStd.size()) != kStd) return "";
+    const std::string_view base = name.substr(kStd.size());
+    const auto among = [base](std::initializer_list<std::string_view> names) {
+        return std::find(names.begin(), names.end(), base) != names.end();
     };
-    const std::string allocator = templateOf("std::allocator", first);
-    const std::string pairAllocator =
-        args.size() > 1 ? templateOf("std::allocator", "std::pair<" + first + " const, " + args[1] + ">")
-                        : "";
-    const std::string traits = templateOf("std::char_traits", first);
-    if (among({"vector", "deque", "list", "forward_list"}) && position == 1) return allocator;
-    if (among({"set", "multiset"})) return position == 1 ? templateOf("std::less", first) : allocator;
+    const std::string &first = args[0];
+    const auto allocator = [&] { return templateOf("std::allocator", first); };
+    const auto pairAllocator = [&] {
+        return templateOf("std::allocator", "std::pair<" + first + " const, " + args[1] + ">");
+    };
+    const auto traits = [&] { return templateOf("std::char_traits", first); };
+    if (among({"vector", "deque", "list", "forward_list"})) return position == 1 ? allocator() : "";
+    if (among({"set", "multiset"})) return position == 1 ? templateOf("std::less", first) : allocator();
     if (among({"map", "multimap"}))
-        return position == 2 ? templateOf("std::less", first) : position == 3 ? pairAllocator : "";
+        return position == 2 ? templateOf("std::less", first) : position == 3 ? pairAllocator() : "";
     if (among({"unordered_set", "unordered_multiset", "unordered_map", "unordered_multimap"})) {
-        const bool isMap = name.find("map") != std::string_view::npos;
+        const bool isMap = base.find("map") != std::string_view::npos;
         const size_t hash = isMap ? 2 : 1;
         if (position == hash) return templateOf("std::hash", first);
         if (position == hash + 1) return templateOf("std::equal_to", first);
-        if (position == hash + 2) return isMap ? pairAllocator : allocator;
+        if (position == hash + 2) return isMap ? pairAllocator() : allocator();
         return "";
     }
-    if (among({"unique_ptr"}) && position == 1) return templateOf("std::default_delete", first);
+    if (among({"unique_ptr"})) return position == 1 ? templateOf("std::default_delete", first) : "";
     if (among({"basic_string", "basic_stringstream", "basic_istringstream", "basic_ostringstream",
                "basic_stringbuf"}))
-        return position == 1 ? traits : position == 2 ? allocator : "";
-    if (name.substr(0, 11) == "std::basic_" || among({"istreambuf_iterator", "ostreambuf_iterator"}))
-        return position == 1 ? traits : "";
-    if (among({"stack", "queue"}) && position == 1) return templateOf("std::deque", first);
+        return position == 1 ? traits() : position == 2 ? allocator() : "";
+    if (base.substr(0, 6) == "basic_" || among({"istreambuf_iterator", "ostreambuf_iterator"}))
+        return position == 1 ? traits() : "";
+    if (among({"stack", "queue"})) return position == 1 ? templateOf("std::deque", first) : "";
     if (among({"priority_queue"}))
         return position == 1   ? templateOf("std::vector", first)
-               : position == 2 ? templateOf("std::less", "")
+               : position == 2 ? templateOf("std::less", first)
                                : "";
-    if (name == "std::chrono::duration" && position == 1) return "std::ratio<1l, 1l>";
+    if (base == "chrono::duration" && position == 1) return "std::ratio<1l, 1l>";
     return "";
 }
 
