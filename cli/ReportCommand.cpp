@@ -95,6 +95,12 @@ CLI::App *ReportCommand::setup(CLI::App &app) {
         ->check(CLI::IsMember({"text", "json", "collapsed"}))
         ->capture_default_str();
     addFilterOptions(sub);
+    sub->add_option(
+           "--names", names_,
+           "full: function names as demangled; short: readable names (default template arguments and "
+           "standard typedefs simplified, template arguments as <…>, parameter lists only for overloads)")
+        ->check(CLI::IsMember({"full", "short"}))
+        ->capture_default_str();
     auto *perProcess = sub->add_flag("--per-process", perProcess_,
                                      "Collapsed stacks start with a frame naming the process, as "
                                      "stackcollapse-perf.pl writes them (default for system-wide sessions)");
@@ -302,7 +308,8 @@ int ReportCommand::run() {
     if (view_ == "counters") return printCounters(*profile);
     const SampleFilter filter = makeFilter(*profile);
     const std::string &eventName = profile->events[static_cast<size_t>(filter.event)].name;
-    const TextReportOptions textOptions{minPercent_, limit_};
+    const ReadableNames readableNames = names_ == "short" ? ReadableNames::of(*profile) : ReadableNames();
+    const TextReportOptions textOptions{minPercent_, limit_, names_ == "short" ? &readableNames : nullptr};
     const bool json = format_ == "json";
 
     if (format_ == "collapsed") {

@@ -39,6 +39,7 @@ protected:
     std::string format_ = "text";
     std::string event_;
     std::string cost_ = "period";
+    std::string names_ = "full";
     size_t limit_ = 0;
     double minPercent_ = 0.5;
     SymbolOptions symbolOptions_;

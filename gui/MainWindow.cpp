@@ -14,6 +14,7 @@
 #include "FlameGraphView.h"
 #include "FlameGraphWidget.h"
 #include "FrameActions.h"
+#include "FunctionNames.h"
 #include "LoadJob.h"
 #include "RecordDialog.h"
 #include "RecordingJob.h"
@@ -60,6 +61,7 @@ constexpr int kMaxRecentFiles = 10;
 const QString kRecentKey = QStringLiteral("recentFiles");
 const QString kGeometryKey = QStringLiteral("mainWindow/geometry");
 const QString kStateKey = QStringLiteral("mainWindow/state");
+const QString kReadableNamesKey = QStringLiteral("view/readableNames");
 } // namespace
 
 MainWindow::MainWindow(QWidget *parent)
@@ -374,6 +376,7 @@ void MainWindow::closeSession() {
     timelineView_->setSession({});
     callerCalleeView_->setSession({});
     sourceView_->setSession({});
+    searchEverywhere_->setSession({});
     countersView_->setSession({});
     filterBar_->setSession({});
     updateFilterUi();
@@ -468,12 +471,15 @@ void MainWindow::createMenus() {
     QAction *symbols = edit->addAction(tr("Symbol &Settings…"), this, &MainWindow::showSymbolSettings);
     symbols->setObjectName(QStringLiteral("symbolSettingsAction"));
     symbols->setToolTip(tr("Where binaries, debug files, kernel symbols and sources are looked for"));
+    edit->addSeparator();
+    createSearchEverywhere(edit);
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
     for (QDockWidget *dock : docks())
         view->addAction(dock->toggleViewAction());
     view->addSeparator();
     view->addAction(frameActions_->hideKernelAction());
+    createNamesAction(view);
     view->addSeparator();
     view->addAction(tr("&Reset Layout"), this, &MainWindow::resetLayout);
 
@@ -488,12 +494,93 @@ void MainWindow::createMenus() {
     });
 }
 
+// Edit ▸ Search Everywhere (Ctrl+K, also on the tool bar): its matches go to the dock that had the focus.
+void MainWindow::createSearchEverywhere(QMenu *edit) {
+    searchEverywhere_ = new SearchEverywhere(this);
+    searchEverywhereAction_ = edit->addAction(tr("Search &Everywhere…"));
+    searchEverywhereAction_->setObjectName(QStringLiteral("searchEverywhereAction"));
+    searchEverywhereAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_K));
+    searchEverywhereAction_->setIcon(style()->standardIcon(QStyle::SP_FileDialogContentsView));
+    searchEverywhereAction_->setToolTip(
+        tr("Find functions, modules and source files in every view, and how much of the profile they take "
+           "(Ctrl+K)"));
+    connect(searchEverywhereAction_, &QAction::triggered, this, [this] {
+        searchEverywhere_->show();
+        searchEverywhere_->raise();
+        searchEverywhere_->activateWindow();
+        searchEverywhere_->field()->setFocus();
+        searchEverywhere_->field()->selectAll();
+    });
+    connect(searchEverywhere_, &SearchEverywhere::chosen, this, &MainWindow::showSearchMatch);
+    connect(qApp, &QApplication::focusChanged, this, [this](QWidget *, QWidget *now) {
+        for (QWidget *walk = now; walk; walk = walk->parentWidget())
+            if (auto *dock = qobject_cast<QDockWidget *>(walk); dock && docks().contains(dock)) {
+                focusedDock_ = dock;
+                return;
+            }
+    });
+}
+
+// A chosen match of Search Everywhere, in the dock that had the focus: a function is selected in the call
+// trees, shown in Caller/Callee, or highlighted in the flame graph (the default); a module or source file
+// filters the call tree, or else the Caller/Callee function list.
+void MainWindow::showSearchMatch(SearchEverywhere::Kind kind, uint32_t id, const QString &text) {
+    if (!session_) return;
+    QDockWidget *dock = focusedDock_;
+    const bool tree = dock == topDownDock_ || dock == bottomUpDock_;
+    CallTreeView *treeView = dock == bottomUpDock_ ? bottomUpView_ : topDownView_;
+    if (kind == SearchEverywhere::Kind::Function && tree) {
+        const CallTree &calls = *(dock == bottomUpDock_ ? bottomUpModel_ : callTreeModel_)->tree();
+        uint32_t best = CallTree::kRoot;
+        for (uint32_t n = 1; n < calls.nodes().size(); ++n)
+            if (calls.node(n).function == id &&
+                (best == CallTree::kRoot || calls.node(n).inclusive > calls.node(best).inclusive))
+                best = n;
+        if (best != CallTree::kRoot) treeView->selectNode(best);
+    } else if (kind == SearchEverywhere::Kind::Function && dock != callerCalleeDock_) {
+        showFunctionInFlameGraph(text);
+        return;
+    } else if (kind == SearchEverywhere::Kind::Function) {
+        callerCalleeView_->showFunction(id);
+    } else if (kind == SearchEverywhere::Kind::Module && tree) {
+        treeView->filterField()->setText(text);
+    } else {
+        callerCalleeView_->searchFunctions(text);
+        dock = callerCalleeDock_;
+    }
+    dock->show();
+    dock->raise();
+}
+
+void MainWindow::createNamesAction(QMenu *view) {
+    readableNamesAction_ = view->addAction(tr("Readable Na&mes"));
+    readableNamesAction_->setObjectName(QStringLiteral("readableNames"));
+    readableNamesAction_->setCheckable(true);
+    readableNamesAction_->setToolTip(
+        tr("Shorten C++ names: no default template arguments, template arguments as <…>, parameter lists "
+           "only for overloads. Tooltips, copies and exports keep the full names."));
+    const bool shown = QSettings().value(kReadableNamesKey, true).toBool();
+    setReadableNamesShown(shown);
+    readableNamesAction_->setChecked(shown);
+    connect(readableNamesAction_, &QAction::toggled, this, &MainWindow::setReadableNames);
+}
+
+void MainWindow::setReadableNames(bool shown) {
+    readableNamesAction_->setChecked(shown);
+    if (shown == readableNamesShown()) return;
+    QSettings().setValue(kReadableNamesKey, shown);
+    setReadableNamesShown(shown);
+    if (session_) showAnalysis(session_); // every view names its functions anew
+}
+
 void MainWindow::createToolBar() {
     sessionToolBar_ = addToolBar(tr("Session"));
     sessionToolBar_->setObjectName(QStringLiteral("sessionToolBar"));
     sessionToolBar_->setMovable(false);
     sessionToolBar_->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     sessionToolBar_->addAction(recordAction_);
+    sessionToolBar_->addSeparator();
+    sessionToolBar_->addAction(searchEverywhereAction_);
     sessionToolBar_->addSeparator();
     QAction *undo = undoStack_->createUndoAction(sessionToolBar_, tr("Undo"));
     undo->setIcon(style()->standardIcon(QStyle::SP_ArrowBack));
@@ -694,6 +781,7 @@ void MainWindow::showAnalysis(std::shared_ptr<const LoadedSession> session) {
     timelineView_->setSession(session_);
     callerCalleeView_->setSession(session_);
     sourceView_->setSession(session_);
+    searchEverywhere_->setSession(session_);
     filterBar_->setSession(session_);
     sessionLabel_->setText(
         tr("%n sample(s) of %1", nullptr, static_cast<int>(session_->topDown->sampleCount()))

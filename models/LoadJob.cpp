@@ -2,6 +2,7 @@
 
 #include "AnalysisJob.h"
 #include "FrameDetails.h"
+#include "FunctionNames.h"
 #include "base/Error.h"
 
 #include <QFileInfo>
@@ -40,6 +41,7 @@ std::shared_ptr<const LoadedSession> LoadJob::read(const QString &path, LoadOpti
     throwIfCancelled(stop);
     if (base.profile->events.empty()) throw Error(path.toStdString() + ": the session describes no events");
     sourceLocationsOf(base.profile); // computed here, off the UI thread, for the views to share
+    readableNamesOf(base.profile);   // likewise
     base.unresolved = std::make_shared<const UnresolvedFrames>(UnresolvedFrames::compute(*base.profile));
     SampleFilter filter;
     filter.event = base.profile->firstSampledEvent(); // events that were only counted have no samples
