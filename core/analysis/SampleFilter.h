@@ -15,6 +15,14 @@ enum class CostKind {
     Samples, // one per sample
 };
 
+// A per-process level above the call stacks (as sysprof and the Firefox Profiler have): one root box per
+// process, and optionally one per thread below it (analysis/ProcessGroups.h).
+enum class ProcessGrouping : uint8_t {
+    None,
+    Process,
+    ProcessThread,
+};
+
 struct SampleFilter {
     int event = 0; // index into Profile::events; -1 counts every event
     CostKind cost = CostKind::Period;
@@ -25,6 +33,8 @@ struct SampleFilter {
     std::vector<uint32_t> cpus;
     // Applied to every stack, in order, before aggregation (see Transform.h).
     std::vector<Transform> transforms;
+    ProcessGrouping grouping = ProcessGrouping::None;
+    bool hideIdle = false; // drop the samples of the idle task (PID 0, "swapper")
 
     bool accepts(const Profile &profile, size_t sample) const;
     uint64_t weight(const Profile &profile, size_t sample) const {
