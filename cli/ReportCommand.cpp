@@ -115,6 +115,9 @@ CLI::App *ReportCommand::setup(CLI::App &app) {
     sub->add_flag("--collapse-direct-recursion", collapseDirectRecursion_,
                   "Fold only direct self-calls (F calling F)");
     sub->add_flag("--no-kernel", noKernel_, "Hide kernel frames (their cost goes to the user-space caller)");
+    sub->add_flag("--per-process", perProcess_,
+                  "Group stacks by process: one root per process, 'name (PID n)' (twice: and per thread)");
+    sub->add_flag("--no-idle", noIdle_, "Leave out the idle task (PID 0, swapper)");
     sub->add_flag(
         "--inline,!--no-inline", inline_,
         "Show inlined functions as frames of their own, and source lines, from the DWARF of binaries "
@@ -178,6 +181,9 @@ SampleFilter ReportCommand::makeFilter(const Profile &profile) const {
 void ReportCommand::addTransforms(const Profile &profile, SampleFilter &filter) const {
     const FunctionMatcher matcher(profile);
     if (noKernel_) filter.transforms.push_back(Transform::hideKernel());
+    if (perProcess_ > 0)
+        filter.grouping = perProcess_ > 1 ? ProcessGrouping::ProcessThread : ProcessGrouping::Process;
+    filter.hideIdle = noIdle_;
     for (const auto &module : collapseLib_)
         filter.transforms.push_back(Transform::collapseModule(matcher.module(module)));
     for (const auto &function : merge_)

@@ -46,6 +46,8 @@ private:
     bool collapseRecursion_ = false;
     bool collapseDirectRecursion_ = false;
     bool noKernel_ = false;
+    int perProcess_ = 0; // --per-process given once: by process; twice: by process and thread
+    bool noIdle_ = false;
     bool inline_ = true;
     bool inlineDebugFiles_ = false;
     unsigned threads_ = 0; // 0: one per CPU

@@ -15,10 +15,12 @@
 #include "FlameGraphWidget.h"
 #include "FrameActions.h"
 #include "LoadJob.h"
+#include "ProcessGroupingActions.h"
 #include "RecordDialog.h"
 #include "RecordingJob.h"
 #include "RecordingView.h"
 #include "SummaryView.h"
+#include "TimelineRows.h"
 #include "TimelineView.h"
 #include "TimelineWidget.h"
 
@@ -75,6 +77,8 @@ MainWindow::MainWindow(QWidget *parent)
     createDocks();
     createEventsDock();
     heightKeeper_ = new DockHeightKeeper(this, flameGraphDock_, docks());
+    grouping_ = new ProcessGroupingActions(this);
+    connect(grouping_, &ProcessGroupingActions::changed, this, [this] { applyFilter(filter_); });
     createMenus();
     createToolBar();
     createFilterBar();
@@ -426,6 +430,8 @@ void MainWindow::createMenus() {
         view->addAction(dock->toggleViewAction());
     view->addSeparator();
     view->addAction(frameActions_->hideKernelAction());
+    view->addMenu(grouping_->createMenu(view));
+    view->addAction(grouping_->hideIdleAction());
     view->addSeparator();
     view->addAction(tr("&Reset Layout"), this, &MainWindow::resetLayout);
 
@@ -476,6 +482,9 @@ void MainWindow::createToolBar() {
     connect(this, &MainWindow::sessionClosed, this, showPicker);
     labelAction->setVisible(false);
     pickerAction->setVisible(false);
+    sessionToolBar_->addSeparator();
+    sessionToolBar_->addAction(grouping_->groupByProcessAction());
+    sessionToolBar_->addAction(grouping_->hideIdleAction());
 }
 
 void MainWindow::updateEventPicker() {
@@ -502,7 +511,7 @@ void MainWindow::pushFilter(const QString &text, const SampleFilter &filter) {
 }
 
 void MainWindow::applyFilter(const SampleFilter &filter) {
-    filter_ = filter;
+    filter_ = grouping_->applied(filter); // view settings, not undone with the filter
     updateFilterUi();
     {
         const QSignalBlocker blocker(eventPicker_);
@@ -674,7 +683,15 @@ void MainWindow::onLoaded(std::shared_ptr<const LoadedSession> session) {
         statusBar()->showMessage(tr("Opened %1.").arg(name), 5000);
     addRecentFile(session_->path);
     updateSessionActions();
+    applyGrouping();
     emit sessionLoaded();
+}
+
+// A system-wide session opens grouped by process unless the user chose otherwise for such sessions.
+void MainWindow::applyGrouping() {
+    grouping_->setSystemWide(TimelineRows::isSystemWide(*session_->profile, *session_->timeline));
+    const SampleFilter wanted = grouping_->applied(filter_);
+    if (wanted.grouping != filter_.grouping || wanted.hideIdle != filter_.hideIdle) applyFilter(wanted);
 }
 
 void MainWindow::onFailed(const QString &message) {

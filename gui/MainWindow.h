@@ -35,6 +35,7 @@ class DockHeightKeeper;
 class EventsView;
 class FilterBar;
 class FrameActions;
+class ProcessGroupingActions;
 class FlameGraphModel;
 class FlameGraphView;
 class RecordingView;
@@ -123,6 +124,7 @@ private:
     void createStatusBar();
     QDockWidget *addDock(const QString &title, const QString &objectName, QWidget *content);
     void onLoaded(std::shared_ptr<const LoadedSession> session);
+    void applyGrouping();
     void onFailed(const QString &message);
     void onCancelled();
     void setLoading(bool loading);
@@ -167,6 +169,7 @@ private:
     QToolBar *sessionToolBar_ = nullptr;
     QComboBox *eventPicker_ = nullptr;
     FrameActions *frameActions_;
+    ProcessGroupingActions *grouping_ = nullptr; // View ▸ Group Stacks, Hide Idle
     ExportJob *exporter_;
     DockHeightKeeper *heightKeeper_ = nullptr;
     FilterBar *filterBar_ = nullptr;
