@@ -7,6 +7,7 @@
 #include "analysis/CallerCallee.h"
 #include "analysis/FlatProfile.h"
 #include "analysis/FunctionMatcher.h"
+#include "analysis/OffCpuTime.h"
 #include "base/CpuList.h"
 #include "base/Error.h"
 #include "events/GenericEvents.h"
@@ -91,8 +92,10 @@ CLI::App *ReportCommand::setup(CLI::App &app) {
         ->check(CLI::IsMember({"text", "json", "collapsed"}))
         ->capture_default_str();
     sub->add_option("--event", event_, "Report this event of the session (default: the first with samples)");
-    sub->add_option("--cost", cost_, "Weigh samples by their period (as perf report does) or count them")
-        ->check(CLI::IsMember({"period", "samples"}))
+    sub->add_option("--cost", cost_,
+                    "Weigh samples by their period (as perf report does), count them, or (off-cpu) weigh the "
+                    "switch-out samples of an --off-cpu session by the time their thread stayed blocked")
+        ->check(CLI::IsMember({"period", "samples", "off-cpu"}))
         ->capture_default_str();
     sub->add_option("--pid", pids_, "Only these processes (comma-separated list)")->delimiter(',');
     sub->add_option("--tid", tids_, "Only these threads (comma-separated list)")->delimiter(',');
@@ -160,6 +163,7 @@ SampleFilter ReportCommand::makeFilter(const Profile &profile) const {
                             "samples: {})",
                             input_, event_, sampledEventNames(profile)));
     }
+    if (cost_ == "off-cpu") setOffCpu(profile, filter);
     filter.pids = pids_;
     filter.tids = tids_;
     if (!cpus_.empty())
@@ -201,8 +205,21 @@ void ReportCommand::addTransforms(const Profile &profile, SampleFilter &filter) 
     if (!focus_.empty()) filter.transforms.push_back(Transform::focusFunction(matcher.function(focus_)));
 }
 
+void ReportCommand::setOffCpu(const Profile &profile, SampleFilter &filter) const {
+    const int event = OffCpuTime::switchEvent(profile);
+    if (event < 0)
+        throw Error(
+            fmt::format("{}: no switch-out samples (sched:sched_switch or context-switches) to weigh by "
+                        "off-CPU time; record with --off-cpu",
+                        input_));
+    filter.event = event;
+    filter.cost = CostKind::OffCpu;
+    filter.offCpuTime = OffCpuTime::compute(profile, event);
+}
+
 std::string ReportCommand::unitName(const Profile &profile, const SampleFilter &filter) const {
     if (filter.cost == CostKind::Samples) return "samples";
+    if (filter.cost == CostKind::OffCpu) return "ns";
     const EventInfo &event = profile.events[static_cast<size_t>(filter.event)];
     return isClockEvent(event.type, event.config) ? "ns" : "events";
 }

@@ -22,6 +22,7 @@ private:
     SampleFilter makeFilter(const Profile &profile) const;
     void addTransforms(const Profile &profile, SampleFilter &filter) const;
     void writeExports(const std::shared_ptr<const Profile> &profile, const SampleFilter &filter) const;
+    void setOffCpu(const Profile &profile, SampleFilter &filter) const;
     std::string unitName(const Profile &profile, const SampleFilter &filter) const;
     int printCounters(const Profile &profile) const;
 

@@ -145,7 +145,7 @@ QWidget *EventBuilderView::createListBox() {
     auto *layout = new QVBoxLayout(box);
     layout->addWidget(list_, 1);
     auto *buttons = new QHBoxLayout;
-    auto *ungroup = new QPushButton(tr("&Ungroup"), box);
+    auto *ungroup = new QPushButton(tr("Un&group"), box);
     ungroup->setToolTip(tr("Split the selected group into its events"));
     auto *remove = new QPushButton(tr("&Remove"), box);
     buttons->addWidget(ungroup);

@@ -332,6 +332,7 @@ void MainWindow::closeSession() {
     undoStack_->clear();
     session_.reset();
     filter_ = SampleFilter();
+    offCpuAction_->setVisible(false);
     callTreeModel_->setTree(nullptr, CostUnit::Count);
     bottomUpModel_->setTree(nullptr, CostUnit::Count);
     flameGraphModel_->setTrees(nullptr, nullptr, CostUnit::Count);
@@ -482,9 +483,27 @@ void MainWindow::createToolBar() {
     connect(this, &MainWindow::sessionClosed, this, showPicker);
     labelAction->setVisible(false);
     pickerAction->setVisible(false);
+    offCpuAction_ = sessionToolBar_->addAction(tr("Off-CPU Time"));
+    offCpuAction_->setObjectName(QStringLiteral("offCpuTime"));
+    offCpuAction_->setCheckable(true);
+    offCpuAction_->setToolTip(
+        tr("Count the time threads were blocked (off the CPU), at the stacks where they "
+           "blocked, instead of the event's samples"));
+    offCpuAction_->setVisible(false); // for sessions recorded with --off-cpu
+    connect(offCpuAction_, &QAction::triggered, this, &MainWindow::setOffCpu);
     sessionToolBar_->addSeparator();
     sessionToolBar_->addAction(grouping_->groupByProcessAction());
     sessionToolBar_->addAction(grouping_->hideIdleAction());
+}
+
+// Off-CPU time is a way of counting, like an event: undoable, and the event picker leaves it.
+void MainWindow::setOffCpu(bool on) {
+    if (!session_ || session_->offCpuEvent < 0) return;
+    SampleFilter filter = filter_;
+    filter.cost = on ? CostKind::OffCpu : CostKind::Period;
+    filter.offCpuTime = on ? session_->offCpuTime : nullptr;
+    filter.event = on ? session_->offCpuEvent : session_->profile->firstSampledEvent();
+    pushFilter(on ? tr("Show Off-CPU Time") : tr("Show On-CPU Samples"), filter);
 }
 
 void MainWindow::updateEventPicker() {
@@ -535,6 +554,8 @@ void MainWindow::selectEvent(int event) {
         return;
     SampleFilter filter = filter_;
     filter.event = event;
+    filter.cost = CostKind::Period;
+    filter.offCpuTime.reset();
     pushFilter(
         tr("Show %1").arg(QString::fromStdString(session_->profile->events[static_cast<size_t>(event)].name)),
         filter);
@@ -608,6 +629,7 @@ void MainWindow::updateFilterUi() {
                                    !filter_.tids.empty() || !filter_.cpus.empty() ||
                                    !filter_.transforms.empty());
     frameActions_->hideKernelAction()->setChecked(hidesKernel(filter_));
+    offCpuAction_->setChecked(filter_.cost == CostKind::OffCpu);
     filterBar_->setFilter(filter_);
 }
 
@@ -683,6 +705,7 @@ void MainWindow::onLoaded(std::shared_ptr<const LoadedSession> session) {
         statusBar()->showMessage(tr("Opened %1.").arg(name), 5000);
     addRecentFile(session_->path);
     updateSessionActions();
+    offCpuAction_->setVisible(session_->offCpuEvent >= 0);
     applyGrouping();
     emit sessionLoaded();
 }

@@ -125,6 +125,7 @@ private:
     QDockWidget *addDock(const QString &title, const QString &objectName, QWidget *content);
     void onLoaded(std::shared_ptr<const LoadedSession> session);
     void applyGrouping();
+    void setOffCpu(bool on);
     void onFailed(const QString &message);
     void onCancelled();
     void setLoading(bool loading);
@@ -170,6 +171,7 @@ private:
     QComboBox *eventPicker_ = nullptr;
     FrameActions *frameActions_;
     ProcessGroupingActions *grouping_ = nullptr; // View ▸ Group Stacks, Hide Idle
+    QAction *offCpuAction_ = nullptr;            // Off-CPU Time, for sessions with switch-out samples
     ExportJob *exporter_;
     DockHeightKeeper *heightKeeper_ = nullptr;
     FilterBar *filterBar_ = nullptr;

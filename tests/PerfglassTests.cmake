@@ -6,11 +6,11 @@ set(PERFGLASS_SCREENSHOT_DIR ${CMAKE_BINARY_DIR}/screenshots)
 file(MAKE_DIRECTORY ${PERFGLASS_SCREENSHOT_DIR})
 
 set(PERFGLASS_CORE_UNIT_TESTS tst_aggregation tst_counterlines tst_eventbuilder tst_eventparser tst_exports tst_golden tst_helperprotocol
-  tst_perfrecords tst_pmudiscovery tst_processgroups tst_reader tst_recordcompressor tst_ringbuffer tst_sessionroundtrip tst_stat_records tst_stat_sampler
+  tst_offcpu tst_perfrecords tst_pmudiscovery tst_processgroups tst_reader tst_recordcompressor tst_ringbuffer tst_sessionroundtrip tst_stat_records tst_stat_sampler
   tst_symbols)
 set(PERFGLASS_MODEL_UNIT_TESTS tst_eventlistmodel tst_processlistmodel tst_timelinerows)
 set(PERFGLASS_INTEGRATION_TESTS tst_counterreport tst_helper tst_helperrecord tst_list tst_perfagreement tst_perfcompat tst_readerperf tst_record tst_recordcounters tst_report tst_stat tst_unwind tst_walkingskeleton)
-set(PERFGLASS_GUI_TESTS tst_countersview tst_eventbuilderview tst_eventsdock tst_filters tst_flamegraph tst_mainwindow tst_recorddialog tst_summary tst_systemwide tst_timeline tst_translations)
+set(PERFGLASS_GUI_TESTS tst_countersview tst_eventbuilderview tst_eventsdock tst_filters tst_flamegraph tst_mainwindow tst_offcpuview tst_recorddialog tst_summary tst_systemwide tst_timeline tst_translations)
 
 function(perfglass_add_test folder label name)
   add_executable(${name} ${folder}/${name}.cpp)

@@ -63,10 +63,14 @@ FunctionId ProcessGroups::synthetic(uint64_t key, std::string name, ModuleId mod
 }
 
 StackId ProcessGroups::groupNode(uint32_t pid, uint32_t tid) {
+    const uint64_t key = (uint64_t{pid} << 32) | tid;
+    if (const auto found = groups_.find(key); found != groups_.end()) return found->second;
     const ModuleId module = pid == 0 ? kIdleModule : kProcessModule;
-    const StackId process = child(kNoStack, synthetic(pid, processName(profile_, pid), module), false);
-    if (grouping_ != ProcessGrouping::ProcessThread || pid == 0) return process;
-    return child(process, synthetic(kThreadKey | tid, threadName(profile_, tid), kProcessModule), false);
+    StackId node = child(kNoStack, synthetic(pid, processName(profile_, pid), module), false);
+    if (grouping_ == ProcessGrouping::ProcessThread && pid != 0)
+        node = child(node, synthetic(kThreadKey | tid, threadName(profile_, tid), kProcessModule), false);
+    groups_.emplace(key, node);
+    return node;
 }
 
 StackId ProcessGroups::copyUnder(StackId group, StackId baseNode) {

@@ -46,7 +46,8 @@ private:
     std::unordered_map<uint64_t, StackId> children_[2]; // (parent, function) -> node; out-of-line, inline
     std::unordered_map<uint64_t, StackId> copies_;      // (group node, base node) -> node
     std::unordered_map<uint64_t, FunctionId>
-        functions_; // process (pid) or thread (1 << 32 | tid) -> function
+        functions_;                                // process (pid) or thread (1 << 32 | tid) -> function
+    std::unordered_map<uint64_t, StackId> groups_; // (pid, tid) -> the node of its group
 };
 
 } // namespace perfglass

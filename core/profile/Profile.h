@@ -60,6 +60,7 @@ struct ThreadInfo {
     uint32_t pid = 0;
     uint32_t tid = 0;
     StringId name = 0;
+    uint64_t exitTime = 0; // the thread's EXIT record, 0 when the session did not see it exit
 };
 
 struct EventInfo {
