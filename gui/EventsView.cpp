@@ -11,6 +11,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QStyle>
 #include <QTabWidget>
@@ -82,7 +83,12 @@ EventsView::EventsView(QWidget *parent)
     auto *tabs = new QTabWidget(this);
     tabs->setObjectName(QStringLiteral("eventsTabs"));
     tabs->addTab(splitter, tr("&List"));
-    tabs->addTab(builder_, tr("&Builder"));
+    // Scrolled: the builder's many rows must not make the dock (and the dock area it shares) taller.
+    auto *builderScroll = new QScrollArea(tabs);
+    builderScroll->setWidget(builder_);
+    builderScroll->setWidgetResizable(true);
+    builderScroll->setFrameShape(QFrame::NoFrame);
+    tabs->addTab(builderScroll, tr("&Builder"));
     tabs->setTabToolTip(1, tr("Build a PMU event from its format fields, and groups of events"));
     layout->addWidget(tabs, 1);
     layout->addLayout(bottom);

@@ -84,7 +84,7 @@ private slots:
         events.resize(1200, 560);
         events.show();
         QVERIFY(QTest::qWaitForWindowExposed(&events));
-        part<QTabWidget>(events, "eventsTabs")->setCurrentWidget(view);
+        part<QTabWidget>(events, "eventsTabs")->setCurrentIndex(1);
         pick(view->pmuBox(), QStringLiteral("cpu"));
         QLineEdit *field = view->fieldEdit(QStringLiteral("event"));
         QTest::keyClicks(field, QStringLiteral("0x76"));
