@@ -7,6 +7,7 @@
 #include "analysis/CallerCallee.h"
 #include "analysis/FlatProfile.h"
 #include "analysis/FunctionMatcher.h"
+#include "analysis/OffCpuTime.h"
 #include "base/CpuList.h"
 #include "base/Error.h"
 #include "events/GenericEvents.h"
@@ -121,8 +122,10 @@ CLI::App *ReportCommand::setup(CLI::App &app) {
 // Which samples count and how stacks are transformed; diff shares them.
 void ReportCommand::addFilterOptions(CLI::App *sub) {
     sub->add_option("--event", event_, "Report this event of the session (default: the first with samples)");
-    sub->add_option("--cost", cost_, "Weigh samples by their period (as perf report does) or count them")
-        ->check(CLI::IsMember({"period", "samples"}))
+    sub->add_option("--cost", cost_,
+                    "Weigh samples by their period (as perf report does), count them, or (off-cpu) weigh the "
+                    "switch-out samples of an --off-cpu session by the time their thread stayed blocked")
+        ->check(CLI::IsMember({"period", "samples", "off-cpu"}))
         ->capture_default_str();
     sub->add_option("--pid", pids_, "Only these processes (comma-separated list)")->delimiter(',');
     sub->add_option("--tid", tids_, "Only these threads (comma-separated list)")->delimiter(',');
@@ -145,6 +148,10 @@ void ReportCommand::addFilterOptions(CLI::App *sub) {
     sub->add_flag("--collapse-direct-recursion", collapseDirectRecursion_,
                   "Fold only direct self-calls (F calling F)");
     sub->add_flag("--no-kernel", noKernel_, "Hide kernel frames (their cost goes to the user-space caller)");
+    sub->add_option("--group-by", groupBy_,
+                    "Group stacks by process (one root per process, 'name (PID n)') or by process and thread")
+        ->check(CLI::IsMember({"none", "process", "thread"}));
+    sub->add_flag("--no-idle", noIdle_, "Leave out the idle task (PID 0, swapper)");
     sub->add_flag(
         "--inline,!--no-inline", inline_,
         "Show inlined functions as frames of their own, and source lines, from the DWARF of binaries "
@@ -182,6 +189,7 @@ SampleFilter ReportCommand::makeFilter(const Profile &profile) const {
                             "samples: {})",
                             input_, event_, sampledEventNames(profile)));
     }
+    if (cost_ == "off-cpu") setOffCpu(profile, filter);
     filter.pids = pids_;
     filter.tids = tids_;
     if (!cpus_.empty())
@@ -203,6 +211,9 @@ SampleFilter ReportCommand::makeFilter(const Profile &profile) const {
 void ReportCommand::addTransforms(const Profile &profile, SampleFilter &filter) const {
     const FunctionMatcher matcher(profile);
     if (noKernel_) filter.transforms.push_back(Transform::hideKernel());
+    if (groupBy_ == "process") filter.grouping = ProcessGrouping::Process;
+    if (groupBy_ == "thread") filter.grouping = ProcessGrouping::ProcessThread;
+    filter.hideIdle = noIdle_;
     for (const auto &module : collapseLib_)
         filter.transforms.push_back(Transform::collapseModule(matcher.module(module)));
     for (const auto &function : merge_)
@@ -220,8 +231,21 @@ void ReportCommand::addTransforms(const Profile &profile, SampleFilter &filter) 
     if (!focus_.empty()) filter.transforms.push_back(Transform::focusFunction(matcher.function(focus_)));
 }
 
+void ReportCommand::setOffCpu(const Profile &profile, SampleFilter &filter) const {
+    const int event = OffCpuTime::switchEvent(profile);
+    if (event < 0)
+        throw Error(
+            fmt::format("{}: no switch-out samples (sched:sched_switch or context-switches) to weigh by "
+                        "off-CPU time; record with --off-cpu",
+                        input_));
+    filter.event = event;
+    filter.cost = CostKind::OffCpu;
+    filter.offCpuTime = OffCpuTime::compute(profile, event);
+}
+
 std::string ReportCommand::unitName(const Profile &profile, const SampleFilter &filter) const {
     if (filter.cost == CostKind::Samples) return "samples";
+    if (filter.cost == CostKind::OffCpu) return "ns";
     const EventInfo &event = profile.events[static_cast<size_t>(filter.event)];
     return isClockEvent(event.type, event.config) ? "ns" : "events";
 }

@@ -31,6 +31,7 @@ protected:
     void addTransforms(const Profile &profile, SampleFilter &filter) const;
     void writeExports(const std::shared_ptr<const Profile> &profile, const SampleFilter &filter) const;
     CollapsedOptions collapsedOptions(const Profile &profile) const;
+    void setOffCpu(const Profile &profile, SampleFilter &filter) const;
     std::string unitName(const Profile &profile, const SampleFilter &filter) const;
     int printCounters(const Profile &profile) const;
 
@@ -55,6 +56,8 @@ protected:
     bool collapseRecursion_ = false;
     bool collapseDirectRecursion_ = false;
     bool noKernel_ = false;
+    std::string groupBy_ = "none"; // --group-by: none, process, thread
+    bool noIdle_ = false;
     bool inline_ = true;
     bool inlineDebugFiles_ = false;
     unsigned threads_ = 0; // 0: one per CPU

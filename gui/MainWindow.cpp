@@ -16,6 +16,7 @@
 #include "FrameActions.h"
 #include "FunctionNames.h"
 #include "LoadJob.h"
+#include "ProcessGroupingActions.h"
 #include "RecordDialog.h"
 #include "RecordingJob.h"
 #include "RecordingView.h"
@@ -24,6 +25,7 @@
 #include "StartupTiming.h"
 #include "SummaryView.h"
 #include "SymbolSettingsDialog.h"
+#include "TimelineRows.h"
 #include "TimelineView.h"
 #include "TimelineWidget.h"
 
@@ -82,6 +84,8 @@ MainWindow::MainWindow(QWidget *parent)
     createDocks();
     createEventsDock();
     heightKeeper_ = new DockHeightKeeper(this, flameGraphDock_, docks());
+    grouping_ = new ProcessGroupingActions(this);
+    connect(grouping_, &ProcessGroupingActions::changed, this, [this] { applyFilter(filter_); });
     createMenus();
     createToolBar();
     createFilterBar();
@@ -369,6 +373,7 @@ void MainWindow::closeSession() {
     undoStack_->clear();
     session_.reset();
     filter_ = SampleFilter();
+    offCpuAction_->setVisible(false);
     callTreeModel_->setTree(nullptr, CostUnit::Count);
     bottomUpModel_->setTree(nullptr, CostUnit::Count);
     flameGraphModel_->setTrees(nullptr, nullptr, CostUnit::Count);
@@ -480,6 +485,8 @@ void MainWindow::createMenus() {
     view->addSeparator();
     view->addAction(frameActions_->hideKernelAction());
     createNamesAction(view);
+    view->addMenu(grouping_->createMenu(view));
+    view->addAction(grouping_->hideIdleAction());
     view->addSeparator();
     view->addAction(tr("&Reset Layout"), this, &MainWindow::resetLayout);
 
@@ -611,6 +618,27 @@ void MainWindow::createToolBar() {
     connect(this, &MainWindow::sessionClosed, this, showPicker);
     labelAction->setVisible(false);
     pickerAction->setVisible(false);
+    offCpuAction_ = sessionToolBar_->addAction(tr("Off-CPU Time"));
+    offCpuAction_->setObjectName(QStringLiteral("offCpuTime"));
+    offCpuAction_->setCheckable(true);
+    offCpuAction_->setToolTip(
+        tr("Count the time threads were blocked (off the CPU), at the stacks where they "
+           "blocked, instead of the event's samples"));
+    offCpuAction_->setVisible(false); // for sessions recorded with --off-cpu
+    connect(offCpuAction_, &QAction::triggered, this, &MainWindow::setOffCpu);
+    sessionToolBar_->addSeparator();
+    sessionToolBar_->addAction(grouping_->groupByProcessAction());
+    sessionToolBar_->addAction(grouping_->hideIdleAction());
+}
+
+// Off-CPU time is a way of counting, like an event: undoable, and the event picker leaves it.
+void MainWindow::setOffCpu(bool on) {
+    if (!session_ || session_->offCpuEvent < 0) return;
+    SampleFilter filter = filter_;
+    filter.cost = on ? CostKind::OffCpu : CostKind::Period;
+    filter.offCpuTime = on ? session_->offCpuTime : nullptr;
+    filter.event = on ? session_->offCpuEvent : session_->profile->firstSampledEvent();
+    pushFilter(on ? tr("Show Off-CPU Time") : tr("Show On-CPU Samples"), filter);
 }
 
 void MainWindow::updateEventPicker() {
@@ -637,7 +665,7 @@ void MainWindow::pushFilter(const QString &text, const SampleFilter &filter) {
 }
 
 void MainWindow::applyFilter(const SampleFilter &filter) {
-    filter_ = filter;
+    filter_ = grouping_->applied(filter); // view settings, not undone with the filter
     updateFilterUi();
     {
         const QSignalBlocker blocker(eventPicker_);
@@ -661,6 +689,8 @@ void MainWindow::selectEvent(int event) {
         return;
     SampleFilter filter = filter_;
     filter.event = event;
+    filter.cost = CostKind::Period;
+    filter.offCpuTime.reset();
     pushFilter(
         tr("Show %1").arg(QString::fromStdString(session_->profile->events[static_cast<size_t>(event)].name)),
         filter);
@@ -734,6 +764,7 @@ void MainWindow::updateFilterUi() {
                                    !filter_.tids.empty() || !filter_.cpus.empty() ||
                                    !filter_.transforms.empty());
     frameActions_->hideKernelAction()->setChecked(hidesKernel(filter_));
+    offCpuAction_->setChecked(filter_.cost == CostKind::OffCpu);
     filterBar_->setFilter(filter_);
 }
 
@@ -813,7 +844,16 @@ void MainWindow::onLoaded(std::shared_ptr<const LoadedSession> session) {
     addRecentFile(session_->path);
     updateSessionActions();
     StartupTiming::mark("session loaded");
+    offCpuAction_->setVisible(session_->offCpuEvent >= 0);
+    applyGrouping();
     emit sessionLoaded();
+}
+
+// A system-wide session opens grouped by process unless the user chose otherwise for such sessions.
+void MainWindow::applyGrouping() {
+    grouping_->setSystemWide(TimelineRows::isSystemWide(*session_->profile, *session_->timeline));
+    const SampleFilter wanted = grouping_->applied(filter_);
+    if (wanted.grouping != filter_.grouping || wanted.hideIdle != filter_.hideIdle) applyFilter(wanted);
 }
 
 void MainWindow::onFailed(const QString &message) {

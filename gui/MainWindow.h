@@ -39,6 +39,7 @@ class DockHeightKeeper;
 class EventsView;
 class FilterBar;
 class FrameActions;
+class ProcessGroupingActions;
 class FlameGraphModel;
 class FlameGraphView;
 class RecordingView;
@@ -141,6 +142,8 @@ private:
     void createStatusBar();
     QDockWidget *addDock(const QString &title, const QString &objectName, QWidget *content);
     void onLoaded(std::shared_ptr<const LoadedSession> session);
+    void applyGrouping();
+    void setOffCpu(bool on);
     void onFailed(const QString &message);
     void onCancelled();
     void setLoading(bool loading);
@@ -194,6 +197,8 @@ private:
     QToolBar *sessionToolBar_ = nullptr;
     QComboBox *eventPicker_ = nullptr;
     FrameActions *frameActions_;
+    ProcessGroupingActions *grouping_ = nullptr; // View ▸ Group Stacks, Hide Idle
+    QAction *offCpuAction_ = nullptr;            // Off-CPU Time, for sessions with switch-out samples
     ExportJob *exporter_;
     DockHeightKeeper *heightKeeper_ = nullptr;
     FilterBar *filterBar_ = nullptr;

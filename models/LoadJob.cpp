@@ -1,5 +1,7 @@
 #include "LoadJob.h"
 
+#include "analysis/OffCpuTime.h"
+
 #include "AnalysisJob.h"
 #include "FrameDetails.h"
 #include "FunctionNames.h"
@@ -43,6 +45,12 @@ std::shared_ptr<const LoadedSession> LoadJob::read(const QString &path, LoadOpti
     sourceLocationsOf(base.profile); // computed here, off the UI thread, for the views to share
     readableNamesOf(base.profile);   // likewise
     base.unresolved = std::make_shared<const UnresolvedFrames>(UnresolvedFrames::compute(*base.profile));
+    base.offCpuEvent = OffCpuTime::switchEvent(*base.profile);
+    if (base.offCpuEvent >= 0) {
+        base.offCpuTime = OffCpuTime::compute(*base.profile, base.offCpuEvent);
+        base.offCpuIntervals = std::make_shared<const std::vector<OffCpuInterval>>(
+            OffCpuTime::intervals(*base.profile, base.offCpuEvent));
+    }
     SampleFilter filter;
     filter.event = base.profile->firstSampledEvent(); // events that were only counted have no samples
     return AnalysisJob::compute(base, filter, stop, [&reportProgress](double fraction) {

@@ -20,6 +20,14 @@ size_t SampleTable::memoryBytes() const {
            event.memoryBytes() + period.memoryBytes() + stack.memoryBytes();
 }
 
+const std::string &Profile::modulePath(ModuleId id) const {
+    static const std::string process = "[process]";
+    static const std::string idle = "[idle]";
+    static const std::string unknown = "[unknown]";
+    if (id < modules.size()) return strings[modules[id].path];
+    return id == kProcessModule ? process : id == kIdleModule ? idle : unknown;
+}
+
 std::string Profile::moduleName(ModuleId id) const {
     const std::string &path = modulePath(id);
     const auto slash = path.rfind('/');
