@@ -21,6 +21,7 @@ deps:
 
 deps-test:
 	./packaging/install-deps.sh test
+	./packaging/install-npm-test-tools.sh $(BUILD)/npm
 
 deps-bench:
 	./packaging/install-deps.sh bench

@@ -120,9 +120,10 @@ CLI::App *RecordCommand::setup(CLI::App &app) {
         ->check(CLI::PositiveNumber);
     sub->add_flag("-g", framePointers_, "Record frame-pointer call chains (same as --call-graph fp)");
     sub->add_option("--call-graph", callGraph_, "Call chains: fp, dwarf[,STACK_BYTES] or lbr");
-    sub->add_option("-o,--output", options_.outputPath,
-                    "Session file to write; an existing one is kept as FILE.old, as perf does; - writes perf's "
-                    "pipe mode to standard output")
+    sub->add_option(
+           "-o,--output", options_.outputPath,
+           "Session file to write; an existing one is kept as FILE.old, as perf does; - writes perf's "
+           "pipe mode to standard output")
         ->capture_default_str();
     sub->add_option("-m,--mmap-pages", mmapPages_,
                     "Ring buffer per CPU: pages, or a size such as 512K or 16M (rounded up to a power of two "

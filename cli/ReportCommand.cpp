@@ -8,11 +8,14 @@
 #include "analysis/CallerCallee.h"
 #include "analysis/FlatProfile.h"
 #include "analysis/FunctionMatcher.h"
+#include "analysis/OffCpuTime.h"
 #include "analysis/SortedHistogram.h"
 #include "base/CpuList.h"
 #include "base/Error.h"
 #include "events/GenericEvents.h"
 #include "export/CollapsedStacksExporter.h"
+#include "export/FirefoxProfileExporter.h"
+#include "export/PprofExporter.h"
 #include "export/SpeedscopeExporter.h"
 #include "export/SvgFlameGraphExporter.h"
 #include "load/LoadProfile.h"
@@ -42,8 +45,10 @@ std::string exportCheck(const std::string &spec) {
     const auto equals = spec.find('=');
     const std::string kind = spec.substr(0, equals);
     if (equals == std::string::npos || equals + 1 == spec.size() ||
-        (kind != "collapsed" && kind != "speedscope" && kind != "svg"))
-        return "expected collapsed=FILE, speedscope=FILE or svg=FILE, not '" + spec + "'";
+        (kind != "collapsed" && kind != "speedscope" && kind != "svg" && kind != "pprof" &&
+         kind != "firefox"))
+        return "expected collapsed=FILE, speedscope=FILE, svg=FILE, pprof=FILE or firefox=FILE, not '" +
+               spec + "'";
     return {};
 }
 
@@ -136,8 +141,24 @@ CLI::App *ReportCommand::setup(CLI::App &app) {
         ->check(CLI::IsMember({"text", "json", "collapsed"}))
         ->capture_default_str();
     addFilterOptions(sub);
-    sub->add_option("--export", exports_,
-                    "Also write collapsed=FILE, speedscope=FILE or svg=FILE (repeatable)")
+    sub->add_option(
+           "--names", names_,
+           "full: function names as demangled; short: readable names (default template arguments and "
+           "standard typedefs simplified, template arguments as <…>, parameter lists only for overloads)")
+        ->check(CLI::IsMember({"full", "short"}))
+        ->capture_default_str();
+    auto *perProcess = sub->add_flag("--per-process", perProcess_,
+                                     "Collapsed stacks start with a frame naming the process, as "
+                                     "stackcollapse-perf.pl writes them (default for system-wide sessions)");
+    sub->add_flag("--no-per-process", noPerProcess_, "Collapsed stacks without a process frame")
+        ->excludes(perProcess);
+    sub->add_flag("--per-thread", perThread_,
+                  "Collapsed stacks start with a frame naming the thread, \"name-pid/tid\" as "
+                  "stackcollapse-perf.pl --tid writes");
+    sub->add_option(
+           "--export", exports_,
+           "Also write collapsed=FILE, speedscope=FILE, svg=FILE, pprof=FILE (gzipped profile.proto) or "
+           "firefox=FILE (the Firefox Profiler's Gecko format) (repeatable)")
         ->check(CLI::Validator(exportCheck, "KIND=FILE"));
     addLoadOptions(sub);
     perf_.setup(*sub);
@@ -147,8 +168,10 @@ CLI::App *ReportCommand::setup(CLI::App &app) {
 // Which samples count and how stacks are transformed; diff shares them.
 void ReportCommand::addFilterOptions(CLI::App *sub) {
     sub->add_option("--event", event_, "Report this event of the session (default: the first with samples)");
-    sub->add_option("--cost", cost_, "Weigh samples by their period (as perf report does) or count them")
-        ->check(CLI::IsMember({"period", "samples"}))
+    sub->add_option("--cost", cost_,
+                    "Weigh samples by their period (as perf report does), count them, or (off-cpu) weigh the "
+                    "switch-out samples of an --off-cpu session by the time their thread stayed blocked")
+        ->check(CLI::IsMember({"period", "samples", "off-cpu"}))
         ->capture_default_str();
     sub->add_option("--pid", pids_, "Only these processes (comma-separated list)")->delimiter(',');
     sub->add_option("--tid", tids_, "Only these threads (comma-separated list)")->delimiter(',');
@@ -172,6 +195,10 @@ void ReportCommand::addFilterOptions(CLI::App *sub) {
     sub->add_flag("--collapse-direct-recursion", collapseDirectRecursion_,
                   "Fold only direct self-calls (F calling F)");
     sub->add_flag("--no-kernel", noKernel_, "Hide kernel frames (their cost goes to the user-space caller)");
+    sub->add_option("--group-by", groupBy_,
+                    "Group stacks by process (one root per process, 'name (PID n)') or by process and thread")
+        ->check(CLI::IsMember({"none", "process", "thread"}));
+    sub->add_flag("--no-idle", noIdle_, "Leave out the idle task (PID 0, swapper)");
     sub->add_flag(
         "--inline,!--no-inline", inline_,
         "Show inlined functions as frames of their own, and source lines, from the DWARF of binaries "
@@ -209,6 +236,7 @@ SampleFilter ReportCommand::makeFilter(const Profile &profile) const {
                             "samples: {})",
                             input_, event_, sampledEventNames(profile)));
     }
+    if (cost_ == "off-cpu") setOffCpu(profile, filter);
     filter.pids = pids_;
     filter.tids = tids_;
     if (!histogram_ && !perf_.comms().empty()) { // the table filters its rows by comm itself
@@ -240,6 +268,9 @@ SampleFilter ReportCommand::makeFilter(const Profile &profile) const {
 void ReportCommand::addTransforms(const Profile &profile, SampleFilter &filter) const {
     const FunctionMatcher matcher(profile);
     if (noKernel_) filter.transforms.push_back(Transform::hideKernel());
+    if (groupBy_ == "process") filter.grouping = ProcessGrouping::Process;
+    if (groupBy_ == "thread") filter.grouping = ProcessGrouping::ProcessThread;
+    filter.hideIdle = noIdle_;
     for (const auto &module : collapseLib_)
         filter.transforms.push_back(Transform::collapseModule(matcher.module(module)));
     for (const auto &function : merge_)
@@ -257,10 +288,31 @@ void ReportCommand::addTransforms(const Profile &profile, SampleFilter &filter) 
     if (!focus_.empty()) filter.transforms.push_back(Transform::focusFunction(matcher.function(focus_)));
 }
 
+void ReportCommand::setOffCpu(const Profile &profile, SampleFilter &filter) const {
+    const int event = OffCpuTime::switchEvent(profile);
+    if (event < 0)
+        throw Error(
+            fmt::format("{}: no switch-out samples (sched:sched_switch or context-switches) to weigh by "
+                        "off-CPU time; record with --off-cpu",
+                        input_));
+    filter.event = event;
+    filter.cost = CostKind::OffCpu;
+    filter.offCpuTime = OffCpuTime::compute(profile, event);
+}
+
 std::string ReportCommand::unitName(const Profile &profile, const SampleFilter &filter) const {
     if (filter.cost == CostKind::Samples) return "samples";
+    if (filter.cost == CostKind::OffCpu) return "ns";
     const EventInfo &event = profile.events[static_cast<size_t>(filter.event)];
     return isClockEvent(event.type, event.config) ? "ns" : "events";
+}
+
+CollapsedOptions ReportCommand::collapsedOptions(const Profile &profile) const {
+    CollapsedOptions options = CollapsedOptions::defaultFor(profile);
+    if (perProcess_) options.perProcess = true;
+    if (noPerProcess_) options.perProcess = false;
+    options.perThread = perThread_;
+    return options;
 }
 
 void ReportCommand::writeExports(const std::shared_ptr<const Profile> &profile,
@@ -274,15 +326,23 @@ void ReportCommand::writeExports(const std::shared_ptr<const Profile> &profile,
             SpeedscopeExporter::writeFile(*profile, filter, input_, path);
             continue;
         }
-        if (!tree) tree = CallTree::topDown(profile, filter);
         if (kind == "collapsed") {
-            CollapsedStacksExporter::writeFile(*tree, path);
-        } else {
-            SvgFlameGraphOptions options;
-            options.title = "Flame Graph: " + input_;
-            options.unit = unitName(*profile, filter);
-            SvgFlameGraphExporter::writeFile(*tree, path, options);
+            CollapsedStacksExporter::writeFile(profile, filter, collapsedOptions(*profile), path);
+            continue;
         }
+        if (kind == "firefox") {
+            FirefoxProfileExporter::writeFile(*profile, filter, input_, path);
+            continue;
+        }
+        if (kind == "pprof") {
+            PprofExporter::writeFile(*profile, filter, path);
+            continue;
+        }
+        if (!tree) tree = CallTree::topDown(profile, filter);
+        SvgFlameGraphOptions options;
+        options.title = "Flame Graph: " + input_;
+        options.unit = unitName(*profile, filter);
+        SvgFlameGraphExporter::writeFile(*tree, path, options);
     }
 }
 
@@ -346,12 +406,13 @@ void ReportCommand::printPerfTable(std::FILE *out, const Profile &profile, const
 void ReportCommand::printReport(std::FILE *out, const std::shared_ptr<const Profile> &profile,
                                 const SampleFilter &filter) const {
     const std::string &eventName = profile->events[static_cast<size_t>(filter.event)].name;
-    const TextReportOptions textOptions{minPercent_, limit_};
+    const ReadableNames readableNames = names_ == "short" ? ReadableNames::of(*profile) : ReadableNames();
+    const TextReportOptions textOptions{minPercent_, limit_, names_ == "short" ? &readableNames : nullptr};
     const bool json = format_ == "json";
     if (histogram_) {
         printPerfTable(out, *profile, filter);
     } else if (format_ == "collapsed") {
-        CollapsedStacksExporter::write(*CallTree::topDown(profile, filter), std::cout);
+        CollapsedStacksExporter::write(profile, filter, collapsedOptions(*profile), std::cout);
     } else if (view_ == "flat") {
         const FlatProfile flat = FlatProfile::compute(*profile, filter);
         if (json) {

@@ -8,6 +8,7 @@
 #include "SymbolOptions.h"
 
 #include "analysis/SampleFilter.h"
+#include "export/CollapsedStacksExporter.h"
 #include "load/LoadProfile.h"
 #include "profile/Profile.h"
 
@@ -30,6 +31,8 @@ protected:
     SampleFilter makeFilter(const Profile &profile) const;
     void addTransforms(const Profile &profile, SampleFilter &filter) const;
     void writeExports(const std::shared_ptr<const Profile> &profile, const SampleFilter &filter) const;
+    CollapsedOptions collapsedOptions(const Profile &profile) const;
+    void setOffCpu(const Profile &profile, SampleFilter &filter) const;
     std::string unitName(const Profile &profile, const SampleFilter &filter) const;
     int printCounters(const Profile &profile) const;
     void applyPerfOptions();
@@ -43,6 +46,7 @@ protected:
     std::string format_ = "text";
     std::string event_;
     std::string cost_ = "period";
+    std::string names_ = "full";
     size_t limit_ = 0;
     double minPercent_ = 0.5;
     SymbolOptions symbolOptions_;
@@ -58,6 +62,8 @@ protected:
     bool collapseRecursion_ = false;
     bool collapseDirectRecursion_ = false;
     bool noKernel_ = false;
+    std::string groupBy_ = "none"; // --group-by: none, process, thread
+    bool noIdle_ = false;
     bool inline_ = true;
     bool inlineDebugFiles_ = false;
     unsigned threads_ = 0; // 0: one per CPU
@@ -66,6 +72,9 @@ protected:
     const CLI::Option *viewOption_ = nullptr;
     const CLI::Option *minPercentOption_ = nullptr;
     bool histogram_ = false; // perf report's table (-s and friends) instead of a view
+    bool perProcess_ = false;
+    bool noPerProcess_ = false;
+    bool perThread_ = false;
 };
 
 } // namespace perfglass::cli

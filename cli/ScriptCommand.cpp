@@ -29,9 +29,12 @@ namespace {
 // Kernel frames and modules that cannot be read get no offset.
 class SymbolStarts {
 public:
-    SymbolStarts(const Profile &profile, std::string sysroot)
-        : profile_(profile)
-        , search_{std::move(sysroot), {}} {}
+    SymbolStarts(const Profile &profile, const LoadOptions &options)
+        : profile_(profile) {
+        search_.sysroot = options.sysroot;
+        search_.debugPaths = options.debugPaths;
+        search_.libraryPaths = options.libraryPaths;
+    }
 
     std::optional<uint64_t> startOf(FrameId id) {
         const auto cached = starts_.find(id);
@@ -107,12 +110,11 @@ private:
 
 class ScriptPrinter {
 public:
-    ScriptPrinter(const Profile &profile, uint32_t fields, const std::string &sysroot,
-                  const std::string &kallsyms)
+    ScriptPrinter(const Profile &profile, uint32_t fields, const LoadOptions &options)
         : profile_(profile)
         , fields_(fields)
-        , starts_(profile, sysroot)
-        , kernelStarts_(kallsyms) {
+        , starts_(profile, options)
+        , kernelStarts_(options.kallsymsPath) {
         for (const auto &thread : profile.threads)
             names_[thread.tid] = thread.name;
         callChains_ = std::any_of(profile.stacks.begin(), profile.stacks.end(),
@@ -217,20 +219,17 @@ CLI::App *ScriptCommand::setup(CLI::App &app) {
                     "+FIELD/-FIELD to change the default");
     sub->add_flag("--inline", inline_,
                   "Also print inlined functions as frames of their own (as perf script --inline)");
-    sub->add_option("--kallsyms", kallsyms_,
-                    "Kernel symbols file (default: /proc/kallsyms on the same kernel)");
-    sub->add_option("--symfs", symfs_, "Look for binaries under this directory first, as perf's --symfs");
+    symbolOptions_.add(sub); // --kallsyms, --sysroot/--symfs and the other symbol settings, as report's
     return sub;
 }
 
 int ScriptCommand::run() {
     const uint32_t fields = fields_.empty() ? kDefaultScriptFields : parseScriptFields(fields_);
     LoadOptions options;
-    options.kallsymsPath = kallsyms_;
-    options.sysroot = symfs_;
+    symbolOptions_.apply(options);
     options.inlineFrames = inline_;
     const auto profile = loadProfile(input_, options);
-    ScriptPrinter printer(*profile, fields, symfs_, kallsyms_);
+    ScriptPrinter printer(*profile, fields, options);
     std::string out;
     for (size_t i = 0; i < profile->samples.size(); ++i) {
         printer.print(i, out);

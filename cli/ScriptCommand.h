@@ -4,6 +4,7 @@
 #pragma once
 
 #include "Command.h"
+#include "SymbolOptions.h"
 
 #include <cstdint>
 #include <string>
@@ -18,8 +19,7 @@ public:
 private:
     std::string input_ = "perf.data"; // as perf script
     std::string fields_;
-    std::string kallsyms_;
-    std::string symfs_;
+    SymbolOptions symbolOptions_;
     bool inline_ = false;
 };
 

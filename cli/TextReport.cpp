@@ -12,10 +12,18 @@ double percent(uint64_t part, uint64_t total) {
     return total == 0 ? 0.0 : 100.0 * static_cast<double>(part) / static_cast<double>(total);
 }
 
+// The function's readable name when the options ask for them, else FULLNAME (also for synthetic functions).
+const std::string &shownName(const std::string &fullName, FunctionId function,
+                             const TextReportOptions &options) {
+    if (!options.names || function >= options.names->size()) return fullName;
+    return options.names->name(function);
+}
+
 // "name  [module]", with " [inlined]" after the name of an inline frame.
 std::string frameLabel(const Profile &profile, const TransformedStacks &stacks, FunctionId function,
-                       bool inlined = false) {
-    return fmt::format("{}{}  [{}]", stacks.functionName(profile, function), inlined ? " [inlined]" : "",
+                       const TextReportOptions &options, bool inlined = false) {
+    return fmt::format("{}{}  [{}]", shownName(stacks.functionName(profile, function), function, options),
+                       inlined ? " [inlined]" : "",
                        profile.moduleName(stacks.functionModule(profile, function)));
 }
 
@@ -44,7 +52,7 @@ void printNode(std::FILE *out, const CallTree &tree, uint32_t index, const std::
     const CallTreeNode &node = tree.node(index);
     fmt::print(out, "{:8.2f}% {:8.2f}%  {}{}{}\n", percent(node.inclusive, tree.total()),
                percent(node.self, tree.total()), prefix, last ? "└─ " : "├─ ",
-               frameLabel(tree.profile(), tree.stacks(), node.function, node.inlined));
+               frameLabel(tree.profile(), tree.stacks(), node.function, options, node.inlined));
     const std::vector<uint32_t> shown = shownChildren(tree, node, options);
     const std::string childPrefix = prefix + (last ? "   " : "│  ");
     for (size_t i = 0; i < shown.size(); ++i)
@@ -57,7 +65,7 @@ void printEntries(std::FILE *out, const Profile &profile, const CallerCallee &re
     for (const auto &entry : entries) {
         if (options.limit > 0 && rows++ >= options.limit) break;
         fmt::print(out, "{:8.2f}%  {}\n", percent(entry.cost, result.total),
-                   frameLabel(profile, *result.stacks, entry.function, entry.inlined));
+                   frameLabel(profile, *result.stacks, entry.function, options, entry.inlined));
     }
     if (entries.empty()) fmt::print(out, "           (none)\n");
 }
@@ -120,7 +128,8 @@ void printFlat(std::FILE *out, const Profile &profile, const FlatProfile &flat,
         if (options.limit == 0 && cost.self == 0 && cost.inlinedSelf == 0)
             continue; // without a limit, list the functions that have self cost or inlined code
         fmt::print(out, "{:8.2f}% {:9.2f}%  {}{}  [{}]\n", percent(cost.self, flat.total),
-                   percent(cost.inclusive, flat.total), flat.functionName(profile, cost.function),
+                   percent(cost.inclusive, flat.total),
+                   shownName(flat.functionName(profile, cost.function), cost.function, options),
                    inlinedNote(cost, flat.total),
                    profile.moduleName(flat.functionModule(profile, cost.function)));
         ++rows;
@@ -130,8 +139,8 @@ void printFlat(std::FILE *out, const Profile &profile, const FlatProfile &flat,
 void printCallerCallee(std::FILE *out, const Profile &profile, const CallerCallee &result,
                        const TextReportOptions &options) {
     fmt::print(out, "#\n# {}: self {:.2f}%, inclusive {:.2f}%",
-               frameLabel(profile, *result.stacks, result.function), percent(result.self, result.total),
-               percent(result.inclusive, result.total));
+               frameLabel(profile, *result.stacks, result.function, options),
+               percent(result.self, result.total), percent(result.inclusive, result.total));
     if (result.inlinedSelf > 0)
         fmt::print(out, ", own code inlined into callers {:.2f}%", percent(result.inlinedSelf, result.total));
     fmt::print(out, "\n");

@@ -5,6 +5,7 @@
 #include "analysis/CallerCallee.h"
 #include "analysis/FlatProfile.h"
 #include "profile/Profile.h"
+#include "profile/ReadableNames.h"
 
 #include <cstdio>
 #include <string>
@@ -14,6 +15,8 @@ namespace perfglass::cli {
 struct TextReportOptions {
     double minPercent = 0.5; // hide tree nodes below this share of the total
     size_t limit = 0;        // at most this many rows (flat) or children per node (tree); 0: no limit
+    const ReadableNames *names = nullptr; // readable names of the profile's functions (--names short), or
+                                          // null for the full demangled names
 };
 
 void printHeader(std::FILE *out, const Profile &profile, const std::string &eventName, uint64_t sampleCount);

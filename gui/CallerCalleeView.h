@@ -1,25 +1,36 @@
-// The Caller/Callee dock's content: for the function selected in any view, its self and inclusive cost, the
-// functions that call it and those it calls, each with its cost. Computed off the UI thread
-// (CallerCallee::compute with the session's filter); double-clicking a row moves to that function; a right
-// click on a row or on the heading asks for that function's context menu.
+// The Caller/Callee dock: on the left, every function of the session in a searchable, sortable list (self and
+// inclusive cost, samples); on the right, for the function selected there or in any other view, its self and
+// inclusive cost, the functions that call it and those it calls, each with its cost, and between them its
+// sandwich flame graph (callees above, callers below: SandwichWidget). Choosing a caller or callee (double
+// click in a table, click in the sandwich) moves to it; Back and Forward (Alt+Left, Alt+Right) retrace the
+// moves. Everything is computed off the UI thread with the session's filter and follows it; a right click on
+// a row or on the heading asks for that function's context menu.
 #pragma once
 
 #include "LoadedSession.h"
 #include "analysis/CallerCallee.h"
+#include "analysis/FlatProfile.h"
 
 #include <QWidget>
 
 #include <memory>
 #include <optional>
+#include <vector>
 
+class QAction;
 class QLabel;
+class QLineEdit;
+class QScrollArea;
 class QSortFilterProxyModel;
+class QToolButton;
 class QTreeView;
 
 namespace perfglass {
 
 class BackgroundJob;
 class CallerCalleeModel;
+class FunctionListModel;
+class SandwichWidget;
 
 class CallerCalleeView : public QWidget {
     Q_OBJECT
@@ -30,41 +41,72 @@ public:
     CallerCalleeModel *calleesModel() const { return callees_; }
     QTreeView *callersView() const { return callersView_; }
     QTreeView *calleesView() const { return calleesView_; }
+    FunctionListModel *functionsModel() const { return functions_; }
+    QTreeView *functionsView() const { return functionsView_; }
+    QLineEdit *functionSearch() const { return search_; }
+    SandwichWidget *sandwich() const { return sandwich_; }
     QLabel *heading() const { return heading_; }
     std::optional<FunctionId> function() const { return function_; }
     bool isBusy() const;
     const std::shared_ptr<const LoadedSession> &session() const { return session_; }
     // The callers and callees shown (names synthetic functions through its stacks), or nothing.
     const std::shared_ptr<const CallerCallee> &result() const { return result_; }
+    bool canGoBack() const { return !back_.empty(); }
+    bool canGoForward() const { return !forward_.empty(); }
 
 public slots:
-    // A new aggregation of the session (another filter): the tables follow it for the same function.
+    // A new aggregation of the session (another filter): the list and tables follow it for the same function.
     void setSession(std::shared_ptr<const LoadedSession> session);
+    // Shows FUNCTION; the function shown before goes onto the Back history.
     void showFunction(uint32_t function);
+    void goBack();
+    void goForward();
+    // Puts TEXT into the function list's search field (the list shows the functions that match).
+    void searchFunctions(const QString &text);
 
 signals:
     // The tables show the function's callers and callees.
     void updated();
-    // The user double-clicked a caller or callee.
+    // The function list shows the session's functions (after a new session or filter).
+    void functionsListed();
+    // The user moved to a caller or callee (tables or sandwich).
     void functionActivated(uint32_t function);
     // The user asked for the context menu of FUNCTION (a row or the heading's function).
     void contextMenuRequested(uint32_t function, const QPoint &globalPos);
 
 private:
     QTreeView *makeTable(CallerCalleeModel *model, const QString &accessibleName);
+    QWidget *makeFunctionList();
+    QWidget *makeNavigation();
+    void moveTo(FunctionId function);
     void recompute();
+    void recomputeList();
     void showResult(std::shared_ptr<const CallerCallee> result);
+    void selectInList();
     void updateHeading();
+    void updateNavigation();
 
     std::shared_ptr<const LoadedSession> session_;
     std::optional<FunctionId> function_;
     std::shared_ptr<const CallerCallee> result_;
+    std::vector<FunctionId> back_;
+    std::vector<FunctionId> forward_;
     QLabel *heading_;
     CallerCalleeModel *callers_;
     CallerCalleeModel *callees_;
+    FunctionListModel *functions_;
+    QSortFilterProxyModel *functionsProxy_ = nullptr;
     QTreeView *callersView_;
     QTreeView *calleesView_;
+    QTreeView *functionsView_ = nullptr;
+    QLineEdit *search_ = nullptr;
+    SandwichWidget *sandwich_;
+    QScrollArea *sandwichArea_ = nullptr;
+    QAction *backAction_ = nullptr;
+    QAction *forwardAction_ = nullptr;
     BackgroundJob *job_;
+    BackgroundJob *listJob_;
+    bool syncingList_ = false;
 };
 
 } // namespace perfglass

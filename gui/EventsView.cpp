@@ -1,5 +1,7 @@
 #include "EventsView.h"
 
+#include "EventBuilderView.h"
+
 #include "EventFilterModel.h"
 #include "EventListModel.h"
 
@@ -9,8 +11,10 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QStyle>
+#include <QTabWidget>
 #include <QTextBrowser>
 #include <QToolButton>
 #include <QTreeView>
@@ -27,7 +31,8 @@ EventsView::EventsView(QWidget *parent)
     , status_(new QLabel(this))
     , tree_(new QTreeView(this))
     , details_(new QTextBrowser(this))
-    , selection_(new QLineEdit(this)) {
+    , selection_(new QLineEdit(this))
+    , builder_(new EventBuilderView(this)) {
     filter_->setSourceModel(model_);
 
     search_->setPlaceholderText(tr("Search events (name, PMU, description)"));
@@ -58,9 +63,10 @@ EventsView::EventsView(QWidget *parent)
     splitter->setStretchFactor(1, 2);
 
     selection_->setReadOnly(true);
-    selection_->setPlaceholderText(tr("Check events above to record them"));
+    selection_->setPlaceholderText(tr("Check events above, or build them, to record them"));
     selection_->setAccessibleName(tr("Chosen events"));
-    selection_->setToolTip(tr("The checked events in perf's syntax, in the order they were checked"));
+    selection_->setToolTip(
+        tr("The checked events in perf's syntax, in the order they were checked, then the built ones"));
     auto *chosen = new QLabel(tr("Chosen:"), this);
     chosen->setBuddy(selection_);
     auto *clear = new QPushButton(tr("Clear"), this);
@@ -74,7 +80,17 @@ EventsView::EventsView(QWidget *parent)
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(top);
     layout->addWidget(status_);
-    layout->addWidget(splitter, 1);
+    auto *tabs = new QTabWidget(this);
+    tabs->setObjectName(QStringLiteral("eventsTabs"));
+    tabs->addTab(splitter, tr("&List"));
+    // Scrolled: the builder's many rows must not make the dock (and the dock area it shares) taller.
+    auto *builderScroll = new QScrollArea(tabs);
+    builderScroll->setWidget(builder_);
+    builderScroll->setWidgetResizable(true);
+    builderScroll->setFrameShape(QFrame::NoFrame);
+    tabs->addTab(builderScroll, tr("&Builder"));
+    tabs->setTabToolTip(1, tr("Build a PMU event from its format fields, and groups of events"));
+    layout->addWidget(tabs, 1);
     layout->addLayout(bottom);
 
     connect(search_, &QLineEdit::textChanged, this, &EventsView::onSearchChanged);
@@ -91,10 +107,8 @@ EventsView::EventsView(QWidget *parent)
         if (loading) status_->setText(tr("Listing and probing events…"));
     });
     connect(model_, &EventListModel::loaded, this, &EventsView::onLoaded);
-    connect(model_, &EventListModel::selectionChanged, this, [this](const QString &events) {
-        selection_->setText(events);
-        emit selectionChanged(events);
-    });
+    connect(model_, &EventListModel::selectionChanged, this, &EventsView::updateSelection);
+    connect(builder_, &EventBuilderView::eventsChanged, this, &EventsView::updateSelection);
     connect(tree_->selectionModel(), &QItemSelectionModel::currentChanged, this, &EventsView::showDetails);
     // Enter or a double click toggles an event's checkbox.
     connect(tree_, &QTreeView::activated, this, [this](const QModelIndex &index) {
@@ -106,7 +120,16 @@ EventsView::EventsView(QWidget *parent)
 }
 
 QString EventsView::selectedEvents() const {
-    return model_->selectedEvents();
+    QStringList events;
+    for (const QString &part : {model_->selectedEvents(), builder_->events()})
+        if (!part.isEmpty()) events << part;
+    return events.join(QLatin1Char(','));
+}
+
+void EventsView::updateSelection() {
+    const QString events = selectedEvents();
+    selection_->setText(events);
+    emit selectionChanged(events);
 }
 
 void EventsView::reload() {

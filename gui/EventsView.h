@@ -1,7 +1,8 @@
 // The Events dock's content: every event this machine offers (EventListModel) in a searchable tree, grouped
 // by source, each saying whether it opens now and why not (greyed, reason in the tooltip), a details pane
 // (attribute, description, a PMU's format fields for raw terms, a tracepoint's format), and checkboxes that
-// build an event list in perf's syntax for recording (selectedEvents(), selectionChanged()). Events are
+// build an event list in perf's syntax for recording (selectedEvents(), selectionChanged()), with the
+// events made in the Builder tab (EventBuilderView: PMU format fields, modifiers, groups). Events are
 // listed and probed off the UI thread the first time the view is shown.
 #pragma once
 
@@ -15,6 +16,7 @@ class QTreeView;
 
 namespace perfglass {
 
+class EventBuilderView;
 class EventFilterModel;
 class EventListModel;
 
@@ -23,7 +25,8 @@ class EventsView : public QWidget {
 public:
     explicit EventsView(QWidget *parent = nullptr);
 
-    // The checked events, comma-separated in the order they were checked ("cpu-clock,page-faults"), for -e.
+    // The checked events, comma-separated in the order they were checked ("cpu-clock,page-faults"), then the
+    // built ones, for -e.
     QString selectedEvents() const;
 
     EventListModel *model() const { return model_; }
@@ -34,6 +37,7 @@ public:
     QTextBrowser *details() const { return details_; }
     QLineEdit *selectionField() const { return selection_; }
     QLabel *statusLabel() const { return status_; }
+    EventBuilderView *builder() const { return builder_; }
 
 public slots:
     // Lists and probes the events again (privileges or mounts may have changed).
@@ -51,6 +55,7 @@ private:
     void onSearchChanged(const QString &text);
     void showDetails(const QModelIndex &proxyIndex);
     void expandDefaults();
+    void updateSelection();
 
     EventListModel *model_;
     EventFilterModel *filter_;
@@ -60,6 +65,7 @@ private:
     QTreeView *tree_;
     QTextBrowser *details_;
     QLineEdit *selection_;
+    EventBuilderView *builder_;
     bool listed_ = false;
 };
 

@@ -79,6 +79,7 @@ FlameGraphView::FlameGraphView(FlameGraphModel *model, QWidget *parent)
     status_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     legend_->setText(legendHtml());
     legend_->setTextFormat(Qt::RichText);
+    connect(model_, &FlameGraphModel::treeChanged, this, [this] { legend_->setText(legendHtml()); });
 
     createLayout();
 
@@ -304,15 +305,25 @@ QString FlameGraphView::legendHtml() const {
                       label.toHtmlEscaped());
     };
     const Rgb application = FramePalette::frameColour(FrameCategory::Application, "legend");
-    return QStringList{
-        ofCategory(FrameCategory::Application, tr("Application")),
-        ofCategory(FrameCategory::SystemLibrary, tr("System library")),
-        ofCategory(FrameCategory::Kernel, tr("Kernel")),
-        ofCategory(FrameCategory::Jit, tr("JIT")),
-        ofCategory(FrameCategory::Unknown, tr("Unknown")),
-        swatch(toQColor(FramePalette::kBrokenStack), tr("Broken stack").toHtmlEscaped()),
-        swatch(toQColor(FramePalette::inlinedColour(application)).darker(110),
-               QStringLiteral("<i>%1</i>").arg(tr("Inlined (paler, dashed outline)").toHtmlEscaped()))}
+    QStringList groups; // the process and idle boxes, when the stacks are grouped by process
+    const auto &tree = model_->tree();
+    if (tree && !tree->node(CallTree::kRoot).children.empty()) {
+        const FunctionId first = tree->node(tree->node(CallTree::kRoot).children.front()).function;
+        const ModuleId module = tree->functionModule(first);
+        if (module == kProcessModule || module == kIdleModule)
+            groups << ofCategory(FrameCategory::Process, tr("Process"))
+                   << ofCategory(FrameCategory::Idle, tr("Idle"));
+    }
+    return (groups +
+            QStringList{
+                ofCategory(FrameCategory::Application, tr("Application")),
+                ofCategory(FrameCategory::SystemLibrary, tr("System library")),
+                ofCategory(FrameCategory::Kernel, tr("Kernel")), ofCategory(FrameCategory::Jit, tr("JIT")),
+                ofCategory(FrameCategory::Unknown, tr("Unknown")),
+                swatch(toQColor(FramePalette::kBrokenStack), tr("Broken stack").toHtmlEscaped()),
+                swatch(
+                    toQColor(FramePalette::inlinedColour(application)).darker(110),
+                    QStringLiteral("<i>%1</i>").arg(tr("Inlined (paler, dashed outline)").toHtmlEscaped()))})
         .join(QStringLiteral("&nbsp;&nbsp; "));
 }
 

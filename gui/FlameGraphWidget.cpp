@@ -209,7 +209,8 @@ QString FlameGraphWidget::toolTipFor(const FlameFrame &frame) const {
     if (frame.mergedCount > 0) return mergedToolTip(frame);
     const uint32_t node = frame.node;
     if (node == CallTree::kRoot) return tr("<b>All samples</b><br>%1").arg(formatCost(frame.cost, unit));
-    const QString name = model_->isInlined(node) ? model_->name(node) + inlinedSuffix() : model_->name(node);
+    const QString full = model_->fullName(node);
+    const QString name = model_->isInlined(node) ? full + inlinedSuffix() : full;
     QString text =
         tr("<b>%1</b><br>Module: %2<br>Inclusive: %3 of all samples (%4)<br>Self: %5 (%6)")
             .arg(name.toHtmlEscaped(), model_->modulePath(node).toHtmlEscaped(),

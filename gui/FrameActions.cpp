@@ -33,7 +33,10 @@ FrameTarget FrameTarget::fromTreeNode(const CallTree &tree, uint32_t node) {
     const CallTreeNode &n = tree.node(node);
     FrameTarget target = fromFunction(profile, &tree.stacks(), n.function);
     if (tree.kind() != CallTree::Kind::TopDown) return target;
+    if (target.group) return target;
     for (uint32_t walk = node; walk != CallTree::kRoot; walk = tree.node(walk).parent) {
+        const ModuleId module = tree.functionModule(tree.node(walk).function);
+        if (module == kProcessModule || module == kIdleModule) break; // transforms apply below the groups
         target.callPath.push_back(tree.node(walk).function);
         target.callPathNames.prepend(
             FrameActions::shortName(QString::fromStdString(tree.functionName(tree.node(walk).function))));
@@ -52,7 +55,8 @@ FrameTarget FrameTarget::fromFunction(const Profile &profile, const TransformedS
                                                 : profile.functionName(function));
     target.module = stacks ? stacks->functionModule(profile, function) : profile.functions[function].module;
     target.moduleName = QString::fromStdString(profile.moduleName(target.module));
-    target.kernel = profile.modules[target.module].kernel;
+    target.group = target.module == kProcessModule || target.module == kIdleModule;
+    target.kernel = !target.group && profile.modules[target.module].kernel;
     return target;
 }
 
@@ -81,6 +85,10 @@ QMenu *FrameActions::createMenu(const FrameTarget &target, QWidget *parent) {
     menu->setTitle(name);
     QAction *title = menu->addSection(name);
     title->setToolTip(target.name);
+    if (target.group) { // transforms rewrite stacks, the groups are above them
+        addCopyAction(menu, target);
+        return menu;
+    }
 
     if (!target.collapsed) {
         QAction *source = menu->addAction(tr("Sho&w Source && Disassembly"));
@@ -114,11 +122,15 @@ QMenu *FrameActions::createMenu(const FrameTarget &target, QWidget *parent) {
                        tr("Collapse direct recursion of %1").arg(name));
     menu->addAction(hideKernel_);
     menu->addSeparator();
+    addCopyAction(menu, target);
+    return menu;
+}
+
+void FrameActions::addCopyAction(QMenu *menu, const FrameTarget &target) {
     QAction *copy = menu->addAction(tr("Cop&y Name"));
     copy->setObjectName(QStringLiteral("copyName"));
     connect(copy, &QAction::triggered, this,
             [full = target.name] { QGuiApplication::clipboard()->setText(full); });
-    return menu;
 }
 
 QMenu *FrameActions::popup(const FrameTarget &target, const QPoint &globalPos, QWidget *parent) {

@@ -34,6 +34,7 @@ struct FrameTarget {
     QString moduleName;               // "libc.so.6"
     bool collapsed = false;           // the frame a collapsed library became (a synthetic function)
     bool kernel = false;              // kernel code
+    bool group = false;               // a process or thread box of a tree grouped by process, or idle
     std::vector<FunctionId> callPath; // outermost caller first, ending in function; empty: not a call path
     QStringList callPathNames;        // the short names of callPath
 
@@ -76,6 +77,7 @@ signals:
     void sourceRequested(perfglass::FunctionId function);
 
 private:
+    void addCopyAction(QMenu *menu, const FrameTarget &target);
     void addTransformAction(QMenu *menu, const QString &objectName, const QString &label, Transform transform,
                             const QString &undoText);
 

@@ -14,7 +14,9 @@
 #include "FlameGraphView.h"
 #include "FlameGraphWidget.h"
 #include "FrameActions.h"
+#include "FunctionNames.h"
 #include "LoadJob.h"
+#include "ProcessGroupingActions.h"
 #include "RecordDialog.h"
 #include "RecordingJob.h"
 #include "RecordingView.h"
@@ -23,6 +25,7 @@
 #include "StartupTiming.h"
 #include "SummaryView.h"
 #include "SymbolSettingsDialog.h"
+#include "TimelineRows.h"
 #include "TimelineView.h"
 #include "TimelineWidget.h"
 
@@ -60,6 +63,7 @@ constexpr int kMaxRecentFiles = 10;
 const QString kRecentKey = QStringLiteral("recentFiles");
 const QString kGeometryKey = QStringLiteral("mainWindow/geometry");
 const QString kStateKey = QStringLiteral("mainWindow/state");
+const QString kReadableNamesKey = QStringLiteral("view/readableNames");
 } // namespace
 
 MainWindow::MainWindow(QWidget *parent)
@@ -80,6 +84,8 @@ MainWindow::MainWindow(QWidget *parent)
     createDocks();
     createEventsDock();
     heightKeeper_ = new DockHeightKeeper(this, flameGraphDock_, docks());
+    grouping_ = new ProcessGroupingActions(this);
+    connect(grouping_, &ProcessGroupingActions::changed, this, [this] { applyFilter(filter_); });
     createMenus();
     createToolBar();
     createFilterBar();
@@ -313,6 +319,8 @@ void MainWindow::createExportMenu(QMenu *file) {
         {ExportJob::Format::SvgFlameGraph, tr("Flame Graph as &SVG…")},
         {ExportJob::Format::Speedscope, tr("speedscope &JSON…")},
         {ExportJob::Format::CollapsedStacks, tr("&Collapsed Stacks…")},
+        {ExportJob::Format::Pprof, tr("&pprof Profile…")},
+        {ExportJob::Format::FirefoxProfiler, tr("&Firefox Profiler…")},
     };
     for (const auto &[format, text] : formats) {
         QAction *action = exportMenu_->addAction(text, this, [this, f = format] { showExportDialog(f); });
@@ -365,6 +373,7 @@ void MainWindow::closeSession() {
     undoStack_->clear();
     session_.reset();
     filter_ = SampleFilter();
+    offCpuAction_->setVisible(false);
     callTreeModel_->setTree(nullptr, CostUnit::Count);
     bottomUpModel_->setTree(nullptr, CostUnit::Count);
     flameGraphModel_->setTrees(nullptr, nullptr, CostUnit::Count);
@@ -372,6 +381,7 @@ void MainWindow::closeSession() {
     timelineView_->setSession({});
     callerCalleeView_->setSession({});
     sourceView_->setSession({});
+    searchEverywhere_->setSession({});
     countersView_->setSession({});
     filterBar_->setSession({});
     updateFilterUi();
@@ -466,12 +476,17 @@ void MainWindow::createMenus() {
     QAction *symbols = edit->addAction(tr("Symbol &Settings…"), this, &MainWindow::showSymbolSettings);
     symbols->setObjectName(QStringLiteral("symbolSettingsAction"));
     symbols->setToolTip(tr("Where binaries, debug files, kernel symbols and sources are looked for"));
+    edit->addSeparator();
+    createSearchEverywhere(edit);
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
     for (QDockWidget *dock : docks())
         view->addAction(dock->toggleViewAction());
     view->addSeparator();
     view->addAction(frameActions_->hideKernelAction());
+    createNamesAction(view);
+    view->addMenu(grouping_->createMenu(view));
+    view->addAction(grouping_->hideIdleAction());
     view->addSeparator();
     view->addAction(tr("&Reset Layout"), this, &MainWindow::resetLayout);
 
@@ -486,12 +501,93 @@ void MainWindow::createMenus() {
     });
 }
 
+// Edit ▸ Search Everywhere (Ctrl+K, also on the tool bar): its matches go to the dock that had the focus.
+void MainWindow::createSearchEverywhere(QMenu *edit) {
+    searchEverywhere_ = new SearchEverywhere(this);
+    searchEverywhereAction_ = edit->addAction(tr("Search &Everywhere…"));
+    searchEverywhereAction_->setObjectName(QStringLiteral("searchEverywhereAction"));
+    searchEverywhereAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_K));
+    searchEverywhereAction_->setIcon(style()->standardIcon(QStyle::SP_FileDialogContentsView));
+    searchEverywhereAction_->setToolTip(
+        tr("Find functions, modules and source files in every view, and how much of the profile they take "
+           "(Ctrl+K)"));
+    connect(searchEverywhereAction_, &QAction::triggered, this, [this] {
+        searchEverywhere_->show();
+        searchEverywhere_->raise();
+        searchEverywhere_->activateWindow();
+        searchEverywhere_->field()->setFocus();
+        searchEverywhere_->field()->selectAll();
+    });
+    connect(searchEverywhere_, &SearchEverywhere::chosen, this, &MainWindow::showSearchMatch);
+    connect(qApp, &QApplication::focusChanged, this, [this](QWidget *, QWidget *now) {
+        for (QWidget *walk = now; walk; walk = walk->parentWidget())
+            if (auto *dock = qobject_cast<QDockWidget *>(walk); dock && docks().contains(dock)) {
+                focusedDock_ = dock;
+                return;
+            }
+    });
+}
+
+// A chosen match of Search Everywhere, in the dock that had the focus: a function is selected in the call
+// trees, shown in Caller/Callee, or highlighted in the flame graph (the default); a module or source file
+// filters the call tree, or else the Caller/Callee function list.
+void MainWindow::showSearchMatch(SearchEverywhere::Kind kind, uint32_t id, const QString &text) {
+    if (!session_) return;
+    QDockWidget *dock = focusedDock_;
+    const bool tree = dock == topDownDock_ || dock == bottomUpDock_;
+    CallTreeView *treeView = dock == bottomUpDock_ ? bottomUpView_ : topDownView_;
+    if (kind == SearchEverywhere::Kind::Function && tree) {
+        const CallTree &calls = *(dock == bottomUpDock_ ? bottomUpModel_ : callTreeModel_)->tree();
+        uint32_t best = CallTree::kRoot;
+        for (uint32_t n = 1; n < calls.nodes().size(); ++n)
+            if (calls.node(n).function == id &&
+                (best == CallTree::kRoot || calls.node(n).inclusive > calls.node(best).inclusive))
+                best = n;
+        if (best != CallTree::kRoot) treeView->selectNode(best);
+    } else if (kind == SearchEverywhere::Kind::Function && dock != callerCalleeDock_) {
+        showFunctionInFlameGraph(text);
+        return;
+    } else if (kind == SearchEverywhere::Kind::Function) {
+        callerCalleeView_->showFunction(id);
+    } else if (kind == SearchEverywhere::Kind::Module && tree) {
+        treeView->filterField()->setText(text);
+    } else {
+        callerCalleeView_->searchFunctions(text);
+        dock = callerCalleeDock_;
+    }
+    dock->show();
+    dock->raise();
+}
+
+void MainWindow::createNamesAction(QMenu *view) {
+    readableNamesAction_ = view->addAction(tr("Readable Na&mes"));
+    readableNamesAction_->setObjectName(QStringLiteral("readableNames"));
+    readableNamesAction_->setCheckable(true);
+    readableNamesAction_->setToolTip(
+        tr("Shorten C++ names: no default template arguments, template arguments as <…>, parameter lists "
+           "only for overloads. Tooltips, copies and exports keep the full names."));
+    const bool shown = QSettings().value(kReadableNamesKey, true).toBool();
+    setReadableNamesShown(shown);
+    readableNamesAction_->setChecked(shown);
+    connect(readableNamesAction_, &QAction::toggled, this, &MainWindow::setReadableNames);
+}
+
+void MainWindow::setReadableNames(bool shown) {
+    readableNamesAction_->setChecked(shown);
+    if (shown == readableNamesShown()) return;
+    QSettings().setValue(kReadableNamesKey, shown);
+    setReadableNamesShown(shown);
+    if (session_) showAnalysis(session_); // every view names its functions anew
+}
+
 void MainWindow::createToolBar() {
     sessionToolBar_ = addToolBar(tr("Session"));
     sessionToolBar_->setObjectName(QStringLiteral("sessionToolBar"));
     sessionToolBar_->setMovable(false);
     sessionToolBar_->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     sessionToolBar_->addAction(recordAction_);
+    sessionToolBar_->addSeparator();
+    sessionToolBar_->addAction(searchEverywhereAction_);
     sessionToolBar_->addSeparator();
     QAction *undo = undoStack_->createUndoAction(sessionToolBar_, tr("Undo"));
     undo->setIcon(style()->standardIcon(QStyle::SP_ArrowBack));
@@ -522,6 +618,27 @@ void MainWindow::createToolBar() {
     connect(this, &MainWindow::sessionClosed, this, showPicker);
     labelAction->setVisible(false);
     pickerAction->setVisible(false);
+    offCpuAction_ = sessionToolBar_->addAction(tr("Off-CPU Time"));
+    offCpuAction_->setObjectName(QStringLiteral("offCpuTime"));
+    offCpuAction_->setCheckable(true);
+    offCpuAction_->setToolTip(
+        tr("Count the time threads were blocked (off the CPU), at the stacks where they "
+           "blocked, instead of the event's samples"));
+    offCpuAction_->setVisible(false); // for sessions recorded with --off-cpu
+    connect(offCpuAction_, &QAction::triggered, this, &MainWindow::setOffCpu);
+    sessionToolBar_->addSeparator();
+    sessionToolBar_->addAction(grouping_->groupByProcessAction());
+    sessionToolBar_->addAction(grouping_->hideIdleAction());
+}
+
+// Off-CPU time is a way of counting, like an event: undoable, and the event picker leaves it.
+void MainWindow::setOffCpu(bool on) {
+    if (!session_ || session_->offCpuEvent < 0) return;
+    SampleFilter filter = filter_;
+    filter.cost = on ? CostKind::OffCpu : CostKind::Period;
+    filter.offCpuTime = on ? session_->offCpuTime : nullptr;
+    filter.event = on ? session_->offCpuEvent : session_->profile->firstSampledEvent();
+    pushFilter(on ? tr("Show Off-CPU Time") : tr("Show On-CPU Samples"), filter);
 }
 
 void MainWindow::updateEventPicker() {
@@ -548,7 +665,7 @@ void MainWindow::pushFilter(const QString &text, const SampleFilter &filter) {
 }
 
 void MainWindow::applyFilter(const SampleFilter &filter) {
-    filter_ = filter;
+    filter_ = grouping_->applied(filter); // view settings, not undone with the filter
     updateFilterUi();
     {
         const QSignalBlocker blocker(eventPicker_);
@@ -572,6 +689,8 @@ void MainWindow::selectEvent(int event) {
         return;
     SampleFilter filter = filter_;
     filter.event = event;
+    filter.cost = CostKind::Period;
+    filter.offCpuTime.reset();
     pushFilter(
         tr("Show %1").arg(QString::fromStdString(session_->profile->events[static_cast<size_t>(event)].name)),
         filter);
@@ -645,6 +764,7 @@ void MainWindow::updateFilterUi() {
                                    !filter_.tids.empty() || !filter_.cpus.empty() ||
                                    !filter_.transforms.empty());
     frameActions_->hideKernelAction()->setChecked(hidesKernel(filter_));
+    offCpuAction_->setChecked(filter_.cost == CostKind::OffCpu);
     filterBar_->setFilter(filter_);
 }
 
@@ -692,6 +812,7 @@ void MainWindow::showAnalysis(std::shared_ptr<const LoadedSession> session) {
     timelineView_->setSession(session_);
     callerCalleeView_->setSession(session_);
     sourceView_->setSession(session_);
+    searchEverywhere_->setSession(session_);
     filterBar_->setSession(session_);
     sessionLabel_->setText(
         tr("%n sample(s) of %1", nullptr, static_cast<int>(session_->topDown->sampleCount()))
@@ -723,7 +844,16 @@ void MainWindow::onLoaded(std::shared_ptr<const LoadedSession> session) {
     addRecentFile(session_->path);
     updateSessionActions();
     StartupTiming::mark("session loaded");
+    offCpuAction_->setVisible(session_->offCpuEvent >= 0);
+    applyGrouping();
     emit sessionLoaded();
+}
+
+// A system-wide session opens grouped by process unless the user chose otherwise for such sessions.
+void MainWindow::applyGrouping() {
+    grouping_->setSystemWide(TimelineRows::isSystemWide(*session_->profile, *session_->timeline));
+    const SampleFilter wanted = grouping_->applied(filter_);
+    if (wanted.grouping != filter_.grouping || wanted.hideIdle != filter_.hideIdle) applyFilter(wanted);
 }
 
 void MainWindow::onFailed(const QString &message) {

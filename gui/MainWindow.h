@@ -9,10 +9,12 @@
 
 #include "ExportJob.h"
 #include "LoadedSession.h"
+#include "SearchEverywhere.h"
 #include "SymbolSettings.h"
 #include "record/Recorder.h"
 
 #include <QMainWindow>
+#include <QPointer>
 
 #include <memory>
 
@@ -37,6 +39,7 @@ class DockHeightKeeper;
 class EventsView;
 class FilterBar;
 class FrameActions;
+class ProcessGroupingActions;
 class FlameGraphModel;
 class FlameGraphView;
 class RecordingView;
@@ -93,6 +96,8 @@ public slots:
     void addTransform(const perfglass::Transform &transform, const QString &text);
     // Add or remove the Hide Kernel Frames transform (undoable).
     void setHideKernel(bool hide);
+    // View ▸ Readable Names: readable or full function names in every view (persisted).
+    void setReadableNames(bool shown);
 
 signals:
     void sessionLoaded();
@@ -114,6 +119,9 @@ private:
     void createDocks();
     void createEventsDock();
     void createMenus();
+    void createNamesAction(QMenu *view);
+    void createSearchEverywhere(QMenu *edit);
+    void showSearchMatch(perfglass::SearchEverywhere::Kind kind, uint32_t id, const QString &text);
     void createToolBar();
     void createRecordingDock();
     void createRecordAction(QMenu *file);
@@ -134,6 +142,8 @@ private:
     void createStatusBar();
     QDockWidget *addDock(const QString &title, const QString &objectName, QWidget *content);
     void onLoaded(std::shared_ptr<const LoadedSession> session);
+    void applyGrouping();
+    void setOffCpu(bool on);
     void onFailed(const QString &message);
     void onCancelled();
     void setLoading(bool loading);
@@ -180,9 +190,15 @@ private:
     QMenu *exportMenu_ = nullptr;
     bool liveLoad_ = false; // the load running or last finished shows a recording in progress
     QAction *clearFilterAction_ = nullptr;
+    QAction *readableNamesAction_ = nullptr;
+    QAction *searchEverywhereAction_ = nullptr;
+    SearchEverywhere *searchEverywhere_ = nullptr;
+    QPointer<QDockWidget> focusedDock_; // the dock that had the focus last, where search matches are shown
     QToolBar *sessionToolBar_ = nullptr;
     QComboBox *eventPicker_ = nullptr;
     FrameActions *frameActions_;
+    ProcessGroupingActions *grouping_ = nullptr; // View ▸ Group Stacks, Hide Idle
+    QAction *offCpuAction_ = nullptr;            // Off-CPU Time, for sessions with switch-out samples
     ExportJob *exporter_;
     DockHeightKeeper *heightKeeper_ = nullptr;
     FilterBar *filterBar_ = nullptr;

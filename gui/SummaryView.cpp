@@ -1,6 +1,7 @@
 #include "SummaryView.h"
 
 #include "CoreMessages.h"
+#include "FunctionNames.h"
 
 #include <QLocale>
 #include <QSet>
@@ -346,17 +347,20 @@ QString SummaryView::hotspotsHtml() const {
                  tr("Inclusive"), s.costUnit == CostUnit::Nanoseconds ? tr("Self time") : tr("Self count"),
                  tr("Function"), tr("Module"));
     size_t shown = 0;
+    const auto names = readableNamesOf(s.profile);
     for (const FunctionCost &cost : s.flat.functions) {
         if (shown == kHotspots || cost.self == 0) break;
         ++shown;
-        const QString name = QString::fromStdString(s.flat.functionName(profile, cost.function));
+        const std::string &full = s.flat.functionName(profile, cost.function);
+        const QString name = displayName(names.get(), cost.function, full);
         html +=
             QStringLiteral("<tr><td class=\"num\">%1</td><td class=\"num\">%2</td><td class=\"num\">%3</td>"
-                           "<td><a href=\"%4\">%5</a></td><td>%6</td></tr>")
+                           "<td><a href=\"%4\" title=\"%7\">%5</a></td><td>%6</td></tr>")
                 .arg(percentHtml(cost.self, s.flat.total), percentHtml(cost.inclusive, s.flat.total),
                      costHtml(cost.self, s.costUnit), QStringLiteral("function:%1").arg(cost.function),
                      name.toHtmlEscaped(),
-                     escaped(profile.moduleName(s.flat.functionModule(profile, cost.function))));
+                     escaped(profile.moduleName(s.flat.functionModule(profile, cost.function))),
+                     QString::fromStdString(full).toHtmlEscaped());
     }
     html += QStringLiteral("</table>");
     if (shown == 0) html += tr("<p>No samples.</p>");

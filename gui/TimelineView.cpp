@@ -63,12 +63,14 @@ QSize TimelineView::sizeHint() const {
 void TimelineView::setSession(const std::shared_ptr<const LoadedSession> &session) {
     if (!session) {
         timeline_->setData({}, {}, CostUnit::Count);
+        timeline_->setOffCpu({});
         shownPath_.clear();
         range_->setText(tr("Drag across the timeline to show only that time range in every view."));
         return;
     }
     if (timeline_->buckets() != session->timeline)
         timeline_->setData(session->timeline, session->profile, session->costUnit);
+    timeline_->setOffCpu(session->offCpuIntervals);
     if (session->path != shownPath_) { // not at each reload of a live recording: the user may resize
         shownPath_ = session->path;
         updateGeometry();

@@ -51,6 +51,23 @@ void TimelineWidget::setData(std::shared_ptr<const TimelineBuckets> buckets,
     emit axisChanged();
 }
 
+void TimelineWidget::setOffCpu(std::shared_ptr<const std::vector<OffCpuInterval>> intervals) {
+    offCpu_ = std::move(intervals);
+    update();
+}
+
+void TimelineWidget::paintOffCpu(QPainter &painter, const TimelineRow &row, const QRect &plot) const {
+    if (!offCpu_ || row.kind != TimelineRow::Thread) return;
+    const auto first = std::lower_bound(offCpu_->begin(), offCpu_->end(), row.tid,
+                                        [](const OffCpuInterval &i, uint32_t tid) { return i.tid < tid; });
+    const QBrush hatch(palette().color(QPalette::Mid), Qt::BDiagPattern);
+    for (auto it = first; it != offCpu_->end() && it->tid == row.tid; ++it) {
+        const double from = xForTime(it->start);
+        const double to = std::max(xForTime(it->end), from + 1.0);
+        painter.fillRect(QRectF(from, plot.top() + 2, to - from, plot.height() - 4), hatch);
+    }
+}
+
 void TimelineWidget::setSelection(std::optional<uint64_t> start, std::optional<uint64_t> end) {
     selectionStart_ = start;
     selectionEnd_ = end;
@@ -280,6 +297,7 @@ void TimelineWidget::paintRow(QPainter &painter, int index) const {
     const bool shown = isThreadShown(index);
     if (shown) painter.fillRect(QRect(0, plot.top() + 3, 3, plot.height() - 6), row.colour);
     paintLabel(painter, index, shown);
+    paintOffCpu(painter, row, plot);
     const uint64_t maxCost = rows_.maxBucketCost(row.kind);
     if (maxCost == 0) return;
     // Sum the buckets under each pixel column; draw their mean as a bar rising from the row's bottom.

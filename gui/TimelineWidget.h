@@ -11,6 +11,7 @@
 
 #include "CostFormat.h"
 #include "TimelineRows.h"
+#include "analysis/OffCpuTime.h"
 #include "analysis/TimelineBuckets.h"
 #include "profile/Profile.h"
 
@@ -37,6 +38,9 @@ public:
     std::optional<uint64_t> selectionStart() const { return selectionStart_; }
     std::optional<uint64_t> selectionEnd() const { return selectionEnd_; }
     const std::shared_ptr<const TimelineBuckets> &buckets() const { return buckets_; }
+    // When each thread was off the CPU (sessions with switch-out samples): hatched in the thread's row.
+    void setOffCpu(std::shared_ptr<const std::vector<OffCpuInterval>> intervals);
+    const std::shared_ptr<const std::vector<OffCpuInterval>> &offCpu() const { return offCpu_; }
     // The process, thread and CPU filter of the views (SampleFilter::pids, tids, cpus): other rows are
     // greyed.
     void setThreadFilter(std::vector<uint32_t> pids, std::vector<uint32_t> tids,
@@ -87,6 +91,7 @@ protected:
     void contextMenuEvent(QContextMenuEvent *event) override;
 
 private:
+    void paintOffCpu(QPainter &painter, const TimelineRow &row, const QRect &plot) const;
     int contentHeight() const;
     int naturalLabelWidth() const;
     void paintLabel(QPainter &painter, int row, bool shown) const;
@@ -96,6 +101,7 @@ private:
     QString toolTipAt(QPoint pos) const;
 
     std::shared_ptr<const TimelineBuckets> buckets_;
+    std::shared_ptr<const std::vector<OffCpuInterval>> offCpu_; // by thread, then start
     std::shared_ptr<const Profile> profile_;
     TimelineRows rows_;
     CostUnit unit_ = CostUnit::Count;

@@ -22,10 +22,15 @@ std::shared_ptr<LoadedSession> emptyAnalysis(const LoadedSession &base, const Sa
     session->fileSize = base.fileSize;
     session->profile = profile;
     session->unresolved = base.unresolved;
+    session->offCpuEvent = base.offCpuEvent;
+    session->offCpuTime = base.offCpuTime;
+    session->offCpuIntervals = base.offCpuIntervals;
     session->filter = filter;
     session->event = filter.event;
     session->eventName = profile->events[static_cast<size_t>(filter.event)].name;
-    session->costUnit = costUnitForEvent(profile->events[static_cast<size_t>(filter.event)]);
+    session->costUnit = filter.cost == CostKind::OffCpu
+                            ? CostUnit::Nanoseconds // time blocked, whatever the switch event counts
+                            : costUnitForEvent(profile->events[static_cast<size_t>(filter.event)]);
     return session;
 }
 

@@ -1,6 +1,7 @@
 #include "CallTreeModel.h"
 
 #include "FrameDetails.h"
+#include "FunctionNames.h"
 
 #include <QFont>
 #include <QLocale>
@@ -16,6 +17,7 @@ void CallTreeModel::setTree(std::shared_ptr<const CallTree> tree, CostUnit unit)
     beginResetModel();
     tree_ = std::move(tree);
     locations_ = tree_ ? sourceLocationsOf(tree_->sharedProfile()) : nullptr;
+    names_ = tree_ ? readableNamesOf(tree_->sharedProfile()) : nullptr;
     unit_ = unit;
     resetOrder();
     endResetModel();
@@ -95,7 +97,7 @@ QVariant CallTreeModel::data(const QModelIndex &index, int role) const {
         return {};
     case FilterRole: {
         const FunctionId function = tree_->node(node).function;
-        return functionText(node) + QLatin1Char(' ') +
+        return functionText(node) + QLatin1Char(' ') + functionText(node, true) + QLatin1Char(' ') +
                QString::fromStdString(tree_->profile().moduleName(tree_->functionModule(function)));
     }
     case ShareRole: {
@@ -153,9 +155,11 @@ QVariant CallTreeModel::sortData(uint32_t node, int column) const {
     }
 }
 
-QString CallTreeModel::functionText(uint32_t node) const {
+QString CallTreeModel::functionText(uint32_t node, bool full) const {
     const CallTreeNode &n = tree_->node(node);
-    const QString name = QString::fromStdString(tree_->functionName(n.function));
+    const std::string &fullName = tree_->functionName(n.function);
+    const QString name =
+        full ? QString::fromStdString(fullName) : displayName(names_.get(), n.function, fullName);
     return n.inlined ? name + inlinedSuffix() : name;
 }
 
@@ -164,7 +168,7 @@ QString CallTreeModel::toolTip(uint32_t node) const {
     const CallTreeNode &n = tree_->node(node);
     const ModuleId module = tree_->functionModule(n.function);
     QString text = tr("<b>%1</b><br>Module: %2<br>Inclusive: %3 (%4)<br>Self: %5 (%6)")
-                       .arg(functionText(node).toHtmlEscaped(),
+                       .arg(functionText(node, true).toHtmlEscaped(),
                             QString::fromStdString(profile.modulePath(module)).toHtmlEscaped(),
                             formatPercent(n.inclusive, tree_->total()), formatCost(n.inclusive, unit_),
                             formatPercent(n.self, tree_->total()), formatCost(n.self, unit_));

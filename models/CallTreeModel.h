@@ -7,6 +7,7 @@
 
 #include "CostFormat.h"
 #include "analysis/CallTree.h"
+#include "profile/ReadableNames.h"
 #include "profile/SourceLocations.h"
 
 #include <QAbstractItemModel>
@@ -33,7 +34,7 @@ public:
         SortRole = Qt::UserRole + 1, // a number or string that orders the column
         NodeRole,                    // the CallTree node index (uint)
         ShareRole,                   // inclusive or self share of the total, 0..1 (for bar delegates)
-        FilterRole,                  // "function module", what a search box matches against
+        FilterRole,                  // "shown-name full-name module", what a search box matches against
         FunctionRole,                // the node's FunctionId (uint; may be synthetic, see CallTree)
         InlinedRole,                 // bool: the node is an inline frame (CallTreeNode::inlined)
         LocationRole,                // the full "path/file.cpp:line" of the function, or "" when unknown
@@ -64,10 +65,12 @@ private:
     void resetOrder();
     void sortChildren(int column, Qt::SortOrder order);
 
-    QString functionText(uint32_t node) const;
+    // The shown (readable) or full name of the node's function, with the inline marker.
+    QString functionText(uint32_t node, bool full = false) const;
 
     std::shared_ptr<const CallTree> tree_;
     std::shared_ptr<const SourceLocations> locations_;
+    std::shared_ptr<const ReadableNames> names_;
     CostUnit unit_ = CostUnit::Count;
     // children_[n] is node n's children in the model's current order; rowInParent_[c] is c's row there.
     std::vector<std::vector<uint32_t>> children_;

@@ -1,6 +1,7 @@
 #include "CallerCalleeModel.h"
 
 #include "FrameDetails.h"
+#include "FunctionNames.h"
 
 #include <QFont>
 
@@ -18,6 +19,7 @@ void CallerCalleeModel::setResult(std::shared_ptr<const CallerCallee> result,
     unit_ = unit;
     if (!profile_) result_.reset();
     locations_ = profile_ ? sourceLocationsOf(profile_) : nullptr;
+    names_ = profile_ ? readableNamesOf(profile_) : nullptr;
     endResetModel();
 }
 
@@ -39,6 +41,12 @@ int CallerCalleeModel::rowOf(FunctionId function) const {
 }
 
 QString CallerCalleeModel::name(FunctionId function) const {
+    return displayName(names_.get(), function,
+                       result_->stacks ? result_->stacks->functionName(*profile_, function)
+                                       : profile_->functionName(function));
+}
+
+QString CallerCalleeModel::fullName(FunctionId function) const {
     return QString::fromStdString(result_->stacks ? result_->stacks->functionName(*profile_, function)
                                                   : profile_->functionName(function));
 }
@@ -54,8 +62,8 @@ QString CallerCalleeModel::entryName(const CallerCalleeEntry &entry) const {
 }
 
 QString CallerCalleeModel::toolTip(const CallerCalleeEntry &entry) const {
-    const QString selected = name(result_->function).toHtmlEscaped();
-    const QString other = name(entry.function).toHtmlEscaped();
+    const QString selected = fullName(result_->function).toHtmlEscaped();
+    const QString other = fullName(entry.function).toHtmlEscaped();
     QString text = (side_ == Side::Callers
                         ? tr("<b>%1</b> calls <b>%2</b><br>%3 of all samples (%4)").arg(other, selected)
                         : tr("<b>%1</b> calls <b>%2</b><br>%3 of all samples (%4)").arg(selected, other))

@@ -7,6 +7,7 @@
 #include "CostFormat.h"
 #include "analysis/CallerCallee.h"
 #include "profile/Profile.h"
+#include "profile/ReadableNames.h"
 #include "profile/SourceLocations.h"
 
 #include <QAbstractTableModel>
@@ -48,7 +49,8 @@ public:
 
 private:
     const std::vector<CallerCalleeEntry> &entries() const;
-    QString name(FunctionId function) const;
+    QString name(FunctionId function) const; // the shown name (FunctionNames.h)
+    QString fullName(FunctionId function) const;
     QString module(FunctionId function) const;
     QString entryName(const CallerCalleeEntry &entry) const;
     QString toolTip(const CallerCalleeEntry &entry) const;
@@ -57,6 +59,7 @@ private:
     std::shared_ptr<const CallerCallee> result_;
     std::shared_ptr<const Profile> profile_;
     std::shared_ptr<const SourceLocations> locations_;
+    std::shared_ptr<const ReadableNames> names_;
     CostUnit unit_ = CostUnit::Count;
 };
 

@@ -1,6 +1,8 @@
 #include "ExportJob.h"
 
 #include "export/CollapsedStacksExporter.h"
+#include "export/FirefoxProfileExporter.h"
+#include "export/PprofExporter.h"
 #include "export/SpeedscopeExporter.h"
 #include "export/SvgFlameGraphExporter.h"
 
@@ -26,6 +28,10 @@ QString ExportJob::fileFilter(Format format) {
         return tr("speedscope JSON (*.speedscope.json *.json)");
     case Format::CollapsedStacks:
         return tr("Collapsed stacks (*.collapsed *.txt)");
+    case Format::Pprof:
+        return tr("pprof profile (*.pb.gz)");
+    case Format::FirefoxProfiler:
+        return tr("Firefox Profiler (*.json)");
     }
     return {};
 }
@@ -38,6 +44,10 @@ QString ExportJob::suffix(Format format) {
         return QStringLiteral("speedscope.json");
     case Format::CollapsedStacks:
         return QStringLiteral("collapsed");
+    case Format::Pprof:
+        return QStringLiteral("pb.gz");
+    case Format::FirefoxProfiler:
+        return QStringLiteral("firefox.json");
     }
     return {};
 }
@@ -57,7 +67,14 @@ void ExportJob::write(const LoadedSession &session, Format format, const QString
         SpeedscopeExporter::writeFile(*session.profile, session.filter, name, file);
         break;
     case Format::CollapsedStacks:
-        CollapsedStacksExporter::writeFile(*session.topDown, file);
+        CollapsedStacksExporter::writeFile(session.profile, session.filter,
+                                           CollapsedOptions::defaultFor(*session.profile), file);
+        break;
+    case Format::Pprof:
+        PprofExporter::writeFile(*session.profile, session.filter, file);
+        break;
+    case Format::FirefoxProfiler:
+        FirefoxProfileExporter::writeFile(*session.profile, session.filter, name, file);
         break;
     }
 }

@@ -1,8 +1,9 @@
 // Writes the opened session to a file for other tools, off the UI thread (a big session takes seconds): an
 // SVG flame graph of the top-down tree (the exporter draws no other), speedscope JSON of the samples,
-// or collapsed stacks (flamegraph.pl's input). The exporters are core/export's, given the session's own
-// filtered trees and filter, so what is exported is what the views count. exported() or failed() ends each
-// request.
+// collapsed stacks (flamegraph.pl's input; a process frame first for system-wide sessions), a gzipped
+// pprof profile (Go's pprof, Pyroscope, Parca) or the Firefox Profiler's Gecko format. The exporters are
+// core/export's, given the session's own filtered trees and filter, so what is exported is what the views
+// count. exported() or failed() ends each request.
 #pragma once
 
 #include "BackgroundJob.h"
@@ -17,7 +18,7 @@ namespace perfglass {
 class ExportJob : public BackgroundJob {
     Q_OBJECT
 public:
-    enum class Format { SvgFlameGraph, Speedscope, CollapsedStacks };
+    enum class Format { SvgFlameGraph, Speedscope, CollapsedStacks, Pprof, FirefoxProfiler };
 
     explicit ExportJob(QObject *parent = nullptr);
 

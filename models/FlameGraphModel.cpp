@@ -1,6 +1,7 @@
 #include "FlameGraphModel.h"
 
 #include "FrameDetails.h"
+#include "FunctionNames.h"
 
 #include <algorithm>
 
@@ -41,6 +42,7 @@ double FlameGraphModel::mergeWidth(double minPixelWidth) const {
 void FlameGraphModel::showTree() {
     tree_ = bottomUp_ && bottomUpTree_ ? bottomUpTree_ : topDownTree_;
     locations_ = tree_ ? sourceLocationsOf(tree_->sharedProfile()) : nullptr;
+    names_ = tree_ ? readableNamesOf(tree_->sharedProfile()) : nullptr;
     depth_.clear();
     if (tree_) {
         const auto &nodes = tree_->nodes();
@@ -58,6 +60,12 @@ void FlameGraphModel::showTree() {
 }
 
 QString FlameGraphModel::name(uint32_t node) const {
+    if (!tree_ || node == CallTree::kRoot) return tr("all samples");
+    const FunctionId function = tree_->node(node).function;
+    return displayName(names_.get(), function, tree_->functionName(function));
+}
+
+QString FlameGraphModel::fullName(uint32_t node) const {
     if (!tree_ || node == CallTree::kRoot) return tr("all samples");
     return QString::fromStdString(tree_->functionName(tree_->node(node).function));
 }
@@ -137,7 +145,8 @@ uint32_t FlameGraphModel::findNode(const QString &functionName) const {
     while (!stack.empty()) {
         const uint32_t node = stack.back();
         stack.pop_back();
-        if (node != CallTree::kRoot && name(node) == functionName) return node;
+        if (node != CallTree::kRoot && (name(node) == functionName || fullName(node) == functionName))
+            return node;
         const auto &children = tree_->node(node).children;
         for (auto it = children.rbegin(); it != children.rend(); ++it)
             stack.push_back(*it);
@@ -209,9 +218,12 @@ void FlameGraphModel::updateMatches() {
     if (!tree_ || needle.isEmpty()) return;
     const size_t functions = tree_->stacks().functionCount();
     functionMatches_.resize(functions);
-    for (size_t f = 0; f < functions; ++f)
-        functionMatches_[f] = QString::fromStdString(tree_->functionName(static_cast<FunctionId>(f)))
-                                  .contains(needle, Qt::CaseInsensitive);
+    for (size_t f = 0; f < functions; ++f) {
+        const auto function = static_cast<FunctionId>(f);
+        const std::string &full = tree_->functionName(function);
+        functionMatches_[f] = QString::fromStdString(full).contains(needle, Qt::CaseInsensitive) ||
+                              displayName(names_.get(), function, full).contains(needle, Qt::CaseInsensitive);
+    }
     // A sample counts once, at the outermost matching frame of its stack.
     std::vector<uint32_t> stack{CallTree::kRoot};
     while (!stack.empty()) {

@@ -11,6 +11,7 @@
 #include "CostFormat.h"
 #include "analysis/CallTree.h"
 #include "analysis/FrameCategory.h"
+#include "profile/ReadableNames.h"
 #include "profile/SourceLocations.h"
 
 #include <QColor>
@@ -62,8 +63,10 @@ public:
     bool isEmpty() const { return !tree_ || tree_->total() == 0; }
     CostUnit costUnit() const { return unit_; }
 
-    // About one node. The root (CallTree::kRoot) is "all samples".
+    // About one node. The root (CallTree::kRoot) is "all samples". name is what views show (readable
+    // unless switched off, FunctionNames.h); fullName the demangled name, for tooltips and copies.
     QString name(uint32_t node) const;
+    QString fullName(uint32_t node) const;
     QString moduleName(uint32_t node) const;
     QString modulePath(uint32_t node) const;
     FrameCategory category(uint32_t node) const;
@@ -89,7 +92,8 @@ public:
     uint64_t totalCost() const;
     // The nodes from the root down to NODE, both included.
     QList<uint32_t> pathTo(uint32_t node) const;
-    // The first node (in depth-first order, heaviest first) whose function name is NAME, or kRoot.
+    // The first node (in depth-first order, heaviest first) whose function's shown or full name is NAME, or
+    // kRoot.
     uint32_t findNode(const QString &name) const;
 
     // Zoom: the node shown at full width. back() returns to the previous zoom.
@@ -97,7 +101,7 @@ public:
     bool canGoBack() const { return !history_.empty(); }
     bool isZoomed() const { return zoomRoot_ != CallTree::kRoot; }
 
-    // Search: frames whose function name contains the text (case-insensitive).
+    // Search: frames whose function's shown or full name contains the text (case-insensitive).
     QString searchText() const { return search_; }
     bool isMatch(uint32_t node) const;
     // The cost of the samples with a matching function anywhere on their stack, and its share of all.
@@ -141,6 +145,7 @@ private:
     bool bottomUp_ = false;
     double mergeThreshold_ = kDefaultMergeThreshold;
     std::shared_ptr<const SourceLocations> locations_;
+    std::shared_ptr<const ReadableNames> names_;
     CostUnit unit_ = CostUnit::Count;
     std::vector<uint32_t> depth_;
     uint32_t zoomRoot_ = CallTree::kRoot;

@@ -1,6 +1,37 @@
 #include "FunctionNames.h"
 
+#include <mutex>
+
 namespace perfglass {
+
+namespace {
+bool gReadableNamesShown = true;
+} // namespace
+
+bool readableNamesShown() {
+    return gReadableNamesShown;
+}
+
+void setReadableNamesShown(bool shown) {
+    gReadableNamesShown = shown;
+}
+
+std::shared_ptr<const ReadableNames> readableNamesOf(const std::shared_ptr<const Profile> &profile) {
+    static std::mutex mutex;
+    static std::weak_ptr<const Profile> cachedProfile;
+    static std::shared_ptr<const ReadableNames> cached;
+    if (!profile) return std::make_shared<const ReadableNames>();
+    const std::lock_guard lock(mutex);
+    if (cached && cachedProfile.lock() == profile) return cached;
+    cached = std::make_shared<const ReadableNames>(ReadableNames::of(*profile));
+    cachedProfile = profile;
+    return cached;
+}
+
+QString displayName(const ReadableNames *names, FunctionId function, const std::string &fullName) {
+    if (!gReadableNamesShown || !names || function >= names->size()) return QString::fromStdString(fullName);
+    return QString::fromStdString(names->name(function));
+}
 
 QString withoutParameters(const QString &name) {
     const qsizetype close = name.lastIndexOf(QLatin1Char(')'));

@@ -1,7 +1,10 @@
 #include "LoadJob.h"
 
+#include "analysis/OffCpuTime.h"
+
 #include "AnalysisJob.h"
 #include "FrameDetails.h"
+#include "FunctionNames.h"
 #include "base/Error.h"
 
 #include <QFileInfo>
@@ -40,7 +43,14 @@ std::shared_ptr<const LoadedSession> LoadJob::read(const QString &path, LoadOpti
     throwIfCancelled(stop);
     if (base.profile->events.empty()) throw Error(path.toStdString() + ": the session describes no events");
     sourceLocationsOf(base.profile); // computed here, off the UI thread, for the views to share
+    readableNamesOf(base.profile);   // likewise
     base.unresolved = std::make_shared<const UnresolvedFrames>(UnresolvedFrames::compute(*base.profile));
+    base.offCpuEvent = OffCpuTime::switchEvent(*base.profile);
+    if (base.offCpuEvent >= 0) {
+        base.offCpuTime = OffCpuTime::compute(*base.profile, base.offCpuEvent);
+        base.offCpuIntervals = std::make_shared<const std::vector<OffCpuInterval>>(
+            OffCpuTime::intervals(*base.profile, base.offCpuEvent));
+    }
     SampleFilter filter;
     filter.event = base.profile->firstSampledEvent(); // events that were only counted have no samples
     return AnalysisJob::compute(base, filter, stop, [&reportProgress](double fraction) {

@@ -4,6 +4,7 @@
 #include "CostFormat.h"
 #include "analysis/CallTree.h"
 #include "analysis/FlatProfile.h"
+#include "analysis/OffCpuTime.h"
 #include "analysis/SampleFilter.h"
 #include "analysis/TimelineBuckets.h"
 #include "analysis/UnresolvedFrames.h"
@@ -15,6 +16,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace perfglass {
 
@@ -30,6 +32,12 @@ struct LoadedSession {
     std::shared_ptr<const TimelineBuckets> timeline;
     // What could not be named, by module, over the whole session (computed once, when the file is read).
     std::shared_ptr<const UnresolvedFrames> unresolved;
+    // Sessions with switch-out samples (record --off-cpu): their event and the time each such sample's thread
+    // then stayed off the CPU (OffCpuTime), for the Off-CPU Time choice; -1 and null otherwise.
+    int offCpuEvent = -1;
+    std::shared_ptr<const std::vector<uint64_t>> offCpuTime;
+    std::shared_ptr<const std::vector<OffCpuInterval>>
+        offCpuIntervals; // the same by thread, for the timeline
     SampleFilter filter; // what the trees and the flat profile count
     int event = 0;       // which event of the profile the trees count (filter.event)
     std::string eventName;

@@ -15,8 +15,10 @@
 #            hotspot (perf and perfparser read our files), xvfb xauth (screenshots of a real window),
 #            dpkg-dev lintian desktop-file-utils appstream shared-mime-info man-db (the package test),
 #            dbus-daemon polkitd pkexec util-linux (the pkexec end-to-end test), binutils
-#            python3 (tst_symbolsettings: split debug files, a local debuginfod server), bash zsh (the shell
-#            completion tests)
+#            python3 (tst_symbolsettings: split debug files, a local debuginfod server), golang-go (go tool pprof
+#            reads our pprof exports), chromium librsvg2-bin nodejs (the SVG export rendered and its script
+#            run; node also runs the Firefox Profiler's tool, see packaging/install-npm-test-tools.sh), bash
+#            zsh (the shell completion tests)
 #   bench:   build, and linux-perf hotspot hyperfine python3 (make bench compares against perf and perfparser;
 #            bench/replicate-samples.py makes the big files of bench/scale.sh)
 #   icons:   librsvg2-bin (packaging/render-icons.sh)
@@ -38,7 +40,7 @@ build="$run build-essential cmake ninja-build pkg-config
   libcli11-dev nlohmann-json3-dev libfmt-dev"
 test="$build clang-format universal-ctags clang libclang-rt-14-dev linux-perf hotspot xvfb xauth
   dpkg-dev lintian desktop-file-utils appstream shared-mime-info man-db
-  dbus-daemon polkitd pkexec util-linux binutils python3 bash zsh"
+  dbus-daemon polkitd pkexec util-linux binutils python3 golang-go chromium librsvg2-bin nodejs bash zsh"
 bench="$build linux-perf hotspot hyperfine python3"
 icons="librsvg2-bin"
 

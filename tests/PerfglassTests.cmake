@@ -5,10 +5,10 @@
 set(PERFGLASS_SCREENSHOT_DIR ${CMAKE_BINARY_DIR}/screenshots)
 file(MAKE_DIRECTORY ${PERFGLASS_SCREENSHOT_DIR})
 
-set(PERFGLASS_CORE_UNIT_TESTS tst_aggregation tst_annotate tst_counterlines tst_eventparser tst_exports tst_golden tst_helperprotocol tst_packedcolumn tst_perfrecords tst_pmudiscovery tst_reader tst_recordcompressor tst_ringbuffer tst_sessionroundtrip tst_stat_records tst_stat_sampler tst_symbols)
+set(PERFGLASS_CORE_UNIT_TESTS tst_aggregation tst_annotate tst_counterlines tst_eventbuilder tst_eventparser tst_exports tst_golden tst_helperprotocol tst_offcpu tst_packedcolumn tst_perfrecords tst_pmudiscovery tst_processgroups tst_readablenames tst_reader tst_recordcompressor tst_ringbuffer tst_sessionroundtrip tst_stat_records tst_stat_sampler tst_symbols)
 set(PERFGLASS_MODEL_UNIT_TESTS tst_eventlistmodel tst_processlistmodel tst_timelinerows)
-set(PERFGLASS_INTEGRATION_TESTS tst_annotateagreement tst_counterreport tst_helper tst_helperrecord tst_list tst_perfagreement tst_perfcompat tst_perfhabits tst_piperecord tst_readerperf tst_record tst_recordcounters tst_report tst_script tst_stat tst_symbolsettings tst_unwind tst_walkingskeleton)
-set(PERFGLASS_GUI_TESTS tst_countersview tst_eventsdock tst_filters tst_flamegraph tst_mainwindow tst_recorddialog tst_sourceview tst_startuptiming tst_summary tst_symbolsettingsdialog tst_timeline tst_translations)
+set(PERFGLASS_INTEGRATION_TESTS tst_annotateagreement tst_counterreport tst_exportconsumers tst_helper tst_helperrecord tst_list tst_perfagreement tst_perfcompat tst_perfhabits tst_piperecord tst_readerperf tst_record tst_recordcounters tst_report tst_script tst_stat tst_symbolsettings tst_unwind tst_walkingskeleton)
+set(PERFGLASS_GUI_TESTS tst_callercallee tst_countersview tst_eventbuilderview tst_eventsdock tst_filters tst_flamegraph tst_mainwindow tst_offcpuview tst_recorddialog tst_sourceview tst_startuptiming tst_summary tst_symbolsettingsdialog tst_systemwide tst_timeline tst_translations)
 # Comparing sessions: the core (unit) and perfglass-cli diff with its agreement with perf diff (integration).
 list(APPEND PERFGLASS_CORE_UNIT_TESTS tst_diff)
 list(APPEND PERFGLASS_INTEGRATION_TESTS tst_sessiondiff)
@@ -23,7 +23,8 @@ function(perfglass_add_test folder label name)
     PERFGLASS_CLIENTS_DIR="$<TARGET_FILE_DIR:hotspots-fp>"
     PERFGLASS_WORKLOADS_DIR="$<TARGET_FILE_DIR:workload-fp>"
     PERFGLASS_FIXTURES_DIR="${CMAKE_CURRENT_SOURCE_DIR}/fixtures"
-    PERFGLASS_SCREENSHOT_DIR="${PERFGLASS_SCREENSHOT_DIR}")
+    PERFGLASS_SCREENSHOT_DIR="${PERFGLASS_SCREENSHOT_DIR}"
+    PERFGLASS_NPM_DIR="${CMAKE_BINARY_DIR}/npm")
   add_dependencies(${name} perfglass-cli hotspots-fp hotspots-nofp workload-fp workload-nofp)
   add_test(NAME ${name} COMMAND ${name})
   set_tests_properties(${name} PROPERTIES LABELS ${label} TIMEOUT 300
@@ -64,7 +65,7 @@ endif()
 # system-wide recordings see other programs' mmaps: the suites that make them and the suites that run perf record
 # never run at the same time.
 set_tests_properties(tst_record tst_recordcounters tst_helperrecord tst_walkingskeleton tst_readerperf tst_perfagreement
-  tst_piperecord tst_perfcompat tst_annotateagreement tst_sessiondiff tst_perfhabits tst_script
+  tst_piperecord tst_perfcompat tst_annotateagreement tst_sessiondiff tst_exportconsumers tst_perfhabits tst_script
   PROPERTIES RESOURCE_LOCK system-wide-mmap-build-ids)
 if(TARGET perfglass-gui-lib)
   # Both record with perf or system-wide to make their sessions.

@@ -18,6 +18,27 @@ void addOnce(std::vector<uint64_t> &seen, uint64_t key) {
     if (std::find(seen.begin(), seen.end(), key) == seen.end()) seen.push_back(key);
 }
 
+// The sandwich paths of one stack (PATH, leaf first): from the innermost frame of FUNCTION out to the root,
+// and from its outermost frame in to the leaf.
+void addSandwichPaths(const std::vector<TransformedStacks::Node> &path, FunctionId function, uint64_t cost,
+                      CallerCallee &result, std::vector<std::pair<FunctionId, bool>> &scratch) {
+    size_t innermost = path.size();
+    size_t outermost = 0;
+    for (size_t i = 0; i < path.size(); ++i) {
+        if (path[i].function != function) continue;
+        if (innermost == path.size()) innermost = i;
+        outermost = i;
+    }
+    scratch.clear();
+    for (size_t i = innermost + 1; i < path.size(); ++i)
+        scratch.emplace_back(path[i].function, path[i].inlined);
+    result.callerTree.addPath(scratch, cost);
+    scratch.clear();
+    for (size_t i = outermost; i-- > 0;)
+        scratch.emplace_back(path[i].function, path[i].inlined);
+    result.calleeTree.addPath(scratch, cost);
+}
+
 std::vector<CallerCalleeEntry> sorted(const std::unordered_map<uint64_t, uint64_t> &costs) {
     std::vector<CallerCalleeEntry> entries;
     entries.reserve(costs.size());
@@ -41,6 +62,9 @@ CallerCallee CallerCallee::compute(const Profile &profile, const SampleFilter &f
     result.total = costs.total;
     result.sampleCount = costs.sampleCount;
     result.stacks = costs.stacks;
+    result.callerTree = SandwichTree(function);
+    result.calleeTree = SandwichTree(function);
+    std::vector<std::pair<FunctionId, bool>> scratch;
 
     std::unordered_map<uint64_t, uint64_t> callerCost;
     std::unordered_map<uint64_t, uint64_t> calleeCost;
@@ -68,6 +92,7 @@ CallerCallee CallerCallee::compute(const Profile &profile, const SampleFilter &f
         result.inclusive += cost;
         if (stacks.node(stacks.owner(static_cast<StackId>(s))).function == function) result.self += cost;
         if (path.front().inlined && path.front().function == function) result.inlinedSelf += cost;
+        addSandwichPaths(path, function, cost, result, scratch);
         for (uint64_t caller : callers)
             callerCost[caller] += cost;
         for (uint64_t callee : callees)
@@ -75,6 +100,8 @@ CallerCallee CallerCallee::compute(const Profile &profile, const SampleFilter &f
     }
     result.callers = sorted(callerCost);
     result.callees = sorted(calleeCost);
+    result.callerTree.finish();
+    result.calleeTree.finish();
     return result;
 }
 

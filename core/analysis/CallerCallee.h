@@ -4,10 +4,12 @@
 // Inline frames count as calls: a function inlined into F is one of F's callees, marked inlined, and listed
 // apart from out-of-line calls of the same function. Self cost is counted as FlatProfile counts it (code
 // inlined into the function is its self cost; inlinedSelf is the function's own code inlined elsewhere).
+// callerTree and calleeTree are the two halves of a sandwich flame graph (SandwichTree.h).
 #pragma once
 
 #include "analysis/AggregationRunner.h"
 #include "analysis/SampleFilter.h"
+#include "analysis/SandwichTree.h"
 #include "analysis/TransformedStacks.h"
 #include "profile/Profile.h"
 
@@ -33,6 +35,8 @@ struct CallerCallee {
     uint64_t sampleCount = 0;
     std::vector<CallerCalleeEntry> callers; // highest cost first
     std::vector<CallerCalleeEntry> callees;
+    SandwichTree callerTree;                         // from the function out to the stacks' roots
+    SandwichTree calleeTree;                         // from the function in to the leaves
     std::shared_ptr<const TransformedStacks> stacks; // names synthetic functions
 
     // Applies filter.transforms; function may be synthetic (a collapsed library's frame).

@@ -27,6 +27,8 @@ struct FunctionCost {
     uint64_t inlinedSelf = 0; // samples whose leaf frame is an inline frame of the function (charged to the
                               // self cost of the function it was inlined into)
     bool inlinedOnly = false; // every frame of the function in the counted stacks is an inline frame
+    uint64_t selfSamples = 0; // how many samples the self cost is made of
+    uint64_t samples = 0;     // how many samples have the function on their stack (the inclusive cost's)
 };
 
 struct FlatProfile {

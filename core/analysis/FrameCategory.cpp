@@ -85,6 +85,8 @@ FrameCategory frameCategoryOfPath(std::string_view path, bool kernel) {
 }
 
 FrameCategory frameCategory(const Profile &profile, ModuleId module) {
+    if (module == kProcessModule) return FrameCategory::Process;
+    if (module == kIdleModule) return FrameCategory::Idle;
     if (module >= profile.modules.size()) return FrameCategory::Unknown;
     return frameCategoryOfPath(profile.modulePath(module), profile.modules[module].kernel);
 }
@@ -108,6 +110,10 @@ Rgb frameColour(FrameCategory category, std::string_view name) {
         return hsl(90 + 40 * v1, 110 + 50 * v2, 155 + 25 * v2);
     case FrameCategory::Jit: // violet
         return hsl(265 + 25 * v1, 110 + 50 * v2, 165 + 25 * v2);
+    case FrameCategory::Process: // rose
+        return hsl(330 + 20 * v1, 90 + 40 * v2, 185 + 20 * v2);
+    case FrameCategory::Idle: // one pale blue-grey, the same for every idle box
+        return hsl(210, 30, 225);
     case FrameCategory::Unknown:
         break;
     }

@@ -17,6 +17,8 @@ enum class FrameCategory {
     Kernel,        // [kernel.kallsyms] and kernel modules
     Jit,           // code generated at run time, named by a JIT map (/tmp/perf-PID.map)
     Unknown,       // addresses outside every known mapping
+    Process,       // a process or thread box of a tree grouped by process (kProcessModule)
+    Idle,          // the idle task, PID 0 (kIdleModule)
 };
 
 struct Rgb {

@@ -13,6 +13,7 @@ bool listAccepts(const std::vector<uint32_t> &list, uint32_t value) {
 bool SampleFilter::accepts(const Profile &profile, size_t sample) const {
     const auto &samples = profile.samples;
     if (event >= 0 && samples.event[sample] != event) return false;
+    if (hideIdle && samples.pid[sample] == 0) return false;
     if (startTime && samples.time[sample] < *startTime) return false;
     if (endTime && samples.time[sample] >= *endTime) return false;
     // The columns are packed (PackedColumn): read only those a list asks about.

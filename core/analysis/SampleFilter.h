@@ -5,6 +5,7 @@
 #include "profile/Profile.h"
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -13,6 +14,15 @@ namespace perfglass {
 enum class CostKind {
     Period,  // the event's period: time for clock events, counts for others (what perf report shows)
     Samples, // one per sample
+    OffCpu,  // the time the sample's thread then stayed off the CPU (SampleFilter::offCpuTime, OffCpuTime.h)
+};
+
+// A per-process level above the call stacks (as sysprof and the Firefox Profiler have): one root box per
+// process, and optionally one per thread below it (analysis/ProcessGroups.h).
+enum class ProcessGrouping : uint8_t {
+    None,
+    Process,
+    ProcessThread,
 };
 
 struct SampleFilter {
@@ -25,9 +35,14 @@ struct SampleFilter {
     std::vector<uint32_t> cpus;
     // Applied to every stack, in order, before aggregation (see Transform.h).
     std::vector<Transform> transforms;
+    ProcessGrouping grouping = ProcessGrouping::None;
+    bool hideIdle = false; // drop the samples of the idle task (PID 0, "swapper")
+    // CostKind::OffCpu: nanoseconds off the CPU, by sample (OffCpuTime::compute); null counts 0.
+    std::shared_ptr<const std::vector<uint64_t>> offCpuTime;
 
     bool accepts(const Profile &profile, size_t sample) const;
     uint64_t weight(const Profile &profile, size_t sample) const {
+        if (cost == CostKind::OffCpu) return offCpuTime ? (*offCpuTime)[sample] : 0;
         return cost == CostKind::Period ? profile.samples.period[sample] : 1;
     }
 };

@@ -1,5 +1,9 @@
 #include "analysis/StackCosts.h"
 
+#include "analysis/ProcessGroups.h"
+
+#include <unordered_map>
+
 namespace perfglass {
 
 namespace {
@@ -11,10 +15,61 @@ struct PerStack {
     uint64_t emptyCount = 0;
 };
 
+// Grouped by process: the cost per (process or thread, Profile stack).
+struct GroupSum {
+    uint32_t pid = 0;
+    uint32_t tid = 0;
+    uint64_t cost = 0;
+    uint64_t count = 0;
+};
+using GroupSums = std::unordered_map<uint64_t, GroupSum>;
+
 } // namespace
+
+StackCosts StackCosts::computeGrouped(const Profile &profile, const SampleFilter &filter,
+                                      const AggregationControl &control) {
+    const bool byThread = filter.grouping == ProcessGrouping::ProcessThread;
+    const size_t sampleCount = profile.samples.size();
+    std::vector<GroupSums> perWorker(AggregationRunner::workerCount(sampleCount, control));
+    AggregationRunner::forEachBlock(sampleCount, control, [&](unsigned worker, size_t begin, size_t end) {
+        GroupSums &sums = perWorker[worker];
+        for (size_t i = begin; i < end; ++i) {
+            if (!filter.accepts(profile, i)) continue;
+            const uint32_t pid = profile.samples.pid[i];
+            const uint32_t tid = byThread ? profile.samples.tid[i] : pid;
+            GroupSum &sum = sums[(uint64_t{tid} << 32) | profile.samples.stack[i]];
+            sum.pid = pid;
+            sum.tid = tid;
+            sum.cost += filter.weight(profile, i);
+            ++sum.count;
+        }
+    });
+
+    ProcessGroups groups(profile, TransformedStacks::build(profile, filter.transforms), filter.grouping);
+    StackCosts result;
+    for (const GroupSums &sums : perWorker) {
+        for (const auto &[key, sum] : sums) {
+            const StackId node = groups.node(sum.pid, sum.tid, static_cast<StackId>(key & 0xffffffffu));
+            if (node == kDroppedStack) continue;
+            if (node >= result.self.size()) {
+                result.self.resize(node + 1, 0);
+                result.samples.resize(node + 1, 0);
+            }
+            result.self[node] += sum.cost;
+            result.samples[node] += sum.count;
+            result.total += sum.cost;
+            result.sampleCount += sum.count;
+        }
+    }
+    result.stacks = groups.tree();
+    result.self.resize(result.stacks->size(), 0);
+    result.samples.resize(result.stacks->size(), 0);
+    return result;
+}
 
 StackCosts StackCosts::compute(const Profile &profile, const SampleFilter &filter,
                                const AggregationControl &control) {
+    if (filter.grouping != ProcessGrouping::None) return computeGrouped(profile, filter, control);
     StackCosts result;
     result.stacks = TransformedStacks::build(profile, filter.transforms);
     const size_t sampleCount = profile.samples.size();

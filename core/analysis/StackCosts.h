@@ -1,6 +1,8 @@
 // The first step of every aggregation: the cost of the samples a SampleFilter accepts, summed per stack of
 // the transformed, function-level stack tree. Samples are summed per Profile stack in parallel (one array
-// per worker, merged), then folded onto the transformed tree: O(samples / workers + stacks).
+// per worker, merged), then folded onto the transformed tree: O(samples / workers + stacks). Grouped by
+// process (SampleFilter::grouping), the sums are per process or thread and stack, on a tree from
+// ProcessGroups.
 #pragma once
 
 #include "analysis/AggregationRunner.h"
@@ -24,6 +26,11 @@ struct StackCosts {
     // Throws Error for bad transforms and Cancelled.
     static StackCosts compute(const Profile &profile, const SampleFilter &filter,
                               const AggregationControl &control = {});
+
+private:
+    // SampleFilter::grouping: costs per (process or thread, stack), on a tree with a root per process.
+    static StackCosts computeGrouped(const Profile &profile, const SampleFilter &filter,
+                                     const AggregationControl &control);
 };
 
 } // namespace perfglass

@@ -66,6 +66,7 @@ private:
     std::vector<SyntheticFunction> synthetic_;
 
     friend class TransformApplier;
+    friend class ProcessGroups;
 };
 
 } // namespace perfglass

@@ -31,7 +31,10 @@ std::optional<uint64_t> addressOf(const Profile &profile, FunctionId function, c
 
 std::unique_ptr<ElfSymbols> openModule(const std::string &path, const std::string &name,
                                        const AnnotateOptions &options) {
-    auto symbols = ElfSymbols::open(path, SymbolSearch{options.sysroot, options.debugPaths});
+    SymbolSearch search;
+    search.sysroot = options.sysroot;
+    search.debugPaths = options.debugPaths;
+    auto symbols = ElfSymbols::open(path, search);
     if (!symbols) throw Error(fmt::format("{}: cannot read its code: {}", name, symbols.error()));
     return std::move(*symbols);
 }

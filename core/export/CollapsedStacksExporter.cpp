@@ -1,9 +1,14 @@
 #include "export/CollapsedStacksExporter.h"
 
+#include "analysis/TransformedStacks.h"
 #include "base/Error.h"
+
+#include <fmt/format.h>
 
 #include <cerrno>
 #include <fstream>
+#include <map>
+#include <unordered_map>
 #include <vector>
 
 namespace perfglass {
@@ -41,10 +46,98 @@ void CollapsedStacksExporter::write(const CallTree &tree, std::ostream &out) {
     }
 }
 
+namespace {
+
+// The root frame of a sample's stack: its process's name, or its thread's as "name-pid/tid".
+class RootFrames {
+public:
+    RootFrames(const Profile &profile, bool perThread)
+        : profile_(profile)
+        , perThread_(perThread) {
+        for (const ThreadInfo &thread : profile.threads)
+            threadNames_[thread.tid] = thread.name;
+    }
+    // The index of the root frame of (PID, TID) in name(); processes of the same name share one.
+    uint32_t of(uint32_t pid, uint32_t tid) {
+        const uint64_t key = perThread_ ? uint64_t{pid} << 32 | tid : pid;
+        const auto found = indexOf_.find(key);
+        if (found != indexOf_.end()) return found->second;
+        std::string name;
+        if (!perThread_) {
+            name = CollapsedStacksExporter::frameText(profile_.processName(pid));
+        } else {
+            const auto thread = threadNames_.find(tid);
+            const std::string threadName =
+                thread == threadNames_.end() ? std::string() : profile_.strings[thread->second];
+            name = CollapsedStacksExporter::frameText(fmt::format(
+                "{}-{}/{}", threadName.empty() ? profile_.processName(pid) : threadName, pid, tid));
+        }
+        const auto [byName, inserted] = indexOfName_.try_emplace(name, static_cast<uint32_t>(names_.size()));
+        if (inserted) names_.push_back(name);
+        return indexOf_[key] = byName->second;
+    }
+    const std::string &name(uint32_t index) const { return names_[index]; }
+
+private:
+    const Profile &profile_;
+    bool perThread_;
+    std::unordered_map<uint32_t, StringId> threadNames_;
+    std::unordered_map<uint64_t, uint32_t> indexOf_; // (pid, tid), or pid
+    std::unordered_map<std::string, uint32_t> indexOfName_;
+    std::vector<std::string> names_;
+};
+
+void writeWithRoots(const Profile &profile, const SampleFilter &filter, bool perThread, std::ostream &out) {
+    const auto stacks = TransformedStacks::build(profile, filter.transforms);
+    RootFrames roots(profile, perThread);
+    std::map<std::pair<uint32_t, StackId>, uint64_t> costs; // (root frame, transformed stack)
+    for (size_t i = 0; i < profile.samples.size(); ++i) {
+        if (!filter.accepts(profile, i)) continue;
+        const StackId stack = stacks->map(profile.samples.stack[i]);
+        if (stack == kDroppedStack) continue;
+        costs[{roots.of(profile.samples.pid[i], profile.samples.tid[i]), stack}] += filter.weight(profile, i);
+    }
+    std::vector<std::string> frames;
+    for (const auto &[key, cost] : costs) {
+        frames.clear();
+        for (StackId walk = key.second; walk != kNoStack; walk = stacks->node(walk).parent) {
+            const TransformedStacks::Node &node = stacks->node(walk);
+            frames.push_back(
+                CollapsedStacksExporter::frameText(stacks->functionName(profile, node.function)) +
+                (node.inlined ? CollapsedStacksExporter::kInlineSuffix : ""));
+        }
+        out << roots.name(key.first) << ';';
+        if (frames.empty()) out << "[no stack]";
+        for (auto frame = frames.rbegin(); frame != frames.rend(); ++frame)
+            out << (frame == frames.rbegin() ? "" : ";") << *frame;
+        out << ' ' << cost << '\n';
+    }
+}
+
+} // namespace
+
+void CollapsedStacksExporter::write(const std::shared_ptr<const Profile> &profile, const SampleFilter &filter,
+                                    const CollapsedOptions &options, std::ostream &out) {
+    if (options.perProcess || options.perThread)
+        writeWithRoots(*profile, filter, options.perThread, out);
+    else
+        write(*CallTree::topDown(profile, filter), out);
+}
+
 void CollapsedStacksExporter::writeFile(const CallTree &tree, const std::string &path) {
     std::ofstream out(path, std::ios::binary | std::ios::trunc);
     if (!out) throw Error(systemErrorMessage("cannot write collapsed stacks to " + path, errno));
     write(tree, out);
+    out.flush();
+    if (!out) throw Error("cannot write collapsed stacks to " + path + ": write failed");
+}
+
+void CollapsedStacksExporter::writeFile(const std::shared_ptr<const Profile> &profile,
+                                        const SampleFilter &filter, const CollapsedOptions &options,
+                                        const std::string &path) {
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    if (!out) throw Error(systemErrorMessage("cannot write collapsed stacks to " + path, errno));
+    write(profile, filter, options, out);
     out.flush();
     if (!out) throw Error("cannot write collapsed stacks to " + path + ": write failed");
 }

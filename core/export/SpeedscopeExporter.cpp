@@ -75,7 +75,7 @@ nlohmann::json SpeedscopeExporter::toJson(const Profile &profile, const SampleFi
     for (const ThreadInfo &thread : profile.threads)
         threadNames[thread.tid] = thread.name;
 
-    nlohmann::json profiles = nlohmann::json::array();
+    std::vector<std::pair<uint64_t, nlohmann::json>> weighed; // (total, profile)
     for (auto &[thread, indices] : samplesByThread) {
         std::stable_sort(indices.begin(), indices.end(), [&](size_t a, size_t b) {
             return profile.samples.time[a] < profile.samples.time[b];
@@ -91,15 +91,21 @@ nlohmann::json SpeedscopeExporter::toJson(const Profile &profile, const SampleFi
         }
         const auto nameIt = threadNames.find(thread.second);
         const std::string threadName = nameIt == threadNames.end() ? "" : profile.strings[nameIt->second];
-        profiles.push_back(
-            {{"type", "sampled"},
-             {"name", fmt::format("{} (pid {}, tid {})", threadName, thread.first, thread.second)},
-             {"unit", unitOf(profile, filter)},
-             {"startValue", 0},
-             {"endValue", total},
-             {"samples", std::move(samples)},
-             {"weights", std::move(weights)}});
+        weighed.emplace_back(total, nlohmann::json{{"type", "sampled"},
+                                                   {"name", fmt::format("{} (pid {}, tid {})", threadName,
+                                                                        thread.first, thread.second)},
+                                                   {"unit", unitOf(profile, filter)},
+                                                   {"startValue", 0},
+                                                   {"endValue", total},
+                                                   {"samples", std::move(samples)},
+                                                   {"weights", std::move(weights)}});
     }
+    // The heaviest thread first: speedscope opens on the first profile (activeProfileIndex).
+    std::stable_sort(weighed.begin(), weighed.end(),
+                     [](const auto &a, const auto &b) { return a.first > b.first; });
+    nlohmann::json profiles = nlohmann::json::array();
+    for (auto &[total, threadProfile] : weighed)
+        profiles.push_back(std::move(threadProfile));
     return {{"$schema", "https://www.speedscope.app/file-format-schema.json"},
             {"shared", {{"frames", std::move(frames)}}},
             {"profiles", std::move(profiles)},

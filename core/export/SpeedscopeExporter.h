@@ -1,5 +1,6 @@
 // speedscope's own file format (https://www.speedscope.app/file-format-schema.json): shared frames (one per
-// function, with its module as the file) and one "sampled" profile per thread, samples in time order as
+// function, with its module as the file) and one "sampled" profile per thread, the heaviest
+// thread first (speedscope opens on the first profile), samples in time order as
 // frame indices outermost first, with their weights. Filters and transforms apply. An inlined function is a
 // frame of its own, apart from out-of-line calls of it: its name ends in " (inlined)" (as perf marks inline
 // frames), its file is its source file and its line the function's hottest line (SourceLocations) where the

@@ -55,6 +55,11 @@ void ProcessTable::addFork(const ForkRecord &record) {
     }
 }
 
+void ProcessTable::addExit(const ForkRecord &record) {
+    const auto found = threadIndex_.find(record->tid);
+    if (found != threadIndex_.end()) profile_.threads[found->second].exitTime = record->time;
+}
+
 void ProcessTable::noteThread(uint32_t pid, uint32_t tid, const std::string *name) {
     const auto found = threadIndex_.find(tid);
     if (found == threadIndex_.end()) {

@@ -40,6 +40,7 @@ public:
     bool addMmap2(const Mmap2Record &record);
     void addComm(const CommRecord &record);
     void addFork(const ForkRecord &record);
+    void addExit(const ForkRecord &record); // PERF_RECORD_EXIT: the thread's exit time
     // A thread seen in a sample; threads that COMM or FORK records named are known already.
     void noteSampleThread(uint32_t pid, uint32_t tid) {
         if (threadIndex_.find(tid) == threadIndex_.end()) noteThread(pid, tid, nullptr);

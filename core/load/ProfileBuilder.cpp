@@ -59,8 +59,11 @@ void ProfileBuilder::addRecord(const perf_event_header *record, bool stable) {
     case PERF_RECORD_LOST_SAMPLES:
         addLostRecord(*record);
         break;
+    case PERF_RECORD_EXIT: // when threads ended, for off-CPU time (analysis/OffCpuTime.h)
+        if (ForkRecord::fits(*record)) processes_.addExit(ForkRecord(*record));
+        break;
     default:
-        // Stat records become counter series; EXIT, THROTTLE, FINISHED_ROUND and the rest carry nothing the
+        // Stat records become counter series; THROTTLE, FINISHED_ROUND and the rest carry nothing the
         // profile needs.
         counterSeries_.addRecord(record);
         break;

@@ -205,8 +205,24 @@ bool Symbolizer::endsAtEntryPoint(uint32_t pid, uint64_t pc) {
 }
 
 void Symbolizer::finish() {
+    noteBuildIds();
     noteUnresolvedModules();
     nameKernelFrames();
+}
+
+// Each module's build id: the one the recording names, else that of the file read for its symbols.
+void Symbolizer::noteBuildIds() {
+    for (ModuleId module = 0; module < profile_.modules.size(); ++module) {
+        const auto expected = expectedBuildIds_.find(profile_.modulePath(module));
+        if (expected != expectedBuildIds_.end() && !expected->second.empty()) {
+            std::vector<uint8_t> bytes = expected->second;
+            while (bytes.size() > 20 && bytes.back() == 0) // perf pads build ids to 20 bytes or more
+                bytes.pop_back();
+            profile_.modules[module].buildId = hex(bytes);
+        } else if (module < symbols_.size() && symbols_[module]) {
+            profile_.modules[module].buildId = hex(symbols_[module]->buildId());
+        }
+    }
 }
 
 void Symbolizer::nameKernelFrames() {

@@ -58,6 +58,7 @@ private:
     FrameId symbolizedFrame(ModuleId module, uint64_t address, ElfSymbols *symbols);
     const JitMap *jitMapFor(uint32_t pid);
     std::optional<FrameId> jitFrame(uint32_t pid, uint64_t address);
+    void noteBuildIds();
     void nameKernelFrames();
     void noteUnresolvedModules();
 

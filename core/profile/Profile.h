@@ -25,10 +25,17 @@ inline constexpr StackId kNoStack = std::numeric_limits<StackId>::max();
 // real caller, so they can be seen.
 inline constexpr const char *kBrokenStackName = "[broken stack]";
 
+// Module ids past the module table, for boxes that stand for no code: the process and thread boxes of a tree
+// grouped by process (analysis/ProcessGroups.h), and the idle task (PID 0, "swapper"). modulePath() names
+// them.
+inline constexpr ModuleId kProcessModule = std::numeric_limits<ModuleId>::max() - 1;
+inline constexpr ModuleId kIdleModule = std::numeric_limits<ModuleId>::max() - 2;
+
 struct Module {
     StringId path; // the mapped file, or a pseudo name such as [kernel.kallsyms], [vdso], [unknown]
     bool kernel = false;
     bool hasSymbols = true;
+    std::string buildId; // lowercase hex, as the recording or the file says; empty when unknown
 };
 
 struct Function {
@@ -55,6 +62,7 @@ struct ThreadInfo {
     uint32_t pid = 0;
     uint32_t tid = 0;
     StringId name = 0;
+    uint64_t exitTime = 0; // the thread's EXIT record, 0 when the session did not see it exit
 };
 
 struct EventInfo {
@@ -132,11 +140,17 @@ struct Profile {
     std::vector<CounterSeries> counters;
 
     const std::string &functionName(FunctionId id) const { return strings[functions[id].name]; }
-    const std::string &modulePath(ModuleId id) const { return strings[modules[id].path]; }
+    // "[process]" and "[idle]" for kProcessModule and kIdleModule.
+    const std::string &modulePath(ModuleId id) const;
     // The last path component of a module: "libc.so.6" for "/usr/lib/x86_64-linux-gnu/libc.so.6".
     std::string moduleName(ModuleId id) const;
     // The first event with samples (the one views show by default), or 0 when no event has any.
     int firstSampledEvent() const;
+    // Whether the session recorded every process (system-wide): its recorder's command line (CMDLINE, as
+    // perf, perfglass-cli and the desktop application write it) has -a or --all-cpus before the command.
+    bool systemWide() const;
+    // The name of process PID: its main thread's, else any of its threads', else "[pid PID]".
+    std::string processName(uint32_t pid) const;
 };
 
 } // namespace perfglass

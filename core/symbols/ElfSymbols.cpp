@@ -513,6 +513,39 @@ std::vector<uint8_t> ElfSymbols::buildId() const {
 }
 
 namespace {
+// The DIE that declares an inlined function: the abstract origin of the inlined call, and the declaration
+// inside its class or namespace that the origin's DW_AT_specification points to.
+Dwarf_Die declaringDie(Dwarf_Die *die) {
+    Dwarf_Die current = *die;
+    for (int attributeName : {DW_AT_abstract_origin, DW_AT_specification}) {
+        Dwarf_Attribute attribute;
+        Dwarf_Die target;
+        if (dwarf_attr(&current, attributeName, &attribute) && dwarf_formref_die(&attribute, &target))
+            current = target;
+    }
+    return current;
+}
+
+// "a::(anonymous namespace)::B::" for a DIE declared in namespace a, an anonymous namespace, and class B:
+// what the demangler prints before the names of functions without a linkage name (GCC gives none to
+// functions of anonymous namespaces), so that their inline frames are named as their out-of-line copies.
+std::string enclosingScopes(Dwarf_Die *declaration) {
+    Dwarf_Die *scopes = nullptr;
+    const int count = dwarf_getscopes_die(declaration, &scopes);
+    std::string prefix;
+    for (int i = count - 1; i >= 1; --i) { // scopes[0] is the declaration itself, the unit is last
+        const int tag = dwarf_tag(&scopes[i]);
+        if (tag != DW_TAG_namespace && tag != DW_TAG_class_type && tag != DW_TAG_structure_type &&
+            tag != DW_TAG_union_type)
+            continue;
+        const char *name = dwarf_diename(&scopes[i]);
+        prefix += name ? std::string(name) : std::string("(anonymous namespace)");
+        prefix += "::";
+    }
+    std::free(scopes);
+    return prefix;
+}
+
 std::string dieName(Dwarf_Die *die) {
     Dwarf_Attribute attribute;
     for (int name : {DW_AT_linkage_name, DW_AT_MIPS_linkage_name}) {
@@ -521,7 +554,9 @@ std::string dieName(Dwarf_Die *die) {
         }
     }
     const char *plain = dwarf_diename(die);
-    return plain ? std::string(plain) : std::string("[inlined]");
+    if (!plain) return "[inlined]";
+    Dwarf_Die declaration = declaringDie(die);
+    return enclosingScopes(&declaration) + plain;
 }
 } // namespace
 

@@ -36,6 +36,8 @@
 #include <QToolTip>
 #include <QTreeView>
 
+#include <zlib.h>
+
 using namespace perfglass;
 using namespace perfglass::test;
 
@@ -79,6 +81,7 @@ private slots:
     void statusSaysWhatIsShown();
     void closeAndReload();
     void exportAppliesFilter();
+    void exportMenuHasEveryFormat();
 
 private:
     static QString settingsName() {
@@ -487,6 +490,63 @@ void TestFlameGraph::exportAppliesFilter() {
                           QStringLiteral("/nonexistent/dir/out.collapsed"));
     QVERIFY(failed.wait(kLoadTimeoutMs));
     QVERIFY(window->statusBar()->currentMessage().startsWith(QLatin1String("Export failed")));
+}
+
+// File > Export offers every format; pprof and the Firefox Profiler's format are written with the filter.
+void TestFlameGraph::exportMenuHasEveryFormat() {
+    const auto window = openWindow(fp_);
+    QVERIFY(window);
+    auto *menu = part<QMenu>(window, "exportMenu");
+    QStringList texts;
+    for (const QAction *action : menu->actions())
+        texts << action->text();
+    QCOMPARE(texts, QStringList({"Flame Graph as &SVG…", "speedscope &JSON…", "&Collapsed Stacks…",
+                                 "&pprof Profile…", "&Firefox Profiler…"}));
+    QCOMPARE(ExportJob::suffix(ExportJob::Format::Pprof), QStringLiteral("pb.gz"));
+    QVERIFY(ExportJob::fileFilter(ExportJob::Format::FirefoxProfiler).contains(QLatin1String("*.json")));
+    menu->popup(window->mapToGlobal(QPoint(40, 40)));
+    QTRY_VERIFY(menu->isVisible());
+    saveScreenshot(menu, QStringLiteral("export-menu.png"));
+    menu->hide();
+
+    const FlameGraphModel &model = *part<FlameGraphModel>(window, "flameGraphModel");
+    const uint32_t cold = nodeNamed(model, QStringLiteral("coldLoop"));
+    QVERIFY(cold != CallTree::kRoot);
+    QSignalSpy applied(window.get(), &MainWindow::filterApplied);
+    window->addTransform(Transform::dropFunction(model.tree()->node(cold).function), QStringLiteral("drop"));
+    QVERIFY(applied.wait(kLoadTimeoutMs));
+    QSignalSpy finished(window.get(), &MainWindow::exportFinished);
+    QSignalSpy failed(window.get(), &MainWindow::exportFailed);
+
+    const QString pprof = dir_.filePath(QStringLiteral("out.pb.gz"));
+    window->exportSession(ExportJob::Format::Pprof, pprof);
+    QVERIFY(finished.wait(kLoadTimeoutMs));
+    QFile pprofFile(pprof);
+    QVERIFY(pprofFile.open(QIODevice::ReadOnly));
+    const QByteArray gzipped = pprofFile.readAll();
+    QVERIFY(gzipped.startsWith("\x1f\x8b"));
+    QByteArray raw(4 << 20, Qt::Uninitialized); // the protobuf's strings are plain bytes
+    z_stream stream{};
+    QCOMPARE(inflateInit2(&stream, 15 + 16), Z_OK);
+    stream.next_in = reinterpret_cast<Bytef *>(const_cast<char *>(gzipped.constData()));
+    stream.avail_in = static_cast<uInt>(gzipped.size());
+    stream.next_out = reinterpret_cast<Bytef *>(raw.data());
+    stream.avail_out = static_cast<uInt>(raw.size());
+    QCOMPARE(inflate(&stream, Z_FINISH), Z_STREAM_END);
+    raw.resize(static_cast<qsizetype>(stream.total_out));
+    inflateEnd(&stream);
+    QVERIFY(raw.contains("hotLoop"));
+    QVERIFY2(!raw.contains("coldLoop"), "the dropped function is exported");
+
+    const QString firefox = dir_.filePath(QStringLiteral("out.firefox.json"));
+    window->exportSession(ExportJob::Format::FirefoxProfiler, firefox);
+    QVERIFY(finished.wait(kLoadTimeoutMs));
+    QFile firefoxFile(firefox);
+    QVERIFY(firefoxFile.open(QIODevice::ReadOnly));
+    const QByteArray json = firefoxFile.readAll();
+    QVERIFY(json.contains("\"threads\"") && json.contains("hotLoop"));
+    QVERIFY(!json.contains("coldLoop"));
+    QVERIFY(failed.isEmpty());
 }
 
 QTEST_MAIN(TestFlameGraph)

@@ -185,6 +185,14 @@ void TestPerfHabits::defaultSessionIsPerfData() {
     const ProcessResult report = runIn(work.path(), PERFGLASS_CLI, {"report", "--view", "flat"});
     QVERIFY2(report.exitCode == 0, qPrintable(report.err));
     QVERIFY2(report.out.contains("hotLoop"), qPrintable(report.out));
+    // annotate reads ./perf.data too; diff without files compares perf.data.old with perf.data, as perf diff.
+    const ProcessResult annotate =
+        runIn(work.path(), PERFGLASS_CLI, {"annotate", "hotLoop", "--format", "json"});
+    QVERIFY2(annotate.exitCode == 0, qPrintable(annotate.err));
+    const ProcessResult diff = runIn(work.path(), PERFGLASS_CLI, {"diff", "--format", "json"});
+    QVERIFY2(diff.exitCode == 0, qPrintable(diff.err));
+    QVERIFY2(diff.out.contains("\"perf.data.old\"") && diff.out.contains("\"perf.data\""),
+             qPrintable(diff.out));
     QTemporaryDir empty;
     const ProcessResult missing = runIn(empty.path(), PERFGLASS_CLI, {"report"});
     QCOMPARE(missing.exitCode, 1);
@@ -343,7 +351,7 @@ void TestPerfHabits::helpSubcommand() {
     QVERIFY2(all.out.contains("diff") && all.out.contains("annotate"), qPrintable(all.out));
     const ProcessResult annotate = runCli({"help", "annotate"});
     QCOMPARE(annotate.exitCode, 0);
-    QVERIFY2(annotate.out.contains("perf.data"), qPrintable(annotate.out)); // -i's default, as perf annotate
+    QVERIFY2(annotate.out.contains("=perf.data"), qPrintable(annotate.out)); // -i's default, as perf annotate
     const ProcessResult typo = runCli({"help", "recrod"});
     QCOMPARE(typo.exitCode, 129);
     QVERIFY2(typo.err.contains("did you mean: record"), qPrintable(typo.err));
@@ -462,7 +470,7 @@ void TestPerfHabits::bashCompletion() {
     QCOMPARE(bashCompletions({"rep"}), QStringList{"report"});
     for (const char *sub : {"record", "report", "script", "annotate", "diff", "stat", "list", "help"})
         QVERIFY2(bashCompletions({""}).contains(sub), sub);
-    QCOMPARE(bashCompletions({"report", "--so"}), QStringList{"--sort"});
+    QCOMPARE(bashCompletions({"report", "--sor"}), QStringList{"--sort"}); // --so: --source-path too
     // Every long option report's help lists is offered (they are read from the program itself).
     const QStringList options = bashCompletions({"report", "--"});
     const QString help = runCli({"help", "report"}).out;

@@ -67,6 +67,7 @@ private slots:
     void exports();
     void badOptions();
     void inlineFrames();
+    void readableNames();
     void countedOnlyEventsAreNotReported();
 
 private:
@@ -293,6 +294,24 @@ void TestReport::exports() {
 
 // Events of record --counters are counted only: the report shows the sampled event by default and refuses to
 // report a counted one (it would be empty).
+// --names short prints readable names in every text view; full (the default) the demangled names.
+void TestReport::readableNames() {
+    const ProcessResult full = runCli(report({"--view", "flat", "--limit", "3"}));
+    QCOMPARE(full.exitCode, 0);
+    QVERIFY2(full.out.contains("(anonymous namespace)::hotLoop(int)  [hotspots-fp]"), qPrintable(full.out));
+    const ProcessResult flat = runCli(report({"--view", "flat", "--limit", "3", "--names", "short"}));
+    QCOMPARE(flat.exitCode, 0);
+    QVERIFY2(flat.out.contains("  (anon)::hotLoop  [hotspots-fp]"), qPrintable(flat.out));
+    QVERIFY2(!flat.out.contains("(int)"), qPrintable(flat.out));
+    const ProcessResult tree = runCli(report({"--names", "short", "--inline"}));
+    QVERIFY2(tree.out.contains("(anon)::spinFor  [hotspots-fp]"), qPrintable(tree.out));
+    QVERIFY2(tree.out.contains("(anon)::coldStep [inlined]  [hotspots-fp]"), qPrintable(tree.out));
+    const ProcessResult callers = runCli(report({"--view", "caller-callee=hotLoop", "--names", "short"}));
+    QVERIFY2(callers.out.contains("# (anon)::hotLoop  [hotspots-fp]"), qPrintable(callers.out));
+    QVERIFY2(callers.out.contains("(anon)::spinFor  [hotspots-fp]"), qPrintable(callers.out));
+    QVERIFY(runCli(report({"--names", "tiny"})).exitCode != 0);
+}
+
 void TestReport::countedOnlyEventsAreNotReported() {
     const QString file = dir_.filePath("counters.data");
     const ProcessResult recorded = runCli({"record", "-g", "--counters", "task-clock,page-faults", "-o", file,
@@ -349,6 +368,8 @@ void TestReport::inlineFrames() {
         for (const auto &child : node.at("children")) {
             if (!nameHas(child, "coldStep")) continue;
             QVERIFY(child.at("inlined").get<bool>());
+            // Qualified as its out-of-line copy would be, though GCC gives it no linkage name.
+            QCOMPARE(child.at("function").get<std::string>(), std::string("(anonymous namespace)::coldStep"));
             stepUnderLoop = true;
             coldStepSelf += child.at("self").get<uint64_t>();
         }

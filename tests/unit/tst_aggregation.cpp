@@ -8,6 +8,7 @@
 #include "analysis/CallerCallee.h"
 #include "analysis/FlatProfile.h"
 #include "analysis/FunctionMatcher.h"
+#include "analysis/ProfileSearch.h"
 #include "analysis/TimelineBuckets.h"
 #include "analysis/UnresolvedFrames.h"
 #include "base/Error.h"
@@ -96,6 +97,8 @@ private slots:
     void flatProfile();
     void callerCallee();
     void callerCalleeOfALeaf();
+    void sandwichTrees();
+    void searchEverywhere();
     void inlineFramesFlatSelfGoesToTheContainingFunction();
     void inlineFramesInTrees();
     void inlineFramesCallerCallee();
@@ -260,6 +263,79 @@ void TestAggregation::callerCalleeOfALeaf() {
     QCOMPARE(b.inclusive, uint64_t(5));
     QCOMPARE(entryLines(hand.profile, b, b.callers), QStringList({"a 3", "rec 2"}));
     QVERIFY(b.callees.empty());
+}
+
+// The two halves of the sandwich flame graph of rec (recursive): callers from its innermost frame out,
+// callees from its outermost frame in, each sample once; and the flat profile's sample counts.
+void TestAggregation::sandwichTrees() {
+    HandProfile hand;
+    const CallerCallee rec = CallerCallee::compute(hand.profile, SampleFilter{}, hand.function("rec"));
+    const auto lines = [&](const SandwichTree &tree) {
+        QStringList result;
+        std::vector<std::pair<uint32_t, QString>> stack{{SandwichTree::kRoot, QString()}};
+        while (!stack.empty()) {
+            const auto [node, prefix] = stack.back();
+            stack.pop_back();
+            const QString path =
+                prefix + QString::fromStdString(hand.profile.functionName(tree.node(node).function));
+            result << QStringLiteral("%1 %2").arg(path).arg(tree.node(node).cost);
+            const auto &children = tree.node(node).children;
+            for (auto it = children.rbegin(); it != children.rend(); ++it)
+                stack.emplace_back(*it, path + QLatin1Char('>'));
+        }
+        return result;
+    };
+    QCOMPARE(lines(rec.callerTree), QStringList({"rec 3", "rec>rec 2", "rec>rec>main 2", "rec>a 1",
+                                                 "rec>a>rec 1", "rec>a>rec>main 1"}));
+    QCOMPARE(lines(rec.calleeTree), QStringList({"rec 3", "rec>rec 2", "rec>rec>b 2", "rec>a 1",
+                                                 "rec>a>rec 1", "rec>a>rec>c<int> 1"}));
+    QCOMPARE(rec.callerTree.depth(), 3u);
+    const CallerCallee main = CallerCallee::compute(hand.profile, SampleFilter{}, hand.function("main"));
+    QCOMPARE(main.callerTree.size(), size_t(1)); // main has no callers
+    QCOMPARE(main.calleeTree.node(SandwichTree::kRoot).cost, uint64_t(10));
+
+    const FlatProfile flat = FlatProfile::compute(hand.profile, SampleFilter{});
+    for (const FunctionCost &cost : flat.functions) {
+        if (cost.function == hand.function("b")) {
+            QCOMPARE(cost.samples, uint64_t(5));
+            QCOMPARE(cost.selfSamples, uint64_t(5));
+        } else if (cost.function == hand.function("main")) {
+            QCOMPARE(cost.samples, uint64_t(10));
+            QCOMPARE(cost.selfSamples, uint64_t(0));
+        }
+    }
+}
+
+// Search everywhere on the hand profile: "sqrt" matches sqrt and sqrt_inner (3 samples, counted once each);
+// "libm" the module; a readable name matches too; every sample with a match counts once.
+void TestAggregation::searchEverywhere() {
+    HandProfile hand;
+    const ProfileSearch sqrt = ProfileSearch::compute(hand.profile, SampleFilter{}, "SQRT", nullptr, nullptr);
+    QCOMPARE(sqrt.total, uint64_t(11));
+    QCOMPARE(sqrt.matchedCost, uint64_t(3));
+    QCOMPARE(sqrt.functions.size(), size_t(2));
+    QCOMPARE(sqrt.functions[0].cost, uint64_t(3));
+    QVERIFY(sqrt.modules.empty());
+    const ProfileSearch libm = ProfileSearch::compute(hand.profile, SampleFilter{}, "libm", nullptr, nullptr);
+    QCOMPARE(libm.modules.size(), size_t(1));
+    QCOMPARE(libm.modules[0].id, hand.module("libm.so.6"));
+    QCOMPARE(libm.modules[0].cost, uint64_t(3));
+    QCOMPARE(libm.matchedCost, uint64_t(3));
+    QVERIFY(libm.functions.empty());
+    // rec is on 3 stacks, twice on some: each sample once. "c<" matches c<int> (4 samples).
+    const ProfileSearch rec = ProfileSearch::compute(hand.profile, SampleFilter{}, "rec", nullptr, nullptr);
+    QCOMPARE(rec.functions.size(), size_t(1));
+    QCOMPARE(rec.functions[0].cost, uint64_t(3));
+    const ReadableNames names(
+        std::vector<std::string_view>{"main", "a", "b", "c<int>", "sqrt", "sqrt_inner", "kfunc", "renamed"});
+    const ProfileSearch byReadable =
+        ProfileSearch::compute(hand.profile, SampleFilter{}, "renamed", &names, nullptr);
+    QCOMPARE(byReadable.functions.size(), size_t(1));
+    QCOMPARE(byReadable.functions[0].id, hand.function("rec"));
+    const ProfileSearch either =
+        ProfileSearch::compute(hand.profile, SampleFilter{}, "a", nullptr, nullptr); // main, a, kfunc, app…
+    QCOMPARE(either.matchedCost, uint64_t(10)); // every sample with a stack
+    QVERIFY(ProfileSearch::compute(hand.profile, SampleFilter{}, "", nullptr, nullptr).functions.empty());
 }
 
 void TestAggregation::inlineFramesFlatSelfGoesToTheContainingFunction() {

@@ -9,6 +9,8 @@
 #include "analysis/FrameCategory.h"
 #include "base/Error.h"
 #include "export/CollapsedStacksExporter.h"
+#include "export/FirefoxProfileExporter.h"
+#include "export/PprofExporter.h"
 #include "export/SpeedscopeExporter.h"
 #include "export/SvgFlameGraphExporter.h"
 #include "profile/SourceLocations.h"
@@ -18,9 +20,11 @@
 #include <QtTest>
 
 #include <nlohmann/json.hpp>
+#include <zlib.h>
 
 #include <fstream>
 #include <map>
+#include <set>
 #include <sstream>
 
 using namespace perfglass;
@@ -93,6 +97,75 @@ std::string readFile(const QString &path) {
     return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
+// One level of a protocol buffers message: per field number, its varint values and its length-delimited
+// payloads, in order. Throws on anything else (pprof uses no other wire types).
+struct ProtoFields {
+    std::multimap<uint32_t, uint64_t> varints;
+    std::multimap<uint32_t, std::string> payloads;
+
+    static uint64_t varint(std::string_view data, size_t &at) {
+        uint64_t value = 0;
+        for (int shift = 0; at < data.size(); shift += 7) {
+            const auto byte = static_cast<uint8_t>(data[at++]);
+            value |= uint64_t{byte & 0x7fu} << shift;
+            if (!(byte & 0x80)) return value;
+        }
+        throw std::runtime_error("truncated varint");
+    }
+    explicit ProtoFields(std::string_view data) {
+        for (size_t at = 0; at < data.size();) {
+            const uint64_t tag = varint(data, at);
+            if ((tag & 7) == 0) {
+                varints.emplace(static_cast<uint32_t>(tag >> 3), varint(data, at));
+            } else if ((tag & 7) == 2) {
+                const uint64_t size = varint(data, at);
+                if (at + size > data.size()) throw std::runtime_error("truncated field");
+                payloads.emplace(static_cast<uint32_t>(tag >> 3), std::string(data.substr(at, size)));
+                at += size;
+            } else {
+                throw std::runtime_error("unexpected wire type");
+            }
+        }
+    }
+    uint64_t one(uint32_t field) const {
+        const auto it = varints.find(field);
+        return it == varints.end() ? 0 : it->second;
+    }
+    std::vector<std::string> all(uint32_t field) const {
+        std::vector<std::string> values;
+        for (auto [it, end] = payloads.equal_range(field); it != end; ++it)
+            values.push_back(it->second);
+        return values;
+    }
+    // A packed repeated varint field.
+    std::vector<uint64_t> packed(uint32_t field) const {
+        std::vector<uint64_t> values;
+        for (const std::string &payload : all(field))
+            for (size_t at = 0; at < payload.size();)
+                values.push_back(varint(payload, at));
+        return values;
+    }
+};
+
+std::string gunzip(const std::string &data) {
+    z_stream stream{};
+    if (inflateInit2(&stream, 15 + 16) != Z_OK) throw std::runtime_error("inflateInit2");
+    std::string out;
+    stream.next_in = reinterpret_cast<Bytef *>(const_cast<char *>(data.data()));
+    stream.avail_in = static_cast<uInt>(data.size());
+    int status = Z_OK;
+    while (status == Z_OK) {
+        char buffer[4096];
+        stream.next_out = reinterpret_cast<Bytef *>(buffer);
+        stream.avail_out = sizeof buffer;
+        status = inflate(&stream, Z_NO_FLUSH);
+        out.append(buffer, sizeof buffer - stream.avail_out);
+    }
+    inflateEnd(&stream);
+    if (status != Z_STREAM_END) throw std::runtime_error("not a complete gzip stream");
+    return out;
+}
+
 } // namespace
 
 class TestExports : public QObject {
@@ -102,9 +175,16 @@ private slots:
     void collapsedStacks();
     void collapsedStacksWithTransforms();
     void collapsedFrameText();
+    void collapsedPerProcess();
+    void systemWideSessions();
+    void firefoxProfile();
     void speedscope();
     void speedscopeFocused();
+    void speedscopeHeaviestThreadFirst();
+    void pprof();
+    void pprofFiltered();
     void svgFlameGraph();
+    void svgInteractive();
     void unwritableFiles();
     void sourceLocationsPickTheHottestLine();
     void collapsedInlineFrames();
@@ -153,6 +233,82 @@ void TestExports::collapsedFrameText() {
     QCOMPARE(CollapsedStacksExporter::frameText("f;g"), std::string("f:g"));
     QCOMPARE(CollapsedStacksExporter::frameText("a\nb"), std::string("a b"));
     QCOMPARE(CollapsedStacksExporter::frameText(""), std::string("[unknown]"));
+}
+
+void TestExports::collapsedPerProcess() {
+    HandProfile hand;
+    hand.profile.threads.push_back({7, 7, hand.profile.strings.intern("other")});
+    hand.addSample({"main", "a"}, 5000, 7, 0, 4); // a second process
+    hand.profile.samples.pid.back() = 7;
+    const auto profile = hand.shared();
+    std::ostringstream perProcess;
+    CollapsedStacksExporter::write(profile, SampleFilter{}, {true, false}, perProcess);
+    const auto byProcess = parseCollapsed(perProcess.str());
+    QCOMPARE(byProcess.at("app;main;a;b"), uint64_t(3)); // pid 1 is named after its main thread, "app"
+    QCOMPARE(byProcess.at("app;[no stack]"), uint64_t(1));
+    QCOMPARE(byProcess.at("other;main;a"), uint64_t(4));
+    QCOMPARE(byProcess.at("app;main;a"), uint64_t(1));
+    std::ostringstream perThread;
+    CollapsedStacksExporter::write(profile, SampleFilter{}, {false, true}, perThread);
+    const auto byThread = parseCollapsed(perThread.str());
+    QCOMPARE(byThread.at("app-1/1;main;a;b"), uint64_t(2));
+    QCOMPARE(byThread.at("worker-1/2;main;a;b"), uint64_t(1));
+    // Without either, the lines of the call tree, processes merged.
+    std::ostringstream merged;
+    CollapsedStacksExporter::write(profile, SampleFilter{}, {}, merged);
+    QCOMPARE(parseCollapsed(merged.str()).at("main;a"), uint64_t(5));
+}
+
+void TestExports::systemWideSessions() {
+    Profile profile;
+    QVERIFY(!profile.systemWide());
+    QVERIFY(!CollapsedOptions::defaultFor(profile).perProcess);
+    profile.cmdline = {"perf", "record", "-ag", "--", "sleep", "1"};
+    QVERIFY(profile.systemWide());
+    QVERIFY(CollapsedOptions::defaultFor(profile).perProcess);
+    profile.cmdline = {"perfglass-cli", "record", "--all-cpus"};
+    QVERIFY(profile.systemWide());
+    profile.cmdline = {"perfglass-cli", "record", "-g", "--", "prog", "-a"};
+    QVERIFY(!profile.systemWide());
+}
+
+void TestExports::firefoxProfile() {
+    HandProfile hand;
+    const nlohmann::json json = FirefoxProfileExporter::toJson(hand.profile, SampleFilter{}, "hand");
+    QCOMPARE(json.at("meta").at("version").get<int>(), FirefoxProfileExporter::kGeckoFormatVersion);
+    QCOMPARE(json.at("meta").at("categories").size(), size_t(6));
+    const auto &threads = json.at("threads");
+    QCOMPARE(threads.size(), size_t(2));
+    QCOMPARE(threads[0].at("name").get<std::string>(), std::string("app"));
+    QCOMPARE(threads[0].at("processName").get<std::string>(), std::string("app"));
+    QCOMPARE(threads[1].at("tid").get<int>(), 2);
+    // Thread 1's stacks rebuilt from the tables: samples 0 2 4 6 8 10 in time order.
+    const auto &thread = threads[0];
+    const auto &strings = thread.at("stringTable");
+    const auto &frames = thread.at("frameTable").at("data");
+    const auto &stackRows = thread.at("stackTable").at("data");
+    const auto stackText = [&](const nlohmann::json &stack) {
+        std::string text;
+        for (nlohmann::json walk = stack; !walk.is_null(); walk = stackRows[walk.get<size_t>()][0]) {
+            const auto &frame = frames[stackRows[walk.get<size_t>()][1].get<size_t>()];
+            text = strings[frame[0].get<size_t>()].get<std::string>() + (text.empty() ? "" : ";") + text;
+        }
+        return text;
+    };
+    const auto &samples = thread.at("samples").at("data");
+    QCOMPARE(samples.size(), size_t(6));
+    QCOMPARE(stackText(samples[0][0]), std::string("main (in app);a (in app);b (in app)"));
+    QCOMPARE(stackText(samples[3][0]), std::string("main (in app);c<int> (in app);sqrt (in libm.so.6);"
+                                                   "sqrt_inner (in libm.so.6);kfunc (in [kernel.kallsyms])"));
+    QVERIFY(samples[5][0].is_null()); // no stack
+    // cpu-clock's periods are CPU time: threadCPUDelta, in nanoseconds.
+    QCOMPARE(samples[0].size(), size_t(4));
+    QCOMPARE(samples[0][3].get<int>(), 1);
+    QCOMPARE(thread.at("samples").at("schema").at("threadCPUDelta").get<int>(), 3);
+    QCOMPARE(json.at("meta").at("sampleUnits").at("threadCPUDelta").get<std::string>(), std::string("ns"));
+    QCOMPARE(samples[1][1].get<double>(), 0.0002); // 200 ns after the first sample, in milliseconds
+    for (size_t i = 0; i < stackRows.size(); ++i)  // prefixes come before the stacks that use them
+        QVERIFY(stackRows[i][0].is_null() || stackRows[i][0].get<size_t>() < i);
 }
 
 void TestExports::speedscope() {
@@ -226,6 +382,113 @@ void TestExports::speedscopeFocused() {
             QCOMPARE(frames[stack[0].get<size_t>()].at("name").get<std::string>(), std::string("rec"));
 }
 
+void TestExports::speedscopeHeaviestThreadFirst() {
+    HandProfile hand;
+    SampleFilter filter;
+    filter.transforms = {Transform::focusFunction(hand.function("rec"))};
+    // Thread 2 has samples 7 and 9 under rec, thread 1 only sample 8: thread 2 comes first though its tid is
+    // higher.
+    const nlohmann::json json = SpeedscopeExporter::toJson(hand.profile, filter, "rec");
+    QCOMPARE(json.at("activeProfileIndex").get<int>(), 0);
+    QCOMPARE(json.at("profiles")[0].at("name").get<std::string>(), std::string("worker (pid 1, tid 2)"));
+    QCOMPARE(json.at("profiles")[0].at("endValue").get<uint64_t>(), uint64_t(2));
+    QCOMPARE(json.at("profiles")[1].at("endValue").get<uint64_t>(), uint64_t(1));
+}
+
+void TestExports::pprof() {
+    HandProfile hand;
+    hand.profile.modules[hand.module("app")].buildId = "0123abcd";
+    QTemporaryDir dir;
+    const QString path = dir.filePath("hand.pb.gz");
+    PprofExporter::writeFile(hand.profile, SampleFilter{}, path.toStdString());
+    const std::string gzipped = readFile(path);
+    QVERIFY(gzipped.size() > 2 && uint8_t(gzipped[0]) == 0x1f && uint8_t(gzipped[1]) == 0x8b);
+    const ProtoFields profile(gunzip(gzipped));
+    const std::vector<std::string> strings = profile.all(6);
+    QVERIFY(!strings.empty() && strings[0].empty()); // string_table[0] is ""
+    const auto string = [&](uint64_t index) { return strings.at(index); };
+    // One sample type, the event, in nanoseconds (a clock event weighed by period); it is the default.
+    QCOMPARE(profile.all(1).size(), size_t(1));
+    const ProtoFields type(profile.all(1)[0]);
+    QCOMPARE(string(type.one(1)), std::string("cpu-clock"));
+    QCOMPARE(string(type.one(2)), std::string("nanoseconds"));
+    QCOMPARE(string(profile.one(14)), std::string("cpu-clock"));
+    // Functions by id, locations by id (one line each: no inline frames), mappings with the build id.
+    std::map<uint64_t, std::string> functionName;
+    for (const std::string &data : profile.all(5))
+        functionName[ProtoFields(data).one(1)] = string(ProtoFields(data).one(2));
+    QCOMPARE(functionName.size(), size_t(8));
+    std::map<uint64_t, std::string> locationName;
+    std::map<uint64_t, uint64_t> locationMapping;
+    for (const std::string &data : profile.all(4)) {
+        const ProtoFields location(data);
+        QCOMPARE(location.all(4).size(), size_t(1));
+        locationName[location.one(1)] = functionName.at(ProtoFields(location.all(4)[0]).one(1));
+        locationMapping[location.one(1)] = location.one(2);
+    }
+    std::map<uint64_t, std::string> mappingFile, mappingBuildId;
+    for (const std::string &data : profile.all(3)) {
+        const ProtoFields mapping(data);
+        mappingFile[mapping.one(1)] = string(mapping.one(5));
+        mappingBuildId[mapping.one(1)] = string(mapping.one(6));
+        QCOMPARE(mapping.one(7), uint64_t(1)); // has_functions
+    }
+    QCOMPARE(mappingFile.size(), size_t(3));
+    // Samples: stacks leaf first, summed per stack and thread, labelled with pid and tid; 11 in all.
+    std::map<std::string, uint64_t> stacks;
+    uint64_t total = 0;
+    for (const std::string &data : profile.all(2)) {
+        const ProtoFields sample(data);
+        std::string stack;
+        for (const uint64_t location : sample.packed(1)) {
+            stack = locationName.at(location) + (stack.empty() ? "" : ";") + stack;
+            if (locationName.at(location) == "main")
+                QCOMPARE(mappingBuildId.at(locationMapping.at(location)), std::string("0123abcd"));
+            if (locationName.at(location) == "kfunc")
+                QCOMPARE(mappingFile.at(locationMapping.at(location)), std::string("[kernel.kallsyms]"));
+        }
+        const std::vector<uint64_t> values = sample.packed(2);
+        QCOMPARE(values.size(), size_t(1));
+        stacks[stack] += values[0];
+        total += values[0];
+        QCOMPARE(sample.all(3).size(), size_t(3)); // pid, tid, thread
+    }
+    QCOMPARE(total, uint64_t(11));
+    QCOMPARE(stacks["main;a;b"], uint64_t(3));
+    QCOMPARE(stacks["main;c<int>;sqrt;sqrt_inner;kfunc"], uint64_t(1));
+    QCOMPARE(stacks[""], uint64_t(1));           // the sample without a stack
+    QCOMPARE(profile.all(2).size(), size_t(10)); // 7 stacks; three of them in both threads
+
+    // The first mapping is the program's (pprof's "File:"), though the first sample from 1600 on ends in
+    // the kernel.
+    SampleFilter late;
+    late.startTime = 1600;
+    const ProtoFields lateProfile(PprofExporter::encode(hand.profile, late));
+    const ProtoFields firstMapping(lateProfile.all(3).at(0));
+    QCOMPARE(firstMapping.one(1), uint64_t(1));
+    QCOMPARE(lateProfile.all(6).at(firstMapping.one(5)), std::string("/usr/bin/app"));
+}
+
+void TestExports::pprofFiltered() {
+    HandProfile hand;
+    SampleFilter filter;
+    filter.cost = CostKind::Samples;
+    filter.tids = {2};
+    filter.transforms = {Transform::collapseModule(hand.module("libm.so.6"))};
+    const ProtoFields profile(PprofExporter::encode(hand.profile, filter));
+    const std::vector<std::string> strings = profile.all(6);
+    QCOMPARE(strings.at(ProtoFields(profile.all(1)[0]).one(2)), std::string("count"));
+    std::set<std::string> names;
+    for (const std::string &data : profile.all(5))
+        names.insert(strings.at(ProtoFields(data).one(2)));
+    QVERIFY(names.count("libm.so.6"));
+    QVERIFY(!names.count("sqrt"));
+    uint64_t total = 0;
+    for (const std::string &data : profile.all(2))
+        total += ProtoFields(data).packed(2).at(0);
+    QCOMPARE(total, uint64_t(5)); // samples 1 3 5 7 9
+}
+
 void TestExports::svgFlameGraph() {
     HandProfile hand;
     const auto tree = CallTree::topDown(hand.shared(), SampleFilter{});
@@ -261,13 +524,13 @@ void TestExports::svgFlameGraph() {
     QCOMPARE(svgWidth, QString("1100"));
     QCOMPARE(pageTitle, QString("Hand <made> & small"));
     QCOMPARE(titles.size(), 14); // "all" and the 13 nodes of the tree
-    QCOMPARE(rects, 15);         // and the background
+    QCOMPARE(rects, 18);         // and the background, and the legend's application, system library, kernel
     QVERIFY(titles.contains("all (11 samples, 100%)"));
     QVERIFY2(titles.contains("main [app] (10 samples, 90.91%; self 0)"), qPrintable(titles.join('\n')));
     QVERIFY(titles.contains("c<int> [app] (3 samples, 27.27%; self 0)"));
     QVERIFY(titles.contains("kfunc [[kernel.kallsyms]] (1 samples, 9.09%; self 1)"));
     QVERIFY(!QString::fromStdString(out.str()).contains("inlined"));
-    QVERIFY(!QString::fromStdString(out.str()).contains("stroke"));
+    QVERIFY(!QString::fromStdString(out.str()).contains("stroke=")); // no dashed outlines
     QVERIFY(!QString::fromStdString(out.str()).contains("italic"));
     // Widths proportional to inclusive cost: all is 11 units over 1080 pixels, main 10, b 3 + 2.
     QVERIFY(qAbs(widthOf["all"] - 1080) < 0.01);
@@ -280,6 +543,45 @@ void TestExports::svgFlameGraph() {
     std::ostringstream narrow;
     SvgFlameGraphExporter::write(*tree, narrow, options);
     QVERIFY(QString::fromStdString(narrow.str()).count("<rect") < 15);
+}
+
+void TestExports::svgInteractive() {
+    const InlineProfile inl = inlineProfileWithSources();
+    std::ostringstream out;
+    SvgFlameGraphExporter::write(*CallTree::topDown(inl.hand.shared(), SampleFilter{}), out);
+    const QString svg = QString::fromStdString(out.str());
+    // The script (zoom, search with the matched share, details) and what it works on.
+    QVERIFY(svg.contains("<script type=\"text/ecmascript\"><![CDATA["));
+    for (const char *function : {"function flameZoom(", "function flameUnzoom(", "function flameSearch(",
+                                 "Matched: ", "window.addEventListener(\"load\", flameInit)"})
+        QVERIFY2(svg.contains(function), function);
+    QXmlStreamReader xml(QByteArray::fromStdString(out.str()));
+    QMap<QString, QString> textById;
+    QStringList frameNames, legend;
+    QString svgMargin;
+    bool inLegend = false;
+    while (!xml.atEnd()) {
+        const auto token = xml.readNext();
+        if (token == QXmlStreamReader::EndElement && xml.name() == QLatin1String("g")) inLegend = false;
+        if (token != QXmlStreamReader::StartElement) continue;
+        const QXmlStreamAttributes attributes = xml.attributes();
+        if (xml.name() == QLatin1String("svg")) svgMargin = attributes.value("data-margin").toString();
+        if (xml.name() == QLatin1String("g") && attributes.value("class") == QLatin1String("f"))
+            frameNames << attributes.value("data-name").toString();
+        if (xml.name() == QLatin1String("g") && attributes.value("class") == QLatin1String("legend"))
+            inLegend = true;
+        if (xml.name() == QLatin1String("text") && inLegend) legend << xml.readElementText();
+        if (xml.name() == QLatin1String("text") && attributes.hasAttribute("id"))
+            textById[attributes.value("id").toString()] = xml.readElementText();
+    }
+    QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+    QCOMPARE(svgMargin, QString("10"));
+    QCOMPARE(textById.value("unzoom"), QString("Reset Zoom"));
+    QCOMPARE(textById.value("search"), QString("Search"));
+    QVERIFY(textById.contains("details") && textById.contains("matched"));
+    QVERIFY(frameNames.contains("all") && frameNames.contains("mix") && frameNames.contains("work"));
+    // The legend names the colours this graph uses: the program's frames, libm's sqrt, inline frames.
+    QCOMPARE(legend, QStringList({"application", "system library", "inlined"}));
 }
 
 void TestExports::unwritableFiles() {

@@ -1,0 +1,103 @@
+#include "analysis/ProcessGroups.h"
+
+#include <fmt/format.h>
+
+#include <vector>
+
+namespace perfglass {
+
+namespace {
+
+// The last name the session gave a thread (a process renames its main thread when it execs).
+const ThreadInfo *lastThread(const Profile &profile, uint32_t tid) {
+    const ThreadInfo *found = nullptr;
+    for (const ThreadInfo &thread : profile.threads)
+        if (thread.tid == tid) found = &thread;
+    return found;
+}
+
+constexpr uint64_t kThreadKey = uint64_t{1} << 32;
+
+} // namespace
+
+ProcessGroups::ProcessGroups(const Profile &profile, std::shared_ptr<const TransformedStacks> base,
+                             ProcessGrouping grouping)
+    : profile_(profile)
+    , base_(std::move(base))
+    , result_(std::make_shared<TransformedStacks>())
+    , grouping_(grouping) {
+    result_->firstSynthetic_ = base_->firstSynthetic_;
+    result_->synthetic_ = base_->synthetic_;
+    result_->map_ = base_->map_;
+    result_->emptyMapsTo_ = base_->emptyMapsTo_;
+}
+
+std::string ProcessGroups::processName(const Profile &profile, uint32_t pid) {
+    if (pid == 0) return kIdleName;
+    const ThreadInfo *main = lastThread(profile, pid);
+    if (!main)
+        for (const ThreadInfo &thread : profile.threads)
+            if (thread.pid == pid) main = &thread;
+    const std::string name = main ? profile.strings[main->name] : std::string();
+    return fmt::format("{} (PID {})", name.empty() ? "[unknown]" : name, pid);
+}
+
+std::string ProcessGroups::threadName(const Profile &profile, uint32_t tid) {
+    const ThreadInfo *thread = lastThread(profile, tid);
+    const std::string name = thread ? profile.strings[thread->name] : std::string();
+    return fmt::format("{} (TID {})", name.empty() ? "[unknown]" : name, tid);
+}
+
+StackId ProcessGroups::child(StackId parent, FunctionId function, bool inlined) {
+    const uint64_t key = (uint64_t{parent} << 32) | function;
+    auto [it, inserted] =
+        children_[inlined ? 1 : 0].try_emplace(key, static_cast<StackId>(result_->nodes_.size()));
+    if (inserted) result_->nodes_.push_back({function, parent, inlined});
+    return it->second;
+}
+
+FunctionId ProcessGroups::synthetic(uint64_t key, std::string name, ModuleId module) {
+    auto [it, inserted] = functions_.try_emplace(key, static_cast<FunctionId>(result_->functionCount()));
+    if (inserted) result_->synthetic_.push_back({std::move(name), module});
+    return it->second;
+}
+
+StackId ProcessGroups::groupNode(uint32_t pid, uint32_t tid) {
+    const uint64_t key = (uint64_t{pid} << 32) | tid;
+    if (const auto found = groups_.find(key); found != groups_.end()) return found->second;
+    const ModuleId module = pid == 0 ? kIdleModule : kProcessModule;
+    StackId node = child(kNoStack, synthetic(pid, processName(profile_, pid), module), false);
+    if (grouping_ == ProcessGrouping::ProcessThread && pid != 0)
+        node = child(node, synthetic(kThreadKey | tid, threadName(profile_, tid), kProcessModule), false);
+    groups_.emplace(key, node);
+    return node;
+}
+
+StackId ProcessGroups::copyUnder(StackId group, StackId baseNode) {
+    // The base nodes from baseNode outwards that have no copy under group yet, innermost first.
+    std::vector<StackId> missing;
+    StackId parent = group;
+    for (StackId walk = baseNode; walk != kNoStack; walk = base_->node(walk).parent) {
+        const auto found = copies_.find((uint64_t{group} << 32) | walk);
+        if (found != copies_.end()) {
+            parent = found->second;
+            break;
+        }
+        missing.push_back(walk);
+    }
+    for (auto it = missing.rbegin(); it != missing.rend(); ++it) {
+        const TransformedStacks::Node &node = base_->node(*it);
+        parent = child(parent, node.function, node.inlined);
+        copies_.emplace((uint64_t{group} << 32) | *it, parent);
+    }
+    return parent;
+}
+
+StackId ProcessGroups::node(uint32_t pid, uint32_t tid, StackId profileStack) {
+    const StackId baseNode = base_->map(profileStack);
+    if (baseNode == kDroppedStack) return kDroppedStack;
+    const StackId group = groupNode(pid, tid);
+    return baseNode == kNoStack ? group : copyUnder(group, baseNode);
+}
+
+} // namespace perfglass

@@ -1,0 +1,86 @@
+// Off-CPU time in the window: a session with switch-out samples (here the context-switches event sampled at
+// every switch, what --off-cpu's sched:sched_switch gives where tracefs exists) offers Off-CPU Time on the
+// toolbar; it weighs those samples by the time their thread stayed blocked (shown as time), undo returns to
+// the on-CPU samples, and the timeline hatches when each thread was off the CPU. Screenshots for a person
+// to look at.
+#include "FlameGraphModel.h"
+#include "GuiTestSupport.h"
+#include "MainWindow.h"
+#include "TestSupport.h"
+#include "TimelineWidget.h"
+
+#include <QAction>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUndoStack>
+
+using namespace perfglass;
+using namespace perfglass::test;
+
+class TestOffCpuView : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase() {
+        useTestSettings(QStringLiteral("tst_offcpuview-%1").arg(QCoreApplication::applicationPid()));
+        QVERIFY(dir_.isValid());
+        path_ = dir_.filePath(QStringLiteral("offcpu.data"));
+        // Blocks twice in sleep, runs in between.
+        const ProcessResult result = runCli(
+            {QStringLiteral("record"), QStringLiteral("-g"), QStringLiteral("-e"),
+             QStringLiteral("cpu-clock,context-switches/period=1/"), QStringLiteral("-o"), path_,
+             QStringLiteral("--"), QStringLiteral("sh"), QStringLiteral("-c"),
+             QStringLiteral("sleep 0.2; %1 -3 1; sleep 0.2").arg(clientPath(QStringLiteral("hotspots-fp")))});
+        if (!QFileInfo::exists(path_) || QFileInfo(path_).size() == 0) {
+            qWarning("recording failed: %s", qPrintable(result.err));
+            path_.clear();
+        }
+    }
+
+    void offCpuTime() {
+        if (path_.isEmpty()) QSKIP("recording the context-switches event is not permitted here");
+        auto window = openSessionWindow(path_, 120000);
+        QVERIFY(window);
+        QAction *offCpu = part<QAction>(*window, "offCpuTime");
+        QVERIFY(offCpu->isVisible());
+        QVERIFY(!offCpu->isChecked());
+        QCOMPARE(window->filter().cost, CostKind::Period);
+        QSignalSpy applied(window.get(), &MainWindow::filterApplied);
+        offCpu->trigger();
+        QVERIFY(applied.wait(60000) || !applied.isEmpty());
+        QCOMPARE(window->filter().cost, CostKind::OffCpu);
+        QVERIFY(offCpu->isChecked());
+        const auto tree = part<FlameGraphModel>(*window, "flameGraphModel")->tree();
+        QVERIFY(tree->total() > 0);
+        QVERIFY(tree->sampleCount() >= 2); // at least the two sleeps
+        // The timeline hatches the blocked intervals of the session's threads.
+        const auto *timeline = window->findChild<TimelineWidget *>();
+        QVERIFY(timeline);
+        QVERIFY(timeline->offCpu() && timeline->offCpu()->size() >= 2);
+        saveScreenshot(window.get(), QStringLiteral("offcpu-time.png"));
+        // Undo: back to the on-CPU samples.
+        applied.clear();
+        window->findChild<QUndoStack *>()->undo();
+        QVERIFY(applied.wait(60000) || !applied.isEmpty());
+        QCOMPARE(window->filter().cost, CostKind::Period);
+        QVERIFY(!offCpu->isChecked());
+        saveScreenshot(window.get(), QStringLiteral("offcpu-oncpu.png"));
+    }
+
+    void notOfferedWithoutSwitches() {
+        const QString plain = dir_.filePath(QStringLiteral("plain.data"));
+        runCli({QStringLiteral("record"), QStringLiteral("-o"), plain, QStringLiteral("--"),
+                clientPath(QStringLiteral("hotspots-fp")), QStringLiteral("-3"), QStringLiteral("1")});
+        if (!QFileInfo::exists(plain)) QSKIP("recording is not permitted here");
+        auto window = openSessionWindow(plain, 120000);
+        QVERIFY(window);
+        QVERIFY(!part<QAction>(*window, "offCpuTime")->isVisible());
+    }
+
+private:
+    QTemporaryDir dir_;
+    QString path_;
+};
+
+QTEST_MAIN(TestOffCpuView)
+#include "tst_offcpuview.moc"
