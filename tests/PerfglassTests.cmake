@@ -50,6 +50,9 @@ if(TARGET perfglass-gui-lib)
   # tst_translations also starts the application itself, to see the language the environment chooses.
   target_compile_definitions(tst_translations PRIVATE PERFGLASS_GUI="$<TARGET_FILE:perfglass>")
   add_dependencies(tst_translations perfglass)
+  # tst_compare starts it with --compare.
+  target_compile_definitions(tst_compare PRIVATE PERFGLASS_GUI="$<TARGET_FILE:perfglass>")
+  add_dependencies(tst_compare perfglass)
 endif()
 
 # A perfglass recording asks the kernel for build ids in its MMAP2 records (attr.build_id). The kernel (seen with
