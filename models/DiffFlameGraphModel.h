@@ -1,9 +1,10 @@
 // The view-model of a differential flame graph: a FlameGraphModel that draws one side of a comparison
-// (CallTreeDiff) and colours each frame by how its inclusive share changed, as Brendan Gregg's differential
-// flame graphs do: red where it grew, blue where it shrank, near white where it stayed, the intensity by the
-// size of the change (relative to the largest change of any frame). By default it draws the comparison's
-// shape (frames new in the comparison are full red); setBaselineShape draws the baseline's instead, so that
-// frames that vanished in the comparison show, full blue. The tooltip gives both shares and the change.
+// (CallTreeDiff) and colours each frame by how its inclusive share (setNormalize(Time): its seconds) changed,
+// as Brendan Gregg's differential flame graphs do: red where it grew, blue where it shrank, near white where
+// it stayed, the intensity by the size of the change (relative to the largest change of any frame). By
+// default it draws the comparison's shape (frames new in the comparison are full red); setBaselineShape draws
+// the baseline's instead, so that frames that vanished in the comparison show, full blue. The tooltip gives
+// both shares and the change.
 #pragma once
 
 #include "FlameGraphModel.h"
