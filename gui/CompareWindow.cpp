@@ -205,8 +205,7 @@ void CompareWindow::showDiffs(std::shared_ptr<const CallTreeDiff> topDown,
 
 QString CompareWindow::legendHtml() const {
     auto swatch = [](const QColor &color, const QString &label) {
-        return QStringLiteral("<span style=\"color:%1; font-size:large\">■</span>&nbsp;%2")
-            .arg(color.name(), label.toHtmlEscaped());
+        return FlameGraphView::legendSwatch(color, label.toHtmlEscaped());
     };
     return QStringList{swatch(DiffFlameGraphModel::changeColor(1.0), tr("Grew")),
                        swatch(DiffFlameGraphModel::changeColor(0.4), tr("A little")),
@@ -259,12 +258,20 @@ void CompareWindow::showFrameMenu(uint32_t node, const QPoint &globalPos) {
     menu->popup(globalPos);
 }
 
+DiffTreeModel *CompareWindow::modelOf(const QTreeView *view) const {
+    return view == bottomUpView_ ? bottomUpModel_ : topDownModel_;
+}
+
+// The sorting proxy between a diff tree view and its model (createTree).
+QSortFilterProxyModel *CompareWindow::proxyOf(const QTreeView *view) {
+    return static_cast<QSortFilterProxyModel *>(view->model());
+}
+
 // Selects the diff tree row of NODE (a frame of the flame graph), expanding its callers.
 void CompareWindow::showInTree(uint32_t node) {
     QTreeView *view = flameModel_->isBottomUp() ? bottomUpView_ : topDownView_;
-    DiffTreeModel *model = flameModel_->isBottomUp() ? bottomUpModel_ : topDownModel_;
-    const auto *proxy = static_cast<QSortFilterProxyModel *>(view->model());
-    const QModelIndex index = proxy->mapFromSource(model->indexOf(flameModel_->diffNode(node)));
+    const QModelIndex index =
+        proxyOf(view)->mapFromSource(modelOf(view)->indexOf(flameModel_->diffNode(node)));
     if (!index.isValid()) return;
     for (QModelIndex parent = index.parent(); parent.isValid(); parent = parent.parent())
         view->expand(parent);
@@ -277,9 +284,7 @@ void CompareWindow::showInTree(uint32_t node) {
 // side has shows in that side's shape.
 void CompareWindow::showInFlameGraph(QTreeView *view, const QModelIndex &index) {
     const bool bottomUp = view == bottomUpView_;
-    DiffTreeModel *model = bottomUp ? bottomUpModel_ : topDownModel_;
-    const auto *proxy = static_cast<QSortFilterProxyModel *>(view->model());
-    const uint32_t diffNode = model->nodeOf(proxy->mapToSource(index));
+    const uint32_t diffNode = modelOf(view)->nodeOf(proxyOf(view)->mapToSource(index));
     if (flameModel_->isBottomUp() != bottomUp) flameView_->setBottomUp(bottomUp);
     if (!flameModel_->shownNode(diffNode)) baselineShape_->toggle();
     const auto node = flameModel_->shownNode(diffNode);

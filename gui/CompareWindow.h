@@ -87,6 +87,8 @@ private:
     void showCarried(const FilterTransfer::Carried &carried);
     void showFrameMenu(uint32_t node, const QPoint &globalPos);
     void showInTree(uint32_t node);
+    DiffTreeModel *modelOf(const QTreeView *view) const;
+    static QSortFilterProxyModel *proxyOf(const QTreeView *view);
     void showInFlameGraph(QTreeView *view, const QModelIndex &index);
 
     AnalysisJob *analyzer_;

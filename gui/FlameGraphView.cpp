@@ -299,12 +299,14 @@ void FlameGraphView::showHovered(bool hovered, uint32_t node) {
     status_->setText(text);
 }
 
+QString FlameGraphView::legendSwatch(const QColor &color, const QString &labelHtml) {
+    return QStringLiteral("<span style=\"color:%1; font-size:large\">■</span>&nbsp;%2")
+        .arg(color.name(), labelHtml);
+}
+
 QString FlameGraphView::legendHtml() const {
-    auto swatch = [](const QColor &color, const QString &label) {
-        return QStringLiteral("<span style=\"color:%1; font-size:large\">■</span>&nbsp;%2")
-            .arg(color.name(), label);
-    };
-    auto ofCategory = [&swatch](FrameCategory category, const QString &label) {
+    const auto swatch = &FlameGraphView::legendSwatch;
+    auto ofCategory = [swatch](FrameCategory category, const QString &label) {
         return swatch(toQColor(FramePalette::frameColour(category, "legend")).darker(110),
                       label.toHtmlEscaped());
     };

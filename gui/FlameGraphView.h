@@ -39,6 +39,8 @@ public:
     // The status line's text while no frame is under the mouse (top-down); by default it names the main
     // window's frame actions.
     void setHint(const QString &hint);
+    // One entry of a colour legend: a square of COLOR, then LABELHTML (rich text, escaped by the caller).
+    static QString legendSwatch(const QColor &color, const QString &labelHtml);
 
 public slots:
     void focusSearch();
