@@ -81,11 +81,11 @@ DiffCommand::Side DiffCommand::load(const std::string &file) {
 DiffNormalize DiffCommand::normalize(const Side &baseline, const Side &comparison) const {
     if (normalize_ != "time") return DiffNormalize::Share;
     for (const Side *side : {&baseline, &comparison}) {
-        const EventInfo &event = side->profile->events[static_cast<size_t>(side->filter.event)];
-        if (side->filter.cost == CostKind::Samples || !isClockEvent(event.type, event.config))
+        if (!measuresTime(*side->profile, side->filter))
             throw Error(fmt::format("--normalize time: {} reports {}, which is not a time event weighed by "
                                     "its period (use --normalize share)",
-                                    side->file, event.name));
+                                    side->file,
+                                    side->profile->events[static_cast<size_t>(side->filter.event)].name));
     }
     return DiffNormalize::Time;
 }

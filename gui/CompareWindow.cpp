@@ -4,13 +4,16 @@
 #include "DiffFlameGraphModel.h"
 #include "DiffTreeModel.h"
 #include "FlameGraphView.h"
+#include "FlameGraphWidget.h"
 #include "SummaryView.h"
-#include "analysis/FilterTransfer.h"
 
 #include <QAction>
+#include <QApplication>
+#include <QClipboard>
 #include <QFileInfo>
 #include <QHeaderView>
 #include <QLabel>
+#include <QMenu>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTabWidget>
@@ -28,38 +31,28 @@ CompareWindow::CompareWindow(QWidget *parent)
     , topDownModel_(new DiffTreeModel(this))
     , bottomUpModel_(new DiffTreeModel(this))
     , sides_(new QLabel(this))
+    , carried_(new QLabel(this))
     , tabs_(new QTabWidget(this)) {
     setObjectName(QStringLiteral("compareWindow"));
     setAttribute(Qt::WA_DeleteOnClose, false);
     resize(1300, 850);
-    QToolBar *bar = addToolBar(tr("Comparison"));
-    bar->setObjectName(QStringLiteral("compareToolBar"));
-    baselineShape_ = bar->addAction(tr("Baseline Shape"));
-    baselineShape_->setObjectName(QStringLiteral("baselineShape"));
-    baselineShape_->setCheckable(true);
-    baselineShape_->setToolTip(tr("Draw the baseline's call stacks, with the frames that vanished in the "
-                                  "comparison, instead of the comparison's"));
-    connect(baselineShape_, &QAction::toggled, flameModel_, &DiffFlameGraphModel::setBaselineShape);
-    bar->addSeparator();
-    sides_->setObjectName(QStringLiteral("compareSides"));
-    sides_->setTextFormat(Qt::RichText);
-    bar->addWidget(sides_);
-
-    flameView_ = new FlameGraphView(flameModel_, this);
-    flameView_->setObjectName(QStringLiteral("diffFlameGraph"));
-    flameView_->legend()->setText(legendHtml());
-    flameView_->legend()->setToolTip(
-        tr("The colour of a frame is the change of its share of all samples, "
-           "relative to the largest change of any frame: red where it grew, blue "
-           "where it shrank. Frames new in the comparison are full red, frames "
-           "that vanished (Baseline Shape) full blue."));
-    tabs_->addTab(flameView_, tr("Differential Flame Graph"));
+    createToolBar();
+    createFlameGraph();
     topDownView_ = createTree(topDownModel_, QStringLiteral("diffTopDown"));
     tabs_->addTab(topDownView_, tr("Top-Down"));
     bottomUpView_ = createTree(bottomUpModel_, QStringLiteral("diffBottomUp"));
     tabs_->addTab(bottomUpView_, tr("Bottom-Up"));
     tabs_->addTab(createSummaries(), tr("Summaries"));
-    setCentralWidget(tabs_);
+    carried_->setObjectName(QStringLiteral("compareCarried"));
+    carried_->setWordWrap(true);
+    carried_->setContentsMargins(6, 2, 6, 2);
+    auto *central = new QWidget(this);
+    auto *layout = new QVBoxLayout(central);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addWidget(carried_);
+    layout->addWidget(tabs_, 1);
+    setCentralWidget(central);
 
     connect(analyzer_, &AnalysisJob::analyzed, this, [this](std::shared_ptr<const LoadedSession> comparison) {
         showComparison(pendingBaseline_, std::move(comparison));
@@ -68,15 +61,56 @@ CompareWindow::CompareWindow(QWidget *parent)
     connect(differ_, &BackgroundJob::failed, this, &CompareWindow::failed);
 }
 
+void CompareWindow::createToolBar() {
+    QToolBar *bar = addToolBar(tr("Comparison"));
+    bar->setObjectName(QStringLiteral("compareToolBar"));
+    baselineShape_ = bar->addAction(tr("Baseline Shape"));
+    baselineShape_->setObjectName(QStringLiteral("baselineShape"));
+    baselineShape_->setCheckable(true);
+    baselineShape_->setToolTip(tr("Draw the baseline's call stacks, with the frames that vanished in the "
+                                  "comparison, instead of the comparison's"));
+    connect(baselineShape_, &QAction::toggled, flameModel_, &DiffFlameGraphModel::setBaselineShape);
+    seconds_ = bar->addAction(tr("Seconds"));
+    seconds_->setObjectName(QStringLiteral("normalizeTime"));
+    seconds_->setCheckable(true);
+    seconds_->setEnabled(false);
+    connect(seconds_, &QAction::toggled, this, &CompareWindow::setSeconds);
+    bar->addSeparator();
+    sides_->setObjectName(QStringLiteral("compareSides"));
+    sides_->setTextFormat(Qt::RichText);
+    bar->addWidget(sides_);
+}
+
+void CompareWindow::createFlameGraph() {
+    flameView_ = new FlameGraphView(flameModel_, this);
+    flameView_->setObjectName(QStringLiteral("diffFlameGraph"));
+    flameView_->setHint(tr("Click a frame to zoom in, right-click it to show it in the diff tree or copy its "
+                           "name; Escape goes back."));
+    flameView_->legend()->setText(legendHtml());
+    flameView_->legend()->setToolTip(
+        tr("The colour of a frame is the change of its share of all samples, "
+           "relative to the largest change of any frame: red where it grew, blue "
+           "where it shrank. Frames new in the comparison are full red, frames "
+           "that vanished (Baseline Shape) full blue."));
+    connect(flameView_->graph(), &FlameGraphWidget::contextMenuRequested, this,
+            &CompareWindow::showFrameMenu);
+    tabs_->addTab(flameView_, tr("Differential Flame Graph"));
+}
+
 QTreeView *CompareWindow::createTree(DiffTreeModel *model, const QString &name) {
     auto *proxy = new QSortFilterProxyModel(this);
     proxy->setSourceModel(model);
-    proxy->setSortRole(DiffTreeModel::SortRole);
+    // First the largest change first (the CLI's --sort delta); a click on a header sorts by signed values.
+    proxy->setSortRole(DiffTreeModel::ChangeSizeRole);
     auto *view = new QTreeView(this);
     view->setObjectName(name);
     view->setModel(proxy);
     view->setSortingEnabled(true);
     view->sortByColumn(DiffTreeModel::Delta, Qt::DescendingOrder);
+    connect(view->header(), &QHeaderView::sectionClicked, proxy,
+            [proxy] { proxy->setSortRole(DiffTreeModel::SortRole); });
+    connect(view, &QTreeView::doubleClicked, this,
+            [this, view](const QModelIndex &index) { showInFlameGraph(view, index); });
     view->setUniformRowHeights(true);
     view->header()->setStretchLastSection(false);
     view->header()->setSectionResizeMode(DiffTreeModel::Function, QHeaderView::Stretch);
@@ -108,9 +142,10 @@ void CompareWindow::compareSessions(std::shared_ptr<const LoadedSession> baselin
 void CompareWindow::setBaseline(std::shared_ptr<const LoadedSession> baseline) {
     if (!comparisonBase_ || !baseline) return;
     pendingBaseline_ = std::move(baseline);
-    analyzer_->analyze(comparisonBase_,
-                       FilterTransfer::apply(*pendingBaseline_->profile, pendingBaseline_->filter,
-                                             *comparisonBase_->profile));
+    const FilterTransfer::Carried carried = FilterTransfer::carry(
+        *pendingBaseline_->profile, pendingBaseline_->filter, *comparisonBase_->profile);
+    showCarried(carried);
+    analyzer_->analyze(comparisonBase_, carried.filter);
 }
 
 void CompareWindow::compareSelections(std::shared_ptr<const LoadedSession> baseline,
@@ -120,6 +155,7 @@ void CompareWindow::compareSelections(std::shared_ptr<const LoadedSession> basel
     analyzer_->cancel();
     baselineLabel_ = baselineLabel;
     comparisonLabel_ = comparisonLabel;
+    carried_->setText(tr("Two selections of one session, each with its own filter."));
     showComparison(std::move(baseline), std::move(comparison));
 }
 
@@ -149,6 +185,15 @@ void CompareWindow::showDiffs(std::shared_ptr<const CallTreeDiff> topDown,
                         .arg(baseline_->topDown->sampleCount())
                         .arg(comparisonLabel_.toHtmlEscaped())
                         .arg(comparison_->topDown->sampleCount()));
+    const bool time = measuresTime(*baseline_->profile, baseline_->filter) &&
+                      measuresTime(*comparison_->profile, comparison_->filter);
+    if (!time) seconds_->setChecked(false);
+    seconds_->setEnabled(time);
+    seconds_->setToolTip(time
+                             ? tr("Costs and changes in seconds of %1 instead of shares of each side's total")
+                                   .arg(QString::fromStdString(comparison_->eventName))
+                             : tr("Seconds need a time event (such as cpu-clock) counted by its period on "
+                                  "both sides"));
     flameModel_->setDiffs(topDown, bottomUp, comparison_->costUnit);
     topDownModel_->setDiff(std::move(topDown));
     bottomUpModel_->setDiff(std::move(bottomUp));
@@ -160,8 +205,7 @@ void CompareWindow::showDiffs(std::shared_ptr<const CallTreeDiff> topDown,
 
 QString CompareWindow::legendHtml() const {
     auto swatch = [](const QColor &color, const QString &label) {
-        return QStringLiteral("<span style=\"color:%1; font-size:large\">■</span>&nbsp;%2")
-            .arg(color.name(), label.toHtmlEscaped());
+        return FlameGraphView::legendSwatch(color, label.toHtmlEscaped());
     };
     return QStringList{swatch(DiffFlameGraphModel::changeColor(1.0), tr("Grew")),
                        swatch(DiffFlameGraphModel::changeColor(0.4), tr("A little")),
@@ -169,6 +213,85 @@ QString CompareWindow::legendHtml() const {
                        swatch(DiffFlameGraphModel::changeColor(-0.4), tr("A little")),
                        swatch(DiffFlameGraphModel::changeColor(-1.0), tr("Shrank"))}
         .join(QStringLiteral("&nbsp;&nbsp; "));
+}
+
+void CompareWindow::setSeconds(bool seconds) {
+    const DiffNormalize normalize = seconds ? DiffNormalize::Time : DiffNormalize::Share;
+    flameModel_->setNormalize(normalize);
+    topDownModel_->setNormalize(normalize);
+    bottomUpModel_->setNormalize(normalize);
+    flameView_->graph()->update();
+}
+
+void CompareWindow::showCarried(const FilterTransfer::Carried &carried) {
+    QStringList kept{tr("the event")};
+    QStringList dropped;
+    if (carried.processNames > 0) kept << tr("processes by name");
+    if (carried.processNamesMissing > 0) dropped << tr("processes whose names it lacks");
+    if (carried.threadNames > 0) kept << tr("threads by name");
+    if (carried.threadNamesMissing > 0) dropped << tr("threads whose names it lacks");
+    if (carried.cpus > 0) kept << tr("CPUs");
+    if (carried.transforms > 0) kept << tr("transforms");
+    if (carried.transformsDropped > 0) dropped << tr("transforms about code it lacks");
+    if (carried.timeRangeDropped) dropped << tr("the time range (it belongs to the baseline's timeline)");
+    QString text = tr("Filter carried over to the comparison: %1.").arg(kept.join(QStringLiteral(", ")));
+    if (!dropped.isEmpty())
+        text += QLatin1Char(' ') + tr("Not carried over: %1.").arg(dropped.join(QStringLiteral(", ")));
+    carried_->setText(text);
+}
+
+void CompareWindow::showFrameMenu(uint32_t node, const QPoint &globalPos) {
+    auto *menu = new QMenu(this);
+    menu->setObjectName(QStringLiteral("diffFrameMenu"));
+    menu->setAttribute(Qt::WA_DeleteOnClose);
+    QAction *zoom = menu->addAction(tr("Zoom In"), this, [this, node] { flameModel_->zoomTo(node); });
+    zoom->setObjectName(QStringLiteral("zoomIn"));
+    const QString tree = flameModel_->isBottomUp() ? tr("Show in Bottom-Up") : tr("Show in Top-Down");
+    menu->addAction(tree, this, [this, node] { showInTree(node); })
+        ->setObjectName(QStringLiteral("showInTree"));
+    const QString name = flameModel_->name(node);
+    menu->addAction(tr("Copy Name"), this, [name] { QApplication::clipboard()->setText(name); })
+        ->setObjectName(QStringLiteral("copyName"));
+    menu->addSeparator();
+    menu->addAction(tr("Reset Zoom"), flameModel_, &FlameGraphModel::resetZoom)
+        ->setObjectName(QStringLiteral("resetZoom"));
+    menu->popup(globalPos);
+}
+
+DiffTreeModel *CompareWindow::modelOf(const QTreeView *view) const {
+    return view == bottomUpView_ ? bottomUpModel_ : topDownModel_;
+}
+
+// The sorting proxy between a diff tree view and its model (createTree).
+QSortFilterProxyModel *CompareWindow::proxyOf(const QTreeView *view) {
+    return static_cast<QSortFilterProxyModel *>(view->model());
+}
+
+// Selects the diff tree row of NODE (a frame of the flame graph), expanding its callers.
+void CompareWindow::showInTree(uint32_t node) {
+    QTreeView *view = flameModel_->isBottomUp() ? bottomUpView_ : topDownView_;
+    const QModelIndex index =
+        proxyOf(view)->mapFromSource(modelOf(view)->indexOf(flameModel_->diffNode(node)));
+    if (!index.isValid()) return;
+    for (QModelIndex parent = index.parent(); parent.isValid(); parent = parent.parent())
+        view->expand(parent);
+    view->setCurrentIndex(index);
+    view->scrollTo(index);
+    tabs_->setCurrentWidget(view);
+}
+
+// Zooms the flame graph into the frame of a diff tree's row, drawing the tree's kind; a row only the other
+// side has shows in that side's shape.
+void CompareWindow::showInFlameGraph(QTreeView *view, const QModelIndex &index) {
+    const bool bottomUp = view == bottomUpView_;
+    const uint32_t diffNode = modelOf(view)->nodeOf(proxyOf(view)->mapToSource(index));
+    if (flameModel_->isBottomUp() != bottomUp) flameView_->setBottomUp(bottomUp);
+    if (!flameModel_->shownNode(diffNode)) baselineShape_->toggle();
+    const auto node = flameModel_->shownNode(diffNode);
+    if (!node) return;
+    flameModel_->zoomTo(*node);
+    flameView_->graph()->selectNode(*node);
+    tabs_->setCurrentWidget(flameView_);
 }
 
 } // namespace perfglass

@@ -3,12 +3,19 @@
 // flame graph (DiffFlameGraphModel: the comparison's shape, red where a frame grew and blue where it shrank,
 // or the baseline's shape with the frames that vanished), the top-down and bottom-up diff trees with the
 // baseline's, the comparison's and the change's columns (sortable; by Delta, what grew most comes first), and
-// both sessions' Summaries side by side. Comparing sessions, the main window's filter applies to both: the
-// comparison is re-aggregated off the UI thread with the filter carried over by name (FilterTransfer); the
-// trees are merged off the UI thread too.
+// both sessions' Summaries side by side. The trees first put the largest change first, whichever its sign (as
+// `perfglass-cli diff --sort delta`); a click on a column's header sorts by its signed value. Seconds (for
+// time events on both sides) shows the costs and changes in seconds instead of shares, as `--normalize time`.
+// The flame graph zooms like the main one (click, Enter, Escape, Home, arrows) and its frames' context menu
+// zooms, shows the frame in the diff tree, copies the name or resets the zoom; a double click on a tree row
+// shows it in the flame graph. Comparing sessions, the main window's filter applies to both: the comparison
+// is re-aggregated off the UI thread with the filter carried over (FilterTransfer: event and transforms by
+// name, threads and processes by name, CPUs; not the time range), which a line above the views spells out;
+// the trees are merged off the UI thread too.
 #pragma once
 
 #include "LoadedSession.h"
+#include "analysis/FilterTransfer.h"
 
 #include <QMainWindow>
 
@@ -56,6 +63,10 @@ public:
     QTreeView *topDownView() const { return topDownView_; }
     QTreeView *bottomUpView() const { return bottomUpView_; }
     QAction *baselineShapeAction() const { return baselineShape_; }
+    // Checkable: costs and changes in seconds (enabled when both sides count a time event by its period).
+    QAction *secondsAction() const { return seconds_; }
+    // What of the main window's filter the comparison carries, and what not.
+    QLabel *carriedLabel() const { return carried_; }
     QTabWidget *tabs() const { return tabs_; }
 
 signals:
@@ -64,12 +75,21 @@ signals:
     void failed(const QString &message);
 
 private:
+    void createToolBar();
+    void createFlameGraph();
     QTreeView *createTree(DiffTreeModel *model, const QString &name);
     QWidget *createSummaries();
     void showComparison(std::shared_ptr<const LoadedSession> baseline,
                         std::shared_ptr<const LoadedSession> comparison);
     void showDiffs(std::shared_ptr<const CallTreeDiff> topDown, std::shared_ptr<const CallTreeDiff> bottomUp);
     QString legendHtml() const;
+    void setSeconds(bool seconds);
+    void showCarried(const FilterTransfer::Carried &carried);
+    void showFrameMenu(uint32_t node, const QPoint &globalPos);
+    void showInTree(uint32_t node);
+    DiffTreeModel *modelOf(const QTreeView *view) const;
+    static QSortFilterProxyModel *proxyOf(const QTreeView *view);
+    void showInFlameGraph(QTreeView *view, const QModelIndex &index);
 
     AnalysisJob *analyzer_;
     BackgroundJob *differ_;
@@ -82,7 +102,9 @@ private:
     SummaryView *baselineSummary_ = nullptr;
     SummaryView *comparisonSummary_ = nullptr;
     QLabel *sides_ = nullptr;
+    QLabel *carried_ = nullptr;
     QAction *baselineShape_ = nullptr;
+    QAction *seconds_ = nullptr;
     QTabWidget *tabs_ = nullptr;
     QString baselineLabel_;
     QString comparisonLabel_;

@@ -43,7 +43,8 @@ FlameGraphView::FlameGraphView(FlameGraphModel *model, QWidget *parent)
     , legend_(new QLabel(this))
     , icicle_(new QToolButton(this))
     , bottomUp_(new QToolButton(this))
-    , threshold_(new QDoubleSpinBox(this)) {
+    , threshold_(new QDoubleSpinBox(this))
+    , hint_(tr("Click a frame to zoom in, right-click it to focus, merge or hide it; Escape goes back.")) {
     back_->setIcon(style()->standardIcon(QStyle::SP_ArrowBack));
     back_->setText(tr("Back"));
     back_->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
@@ -148,6 +149,11 @@ void FlameGraphView::connectScrolling() {
     connect(vertical, &QScrollBar::valueChanged, this, [this, vertical](int value) {
         distanceFromRoot_ = graph_->isIcicle() ? value : vertical->maximum() - value;
     });
+}
+
+void FlameGraphView::setHint(const QString &hint) {
+    hint_ = hint;
+    showHovered(false, 0);
 }
 
 void FlameGraphView::focusSearch() {
@@ -277,8 +283,7 @@ void FlameGraphView::showHovered(bool hovered, uint32_t node) {
         else if (model_->isBottomUp())
             status_->setText(tr("Bottom-up: the functions samples end in, their callers beyond them."));
         else
-            status_->setText(tr("Click a frame to zoom in, right-click it to focus, merge or hide it; Escape "
-                                "goes back."));
+            status_->setText(hint_);
         return;
     }
     if (node == CallTree::kRoot) {
@@ -295,12 +300,14 @@ void FlameGraphView::showHovered(bool hovered, uint32_t node) {
     status_->setText(text);
 }
 
+QString FlameGraphView::legendSwatch(const QColor &color, const QString &labelHtml) {
+    return QStringLiteral("<span style=\"color:%1; font-size:large\">■</span>&nbsp;%2")
+        .arg(color.name(), labelHtml);
+}
+
 QString FlameGraphView::legendHtml() const {
-    auto swatch = [](const QColor &color, const QString &label) {
-        return QStringLiteral("<span style=\"color:%1; font-size:large\">■</span>&nbsp;%2")
-            .arg(color.name(), label);
-    };
-    auto ofCategory = [&swatch](FrameCategory category, const QString &label) {
+    const auto swatch = &FlameGraphView::legendSwatch;
+    auto ofCategory = [swatch](FrameCategory category, const QString &label) {
         return swatch(toQColor(FramePalette::frameColour(category, "legend")).darker(110),
                       label.toHtmlEscaped());
     };

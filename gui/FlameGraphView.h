@@ -35,6 +35,12 @@ public:
     QToolButton *bottomUpButton() const { return bottomUp_; }
     QDoubleSpinBox *thresholdBox() const { return threshold_; }
     QScrollArea *scrollArea() const { return scroll_; }
+    QLabel *statusLabel() const { return status_; }
+    // The status line's text while no frame is under the mouse (top-down); by default it names the main
+    // window's frame actions.
+    void setHint(const QString &hint);
+    // One entry of a colour legend: a square of COLOR, then LABELHTML (rich text, escaped by the caller).
+    static QString legendSwatch(const QColor &color, const QString &labelHtml);
 
 public slots:
     void focusSearch();
@@ -70,6 +76,7 @@ private:
     QToolButton *icicle_;
     QToolButton *bottomUp_;
     QDoubleSpinBox *threshold_;
+    QString hint_;
     int distanceFromRoot_ = 0; // how far the user scrolled away from the root row, in pixels
 };
 

@@ -82,6 +82,7 @@ CompareWindow *SessionComparer::openWindow() {
     if (!compareWindow_) {
         compareWindow_ = new CompareWindow(main_);
         connect(compareWindow_, &CompareWindow::failed, this, &SessionComparer::failed);
+        connect(compareWindow_, &CompareWindow::compared, this, &SessionComparer::compared);
     }
     compareWindow_->show();
     compareWindow_->raise();

@@ -43,6 +43,8 @@ public slots:
 
 signals:
     void failed(const QString &message);
+    // The comparison window shows a new comparison.
+    void compared();
 
 private:
     CompareWindow *openWindow();

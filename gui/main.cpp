@@ -1,5 +1,6 @@
 // perfglass: the desktop application. `perfglass [FILE]` opens FILE, a session in the perf.data format
 // (./perf.data when no FILE is given and it exists, as perf report reads it).
+#include "CompareWindow.h"
 #include "MainWindow.h"
 #include "SessionComparer.h"
 #include "StartupTiming.h"
@@ -88,7 +89,8 @@ QCommandLineOption describeCommandLine(QCommandLineParser &parser) {
     QCommandLineOption screenshotOption(
         QStringLiteral("screenshot"),
         QCoreApplication::translate(
-            "main", "Open FILE, save a picture of the window to PNG once it is shown, and quit."),
+            "main", "Open FILE, save a picture of the window to PNG once it is shown (with --compare, of the "
+                    "comparison window), and quit."),
         QStringLiteral("PNG"));
     parser.addOption(screenshotOption);
     parser.addOption(QCommandLineOption(
@@ -108,6 +110,33 @@ int answerWithText(int argc, char *argv[]) {
     describeCommandLine(parser);
     parser.process(app);
     return 2;
+}
+
+void exitWithScreenshot(QWidget *widget, const QString &png) {
+    QTimer::singleShot(100, widget, [widget, png] {
+        const bool saved = widget->grab().save(png);
+        if (!saved)
+            std::fprintf(stderr, "%s\n",
+                         qPrintable(QApplication::translate("main", "cannot write %1").arg(png)));
+        QApplication::exit(saved ? 0 : 1);
+    });
+}
+
+// --screenshot: saves a picture of the window once FILE is shown (with --compare, of the comparison window
+// once it shows the comparison) and quits; quits with 1 when that fails.
+void screenshotWhenShown(perfglass::MainWindow &window, const QString &png, bool compare) {
+    auto fail = [](const QString &message) {
+        std::fprintf(stderr, "%s\n", qPrintable(message));
+        QApplication::exit(1);
+    };
+    if (compare)
+        QObject::connect(window.comparer(), &perfglass::SessionComparer::compared, &window,
+                         [&window, png] { exitWithScreenshot(window.comparer()->compareWindow(), png); });
+    else
+        QObject::connect(&window, &perfglass::MainWindow::sessionLoaded, &window,
+                         [&window, png] { exitWithScreenshot(&window, png); });
+    QObject::connect(&window, &perfglass::MainWindow::loadFailed, &window, fail);
+    QObject::connect(window.comparer(), &perfglass::SessionComparer::failed, &window, fail);
 }
 
 } // namespace
@@ -139,34 +168,15 @@ int main(int argc, char *argv[]) {
     if (!(symbols == window.symbolSettings())) window.setSymbolSettings(symbols, false);
     window.show();
     perfglass::StartupTiming::mark("window shown");
-    if (parser.isSet(screenshotOption)) {
-        const QString png = parser.value(screenshotOption);
-        if (files.isEmpty()) {
-            std::fprintf(
-                stderr, "%s\n",
-                qPrintable(QApplication::translate("main", "--screenshot needs a FILE (or ./perf.data).")));
-            return 2;
-        }
-        QObject::connect(&window, &perfglass::MainWindow::sessionLoaded, &window, [&window, png] {
-            QTimer::singleShot(100, &window, [&window, png] {
-                const bool saved = window.grab().save(png);
-                if (!saved)
-                    std::fprintf(stderr, "%s\n",
-                                 qPrintable(QApplication::translate("main", "cannot write %1").arg(png)));
-                QApplication::exit(saved ? 0 : 1);
-            });
-        });
-        QObject::connect(&window, &perfglass::MainWindow::loadFailed, &window, [](const QString &message) {
-            std::fprintf(stderr, "%s\n", qPrintable(message));
-            QApplication::exit(1);
-        });
+    const bool compare = parser.isSet(QStringLiteral("compare"));
+    if ((parser.isSet(screenshotOption) || compare) && files.isEmpty()) {
+        std::fprintf(stderr, "%s\n",
+                     qPrintable(compare ? QApplication::translate("main", "--compare needs a FILE.")
+                                        : QApplication::translate("main", "--screenshot needs a FILE.")));
+        return 2;
     }
-    if (parser.isSet(QStringLiteral("compare"))) {
-        if (files.isEmpty()) {
-            std::fprintf(stderr, "%s\n",
-                         qPrintable(QApplication::translate("main", "--compare needs a FILE.")));
-            return 2;
-        }
+    if (parser.isSet(screenshotOption)) screenshotWhenShown(window, parser.value(screenshotOption), compare);
+    if (compare) {
         const QString comparison = parser.value(QStringLiteral("compare"));
         QObject::connect(
             &window, &perfglass::MainWindow::sessionLoaded, &window,

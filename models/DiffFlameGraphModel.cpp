@@ -7,9 +7,9 @@ namespace perfglass {
 
 namespace {
 
-double largestChangeOf(const CallTreeDiff *diff) {
+double largestChangeOf(const CallTreeDiff *diff, DiffNormalize normalize) {
     if (!diff) return 0;
-    const DiffScale scale = diff->scale(DiffNormalize::Share);
+    const DiffScale scale = diff->scale(normalize);
     double largest = 0;
     for (uint32_t i = 1; i < diff->nodes().size(); ++i) {
         const DiffTreeNode &node = diff->node(i);
@@ -28,10 +28,20 @@ void DiffFlameGraphModel::setDiffs(std::shared_ptr<const CallTreeDiff> topDown,
                                    std::shared_ptr<const CallTreeDiff> bottomUp, CostUnit unit) {
     topDown_ = std::move(topDown);
     bottomUp_ = std::move(bottomUp);
-    largestTopDown_ = largestChangeOf(topDown_.get());
-    largestBottomUp_ = largestChangeOf(bottomUp_.get());
     unit_ = unit;
+    measureChanges();
     showShape();
+}
+
+void DiffFlameGraphModel::setNormalize(DiffNormalize normalize) {
+    if (normalize_ == normalize) return;
+    normalize_ = normalize;
+    measureChanges();
+}
+
+void DiffFlameGraphModel::measureChanges() {
+    largestTopDown_ = largestChangeOf(topDown_.get(), normalize_);
+    largestBottomUp_ = largestChangeOf(bottomUp_.get(), normalize_);
 }
 
 void DiffFlameGraphModel::setBaselineShape(bool baseline) {
@@ -55,11 +65,20 @@ uint32_t DiffFlameGraphModel::diffNode(uint32_t node) const {
     return baselineShape_ ? shown->fromBaseline(node) : shown->fromComparison(node);
 }
 
+std::optional<uint32_t> DiffFlameGraphModel::shownNode(uint32_t diffNode) const {
+    const auto &shown = diff();
+    const auto &tree = this->tree();
+    if (!shown || !tree) return std::nullopt;
+    for (uint32_t node = 0; node < tree->nodes().size(); ++node)
+        if (this->diffNode(node) == diffNode) return node;
+    return std::nullopt;
+}
+
 double DiffFlameGraphModel::change(uint32_t node) const {
     const auto &shown = diff();
     if (!shown) return 0;
     const DiffTreeNode &merged = shown->node(diffNode(node));
-    return shown->scale(DiffNormalize::Share).delta(merged.baseline.inclusive, merged.comparison.inclusive);
+    return shown->scale(normalize_).delta(merged.baseline.inclusive, merged.comparison.inclusive);
 }
 
 double DiffFlameGraphModel::largestChange() const {
@@ -88,10 +107,14 @@ QString DiffFlameGraphModel::extraToolTip(uint32_t node) const {
     if (!shown) return {};
     const DiffTreeNode &merged = shown->node(diffNode(node));
     const double delta = change(node);
-    QString text = tr("Baseline: %1 · Comparison: %2 · Change: %3 points")
+    const QString sign = delta > 0 ? QStringLiteral("+") : QString();
+    QString text = tr("Baseline: %1 · Comparison: %2 · ")
                        .arg(formatPercent(merged.baseline.inclusive, shown->baselineTotal()),
-                            formatPercent(merged.comparison.inclusive, shown->comparisonTotal()),
-                            (delta > 0 ? QStringLiteral("+") : QString()) + QString::number(delta, 'f', 2));
+                            formatPercent(merged.comparison.inclusive, shown->comparisonTotal()));
+    if (normalize_ == DiffNormalize::Time)
+        text += tr("Change: %1 s").arg(sign + QString::number(delta, 'f', 4));
+    else
+        text += tr("Change: %1 points").arg(sign + QString::number(delta, 'f', 2));
     if (merged.baseline.inclusive == 0) text += tr("<br><b>New in the comparison</b>");
     if (merged.comparison.inclusive == 0) text += tr("<br><b>Vanished in the comparison</b>");
     return text;

@@ -1,15 +1,17 @@
 // The view-model of a differential flame graph: a FlameGraphModel that draws one side of a comparison
-// (CallTreeDiff) and colours each frame by how its inclusive share changed, as Brendan Gregg's differential
-// flame graphs do: red where it grew, blue where it shrank, near white where it stayed, the intensity by the
-// size of the change (relative to the largest change of any frame). By default it draws the comparison's
-// shape (frames new in the comparison are full red); setBaselineShape draws the baseline's instead, so that
-// frames that vanished in the comparison show, full blue. The tooltip gives both shares and the change.
+// (CallTreeDiff) and colours each frame by how its inclusive share (setNormalize(Time): its seconds) changed,
+// as Brendan Gregg's differential flame graphs do: red where it grew, blue where it shrank, near white where
+// it stayed, the intensity by the size of the change (relative to the largest change of any frame). By
+// default it draws the comparison's shape (frames new in the comparison are full red); setBaselineShape draws
+// the baseline's instead, so that frames that vanished in the comparison show, full blue. The tooltip gives
+// both shares and the change.
 #pragma once
 
 #include "FlameGraphModel.h"
 #include "analysis/CallTreeDiff.h"
 
 #include <memory>
+#include <optional>
 
 namespace perfglass {
 
@@ -25,7 +27,12 @@ public:
     bool isBaselineShape() const { return baselineShape_; }
     // The merged comparison node of NODE, a node of the tree shown.
     uint32_t diffNode(uint32_t node) const;
-    // The change of NODE's inclusive share, in percentage points (positive: it grew).
+    // The node of the tree shown that DIFFNODE (a node of diff()) merged, if that side has it.
+    std::optional<uint32_t> shownNode(uint32_t diffNode) const;
+    // How changes are measured: in percentage points of each side's total (the default) or in seconds.
+    DiffNormalize normalize() const { return normalize_; }
+    void setNormalize(DiffNormalize normalize);
+    // The change of NODE's inclusive cost, in percentage points or seconds (positive: it grew).
     double change(uint32_t node) const;
     // The largest change (absolute) of any frame of the comparison shown; colours scale to it.
     double largestChange() const;
@@ -44,12 +51,14 @@ public slots:
 
 private:
     void showShape();
+    void measureChanges();
 
     std::shared_ptr<const CallTreeDiff> topDown_;
     std::shared_ptr<const CallTreeDiff> bottomUp_;
     double largestTopDown_ = 0;
     double largestBottomUp_ = 0;
     CostUnit unit_ = CostUnit::Count;
+    DiffNormalize normalize_ = DiffNormalize::Share;
     bool baselineShape_ = false;
 };
 

@@ -2,6 +2,8 @@
 
 #include <QColor>
 
+#include <cmath>
+
 namespace perfglass {
 
 DiffTreeModel::DiffTreeModel(QObject *parent)
@@ -20,6 +22,20 @@ void DiffTreeModel::setDiff(std::shared_ptr<const CallTreeDiff> diff) {
 
 uint32_t DiffTreeModel::nodeOf(const QModelIndex &index) const {
     return index.isValid() ? static_cast<uint32_t>(index.internalId()) : CallTreeDiff::kRoot;
+}
+
+QModelIndex DiffTreeModel::indexOf(uint32_t node) const {
+    if (!diff_ || node == CallTreeDiff::kRoot || node >= rowInParent_.size()) return {};
+    return createIndex(rowInParent_[node], Function, static_cast<quintptr>(node));
+}
+
+void DiffTreeModel::setNormalize(DiffNormalize normalize) {
+    if (normalize_ == normalize) return;
+    // Every number changes and so may the order: a layout change makes views repaint and proxies sort again,
+    // keeping what is expanded and selected.
+    emit layoutAboutToBeChanged();
+    normalize_ = normalize;
+    emit layoutChanged();
 }
 
 QModelIndex DiffTreeModel::index(int row, int column, const QModelIndex &parent) const {
@@ -46,7 +62,7 @@ int DiffTreeModel::columnCount(const QModelIndex &) const {
 }
 
 double DiffTreeModel::value(uint32_t node, int column) const {
-    const DiffScale scale = diff_->scale(DiffNormalize::Share);
+    const DiffScale scale = diff_->scale(normalize_);
     const DiffTreeNode &n = diff_->node(node);
     switch (column) {
     case Baseline:
@@ -68,8 +84,14 @@ QString DiffTreeModel::text(uint32_t node, int column) const {
         return diff_->node(node).inlined ? tr("%1 (inlined)").arg(name) : name;
     }
     const double v = value(node, column);
-    if (column == Baseline || column == Comparison) return QStringLiteral("%1 %").arg(v, 0, 'f', 2);
-    return QStringLiteral("%1%2").arg(v > 0 ? QStringLiteral("+") : QString()).arg(v, 0, 'f', 2);
+    const bool seconds = normalize_ == DiffNormalize::Time;
+    const int decimals = seconds ? 4 : 2;
+    if (column == Baseline || column == Comparison)
+        return seconds ? tr("%1 s").arg(v, 0, 'f', decimals)
+                       : QStringLiteral("%1 %").arg(v, 0, 'f', decimals);
+    const QString sign = v > 0 ? QStringLiteral("+") : QString();
+    return seconds ? tr("%1 s").arg(sign + QString::number(v, 'f', decimals))
+                   : sign + QString::number(v, 'f', decimals);
 }
 
 QVariant DiffTreeModel::data(const QModelIndex &index, int role) const {
@@ -79,6 +101,8 @@ QVariant DiffTreeModel::data(const QModelIndex &index, int role) const {
     if (role == Qt::DisplayRole) return text(node, column);
     if (role == SortRole)
         return column == Function ? QVariant(text(node, column)) : QVariant(value(node, column));
+    if (role == ChangeSizeRole)
+        return column == Function ? QVariant(text(node, column)) : QVariant(std::abs(value(node, column)));
     if (role == Qt::ToolTipRole && column == Function)
         return tr("%1\nModule: %2")
             .arg(QString::fromStdString(diff_->functionName(node)),
@@ -87,8 +111,9 @@ QVariant DiffTreeModel::data(const QModelIndex &index, int role) const {
         return QVariant(Qt::AlignRight | Qt::AlignVCenter);
     if (role == Qt::ForegroundRole && (column == Delta || column == SelfDelta)) {
         const double v = value(node, column);
-        if (v >= 0.005) return QColor(190, 30, 30);
-        if (v <= -0.005) return QColor(30, 70, 200);
+        const double shown = normalize_ == DiffNormalize::Time ? 0.00005 : 0.005; // rounds to nonzero
+        if (v >= shown) return QColor(190, 30, 30);
+        if (v <= -shown) return QColor(30, 70, 200);
     }
     return {};
 }

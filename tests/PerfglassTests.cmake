@@ -55,6 +55,9 @@ if(TARGET perfglass-gui-lib)
   # tst_startuptiming starts the application with PERFGLASS_TIMING=1.
   target_compile_definitions(tst_startuptiming PRIVATE PERFGLASS_GUI="$<TARGET_FILE:perfglass>")
   add_dependencies(tst_startuptiming perfglass)
+  # tst_compare starts it with --compare.
+  target_compile_definitions(tst_compare PRIVATE PERFGLASS_GUI="$<TARGET_FILE:perfglass>")
+  add_dependencies(tst_compare perfglass)
 endif()
 
 # A perfglass recording asks the kernel for build ids in its MMAP2 records (attr.build_id). The kernel (seen with

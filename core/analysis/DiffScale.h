@@ -4,11 +4,25 @@
 // terms).
 #pragma once
 
+#include "analysis/SampleFilter.h"
+#include "events/GenericEvents.h"
+#include "profile/Profile.h"
+
 #include <cstdint>
 
 namespace perfglass {
 
 enum class DiffNormalize { Share, Time };
+
+// Whether FILTER weighs PROFILE's samples in nanoseconds of a time event (a clock event's periods), so that
+// DiffNormalize::Time puts them in seconds.
+inline bool measuresTime(const Profile &profile, const SampleFilter &filter) {
+    if (filter.cost == CostKind::Samples || filter.event < 0 ||
+        static_cast<size_t>(filter.event) >= profile.events.size())
+        return false;
+    const EventInfo &event = profile.events[static_cast<size_t>(filter.event)];
+    return isClockEvent(event.type, event.config);
+}
 
 struct DiffScale {
     DiffNormalize normalize = DiffNormalize::Share;

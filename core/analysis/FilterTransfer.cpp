@@ -1,8 +1,10 @@
 #include "analysis/FilterTransfer.h"
 
 #include <optional>
+#include <set>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 namespace perfglass {
 
@@ -75,10 +77,41 @@ std::optional<Transform> transfer(const Transform &transform, const Lookup &look
     return result;
 }
 
+// The ids (pids or tids, as PROCESSES says) of TO whose names are those of IDS in FROM; counts the names
+// found and missing.
+std::vector<uint32_t> sameNames(const Profile &from, const std::vector<uint32_t> &ids, const Profile &to,
+                                bool processes, size_t &found, size_t &missing) {
+    auto idOf = [processes](const ThreadInfo &thread) { return processes ? thread.pid : thread.tid; };
+    auto names = [&](const Profile &profile) {
+        std::unordered_map<uint32_t, std::string> result; // a process is named by its main thread
+        for (const ThreadInfo &thread : profile.threads)
+            if (!processes || thread.tid == thread.pid) result[idOf(thread)] = profile.strings[thread.name];
+        return result;
+    };
+    const auto fromNames = names(from);
+    std::set<std::string> wanted;
+    for (uint32_t id : ids) {
+        const auto name = fromNames.find(id);
+        if (name != fromNames.end()) wanted.insert(name->second);
+    }
+    std::set<uint32_t> result;
+    std::set<std::string> seen;
+    for (const auto &[id, name] : names(to))
+        if (wanted.count(name)) {
+            result.insert(id);
+            seen.insert(name);
+        }
+    found = seen.size();
+    missing = wanted.size() - seen.size();
+    return {result.begin(), result.end()};
+}
+
 } // namespace
 
-SampleFilter FilterTransfer::apply(const Profile &from, const SampleFilter &filter, const Profile &to) {
-    SampleFilter result;
+FilterTransfer::Carried FilterTransfer::carry(const Profile &from, const SampleFilter &filter,
+                                              const Profile &to) {
+    Carried carried;
+    SampleFilter &result = carried.filter;
     result.cost = filter.cost;
     result.event = to.firstSampledEvent();
     if (filter.event >= 0 && static_cast<size_t>(filter.event) < from.events.size())
@@ -89,13 +122,28 @@ SampleFilter FilterTransfer::apply(const Profile &from, const SampleFilter &filt
     const Lookup lookup(from, to);
     bool unsatisfiable = false;
     for (const Transform &transform : filter.transforms)
-        if (auto carried = transfer(transform, lookup, unsatisfiable))
-            result.transforms.push_back(std::move(*carried));
+        if (auto moved = transfer(transform, lookup, unsatisfiable))
+            result.transforms.push_back(std::move(*moved));
+    carried.transforms = result.transforms.size();
+    carried.transformsDropped = filter.transforms.size() - result.transforms.size();
+    carried.timeRangeDropped = filter.startTime.has_value() || filter.endTime.has_value();
+    if (!filter.pids.empty()) {
+        result.pids =
+            sameNames(from, filter.pids, to, true, carried.processNames, carried.processNamesMissing);
+        unsatisfiable |= result.pids.empty();
+    }
+    if (!filter.tids.empty()) {
+        result.tids =
+            sameNames(from, filter.tids, to, false, carried.threadNames, carried.threadNamesMissing);
+        unsatisfiable |= result.tids.empty();
+    }
+    result.cpus = filter.cpus;
+    carried.cpus = result.cpus.size();
     if (unsatisfiable) { // an empty time range: no sample passes
         result.startTime = 0;
         result.endTime = 0;
     }
-    return result;
+    return carried;
 }
 
 } // namespace perfglass

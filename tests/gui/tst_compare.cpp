@@ -2,12 +2,16 @@
 // and with three threads: File ▸ Compare With… opens a CompareWindow whose differential flame graph draws the
 // comparison's shape coloured red where frames grew and blue where they shrank (the baseline's shape on
 // request), whose diff trees sort by delta, and whose Summaries show both sessions; the main window's filter
-// applies to both sessions; two time ranges, and two threads, of one session compare the same way.
+// applies to both sessions (threads by name and CPUs too, not a time range, as a line says); two time ranges,
+// and two threads, of one session compare the same way. The trees first put the largest change first and
+// sort signed on a header click; Seconds shows costs in seconds; the flame graph's context menu and a double
+// click on a tree row move between the two; `perfglass FILE --compare OTHER` opens the comparison.
 // Screenshots of each view are saved for a person to look at.
 #include "CompareWindow.h"
 #include "DiffFlameGraphModel.h"
 #include "DiffTreeModel.h"
 #include "FlameGraphView.h"
+#include "FlameGraphWidget.h"
 #include "GuiTestSupport.h"
 #include "MainWindow.h"
 #include "SessionComparer.h"
@@ -17,16 +21,24 @@
 
 #include <QAbstractItemModelTester>
 #include <QAction>
+#include <QApplication>
+#include <QClipboard>
 #include <QFile>
 #include <QFileInfo>
 #include <QHeaderView>
+#include <QImage>
+#include <QLabel>
+#include <QMenu>
+#include <QProcess>
 #include <QSignalSpy>
+#include <QSortFilterProxyModel>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTreeView>
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <memory>
 #include <vector>
@@ -64,23 +76,88 @@ private:
         return QTest::qWaitFor(ready, kLoadTimeoutMs) ? window.comparer()->compareWindow() : nullptr;
     }
 
+    // Sorted first by the size of the change (what changed most first, either way), then, after a click on
+    // the Delta header, by the signed change: what shrank most first, and on a second click what grew most.
     void checkTree(CompareWindow *compare, QTreeView *view, const QString &screenshot) {
         compare->tabs()->setCurrentWidget(view);
         QAbstractItemModel *model = view->model();
-        QVERIFY(model->rowCount() > 0);
+        QVERIFY(model->rowCount() > 1);
         QCOMPARE(model->headerData(DiffTreeModel::Delta, Qt::Horizontal).toString(), QStringLiteral("Delta"));
-        // Sorted by delta, what grew most first; a click on the header puts what shrank most first.
         auto deltaOf = [&](int row) {
-            return model->index(row, DiffTreeModel::Delta).data(DiffTreeModel::SortRole);
+            return model->index(row, DiffTreeModel::Delta).data(DiffTreeModel::SortRole).toDouble();
         };
+        QCOMPARE(static_cast<QSortFilterProxyModel *>(model)->sortRole(), int(DiffTreeModel::ChangeSizeRole));
         for (int row = 1; row < model->rowCount(); ++row)
-            QVERIFY(deltaOf(row - 1).toDouble() >= deltaOf(row).toDouble());
-        view->sortByColumn(DiffTreeModel::Delta, Qt::AscendingOrder);
-        for (int row = 1; row < model->rowCount(); ++row)
-            QVERIFY(deltaOf(row - 1).toDouble() <= deltaOf(row).toDouble());
-        view->sortByColumn(DiffTreeModel::Delta, Qt::DescendingOrder);
-        view->expandToDepth(3);
+            QVERIFY(std::abs(deltaOf(row - 1)) >= std::abs(deltaOf(row)));
         saveScreenshot(compare, screenshot);
+        QHeaderView *header = view->header();
+        const QPoint delta(header->sectionViewportPosition(DiffTreeModel::Delta) + 5, header->height() / 2);
+        QTest::mouseClick(header->viewport(), Qt::LeftButton, {}, delta);
+        QCOMPARE(header->sortIndicatorSection(), int(DiffTreeModel::Delta));
+        QCOMPARE(header->sortIndicatorOrder(), Qt::AscendingOrder);
+        for (int row = 1; row < model->rowCount(); ++row)
+            QVERIFY(deltaOf(row - 1) <= deltaOf(row));
+        QTest::mouseClick(header->viewport(), Qt::LeftButton, {}, delta);
+        QCOMPARE(header->sortIndicatorOrder(), Qt::DescendingOrder);
+        for (int row = 1; row < model->rowCount(); ++row)
+            QVERIFY(deltaOf(row - 1) >= deltaOf(row));
+        view->expandToDepth(3);
+    }
+
+    // The flame graph's context menu shows a frame in the diff tree, copies its name, zooms and resets; a
+    // double click on a tree row zooms the flame graph into it.
+    void checkFrameMenu(CompareWindow *compare, uint32_t node) {
+        DiffFlameGraphModel *flame = compare->flameGraphModel();
+        FlameGraphView *view = compare->flameGraphView();
+        compare->tabs()->setCurrentWidget(view);
+        QVERIFY(!view->statusLabel()->text().contains(QStringLiteral("focus")));
+        auto trigger = [&](const char *action) {
+            emit view->graph()->contextMenuRequested(node, view->graph()->mapToGlobal(QPoint(20, 20)));
+            auto *menu = compare->findChild<QMenu *>(QStringLiteral("diffFrameMenu"));
+            QVERIFY(menu);
+            auto *chosen = menu->findChild<QAction *>(QString::fromLatin1(action));
+            QVERIFY(chosen);
+            chosen->trigger();
+            menu->close();
+            delete menu;
+        };
+        trigger("copyName");
+        QCOMPARE(QApplication::clipboard()->text(), flame->name(node));
+        trigger("zoomIn");
+        QCOMPARE(flame->zoomRoot(), node);
+        trigger("resetZoom");
+        QCOMPARE(flame->zoomRoot(), CallTree::kRoot);
+        trigger("showInTree");
+        QTreeView *tree = compare->topDownView();
+        QCOMPARE(compare->tabs()->currentWidget(), tree);
+        auto *proxy = static_cast<QSortFilterProxyModel *>(tree->model());
+        const QModelIndex current = proxy->mapToSource(tree->currentIndex());
+        QCOMPARE(compare->topDownModel()->nodeOf(current), flame->diffNode(node));
+        saveScreenshot(compare, QStringLiteral("compare-show-in-tree.png"));
+        emit tree->doubleClicked(tree->currentIndex());
+        QCOMPARE(compare->tabs()->currentWidget(), view);
+        QCOMPARE(flame->zoomRoot(), node);
+        saveScreenshot(compare, QStringLiteral("compare-zoomed-from-tree.png"));
+        flame->resetZoom();
+    }
+
+    // Seconds shows the trees' and the flame graph's values in seconds of the event, as --normalize time.
+    void checkSeconds(CompareWindow *compare, uint32_t node) {
+        QAction *seconds = compare->secondsAction();
+        QVERIFY2(seconds->isEnabled(), "both recordings count cpu-clock by its period");
+        DiffTreeModel *model = compare->topDownModel();
+        const QModelIndex first = model->index(0, DiffTreeModel::Baseline);
+        const uint64_t inclusive = model->diff()->node(model->nodeOf(first)).baseline.inclusive;
+        seconds->trigger();
+        QCOMPARE(model->normalize(), DiffNormalize::Time);
+        QCOMPARE(first.data(DiffTreeModel::SortRole).toDouble(), double(inclusive) / 1e9);
+        QVERIFY(first.data().toString().endsWith(QStringLiteral(" s")));
+        QVERIFY(compare->flameGraphModel()->extraToolTip(node).contains(QStringLiteral(" s")));
+        compare->tabs()->setCurrentWidget(compare->topDownView());
+        saveScreenshot(compare, QStringLiteral("compare-topdown-seconds.png"));
+        seconds->trigger();
+        QCOMPARE(model->normalize(), DiffNormalize::Share);
+        QVERIFY(first.data().toString().endsWith(QStringLiteral(" %")));
     }
 
 private slots:
@@ -116,6 +193,10 @@ private slots:
         QVERIFY(flame->extraToolTip(grew).contains(QStringLiteral("Change: +")));
         compare->tabs()->setCurrentIndex(0);
         saveScreenshot(compare, QStringLiteral("compare-flamegraph.png"));
+        checkFrameMenu(compare, grew);
+        checkSeconds(compare, grew);
+        QVERIFY(compare->carriedLabel()->text().contains(QStringLiteral("the event")));
+        QVERIFY(!compare->carriedLabel()->text().contains(QStringLiteral("Not carried")));
 
         // The baseline's shape, with frames that vanished.
         compare->baselineShapeAction()->trigger();
@@ -149,6 +230,56 @@ private slots:
         QCOMPARE(compare->baseline(), window->session());
     }
 
+    // A time range is not carried over to the other session; threads are, by name; the line says so.
+    void carryThreadsNotTimeRange() {
+        auto window = openSessionWindow(three_, kLoadTimeoutMs);
+        QVERIFY(window);
+        const Profile &profile = *window->session()->profile;
+        const uint32_t pid = profile.samples.pid[0];
+        TimelineWidget *timeline = window->findChild<TimelineWidget *>();
+        QVERIFY(timeline);
+        QSignalSpy applied(window.get(), &MainWindow::filterApplied);
+        emit timeline->showOnlyThreadRequested(pid, pid, QString::number(pid)); // the main thread
+        QVERIFY(applied.wait(kLoadTimeoutMs));
+        window->selectTimeRange(profile.startTime,
+                                profile.startTime + (profile.endTime - profile.startTime) / 2);
+        QVERIFY(applied.wait(kLoadTimeoutMs));
+        window->comparer()->compareWith(one_);
+        CompareWindow *compare = waitForComparison(*window);
+        QVERIFY(compare);
+        const SampleFilter &carried = compare->comparison()->filter;
+        QVERIFY(!carried.startTime && !carried.endTime);
+        QVERIFY(!carried.tids.empty()); // the one-thread recording's thread of that name
+        const Profile &other = *compare->comparison()->profile;
+        for (uint32_t tid : carried.tids)
+            QVERIFY(std::any_of(other.threads.begin(), other.threads.end(),
+                                [tid](const ThreadInfo &thread) { return thread.tid == tid; }));
+        const QString line = compare->carriedLabel()->text();
+        QVERIFY2(line.contains(QStringLiteral("threads by name")), qPrintable(line));
+        QVERIFY2(line.contains(QStringLiteral("Not carried over: the time range")), qPrintable(line));
+        QVERIFY(compare->comparison()->topDown->sampleCount() > 0);
+        compare->tabs()->setCurrentIndex(0);
+        saveScreenshot(compare, QStringLiteral("compare-carried-over.png"));
+    }
+
+    // `perfglass FILE --compare OTHER --screenshot PNG` opens the comparison window and pictures it.
+    void commandLineOpensComparison() {
+        const QString png = QDir(screenshotDir()).filePath(QStringLiteral("compare-command-line.png"));
+        QDir().mkpath(screenshotDir());
+        QFile::remove(png);
+        QProcess process;
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        process.setProcessEnvironment(environment);
+        process.start(QStringLiteral(PERFGLASS_GUI),
+                      {one_, QStringLiteral("--compare"), three_, QStringLiteral("--screenshot"), png});
+        QVERIFY(process.waitForFinished(kLoadTimeoutMs));
+        QVERIFY2(process.exitCode() == 0, process.readAllStandardError().constData());
+        const QImage image(png);
+        QVERIFY(!image.isNull());
+        QCOMPARE(image.size(), QSize(1300, 850)); // the comparison window's size, not the main window's
+    }
+
     void compareTimeRanges() {
         auto window = openSessionWindow(three_, kLoadTimeoutMs);
         QVERIFY(window);
@@ -169,6 +300,7 @@ private slots:
         QCOMPARE(compare->baseline()->filter.endTime, std::optional<uint64_t>(middle));
         QCOMPARE(compare->comparison()->filter.startTime, std::optional<uint64_t>(middle));
         QVERIFY(compare->windowTitle().contains(QStringLiteral(" s")));
+        QVERIFY(compare->carriedLabel()->text().contains(QStringLiteral("each with its own filter")));
         QCOMPARE(compare->baseline()->profile, compare->comparison()->profile);
         compare->tabs()->setCurrentIndex(0);
         saveScreenshot(compare, QStringLiteral("compare-time-ranges.png"));

@@ -179,7 +179,7 @@ private slots:
                              Transform::collapseModule(before.module("libm.so.6")),
                              Transform::focusFunction(before.function("main"))};
         const SampleFilter carried = FilterTransfer::apply(before.profile, filter, after.profile);
-        QVERIFY(!carried.startTime && carried.tids.empty()); // belong to the baseline session
+        QVERIFY(!carried.startTime && !carried.endTime); // belongs to the baseline session
         QCOMPARE(carried.transforms.size(), size_t(4));
         QCOMPARE(carried.transforms[0].kind, TransformKind::HideKernel);
         QCOMPARE(after.profile.functionName(carried.transforms[1].function), std::string("b"));
@@ -193,6 +193,40 @@ private slots:
         onlyX.transforms = {Transform::focusFunction(x)};
         const SampleFilter none = FilterTransfer::apply(after.profile, onlyX, before.profile);
         QCOMPARE(FlatProfile::compute(before.profile, none).sampleCount, uint64_t(0));
+    }
+
+    // Threads and processes carry over by name, CPUs as they are, a time range not; carry() counts each.
+    void filtersCarryThreadsByName() {
+        const HandProfile before;
+        HandProfile after;
+        after.profile.threads = {{7, 7, after.profile.strings.intern("app")},
+                                 {7, 8, after.profile.strings.intern("worker")},
+                                 {7, 9, after.profile.strings.intern("worker")}};
+        SampleFilter filter;
+        filter.startTime = 1200;
+        filter.endTime = 1800;
+        filter.tids = {2};
+        filter.cpus = {1};
+        FilterTransfer::Carried carried = FilterTransfer::carry(before.profile, filter, after.profile);
+        QCOMPARE(carried.filter.tids, (std::vector<uint32_t>{8, 9}));
+        QCOMPARE(carried.filter.cpus, std::vector<uint32_t>{1});
+        QVERIFY(!carried.filter.startTime && !carried.filter.endTime);
+        QVERIFY(carried.timeRangeDropped);
+        QCOMPARE(carried.threadNames, size_t(1));
+        QCOMPARE(carried.threadNamesMissing, size_t(0));
+        QCOMPARE(carried.cpus, size_t(1));
+        filter.tids.clear();
+        filter.pids = {1};
+        carried = FilterTransfer::carry(before.profile, filter, after.profile);
+        QCOMPARE(carried.filter.pids, std::vector<uint32_t>{7}); // the process whose main thread is "app"
+        QCOMPARE(carried.processNames, size_t(1));
+        // A thread whose name the other profile lacks: nothing passes there.
+        after.profile.threads = {{7, 7, after.profile.strings.intern("other")}};
+        filter.pids.clear();
+        filter.tids = {2};
+        carried = FilterTransfer::carry(before.profile, filter, after.profile);
+        QCOMPARE(carried.threadNamesMissing, size_t(1));
+        QVERIFY(carried.filter.startTime && carried.filter.endTime && *carried.filter.endTime == 0);
     }
 
     void diffFoldedLines() {
