@@ -5,8 +5,10 @@
 //   flame graph re-render after the drag.
 // Re-render is a synchronous repaint() of the widget (layout and painting); re-aggregate is the time from
 // selecting a range to MainWindow::filterApplied (the trees and flat profile recomputed on worker threads).
-// Usage: QT_QPA_PLATFORM=offscreen gui-interactions FILE [RUNS [SEARCH_TEXT]]   (the search text defaults to the
-// name of the root's heaviest child).
+// Synchronous steps also print the main thread's CPU time: on a loaded machine, wall time minus CPU time is
+// time the thread waited for a core.
+// Usage: QT_QPA_PLATFORM=offscreen gui-interactions FILE [RUNS [SEARCH_TEXT]]   (the search text defaults to
+// the name of the root's heaviest child).
 #include "FlameGraphView.h"
 #include "FlameGraphWidget.h"
 #include "MainWindow.h"
@@ -22,11 +24,23 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <functional>
 #include <string>
 #include <vector>
 
 namespace {
+
+double threadCpuMs() {
+    timespec now{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+    return static_cast<double>(now.tv_sec) * 1e3 + static_cast<double>(now.tv_nsec) / 1e6;
+}
+
+// Wall and main-thread CPU milliseconds of one synchronous step.
+struct Timed {
+    std::vector<double> wall, cpu;
+};
 
 double elapsedMs(const std::function<void()> &action) {
     QElapsedTimer timer;
@@ -35,11 +49,30 @@ double elapsedMs(const std::function<void()> &action) {
     return static_cast<double>(timer.nsecsElapsed()) / 1e6;
 }
 
+void timed(Timed &into, const std::function<void()> &action) {
+    const double cpuBefore = threadCpuMs();
+    into.wall.push_back(elapsedMs(action));
+    into.cpu.push_back(threadCpuMs() - cpuBefore);
+}
+
+double median(std::vector<double> values) {
+    std::sort(values.begin(), values.end());
+    return values[(values.size() - 1) / 2];
+}
+
 void report(const char *what, std::vector<double> values) {
     if (values.empty()) return;
     std::sort(values.begin(), values.end());
     std::printf("%s: median %.1f ms (min %.1f, max %.1f, %zu runs)\n", what, values[(values.size() - 1) / 2],
                 values.front(), values.back(), values.size());
+}
+
+void report(const char *what, const Timed &values) {
+    if (values.wall.empty()) return;
+    std::printf(
+        "%s: median %.1f ms wall, %.1f ms CPU of the main thread (wall min %.1f, max %.1f, %zu runs)\n", what,
+        median(values.wall), median(values.cpu), *std::min_element(values.wall.begin(), values.wall.end()),
+        *std::max_element(values.wall.begin(), values.wall.end()), values.wall.size());
 }
 
 // Runs the event loop until SIGNAL of OBJECT fires or TIMEOUT_MS pass; false on timeout.
@@ -69,22 +102,23 @@ uint32_t heaviestChild(const perfglass::FlameGraphModel &model) {
 }
 
 struct Figures {
-    std::vector<double> zoomRender, searchMatch, searchRender, dragRender, dragAggregate, flameAfterDrag;
+    Timed zoomRender, searchMatch, searchRender, dragRender, flameAfterDrag;
+    std::vector<double> dragAggregate;
 };
 
 void measureZoom(perfglass::FlameGraphWidget &flame, Figures &figures) {
     perfglass::FlameGraphModel &model = *flame.model();
     const uint32_t node = heaviestChild(model);
     model.zoomTo(node);
-    figures.zoomRender.push_back(elapsedMs([&] { flame.repaint(); }));
+    timed(figures.zoomRender, [&] { flame.repaint(); });
     model.resetZoom();
     flame.repaint();
 }
 
 void measureSearch(perfglass::FlameGraphWidget &flame, const QString &text, Figures &figures) {
     perfglass::FlameGraphModel &model = *flame.model();
-    figures.searchMatch.push_back(elapsedMs([&] { model.setSearchText(text); }));
-    figures.searchRender.push_back(elapsedMs([&] { flame.repaint(); }));
+    timed(figures.searchMatch, [&] { model.setSearchText(text); });
+    timed(figures.searchRender, [&] { flame.repaint(); });
     model.setSearchText(QString());
     flame.repaint();
 }
@@ -96,16 +130,16 @@ bool measureDrag(perfglass::MainWindow &window, perfglass::TimelineWidget &timel
     const uint64_t span = profile.endTime - profile.startTime;
     const uint64_t start = profile.startTime + span / 4;
     const uint64_t end = profile.endTime - span / 4;
-    figures.dragRender.push_back(elapsedMs([&] {
+    timed(figures.dragRender, [&] {
         timeline.setSelection(start, end);
         timeline.repaint();
-    }));
+    });
     QElapsedTimer timer;
     timer.start();
     QTimer::singleShot(0, &window, [&] { window.selectTimeRange(start, end); });
     if (!waitFor(&window, &perfglass::MainWindow::filterApplied, 60000)) return false;
     figures.dragAggregate.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
-    figures.flameAfterDrag.push_back(elapsedMs([&] { flame.repaint(); }));
+    timed(figures.flameAfterDrag, [&] { flame.repaint(); });
     QTimer::singleShot(0, &window, [&] { window.clearFilter(); });
     waitFor(&window, &perfglass::MainWindow::filterApplied, 60000);
     timeline.setSelection(std::nullopt, std::nullopt);
