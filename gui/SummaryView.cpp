@@ -98,10 +98,28 @@ SummaryView::SummaryView(QWidget *parent)
 
 void SummaryView::setSession(std::shared_ptr<const LoadedSession> session) {
     session_ = std::move(session);
+    stale_ = true;
+    if (isVisible()) refresh();
+}
+
+void SummaryView::showEvent(QShowEvent *event) {
+    refresh();
+    QWidget::showEvent(event);
+}
+
+void SummaryView::refresh() const {
+    if (!stale_) return;
+    stale_ = false;
     browser_->setHtml(html());
 }
 
+QTextBrowser *SummaryView::browser() const {
+    refresh();
+    return browser_;
+}
+
 QString SummaryView::plainText() const {
+    refresh();
     return browser_->toPlainText();
 }
 

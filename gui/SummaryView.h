@@ -21,9 +21,14 @@ class SummaryView : public QWidget {
 public:
     explicit SummaryView(QWidget *parent = nullptr);
 
+    // A hidden view only keeps the session: its text is laid out when it is shown (or asked for), so that
+    // filtering a big session does not lay out the summary behind another dock on every change (issue 16).
     void setSession(std::shared_ptr<const LoadedSession> session);
-    QTextBrowser *browser() const { return browser_; }
+    QTextBrowser *browser() const;
     QString plainText() const;
+
+protected:
+    void showEvent(QShowEvent *event) override;
 
 signals:
     // The user clicked a hotspot.
@@ -32,6 +37,7 @@ signals:
     void symbolSettingsRequested();
 
 private:
+    void refresh() const;
     QString html() const;
     QString sessionHtml() const;
     QString eventsText() const;
@@ -44,6 +50,7 @@ private:
 
     std::shared_ptr<const LoadedSession> session_;
     QTextBrowser *browser_;
+    mutable bool stale_ = false; // the browser shows an earlier session than session_
 };
 
 } // namespace perfglass

@@ -546,6 +546,21 @@ std::string enclosingScopes(Dwarf_Die *declaration) {
     return prefix;
 }
 
+// Whether the unit that holds DIE is written in C (no scopes to qualify names with).
+bool isCUnit(Dwarf_Die *die) {
+    Dwarf_Die unit;
+    if (!dwarf_diecu(die, &unit, nullptr, nullptr)) return false;
+    switch (dwarf_srclang(&unit)) {
+    case DW_LANG_C89:
+    case DW_LANG_C:
+    case DW_LANG_C99:
+    case DW_LANG_C11:
+        return true;
+    default:
+        return false;
+    }
+}
+
 std::string dieName(Dwarf_Die *die) {
     Dwarf_Attribute attribute;
     for (int name : {DW_AT_linkage_name, DW_AT_MIPS_linkage_name}) {
@@ -556,6 +571,10 @@ std::string dieName(Dwarf_Die *die) {
     const char *plain = dwarf_diename(die);
     if (!plain) return "[inlined]";
     Dwarf_Die declaration = declaringDie(die);
+    // C has no namespaces or classes to qualify with, and walking the unit for the scopes of every inlined C
+    // function (dwarf_getscopes_die starts at the unit's first DIE) was most of the time of opening DWARF
+    // recordings of C programs such as Python (issue 16).
+    if (isCUnit(&declaration)) return plain;
     return enclosingScopes(&declaration) + plain;
 }
 } // namespace

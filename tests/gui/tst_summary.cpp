@@ -88,6 +88,7 @@ private slots:
     void summaryOfSystemWideRecording();
     void summaryOfPerfRecording();
     void smallSharesAreShown();
+    void hiddenSummaryIsLaidOutWhenShown();
 
 private:
     std::unique_ptr<MainWindow> openWindow(const QString &path);
@@ -268,6 +269,35 @@ void TestSummary::smallSharesAreShown() {
     const QString text = view.plainText();
     static const QRegularExpression row(QStringLiteral(R"(libstripped\.so\s+< 0\.1 %\s+< 0\.1 %\s+1\s)"));
     QVERIFY2(text.contains(row), qPrintable(text));
+}
+
+void TestSummary::hiddenSummaryIsLaidOutWhenShown() {
+    // Filtering a big session hands the Summary a new session each time; behind another dock it must not lay
+    // out its text then (issue 16), but when it is shown or its text is asked for.
+    HandProfile hand;
+    hand.addSample({"main", "a", "b"}, 3000, 1, 0, 1);
+    auto session = std::make_shared<LoadedSession>();
+    session->profile = hand.shared();
+    session->topDown = CallTree::topDown(session->profile, SampleFilter{});
+    session->flat = FlatProfile::compute(*session->profile, SampleFilter{});
+    session->unresolved =
+        std::make_shared<const UnresolvedFrames>(UnresolvedFrames::compute(*session->profile));
+    session->eventName = "cpu-clock";
+    SummaryView view;
+    auto *browser = view.findChild<QTextBrowser *>();
+    QVERIFY(browser);
+    const QString before = browser->toPlainText();
+    view.setSession(session);
+    QCOMPARE(browser->toPlainText(), before); // hidden: not laid out yet
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QVERIFY2(browser->toPlainText().contains(QStringLiteral("cpu-clock")),
+             qPrintable(browser->toPlainText()));
+    view.setSession({}); // shown: at once
+    QCOMPARE(browser->toPlainText(), before);
+    view.hide();
+    view.setSession(session);
+    QVERIFY(view.plainText().contains(QStringLiteral("cpu-clock"))); // asked for: laid out
 }
 
 QTEST_MAIN(TestSummary)
