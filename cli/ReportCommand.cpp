@@ -322,7 +322,6 @@ LoadOptions ReportCommand::loadOptions() const {
 
 int ReportCommand::run() {
     const auto profile = loadProfile(input_, loadOptions());
-    const auto profile = loadProfile(input_, loadOptions());
     // A stream cut inside a record (a pipe whose writer died) is reported up to there, and said on standard
     // error too, where perf report says "unexpected end of event stream".
     for (const auto &notice : profile->diagnostics.notices)

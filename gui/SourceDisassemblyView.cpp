@@ -222,19 +222,20 @@ void SourceDisassemblyView::updateHeading() {
         return;
     }
     if (!annotation_) {
-        heading_->setText(job_->isRunning() ? tr("Disassembling…")
-                                            : tr("<b>Cannot annotate this function:</b> %1")
-                                                  .arg(error_.toHtmlEscaped()));
+        heading_->setText(job_->isRunning()
+                              ? tr("Disassembling…")
+                              : tr("<b>Cannot annotate this function:</b> %1").arg(error_.toHtmlEscaped()));
         return;
     }
     const FunctionAnnotation &a = *annotation_;
-    QString text = tr("<b>%1</b> in %2 — %3, %n sample(s) in the function", nullptr,
-                      static_cast<int>(a.selfSamples))
-                       .arg(QString::fromStdString(a.functionName).toHtmlEscaped(),
-                            QFileInfo(QString::fromStdString(a.modulePath)).fileName().toHtmlEscaped(),
-                            QString::fromStdString(a.event).toHtmlEscaped());
+    QString text =
+        tr("<b>%1</b> in %2 — %3, %n sample(s) in the function", nullptr, static_cast<int>(a.selfSamples))
+            .arg(QString::fromStdString(a.functionName).toHtmlEscaped(),
+                 QFileInfo(QString::fromStdString(a.modulePath)).fileName().toHtmlEscaped(),
+                 QString::fromStdString(a.event).toHtmlEscaped());
     for (const std::string &note : a.notes)
-        text += QStringLiteral("<br><i>") + QString::fromStdString(note).toHtmlEscaped() + QStringLiteral("</i>");
+        text +=
+            QStringLiteral("<br><i>") + QString::fromStdString(note).toHtmlEscaped() + QStringLiteral("</i>");
     for (const std::string &file : a.missingFiles)
         text += QStringLiteral("<br>") +
                 tr("Source file not found: %1").arg(QString::fromStdString(file).toHtmlEscaped());
@@ -257,8 +258,8 @@ void SourceDisassemblyView::linkSelections() {
 void SourceDisassemblyView::selectLine(int line) {
     linking_ = true;
     const QModelIndex index = sourceModel_->index(line, 0);
-    sourceView_->selectionModel()->setCurrentIndex(
-        index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    sourceView_->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect |
+                                                              QItemSelectionModel::Rows);
     sourceView_->scrollTo(index);
     linking_ = false;
 }
@@ -273,7 +274,8 @@ void SourceDisassemblyView::selectInstructionsOf(int line, bool scroll) {
         selection.select(asmModel_->index(static_cast<int>(row), 0),
                          asmModel_->index(static_cast<int>(row), asmModel_->columnCount() - 1));
     QItemSelectionModel *model = asmView_->selectionModel();
-    model->setCurrentIndex(asmModel_->index(static_cast<int>(rows.front()), 0), QItemSelectionModel::NoUpdate);
+    model->setCurrentIndex(asmModel_->index(static_cast<int>(rows.front()), 0),
+                           QItemSelectionModel::NoUpdate);
     model->select(selection, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
     if (scroll) asmView_->scrollTo(asmModel_->index(static_cast<int>(rows.front()), 0));
     linking_ = false;

@@ -3,9 +3,9 @@
 #include <QColor>
 #include <QStringList>
 
-#include <algorithm>
 #include <QFileInfo>
 #include <QFont>
+#include <algorithm>
 
 namespace perfglass {
 
@@ -22,7 +22,8 @@ void AnnotationModel::setAnnotation(std::shared_ptr<const FunctionAnnotation> an
 
 const std::vector<AnnotationModel::JumpMark> &AnnotationModel::jumpMarks(int row) const {
     static const std::vector<JumpMark> none;
-    return row >= 0 && static_cast<size_t>(row) < jumpMarks_.size() ? jumpMarks_[static_cast<size_t>(row)] : none;
+    return row >= 0 && static_cast<size_t>(row) < jumpMarks_.size() ? jumpMarks_[static_cast<size_t>(row)]
+                                                                    : none;
 }
 
 // Interval colouring: the shortest jumps first, each in the first lane where it overlaps no other.
@@ -36,7 +37,8 @@ void AnnotationModel::assignJumpLanes() {
     };
     std::vector<Jump> jumps;
     for (uint32_t i = 0; i < annotation_->instructions.size(); ++i)
-        if (const uint32_t target = annotation_->instructions[i].jumpTarget; target != kNoIndex && target != i)
+        if (const uint32_t target = annotation_->instructions[i].jumpTarget;
+            target != kNoIndex && target != i)
             jumps.push_back({i, target});
     std::stable_sort(jumps.begin(), jumps.end(),
                      [](const Jump &a, const Jump &b) { return a.high() - a.low() < b.high() - b.low(); });
@@ -51,8 +53,7 @@ void AnnotationModel::assignJumpLanes() {
             if (overlaps) continue;
             taken.emplace_back(jump.low(), jump.high());
             for (uint32_t row = jump.low(); row <= jump.high(); ++row)
-                jumpMarks_[row].push_back(
-                    {lane, row == jump.low(), row == jump.high(), row == jump.to});
+                jumpMarks_[row].push_back({lane, row == jump.low(), row == jump.high(), row == jump.to});
             break;
         }
     }
@@ -79,7 +80,8 @@ QString AnnotationModel::instructionText(const FunctionAnnotation &annotation,
         const bool backwards = instruction.jumpTarget <= annotation.instructionAt(instruction.code.address);
         text += backwards ? QStringLiteral("  \u2191 ") : QStringLiteral("  \u2193 "); // arrow up, down
         text += QStringLiteral("+0x") +
-                QString::number(annotation.instructions[instruction.jumpTarget].code.address - annotation.start, 16);
+                QString::number(
+                    annotation.instructions[instruction.jumpTarget].code.address - annotation.start, 16);
     } else if (!instruction.targetName.empty()) {
         text += QStringLiteral("  <") + QString::fromStdString(instruction.targetName) + QLatin1Char('>');
     }
@@ -105,7 +107,8 @@ QVariant AnnotationModel::costData(uint64_t self, uint64_t inclusive, int column
     return {};
 }
 
-QVariant AnnotationModel::instructionData(const AnnotatedInstruction &instruction, int column, int role) const {
+QVariant AnnotationModel::instructionData(const AnnotatedInstruction &instruction, int column,
+                                          int role) const {
     if (role == Qt::DisplayRole || role == SearchTextRole) {
         const QString address = QString::number(instruction.code.address, 16);
         const QString text = instructionText(*annotation_, instruction);
@@ -129,9 +132,10 @@ QVariant AnnotationModel::instructionData(const AnnotatedInstruction &instructio
 
 QVariant AnnotationModel::lineData(const AnnotatedLine &line, int column, int role) const {
     if (role == Qt::DisplayRole || role == SearchTextRole) {
-        const QString location =
-            QFileInfo(QString::fromStdString(line.file)).fileName() + QLatin1Char(':') + QString::number(line.line);
-        const QString text = line.fileFound ? QString::fromStdString(line.text) : tr("(source file not found)");
+        const QString location = QFileInfo(QString::fromStdString(line.file)).fileName() + QLatin1Char(':') +
+                                 QString::number(line.line);
+        const QString text =
+            line.fileFound ? QString::fromStdString(line.text) : tr("(source file not found)");
         if (role == SearchTextRole) return location + QLatin1Char(' ') + text;
         if (column == LocationColumn) return location;
         if (column == TextColumn) return text;
@@ -150,7 +154,8 @@ QVariant AnnotationModel::data(const QModelIndex &index, int role) const {
         return row < annotation_->instructions.size()
                    ? instructionData(annotation_->instructions[row], index.column(), role)
                    : QVariant();
-    return row < annotation_->lines.size() ? lineData(annotation_->lines[row], index.column(), role) : QVariant();
+    return row < annotation_->lines.size() ? lineData(annotation_->lines[row], index.column(), role)
+                                           : QVariant();
 }
 
 QVariant AnnotationModel::headerData(int section, Qt::Orientation orientation, int role) const {

@@ -49,7 +49,8 @@ public:
     const std::vector<JumpMark> &jumpMarks(int row) const;
 
     // The instruction's text as shown: mnemonic, operands, "<callee>" or a jump arrow.
-    static QString instructionText(const FunctionAnnotation &annotation, const AnnotatedInstruction &instruction);
+    static QString instructionText(const FunctionAnnotation &annotation,
+                                   const AnnotatedInstruction &instruction);
 
 private:
     QVariant instructionData(const AnnotatedInstruction &instruction, int column, int role) const;

@@ -52,7 +52,8 @@ std::optional<KernelCode::Symbol> KernelCode::functionAt(uint64_t address) const
     return Symbol{addresses_[index], *next, names_[index]};
 }
 
-std::vector<uint8_t> KernelCode::read(uint64_t start, uint64_t end, std::string &why, const std::string &kcore) {
+std::vector<uint8_t> KernelCode::read(uint64_t start, uint64_t end, std::string &why,
+                                      const std::string &kcore) {
     std::vector<uint8_t> bytes;
     const UniqueFd fd(::open(kcore.c_str(), O_RDONLY | O_CLOEXEC));
     if (!fd.valid()) {

@@ -1,6 +1,6 @@
 // The Source & Disassembly dock on recordings of the benchmark workload that perfglass-cli makes (frame
-// pointers; DWARF) and on a library without debug information (libstdc++): opened from a frame's context menu,
-// the source lines and instructions side by side with their costs, the hottest line selected with its
+// pointers; DWARF) and on a library without debug information (libstdc++): opened from a frame's context
+// menu, the source lines and instructions side by side with their costs, the hottest line selected with its
 // instructions, the two sides linked, search, a call followed to its callee and back and forward, the costs
 // following the filter. Screenshots: source-fp.png, source-dwarf.png, source-stripped.png.
 #include "GuiTestSupport.h"
@@ -66,7 +66,8 @@ private:
         // Selecting an instruction selects its line.
         const uint32_t last = static_cast<uint32_t>(annotation.instructions.size() - 1);
         view->disassemblyView()->setCurrentIndex(view->disassemblyModel()->index(static_cast<int>(last), 0));
-        QCOMPARE(view->sourceView()->currentIndex().row(), static_cast<int>(annotation.instructions[last].line));
+        QCOMPARE(view->sourceView()->currentIndex().row(),
+                 static_cast<int>(annotation.instructions[last].line));
     }
 
     // The call with the highest inclusive cost whose target is another function of the profile.
@@ -77,7 +78,8 @@ private:
             if (instruction.code.branch != BranchKind::Call || instruction.targetName.empty() ||
                 instruction.targetName == annotation.functionName || instruction.targetName.ends_with("@plt"))
                 continue;
-            if (best != kNoIndex && instruction.inclusive <= annotation.instructions[best].inclusive) continue;
+            if (best != kNoIndex && instruction.inclusive <= annotation.instructions[best].inclusive)
+                continue;
             for (FunctionId f = 0; f < profile.functions.size(); ++f)
                 if (profile.functionName(f) == instruction.targetName) {
                     best = i;
@@ -91,7 +93,8 @@ private slots:
     void initTestCase() {
         useTestSettings(QStringLiteral("tst_sourceview"));
         QVERIFY(dir_.isValid());
-        if (record(QStringLiteral("fp.data"), {QStringLiteral("-g")}, QStringLiteral("workload-fp")).isEmpty())
+        if (record(QStringLiteral("fp.data"), {QStringLiteral("-g")}, QStringLiteral("workload-fp"))
+                .isEmpty())
             QSKIP("recording is not permitted here");
     }
 
@@ -135,13 +138,19 @@ private slots:
         QVERIFY(view->annotation()->instructions[call].inclusive > 0);
         const FunctionId calleeId = FunctionMatcher(profile).function(callee);
         window->addTransform(Transform::dropFunction(calleeId), QStringLiteral("drop"));
-        QVERIFY(QTest::qWaitFor([&] { return !view->isBusy() && view->annotation() &&
-                                             view->annotation()->instructions[call].inclusive == 0; },
-                                30000));
+        QVERIFY(QTest::qWaitFor(
+            [&] {
+                return !view->isBusy() && view->annotation() &&
+                       view->annotation()->instructions[call].inclusive == 0;
+            },
+            30000));
         window->clearFilter();
-        QVERIFY(QTest::qWaitFor([&] { return !view->isBusy() && view->annotation() &&
-                                             view->annotation()->instructions[call].inclusive > 0; },
-                                30000));
+        QVERIFY(QTest::qWaitFor(
+            [&] {
+                return !view->isBusy() && view->annotation() &&
+                       view->annotation()->instructions[call].inclusive > 0;
+            },
+            30000));
 
         // A call followed to its callee, then back and forward.
         view->followCall(static_cast<int>(call));
@@ -157,9 +166,9 @@ private slots:
     }
 
     void dwarf() {
-        const QString path = record(QStringLiteral("dwarf.data"),
-                                    {QStringLiteral("--call-graph"), QStringLiteral("dwarf")},
-                                    QStringLiteral("workload-nofp"));
+        const QString path =
+            record(QStringLiteral("dwarf.data"), {QStringLiteral("--call-graph"), QStringLiteral("dwarf")},
+                   QStringLiteral("workload-nofp"));
         if (path.isEmpty()) QSKIP("a DWARF recording cannot be made here");
         const auto window = openSessionWindow(path, 60000);
         QVERIFY(window);
