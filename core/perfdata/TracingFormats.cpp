@@ -13,7 +13,8 @@ namespace {
 // Reads the section front to back; Error when it ends early.
 class SectionCursor {
 public:
-    explicit SectionCursor(std::span<const uint8_t> bytes) : bytes_(bytes) {}
+    explicit SectionCursor(std::span<const uint8_t> bytes)
+        : bytes_(bytes) {}
     std::span<const uint8_t> take(uint64_t size) {
         if (size > bytes_.size() - at_) throw Error("tracing data section ends early");
         const auto part = bytes_.subspan(at_, size);
@@ -66,7 +67,8 @@ bool parseField(std::string_view line, TracepointField &field) {
     if (declaration.empty()) return false;
     std::string_view name = declaration;
     const auto space = declaration.find_last_of(' ');
-    std::string_view type = space == std::string_view::npos ? std::string_view{} : declaration.substr(0, space);
+    std::string_view type =
+        space == std::string_view::npos ? std::string_view{} : declaration.substr(0, space);
     if (space != std::string_view::npos) name = declaration.substr(space + 1);
     const auto bracket = name.find('[');
     field.isArray = bracket != std::string_view::npos;

@@ -17,8 +17,8 @@ struct TracepointField {
     uint32_t offset = 0;
     uint32_t size = 0;
     bool isSigned = false;
-    bool isArray = false; // "char prev_comm[16]"
-    bool dataLoc = false; // __data_loc / __rel_loc: a 32-bit (length << 16 | offset) to variable data
+    bool isArray = false;  // "char prev_comm[16]"
+    bool dataLoc = false;  // __data_loc / __rel_loc: a 32-bit (length << 16 | offset) to variable data
     bool relative = false; // __rel_loc: the offset counts from the end of the field
 };
 

@@ -8,14 +8,15 @@
 #include <QtTest>
 
 #include <cstring>
-#include <fstream>
 #include <filesystem>
+#include <fstream>
 
 using namespace perfglass;
 
 namespace {
 
-const char *const kSwitchFormat = "name: sched_switch\nID: 372\nformat:\n"
+const char *const kSwitchFormat =
+    "name: sched_switch\nID: 372\nformat:\n"
     "\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"
     "\tfield:unsigned char common_flags;\toffset:2;\tsize:1;\tsigned:0;\n"
     "\tfield:unsigned char common_preempt_count;\toffset:3;\tsize:1;\tsigned:0;\n"
@@ -30,14 +31,14 @@ const char *const kSwitchFormat = "name: sched_switch\nID: 372\nformat:\n"
     "print fmt: \"prev_comm=%s\", REC->prev_comm\n";
 
 const char *const kExecFormat = "name: sched_process_exec\nID: 310\nformat:\n"
-    "\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"
-    "\tfield:unsigned char common_flags;\toffset:2;\tsize:1;\tsigned:0;\n"
-    "\tfield:unsigned char common_preempt_count;\toffset:3;\tsize:1;\tsigned:0;\n"
-    "\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n\n"
-    "\tfield:__data_loc char[] filename;\toffset:8;\tsize:4;\tsigned:0;\n"
-    "\tfield:pid_t pid;\toffset:12;\tsize:4;\tsigned:1;\n"
-    "\tfield:pid_t old_pid;\toffset:16;\tsize:4;\tsigned:1;\n\n"
-    "print fmt: \"filename=%s\", __get_str(filename)\n";
+                                "\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"
+                                "\tfield:unsigned char common_flags;\toffset:2;\tsize:1;\tsigned:0;\n"
+                                "\tfield:unsigned char common_preempt_count;\toffset:3;\tsize:1;\tsigned:0;\n"
+                                "\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n\n"
+                                "\tfield:__data_loc char[] filename;\toffset:8;\tsize:4;\tsigned:0;\n"
+                                "\tfield:pid_t pid;\toffset:12;\tsize:4;\tsigned:1;\n"
+                                "\tfield:pid_t old_pid;\toffset:16;\tsize:4;\tsigned:1;\n\n"
+                                "print fmt: \"filename=%s\", __get_str(filename)\n";
 
 void writeFile(const std::filesystem::path &path, const std::string &text) {
     std::filesystem::create_directories(path.parent_path());
