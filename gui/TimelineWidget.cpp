@@ -6,10 +6,13 @@
 #include <QMenu>
 #include <QMouseEvent>
 #include <QPainter>
+#include <QStringList>
 #include <QToolTip>
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
+#include <numeric>
 
 namespace perfglass {
 
@@ -43,6 +46,7 @@ void TimelineWidget::setData(std::shared_ptr<const TimelineBuckets> buckets,
     profile_ = std::move(profile);
     unit_ = unit;
     rows_ = TimelineRows(buckets_, profile_);
+    indexMarks();
     labelWidth_ = naturalLabelWidth();
     dragFrom_.reset();
     setFixedHeight(contentHeight());
@@ -66,6 +70,76 @@ void TimelineWidget::paintOffCpu(QPainter &painter, const TimelineRow &row, cons
         const double to = std::max(xForTime(it->end), from + 1.0);
         painter.fillRect(QRectF(from, plot.top() + 2, to - from, plot.height() - 4), hatch);
     }
+}
+
+void TimelineWidget::indexMarks() {
+    markOrder_.clear();
+    if (!profile_) return;
+    const auto &marks = profile_->marks;
+    markOrder_.resize(marks.size());
+    std::iota(markOrder_.begin(), markOrder_.end(), 0u);
+    std::stable_sort(markOrder_.begin(), markOrder_.end(), [&marks](uint32_t a, uint32_t b) {
+        return marks[a].tid != marks[b].tid ? marks[a].tid < marks[b].tid : marks[a].time < marks[b].time;
+    });
+}
+
+std::pair<size_t, size_t> TimelineWidget::marksOfThread(uint32_t tid) const {
+    const auto &marks = profile_->marks;
+    const auto first = std::lower_bound(markOrder_.begin(), markOrder_.end(), tid,
+                                        [&marks](uint32_t m, uint32_t t) { return marks[m].tid < t; });
+    const auto last = std::upper_bound(first, markOrder_.end(), tid,
+                                       [&marks](uint32_t t, uint32_t m) { return t < marks[m].tid; });
+    return {static_cast<size_t>(first - markOrder_.begin()), static_cast<size_t>(last - markOrder_.begin())};
+}
+
+// A tick from the row's top for each mark, coloured by its event; marks closer than a pixel share it.
+void TimelineWidget::paintMarks(QPainter &painter, const TimelineRow &row, const QRect &plot) const {
+    if (markOrder_.empty() || row.kind != TimelineRow::Thread) return;
+    const auto [first, last] = marksOfThread(row.tid);
+    int lastPixel = std::numeric_limits<int>::min();
+    uint16_t lastEvent = 0;
+    for (size_t k = first; k < last; ++k) {
+        const EventMark &mark = profile_->marks[markOrder_[k]];
+        const int px = static_cast<int>(xForTime(mark.time));
+        if (px == lastPixel && mark.event == lastEvent) continue;
+        lastPixel = px;
+        lastEvent = mark.event;
+        const QColor colour = QColor::fromHsv((mark.event * 97 + 200) % 360, 230, 200);
+        const QPointF tip(px + 0.5, plot.top() + 8.0);
+        const QPointF triangle[] = {
+            {tip.x() - 3.0, plot.top() + 1.0}, {tip.x() + 3.0, plot.top() + 1.0}, tip};
+        painter.setPen(Qt::NoPen);
+        painter.setBrush(colour);
+        painter.drawPolygon(triangle, 3);
+        painter.fillRect(QRectF(px, plot.top() + 1.0, 1.0, plot.height() - 2.0), colour);
+    }
+    painter.setBrush(Qt::NoBrush);
+}
+
+std::vector<size_t> TimelineWidget::marksNear(int index, double x, double pixels) const {
+    std::vector<size_t> result;
+    if (index < 0 || index >= rowCount() || markOrder_.empty()) return result;
+    const TimelineRow &row = rows_.at(index);
+    if (row.kind != TimelineRow::Thread) return result;
+    const auto [first, last] = marksOfThread(row.tid);
+    for (size_t k = first; k < last; ++k) {
+        const uint32_t mark = markOrder_[k];
+        if (std::abs(xForTime(profile_->marks[mark].time) - x) <= pixels) result.push_back(mark);
+    }
+    return result;
+}
+
+QString TimelineWidget::describeMark(size_t index) const {
+    const EventMark &mark = profile_->marks.at(index);
+    const QString event = mark.event < profile_->events.size()
+                              ? QString::fromStdString(profile_->events[mark.event].name)
+                              : QString::number(mark.event);
+    QString text = tr("<b>%1</b> at %2").arg(event.toHtmlEscaped(), formatOffset(mark.time));
+    const std::string_view fields = profile_->fieldsOf(mark);
+    if (!fields.empty())
+        text += QStringLiteral("<br>") +
+                QString::fromUtf8(fields.data(), static_cast<qsizetype>(fields.size())).toHtmlEscaped();
+    return text;
 }
 
 void TimelineWidget::setSelection(std::optional<uint64_t> start, std::optional<uint64_t> end) {
@@ -298,6 +372,7 @@ void TimelineWidget::paintRow(QPainter &painter, int index) const {
     if (shown) painter.fillRect(QRect(0, plot.top() + 3, 3, plot.height() - 6), row.colour);
     paintLabel(painter, index, shown);
     paintOffCpu(painter, row, plot);
+    paintMarks(painter, row, plot);
     const uint64_t maxCost = rows_.maxBucketCost(row.kind);
     if (maxCost == 0) return;
     // Sum the buckets under each pixel column; draw their mean as a bar rising from the row's bottom.
@@ -385,6 +460,8 @@ QString TimelineWidget::toolTipAt(QPoint pos) const {
     if (row.kernelThread && !row.idle && row.kind != TimelineRow::Cpu)
         title += tr(" (kernel thread)").toHtmlEscaped();
     if (pos.x() < plotLeft()) return QStringLiteral("<b>%1</b>").arg(title);
+    if (const QString marks = marksToolTip(index, pos.x()); !marks.isEmpty())
+        return QStringLiteral("<b>%1</b><br>%2").arg(title, marks);
     const uint64_t time = timeAt(pos.x());
     if (time >= buckets_->end) return {};
     const size_t bucket = buckets_->bucketOf(time);
@@ -394,6 +471,18 @@ QString TimelineWidget::toolTipAt(QPoint pos) const {
               static_cast<int>(row.series->samples[bucket]))
         .arg(title, formatOffset(buckets_->bucketStart(bucket)), formatOffset(bucketEnd),
              formatCost(row.series->cost[bucket], unit_), formatCost(row.series->totalCost, unit_));
+}
+
+// The marks under the pointer, at most kMaxMarksInToolTip of them, or "".
+QString TimelineWidget::marksToolTip(int row, double x) const {
+    constexpr size_t kMaxMarksInToolTip = 5;
+    const std::vector<size_t> marks = marksNear(row, x);
+    QStringList lines;
+    for (size_t i = 0; i < marks.size() && i < kMaxMarksInToolTip; ++i)
+        lines << describeMark(marks[i]);
+    if (marks.size() > kMaxMarksInToolTip)
+        lines << tr("and %n more mark(s)", nullptr, static_cast<int>(marks.size() - kMaxMarksInToolTip));
+    return lines.join(QStringLiteral("<br>"));
 }
 
 bool TimelineWidget::event(QEvent *event) {

@@ -21,6 +21,8 @@ class QMenu;
 
 #include <memory>
 #include <optional>
+#include <utility>
+#include <vector>
 
 namespace perfglass {
 
@@ -41,6 +43,11 @@ public:
     // When each thread was off the CPU (sessions with switch-out samples): hatched in the thread's row.
     void setOffCpu(std::shared_ptr<const std::vector<OffCpuInterval>> intervals);
     const std::shared_ptr<const std::vector<OffCpuInterval>> &offCpu() const { return offCpu_; }
+    // The marks (Profile::marks: samples of tracepoints and other non-time events) of thread row ROW that lie
+    // within PIXELS of x, as indices into Profile::marks, earliest first.
+    std::vector<size_t> marksNear(int row, double x, double pixels = 3.0) const;
+    // The tooltip lines of MARK: its event, time and decoded fields.
+    QString describeMark(size_t mark) const;
     // The process, thread and CPU filter of the views (SampleFilter::pids, tids, cpus): other rows are
     // greyed.
     void setThreadFilter(std::vector<uint32_t> pids, std::vector<uint32_t> tids,
@@ -92,6 +99,10 @@ protected:
 
 private:
     void paintOffCpu(QPainter &painter, const TimelineRow &row, const QRect &plot) const;
+    void paintMarks(QPainter &painter, const TimelineRow &row, const QRect &plot) const;
+    void indexMarks();
+    // The marks of thread TID in markOrder_: [first, last).
+    std::pair<size_t, size_t> marksOfThread(uint32_t tid) const;
     int contentHeight() const;
     int naturalLabelWidth() const;
     void paintLabel(QPainter &painter, int row, bool shown) const;
@@ -99,10 +110,12 @@ private:
     void paintSelection(QPainter &painter) const;
     void addThreadActions(QMenu *menu, const TimelineRow &row, const QString &label);
     QString toolTipAt(QPoint pos) const;
+    QString marksToolTip(int row, double x) const;
 
     std::shared_ptr<const TimelineBuckets> buckets_;
     std::shared_ptr<const std::vector<OffCpuInterval>> offCpu_; // by thread, then start
     std::shared_ptr<const Profile> profile_;
+    std::vector<uint32_t> markOrder_; // Profile::marks by thread, then time
     TimelineRows rows_;
     CostUnit unit_ = CostUnit::Count;
     int labelWidth_ = 160; // the labels' natural width

@@ -5,10 +5,10 @@
 set(PERFGLASS_SCREENSHOT_DIR ${CMAKE_BINARY_DIR}/screenshots)
 file(MAKE_DIRECTORY ${PERFGLASS_SCREENSHOT_DIR})
 
-set(PERFGLASS_CORE_UNIT_TESTS tst_aggregation tst_annotate tst_counterlines tst_eventbuilder tst_eventparser tst_exports tst_golden tst_helperprotocol tst_offcpu tst_packedcolumn tst_perfrecords tst_pmudiscovery tst_processgroups tst_readablenames tst_reader tst_recordcompressor tst_ringbuffer tst_sessionroundtrip tst_stat_records tst_stat_sampler tst_symbols)
+set(PERFGLASS_CORE_UNIT_TESTS tst_aggregation tst_annotate tst_counterlines tst_eventbuilder tst_eventparser tst_exports tst_golden tst_helperprotocol tst_offcpu tst_packedcolumn tst_perfrecords tst_pmudiscovery tst_processgroups tst_readablenames tst_reader tst_recordcompressor tst_ringbuffer tst_sessionroundtrip tst_stat_records tst_stat_sampler tst_symbols tst_tracepointfields)
 set(PERFGLASS_MODEL_UNIT_TESTS tst_eventlistmodel tst_processlistmodel tst_timelinerows)
 set(PERFGLASS_INTEGRATION_TESTS tst_annotateagreement tst_counterreport tst_exportconsumers tst_helper tst_helperrecord tst_list tst_perfagreement tst_perfcompat tst_perfhabits tst_piperecord tst_readerperf tst_record tst_recordcounters tst_report tst_script tst_stat tst_symbolsettings tst_unwind tst_walkingskeleton)
-set(PERFGLASS_GUI_TESTS tst_callercallee tst_countersview tst_eventbuilderview tst_eventsdock tst_filters tst_flamegraph tst_mainwindow tst_offcpuview tst_recorddialog tst_sourceview tst_startuptiming tst_summary tst_symbolsettingsdialog tst_systemwide tst_timeline tst_translations)
+set(PERFGLASS_GUI_TESTS tst_callercallee tst_countersview tst_eventbuilderview tst_eventsdock tst_filters tst_flamegraph tst_mainwindow tst_offcpuview tst_recorddialog tst_sourceview tst_startuptiming tst_summary tst_symbolsettingsdialog tst_systemwide tst_timeline tst_timelinemarks tst_translations)
 # Comparing sessions: the core (unit) and perfglass-cli diff with its agreement with perf diff (integration).
 list(APPEND PERFGLASS_CORE_UNIT_TESTS tst_diff)
 list(APPEND PERFGLASS_INTEGRATION_TESTS tst_sessiondiff)
@@ -25,7 +25,7 @@ function(perfglass_add_test folder label name)
     PERFGLASS_FIXTURES_DIR="${CMAKE_CURRENT_SOURCE_DIR}/fixtures"
     PERFGLASS_SCREENSHOT_DIR="${PERFGLASS_SCREENSHOT_DIR}"
     PERFGLASS_NPM_DIR="${CMAKE_BINARY_DIR}/npm")
-  add_dependencies(${name} perfglass-cli hotspots-fp hotspots-nofp workload-fp workload-nofp)
+  add_dependencies(${name} perfglass-cli hotspots-fp hotspots-nofp blocker workload-fp workload-nofp)
   add_test(NAME ${name} COMMAND ${name})
   set_tests_properties(${name} PROPERTIES LABELS ${label} TIMEOUT 300
     ENVIRONMENT "QT_QPA_PLATFORM=offscreen;ASAN_OPTIONS=detect_leaks=0")

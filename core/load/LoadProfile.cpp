@@ -59,6 +59,13 @@ void configure(ProfileBuilder &builder, const PerfDataReader &reader, const Load
                                  return !progress || progress(module, done, total);
                              }});
     builder.setBuildIds(reader.metadata().buildIds);
+    if (!reader.metadata().tracingData.empty()) {
+        try {
+            builder.setTracingFormats(TracingFormats::parse(reader.metadata().tracingData));
+        } catch (const Error &) {
+            // Without formats, tracepoint marks have no fields; the samples themselves are unaffected.
+        }
+    }
     if (!options.jitMapDirectory.empty()) builder.setJitMapDirectory(options.jitMapDirectory);
     builder.setInlineFrames(options.inlineFrames, options.inlineFramesFromDebugFiles);
     builder.setUnwindThreads(options.unwindThreads);

@@ -135,6 +135,7 @@ void ProfileBuilder::addSample(const perf_event_header *record, bool stable) {
     const SampleHead head{
         sample.time,  sample.pid, sample.tid, sample.cpu, static_cast<uint16_t>(sample.eventIndex),
         sample.period};
+    noteMark(sample);
     const bool unwind = recordedAddresses(record, sample);
     if (!unwind && scheduler_.idle()) {
         completeSample(head, addressScratch_, kernelScratch_, nullptr);
@@ -233,6 +234,25 @@ void ProfileBuilder::appendSample(const SampleHead &head, StackId stack) {
     processes_.noteSampleThread(head.pid, head.tid);
     if (profile_->startTime == 0 || head.time < profile_->startTime) profile_->startTime = head.time;
     profile_->endTime = std::max(profile_->endTime, head.time);
+}
+
+// Keeps a sample of a non-time event for the timeline's marks, with a tracepoint's fields decoded.
+void ProfileBuilder::noteMark(const Sample &sample) {
+    if (sample.eventIndex >= profile_->events.size()) return;
+    const EventInfo &event = profile_->events[sample.eventIndex];
+    const bool clock = event.type == PERF_TYPE_SOFTWARE &&
+                       (event.config == PERF_COUNT_SW_CPU_CLOCK || event.config == PERF_COUNT_SW_TASK_CLOCK);
+    if (clock || (event.type != PERF_TYPE_SOFTWARE && event.type != PERF_TYPE_TRACEPOINT)) return;
+    EventMark mark{sample.time, sample.tid, static_cast<uint16_t>(sample.eventIndex), 0, 0};
+    const TracepointFormat *format =
+        event.type == PERF_TYPE_TRACEPOINT ? tracingFormats_.byId(event.config) : nullptr;
+    if (format != nullptr && !sample.raw.empty()) {
+        const std::string fields = TracingFormats::decode(*format, sample.raw);
+        mark.fieldsOffset = static_cast<uint32_t>(profile_->markFields.size());
+        mark.fieldsLength = static_cast<uint32_t>(fields.size());
+        profile_->markFields += fields;
+    }
+    profile_->marks.push_back(mark);
 }
 
 void ProfileBuilder::noteBrokenStacks() {

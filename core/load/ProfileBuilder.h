@@ -12,6 +12,7 @@
 #include "perfdata/PerfRecords.h"
 #include "perfdata/RecordDecoder.h"
 #include "perfdata/SessionMetadata.h"
+#include "perfdata/TracingFormats.h"
 #include "profile/Profile.h"
 #include "symbols/ElfSymbols.h"
 #include "symbols/KernelSymbols.h"
@@ -43,6 +44,8 @@ public:
     // Build ids the recording expects (BUILD_ID feature); MMAP2 records with build ids add to them. A file
     // on disk with another build id is not used for symbols or unwinding, and a notice says so.
     void setBuildIds(const std::vector<BuildIdEntry> &entries);
+    // The session's tracepoint formats, to decode the fields of tracepoint samples into Profile::marks.
+    void setTracingFormats(TracingFormats formats) { tracingFormats_ = std::move(formats); }
     void setJitMapDirectory(std::string directory) { symbolizer_.setJitMapDirectory(std::move(directory)); }
     void setInlineFrames(bool enabled, bool fromDebugFiles = false) {
         symbolizer_.setInlineFrames(enabled, fromDebugFiles);
@@ -74,6 +77,7 @@ private:
     StackId stackOf(uint32_t pid, const std::vector<uint64_t> &addresses,
                     const std::vector<bool> &kernelFlags, StackId stack);
     void appendSample(const SampleHead &head, StackId stack);
+    void noteMark(const Sample &sample);
     void noteBrokenStacks();
 
     std::shared_ptr<Profile> profile_;
@@ -82,6 +86,7 @@ private:
     Symbolizer symbolizer_;
     UnwindScheduler scheduler_; // after the symbolizer: its unwinding threads use the symbols
     RecordDecoder decoder_;
+    TracingFormats tracingFormats_;
     CounterSeriesBuilder counterSeries_;    // stat records -> Profile::counters
     uint64_t lostInLostRecords_ = 0;        // the sum of PERF_RECORD_LOST's counts
     uint64_t lostInLostSamplesRecords_ = 0; // the sum of PERF_RECORD_LOST_SAMPLES's counts

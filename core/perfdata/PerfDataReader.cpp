@@ -555,6 +555,9 @@ void PerfDataReader::parseFeature(unsigned feature, const uint8_t *bytes, size_t
         metadata_.compressionLevel = *level;
         break;
     }
+    case format::kFeatTracingData: // the tracepoint formats, decoded by TracingFormats
+        metadata_.tracingData.assign(bytes, bytes + size);
+        break;
     default:
         break;
     }

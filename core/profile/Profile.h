@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <limits>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace perfglass {
@@ -71,6 +72,16 @@ struct EventInfo {
     uint64_t config = 0;
     uint64_t samples = 0; // samples of this event in the session; 0 for events that were only counted
                           // (stat records: `stat -o`, `record --counters`)
+};
+
+// A sample of a non-time event (a tracepoint, a software event other than cpu-clock and task-clock), kept
+// for the timeline's marks: when, which thread, and a tracepoint's fields decoded from its raw payload.
+struct EventMark {
+    uint64_t time = 0;
+    uint32_t tid = 0;
+    uint16_t event = 0;
+    uint32_t fieldsOffset = 0; // into Profile::markFields
+    uint32_t fieldsLength = 0; // 0: no fields (not a tracepoint, or its format is not in the session)
 };
 
 // The machine and the tool that recorded the session, from perf.data's feature sections (VERSION, ARCH,
@@ -138,6 +149,13 @@ struct Profile {
     RecordingMachine machine;
     // Counting events read every interval (stat -o, record --counters): per event and CPU or thread.
     std::vector<CounterSeries> counters;
+    // The samples of non-time events in record order, and their decoded fields ("prev_pid=12 ...").
+    std::vector<EventMark> marks;
+    std::string markFields;
+
+    std::string_view fieldsOf(const EventMark &mark) const {
+        return std::string_view(markFields).substr(mark.fieldsOffset, mark.fieldsLength);
+    }
 
     const std::string &functionName(FunctionId id) const { return strings[functions[id].name]; }
     // "[process]" and "[idle]" for kProcessModule and kIdleModule.

@@ -67,6 +67,42 @@ private slots:
         saveScreenshot(window.get(), QStringLiteral("offcpu-oncpu.png"));
     }
 
+    // A real --off-cpu session (sched:sched_switch with call chains) of a program that sleeps and blocks on
+    // a pipe: the toggle weighs its blocking stacks, which name both places it blocked (DWARF call graphs:
+    // with frame pointers, glibc's blocking call hides the function that called it).
+    void schedSwitchSession() {
+        if (!QFileInfo(QStringLiteral("/sys/kernel/tracing/events/sched/sched_switch")).exists())
+            QSKIP("tracefs is not mounted");
+        const QString file = dir_.filePath(QStringLiteral("blocker.data"));
+        const ProcessResult result =
+            runCli({QStringLiteral("record"), QStringLiteral("--off-cpu"), QStringLiteral("--call-graph"),
+                    QStringLiteral("dwarf"), QStringLiteral("-o"), file, QStringLiteral("--"),
+                    clientPath(QStringLiteral("blocker"))});
+        if (result.exitCode != 0 || result.err.contains(QLatin1String("--off-cpu:")))
+            QSKIP(qPrintable(QStringLiteral("sched:sched_switch not recorded: ") + result.err.trimmed()));
+        auto window = openSessionWindow(file, 120000);
+        QVERIFY(window);
+        QAction *offCpu = part<QAction>(*window, "offCpuTime");
+        QVERIFY(offCpu->isVisible());
+        QSignalSpy applied(window.get(), &MainWindow::filterApplied);
+        offCpu->trigger();
+        QVERIFY(applied.wait(60000) || !applied.isEmpty());
+        QCOMPARE(window->filter().cost, CostKind::OffCpu);
+        const auto tree = part<FlameGraphModel>(*window, "flameGraphModel")->tree();
+        QVERIFY(tree->total() >= 200'000'000); // 6 x 40 ms blocked at least
+        bool sleeps = false;
+        bool reads = false;
+        for (uint32_t node = CallTree::kRoot + 1; node < tree->nodes().size(); ++node) {
+            const QString name = QString::fromStdString(
+                tree->stacks().functionName(tree->profile(), tree->node(node).function));
+            sleeps |= name.contains(QLatin1String("sleepInNanosleep"));
+            reads |= name.contains(QLatin1String("waitForPipe"));
+        }
+        QVERIFY(sleeps);
+        QVERIFY(reads);
+        saveScreenshot(window.get(), QStringLiteral("offcpu-sched-switch.png"));
+    }
+
     void notOfferedWithoutSwitches() {
         const QString plain = dir_.filePath(QStringLiteral("plain.data"));
         runCli({QStringLiteral("record"), QStringLiteral("-o"), plain, QStringLiteral("--"),

@@ -11,6 +11,9 @@
 
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QSet>
@@ -24,6 +27,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstring>
 #include <thread>
@@ -32,6 +36,16 @@ using namespace perfglass;
 using namespace perfglass::test;
 
 namespace {
+
+// The largest inclusive cost of a function whose name contains NAME in a `report --view flat --format json`.
+double inclusiveCostOf(const QJsonObject &flat, const QString &name) {
+    double cost = 0;
+    for (const QJsonValue function : flat.value(QLatin1String("functions")).toArray()) {
+        if (function.toObject().value(QLatin1String("function")).toString().contains(name))
+            cost = std::max(cost, function.toObject().value(QLatin1String("inclusive")).toDouble());
+    }
+    return cost;
+}
 
 // perf report --stdio output of file, failing the test when perf does not read it cleanly.
 QString perfReport(const QString &file, const QStringList &extra = {}) {
@@ -313,6 +327,55 @@ private slots:
         if (result.err.contains(QLatin1String("--off-cpu:")))
             QSKIP(qPrintable(QStringLiteral("sched:sched_switch not available: ") + result.err.trimmed()));
         QVERIFY2(switches.contains(QLatin1String("sched:sched_switch")), qPrintable(switches.left(2000)));
+    }
+
+    // --off-cpu on a program that sleeps 3 x 40 ms in sleepInNanosleep, blocks in read() in waitForPipe
+    // until a second thread (writeLater, which sleeps 3 x 40 ms) has written 3 times: report --cost off-cpu
+    // names the blocking stacks with at least the time slept. With frame pointers the blocking libc call
+    // hides its caller (glibc keeps no frame pointer), so -g is checked by the libc calls and DWARF by the
+    // program's functions. The read can start late on a loaded machine, hence its lower threshold.
+    void offCpuBlockingStacks_data() {
+        QTest::addColumn<QString>("callGraph");
+        QTest::addColumn<QStringList>("sleepers"); // blocked at least 100 ms
+        QTest::addColumn<QString>("reader");       // blocked at least 40 ms
+        QTest::newRow("fp") << QStringLiteral("fp") << QStringList{QStringLiteral("clock_nanosleep")}
+                            << QStringLiteral("read");
+        QTest::newRow("dwarf") << QStringLiteral("dwarf")
+                               << QStringList{QStringLiteral("sleepInNanosleep"),
+                                              QStringLiteral("writeLater")}
+                               << QStringLiteral("waitForPipe");
+    }
+
+    void offCpuBlockingStacks() {
+        QFETCH(QString, callGraph);
+        QFETCH(QStringList, sleepers);
+        QFETCH(QString, reader);
+        if (!QFileInfo(QStringLiteral("/sys/kernel/tracing/events/sched/sched_switch")).exists())
+            QSKIP("tracefs is not mounted: sched:sched_switch cannot be recorded");
+        const QString file = path(QStringLiteral("blocker-%1.data").arg(callGraph));
+        const ProcessResult result = runCli(
+            {QStringLiteral("record"), QStringLiteral("--off-cpu"), QStringLiteral("--call-graph"), callGraph,
+             QStringLiteral("-o"), file, QStringLiteral("--"), clientPath(QStringLiteral("blocker"))});
+        QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+        if (result.err.contains(QLatin1String("--off-cpu:")))
+            QSKIP(qPrintable(QStringLiteral("sched:sched_switch not available: ") + result.err.trimmed()));
+        const ProcessResult report =
+            runCli({QStringLiteral("report"), QStringLiteral("-i"), file, QStringLiteral("--cost"),
+                    QStringLiteral("off-cpu"), QStringLiteral("--view"), QStringLiteral("flat"),
+                    QStringLiteral("--format"), QStringLiteral("json")});
+        QVERIFY2(report.exitCode == 0, qPrintable(report.err));
+        const QJsonObject flat = QJsonDocument::fromJson(report.out.toUtf8()).object();
+        QVERIFY2(flat.value(QLatin1String("event")).toString() == QLatin1String("sched:sched_switch"),
+                 qPrintable(report.out.left(2000)));
+        const auto check = [&](const QString &function, double atLeast) {
+            const double nanoseconds = inclusiveCostOf(flat, function);
+            QVERIFY2(nanoseconds >= atLeast,
+                     qPrintable(function + QStringLiteral(": ") + QString::number(nanoseconds) +
+                                QStringLiteral(" ns")));
+        };
+        for (const QString &sleeper : sleepers)
+            check(sleeper, 100e6);
+        check(reader, 40e6);
     }
 
     void compressed() {
