@@ -330,10 +330,6 @@
         <translation>Zu öffnende Sitzung (perf.data-Format).</translation>
     </message>
     <message>
-        <source>Open FILE, save a picture of the window to PNG once it is shown, and quit.</source>
-        <translation>DATEI öffnen, ein Bild des Fensters als PNG speichern, sobald es angezeigt wird, und beenden.</translation>
-    </message>
-    <message>
         <source>Give at most one FILE.</source>
         <translation>Höchstens eine DATEI angeben.</translation>
     </message>
@@ -376,6 +372,10 @@
     <message>
         <source>--compare needs a FILE.</source>
         <translation>--compare braucht eine Datei FILE.</translation>
+    </message>
+    <message>
+        <source>Open FILE, save a picture of the window to PNG once it is shown (with --compare, of the comparison window), and quit.</source>
+        <translation>FILE öffnen, ein Bild des Fensters als PNG speichern, sobald es gezeigt wird (mit --compare: des Vergleichsfensters), und beenden.</translation>
     </message>
 </context>
 <context>
@@ -682,6 +682,90 @@
         <source>Shrank</source>
         <translation>Geschrumpft</translation>
     </message>
+    <message>
+        <source>Seconds</source>
+        <translation>Sekunden</translation>
+    </message>
+    <message>
+        <source>Click a frame to zoom in, right-click it to show it in the diff tree or copy its name; Escape goes back.</source>
+        <translation>Klicken Sie auf einen Frame, um hineinzuzoomen, mit rechts, um ihn im Differenzbaum zu zeigen oder seinen Namen zu kopieren; Esc geht zurück.</translation>
+    </message>
+    <message>
+        <source>Two selections of one session, each with its own filter.</source>
+        <translation>Zwei Auswahlen aus einer Sitzung, jede mit ihrem eigenen Filter.</translation>
+    </message>
+    <message>
+        <source>Costs and changes in seconds of %1 instead of shares of each side&apos;s total</source>
+        <translation>Kosten und Änderungen in Sekunden von %1 statt als Anteile an der jeweiligen Gesamtsumme</translation>
+    </message>
+    <message>
+        <source>Seconds need a time event (such as cpu-clock) counted by its period on both sides</source>
+        <translation>Sekunden brauchen auf beiden Seiten ein Zeitereignis (etwa cpu-clock), das nach seiner Periode gezählt wird</translation>
+    </message>
+    <message>
+        <source>the event</source>
+        <translation>das Ereignis</translation>
+    </message>
+    <message>
+        <source>processes by name</source>
+        <translation>Prozesse nach Namen</translation>
+    </message>
+    <message>
+        <source>processes whose names it lacks</source>
+        <translation>Prozesse, deren Namen ihm fehlen</translation>
+    </message>
+    <message>
+        <source>threads by name</source>
+        <translation>Threads nach Namen</translation>
+    </message>
+    <message>
+        <source>threads whose names it lacks</source>
+        <translation>Threads, deren Namen ihm fehlen</translation>
+    </message>
+    <message>
+        <source>CPUs</source>
+        <translation>CPUs</translation>
+    </message>
+    <message>
+        <source>transforms</source>
+        <translation>Transformationen</translation>
+    </message>
+    <message>
+        <source>transforms about code it lacks</source>
+        <translation>Transformationen zu Code, der ihm fehlt</translation>
+    </message>
+    <message>
+        <source>the time range (it belongs to the baseline&apos;s timeline)</source>
+        <translation>der Zeitbereich (er gehört zur Zeitleiste der Referenz)</translation>
+    </message>
+    <message>
+        <source>Filter carried over to the comparison: %1.</source>
+        <translation>In den Vergleich übernommener Filter: %1.</translation>
+    </message>
+    <message>
+        <source>Not carried over: %1.</source>
+        <translation>Nicht übernommen: %1.</translation>
+    </message>
+    <message>
+        <source>Zoom In</source>
+        <translation>Hineinzoomen</translation>
+    </message>
+    <message>
+        <source>Show in Bottom-Up</source>
+        <translation>In Bottom-Up zeigen</translation>
+    </message>
+    <message>
+        <source>Show in Top-Down</source>
+        <translation>In Top-Down zeigen</translation>
+    </message>
+    <message>
+        <source>Copy Name</source>
+        <translation>Namen kopieren</translation>
+    </message>
+    <message>
+        <source>Reset Zoom</source>
+        <translation>Zoom zurücksetzen</translation>
+    </message>
 </context>
 <context>
     <name>perfglass::CounterChartWidget</name>
@@ -716,16 +800,24 @@
 <context>
     <name>perfglass::DiffFlameGraphModel</name>
     <message>
-        <source>Baseline: %1 · Comparison: %2 · Change: %3 points</source>
-        <translation>Referenz: %1 · Vergleich: %2 · Änderung: %3 Prozentpunkte</translation>
-    </message>
-    <message>
         <source>&lt;br&gt;&lt;b&gt;New in the comparison&lt;/b&gt;</source>
         <translation>&lt;br&gt;&lt;b&gt;Neu im Vergleich&lt;/b&gt;</translation>
     </message>
     <message>
         <source>&lt;br&gt;&lt;b&gt;Vanished in the comparison&lt;/b&gt;</source>
         <translation>&lt;br&gt;&lt;b&gt;Im Vergleich verschwunden&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Baseline: %1 · Comparison: %2 · </source>
+        <translation>Referenz: %1 · Vergleich: %2 · </translation>
+    </message>
+    <message>
+        <source>Change: %1 s</source>
+        <translation>Änderung: %1 s</translation>
+    </message>
+    <message>
+        <source>Change: %1 points</source>
+        <translation>Änderung: %1 Prozentpunkte</translation>
     </message>
 </context>
 <context>
@@ -759,6 +851,10 @@ Modul: %2</translation>
     <message>
         <source>Self Delta</source>
         <translation>Differenz selbst</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
     </message>
 </context>
 <context>

@@ -334,10 +334,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Open FILE, save a picture of the window to PNG once it is shown, and quit.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>--screenshot needs a FILE.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -375,6 +371,10 @@
     </message>
     <message>
         <source>--compare needs a FILE.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open FILE, save a picture of the window to PNG once it is shown (with --compare, of the comparison window), and quit.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -682,6 +682,90 @@
         <source>Shrank</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Seconds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Click a frame to zoom in, right-click it to show it in the diff tree or copy its name; Escape goes back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Two selections of one session, each with its own filter.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Costs and changes in seconds of %1 instead of shares of each side&apos;s total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seconds need a time event (such as cpu-clock) counted by its period on both sides</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>processes by name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>processes whose names it lacks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>threads by name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>threads whose names it lacks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>transforms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>transforms about code it lacks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the time range (it belongs to the baseline&apos;s timeline)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter carried over to the comparison: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not carried over: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zoom In</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show in Bottom-Up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show in Top-Down</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reset Zoom</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>perfglass::CounterChartWidget</name>
@@ -716,15 +800,23 @@
 <context>
     <name>perfglass::DiffFlameGraphModel</name>
     <message>
-        <source>Baseline: %1 · Comparison: %2 · Change: %3 points</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&lt;br&gt;&lt;b&gt;New in the comparison&lt;/b&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&lt;br&gt;&lt;b&gt;Vanished in the comparison&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Baseline: %1 · Comparison: %2 · </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change: %1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change: %1 points</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -757,6 +849,10 @@ Module: %2</source>
     </message>
     <message>
         <source>Self Delta</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 s</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

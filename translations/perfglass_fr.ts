@@ -330,10 +330,6 @@
         <translation>Session à ouvrir (format perf.data).</translation>
     </message>
     <message>
-        <source>Open FILE, save a picture of the window to PNG once it is shown, and quit.</source>
-        <translation>Ouvrir FICHIER, enregistrer une image de la fenêtre en PNG dès qu&apos;elle est affichée, puis quitter.</translation>
-    </message>
-    <message>
         <source>Give at most one FILE.</source>
         <translation>Indiquez au plus un FICHIER.</translation>
     </message>
@@ -376,6 +372,10 @@
     <message>
         <source>--compare needs a FILE.</source>
         <translation>--compare demande un fichier FILE.</translation>
+    </message>
+    <message>
+        <source>Open FILE, save a picture of the window to PNG once it is shown (with --compare, of the comparison window), and quit.</source>
+        <translation>Ouvrir FILE, enregistrer une image de la fenêtre en PNG dès qu&apos;elle est affichée (avec --compare, de la fenêtre de comparaison), et quitter.</translation>
     </message>
 </context>
 <context>
@@ -682,6 +682,90 @@
         <source>Shrank</source>
         <translation>Diminué</translation>
     </message>
+    <message>
+        <source>Seconds</source>
+        <translation>Secondes</translation>
+    </message>
+    <message>
+        <source>Click a frame to zoom in, right-click it to show it in the diff tree or copy its name; Escape goes back.</source>
+        <translation>Cliquez sur un cadre pour zoomer, clic droit pour l&apos;afficher dans l&apos;arbre des écarts ou copier son nom ; Échap revient en arrière.</translation>
+    </message>
+    <message>
+        <source>Two selections of one session, each with its own filter.</source>
+        <translation>Deux sélections d&apos;une même session, chacune avec son propre filtre.</translation>
+    </message>
+    <message>
+        <source>Costs and changes in seconds of %1 instead of shares of each side&apos;s total</source>
+        <translation>Coûts et variations en secondes de %1 au lieu de parts du total de chaque côté</translation>
+    </message>
+    <message>
+        <source>Seconds need a time event (such as cpu-clock) counted by its period on both sides</source>
+        <translation>Les secondes demandent, des deux côtés, un événement de temps (comme cpu-clock) compté selon sa période</translation>
+    </message>
+    <message>
+        <source>the event</source>
+        <translation>l&apos;événement</translation>
+    </message>
+    <message>
+        <source>processes by name</source>
+        <translation>les processus par nom</translation>
+    </message>
+    <message>
+        <source>processes whose names it lacks</source>
+        <translation>les processus dont il n&apos;a pas les noms</translation>
+    </message>
+    <message>
+        <source>threads by name</source>
+        <translation>les threads par nom</translation>
+    </message>
+    <message>
+        <source>threads whose names it lacks</source>
+        <translation>les threads dont il n&apos;a pas les noms</translation>
+    </message>
+    <message>
+        <source>CPUs</source>
+        <translation>les CPU</translation>
+    </message>
+    <message>
+        <source>transforms</source>
+        <translation>les transformations</translation>
+    </message>
+    <message>
+        <source>transforms about code it lacks</source>
+        <translation>les transformations portant sur du code qu&apos;il n&apos;a pas</translation>
+    </message>
+    <message>
+        <source>the time range (it belongs to the baseline&apos;s timeline)</source>
+        <translation>l&apos;intervalle de temps (il appartient à la chronologie de la référence)</translation>
+    </message>
+    <message>
+        <source>Filter carried over to the comparison: %1.</source>
+        <translation>Filtre repris dans la comparaison : %1.</translation>
+    </message>
+    <message>
+        <source>Not carried over: %1.</source>
+        <translation>Non repris : %1.</translation>
+    </message>
+    <message>
+        <source>Zoom In</source>
+        <translation>Zoomer</translation>
+    </message>
+    <message>
+        <source>Show in Bottom-Up</source>
+        <translation>Afficher dans Ascendant</translation>
+    </message>
+    <message>
+        <source>Show in Top-Down</source>
+        <translation>Afficher dans Descendant</translation>
+    </message>
+    <message>
+        <source>Copy Name</source>
+        <translation>Copier le nom</translation>
+    </message>
+    <message>
+        <source>Reset Zoom</source>
+        <translation>Réinitialiser le zoom</translation>
+    </message>
 </context>
 <context>
     <name>perfglass::CounterChartWidget</name>
@@ -716,16 +800,24 @@
 <context>
     <name>perfglass::DiffFlameGraphModel</name>
     <message>
-        <source>Baseline: %1 · Comparison: %2 · Change: %3 points</source>
-        <translation>Référence : %1 · Comparaison : %2 · Variation : %3 points</translation>
-    </message>
-    <message>
         <source>&lt;br&gt;&lt;b&gt;New in the comparison&lt;/b&gt;</source>
         <translation>&lt;br&gt;&lt;b&gt;Nouveau dans la comparaison&lt;/b&gt;</translation>
     </message>
     <message>
         <source>&lt;br&gt;&lt;b&gt;Vanished in the comparison&lt;/b&gt;</source>
         <translation>&lt;br&gt;&lt;b&gt;Disparu dans la comparaison&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Baseline: %1 · Comparison: %2 · </source>
+        <translation>Référence : %1 · Comparaison : %2 · </translation>
+    </message>
+    <message>
+        <source>Change: %1 s</source>
+        <translation>Variation : %1 s</translation>
+    </message>
+    <message>
+        <source>Change: %1 points</source>
+        <translation>Variation : %1 points</translation>
     </message>
 </context>
 <context>
@@ -759,6 +851,10 @@ Module : %2</translation>
     <message>
         <source>Self Delta</source>
         <translation>Écart propre</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
     </message>
 </context>
 <context>
