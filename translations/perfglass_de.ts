@@ -330,10 +330,6 @@
         <translation>Zu öffnende Sitzung (perf.data-Format).</translation>
     </message>
     <message>
-        <source>Open FILE, save a picture of the window to PNG once it is shown, and quit.</source>
-        <translation>DATEI öffnen, ein Bild des Fensters als PNG speichern, sobald es angezeigt wird, und beenden.</translation>
-    </message>
-    <message>
         <source>Give at most one FILE.</source>
         <translation>Höchstens eine DATEI angeben.</translation>
     </message>
@@ -344,6 +340,92 @@
     <message>
         <source>cannot write %1</source>
         <translation>%1 kann nicht geschrieben werden</translation>
+    </message>
+    <message>
+        <source>Look for binaries under DIR first (DIR/usr/lib/x.so).</source>
+        <translation>Binärdateien zuerst unter DIR suchen (DIR/usr/lib/x.so).</translation>
+    </message>
+    <message>
+        <source>Look for binaries not found where they were recorded in DIR (repeatable).</source>
+        <translation>Binärdateien, die nicht am aufgezeichneten Ort liegen, in DIR suchen (wiederholbar).</translation>
+    </message>
+    <message>
+        <source>Also look for separate debug files in DIR (repeatable).</source>
+        <translation>Getrennte Debug-Dateien auch in DIR suchen (wiederholbar).</translation>
+    </message>
+    <message>
+        <source>Kernel symbols file.</source>
+        <translation>Datei mit den Kernel-Symbolen.</translation>
+    </message>
+    <message>
+        <source>Ask these debuginfod servers (space-separated URLs).</source>
+        <translation>Diese debuginfod-Server fragen (URLs, durch Leerzeichen getrennt).</translation>
+    </message>
+    <message>
+        <source>Look for source files in DIR (repeatable).</source>
+        <translation>Quelldateien in DIR suchen (wiederholbar).</translation>
+    </message>
+    <message>
+        <source>Compare FILE (the baseline) with COMPARISON once FILE is open.</source>
+        <translation>FILE (die Referenz) mit COMPARISON vergleichen, sobald FILE geöffnet ist.</translation>
+    </message>
+    <message>
+        <source>--compare needs a FILE.</source>
+        <translation>--compare braucht eine Datei FILE.</translation>
+    </message>
+    <message>
+        <source>Open FILE, save a picture of the window to PNG once it is shown (with --compare, of the comparison window), and quit.</source>
+        <translation>FILE öffnen, ein Bild des Fensters als PNG speichern, sobald es gezeigt wird (mit --compare: des Vergleichsfensters), und beenden.</translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::AnnotationModel</name>
+    <message>
+        <source>Inlined here (outermost first):&lt;br&gt;%1</source>
+        <translation>Hier eingebettet (äußerste zuerst):&lt;br&gt;%1</translation>
+    </message>
+    <message>
+        <source>(source file not found)</source>
+        <translation>(Quelldatei nicht gefunden)</translation>
+    </message>
+    <message>
+        <source>Self</source>
+        <translation>Selbst</translation>
+    </message>
+    <message>
+        <source>Inclusive</source>
+        <translation>Inklusiv</translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation>Adresse</translation>
+    </message>
+    <message>
+        <source>Line</source>
+        <translation>Zeile</translation>
+    </message>
+    <message>
+        <source>Instruction</source>
+        <translation>Instruktion</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Quelle</translation>
+    </message>
+    <message>
+        <source>Inlined</source>
+        <translation>Eingebettet</translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::BuiltEventList</name>
+    <message>
+        <source>Built events</source>
+        <translation>Gebaute Ereignisse</translation>
+    </message>
+    <message>
+        <source>Drag an event onto another to count them as a group; between rows to reorder</source>
+        <translation>Ein Ereignis auf ein anderes ziehen, um sie als Gruppe zu zählen; zwischen Zeilen, um die Reihenfolge zu ändern</translation>
     </message>
 </context>
 <context>
@@ -494,10 +576,6 @@
         <translation>Von der ausgewählten Funktion aufgerufene Funktionen</translation>
     </message>
     <message>
-        <source>Select a function in the flame graph or a call tree to see its callers and callees.</source>
-        <translation>Wählen Sie eine Funktion im Flammendiagramm oder in einem Aufrufbaum, um ihre Aufrufer und Aufgerufenen zu sehen.</translation>
-    </message>
-    <message>
         <source>Computing…</source>
         <translation>Wird berechnet…</translation>
     </message>
@@ -512,6 +590,181 @@
     <message>
         <source>, own code inlined into callers %1</source>
         <translation>, eigener Code in Aufrufer eingebettet %1</translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation>Zurück</translation>
+    </message>
+    <message>
+        <source>Back to the function shown before (Alt+Left)</source>
+        <translation>Zurück zur zuvor gezeigten Funktion (Alt+Links)</translation>
+    </message>
+    <message>
+        <source>Forward</source>
+        <translation>Vor</translation>
+    </message>
+    <message>
+        <source>Forward again (Alt+Right)</source>
+        <translation>Wieder vor (Alt+Rechts)</translation>
+    </message>
+    <message>
+        <source>Search functions and modules…</source>
+        <translation>Funktionen und Module suchen…</translation>
+    </message>
+    <message>
+        <source>Search functions</source>
+        <translation>Funktionen suchen</translation>
+    </message>
+    <message>
+        <source>All functions</source>
+        <translation>Alle Funktionen</translation>
+    </message>
+    <message>
+        <source>Select a function in the list, the flame graph or a call tree to see its callers and callees.</source>
+        <translation>Wählen Sie eine Funktion in der Liste, im Flammendiagramm oder in einem Aufrufbaum, um ihre Aufrufer und Aufgerufenen zu sehen.</translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::CompareWindow</name>
+    <message>
+        <source>Comparison</source>
+        <translation>Vergleich</translation>
+    </message>
+    <message>
+        <source>Baseline Shape</source>
+        <translation>Form der Referenz</translation>
+    </message>
+    <message>
+        <source>Draw the baseline&apos;s call stacks, with the frames that vanished in the comparison, instead of the comparison&apos;s</source>
+        <translation>Die Aufrufstapel der Referenz zeichnen, mit den im Vergleich verschwundenen Frames, statt der des Vergleichs</translation>
+    </message>
+    <message>
+        <source>The colour of a frame is the change of its share of all samples, relative to the largest change of any frame: red where it grew, blue where it shrank. Frames new in the comparison are full red, frames that vanished (Baseline Shape) full blue.</source>
+        <translation>Die Farbe eines Frames ist die Änderung seines Anteils an allen Stichproben, relativ zur größten Änderung eines Frames: rot, wo er wuchs, blau, wo er schrumpfte. Im Vergleich neue Frames sind ganz rot, verschwundene (Form der Referenz) ganz blau.</translation>
+    </message>
+    <message>
+        <source>Differential Flame Graph</source>
+        <translation>Differenz-Flammendiagramm</translation>
+    </message>
+    <message>
+        <source>Top-Down</source>
+        <translation>Top-Down</translation>
+    </message>
+    <message>
+        <source>Bottom-Up</source>
+        <translation>Bottom-Up</translation>
+    </message>
+    <message>
+        <source>Summaries</source>
+        <translation>Übersichten</translation>
+    </message>
+    <message>
+        <source>Compare: %1 → %2</source>
+        <translation>Vergleich: %1 → %2</translation>
+    </message>
+    <message>
+        <source>Baseline: &lt;b&gt;%1&lt;/b&gt; (%2 samples) → Comparison: &lt;b&gt;%3&lt;/b&gt; (%4 samples)</source>
+        <translation>Referenz: &lt;b&gt;%1&lt;/b&gt; (%2 Stichproben) → Vergleich: &lt;b&gt;%3&lt;/b&gt; (%4 Stichproben)</translation>
+    </message>
+    <message>
+        <source>Grew</source>
+        <translation>Gewachsen</translation>
+    </message>
+    <message>
+        <source>A little</source>
+        <translation>Ein wenig</translation>
+    </message>
+    <message>
+        <source>Unchanged</source>
+        <translation>Unverändert</translation>
+    </message>
+    <message>
+        <source>Shrank</source>
+        <translation>Geschrumpft</translation>
+    </message>
+    <message>
+        <source>Seconds</source>
+        <translation>Sekunden</translation>
+    </message>
+    <message>
+        <source>Click a frame to zoom in, right-click it to show it in the diff tree or copy its name; Escape goes back.</source>
+        <translation>Klicken Sie auf einen Frame, um hineinzuzoomen, mit rechts, um ihn im Differenzbaum zu zeigen oder seinen Namen zu kopieren; Esc geht zurück.</translation>
+    </message>
+    <message>
+        <source>Two selections of one session, each with its own filter.</source>
+        <translation>Zwei Auswahlen aus einer Sitzung, jede mit ihrem eigenen Filter.</translation>
+    </message>
+    <message>
+        <source>Costs and changes in seconds of %1 instead of shares of each side&apos;s total</source>
+        <translation>Kosten und Änderungen in Sekunden von %1 statt als Anteile an der jeweiligen Gesamtsumme</translation>
+    </message>
+    <message>
+        <source>Seconds need a time event (such as cpu-clock) counted by its period on both sides</source>
+        <translation>Sekunden brauchen auf beiden Seiten ein Zeitereignis (etwa cpu-clock), das nach seiner Periode gezählt wird</translation>
+    </message>
+    <message>
+        <source>the event</source>
+        <translation>das Ereignis</translation>
+    </message>
+    <message>
+        <source>processes by name</source>
+        <translation>Prozesse nach Namen</translation>
+    </message>
+    <message>
+        <source>processes whose names it lacks</source>
+        <translation>Prozesse, deren Namen ihm fehlen</translation>
+    </message>
+    <message>
+        <source>threads by name</source>
+        <translation>Threads nach Namen</translation>
+    </message>
+    <message>
+        <source>threads whose names it lacks</source>
+        <translation>Threads, deren Namen ihm fehlen</translation>
+    </message>
+    <message>
+        <source>CPUs</source>
+        <translation>CPUs</translation>
+    </message>
+    <message>
+        <source>transforms</source>
+        <translation>Transformationen</translation>
+    </message>
+    <message>
+        <source>transforms about code it lacks</source>
+        <translation>Transformationen zu Code, der ihm fehlt</translation>
+    </message>
+    <message>
+        <source>the time range (it belongs to the baseline&apos;s timeline)</source>
+        <translation>der Zeitbereich (er gehört zur Zeitleiste der Referenz)</translation>
+    </message>
+    <message>
+        <source>Filter carried over to the comparison: %1.</source>
+        <translation>In den Vergleich übernommener Filter: %1.</translation>
+    </message>
+    <message>
+        <source>Not carried over: %1.</source>
+        <translation>Nicht übernommen: %1.</translation>
+    </message>
+    <message>
+        <source>Zoom In</source>
+        <translation>Hineinzoomen</translation>
+    </message>
+    <message>
+        <source>Show in Bottom-Up</source>
+        <translation>In Bottom-Up zeigen</translation>
+    </message>
+    <message>
+        <source>Show in Top-Down</source>
+        <translation>In Top-Down zeigen</translation>
+    </message>
+    <message>
+        <source>Copy Name</source>
+        <translation>Namen kopieren</translation>
+    </message>
+    <message>
+        <source>Reset Zoom</source>
+        <translation>Zoom zurücksetzen</translation>
     </message>
 </context>
 <context>
@@ -542,6 +795,229 @@
     <message>
         <source>&lt;p&gt;This session has no counter series.&lt;/p&gt;&lt;p&gt;Counter series are counts read every interval, per CPU or per thread. Record a session with them using&lt;br&gt;&lt;tt&gt;perfglass-cli stat -o FILE -a -I 100 -e task-clock,context-switches -- COMMAND&lt;/tt&gt;&lt;br&gt;and open FILE here.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Diese Sitzung hat keine Zählerreihen.&lt;/p&gt;&lt;p&gt;Zählerreihen sind Zählerstände, die in jedem Intervall gelesen werden, pro CPU oder pro Thread. Zeichnen Sie eine Sitzung damit auf mit&lt;br&gt;&lt;tt&gt;perfglass-cli stat -o DATEI -a -I 100 -e task-clock,context-switches -- BEFEHL&lt;/tt&gt;&lt;br&gt;und öffnen Sie DATEI hier.&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::DiffFlameGraphModel</name>
+    <message>
+        <source>&lt;br&gt;&lt;b&gt;New in the comparison&lt;/b&gt;</source>
+        <translation>&lt;br&gt;&lt;b&gt;Neu im Vergleich&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;&lt;b&gt;Vanished in the comparison&lt;/b&gt;</source>
+        <translation>&lt;br&gt;&lt;b&gt;Im Vergleich verschwunden&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Baseline: %1 · Comparison: %2 · </source>
+        <translation>Referenz: %1 · Vergleich: %2 · </translation>
+    </message>
+    <message>
+        <source>Change: %1 s</source>
+        <translation>Änderung: %1 s</translation>
+    </message>
+    <message>
+        <source>Change: %1 points</source>
+        <translation>Änderung: %1 Prozentpunkte</translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::DiffTreeModel</name>
+    <message>
+        <source>%1 (inlined)</source>
+        <translation>%1 (eingebettet)</translation>
+    </message>
+    <message>
+        <source>%1
+Module: %2</source>
+        <translation>%1
+Modul: %2</translation>
+    </message>
+    <message>
+        <source>Function</source>
+        <translation>Funktion</translation>
+    </message>
+    <message>
+        <source>Baseline</source>
+        <translation>Referenz</translation>
+    </message>
+    <message>
+        <source>Comparison</source>
+        <translation>Vergleich</translation>
+    </message>
+    <message>
+        <source>Delta</source>
+        <translation>Differenz</translation>
+    </message>
+    <message>
+        <source>Self Delta</source>
+        <translation>Differenz selbst</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::EventBuilderView</name>
+    <message>
+        <source>&amp;Add</source>
+        <translation>&amp;Hinzufügen</translation>
+    </message>
+    <message>
+        <source>Build an event</source>
+        <translation>Ein Ereignis bauen</translation>
+    </message>
+    <message>
+        <source>PMU</source>
+        <translation>PMU</translation>
+    </message>
+    <message>
+        <source>The PMUs of /sys/bus/event_source/devices that have format fields</source>
+        <translation>Die PMUs in /sys/bus/event_source/devices, die Formatfelder haben</translation>
+    </message>
+    <message>
+        <source>&amp;PMU:</source>
+        <translation>&amp;PMU:</translation>
+    </message>
+    <message>
+        <source>Named event</source>
+        <translation>Benanntes Ereignis</translation>
+    </message>
+    <message>
+        <source>A named event of the PMU (its events/ directory) fills in the fields</source>
+        <translation>Ein benanntes Ereignis der PMU (ihr Verzeichnis events/) füllt die Felder aus</translation>
+    </message>
+    <message>
+        <source>&amp;Named event:</source>
+        <translation>Be&amp;nanntes Ereignis:</translation>
+    </message>
+    <message>
+        <source>Fields:</source>
+        <translation>Felder:</translation>
+    </message>
+    <message>
+        <source>&amp;user</source>
+        <translation>Ben&amp;utzer</translation>
+    </message>
+    <message>
+        <source>&amp;kernel</source>
+        <translation>&amp;Kernel</translation>
+    </message>
+    <message>
+        <source>&amp;hypervisor</source>
+        <translation>H&amp;ypervisor</translation>
+    </message>
+    <message>
+        <source>e&amp;xclusive</source>
+        <translation>e&amp;xklusiv</translation>
+    </message>
+    <message>
+        <source>pinne&amp;d</source>
+        <translation>&amp;angeheftet</translation>
+    </message>
+    <message>
+        <source>not precise</source>
+        <translation>nicht präzise</translation>
+    </message>
+    <message>
+        <source>p: constant skid</source>
+        <translation>p: konstanter Versatz (skid)</translation>
+    </message>
+    <message>
+        <source>pp: asks for 0 skid</source>
+        <translation>pp: verlangt Versatz 0</translation>
+    </message>
+    <message>
+        <source>ppp: must have 0 skid</source>
+        <translation>ppp: muss Versatz 0 haben</translation>
+    </message>
+    <message>
+        <source>Precise level</source>
+        <translation>Präzisionsstufe</translation>
+    </message>
+    <message>
+        <source>Modifiers:</source>
+        <translation>Modifikatoren:</translation>
+    </message>
+    <message>
+        <source>recording&apos;s default</source>
+        <translation>Vorgabe der Aufzeichnung</translation>
+    </message>
+    <message>
+        <source>every N events (period)</source>
+        <translation>alle N Ereignisse (Periode)</translation>
+    </message>
+    <message>
+        <source>N per second (frequency)</source>
+        <translation>N pro Sekunde (Frequenz)</translation>
+    </message>
+    <message>
+        <source>Period or frequency</source>
+        <translation>Periode oder Frequenz</translation>
+    </message>
+    <message>
+        <source>Sampling:</source>
+        <translation>Abtastung:</translation>
+    </message>
+    <message>
+        <source>optional, shown in reports</source>
+        <translation>optional, in Berichten gezeigt</translation>
+    </message>
+    <message>
+        <source>Na&amp;me:</source>
+        <translation>Na&amp;me:</translation>
+    </message>
+    <message>
+        <source>Event in perf&apos;s syntax</source>
+        <translation>Ereignis in der Syntax von perf</translation>
+    </message>
+    <message>
+        <source>Result:</source>
+        <translation>Ergebnis:</translation>
+    </message>
+    <message>
+        <source>Built events</source>
+        <translation>Gebaute Ereignisse</translation>
+    </message>
+    <message>
+        <source>Un&amp;group</source>
+        <translation>Gruppe &amp;zerlegen</translation>
+    </message>
+    <message>
+        <source>Split the selected group into its events</source>
+        <translation>Die gewählte Gruppe in ihre Ereignisse zerlegen</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>&amp;Entfernen</translation>
+    </message>
+    <message>
+        <source>(none: set the fields)</source>
+        <translation>(keines: Felder setzen)</translation>
+    </message>
+    <message>
+        <source>0 to 0x%1</source>
+        <translation>0 bis 0x%1</translation>
+    </message>
+    <message>
+        <source>Bits %1; at most 0x%2</source>
+        <translation>Bits %1; höchstens 0x%2</translation>
+    </message>
+    <message>
+        <source>Give the period or frequency a number above 0.</source>
+        <translation>Geben Sie der Periode oder Frequenz eine Zahl über 0.</translation>
+    </message>
+    <message>
+        <source>No PMU with format fields here.</source>
+        <translation>Hier gibt es keine PMU mit Formatfeldern.</translation>
+    </message>
+    <message>
+        <source>Valid: type %1, config 0x%2, config1 0x%3, config2 0x%4</source>
+        <translation>Gültig: type %1, config 0x%2, config1 0x%3, config2 0x%4</translation>
+    </message>
+    <message>
+        <source>Not valid: %1</source>
+        <translation>Ungültig: %1</translation>
     </message>
 </context>
 <context>
@@ -730,16 +1206,8 @@
         <translation>Wählen Sie ein Ereignis, um sein Attribut, seine Beschreibung und seine Terme zu sehen.</translation>
     </message>
     <message>
-        <source>Check events above to record them</source>
-        <translation>Ereignisse oben ankreuzen, um sie aufzuzeichnen</translation>
-    </message>
-    <message>
         <source>Chosen events</source>
         <translation>Gewählte Ereignisse</translation>
-    </message>
-    <message>
-        <source>The checked events in perf&apos;s syntax, in the order they were checked</source>
-        <translation>Die angekreuzten Ereignisse in perf-Syntax, in der Reihenfolge des Ankreuzens</translation>
     </message>
     <message>
         <source>Chosen:</source>
@@ -761,6 +1229,26 @@
         <source>%1 of %2 events open now for this user (kernel.perf_event_paranoid = %3)</source>
         <translation>%1 von %2 Ereignissen sind für diesen Benutzer jetzt nutzbar (kernel.perf_event_paranoid = %3)</translation>
     </message>
+    <message>
+        <source>Check events above, or build them, to record them</source>
+        <translation>Ereignisse oben ankreuzen oder bauen, um sie aufzuzeichnen</translation>
+    </message>
+    <message>
+        <source>The checked events in perf&apos;s syntax, in the order they were checked, then the built ones</source>
+        <translation>Die angekreuzten Ereignisse in der Syntax von perf, in der Reihenfolge des Ankreuzens, dann die gebauten</translation>
+    </message>
+    <message>
+        <source>&amp;List</source>
+        <translation>&amp;Liste</translation>
+    </message>
+    <message>
+        <source>&amp;Builder</source>
+        <translation>&amp;Baukasten</translation>
+    </message>
+    <message>
+        <source>Build a PMU event from its format fields, and groups of events</source>
+        <translation>Ein PMU-Ereignis aus seinen Formatfeldern bauen, und Gruppen von Ereignissen</translation>
+    </message>
 </context>
 <context>
     <name>perfglass::ExportJob</name>
@@ -775,6 +1263,14 @@
     <message>
         <source>Collapsed stacks (*.collapsed *.txt)</source>
         <translation>Gefaltete Stapel (*.collapsed *.txt)</translation>
+    </message>
+    <message>
+        <source>pprof profile (*.pb.gz)</source>
+        <translation>pprof-Profil (*.pb.gz)</translation>
+    </message>
+    <message>
+        <source>Firefox Profiler (*.json)</source>
+        <translation>Firefox Profiler (*.json)</translation>
     </message>
 </context>
 <context>
@@ -1061,6 +1557,14 @@
         <source>Bottom-up: the functions samples end in, their callers beyond them.</source>
         <translation>Bottom-Up: die Funktionen, in denen Stichproben enden, ihre Aufrufer dahinter.</translation>
     </message>
+    <message>
+        <source>Process</source>
+        <translation>Prozess</translation>
+    </message>
+    <message>
+        <source>Idle</source>
+        <translation>Leerlauf</translation>
+    </message>
 </context>
 <context>
     <name>perfglass::FlameGraphWidget</name>
@@ -1192,12 +1696,46 @@
         <source>Cop&amp;y Name</source>
         <translation>Namen k&amp;opieren</translation>
     </message>
+    <message>
+        <source>Sho&amp;w Source &amp;&amp; Disassembly</source>
+        <translation>&amp;Quelle &amp;&amp; Disassemblierung zeigen</translation>
+    </message>
 </context>
 <context>
     <name>perfglass::FrameDetails</name>
     <message>
         <source> (inlined)</source>
         <translation> (inline)</translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::FunctionListModel</name>
+    <message numerus="yes">
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;Module: %2&lt;br&gt;Self: %3 (%4)&lt;br&gt;Inclusive: %5 (%6)&lt;br&gt;On the stack of %n sample(s)</source>
+        <translation>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;Modul: %2&lt;br&gt;Selbst: %3 (%4)&lt;br&gt;Inklusiv: %5 (%6)&lt;br&gt;Auf dem Stapel von %n Stichprobe</numerusform>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;Modul: %2&lt;br&gt;Selbst: %3 (%4)&lt;br&gt;Inklusiv: %5 (%6)&lt;br&gt;Auf dem Stapel von %n Stichproben</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Function</source>
+        <translation>Funktion</translation>
+    </message>
+    <message>
+        <source>Module</source>
+        <translation>Modul</translation>
+    </message>
+    <message>
+        <source>Self</source>
+        <translation>Selbst</translation>
+    </message>
+    <message>
+        <source>Inclusive</source>
+        <translation>Inklusiv</translation>
+    </message>
+    <message>
+        <source>Samples</source>
+        <translation>Stichproben</translation>
     </message>
 </context>
 <context>
@@ -1545,6 +2083,105 @@
     <message>
         <source>Show only CPU %1</source>
         <translation>Nur CPU %1 zeigen</translation>
+    </message>
+    <message>
+        <source>Source and Disassembly</source>
+        <translation>Quelle und Disassemblierung</translation>
+    </message>
+    <message>
+        <source>Source &amp;&amp; Disassembly of the Selected Function</source>
+        <translation>Quelle &amp;&amp; Disassemblierung der gewählten Funktion</translation>
+    </message>
+    <message>
+        <source>&amp;pprof Profile…</source>
+        <translation>&amp;pprof-Profil…</translation>
+    </message>
+    <message>
+        <source>&amp;Firefox Profiler…</source>
+        <translation>&amp;Firefox Profiler…</translation>
+    </message>
+    <message>
+        <source>Symbol &amp;Settings…</source>
+        <translation>&amp;Symboleinstellungen…</translation>
+    </message>
+    <message>
+        <source>Where binaries, debug files, kernel symbols and sources are looked for</source>
+        <translation>Wo Binärdateien, Debug-Dateien, Kernel-Symbole und Quellen gesucht werden</translation>
+    </message>
+    <message>
+        <source>Search &amp;Everywhere…</source>
+        <translation>&amp;Überall suchen…</translation>
+    </message>
+    <message>
+        <source>Find functions, modules and source files in every view, and how much of the profile they take (Ctrl+K)</source>
+        <translation>Funktionen, Module und Quelldateien in jeder Ansicht finden, und welchen Anteil am Profil sie haben (Strg+K)</translation>
+    </message>
+    <message>
+        <source>Readable Na&amp;mes</source>
+        <translation>Lesbare &amp;Namen</translation>
+    </message>
+    <message>
+        <source>Shorten C++ names: no default template arguments, template arguments as &lt;…&gt;, parameter lists only for overloads. Tooltips, copies and exports keep the full names.</source>
+        <translation>C++-Namen kürzen: keine Standard-Template-Argumente, Template-Argumente als &lt;…&gt;, Parameterlisten nur bei Überladungen. Tooltips, Kopien und Exporte behalten die vollen Namen.</translation>
+    </message>
+    <message>
+        <source>Off-CPU Time</source>
+        <translation>Off-CPU-Zeit</translation>
+    </message>
+    <message>
+        <source>Count the time threads were blocked (off the CPU), at the stacks where they blocked, instead of the event&apos;s samples</source>
+        <translation>Die Zeit zählen, in der Threads blockiert waren (nicht auf der CPU), an den Stapeln, an denen sie blockierten, statt der Stichproben des Ereignisses</translation>
+    </message>
+    <message>
+        <source>Show Off-CPU Time</source>
+        <translation>Off-CPU-Zeit zeigen</translation>
+    </message>
+    <message>
+        <source>Show On-CPU Samples</source>
+        <translation>On-CPU-Stichproben zeigen</translation>
+    </message>
+    <message>
+        <source>Downloading the debug file of %1 from debuginfod: %2 of %3 kB</source>
+        <translation>Debug-Datei von %1 wird von debuginfod geladen: %2 von %3 kB</translation>
+    </message>
+    <message>
+        <source>Downloading the debug file of %1 from debuginfod…</source>
+        <translation>Debug-Datei von %1 wird von debuginfod geladen…</translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::ProcessGroupingActions</name>
+    <message>
+        <source>&amp;Not by Process</source>
+        <translation>&amp;Nicht nach Prozess</translation>
+    </message>
+    <message>
+        <source>By &amp;Process</source>
+        <translation>Nach &amp;Prozess</translation>
+    </message>
+    <message>
+        <source>By Process and &amp;Thread</source>
+        <translation>Nach Prozess und &amp;Thread</translation>
+    </message>
+    <message>
+        <source>Hide &amp;Idle</source>
+        <translation>&amp;Leerlauf ausblenden</translation>
+    </message>
+    <message>
+        <source>One root box per process in the flame graph and the trees</source>
+        <translation>Ein Wurzelkasten pro Prozess im Flammendiagramm und in den Bäumen</translation>
+    </message>
+    <message>
+        <source>One root box per process, and one per thread below it</source>
+        <translation>Ein Wurzelkasten pro Prozess und darunter einer pro Thread</translation>
+    </message>
+    <message>
+        <source>Leave out the idle task (PID 0, swapper): the time the CPUs had nothing to run</source>
+        <translation>Den Leerlauf-Task (PID 0, swapper) weglassen: die Zeit, in der die CPUs nichts auszuführen hatten</translation>
+    </message>
+    <message>
+        <source>&amp;Group Stacks</source>
+        <translation>Stapel &amp;gruppieren</translation>
     </message>
 </context>
 <context>
@@ -2017,6 +2654,235 @@
     </message>
 </context>
 <context>
+    <name>perfglass::SandwichWidget</name>
+    <message>
+        <source>Sandwich flame graph: callees above the function, callers below</source>
+        <translation>Sandwich-Flammendiagramm: Aufgerufene über der Funktion, Aufrufer darunter</translation>
+    </message>
+    <message>
+        <source>Select a function to see its callers and callees.</source>
+        <translation>Wählen Sie eine Funktion, um ihre Aufrufer und Aufgerufenen zu sehen.</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;%1 of all samples (%2)</source>
+        <translation>&lt;br&gt;%1 aller Stichproben (%2)</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;Calls the function (maybe through others) in %1 of its cost</source>
+        <translation>&lt;br&gt;Ruft die Funktion (vielleicht über andere) in %1 ihrer Kosten auf</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;Called by the function (maybe through others) in %1 of its cost</source>
+        <translation>&lt;br&gt;Von der Funktion (vielleicht über andere) aufgerufen in %1 ihrer Kosten</translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::SearchEverywhere</name>
+    <message>
+        <source>Search Everywhere</source>
+        <translation>Überall suchen</translation>
+    </message>
+    <message>
+        <source>Functions, modules, source files…</source>
+        <translation>Funktionen, Module, Quelldateien…</translation>
+    </message>
+    <message>
+        <source>Search everywhere</source>
+        <translation>Überall suchen</translation>
+    </message>
+    <message>
+        <source>Match</source>
+        <translation>Treffer</translation>
+    </message>
+    <message>
+        <source>Samples with it</source>
+        <translation>Stichproben damit</translation>
+    </message>
+    <message>
+        <source>%1  [%2]</source>
+        <translation>%1  [%2]</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %n more</source>
+        <translation>
+            <numerusform>… und %n weiterer</numerusform>
+            <numerusform>… und %n weitere</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Type part of a function, module or source file name.</source>
+        <translation>Geben Sie einen Teil eines Funktions-, Modul- oder Quelldateinamens ein.</translation>
+    </message>
+    <message>
+        <source>Searching…</source>
+        <translation>Suche läuft…</translation>
+    </message>
+    <message>
+        <source>Functions</source>
+        <translation>Funktionen</translation>
+    </message>
+    <message>
+        <source>Modules</source>
+        <translation>Module</translation>
+    </message>
+    <message>
+        <source>Source files</source>
+        <translation>Quelldateien</translation>
+    </message>
+    <message>
+        <source>Nothing in this session matches.</source>
+        <translation>Nichts in dieser Sitzung passt.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of the samples (%2) have a match on their stack: %n function(s), %3 module(s), %4 source file(s). Enter shows the selected match in the view that had the focus.</source>
+        <translation>
+            <numerusform>%1 der Stichproben (%2) haben einen Treffer auf ihrem Stapel: %n Funktion, %3 Modul(e), %4 Quelldatei(en). Eingabe zeigt den gewählten Treffer in der Ansicht, die den Fokus hatte.</numerusform>
+            <numerusform>%1 der Stichproben (%2) haben einen Treffer auf ihrem Stapel: %n Funktionen, %3 Modul(e), %4 Quelldatei(en). Eingabe zeigt den gewählten Treffer in der Ansicht, die den Fokus hatte.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::SessionComparer</name>
+    <message>
+        <source>%1–%2 s</source>
+        <translation>%1–%2 s</translation>
+    </message>
+    <message>
+        <source>processes %1</source>
+        <translation>Prozesse %1</translation>
+    </message>
+    <message>
+        <source>threads %1</source>
+        <translation>Threads %1</translation>
+    </message>
+    <message>
+        <source>CPUs %1</source>
+        <translation>CPUs %1</translation>
+    </message>
+    <message>
+        <source>whole session</source>
+        <translation>ganze Sitzung</translation>
+    </message>
+    <message>
+        <source>Compare &amp;With…</source>
+        <translation>&amp;Vergleichen mit…</translation>
+    </message>
+    <message>
+        <source>Compare the open session with another one: what got slower, and where</source>
+        <translation>Die offene Sitzung mit einer anderen vergleichen: was langsamer wurde, und wo</translation>
+    </message>
+    <message>
+        <source>Use Selection as &amp;Baseline</source>
+        <translation>A&amp;uswahl als Referenz verwenden</translation>
+    </message>
+    <message>
+        <source>Keep what the views show now (a time range or threads picked in the timeline) to compare another selection with</source>
+        <translation>Behalten, was die Ansichten jetzt zeigen (einen Zeitbereich oder in der Zeitleiste gewählte Threads), um eine andere Auswahl damit zu vergleichen</translation>
+    </message>
+    <message>
+        <source>Compare Selection with Baseline</source>
+        <translation>Auswahl mit Referenz vergleichen</translation>
+    </message>
+    <message>
+        <source>Could not compare: %1</source>
+        <translation>Vergleich nicht möglich: %1</translation>
+    </message>
+    <message>
+        <source>Compare With</source>
+        <translation>Vergleichen mit</translation>
+    </message>
+    <message>
+        <source>Sessions (*.data perf.data*);;All files (*)</source>
+        <translation>Sitzungen (*.data perf.data*);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Compare what the views show with the baseline (%1)</source>
+        <translation>Vergleichen, was die Ansichten zeigen, mit der Referenz (%1)</translation>
+    </message>
+    <message>
+        <source>First use a selection as the baseline</source>
+        <translation>Zuerst eine Auswahl als Referenz verwenden</translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::SourceDisassemblyView</name>
+    <message>
+        <source>Choose Source &amp;Folder…</source>
+        <translation>Quell&amp;ordner wählen…</translation>
+    </message>
+    <message>
+        <source>Source lines of the function</source>
+        <translation>Quellzeilen der Funktion</translation>
+    </message>
+    <message>
+        <source>Instructions of the function</source>
+        <translation>Instruktionen der Funktion</translation>
+    </message>
+    <message>
+        <source>Look for the missing source files in a folder of your choice</source>
+        <translation>Die fehlenden Quelldateien in einem Ordner Ihrer Wahl suchen</translation>
+    </message>
+    <message>
+        <source>Back to the previous function</source>
+        <translation>Zurück zur vorigen Funktion</translation>
+    </message>
+    <message>
+        <source>Forward to the next function</source>
+        <translation>Vor zur nächsten Funktion</translation>
+    </message>
+    <message>
+        <source>&amp;Hottest Line</source>
+        <translation>&amp;Heißeste Zeile</translation>
+    </message>
+    <message>
+        <source>Select the line (and its instructions) with the highest self cost</source>
+        <translation>Die Zeile (und ihre Instruktionen) mit den höchsten eigenen Kosten wählen</translation>
+    </message>
+    <message>
+        <source>Search instructions and lines (Enter: next)</source>
+        <translation>Instruktionen und Zeilen suchen (Eingabe: nächste)</translation>
+    </message>
+    <message>
+        <source>AT&amp;&amp;T syntax</source>
+        <translation>AT&amp;&amp;T-Syntax</translation>
+    </message>
+    <message>
+        <source>Intel syntax</source>
+        <translation>Intel-Syntax</translation>
+    </message>
+    <message>
+        <source>Choose Show Source &amp;&amp; Disassembly in the context menu of a function (flame graph, call trees, caller/callee) to see where in it the time goes.</source>
+        <translation>Wählen Sie „Quelle &amp;&amp; Disassemblierung zeigen“ im Kontextmenü einer Funktion (Flammendiagramm, Aufrufbäume, Aufrufer/Aufgerufene), um zu sehen, wo in ihr die Zeit bleibt.</translation>
+    </message>
+    <message>
+        <source>Disassembling…</source>
+        <translation>Disassemblierung läuft…</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Cannot annotate this function:&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;Diese Funktion kann nicht annotiert werden:&lt;/b&gt; %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%1&lt;/b&gt; in %2 — %3, %n sample(s) in the function</source>
+        <translation>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt; in %2 — %3, %n Stichprobe in der Funktion</numerusform>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt; in %2 — %3, %n Stichproben in der Funktion</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Source file not found: %1</source>
+        <translation>Quelldatei nicht gefunden: %1</translation>
+    </message>
+    <message>
+        <source>Folder with the Source Files</source>
+        <translation>Ordner mit den Quelldateien</translation>
+    </message>
+</context>
+<context>
     <name>perfglass::SummaryView</name>
     <message>
         <source>&lt;p&gt;No session is open. Use &lt;b&gt;File ▸ Open…&lt;/b&gt; to open a perf.data file.&lt;/p&gt;</source>
@@ -2409,6 +3275,124 @@
     <message>
         <source>Share of the counted samples with the function anywhere on the stack</source>
         <translation>Anteil der gezählten Stichproben mit der Funktion irgendwo auf dem Stapel</translation>
+    </message>
+    <message>
+        <source>Symbol Settings…</source>
+        <translation>Symboleinstellungen…</translation>
+    </message>
+    <message>
+        <source>A sysroot, library or debug file paths, or a debuginfod server may name them:</source>
+        <translation>Ein Sysroot, Bibliotheks- oder Debug-Dateipfade oder ein debuginfod-Server können sie benennen:</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n module(s) without symbols:</source>
+        <translation>
+            <numerusform>%n Modul ohne Symbole:</numerusform>
+            <numerusform>%n Module ohne Symbole:</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Tell Perfglass where their files or debug files are:</source>
+        <translation>Sagen Sie Perfglass, wo ihre Dateien oder Debug-Dateien liegen:</translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::SymbolSettingsDialog</name>
+    <message>
+        <source>/opt/app/lib</source>
+        <translation>/opt/app/lib</translation>
+    </message>
+    <message>
+        <source>/home/me/debug</source>
+        <translation>/home/ich/debug</translation>
+    </message>
+    <message>
+        <source>/home/me/src/app</source>
+        <translation>/home/ich/src/app</translation>
+    </message>
+    <message>
+        <source>Symbol Settings</source>
+        <translation>Symboleinstellungen</translation>
+    </message>
+    <message>
+        <source>none: binaries are read where they were recorded</source>
+        <translation>keiner: Binärdateien werden dort gelesen, wo sie aufgezeichnet wurden</translation>
+    </message>
+    <message>
+        <source>/proc/kallsyms when the session is from this kernel</source>
+        <translation>/proc/kallsyms, wenn die Sitzung von diesem Kernel stammt</translation>
+    </message>
+    <message>
+        <source>none: no server is asked</source>
+        <translation>keine: kein Server wird gefragt</translation>
+    </message>
+    <message>
+        <source>from DEBUGINFOD_URLS: %1</source>
+        <translation>aus DEBUGINFOD_URLS: %1</translation>
+    </message>
+    <message>
+        <source>Where Perfglass looks for what names the frames of a session, for sessions from another machine or binaries that moved. Lists take one directory per line. The session is opened again when you press OK.</source>
+        <translation>Wo Perfglass sucht, was die Frames einer Sitzung benennt, für Sitzungen von einem anderen Rechner oder verschobene Binärdateien. Listen nehmen ein Verzeichnis pro Zeile. Die Sitzung wird erneut geöffnet, wenn Sie OK drücken.</translation>
+    </message>
+    <message>
+        <source>&amp;Sysroot:</source>
+        <translation>&amp;Sysroot:</translation>
+    </message>
+    <message>
+        <source>&amp;Library paths:</source>
+        <translation>&amp;Bibliothekspfade:</translation>
+    </message>
+    <message>
+        <source>&amp;Debug file paths:</source>
+        <translation>&amp;Debug-Dateipfade:</translation>
+    </message>
+    <message>
+        <source>&amp;Kernel symbols (kallsyms):</source>
+        <translation>&amp;Kernel-Symbole (kallsyms):</translation>
+    </message>
+    <message>
+        <source>Debuginfod &amp;URLs:</source>
+        <translation>Debuginfod-&amp;URLs:</translation>
+    </message>
+    <message>
+        <source>S&amp;ource paths:</source>
+        <translation>&amp;Quellpfade:</translation>
+    </message>
+    <message>
+        <source>A binary recorded at /usr/lib/x.so is read as SYSROOT/usr/lib/x.so when that exists</source>
+        <translation>Eine als /usr/lib/x.so aufgezeichnete Binärdatei wird als SYSROOT/usr/lib/x.so gelesen, wenn diese existiert</translation>
+    </message>
+    <message>
+        <source>A binary not found where it was recorded is looked for by its file name here</source>
+        <translation>Eine Binärdatei, die nicht am aufgezeichneten Ort liegt, wird hier nach ihrem Dateinamen gesucht</translation>
+    </message>
+    <message>
+        <source>Separate debug files, by build id (.build-id/ab/cdef.debug) or by .gnu_debuglink, besides /usr/lib/debug</source>
+        <translation>Getrennte Debug-Dateien, nach Build-ID (.build-id/ab/cdef.debug) oder nach .gnu_debuglink, neben /usr/lib/debug</translation>
+    </message>
+    <message>
+        <source>Servers asked for the debug files of modules with samples, space-separated; downloads are kept in debuginfod&apos;s cache</source>
+        <translation>Server, die nach den Debug-Dateien der Module mit Stichproben gefragt werden, durch Leerzeichen getrennt; Downloads bleiben im Cache von debuginfod</translation>
+    </message>
+    <message>
+        <source>Source files are looked for here by their whole recorded path, then by shorter tails of it</source>
+        <translation>Quelldateien werden hier nach ihrem ganzen aufgezeichneten Pfad gesucht, dann nach kürzeren Enden davon</translation>
+    </message>
+    <message>
+        <source>&amp;Clear All</source>
+        <translation>Alle &amp;leeren</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Durchsuchen…</translation>
+    </message>
+    <message>
+        <source>Sysroot</source>
+        <translation>Sysroot</translation>
+    </message>
+    <message>
+        <source>Kernel Symbols</source>
+        <translation>Kernel-Symbole</translation>
     </message>
 </context>
 <context>

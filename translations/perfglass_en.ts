@@ -334,15 +334,97 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Open FILE, save a picture of the window to PNG once it is shown, and quit.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>--screenshot needs a FILE.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>cannot write %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Look for binaries under DIR first (DIR/usr/lib/x.so).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Look for binaries not found where they were recorded in DIR (repeatable).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Also look for separate debug files in DIR (repeatable).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kernel symbols file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ask these debuginfod servers (space-separated URLs).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Look for source files in DIR (repeatable).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compare FILE (the baseline) with COMPARISON once FILE is open.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--compare needs a FILE.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open FILE, save a picture of the window to PNG once it is shown (with --compare, of the comparison window), and quit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::AnnotationModel</name>
+    <message>
+        <source>Inlined here (outermost first):&lt;br&gt;%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(source file not found)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Self</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Inclusive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Instruction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Inlined</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::BuiltEventList</name>
+    <message>
+        <source>Built events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Drag an event onto another to count them as a group; between rows to reorder</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -494,10 +576,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Select a function in the flame graph or a call tree to see its callers and callees.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Computing…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -511,6 +589,181 @@
     </message>
     <message>
         <source>, own code inlined into callers %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Back to the function shown before (Alt+Left)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Forward</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Forward again (Alt+Right)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Search functions and modules…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Search functions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All functions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select a function in the list, the flame graph or a call tree to see its callers and callees.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::CompareWindow</name>
+    <message>
+        <source>Comparison</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Baseline Shape</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Draw the baseline&apos;s call stacks, with the frames that vanished in the comparison, instead of the comparison&apos;s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The colour of a frame is the change of its share of all samples, relative to the largest change of any frame: red where it grew, blue where it shrank. Frames new in the comparison are full red, frames that vanished (Baseline Shape) full blue.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Differential Flame Graph</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Top-Down</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bottom-Up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Summaries</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compare: %1 → %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Baseline: &lt;b&gt;%1&lt;/b&gt; (%2 samples) → Comparison: &lt;b&gt;%3&lt;/b&gt; (%4 samples)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Grew</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A little</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unchanged</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shrank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seconds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Click a frame to zoom in, right-click it to show it in the diff tree or copy its name; Escape goes back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Two selections of one session, each with its own filter.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Costs and changes in seconds of %1 instead of shares of each side&apos;s total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seconds need a time event (such as cpu-clock) counted by its period on both sides</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>processes by name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>processes whose names it lacks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>threads by name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>threads whose names it lacks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>transforms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>transforms about code it lacks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the time range (it belongs to the baseline&apos;s timeline)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter carried over to the comparison: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not carried over: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zoom In</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show in Bottom-Up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show in Top-Down</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reset Zoom</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -541,6 +794,228 @@
     <name>perfglass::CountersView</name>
     <message>
         <source>&lt;p&gt;This session has no counter series.&lt;/p&gt;&lt;p&gt;Counter series are counts read every interval, per CPU or per thread. Record a session with them using&lt;br&gt;&lt;tt&gt;perfglass-cli stat -o FILE -a -I 100 -e task-clock,context-switches -- COMMAND&lt;/tt&gt;&lt;br&gt;and open FILE here.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::DiffFlameGraphModel</name>
+    <message>
+        <source>&lt;br&gt;&lt;b&gt;New in the comparison&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;&lt;b&gt;Vanished in the comparison&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Baseline: %1 · Comparison: %2 · </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change: %1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change: %1 points</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::DiffTreeModel</name>
+    <message>
+        <source>%1 (inlined)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1
+Module: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Function</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Baseline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Comparison</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delta</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Self Delta</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::EventBuilderView</name>
+    <message>
+        <source>&amp;Add</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Build an event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PMU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The PMUs of /sys/bus/event_source/devices that have format fields</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;PMU:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Named event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A named event of the PMU (its events/ directory) fills in the fields</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Named event:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fields:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;user</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;kernel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;hypervisor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>e&amp;xclusive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pinne&amp;d</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not precise</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>p: constant skid</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pp: asks for 0 skid</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ppp: must have 0 skid</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Precise level</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Modifiers:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>recording&apos;s default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every N events (period)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>N per second (frequency)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Period or frequency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sampling:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>optional, shown in reports</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Na&amp;me:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Event in perf&apos;s syntax</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Result:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Built events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Un&amp;group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Split the selected group into its events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(none: set the fields)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>0 to 0x%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bits %1; at most 0x%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give the period or frequency a number above 0.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No PMU with format fields here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Valid: type %1, config 0x%2, config1 0x%3, config2 0x%4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not valid: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -730,15 +1205,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Check events above to record them</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Chosen events</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The checked events in perf&apos;s syntax, in the order they were checked</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -761,6 +1228,26 @@
         <source>%1 of %2 events open now for this user (kernel.perf_event_paranoid = %3)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Check events above, or build them, to record them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The checked events in perf&apos;s syntax, in the order they were checked, then the built ones</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;List</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Builder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Build a PMU event from its format fields, and groups of events</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>perfglass::ExportJob</name>
@@ -774,6 +1261,14 @@
     </message>
     <message>
         <source>Collapsed stacks (*.collapsed *.txt)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pprof profile (*.pb.gz)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Firefox Profiler (*.json)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1061,6 +1556,14 @@
         <source>Bottom-up: the functions samples end in, their callers beyond them.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Process</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Idle</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>perfglass::FlameGraphWidget</name>
@@ -1192,11 +1695,45 @@
         <source>Cop&amp;y Name</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Sho&amp;w Source &amp;&amp; Disassembly</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>perfglass::FrameDetails</name>
     <message>
         <source> (inlined)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::FunctionListModel</name>
+    <message numerus="yes">
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;Module: %2&lt;br&gt;Self: %3 (%4)&lt;br&gt;Inclusive: %5 (%6)&lt;br&gt;On the stack of %n sample(s)</source>
+        <translation>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;Module: %2&lt;br&gt;Self: %3 (%4)&lt;br&gt;Inclusive: %5 (%6)&lt;br&gt;On the stack of %n sample</numerusform>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;Module: %2&lt;br&gt;Self: %3 (%4)&lt;br&gt;Inclusive: %5 (%6)&lt;br&gt;On the stack of %n samples</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Function</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Module</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Self</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Inclusive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Samples</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1544,6 +2081,105 @@
     </message>
     <message>
         <source>Show only CPU %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Source and Disassembly</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Source &amp;&amp; Disassembly of the Selected Function</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;pprof Profile…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Firefox Profiler…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Symbol &amp;Settings…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where binaries, debug files, kernel symbols and sources are looked for</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Search &amp;Everywhere…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Find functions, modules and source files in every view, and how much of the profile they take (Ctrl+K)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Readable Na&amp;mes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shorten C++ names: no default template arguments, template arguments as &lt;…&gt;, parameter lists only for overloads. Tooltips, copies and exports keep the full names.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Off-CPU Time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Count the time threads were blocked (off the CPU), at the stacks where they blocked, instead of the event&apos;s samples</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show Off-CPU Time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show On-CPU Samples</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Downloading the debug file of %1 from debuginfod: %2 of %3 kB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Downloading the debug file of %1 from debuginfod…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::ProcessGroupingActions</name>
+    <message>
+        <source>&amp;Not by Process</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>By &amp;Process</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>By Process and &amp;Thread</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hide &amp;Idle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One root box per process in the flame graph and the trees</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One root box per process, and one per thread below it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Leave out the idle task (PID 0, swapper): the time the CPUs had nothing to run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Group Stacks</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2016,6 +2652,235 @@
     </message>
 </context>
 <context>
+    <name>perfglass::SandwichWidget</name>
+    <message>
+        <source>Sandwich flame graph: callees above the function, callers below</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select a function to see its callers and callees.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;%1 of all samples (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;Calls the function (maybe through others) in %1 of its cost</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;Called by the function (maybe through others) in %1 of its cost</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::SearchEverywhere</name>
+    <message>
+        <source>Search Everywhere</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Functions, modules, source files…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Search everywhere</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Match</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Samples with it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1  [%2]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %n more</source>
+        <translation>
+            <numerusform>… and %n more</numerusform>
+            <numerusform>… and %n more</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Type part of a function, module or source file name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Searching…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Functions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Modules</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Source files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing in this session matches.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of the samples (%2) have a match on their stack: %n function(s), %3 module(s), %4 source file(s). Enter shows the selected match in the view that had the focus.</source>
+        <translation>
+            <numerusform>%1 of the samples (%2) have a match on their stack: %n function, %3 module, %4 source file. Enter shows the selected match in the view that had the focus.</numerusform>
+            <numerusform>%1 of the samples (%2) have a match on their stack: %n functions, %3 modules, %4 source files. Enter shows the selected match in the view that had the focus.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::SessionComparer</name>
+    <message>
+        <source>%1–%2 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>processes %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>threads %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPUs %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>whole session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compare &amp;With…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compare the open session with another one: what got slower, and where</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use Selection as &amp;Baseline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep what the views show now (a time range or threads picked in the timeline) to compare another selection with</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compare Selection with Baseline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not compare: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compare With</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sessions (*.data perf.data*);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compare what the views show with the baseline (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>First use a selection as the baseline</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::SourceDisassemblyView</name>
+    <message>
+        <source>Choose Source &amp;Folder…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Source lines of the function</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Instructions of the function</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Look for the missing source files in a folder of your choice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Back to the previous function</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Forward to the next function</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Hottest Line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select the line (and its instructions) with the highest self cost</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Search instructions and lines (Enter: next)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AT&amp;&amp;T syntax</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Intel syntax</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose Show Source &amp;&amp; Disassembly in the context menu of a function (flame graph, call trees, caller/callee) to see where in it the time goes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Disassembling…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Cannot annotate this function:&lt;/b&gt; %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%1&lt;/b&gt; in %2 — %3, %n sample(s) in the function</source>
+        <translation>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt; in %2 — %3, %n sample in the function</numerusform>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt; in %2 — %3, %n samples in the function</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Source file not found: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Folder with the Source Files</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>perfglass::SummaryView</name>
     <message>
         <source>&lt;p&gt;No session is open. Use &lt;b&gt;File ▸ Open…&lt;/b&gt; to open a perf.data file.&lt;/p&gt;</source>
@@ -2407,6 +3272,124 @@
     </message>
     <message>
         <source>Share of the counted samples with the function anywhere on the stack</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Symbol Settings…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A sysroot, library or debug file paths, or a debuginfod server may name them:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n module(s) without symbols:</source>
+        <translation>
+            <numerusform>%n module without symbols:</numerusform>
+            <numerusform>%n modules without symbols:</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Tell Perfglass where their files or debug files are:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::SymbolSettingsDialog</name>
+    <message>
+        <source>/opt/app/lib</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>/home/me/debug</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>/home/me/src/app</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Symbol Settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none: binaries are read where they were recorded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>/proc/kallsyms when the session is from this kernel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none: no server is asked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>from DEBUGINFOD_URLS: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where Perfglass looks for what names the frames of a session, for sessions from another machine or binaries that moved. Lists take one directory per line. The session is opened again when you press OK.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Sysroot:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Library paths:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Debug file paths:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Kernel symbols (kallsyms):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Debuginfod &amp;URLs:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>S&amp;ource paths:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A binary recorded at /usr/lib/x.so is read as SYSROOT/usr/lib/x.so when that exists</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A binary not found where it was recorded is looked for by its file name here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Separate debug files, by build id (.build-id/ab/cdef.debug) or by .gnu_debuglink, besides /usr/lib/debug</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Servers asked for the debug files of modules with samples, space-separated; downloads are kept in debuginfod&apos;s cache</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Source files are looked for here by their whole recorded path, then by shorter tails of it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Clear All</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sysroot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kernel Symbols</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

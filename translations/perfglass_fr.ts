@@ -265,23 +265,23 @@
     </message>
     <message>
         <source>%1: time counted on each CPU / wall time (a CPU&apos;s clock also counts idle time: not busy time)</source>
-        <translation>%1 : temps compté sur chaque CPU / temps réel (l&apos;horloge d&apos;un CPU compte aussi le temps d&apos;inactivité : pas le temps occupé)</translation>
+        <translation>%1&#xa0;: temps compté sur chaque CPU / temps réel (l&apos;horloge d&apos;un CPU compte aussi le temps d&apos;inactivité&#xa0;: pas le temps occupé)</translation>
     </message>
     <message>
         <source>%1: busy share of one CPU (CPU time / wall time of each interval)</source>
-        <translation>%1 : part occupée d&apos;un CPU (temps CPU / temps réel de chaque intervalle)</translation>
+        <translation>%1&#xa0;: part occupée d&apos;un CPU (temps CPU / temps réel de chaque intervalle)</translation>
     </message>
     <message>
         <source>%1: CPUs utilized (CPU time / wall time of each interval)</source>
-        <translation>%1 : CPU utilisés (temps CPU / temps réel de chaque intervalle)</translation>
+        <translation>%1&#xa0;: CPU utilisés (temps CPU / temps réel de chaque intervalle)</translation>
     </message>
     <message>
         <source>%1: events per second of wall time</source>
-        <translation>%1 : événements par seconde de temps réel</translation>
+        <translation>%1&#xa0;: événements par seconde de temps réel</translation>
     </message>
     <message>
         <source> · multiplexed: counted as little as %1 of the time, counts scaled up</source>
-        <translation> · multiplexé : parfois compté seulement %1 du temps, valeurs extrapolées</translation>
+        <translation> · multiplexé&#xa0;: parfois compté seulement %1 du temps, valeurs extrapolées</translation>
     </message>
     <message>
         <source>%1 CPUs</source>
@@ -330,10 +330,6 @@
         <translation>Session à ouvrir (format perf.data).</translation>
     </message>
     <message>
-        <source>Open FILE, save a picture of the window to PNG once it is shown, and quit.</source>
-        <translation>Ouvrir FICHIER, enregistrer une image de la fenêtre en PNG dès qu&apos;elle est affichée, puis quitter.</translation>
-    </message>
-    <message>
         <source>Give at most one FILE.</source>
         <translation>Indiquez au plus un FICHIER.</translation>
     </message>
@@ -344,6 +340,92 @@
     <message>
         <source>cannot write %1</source>
         <translation>impossible d&apos;écrire %1</translation>
+    </message>
+    <message>
+        <source>Look for binaries under DIR first (DIR/usr/lib/x.so).</source>
+        <translation>Chercher d&apos;abord les binaires sous DIR (DIR/usr/lib/x.so).</translation>
+    </message>
+    <message>
+        <source>Look for binaries not found where they were recorded in DIR (repeatable).</source>
+        <translation>Chercher dans DIR les binaires absents de l&apos;endroit où ils ont été enregistrés (répétable).</translation>
+    </message>
+    <message>
+        <source>Also look for separate debug files in DIR (repeatable).</source>
+        <translation>Chercher aussi les fichiers de débogage séparés dans DIR (répétable).</translation>
+    </message>
+    <message>
+        <source>Kernel symbols file.</source>
+        <translation>Fichier des symboles du noyau.</translation>
+    </message>
+    <message>
+        <source>Ask these debuginfod servers (space-separated URLs).</source>
+        <translation>Interroger ces serveurs debuginfod (URL séparées par des espaces).</translation>
+    </message>
+    <message>
+        <source>Look for source files in DIR (repeatable).</source>
+        <translation>Chercher les fichiers source dans DIR (répétable).</translation>
+    </message>
+    <message>
+        <source>Compare FILE (the baseline) with COMPARISON once FILE is open.</source>
+        <translation>Comparer FILE (la référence) avec COMPARISON une fois FILE ouvert.</translation>
+    </message>
+    <message>
+        <source>--compare needs a FILE.</source>
+        <translation>--compare demande un fichier FILE.</translation>
+    </message>
+    <message>
+        <source>Open FILE, save a picture of the window to PNG once it is shown (with --compare, of the comparison window), and quit.</source>
+        <translation>Ouvrir FILE, enregistrer une image de la fenêtre en PNG dès qu&apos;elle est affichée (avec --compare, de la fenêtre de comparaison), et quitter.</translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::AnnotationModel</name>
+    <message>
+        <source>Inlined here (outermost first):&lt;br&gt;%1</source>
+        <translation>Intégrées ici (la plus externe d&apos;abord) :&lt;br&gt;%1</translation>
+    </message>
+    <message>
+        <source>(source file not found)</source>
+        <translation>(fichier source introuvable)</translation>
+    </message>
+    <message>
+        <source>Self</source>
+        <translation>Propre</translation>
+    </message>
+    <message>
+        <source>Inclusive</source>
+        <translation>Inclusif</translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation>Adresse</translation>
+    </message>
+    <message>
+        <source>Line</source>
+        <translation>Ligne</translation>
+    </message>
+    <message>
+        <source>Instruction</source>
+        <translation>Instruction</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Source</translation>
+    </message>
+    <message>
+        <source>Inlined</source>
+        <translation>Intégrées</translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::BuiltEventList</name>
+    <message>
+        <source>Built events</source>
+        <translation>Événements construits</translation>
+    </message>
+    <message>
+        <source>Drag an event onto another to count them as a group; between rows to reorder</source>
+        <translation>Faites glisser un événement sur un autre pour les compter en groupe ; entre deux lignes pour les réordonner</translation>
     </message>
 </context>
 <context>
@@ -414,7 +496,7 @@
     </message>
     <message>
         <source>Top level: share of all samples taken in this function itself (its self cost, as in the flat profile); callers below it have none of their own here</source>
-        <translation>Premier niveau : part de tous les échantillons pris dans cette fonction elle-même (son coût propre, comme dans le profil à plat) ; ses appelants en dessous n&apos;en ont pas ici</translation>
+        <translation>Premier niveau&#xa0;: part de tous les échantillons pris dans cette fonction elle-même (son coût propre, comme dans le profil à plat) ; ses appelants en dessous n&apos;en ont pas ici</translation>
     </message>
 </context>
 <context>
@@ -494,10 +576,6 @@
         <translation>Fonctions appelées par la fonction choisie</translation>
     </message>
     <message>
-        <source>Select a function in the flame graph or a call tree to see its callers and callees.</source>
-        <translation>Choisissez une fonction dans le graphe de flammes ou un arbre d&apos;appels pour voir ses appelants et ses appelées.</translation>
-    </message>
-    <message>
         <source>Computing…</source>
         <translation>Calcul…</translation>
     </message>
@@ -512,6 +590,181 @@
     <message>
         <source>, own code inlined into callers %1</source>
         <translation>, code propre intégré dans les appelants %1</translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation>Retour</translation>
+    </message>
+    <message>
+        <source>Back to the function shown before (Alt+Left)</source>
+        <translation>Retour à la fonction affichée avant (Alt+Gauche)</translation>
+    </message>
+    <message>
+        <source>Forward</source>
+        <translation>Avancer</translation>
+    </message>
+    <message>
+        <source>Forward again (Alt+Right)</source>
+        <translation>Avancer de nouveau (Alt+Droite)</translation>
+    </message>
+    <message>
+        <source>Search functions and modules…</source>
+        <translation>Chercher des fonctions et des modules…</translation>
+    </message>
+    <message>
+        <source>Search functions</source>
+        <translation>Chercher des fonctions</translation>
+    </message>
+    <message>
+        <source>All functions</source>
+        <translation>Toutes les fonctions</translation>
+    </message>
+    <message>
+        <source>Select a function in the list, the flame graph or a call tree to see its callers and callees.</source>
+        <translation>Choisissez une fonction dans la liste, le graphe de flammes ou un arbre d&apos;appels pour voir ses appelants et ses appelées.</translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::CompareWindow</name>
+    <message>
+        <source>Comparison</source>
+        <translation>Comparaison</translation>
+    </message>
+    <message>
+        <source>Baseline Shape</source>
+        <translation>Forme de la référence</translation>
+    </message>
+    <message>
+        <source>Draw the baseline&apos;s call stacks, with the frames that vanished in the comparison, instead of the comparison&apos;s</source>
+        <translation>Dessiner les piles d&apos;appels de la référence, avec les cadres disparus dans la comparaison, au lieu de celles de la comparaison</translation>
+    </message>
+    <message>
+        <source>The colour of a frame is the change of its share of all samples, relative to the largest change of any frame: red where it grew, blue where it shrank. Frames new in the comparison are full red, frames that vanished (Baseline Shape) full blue.</source>
+        <translation>La couleur d&apos;un cadre est la variation de sa part de tous les échantillons, rapportée à la plus grande variation d&apos;un cadre : rouge là où elle a augmenté, bleu là où elle a diminué. Les cadres nouveaux dans la comparaison sont entièrement rouges, ceux qui ont disparu (Forme de la référence) entièrement bleus.</translation>
+    </message>
+    <message>
+        <source>Differential Flame Graph</source>
+        <translation>Graphe de flammes différentiel</translation>
+    </message>
+    <message>
+        <source>Top-Down</source>
+        <translation>Descendant</translation>
+    </message>
+    <message>
+        <source>Bottom-Up</source>
+        <translation>Ascendant</translation>
+    </message>
+    <message>
+        <source>Summaries</source>
+        <translation>Résumés</translation>
+    </message>
+    <message>
+        <source>Compare: %1 → %2</source>
+        <translation>Comparaison : %1 → %2</translation>
+    </message>
+    <message>
+        <source>Baseline: &lt;b&gt;%1&lt;/b&gt; (%2 samples) → Comparison: &lt;b&gt;%3&lt;/b&gt; (%4 samples)</source>
+        <translation>Référence : &lt;b&gt;%1&lt;/b&gt; (%2 échantillons) → Comparaison : &lt;b&gt;%3&lt;/b&gt; (%4 échantillons)</translation>
+    </message>
+    <message>
+        <source>Grew</source>
+        <translation>Augmenté</translation>
+    </message>
+    <message>
+        <source>A little</source>
+        <translation>Un peu</translation>
+    </message>
+    <message>
+        <source>Unchanged</source>
+        <translation>Inchangé</translation>
+    </message>
+    <message>
+        <source>Shrank</source>
+        <translation>Diminué</translation>
+    </message>
+    <message>
+        <source>Seconds</source>
+        <translation>Secondes</translation>
+    </message>
+    <message>
+        <source>Click a frame to zoom in, right-click it to show it in the diff tree or copy its name; Escape goes back.</source>
+        <translation>Cliquez sur un cadre pour zoomer, clic droit pour l&apos;afficher dans l&apos;arbre des écarts ou copier son nom ; Échap revient en arrière.</translation>
+    </message>
+    <message>
+        <source>Two selections of one session, each with its own filter.</source>
+        <translation>Deux sélections d&apos;une même session, chacune avec son propre filtre.</translation>
+    </message>
+    <message>
+        <source>Costs and changes in seconds of %1 instead of shares of each side&apos;s total</source>
+        <translation>Coûts et variations en secondes de %1 au lieu de parts du total de chaque côté</translation>
+    </message>
+    <message>
+        <source>Seconds need a time event (such as cpu-clock) counted by its period on both sides</source>
+        <translation>Les secondes demandent, des deux côtés, un événement de temps (comme cpu-clock) compté selon sa période</translation>
+    </message>
+    <message>
+        <source>the event</source>
+        <translation>l&apos;événement</translation>
+    </message>
+    <message>
+        <source>processes by name</source>
+        <translation>les processus par nom</translation>
+    </message>
+    <message>
+        <source>processes whose names it lacks</source>
+        <translation>les processus dont il n&apos;a pas les noms</translation>
+    </message>
+    <message>
+        <source>threads by name</source>
+        <translation>les threads par nom</translation>
+    </message>
+    <message>
+        <source>threads whose names it lacks</source>
+        <translation>les threads dont il n&apos;a pas les noms</translation>
+    </message>
+    <message>
+        <source>CPUs</source>
+        <translation>les CPU</translation>
+    </message>
+    <message>
+        <source>transforms</source>
+        <translation>les transformations</translation>
+    </message>
+    <message>
+        <source>transforms about code it lacks</source>
+        <translation>les transformations portant sur du code qu&apos;il n&apos;a pas</translation>
+    </message>
+    <message>
+        <source>the time range (it belongs to the baseline&apos;s timeline)</source>
+        <translation>l&apos;intervalle de temps (il appartient à la chronologie de la référence)</translation>
+    </message>
+    <message>
+        <source>Filter carried over to the comparison: %1.</source>
+        <translation>Filtre repris dans la comparaison : %1.</translation>
+    </message>
+    <message>
+        <source>Not carried over: %1.</source>
+        <translation>Non repris : %1.</translation>
+    </message>
+    <message>
+        <source>Zoom In</source>
+        <translation>Zoomer</translation>
+    </message>
+    <message>
+        <source>Show in Bottom-Up</source>
+        <translation>Afficher dans Ascendant</translation>
+    </message>
+    <message>
+        <source>Show in Top-Down</source>
+        <translation>Afficher dans Descendant</translation>
+    </message>
+    <message>
+        <source>Copy Name</source>
+        <translation>Copier le nom</translation>
+    </message>
+    <message>
+        <source>Reset Zoom</source>
+        <translation>Réinitialiser le zoom</translation>
     </message>
 </context>
 <context>
@@ -530,7 +783,7 @@
     </message>
     <message>
         <source>&lt;br&gt;&lt;span style=&quot;color:%1&quot;&gt;■&lt;/span&gt; %2: &lt;b&gt;%3&lt;/b&gt; (%4 in %5 ms)</source>
-        <translation>&lt;br&gt;&lt;span style=&quot;color:%1&quot;&gt;■&lt;/span&gt; %2 : &lt;b&gt;%3&lt;/b&gt; (%4 en %5 ms)</translation>
+        <translation>&lt;br&gt;&lt;span style=&quot;color:%1&quot;&gt;■&lt;/span&gt; %2&#xa0;: &lt;b&gt;%3&lt;/b&gt; (%4 en %5 ms)</translation>
     </message>
     <message>
         <source>, counted %1 % of the time (multiplexed, scaled)</source>
@@ -542,6 +795,229 @@
     <message>
         <source>&lt;p&gt;This session has no counter series.&lt;/p&gt;&lt;p&gt;Counter series are counts read every interval, per CPU or per thread. Record a session with them using&lt;br&gt;&lt;tt&gt;perfglass-cli stat -o FILE -a -I 100 -e task-clock,context-switches -- COMMAND&lt;/tt&gt;&lt;br&gt;and open FILE here.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Cette session n&apos;a pas de séries de compteurs.&lt;/p&gt;&lt;p&gt;Les séries de compteurs sont des comptages lus à chaque intervalle, par CPU ou par thread. Enregistrez une session qui en contient avec&lt;br&gt;&lt;tt&gt;perfglass-cli stat -o FICHIER -a -I 100 -e task-clock,context-switches -- COMMANDE&lt;/tt&gt;&lt;br&gt;puis ouvrez FICHIER ici.&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::DiffFlameGraphModel</name>
+    <message>
+        <source>&lt;br&gt;&lt;b&gt;New in the comparison&lt;/b&gt;</source>
+        <translation>&lt;br&gt;&lt;b&gt;Nouveau dans la comparaison&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;&lt;b&gt;Vanished in the comparison&lt;/b&gt;</source>
+        <translation>&lt;br&gt;&lt;b&gt;Disparu dans la comparaison&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Baseline: %1 · Comparison: %2 · </source>
+        <translation>Référence : %1 · Comparaison : %2 · </translation>
+    </message>
+    <message>
+        <source>Change: %1 s</source>
+        <translation>Variation : %1 s</translation>
+    </message>
+    <message>
+        <source>Change: %1 points</source>
+        <translation>Variation : %1 points</translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::DiffTreeModel</name>
+    <message>
+        <source>%1 (inlined)</source>
+        <translation>%1 (intégrée)</translation>
+    </message>
+    <message>
+        <source>%1
+Module: %2</source>
+        <translation>%1
+Module : %2</translation>
+    </message>
+    <message>
+        <source>Function</source>
+        <translation>Fonction</translation>
+    </message>
+    <message>
+        <source>Baseline</source>
+        <translation>Référence</translation>
+    </message>
+    <message>
+        <source>Comparison</source>
+        <translation>Comparaison</translation>
+    </message>
+    <message>
+        <source>Delta</source>
+        <translation>Écart</translation>
+    </message>
+    <message>
+        <source>Self Delta</source>
+        <translation>Écart propre</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::EventBuilderView</name>
+    <message>
+        <source>&amp;Add</source>
+        <translation>&amp;Ajouter</translation>
+    </message>
+    <message>
+        <source>Build an event</source>
+        <translation>Construire un événement</translation>
+    </message>
+    <message>
+        <source>PMU</source>
+        <translation>PMU</translation>
+    </message>
+    <message>
+        <source>The PMUs of /sys/bus/event_source/devices that have format fields</source>
+        <translation>Les PMU de /sys/bus/event_source/devices qui ont des champs de format</translation>
+    </message>
+    <message>
+        <source>&amp;PMU:</source>
+        <translation>&amp;PMU :</translation>
+    </message>
+    <message>
+        <source>Named event</source>
+        <translation>Événement nommé</translation>
+    </message>
+    <message>
+        <source>A named event of the PMU (its events/ directory) fills in the fields</source>
+        <translation>Un événement nommé de la PMU (son répertoire events/) remplit les champs</translation>
+    </message>
+    <message>
+        <source>&amp;Named event:</source>
+        <translation>É&amp;vénement nommé :</translation>
+    </message>
+    <message>
+        <source>Fields:</source>
+        <translation>Champs :</translation>
+    </message>
+    <message>
+        <source>&amp;user</source>
+        <translation>&amp;utilisateur</translation>
+    </message>
+    <message>
+        <source>&amp;kernel</source>
+        <translation>&amp;noyau</translation>
+    </message>
+    <message>
+        <source>&amp;hypervisor</source>
+        <translation>&amp;hyperviseur</translation>
+    </message>
+    <message>
+        <source>e&amp;xclusive</source>
+        <translation>e&amp;xclusif</translation>
+    </message>
+    <message>
+        <source>pinne&amp;d</source>
+        <translation>épin&amp;glé</translation>
+    </message>
+    <message>
+        <source>not precise</source>
+        <translation>non précis</translation>
+    </message>
+    <message>
+        <source>p: constant skid</source>
+        <translation>p : décalage (skid) constant</translation>
+    </message>
+    <message>
+        <source>pp: asks for 0 skid</source>
+        <translation>pp : demande un décalage nul</translation>
+    </message>
+    <message>
+        <source>ppp: must have 0 skid</source>
+        <translation>ppp : décalage nul obligatoire</translation>
+    </message>
+    <message>
+        <source>Precise level</source>
+        <translation>Niveau de précision</translation>
+    </message>
+    <message>
+        <source>Modifiers:</source>
+        <translation>Modificateurs :</translation>
+    </message>
+    <message>
+        <source>recording&apos;s default</source>
+        <translation>par défaut de l&apos;enregistrement</translation>
+    </message>
+    <message>
+        <source>every N events (period)</source>
+        <translation>tous les N événements (période)</translation>
+    </message>
+    <message>
+        <source>N per second (frequency)</source>
+        <translation>N par seconde (fréquence)</translation>
+    </message>
+    <message>
+        <source>Period or frequency</source>
+        <translation>Période ou fréquence</translation>
+    </message>
+    <message>
+        <source>Sampling:</source>
+        <translation>Échantillonnage :</translation>
+    </message>
+    <message>
+        <source>optional, shown in reports</source>
+        <translation>facultatif, affiché dans les rapports</translation>
+    </message>
+    <message>
+        <source>Na&amp;me:</source>
+        <translation>No&amp;m :</translation>
+    </message>
+    <message>
+        <source>Event in perf&apos;s syntax</source>
+        <translation>Événement dans la syntaxe de perf</translation>
+    </message>
+    <message>
+        <source>Result:</source>
+        <translation>Résultat :</translation>
+    </message>
+    <message>
+        <source>Built events</source>
+        <translation>Événements construits</translation>
+    </message>
+    <message>
+        <source>Un&amp;group</source>
+        <translation>&amp;Dégrouper</translation>
+    </message>
+    <message>
+        <source>Split the selected group into its events</source>
+        <translation>Séparer le groupe choisi en ses événements</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>&amp;Retirer</translation>
+    </message>
+    <message>
+        <source>(none: set the fields)</source>
+        <translation>(aucun : remplissez les champs)</translation>
+    </message>
+    <message>
+        <source>0 to 0x%1</source>
+        <translation>0 à 0x%1</translation>
+    </message>
+    <message>
+        <source>Bits %1; at most 0x%2</source>
+        <translation>Bits %1 ; au plus 0x%2</translation>
+    </message>
+    <message>
+        <source>Give the period or frequency a number above 0.</source>
+        <translation>Donnez à la période ou à la fréquence un nombre supérieur à 0.</translation>
+    </message>
+    <message>
+        <source>No PMU with format fields here.</source>
+        <translation>Aucune PMU avec des champs de format ici.</translation>
+    </message>
+    <message>
+        <source>Valid: type %1, config 0x%2, config1 0x%3, config2 0x%4</source>
+        <translation>Valide : type %1, config 0x%2, config1 0x%3, config2 0x%4</translation>
+    </message>
+    <message>
+        <source>Not valid: %1</source>
+        <translation>Non valide : %1</translation>
     </message>
 </context>
 <context>
@@ -730,16 +1206,8 @@
         <translation>Choisissez un événement pour voir son attribut, sa description et ses termes.</translation>
     </message>
     <message>
-        <source>Check events above to record them</source>
-        <translation>Cochez des événements ci-dessus pour les enregistrer</translation>
-    </message>
-    <message>
         <source>Chosen events</source>
         <translation>Événements choisis</translation>
-    </message>
-    <message>
-        <source>The checked events in perf&apos;s syntax, in the order they were checked</source>
-        <translation>Les événements cochés dans la syntaxe de perf, dans l&apos;ordre où ils ont été cochés</translation>
     </message>
     <message>
         <source>Chosen:</source>
@@ -761,6 +1229,26 @@
         <source>%1 of %2 events open now for this user (kernel.perf_event_paranoid = %3)</source>
         <translation>%1 événements sur %2 sont utilisables maintenant par cet utilisateur (kernel.perf_event_paranoid = %3)</translation>
     </message>
+    <message>
+        <source>Check events above, or build them, to record them</source>
+        <translation>Cochez des événements ci-dessus, ou construisez-les, pour les enregistrer</translation>
+    </message>
+    <message>
+        <source>The checked events in perf&apos;s syntax, in the order they were checked, then the built ones</source>
+        <translation>Les événements cochés dans la syntaxe de perf, dans l&apos;ordre où ils ont été cochés, puis les événements construits</translation>
+    </message>
+    <message>
+        <source>&amp;List</source>
+        <translation>&amp;Liste</translation>
+    </message>
+    <message>
+        <source>&amp;Builder</source>
+        <translation>&amp;Constructeur</translation>
+    </message>
+    <message>
+        <source>Build a PMU event from its format fields, and groups of events</source>
+        <translation>Construire un événement de PMU à partir de ses champs de format, et des groupes d&apos;événements</translation>
+    </message>
 </context>
 <context>
     <name>perfglass::ExportJob</name>
@@ -775,6 +1263,14 @@
     <message>
         <source>Collapsed stacks (*.collapsed *.txt)</source>
         <translation>Piles repliées (*.collapsed *.txt)</translation>
+    </message>
+    <message>
+        <source>pprof profile (*.pb.gz)</source>
+        <translation>Profil pprof (*.pb.gz)</translation>
+    </message>
+    <message>
+        <source>Firefox Profiler (*.json)</source>
+        <translation>Firefox Profiler (*.json)</translation>
     </message>
 </context>
 <context>
@@ -1031,7 +1527,7 @@
     </message>
     <message>
         <source>Draw the root on top and callees below it (an icicle graph)</source>
-        <translation>Dessiner la racine en haut et les fonctions appelées en dessous (un graphe en stalactites, « icicle »)</translation>
+        <translation>Dessiner la racine en haut et les fonctions appelées en dessous (un graphe en stalactites, «&#xa0;icicle&#xa0;»)</translation>
     </message>
     <message>
         <source>Bottom-Up</source>
@@ -1039,7 +1535,7 @@
     </message>
     <message>
         <source>A bottom-up flame graph: the functions samples end in next to the root, their callers beyond them</source>
-        <translation>Un graphe de flammes ascendant : les fonctions où finissent les échantillons près de la racine, leurs appelants au-delà</translation>
+        <translation>Un graphe de flammes ascendant&#xa0;: les fonctions où finissent les échantillons près de la racine, leurs appelants au-delà</translation>
     </message>
     <message>
         <source>Merge &lt; </source>
@@ -1055,11 +1551,19 @@
     </message>
     <message>
         <source>Frames cheaper than this share of the shown frame are drawn as one hatched &quot;small frames&quot; block, whose tooltip names them. At 0 only frames narrower than a pixel merge.</source>
-        <translation>Les cadres qui coûtent moins que cette part du cadre affiché sont dessinés comme un seul bloc hachuré « petits cadres », dont l&apos;infobulle les nomme. À 0, seuls les cadres plus étroits qu&apos;un pixel sont fusionnés.</translation>
+        <translation>Les cadres qui coûtent moins que cette part du cadre affiché sont dessinés comme un seul bloc hachuré «&#xa0;petits cadres&#xa0;», dont l&apos;infobulle les nomme. À 0, seuls les cadres plus étroits qu&apos;un pixel sont fusionnés.</translation>
     </message>
     <message>
         <source>Bottom-up: the functions samples end in, their callers beyond them.</source>
-        <translation>Ascendant : les fonctions où finissent les échantillons, leurs appelants au-delà.</translation>
+        <translation>Ascendant&#xa0;: les fonctions où finissent les échantillons, leurs appelants au-delà.</translation>
+    </message>
+    <message>
+        <source>Process</source>
+        <translation>Processus</translation>
+    </message>
+    <message>
+        <source>Idle</source>
+        <translation>Inactivité</translation>
     </message>
 </context>
 <context>
@@ -1192,12 +1696,46 @@
         <source>Cop&amp;y Name</source>
         <translation>C&amp;opier le nom</translation>
     </message>
+    <message>
+        <source>Sho&amp;w Source &amp;&amp; Disassembly</source>
+        <translation>&amp;Afficher la source &amp;&amp; le désassemblage</translation>
+    </message>
 </context>
 <context>
     <name>perfglass::FrameDetails</name>
     <message>
         <source> (inlined)</source>
         <translation> (inline)</translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::FunctionListModel</name>
+    <message numerus="yes">
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;Module: %2&lt;br&gt;Self: %3 (%4)&lt;br&gt;Inclusive: %5 (%6)&lt;br&gt;On the stack of %n sample(s)</source>
+        <translation>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;Module : %2&lt;br&gt;Propre : %3 (%4)&lt;br&gt;Inclusif : %5 (%6)&lt;br&gt;Sur la pile de %n échantillon</numerusform>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;Module : %2&lt;br&gt;Propre : %3 (%4)&lt;br&gt;Inclusif : %5 (%6)&lt;br&gt;Sur la pile de %n échantillons</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Function</source>
+        <translation>Fonction</translation>
+    </message>
+    <message>
+        <source>Module</source>
+        <translation>Module</translation>
+    </message>
+    <message>
+        <source>Self</source>
+        <translation>Propre</translation>
+    </message>
+    <message>
+        <source>Inclusive</source>
+        <translation>Inclusif</translation>
+    </message>
+    <message>
+        <source>Samples</source>
+        <translation>Échantillons</translation>
     </message>
 </context>
 <context>
@@ -1510,7 +2048,7 @@
     </message>
     <message>
         <source>Export failed: %1</source>
-        <translation>L&apos;exportation a échoué : %1</translation>
+        <translation>L&apos;exportation a échoué&#xa0;: %1</translation>
     </message>
     <message>
         <source>Export</source>
@@ -1527,8 +2065,8 @@
     <message numerus="yes">
         <source>Filter applied: %n sample(s) shown.</source>
         <translation>
-            <numerusform>Filtre appliqué : %n échantillon affiché.</numerusform>
-            <numerusform>Filtre appliqué : %n échantillons affichés.</numerusform>
+            <numerusform>Filtre appliqué&#xa0;: %n échantillon affiché.</numerusform>
+            <numerusform>Filtre appliqué&#xa0;: %n échantillons affichés.</numerusform>
         </translation>
     </message>
     <message>
@@ -1545,6 +2083,105 @@
     <message>
         <source>Show only CPU %1</source>
         <translation>Afficher seulement le CPU %1</translation>
+    </message>
+    <message>
+        <source>Source and Disassembly</source>
+        <translation>Source et désassemblage</translation>
+    </message>
+    <message>
+        <source>Source &amp;&amp; Disassembly of the Selected Function</source>
+        <translation>Source &amp;&amp; désassemblage de la fonction choisie</translation>
+    </message>
+    <message>
+        <source>&amp;pprof Profile…</source>
+        <translation>Profil &amp;pprof…</translation>
+    </message>
+    <message>
+        <source>&amp;Firefox Profiler…</source>
+        <translation>&amp;Firefox Profiler…</translation>
+    </message>
+    <message>
+        <source>Symbol &amp;Settings…</source>
+        <translation>Réglages des &amp;symboles…</translation>
+    </message>
+    <message>
+        <source>Where binaries, debug files, kernel symbols and sources are looked for</source>
+        <translation>Où chercher les binaires, les fichiers de débogage, les symboles du noyau et les sources</translation>
+    </message>
+    <message>
+        <source>Search &amp;Everywhere…</source>
+        <translation>Rechercher &amp;partout…</translation>
+    </message>
+    <message>
+        <source>Find functions, modules and source files in every view, and how much of the profile they take (Ctrl+K)</source>
+        <translation>Trouver les fonctions, modules et fichiers source dans chaque vue, et quelle part du profil ils prennent (Ctrl+K)</translation>
+    </message>
+    <message>
+        <source>Readable Na&amp;mes</source>
+        <translation>Noms &amp;lisibles</translation>
+    </message>
+    <message>
+        <source>Shorten C++ names: no default template arguments, template arguments as &lt;…&gt;, parameter lists only for overloads. Tooltips, copies and exports keep the full names.</source>
+        <translation>Raccourcir les noms C++ : pas d&apos;arguments de template par défaut, arguments de template en &lt;…&gt;, listes de paramètres seulement pour les surcharges. Les infobulles, les copies et les exportations gardent les noms complets.</translation>
+    </message>
+    <message>
+        <source>Off-CPU Time</source>
+        <translation>Temps hors CPU</translation>
+    </message>
+    <message>
+        <source>Count the time threads were blocked (off the CPU), at the stacks where they blocked, instead of the event&apos;s samples</source>
+        <translation>Compter le temps où les threads étaient bloqués (hors du CPU), aux piles où ils se sont bloqués, au lieu des échantillons de l&apos;événement</translation>
+    </message>
+    <message>
+        <source>Show Off-CPU Time</source>
+        <translation>Afficher le temps hors CPU</translation>
+    </message>
+    <message>
+        <source>Show On-CPU Samples</source>
+        <translation>Afficher les échantillons sur CPU</translation>
+    </message>
+    <message>
+        <source>Downloading the debug file of %1 from debuginfod: %2 of %3 kB</source>
+        <translation>Téléchargement du fichier de débogage de %1 depuis debuginfod : %2 sur %3 ko</translation>
+    </message>
+    <message>
+        <source>Downloading the debug file of %1 from debuginfod…</source>
+        <translation>Téléchargement du fichier de débogage de %1 depuis debuginfod…</translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::ProcessGroupingActions</name>
+    <message>
+        <source>&amp;Not by Process</source>
+        <translation>&amp;Aucun regroupement</translation>
+    </message>
+    <message>
+        <source>By &amp;Process</source>
+        <translation>Par &amp;processus</translation>
+    </message>
+    <message>
+        <source>By Process and &amp;Thread</source>
+        <translation>Par processus et &amp;thread</translation>
+    </message>
+    <message>
+        <source>Hide &amp;Idle</source>
+        <translation>Masquer l&apos;&amp;inactivité</translation>
+    </message>
+    <message>
+        <source>One root box per process in the flame graph and the trees</source>
+        <translation>Une boîte racine par processus dans le graphe de flammes et les arbres</translation>
+    </message>
+    <message>
+        <source>One root box per process, and one per thread below it</source>
+        <translation>Une boîte racine par processus, et une par thread en dessous</translation>
+    </message>
+    <message>
+        <source>Leave out the idle task (PID 0, swapper): the time the CPUs had nothing to run</source>
+        <translation>Omettre la tâche inactive (PID 0, swapper) : le temps où les CPU n&apos;avaient rien à exécuter</translation>
+    </message>
+    <message>
+        <source>&amp;Group Stacks</source>
+        <translation>&amp;Grouper les piles</translation>
     </message>
 </context>
 <context>
@@ -1854,7 +2491,7 @@
     </message>
     <message>
         <source>Use the events checked in the Events dock: %1</source>
-        <translation>Utiliser les événements cochés dans le panneau Événements : %1</translation>
+        <translation>Utiliser les événements cochés dans le panneau Événements&#xa0;: %1</translation>
     </message>
     <message>
         <source>From Events Dock</source>
@@ -1863,7 +2500,7 @@
     <message>
         <source>The command line that records the same way:
 %1</source>
-        <translation>La ligne de commande qui enregistre de la même façon :
+        <translation>La ligne de commande qui enregistre de la même façon&#xa0;:
 %1</translation>
     </message>
 </context>
@@ -2014,6 +2651,235 @@
             <numerusform> (dans %n enregistrement LOST)</numerusform>
             <numerusform> (dans %n enregistrements LOST)</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::SandwichWidget</name>
+    <message>
+        <source>Sandwich flame graph: callees above the function, callers below</source>
+        <translation>Graphe de flammes en sandwich : les appelées au-dessus de la fonction, les appelants en dessous</translation>
+    </message>
+    <message>
+        <source>Select a function to see its callers and callees.</source>
+        <translation>Choisissez une fonction pour voir ses appelants et ses appelées.</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;%1 of all samples (%2)</source>
+        <translation>&lt;br&gt;%1 de tous les échantillons (%2)</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;Calls the function (maybe through others) in %1 of its cost</source>
+        <translation>&lt;br&gt;Appelle la fonction (peut-être via d&apos;autres) dans %1 de son coût</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;Called by the function (maybe through others) in %1 of its cost</source>
+        <translation>&lt;br&gt;Appelée par la fonction (peut-être via d&apos;autres) dans %1 de son coût</translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::SearchEverywhere</name>
+    <message>
+        <source>Search Everywhere</source>
+        <translation>Rechercher partout</translation>
+    </message>
+    <message>
+        <source>Functions, modules, source files…</source>
+        <translation>Fonctions, modules, fichiers source…</translation>
+    </message>
+    <message>
+        <source>Search everywhere</source>
+        <translation>Rechercher partout</translation>
+    </message>
+    <message>
+        <source>Match</source>
+        <translation>Correspondance</translation>
+    </message>
+    <message>
+        <source>Samples with it</source>
+        <translation>Échantillons concernés</translation>
+    </message>
+    <message>
+        <source>%1  [%2]</source>
+        <translation>%1  [%2]</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %n more</source>
+        <translation>
+            <numerusform>… et %n autre</numerusform>
+            <numerusform>… et %n autres</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Type part of a function, module or source file name.</source>
+        <translation>Tapez une partie d&apos;un nom de fonction, de module ou de fichier source.</translation>
+    </message>
+    <message>
+        <source>Searching…</source>
+        <translation>Recherche…</translation>
+    </message>
+    <message>
+        <source>Functions</source>
+        <translation>Fonctions</translation>
+    </message>
+    <message>
+        <source>Modules</source>
+        <translation>Modules</translation>
+    </message>
+    <message>
+        <source>Source files</source>
+        <translation>Fichiers source</translation>
+    </message>
+    <message>
+        <source>Nothing in this session matches.</source>
+        <translation>Rien dans cette session ne correspond.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of the samples (%2) have a match on their stack: %n function(s), %3 module(s), %4 source file(s). Enter shows the selected match in the view that had the focus.</source>
+        <translation>
+            <numerusform>%1 des échantillons (%2) ont une correspondance sur leur pile : %n fonction, %3 module(s), %4 fichier(s) source. Entrée affiche la correspondance choisie dans la vue qui avait le focus.</numerusform>
+            <numerusform>%1 des échantillons (%2) ont une correspondance sur leur pile : %n fonctions, %3 module(s), %4 fichier(s) source. Entrée affiche la correspondance choisie dans la vue qui avait le focus.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::SessionComparer</name>
+    <message>
+        <source>%1–%2 s</source>
+        <translation>%1–%2 s</translation>
+    </message>
+    <message>
+        <source>processes %1</source>
+        <translation>processus %1</translation>
+    </message>
+    <message>
+        <source>threads %1</source>
+        <translation>threads %1</translation>
+    </message>
+    <message>
+        <source>CPUs %1</source>
+        <translation>CPU %1</translation>
+    </message>
+    <message>
+        <source>whole session</source>
+        <translation>toute la session</translation>
+    </message>
+    <message>
+        <source>Compare &amp;With…</source>
+        <translation>Comparer &amp;avec…</translation>
+    </message>
+    <message>
+        <source>Compare the open session with another one: what got slower, and where</source>
+        <translation>Comparer la session ouverte avec une autre : ce qui a ralenti, et où</translation>
+    </message>
+    <message>
+        <source>Use Selection as &amp;Baseline</source>
+        <translation>&amp;Utiliser la sélection comme référence</translation>
+    </message>
+    <message>
+        <source>Keep what the views show now (a time range or threads picked in the timeline) to compare another selection with</source>
+        <translation>Garder ce que montrent les vues maintenant (un intervalle de temps ou des threads choisis dans la chronologie) pour y comparer une autre sélection</translation>
+    </message>
+    <message>
+        <source>Compare Selection with Baseline</source>
+        <translation>Comparer la sélection avec la référence</translation>
+    </message>
+    <message>
+        <source>Could not compare: %1</source>
+        <translation>Comparaison impossible : %1</translation>
+    </message>
+    <message>
+        <source>Compare With</source>
+        <translation>Comparer avec</translation>
+    </message>
+    <message>
+        <source>Sessions (*.data perf.data*);;All files (*)</source>
+        <translation>Sessions (*.data perf.data*);;Tous les fichiers (*)</translation>
+    </message>
+    <message>
+        <source>Compare what the views show with the baseline (%1)</source>
+        <translation>Comparer ce que montrent les vues avec la référence (%1)</translation>
+    </message>
+    <message>
+        <source>First use a selection as the baseline</source>
+        <translation>Utilisez d&apos;abord une sélection comme référence</translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::SourceDisassemblyView</name>
+    <message>
+        <source>Choose Source &amp;Folder…</source>
+        <translation>Choisir le &amp;dossier des sources…</translation>
+    </message>
+    <message>
+        <source>Source lines of the function</source>
+        <translation>Lignes source de la fonction</translation>
+    </message>
+    <message>
+        <source>Instructions of the function</source>
+        <translation>Instructions de la fonction</translation>
+    </message>
+    <message>
+        <source>Look for the missing source files in a folder of your choice</source>
+        <translation>Chercher les fichiers source manquants dans un dossier de votre choix</translation>
+    </message>
+    <message>
+        <source>Back to the previous function</source>
+        <translation>Retour à la fonction précédente</translation>
+    </message>
+    <message>
+        <source>Forward to the next function</source>
+        <translation>Avancer à la fonction suivante</translation>
+    </message>
+    <message>
+        <source>&amp;Hottest Line</source>
+        <translation>Ligne la plus &amp;chaude</translation>
+    </message>
+    <message>
+        <source>Select the line (and its instructions) with the highest self cost</source>
+        <translation>Choisir la ligne (et ses instructions) au coût propre le plus élevé</translation>
+    </message>
+    <message>
+        <source>Search instructions and lines (Enter: next)</source>
+        <translation>Chercher des instructions et des lignes (Entrée : suivante)</translation>
+    </message>
+    <message>
+        <source>AT&amp;&amp;T syntax</source>
+        <translation>Syntaxe AT&amp;&amp;T</translation>
+    </message>
+    <message>
+        <source>Intel syntax</source>
+        <translation>Syntaxe Intel</translation>
+    </message>
+    <message>
+        <source>Choose Show Source &amp;&amp; Disassembly in the context menu of a function (flame graph, call trees, caller/callee) to see where in it the time goes.</source>
+        <translation>Choisissez « Afficher la source &amp;&amp; le désassemblage » dans le menu contextuel d&apos;une fonction (graphe de flammes, arbres d&apos;appels, appelants/appelées) pour voir où le temps y passe.</translation>
+    </message>
+    <message>
+        <source>Disassembling…</source>
+        <translation>Désassemblage…</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Cannot annotate this function:&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;Impossible d&apos;annoter cette fonction :&lt;/b&gt; %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%1&lt;/b&gt; in %2 — %3, %n sample(s) in the function</source>
+        <translation>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt; dans %2 — %3, %n échantillon dans la fonction</numerusform>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt; dans %2 — %3, %n échantillons dans la fonction</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Source file not found: %1</source>
+        <translation>Fichier source introuvable : %1</translation>
+    </message>
+    <message>
+        <source>Folder with the Source Files</source>
+        <translation>Dossier des fichiers source</translation>
     </message>
 </context>
 <context>
@@ -2175,11 +3041,11 @@
     </message>
     <message>
         <source>The CPU time the counted samples stand for: the sum of their periods (each sample of a clock event stands for the time since the previous one)</source>
-        <translation>Le temps CPU que représentent les échantillons comptés : la somme de leurs périodes (chaque échantillon d&apos;un événement d&apos;horloge représente le temps écoulé depuis le précédent)</translation>
+        <translation>Le temps CPU que représentent les échantillons comptés&#xa0;: la somme de leurs périodes (chaque échantillon d&apos;un événement d&apos;horloge représente le temps écoulé depuis le précédent)</translation>
     </message>
     <message>
         <source>The number of events the counted samples stand for: the sum of their periods</source>
-        <translation>Le nombre d&apos;événements que représentent les échantillons comptés : la somme de leurs périodes</translation>
+        <translation>Le nombre d&apos;événements que représentent les échantillons comptés&#xa0;: la somme de leurs périodes</translation>
     </message>
     <message>
         <source>Processes</source>
@@ -2195,7 +3061,7 @@
     </message>
     <message>
         <source>%1 (counted only: see the Counters dock)</source>
-        <translation>%1 (seulement compté : voir le panneau Compteurs)</translation>
+        <translation>%1 (seulement compté&#xa0;: voir le panneau Compteurs)</translation>
     </message>
     <message numerus="yes">
         <source>&lt;b&gt;%1&lt;/b&gt; (%n sample(s), shown)</source>
@@ -2245,7 +3111,7 @@
     </message>
     <message>
         <source>The processor&apos;s identification as perf writes it (on x86: vendor, family, model, stepping), which selects its PMU event tables</source>
-        <translation>L&apos;identification du processeur telle que perf l&apos;écrit (sur x86 : fabricant, famille, modèle, stepping), qui choisit ses tables d&apos;événements PMU</translation>
+        <translation>L&apos;identification du processeur telle que perf l&apos;écrit (sur x86&#xa0;: fabricant, famille, modèle, stepping), qui choisit ses tables d&apos;événements PMU</translation>
     </message>
     <message>
         <source>%1 online of %2</source>
@@ -2323,8 +3189,8 @@
     <message numerus="yes">
         <source>%n sample(s) were lost while recording:</source>
         <translation>
-            <numerusform>%n échantillon a été perdu pendant l&apos;enregistrement :</numerusform>
-            <numerusform>%n échantillons ont été perdus pendant l&apos;enregistrement :</numerusform>
+            <numerusform>%n échantillon a été perdu pendant l&apos;enregistrement&#xa0;:</numerusform>
+            <numerusform>%n échantillons ont été perdus pendant l&apos;enregistrement&#xa0;:</numerusform>
         </translation>
     </message>
     <message>
@@ -2333,15 +3199,15 @@
     </message>
     <message>
         <source>%1 of the samples (%2) have frames outside every known mapping:</source>
-        <translation>%1 des échantillons (%2) ont des cadres hors de tout mappage connu :</translation>
+        <translation>%1 des échantillons (%2) ont des cadres hors de tout mappage connu&#xa0;:</translation>
     </message>
     <message>
         <source>those frames read [unknown] in the module [unknown]. Most often a frame-pointer call chain (-g) ran through code built without frame pointers and ended in a stray address; else the code was mapped before the recording saw it, or is JIT-compiled code without a /tmp/perf-PID.map file. Self costs suffer only where such a frame is the leaf (&quot;As leaf&quot; below). For programs built without frame pointers, record with &lt;nobr&gt;--call-graph dwarf&lt;/nobr&gt;.</source>
-        <translation>ces cadres s&apos;affichent [unknown] dans le module [unknown]. Le plus souvent, une chaîne d&apos;appels par pointeurs de cadre (-g) a traversé du code compilé sans pointeurs de cadre et a fini sur une adresse erronée ; sinon le code a été mappé avant que l&apos;enregistrement ne le voie, ou c&apos;est du code compilé à la volée (JIT) sans fichier /tmp/perf-PID.map. Les coûts propres n&apos;en souffrent que là où un tel cadre est la feuille (« En feuille » ci-dessous). Pour les programmes compilés sans pointeurs de cadre, enregistrez avec &lt;nobr&gt;--call-graph dwarf&lt;/nobr&gt;.</translation>
+        <translation>ces cadres s&apos;affichent [unknown] dans le module [unknown]. Le plus souvent, une chaîne d&apos;appels par pointeurs de cadre (-g) a traversé du code compilé sans pointeurs de cadre et a fini sur une adresse erronée ; sinon le code a été mappé avant que l&apos;enregistrement ne le voie, ou c&apos;est du code compilé à la volée (JIT) sans fichier /tmp/perf-PID.map. Les coûts propres n&apos;en souffrent que là où un tel cadre est la feuille («&#xa0;En feuille&#xa0;» ci-dessous). Pour les programmes compilés sans pointeurs de cadre, enregistrez avec &lt;nobr&gt;--call-graph dwarf&lt;/nobr&gt;.</translation>
     </message>
     <message>
         <source>%1 of the samples (%2) have broken stacks:</source>
-        <translation>%1 des échantillons (%2) ont des piles cassées :</translation>
+        <translation>%1 des échantillons (%2) ont des piles cassées&#xa0;:</translation>
     </message>
     <message>
         <source>their callers are missing, so inclusive costs of outer functions are too low. Record with a larger stack copy (&lt;nobr&gt;--call-graph dwarf,16384&lt;/nobr&gt;) or with frame pointers.</source>
@@ -2350,13 +3216,13 @@
     <message numerus="yes">
         <source>%n address(es) have no symbol:</source>
         <translation>
-            <numerusform>%n adresse n&apos;a pas de symbole :</numerusform>
-            <numerusform>%n adresses n&apos;ont pas de symbole :</numerusform>
+            <numerusform>%n adresse n&apos;a pas de symbole&#xa0;:</numerusform>
+            <numerusform>%n adresses n&apos;ont pas de symbole&#xa0;:</numerusform>
         </translation>
     </message>
     <message>
         <source>install the debug symbols of the modules listed below (Debian: the -dbgsym package), or set DEBUGINFOD_URLS, and open the session again.</source>
-        <translation>installez les symboles de débogage des modules listés ci-dessous (Debian : le paquet -dbgsym), ou définissez DEBUGINFOD_URLS, puis rouvrez la session.</translation>
+        <translation>installez les symboles de débogage des modules listés ci-dessous (Debian&#xa0;: le paquet -dbgsym), ou définissez DEBUGINFOD_URLS, puis rouvrez la session.</translation>
     </message>
     <message>
         <source>Not symbolized, by module</source>
@@ -2376,7 +3242,7 @@
     </message>
     <message>
         <source>Share of all samples whose leaf frame is unnamed here: their self cost has no function</source>
-        <translation>Part de tous les échantillons dont le cadre feuille est sans nom ici : leur coût propre n&apos;a pas de fonction</translation>
+        <translation>Part de tous les échantillons dont le cadre feuille est sans nom ici&#xa0;: leur coût propre n&apos;a pas de fonction</translation>
     </message>
     <message>
         <source>As leaf</source>
@@ -2409,6 +3275,124 @@
     <message>
         <source>Share of the counted samples with the function anywhere on the stack</source>
         <translation>Part des échantillons comptés ayant la fonction n&apos;importe où sur la pile</translation>
+    </message>
+    <message>
+        <source>Symbol Settings…</source>
+        <translation>Réglages des symboles…</translation>
+    </message>
+    <message>
+        <source>A sysroot, library or debug file paths, or a debuginfod server may name them:</source>
+        <translation>Un sysroot, des chemins de bibliothèques ou de fichiers de débogage, ou un serveur debuginfod peuvent les nommer :</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n module(s) without symbols:</source>
+        <translation>
+            <numerusform>%n module sans symboles :</numerusform>
+            <numerusform>%n modules sans symboles :</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Tell Perfglass where their files or debug files are:</source>
+        <translation>Indiquez à Perfglass où sont leurs fichiers ou leurs fichiers de débogage :</translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::SymbolSettingsDialog</name>
+    <message>
+        <source>/opt/app/lib</source>
+        <translation>/opt/app/lib</translation>
+    </message>
+    <message>
+        <source>/home/me/debug</source>
+        <translation>/home/moi/debug</translation>
+    </message>
+    <message>
+        <source>/home/me/src/app</source>
+        <translation>/home/moi/src/app</translation>
+    </message>
+    <message>
+        <source>Symbol Settings</source>
+        <translation>Réglages des symboles</translation>
+    </message>
+    <message>
+        <source>none: binaries are read where they were recorded</source>
+        <translation>aucun : les binaires sont lus là où ils ont été enregistrés</translation>
+    </message>
+    <message>
+        <source>/proc/kallsyms when the session is from this kernel</source>
+        <translation>/proc/kallsyms quand la session vient de ce noyau</translation>
+    </message>
+    <message>
+        <source>none: no server is asked</source>
+        <translation>aucune : aucun serveur n&apos;est interrogé</translation>
+    </message>
+    <message>
+        <source>from DEBUGINFOD_URLS: %1</source>
+        <translation>d&apos;après DEBUGINFOD_URLS : %1</translation>
+    </message>
+    <message>
+        <source>Where Perfglass looks for what names the frames of a session, for sessions from another machine or binaries that moved. Lists take one directory per line. The session is opened again when you press OK.</source>
+        <translation>Où Perfglass cherche ce qui nomme les cadres d&apos;une session, pour les sessions venant d&apos;une autre machine ou les binaires déplacés. Les listes prennent un répertoire par ligne. La session est rouverte quand vous appuyez sur OK.</translation>
+    </message>
+    <message>
+        <source>&amp;Sysroot:</source>
+        <translation>&amp;Sysroot :</translation>
+    </message>
+    <message>
+        <source>&amp;Library paths:</source>
+        <translation>Chemins des &amp;bibliothèques :</translation>
+    </message>
+    <message>
+        <source>&amp;Debug file paths:</source>
+        <translation>Chemins des fichiers de &amp;débogage :</translation>
+    </message>
+    <message>
+        <source>&amp;Kernel symbols (kallsyms):</source>
+        <translation>Symboles du &amp;noyau (kallsyms) :</translation>
+    </message>
+    <message>
+        <source>Debuginfod &amp;URLs:</source>
+        <translation>&amp;URL debuginfod :</translation>
+    </message>
+    <message>
+        <source>S&amp;ource paths:</source>
+        <translation>Chemins des s&amp;ources :</translation>
+    </message>
+    <message>
+        <source>A binary recorded at /usr/lib/x.so is read as SYSROOT/usr/lib/x.so when that exists</source>
+        <translation>Un binaire enregistré en /usr/lib/x.so est lu en SYSROOT/usr/lib/x.so quand celui-ci existe</translation>
+    </message>
+    <message>
+        <source>A binary not found where it was recorded is looked for by its file name here</source>
+        <translation>Un binaire absent de l&apos;endroit où il a été enregistré est cherché ici par son nom de fichier</translation>
+    </message>
+    <message>
+        <source>Separate debug files, by build id (.build-id/ab/cdef.debug) or by .gnu_debuglink, besides /usr/lib/debug</source>
+        <translation>Fichiers de débogage séparés, par build id (.build-id/ab/cdef.debug) ou par .gnu_debuglink, en plus de /usr/lib/debug</translation>
+    </message>
+    <message>
+        <source>Servers asked for the debug files of modules with samples, space-separated; downloads are kept in debuginfod&apos;s cache</source>
+        <translation>Serveurs interrogés pour les fichiers de débogage des modules ayant des échantillons, séparés par des espaces ; les téléchargements restent dans le cache de debuginfod</translation>
+    </message>
+    <message>
+        <source>Source files are looked for here by their whole recorded path, then by shorter tails of it</source>
+        <translation>Les fichiers source sont cherchés ici par leur chemin enregistré complet, puis par des fins de plus en plus courtes de celui-ci</translation>
+    </message>
+    <message>
+        <source>&amp;Clear All</source>
+        <translation>&amp;Tout effacer</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Parcourir…</translation>
+    </message>
+    <message>
+        <source>Sysroot</source>
+        <translation>Sysroot</translation>
+    </message>
+    <message>
+        <source>Kernel Symbols</source>
+        <translation>Symboles du noyau</translation>
     </message>
 </context>
 <context>
@@ -2492,11 +3476,11 @@
     </message>
     <message>
         <source>%1: samples of every thread but the idle task</source>
-        <translation>%1 : échantillons de tous les threads sauf la tâche inactive</translation>
+        <translation>%1&#xa0;: échantillons de tous les threads sauf la tâche inactive</translation>
     </message>
     <message>
         <source>%1: all its threads</source>
-        <translation>%1 : tous ses threads</translation>
+        <translation>%1&#xa0;: tous ses threads</translation>
     </message>
     <message>
         <source> (kernel thread)</source>
