@@ -88,6 +88,9 @@ EventsView::EventsView(QWidget *parent)
     builderScroll->setWidget(builder_);
     builderScroll->setWidgetResizable(true);
     builderScroll->setFrameShape(QFrame::NoFrame);
+    // Small minimums: a dock area is as tall as the tallest minimum of its tabbed docks.
+    for (QWidget *part : std::initializer_list<QWidget *>{tree_, details_, builderScroll})
+        part->setMinimumHeight(fontMetrics().height() * 2);
     tabs->addTab(builderScroll, tr("&Builder"));
     tabs->setTabToolTip(1, tr("Build a PMU event from its format fields, and groups of events"));
     layout->addWidget(tabs, 1);

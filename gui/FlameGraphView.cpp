@@ -26,7 +26,7 @@ namespace {
 const QString kIcicleKey = QStringLiteral("flameGraph/icicle");
 const QString kBottomUpKey = QStringLiteral("flameGraph/bottomUp");
 const QString kThresholdKey = QStringLiteral("flameGraph/mergeThresholdPercent");
-constexpr int kMinimumRows = 5;
+constexpr int kMinimumRows = 8;
 } // namespace
 
 FlameGraphView::FlameGraphView(FlameGraphModel *model, QWidget *parent)

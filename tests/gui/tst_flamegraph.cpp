@@ -73,6 +73,7 @@ private slots:
     void cleanupTestCase();
     void rootRowAtEverySize_data();
     void rootRowAtEverySize();
+    void minimumWindowShowsRows();
     void extraHeightGoesToFlameGraph();
     void layoutStateIsRestored();
     void smallFramesMerge();
@@ -234,6 +235,26 @@ void TestFlameGraph::rootRowAtEverySize() {
     checkRootVisible(*window, kind + QStringLiteral(" minimum size, bottom-up"));
     saveScreenshot(window.get(), QStringLiteral("flame-%1-minimum-bottomup.png").arg(kind));
     view->bottomUpButton()->click();
+}
+
+// The smallest window shows eight rows of the flame graph: the docks tabbed below it (trees, Caller/Callee,
+// Summary, Events) ask for little height, so the window's minimum is not spent on them.
+void TestFlameGraph::minimumWindowShowsRows() {
+    const auto window = openWindow(fp_);
+    QVERIFY(window);
+    auto *view = part<FlameGraphView>(window, "flameGraphView");
+    window->resize(window->minimumSizeHint());
+    QTRY_VERIFY(window->height() <= window->minimumSizeHint().height() + 1);
+    for (QDockWidget *dock : window->findChildren<QDockWidget *>())
+        qInfo("%s: %d px high, minimum %d", qPrintable(dock->objectName()), dock->height(),
+              dock->minimumSizeHint().height());
+    const int rows = view->scrollArea()->viewport()->height() / view->graph()->rowHeight();
+    qInfo("minimum window %dx%d: %d flame graph rows", window->width(), window->height(), rows);
+    saveScreenshot(window.get(), QStringLiteral("flame-minimum-rows.png"));
+    QVERIFY2(rows >= 8, qPrintable(QStringLiteral("%1 rows").arg(rows)));
+    // The Events dock, tabbed with the trees, asks for no more height than Caller/Callee.
+    QVERIFY(part<QDockWidget>(window, "eventsDock")->minimumSizeHint().height() <=
+            part<QDockWidget>(window, "callerCalleeDock")->minimumSizeHint().height() + 30);
 }
 
 void TestFlameGraph::extraHeightGoesToFlameGraph() {
