@@ -40,9 +40,7 @@ CLI::App *AnnotateCommand::setup(CLI::App &app) {
         ->capture_default_str();
     sub->add_option("--pid", pids_, "Only these processes (comma-separated list)")->delimiter(',');
     sub->add_option("--tid", tids_, "Only these threads (comma-separated list)")->delimiter(',');
-    sub->add_option("--symfs", symfs_, "Look for binaries under this directory first, as perf's --symfs");
-    sub->add_option("--source-path", sourcePaths_,
-                    "Look for source files under this directory too (repeatable)");
+    symbols_.add(sub);
     sub->add_flag("--inline,!--no-inline", inline_,
                   "Load inlined functions as frames of their own (default: on); annotation itself always "
                   "reads the function's inline ranges");
@@ -68,15 +66,15 @@ SampleFilter AnnotateCommand::makeFilter(const Profile &profile) const {
 
 int AnnotateCommand::run() {
     LoadOptions loadOptions;
-    loadOptions.sysroot = symfs_;
+    symbols_.apply(loadOptions);
     loadOptions.inlineFrames = inline_;
     const auto profile = loadProfile(input_, loadOptions);
     if (profile->events.empty()) throw Error(input_ + ": the session describes no events");
     const FunctionId function = FunctionMatcher(*profile).function(function_);
     AnnotateOptions options;
     options.syntax = syntax_ == "intel" ? AsmSyntax::Intel : AsmSyntax::Att;
-    options.sysroot = symfs_;
-    options.sourcePaths = sourcePaths_;
+    options.symbols = loadOptions;
+    if (!loadOptions.kallsymsPath.empty()) options.kallsyms = loadOptions.kallsymsPath;
     const auto started = std::chrono::steady_clock::now();
     const std::clock_t cpuStarted = std::clock();
     const FunctionAnnotation annotation =

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "Command.h"
+#include "SymbolOptions.h"
 
 #include "analysis/SampleFilter.h"
 #include "profile/Profile.h"
@@ -33,8 +34,7 @@ private:
     std::string cost_ = "period";
     std::vector<uint32_t> pids_;
     std::vector<uint32_t> tids_;
-    std::string symfs_;
-    std::vector<std::string> sourcePaths_;
+    SymbolOptions symbols_;
     bool inline_ = true;
     bool timing_ = false;
 };

@@ -242,6 +242,8 @@ void MainWindow::createSourceDock() {
     tabifyDockWidget(callerCalleeDock_, sourceDock_);
     sourceDock_->hide();
     connect(frameActions_, &FrameActions::sourceRequested, this, &MainWindow::showSource);
+    connect(sourceView_, &SourceDisassemblyView::sourceFolderChosen, this,
+            &MainWindow::offerToSaveSourceFolder);
     auto *action = new QAction(tr("Source && Disassembly of the Selected Function"), this);
     action->setObjectName(QStringLiteral("showSourceAction"));
     action->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_D));
@@ -976,7 +978,10 @@ void MainWindow::setSymbolSettings(const SymbolSettings &settings, bool persist)
         QSettings stored;
         settings.save(stored);
     }
-    const bool changed = !(settings == symbolSettings_);
+    // Source paths are read by the Source and Disassembly dock only: no need to load the session again.
+    SymbolSettings withOldSources = settings;
+    withOldSources.sourcePaths = symbolSettings_.sourcePaths;
+    const bool changed = !(withOldSources == symbolSettings_);
     symbolSettings_ = settings;
     LoadOptions options = loader_->loadOptions();
     symbolSettings_.applyTo(options);
@@ -995,8 +1000,29 @@ void MainWindow::setSymbolSettings(const SymbolSettings &settings, bool persist)
             Qt::QueuedConnection);
         return true;
     };
+    sourceView_->setSymbolOptions(options);
     loader_->setLoadOptions(std::move(options));
     if (changed && session_) reloadSession();
+}
+
+// A folder chosen in the Source and Disassembly dock serves this window; saved into the symbol settings, it
+// serves the next sessions too.
+void MainWindow::offerToSaveSourceFolder(const QString &folder) {
+    if (symbolSettings_.sourcePaths.contains(folder)) return;
+    auto *box =
+        new QMessageBox(QMessageBox::Question, tr("Source Folder"),
+                        tr("Add %1 to the source paths of the Symbol Settings, for later sessions too?")
+                            .arg(QDir::toNativeSeparators(folder)),
+                        QMessageBox::Save | QMessageBox::Discard, this);
+    box->setObjectName(QStringLiteral("saveSourceFolder"));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->setWindowModality(Qt::WindowModal);
+    connect(box, &QMessageBox::accepted, this, [this, folder] {
+        SymbolSettings settings = symbolSettings_;
+        settings.sourcePaths << folder;
+        setSymbolSettings(settings, true);
+    });
+    box->open();
 }
 
 void MainWindow::closeEvent(QCloseEvent *event) {

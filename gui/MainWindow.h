@@ -154,6 +154,7 @@ private:
     void showFunctionInFlameGraph(const QString &name);
     void createSourceDock();
     void showSource(FunctionId function);
+    void offerToSaveSourceFolder(const QString &folder);
 
     QList<QDockWidget *> docks() const;
 

@@ -130,9 +130,24 @@ QTreeView *SourceDisassemblyView::makeTable(AnnotationModel *model, const QStrin
     return view;
 }
 
+void SourceDisassemblyView::setSymbolOptions(const LoadOptions &options) {
+    symbolOptions_.sysroot = options.sysroot;
+    symbolOptions_.libraryPaths = options.libraryPaths;
+    symbolOptions_.debugPaths = options.debugPaths;
+    symbolOptions_.debuginfodUrls = options.debuginfodUrls;
+    symbolOptions_.sourcePaths = options.sourcePaths;
+    recompute();
+}
+
 void SourceDisassemblyView::setSourcePaths(const QStringList &paths) {
     sourcePaths_ = paths;
     recompute();
+}
+
+void SourceDisassemblyView::addSourceFolder(const QString &folder) {
+    if (!sourcePaths_.contains(folder)) sourcePaths_ << folder;
+    recompute();
+    emit sourceFolderChosen(folder);
 }
 
 void SourceDisassemblyView::setSession(std::shared_ptr<const LoadedSession> session) {
@@ -190,8 +205,9 @@ void SourceDisassemblyView::recompute() {
     }
     AnnotateOptions options;
     options.syntax = static_cast<AsmSyntax>(syntax_->currentData().toInt());
+    options.symbols = symbolOptions_;
     for (const QString &path : sourcePaths_)
-        options.sourcePaths.push_back(path.toStdString());
+        options.symbols.sourcePaths.push_back(path.toStdString());
     job_->start(
         [session = session_, function = *function_, options](const std::stop_token &stop,
                                                              const BackgroundJob::ReportProgress &) {
@@ -328,9 +344,7 @@ void SourceDisassemblyView::followCall(int row) {
 
 void SourceDisassemblyView::chooseSourceFolder() {
     const QString folder = QFileDialog::getExistingDirectory(this, tr("Folder with the Source Files"));
-    if (folder.isEmpty()) return;
-    sourcePaths_ << folder;
-    recompute();
+    if (!folder.isEmpty()) addSourceFolder(folder);
 }
 
 } // namespace perfglass

@@ -9,6 +9,7 @@
 #include "LoadedSession.h"
 #include "annotate/Disassembler.h"
 #include "annotate/FunctionAnnotation.h"
+#include "load/LoadProfile.h"
 
 #include <QStringList>
 #include <QWidget>
@@ -42,9 +43,14 @@ public:
     std::optional<FunctionId> function() const { return function_; }
     bool isBusy() const;
     const std::shared_ptr<const FunctionAnnotation> &annotation() const { return annotation_; }
-    // Directories source files are looked for in, besides the path the debug information names.
+    // The symbol settings (Edit ▸ Symbol Settings) the module and its source files are found with: sysroot,
+    // library and debug paths, source paths.
+    void setSymbolOptions(const LoadOptions &options);
+    // Folders chosen with "Choose Source Folder…" for this window only (not saved into the settings).
     void setSourcePaths(const QStringList &paths);
     const QStringList &sourcePaths() const { return sourcePaths_; }
+    // Adds folder to the folders looked in, annotates again and offers to keep it (sourceFolderChosen).
+    void addSourceFolder(const QString &folder);
 
 public slots:
     // A new aggregation of the session (another filter): the costs follow it for the same function.
@@ -64,6 +70,8 @@ public slots:
 signals:
     // The annotation shown changed (or failed: then annotation() is empty).
     void updated();
+    // The user chose folder with "Choose Source Folder…": the window offers to save it into the settings.
+    void sourceFolderChosen(const QString &folder);
 
 private:
     QTreeView *makeTable(AnnotationModel *model, const QString &accessibleName);
@@ -84,6 +92,7 @@ private:
     QString error_;
     std::vector<FunctionId> history_;
     size_t historyPosition_ = 0;
+    LoadOptions symbolOptions_;
     QStringList sourcePaths_;
     bool linking_ = false;
 

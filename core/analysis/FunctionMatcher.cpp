@@ -26,6 +26,20 @@ Id pickOne(std::string_view what, std::string_view text, const std::vector<Id> &
     throw Error(fmt::format("'{}' matches {} {}s; be more specific:{}", text, found.size(), what, list));
 }
 
+constexpr std::string_view kPltSuffix = "@plt";
+
+// Of several functions matching text, the PLT stubs ("name@plt") are left out when a function that is no
+// stub matches too: `std::_Rb_tree_insert_and_rebalance` is the library's function, not the program's stub
+// that jumps to it. Text naming a stub itself keeps them.
+std::vector<FunctionId> withoutPltStubs(const Profile &profile, std::string_view text,
+                                        std::vector<FunctionId> found) {
+    if (found.size() < 2 || text.ends_with(kPltSuffix)) return found;
+    std::vector<FunctionId> functions;
+    for (const FunctionId f : found)
+        if (!std::string_view(profile.functionName(f)).ends_with(kPltSuffix)) functions.push_back(f);
+    return functions.empty() ? found : functions;
+}
+
 } // namespace
 
 FunctionId FunctionMatcher::function(std::string_view text) const {
@@ -38,6 +52,8 @@ FunctionId FunctionMatcher::function(std::string_view text) const {
         else if (name.find(text) != std::string::npos)
             partial.push_back(f);
     }
+    exact = withoutPltStubs(profile_, text, std::move(exact));
+    partial = withoutPltStubs(profile_, text, std::move(partial));
     return pickOne(std::string_view("function"), text, exact, partial, [&](FunctionId f) {
         return fmt::format("{}  [{}]", profile_.functionName(f),
                            profile_.moduleName(profile_.functions[f].module));

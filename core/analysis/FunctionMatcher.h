@@ -1,5 +1,6 @@
 // Finds functions and modules of a Profile by the names users type: an exact (demangled) name, else a unique
-// substring. Ambiguity is an Error that lists the candidates.
+// substring; of several, a PLT stub ("f@plt") gives way to the function it jumps to. Ambiguity is an Error
+// that lists the candidates.
 #pragma once
 
 #include "profile/Profile.h"

@@ -2,14 +2,16 @@
 
 #include "annotate/AddressCosts.h"
 #include "annotate/KernelCode.h"
-#include "annotate/SourceFiles.h"
 #include "base/Error.h"
 #include "symbols/ElfSymbols.h"
+#include "symbols/SourceFileFinder.h"
 
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <fstream>
 #include <map>
+#include <optional>
 
 namespace perfglass {
 
@@ -31,9 +33,10 @@ std::optional<uint64_t> addressOf(const Profile &profile, FunctionId function, c
 
 std::unique_ptr<ElfSymbols> openModule(const std::string &path, const std::string &name,
                                        const AnnotateOptions &options) {
-    SymbolSearch search;
-    search.sysroot = options.sysroot;
-    search.debugPaths = options.debugPaths;
+    // debuginfod: loading the session put its servers into DEBUGINFOD_URLS already.
+    const LoadOptions &symbolOptions = options.symbols;
+    const SymbolSearch search{symbolOptions.sysroot, symbolOptions.debugPaths, symbolOptions.libraryPaths,
+                              symbolOptions.debuginfodProgress};
     auto symbols = ElfSymbols::open(path, search);
     if (!symbols) throw Error(fmt::format("{}: cannot read its code: {}", name, symbols.error()));
     return std::move(*symbols);
@@ -87,6 +90,16 @@ std::vector<uint64_t> knownStarts(std::vector<uint64_t> starts, const AddressCos
     return starts;
 }
 
+// The lines of the file at path, nothing when path is "" or cannot be read.
+std::optional<std::vector<std::string>> readLines(const std::string &path) {
+    std::ifstream in(path);
+    if (path.empty() || !in) return std::nullopt;
+    std::vector<std::string> lines;
+    for (std::string line; std::getline(in, line);)
+        lines.push_back(std::move(line));
+    return lines;
+}
+
 std::string undecodedNote(size_t undecoded) {
     return fmt::format(
         "{} byte sequences that the disassembler (capstone {}) cannot decode are shown as .byte", undecoded,
@@ -114,8 +127,7 @@ void Annotator::annotateModule(FunctionAnnotation &result, uint64_t address, con
     addInstructions(result, disassembler.disassemble(bytes, symbol.start, starts, &undecoded), costs,
                     [&](uint64_t target) { return symbols->symbolAt(target).name; });
     if (undecoded > 0) result.notes.push_back(undecodedNote(undecoded));
-    SourceFiles files(options.sourcePaths, options.sysroot);
-    addSourceLines(result, *symbols, files);
+    addSourceLines(result, *symbols, SourceFileFinder(options.symbols.sysroot, options.symbols.sourcePaths));
     addInlineRanges(result);
 }
 
@@ -173,7 +185,8 @@ void Annotator::addInstructions(FunctionAnnotation &result, const std::vector<In
     }
 }
 
-void Annotator::addSourceLines(FunctionAnnotation &result, const ElfSymbols &symbols, SourceFiles &files) {
+void Annotator::addSourceLines(FunctionAnnotation &result, const ElfSymbols &symbols,
+                               const SourceFileFinder &finder) {
     if (!symbols.hasLineInfo()) {
         result.notes.push_back(fmt::format("{} has no debug information: disassembly only, without source "
                                            "lines or inlined functions",
@@ -193,10 +206,16 @@ void Annotator::addSourceLines(FunctionAnnotation &result, const ElfSymbols &sym
         if (source.file.empty()) continue;
         lineIndex.try_emplace({source.file, source.line}, kNoIndex);
     }
+    std::string readFile; // lineIndex is sorted by file: each file is read once
+    std::optional<std::vector<std::string>> text;
     for (auto &[key, index] : lineIndex) {
         index = static_cast<uint32_t>(result.lines.size());
         AnnotatedLine line{key.first, key.second, 0, 0, {}, false, {}};
-        if (const auto *text = files.lines(key.first)) {
+        if (readFile != key.first) {
+            readFile = key.first;
+            text = readLines(finder.find(key.first));
+        }
+        if (text) {
             line.fileFound = true;
             if (key.second >= 1 && key.second <= text->size()) line.text = (*text)[key.second - 1];
         } else if (result.missingFiles.empty() || result.missingFiles.back() != key.first) {

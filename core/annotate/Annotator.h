@@ -1,6 +1,7 @@
 // Annotates one function of a Profile: finds its module's file (with the sysroot), its address range from the
 // symbol table, disassembles its bytes in-process (capstone), joins the costs by address (AddressCosts), the
-// DWARF line table and inline information of each instruction and the source files' text (SourceFiles).
+// DWARF line table and inline information of each instruction and the source files' text (found by
+// SourceFileFinder with the session's symbol settings).
 // Works without debug information (disassembly only, with a note); kernel functions of a session recorded on
 // the running kernel are read from /proc/kcore with their ranges from /proc/kallsyms (KernelCode), without
 // source lines.
@@ -10,6 +11,7 @@
 #include "analysis/SampleFilter.h"
 #include "annotate/Disassembler.h"
 #include "annotate/FunctionAnnotation.h"
+#include "load/LoadProfile.h"
 #include "profile/Profile.h"
 
 #include <functional>
@@ -19,14 +21,15 @@
 namespace perfglass {
 
 class ElfSymbols;
-class SourceFiles;
+class SourceFileFinder;
 struct AddressCosts;
 
 struct AnnotateOptions {
     AsmSyntax syntax = AsmSyntax::Att;
-    std::string sysroot;                     // binaries are read as SYSROOT/path first (as loading does)
-    std::vector<std::string> debugPaths;     // directories of separate debug files
-    std::vector<std::string> sourcePaths;    // directories that source files are looked for under
+    // The symbol settings the session was loaded with: the module's binary is found as loading found it
+    // (sysroot, library paths), its debug file too (debug paths, debuginfod), and source files with
+    // SourceFileFinder (sysroot, source paths).
+    LoadOptions symbols;
     std::string kallsyms = "/proc/kallsyms"; // kernel functions: their ranges
     std::string kcore = "/proc/kcore";       // ... and their code
 };
@@ -47,7 +50,8 @@ private:
     static void addInstructions(FunctionAnnotation &result, const std::vector<Instruction> &code,
                                 const AddressCosts &costs,
                                 const std::function<std::string(uint64_t)> &nameOf);
-    static void addSourceLines(FunctionAnnotation &result, const ElfSymbols &symbols, SourceFiles &files);
+    static void addSourceLines(FunctionAnnotation &result, const ElfSymbols &symbols,
+                               const SourceFileFinder &finder);
     static void addInlineRanges(FunctionAnnotation &result);
 };
 

@@ -1,12 +1,16 @@
 #include "symbols/SourceFileFinder.h"
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace perfglass {
 
 namespace {
+// A file that can be read (a directory of the same name is not a source file).
 bool readable(const std::string &path) {
-    return !path.empty() && ::access(path.c_str(), R_OK) == 0;
+    struct stat status {};
+    return !path.empty() && ::stat(path.c_str(), &status) == 0 && S_ISREG(status.st_mode) &&
+           ::access(path.c_str(), R_OK) == 0;
 }
 
 std::string joined(const std::string &directory, const std::string &tail) {

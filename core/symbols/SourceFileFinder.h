@@ -13,7 +13,7 @@ class SourceFileFinder {
 public:
     SourceFileFinder(std::string sysroot, std::vector<std::string> sourcePaths);
 
-    // The readable file for recorded, or "" when none is found.
+    // The readable regular file for recorded, or "" when none is found.
     std::string find(const std::string &recorded) const;
 
 private:

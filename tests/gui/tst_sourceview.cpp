@@ -17,6 +17,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
+#include <QMessageBox>
 #include <QTemporaryDir>
 #include <QToolButton>
 #include <QTreeView>
@@ -173,9 +174,11 @@ private slots:
         const auto window = openSessionWindow(path, 60000);
         QVERIFY(window);
         const FunctionId memWork = FunctionMatcher(*window->session()->profile).function("memWork");
-        // The workload's source where the build may not have been: the tree's bench/ as a search path.
-        part<SourceDisassemblyView>(window, "sourceView")
-            ->setSourcePaths({QStringLiteral(PERFGLASS_FIXTURES_DIR "/../../bench")});
+        // The workload's source where the build may not have been: the tree's bench/ as a source path of the
+        // Symbol Settings, which the dock uses.
+        SymbolSettings settings = window->symbolSettings();
+        settings.sourcePaths = {QStringLiteral(PERFGLASS_FIXTURES_DIR "/../../bench")};
+        window->setSymbolSettings(settings, false);
         SourceDisassemblyView *view = openSource(*window, memWork);
         QVERIFY(view);
         QVERIFY2(view->annotation(), qPrintable(view->heading()->text()));
@@ -184,6 +187,27 @@ private slots:
         QVERIFY(view->annotation()->missingFiles.empty());
         checkLinked(view);
         saveScreenshot(window.get(), QStringLiteral("source-dwarf.png"));
+    }
+
+    // "Choose Source Folder…" uses the folder at once and offers to save it into the Symbol Settings.
+    void chosenFolderSaved() {
+        const auto window = openSessionWindow(dir_.filePath(QStringLiteral("fp.data")), 60000);
+        QVERIFY(window);
+        window->setSymbolSettings({}, false);
+        const QString folder = dir_.filePath(QStringLiteral("chosen-sources"));
+        QVERIFY(QDir().mkpath(folder));
+        auto *view = part<SourceDisassemblyView>(window, "sourceView");
+        view->addSourceFolder(folder);
+        QVERIFY(view->sourcePaths().contains(folder));
+        QMessageBox *box = nullptr;
+        QVERIFY(QTest::qWaitFor(
+            [&] { return (box = window->findChild<QMessageBox *>(QStringLiteral("saveSourceFolder"))); },
+            5000));
+        saveScreenshot(box, QStringLiteral("source-folder-offer.png"));
+        QVERIFY(box->button(QMessageBox::Save));
+        box->button(QMessageBox::Save)->click();
+        QCOMPARE(window->symbolSettings().sourcePaths, QStringList{folder});
+        window->setSymbolSettings({}, true); // leave the stored settings as they were
     }
 
     void strippedLibrary() {

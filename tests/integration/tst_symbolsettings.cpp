@@ -130,6 +130,34 @@ private slots:
         QVERIFY2(hotLoopLeads(result.out), qPrintable(result.out.left(1500)));
     }
 
+    // annotate takes the same settings when it opens the module: the binary moved into a library directory
+    // and stripped, its debug file in a debug directory. Without them it cannot read the code; with them it
+    // disassembles hotLoop and joins its source lines.
+    void annotateWithLibraryAndDebugPaths() {
+        const QString debugDir = dir_.filePath(QStringLiteral("debug"));
+        const QString byId =
+            QStringLiteral("%1/.build-id/%2/%3.debug").arg(debugDir, buildId_.left(2), buildId_.mid(2));
+        QDir().mkpath(QFileInfo(byId).path());
+        if (!QFile::exists(byId)) QVERIFY(QFile::copy(debugFile_, byId));
+        const QString libraries = dir_.filePath(QStringLiteral("libs"));
+        MovedBinary moved(recordedAt_, libraries + QStringLiteral("/hs"));
+        QVERIFY(moved.moved());
+        const QStringList annotate = {QStringLiteral("annotate"), QStringLiteral("hotLoop"),
+                                      QStringLiteral("-i"),       session_,
+                                      QStringLiteral("--format"), QStringLiteral("json")};
+        const auto without =
+            runCli(annotate + QStringList{QStringLiteral("--debug-file-directory"), debugDir});
+        QVERIFY2(without.exitCode != 0, qPrintable(without.out.left(800)));
+        const auto result =
+            runCli(annotate + QStringList{QStringLiteral("--library-path"), libraries,
+                                          QStringLiteral("--debug-file-directory"), debugDir});
+        QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+        const QJsonObject json = QJsonDocument::fromJson(result.out.toUtf8()).object();
+        QVERIFY2(!json.value(QStringLiteral("instructions")).toArray().isEmpty(),
+                 qPrintable(result.out.left(800)));
+        QVERIFY2(!json.value(QStringLiteral("lines")).toArray().isEmpty(), qPrintable(result.out.left(800)));
+    }
+
     // A debuginfod server on this machine (python's http.server over a directory laid out as debuginfod's
     // /buildid/ID/debuginfo), asked only when given; the client caches in a directory of the test's.
     void debuginfodServer() {

@@ -713,6 +713,20 @@ void TestAggregation::functionMatcher() {
     }
     QVERIFY_THROWS_EXCEPTION(Error, matcher.function("nothing like it"));
     QCOMPARE(matcher.module("libm.so.6"), hand.module("libm.so.6"));
+    // A PLT stub gives way to the function it calls, whether the name is exact or a part of both.
+    const FunctionId stub =
+        hand.addFunction("std::_Rb_tree_insert_and_rebalance(bool)@plt", hand.module("app"));
+    const FunctionId real =
+        hand.addFunction("std::_Rb_tree_insert_and_rebalance(bool)", hand.module("libm.so.6"));
+    const FunctionId cStub = hand.addFunction("_Rb_tree_rebalance_for_erase@plt", hand.module("app"));
+    const FunctionId cReal = hand.addFunction("_Rb_tree_rebalance_for_erase", hand.module("libm.so.6"));
+    const FunctionMatcher withStubs(hand.profile);
+    QCOMPARE(withStubs.function("_Rb_tree_insert_and_rebalance"), real);
+    QCOMPARE(withStubs.function("std::_Rb_tree_insert_and_rebalance(bool)"), real);
+    QCOMPARE(withStubs.function("std::_Rb_tree_insert_and_rebalance(bool)@plt"), stub);
+    QCOMPARE(withStubs.function("_Rb_tree_rebalance_for_erase"), cReal);
+    QCOMPARE(withStubs.function("_Rb_tree_rebalance_for_erase@plt"), cStub);
+    QCOMPARE(withStubs.function("rebalance_for_erase"), cReal);
     QCOMPARE(matcher.module("/usr/bin/app"), hand.module("app"));
     QCOMPARE(matcher.module("kallsyms"), hand.module("[kernel.kallsyms]"));
     QVERIFY_THROWS_EXCEPTION(Error, matcher.module("/usr")); // app and libm

@@ -264,6 +264,8 @@ private slots:
         QCOMPARE(finder.find("/usr/include/lib.h"), base + "/sysroot/usr/include/lib.h");
         QCOMPARE(finder.find("/build/x/y.c"), base + "/tree/build/x/y.c"); // the whole path first
         QCOMPARE(finder.find("main.cpp"), std::string());                  // relative, nowhere
+        // A directory is no source file: /sources/proj/src is one, so src is not found as a file.
+        QCOMPARE(finder.find("/build/proj/src"), std::string());
         const QString existing = root + QStringLiteral("/sources/proj/src/main.cpp");
         QCOMPARE(finder.find(existing.toStdString()), existing.toStdString());
     }
