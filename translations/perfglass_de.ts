@@ -326,10 +326,6 @@
         <translation>Perfglass, ein Linux-Profiler: zeigt perf.data-Sitzungen als Flammendiagramme und Aufrufbäume.</translation>
     </message>
     <message>
-        <source>Session to open (perf.data format).</source>
-        <translation>Zu öffnende Sitzung (perf.data-Format).</translation>
-    </message>
-    <message>
         <source>Give at most one FILE.</source>
         <translation>Höchstens eine DATEI angeben.</translation>
     </message>
@@ -376,6 +372,10 @@
     <message>
         <source>Open FILE, save a picture of the window to PNG once it is shown (with --compare, of the comparison window), and quit.</source>
         <translation>FILE öffnen, ein Bild des Fensters als PNG speichern, sobald es gezeigt wird (mit --compare: des Vergleichsfensters), und beenden.</translation>
+    </message>
+    <message>
+        <source>Session to open (perf.data format; default: ./perf.data if it exists).</source>
+        <translation>Zu öffnende Sitzung (perf.data-Format; Vorgabe: ./perf.data, falls vorhanden).</translation>
     </message>
 </context>
 <context>
@@ -2148,6 +2148,14 @@ Modul: %2</translation>
         <source>Downloading the debug file of %1 from debuginfod…</source>
         <translation>Debug-Datei von %1 wird von debuginfod geladen…</translation>
     </message>
+    <message>
+        <source>Source Folder</source>
+        <translation>Quellordner</translation>
+    </message>
+    <message>
+        <source>Add %1 to the source paths of the Symbol Settings, for later sessions too?</source>
+        <translation>%1 zu den Quellpfaden der Symboleinstellungen hinzufügen, auch für spätere Sitzungen?</translation>
+    </message>
 </context>
 <context>
     <name>perfglass::ProcessGroupingActions</name>
@@ -3485,6 +3493,17 @@ Modul: %2</translation>
     <message>
         <source> (kernel thread)</source>
         <translation> (Kernel-Thread)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; at %2</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; bei %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>and %n more mark(s)</source>
+        <translation>
+            <numerusform>und %n weitere Markierung</numerusform>
+            <numerusform>und %n weitere Markierungen</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

@@ -326,10 +326,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Session to open (perf.data format).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Give at most one FILE.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -375,6 +371,10 @@
     </message>
     <message>
         <source>Open FILE, save a picture of the window to PNG once it is shown (with --compare, of the comparison window), and quit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Session to open (perf.data format; default: ./perf.data if it exists).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2147,6 +2147,14 @@ Module: %2</source>
         <source>Downloading the debug file of %1 from debuginfod…</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Source Folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add %1 to the source paths of the Symbol Settings, for later sessions too?</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>perfglass::ProcessGroupingActions</name>
@@ -3483,6 +3491,17 @@ Module: %2</source>
     <message>
         <source> (kernel thread)</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; at %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>and %n more mark(s)</source>
+        <translation>
+            <numerusform>and %n more mark</numerusform>
+            <numerusform>and %n more marks</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

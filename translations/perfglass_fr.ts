@@ -326,10 +326,6 @@
         <translation>Perfglass, un profileur pour Linux : affiche les sessions perf.data en graphes de flammes et arbres d&apos;appels.</translation>
     </message>
     <message>
-        <source>Session to open (perf.data format).</source>
-        <translation>Session à ouvrir (format perf.data).</translation>
-    </message>
-    <message>
         <source>Give at most one FILE.</source>
         <translation>Indiquez au plus un FICHIER.</translation>
     </message>
@@ -376,6 +372,10 @@
     <message>
         <source>Open FILE, save a picture of the window to PNG once it is shown (with --compare, of the comparison window), and quit.</source>
         <translation>Ouvrir FILE, enregistrer une image de la fenêtre en PNG dès qu&apos;elle est affichée (avec --compare, de la fenêtre de comparaison), et quitter.</translation>
+    </message>
+    <message>
+        <source>Session to open (perf.data format; default: ./perf.data if it exists).</source>
+        <translation>Session à ouvrir (format perf.data ; par défaut : ./perf.data s&apos;il existe).</translation>
     </message>
 </context>
 <context>
@@ -2148,6 +2148,14 @@ Module : %2</translation>
         <source>Downloading the debug file of %1 from debuginfod…</source>
         <translation>Téléchargement du fichier de débogage de %1 depuis debuginfod…</translation>
     </message>
+    <message>
+        <source>Source Folder</source>
+        <translation>Dossier source</translation>
+    </message>
+    <message>
+        <source>Add %1 to the source paths of the Symbol Settings, for later sessions too?</source>
+        <translation>Ajouter %1 aux chemins source des paramètres des symboles, aussi pour les sessions suivantes ?</translation>
+    </message>
 </context>
 <context>
     <name>perfglass::ProcessGroupingActions</name>
@@ -3485,6 +3493,17 @@ Module : %2</translation>
     <message>
         <source> (kernel thread)</source>
         <translation> (thread du noyau)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; at %2</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; à %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>and %n more mark(s)</source>
+        <translation>
+            <numerusform>et %n autre marque</numerusform>
+            <numerusform>et %n autres marques</numerusform>
+        </translation>
     </message>
 </context>
 </TS>
