@@ -26,8 +26,7 @@ private slots:
     void initTestCase() {
         useTestSettings(QStringLiteral("tst_timelinemarks-%1").arg(QCoreApplication::applicationPid()));
         QVERIFY(dir_.isValid());
-        if (!QFileInfo(QStringLiteral("/sys/kernel/tracing/events/sched/sched_switch")).exists())
-            return;
+        if (!QFileInfo(QStringLiteral("/sys/kernel/tracing/events/sched/sched_switch")).exists()) return;
         path_ = dir_.filePath(QStringLiteral("marks.data"));
         const ProcessResult result =
             runCli({QStringLiteral("record"), QStringLiteral("-e"),
@@ -53,7 +52,8 @@ private slots:
             const QRect plot = timeline->rowRect(row);
             for (int x = plot.left(); x <= plot.right(); ++x) {
                 const auto marks = timeline->marksNear(row, x, 0.5);
-                if (!marks.empty() && timeline->describeMark(marks.front()).contains(QLatin1String("prev_comm="))) {
+                if (!marks.empty() &&
+                    timeline->describeMark(marks.front()).contains(QLatin1String("prev_comm="))) {
                     markRow = row;
                     markX = x;
                     break;
