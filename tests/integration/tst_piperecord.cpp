@@ -220,7 +220,12 @@ private slots:
                 .arg(at);
         QVERIFY2(result.err.contains(QStringLiteral("warning")) && result.err.contains(where),
                  qPrintable(result.err));
-        QVERIFY2(result.out.contains(QStringLiteral("hotLoop")), qPrintable(result.out.left(1500)));
+        // The samples before the cut are reported. (Whether their program's mapping came before the cut
+        // depends on the order the recorder drained the CPUs' buffers in: once, in CI, it did not, so the
+        // names are checked by recordThroughPipe on the whole stream, not here.)
+        static const QRegularExpression sampleCount(QStringLiteral("^# ([1-9][0-9]*) samples of cpu-clock"),
+                                                    QRegularExpression::MultilineOption);
+        QVERIFY2(sampleCount.match(result.out).hasMatch(), qPrintable(result.out.left(1500)));
     }
 };
 

@@ -141,9 +141,9 @@ completion=$root/usr/share/bash-completion/completions/perfglass-cli
 if [ ! -f "$completion" ]; then
     fail "no bash completion"
 elif command -v bash >/dev/null; then
-    completed=$(PATH="$root/usr/bin:$PATH" bash -c '. "$1"; COMP_WORDS=(perfglass-cli report --so); COMP_CWORD=2
+    completed=$(PATH="$root/usr/bin:$PATH" bash -c '. "$1"; COMP_WORDS=(perfglass-cli report --sor); COMP_CWORD=2
         _perfglass_cli; echo "${COMPREPLY[*]}"' sh "$completion")
-    [ "$completed" = "--sort" ] || fail "the bash completion completes 'report --so' as '$completed', not --sort"
+    [ "$completed" = "--sort" ] || fail "the bash completion completes 'report --sor' as '$completed', not --sort"
 fi
 
 gui=$root/usr/bin/perfglass
