@@ -455,15 +455,20 @@ void TestFlameGraph::closeAndReload() {
     QVERIFY(!part<FlameGraphModel>(window, "flameGraphModel")->isEmpty());
 }
 
+// Drops coldLoop from the window's stacks and waits until the filter is applied; false when it cannot.
+bool dropColdLoop(MainWindow &window) {
+    const FlameGraphModel &model = *part<FlameGraphModel>(&window, "flameGraphModel");
+    const uint32_t cold = nodeNamed(model, QStringLiteral("coldLoop"));
+    if (cold == CallTree::kRoot) return false;
+    QSignalSpy applied(&window, &MainWindow::filterApplied);
+    window.addTransform(Transform::dropFunction(model.tree()->node(cold).function), QStringLiteral("drop"));
+    return applied.wait(kLoadTimeoutMs);
+}
+
 void TestFlameGraph::exportAppliesFilter() {
     const auto window = openWindow(fp_);
     QVERIFY(window);
-    const FlameGraphModel &model = *part<FlameGraphModel>(window, "flameGraphModel");
-    const uint32_t cold = nodeNamed(model, QStringLiteral("coldLoop"));
-    QVERIFY(cold != CallTree::kRoot);
-    QSignalSpy applied(window.get(), &MainWindow::filterApplied);
-    window->addTransform(Transform::dropFunction(model.tree()->node(cold).function), QStringLiteral("drop"));
-    QVERIFY(applied.wait(kLoadTimeoutMs));
+    QVERIFY(dropColdLoop(*window));
 
     QSignalSpy finished(window.get(), &MainWindow::exportFinished);
     QSignalSpy failed(window.get(), &MainWindow::exportFailed);
@@ -530,12 +535,7 @@ void TestFlameGraph::exportMenuHasEveryFormat() {
     saveScreenshot(menu, QStringLiteral("export-menu.png"));
     menu->hide();
 
-    const FlameGraphModel &model = *part<FlameGraphModel>(window, "flameGraphModel");
-    const uint32_t cold = nodeNamed(model, QStringLiteral("coldLoop"));
-    QVERIFY(cold != CallTree::kRoot);
-    QSignalSpy applied(window.get(), &MainWindow::filterApplied);
-    window->addTransform(Transform::dropFunction(model.tree()->node(cold).function), QStringLiteral("drop"));
-    QVERIFY(applied.wait(kLoadTimeoutMs));
+    QVERIFY(dropColdLoop(*window));
     QSignalSpy finished(window.get(), &MainWindow::exportFinished);
     QSignalSpy failed(window.get(), &MainWindow::exportFailed);
 
