@@ -64,28 +64,57 @@ void RecordOrderer::flush() {
     release(std::numeric_limits<uint64_t>::max());
 }
 
+// Sorts the first count entries, which are in arrival order, by time; ties keep their arrival order. A round
+// of perf's file is a few runs already in time order (one per CPU buffer drained), so the runs are found
+// and merged pairwise, left to right: O(n log runs) instead of a full sort, and O(n) for a single run.
+void RecordOrderer::sortByTime(size_t count) {
+    const auto first = entries_.begin();
+    runEnds_.clear();
+    for (size_t i = 1; i < count; ++i)
+        if (entries_[i].time < entries_[i - 1].time) runEnds_.push_back(i);
+    if (runEnds_.empty()) return;
+    runEnds_.push_back(count);
+    const auto earlier = [](const Entry &a, const Entry &b) { return a.time < b.time; };
+    while (runEnds_.size() > 1) {
+        size_t start = 0;
+        size_t merged = 0;
+        for (size_t run = 0; run + 1 < runEnds_.size(); run += 2) {
+            const size_t middle = runEnds_[run];
+            const size_t end = runEnds_[run + 1];
+            // Stable: of equal times, those of the left run (the earlier arrivals) come first.
+            std::inplace_merge(first + static_cast<std::ptrdiff_t>(start),
+                               first + static_cast<std::ptrdiff_t>(middle),
+                               first + static_cast<std::ptrdiff_t>(end), earlier);
+            runEnds_[merged++] = end;
+            start = end;
+        }
+        if (runEnds_.size() % 2 == 1) runEnds_[merged++] = runEnds_.back();
+        runEnds_.resize(merged);
+    }
+}
+
 void RecordOrderer::release(uint64_t limit) {
     if (entries_.empty()) return;
-    std::sort(entries_.begin(), entries_.end(), [](const Entry &a, const Entry &b) {
-        return a.time != b.time ? a.time < b.time : a.sequence < b.sequence;
-    });
-    size_t released = 0;
-    while (released < entries_.size() && entries_[released].time <= limit) {
-        const Entry &entry = entries_[released];
-        sink_(entry.record(arena_.get()), entry.stable != nullptr);
-        ++released;
+    // Those to release move to the front, the others to kept_, both keeping their arrival order.
+    kept_.clear();
+    size_t count = 0;
+    for (const Entry &entry : entries_) {
+        if (entry.time <= limit)
+            entries_[count++] = entry;
+        else
+            kept_.push_back(entry);
     }
-    if (released == entries_.size()) {
-        entries_.clear();
+    sortByTime(count);
+    for (size_t i = 0; i < count; ++i)
+        sink_(entries_[i].record(arena_.get()), entries_[i].stable != nullptr);
+    entries_.swap(kept_);
+    if (entries_.empty()) {
         arenaSize_ = 0;
         stableBytes_ = 0;
         return;
     }
-    // Keep the rest in arrival order, compacted in place (offsets grow with arrival, so moves go downwards
-    // and the arena keeps its capacity: no page faults from regrowing it every round).
-    entries_.erase(entries_.begin(), entries_.begin() + static_cast<std::ptrdiff_t>(released));
-    std::sort(entries_.begin(), entries_.end(),
-              [](const Entry &a, const Entry &b) { return a.sequence < b.sequence; });
+    // Compact the copies kept in place (offsets grow with arrival, so moves go downwards and the arena keeps
+    // its capacity: no page faults from regrowing it every round).
     size_t end = 0;
     stableBytes_ = 0;
     for (Entry &entry : entries_) {

@@ -47,6 +47,7 @@ private:
         }
     };
     void release(uint64_t limit);
+    void sortByTime(size_t count);
 
     Sink sink_;
     size_t maxQueuedBytes_;
@@ -56,8 +57,10 @@ private:
     std::unique_ptr<uint64_t[]> arena_; // not a vector: growing it must not zero what is overwritten anyway
     size_t arenaSize_ = 0;              // words in use
     size_t arenaCapacity_ = 0;
-    size_t stableBytes_ = 0; // bytes of the queued stable records
-    std::vector<Entry> entries_;
+    size_t stableBytes_ = 0;      // bytes of the queued stable records
+    std::vector<Entry> entries_;  // in arrival order between releases
+    std::vector<Entry> kept_;     // release()'s scratch: the entries it keeps
+    std::vector<size_t> runEnds_; // sortByTime()'s scratch: where each run in time order ends
     uint64_t sequence_ = 0;
     uint64_t lastTime_ = 0;
     uint64_t roundMax_ = 0;
