@@ -53,6 +53,7 @@ void ProfileBuilder::addRecord(const perf_event_header *record, bool stable) {
     case PERF_RECORD_COMM:
     case PERF_RECORD_FORK:
         unwindPending(); // the waiting samples are unwound with the maps as they were
+        stackCache_.forget();
         addProcessRecord(*record);
         break;
     case PERF_RECORD_LOST:
@@ -206,20 +207,25 @@ void ProfileBuilder::completeSample(const SampleHead &head, std::vector<uint64_t
     appendSample(head, stackOf(head.pid, addresses, kernelFlags, stack));
 }
 
-// The stack of the addresses, leaf first, called from stack.
+// The stack of the addresses, leaf first, called from stack: from the cache when the same call chain was
+// seen since the maps last changed.
 StackId ProfileBuilder::stackOf(uint32_t pid, const std::vector<uint64_t> &addresses,
                                 const std::vector<bool> &kernelFlags, StackId stack) {
-    bool unmapped = false;
-    for (size_t i = addresses.size(); i-- > 0;) {
-        const bool isKernel = kernelFlags[i];
-        const bool firstOfContext = i == 0 || kernelFlags[i - 1] != isKernel;
-        const FrameId frame = isKernel ? symbolizer_.kernelFrame(addresses[i])
-                                       : symbolizer_.userFrame(pid, addresses[i], !firstOfContext);
-        unmapped |= profile_->frames[frame].module == interner_.unknownModule();
-        stack = interner_.pushFrame(frame, stack);
+    StackCache::Found found;
+    if (!stackCache_.find(pid, stack, addresses, kernelFlags, found)) {
+        found.stack = stack;
+        for (size_t i = addresses.size(); i-- > 0;) {
+            const bool isKernel = kernelFlags[i];
+            const bool firstOfContext = i == 0 || kernelFlags[i - 1] != isKernel;
+            const FrameId frame = isKernel ? symbolizer_.kernelFrame(addresses[i])
+                                           : symbolizer_.userFrame(pid, addresses[i], !firstOfContext);
+            found.unmapped |= profile_->frames[frame].module == interner_.unknownModule();
+            found.stack = interner_.pushFrame(frame, found.stack);
+        }
+        stackCache_.store(found);
     }
-    if (unmapped) ++profile_->diagnostics.samplesWithUnmappedFrames;
-    return stack;
+    if (found.unmapped) ++profile_->diagnostics.samplesWithUnmappedFrames;
+    return found.stack;
 }
 
 void ProfileBuilder::appendSample(const SampleHead &head, StackId stack) {

@@ -7,6 +7,7 @@
 #include "load/CounterSeriesBuilder.h"
 #include "load/ProcessTable.h"
 #include "load/ProfileInterner.h"
+#include "load/StackCache.h"
 #include "load/Symbolizer.h"
 #include "load/UnwindScheduler.h"
 #include "perfdata/PerfRecords.h"
@@ -90,6 +91,7 @@ private:
     CounterSeriesBuilder counterSeries_;    // stat records -> Profile::counters
     uint64_t lostInLostRecords_ = 0;        // the sum of PERF_RECORD_LOST's counts
     uint64_t lostInLostSamplesRecords_ = 0; // the sum of PERF_RECORD_LOST_SAMPLES's counts
+    StackCache stackCache_;                 // the stacks of recent call chains, until the process maps change
     std::vector<uint64_t> addressScratch_;
     std::vector<bool> kernelScratch_;
     std::array<uint64_t, 8> unwindEnds_{};

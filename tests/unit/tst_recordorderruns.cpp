@@ -15,7 +15,7 @@ using namespace perfglass;
 
 namespace {
 
-constexpr uint32_t kFinishedRound = 68;   // PERF_RECORD_FINISHED_ROUND
+constexpr uint32_t kFinishedRound = 68;  // PERF_RECORD_FINISHED_ROUND
 constexpr uint32_t kUntimed = 64 + 1000; // perf's own record types carry no time
 
 // A sample with only PERF_SAMPLE_TIME, and a tag after it that names it in the test.
@@ -73,11 +73,11 @@ private slots:
 
     void outOfOrderRunsAreMerged() {
         Released released;
-        released.run({{10, 1}, {20, 2}, {30, 3}});          // CPU 0
+        released.run({{10, 1}, {20, 2}, {30, 3}});         // CPU 0
         released.run({{5, 4}, {15, 5}, {25, 6}, {35, 7}}); // CPU 1
         released.run({{1, 8}, {40, 9}});                   // CPU 2
-        released.run({{12, 10}});                           // CPU 3
-        released.run({{0, 11}, {2, 12}, {50, 13}});         // CPU 4: five runs, an odd count
+        released.run({{12, 10}});                          // CPU 3
+        released.run({{0, 11}, {2, 12}, {50, 13}});        // CPU 4: five runs, an odd count
         released.flush();
         QCOMPARE(released.take(), (std::vector<uint64_t>{11, 8, 12, 4, 1, 10, 5, 2, 6, 3, 7, 9, 13}));
     }
