@@ -137,6 +137,7 @@ void ProfileBuilder::addSample(const perf_event_header *record, bool stable) {
         sample.time,  sample.pid, sample.tid, sample.cpu, static_cast<uint16_t>(sample.eventIndex),
         sample.period};
     noteMark(sample);
+    if (addChainSample(record, sample, head)) return;
     const bool unwind = recordedAddresses(record, sample);
     if (!unwind && scheduler_.idle()) {
         completeSample(head, addressScratch_, kernelScratch_, nullptr);
@@ -146,6 +147,26 @@ void ProfileBuilder::addSample(const perf_event_header *record, bool stable) {
                      [this](PendingSample &pending, const UnwindJob *job) {
                          completeSample(pending.head, pending.addresses, pending.kernel, job);
                      });
+}
+
+// A frame-pointer sample (a call chain, no copied registers or stack) takes the stack of the same call chain
+// from stackCache_ when the process, its privilege level and its maps are the same; others of this kind are
+// interned and stored there. Returns false for the other samples, and while unwound samples wait.
+bool ProfileBuilder::addChainSample(const perf_event_header *record, const Sample &sample,
+                                    const SampleHead &head) {
+    if (sample.callchain.empty() || !sample.userStack.empty() || !sample.userRegs.empty() ||
+        !scheduler_.idle())
+        return false;
+    const uint64_t key = uint64_t{head.pid} << 32 | (record->misc & PERF_RECORD_MISC_CPUMODE_MASK);
+    StackCache::Found found;
+    if (!stackCache_.find(key, sample.callchain, found)) {
+        recordedAddresses(record, sample); // all from the call chain: nothing to unwind
+        found.stack = stackOf(head.pid, addressScratch_, kernelScratch_, kNoStack, found.unmapped);
+        stackCache_.store(found);
+    }
+    if (found.unmapped) ++profile_->diagnostics.samplesWithUnmappedFrames;
+    appendSample(head, found.stack);
+    return true;
 }
 
 // The addresses the kernel recorded, leaf first, with their privilege level, into the scratch vectors.
@@ -204,28 +225,24 @@ void ProfileBuilder::completeSample(const SampleHead &head, std::vector<uint64_t
         addresses.insert(addresses.end(), pcs.begin(), pcs.end());
         kernelFlags.insert(kernelFlags.end(), pcs.size(), false);
     }
-    appendSample(head, stackOf(head.pid, addresses, kernelFlags, stack));
+    bool unmapped = false;
+    stack = stackOf(head.pid, addresses, kernelFlags, stack, unmapped);
+    if (unmapped) ++profile_->diagnostics.samplesWithUnmappedFrames;
+    appendSample(head, stack);
 }
 
-// The stack of the addresses, leaf first, called from stack: from the cache when the same call chain was
-// seen since the maps last changed.
+// The stack of the addresses, leaf first, called from stack.
 StackId ProfileBuilder::stackOf(uint32_t pid, const std::vector<uint64_t> &addresses,
-                                const std::vector<bool> &kernelFlags, StackId stack) {
-    StackCache::Found found;
-    if (!stackCache_.find(pid, stack, addresses, kernelFlags, found)) {
-        found.stack = stack;
-        for (size_t i = addresses.size(); i-- > 0;) {
-            const bool isKernel = kernelFlags[i];
-            const bool firstOfContext = i == 0 || kernelFlags[i - 1] != isKernel;
-            const FrameId frame = isKernel ? symbolizer_.kernelFrame(addresses[i])
-                                           : symbolizer_.userFrame(pid, addresses[i], !firstOfContext);
-            found.unmapped |= profile_->frames[frame].module == interner_.unknownModule();
-            found.stack = interner_.pushFrame(frame, found.stack);
-        }
-        stackCache_.store(found);
+                                const std::vector<bool> &kernelFlags, StackId stack, bool &unmapped) {
+    for (size_t i = addresses.size(); i-- > 0;) {
+        const bool isKernel = kernelFlags[i];
+        const bool firstOfContext = i == 0 || kernelFlags[i - 1] != isKernel;
+        const FrameId frame = isKernel ? symbolizer_.kernelFrame(addresses[i])
+                                       : symbolizer_.userFrame(pid, addresses[i], !firstOfContext);
+        unmapped |= profile_->frames[frame].module == interner_.unknownModule();
+        stack = interner_.pushFrame(frame, stack);
     }
-    if (found.unmapped) ++profile_->diagnostics.samplesWithUnmappedFrames;
-    return found.stack;
+    return stack;
 }
 
 void ProfileBuilder::appendSample(const SampleHead &head, StackId stack) {

@@ -75,8 +75,9 @@ private:
     bool recordedAddresses(const perf_event_header *record, const Sample &sample);
     void completeSample(const SampleHead &head, std::vector<uint64_t> &addresses,
                         std::vector<bool> &kernelFlags, const UnwindJob *unwound);
+    bool addChainSample(const perf_event_header *record, const Sample &sample, const SampleHead &head);
     StackId stackOf(uint32_t pid, const std::vector<uint64_t> &addresses,
-                    const std::vector<bool> &kernelFlags, StackId stack);
+                    const std::vector<bool> &kernelFlags, StackId stack, bool &unmapped);
     void appendSample(const SampleHead &head, StackId stack);
     void noteMark(const Sample &sample);
     void noteBrokenStacks();

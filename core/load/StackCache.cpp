@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstring>
 
 namespace perfglass {
 
@@ -9,33 +10,20 @@ StackCache::StackCache(size_t slots)
     : slots_(std::bit_ceil(std::max<size_t>(slots, 1)))
     , mask_(slots_.size() - 1) {}
 
-// The key: pid and the stack continued, the addresses, then the privilege flags, 64 to a word.
-void StackCache::makeKey(uint32_t pid, StackId from, const std::vector<uint64_t> &addresses,
-                         const std::vector<bool> &kernelFlags) {
-    key_.clear();
-    key_.push_back(uint64_t{pid} << 32 | from);
-    key_.insert(key_.end(), addresses.begin(), addresses.end());
-    uint64_t flags = 0;
-    for (size_t i = 0; i < kernelFlags.size(); ++i) {
-        flags |= uint64_t{kernelFlags[i]} << (i & 63);
-        if ((i & 63) == 63 || i + 1 == kernelFlags.size()) {
-            key_.push_back(flags);
-            flags = 0;
-        }
-    }
-}
-
-bool StackCache::find(uint32_t pid, StackId from, const std::vector<uint64_t> &addresses,
-                      const std::vector<bool> &kernelFlags, Found &found) {
-    makeKey(pid, from, addresses, kernelFlags);
-    uint64_t hash = key_.size();
-    for (uint64_t word : key_) {
+bool StackCache::find(uint64_t head, UnalignedWords chain, Found &found) {
+    uint64_t hash = head * 0x9E3779B97F4A7C15ULL;
+    for (uint64_t word : chain) {
         hash = (hash ^ word) * 0x9E3779B97F4A7C15ULL;
-        hash ^= hash >> 32;
+        hash ^= hash >> 29;
     }
-    slot_ = static_cast<size_t>(hash) & mask_;
+    slot_ = static_cast<size_t>(hash ^ (hash >> 32)) & mask_;
+    head_ = head;
+    chain_ = chain;
     const Slot &slot = slots_[slot_];
-    if (slot.generation != generation_ || slot.key != key_) return false;
+    const std::span<const uint8_t> bytes = chain.bytes();
+    if (slot.generation != generation_ || slot.key.size() != chain.size() + 1 || slot.key[0] != head ||
+        (!bytes.empty() && std::memcmp(slot.key.data() + 1, bytes.data(), bytes.size()) != 0))
+        return false;
     found = slot.found;
     return true;
 }
@@ -44,7 +32,10 @@ void StackCache::store(const Found &found) {
     Slot &slot = slots_[slot_];
     slot.generation = generation_;
     slot.found = found;
-    slot.key.assign(key_.begin(), key_.end());
+    slot.key.resize(chain_.size() + 1);
+    slot.key[0] = head_;
+    const std::span<const uint8_t> bytes = chain_.bytes();
+    if (!bytes.empty()) std::memcpy(slot.key.data() + 1, bytes.data(), bytes.size());
 }
 
 } // namespace perfglass

@@ -1,6 +1,6 @@
-// StackCache: a call chain seen before is found with its stack until the maps change (forget()); the
-// process, the stack continued, every address and every privilege flag tell call chains apart; slots that
-// collide replace each other instead of growing.
+// StackCache: a call chain seen before is found with its stack until the maps change (forget()); the head
+// (process and privilege level) and every word of the chain tell call chains apart; slots that collide
+// replace each other instead of growing.
 #include "load/ProfileBuilder.h"
 #include "load/StackCache.h"
 #include "perfdata/RecordBuilder.h"
@@ -15,17 +15,20 @@ using namespace perfglass;
 
 namespace {
 
-bool lookUp(StackCache &cache, uint32_t pid, StackId from, const std::vector<uint64_t> &addresses,
-            const std::vector<bool> &kernel, StackCache::Found &found) {
-    return cache.find(pid, from, addresses, kernel, found);
+constexpr uint64_t kKernelContext = static_cast<uint64_t>(PERF_CONTEXT_KERNEL);
+constexpr uint64_t kUserContext = static_cast<uint64_t>(PERF_CONTEXT_USER);
+
+bool lookUp(StackCache &cache, uint64_t head, const std::vector<uint64_t> &chain, StackCache::Found &found) {
+    return cache.find(head, UnalignedWords(chain), found);
 }
 
-std::vector<uint8_t> sampleAt(uint32_t pid, uint64_t ip) { // IP, TID (no call chain: the ip alone)
+std::vector<uint8_t> sampleAt(uint32_t pid, uint64_t ip) { // IP, TID, CALLCHAIN of the ip alone
     struct {
         perf_event_header header;
         uint64_t ip;
         uint32_t pid, tid;
-    } sample{{PERF_RECORD_SAMPLE, PERF_RECORD_MISC_USER, 24}, ip, pid, pid};
+        uint64_t nr, context, chainIp;
+    } sample{{PERF_RECORD_SAMPLE, PERF_RECORD_MISC_USER, 48}, ip, pid, pid, 2, kUserContext, ip};
     std::vector<uint8_t> bytes(sizeof sample);
     std::memcpy(bytes.data(), &sample, sizeof sample);
     return bytes;
@@ -59,11 +62,11 @@ private slots:
     void findsWhatWasStored() {
         StackCache cache;
         StackCache::Found found;
-        const std::vector<uint64_t> chain{0xffffffff81000010, 0x401020, 0x401500};
-        const std::vector<bool> kernel{true, false, false};
-        QVERIFY(!lookUp(cache, 7, kNoStack, chain, kernel, found));
+        const std::vector<uint64_t> chain{kKernelContext, 0xffffffff81000010, kUserContext, 0x401020,
+                                          0x401500};
+        QVERIFY(!lookUp(cache, 7, chain, found));
         cache.store({42, true});
-        QVERIFY(lookUp(cache, 7, kNoStack, chain, kernel, found));
+        QVERIFY(lookUp(cache, 7, chain, found));
         QCOMPARE(found.stack, StackId{42});
         QVERIFY(found.unmapped);
     }
@@ -71,54 +74,55 @@ private slots:
     void everyPartOfTheKeyCounts() {
         StackCache cache;
         StackCache::Found found;
-        const std::vector<uint64_t> chain{0x401020, 0x401500};
-        const std::vector<bool> user{false, false};
-        QVERIFY(!lookUp(cache, 7, kNoStack, chain, user, found));
+        const std::vector<uint64_t> chain{kUserContext, 0x401020, 0x401500};
+        QVERIFY(!lookUp(cache, 7, chain, found));
         cache.store({1, false});
-        QVERIFY(!lookUp(cache, 8, kNoStack, chain, user, found));         // another process
-        QVERIFY(!lookUp(cache, 7, 3, chain, user, found));                // continues another stack
-        QVERIFY(!lookUp(cache, 7, kNoStack, {0x401020, 0x401501}, user, found)); // another address
-        QVERIFY(!lookUp(cache, 7, kNoStack, {0x401020}, {false}, found));         // shorter
-        QVERIFY(!lookUp(cache, 7, kNoStack, chain, {true, false}, found));        // another privilege level
-        QVERIFY(lookUp(cache, 7, kNoStack, chain, user, found));
+        QVERIFY(!lookUp(cache, 8, chain, found));                                   // another head
+        QVERIFY(!lookUp(cache, 7, {kUserContext, 0x401020, 0x401501}, found));      // another address
+        QVERIFY(!lookUp(cache, 7, {kUserContext, 0x401020}, found));                // shorter
+        QVERIFY(!lookUp(cache, 7, {kUserContext, 0x401020, 0x401500, 0x0}, found)); // longer
+        QVERIFY(!lookUp(cache, 7, {kKernelContext, 0x401020, 0x401500}, found));    // another context
+        QVERIFY(lookUp(cache, 7, chain, found));
         QCOMPARE(found.stack, StackId{1});
     }
 
-    void flagsBeyondSixtyFourAddresses() {
+    void misalignedChains() {
         StackCache cache;
         StackCache::Found found;
-        std::vector<uint64_t> chain(100, 0x401000);
-        std::vector<bool> kernel(100, false);
-        QVERIFY(!lookUp(cache, 1, kNoStack, chain, kernel, found));
-        cache.store({5, false});
-        kernel[90] = true;
-        QVERIFY(!lookUp(cache, 1, kNoStack, chain, kernel, found));
-        kernel[90] = false;
-        QVERIFY(lookUp(cache, 1, kNoStack, chain, kernel, found));
+        std::vector<uint8_t> bytes(8 * 3 + 1);
+        const uint64_t words[3] = {kUserContext, 0x401020, 0x401500};
+        std::memcpy(bytes.data() + 1, words, sizeof words);
+        QVERIFY(!cache.find(3, UnalignedWords(bytes.data() + 1, 3), found));
+        cache.store({9, false});
+        QVERIFY(lookUp(cache, 3, {kUserContext, 0x401020, 0x401500}, found));
+        QCOMPARE(found.stack, StackId{9});
     }
 
     void forgetDropsEverything() {
         StackCache cache;
         StackCache::Found found;
         for (uint64_t a = 0; a < 10; ++a) {
-            QVERIFY(!lookUp(cache, 1, kNoStack, {a}, {false}, found));
+            const std::vector<uint64_t> chain{kUserContext, a}; // valid until store()
+            QVERIFY(!lookUp(cache, 1, chain, found));
             cache.store({static_cast<StackId>(a), false});
         }
         cache.forget();
         for (uint64_t a = 0; a < 10; ++a)
-            QVERIFY(!lookUp(cache, 1, kNoStack, {a}, {false}, found));
+            QVERIFY(!lookUp(cache, 1, {kUserContext, a}, found));
     }
 
     void collidingChainsReplaceEachOther() {
         StackCache cache(1); // one slot: every chain collides
         StackCache::Found found;
-        QVERIFY(!lookUp(cache, 1, kNoStack, {0x10}, {false}, found));
+        const std::vector<uint64_t> first{0x10};
+        const std::vector<uint64_t> second{0x20};
+        QVERIFY(!lookUp(cache, 1, first, found));
         cache.store({1, false});
-        QVERIFY(!lookUp(cache, 1, kNoStack, {0x20}, {false}, found));
+        QVERIFY(!lookUp(cache, 1, second, found));
         cache.store({2, false});
-        QVERIFY(lookUp(cache, 1, kNoStack, {0x20}, {false}, found));
+        QVERIFY(lookUp(cache, 1, {0x20}, found));
         QCOMPARE(found.stack, StackId{2});
-        QVERIFY(!lookUp(cache, 1, kNoStack, {0x10}, {false}, found));
+        QVERIFY(!lookUp(cache, 1, {0x10}, found));
     }
 
     // The builder's use: a repeated call chain counts as unmapped again, and a mapping added afterwards
@@ -126,7 +130,7 @@ private slots:
     void builderForgetsWhenTheMapsChange() {
         ProfileBuilder builder{KernelSymbols{}};
         EventAttr event;
-        event.attr.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID;
+        event.attr.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_CALLCHAIN;
         builder.setEvents({event});
         const auto sample = sampleAt(10, 0x7000'1234);
         builder.addRecord(header(sample));
@@ -137,7 +141,9 @@ private slots:
         QCOMPARE(profile->samples.size(), size_t{3});
         QCOMPARE(profile->diagnostics.samplesWithUnmappedFrames, uint64_t{2});
         QCOMPARE(profile->samples.stack[0], profile->samples.stack[1]);
-        const auto frameOf = [&](size_t i) { return profile->frames[profile->stacks[profile->samples.stack[i]].frame]; };
+        const auto frameOf = [&](size_t i) {
+            return profile->frames[profile->stacks[profile->samples.stack[i]].frame];
+        };
         QCOMPARE(profile->modulePath(frameOf(1).module), std::string("[unknown]"));
         QCOMPARE(profile->modulePath(frameOf(2).module), std::string("/nonexistent/libcached.so"));
     }
