@@ -33,8 +33,12 @@ once() { # tool file: prints "wall cpu peak_kib" or "- - -"
         set -- "$PERFPARSER" --input "$file" --output /dev/null ;;
     perf) set -- sh -c 'ulimit -v 8000000; exec perf report --stdio -i "$0"' "$file" ;;
     esac
+    # Wall time in ms from date (time's %e has only 10 ms steps: too coarse at 100k samples), with the
+    # start of timeout and time (about 1 ms) in it for every tool.
+    start=$(date +%s%N)
     if timeout 600 /usr/bin/time -f "%e %U %S %M" -o "$WORK/time" "$@" >/dev/null 2>"$WORK/stderr"; then
-        tail -1 "$WORK/time" | awk '{ printf "%.2f %.2f %d\n", $1, $2 + $3, $4 }'
+        end=$(date +%s%N)
+        tail -1 "$WORK/time" | awk -v ns=$((end - start)) '{ printf "%.3f %.2f %d\n", ns / 1e9, $2 + $3, $4 }'
     else
         echo "- - -"
     fi
@@ -42,6 +46,8 @@ once() { # tool file: prints "wall cpu peak_kib" or "- - -"
 
 median() { sort -n | awk '{ v[NR] = $1 } END { if (NR == 0 || v[1] == "-") print "-"; else print v[int((NR + 1) / 2)] }'; }
 
+: >"$WORK/times"
+: >"$WORK/peaks"
 echo "# $(nproc) cores, load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "# size samples | tool wall_s cpu_s peak_MB (medians of $RUNS interleaved runs; 10m: 1 run)"
 for size in $SIZES; do
@@ -65,9 +71,16 @@ for size in $SIZES; do
         [ "$peak" = - ] || peak=$(echo "$kib" | awk '{ printf "%.1f", $1 / 1024 }')
         line="$line $tool $wall $cpu $peak |"
         echo "$size $samples $tool $kib" >>"$WORK/peaks"
+        echo "$size $samples $tool $wall $cpu" >>"$WORK/times"
     done
     echo "$line"
 done
+echo "# frame-pointer open time, perfglass/perf report (medians above; target <= 0.10)"
+awk '$4 != "-" { wall[$1 " " $3] = $4; cpu[$1 " " $3] = $5; if (!($1 in n)) { order[++k] = $1; n[$1] = $2 } }
+    END { for (i = 1; i <= k; ++i) { s = order[i]; w = wall[s " perf"]; c = cpu[s " perf"]
+          if (w == "" || wall[s " perfglass"] == "") continue
+          printf "%s %d samples: wall %.3f, CPU %.3f\n", s, n[s], (w > 0 ? wall[s " perfglass"] / w : 0),
+                 (c > 0 ? cpu[s " perfglass"] / c : 0) } }' "$WORK/times"
 echo "# bytes of peak memory per added sample between sizes (target <= 16 from 100k to 10M)"
 for tool in perfglass perfparser perf; do
     awk -v t=$tool '$3 == t && $4 != "-" { n[++k] = $2; p[k] = $4 }
