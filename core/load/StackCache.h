@@ -2,8 +2,8 @@
 // and its call chain as the kernel recorded it (context markers included). A sample repeating a call chain
 // seen before takes its stack from here instead of symbolizing and interning every frame again. What the
 // symbolizer answers depends on the process maps only, so forget() (called when MMAP, COMM or FORK records
-// change them) drops everything. Direct-mapped with a fixed number of slots: its memory does not grow with
-// the samples.
+// change them) drops everything. A fixed number of slots, two-way set associative: its memory does not grow
+// with the samples.
 #pragma once
 
 #include "base/UnalignedWords.h"
@@ -21,7 +21,7 @@ public:
         bool unmapped = false; // whether a frame lies in no mapping
     };
 
-    explicit StackCache(size_t slots = size_t{1} << 13);
+    explicit StackCache(size_t slots = size_t{1} << 14);
 
     // Looks up the call chain of a sample whose process and privilege level head names. On a miss, store()
     // keeps what the caller computed for it; chain must stay valid until then.
@@ -32,13 +32,19 @@ public:
 private:
     struct Slot {
         uint64_t generation = 0; // 0: never stored
+        uint64_t lastUse = 0;
         Found found;
         std::vector<uint64_t> key; // head, then the call chain
     };
 
     std::vector<Slot> slots_;
     size_t mask_;
+    uint64_t lastUseOf(size_t slot) const {
+        return slots_[slot].generation == generation_ ? slots_[slot].lastUse : 0;
+    }
+
     uint64_t generation_ = 1;
+    uint64_t uses_ = 0;
     // The last find()'s
     size_t slot_ = 0;
     uint64_t head_ = 0;

@@ -1,6 +1,6 @@
 // StackCache: a call chain seen before is found with its stack until the maps change (forget()); the head
-// (process and privilege level) and every word of the chain tell call chains apart; slots that collide
-// replace each other instead of growing.
+// (process and privilege level) and every word of the chain tell call chains apart; chains that collide
+// share a pair of slots and replace the less recently used one instead of growing.
 #include "load/ProfileBuilder.h"
 #include "load/StackCache.h"
 #include "perfdata/RecordBuilder.h"
@@ -123,6 +123,26 @@ private slots:
         QVERIFY(lookUp(cache, 1, {0x20}, found));
         QCOMPARE(found.stack, StackId{2});
         QVERIFY(!lookUp(cache, 1, {0x10}, found));
+    }
+
+    void twoWaysKeepTheRecentlyUsed() {
+        StackCache cache(2); // one pair of slots: every chain falls in it
+        StackCache::Found found;
+        const std::vector<uint64_t> a{0x10}, b{0x20}, c{0x30};
+        QVERIFY(!lookUp(cache, 1, a, found));
+        cache.store({1, false});
+        QVERIFY(!lookUp(cache, 1, b, found));
+        cache.store({2, false});
+        QVERIFY(lookUp(cache, 1, a, found)); // both kept; a is now the more recently used
+        QVERIFY(lookUp(cache, 1, b, found));
+        QVERIFY(lookUp(cache, 1, a, found));
+        QVERIFY(!lookUp(cache, 1, c, found));
+        cache.store({3, false}); // replaces b
+        QVERIFY(lookUp(cache, 1, a, found));
+        QCOMPARE(found.stack, StackId{1});
+        QVERIFY(lookUp(cache, 1, c, found));
+        QCOMPARE(found.stack, StackId{3});
+        QVERIFY(!lookUp(cache, 1, b, found));
     }
 
     // The builder's use: a repeated call chain counts as unmapped again, and a mapping added afterwards
