@@ -47,11 +47,13 @@ std::string_view nextField(std::string_view &line) {
     return field;
 }
 
-std::string readWhole(const char *path) {
+// Reads in chunks of chunkSize: each read of a /proc/sys file makes the kernel allocate and zero a buffer of
+// the size asked for, and the chunk itself is zeroed here, so small files are read with small chunks.
+std::string readWhole(const char *path, size_t chunkSize = size_t{64} << 10) {
     std::string text;
     const UniqueFd fd(::open(path, O_RDONLY | O_CLOEXEC));
     if (!fd.valid()) return text;
-    std::string chunk(1 << 20, '\0');
+    std::string chunk(chunkSize, '\0');
     while (true) {
         const ssize_t got = ::read(fd.get(), chunk.data(), chunk.size());
         if (got < 0 && errno == EINTR) continue;
@@ -63,7 +65,7 @@ std::string readWhole(const char *path) {
 
 // The cache file for the running kernel's symbols: changes with every boot and every module (un)load.
 std::string cachePath() {
-    const std::string bootId = readWhole("/proc/sys/kernel/random/boot_id");
+    const std::string bootId = readWhole("/proc/sys/kernel/random/boot_id", 64);
     if (bootId.size() < 8) return {};
     uint64_t hash = 1469598103934665603ULL; // FNV-1a over the module list and the reader's uid
     for (char c : readWhole("/proc/modules") + std::to_string(::geteuid()))
