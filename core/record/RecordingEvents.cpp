@@ -75,8 +75,7 @@ perf_event_attr samplingAttr(const std::vector<EventSpec> &specs, size_t index, 
     const EventSpec &spec = specs[index];
     perf_event_attr attr = spec.attr;
     attr.size = sizeof attr;
-    attr.sample_type = PERF_SAMPLE_IDENTIFIER | PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME |
-                       PERF_SAMPLE_CPU | PERF_SAMPLE_PERIOD;
+    attr.sample_type = RecordingEvents::baseSampleType(specs.size(), options);
     setSamplingRate(attr, spec, options);
     const bool offCpuEvent = options.offCpu && spec.name == kOffCpuEvent;
     if (options.callGraph != CallGraphMode::None || offCpuEvent) attr.sample_type |= PERF_SAMPLE_CALLCHAIN;
@@ -114,6 +113,14 @@ perf_event_attr samplingAttr(const std::vector<EventSpec> &specs, size_t index, 
 }
 
 } // namespace
+
+uint64_t RecordingEvents::baseSampleType(size_t eventCount, const RecordOptions &options) {
+    uint64_t type =
+        PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME | PERF_SAMPLE_CPU | PERF_SAMPLE_PERIOD;
+    // Several attributes in the file (events, or the counters of --counters): every record names its own.
+    if (eventCount > 1 || !options.counters.empty()) type |= PERF_SAMPLE_IDENTIFIER;
+    return type;
+}
 
 RecordingEvents::RecordingEvents(const std::vector<EventSpec> &specs, const RecordOptions &options,
                                  RecordTargetKind kind, std::vector<int> cpus, size_t pages,

@@ -13,6 +13,7 @@
 #include <sys/types.h>
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <vector>
 
@@ -41,6 +42,10 @@ public:
     // buffer cannot be mapped.
     OpenResult open(pid_t target);
     void setEnabled(bool enabled);
+    // The fields every sample of a recording of eventCount sampling events carries. PERF_SAMPLE_IDENTIFIER
+    // only when the file will hold several attributes (as perf does): with one, readers take it for every
+    // record, and each sample is 8 bytes smaller.
+    static uint64_t baseSampleType(size_t eventCount, const RecordOptions &options);
     const EventSpec *failed() const { return failed_; }
 
     // The attributes as opened, with the kernel's ids of their fds.

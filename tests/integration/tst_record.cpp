@@ -6,6 +6,8 @@
 #include "TestSupport.h"
 
 #include "base/Error.h"
+#include "perfdata/PerfDataReader.h"
+#include "perfdata/RecordDecoder.h"
 #include "record/HelperEventOpener.h"
 #include "record/Recorder.h"
 
@@ -30,6 +32,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstring>
+#include <set>
 #include <thread>
 
 using namespace perfglass;
@@ -66,6 +69,33 @@ uint64_t headerDataSize(const QString &file) {
     uint64_t size = 0;
     std::memcpy(&size, header.constData() + 48, 8); // perf_file_header.data.size
     return size;
+}
+
+// What the samples of a recording carry: the sample_type of every attribute, and how many samples of each
+// event index the reader decodes, with the CPUs they name.
+struct SampleLayout {
+    std::vector<uint64_t> sampleTypes;
+    std::vector<size_t> samplesOfEvent;
+    std::set<uint32_t> cpus;
+};
+
+SampleLayout sampleLayout(const QString &file) {
+    PerfDataReader reader(file.toStdString());
+    RecordDecoder decoder;
+    decoder.setEvents(reader.events());
+    SampleLayout layout;
+    for (const auto &event : reader.events())
+        layout.sampleTypes.push_back(event.attr.sample_type);
+    layout.samplesOfEvent.resize(reader.events().size());
+    Sample sample;
+    while (const perf_event_header *record = reader.next()) {
+        if (record->type != PERF_RECORD_SAMPLE ||
+            decoder.decodeSample(record, sample) != SampleDecode::Decoded)
+            continue;
+        ++layout.samplesOfEvent[sample.eventIndex];
+        layout.cpus.insert(sample.cpu);
+    }
+    return layout;
 }
 
 // The state letter of /proc/PID/stat (R, S, Z...), 0 when the process does not exist.
@@ -409,6 +439,48 @@ private slots:
         const QString report = perfReport(file);
         QVERIFY2(report.contains(QLatin1String("cpu-clock")) && report.contains(QLatin1String("page-faults")),
                  qPrintable(report.left(2000)));
+    }
+
+    // One attribute: no PERF_SAMPLE_IDENTIFIER (8 bytes less per sample, as perf writes it), the CPU kept for
+    // the timeline's lanes. Several attributes (events, or --counters): every sample names its event, and
+    // the reader resolves each sample to its own.
+    void identifierOnlyWithSeveralAttributes_data() {
+        QTest::addColumn<QStringList>("options");
+        QTest::addColumn<int>("attributes");
+        QTest::addColumn<bool>("identifier");
+        QTest::addColumn<int>("sampledEvents");
+        QTest::newRow("one event") << QStringList{QStringLiteral("-g")} << 1 << false << 1;
+        QTest::newRow("two events") << QStringList{QStringLiteral("-e"),
+                                                   QStringLiteral("cpu-clock,page-faults")}
+                                    << 2 << true << 2;
+        QTest::newRow("one event and counters")
+            << QStringList{QStringLiteral("--counters"), QStringLiteral("task-clock")} << 2 << true << 1;
+    }
+
+    void identifierOnlyWithSeveralAttributes() {
+        QFETCH(QStringList, options);
+        QFETCH(int, attributes);
+        QFETCH(bool, identifier);
+        QFETCH(int, sampledEvents);
+        const QString file = path(QStringLiteral("identifier-%1.data").arg(QTest::currentDataTag()));
+        const ProcessResult result =
+            runCli(QStringList{QStringLiteral("record")} + options +
+                   QStringList{QStringLiteral("-o"), file, QStringLiteral("--"),
+                               clientPath(QStringLiteral("hotspots-fp")), QStringLiteral("-200")});
+        QCOMPARE(result.exitCode, 3);
+        const SampleLayout layout = sampleLayout(file);
+        QCOMPARE(layout.sampleTypes.size(), static_cast<size_t>(attributes));
+        for (uint64_t type : layout.sampleTypes) {
+            QCOMPARE((type & PERF_SAMPLE_IDENTIFIER) != 0, identifier);
+            QVERIFY(type & PERF_SAMPLE_CPU);
+        }
+        for (int event = 0; event < sampledEvents; ++event)
+            QVERIFY2(layout.samplesOfEvent[event] > 0, qPrintable(QString::number(event)));
+        const auto cpus = static_cast<uint32_t>(::sysconf(_SC_NPROCESSORS_CONF));
+        QVERIFY(!layout.cpus.empty() && *layout.cpus.rbegin() < cpus);
+        if (!havePerf()) QSKIP("perf is not installed");
+        QVERIFY(!perfReport(file).isEmpty());
+        QVERIFY(!perfScript(file, {QStringLiteral("-F"), QStringLiteral("cpu,ip")}).trimmed().isEmpty());
     }
 
     void kernelMapsAreSynthesized() {
