@@ -135,14 +135,12 @@ private:
 void TestMainWindow::initTestCase() {
     useTestSettings(QStringLiteral("tst_mainwindow"));
     QVERIFY(dir_.isValid());
-    session_ = dir_.filePath(QStringLiteral("hotspots.data"));
-    const ProcessResult result = runCli(
-        {QStringLiteral("record"), QStringLiteral("-g"), QStringLiteral("-o"), session_, QStringLiteral("--"),
-         clientPath(QStringLiteral("hotspots-fp")), QStringLiteral("600"), QStringLiteral("2")});
-    if (!QFileInfo::exists(session_) && result.err.contains(QLatin1String("perf_event_paranoid")))
-        QSKIP(qPrintable(QStringLiteral("recording is not permitted here: ") + result.err));
-    QVERIFY2(result.exitCode == 3, qPrintable(result.err)); // the client's own exit status passes through
-    QVERIFY2(QFileInfo(session_).size() > 0, qPrintable(result.err));
+    const RecordedSession recorded = recordHotspots(dir_.filePath(QStringLiteral("hotspots.data")), 600);
+    if (recorded.refused()) QSKIP(qPrintable(recorded.why()));
+    // the client's own exit status passes through
+    QVERIFY2(recorded.result.exitCode == 3, qPrintable(recorded.result.err));
+    QVERIFY2(recorded.made(), qPrintable(recorded.result.err));
+    session_ = recorded.path;
 }
 
 QString TestMainWindow::record(const QString &name, const QStringList &options) {
