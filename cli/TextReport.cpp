@@ -19,12 +19,19 @@ const std::string &shownName(const std::string &fullName, FunctionId function,
     return options.names->name(function);
 }
 
+// A module's name in brackets, as the report's columns show it; names that are already bracketed
+// ("[process]", "[idle]", "[unknown]", "[vdso]") keep their one pair, as the GUI shows them.
+std::string bracketedModule(const std::string &name) {
+    if (name.size() >= 2 && name.front() == '[' && name.back() == ']') return name;
+    return "[" + name + "]";
+}
+
 // "name  [module]", with " [inlined]" after the name of an inline frame.
 std::string frameLabel(const Profile &profile, const TransformedStacks &stacks, FunctionId function,
                        const TextReportOptions &options, bool inlined = false) {
-    return fmt::format("{}{}  [{}]", shownName(stacks.functionName(profile, function), function, options),
+    return fmt::format("{}{}  {}", shownName(stacks.functionName(profile, function), function, options),
                        inlined ? " [inlined]" : "",
-                       profile.moduleName(stacks.functionModule(profile, function)));
+                       bracketedModule(profile.moduleName(stacks.functionModule(profile, function))));
 }
 
 // A flat row of a function whose self cost is 0 because its code was inlined into others: says so, with the
@@ -127,11 +134,11 @@ void printFlat(std::FILE *out, const Profile &profile, const FlatProfile &flat,
         if (options.limit > 0 && rows >= options.limit) break;
         if (options.limit == 0 && cost.self == 0 && cost.inlinedSelf == 0)
             continue; // without a limit, list the functions that have self cost or inlined code
-        fmt::print(out, "{:8.2f}% {:9.2f}%  {}{}  [{}]\n", percent(cost.self, flat.total),
+        fmt::print(out, "{:8.2f}% {:9.2f}%  {}{}  {}\n", percent(cost.self, flat.total),
                    percent(cost.inclusive, flat.total),
                    shownName(flat.functionName(profile, cost.function), cost.function, options),
                    inlinedNote(cost, flat.total),
-                   profile.moduleName(flat.functionModule(profile, cost.function)));
+                   bracketedModule(profile.moduleName(flat.functionModule(profile, cost.function))));
         ++rows;
     }
 }

@@ -54,6 +54,8 @@
 #include <QToolBar>
 #include <QUndoStack>
 
+#include <utility>
+
 namespace perfglass {
 
 namespace {
@@ -370,6 +372,7 @@ void MainWindow::exportSession(ExportJob::Format format, const QString &path) {
 }
 
 void MainWindow::closeSession() {
+    showDocksHiddenForCounters();
     loader_->cancel();
     analyzer_->cancel();
     undoStack_->clear();
@@ -445,12 +448,12 @@ void MainWindow::createMenus() {
     QAction *open = file->addAction(tr("&Open…"), this, &MainWindow::showOpenDialog);
     open->setShortcut(QKeySequence::Open);
     open->setIcon(style()->standardIcon(QStyle::SP_DialogOpenButton));
+    comparer_ = new SessionComparer(this);
+    file->addAction(comparer_->compareAction()); // opens a second session, so beside Open
     createRecordAction(file);
     recentMenu_ = file->addMenu(tr("Open Rece&nt"));
     updateRecentMenu();
     createSessionActions(file);
-    comparer_ = new SessionComparer(this);
-    file->addAction(comparer_->compareAction());
     file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
@@ -925,18 +928,42 @@ void MainWindow::updateRecentMenu() {
 }
 
 void MainWindow::fitFlameGraphDock() {
+    showDocksHiddenForCounters();
     if (flameGraphDock_->isFloating() || topDownDock_->isFloating()) return;
-    // A session of counter series only (stat -o): the charts get the room the empty trees would have had.
+    // A session of counter series only (stat -o): the views of samples have nothing to show, so they are
+    // hidden (until a session with samples opens, or View > Reset Layout) and the charts get their room;
+    // the Summary stays below them. Docks the user floated are left alone.
     if (session_->profile->samples.size() == 0 && !session_->profile->counters.empty()) {
+        const int height = timelineDock_->height() + flameGraphDock_->height() + topDownDock_->height();
+        for (QDockWidget *dock :
+             {timelineDock_, flameGraphDock_, topDownDock_, bottomUpDock_, callerCalleeDock_}) {
+            if (dock->isHidden() || dock->isFloating()) continue;
+            dock->hide();
+            hiddenForCounters_ << dock;
+        }
         countersDock_->show();
         countersDock_->raise();
-        const int both = flameGraphDock_->height() + topDownDock_->height();
-        resizeDocks({countersDock_, topDownDock_}, {both * 4 / 5, both / 5}, Qt::Vertical);
+        summaryDock_->show();
+        summaryDock_->raise();
+        resizeDocks({countersDock_, summaryDock_}, {height * 4 / 5, height / 5}, Qt::Vertical);
     }
     // A shallow flame graph keeps its height: its root row sits at the bottom, as in every flame graph.
 }
 
+// The docks a counters-only session hid come back: another session opens, it closes, or the window saves
+// its layout.
+void MainWindow::showDocksHiddenForCounters() {
+    for (QDockWidget *dock : std::as_const(hiddenForCounters_))
+        dock->show();
+    if (!hiddenForCounters_.isEmpty()) {
+        flameGraphDock_->raise();
+        topDownDock_->raise();
+    }
+    hiddenForCounters_.clear();
+}
+
 void MainWindow::resetLayout() {
+    hiddenForCounters_.clear();
     for (QDockWidget *dock : docks()) {
         dock->setFloating(false);
         dock->show();
@@ -1027,6 +1054,7 @@ void MainWindow::offerToSaveSourceFolder(const QString &folder) {
 
 void MainWindow::closeEvent(QCloseEvent *event) {
     loader_->cancel();
+    showDocksHiddenForCounters(); // the layout saved is the usual one
     saveSettings();
     event->accept();
 }

@@ -139,6 +139,7 @@ private:
     void showAnalysis(std::shared_ptr<const LoadedSession> session);
     void updateEventPicker();
     void fitFlameGraphDock();
+    void showDocksHiddenForCounters();
     void createStatusBar();
     QDockWidget *addDock(const QString &title, const QString &objectName, QWidget *content);
     void onLoaded(std::shared_ptr<const LoadedSession> session);
@@ -202,6 +203,7 @@ private:
     QAction *offCpuAction_ = nullptr;            // Off-CPU Time, for sessions with switch-out samples
     ExportJob *exporter_;
     DockHeightKeeper *heightKeeper_ = nullptr;
+    QList<QDockWidget *> hiddenForCounters_; // the sample views a counters-only session hid
     FilterBar *filterBar_ = nullptr;
     SessionComparer *comparer_ = nullptr;
     SampleFilter filter_;

@@ -87,6 +87,24 @@ inline QString perfReads(const QStringList &command, const QString &file) {
     return result.out;
 }
 
+// A session of the GUI suites: hotspots-fp recorded with frame pointers for MILLISECONDS on 2 threads.
+struct RecordedSession {
+    QString path;
+    ProcessResult result;
+    // This machine does not permit recording (the suite skips; why() says so).
+    bool refused() const {
+        return !QFile::exists(path) && result.err.contains(QLatin1String("perf_event_paranoid"));
+    }
+    bool made() const { return QFile(path).size() > 0; }
+    QString why() const { return QStringLiteral("recording is not permitted here: ") + result.err; }
+};
+
+inline RecordedSession recordHotspots(const QString &path, int milliseconds) {
+    return {path, runCli({QStringLiteral("record"), QStringLiteral("-g"), QStringLiteral("-o"), path,
+                          QStringLiteral("--"), clientPath(QStringLiteral("hotspots-fp")),
+                          QString::number(milliseconds), QStringLiteral("2")})};
+}
+
 // Starts the test program hotspots-fp with arguments and waits until it runs its own code; kills it when
 // done.
 class RunningProgram {

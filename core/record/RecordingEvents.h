@@ -50,15 +50,35 @@ public:
 
     // The attributes as opened, with the kernel's ids of their fds.
     const std::vector<EventAttr> &attrs() const { return attrs_; }
-    // Hands every record the kernel has published to onRecord, buffer by buffer.
+    // Hands every record the kernel has published to onRecord: first the records that give samples their
+    // meaning (mappings, names, forks) from every buffer, then the rest, buffer by buffer. A round's
+    // samples may sit in an earlier CPU's buffer than the MMAP2 of the program they ran in (it exec'd on
+    // another CPU); written in buffer order, a reader that stops partway (a cut pipe) or follows the
+    // stream without sorting would see them before their mapping.
     template <typename OnRecord> void drainEach(OnRecord &&onRecord) {
-        for (auto &buffer : buffers_)
-            if (buffer) buffer->drainEach(onRecord);
+        heads_.resize(buffers_.size());
+        for (size_t i = 0; i < buffers_.size(); ++i)
+            heads_[i] = buffers_[i] ? buffers_[i]->publishedHead() : 0;
+        for (size_t i = 0; i < buffers_.size(); ++i)
+            if (buffers_[i])
+                buffers_[i]->peekEach(heads_[i], [&](const perf_event_header *record) {
+                    if (describesTasks(record->type)) onRecord(record);
+                });
+        for (size_t i = 0; i < buffers_.size(); ++i)
+            if (buffers_[i])
+                buffers_[i]->drainEach(heads_[i], [&](const perf_event_header *record) {
+                    if (!describesTasks(record->type)) onRecord(record);
+                });
     }
     // The fds that own a ring buffer: readable when it has passed its watermark.
     std::vector<int> bufferFds() const;
 
 private:
+    // The records that say what a task is and where its code lies: a reader needs them before its samples.
+    static constexpr bool describesTasks(uint32_t type) {
+        return type == PERF_RECORD_MMAP || type == PERF_RECORD_MMAP2 || type == PERF_RECORD_COMM ||
+               type == PERF_RECORD_FORK || type == PERF_RECORD_KSYMBOL;
+    }
     bool onCpu(size_t event, pid_t target, size_t cpuIndex) const;
     OpenResult openOne(size_t event, pid_t target, size_t cpuIndex, int groupFd, int &fdOut);
     FdOrErrno openWithFallbacks(perf_event_attr &attr, pid_t target, int cpu, int groupFd);
@@ -72,6 +92,7 @@ private:
     std::vector<EventAttr> attrs_;
     std::vector<UniqueFd> fds_;
     std::vector<std::unique_ptr<RingBuffer>> buffers_; // by CPU index; null for CPUs without events
+    std::vector<uint64_t> heads_;                      // drainEach's published heads, kept for its capacity
     const EventSpec *failed_ = nullptr;
     bool memlockRaised_ = false;
 };

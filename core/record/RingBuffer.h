@@ -38,7 +38,14 @@ public:
     // kernel. A record that wraps around the end of the buffer is passed as one contiguous copy.
     size_t drain(const std::function<void(const perf_event_header *)> &onRecord);
     // The same, with the callback inlined: the recorder's hot path.
-    template <typename OnRecord> size_t drainEach(OnRecord &&onRecord);
+    template <typename OnRecord> size_t drainEach(OnRecord &&onRecord) {
+        return drainEach(publishedHead(), onRecord);
+    }
+    // Draining in steps: the position the kernel has published up to now; the records before head passed to
+    // onRecord without handing their space back (peekEach); then drained up to that same head (drainEach).
+    uint64_t publishedHead() const;
+    template <typename OnRecord> void peekEach(uint64_t head, OnRecord &&onRecord);
+    template <typename OnRecord> size_t drainEach(uint64_t head, OnRecord &&onRecord);
     // Bytes published by the kernel and not yet drained.
     uint64_t pendingBytes() const;
 
@@ -55,10 +62,24 @@ private:
     std::vector<uint64_t> wrapped_; // scratch for records that cross the end, uint64_t keeps it aligned
 };
 
-template <typename OnRecord> size_t RingBuffer::drainEach(OnRecord &&onRecord) {
-    auto *meta = static_cast<perf_event_mmap_page *>(base_);
+inline uint64_t RingBuffer::publishedHead() const {
+    const auto *meta = static_cast<const perf_event_mmap_page *>(base_);
     // The acquire load pairs with the kernel's store of data_head: records before head are fully written.
-    const uint64_t head = __atomic_load_n(&meta->data_head, __ATOMIC_ACQUIRE);
+    return __atomic_load_n(&meta->data_head, __ATOMIC_ACQUIRE);
+}
+
+template <typename OnRecord> void RingBuffer::peekEach(uint64_t head, OnRecord &&onRecord) {
+    const auto *meta = static_cast<const perf_event_mmap_page *>(base_);
+    for (uint64_t tail = meta->data_tail; tail < head;) {
+        const perf_event_header *record = recordAt(tail, head);
+        if (!record) break;
+        tail += record->size;
+        onRecord(record);
+    }
+}
+
+template <typename OnRecord> size_t RingBuffer::drainEach(uint64_t head, OnRecord &&onRecord) {
+    auto *meta = static_cast<perf_event_mmap_page *>(base_);
     uint64_t tail = meta->data_tail;
     size_t count = 0;
     while (tail < head) {

@@ -561,7 +561,7 @@ bool isCUnit(Dwarf_Die *die) {
     }
 }
 
-std::string dieName(Dwarf_Die *die) {
+std::string dieName(Dwarf_Die *die, InlineIndex &index) {
     Dwarf_Attribute attribute;
     for (int name : {DW_AT_linkage_name, DW_AT_MIPS_linkage_name}) {
         if (dwarf_attr_integrate(die, name, &attribute)) {
@@ -575,6 +575,9 @@ std::string dieName(Dwarf_Die *die) {
     // function (dwarf_getscopes_die starts at the unit's first DIE) was most of the time of opening DWARF
     // recordings of C programs such as Python (issue 16).
     if (isCUnit(&declaration)) return plain;
+    // The unit's index knows the scopes of its own functions; a declaration in another unit is looked up
+    // the long way.
+    if (auto prefix = index.scopePrefix(&declaration)) return *prefix + plain;
     return enclosingScopes(&declaration) + plain;
 }
 } // namespace
@@ -608,7 +611,7 @@ void ElfSymbols::inlineChain(uint64_t address, std::vector<InlineFrame> &out) co
          instance = index->instance(instance).enclosing) {
         Dwarf_Die die = index->instance(instance).die;
         std::string &name = inlinedNames_[dwarf_dieoffset(&die)];
-        if (name.empty()) name = dieName(&die);
+        if (name.empty()) name = dieName(&die, *index);
         out.push_back({name, file, static_cast<uint32_t>(std::max(line, 0)), true});
         // The next frame outwards is at the call site, in the caller.
         Dwarf_Attribute attribute;

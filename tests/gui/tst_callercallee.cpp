@@ -66,13 +66,10 @@ private:
 void TestCallerCallee::initTestCase() {
     useTestSettings(QStringLiteral("tst_callercallee"));
     QVERIFY(dir_.isValid());
-    session_ = dir_.filePath(QStringLiteral("hotspots.data"));
-    const ProcessResult result = runCli(
-        {QStringLiteral("record"), QStringLiteral("-g"), QStringLiteral("-o"), session_, QStringLiteral("--"),
-         clientPath(QStringLiteral("hotspots-fp")), QStringLiteral("600"), QStringLiteral("2")});
-    if (!QFileInfo::exists(session_) && result.err.contains(QLatin1String("perf_event_paranoid")))
-        QSKIP(qPrintable(QStringLiteral("recording is not permitted here: ") + result.err));
-    QVERIFY2(QFileInfo(session_).size() > 0, qPrintable(result.err));
+    const RecordedSession recorded = recordHotspots(dir_.filePath(QStringLiteral("hotspots.data")), 600);
+    if (recorded.refused()) QSKIP(qPrintable(recorded.why()));
+    QVERIFY2(recorded.made(), qPrintable(recorded.result.err));
+    session_ = recorded.path;
 }
 
 std::unique_ptr<MainWindow> TestCallerCallee::openWindow() {

@@ -17,6 +17,7 @@
 #include "GuiTestSupport.h"
 #include "LoadJob.h"
 #include "MainWindow.h"
+#include "SessionComparer.h"
 #include "SummaryView.h"
 #include "TestSupport.h"
 #include "TimelineView.h"
@@ -27,6 +28,8 @@
 
 #include <QAction>
 #include <QComboBox>
+#include <QMenu>
+#include <QMenuBar>
 #include <QScrollArea>
 #include <QToolBar>
 #include <QUndoStack>
@@ -116,6 +119,7 @@ private slots:
     void eventPicker();
     void brokenStacksStandOut();
     void countersDockWithoutSeries();
+    void compareSitsBesideOpen();
     void countersDockShowsSeries();
     void inlineFramesAreMarked();
 
@@ -131,14 +135,12 @@ private:
 void TestMainWindow::initTestCase() {
     useTestSettings(QStringLiteral("tst_mainwindow"));
     QVERIFY(dir_.isValid());
-    session_ = dir_.filePath(QStringLiteral("hotspots.data"));
-    const ProcessResult result = runCli(
-        {QStringLiteral("record"), QStringLiteral("-g"), QStringLiteral("-o"), session_, QStringLiteral("--"),
-         clientPath(QStringLiteral("hotspots-fp")), QStringLiteral("600"), QStringLiteral("2")});
-    if (!QFileInfo::exists(session_) && result.err.contains(QLatin1String("perf_event_paranoid")))
-        QSKIP(qPrintable(QStringLiteral("recording is not permitted here: ") + result.err));
-    QVERIFY2(result.exitCode == 3, qPrintable(result.err)); // the client's own exit status passes through
-    QVERIFY2(QFileInfo(session_).size() > 0, qPrintable(result.err));
+    const RecordedSession recorded = recordHotspots(dir_.filePath(QStringLiteral("hotspots.data")), 600);
+    if (recorded.refused()) QSKIP(qPrintable(recorded.why()));
+    // the client's own exit status passes through
+    QVERIFY2(recorded.result.exitCode == 3, qPrintable(recorded.result.err));
+    QVERIFY2(recorded.made(), qPrintable(recorded.result.err));
+    session_ = recorded.path;
 }
 
 QString TestMainWindow::record(const QString &name, const QStringList &options) {
@@ -834,6 +836,19 @@ void TestMainWindow::countersDockWithoutSeries() {
                 .contains(QLatin1String("perfglass-cli stat -o")));
 }
 
+// File > Compare With… opens a second session: it follows Open….
+void TestMainWindow::compareSitsBesideOpen() {
+    MainWindow window;
+    const QList<QAction *> menus = window.menuBar()->actions();
+    QVERIFY(!menus.isEmpty() && menus.front()->menu());
+    const QList<QAction *> file = menus.front()->menu()->actions();
+    const qsizetype compare = file.indexOf(window.comparer()->compareAction());
+    QVERIFY(compare > 0);
+    QCOMPARE(file[compare - 1]->text(), MainWindow::tr("&Open…"));
+}
+
+// A counters-only session (stat -o) hides the views of samples, which would be empty, and gives the charts
+// their room; a session with samples opened next brings them back.
 void TestMainWindow::countersDockShowsSeries() {
     const QString path = dir_.filePath(QStringLiteral("counters.data"));
     const ProcessResult result =
@@ -846,6 +861,16 @@ void TestMainWindow::countersDockShowsSeries() {
     QVERIFY2(QFileInfo(path).size() > 0, qPrintable(result.err));
     const auto window = openWindow(path);
     QVERIFY(window);
+    const QStringList sampleViews{QStringLiteral("timelineDock"), QStringLiteral("flameGraphDock"),
+                                  QStringLiteral("topDownDock"), QStringLiteral("bottomUpDock"),
+                                  QStringLiteral("callerCalleeDock")};
+    for (const QString &name : sampleViews)
+        QVERIFY2(window->findChild<QDockWidget *>(name)->isHidden(), qPrintable(name));
+    QDockWidget *countersDock = part<QDockWidget>(window, "countersDock");
+    QVERIFY(countersDock->isVisible() && !countersDock->visibleRegion().isEmpty());
+    QVERIFY(!part<QDockWidget>(window, "summaryDock")->visibleRegion().isEmpty()); // raised below the charts
+    QVERIFY2(countersDock->height() > window->height() / 2,
+             qPrintable(QString::number(countersDock->height())));
     const Profile &profile = *window->session()->profile;
     const int cpus = static_cast<int>(sysconf(_SC_NPROCESSORS_ONLN));
     QCOMPARE(static_cast<int>(profile.counters.size()), 2 * cpus);
@@ -874,6 +899,16 @@ void TestMainWindow::countersDockShowsSeries() {
              qPrintable(tip));
     QVERIFY(chart->toolTipAt(QPoint(2, 2)).isEmpty());
     saveScreenshot(window.get(), QStringLiteral("counters.png"));
+
+    QSignalSpy loaded(window.get(), &MainWindow::sessionLoaded);
+    window->openFile(session_);
+    QVERIFY(loaded.wait(kLoadTimeoutMs) || !loaded.isEmpty());
+    QCoreApplication::processEvents();
+    for (const QString &name : sampleViews)
+        QVERIFY2(!window->findChild<QDockWidget *>(name)->isHidden(), qPrintable(name));
+    QVERIFY(part<QDockWidget>(window, "flameGraphDock")->isVisible());
+    QVERIFY(part<QDockWidget>(window, "timelineDock")->isVisible());
+    saveScreenshot(window.get(), QStringLiteral("counters-then-samples.png"));
 }
 
 void TestMainWindow::inlineFramesAreMarked() {

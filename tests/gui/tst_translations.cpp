@@ -126,13 +126,10 @@ private:
 void TestTranslations::initTestCase() {
     useTestSettings(QStringLiteral("tst_translations"));
     QVERIFY(dir_.isValid());
-    session_ = dir_.filePath(QStringLiteral("hotspots.data"));
-    const ProcessResult result = runCli(
-        {QStringLiteral("record"), QStringLiteral("-g"), QStringLiteral("-o"), session_, QStringLiteral("--"),
-         clientPath(QStringLiteral("hotspots-fp")), QStringLiteral("400"), QStringLiteral("2")});
-    if (!QFileInfo::exists(session_) && result.err.contains(QLatin1String("perf_event_paranoid")))
-        QSKIP(qPrintable(QStringLiteral("recording is not permitted here: ") + result.err));
-    QVERIFY2(QFileInfo(session_).size() > 0, qPrintable(result.err));
+    const RecordedSession recorded = recordHotspots(dir_.filePath(QStringLiteral("hotspots.data")), 400);
+    if (recorded.refused()) QSKIP(qPrintable(recorded.why()));
+    QVERIFY2(recorded.made(), qPrintable(recorded.result.err));
+    session_ = recorded.path;
 }
 
 void TestTranslations::cleanupTestCase() {

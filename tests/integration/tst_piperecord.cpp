@@ -2,12 +2,15 @@
 // and through `cat FILE |`), by `perf report -i -` and `perf script -i -` where perf is installed, compressed
 // too; a perf-made pipe stream read through cat; what the recorded program prints kept out of the session; a
 // recording stopped by SIGINT keeps what it recorded; a stream cut inside a record is reported up to there
-// with the byte it ends at. hotspots does a fixed amount of work (-ROUNDS), so the recordings hold samples on
+// with the byte it ends at; a program that execs on one CPU and runs on another has its MMAP2 in the stream
+// before its samples. hotspots does a fixed amount of work (-ROUNDS), so the recordings hold samples on
 // a busy machine too.
 #include "TestSupport.h"
 
 #include <QtTest>
 
+#include <linux/perf_event.h>
+#include <sched.h>
 #include <signal.h>
 
 using namespace perfglass::test;
@@ -47,6 +50,51 @@ private:
     static QByteArray readAll(const QString &path) {
         QFile file(path);
         return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+    }
+
+    // The program's mapping in a pipe stream: the first MMAP2 whose file name ends with name.
+    struct ProgramMapping {
+        qsizetype at = -1; // byte offset of the record
+        quint32 pid = 0;
+        quint64 start = 0, end = 0;
+    };
+
+    static ProgramMapping findMapping(const QByteArray &bytes, const QByteArray &name) {
+        for (qsizetype at = 16; at + 8 <= bytes.size();) {
+            const auto type = qFromLittleEndian<quint32>(bytes.constData() + at);
+            const auto size = qFromLittleEndian<quint16>(bytes.constData() + at + 6);
+            if (size < 8) break;
+            if (type == 10 && size > 72 && QByteArray(bytes.constData() + at + 72).endsWith(name)) {
+                const quint64 start = qFromLittleEndian<quint64>(bytes.constData() + at + 16);
+                return {at, qFromLittleEndian<quint32>(bytes.constData() + at + 8), start,
+                        start + qFromLittleEndian<quint64>(bytes.constData() + at + 24)};
+            }
+            at += size;
+        }
+        return {};
+    }
+
+    // Samples of mapping's process whose address lies in it, counted before and after its MMAP2 record.
+    // The samples' layout follows the first HEADER_ATTR's sample_type: [IDENTIFIER] IP TID ...
+    static QPair<int, int> samplesAround(const QByteArray &bytes, const ProgramMapping &mapping) {
+        quint64 sampleType = 0;
+        QPair<int, int> counts{0, 0};
+        for (qsizetype at = 16; at + 8 <= bytes.size();) {
+            const auto type = qFromLittleEndian<quint32>(bytes.constData() + at);
+            const auto size = qFromLittleEndian<quint16>(bytes.constData() + at + 6);
+            if (size < 8 || at + size > bytes.size()) break;
+            if (type == 64 && sampleType == 0)
+                sampleType = qFromLittleEndian<quint64>(bytes.constData() + at + 32);
+            if (type == 9) {
+                qsizetype field = at + 8 + ((sampleType & PERF_SAMPLE_IDENTIFIER) ? 8 : 0);
+                const quint64 ip = qFromLittleEndian<quint64>(bytes.constData() + field);
+                const quint32 pid = qFromLittleEndian<quint32>(bytes.constData() + field + 8);
+                if (pid == mapping.pid && ip >= mapping.start && ip < mapping.end)
+                    ++(at < mapping.at ? counts.first : counts.second);
+            }
+            at += size;
+        }
+        return counts;
     }
 
 private slots:
@@ -220,12 +268,47 @@ private slots:
                 .arg(at);
         QVERIFY2(result.err.contains(QStringLiteral("warning")) && result.err.contains(where),
                  qPrintable(result.err));
-        // The samples before the cut are reported. (Whether their program's mapping came before the cut
-        // depends on the order the recorder drained the CPUs' buffers in: once, in CI, it did not, so the
-        // names are checked by recordThroughPipe on the whole stream, not here.)
+        // The samples before the cut are reported, in their functions: the program's mapping comes before
+        // them in the stream (see mappingComesBeforeSamplesOfAnotherCpu).
         static const QRegularExpression sampleCount(QStringLiteral("^# ([1-9][0-9]*) samples of cpu-clock"),
                                                     QRegularExpression::MultilineOption);
         QVERIFY2(sampleCount.match(result.out).hasMatch(), qPrintable(result.out.left(1500)));
+        QVERIFY2(hotLoopLeads(result.out), qPrintable(result.out.left(1500)));
+    }
+    // The launched program execs on the last CPU this test may use, so its MMAP2 goes into that CPU's
+    // buffer, and is then moved to the first, where it takes its samples. Drained buffer by buffer, the
+    // first CPU's samples came before the mapping in the stream: a reader cut there (as in one CI run of
+    // truncatedStreamSaysWhere) saw every sample outside every mapping. No sample of the program may come
+    // before its mapping.
+    void mappingComesBeforeSamplesOfAnotherCpu() {
+        cpu_set_t allowed;
+        CPU_ZERO(&allowed);
+        QVERIFY(::sched_getaffinity(0, sizeof allowed, &allowed) == 0);
+        QList<int> cpus;
+        for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu)
+            if (CPU_ISSET(cpu, &allowed)) cpus << cpu;
+        if (cpus.size() < 2) QSKIP("needs two CPUs");
+        const QString file = dir_.filePath(QStringLiteral("moved.pipe"));
+        const QString program =
+            QStringLiteral(
+                "taskset -c %1 %2 -300 1 & p=$!; sleep 0.1; taskset -p -c %3 $p >/dev/null; wait $p")
+                .arg(cpus.last())
+                .arg(clientPath(QStringLiteral("hotspots-fp")))
+                .arg(cpus.first());
+        const auto recorded =
+            shell(QStringLiteral("%1 record -e cpu-clock -F 2000 -g -o - -- /bin/sh -c %2 > %3")
+                      .arg(cli(), quoted(program), quoted(file)));
+        QVERIFY2(recorded.exitCode == 3, qPrintable(recorded.err));
+        const QByteArray bytes = readAll(file);
+        const ProgramMapping mapping = findMapping(bytes, QByteArrayLiteral("/hotspots-fp"));
+        QVERIFY2(mapping.at > 0, "no MMAP2 of hotspots-fp in the stream");
+        const auto [before, after] = samplesAround(bytes, mapping);
+        QVERIFY2(after > 0, "no sample of hotspots-fp's code");
+        QVERIFY2(before == 0,
+                 qPrintable(QStringLiteral("%1 of %2 samples of hotspots-fp's code come before its "
+                                           "mapping in the stream")
+                                .arg(before)
+                                .arg(before + after)));
     }
 };
 

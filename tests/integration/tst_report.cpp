@@ -64,6 +64,7 @@ private slots:
     void collapsedFormat();
     void filters();
     void transforms();
+    void groupedModuleNames();
     void exports();
     void badOptions();
     void inlineFrames();
@@ -245,6 +246,19 @@ void TestReport::transforms() {
         reportJson({"--view", "flat", "--drop", "hotLoop", "--collapse-recursion"});
     QVERIFY(!nameHas(dropped.at("functions").at(0), "hotLoop"));
     QVERIFY(dropped.at("samples").get<uint64_t>() < user.at("samples").get<uint64_t>());
+}
+
+// Grouped by process, the process's box shows its module as the GUI does, "[process]"; no module name is
+// bracketed twice (the kernel's is "[kernel.kallsyms]").
+void TestReport::groupedModuleNames() {
+    const ProcessResult result = runCli(report({"--view", "top-down", "--group-by", "process"}));
+    QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+    QVERIFY2(result.out.contains(QRegularExpression(R"(hotspots-fp \(PID \d+\)  \[process\]\n)")),
+             qPrintable(result.out.left(1500)));
+    QVERIFY2(!result.out.contains("[["), qPrintable(result.out.left(1500)));
+    const ProcessResult flat = runCli(report({"--view", "flat", "--group-by", "process", "--limit", "0"}));
+    QVERIFY2(flat.exitCode == 0, qPrintable(flat.err));
+    QVERIFY2(!flat.out.contains("[["), qPrintable(flat.out.left(1500)));
 }
 
 void TestReport::exports() {

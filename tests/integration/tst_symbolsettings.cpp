@@ -273,7 +273,7 @@ private slots:
                     QStringLiteral("flat"), QStringLiteral("--kallsyms"), marked.fileName()});
         QVERIFY2(result.exitCode == 0, qPrintable(result.err));
         QVERIFY2(result.out.contains(QStringLiteral("fixture_")) &&
-                     result.out.contains(QStringLiteral("[[kernel.kallsyms]]")),
+                     result.out.contains(QStringLiteral("  [kernel.kallsyms]\n")),
                  qPrintable(result.out.left(1500)));
     }
 };

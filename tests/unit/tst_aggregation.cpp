@@ -2,6 +2,7 @@
 #include "unit/BottomUpCheck.h"
 #include "unit/HandProfile.h"
 #include "unit/InlineProfile.h"
+#include "unit/TreeLines.h"
 
 #include "analysis/AggregationRunner.h"
 #include "analysis/CallTree.h"
@@ -22,28 +23,9 @@ using namespace perfglass;
 using perfglass::test::compareBottomUpSelfWithFlat;
 using perfglass::test::HandProfile;
 using perfglass::test::InlineProfile;
+using perfglass::test::treeLines;
 
 namespace {
-
-// Every node of a tree as "path self inclusive", the path from the root joined by ';', sorted.
-QStringList treeLines(const CallTree &tree) {
-    QStringList lines;
-    std::vector<std::pair<uint32_t, QString>> pending{{CallTree::kRoot, QString()}};
-    while (!pending.empty()) {
-        auto [index, path] = pending.back();
-        pending.pop_back();
-        const CallTreeNode &node = tree.node(index);
-        if (index != CallTree::kRoot) {
-            path += (path.isEmpty() ? "" : ";") + QString::fromStdString(tree.functionName(node.function));
-            if (node.inlined) path += QStringLiteral(" [inlined]");
-            lines << QStringLiteral("%1 %2 %3").arg(path).arg(node.self).arg(node.inclusive);
-        }
-        for (uint32_t child : node.children)
-            pending.emplace_back(child, path);
-    }
-    lines.sort();
-    return lines;
-}
 
 QStringList flatLines(const Profile &profile, const FlatProfile &flat) {
     QStringList lines;

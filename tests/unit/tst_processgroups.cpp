@@ -1,6 +1,7 @@
 // The per-process level (SampleFilter::grouping, ProcessGroups) and hiding the idle task, on HandProfile.h
 // with a second process and the idle task added, checked exactly.
 #include "unit/HandProfile.h"
+#include "unit/TreeLines.h"
 
 #include "analysis/CallTree.h"
 #include "analysis/FlatProfile.h"
@@ -12,27 +13,9 @@
 
 using namespace perfglass;
 using perfglass::test::HandProfile;
+using perfglass::test::treeLines;
 
 namespace {
-
-// Every node of a tree as "path self inclusive", the path from the root joined by ';', sorted.
-QStringList treeLines(const CallTree &tree) {
-    QStringList lines;
-    std::vector<std::pair<uint32_t, QString>> pending{{CallTree::kRoot, QString()}};
-    while (!pending.empty()) {
-        auto [index, path] = pending.back();
-        pending.pop_back();
-        const CallTreeNode &node = tree.node(index);
-        if (index != CallTree::kRoot) {
-            path += (path.isEmpty() ? "" : ";") + QString::fromStdString(tree.functionName(node.function));
-            lines << QStringLiteral("%1 %2 %3").arg(path).arg(node.self).arg(node.inclusive);
-        }
-        for (uint32_t child : node.children)
-            pending.emplace_back(child, path);
-    }
-    lines.sort();
-    return lines;
-}
 
 // HandProfile plus process 5 ("server", threads 5 and 6) and the idle task on CPU 0.
 HandProfile twoProcesses() {

@@ -3,6 +3,7 @@
 #include "TestSupport.h"
 #include "symbols/Demangler.h"
 #include "symbols/ElfSymbols.h"
+#include "symbols/InlineIndex.h"
 #include "symbols/JitMap.h"
 #include "symbols/KernelSymbols.h"
 #include "symbols/SourceFileFinder.h"
@@ -12,6 +13,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <dwarf.h>
+#include <elfutils/libdw.h>
 #include <fcntl.h>
 #include <gelf.h>
 #include <unistd.h>
@@ -238,12 +241,102 @@ extern "C" __attribute__((noinline)) int perfglassUsesNestedInline(int x) {
     return perfglassOuterInline(x) + 1;
 }
 
+// Scopes for inlineIndexScopesAreGetscopes: a class of an anonymous namespace, a function's local class and
+// a lambda, whose functions have no linkage name.
+struct ScopeFixture {
+    int twice(int value) const { return value * 2; }
+};
+
+// The scope prefix of a DIE as ElfSymbols qualified names before InlineIndex noted scopes: its enclosing
+// namespaces, classes, structures and unions from dwarf_getscopes_die, "(anonymous namespace)" when unnamed.
+std::string prefixFromGetscopes(Dwarf_Die *die) {
+    Dwarf_Die *scopes = nullptr;
+    const int count = dwarf_getscopes_die(die, &scopes);
+    std::string prefix;
+    for (int i = count - 1; i >= 1; --i) {
+        const int tag = dwarf_tag(&scopes[i]);
+        if (tag != DW_TAG_namespace && tag != DW_TAG_class_type && tag != DW_TAG_structure_type &&
+            tag != DW_TAG_union_type)
+            continue;
+        const char *name = dwarf_diename(&scopes[i]);
+        prefix += name ? std::string(name) : std::string("(anonymous namespace)");
+        prefix += "::";
+    }
+    std::free(scopes);
+    return prefix;
+}
+
+// Every function DIE below parent without a linkage name.
+void functionsWithoutLinkageName(Dwarf_Die *parent, std::vector<Dwarf_Die> &out) {
+    Dwarf_Die child;
+    if (dwarf_child(parent, &child) != 0) return;
+    do {
+        if (dwarf_tag(&child) == DW_TAG_subprogram && !dwarf_hasattr(&child, DW_AT_linkage_name))
+            out.push_back(child);
+        functionsWithoutLinkageName(&child, out);
+    } while (dwarf_siblingof(&child, &child) == 0);
+}
+
 } // namespace
+
+__attribute__((noinline)) int scopeFixtureUse(int value) {
+    struct Local {
+        static int add(int a) { return a + 1; }
+    };
+    const auto triple = [](int a) { return a * 3; };
+    return Local::add(triple(ScopeFixture{}.twice(value)));
+}
 
 class TestSymbols : public QObject {
     Q_OBJECT
 
 private slots:
+    // InlineIndex notes the scopes of a unit's functions in its walk: for every function of this test's
+    // own unit that has no linkage name (what inline frames are qualified with), the prefix equals the one
+    // dwarf_getscopes_die gives, for functions of namespaces, of an anonymous namespace's class, of a
+    // function's local class and of lambdas.
+    void inlineIndexScopesAreGetscopes() {
+        QCOMPARE(scopeFixtureUse(2), 13);
+        const QByteArray path = QCoreApplication::applicationFilePath().toLocal8Bit();
+        const int fd = ::open(path.constData(), O_RDONLY);
+        QVERIFY(fd >= 0);
+        Dwarf *dwarf = dwarf_begin(fd, DWARF_C_READ);
+        QVERIFY2(dwarf, "the test has no DWARF");
+        Dwarf_Off offset = 0, next = 0;
+        size_t headerSize = 0;
+        std::set<std::string> prefixes;
+        size_t compared = 0;
+        while (dwarf_nextcu(dwarf, offset, &next, &headerSize, nullptr, nullptr, nullptr) == 0) {
+            Dwarf_Die unit;
+            if (dwarf_offdie(dwarf, offset + headerSize, &unit) && dwarf_diename(&unit) &&
+                QByteArray(dwarf_diename(&unit)).endsWith("tst_symbols.cpp")) {
+                InlineIndex index(&unit);
+                std::vector<Dwarf_Die> functions;
+                functionsWithoutLinkageName(&unit, functions);
+                // dwarf_getscopes_die walks the unit for each: about 200 of them, spread over the unit,
+                // and the fixture's.
+                const size_t step = std::max<size_t>(1, functions.size() / 200);
+                for (size_t i = 0; i < functions.size(); ++i) {
+                    const auto prefix = index.scopePrefix(&functions[i]);
+                    QVERIFY(prefix);
+                    const std::string name = dwarf_diename(&functions[i]) ? dwarf_diename(&functions[i]) : "";
+                    if (i % step != 0 && name != "twice" && name != "add" && name != "prefixFromGetscopes")
+                        continue;
+                    QCOMPARE(*prefix, prefixFromGetscopes(&functions[i]));
+                    prefixes.insert(*prefix + name);
+                    ++compared;
+                }
+            }
+            offset = next;
+        }
+        dwarf_end(dwarf);
+        ::close(fd);
+        QVERIFY2(compared > 0, "no function without a linkage name in this test's unit");
+        QVERIFY(prefixes.count("(anonymous namespace)::ScopeFixture::twice"));
+        QVERIFY(prefixes.count("(anonymous namespace)::prefixFromGetscopes"));
+        QVERIFY(prefixes.count("Local::add")); // a function's local class: the function is no scope
+    }
+
     // Source paths: a file compiled as /build/proj/src/main.cpp is found below a source directory by its
     // whole path or a tail of it, under the sysroot, and not at all when no setting has it.
     void sourceFileFinderTriesPathsAndTails() {
