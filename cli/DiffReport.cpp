@@ -1,5 +1,7 @@
 #include "DiffReport.h"
 
+#include "base/TextUtil.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -54,8 +56,8 @@ std::vector<uint32_t> shownChildren(const CallTreeDiff &diff, uint32_t node,
 }
 
 std::string nodeLabel(const CallTreeDiff &diff, uint32_t index) {
-    return fmt::format("{}{}  [{}]", diff.functionName(index), diff.node(index).inlined ? " [inlined]" : "",
-                       diff.moduleName(index));
+    return fmt::format("{}{}  {}", diff.functionName(index), diff.node(index).inlined ? " [inlined]" : "",
+                       bracketedModule(diff.moduleName(index)));
 }
 
 void printNode(std::FILE *out, const CallTreeDiff &diff, uint32_t index, const std::string &prefix, bool last,
@@ -116,10 +118,10 @@ void printFlatDiff(std::FILE *out, const FlatDiff &diff, const DiffReportOptions
     for (const FunctionDiff &function : diff.functions) {
         if (function.baseline.self == 0 && function.comparison.self == 0) continue;
         if (options.text.limit > 0 && rows++ >= options.text.limit) break;
-        fmt::print(out, "{}  {}  {}  {}  [{}]\n", value(scale.baseline(function.baseline.self), scale),
+        fmt::print(out, "{}  {}  {}  {}  {}\n", value(scale.baseline(function.baseline.self), scale),
                    value(scale.comparison(function.comparison.self), scale),
                    delta(scale.delta(function.baseline.self, function.comparison.self), scale),
-                   function.function, function.module);
+                   function.function, bracketedModule(function.module));
     }
 }
 

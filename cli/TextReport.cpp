@@ -1,5 +1,7 @@
 #include "TextReport.h"
 
+#include "base/TextUtil.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -17,13 +19,6 @@ const std::string &shownName(const std::string &fullName, FunctionId function,
                              const TextReportOptions &options) {
     if (!options.names || function >= options.names->size()) return fullName;
     return options.names->name(function);
-}
-
-// A module's name in brackets, as the report's columns show it; names that are already bracketed
-// ("[process]", "[idle]", "[unknown]", "[vdso]") keep their one pair, as the GUI shows them.
-std::string bracketedModule(const std::string &name) {
-    if (name.size() >= 2 && name.front() == '[' && name.back() == ']') return name;
-    return "[" + name + "]";
 }
 
 // "name  [module]", with " [inlined]" after the name of an inline frame.

@@ -1,6 +1,7 @@
 #include "analysis/FunctionMatcher.h"
 
 #include "base/Error.h"
+#include "base/TextUtil.h"
 
 #include <fmt/format.h>
 
@@ -55,8 +56,8 @@ FunctionId FunctionMatcher::function(std::string_view text) const {
     exact = withoutPltStubs(profile_, text, std::move(exact));
     partial = withoutPltStubs(profile_, text, std::move(partial));
     return pickOne(std::string_view("function"), text, exact, partial, [&](FunctionId f) {
-        return fmt::format("{}  [{}]", profile_.functionName(f),
-                           profile_.moduleName(profile_.functions[f].module));
+        return fmt::format("{}  {}", profile_.functionName(f),
+                           bracketedModule(profile_.moduleName(profile_.functions[f].module)));
     });
 }
 

@@ -2,6 +2,7 @@
 
 #include "analysis/FrameCategory.h"
 #include "base/Error.h"
+#include "base/TextUtil.h"
 #include "export/SvgFlameGraphScript.h"
 #include "profile/SourceLocations.h"
 
@@ -103,11 +104,11 @@ std::string tooltipOf(const SvgFrame &frame, uint64_t total,
     const double share =
         total == 0 ? 0 : 100.0 * static_cast<double>(node.inclusive) / static_cast<double>(total);
     if (node.inlined)
-        return fmt::format("{}{} [{}]{} ({} {}, {:.2f}%; self {})", name,
-                           SvgFlameGraphExporter::kInlineSuffix, module, locationOf(node.function),
-                           node.inclusive, unit, share, node.self);
-    return fmt::format("{} [{}] ({} {}, {:.2f}%; self {})", name, module, node.inclusive, unit, share,
-                       node.self);
+        return fmt::format("{}{} {}{} ({} {}, {:.2f}%; self {})", name, SvgFlameGraphExporter::kInlineSuffix,
+                           bracketedModule(module), locationOf(node.function), node.inclusive, unit, share,
+                           node.self);
+    return fmt::format("{} {} ({} {}, {:.2f}%; self {})", name, bracketedModule(module), node.inclusive, unit,
+                       share, node.self);
 }
 
 void writeFrame(std::ostream &out, const SvgFrame &frame, const std::string &tooltip) {

@@ -176,6 +176,13 @@ private slots:
         const ProcessResult text = runCli({"diff", one_, three_, "--view", "top-down"});
         QCOMPARE(text.exitCode, 0);
         QVERIFY2(text.out.contains("worker(int, double)"), qPrintable(text.out.left(3000)));
+        // Modules whose names carry brackets ([unknown], [kernel.kallsyms]) keep one pair, as in report.
+        const ProcessResult flat = runCli({"diff", one_, three_});
+        for (const QString &output : {text.out, flat.out}) {
+            QVERIFY2(output.contains("  [unknown]") || output.contains("  [kernel.kallsyms]"),
+                     qPrintable(output.left(3000)));
+            QVERIFY2(!output.contains("[["), qPrintable(output.left(3000)));
+        }
     }
 
     void diffFoldedExport() {

@@ -528,7 +528,7 @@ void TestExports::svgFlameGraph() {
     QVERIFY(titles.contains("all (11 samples, 100%)"));
     QVERIFY2(titles.contains("main [app] (10 samples, 90.91%; self 0)"), qPrintable(titles.join('\n')));
     QVERIFY(titles.contains("c<int> [app] (3 samples, 27.27%; self 0)"));
-    QVERIFY(titles.contains("kfunc [[kernel.kallsyms]] (1 samples, 9.09%; self 1)"));
+    QVERIFY(titles.contains("kfunc [kernel.kallsyms] (1 samples, 9.09%; self 1)"));
     QVERIFY(!QString::fromStdString(out.str()).contains("inlined"));
     QVERIFY(!QString::fromStdString(out.str()).contains("stroke=")); // no dashed outlines
     QVERIFY(!QString::fromStdString(out.str()).contains("italic"));
