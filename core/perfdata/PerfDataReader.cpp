@@ -236,6 +236,7 @@ void PerfDataReader::mapData() {
     mapping_ = MappedRegion(map, size);
     map_ = static_cast<uint8_t *>(map);
     mapSize_ = size;
+    prefetcher_ = std::make_unique<MappedPrefetcher>(map_, size);
     mapOffset_ = base;
     discarded_ = 0;
     data_ = map_;
@@ -247,6 +248,7 @@ void PerfDataReader::mapData() {
 
 void PerfDataReader::discardBefore(const void *address) {
     if (!map_) return;
+    prefetcher_->readerAt(bufferPos_);
     const auto *byte = static_cast<const uint8_t *>(address);
     size_t end =
         byte && byte >= map_ && byte < map_ + mapSize_ ? static_cast<size_t>(byte - map_) : bufferPos_;

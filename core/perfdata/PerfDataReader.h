@@ -7,6 +7,7 @@
 #include "base/Message.h"
 #include "base/UniqueFd.h"
 #include "events/EventAttr.h"
+#include "perfdata/MappedPrefetcher.h"
 #include "perfdata/PerfFileFormat.h"
 #include "perfdata/SessionMetadata.h"
 
@@ -102,7 +103,8 @@ private:
     std::vector<uint8_t> buffer_;
     const uint8_t *data_ = nullptr; // buffer_ or the mapping: file offset position_ is data_[bufferPos_]
     MappedRegion mapping_;
-    uint8_t *map_ = nullptr; // mapping_: the data section, from page offset mapOffset_
+    std::unique_ptr<MappedPrefetcher> prefetcher_; // maps the pages ahead of the reader; goes before mapping_
+    uint8_t *map_ = nullptr;                       // mapping_: the data section, from page offset mapOffset_
     size_t mapSize_ = 0;
     uint64_t mapOffset_ = 0;
     size_t discarded_ = 0; // bytes of the mapping dropped so far
