@@ -43,7 +43,9 @@ void MappedPrefetcher::run() {
         }
         // A thread that fell behind the reader skips ahead of it: the pages the reader passed may have been
         // dropped, and mapping them again would keep them.
-        done = std::max(done, reader_.load(std::memory_order_acquire) + kStep);
+        // (a step beyond it: it may go on while this thread populates).
+        if (const size_t reader = reader_.load(std::memory_order_acquire); reader > done)
+            done = reader + kStep;
         if (done >= target) continue;
         const size_t end = std::min(target, done + kStep); // in steps, so a stop is seen soon
         populate(done, end);
@@ -55,7 +57,8 @@ void MappedPrefetcher::run() {
 void MappedPrefetcher::populate(size_t from, size_t to) {
     const size_t page = static_cast<size_t>(::sysconf(_SC_PAGESIZE));
     from &= ~(page - 1);
-    auto *address = const_cast<uint8_t *>(begin_ + from); // madvise takes a non-const pointer; nothing is written
+    auto *address =
+        const_cast<uint8_t *>(begin_ + from); // madvise takes a non-const pointer; nothing is written
     if (populateWorks_ && ::madvise(address, to - from, MADV_POPULATE_READ) == 0) return;
     populateWorks_ = false; // a kernel before 5.14: touch each page instead
     for (size_t offset = from; offset < to; offset += page)

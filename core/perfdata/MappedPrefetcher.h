@@ -1,5 +1,5 @@
-// Takes the page faults of a mapped file ahead of its reader, on a thread of its own: the reader says where it
-// is (readerAt), and the thread maps the next window of pages into the page tables (MADV_POPULATE_READ, or
+// Takes the page faults of a mapped file ahead of its reader, on a thread of its own: the reader says where
+// it is (readerAt), and the thread maps the next window of pages into the page tables (MADV_POPULATE_READ, or
 // one read per page where the kernel lacks it), so the reader finds them mapped instead of faulting on them.
 // For a file in the page cache this moves the kernel's share of reading (about an eighth of opening a DWARF
 // recording) to the other core.
@@ -25,8 +25,8 @@ public:
     // Bytes from the start that were populated so far (for tests).
     size_t populated() const { return populated_.load(std::memory_order_acquire); }
 
-    static constexpr size_t kAhead = size_t{4} << 20; // how far ahead of the reader pages are mapped
-    static constexpr size_t kStep = size_t{1} << 19;  // the thread is woken when the window moved this far
+    static constexpr size_t kAhead = size_t{8} << 20; // how far ahead of the reader pages are mapped
+    static constexpr size_t kStep = size_t{1} << 20;  // the thread is woken when the window moved this far
 
 private:
     void run();
@@ -35,9 +35,9 @@ private:
     static constexpr size_t kStopped = ~size_t{0};
     const uint8_t *begin_;
     size_t size_;
-    size_t requested_ = 0;            // the reader's side: the last target it gave
-    std::atomic<size_t> target_{0};   // populate up to here; kStopped ends the thread
-    std::atomic<size_t> reader_{0};   // where the reader is: pages behind it are not populated (it drops them)
+    size_t requested_ = 0;          // the reader's side: the last target it gave
+    std::atomic<size_t> target_{0}; // populate up to here; kStopped ends the thread
+    std::atomic<size_t> reader_{0}; // where the reader is: pages behind it are not populated (it drops them)
     std::atomic<size_t> populated_{0};
     bool populateWorks_ = true;
     std::thread thread_;

@@ -3,6 +3,7 @@
 #include "base/Error.h"
 #include "events/GenericEvents.h"
 #include "perfdata/FeatureCodec.h"
+#include "perfdata/MappedPrefetcher.h"
 #include "perfdata/PerfFileFormat.h"
 
 #include <fcntl.h>

@@ -7,7 +7,6 @@
 #include "base/Message.h"
 #include "base/UniqueFd.h"
 #include "events/EventAttr.h"
-#include "perfdata/MappedPrefetcher.h"
 #include "perfdata/PerfFileFormat.h"
 #include "perfdata/SessionMetadata.h"
 
@@ -21,6 +20,8 @@
 #include <vector>
 
 namespace perfglass {
+
+class MappedPrefetcher;
 
 class PerfDataReader {
 public:

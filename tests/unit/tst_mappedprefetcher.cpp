@@ -1,6 +1,6 @@
-// MappedPrefetcher (core/perfdata/): it maps the pages of a file mapping into the page tables a window ahead of
-// the reader, not beyond that window, and not behind a reader that overtook it. Page-table presence is read
-// from /proc/self/pagemap (bit 63), which needs no privilege.
+// MappedPrefetcher (core/perfdata/): it maps the pages of a file mapping into the page tables a window ahead
+// of the reader, not beyond that window, and not behind a reader that overtook it. Page-table presence is
+// read from /proc/self/pagemap (bit 63), which needs no privilege.
 #include "perfdata/MappedPrefetcher.h"
 
 #include <QtTest>
@@ -64,7 +64,7 @@ private slots:
             QVERIFY(!pagePresent(begin + MappedPrefetcher::kAhead + MappedPrefetcher::kStep / 2));
             QVERIFY(pagePresent(begin + reader + MappedPrefetcher::kAhead - 1));
 
-            prefetcher.readerAt(size - kMiB); // the window ends with the mapping
+            prefetcher.readerAt(size - MappedPrefetcher::kAhead); // the window ends with the mapping
             QTRY_COMPARE(prefetcher.populated(), size);
         }
         ::munmap(map, size);
