@@ -9,7 +9,10 @@ UnwindScheduler::UnwindScheduler(ProcessTable &processes, Symbolizer &symbolizer
     : processes_(processes)
     , symbolizer_(symbolizer) {}
 
-UnwindScheduler::~UnwindScheduler() = default;
+// The workers stop (and are joined) first: they use the batches and locateForUnwinding_.
+UnwindScheduler::~UnwindScheduler() {
+    unwinder_.reset();
+}
 
 // The filling batch goes to the unwinding threads, and the next batch of the ring takes new samples
 // meanwhile. The threads only read the maps and open modules under the shared lock; records that change the

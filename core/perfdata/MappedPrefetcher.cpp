@@ -17,8 +17,13 @@ MappedPrefetcher::MappedPrefetcher(const uint8_t *begin, size_t size)
 
 MappedPrefetcher::~MappedPrefetcher() {
     target_.store(kStopped, std::memory_order_release);
-    target_.notify_one();
+    wake();
     thread_.join();
+}
+
+void MappedPrefetcher::wake() {
+    wakeups_.fetch_add(1, std::memory_order_acq_rel);
+    wakeups_.notify_one();
 }
 
 void MappedPrefetcher::readerAt(size_t offset) {
@@ -28,29 +33,46 @@ void MappedPrefetcher::readerAt(size_t offset) {
     reader_.store(offset, std::memory_order_release);
     requested_ = target;
     target_.store(target, std::memory_order_release);
-    target_.notify_one();
+    wake();
+}
+
+void MappedPrefetcher::dropBefore(size_t offset) {
+    offset = std::min(offset, size_);
+    dropEnd_.store(offset, std::memory_order_release);
+    wake();
+    const size_t behind = dropped_.load(std::memory_order_acquire);
+    if (offset > behind + kMaxDropLag) // dropping twice is harmless
+        ::madvise(const_cast<uint8_t *>(begin_ + behind), offset - behind, MADV_DONTNEED);
 }
 
 void MappedPrefetcher::run() {
-    size_t done = 0;
+    size_t done = 0;    // populated up to here
+    size_t dropped = 0; // dropped up to here
     for (;;) {
+        const uint64_t seen = wakeups_.load(std::memory_order_acquire);
         const size_t target = target_.load(std::memory_order_acquire);
         if (target == kStopped) return;
-        if (done >= target) {
-            if (done >= size_) return;
-            target_.wait(target, std::memory_order_acquire);
-            continue;
+        bool worked = false;
+        if (const size_t drop = dropEnd_.load(std::memory_order_acquire); drop > dropped) {
+            ::madvise(const_cast<uint8_t *>(begin_ + dropped), drop - dropped,
+                      MADV_DONTNEED); // read-only pages
+            dropped = drop;
+            dropped_.store(dropped, std::memory_order_release);
+            worked = true;
         }
-        // A thread that fell behind the reader skips ahead of it: the pages the reader passed may have been
-        // dropped, and mapping them again would keep them.
-        // (a step beyond it: it may go on while this thread populates).
+        // A thread that fell behind the reader skips a step past it: the pages the reader passed are dropped
+        // or about to be, and mapping them again would keep them.
         if (const size_t reader = reader_.load(std::memory_order_acquire); reader > done)
             done = reader + kStep;
-        if (done >= target) continue;
-        const size_t end = std::min(target, done + kStep); // in steps, so a stop is seen soon
-        populate(done, end);
-        done = end;
-        populated_.store(done, std::memory_order_release);
+        done = std::max(done, dropped);
+        if (done < target) {
+            const size_t end = std::min(target, done + kStep); // in steps: drops and stops are seen soon
+            populate(done, end);
+            done = end;
+            populated_.store(done, std::memory_order_release);
+            worked = true;
+        }
+        if (!worked) wakeups_.wait(seen, std::memory_order_acquire);
     }
 }
 

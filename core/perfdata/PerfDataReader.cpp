@@ -258,7 +258,7 @@ void PerfDataReader::discardBefore(const void *address) {
     end &= ~(page - 1);
     constexpr size_t kDiscardStep = size_t{512} << 10; // in steps: each madvise costs a TLB flush
     if (end < discarded_ + kDiscardStep) return;
-    ::madvise(map_ + discarded_, end - discarded_, MADV_DONTNEED);
+    prefetcher_->dropBefore(end); // MADV_DONTNEED on the prefetching thread
     discarded_ = end;
 }
 

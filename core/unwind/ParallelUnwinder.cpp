@@ -84,7 +84,7 @@ void ParallelUnwinder::workerLoop(size_t unwinderIndex, const std::stop_token &s
             return std::any_of(batches_.begin(), batches_.end(),
                                [](const Batch &batch) { return batch.next < batch.jobs.size(); });
         };
-        if (!work_.wait(lock, stop, hasWork)) return;
+        if (!work_.wait(lock, stop, hasWork) || stop.stop_requested()) return; // stopped: batches are dropped
         Batch &batch = *std::find_if(batches_.begin(), batches_.end(), [](const Batch &candidate) {
             return candidate.next < candidate.jobs.size();
         });

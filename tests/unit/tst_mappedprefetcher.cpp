@@ -64,6 +64,12 @@ private slots:
             QVERIFY(!pagePresent(begin + MappedPrefetcher::kAhead + MappedPrefetcher::kStep / 2));
             QVERIFY(pagePresent(begin + reader + MappedPrefetcher::kAhead - 1));
 
+            // The pages the reader no longer holds are dropped from the page tables.
+            prefetcher.dropBefore(reader);
+            QTRY_VERIFY(!pagePresent(begin));
+            QVERIFY(!pagePresent(begin + MappedPrefetcher::kAhead - 1));
+            QVERIFY(pagePresent(begin + reader + MappedPrefetcher::kAhead - 1));
+
             prefetcher.readerAt(size - MappedPrefetcher::kAhead); // the window ends with the mapping
             QTRY_COMPARE(prefetcher.populated(), size);
         }
