@@ -1,6 +1,6 @@
-// Schedules the unwinding of copied user stacks: samples wait in one batch while the other is unwound on the
-// ParallelUnwinder's threads, and complete in record order. Records that change the maps (MMAP, COMM, FORK)
-// wait for the samples before them: unwindPending().
+// Schedules the unwinding of user stacks: samples fill one batch while up to three earlier ones are unwound
+// on the ParallelUnwinder's threads, and complete in record order. Records that change the maps (MMAP, COMM,
+// FORK) wait for the samples before them: unwindPending().
 #pragma once
 
 #include "load/ProcessTable.h"
@@ -28,7 +28,7 @@ public:
     // Threads that unwind, the calling one included; 0: one per CPU.
     void setThreads(unsigned threads) { threads_ = threads; }
     // Whether no sample waits: a sample that needs no unwinding can then complete at once.
-    bool idle() const { return batches_[filling_].empty() && !unwinding_; }
+    bool idle() const { return batches_[filling_].empty() && inFlight_ == 0; }
 
     // Queues a sample behind the waiting ones; its addresses and kernel flags are swapped into the batch.
     // sample (its user registers and stack) is unwound when given; record is where they lie, used in place
@@ -42,29 +42,35 @@ public:
         std::swap(pending.addresses, addresses);
         std::swap(pending.kernel, kernel);
         if (sample) batch.addJob(*sample, record, stable);
-        if (batch.full()) {
-            finishUnwinding(complete);
-            startUnwinding();
-        }
+        if (!batch.full()) return;
+        submitFilling();
+        // Complete what the workers finished; wait only when every batch is in flight. Without workers the
+        // batch is unwound here at once (nothing would overlap, and its records are released sooner).
+        while (inFlight_ > 0 &&
+               (inFlight_ == kBatches || unwinder_->threadCount() == 1 || unwinder_->done(oldestTicket())))
+            completeOldest(complete);
     }
     // Unwinds the waiting samples and completes them, in record order.
     template <typename Complete> void unwindPending(Complete &&complete) {
-        finishUnwinding(complete);
-        if (batches_[filling_].empty()) return;
-        startUnwinding();
-        finishUnwinding(complete);
+        if (!batches_[filling_].empty()) submitFilling();
+        while (inFlight_ > 0)
+            completeOldest(complete);
     }
     // The lowest address of a stable record whose sample waits; nullptr when none does.
     const void *oldestPendingRecord() const;
 
 private:
-    void startUnwinding();
-    // Waits for the batch being unwound and completes its samples.
-    template <typename Complete> void finishUnwinding(Complete &complete) {
-        if (!unwinding_) return;
-        unwinder_->finish();
-        unwinding_ = false;
-        SampleBatch &batch = batches_[1 - filling_];
+    // The ring of batches: up to kBatches - 1 are unwinding (or unwound, not completed yet) while one fills.
+    static constexpr size_t kBatches = 4;
+
+    void submitFilling();
+    size_t oldestInFlight() const { return (filling_ + kBatches - inFlight_) % kBatches; }
+    ParallelUnwinder::Ticket oldestTicket() const { return nextTicket_ - inFlight_; }
+    // Waits for the oldest batch in flight and completes its samples.
+    template <typename Complete> void completeOldest(Complete &complete) {
+        unwinder_->waitFor(oldestTicket());
+        SampleBatch &batch = batches_[oldestInFlight()];
+        --inFlight_;
         for (PendingSample &pending : batch.samples())
             complete(pending, batch.jobOf(pending));
         batch.clear();
@@ -72,10 +78,10 @@ private:
 
     ProcessTable &processes_;
     Symbolizer &symbolizer_;
-    // One batch fills while the other may be unwinding on the workers.
-    std::array<SampleBatch, 2> batches_;
-    size_t filling_ = 0;     // index of the batch that takes new samples
-    bool unwinding_ = false; // whether the other batch is being unwound
+    std::array<SampleBatch, kBatches> batches_;
+    size_t filling_ = 0;  // index of the batch that takes new samples
+    size_t inFlight_ = 0; // batches submitted and not completed: the ones before filling_ in the ring
+    ParallelUnwinder::Ticket nextTicket_ = 0; // the ticket the next submitted batch gets
     unsigned threads_ = 0;
     std::unique_ptr<ParallelUnwinder> unwinder_; // made on the first stack to unwind
     ParallelUnwinder::LocateFactory locateForUnwinding_;

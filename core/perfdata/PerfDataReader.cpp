@@ -3,6 +3,7 @@
 #include "base/Error.h"
 #include "events/GenericEvents.h"
 #include "perfdata/FeatureCodec.h"
+#include "perfdata/MappedPrefetcher.h"
 #include "perfdata/PerfFileFormat.h"
 
 #include <fcntl.h>
@@ -236,6 +237,7 @@ void PerfDataReader::mapData() {
     mapping_ = MappedRegion(map, size);
     map_ = static_cast<uint8_t *>(map);
     mapSize_ = size;
+    prefetcher_ = std::make_unique<MappedPrefetcher>(map_, size);
     mapOffset_ = base;
     discarded_ = 0;
     data_ = map_;
@@ -247,6 +249,7 @@ void PerfDataReader::mapData() {
 
 void PerfDataReader::discardBefore(const void *address) {
     if (!map_) return;
+    prefetcher_->readerAt(bufferPos_);
     const auto *byte = static_cast<const uint8_t *>(address);
     size_t end =
         byte && byte >= map_ && byte < map_ + mapSize_ ? static_cast<size_t>(byte - map_) : bufferPos_;
@@ -255,7 +258,7 @@ void PerfDataReader::discardBefore(const void *address) {
     end &= ~(page - 1);
     constexpr size_t kDiscardStep = size_t{512} << 10; // in steps: each madvise costs a TLB flush
     if (end < discarded_ + kDiscardStep) return;
-    ::madvise(map_ + discarded_, end - discarded_, MADV_DONTNEED);
+    prefetcher_->dropBefore(end); // MADV_DONTNEED on the prefetching thread
     discarded_ = end;
 }
 

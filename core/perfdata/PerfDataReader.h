@@ -21,6 +21,8 @@
 
 namespace perfglass {
 
+class MappedPrefetcher;
+
 class PerfDataReader {
 public:
     // Opens path ("-" reads standard input) and reads the header, attributes and feature sections.
@@ -102,7 +104,8 @@ private:
     std::vector<uint8_t> buffer_;
     const uint8_t *data_ = nullptr; // buffer_ or the mapping: file offset position_ is data_[bufferPos_]
     MappedRegion mapping_;
-    uint8_t *map_ = nullptr; // mapping_: the data section, from page offset mapOffset_
+    std::unique_ptr<MappedPrefetcher> prefetcher_; // maps the pages ahead of the reader; goes before mapping_
+    uint8_t *map_ = nullptr;                       // mapping_: the data section, from page offset mapOffset_
     size_t mapSize_ = 0;
     uint64_t mapOffset_ = 0;
     size_t discarded_ = 0; // bytes of the mapping dropped so far

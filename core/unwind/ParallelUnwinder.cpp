@@ -5,8 +5,7 @@
 namespace perfglass {
 
 namespace {
-constexpr size_t kJobsPerGrab = 8;     // jobs a thread takes at once: few atomic operations, fair split
-constexpr size_t kMinParallelJobs = 8; // smaller batches are not worth waking the other threads for
+constexpr size_t kJobsPerGrab = 16; // jobs a thread takes at once: few lock round trips, fair split
 constexpr unsigned kMaxThreads = 8;
 } // namespace
 
@@ -16,6 +15,8 @@ ParallelUnwinder::ParallelUnwinder(unsigned threads) {
         unwinders_.push_back(std::make_unique<DwarfUnwinder>());
         unwinders_.back()->setCompileLock(&sharedLock_);
     }
+    // The caller reads, orders and completes the samples: with workers it unwinds nothing itself, so one
+    // worker per further CPU.
     for (unsigned k = 1; k < threads; ++k)
         workers_.emplace_back([this, k](const std::stop_token &stop) { workerLoop(k, stop); });
 }
@@ -26,55 +27,75 @@ ParallelUnwinder::~ParallelUnwinder() {
     workers_.clear(); // joins, before the lock and condition variables they wait on go away
 }
 
-void ParallelUnwinder::start(std::span<UnwindJob> jobs, const LocateFactory &locateFor) {
+ParallelUnwinder::Ticket ParallelUnwinder::submit(std::span<UnwindJob> jobs, const LocateFactory &locateFor) {
+    Ticket ticket = 0;
     {
-        std::lock_guard lock(batchLock_);
-        jobs_ = jobs;
-        locateFor_ = &locateFor;
-        nextJob_.store(0, std::memory_order_relaxed);
-        started_ = !workers_.empty() && jobs.size() >= kMinParallelJobs;
-        if (started_) {
-            busyWorkers_ = workers_.size();
-            ++generation_;
-        }
+        std::lock_guard lock(lock_);
+        batches_.push_back({jobs, &locateFor});
+        ticket = firstTicket_ + batches_.size() - 1;
+        retireFinished(); // an empty batch is finished at once
     }
-    if (started_) batchReady_.notify_all();
+    if (!workers_.empty() && !jobs.empty()) work_.notify_all();
+    return ticket;
 }
 
-void ParallelUnwinder::finish() {
-    work(0);
-    if (!started_) return;
-    std::unique_lock lock(batchLock_);
-    batchDone_.wait(lock, [this] { return busyWorkers_ == 0; });
-    started_ = false;
+void ParallelUnwinder::waitFor(Ticket ticket) {
+    if (done(ticket)) return;
+    std::unique_lock lock(lock_);
+    if (workers_.empty()) {
+        while (!done(ticket)) {
+            Batch &batch = batches_.front();
+            unwindRange(*unwinders_[0], batch, 0, batch.jobs.size());
+            batch.next = batch.finished = batch.jobs.size();
+            retireFinished();
+        }
+        return;
+    }
+    finishedChanged_.wait(lock, [&] { return done(ticket); });
 }
 
-void ParallelUnwinder::work(size_t unwinderIndex) {
-    DwarfUnwinder &unwinder = *unwinders_[unwinderIndex];
-    for (;;) {
-        const size_t begin = nextJob_.fetch_add(kJobsPerGrab, std::memory_order_relaxed);
-        if (begin >= jobs_.size()) return;
-        const size_t end = std::min(begin + kJobsPerGrab, jobs_.size());
-        for (size_t i = begin; i < end; ++i) {
-            UnwindJob &job = jobs_[i];
-            job.pcs.clear();
-            job.end =
-                unwinder.unwind(job.registers, job.registerMask, job.stack, (*locateFor_)(job.pid), job.pcs);
-        }
+void ParallelUnwinder::unwindRange(DwarfUnwinder &unwinder, const Batch &batch, size_t begin, size_t end) {
+    for (size_t i = begin; i < end; ++i) {
+        UnwindJob &job = batch.jobs[i];
+        job.pcs.clear();
+        job.end =
+            unwinder.unwind(job.registers, job.registerMask, job.stack, (*batch.locateFor)(job.pid), job.pcs);
     }
+}
+
+void ParallelUnwinder::retireFinished() {
+    bool retired = false;
+    while (!batches_.empty() && batches_.front().finished == batches_.front().jobs.size()) {
+        batches_.pop_front();
+        ++firstTicket_;
+        retired = true;
+    }
+    if (!retired) return;
+    finishedBefore_.store(firstTicket_, std::memory_order_release);
+    finishedChanged_.notify_all();
 }
 
 void ParallelUnwinder::workerLoop(size_t unwinderIndex, const std::stop_token &stop) {
-    uint64_t seen = 0;
+    DwarfUnwinder &unwinder = *unwinders_[unwinderIndex];
+    std::unique_lock lock(lock_);
     for (;;) {
-        {
-            std::unique_lock lock(batchLock_);
-            if (!batchReady_.wait(lock, stop, [&] { return generation_ != seen; })) return;
-            seen = generation_;
-        }
-        work(unwinderIndex);
-        std::lock_guard lock(batchLock_);
-        if (--busyWorkers_ == 0) batchDone_.notify_one();
+        // The oldest batch with jobs nobody took yet; deque references stay valid while others are appended.
+        auto hasWork = [this] {
+            return std::any_of(batches_.begin(), batches_.end(),
+                               [](const Batch &batch) { return batch.next < batch.jobs.size(); });
+        };
+        if (!work_.wait(lock, stop, hasWork) || stop.stop_requested()) return; // stopped: batches are dropped
+        Batch &batch = *std::find_if(batches_.begin(), batches_.end(), [](const Batch &candidate) {
+            return candidate.next < candidate.jobs.size();
+        });
+        const size_t begin = batch.next;
+        const size_t end = std::min(begin + kJobsPerGrab, batch.jobs.size());
+        batch.next = end;
+        lock.unlock();
+        unwindRange(unwinder, batch, begin, end);
+        lock.lock();
+        batch.finished += end - begin;
+        retireFinished();
     }
 }
 

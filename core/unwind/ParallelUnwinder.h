@@ -1,14 +1,16 @@
 // Unwinds a batch of sampled user stacks on several threads. Each thread has its own DwarfUnwinder, so
 // rules are compiled and cached per thread without locking; only a rule that is not cached yet takes the
-// shared lock, because libdw's CFI and the lazily built symbol tables are not thread-safe. start() hands a
-// batch to the worker threads and returns, so the caller can read the next batch meanwhile; finish() joins
-// in and returns when the batch is done. With one thread there are no workers: finish() does it all.
+// shared lock, because libdw's CFI and the lazily built symbol tables are not thread-safe. submit() queues a
+// batch for the worker threads and returns, so the caller reads the next batches meanwhile; waitFor() returns
+// when a batch is done. With one thread there are no workers: waitFor() unwinds on the caller.
 #pragma once
 
 #include "unwind/DwarfUnwinder.h"
 
+#include <atomic>
 #include <condition_variable>
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -35,6 +37,7 @@ public:
     // Makes the Locate of a process. Called from any of the threads; it must only read shared state, and
     // take sharedLock() for anything it opens or builds lazily.
     using LocateFactory = std::function<DwarfUnwinder::Locate(uint32_t pid)>;
+    using Ticket = uint64_t;
 
     // threads: how many threads unwind, the caller's included; 0 means one per available CPU (at most 8).
     explicit ParallelUnwinder(unsigned threads = 0);
@@ -42,30 +45,40 @@ public:
     ParallelUnwinder(const ParallelUnwinder &) = delete;
     ParallelUnwinder &operator=(const ParallelUnwinder &) = delete;
 
-    // locateFor and the jobs must stay valid until finish() returns; one batch at a time.
-    void start(std::span<UnwindJob> jobs, const LocateFactory &locateFor);
-    void finish();
+    // Queues a batch behind the ones submitted before; the workers take them in turn, so the caller goes on
+    // reading while several batches wait. locateFor and the jobs must stay valid until waitFor(ticket)
+    // returns.
+    Ticket submit(std::span<UnwindJob> jobs, const LocateFactory &locateFor);
+    // Whether the batch and every batch before it are unwound; never waits.
+    bool done(Ticket ticket) const { return ticket < finishedBefore_.load(std::memory_order_acquire); }
+    // Returns once the batch and every batch before it are unwound. Without workers (one thread), the caller
+    // unwinds them here; with workers it only waits, so that the caller's own work stays on its core.
+    void waitFor(Ticket ticket);
     std::mutex &sharedLock() { return sharedLock_; }
     unsigned threadCount() const { return static_cast<unsigned>(unwinders_.size()); }
 
 private:
-    void work(size_t unwinderIndex);
+    struct Batch {
+        std::span<UnwindJob> jobs;
+        const LocateFactory *locateFor = nullptr;
+        size_t next = 0;     // the first job no thread took yet
+        size_t finished = 0; // jobs unwound
+    };
+    void unwindRange(DwarfUnwinder &unwinder, const Batch &batch, size_t begin, size_t end);
     void workerLoop(size_t unwinderIndex, const std::stop_token &stop);
+    void retireFinished(); // under lock_
 
     std::mutex sharedLock_;
     std::vector<std::unique_ptr<DwarfUnwinder>> unwinders_; // [0] is the caller's
     std::vector<std::jthread> workers_;
 
-    // The batch being unwound; guarded by batchLock_ except the job cursor.
-    std::mutex batchLock_;
-    std::condition_variable_any batchReady_;
-    std::condition_variable batchDone_;
-    uint64_t generation_ = 0;
-    size_t busyWorkers_ = 0;
-    bool started_ = false; // workers were woken for the current batch
-    std::span<UnwindJob> jobs_;
-    const LocateFactory *locateFor_ = nullptr;
-    std::atomic<size_t> nextJob_{0};
+    // The submitted batches not yet retired, oldest first (ticket firstTicket_ is batches_.front()).
+    mutable std::mutex lock_;
+    std::condition_variable_any work_;
+    std::condition_variable finishedChanged_;
+    std::deque<Batch> batches_;
+    Ticket firstTicket_ = 0;
+    std::atomic<Ticket> finishedBefore_{0}; // every batch with a smaller ticket is unwound
 };
 
 } // namespace perfglass

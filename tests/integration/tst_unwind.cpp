@@ -49,6 +49,20 @@ private:
         return loadProfile(file.toStdString(), options);
     }
 
+    // The same samples with the same stacks, by name; other was loaded with more unwinding threads.
+    void compareStacks(const Profile &one, const Profile &other) {
+        QCOMPARE(other.samples.size(), one.samples.size());
+        QCOMPARE(other.diagnostics.brokenStacks, one.diagnostics.brokenStacks);
+        size_t deep = 0;
+        for (size_t i = 0; i < one.samples.size(); ++i) {
+            QCOMPARE(other.samples.time[i], one.samples.time[i]);
+            const auto names = stackNames(one, one.samples.stack[i]);
+            QCOMPARE(stackNames(other, other.samples.stack[i]), names);
+            deep += names.size() > 3;
+        }
+        QVERIFY(deep > one.samples.size() / 2); // the stacks were unwound, not just leaves
+    }
+
 private slots:
     void dwarfStacksReachTheirCallers() {
         const auto profile = record("dwarf.data", "dwarf,8192");
@@ -87,20 +101,16 @@ private slots:
         serial.unwindThreads = 1;
         const auto one = record("threads.data", "dwarf,8192", serial);
         if (!one) QSKIP("perfglass-cli record could not record here (see the warning above)");
+        QVERIFY(one->samples.size() > 500); // several batches
+        // One worker (two threads): it unwinds the queued batches while the loading thread reads and
+        // completes.
+        LoadOptions oneWorker;
+        oneWorker.unwindThreads = 2;
+        compareStacks(*one, *loadProfile(dir_.filePath("threads.data").toStdString(), oneWorker));
+        if (QTest::currentTestFailed()) return;
         LoadOptions parallel;
         parallel.unwindThreads = 4; // more threads than this machine's CPUs: interleavings vary more
-        const auto four = loadProfile(dir_.filePath("threads.data").toStdString(), parallel);
-        QVERIFY(one->samples.size() > 500); // several batches
-        QCOMPARE(four->samples.size(), one->samples.size());
-        QCOMPARE(four->diagnostics.brokenStacks, one->diagnostics.brokenStacks);
-        size_t deep = 0;
-        for (size_t i = 0; i < one->samples.size(); ++i) {
-            QCOMPARE(four->samples.time[i], one->samples.time[i]);
-            const auto names = stackNames(*one, one->samples.stack[i]);
-            QCOMPARE(stackNames(*four, four->samples.stack[i]), names);
-            deep += names.size() > 3;
-        }
-        QVERIFY(deep > one->samples.size() / 2); // the stacks were unwound, not just leaves
+        compareStacks(*one, *loadProfile(dir_.filePath("threads.data").toStdString(), parallel));
     }
 
     void tooSmallStackCopiesAreCountedAsBroken() {
