@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <zstd.h>
+#include <zstd_errors.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -158,16 +159,15 @@ public:
         makeRoom();
         ZSTD_inBuffer input{bytes, size, 0};
         while (input.pos < input.size) {
-            if (capacity_ - end_ < kReadChunk) grow();
-            ZSTD_outBuffer output{base_ + end_, capacity_ - end_, 0};
-            const size_t result = ZSTD_decompressStream(stream_, &output, &input);
-            if (ZSTD_isError(result)) throw Error(std::string("zstd: ") + ZSTD_getErrorName(result));
-            end_ += output.pos;
-            if (end_ - pos_ > kMaxPendingDecompressed)
-                throw Error(fmt::format(
-                    "its data expands to more than the reader's limit of {} MiB and was refused (a "
-                    "decompression bomb: a recorder's compressed record expands to a few MiB at most)",
-                    kMaxPendingDecompressed >> 20));
+            if (stableOutput_) {
+                expandInPlace(input);
+            } else {
+                if (capacity_ - end_ < kReadChunk) grow();
+                ZSTD_outBuffer output{base_ + end_, capacity_ - end_, 0};
+                check(ZSTD_decompressStream(stream_, &output, &input));
+                end_ += output.pos;
+            }
+            if (end_ - pos_ > kMaxPendingDecompressed) throw bomb();
         }
     }
 
@@ -208,7 +208,7 @@ public:
         if (address && !holds(address)) return; // a mapped record, older than every decompressed one
         const size_t held =
             address ? static_cast<size_t>(static_cast<const uint8_t *>(address) - base_) : pos_;
-        const size_t end = std::min(held, pos_) & ~(kPage - 1);
+        const size_t end = std::min({held, pos_, stableOutput_ ? frameStart_ : pos_}) & ~(kPage - 1);
         constexpr size_t kDiscardStep = size_t{1} << 20; // in steps: each move costs a TLB flush
         if (end < discarded_ + kDiscardStep) return;
         recycle(discarded_, end - discarded_);
@@ -242,6 +242,8 @@ private:
         region_ = std::move(space);
         base_ = static_cast<uint8_t *>(region_.get());
         capacity_ = region_.size();
+        // ZSTD_d_stableOutBuffer, an experimental parameter (zstd 1.4.4 and later); without it, zstd copies.
+        stableOutput_ = !ZSTD_isError(ZSTD_DCtx_setParameter(stream_, ZSTD_d_experimentalParam2, 1));
     }
 
     static MappedRegion placeAbove(const uint8_t *above) {
@@ -262,8 +264,40 @@ private:
     // Before feeding more compressed bytes (which expand to kMaxPendingDecompressed at most): a buffer is
     // compacted; a region that could be used up by them gives way to a buffer (its records stay valid, it is
     // no longer dropped from).
+    static Error bomb() {
+        return Error(
+            fmt::format("its data expands to more than the reader's limit of {} MiB and was refused (a "
+                        "decompression bomb: a recorder's compressed record expands to a few MiB at most)",
+                        kMaxPendingDecompressed >> 20));
+    }
+
+    static size_t check(size_t result) {
+        if (ZSTD_isError(result)) throw Error(std::string("zstd: ") + ZSTD_getErrorName(result));
+        return result;
+    }
+
+    // zstd writes straight into the region (ZSTD_d_stableOutBuffer: no copy from its own window buffer).
+    // Within a frame the output buffer must stay the same: it starts at the frame and holds at most
+    // kMaxPendingDecompressed bytes; the frame's pages are not recycled before it ends (zstd reads back).
+    void expandInPlace(ZSTD_inBuffer &input) {
+        ZSTD_outBuffer output{base_ + frameStart_, kMaxPendingDecompressed, end_ - frameStart_};
+        const size_t result = ZSTD_decompressStream(stream_, &output, &input);
+        if (ZSTD_getErrorCode(result) == ZSTD_error_dstSize_tooSmall) throw bomb(); // its declared size
+        check(result);
+        end_ = frameStart_ + output.pos;
+        inFrame_ = result != 0;
+        if (!inFrame_)
+            frameStart_ = end_;
+        else if (output.pos == output.size)
+            throw bomb();
+    }
+
     void makeRoom() {
-        if (region_.valid() && capacity_ - end_ < kMaxPendingDecompressed + 4 * kReadChunk) {
+        if (region_.valid() && !inFrame_ && capacity_ - end_ < 2 * kMaxPendingDecompressed + 4 * kReadChunk) {
+            if (stableOutput_) { // between frames: zstd may change its output buffer
+                ZSTD_DCtx_reset(stream_, ZSTD_reset_session_and_parameters);
+                stableOutput_ = false;
+            }
             fallback_.assign(base_ + pos_, base_ + end_);
             spent_.push_back(std::move(region_));
             base_ = fallback_.data();
@@ -298,6 +332,9 @@ private:
     size_t discarded_ = 0;
     size_t recycledEnd_ = 0; // the end of the pages moved ahead of end_
     size_t moves_ = 0;
+    size_t frameStart_ = 0; // where the zstd frame being expanded starts (stableOutput_)
+    bool inFrame_ = false;
+    bool stableOutput_ = false;
     bool lastStable_ = false;
 };
 

@@ -145,18 +145,19 @@ Session writeSession(const QString &path, int samples, const ExecMapping &mappin
 }
 
 // PERF_RECORD_COMPRESSED records holding the records of stream, compressed as one zstd stream (flushed
-// every flushEvery bytes of input) and cut into payloads of at most payloadSize bytes wherever that
-// falls, so that records and zstd blocks span several compressed records.
+// every flushEvery bytes of input, ending a frame there when framePerFlush, as perf does) and cut into
+// payloads of at most payloadSize bytes wherever that falls, so that records, zstd blocks and frames span
+// several compressed records.
 std::vector<std::vector<uint8_t>> compressedRecords(const std::vector<uint8_t> &stream, size_t payloadSize,
-                                                    size_t flushEvery) {
+                                                    size_t flushEvery, bool framePerFlush = false) {
     ZSTD_CCtx *context = ZSTD_createCCtx();
     std::vector<uint8_t> packed(ZSTD_compressBound(stream.size()) + 1024);
     ZSTD_outBuffer output{packed.data(), packed.size(), 0};
     for (size_t at = 0; at < stream.size(); at += flushEvery) {
         const size_t size = std::min(flushEvery, stream.size() - at);
         ZSTD_inBuffer input{stream.data() + at, size, 0};
-        const bool last = at + size == stream.size();
-        while (ZSTD_compressStream2(context, &output, &input, last ? ZSTD_e_end : ZSTD_e_flush) != 0) {
+        const bool end = framePerFlush || at + size == stream.size();
+        while (ZSTD_compressStream2(context, &output, &input, end ? ZSTD_e_end : ZSTD_e_flush) != 0) {
         }
     }
     ZSTD_freeCCtx(context);
@@ -492,7 +493,7 @@ private slots:
     }
 
     void decompressedRecordsStayAtTheirAddress() {
-        // 8 MiB of records in one zstd stream cut into payloads of 40,000 bytes: records span payloads.
+        // 8 MiB of records in one zstd frame cut into payloads of 40,000 bytes: records span payloads.
         const uint32_t count = 8192;
         const auto session = writeSession(dir_.filePath("stable.data"), 2, mapping_, {}, kSampleType,
                                           compressedRecords(numberedRecords(count), 40000, 300000));
@@ -515,10 +516,11 @@ private slots:
 
     void decompressedPagesAreReusedBehindTheOldestHeld() {
         // Nothing held: the region's pages behind the reader are dropped or reused, and the records
-        // read later are intact (a reused page is overwritten only after it was passed).
+        // read later are intact (a reused page is overwritten only after it was passed). Frames of about
+        // 1 MB, as perf writes one per flush, end inside records.
         const uint32_t count = 16384; // 16 MiB decompressed
         const auto session = writeSession(dir_.filePath("reuse.data"), 2, mapping_, {}, kSampleType,
-                                          compressedRecords(numberedRecords(count), 65000, 1 << 20));
+                                          compressedRecords(numberedRecords(count), 65000, 1000000, true));
         PerfDataReader reader(session.path.toStdString());
         uint32_t seen = 0;
         const perf_event_header *previous = nullptr;
