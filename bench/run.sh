@@ -4,7 +4,7 @@
 set -eu
 here=$(dirname "$0")
 build=${1:-build}
-for script in "$here"/record.sh "$here"/report.sh "$here"/stat.sh "$here"/annotate.sh; do
+for script in "$here"/record.sh "$here"/report.sh "$here"/stat.sh "$here"/annotate.sh "$here"/compressed.sh; do
   if [ -x "$script" ]; then
     echo "== $(basename "$script")"
     "$script" "$build"

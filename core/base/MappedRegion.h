@@ -33,6 +33,11 @@ public:
     void *get() const { return address_; }
     size_t size() const { return size_; }
     bool valid() const { return address_ != nullptr; }
+    // Gives up ownership (the mapping is then someone else's to unmap) and returns the address.
+    [[nodiscard]] void *release() {
+        size_ = 0;
+        return std::exchange(address_, nullptr);
+    }
     void reset() {
         if (address_) ::munmap(address_, size_);
         address_ = nullptr;

@@ -81,6 +81,7 @@ private:
     void addAttrRecord(const perf_event_header *header);
     bool fill(size_t bytes);
     void mapData();
+    void *mapBelowDecompressionSpace(size_t size, uint64_t offset);
     bool waitForGrowth();
     void seekTo(uint64_t offset);
     size_t readAt(void *out, size_t size, uint64_t offset);
@@ -118,6 +119,7 @@ private:
     std::vector<EventAttr> events_;
     SessionMetadata metadata_;
     std::vector<Message> notices_;
+    MappedRegion decompressionSpace_; // reserved above the mapping for the decompressor (see mapData())
     std::unique_ptr<Decompressor> decompressor_;
     bool following_ = false;
     std::stop_token stop_;

@@ -144,6 +144,66 @@ Session writeSession(const QString &path, int samples, const ExecMapping &mappin
     return session;
 }
 
+// PERF_RECORD_COMPRESSED records holding the records of stream, compressed as one zstd stream (flushed
+// every flushEvery bytes of input, ending a frame there when framePerFlush, as perf does) and cut into
+// payloads of at most payloadSize bytes wherever that falls, so that records, zstd blocks and frames span
+// several compressed records.
+std::vector<std::vector<uint8_t>> compressedRecords(const std::vector<uint8_t> &stream, size_t payloadSize,
+                                                    size_t flushEvery, bool framePerFlush = false) {
+    ZSTD_CCtx *context = ZSTD_createCCtx();
+    std::vector<uint8_t> packed(ZSTD_compressBound(stream.size()) + 1024);
+    ZSTD_outBuffer output{packed.data(), packed.size(), 0};
+    for (size_t at = 0; at < stream.size(); at += flushEvery) {
+        const size_t size = std::min(flushEvery, stream.size() - at);
+        ZSTD_inBuffer input{stream.data() + at, size, 0};
+        const bool end = framePerFlush || at + size == stream.size();
+        while (ZSTD_compressStream2(context, &output, &input, end ? ZSTD_e_end : ZSTD_e_flush) != 0) {
+        }
+    }
+    ZSTD_freeCCtx(context);
+    std::vector<std::vector<uint8_t>> records;
+    for (size_t at = 0; at < output.pos; at += payloadSize) {
+        std::vector<uint8_t> record(sizeof(perf_event_header));
+        const auto *begin = packed.data() + at;
+        record.insert(record.end(), begin, begin + std::min(payloadSize, output.pos - at));
+        // PERF_RECORD_COMPRESSED, not padded: perf's own records need not be multiples of 8 bytes.
+        const perf_event_header header{81, 0, static_cast<uint16_t>(record.size())};
+        std::memcpy(record.data(), &header, sizeof header);
+        records.push_back(std::move(record));
+    }
+    return records;
+}
+
+// The word j of record index's payload (after the index itself): not compressible, so that the stream
+// fills many compressed records.
+uint32_t numberedWord(uint32_t index, size_t j) {
+    uint64_t x = (uint64_t{index} << 32 | j) * 0x9E3779B97F4A7C15ull;
+    return static_cast<uint32_t>(x >> 29);
+}
+
+// count COMM records of 1 KiB that say their index, one after the other.
+std::vector<uint8_t> numberedRecords(uint32_t count) {
+    std::vector<uint8_t> stream;
+    for (uint32_t i = 0; i < count; ++i) {
+        std::vector<uint8_t> record(sizeof(perf_event_header));
+        put(record, i);
+        for (size_t j = 1; record.size() < 1024; ++j)
+            put(record, numberedWord(i, j));
+        finishRecord(record, PERF_RECORD_COMM);
+        stream.insert(stream.end(), record.begin(), record.end());
+    }
+    return stream;
+}
+
+// The index a record of numberedRecords() says, or -1 when its bytes disagree.
+int64_t recordIndex(const perf_event_header *record) {
+    const auto *words = reinterpret_cast<const uint32_t *>(record + 1);
+    const size_t count = (record->size - sizeof *record) / 4;
+    for (size_t j = 1; j < count; ++j)
+        if (words[j] != numberedWord(words[0], j)) return -1;
+    return words[0];
+}
+
 void patch(const QString &path, uint64_t offset, const void *bytes, size_t size) {
     QFile file(path);
     QVERIFY(file.open(QIODevice::ReadWrite));
@@ -430,6 +490,77 @@ private slots:
         writeBytes(cut, bytes);
         expectFormatError(cut, 103, "the file ends at byte 103, inside a record of type 64");
         expectFormatError(cut, 103, "starts at byte 16: it was cut short there, before any record describes");
+    }
+
+    void decompressedRecordsStayAtTheirAddress() {
+        // 8 MiB of records in one zstd frame cut into payloads of 40,000 bytes: records span payloads.
+        const uint32_t count = 8192;
+        const auto session = writeSession(dir_.filePath("stable.data"), 2, mapping_, {}, kSampleType,
+                                          compressedRecords(numberedRecords(count), 40000, 300000));
+        PerfDataReader reader(session.path.toStdString());
+        std::vector<const perf_event_header *> held; // every 500th record, held until the end
+        uint32_t seen = 0;
+        while (const perf_event_header *record = reader.next()) {
+            if (record->type != PERF_RECORD_COMM) continue;
+            QVERIFY(reader.lastRecordIsMapped());
+            QCOMPARE(recordIndex(record), int64_t{seen});
+            if (seen % 500 == 0) held.push_back(record);
+            ++seen;
+            // What the orderer and the unwinder report: the oldest record they still hold.
+            reader.discardBefore(held.front());
+        }
+        QCOMPARE(seen, count);
+        for (size_t i = 0; i < held.size(); ++i)
+            QCOMPARE(recordIndex(held[i]), static_cast<int64_t>(i * 500));
+    }
+
+    void decompressedPagesAreReusedBehindTheOldestHeld() {
+        // Nothing held: the region's pages behind the reader are dropped or reused, and the records
+        // read later are intact (a reused page is overwritten only after it was passed). Frames of about
+        // 1 MB, as perf writes one per flush, end inside records.
+        const uint32_t count = 16384; // 16 MiB decompressed
+        const auto session = writeSession(dir_.filePath("reuse.data"), 2, mapping_, {}, kSampleType,
+                                          compressedRecords(numberedRecords(count), 65000, 1000000, true));
+        PerfDataReader reader(session.path.toStdString());
+        uint32_t seen = 0;
+        const perf_event_header *previous = nullptr;
+        while (const perf_event_header *record = reader.next()) {
+            if (record->type != PERF_RECORD_COMM) continue;
+            QCOMPARE(recordIndex(record), int64_t{seen});
+            if (previous) QCOMPARE(recordIndex(previous), int64_t{seen} - 1);
+            ++seen;
+            reader.discardBefore(record); // only the current record is held
+            previous = record;
+        }
+        QCOMPARE(seen, count);
+    }
+
+    void corruptCompressedRecordSaysWhere() {
+        auto records = compressedRecords(numberedRecords(512), 20000, 1 << 20);
+        QVERIFY(records.size() >= 3); // 512 KiB that do not compress
+        for (size_t i = 8; i < 16; ++i)
+            records[0][i] ^= 0x5a; // the zstd frame's magic number and header
+        const auto session =
+            writeSession(dir_.filePath("corrupt-frame.data"), 2, mapping_, {}, kSampleType, records);
+        const size_t first = session.recordOffsets.size() - records.size();
+        expectFormatError(session.path, session.recordOffsets[first], "compressed record: zstd:");
+    }
+
+    void truncatedCompressedStreamIsReported() {
+        // The file ends inside the zstd stream: records up to the cut are read, the partial one is not.
+        auto records = compressedRecords(numberedRecords(512), 20000, 1 << 20);
+        records.pop_back();
+        const auto session =
+            writeSession(dir_.filePath("cut-frame.data"), 2, mapping_, {}, kSampleType, records);
+        PerfDataReader reader(session.path.toStdString());
+        int64_t last = -1;
+        while (const perf_event_header *record = reader.next())
+            if (record->type == PERF_RECORD_COMM) {
+                QCOMPARE(recordIndex(record), last + 1);
+                ++last;
+            }
+        QVERIFY(last > 0);
+        QVERIFY(last < 511);
     }
 
     void decompressionBombSaysTheLimit() {
