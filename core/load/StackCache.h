@@ -2,8 +2,9 @@
 // and its call chain as the kernel recorded it (context markers included). A sample repeating a call chain
 // seen before takes its stack from here instead of symbolizing and interning every frame again. What the
 // symbolizer answers depends on the process maps only, so forget() (called when MMAP, COMM or FORK records
-// change them) drops everything. A fixed number of slots, two-way set associative: its memory does not grow
-// with the samples.
+// change them) drops everything. Two-way set associative, with at most a fixed number of slots: its memory
+// does not grow with the samples. It starts small and doubles (keeping what it holds) when a quarter of its
+// slots are used, so a short recording does not pay for the page faults of the largest table.
 #pragma once
 
 #include "base/UnalignedWords.h"
@@ -21,13 +22,17 @@ public:
         bool unmapped = false; // whether a frame lies in no mapping
     };
 
-    explicit StackCache(size_t slots = size_t{1} << 14);
+    explicit StackCache(size_t maxSlots = size_t{1} << 14);
 
     // Looks up the call chain of a sample whose process and privilege level head names. On a miss, store()
     // keeps what the caller computed for it; chain must stay valid until then.
     bool find(uint64_t head, UnalignedWords chain, Found &found);
     void store(const Found &found);
-    void forget() { ++generation_; }
+    void forget() {
+        ++generation_;
+        used_ = 0;
+    }
+    size_t slotCount() const { return slots_.size(); }
 
 private:
     struct Slot {
@@ -37,8 +42,14 @@ private:
         std::vector<uint64_t> key; // head, then the call chain
     };
 
+    static inline uint64_t hashOf(uint64_t head, UnalignedWords chain);
+    size_t pairOf(uint64_t hash) const;
+    void grow();
+
     std::vector<Slot> slots_;
     size_t mask_;
+    size_t maxSlots_;
+    size_t used_ = 0; // slots of this generation
     uint64_t lastUseOf(size_t slot) const {
         return slots_[slot].generation == generation_ ? slots_[slot].lastUse : 0;
     }

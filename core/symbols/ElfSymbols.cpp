@@ -269,6 +269,7 @@ bool isCode(const GElf_Sym &symbol) {
 void ElfSymbols::buildTable() const {
     tableBuilt_ = true;
     const int count = dwfl_module_getsymtab(module_);
+    table_.reserve(static_cast<size_t>(std::max(count, 0)));
     for (int i = 1; i < count; ++i) {
         GElf_Sym symbol;
         GElf_Addr address = 0;
@@ -288,18 +289,45 @@ void ElfSymbols::buildTable() const {
     demangled_.resize(table_.size());
 }
 
+namespace {
+// The order among symbols at one address as one number, lower wins: rank, then fewer leading underscores,
+// then the longer name.
+uint64_t tieKey(uint8_t rank, const char *name) {
+    const uint64_t underscores = std::min<size_t>(leadingUnderscores(name), 0xff);
+    const uint64_t length = std::min<size_t>(std::strlen(name), (uint64_t{1} << 48) - 1);
+    return uint64_t{rank} << 56 | underscores << 48 | ((uint64_t{1} << 48) - 1 - length);
+}
+} // namespace
+
+// Sorts small keys (address, tie key, position) instead of the symbols, so that a comparison reads no
+// names; the position keeps the order of equal keys that of the symbol table.
 void ElfSymbols::sortAndDeduplicate() const {
-    std::sort(table_.begin(), table_.end(), [](const Symbol &a, const Symbol &b) {
-        if (a.start != b.start) return a.start < b.start;
-        if (a.rank != b.rank) return a.rank < b.rank;
-        const size_t ua = leadingUnderscores(a.rawName), ub = leadingUnderscores(b.rawName);
-        if (ua != ub) return ua < ub;
-        return std::strlen(a.rawName) > std::strlen(b.rawName);
-    });
+    struct Key {
+        uint64_t start;
+        uint64_t tie;
+        size_t index;
+    };
+    std::vector<Key> keys;
+    keys.reserve(table_.size());
+    bool sorted = true;
+    for (size_t i = 0; i < table_.size(); ++i) {
+        keys.push_back({table_[i].start, tieKey(table_[i].rank, table_[i].rawName), i});
+        if (i > 0 && (keys[i - 1].start > keys[i].start ||
+                      (keys[i - 1].start == keys[i].start && keys[i - 1].tie > keys[i].tie)))
+            sorted = false;
+    }
+    if (!sorted)
+        std::sort(keys.begin(), keys.end(), [](const Key &a, const Key &b) {
+            if (a.start != b.start) return a.start < b.start;
+            if (a.tie != b.tie) return a.tie < b.tie;
+            return a.index < b.index;
+        });
     // One symbol per address: the best ranked.
-    table_.erase(std::unique(table_.begin(), table_.end(),
-                             [](const Symbol &a, const Symbol &b) { return a.start == b.start; }),
-                 table_.end());
+    std::vector<Symbol> unique;
+    unique.reserve(keys.size());
+    for (const Key &key : keys)
+        if (unique.empty() || unique.back().start != key.start) unique.push_back(table_[key.index]);
+    table_ = std::move(unique);
 }
 
 namespace {

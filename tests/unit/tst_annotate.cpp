@@ -2,7 +2,8 @@
 // symbols read with nm), annotated by Annotator: self costs on the sampled instruction, inclusive costs on
 // the call site a return address points after, filters, the recursive call named, jumps resolved within the
 // function, source lines from the line table, inline ranges, Intel and AT&T syntax, what cannot be annotated;
-// the disassembler's way back after bytes it cannot decode; source files found under search paths.
+// the disassembler's way back after bytes it cannot decode; capstone opened on use, not linked; source files
+// found under search paths.
 #include "TestSupport.h"
 #include "annotate/Annotator.h"
 #include "annotate/Disassembler.h"
@@ -256,6 +257,22 @@ private slots:
         QCOMPARE(out[0].mnemonic, std::string(".byte"));
         QCOMPARE(out[1].address, uint64_t{0x2001});
         QCOMPARE(out.back().mnemonic, std::string("nop"));
+    }
+
+    // capstone is opened on first use, not linked: the programs do not pay for its relocations at every
+    // start, and the disassembler still finds it.
+    void capstoneIsOpenedOnUse() {
+        const auto dynamic =
+            runProgram(QStringLiteral("readelf"), {QStringLiteral("-d"), QStringLiteral(PERFGLASS_CLI)});
+        QVERIFY(dynamic.out.contains(QStringLiteral("NEEDED")));
+        QVERIFY(!dynamic.out.contains(QStringLiteral("capstone")));
+        QVERIFY(Disassembler::version() != "unavailable");
+        const Disassembler disassembler(AsmSyntax::Intel);
+        const std::array<uint8_t, 1> ret{0xc3};
+        const auto out = disassembler.disassemble(ret, 0x1000);
+        QCOMPARE(out.size(), size_t{1});
+        QCOMPARE(out[0].mnemonic, std::string("ret"));
+        QCOMPARE(out[0].branch, BranchKind::Return);
     }
 
     // Annotation finds sources with SourceFileFinder: a copy of the source tree under a source path, found by

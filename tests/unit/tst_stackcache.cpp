@@ -1,6 +1,7 @@
 // StackCache: a call chain seen before is found with its stack until the maps change (forget()); the head
 // (process and privilege level) and every word of the chain tell call chains apart; chains that collide
-// share a pair of slots and replace the less recently used one instead of growing.
+// share a pair of slots and replace the less recently used one instead of growing past the maximum; the
+// table starts small and doubles, keeping its chains.
 #include "load/ProfileBuilder.h"
 #include "load/StackCache.h"
 #include "perfdata/RecordBuilder.h"
@@ -143,6 +144,49 @@ private slots:
         QVERIFY(lookUp(cache, 1, c, found));
         QCOMPARE(found.stack, StackId{3});
         QVERIFY(!lookUp(cache, 1, b, found));
+    }
+
+    // It starts with few slots and doubles while a quarter of them are used, up to its maximum, keeping the
+    // chains it holds.
+    void growsUpToItsMaximumAndKeepsWhatItHolds() {
+        StackCache cache(1024);
+        StackCache::Found found;
+        const size_t first = cache.slotCount();
+        QVERIFY(first < 1024);
+        for (uint64_t a = 0; a < 200; ++a) {
+            const std::vector<uint64_t> chain{kUserContext, 0x400000 + a * 16, 0x401000};
+            QVERIFY(!lookUp(cache, 1, chain, found));
+            cache.store({static_cast<StackId>(a), false});
+        }
+        QVERIFY(cache.slotCount() > first);
+        QVERIFY(cache.slotCount() <= 1024);
+        size_t kept = 0;
+        for (uint64_t a = 0; a < 200; ++a) {
+            if (!lookUp(cache, 1, {kUserContext, 0x400000 + a * 16, 0x401000}, found)) continue;
+            QCOMPARE(found.stack, static_cast<StackId>(a));
+            ++kept;
+        }
+        QVERIFY(kept >= 180); // a few may have met a full pair
+        for (uint64_t a = 0; a < 5000; ++a) {
+            const std::vector<uint64_t> chain{kUserContext, a};
+            if (!lookUp(cache, 2, chain, found)) cache.store({static_cast<StackId>(a), false});
+        }
+        QCOMPARE(cache.slotCount(), size_t{1024});
+    }
+
+    void forgetKeepsTheSlotsButNotTheChains() {
+        StackCache cache;
+        StackCache::Found found;
+        for (uint64_t a = 0; a < 100; ++a) {
+            const std::vector<uint64_t> chain{kUserContext, a};
+            QVERIFY(!lookUp(cache, 1, chain, found));
+            cache.store({static_cast<StackId>(a), false});
+        }
+        const size_t slotCount = cache.slotCount();
+        cache.forget();
+        QCOMPARE(cache.slotCount(), slotCount);
+        for (uint64_t a = 0; a < 100; ++a)
+            QVERIFY(!lookUp(cache, 1, {kUserContext, a}, found));
     }
 
     // The builder's use: a repeated call chain counts as unmapped again, and a mapping added afterwards
