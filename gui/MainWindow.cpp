@@ -775,6 +775,7 @@ void MainWindow::updateFilterUi() {
 
 void MainWindow::createStatusBar() {
     sessionLabel_ = new QLabel(this);
+    sessionLabel_->setObjectName(QStringLiteral("sessionLabel"));
     progress_ = new QProgressBar(this);
     progress_->setRange(0, 1000);
     progress_->setMaximumWidth(240);
@@ -819,9 +820,11 @@ void MainWindow::showAnalysis(std::shared_ptr<const LoadedSession> session) {
     sourceView_->setSession(session_);
     searchEverywhere_->setSession(session_);
     filterBar_->setSession(session_);
+    const bool countersOnly = session_->profile->samples.size() == 0 && !session_->profile->counters.empty();
     sessionLabel_->setText(
-        tr("%n sample(s) of %1", nullptr, static_cast<int>(session_->topDown->sampleCount()))
-            .arg(QString::fromStdString(session_->eventName)));
+        countersOnly ? tr("Counters only, no samples")
+                     : tr("%n sample(s) of %1", nullptr, static_cast<int>(session_->topDown->sampleCount()))
+                           .arg(QString::fromStdString(session_->eventName)));
 }
 
 void MainWindow::onLoaded(std::shared_ptr<const LoadedSession> session) {

@@ -2156,6 +2156,10 @@ Modul: %2</translation>
         <source>Add %1 to the source paths of the Symbol Settings, for later sessions too?</source>
         <translation>%1 zu den Quellpfaden der Symboleinstellungen hinzufügen, auch für spätere Sitzungen?</translation>
     </message>
+    <message>
+        <source>Counters only, no samples</source>
+        <translation>Nur Zähler, keine Stichproben</translation>
+    </message>
 </context>
 <context>
     <name>perfglass::ProcessGroupingActions</name>

@@ -2155,6 +2155,10 @@ Module: %2</source>
         <source>Add %1 to the source paths of the Symbol Settings, for later sessions too?</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Counters only, no samples</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>perfglass::ProcessGroupingActions</name>

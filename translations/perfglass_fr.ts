@@ -2156,6 +2156,10 @@ Module : %2</translation>
         <source>Add %1 to the source paths of the Symbol Settings, for later sessions too?</source>
         <translation>Ajouter %1 aux chemins source des paramètres des symboles, aussi pour les sessions suivantes ?</translation>
     </message>
+    <message>
+        <source>Counters only, no samples</source>
+        <translation>Compteurs seulement, aucun échantillon</translation>
+    </message>
 </context>
 <context>
     <name>perfglass::ProcessGroupingActions</name>

@@ -293,12 +293,25 @@ void ProfileBuilder::noteBrokenStacks() {
                                                         kBrokenStackName));
 }
 
+// A session without samples (stat -o) spans its counter reads: from the first interval's start (0 when the
+// reads are stamped with the time since counting began) to the last read, so its duration is the counting's.
+void ProfileBuilder::spanCounterReads(Profile &profile) {
+    uint64_t start = UINT64_MAX;
+    for (const CounterSeries &series : profile.counters)
+        for (const CounterPoint &point : series.points) {
+            start = std::min(start, point.begin);
+            profile.endTime = std::max(profile.endTime, point.time);
+        }
+    if (start != UINT64_MAX) profile.startTime = start;
+}
+
 std::shared_ptr<Profile> ProfileBuilder::finish() {
     unwindPending();
     symbolizer_.finish();
     noteBrokenStacks();
     profile_->counters = counterSeries_.finish();
     profile_->diagnostics.malformedRecords += counterSeries_.malformedRecords();
+    if (profile_->samples.size() == 0) spanCounterReads(*profile_);
     profile_->samples.shrinkToFit();
     for (uint16_t event : profile_->samples.event)
         if (event < profile_->events.size()) ++profile_->events[event].samples;

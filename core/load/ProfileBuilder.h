@@ -68,6 +68,7 @@ public:
     std::shared_ptr<Profile> finish();
 
 private:
+    static void spanCounterReads(Profile &profile);
     void addSample(const perf_event_header *record, bool stable);
     void addProcessRecord(const perf_event_header &record);
     void addMmap2(const Mmap2Record &mmap);

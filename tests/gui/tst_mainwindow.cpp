@@ -871,6 +871,7 @@ void TestMainWindow::countersDockShowsSeries() {
     QVERIFY(!part<QDockWidget>(window, "summaryDock")->visibleRegion().isEmpty()); // raised below the charts
     QVERIFY2(countersDock->height() > window->height() / 2,
              qPrintable(QString::number(countersDock->height())));
+    QCOMPARE(part<QLabel>(window, "sessionLabel")->text(), QStringLiteral("Counters only, no samples"));
     const Profile &profile = *window->session()->profile;
     const int cpus = static_cast<int>(sysconf(_SC_NPROCESSORS_ONLN));
     QCOMPARE(static_cast<int>(profile.counters.size()), 2 * cpus);

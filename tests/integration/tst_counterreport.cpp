@@ -113,6 +113,13 @@ private slots:
                 qPrintable(at + QStringLiteral(": %1/s, stat %2").arg(faultRate).arg(faultRows[i].count)));
             previous = time;
         }
+        // A session of counters only spans its reads (the Summary's recording duration), not 0.
+        const auto profile = loadProfile(file.toStdString());
+        QCOMPARE(profile->samples.size(), size_t{0});
+        const double spanSeconds = static_cast<double>(profile->endTime - profile->startTime) / 1e9;
+        QVERIFY2(profile->endTime > profile->startTime && spanSeconds >= clockRows.back().time - 0.01,
+                 qPrintable(
+                     QStringLiteral("%1 s, last read at %2 s").arg(spanSeconds).arg(clockRows.back().time)));
     }
 
     // record --counters of a launched program: its inherited counter is one line for the whole process, in
