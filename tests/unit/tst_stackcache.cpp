@@ -1,13 +1,14 @@
 // StackCache: a call chain seen before is found with its stack until the maps change (forget()); the head
 // (process and privilege level) and every word of the chain tell call chains apart; chains that collide
 // share a pair of slots and replace the less recently used one instead of growing past the maximum; the
-// table starts small and doubles, keeping its chains.
+// table starts small and doubles, keeping its chains; the chains replaced are dropped from its storage.
 #include "load/ProfileBuilder.h"
 #include "load/StackCache.h"
 #include "perfdata/RecordBuilder.h"
 
 #include <QtTest>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <vector>
@@ -172,6 +173,38 @@ private slots:
             if (!lookUp(cache, 2, chain, found)) cache.store({static_cast<StackId>(a), false});
         }
         QCOMPARE(cache.slotCount(), size_t{1024});
+    }
+
+    // The chains sit in one vector: replacing chains over and over does not make it grow without bound,
+    // and what is found is still the stack stored with each chain, whatever its length.
+    void replacedChainsAreCompacted() {
+        StackCache cache(2); // one pair: every new chain replaces one
+        StackCache::Found found;
+        size_t largest = 0;
+        for (uint64_t a = 0; a < 20000; ++a) {
+            const std::vector<uint64_t> chain(1 + a % 7, 0x400000 + a);
+            QVERIFY(!lookUp(cache, 1, chain, found));
+            cache.store({static_cast<StackId>(a), a % 2 == 1});
+            QVERIFY(lookUp(cache, 1, chain, found));
+            QCOMPARE(found.stack, static_cast<StackId>(a));
+            QCOMPARE(found.unmapped, a % 2 == 1);
+            largest = std::max(largest, cache.entryWords());
+        }
+        QVERIFY(largest < 40000); // 20,000 chains of 1 to 7 words and 4 words of header each: 160,000
+        const std::vector<uint64_t> last(1 + 19999 % 7, 0x400000 + 19999);
+        QVERIFY(lookUp(cache, 1, last, found));
+        QCOMPARE(found.stack, StackId{19999});
+    }
+
+    void theWholeStackIdComesBack() {
+        StackCache cache;
+        StackCache::Found found;
+        const std::vector<uint64_t> chain{kUserContext, 0x401020};
+        QVERIFY(!lookUp(cache, 5, chain, found));
+        cache.store({StackId{0xFFFFFFFE}, false});
+        QVERIFY(lookUp(cache, 5, chain, found));
+        QCOMPARE(found.stack, StackId{0xFFFFFFFE});
+        QVERIFY(!found.unmapped);
     }
 
     void forgetKeepsTheSlotsButNotTheChains() {
