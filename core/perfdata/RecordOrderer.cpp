@@ -25,7 +25,7 @@ void RecordOrderer::push(const perf_event_header *record, bool stable) {
         time = lastTime_;
     roundMax_ = std::max(roundMax_, time);
     if (stable) {
-        entries_.push_back({time, sequence_++, record, 0});
+        entries_.push_back({time, record, 0});
         stableBytes_ += record->size;
         if (queuedBytes() > maxQueuedBytes_) flush();
         return;
@@ -35,12 +35,12 @@ void RecordOrderer::push(const perf_event_header *record, bool stable) {
     reserve(offset + words);
     std::memcpy(arena_.get() + offset, record, record->size);
     arenaSize_ += words;
-    entries_.push_back({time, sequence_++, nullptr, offset});
+    entries_.push_back({time, nullptr, offset});
     if (queuedBytes() > maxQueuedBytes_) flush();
 }
 
 // What the queue holds: the copies, the stable records it keeps mapped and its entries, which for the
-// smallest records (8 bytes) are four times larger than the records themselves.
+// smallest records (8 bytes) are three times larger than the records themselves.
 size_t RecordOrderer::queuedBytes() const {
     return arenaSize_ * 8 + stableBytes_ + entries_.size() * sizeof(Entry);
 }

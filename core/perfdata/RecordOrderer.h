@@ -39,7 +39,6 @@ public:
 private:
     struct Entry {
         uint64_t time;
-        uint64_t sequence;
         const perf_event_header *stable; // nullptr: the record is a copy in the arena
         size_t offset;                   // in words of arena_
         const perf_event_header *record(const uint64_t *arena) const {
@@ -61,7 +60,6 @@ private:
     std::vector<Entry> entries_;  // in arrival order between releases
     std::vector<Entry> kept_;     // release()'s scratch: the entries it keeps
     std::vector<size_t> runEnds_; // sortByTime()'s scratch: where each run in time order ends
-    uint64_t sequence_ = 0;
     uint64_t lastTime_ = 0;
     uint64_t roundMax_ = 0;
     uint64_t previousRoundMax_ = 0;
