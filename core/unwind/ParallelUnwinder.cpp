@@ -75,19 +75,21 @@ void ParallelUnwinder::retireFinished() {
     finishedChanged_.notify_all();
 }
 
+ParallelUnwinder::Batch *ParallelUnwinder::batchWithJobsLeft() {
+    const auto found = std::find_if(batches_.begin(), batches_.end(),
+                                    [](const Batch &batch) { return batch.next < batch.jobs.size(); });
+    return found == batches_.end() ? nullptr : &*found;
+}
+
 void ParallelUnwinder::workerLoop(size_t unwinderIndex, const std::stop_token &stop) {
     DwarfUnwinder &unwinder = *unwinders_[unwinderIndex];
     std::unique_lock lock(lock_);
     for (;;) {
-        // The oldest batch with jobs nobody took yet; deque references stay valid while others are appended.
-        auto hasWork = [this] {
-            return std::any_of(batches_.begin(), batches_.end(),
-                               [](const Batch &batch) { return batch.next < batch.jobs.size(); });
-        };
-        if (!work_.wait(lock, stop, hasWork) || stop.stop_requested()) return; // stopped: batches are dropped
-        Batch &batch = *std::find_if(batches_.begin(), batches_.end(), [](const Batch &candidate) {
-            return candidate.next < candidate.jobs.size();
-        });
+        // Deque references stay valid while others are appended.
+        if (!work_.wait(lock, stop, [this] { return batchWithJobsLeft() != nullptr; }) ||
+            stop.stop_requested())
+            return; // stopped: batches are dropped
+        Batch &batch = *batchWithJobsLeft();
         const size_t begin = batch.next;
         const size_t end = std::min(begin + kJobsPerGrab, batch.jobs.size());
         batch.next = end;

@@ -67,6 +67,8 @@ private:
     void unwindRange(DwarfUnwinder &unwinder, const Batch &batch, size_t begin, size_t end);
     void workerLoop(size_t unwinderIndex, const std::stop_token &stop);
     void retireFinished(); // under lock_
+    // The oldest batch with jobs nobody took yet, nullptr when none has; under lock_.
+    Batch *batchWithJobsLeft();
 
     std::mutex sharedLock_;
     std::vector<std::unique_ptr<DwarfUnwinder>> unwinders_; // [0] is the caller's
