@@ -262,9 +262,6 @@ private:
         return region;
     }
 
-    // Before feeding more compressed bytes (which expand to kMaxPendingDecompressed at most): a buffer is
-    // compacted; a region that could be used up by them gives way to a buffer (its records stay valid, it is
-    // no longer dropped from).
     static Error bomb() {
         return Error(
             fmt::format("its data expands to more than the reader's limit of {} MiB and was refused (a "
@@ -293,6 +290,9 @@ private:
             throw bomb();
     }
 
+    // Before feeding more compressed bytes (which expand to kMaxPendingDecompressed at most): a buffer is
+    // compacted; a region that could be used up by them gives way to a buffer (its records stay valid, it is
+    // no longer dropped from).
     void makeRoom() {
         if (region_.valid() && !inFrame_ && capacity_ - end_ < 2 * kMaxPendingDecompressed + 4 * kReadChunk) {
             if (stableOutput_) { // between frames: zstd may change its output buffer
