@@ -54,6 +54,7 @@ public:
 
 private:
     const perf_event_header *recordAt(uint64_t tail, uint64_t head);
+    template <typename OnRecord> uint64_t walk(uint64_t head, OnRecord &onRecord, size_t &count);
 
     int fd_;
     MappedRegion mapping_;
@@ -68,30 +69,31 @@ inline uint64_t RingBuffer::publishedHead() const {
     return __atomic_load_n(&meta->data_head, __ATOMIC_ACQUIRE);
 }
 
-template <typename OnRecord> void RingBuffer::peekEach(uint64_t head, OnRecord &&onRecord) {
+// Passes the records from data_tail up to head to onRecord, leaving data_tail; returns the position after the
+// last record passed.
+template <typename OnRecord> uint64_t RingBuffer::walk(uint64_t head, OnRecord &onRecord, size_t &count) {
     const auto *meta = static_cast<const perf_event_mmap_page *>(base_);
-    for (uint64_t tail = meta->data_tail; tail < head;) {
-        const perf_event_header *record = recordAt(tail, head);
-        if (!record) break;
-        tail += record->size;
-        onRecord(record);
-    }
-}
-
-template <typename OnRecord> size_t RingBuffer::drainEach(uint64_t head, OnRecord &&onRecord) {
-    auto *meta = static_cast<perf_event_mmap_page *>(base_);
     uint64_t tail = meta->data_tail;
-    size_t count = 0;
     while (tail < head) {
         const perf_event_header *record = recordAt(tail, head);
         if (!record) break; // cannot happen with a sane kernel; stop rather than read garbage
-        const uint64_t size = record->size;
+        tail += record->size;
         onRecord(record);
-        tail += size;
         ++count;
     }
+    return tail;
+}
+
+template <typename OnRecord> void RingBuffer::peekEach(uint64_t head, OnRecord &&onRecord) {
+    size_t count = 0;
+    walk(head, onRecord, count);
+}
+
+template <typename OnRecord> size_t RingBuffer::drainEach(uint64_t head, OnRecord &&onRecord) {
+    size_t count = 0;
+    const uint64_t tail = walk(head, onRecord, count);
     // The release store makes our reads happen before the kernel may overwrite the space.
-    __atomic_store_n(&meta->data_tail, tail, __ATOMIC_RELEASE);
+    __atomic_store_n(&static_cast<perf_event_mmap_page *>(base_)->data_tail, tail, __ATOMIC_RELEASE);
     return count;
 }
 
