@@ -309,19 +309,14 @@ void ElfSymbols::sortAndDeduplicate() const {
     };
     std::vector<Key> keys;
     keys.reserve(table_.size());
-    bool sorted = true;
-    for (size_t i = 0; i < table_.size(); ++i) {
+    for (size_t i = 0; i < table_.size(); ++i)
         keys.push_back({table_[i].start, tieKey(table_[i].rank, table_[i].rawName), i});
-        if (i > 0 && (keys[i - 1].start > keys[i].start ||
-                      (keys[i - 1].start == keys[i].start && keys[i - 1].tie > keys[i].tie)))
-            sorted = false;
-    }
-    if (!sorted)
-        std::sort(keys.begin(), keys.end(), [](const Key &a, const Key &b) {
-            if (a.start != b.start) return a.start < b.start;
-            if (a.tie != b.tie) return a.tie < b.tie;
-            return a.index < b.index;
-        });
+    const auto before = [](const Key &a, const Key &b) {
+        if (a.start != b.start) return a.start < b.start;
+        if (a.tie != b.tie) return a.tie < b.tie;
+        return a.index < b.index;
+    };
+    if (!std::is_sorted(keys.begin(), keys.end(), before)) std::sort(keys.begin(), keys.end(), before);
     // One symbol per address: the best ranked.
     std::vector<Symbol> unique;
     unique.reserve(keys.size());
