@@ -820,11 +820,11 @@ void MainWindow::showAnalysis(std::shared_ptr<const LoadedSession> session) {
     sourceView_->setSession(session_);
     searchEverywhere_->setSession(session_);
     filterBar_->setSession(session_);
-    const bool countersOnly = session_->profile->samples.size() == 0 && !session_->profile->counters.empty();
     sessionLabel_->setText(
-        countersOnly ? tr("Counters only, no samples")
-                     : tr("%n sample(s) of %1", nullptr, static_cast<int>(session_->topDown->sampleCount()))
-                           .arg(QString::fromStdString(session_->eventName)));
+        session_->profile->countersOnly()
+            ? tr("Counters only, no samples")
+            : tr("%n sample(s) of %1", nullptr, static_cast<int>(session_->topDown->sampleCount()))
+                  .arg(QString::fromStdString(session_->eventName)));
 }
 
 void MainWindow::onLoaded(std::shared_ptr<const LoadedSession> session) {
@@ -936,7 +936,7 @@ void MainWindow::fitFlameGraphDock() {
     // A session of counter series only (stat -o): the views of samples have nothing to show, so they are
     // hidden (until a session with samples opens, or View > Reset Layout) and the charts get their room;
     // the Summary stays below them. Docks the user floated are left alone.
-    if (session_->profile->samples.size() == 0 && !session_->profile->counters.empty()) {
+    if (session_->profile->countersOnly()) {
         const int height = timelineDock_->height() + flameGraphDock_->height() + topDownDock_->height();
         for (QDockWidget *dock :
              {timelineDock_, flameGraphDock_, topDownDock_, bottomUpDock_, callerCalleeDock_}) {

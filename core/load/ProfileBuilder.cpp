@@ -311,7 +311,7 @@ std::shared_ptr<Profile> ProfileBuilder::finish() {
     noteBrokenStacks();
     profile_->counters = counterSeries_.finish();
     profile_->diagnostics.malformedRecords += counterSeries_.malformedRecords();
-    if (profile_->samples.size() == 0) spanCounterReads(*profile_);
+    if (profile_->countersOnly()) spanCounterReads(*profile_);
     profile_->samples.shrinkToFit();
     for (uint16_t event : profile_->samples.event)
         if (event < profile_->events.size()) ++profile_->events[event].samples;

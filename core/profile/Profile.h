@@ -162,6 +162,8 @@ struct Profile {
     const std::string &modulePath(ModuleId id) const;
     // The last path component of a module: "libc.so.6" for "/usr/lib/x86_64-linux-gnu/libc.so.6".
     std::string moduleName(ModuleId id) const;
+    // A session of counter series and no samples (stat -o).
+    bool countersOnly() const { return samples.size() == 0 && !counters.empty(); }
     // The first event with samples (the one views show by default), or 0 when no event has any.
     int firstSampledEvent() const;
     // Whether the session recorded every process (system-wide): its recorder's command line (CMDLINE, as
