@@ -105,6 +105,15 @@ inline RecordedSession recordHotspots(const QString &path, int milliseconds) {
                           QString::number(milliseconds), QStringLiteral("2")})};
 }
 
+// hotspots-fp recorded by perf itself (`perf record -g -e cpu-clock`), a fixed amount of work: the exit code
+// is the program's (3).
+inline ProcessResult recordHotspotsWithPerf(const QString &path) {
+    return runProgram(perfPath(), {QStringLiteral("record"), QStringLiteral("-q"), QStringLiteral("-g"),
+                                   QStringLiteral("-e"), QStringLiteral("cpu-clock"), QStringLiteral("-o"),
+                                   path, QStringLiteral("--"), clientPath(QStringLiteral("hotspots-fp")),
+                                   QStringLiteral("-300")});
+}
+
 // Starts the test program hotspots-fp with arguments and waits until it runs its own code; kills it when
 // done.
 class RunningProgram {

@@ -161,9 +161,7 @@ void TestPerfHabits::initTestCase() {
     qputenv("QT_QPA_PLATFORM", "offscreen"); // for the application started without a display
     if (perfPath().isEmpty()) return;
     perfData_ = dir_.filePath("perf-made.data");
-    const ProcessResult recorded =
-        runProgram(perfPath(), {"record", "-q", "-g", "-e", "cpu-clock", "-o", perfData_, "--",
-                                clientPath("hotspots-fp"), "-300"});
+    const ProcessResult recorded = recordHotspotsWithPerf(perfData_);
     QVERIFY2(recorded.exitCode == 3, qPrintable(recorded.err));
 }
 
