@@ -5,14 +5,13 @@
 #include "perfdata/FeatureCodec.h"
 #include "perfdata/MappedPrefetcher.h"
 #include "perfdata/PerfFileFormat.h"
+#include "perfdata/RecordDecompressor.h"
 
 #include <fcntl.h>
 #include <fmt/format.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include <zstd.h>
-#include <zstd_errors.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -29,7 +28,6 @@ constexpr uint64_t kMaxEvents = 4096;
 constexpr uint64_t kMaxIdsPerEvent = 1 << 20;
 constexpr uint64_t kMaxAttrSize = 4096;
 constexpr uint64_t kMaxFeatureSize = 256 << 20;
-constexpr size_t kMaxPendingDecompressed = 64 << 20;
 
 // An event's name until EVENT_DESC names it (a file whose writer has not finished has no features yet).
 std::string fallbackName(const perf_event_attr &attr, size_t index) {
@@ -135,210 +133,6 @@ struct AuxtraceRecord {
 };
 } // namespace
 
-// Expands PERF_RECORD_COMPRESSED payloads into the records they hold. A record may span two payloads.
-// The records are written one after the other into one reserved, growing virtual region placed above the
-// file's mapping, so that they stay valid at their address (stable, like mapped records) until
-// discardBefore() passes them, and addresses keep the stream's order across the mapping and the region (the
-// orderer and the unwinder compare them). Pages behind the oldest held record are dropped. Without such a
-// region (no room, or it is used up), records are kept in a buffer and valid only until the next call.
-class PerfDataReader::Decompressor {
-public:
-    // mappingEnd: the end of the reader's file mapping (nullptr: none); the region must lie above it.
-    // space: room reserved for the region (empty: the decompressor finds some).
-    Decompressor(const void *mappingEnd, MappedRegion space)
-        : stream_(ZSTD_createDStream()) {
-        ZSTD_initDStream(stream_);
-        reserveRegion(static_cast<const uint8_t *>(mappingEnd), std::move(space));
-    }
-    static constexpr size_t kRegionSize = size_t{64} << 30; // virtual; only written pages cost memory
-    ~Decompressor() { ZSTD_freeDStream(stream_); }
-    Decompressor(const Decompressor &) = delete;
-    Decompressor &operator=(const Decompressor &) = delete;
-
-    // Throws Error for data zstd cannot expand; the reader adds where it lies.
-    void feed(const uint8_t *bytes, size_t size) {
-        makeRoom();
-        ZSTD_inBuffer input{bytes, size, 0};
-        while (input.pos < input.size) {
-            if (stableOutput_) {
-                expandInPlace(input);
-            } else {
-                if (capacity_ - end_ < kReadChunk) grow();
-                ZSTD_outBuffer output{base_ + end_, capacity_ - end_, 0};
-                check(ZSTD_decompressStream(stream_, &output, &input));
-                end_ += output.pos;
-            }
-            if (end_ - pos_ > kMaxPendingDecompressed) throw bomb();
-        }
-    }
-
-    // The next complete record, nullptr when more input is needed. Throws Error for a malformed record.
-    const perf_event_header *next() {
-        if (end_ - pos_ < sizeof(perf_event_header)) return nullptr;
-        perf_event_header head{};
-        std::memcpy(&head, base_ + pos_, sizeof head);
-        if (head.size < sizeof(perf_event_header) ||
-            (head.size % 8 != 0 && head.type < format::kRecordHeaderAttr)) {
-            throw Error(fmt::format("compressed record holds a record of type {} with impossible size {}",
-                                    head.type, head.size));
-        }
-        if (end_ - pos_ < head.size) return nullptr;
-        const uint8_t *start = base_ + pos_;
-        pos_ += head.size;
-        lastStable_ = region_.valid();
-        if (reinterpret_cast<uintptr_t>(start) % 8 == 0)
-            return reinterpret_cast<const perf_event_header *>(start);
-        lastStable_ = false;
-        aligned_.resize((head.size + 7) / 8); // after a record of unaligned size: copy, aligned
-        std::memcpy(aligned_.data(), start, head.size);
-        return reinterpret_cast<const perf_event_header *>(aligned_.data());
-    }
-
-    // Whether the record next() returned last stays valid at its address until discardBefore() passes it.
-    bool lastStable() const { return lastStable_; }
-    bool hasPartialRecord() const { return end_ > pos_; }
-    // Whether address lies in the region (a stable decompressed record).
-    bool holds(const void *address) const {
-        const auto *byte = static_cast<const uint8_t *>(address);
-        return region_.valid() && byte >= base_ && byte < base_ + capacity_;
-    }
-
-    // No record before address is held (nullptr: none before the current one).
-    void discardBefore(const void *address) {
-        if (!region_.valid()) return;
-        if (address && !holds(address)) return; // a mapped record, older than every decompressed one
-        const size_t held =
-            address ? static_cast<size_t>(static_cast<const uint8_t *>(address) - base_) : pos_;
-        const size_t end = std::min({held, pos_, stableOutput_ ? frameStart_ : pos_}) & ~(kPage - 1);
-        constexpr size_t kDiscardStep = size_t{1} << 20; // in steps: each move costs a TLB flush
-        if (end < discarded_ + kDiscardStep) return;
-        recycle(discarded_, end - discarded_);
-        discarded_ = end;
-    }
-
-private:
-    static constexpr size_t kPage = 4096;
-
-    // Moves the pages of [offset, offset + size), no longer held, to the region's free end, where the next
-    // records are written: written pages are reused, and fresh ones (each a fault and a zeroed page) are
-    // needed only for what is held at once. After many moves (each may add a kernel mapping entry) they are
-    // dropped instead.
-    void recycle(size_t offset, size_t size) {
-        constexpr size_t kMaxMoves = 8192;
-        const size_t target = std::max(recycledEnd_, (end_ + kPage - 1) & ~(kPage - 1));
-        if (moves_ < kMaxMoves && target + size <= capacity_ &&
-            ::mremap(base_ + offset, size, size, MREMAP_MAYMOVE | MREMAP_FIXED, base_ + target) !=
-                MAP_FAILED) {
-            ++moves_;
-            recycledEnd_ = target + size;
-            return;
-        }
-        ::madvise(base_ + offset, size, MADV_DONTNEED);
-    }
-
-    // A region above the mapping: space reserved with it (see mapData()), else a place asked for.
-    void reserveRegion(const uint8_t *above, MappedRegion space) {
-        if (!space.valid()) space = placeAbove(above);
-        if (!space.valid()) return; // copies in a buffer, as before
-        region_ = std::move(space);
-        base_ = static_cast<uint8_t *>(region_.get());
-        capacity_ = region_.size();
-        // ZSTD_d_stableOutBuffer, an experimental parameter (zstd 1.4.4 and later); without it, zstd copies.
-        stableOutput_ = !ZSTD_isError(ZSTD_DCtx_setParameter(stream_, ZSTD_d_experimentalParam2, 1));
-    }
-
-    static MappedRegion placeAbove(const uint8_t *above) {
-        if constexpr (sizeof(void *) < 8) return {};
-        constexpr int flags = MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE;
-        MappedRegion region(::mmap(nullptr, kRegionSize, PROT_READ | PROT_WRITE, flags, -1, 0), kRegionSize);
-        if (!region.valid() || !above || static_cast<const uint8_t *>(region.get()) > above) return region;
-        region.reset(); // below the mapping: ask for a place above it
-        const uintptr_t gib = uintptr_t{1} << 30;
-        auto *hint = reinterpret_cast<void *>((reinterpret_cast<uintptr_t>(above) + 2 * gib) & ~(gib - 1));
-        region = MappedRegion(
-            ::mmap(hint, kRegionSize, PROT_READ | PROT_WRITE, flags | MAP_FIXED_NOREPLACE, -1, 0),
-            kRegionSize);
-        if (region.get() != hint) region.reset(); // an old kernel took the hint as a hint only
-        return region;
-    }
-
-    static Error bomb() {
-        return Error(
-            fmt::format("its data expands to more than the reader's limit of {} MiB and was refused (a "
-                        "decompression bomb: a recorder's compressed record expands to a few MiB at most)",
-                        kMaxPendingDecompressed >> 20));
-    }
-
-    static size_t check(size_t result) {
-        if (ZSTD_isError(result)) throw Error(std::string("zstd: ") + ZSTD_getErrorName(result));
-        return result;
-    }
-
-    // zstd writes straight into the region (ZSTD_d_stableOutBuffer: no copy from its own window buffer).
-    // Within a frame the output buffer must stay the same: it starts at the frame and holds at most
-    // kMaxPendingDecompressed bytes; the frame's pages are not recycled before it ends (zstd reads back).
-    void expandInPlace(ZSTD_inBuffer &input) {
-        ZSTD_outBuffer output{base_ + frameStart_, kMaxPendingDecompressed, end_ - frameStart_};
-        const size_t result = ZSTD_decompressStream(stream_, &output, &input);
-        if (ZSTD_getErrorCode(result) == ZSTD_error_dstSize_tooSmall) throw bomb(); // its declared size
-        check(result);
-        end_ = frameStart_ + output.pos;
-        inFrame_ = result != 0;
-        if (!inFrame_)
-            frameStart_ = end_;
-        else if (output.pos == output.size)
-            throw bomb();
-    }
-
-    // Before feeding more compressed bytes (which expand to kMaxPendingDecompressed at most): a buffer is
-    // compacted; a region that could be used up by them gives way to a buffer (its records stay valid, it is
-    // no longer dropped from).
-    void makeRoom() {
-        if (region_.valid() && !inFrame_ && capacity_ - end_ < 2 * kMaxPendingDecompressed + 4 * kReadChunk) {
-            if (stableOutput_) { // between frames: zstd may change its output buffer
-                ZSTD_DCtx_reset(stream_, ZSTD_reset_session_and_parameters);
-                stableOutput_ = false;
-            }
-            fallback_.assign(base_ + pos_, base_ + end_);
-            spent_.push_back(std::move(region_));
-            base_ = fallback_.data();
-            end_ -= pos_;
-            pos_ = 0;
-            capacity_ = fallback_.size();
-            return;
-        }
-        if (region_.valid() || pos_ == 0) return;
-        std::memmove(base_, base_ + pos_, end_ - pos_);
-        end_ -= pos_;
-        pos_ = 0;
-    }
-
-    void grow() {
-        if (region_.valid()) throw Error("the decompressed records outgrow the reader's region");
-        fallback_.resize(end_ + 4 * kReadChunk);
-        base_ = fallback_.data();
-        capacity_ = fallback_.size();
-    }
-
-    ZSTD_DStream *stream_;
-    std::vector<uint64_t> aligned_;
-    MappedRegion region_;
-    std::vector<MappedRegion> spent_; // used-up regions whose records may still be held
-    // Records are 8-byte aligned in the region; the fallback buffer's allocation is too.
-    std::vector<uint8_t> fallback_;
-    uint8_t *base_ = nullptr;
-    size_t capacity_ = 0;
-    size_t pos_ = 0;
-    size_t end_ = 0;
-    size_t discarded_ = 0;
-    size_t recycledEnd_ = 0; // the end of the pages moved ahead of end_
-    size_t moves_ = 0;
-    size_t frameStart_ = 0; // where the zstd frame being expanded starts (stableOutput_)
-    bool inFrame_ = false;
-    bool stableOutput_ = false;
-    bool lastStable_ = false;
-};
-
 PerfDataReader::PerfDataReader(std::string path)
     : path_(std::move(path)) {
     if (path_ == "-") {
@@ -392,11 +186,11 @@ void PerfDataReader::mapData() {
 void *PerfDataReader::mapBelowDecompressionSpace(size_t size, uint64_t offset) {
     const size_t page = static_cast<size_t>(::sysconf(_SC_PAGESIZE));
     const size_t mapped = (size + page - 1) & ~(page - 1);
-    const size_t space = Decompressor::kRegionSize;
-    constexpr int flags = MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE;
-    auto *start =
-        static_cast<uint8_t *>(::mmap(nullptr, mapped + space, PROT_READ | PROT_WRITE, flags, -1, 0));
-    if (start == MAP_FAILED) return MAP_FAILED;
+    MappedRegion reservation = RecordDecompressor::reserveWithRegion(mapped);
+    if (!reservation.valid()) return MAP_FAILED;
+    auto *start = static_cast<uint8_t *>(reservation.get());
+    const size_t space = reservation.size() - mapped;
+    static_cast<void>(reservation.release());
     MappedRegion head(start, mapped);
     MappedRegion tail(start + mapped, space);
     void *map = ::mmap(start, size, PROT_READ, MAP_PRIVATE | MAP_FIXED, fd_, static_cast<off_t>(offset));
@@ -799,8 +593,8 @@ bool PerfDataReader::handleSessionRecord(const perf_event_header *header) {
     }
     case format::kRecordCompressed: {
         if (!decompressor_)
-            decompressor_ = std::make_unique<Decompressor>(map_ ? map_ + mapSize_ : nullptr,
-                                                           std::move(decompressionSpace_));
+            decompressor_ = std::make_unique<RecordDecompressor>(map_ ? map_ + mapSize_ : nullptr,
+                                                                 std::move(decompressionSpace_));
         try {
             decompressor_->feed(reinterpret_cast<const uint8_t *>(header) + sizeof *header,
                                 header->size - sizeof *header);

@@ -22,6 +22,7 @@
 namespace perfglass {
 
 class MappedPrefetcher;
+class RecordDecompressor;
 
 class PerfDataReader {
 public:
@@ -69,7 +70,6 @@ public:
 
 private:
     static constexpr uint64_t kUnknownEnd = ~uint64_t{0};
-    class Decompressor;
 
     void readFileHeader();
     void readAttrs(uint64_t offset, uint64_t size, uint64_t attrSize);
@@ -120,7 +120,7 @@ private:
     SessionMetadata metadata_;
     std::vector<Message> notices_;
     MappedRegion decompressionSpace_; // reserved above the mapping for the decompressor (see mapData())
-    std::unique_ptr<Decompressor> decompressor_;
+    std::unique_ptr<RecordDecompressor> decompressor_;
     bool following_ = false;
     std::stop_token stop_;
     std::chrono::milliseconds pollInterval_{50};
