@@ -5,9 +5,11 @@
 #include "perfdata/PerfDataReader.h"
 #include "perfdata/RecordOrderer.h"
 #include "record/HostBuildIds.h"
+#include "unwind/ParallelUnwinder.h"
 
 #include <sys/utsname.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <future>
@@ -71,6 +73,15 @@ void configure(ProfileBuilder &builder, const PerfDataReader &reader, const Load
     builder.setUnwindThreads(options.unwindThreads);
     builder.setVdsoOfThisMachine(sameKernel);
     builder.setEvents(reader.events());
+}
+
+// Whether a core is left for the reader's prefetching thread: the unwinding workers take every core of the
+// thread budget when the session has user stacks to unwind, and `--threads 1` means one thread.
+bool coreSpareForPrefetching(const std::vector<EventAttr> &events, unsigned requestedThreads) {
+    if (ParallelUnwinder::threadsFor(requestedThreads) < 2) return false;
+    return std::none_of(events.begin(), events.end(), [](const EventAttr &event) {
+        return (event.attr.sample_type & PERF_SAMPLE_STACK_USER) != 0;
+    });
 }
 
 // The lowest address of a mapped record that the orderer or the builder still needs, or nullptr.
@@ -141,6 +152,7 @@ std::shared_ptr<const Profile> loadProfile(const std::string &path, const LoadOp
     if (!options.debuginfodUrls.empty()) ::setenv("DEBUGINFOD_URLS", options.debuginfodUrls.c_str(), 1);
     PerfDataReader reader(path);
     if (options.stopFollowing.stop_possible()) reader.follow(options.stopFollowing);
+    reader.setPrefetching(coreSpareForPrefetching(reader.events(), options.unwindThreads));
     const bool sameKernel = recordedOnThisKernel(reader.metadata());
     // Kernel symbols load on a second thread while the records are read; frames are named at the end.
     auto kernelSymbols = kernelSymbolsFor(options, sameKernel, reader.metadata());

@@ -170,7 +170,7 @@ void PerfDataReader::mapData() {
     mapping_ = MappedRegion(map, size);
     map_ = static_cast<uint8_t *>(map);
     mapSize_ = size;
-    prefetcher_ = std::make_unique<MappedPrefetcher>(map_, size);
+    if (prefetch_) prefetcher_ = std::make_unique<MappedPrefetcher>(map_, size);
     mapOffset_ = base;
     discarded_ = 0;
     data_ = map_;
@@ -203,7 +203,7 @@ void *PerfDataReader::mapBelowDecompressionSpace(size_t size, uint64_t offset) {
 void PerfDataReader::discardBefore(const void *address) {
     if (decompressor_) decompressor_->discardBefore(address);
     if (!map_) return;
-    prefetcher_->readerAt(bufferPos_);
+    if (prefetcher_) prefetcher_->readerAt(bufferPos_);
     const auto *byte = static_cast<const uint8_t *>(address);
     size_t end =
         byte && byte >= map_ && byte < map_ + mapSize_ ? static_cast<size_t>(byte - map_) : bufferPos_;
@@ -212,7 +212,10 @@ void PerfDataReader::discardBefore(const void *address) {
     end &= ~(page - 1);
     constexpr size_t kDiscardStep = size_t{512} << 10; // in steps: each madvise costs a TLB flush
     if (end < discarded_ + kDiscardStep) return;
-    prefetcher_->dropBefore(end); // MADV_DONTNEED on the prefetching thread
+    if (prefetcher_)
+        prefetcher_->dropBefore(end); // MADV_DONTNEED on the prefetching thread
+    else
+        ::madvise(map_ + discarded_, end - discarded_, MADV_DONTNEED);
     discarded_ = end;
 }
 

@@ -46,6 +46,11 @@ public:
     void follow(std::stop_token stop, std::chrono::milliseconds pollInterval = std::chrono::milliseconds(50));
     bool isFollowing() const { return following_; }
 
+    // Whether a thread of the reader's own maps a finished file's pages ahead of it (MappedPrefetcher), on
+    // by default. Turn it off before the first next() when no core is spare for it: it then costs more CPU
+    // and memory than it saves (docs/loading-performance.md).
+    void setPrefetching(bool enabled) { prefetch_ = enabled; }
+
     // Whether the record returned last lies in the reader's mapping of the file (a finished file in file
     // mode): then it stays valid, at the same address, after later next() calls, until discardBefore()
     // passes it. Otherwise it is valid only until the next call.
@@ -111,6 +116,7 @@ private:
     uint64_t mapOffset_ = 0;
     size_t discarded_ = 0; // bytes of the mapping dropped so far
     bool mapTried_ = false;
+    bool prefetch_ = true;
     bool lastMapped_ = false;
     std::vector<uint64_t> aligned_; // a record that sits at an unaligned offset, copied
     size_t bufferPos_ = 0;

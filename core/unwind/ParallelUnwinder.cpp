@@ -9,8 +9,12 @@ constexpr size_t kJobsPerGrab = 16; // jobs a thread takes at once: few lock rou
 constexpr unsigned kMaxThreads = 8;
 } // namespace
 
+unsigned ParallelUnwinder::threadsFor(unsigned requested) {
+    return requested != 0 ? requested : std::clamp(std::thread::hardware_concurrency(), 1U, kMaxThreads);
+}
+
 ParallelUnwinder::ParallelUnwinder(unsigned threads) {
-    if (threads == 0) threads = std::clamp(std::thread::hardware_concurrency(), 1U, kMaxThreads);
+    threads = threadsFor(threads);
     for (unsigned k = 0; k < threads; ++k) {
         unwinders_.push_back(std::make_unique<DwarfUnwinder>());
         unwinders_.back()->setCompileLock(&sharedLock_);

@@ -41,6 +41,8 @@ public:
 
     // threads: how many threads unwind, the caller's included; 0 means one per available CPU (at most 8).
     explicit ParallelUnwinder(unsigned threads = 0);
+    // The threads a ParallelUnwinder(requested) uses.
+    static unsigned threadsFor(unsigned requested);
     ~ParallelUnwinder();
     ParallelUnwinder(const ParallelUnwinder &) = delete;
     ParallelUnwinder &operator=(const ParallelUnwinder &) = delete;

@@ -1,13 +1,12 @@
 // MappedPrefetcher (core/perfdata/): it maps the pages of a file mapping into the page tables a window ahead
 // of the reader, not beyond that window, and not behind a reader that overtook it. Page-table presence is
 // read from /proc/self/pagemap (bit 63), which needs no privilege.
+#include "PagePresence.h"
 #include "perfdata/MappedPrefetcher.h"
 
 #include <QtTest>
 
-#include <fcntl.h>
 #include <sys/mman.h>
-#include <unistd.h>
 
 #include <cstdio>
 
@@ -24,17 +23,6 @@ bool fill(QTemporaryFile &file, size_t size) {
     for (size_t done = 0; done < size; done += kMiB)
         if (file.write(chunk) != chunk.size()) return false;
     return file.flush();
-}
-
-bool pagePresent(const uint8_t *address) {
-    const long page = ::sysconf(_SC_PAGESIZE);
-    const int fd = ::open("/proc/self/pagemap", O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return false;
-    uint64_t entry = 0;
-    const off_t offset = static_cast<off_t>(reinterpret_cast<uintptr_t>(address) / page * sizeof entry);
-    const bool read = ::pread(fd, &entry, sizeof entry, offset) == sizeof entry;
-    ::close(fd);
-    return read && (entry >> 63) != 0;
 }
 
 } // namespace

@@ -2,6 +2,7 @@
 // issue lists (corrupt headers, impossible sizes, records overrunning their section, unknown record types,
 // stacks larger than declared, a writer that died, random byte flips), a file that grows while it is read,
 // and modules that cannot be symbolized (missing, stripped, another build id).
+#include "PagePresence.h"
 #include "TestSupport.h"
 #include "base/Error.h"
 #include "load/LoadProfile.h"
@@ -490,6 +491,38 @@ private slots:
         writeBytes(cut, bytes);
         expectFormatError(cut, 103, "the file ends at byte 103, inside a record of type 64");
         expectFormatError(cut, 103, "starts at byte 16: it was cut short there, before any record describes");
+    }
+
+    void mappedPagesBehindTheReaderAreDropped_data() {
+        QTest::addColumn<bool>("prefetching");
+        QTest::newRow("prefetching thread") << true;
+        QTest::newRow("reader alone") << false; // what loadProfile asks when the unwinders take every core
+    }
+
+    void mappedPagesBehindTheReaderAreDropped() {
+        // 8 MiB of records, mapped: the pages of those the caller no longer holds leave the page tables.
+        QFETCH(bool, prefetching);
+        const std::vector<uint8_t> stream = numberedRecords(8192);
+        std::vector<std::vector<uint8_t>> records;
+        for (size_t at = 0; at < stream.size(); at += 1024)
+            records.emplace_back(stream.begin() + static_cast<std::ptrdiff_t>(at),
+                                 stream.begin() + static_cast<std::ptrdiff_t>(at + 1024));
+        const auto session =
+            writeSession(dir_.filePath("dropped.data"), 0, mapping_, {}, kSampleType, records);
+        PerfDataReader reader(session.path.toStdString());
+        reader.setPrefetching(prefetching);
+        const perf_event_header *first = nullptr;
+        uint32_t seen = 0;
+        while (const perf_event_header *record = reader.next()) {
+            if (record->type != PERF_RECORD_COMM) continue;
+            QVERIFY(reader.lastRecordIsMapped());
+            QCOMPARE(recordIndex(record), int64_t{seen});
+            if (!first) first = record;
+            ++seen;
+            reader.discardBefore(nullptr); // only the current record is held
+        }
+        QCOMPARE(seen, uint32_t{8192});
+        QTRY_VERIFY(!pagePresent(first));
     }
 
     void decompressedRecordsStayAtTheirAddress() {
