@@ -10,7 +10,7 @@ set -eu
 BUILD=${1:-build}
 CLI=$BUILD/cli/perfglass-cli
 RUNS=${RUNS:-5}
-WORK=${BENCH_DIR:-$(mktemp -d /dev/shm/perfglass-cores.XXXXXX)}
+WORK=${BENCH_DIR:-$(mktemp -d /tmp/perfglass-cores.XXXXXX)}
 mkdir -p "$WORK"
 FILE=${FILE:-$WORK/dwarf700.data}
 if [ ! -s "$FILE" ]; then
@@ -20,7 +20,9 @@ if [ ! -s "$FILE" ]; then
     perf record -q -o "$FILE" -e cpu-clock -F 4000 --call-graph dwarf,8192 -- \
         "$BUILD/bench/workload-nofp" -30000 2 >/dev/null 2>&1
 fi
-echo "# $(du -m "$FILE" | cut -f1) MB: $FILE"
+# The file system matters: the page cache of tmpfs holds 4 KiB pages, which cost about twice as much to map
+# and unmap as the large folios of ext4 or xfs (docs/loading-performance.md); say which one was measured.
+echo "# $(du -m "$FILE" | cut -f1) MB: $FILE ($(stat -f -c %T "$FILE"))"
 echo "# $("$CLI" report -i "$FILE" --view flat --limit 1 | sed -n 's/^# \([0-9]*\) samples of.*/\1 samples/p')"
 echo "# load average before: $(cut -d' ' -f1-3 /proc/loadavg), $(nproc) CPUs"
 
