@@ -5,11 +5,14 @@
 
 #include <fmt/format.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
+#include <unistd.h>
 #include <zstd.h>
-#include <zstd_errors.h>
 
 #include <algorithm>
 #include <cstring>
+#include <fstream>
+#include <limits>
 #include <string>
 #include <utility>
 
@@ -18,10 +21,11 @@ namespace perfglass {
 namespace {
 constexpr size_t kPage = 4096;
 constexpr size_t kChunk = size_t{1} << 20;
-// Room a feed may need in the region: what it expands to, and a frame that starts inside it.
-constexpr size_t kFeedMargin = 2 * RecordDecompressor::kMaxPending + 4 * kChunk;
+// Room a feed may need in the region: what it may expand to before it is refused.
+constexpr size_t kFeedMargin = RecordDecompressor::kMaxPending + 4 * kChunk;
 // The region's address space, largest first; pages cost memory only once committed and written.
-constexpr size_t kRegionSizes[] = {size_t{64} << 30, size_t{16} << 30, size_t{4} << 30, size_t{1} << 30};
+constexpr size_t kRegionSizes[] = {size_t{64} << 30, size_t{16} << 30, size_t{4} << 30, size_t{1} << 30,
+                                   size_t{256} << 20};
 // The region is made read-write in steps of this size, ahead of where records are written.
 constexpr size_t kCommitStep = size_t{64} << 20;
 constexpr int kReserveFlags = MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE;
@@ -30,10 +34,24 @@ MappedRegion reserve(size_t size, void *hint = nullptr, int extraFlags = 0) {
     return MappedRegion(::mmap(hint, size, PROT_NONE, kReserveFlags | extraFlags, -1, 0), size);
 }
 
+// The largest region to reserve: a quarter of the address space an RLIMIT_AS leaves, so that thread stacks,
+// malloc and libdw's mappings still fit; no bound without a limit.
+size_t largestRegion() {
+    rlimit limit{};
+    if (::getrlimit(RLIMIT_AS, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY)
+        return std::numeric_limits<size_t>::max();
+    size_t pages = 0; // the process's size, the first field of statm
+    std::ifstream("/proc/self/statm") >> pages;
+    const size_t used = pages * static_cast<size_t>(::sysconf(_SC_PAGESIZE));
+    return limit.rlim_cur > used ? (limit.rlim_cur - used) / 4 : 0;
+}
+
 // A region whose start lies above address (nullptr: anywhere), the largest that can be had.
 MappedRegion placeAbove(const uint8_t *above) {
     if constexpr (sizeof(void *) < 8) return {};
+    const size_t largest = largestRegion();
     for (const size_t size : kRegionSizes) {
+        if (size > largest) continue;
         MappedRegion region = reserve(size);
         if (!region.valid()) continue;
         if (!above || static_cast<const uint8_t *>(region.get()) > above) return region;
@@ -72,7 +90,9 @@ RecordDecompressor::~RecordDecompressor() {
 
 MappedRegion RecordDecompressor::reserveWithRegion(size_t mappedSize) {
     if constexpr (sizeof(void *) < 8) return {};
+    const size_t largest = largestRegion();
     for (const size_t size : kRegionSizes) {
+        if (size > largest) continue;
         MappedRegion space = reserve(mappedSize + size);
         if (space.valid()) return space;
     }
@@ -83,10 +103,10 @@ void RecordDecompressor::feed(const uint8_t *bytes, size_t size) {
     makeRoom();
     ZSTD_inBuffer input{bytes, size, 0};
     while (input.pos < input.size) {
-        if (stableOutput_)
-            expandInPlace(input);
-        else
-            expandIntoBuffer(input);
+        if (writable_ - end_ < kChunk) grow();
+        ZSTD_outBuffer output{base_ + end_, writable_ - end_, 0};
+        check(ZSTD_decompressStream(stream_, &output, &input));
+        end_ += output.pos;
         if (end_ - pos_ > kMaxPending) throw bomb();
     }
 }
@@ -102,6 +122,7 @@ const perf_event_header *RecordDecompressor::next() {
     }
     if (end_ - pos_ < head.size) return nullptr;
     const uint8_t *start = base_ + pos_;
+    lastStart_ = pos_;
     pos_ += head.size;
     lastStable_ = region_.valid();
     if (reinterpret_cast<uintptr_t>(start) % 8 == 0)
@@ -120,28 +141,21 @@ bool RecordDecompressor::holds(const void *address) const {
 void RecordDecompressor::discardBefore(const void *address) {
     if (!region_.valid()) return;
     if (address && !holds(address)) return; // a mapped record, older than every decompressed one
-    const size_t held = address ? static_cast<size_t>(static_cast<const uint8_t *>(address) - base_) : pos_;
-    const size_t end = std::min({held, pos_, stableOutput_ ? frameStart_ : pos_}) & ~(kPage - 1);
-    constexpr size_t kDiscardStep = size_t{1} << 20; // in steps: each move costs a TLB flush
-    if (end < discarded_ + kDiscardStep) return;
-    recycle(discarded_, end - discarded_);
-    discarded_ = end;
+    const size_t held =
+        address ? static_cast<size_t>(static_cast<const uint8_t *>(address) - base_) : lastStart_;
+    const size_t end = std::min(held, lastStart_) & ~(kPage - 1);
+    constexpr size_t kReleaseStep = size_t{1} << 20; // in steps: each costs a TLB flush
+    if (end < released_ + kReleaseStep) return;
+    release(released_, end - released_);
+    released_ = end;
 }
 
-// Moves the pages of [offset, offset + size), no longer held, to the region's free end, where the next
-// records are written: written pages are reused, and fresh ones (each a fault and a zeroed page) are
-// needed only for what is held at once. After many moves (each may add a kernel mapping entry) they are
-// dropped instead.
-void RecordDecompressor::recycle(size_t offset, size_t size) {
-    constexpr size_t kMaxMoves = 8192;
-    const size_t target = std::max(recycledEnd_, (end_ + kPage - 1) & ~(kPage - 1));
-    if (moves_ < kMaxMoves && target + size <= capacity_ &&
-        ::mremap(base_ + offset, size, size, MREMAP_MAYMOVE | MREMAP_FIXED, base_ + target) != MAP_FAILED) {
-        ++moves_;
-        recycledEnd_ = target + size;
-        return;
-    }
-    ::madvise(base_ + offset, size, MADV_DONTNEED);
+// Gives the pages of [offset, offset + size), no longer held, back to the system, with their commit charge
+// (a strict overcommit policy counts read-write private memory): the range becomes reserved space again, so
+// nothing else can be mapped into it while the region lives.
+void RecordDecompressor::release(size_t offset, size_t size) {
+    if (::mmap(base_ + offset, size, PROT_NONE, kReserveFlags | MAP_FIXED, -1, 0) == MAP_FAILED)
+        ::madvise(base_ + offset, size, MADV_DONTNEED);
 }
 
 // A region above the mapping: space reserved with it (see reserveWithRegion()), else a place asked for.
@@ -152,12 +166,12 @@ void RecordDecompressor::takeRegion(const void *above, MappedRegion space) {
     base_ = static_cast<uint8_t *>(region_.get());
     capacity_ = region_.size();
     writable_ = 0;
-    // ZSTD_d_stableOutBuffer, an experimental parameter (zstd 1.4.4 and later); without it, zstd copies.
-    stableOutput_ = !ZSTD_isError(ZSTD_DCtx_setParameter(stream_, ZSTD_d_experimentalParam2, 1));
 }
 
-// Makes the region read-write up to upTo (in steps), false when the system refuses the memory.
+// Makes the region read-write up to upTo (in steps); false when that is beyond the region or the system
+// refuses the memory.
 bool RecordDecompressor::commit(size_t upTo) {
+    if (upTo > capacity_) return false;
     if (upTo <= writable_) return true;
     const size_t end = std::min(capacity_, (upTo + kCommitStep - 1) & ~(kCommitStep - 1));
     if (::mprotect(base_ + writable_, end - writable_, PROT_READ | PROT_WRITE) != 0) return false;
@@ -165,40 +179,12 @@ bool RecordDecompressor::commit(size_t upTo) {
     return true;
 }
 
-// zstd writes straight into the region (ZSTD_d_stableOutBuffer: no copy from its own window buffer).
-// Within a frame the output buffer must stay the same: it starts at the frame and holds at most kMaxPending
-// bytes; the frame's pages are not recycled before it ends (zstd reads back).
-void RecordDecompressor::expandInPlace(ZSTD_inBuffer &input) {
-    ZSTD_outBuffer output{base_ + frameStart_, kMaxPending, end_ - frameStart_};
-    const size_t result = ZSTD_decompressStream(stream_, &output, &input);
-    if (ZSTD_getErrorCode(result) == ZSTD_error_dstSize_tooSmall) throw bomb(); // its declared size
-    check(result);
-    end_ = frameStart_ + output.pos;
-    inFrame_ = result != 0;
-    if (!inFrame_)
-        frameStart_ = end_;
-    else if (output.pos == output.size)
-        throw bomb();
-}
-
-// zstd copies from its own window buffer to the free part of the region or buffer.
-void RecordDecompressor::expandIntoBuffer(ZSTD_inBuffer &input) {
-    if (writable_ - end_ < kChunk) grow();
-    ZSTD_outBuffer output{base_ + end_, writable_ - end_, 0};
-    check(ZSTD_decompressStream(stream_, &output, &input));
-    end_ += output.pos;
-}
-
 // Before feeding more compressed bytes (which expand to kMaxPending at most): the region is committed far
-// enough for them; a region that could be used up by them, or whose memory is refused, gives way to a buffer
-// between frames (its records stay valid, it is no longer dropped from). A buffer is compacted.
+// enough for them; a region that they could use up, or whose memory is refused, gives way to a buffer (its
+// records stay valid, nothing more is released from it). A buffer is compacted.
 void RecordDecompressor::makeRoom() {
     if (region_.valid()) {
-        if (inFrame_) {
-            if (!commit(end_ + kFeedMargin)) throw Error("no memory is left for the decompressed records");
-        } else if (capacity_ - end_ < kFeedMargin || !commit(end_ + kFeedMargin)) {
-            giveWayToBuffer();
-        }
+        if (!commit(end_ + kFeedMargin)) giveWayToBuffer();
         return;
     }
     if (pos_ == 0) return;
@@ -208,10 +194,6 @@ void RecordDecompressor::makeRoom() {
 }
 
 void RecordDecompressor::giveWayToBuffer() {
-    if (stableOutput_) { // between frames: zstd may change its output buffer
-        ZSTD_DCtx_reset(stream_, ZSTD_reset_session_and_parameters);
-        stableOutput_ = false;
-    }
     fallback_.assign(base_ + pos_, base_ + end_);
     spent_.push_back(std::move(region_));
     base_ = fallback_.data();

@@ -11,32 +11,33 @@
 #include <vector>
 
 struct ZSTD_DCtx_s;
-struct ZSTD_inBuffer_s;
 
 namespace perfglass {
 
 // The records are written one after the other into one reserved, growing virtual region placed above the
 // file's mapping, so that they stay valid at their address (stable, like mapped records) until
 // discardBefore() passes them, and addresses keep the stream's order across the mapping and the region (the
-// orderer and the unwinder compare them). Pages behind the oldest held record are reused. Without such a
-// region (no address space, or it is used up), records are kept in a buffer and valid only until the next
-// call. A record may span two payloads.
+// orderer and the unwinder compare them). The pages behind the oldest held record are given back. Without
+// such a region (no address space, or it is used up), records are kept in a buffer and valid only until the
+// next call. A record may span two payloads, and a zstd frame any number: perf compresses a whole session
+// as one frame.
 class RecordDecompressor {
 public:
     // The most bytes one feed() may leave pending: more is refused as a decompression bomb.
     static constexpr size_t kMaxPending = size_t{64} << 20;
 
     // mappingEnd: the end of the reader's file mapping (nullptr: none); the region must lie above it.
-    // space: address space reserved for the region (see reserveAbove()); empty: the decompressor finds some.
+    // space: address space reserved for the region (see reserveWithRegion()); empty: the decompressor finds
+    // some.
     RecordDecompressor(const void *mappingEnd, MappedRegion space);
     ~RecordDecompressor();
     RecordDecompressor(const RecordDecompressor &) = delete;
     RecordDecompressor &operator=(const RecordDecompressor &) = delete;
 
     // Reserves address space for a file mapping of mappedSize bytes followed by a decompression region:
-    // the largest size the process may have, from 64 GiB down (an address-space limit refuses the largest).
-    // The space is inaccessible (PROT_NONE) and costs no memory until the decompressor commits it. The
-    // mapping goes at its start; the rest, after mappedSize, is the region. Empty when there is no room.
+    // from 64 GiB down, at most a quarter of what an address-space limit (ulimit -v) leaves. The space is
+    // inaccessible (PROT_NONE) and costs no memory until the decompressor commits it. The mapping goes at
+    // its start; the rest, after mappedSize, is the region. Empty when there is no room.
     static MappedRegion reserveWithRegion(size_t mappedSize);
 
     // Throws Error for data zstd cannot expand; the reader adds where it lies.
@@ -47,16 +48,14 @@ public:
     // Whether the record next() returned last stays valid at its address until discardBefore() passes it.
     bool lastStable() const { return lastStable_; }
     bool hasPartialRecord() const { return end_ > pos_; }
-    // No record before address is held (nullptr: none before the current one).
+    // No record before address is held (nullptr: none before the record next() returned last).
     void discardBefore(const void *address);
 
 private:
     bool holds(const void *address) const;
-    void recycle(size_t offset, size_t size);
+    void release(size_t offset, size_t size);
     void takeRegion(const void *above, MappedRegion space);
     bool commit(size_t upTo);
-    void expandInPlace(ZSTD_inBuffer_s &input);
-    void expandIntoBuffer(ZSTD_inBuffer_s &input);
     void makeRoom();
     void giveWayToBuffer();
     void grow();
@@ -69,15 +68,11 @@ private:
     std::vector<uint8_t> fallback_;
     uint8_t *base_ = nullptr;
     size_t capacity_ = 0;
-    size_t writable_ = 0; // the region's committed (read-write) part: [0, writable_)
-    size_t pos_ = 0;
-    size_t end_ = 0;
-    size_t discarded_ = 0;
-    size_t recycledEnd_ = 0; // the end of the pages moved ahead of end_
-    size_t moves_ = 0;
-    size_t frameStart_ = 0; // where the zstd frame being expanded starts (stableOutput_)
-    bool inFrame_ = false;
-    bool stableOutput_ = false;
+    size_t writable_ = 0;  // the committed (read-write) part: [released_, writable_) of the region
+    size_t pos_ = 0;       // the next record starts here
+    size_t end_ = 0;       // decompressed bytes end here
+    size_t lastStart_ = 0; // where the record next() returned last starts
+    size_t released_ = 0;  // the region's pages before this were given back
     bool lastStable_ = false;
 };
 

@@ -146,7 +146,8 @@ Session writeSession(const QString &path, int samples, const ExecMapping &mappin
 }
 
 // PERF_RECORD_COMPRESSED records holding the records of stream, compressed as one zstd stream (flushed
-// every flushEvery bytes of input, ending a frame there when framePerFlush, as perf does) and cut into
+// every flushEvery bytes of input, ending a frame there when framePerFlush, as our recorder does; perf ends
+// none: its whole session is one frame) and cut into
 // payloads of at most payloadSize bytes wherever that falls, so that records, zstd blocks and frames span
 // several compressed records.
 std::vector<std::vector<uint8_t>> compressedRecords(const std::vector<uint8_t> &stream, size_t payloadSize,
@@ -502,6 +503,7 @@ private slots:
     void mappedPagesBehindTheReaderAreDropped() {
         // 8 MiB of records, mapped: the pages of those the caller no longer holds leave the page tables.
         QFETCH(bool, prefetching);
+        if (!pagePresent(&dir_)) QSKIP("/proc/self/pagemap cannot be read here");
         const std::vector<uint8_t> stream = numberedRecords(8192);
         std::vector<std::vector<uint8_t>> records;
         for (size_t at = 0; at < stream.size(); at += 1024)
@@ -517,7 +519,10 @@ private slots:
             if (record->type != PERF_RECORD_COMM) continue;
             QVERIFY(reader.lastRecordIsMapped());
             QCOMPARE(recordIndex(record), int64_t{seen});
-            if (!first) first = record;
+            if (!first) {
+                first = record;
+                QVERIFY(pagePresent(first));
+            }
             ++seen;
             reader.discardBefore(nullptr); // only the current record is held
         }
@@ -547,23 +552,59 @@ private slots:
             QCOMPARE(recordIndex(held[i]), static_cast<int64_t>(i * 500));
     }
 
-    void decompressedPagesAreReusedBehindTheOldestHeld() {
-        // Nothing held: the region's pages behind the reader are dropped or reused, and the records
-        // read later are intact (a reused page is overwritten only after it was passed). Frames of about
-        // 1 MB, as perf writes one per flush, end inside records.
+    void decompressedPagesAreReleasedBehindTheOldestHeld() {
+        // Nothing held but the current record: the region's pages behind it are given back, and the records
+        // read later are intact. Frames of about 1 MB (our recorder ends one per flush) end inside records.
+        if (!pagePresent(&dir_)) QSKIP("/proc/self/pagemap cannot be read here");
         const uint32_t count = 16384; // 16 MiB decompressed
         const auto session = writeSession(dir_.filePath("reuse.data"), 2, mapping_, {}, kSampleType,
                                           compressedRecords(numberedRecords(count), 65000, 1000000, true));
         PerfDataReader reader(session.path.toStdString());
         uint32_t seen = 0;
+        const perf_event_header *first = nullptr;
         const perf_event_header *previous = nullptr;
         while (const perf_event_header *record = reader.next()) {
             if (record->type != PERF_RECORD_COMM) continue;
+            QVERIFY(reader.lastRecordIsMapped());
             QCOMPARE(recordIndex(record), int64_t{seen});
             if (previous) QCOMPARE(recordIndex(previous), int64_t{seen} - 1);
+            if (!first) {
+                first = record;
+                QVERIFY(pagePresent(first));
+            }
             ++seen;
             reader.discardBefore(record); // only the current record is held
             previous = record;
+        }
+        QCOMPARE(seen, count);
+        QVERIFY(!pagePresent(first));
+    }
+
+    void perfSessionIsOneFrameLargerThanTheLimit() {
+        // perf record -z compresses a whole session as one zstd frame, only flushed: 96 MiB of records in
+        // one frame (more than the 64 MiB one compressed record may expand to) are read, in place.
+        const uint32_t count = 96 * 1024;
+        std::vector<uint8_t> stream;
+        stream.reserve(size_t{count} * 1024);
+        for (uint32_t i = 0; i < count; ++i) {
+            std::vector<uint8_t> record(sizeof(perf_event_header));
+            put(record, i);
+            record.resize(1024); // compressible: a session of 96 MiB stays a small file
+            finishRecord(record, PERF_RECORD_COMM);
+            stream.insert(stream.end(), record.begin(), record.end());
+        }
+        const auto session = writeSession(dir_.filePath("one-frame.data"), 2, mapping_, {}, kSampleType,
+                                          compressedRecords(stream, 60000, 1 << 20));
+        PerfDataReader reader(session.path.toStdString());
+        uint32_t seen = 0;
+        while (const perf_event_header *record = reader.next()) {
+            if (record->type != PERF_RECORD_COMM) continue;
+            uint32_t index = 0;
+            std::memcpy(&index, record + 1, sizeof index);
+            QCOMPARE(index, seen);
+            QVERIFY(reader.lastRecordIsMapped());
+            ++seen;
+            reader.discardBefore(nullptr);
         }
         QCOMPARE(seen, count);
     }
