@@ -21,8 +21,6 @@ namespace perfglass {
 namespace {
 constexpr size_t kPage = 4096;
 constexpr size_t kChunk = size_t{1} << 20;
-// Room a feed may need in the region: what it may expand to before it is refused.
-constexpr size_t kFeedMargin = RecordDecompressor::kMaxPending + 4 * kChunk;
 // The region's address space, largest first; pages cost memory only once committed and written.
 constexpr size_t kRegionSizes[] = {size_t{64} << 30, size_t{16} << 30, size_t{4} << 30, size_t{1} << 30,
                                    size_t{256} << 20};
@@ -143,19 +141,23 @@ void RecordDecompressor::discardBefore(const void *address) {
     if (address && !holds(address)) return; // a mapped record, older than every decompressed one
     const size_t held =
         address ? static_cast<size_t>(static_cast<const uint8_t *>(address) - base_) : lastStart_;
-    const size_t end = std::min(held, lastStart_) & ~(kPage - 1);
-    constexpr size_t kReleaseStep = size_t{1} << 20; // in steps: each costs a TLB flush
-    if (end < released_ + kReleaseStep) return;
+    // In whole chunks of the pool, each a TLB flush.
+    const size_t end = std::min(held, lastStart_) & ~(RegionPagePool::kChunk - 1);
+    if (end <= released_) return;
     release(released_, end - released_);
     released_ = end;
 }
 
-// Gives the pages of [offset, offset + size), no longer held, back to the system, with their commit charge
-// (a strict overcommit policy counts read-write private memory): the range becomes reserved space again, so
-// nothing else can be mapped into it while the region lives.
+// Gives the pages of [offset, offset + size), no longer held, back: to the pool, or to the system with their
+// commit charge (a strict overcommit policy counts read-write private memory). The range becomes reserved
+// space again, so nothing else can be mapped into it while the region lives.
 void RecordDecompressor::release(size_t offset, size_t size) {
-    if (::mmap(base_ + offset, size, PROT_NONE, kReserveFlags | MAP_FIXED, -1, 0) == MAP_FAILED)
+    if (pool_.valid()) {
+        for (size_t chunk = offset; chunk < offset + size; chunk += RegionPagePool::kChunk)
+            pool_.unmapOldest(base_ + chunk);
+    } else if (::mmap(base_ + offset, size, PROT_NONE, kReserveFlags | MAP_FIXED, -1, 0) == MAP_FAILED) {
         ::madvise(base_ + offset, size, MADV_DONTNEED);
+    }
 }
 
 // A region above the mapping: space reserved with it (see reserveWithRegion()), else a place asked for.
@@ -168,26 +170,25 @@ void RecordDecompressor::takeRegion(const void *above, MappedRegion space) {
     writable_ = 0;
 }
 
-// Makes the region read-write up to upTo (in steps); false when that is beyond the region or the system
-// refuses the memory.
+// Makes the region read-write up to upTo: the pool's chunks, else anonymous memory in steps; false when that
+// is beyond the region or the system refuses the memory.
 bool RecordDecompressor::commit(size_t upTo) {
     if (upTo > capacity_) return false;
     if (upTo <= writable_) return true;
+    if (pool_.valid()) { // chunk by chunk: capacity_ is a multiple of the chunk
+        for (; writable_ < upTo; writable_ += RegionPagePool::kChunk)
+            if (!pool_.mapChunk(base_ + writable_)) return false;
+        return true;
+    }
     const size_t end = std::min(capacity_, (upTo + kCommitStep - 1) & ~(kCommitStep - 1));
     if (::mprotect(base_ + writable_, end - writable_, PROT_READ | PROT_WRITE) != 0) return false;
     writable_ = end;
     return true;
 }
 
-// Before feeding more compressed bytes (which expand to kMaxPending at most): the region is committed far
-// enough for them; a region that they could use up, or whose memory is refused, gives way to a buffer (its
-// records stay valid, nothing more is released from it). A buffer is compacted.
+// Before feeding more compressed bytes: a buffer is compacted (the region only grows).
 void RecordDecompressor::makeRoom() {
-    if (region_.valid()) {
-        if (!commit(end_ + kFeedMargin)) giveWayToBuffer();
-        return;
-    }
-    if (pos_ == 0) return;
+    if (region_.valid() || pos_ == 0) return;
     std::memmove(base_, base_ + pos_, end_ - pos_);
     end_ -= pos_;
     pos_ = 0;
@@ -202,8 +203,14 @@ void RecordDecompressor::giveWayToBuffer() {
     capacity_ = writable_ = fallback_.size();
 }
 
+// Room for zstd's next output: the region's next chunk, as the records reach it; a region that is used up,
+// or whose memory is refused, gives way to a buffer (its records stay valid, nothing more is released from
+// it), which grows.
 void RecordDecompressor::grow() {
-    if (region_.valid()) throw Error("the decompressed records outgrow the reader's region");
+    if (region_.valid()) {
+        if (commit(writable_ + kChunk)) return;
+        giveWayToBuffer();
+    }
     fallback_.resize(end_ + 4 * kChunk);
     base_ = fallback_.data();
     capacity_ = writable_ = fallback_.size();

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "base/MappedRegion.h"
+#include "perfdata/RegionPagePool.h"
 
 #include <linux/perf_event.h>
 
@@ -63,6 +64,7 @@ private:
     ZSTD_DCtx_s *stream_;
     std::vector<uint64_t> aligned_; // a record of unaligned size, copied
     MappedRegion region_;
+    RegionPagePool pool_;             // backs the region when it can: its pages are reused
     std::vector<MappedRegion> spent_; // used-up regions whose records may still be held
     // Records are 8-byte aligned in the region; the fallback buffer's allocation is too.
     std::vector<uint8_t> fallback_;
