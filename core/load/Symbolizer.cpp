@@ -175,27 +175,37 @@ FrameId Symbolizer::symbolizedFrame(ModuleId module, uint64_t address, ElfSymbol
     return interner_.addFrame(module, address, match.name);
 }
 
-DwarfUnwinder::Locate Symbolizer::locateIn(const ProcessMaps *maps, std::mutex *symbolsLock) {
+DwarfUnwinder::Locate Symbolizer::locateIn(const ProcessMaps *maps, std::mutex *symbolsLock,
+                                           SeenSymbols *seen) {
     // Frames of one stack mostly lie in a few mappings: the last one found is tried first (the maps do not
     // change while a sample is unwound).
-    return [this, maps, symbolsLock, last = Mapping{}, lastSymbols = static_cast<ElfSymbols *>(nullptr)](
-               uint64_t address, CodeLocation &location) mutable {
-        if (!maps) return false;
-        if (address < last.start || address >= last.end) {
-            const auto mapping = maps->find(address);
-            if (!mapping) return false;
-            last = *mapping;
-            std::unique_lock<std::mutex> guard;
-            if (symbolsLock) guard = std::unique_lock(*symbolsLock);
-            lastSymbols = symbolsFor(mapping->module);
-        }
-        location.module = last.module;
-        location.symbols = lastSymbols;
-        const uint64_t fileOffset = address - last.start + last.fileOffset;
-        location.elfAddress =
-            location.symbols ? location.symbols->addressForFileOffset(fileOffset) : fileOffset;
-        return true;
-    };
+    return
+        [this, maps, symbolsLock, seen, last = Mapping{},
+         lastSymbols = static_cast<ElfSymbols *>(nullptr)](uint64_t address, CodeLocation &location) mutable {
+            if (!maps) return false;
+            if (address < last.start || address >= last.end) {
+                const auto mapping = maps->find(address);
+                if (!mapping) return false;
+                last = *mapping;
+                if (seen && last.module < seen->size() && (*seen)[last.module].first) {
+                    lastSymbols = (*seen)[last.module].second;
+                } else {
+                    std::unique_lock<std::mutex> guard;
+                    if (symbolsLock) guard = std::unique_lock(*symbolsLock);
+                    lastSymbols = symbolsFor(last.module);
+                    if (seen) {
+                        if (seen->size() <= last.module) seen->resize(last.module + 1);
+                        (*seen)[last.module] = {true, lastSymbols};
+                    }
+                }
+            }
+            location.module = last.module;
+            location.symbols = lastSymbols;
+            const uint64_t fileOffset = address - last.start + last.fileOffset;
+            location.elfAddress =
+                location.symbols ? location.symbols->addressForFileOffset(fileOffset) : fileOffset;
+            return true;
+        };
 }
 
 bool Symbolizer::endsAtEntryPoint(uint32_t pid, uint64_t pc) {

@@ -45,9 +45,13 @@ public:
     FrameId brokenStackFrame();
     // Whether pc lies in _start, the entry point, whose missing CFI ends every stack.
     bool endsAtEntryPoint(uint32_t pid, uint64_t pc);
+    // The symbols of the modules one unwinding thread has looked up (nullptr: none), by module id; known
+    // entries need no lock.
+    using SeenSymbols = std::vector<std::pair<bool, ElfSymbols *>>;
     // With symbolsLock, the Locate may run on an unwinding thread: it only reads the maps, and opens
-    // modules under the lock.
-    DwarfUnwinder::Locate locateIn(const ProcessMaps *maps, std::mutex *symbolsLock);
+    // modules under the lock (once per module and thread, when the thread keeps what it saw in seen).
+    DwarfUnwinder::Locate locateIn(const ProcessMaps *maps, std::mutex *symbolsLock,
+                                   SeenSymbols *seen = nullptr);
     // Notes the modules without symbols, then names the kernel frames.
     void finish();
 

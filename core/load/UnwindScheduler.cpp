@@ -20,8 +20,10 @@ UnwindScheduler::~UnwindScheduler() {
 void UnwindScheduler::submitFilling() {
     if (!unwinder_) {
         unwinder_ = std::make_unique<ParallelUnwinder>(threads_);
-        locateForUnwinding_ = [this](uint32_t pid) {
-            return symbolizer_.locateIn(processes_.findMaps(pid), &unwinder_->sharedLock());
+        seenSymbols_.resize(unwinder_->threadCount());
+        locateForUnwinding_ = [this](uint32_t pid, unsigned thread) {
+            return symbolizer_.locateIn(processes_.findMaps(pid), &unwinder_->sharedLock(),
+                                        &seenSymbols_[thread]);
         };
     }
     const ParallelUnwinder::Ticket ticket =

@@ -13,6 +13,7 @@
 
 #include <array>
 #include <memory>
+#include <mutex>
 #include <utility>
 #include <vector>
 
@@ -66,11 +67,16 @@ private:
     void submitFilling();
     size_t oldestInFlight() const { return (filling_ + kBatches - inFlight_) % kBatches; }
     ParallelUnwinder::Ticket oldestTicket() const { return nextTicket_ - inFlight_; }
-    // Waits for the oldest batch in flight and completes its samples.
+    // Waits for the oldest batch in flight and completes its samples. Completing names the frames, which
+    // opens modules, builds symbol tables and reads DWARF lazily, as the workers still unwinding later
+    // batches do: the batch is completed under their shared lock, which they take only for a module or an
+    // unwind rule they have not seen yet.
     template <typename Complete> void completeOldest(Complete &complete) {
         unwinder_->waitFor(oldestTicket());
         SampleBatch &batch = batches_[oldestInFlight()];
         --inFlight_;
+        std::unique_lock<std::mutex> guard;
+        if (unwinder_->threadCount() > 1) guard = std::unique_lock(unwinder_->sharedLock());
         for (PendingSample &pending : batch.samples())
             complete(pending, batch.jobOf(pending));
         batch.clear();
@@ -85,6 +91,7 @@ private:
     unsigned threads_ = 0;
     std::unique_ptr<ParallelUnwinder> unwinder_; // made on the first stack to unwind
     ParallelUnwinder::LocateFactory locateForUnwinding_;
+    std::vector<Symbolizer::SeenSymbols> seenSymbols_; // one per unwinding thread
 };
 
 } // namespace perfglass

@@ -49,7 +49,7 @@ void ParallelUnwinder::waitFor(Ticket ticket) {
     if (workers_.empty()) {
         while (!done(ticket)) {
             Batch &batch = batches_.front();
-            unwindRange(*unwinders_[0], batch, 0, batch.jobs.size());
+            unwindRange(0, batch, 0, batch.jobs.size());
             batch.next = batch.finished = batch.jobs.size();
             retireFinished();
         }
@@ -58,12 +58,13 @@ void ParallelUnwinder::waitFor(Ticket ticket) {
     finishedChanged_.wait(lock, [&] { return done(ticket); });
 }
 
-void ParallelUnwinder::unwindRange(DwarfUnwinder &unwinder, const Batch &batch, size_t begin, size_t end) {
+void ParallelUnwinder::unwindRange(unsigned thread, const Batch &batch, size_t begin, size_t end) {
+    DwarfUnwinder &unwinder = *unwinders_[thread];
     for (size_t i = begin; i < end; ++i) {
         UnwindJob &job = batch.jobs[i];
         job.pcs.clear();
-        job.end =
-            unwinder.unwind(job.registers, job.registerMask, job.stack, (*batch.locateFor)(job.pid), job.pcs);
+        job.end = unwinder.unwind(job.registers, job.registerMask, job.stack,
+                                  (*batch.locateFor)(job.pid, thread), job.pcs);
     }
 }
 
@@ -86,7 +87,6 @@ ParallelUnwinder::Batch *ParallelUnwinder::batchWithJobsLeft() {
 }
 
 void ParallelUnwinder::workerLoop(size_t unwinderIndex, const std::stop_token &stop) {
-    DwarfUnwinder &unwinder = *unwinders_[unwinderIndex];
     std::unique_lock lock(lock_);
     for (;;) {
         // Deque references stay valid while others are appended.
@@ -98,7 +98,7 @@ void ParallelUnwinder::workerLoop(size_t unwinderIndex, const std::stop_token &s
         const size_t end = std::min(begin + kJobsPerGrab, batch.jobs.size());
         batch.next = end;
         lock.unlock();
-        unwindRange(unwinder, batch, begin, end);
+        unwindRange(static_cast<unsigned>(unwinderIndex), batch, begin, end);
         lock.lock();
         batch.finished += end - begin;
         retireFinished();

@@ -34,9 +34,10 @@ struct UnwindJob {
 
 class ParallelUnwinder {
 public:
-    // Makes the Locate of a process. Called from any of the threads; it must only read shared state, and
-    // take sharedLock() for anything it opens or builds lazily.
-    using LocateFactory = std::function<DwarfUnwinder::Locate(uint32_t pid)>;
+    // Makes the Locate of a process for the unwinding thread thread (0 to threadCount() - 1). Called from
+    // any of the threads; it must only read shared state, and take sharedLock() for anything it opens or
+    // builds lazily.
+    using LocateFactory = std::function<DwarfUnwinder::Locate(uint32_t pid, unsigned thread)>;
     using Ticket = uint64_t;
 
     // threads: how many threads unwind, the caller's included; 0 means one per available CPU (at most 8).
@@ -66,7 +67,7 @@ private:
         size_t next = 0;     // the first job no thread took yet
         size_t finished = 0; // jobs unwound
     };
-    void unwindRange(DwarfUnwinder &unwinder, const Batch &batch, size_t begin, size_t end);
+    void unwindRange(unsigned thread, const Batch &batch, size_t begin, size_t end);
     void workerLoop(size_t unwinderIndex, const std::stop_token &stop);
     void retireFinished(); // under lock_
     // The oldest batch with jobs nobody took yet, nullptr when none has; under lock_.
