@@ -19,7 +19,6 @@
 namespace perfglass {
 
 namespace {
-constexpr size_t kPage = 4096;
 constexpr size_t kChunk = size_t{1} << 20;
 // The region's address space, largest first; pages cost memory only once committed and written.
 constexpr size_t kRegionSizes[] = {size_t{64} << 30, size_t{16} << 30, size_t{4} << 30, size_t{1} << 30,
