@@ -7,6 +7,8 @@
 #include <sys/mman.h>
 #include <sys/resource.h>
 #include <unistd.h>
+// ZSTD_decompressBound (zstd 1.4.0 on, exported by the shared library) is in the experimental part.
+#define ZSTD_STATIC_LINKING_ONLY
 #include <zstd.h>
 
 #include <algorithm>
@@ -76,13 +78,15 @@ size_t check(size_t result) {
 } // namespace
 
 RecordDecompressor::RecordDecompressor(const void *mappingEnd, MappedRegion space)
-    : stream_(ZSTD_createDStream()) {
+    : stream_(ZSTD_createDStream())
+    , whole_(ZSTD_createDCtx()) {
     ZSTD_initDStream(stream_);
     takeRegion(mappingEnd, std::move(space));
 }
 
 RecordDecompressor::~RecordDecompressor() {
     ZSTD_freeDStream(stream_);
+    ZSTD_freeDCtx(whole_);
 }
 
 MappedRegion RecordDecompressor::reserveWithRegion(size_t mappedSize) {
@@ -98,14 +102,26 @@ MappedRegion RecordDecompressor::reserveWithRegion(size_t mappedSize) {
 
 void RecordDecompressor::feed(const uint8_t *bytes, size_t size) {
     makeRoom();
+    if (expandWhole(bytes, size)) return;
     ZSTD_inBuffer input{bytes, size, 0};
     while (input.pos < input.size) {
         if (writable_ - end_ < kChunk) grow();
         ZSTD_outBuffer output{base_ + end_, writable_ - end_, 0};
-        check(ZSTD_decompressStream(stream_, &output, &input));
+        inFrame_ = check(ZSTD_decompressStream(stream_, &output, &input)) != 0;
         end_ += output.pos;
         if (end_ - pos_ > kMaxPending) throw bomb();
     }
+}
+
+// A payload of whole frames that expand to a known bound (our recorder writes one frame per compressed
+// record) is expanded in one call straight into the region, without the copy from zstd's window. Anything
+// else (perf's sessions are one frame across all their records) goes through the stream: false.
+bool RecordDecompressor::expandWhole(const uint8_t *bytes, size_t size) {
+    if (!region_.valid() || inFrame_) return false;
+    const unsigned long long bound = ZSTD_decompressBound(bytes, size);
+    if (bound == ZSTD_CONTENTSIZE_ERROR || bound > kMaxPending || !commit(end_ + bound)) return false;
+    end_ += check(ZSTD_decompressDCtx(whole_, base_ + end_, bound, bytes, size));
+    return true;
 }
 
 const perf_event_header *RecordDecompressor::next() {

@@ -53,6 +53,7 @@ public:
     void discardBefore(const void *address);
 
 private:
+    bool expandWhole(const uint8_t *bytes, size_t size);
     bool holds(const void *address) const;
     void release(size_t offset, size_t size);
     void takeRegion(const void *above, MappedRegion space);
@@ -62,6 +63,7 @@ private:
     void grow();
 
     ZSTD_DCtx_s *stream_;
+    ZSTD_DCtx_s *whole_;            // for payloads of whole frames (expandWhole)
     std::vector<uint64_t> aligned_; // a record of unaligned size, copied
     MappedRegion region_;
     RegionPagePool pool_;             // backs the region when it can: its pages are reused
@@ -75,6 +77,7 @@ private:
     size_t end_ = 0;       // decompressed bytes end here
     size_t lastStart_ = 0; // where the record next() returned last starts
     size_t released_ = 0;  // the region's pages before this were given back
+    bool inFrame_ = false; // the stream stopped inside a zstd frame
     bool lastStable_ = false;
 };
 

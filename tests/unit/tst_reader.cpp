@@ -10,6 +10,7 @@
 #include "perfdata/PerfDataWriter.h"
 #include "perfdata/PerfRecords.h"
 #include "perfdata/RecordBuilder.h"
+#include "perfdata/RecordCompressor.h"
 #include "perfdata/RecordOrderer.h"
 
 #include <QFile>
@@ -578,6 +579,37 @@ private slots:
         }
         QCOMPARE(seen, count);
         QVERIFY(!pagePresent(first));
+    }
+
+    void recorderFramesAreExpandedWhole() {
+        // Our recorder's compressed records each hold whole frames: they are expanded in one call each,
+        // straight into the region, and the records stay where they are while held.
+        const std::vector<uint8_t> stream = numberedRecords(16384); // 16 MiB
+        std::vector<std::vector<uint8_t>> records;
+        RecordCompressor compressor(1);
+        for (size_t at = 0; at < stream.size(); at += RecordCompressor::kMaxBatchBytes)
+            compressor.compress(stream.data() + at,
+                                std::min(RecordCompressor::kMaxBatchBytes, stream.size() - at),
+                                [&records](const void *record, size_t size) {
+                                    const auto *bytes = static_cast<const uint8_t *>(record);
+                                    records.emplace_back(bytes, bytes + size);
+                                });
+        QVERIFY(records.size() > 256);
+        const auto session =
+            writeSession(dir_.filePath("recorder-frames.data"), 2, mapping_, {}, kSampleType, records);
+        PerfDataReader reader(session.path.toStdString());
+        uint32_t seen = 0;
+        const perf_event_header *previous = nullptr;
+        while (const perf_event_header *record = reader.next()) {
+            if (record->type != PERF_RECORD_COMM) continue;
+            QVERIFY(reader.lastRecordIsMapped());
+            QCOMPARE(recordIndex(record), int64_t{seen});
+            if (previous) QCOMPARE(recordIndex(previous), int64_t{seen} - 1);
+            ++seen;
+            reader.discardBefore(record);
+            previous = record;
+        }
+        QCOMPARE(seen, uint32_t{16384});
     }
 
     void perfSessionIsOneFrameLargerThanTheLimit() {
