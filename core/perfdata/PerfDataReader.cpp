@@ -163,7 +163,7 @@ void PerfDataReader::mapData() {
     const uint64_t page = static_cast<uint64_t>(::sysconf(_SC_PAGESIZE));
     const uint64_t base = dataBegin_ & ~(page - 1);
     const size_t size = static_cast<size_t>(dataEnd_ - base);
-    void *map = metadata_.compressionLevel != 0 ? mapBelowDecompressionSpace(size, base) : MAP_FAILED;
+    void *map = mapBelowDecompressionSpace(size, base);
     if (map == MAP_FAILED) map = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE, fd_, static_cast<off_t>(base));
     if (map == MAP_FAILED) return; // read() as before
     ::madvise(map, size, MADV_SEQUENTIAL);
@@ -180,9 +180,11 @@ void PerfDataReader::mapData() {
     buffer_ = {};
 }
 
-// A compressed recording: the file is mapped at the start of a reservation whose rest becomes the
-// decompressor's region, so that decompressed records lie above the mapped ones (their addresses keep the
-// stream's order). MAP_FAILED when there is no room.
+// The file is mapped at the start of a reservation whose rest becomes the decompressor's region if
+// compressed records come, so that decompressed records lie above the mapped ones (their addresses keep the
+// stream's order). Every file, since HEADER_COMPRESSED is not always there and a region asked for later may
+// not fit above the mapping (without address-space randomization the mapping sits near the top); the
+// reservation is PROT_NONE, so it costs no memory. MAP_FAILED when there is no room.
 void *PerfDataReader::mapBelowDecompressionSpace(size_t size, uint64_t offset) {
     const size_t page = static_cast<size_t>(::sysconf(_SC_PAGESIZE));
     const size_t mapped = (size + page - 1) & ~(page - 1);
