@@ -1,8 +1,9 @@
 // Takes the page faults of a mapped file ahead of its reader, on a thread of its own: the reader says where
 // it is (readerAt), and the thread maps the next window of pages into the page tables (MADV_POPULATE_READ, or
 // one read per page where the kernel lacks it), so the reader finds them mapped instead of faulting on them.
-// For a file in the page cache this moves the kernel's share of reading (about an eighth of opening a DWARF
-// recording) to the other core.
+// For a file in the page cache this moves the kernel's share of reading to a core the loading would leave
+// idle; loadProfile runs it only then (sessions without user stacks to unwind, more than one thread), since
+// beside the unwinding workers it costs more CPU and memory than it saves.
 #pragma once
 
 #include <atomic>
