@@ -207,6 +207,24 @@ int64_t recordIndex(const perf_event_header *record) {
     return words[0];
 }
 
+// Reads the records of numberedRecords() holding only the current one: each is stable, in order, and the one
+// read before it is still intact. seen: how many were read; first: the first one.
+void readHoldingOnlyTheCurrent(PerfDataReader &reader, uint32_t &seen, const perf_event_header *&first) {
+    seen = 0;
+    first = nullptr;
+    const perf_event_header *previous = nullptr;
+    while (const perf_event_header *record = reader.next()) {
+        if (record->type != PERF_RECORD_COMM) continue;
+        QVERIFY(reader.lastRecordIsMapped());
+        QCOMPARE(recordIndex(record), int64_t{seen});
+        if (previous) QCOMPARE(recordIndex(previous), int64_t{seen} - 1);
+        if (!first) first = record;
+        ++seen;
+        reader.discardBefore(record);
+        previous = record;
+    }
+}
+
 void patch(const QString &path, uint64_t offset, const void *bytes, size_t size) {
     QFile file(path);
     QVERIFY(file.open(QIODevice::ReadWrite));
@@ -563,20 +581,7 @@ private slots:
         PerfDataReader reader(session.path.toStdString());
         uint32_t seen = 0;
         const perf_event_header *first = nullptr;
-        const perf_event_header *previous = nullptr;
-        while (const perf_event_header *record = reader.next()) {
-            if (record->type != PERF_RECORD_COMM) continue;
-            QVERIFY(reader.lastRecordIsMapped());
-            QCOMPARE(recordIndex(record), int64_t{seen});
-            if (previous) QCOMPARE(recordIndex(previous), int64_t{seen} - 1);
-            if (!first) {
-                first = record;
-                QVERIFY(pagePresent(first));
-            }
-            ++seen;
-            reader.discardBefore(record); // only the current record is held
-            previous = record;
-        }
+        readHoldingOnlyTheCurrent(reader, seen, first);
         QCOMPARE(seen, count);
         QVERIFY(!pagePresent(first));
     }
@@ -599,16 +604,8 @@ private slots:
             writeSession(dir_.filePath("recorder-frames.data"), 2, mapping_, {}, kSampleType, records);
         PerfDataReader reader(session.path.toStdString());
         uint32_t seen = 0;
-        const perf_event_header *previous = nullptr;
-        while (const perf_event_header *record = reader.next()) {
-            if (record->type != PERF_RECORD_COMM) continue;
-            QVERIFY(reader.lastRecordIsMapped());
-            QCOMPARE(recordIndex(record), int64_t{seen});
-            if (previous) QCOMPARE(recordIndex(previous), int64_t{seen} - 1);
-            ++seen;
-            reader.discardBefore(record);
-            previous = record;
-        }
+        const perf_event_header *first = nullptr;
+        readHoldingOnlyTheCurrent(reader, seen, first);
         QCOMPARE(seen, uint32_t{16384});
     }
 
