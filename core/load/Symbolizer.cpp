@@ -187,17 +187,7 @@ DwarfUnwinder::Locate Symbolizer::locateIn(const ProcessMaps *maps, std::mutex *
                 const auto mapping = maps->find(address);
                 if (!mapping) return false;
                 last = *mapping;
-                if (seen && last.module < seen->size() && (*seen)[last.module].first) {
-                    lastSymbols = (*seen)[last.module].second;
-                } else {
-                    std::unique_lock<std::mutex> guard;
-                    if (symbolsLock) guard = std::unique_lock(*symbolsLock);
-                    lastSymbols = symbolsFor(last.module);
-                    if (seen) {
-                        if (seen->size() <= last.module) seen->resize(last.module + 1);
-                        (*seen)[last.module] = {true, lastSymbols};
-                    }
-                }
+                lastSymbols = symbolsSeen(last.module, symbolsLock, seen);
             }
             location.module = last.module;
             location.symbols = lastSymbols;
@@ -206,6 +196,20 @@ DwarfUnwinder::Locate Symbolizer::locateIn(const ProcessMaps *maps, std::mutex *
                 location.symbols ? location.symbols->addressForFileOffset(fileOffset) : fileOffset;
             return true;
         };
+}
+
+// The module's symbols as an unwinding thread sees them: from what it saw before (seen), else opened under
+// the lock and noted there.
+ElfSymbols *Symbolizer::symbolsSeen(ModuleId module, std::mutex *symbolsLock, SeenSymbols *seen) {
+    if (seen && module < seen->size() && (*seen)[module].first) return (*seen)[module].second;
+    std::unique_lock<std::mutex> guard;
+    if (symbolsLock) guard = std::unique_lock(*symbolsLock);
+    ElfSymbols *symbols = symbolsFor(module);
+    if (seen) {
+        if (seen->size() <= module) seen->resize(module + 1);
+        (*seen)[module] = {true, symbols};
+    }
+    return symbols;
 }
 
 bool Symbolizer::endsAtEntryPoint(uint32_t pid, uint64_t pc) {

@@ -57,6 +57,7 @@ public:
 
 private:
     ElfSymbols *symbolsFor(ModuleId module);
+    ElfSymbols *symbolsSeen(ModuleId module, std::mutex *symbolsLock, SeenSymbols *seen);
     // The module's symbols, or why they cannot be used.
     Expected<std::unique_ptr<ElfSymbols>> openSymbols(const std::string &path);
     FrameId symbolizedFrame(ModuleId module, uint64_t address, ElfSymbols *symbols);
