@@ -96,9 +96,11 @@ const void *oldestHeld(const RecordOrderer &orderer, const ProfileBuilder &build
 void readRecords(PerfDataReader &reader, ProfileBuilder &builder, const LoadOptions &options) {
     size_t knownEvents = reader.events().size();
     size_t knownBuildIds = reader.metadata().buildIds.size();
-    RecordOrderer orderer(
-        [&builder](const perf_event_header *record, bool stable) { builder.addRecord(record, stable); });
+    RecordOrderer orderer([&builder](const perf_event_header *record, bool stable, uint32_t cpu) {
+        builder.addRecord(record, stable, cpu);
+    });
     orderer.setEvents(reader.events());
+    SampleCpuCursor sampleCpus(reader.metadata().sampleCpus);
     uint64_t records = 0;
     while (const perf_event_header *record = reader.next()) {
         if (reader.events().size() != knownEvents) { // pipe mode: attributes arrive as records
@@ -113,7 +115,8 @@ void readRecords(PerfDataReader &reader, ProfileBuilder &builder, const LoadOpti
                 {buildIds.begin() + static_cast<std::ptrdiff_t>(knownBuildIds), buildIds.end()});
             knownBuildIds = buildIds.size();
         }
-        orderer.push(record, reader.lastRecordIsMapped());
+        const uint32_t cpu = record->type == PERF_RECORD_SAMPLE ? sampleCpus.next() : RecordOrderer::kNoCpu;
+        orderer.push(record, reader.lastRecordIsMapped(), cpu);
         if ((++records & 0x3f) == 0) reader.discardBefore(oldestHeld(orderer, builder));
         if ((records & 0xfff) == 0) {
             throwIfCancelled(options.stop);

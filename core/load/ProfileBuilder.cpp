@@ -43,10 +43,10 @@ void ProfileBuilder::setBuildIds(const std::vector<BuildIdEntry> &entries) {
         if (!entry.kernel && !entry.buildId.empty()) symbolizer_.expectBuildId(entry.path, entry.buildId);
 }
 
-void ProfileBuilder::addRecord(const perf_event_header *record, bool stable) {
+void ProfileBuilder::addRecord(const perf_event_header *record, bool stable, uint32_t cpu) {
     switch (record->type) {
     case PERF_RECORD_SAMPLE:
-        addSample(record, stable);
+        addSample(record, stable, cpu);
         break;
     case PERF_RECORD_MMAP:
     case PERF_RECORD_MMAP2:
@@ -127,12 +127,13 @@ void ProfileBuilder::unwindPending() {
 // Samples whose user stack must be unwound wait in a batch, unwound on several threads at once; the samples
 // after them wait too, so that the sample table stays in record order. Samples of a session without copied
 // stacks take the direct path.
-void ProfileBuilder::addSample(const perf_event_header *record, bool stable) {
+void ProfileBuilder::addSample(const perf_event_header *record, bool stable, uint32_t cpu) {
     Sample sample;
     if (decoder_.decodeSample(record, sample) != SampleDecode::Decoded) {
         ++profile_->diagnostics.malformedRecords;
         return;
     }
+    if (!sample.hasCpu && cpu != RecordOrderer::kNoCpu) sample.cpu = cpu;
     const SampleHead head{
         sample.time,  sample.pid, sample.tid, sample.cpu, static_cast<uint16_t>(sample.eventIndex),
         sample.period};

@@ -12,6 +12,7 @@
 #include "load/UnwindScheduler.h"
 #include "perfdata/PerfRecords.h"
 #include "perfdata/RecordDecoder.h"
+#include "perfdata/RecordOrderer.h"
 #include "perfdata/SessionMetadata.h"
 #include "perfdata/TracingFormats.h"
 #include "profile/Profile.h"
@@ -58,8 +59,10 @@ public:
     void setVdsoOfThisMachine(bool same) { symbolizer_.setVdsoOfThisMachine(same); }
     // Samples with copied user stacks wait for a batch that is unwound on several threads. A stable record
     // stays valid at its address until oldestPendingRecord() no longer holds it back (its stack is then used
-    // where it lies); the stacks of other records are copied.
-    void addRecord(const perf_event_header *record, bool stable = false);
+    // where it lies); the stacks of other records are copied. cpu: the CPU of a sample that does not carry
+    // its own (from the session's SampleCpuRuns), RecordOrderer::kNoCpu when unknown.
+    void addRecord(const perf_event_header *record, bool stable = false,
+                   uint32_t cpu = RecordOrderer::kNoCpu);
     // Unwinds the waiting samples and adds them to the profile, in record order.
     void unwindPending();
     // The lowest address of a stable record whose sample waits; nullptr when none does.
@@ -69,7 +72,7 @@ public:
 
 private:
     static void spanCounterReads(Profile &profile);
-    void addSample(const perf_event_header *record, bool stable);
+    void addSample(const perf_event_header *record, bool stable, uint32_t cpu);
     void addProcessRecord(const perf_event_header &record);
     void addMmap2(const Mmap2Record &mmap);
     void addLostRecord(const perf_event_header &record);

@@ -517,6 +517,12 @@ void PerfDataReader::parseFeature(unsigned feature, const uint8_t *bytes, size_t
         metadata_.compressionLevel = *level;
         break;
     }
+    case format::kFeatSampleCpus: {
+        auto runs = SampleCpuRuns::decode(decoder);
+        if (!runs) return bad("SAMPLE_CPUS");
+        metadata_.sampleCpus = std::move(*runs);
+        break;
+    }
     case format::kFeatTracingData: // the tracepoint formats, decoded by TracingFormats
         metadata_.tracingData.assign(bytes, bytes + size);
         break;

@@ -252,6 +252,8 @@ PerfDataWriter::featureSections(const SessionMetadata &metadata) const {
         encoder.u32(metadata.compressionMmapLen);
         sections.emplace_back(format::kFeatCompressed, encoder.take());
     }
+    if (!metadata.sampleCpus.empty())
+        sections.emplace_back(format::kFeatSampleCpus, metadata.sampleCpus.encode());
     return sections;
 }
 

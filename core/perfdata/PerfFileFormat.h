@@ -50,6 +50,9 @@ enum Feature : unsigned {
     kFeatCompressed = 27,
     kFeatClockData = 29,
     kFeatLastKnown = 32,
+    // Perfglass's own: the CPUs of samples that do not carry one (SampleCpuRuns). Far above perf's features,
+    // so that perf ("unknown feature", skipped) and perfparser (reads the bits it knows) pass over it.
+    kFeatSampleCpus = 192,
 };
 
 // Record types perf adds to the kernel's (enum perf_user_event_type).

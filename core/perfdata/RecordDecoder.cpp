@@ -119,6 +119,7 @@ SampleDecode RecordDecoder::decodeSample(const perf_event_header *record, Sample
     if (type & PERF_SAMPLE_CPU) {
         uint32_t reserved = 0;
         cursor.pair32(sample.cpu, reserved);
+        sample.hasCpu = true;
     }
     if (type & PERF_SAMPLE_PERIOD) sample.period = cursor.u64();
     if (type & PERF_SAMPLE_READ) skipReadFormat(cursor, attr.read_format);

@@ -33,6 +33,7 @@ struct Sample {
     uint64_t time = 0;
     uint64_t addr = 0;
     uint32_t cpu = 0;
+    bool hasCpu = false; // PERF_SAMPLE_CPU: else cpu is 0 (perfglass's recordings say it in SampleCpuRuns)
     uint64_t period = 1;
     UnalignedWords callchain; // after a field of odd size (a crafted RAW) the words are misaligned
     uint64_t userRegsAbi = 0;

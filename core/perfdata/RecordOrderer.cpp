@@ -12,7 +12,7 @@ namespace {
 constexpr uint32_t kFinishedRound = 68; // PERF_RECORD_FINISHED_ROUND
 }
 
-void RecordOrderer::push(const perf_event_header *record, bool stable) {
+void RecordOrderer::push(const perf_event_header *record, bool stable, uint32_t cpu) {
     if (record->type == kFinishedRound) {
         release(previousRoundMax_);
         previousRoundMax_ = roundMax_;
@@ -25,7 +25,7 @@ void RecordOrderer::push(const perf_event_header *record, bool stable) {
         time = lastTime_;
     roundMax_ = std::max(roundMax_, time);
     if (stable) {
-        entries_.push_back({time, record, 0});
+        entries_.push_back({time, record, 0, cpu});
         stableBytes_ += record->size;
         if (queuedBytes() > maxQueuedBytes_) flush();
         return;
@@ -35,7 +35,7 @@ void RecordOrderer::push(const perf_event_header *record, bool stable) {
     reserve(offset + words);
     std::memcpy(arena_.get() + offset, record, record->size);
     arenaSize_ += words;
-    entries_.push_back({time, nullptr, offset});
+    entries_.push_back({time, nullptr, static_cast<uint32_t>(offset), cpu});
     if (queuedBytes() > maxQueuedBytes_) flush();
 }
 
@@ -106,7 +106,7 @@ void RecordOrderer::release(uint64_t limit) {
     }
     sortByTime(count);
     for (size_t i = 0; i < count; ++i)
-        sink_(entries_[i].record(arena_.get()), entries_[i].stable != nullptr);
+        sink_(entries_[i].record(arena_.get()), entries_[i].stable != nullptr, entries_[i].cpu);
     entries_.swap(kept_);
     if (entries_.empty()) {
         arenaSize_ = 0;
@@ -125,7 +125,7 @@ void RecordOrderer::release(uint64_t limit) {
         const auto *header = reinterpret_cast<const perf_event_header *>(arena_.get() + entry.offset);
         const size_t words = (header->size + 7) / 8;
         if (entry.offset != end) std::memmove(arena_.get() + end, arena_.get() + entry.offset, words * 8);
-        entry.offset = end;
+        entry.offset = static_cast<uint32_t>(end);
         end += words;
     }
     arenaSize_ = end;

@@ -7,9 +7,11 @@
 #pragma once
 
 #include "perfdata/RecordDecoder.h"
+#include "perfdata/SampleCpuRuns.h"
 
 #include <linux/perf_event.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -19,18 +21,21 @@ namespace perfglass {
 
 class RecordOrderer {
 public:
-    // stable: the record stays valid at its address after the call (see push()).
-    using Sink = std::function<void(const perf_event_header *, bool stable)>;
+    // stable: the record stays valid at its address after the call (see push()); cpu: what push() was given.
+    using Sink = std::function<void(const perf_event_header *, bool stable, uint32_t cpu)>;
+    static constexpr uint32_t kNoCpu = SampleCpuCursor::kNoCpu;
 
+    // maxQueuedBytes is capped at 16 GiB (arena offsets are 32-bit word counts).
     explicit RecordOrderer(Sink sink, size_t maxQueuedBytes = size_t{128} << 20)
         : sink_(std::move(sink))
-        , maxQueuedBytes_(maxQueuedBytes) {}
+        , maxQueuedBytes_(std::min(maxQueuedBytes, size_t{16} << 30)) {}
 
     void setEvents(const std::vector<EventAttr> &events) { decoder_.setEvents(events); }
     // Queues a record (FINISHED_ROUND releases what is safe to release). A stable record (one that stays
     // valid at its address until it is released, such as a record in a mapped file) is queued by address;
-    // others are copied.
-    void push(const perf_event_header *record, bool stable = false);
+    // others are copied. cpu goes with the record to the sink: the CPU of a sample that does not carry its
+    // own, known only in file order (SampleCpuRuns).
+    void push(const perf_event_header *record, bool stable = false, uint32_t cpu = kNoCpu);
     // The earliest stable record still queued (nullptr: none); records before it are no longer needed.
     const perf_event_header *oldestStable() const;
     // Releases everything queued, in time order.
@@ -40,7 +45,8 @@ private:
     struct Entry {
         uint64_t time;
         const perf_event_header *stable; // nullptr: the record is a copy in the arena
-        size_t offset;                   // in words of arena_
+        uint32_t offset;                 // in words of arena_
+        uint32_t cpu;
         const perf_event_header *record(const uint64_t *arena) const {
             return stable ? stable : reinterpret_cast<const perf_event_header *>(arena + offset);
         }

@@ -1,6 +1,8 @@
 // Facts about the machine and the recording, stored in perf.data feature sections.
 #pragma once
 
+#include "perfdata/SampleCpuRuns.h"
+
 #include <array>
 #include <cstdint>
 #include <string>
@@ -51,7 +53,8 @@ struct SessionMetadata {
     uint32_t compressionLevel = 0; // HEADER_COMPRESSED, 0 when records are not compressed
     uint32_t compressionMmapLen = 0;
     std::vector<uint8_t>
-        tracingData; // HEADER_TRACING_DATA, needed by perf for tracepoint events; empty: none
+        tracingData;          // HEADER_TRACING_DATA, needed by perf for tracepoint events; empty: none
+    SampleCpuRuns sampleCpus; // kFeatSampleCpus: empty when samples carry their CPU
 
     // Fills hostname, release, arch, CPU counts, model, id and topology, and memory from the running machine.
     static SessionMetadata fromThisMachine();

@@ -32,10 +32,11 @@ size_t trimUserStack(const perf_event_header *record, const Sample &sample, std:
 
 } // namespace
 
-RecordSink::RecordSink(PerfDataWriter &writer, bool trimUserStacks, int compressionLevel)
+RecordSink::RecordSink(PerfDataWriter &writer, bool trimUserStacks, int compressionLevel, bool noteSampleCpus)
     : writer_(writer)
     , trimUserStacks_(trimUserStacks)
-    , decoder_(writer.events()) {
+    , decoder_(writer.events())
+    , noteSampleCpus_(noteSampleCpus) {
     if (compressionLevel > 0) {
         compressor_ = std::make_unique<RecordCompressor>(compressionLevel);
         batch_.reserve(RecordCompressor::kMaxBatchBytes);
@@ -49,11 +50,12 @@ void RecordSink::noteSampleTime(const perf_event_header *record) {
     counters_.lastSampleTime = std::max(counters_.lastSampleTime, time);
 }
 
-void RecordSink::operator()(const perf_event_header *record) {
+void RecordSink::operator()(const perf_event_header *record, int cpu) {
     switch (record->type) {
     case PERF_RECORD_SAMPLE:
         ++counters_.samples;
         noteSampleTime(record);
+        if (noteSampleCpus_) sampleCpus_.append(static_cast<uint32_t>(cpu));
         if (trimUserStacks_ && writeTrimmed(record)) return;
         break;
     case PERF_RECORD_LOST:

@@ -1,11 +1,13 @@
 // Where a recording's records go: counts what the summary reports (samples, LOST, LOST_SAMPLES, THROTTLE),
 // trims DWARF-mode user stacks to the bytes the kernel copied, collects build ids from MMAP2 records, and
-// writes to the session, in zstd-compressed batches when compression is on.
+// writes to the session, in zstd-compressed batches when compression is on. When samples do not carry their
+// CPU, it notes the CPU of each sample's ring buffer (SampleCpuRuns).
 #pragma once
 
 #include "perfdata/PerfDataWriter.h"
 #include "perfdata/RecordCompressor.h"
 #include "perfdata/RecordDecoder.h"
+#include "perfdata/SampleCpuRuns.h"
 #include "perfdata/SessionMetadata.h"
 
 #include <linux/perf_event.h>
@@ -30,11 +32,11 @@ struct RecordCounters {
 
 class RecordSink {
 public:
-    // compressionLevel 0 writes records as they are.
-    RecordSink(PerfDataWriter &writer, bool trimUserStacks, int compressionLevel);
+    // compressionLevel 0 writes records as they are. noteSampleCpus: the samples lack PERF_SAMPLE_CPU.
+    RecordSink(PerfDataWriter &writer, bool trimUserStacks, int compressionLevel, bool noteSampleCpus);
 
-    // A record drained from a ring buffer.
-    void operator()(const perf_event_header *record);
+    // A record drained from the ring buffer of cpu.
+    void operator()(const perf_event_header *record, int cpu);
     // A record made by the recorder (synthesized from /proc): written, not counted.
     void writeSynthesized(const perf_event_header *record);
     // Ends a drain round: writes the pending compressed batch and PERF_RECORD_FINISHED_ROUND.
@@ -46,6 +48,8 @@ public:
     bool sawVdso() const { return sawVdso_; }
     const RecordCounters &counters() const { return counters_; }
     const RecordCompressor *compressor() const { return compressor_.get(); }
+    // The CPUs of the samples written, in order; empty unless noteSampleCpus.
+    const SampleCpuRuns &sampleCpus() const { return sampleCpus_; }
 
 private:
     void write(const void *record, size_t size);
@@ -64,6 +68,8 @@ private:
     std::map<std::string, std::vector<uint8_t>> buildIds_;
     bool sawVdso_ = false;
     RecordCounters counters_;
+    bool noteSampleCpus_;
+    SampleCpuRuns sampleCpus_;
     uint64_t lostInLostRecords_ = 0;
     uint64_t lostInLostSamplesRecords_ = 0;
 };

@@ -590,7 +590,8 @@ void Recording::openOutput() {
     } else {
         writer_.emplace(options_.outputPath, fileAttrs);
     }
-    sink_.emplace(*writer_, options_.callGraph == CallGraphMode::Dwarf, options_.compressionLevel);
+    sink_.emplace(*writer_, options_.callGraph == CallGraphMode::Dwarf, options_.compressionLevel,
+                  !RecordingEvents::samplesCarryCpu(options_));
     if (!counters_) return;
     StatRecordWriter::Config config;
     config.aggrMode = kind_ == RecordTargetKind::SystemWide ? stat::kAggrNone : stat::kAggrThread;
@@ -771,6 +772,7 @@ SessionMetadata Recording::metadata() {
     metadata.buildIds = sink_->buildIds();
     metadata.firstSampleTime = sink_->counters().firstSampleTime;
     metadata.lastSampleTime = sink_->counters().lastSampleTime;
+    metadata.sampleCpus = sink_->sampleCpus();
     if (summary_.kernelSamples) {
         if (auto kernel = kernelBuildIdEntry()) {
             keepKallsymsOfHelper(kernel->buildId);

@@ -114,9 +114,13 @@ perf_event_attr samplingAttr(const std::vector<EventSpec> &specs, size_t index, 
 
 } // namespace
 
+bool RecordingEvents::samplesCarryCpu(const RecordOptions &options) {
+    return options.systemWide || !options.cpus.empty() || options.outputPath == "-";
+}
+
 uint64_t RecordingEvents::baseSampleType(size_t eventCount, const RecordOptions &options) {
-    uint64_t type =
-        PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME | PERF_SAMPLE_CPU | PERF_SAMPLE_PERIOD;
+    uint64_t type = PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME | PERF_SAMPLE_PERIOD;
+    if (samplesCarryCpu(options)) type |= PERF_SAMPLE_CPU;
     // Several attributes in the file (events, or the counters of --counters): every record names its own.
     if (eventCount > 1 || !options.counters.empty()) type |= PERF_SAMPLE_IDENTIFIER;
     return type;

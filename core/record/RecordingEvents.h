@@ -46,15 +46,19 @@ public:
     // only when the file will hold several attributes (as perf does): with one, readers take it for every
     // record, and each sample is 8 bytes smaller.
     static uint64_t baseSampleType(size_t eventCount, const RecordOptions &options);
+    // Whether samples carry PERF_SAMPLE_CPU, as perf's do: system-wide, on a CPU list, or in pipe mode (where
+    // the feature sections come before the samples). Otherwise the recorder writes the CPUs of the drained
+    // buffers as SampleCpuRuns, 8 bytes fewer per sample.
+    static bool samplesCarryCpu(const RecordOptions &options);
     const EventSpec *failed() const { return failed_; }
 
     // The attributes as opened, with the kernel's ids of their fds.
     const std::vector<EventAttr> &attrs() const { return attrs_; }
-    // Hands every record the kernel has published to onRecord: first the records that give samples their
-    // meaning (mappings, names, forks) from every buffer, then the rest, buffer by buffer. A round's
-    // samples may sit in an earlier CPU's buffer than the MMAP2 of the program they ran in (it exec'd on
-    // another CPU); written in buffer order, a reader that stops partway (a cut pipe) or follows the
-    // stream without sorting would see them before their mapping.
+    // Hands every record the kernel has published to onRecord(record, cpu of its buffer): first the records
+    // that give samples their meaning (mappings, names, forks) from every buffer, then the rest, buffer by
+    // buffer. A round's samples may sit in an earlier CPU's buffer than the MMAP2 of the program they ran in
+    // (it exec'd on another CPU); written in buffer order, a reader that stops partway (a cut pipe) or
+    // follows the stream without sorting would see them before their mapping.
     template <typename OnRecord> void drainEach(OnRecord &&onRecord) {
         heads_.resize(buffers_.size());
         for (size_t i = 0; i < buffers_.size(); ++i)
@@ -62,12 +66,12 @@ public:
         for (size_t i = 0; i < buffers_.size(); ++i)
             if (buffers_[i])
                 buffers_[i]->peekEach(heads_[i], [&](const perf_event_header *record) {
-                    if (describesTasks(record->type)) onRecord(record);
+                    if (describesTasks(record->type)) onRecord(record, cpus_[i]);
                 });
         for (size_t i = 0; i < buffers_.size(); ++i)
             if (buffers_[i])
                 buffers_[i]->drainEach(heads_[i], [&](const perf_event_header *record) {
-                    if (!describesTasks(record->type)) onRecord(record);
+                    if (!describesTasks(record->type)) onRecord(record, cpus_[i]);
                 });
     }
     // The fds that own a ring buffer: readable when it has passed its watermark.

@@ -6,6 +6,7 @@
 #include "TestSupport.h"
 
 #include "base/Error.h"
+#include "load/LoadProfile.h"
 #include "perfdata/PerfDataReader.h"
 #include "perfdata/RecordDecoder.h"
 #include "record/HelperEventOpener.h"
@@ -32,6 +33,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstring>
+#include <map>
 #include <set>
 #include <thread>
 
@@ -441,9 +443,10 @@ private slots:
                  qPrintable(report.left(2000)));
     }
 
-    // One attribute: no PERF_SAMPLE_IDENTIFIER (8 bytes less per sample, as perf writes it), the CPU kept for
-    // the timeline's lanes. Several attributes (events, or --counters): every sample names its event, and
-    // the reader resolves each sample to its own.
+    // One attribute: no PERF_SAMPLE_IDENTIFIER (8 bytes less per sample, as perf writes it). Several
+    // attributes (events, or --counters): every sample names its event, and the reader resolves each sample
+    // to its own. Samples of a launched program carry no CPU either (as perf's); the file's SampleCpuRuns
+    // name the CPU of every one of them.
     void identifierOnlyWithSeveralAttributes_data() {
         QTest::addColumn<QStringList>("options");
         QTest::addColumn<int>("attributes");
@@ -472,15 +475,61 @@ private slots:
         QCOMPARE(layout.sampleTypes.size(), static_cast<size_t>(attributes));
         for (uint64_t type : layout.sampleTypes) {
             QCOMPARE((type & PERF_SAMPLE_IDENTIFIER) != 0, identifier);
-            QVERIFY(type & PERF_SAMPLE_CPU);
+            QVERIFY(!(type & PERF_SAMPLE_CPU));
         }
-        for (int event = 0; event < sampledEvents; ++event)
+        size_t samples = 0;
+        for (int event = 0; event < sampledEvents; ++event) {
             QVERIFY2(layout.samplesOfEvent[event] > 0, qPrintable(QString::number(event)));
+            samples += layout.samplesOfEvent[event];
+        }
+        const SampleCpuRuns runs = PerfDataReader(file.toStdString()).metadata().sampleCpus;
+        QCOMPARE(runs.sampleCount(), samples);
         const auto cpus = static_cast<uint32_t>(::sysconf(_SC_NPROCESSORS_CONF));
-        QVERIFY(!layout.cpus.empty() && *layout.cpus.rbegin() < cpus);
+        for (const SampleCpuRuns::Run &run : runs.runs())
+            QVERIFY2(run.cpu < cpus, qPrintable(QString::number(run.cpu)));
         if (!havePerf()) QSKIP("perf is not installed");
         QVERIFY(!perfReport(file).isEmpty());
-        QVERIFY(!perfScript(file, {QStringLiteral("-F"), QStringLiteral("cpu,ip")}).trimmed().isEmpty());
+        QVERIFY(!perfScript(file, {QStringLiteral("-F"), QStringLiteral("pid,ip")}).trimmed().isEmpty());
+    }
+
+    // Two programs pinned to CPUs 0 and 1 run at once: every sample of each, read back through the orderer
+    // (which interleaves the two CPUs' runs by time), names its program's CPU; compressed too, where the runs
+    // count the samples inside the compressed records.
+    void samplesOfPinnedProgramsNameTheirCpu_data() {
+        QTest::addColumn<QStringList>("options");
+        QTest::newRow("plain") << QStringList{QStringLiteral("-g")};
+        QTest::newRow("compressed") << QStringList{QStringLiteral("-g"), QStringLiteral("-z")};
+    }
+
+    void samplesOfPinnedProgramsNameTheirCpu() {
+        QFETCH(QStringList, options);
+        const QString taskset = QStandardPaths::findExecutable(QStringLiteral("taskset"));
+        if (taskset.isEmpty()) QSKIP("taskset (util-linux) is not installed");
+        if (::sysconf(_SC_NPROCESSORS_ONLN) < 2) QSKIP("needs two online CPUs");
+        const QString program = clientPath(QStringLiteral("hotspots-fp"));
+        const QString script =
+            QStringLiteral("%1 -c 0 %2 -300 & %1 -c 1 %2 -300; wait").arg(taskset, program);
+        const QString file = path(QStringLiteral("pinned-%1.data").arg(QTest::currentDataTag()));
+        const ProcessResult result =
+            runCli(QStringList{QStringLiteral("record")} + options +
+                   QStringList{QStringLiteral("-o"), file, QStringLiteral("--"), QStringLiteral("/bin/sh"),
+                               QStringLiteral("-c"), script});
+        QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+        const auto profile = loadProfile(file.toStdString());
+        // By pid, the samples in the programs' loops (before its exec a process runs anywhere).
+        std::map<uint32_t, std::set<uint32_t>> cpusOfProgram;
+        for (size_t i = 0; i < profile->samples.size(); ++i) {
+            const StackNode &leaf = profile->stacks[profile->samples.stack[i]];
+            if (profile->functionName(profile->frames[leaf.frame].function).find("Loop") != std::string::npos)
+                cpusOfProgram[profile->samples.pid[i]].insert(profile->samples.cpu[i]);
+        }
+        QCOMPARE(cpusOfProgram.size(), size_t{2});
+        std::set<uint32_t> cpus;
+        for (const auto &[pid, cpusOfOne] : cpusOfProgram) {
+            QCOMPARE(cpusOfOne.size(), size_t{1});
+            cpus.insert(*cpusOfOne.begin());
+        }
+        QCOMPARE(cpus, (std::set<uint32_t>{0, 1}));
     }
 
     void kernelMapsAreSynthesized() {

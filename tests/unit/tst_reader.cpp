@@ -494,7 +494,7 @@ private slots:
     void ordererCountsItsBookkeeping() {
         // 8-byte records cost the orderer four times their size in entries: the bound counts those too.
         size_t released = 0;
-        RecordOrderer orderer([&](const perf_event_header *, bool) { ++released; }, 4096);
+        RecordOrderer orderer([&](const perf_event_header *, bool, uint32_t) { ++released; }, 4096);
         const perf_event_header record{PERF_RECORD_MAX + 100, 0, 8};
         for (int i = 0; i < 200; ++i)
             orderer.push(&record);

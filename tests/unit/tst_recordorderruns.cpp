@@ -28,18 +28,20 @@ struct TestRecord {
 class Released {
 public:
     Released()
-        : orderer_([this](const perf_event_header *record, bool) {
-            tags_.push_back(reinterpret_cast<const TestRecord *>(record)->tag);
+        : orderer_([this](const perf_event_header *record, bool, uint32_t cpu) {
+            const uint64_t tag = reinterpret_cast<const TestRecord *>(record)->tag;
+            tags_.push_back(cpu == cpuOf(tag) ? tag : kWrongCpu);
         }) {
         EventAttr event;
         event.attr.sample_type = PERF_SAMPLE_TIME;
         orderer_.setEvents({event});
     }
     // Even tags are pushed as stable records (they stay in records_, a deque that never moves them), odd
-    // ones as copies.
+    // ones as copies. Each goes with a CPU of its own, which must reach the sink with it (else the sink sees
+    // kWrongCpu for its tag).
     void push(uint64_t time, uint64_t tag, uint32_t type = PERF_RECORD_SAMPLE) {
         records_.push_back({{type, 0, sizeof(TestRecord)}, time, tag});
-        orderer_.push(&records_.back().header, tag % 2 == 0);
+        orderer_.push(&records_.back().header, tag % 2 == 0, cpuOf(tag));
     }
     void run(std::initializer_list<std::pair<uint64_t, uint64_t>> timesAndTags) {
         for (const auto &[time, tag] : timesAndTags)
@@ -53,6 +55,8 @@ public:
     std::vector<uint64_t> take() { return std::exchange(tags_, {}); }
 
 private:
+    static constexpr uint64_t kWrongCpu = ~uint64_t{0};
+    static uint32_t cpuOf(uint64_t tag) { return static_cast<uint32_t>(tag * 7 + 3); }
     std::deque<TestRecord> records_;
     std::vector<uint64_t> tags_;
     RecordOrderer orderer_;

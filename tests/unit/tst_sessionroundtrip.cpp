@@ -114,6 +114,8 @@ private:
         metadata.buildIds = {{-1, false, {0xde, 0xad, 0xbe, 0xef}, "/usr/bin/app"}};
         metadata.hasClockId = true;
         metadata.clockResolutionNs = 1;
+        for (uint32_t cpu : {1u, 1u, 0u}) // the two samples, and one more than the file has
+            metadata.sampleCpus.append(cpu);
         writer.finish(metadata);
         return records;
     }
@@ -216,6 +218,12 @@ private slots:
         QCOMPARE(reader.metadata().buildIds.size(), size_t{1});
         QCOMPARE(reader.metadata().buildIds[0].path, std::string("/usr/bin/app"));
         QCOMPARE(reader.metadata().buildIds[0].buildId, (std::vector<uint8_t>{0xde, 0xad, 0xbe, 0xef}));
+        const auto &runs = reader.metadata().sampleCpus.runs();
+        QCOMPARE(runs.size(), size_t{2});
+        QCOMPARE(runs[0].samples, 2u);
+        QCOMPARE(runs[0].cpu, 1u);
+        QCOMPARE(runs[1].samples, 1u);
+        QCOMPARE(runs[1].cpu, 0u);
 
         size_t index = 0;
         while (const perf_event_header *record = reader.next()) {
@@ -230,6 +238,44 @@ private slots:
         }
         QCOMPARE(index, written.size());
         QVERIFY(reader.notices().empty());
+    }
+
+    // The CPU runs are the last feature section (the highest bit): a run count larger than the section holds
+    // is named, and leaves the samples without CPUs rather than reading past the section.
+    void malformedSampleCpusAreNamed() {
+        const QString file = path("badcpus.data");
+        writeSession(file);
+        auto bytes = readBytes(file);
+        const size_t countOffset = bytes.size() - 8 - 2 * sizeof(SampleCpuRuns::Run);
+        const uint64_t tooMany = 3;
+        std::memcpy(bytes.data() + countOffset, &tooMany, sizeof tooMany);
+        writeBytes(file, bytes);
+        PerfDataReader reader(file.toStdString());
+        QVERIFY(reader.metadata().sampleCpus.empty());
+        QCOMPARE(reader.notices().size(), size_t{1});
+        const std::string notice = reader.notices().front().english();
+        QVERIFY2(notice.find("SAMPLE_CPUS") != std::string::npos &&
+                     notice.find(std::to_string(countOffset + 8)) != std::string::npos,
+                 notice.c_str());
+    }
+
+    // The cursor hands out each run's CPU as often as the run counts samples, passes over empty runs (a
+    // crafted file), and says kNoCpu past the last.
+    void cpuCursorWalksTheRuns() {
+        FeatureEncoder encoder;
+        encoder.u64(3);
+        for (uint32_t field : {2u, 1u, 0u, 5u, 1u, 0u}) // (samples, cpu): 2 on 1, none on 5, 1 on 0
+            encoder.u32(field);
+        const std::vector<uint8_t> section = encoder.take();
+        FeatureDecoder decoder(section.data(), section.size());
+        const auto runs = SampleCpuRuns::decode(decoder);
+        QVERIFY(runs);
+        QCOMPARE(runs->sampleCount(), uint64_t{3});
+        SampleCpuCursor cursor(*runs);
+        std::vector<uint32_t> cpus;
+        for (int i = 0; i < 5; ++i)
+            cpus.push_back(cursor.next());
+        QCOMPARE(cpus, (std::vector<uint32_t>{1, 1, 0, SampleCpuCursor::kNoCpu, SampleCpuCursor::kNoCpu}));
     }
 
     void unfinishedSessionOpensUpToLastCompleteRecord() {
