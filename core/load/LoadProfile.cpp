@@ -156,6 +156,7 @@ std::shared_ptr<const Profile> loadProfile(const std::string &path, const LoadOp
     PerfDataReader reader(path);
     if (options.stopFollowing.stop_possible()) reader.follow(options.stopFollowing);
     reader.setPrefetching(coreSpareForPrefetching(reader.events(), options.unwindThreads));
+    reader.setExpandingAhead(ParallelUnwinder::threadsFor(options.unwindThreads) >= 2);
     const bool sameKernel = recordedOnThisKernel(reader.metadata());
     // Kernel symbols load on a second thread while the records are read; frames are named at the end.
     auto kernelSymbols = kernelSymbolsFor(options, sameKernel, reader.metadata());

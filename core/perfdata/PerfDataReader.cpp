@@ -603,9 +603,7 @@ bool PerfDataReader::handleSessionRecord(const perf_event_header *header) {
         return false;
     }
     case format::kRecordCompressed: {
-        if (!decompressor_)
-            decompressor_ = std::make_unique<RecordDecompressor>(map_ ? map_ + mapSize_ : nullptr,
-                                                                 std::move(decompressionSpace_));
+        if (!decompressor_) startDecompressing(header);
         try {
             decompressor_->feed(reinterpret_cast<const uint8_t *>(header) + sizeof *header,
                                 header->size - sizeof *header);
@@ -617,6 +615,21 @@ bool PerfDataReader::handleSessionRecord(const perf_event_header *header) {
     default:
         return false;
     }
+}
+
+uint64_t PerfDataReader::compressedRecordsExpandedAhead() const {
+    return decompressor_ ? decompressor_->payloadsExpandedAhead() : 0;
+}
+
+// At the first compressed record. In a mapped file, the records are expanded ahead on a thread of their own,
+// which reads the file ahead too, so that it takes the prefetching thread's place.
+void PerfDataReader::startDecompressing(const perf_event_header *first) {
+    decompressor_ = std::make_unique<RecordDecompressor>(map_ ? map_ + mapSize_ : nullptr,
+                                                         std::move(decompressionSpace_));
+    const auto *record = reinterpret_cast<const uint8_t *>(first);
+    if (!expandAhead_ || !map_ || record < map_ || record >= map_ + mapSize_) return;
+    decompressor_->expandAhead(record, map_ + mapSize_);
+    if (decompressor_->expandingAhead()) prefetcher_.reset();
 }
 
 const perf_event_header *PerfDataReader::nextDecompressed() {

@@ -50,6 +50,12 @@ public:
     // by default. Turn it off before the first next() when no core is spare for it: it then costs more CPU
     // and memory than it saves (docs/loading-performance.md).
     void setPrefetching(bool enabled) { prefetch_ = enabled; }
+    // Whether the compressed records of a finished file are expanded ahead of the reader on a thread of
+    // their own (RecordDecompressor::expandAhead), on by default; it replaces the prefetching thread. Call
+    // before the first next().
+    void setExpandingAhead(bool enabled) { expandAhead_ = enabled; }
+    // How many compressed records were expanded on that thread so far.
+    uint64_t compressedRecordsExpandedAhead() const;
 
     // Whether the record returned last lies in the reader's mapping of the file (a finished file in file
     // mode): then it stays valid, at the same address, after later next() calls, until discardBefore()
@@ -94,6 +100,7 @@ private:
     const perf_event_header *nextFromStream();
     const perf_event_header *
     nextDecompressed(); // the decompressor's next record; FileFormatError if malformed
+    void startDecompressing(const perf_event_header *first);
     const perf_event_header *endOfStream(const perf_event_header *partial);
     bool handleSessionRecord(const perf_event_header *header);
     void skipPayload(uint64_t bytes, const char *what);
@@ -117,6 +124,7 @@ private:
     size_t discarded_ = 0; // bytes of the mapping dropped so far
     bool mapTried_ = false;
     bool prefetch_ = true;
+    bool expandAhead_ = true;
     bool lastMapped_ = false;
     std::vector<uint64_t> aligned_; // a record that sits at an unaligned offset, copied
     size_t bufferPos_ = 0;

@@ -85,6 +85,7 @@ RecordDecompressor::RecordDecompressor(const void *mappingEnd, MappedRegion spac
 }
 
 RecordDecompressor::~RecordDecompressor() {
+    stopExpandingAhead();
     ZSTD_freeDStream(stream_);
     ZSTD_freeDCtx(whole_);
 }
@@ -101,6 +102,7 @@ MappedRegion RecordDecompressor::reserveWithRegion(size_t mappedSize) {
 }
 
 void RecordDecompressor::feed(const uint8_t *bytes, size_t size) {
+    if (ahead_.joinable() && takeExpansion(bytes)) return;
     makeRoom();
     if (expandWhole(bytes, size)) return;
     ZSTD_inBuffer input{bytes, size, 0};
@@ -111,6 +113,87 @@ void RecordDecompressor::feed(const uint8_t *bytes, size_t size) {
         end_ += output.pos;
         if (end_ - pos_ > kMaxPending) throw bomb();
     }
+}
+
+void RecordDecompressor::expandAhead(const uint8_t *first, const uint8_t *end) {
+    if (ahead_.joinable() || !region_.valid() || !pool_.valid() || inFrame_ || pos_ != end_) return;
+    aheadStopped_ = false;
+    aheadTaken_ = end_;
+    ahead_ = std::jthread([this, first, end, at = end_](std::stop_token stop) {
+        try {
+            expandAheadUntil(stop, first, end, at);
+        } catch (...) { // out of memory for the hand-over: feed() goes on by itself
+        }
+        {
+            const std::lock_guard lock(aheadMutex_);
+            aheadStopped_ = true;
+        }
+        aheadChanged_.notify_all();
+    });
+}
+
+// The expanding thread: walks the records as the reader will, and expands the payload of each compressed one
+// where the reader would (at, right after the previous one's records).
+void RecordDecompressor::expandAheadUntil(std::stop_token stop, const uint8_t *record, const uint8_t *end,
+                                          size_t at) {
+    while (!stop.stop_requested() && end - record >= static_cast<std::ptrdiff_t>(sizeof(perf_event_header))) {
+        perf_event_header head{};
+        std::memcpy(&head, record, sizeof head);
+        // Records whose payload follows them (AUXTRACE, pipe-mode tracing data) cannot be walked by size.
+        if (head.size < sizeof head || head.size > end - record || head.type == format::kRecordAuxtrace ||
+            head.type == format::kRecordHeaderTracingData)
+            break;
+        if (head.type == format::kRecordCompressed &&
+            !expandAheadOne(stop, record + sizeof head, head.size - sizeof head, at))
+            break;
+        record += head.size;
+    }
+}
+
+// Expands one payload at the region offset at, once the reader is close enough; false when it is not one of
+// whole frames, zstd fails on it (feed() then says so, where it lies) or the region is used up.
+bool RecordDecompressor::expandAheadOne(std::stop_token stop, const uint8_t *payload, size_t size,
+                                        size_t &at) {
+    {
+        std::unique_lock lock(aheadMutex_);
+        if (!aheadChanged_.wait(lock, stop, [&] { return at - aheadTaken_ <= kAheadBytes; })) return false;
+    }
+    const unsigned long long bound = ZSTD_decompressBound(payload, size);
+    if (bound == ZSTD_CONTENTSIZE_ERROR || bound > kMaxPending || !commit(at + bound)) return false;
+    const size_t expanded = ZSTD_decompressDCtx(whole_, base_ + at, bound, payload, size);
+    if (ZSTD_isError(expanded)) return false;
+    at += expanded;
+    {
+        const std::lock_guard lock(aheadMutex_);
+        expansions_.push_back({payload, at});
+    }
+    aheadChanged_.notify_all();
+    return true;
+}
+
+// feed()'s side: the expansion of payload, once the thread has published it. False when the thread stopped
+// before it (or took another record for it): the thread is then stopped for good, and feed() expands.
+bool RecordDecompressor::takeExpansion(const uint8_t *payload) {
+    std::unique_lock lock(aheadMutex_);
+    aheadChanged_.wait(lock, [&] { return !expansions_.empty() || aheadStopped_; });
+    if (expansions_.empty() || expansions_.front().payload != payload) {
+        lock.unlock();
+        stopExpandingAhead();
+        return false;
+    }
+    end_ = aheadTaken_ = expansions_.front().end;
+    expansions_.pop_front();
+    ++expandedAhead_;
+    lock.unlock();
+    aheadChanged_.notify_all();
+    return true;
+}
+
+void RecordDecompressor::stopExpandingAhead() {
+    if (!ahead_.joinable()) return;
+    ahead_.request_stop();
+    ahead_.join();
+    expansions_.clear(); // what it expanded past end_ is overwritten by feed()
 }
 
 // A payload of whole frames that expand to a known bound (our recorder writes one frame per compressed

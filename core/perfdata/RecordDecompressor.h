@@ -7,8 +7,12 @@
 
 #include <linux/perf_event.h>
 
+#include <condition_variable>
 #include <cstddef>
 #include <cstdint>
+#include <deque>
+#include <mutex>
+#include <thread>
 #include <vector>
 
 struct ZSTD_DCtx_s;
@@ -43,6 +47,17 @@ public:
 
     // Throws Error for data zstd cannot expand; the reader adds where it lies.
     void feed(const uint8_t *bytes, size_t size);
+
+    // Expands the payloads of the compressed records from the one at first (the record whose payload feed()
+    // gets next) up to end, in a mapping that stays as it is, on a thread of its own: feed() then takes each
+    // expansion (waiting for it) instead of expanding it. The thread takes payloads of whole frames only,
+    // and stops at the first other one, or a record it cannot walk past, where feed() goes on by itself; it
+    // stays at most kAheadBytes of records ahead of feed(). Only with a region backed by the page pool.
+    void expandAhead(const uint8_t *first, const uint8_t *end);
+    bool expandingAhead() const { return ahead_.joinable(); }
+    // How many payloads feed() took from the expanding thread.
+    uint64_t payloadsExpandedAhead() const { return expandedAhead_; }
+    static constexpr size_t kAheadBytes = size_t{8} << 20;
     // The next complete record, nullptr when more input is needed. Throws Error for a malformed record.
     const perf_event_header *next();
 
@@ -53,6 +68,14 @@ public:
     void discardBefore(const void *address);
 
 private:
+    struct Expansion {
+        const uint8_t *payload; // the compressed record's payload, in the mapping
+        size_t end;             // where its records end in the region
+    };
+    void expandAheadUntil(std::stop_token stop, const uint8_t *record, const uint8_t *end, size_t at);
+    bool expandAheadOne(std::stop_token stop, const uint8_t *payload, size_t size, size_t &at);
+    bool takeExpansion(const uint8_t *payload);
+    void stopExpandingAhead();
     bool expandWhole(const uint8_t *bytes, size_t size);
     bool holds(const void *address) const;
     void release(size_t offset, size_t size);
@@ -79,6 +102,15 @@ private:
     size_t released_ = 0;  // the region's pages before this were given back
     bool inFrame_ = false; // the stream stopped inside a zstd frame
     bool lastStable_ = false;
+    // The expanding thread's hand-over (expandAhead()); while it runs, it alone commits the region and uses
+    // whole_, and feed() only takes what it published.
+    std::mutex aheadMutex_;
+    std::condition_variable_any aheadChanged_;
+    std::deque<Expansion> expansions_;
+    size_t aheadTaken_ = 0; // the region offset up to which feed() took the expansions
+    bool aheadStopped_ = false;
+    uint64_t expandedAhead_ = 0;
+    std::jthread ahead_;
 };
 
 } // namespace perfglass

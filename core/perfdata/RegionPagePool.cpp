@@ -9,6 +9,7 @@ RegionPagePool::RegionPagePool()
     : memfd_(::memfd_create("perfglass-records", MFD_CLOEXEC)) {}
 
 bool RegionPagePool::mapChunk(uint8_t *address) {
+    const std::lock_guard lock(mutex_);
     size_t offset = size_;
     int flags = MAP_SHARED | MAP_FIXED;
     if (!free_.empty()) {
@@ -29,6 +30,7 @@ bool RegionPagePool::mapChunk(uint8_t *address) {
 }
 
 void RegionPagePool::unmapOldest(uint8_t *address) {
+    const std::lock_guard lock(mutex_);
     if (mapped_.empty() || mapped_.front().first != address) return;
     // MAP_FIXED replaces the chunk in one step: the range never becomes a hole another mapping could take.
     constexpr int kReserved = MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED;

@@ -9,11 +9,14 @@
 #include <cstddef>
 #include <cstdint>
 #include <deque>
+#include <mutex>
 #include <utility>
 #include <vector>
 
 namespace perfglass {
 
+// mapChunk() and unmapOldest() may be called from different threads (RecordDecompressor's expanding thread
+// maps, the reader takes back).
 class RegionPagePool {
 public:
     static constexpr size_t kChunk = size_t{1} << 20;
@@ -29,6 +32,7 @@ public:
     void unmapOldest(uint8_t *address);
 
 private:
+    std::mutex mutex_;
     UniqueFd memfd_;
     size_t size_ = 0;                                 // the memfd's size
     std::vector<size_t> free_;                        // offsets of chunks no longer mapped

@@ -184,10 +184,10 @@ uint32_t numberedWord(uint32_t index, size_t j) {
     return static_cast<uint32_t>(x >> 29);
 }
 
-// count COMM records of 1 KiB that say their index, one after the other.
-std::vector<uint8_t> numberedRecords(uint32_t count) {
+// count COMM records of 1 KiB that say their index (from first), one after the other.
+std::vector<uint8_t> numberedRecords(uint32_t count, uint32_t first = 0) {
     std::vector<uint8_t> stream;
-    for (uint32_t i = 0; i < count; ++i) {
+    for (uint32_t i = first; i < first + count; ++i) {
         std::vector<uint8_t> record(sizeof(perf_event_header));
         put(record, i);
         for (size_t j = 1; record.size() < 1024; ++j)
@@ -196,6 +196,32 @@ std::vector<uint8_t> numberedRecords(uint32_t count) {
         stream.insert(stream.end(), record.begin(), record.end());
     }
     return stream;
+}
+
+// PERF_RECORD_COMPRESSED records of stream as our recorder writes them: a frame each, padded to 8 bytes.
+std::vector<std::vector<uint8_t>> recorderRecords(const std::vector<uint8_t> &stream) {
+    std::vector<std::vector<uint8_t>> records;
+    RecordCompressor compressor(1);
+    for (size_t at = 0; at < stream.size(); at += RecordCompressor::kMaxBatchBytes)
+        compressor.compress(stream.data() + at,
+                            std::min(RecordCompressor::kMaxBatchBytes, stream.size() - at),
+                            [&records](const void *record, size_t size) {
+                                const auto *bytes = static_cast<const uint8_t *>(record);
+                                records.emplace_back(bytes, bytes + size);
+                            });
+    return records;
+}
+
+// Pads a compressed record to a multiple of 8 bytes with a skippable zstd frame after its payload.
+void padToEightBytes(std::vector<uint8_t> &record) {
+    if (record.size() % 8 == 0) return;
+    const size_t padded = (record.size() + 8 + 7) & ~size_t{7};
+    const uint32_t skippable[2] = {0x184D2A50, static_cast<uint32_t>(padded - record.size() - 8)};
+    const auto *bytes = reinterpret_cast<const uint8_t *>(skippable);
+    record.insert(record.end(), bytes, bytes + sizeof skippable);
+    record.resize(padded, 0);
+    const auto size = static_cast<uint16_t>(padded);
+    std::memcpy(record.data() + offsetof(perf_event_header, size), &size, sizeof size);
 }
 
 // The index a record of numberedRecords() says, or -1 when its bytes disagree.
@@ -589,16 +615,7 @@ private slots:
     void recorderFramesAreExpandedWhole() {
         // Our recorder's compressed records each hold whole frames: they are expanded in one call each,
         // straight into the region, and the records stay where they are while held.
-        const std::vector<uint8_t> stream = numberedRecords(16384); // 16 MiB
-        std::vector<std::vector<uint8_t>> records;
-        RecordCompressor compressor(1);
-        for (size_t at = 0; at < stream.size(); at += RecordCompressor::kMaxBatchBytes)
-            compressor.compress(stream.data() + at,
-                                std::min(RecordCompressor::kMaxBatchBytes, stream.size() - at),
-                                [&records](const void *record, size_t size) {
-                                    const auto *bytes = static_cast<const uint8_t *>(record);
-                                    records.emplace_back(bytes, bytes + size);
-                                });
+        const auto records = recorderRecords(numberedRecords(16384)); // 16 MiB
         QVERIFY(records.size() > 256);
         const auto session =
             writeSession(dir_.filePath("recorder-frames.data"), 2, mapping_, {}, kSampleType, records);
@@ -607,6 +624,36 @@ private slots:
         const perf_event_header *first = nullptr;
         readHoldingOnlyTheCurrent(reader, seen, first);
         QCOMPARE(seen, uint32_t{16384});
+    }
+
+    // Our recorder's records are expanded on a thread of the reader's ahead of it, up to the first record
+    // that does not hold whole frames (one frame across two records, as perf writes them); from there the
+    // reader expands by itself. Either way every record comes, in order, each at its own address.
+    void expandingAheadHandsOverAtAStreamedFrame_data() {
+        QTest::addColumn<bool>("ahead");
+        QTest::newRow("ahead") << true;
+        QTest::newRow("inline") << false;
+    }
+
+    void expandingAheadHandsOverAtAStreamedFrame() {
+        QFETCH(bool, ahead);
+        std::vector<std::vector<uint8_t>> records = recorderRecords(numberedRecords(4096));
+        const size_t wholeBefore = records.size();
+        auto streamed = compressedRecords(numberedRecords(256, 4096), 20000, 1 << 20); // incompressible
+        QVERIFY(streamed.size() >= 2);
+        padToEightBytes(streamed.back()); // 20000-byte payloads: the others are aligned already
+        records.insert(records.end(), streamed.begin(), streamed.end());
+        const auto after = recorderRecords(numberedRecords(4096, 4352));
+        records.insert(records.end(), after.begin(), after.end());
+        const auto session =
+            writeSession(dir_.filePath("hand-over.data"), 2, mapping_, {}, kSampleType, records);
+        PerfDataReader reader(session.path.toStdString());
+        reader.setExpandingAhead(ahead);
+        uint32_t seen = 0;
+        const perf_event_header *first = nullptr;
+        readHoldingOnlyTheCurrent(reader, seen, first);
+        QCOMPARE(seen, uint32_t{8448});
+        QCOMPARE(reader.compressedRecordsExpandedAhead(), ahead ? uint64_t{wholeBefore} : uint64_t{0});
     }
 
     void perfSessionIsOneFrameLargerThanTheLimit() {
