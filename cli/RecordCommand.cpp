@@ -136,6 +136,10 @@ CLI::App *RecordCommand::setup(CLI::App &app) {
     sub->add_option("-t,--tid", tids_, "Attach to these threads (comma list)");
     sub->add_flag("-a,--all-cpus", options_.systemWide, "Record every process on every CPU (system-wide)");
     sub->add_option("-C,--cpu", cpus_, "Record only on these CPUs, e.g. 0-2,5");
+    sub->add_flag(
+        "--sample-cpu", options_.sampleCpu,
+        "Every sample carries its CPU, as perf record --sample-cpu (8 bytes a sample); without it the "
+        "CPUs of a launched or attached program's samples are written at the end");
     sub->add_flag("--off-cpu", options_.offCpu,
                   "Record context switches and sched:sched_switch with call chains, to see blocked time");
     sub->add_flag(

@@ -96,6 +96,9 @@ RecordingView::RecordingView(QWidget *parent)
 }
 
 bool RecordingView::start(RecordOptions options) {
+    // The live view reads the file while it is written: its samples must say their CPUs themselves (the
+    // recorder writes the CPUs of the others only at the end).
+    if (live_->isChecked()) options.sampleCpu = true;
     if (!recording_->start(std::move(options))) return false;
     target_->setText(RecordingJob::describeTarget(recording_->options()));
     output_->setText(recording_->outputPath());

@@ -41,6 +41,10 @@ struct RecordOptions {
                              // events of other CPUs are not opened, so the target is only seen on these.
 
     bool offCpu = false; // context-switch records plus sched:sched_switch with call chains
+    // Every sample carries its CPU (PERF_SAMPLE_CPU, perf's --sample-cpu), as it does anyway system-wide, on
+    // a CPU list and in pipe mode. Otherwise the CPUs are written at the end, in a feature section of our own
+    // (SampleCpuRuns), so that a partly written file (the GUI's live view) has none yet.
+    bool sampleCpu = false;
     // zstd level of PERF_RECORD_COMPRESSED records (1-22); 0: uncompressed. Uncompressed by default, as perf
     // records: hotspot 1.3 (Debian 12, Ubuntu 24.04) reads no compressed records. DWARF stacks shrink about
     // 60-fold compressed (README, "Session format").

@@ -115,7 +115,7 @@ perf_event_attr samplingAttr(const std::vector<EventSpec> &specs, size_t index, 
 } // namespace
 
 bool RecordingEvents::samplesCarryCpu(const RecordOptions &options) {
-    return options.systemWide || !options.cpus.empty() || options.outputPath == "-";
+    return options.sampleCpu || options.systemWide || !options.cpus.empty() || options.outputPath == "-";
 }
 
 uint64_t RecordingEvents::baseSampleType(size_t eventCount, const RecordOptions &options) {

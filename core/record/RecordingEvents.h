@@ -46,9 +46,9 @@ public:
     // only when the file will hold several attributes (as perf does): with one, readers take it for every
     // record, and each sample is 8 bytes smaller.
     static uint64_t baseSampleType(size_t eventCount, const RecordOptions &options);
-    // Whether samples carry PERF_SAMPLE_CPU, as perf's do: system-wide, on a CPU list, or in pipe mode (where
-    // the feature sections come before the samples). Otherwise the recorder writes the CPUs of the drained
-    // buffers as SampleCpuRuns, 8 bytes fewer per sample.
+    // Whether samples carry PERF_SAMPLE_CPU, as perf's do: asked for (--sample-cpu), system-wide, on a CPU
+    // list, or in pipe mode (where the feature sections come before the samples). Otherwise the recorder
+    // writes the CPUs of the drained buffers as SampleCpuRuns, 8 bytes fewer per sample.
     static bool samplesCarryCpu(const RecordOptions &options);
     const EventSpec *failed() const { return failed_; }
 

@@ -356,6 +356,9 @@ void TestRecordDialog::liveViewFollowsTheRecording() {
     QSignalSpy live(view, &RecordingView::liveUpdate);
     QSignalSpy loaded(window.get(), &MainWindow::sessionLoaded);
     window->startRecording(options);
+    // The live view reads the file as it is written: its samples carry their CPUs (the recorder writes the
+    // CPUs of samples without one only at the end).
+    QVERIFY(view->recording()->options().sampleCpu);
     // While the program still runs, the views show what was recorded so far, more with every reload.
     uint64_t firstSamples = 0;
     QTRY_VERIFY_WITH_TIMEOUT(window->session() && window->session()->profile->samples.size() > 0, kTimeoutMs);
