@@ -3,10 +3,12 @@
 #include "base/Error.h"
 #include "load/ProfileBuilder.h"
 #include "perfdata/PerfDataReader.h"
+#include "perfdata/PerfFileFormat.h"
 #include "perfdata/RecordOrderer.h"
 #include "record/HostBuildIds.h"
 #include "unwind/ParallelUnwinder.h"
 
+#include <fmt/format.h>
 #include <sys/utsname.h>
 
 #include <algorithm>
@@ -92,8 +94,8 @@ const void *oldestHeld(const RecordOrderer &orderer, const ProfileBuilder &build
     return std::min(queued, pending, std::less<const void *>());
 }
 
-// Reads every record through the orderer into the builder.
-void readRecords(PerfDataReader &reader, ProfileBuilder &builder, const LoadOptions &options) {
+// Reads every record through the orderer into the builder. Returns how many samples it read.
+uint64_t readRecords(PerfDataReader &reader, ProfileBuilder &builder, const LoadOptions &options) {
     size_t knownEvents = reader.events().size();
     size_t knownBuildIds = reader.metadata().buildIds.size();
     RecordOrderer orderer([&builder](const perf_event_header *record, bool stable, uint32_t cpu) {
@@ -102,6 +104,7 @@ void readRecords(PerfDataReader &reader, ProfileBuilder &builder, const LoadOpti
     orderer.setEvents(reader.events());
     SampleCpuCursor sampleCpus(reader.metadata().sampleCpus);
     uint64_t records = 0;
+    uint64_t samples = 0;
     while (const perf_event_header *record = reader.next()) {
         if (reader.events().size() != knownEvents) { // pipe mode: attributes arrive as records
             knownEvents = reader.events().size();
@@ -115,7 +118,11 @@ void readRecords(PerfDataReader &reader, ProfileBuilder &builder, const LoadOpti
                 {buildIds.begin() + static_cast<std::ptrdiff_t>(knownBuildIds), buildIds.end()});
             knownBuildIds = buildIds.size();
         }
-        const uint32_t cpu = record->type == PERF_RECORD_SAMPLE ? sampleCpus.next() : RecordOrderer::kNoCpu;
+        uint32_t cpu = RecordOrderer::kNoCpu;
+        if (record->type == PERF_RECORD_SAMPLE) {
+            cpu = sampleCpus.next();
+            ++samples;
+        }
         orderer.push(record, reader.lastRecordIsMapped(), cpu);
         if ((++records & 0x3f) == 0) reader.discardBefore(oldestHeld(orderer, builder));
         if ((records & 0xfff) == 0) {
@@ -126,6 +133,18 @@ void readRecords(PerfDataReader &reader, ProfileBuilder &builder, const LoadOpti
     }
     orderer.flush();
     if (reader.events().size() != knownEvents) builder.setEvents(reader.events());
+    return samples;
+}
+
+// The CPU table of a session whose samples carry no CPU should cover exactly its samples; when it does not
+// (a tool rewrote the file and kept the table), the CPUs shown may be wrong, and the user is told.
+void noteSampleCpuMismatch(Profile &profile, const PerfDataReader &reader, uint64_t samples) {
+    const SampleCpuRuns &runs = reader.metadata().sampleCpus;
+    if (runs.empty() || runs.sampleCount() == samples) return;
+    profile.diagnostics.notices.push_back(textMessage(fmt::format(
+        "{}: the CPU table of the samples (feature section {}) covers {} samples, the data section "
+        "holds {}: their CPUs may be wrong, and samples past the table show CPU 0",
+        reader.path(), static_cast<unsigned>(format::kFeatSampleCpus), runs.sampleCount(), samples)));
 }
 
 void addSessionFacts(Profile &profile, const PerfDataReader &reader) {
@@ -162,10 +181,11 @@ std::shared_ptr<const Profile> loadProfile(const std::string &path, const LoadOp
     auto kernelSymbols = kernelSymbolsFor(options, sameKernel, reader.metadata());
     ProfileBuilder builder{KernelSymbols{}};
     configure(builder, reader, options, sameKernel);
-    readRecords(reader, builder, options);
+    const uint64_t samples = readRecords(reader, builder, options);
     builder.setKernelSymbols(kernelSymbols.get());
     auto profile = builder.finish();
     addSessionFacts(*profile, reader);
+    noteSampleCpuMismatch(*profile, reader, samples);
     if (options.progress) options.progress(1.0);
     return profile;
 }

@@ -1,6 +1,7 @@
 // PerfDataWriter and PerfDataReader: what one writes, the other reads back exactly; bad files are refused
 // with a message that names the file and the byte offset.
 #include "base/Error.h"
+#include "load/LoadProfile.h"
 #include "perfdata/PerfDataReader.h"
 #include "perfdata/PerfDataWriter.h"
 #include "perfdata/PerfFileFormat.h"
@@ -13,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstring>
 #include <fstream>
 #include <vector>
@@ -257,6 +259,23 @@ private slots:
         QVERIFY2(notice.find("SAMPLE_CPUS") != std::string::npos &&
                      notice.find(std::to_string(countOffset + 8)) != std::string::npos,
                  notice.c_str());
+    }
+
+    // Loaded, the samples (which carry no CPU) take theirs from the table, in file order; a table that covers
+    // another number of samples than the file holds is said.
+    void loadedSamplesTakeTheirCpusFromTheTable() {
+        const QString file = path("cpus.data");
+        writeSession(file);
+        const auto profile = loadProfile(file.toStdString());
+        QCOMPARE(profile->samples.size(), size_t{2});
+        QCOMPARE(profile->samples.cpu[0], 1u);
+        QCOMPARE(profile->samples.cpu[1], 1u);
+        const auto &notices = profile->diagnostics.notices;
+        QVERIFY(std::any_of(notices.begin(), notices.end(), [](const Message &notice) {
+            const std::string text = notice.english();
+            return text.find("covers 3 samples") != std::string::npos &&
+                   text.find("holds 2") != std::string::npos;
+        }));
     }
 
     // The cursor hands out each run's CPU as often as the run counts samples, passes over empty runs (a
