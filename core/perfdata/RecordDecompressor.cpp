@@ -16,6 +16,7 @@
 #include <fstream>
 #include <limits>
 #include <string>
+#include <system_error>
 #include <utility>
 
 namespace perfglass {
@@ -119,33 +120,40 @@ void RecordDecompressor::expandAhead(const uint8_t *first, const uint8_t *end) {
     if (ahead_.joinable() || !region_.valid() || !pool_.valid() || inFrame_ || pos_ != end_) return;
     aheadStopped_ = false;
     aheadTaken_ = end_;
-    ahead_ = std::jthread([this, first, end, at = end_](std::stop_token stop) {
-        try {
-            expandAheadUntil(stop, first, end, at);
-        } catch (...) { // out of memory for the hand-over: feed() goes on by itself
-        }
-        {
-            const std::lock_guard lock(aheadMutex_);
-            aheadStopped_ = true;
-        }
-        aheadChanged_.notify_all();
-    });
+    try {
+        ahead_ = std::jthread([this, first, end, at = end_](std::stop_token stop) {
+            try {
+                expandAheadUntil(stop, first, end, at);
+            } catch (...) { // out of memory for the hand-over: feed() goes on by itself
+            }
+            {
+                const std::lock_guard lock(aheadMutex_);
+                aheadStopped_ = true;
+            }
+            aheadChanged_.notify_all();
+        });
+    } catch (const std::system_error &) { // no thread to be had: feed() expands
+    }
 }
 
 // The expanding thread: walks the records as the reader will, and expands the payload of each compressed one
 // where the reader would (at, right after the previous one's records).
 void RecordDecompressor::expandAheadUntil(std::stop_token stop, const uint8_t *record, const uint8_t *end,
                                           size_t at) {
+    const uint8_t *lastCompressed = record;
     while (!stop.stop_requested() && end - record >= static_cast<std::ptrdiff_t>(sizeof(perf_event_header))) {
+        // A long stretch of uncompressed records: not a file of ours; the reader reads it by itself.
+        if (static_cast<size_t>(record - lastCompressed) > kAheadBytes) break;
         perf_event_header head{};
         std::memcpy(&head, record, sizeof head);
         // Records whose payload follows them (AUXTRACE, pipe-mode tracing data) cannot be walked by size.
         if (head.size < sizeof head || head.size > end - record || head.type == format::kRecordAuxtrace ||
             head.type == format::kRecordHeaderTracingData)
             break;
-        if (head.type == format::kRecordCompressed &&
-            !expandAheadOne(stop, record + sizeof head, head.size - sizeof head, at))
-            break;
+        if (head.type == format::kRecordCompressed) {
+            if (!expandAheadOne(stop, record + sizeof head, head.size - sizeof head, at)) break;
+            lastCompressed = record;
+        }
         record += head.size;
     }
 }

@@ -51,8 +51,9 @@ public:
     // Expands the payloads of the compressed records from the one at first (the record whose payload feed()
     // gets next) up to end, in a mapping that stays as it is, on a thread of its own: feed() then takes each
     // expansion (waiting for it) instead of expanding it. The thread takes payloads of whole frames only,
-    // and stops at the first other one, or a record it cannot walk past, where feed() goes on by itself; it
-    // stays at most kAheadBytes of records ahead of feed(). Only with a region backed by the page pool.
+    // and stops at the first other one, at a record it cannot walk past, or after kAheadBytes of records
+    // without a compressed one; feed() goes on by itself from there. It stays at most kAheadBytes of
+    // expanded records ahead of feed(). Only with a region backed by the page pool, and a thread to be had.
     void expandAhead(const uint8_t *first, const uint8_t *end);
     bool expandingAhead() const { return ahead_.joinable(); }
     // How many payloads feed() took from the expanding thread.
