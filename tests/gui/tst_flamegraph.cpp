@@ -131,11 +131,10 @@ QString TestFlameGraph::recordWithPerf() {
     const QString path = dir_.filePath(QStringLiteral("perf.data"));
     if (QFileInfo::exists(path)) return path;
     if (perfPath().isEmpty()) return {};
-    const ProcessResult result =
-        runProgram(perfPath(), {QStringLiteral("record"), QStringLiteral("-N"), QStringLiteral("-e"),
-                                QStringLiteral("cpu-clock"), QStringLiteral("-g"), QStringLiteral("-o"), path,
-                                QStringLiteral("--"), clientPath(QStringLiteral("hotspots-fp")),
-                                QStringLiteral("600"), QStringLiteral("2")});
+    const ProcessResult result = runPerfRecord(
+        {QStringLiteral("-e"), QStringLiteral("cpu-clock"), QStringLiteral("-g"), QStringLiteral("-o"), path,
+         QStringLiteral("--"), clientPath(QStringLiteral("hotspots-fp")), QStringLiteral("600"),
+         QStringLiteral("2")});
     if (!QFileInfo::exists(path) || QFileInfo(path).size() == 0) {
         qWarning("perf record failed: %s", qPrintable(result.err));
         return {};

@@ -228,11 +228,10 @@ void TestSummary::summaryOfSystemWideRecording() {
 void TestSummary::summaryOfPerfRecording() {
     if (perfPath().isEmpty()) QSKIP("perf is not installed (Debian: linux-perf)");
     const QString path = dir_.filePath(QStringLiteral("perf.data"));
-    const ProcessResult result = runProgram(
-        perfPath(),
-        {QStringLiteral("record"), QStringLiteral("-N"), QStringLiteral("-q"), QStringLiteral("-g"),
-         QStringLiteral("-e"), QStringLiteral("cpu-clock"), QStringLiteral("-o"), path, QStringLiteral("--"),
-         clientPath(QStringLiteral("hotspots-fp")), QStringLiteral("400"), QStringLiteral("2")});
+    const ProcessResult result = runPerfRecord(
+        {QStringLiteral("-q"), QStringLiteral("-g"), QStringLiteral("-e"), QStringLiteral("cpu-clock"),
+         QStringLiteral("-o"), path, QStringLiteral("--"), clientPath(QStringLiteral("hotspots-fp")),
+         QStringLiteral("400"), QStringLiteral("2")});
     if (!QFileInfo::exists(path))
         QSKIP(qPrintable("perf record cannot record here: " + result.err.left(200)));
     const auto window = openWindow(path);

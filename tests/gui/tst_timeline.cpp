@@ -92,11 +92,10 @@ void TestTimeline::initTestCase() {
 
     if (!perfPath().isEmpty()) {
         const QString perf = dir_.filePath(QStringLiteral("perf.data"));
-        const ProcessResult made =
-            runProgram(perfPath(), {QStringLiteral("record"), QStringLiteral("-N"), QStringLiteral("-g"),
-                                    QStringLiteral("-e"), QStringLiteral("cpu-clock"), QStringLiteral("-o"),
-                                    perf, QStringLiteral("--"), clientPath(QStringLiteral("hotspots-fp")),
-                                    QStringLiteral("500"), QStringLiteral("2")});
+        const ProcessResult made = runPerfRecord(
+            {QStringLiteral("-g"), QStringLiteral("-e"), QStringLiteral("cpu-clock"), QStringLiteral("-o"),
+             perf, QStringLiteral("--"), clientPath(QStringLiteral("hotspots-fp")), QStringLiteral("500"),
+             QStringLiteral("2")});
         if (QFileInfo(perf).size() > 0)
             perf_ = perf;
         else

@@ -99,10 +99,10 @@ private:
     void compare(const QString &file, const QStringList &callGraph, const QString &program) {
         if (perfPath().isEmpty()) QSKIP("perf is not installed (Debian: linux-perf)");
         if (!QFileInfo::exists(workloadPath(program))) QSKIP("the bench workload is not built");
-        QStringList recordArgs{"record", "-q", "-N", "-e", "cpu-clock", "-F", "4000"};
+        QStringList recordArgs{"-q", "-e", "cpu-clock", "-F", "4000"};
         recordArgs << callGraph << "-o" << file << "--" << workloadPath(program) << "-3000"
                    << "2";
-        const auto recorded = runProgram(perfPath(), recordArgs, 180000);
+        const auto recorded = runPerfRecord(recordArgs, 180000);
         if (recorded.exitCode != 0)
             QSKIP(qPrintable("perf record cannot record here: " + recorded.err.left(300)));
         for (const QString &function :

@@ -79,12 +79,12 @@ private:
     void compare(const QString &file, const QStringList &callGraph, const QString &program) {
         if (perfPath().isEmpty()) QSKIP("perf is not installed (Debian: linux-perf)");
         if (!QFileInfo::exists(workloadPath(program))) QSKIP("the bench workload is not built");
-        QStringList recordArgs{"record", "-q", "-N", "-e", "cpu-clock", "-F", "4000"};
+        QStringList recordArgs{"-q", "-e", "cpu-clock", "-F", "4000"};
         // A fixed amount of work on two threads (workload -ITERATIONS), about 3 s of CPU time in all: as many
         // samples on a busy machine as on an idle one.
         recordArgs << callGraph << "-o" << file << "--" << workloadPath(program) << "-6000"
                    << "2";
-        const auto recorded = runProgram(perfPath(), recordArgs, 180000);
+        const auto recorded = runPerfRecord(recordArgs, 180000);
         if (recorded.exitCode != 0)
             QSKIP(qPrintable("perf record cannot record here: " + recorded.err.left(300)));
 

@@ -150,9 +150,9 @@ private slots:
                     clientPath(QStringLiteral("hotspots-fp")), QStringLiteral("-100")});
         QCOMPARE(result.exitCode, 3);
         const QString theirs = path(QStringLiteral("perf-buildids.data"));
-        const ProcessResult perfRecord = runProgram(
-            perfPath(), {QStringLiteral("record"), QStringLiteral("-N"), QStringLiteral("--buildid-all"),
-                         QStringLiteral("-o"), theirs, QStringLiteral("--"), QStringLiteral("true")});
+        const ProcessResult perfRecord =
+            runPerfRecord({QStringLiteral("--buildid-all"), QStringLiteral("-o"), theirs,
+                           QStringLiteral("--"), QStringLiteral("true")});
         QVERIFY2(perfRecord.exitCode == 0, qPrintable(perfRecord.err));
 
         const QString vdso = buildIdLine(theirs, QStringLiteral("[vdso]"));
@@ -177,9 +177,8 @@ private slots:
                     clientPath(QStringLiteral("hotspots-fp")), QStringLiteral("-100")});
         QVERIFY2(result.exitCode == 3, qPrintable(result.err)); // the client's own exit status
         const QString theirs = path(QStringLiteral("perf-machine.data"));
-        const ProcessResult perfRecord = runProgram(
-            perfPath(), {QStringLiteral("record"), QStringLiteral("-N"), QStringLiteral("-q"),
-                         QStringLiteral("-o"), theirs, QStringLiteral("--"), QStringLiteral("true")});
+        const ProcessResult perfRecord = runPerfRecord({QStringLiteral("-q"), QStringLiteral("-o"), theirs,
+                                                        QStringLiteral("--"), QStringLiteral("true")});
         QVERIFY2(perfRecord.exitCode == 0, qPrintable(perfRecord.err));
         const QStringList keys = {QStringLiteral("hostname"),     QStringLiteral("os release"),
                                   QStringLiteral("arch"),         QStringLiteral("nrcpus online"),

@@ -44,9 +44,8 @@ private slots:
     void compressedRecords() {
         requirePerf();
         const QString file = dir_.filePath("z.data");
-        const auto recorded =
-            runProgram(perfPath(), {"record", "-q", "-N", "-z", "-e", "cpu-clock", "-F", "2000", "-g", "-o",
-                                    file, "--", clientPath("hotspots-fp"), "-300", "1"});
+        const auto recorded = runPerfRecord({"-q", "-z", "-e", "cpu-clock", "-F", "2000", "-g", "-o", file,
+                                             "--", clientPath("hotspots-fp"), "-300", "1"});
         if (recorded.exitCode != 3)
             QSKIP(qPrintable("perf record -z cannot record here: " + recorded.err.left(300)));
         const auto result = runCli({"report", "-i", file, "--view", "flat"});
@@ -57,9 +56,8 @@ private slots:
     void severalEventsWithIds() {
         requirePerf();
         const QString file = dir_.filePath("multi.data");
-        const auto recorded =
-            runProgram(perfPath(), {"record", "-q", "-N", "-e", "cpu-clock", "-e", "task-clock", "-F", "2000",
-                                    "-g", "-o", file, "--", clientPath("hotspots-fp"), "-300", "1"});
+        const auto recorded = runPerfRecord({"-q", "-e", "cpu-clock", "-e", "task-clock", "-F", "2000", "-g",
+                                             "-o", file, "--", clientPath("hotspots-fp"), "-300", "1"});
         if (recorded.exitCode != 3)
             QSKIP(qPrintable("perf record cannot record here: " + recorded.err.left(300)));
         for (const char *event : {"cpu-clock", "task-clock"}) {

@@ -216,11 +216,9 @@ private slots:
         const QString a = dir_.filePath("perf-one.data");
         const QString b = dir_.filePath("perf-three.data");
         for (const auto &[file, threads] : {std::pair{a, "1"}, std::pair{b, "3"}}) {
-            const auto recorded =
-                runProgram(perfPath(),
-                           {"record", "-q", "-N", "-e", "cpu-clock", "-F", "4000", "-g", "-o", file, "--",
-                            workloadPath("workload-fp"), "-1500", threads},
-                           180000);
+            const auto recorded = runPerfRecord({"-q", "-e", "cpu-clock", "-F", "4000", "-g", "-o", file,
+                                                 "--", workloadPath("workload-fp"), "-1500", threads},
+                                                180000);
             if (recorded.exitCode != 0)
                 QSKIP(qPrintable("perf record cannot record here: " + recorded.err.left(300)));
         }

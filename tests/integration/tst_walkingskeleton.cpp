@@ -154,11 +154,9 @@ private slots:
     void weReadAFileRecordedByPerf() {
         if (perfPath().isEmpty()) QSKIP("perf is not installed (Debian package linux-perf)");
         const QString file = path(QStringLiteral("by-perf.data"));
-        const auto record =
-            runProgram(perfPath(), {QStringLiteral("record"), QStringLiteral("-N"), QStringLiteral("-e"),
-                                    QStringLiteral("cpu-clock"), QStringLiteral("-g"), QStringLiteral("-o"),
-                                    file, QStringLiteral("--"), clientPath(QStringLiteral("hotspots-fp")),
-                                    QStringLiteral("-300")});
+        const auto record = runPerfRecord(
+            {QStringLiteral("-e"), QStringLiteral("cpu-clock"), QStringLiteral("-g"), QStringLiteral("-o"),
+             file, QStringLiteral("--"), clientPath(QStringLiteral("hotspots-fp")), QStringLiteral("-300")});
         QVERIFY2(record.exitCode == 3, qPrintable(record.err));
         const auto result = runCli({QStringLiteral("report"), QStringLiteral("-i"), file,
                                     QStringLiteral("--view"), QStringLiteral("flat")});
