@@ -15,6 +15,7 @@
 #include <cstring>
 #include <fstream>
 #include <limits>
+#include <optional>
 #include <string>
 #include <system_error>
 #include <utility>
@@ -166,11 +167,9 @@ bool RecordDecompressor::expandAheadOne(std::stop_token stop, const uint8_t *pay
         std::unique_lock lock(aheadMutex_);
         if (!aheadChanged_.wait(lock, stop, [&] { return at - aheadTaken_ <= kAheadBytes; })) return false;
     }
-    const unsigned long long bound = ZSTD_decompressBound(payload, size);
-    if (bound == ZSTD_CONTENTSIZE_ERROR || bound > kMaxPending || !commit(at + bound)) return false;
-    const size_t expanded = ZSTD_decompressDCtx(whole_, base_ + at, bound, payload, size);
-    if (ZSTD_isError(expanded)) return false;
-    at += expanded;
+    const std::optional<size_t> expanded = expandWholeAt(payload, size, at);
+    if (!expanded || ZSTD_isError(*expanded)) return false;
+    at += *expanded;
     {
         const std::lock_guard lock(aheadMutex_);
         expansions_.push_back({payload, at});
@@ -209,10 +208,19 @@ void RecordDecompressor::stopExpandingAhead() {
 // else (perf's sessions are one frame across all their records) goes through the stream: false.
 bool RecordDecompressor::expandWhole(const uint8_t *bytes, size_t size) {
     if (!region_.valid() || inFrame_) return false;
-    const unsigned long long bound = ZSTD_decompressBound(bytes, size);
-    if (bound == ZSTD_CONTENTSIZE_ERROR || bound > kMaxPending || !commit(end_ + bound)) return false;
-    end_ += check(ZSTD_decompressDCtx(whole_, base_ + end_, bound, bytes, size));
+    const std::optional<size_t> expanded = expandWholeAt(bytes, size, end_);
+    if (!expanded) return false;
+    end_ += check(*expanded);
     return true;
+}
+
+// Expands a payload of whole frames that expand to a known bound at the region offset at, in one call:
+// zstd's result (which may be an error code), nullopt when the payload is not of whole frames or the region
+// cannot take its bound. Used by expandWhole() and by the expanding thread.
+std::optional<size_t> RecordDecompressor::expandWholeAt(const uint8_t *bytes, size_t size, size_t at) {
+    const unsigned long long bound = ZSTD_decompressBound(bytes, size);
+    if (bound == ZSTD_CONTENTSIZE_ERROR || bound > kMaxPending || !commit(at + bound)) return std::nullopt;
+    return ZSTD_decompressDCtx(whole_, base_ + at, bound, bytes, size);
 }
 
 const perf_event_header *RecordDecompressor::next() {

@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <deque>
 #include <mutex>
+#include <optional>
 #include <thread>
 #include <vector>
 
@@ -78,6 +79,7 @@ private:
     bool takeExpansion(const uint8_t *payload);
     void stopExpandingAhead();
     bool expandWhole(const uint8_t *bytes, size_t size);
+    std::optional<size_t> expandWholeAt(const uint8_t *bytes, size_t size, size_t at);
     bool holds(const void *address) const;
     void release(size_t offset, size_t size);
     void takeRegion(const void *above, MappedRegion space);
