@@ -1,5 +1,6 @@
 #include "symbols/ElfSymbols.h"
 
+#include "base/RadixSort.h"
 #include "base/UniqueFd.h"
 #include "symbols/Demangler.h"
 #include "symbols/InlineIndex.h"
@@ -16,7 +17,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <map>
 #include <string_view>
 
 namespace perfglass {
@@ -299,29 +299,39 @@ uint64_t tieKey(uint8_t rank, const char *name) {
 }
 } // namespace
 
-// Sorts small keys (address, tie key, position) instead of the symbols, so that a comparison reads no
-// names; the position keeps the order of equal keys that of the symbol table.
+// Sorts (address, position) pairs in linear time (radixSortByKey keeps the positions of equal addresses in
+// order), then keeps the best ranked symbol of each address; names are read only where addresses are shared.
 void ElfSymbols::sortAndDeduplicate() const {
+    const auto notAfter = [](const Symbol &a, const Symbol &b) { return a.start >= b.start; };
+    if (std::adjacent_find(table_.begin(), table_.end(), notAfter) == table_.end()) return; // sorted, unique
     struct Key {
         uint64_t start;
-        uint64_t tie;
         size_t index;
     };
     std::vector<Key> keys;
     keys.reserve(table_.size());
     for (size_t i = 0; i < table_.size(); ++i)
-        keys.push_back({table_[i].start, tieKey(table_[i].rank, table_[i].rawName), i});
-    const auto before = [](const Key &a, const Key &b) {
-        if (a.start != b.start) return a.start < b.start;
-        if (a.tie != b.tie) return a.tie < b.tie;
-        return a.index < b.index;
-    };
-    if (!std::is_sorted(keys.begin(), keys.end(), before)) std::sort(keys.begin(), keys.end(), before);
-    // One symbol per address: the best ranked.
+        keys.push_back({table_[i].start, i});
+    radixSortByKey(keys, [](const Key &key) { return key.start; });
     std::vector<Symbol> unique;
     unique.reserve(keys.size());
-    for (const Key &key : keys)
-        if (unique.empty() || unique.back().start != key.start) unique.push_back(table_[key.index]);
+    for (size_t first = 0; first < keys.size();) {
+        size_t best = keys[first].index;
+        size_t next = first + 1;
+        if (next < keys.size() && keys[next].start == keys[first].start) {
+            uint64_t bestTie = tieKey(table_[best].rank, table_[best].rawName);
+            for (; next < keys.size() && keys[next].start == keys[first].start; ++next) {
+                const Symbol &candidate = table_[keys[next].index];
+                const uint64_t tie = tieKey(candidate.rank, candidate.rawName);
+                if (tie < bestTie) { // strictly better: of equal ones the earlier in the table stays
+                    best = keys[next].index;
+                    bestTie = tie;
+                }
+            }
+        }
+        unique.push_back(table_[best]);
+        first = next;
+    }
     table_ = std::move(unique);
 }
 
@@ -450,28 +460,43 @@ uint64_t stubJumpSlot(const unsigned char *code, size_t size, size_t offset, siz
     return address + (at - offset) + 6 + static_cast<uint64_t>(static_cast<int64_t>(displacement));
 }
 
-// The symbol names of .rela.dyn by the GOT slot they fill (GLOB_DAT and the like; none for relative ones).
-std::map<uint64_t, const char *> dynamicRelocationNames(Elf *elf) {
-    std::map<uint64_t, const char *> names;
+// The stubs of .plt.got whose slots .rela.dyn fills with a symbol (GLOB_DAT and the like; not relative ones),
+// named after that symbol. Only the stubs' slots are looked up: .rela.dyn of a large library has thousands of
+// relocations, .plt.got a handful of stubs.
+struct PltGotStub {
+    uint64_t slot;
+    uint64_t address;
+    const char *name = nullptr;
+};
+
+void nameByDynamicRelocations(Elf *elf, std::vector<PltGotStub> &stubs) {
     GElf_Shdr header{}, symbolHeader{};
     Elf_Scn *relocations = sectionNamed(elf, ".rela.dyn", header);
-    if (!relocations || header.sh_type != SHT_RELA || header.sh_entsize == 0) return names;
+    if (!relocations || header.sh_type != SHT_RELA || header.sh_entsize == 0) return;
     Elf_Data *data = elf_getdata(relocations, nullptr);
     Elf_Scn *symbolSection = elf_getscn(elf, header.sh_link);
     Elf_Data *symbols = symbolSection && gelf_getshdr(symbolSection, &symbolHeader)
                             ? elf_getdata(symbolSection, nullptr)
                             : nullptr;
+    std::sort(stubs.begin(), stubs.end(),
+              [](const PltGotStub &a, const PltGotStub &b) { return a.slot < b.slot; });
+    const auto bySlot = [](const PltGotStub &stub, uint64_t slot) { return stub.slot < slot; };
     const size_t count = header.sh_size / header.sh_entsize;
     for (size_t i = 0; data && symbols && i < count; ++i) {
         GElf_Rela rela;
         GElf_Sym symbol;
         if (!gelf_getrela(data, static_cast<int>(i), &rela)) break;
+        auto stub = std::lower_bound(stubs.begin(), stubs.end(), rela.r_offset, bySlot);
         const auto index = static_cast<int>(GELF_R_SYM(rela.r_info));
-        if (index == 0 || !gelf_getsym(symbols, index, &symbol)) continue;
+        if (stub == stubs.end() || stub->slot != rela.r_offset || index == 0 ||
+            !gelf_getsym(symbols, index, &symbol))
+            continue;
         const char *name = elf_strptr(elf, symbolHeader.sh_link, symbol.st_name);
-        if (name && *name) names[rela.r_offset] = name;
+        if (!name || !*name) continue;
+        for (; stub != stubs.end() && stub->slot == rela.r_offset;
+             ++stub) // the last relocation of a slot wins
+            stub->name = name;
     }
-    return names;
 }
 
 } // namespace
@@ -488,18 +513,25 @@ void ElfSymbols::addPltGotEntries() const {
     Elf_Scn *section = sectionNamed(elf, ".plt.got", header);
     Elf_Data *data = section && header.sh_type == SHT_PROGBITS ? elf_getdata(section, nullptr) : nullptr;
     if (!data || !data->d_buf || data->d_size == 0) return;
-    const std::map<uint64_t, const char *> names = dynamicRelocationNames(elf);
     // 8-byte stubs, or 16 with IBT (endbr64 first), as the section's entry size or alignment says.
     const GElf_Xword size = header.sh_entsize == 8 || header.sh_entsize == 16 ? header.sh_entsize
                             : header.sh_addralign == 16                       ? 16
                                                                               : 8;
     const auto *code = static_cast<const unsigned char *>(data->d_buf);
+    std::vector<PltGotStub> stubs;
     for (size_t offset = 0; offset + size <= data->d_size; offset += size) {
         const uint64_t address = header.sh_addr + offset;
-        const auto name = names.find(stubJumpSlot(code, data->d_size, offset, size, address));
-        if (name == names.end()) continue;
-        pltNames_.push_back(std::make_unique<std::string>(std::string(name->second) + "@plt"));
-        table_.push_back({address, size, pltNames_.back()->c_str(), 0, true});
+        const uint64_t slot = stubJumpSlot(code, data->d_size, offset, size, address);
+        if (slot != 0) stubs.push_back({slot, address});
+    }
+    if (stubs.empty()) return;
+    nameByDynamicRelocations(elf, stubs);
+    std::sort(stubs.begin(), stubs.end(),
+              [](const PltGotStub &a, const PltGotStub &b) { return a.address < b.address; });
+    for (const PltGotStub &stub : stubs) {
+        if (!stub.name) continue;
+        pltNames_.push_back(std::make_unique<std::string>(std::string(stub.name) + "@plt"));
+        table_.push_back({stub.address, size, pltNames_.back()->c_str(), 0, true});
     }
 }
 
