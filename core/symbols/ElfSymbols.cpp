@@ -635,6 +635,20 @@ std::string dieName(Dwarf_Die *die, InlineIndex &index) {
     if (auto prefix = index.scopePrefix(&declaration)) return *prefix + plain;
     return enclosingScopes(&declaration) + plain;
 }
+
+// The inline instances of one function share its abstract origin, and with it their name (the demangled
+// linkage name, or the scopes and the name): named once per origin. The origin's DIE address tells DIEs of
+// the debug file and of its supplementary (dwz) file apart, where their offsets may coincide.
+const std::string &inlinedFunctionName(Dwarf_Die *instance, InlineIndex &index,
+                                       std::unordered_map<uintptr_t, std::string> &names) {
+    Dwarf_Attribute attribute;
+    Dwarf_Die origin;
+    const bool hasOrigin =
+        dwarf_attr(instance, DW_AT_abstract_origin, &attribute) && dwarf_formref_die(&attribute, &origin);
+    std::string &name = names[reinterpret_cast<uintptr_t>(hasOrigin ? origin.addr : instance->addr)];
+    if (name.empty()) name = dieName(instance, index);
+    return name;
+}
 } // namespace
 
 void ElfSymbols::inlineChain(uint64_t address, std::vector<InlineFrame> &out) const {
@@ -665,9 +679,8 @@ void ElfSymbols::inlineChain(uint64_t address, std::vector<InlineFrame> &out) co
     for (uint32_t instance = index->innermostAt(address - bias); instance != InlineIndex::kNone;
          instance = index->instance(instance).enclosing) {
         Dwarf_Die die = index->instance(instance).die;
-        std::string &name = inlinedNames_[dwarf_dieoffset(&die)];
-        if (name.empty()) name = dieName(&die, *index);
-        out.push_back({name, file, static_cast<uint32_t>(std::max(line, 0)), true});
+        out.push_back({inlinedFunctionName(&die, *index, inlinedNames_), file,
+                       static_cast<uint32_t>(std::max(line, 0)), true});
         // The next frame outwards is at the call site, in the caller.
         Dwarf_Attribute attribute;
         Dwarf_Word value = 0;

@@ -146,7 +146,7 @@ private:
     mutable std::vector<std::string> demangled_; // by table_ index, filled on first use
     mutable std::vector<std::unique_ptr<std::string>> pltNames_;
     mutable std::unordered_map<uint64_t, std::unique_ptr<InlineIndex>> inlineIndexes_; // by unit DIE offset
-    mutable std::unordered_map<uint64_t, std::string> inlinedNames_;                   // by DIE offset
+    mutable std::unordered_map<uintptr_t, std::string> inlinedNames_; // by the address of the origin's DIE
     bool ehLoaded_ = false;
     bool debugLoaded_ = false;
     Dwarf_CFI *eh_ = nullptr;
