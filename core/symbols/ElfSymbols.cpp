@@ -299,40 +299,30 @@ uint64_t tieKey(uint8_t rank, const char *name) {
 }
 } // namespace
 
-// Sorts (address, position) pairs in linear time (radixSortByKey keeps the positions of equal addresses in
-// order), then keeps the best ranked symbol of each address; names are read only where addresses are shared.
+// Sorts the table by address in linear time (radixSortByKey keeps symbols of one address in table order),
+// then keeps the best ranked symbol of each address, in place; names are read only where addresses are shared.
 void ElfSymbols::sortAndDeduplicate() const {
     const auto notAfter = [](const Symbol &a, const Symbol &b) { return a.start >= b.start; };
     if (std::adjacent_find(table_.begin(), table_.end(), notAfter) == table_.end()) return; // sorted, unique
-    struct Key {
-        uint64_t start;
-        size_t index;
-    };
-    std::vector<Key> keys;
-    keys.reserve(table_.size());
-    for (size_t i = 0; i < table_.size(); ++i)
-        keys.push_back({table_[i].start, i});
-    radixSortByKey(keys, [](const Key &key) { return key.start; });
-    std::vector<Symbol> unique;
-    unique.reserve(keys.size());
-    for (size_t first = 0; first < keys.size();) {
-        size_t best = keys[first].index;
+    radixSortByKey(table_, [](const Symbol &symbol) { return symbol.start; });
+    size_t kept = 0;
+    for (size_t first = 0; first < table_.size();) {
+        size_t best = first;
         size_t next = first + 1;
-        if (next < keys.size() && keys[next].start == keys[first].start) {
+        if (next < table_.size() && table_[next].start == table_[first].start) {
             uint64_t bestTie = tieKey(table_[best].rank, table_[best].rawName);
-            for (; next < keys.size() && keys[next].start == keys[first].start; ++next) {
-                const Symbol &candidate = table_[keys[next].index];
-                const uint64_t tie = tieKey(candidate.rank, candidate.rawName);
+            for (; next < table_.size() && table_[next].start == table_[first].start; ++next) {
+                const uint64_t tie = tieKey(table_[next].rank, table_[next].rawName);
                 if (tie < bestTie) { // strictly better: of equal ones the earlier in the table stays
-                    best = keys[next].index;
+                    best = next;
                     bestTie = tie;
                 }
             }
         }
-        unique.push_back(table_[best]);
+        table_[kept++] = table_[best];
         first = next;
     }
-    table_ = std::move(unique);
+    table_.resize(kept);
 }
 
 namespace {
