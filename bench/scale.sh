@@ -25,22 +25,41 @@ command -v perf >/dev/null || { echo "perf is not installed"; exit 1; }
     perf record -q -o "$WORK/base.data" -e cpu-clock -F 20000 -g -- "$BUILD/bench/workload-fp" -10000 2 >/dev/null 2>&1
 factor() { case $1 in 10k) echo 0.056 ;; 100k) echo 0.556 ;; 1m) echo 6 ;; 10m) echo 56 ;; *) echo "$1" ;; esac; }
 
-once() { # tool file: prints "wall cpu peak_kib" or "- - -"
-    tool=$1 file=$2
-    case $tool in
-    perfglass) set -- "$CLI" report -i "$file" --view flat --limit 5 ;;
-    perfparser) [ -n "$PERFPARSER" ] || { echo "- - -"; return; }
-        set -- "$PERFPARSER" --input "$file" --output /dev/null ;;
-    perf) set -- sh -c 'ulimit -v 8000000; exec perf report --stdio -i "$0"' "$file" ;;
+command_of() { # tool file: sets COMMAND to the command line that opens file with tool
+    case $1 in
+    perfglass) COMMAND="$CLI report -i $2 --view flat --limit 5" ;;
+    perfparser) COMMAND="$PERFPARSER --input $2 --output /dev/null" ;;
+    perf) COMMAND="perf report --stdio -i $2" ;;
     esac
-    # Wall time in ms from date (time's %e has only 10 ms steps: too coarse at 100k samples), with the
-    # start of timeout and time (about 1 ms) in it for every tool.
-    start=$(date +%s%N)
-    if timeout 600 /usr/bin/time -f "%e %U %S %M" -o "$WORK/time" "$@" >/dev/null 2>"$WORK/stderr"; then
-        end=$(date +%s%N)
-        tail -1 "$WORK/time" | awk -v ns=$((end - start)) '{ printf "%.3f %.2f %d\n", ns / 1e9, $2 + $3, $4 }'
+}
+
+# Wall and CPU time from perf stat, which times the tool's own process from its exec to its exit
+# ("seconds time elapsed"; task-clock counts all its threads, in finer steps than time's 10 ms): timing
+# the tool through timeout, time and two calls of date added about 4 ms to every run, 40% of a 10k-sample
+# open. perf report runs under the 8 GB address-space limit, set in the subshell around perf stat.
+timed() { # tool file: prints "wall_s cpu_s" or "- -"
+    [ "$1" != perfparser ] || [ -n "$PERFPARSER" ] || { echo "- -"; return; }
+    command_of "$1" "$2"
+    # shellcheck disable=SC2086 # the command's words; none has a space (the files are the script's own)
+    if (ulimit -v 8000000; exec timeout 600 perf stat -e task-clock -o "$WORK/stat" -- $COMMAND \
+        >/dev/null 2>"$WORK/stderr"); then
+        awk '/msec task-clock/ { cpu = $1 / 1000 } /seconds time elapsed/ { wall = $1 }
+             END { if (wall == "") print "- -"; else printf "%.4f %.4f\n", wall, cpu }' "$WORK/stat"
     else
-        echo "- - -"
+        echo "- -"
+    fi
+}
+
+# Peak memory from a run of its own under time (%M, in KiB): perf stat's own memory would count in it.
+peak() { # tool file: prints the peak in KiB or "-"
+    [ "$1" != perfparser ] || [ -n "$PERFPARSER" ] || { echo "-"; return; }
+    command_of "$1" "$2"
+    # shellcheck disable=SC2086
+    if (ulimit -v 8000000; exec timeout 600 /usr/bin/time -f "%M" -o "$WORK/time" $COMMAND \
+        >/dev/null 2>"$WORK/stderr"); then
+        tail -1 "$WORK/time"
+    else
+        echo "-"
     fi
 }
 
@@ -49,7 +68,8 @@ median() { sort -n | awk '{ v[NR] = $1 } END { if (NR == 0 || v[1] == "-") print
 : >"$WORK/times"
 : >"$WORK/peaks"
 echo "# $(nproc) cores, load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "# size samples | tool wall_s cpu_s peak_MB (medians of $RUNS interleaved runs; 10m: 1 run)"
+echo "# size samples | tool wall_s cpu_s peak_MB (wall and CPU: perf stat, medians of $RUNS interleaved runs,"
+echo "# 10m: 1 run; peak: one more run under time)"
 for size in $SIZES; do
     file=$WORK/fp-$size.data
     [ -s "$file" ] || python3 "$HERE/replicate-samples.py" "$WORK/base.data" "$file" "$(factor "$size")" >/dev/null
@@ -59,17 +79,17 @@ for size in $SIZES; do
     : >"$WORK/results"
     for run in $(seq "$runs"); do
         for tool in perfglass perfparser perf; do
-            echo "$tool $(once "$tool" "$file")" >>"$WORK/results"
+            echo "$tool $(timed "$tool" "$file")" >>"$WORK/results"
         done
     done
     line="$size $samples |"
     for tool in perfglass perfparser perf; do
         wall=$(awk -v t=$tool '$1 == t { print $2 }' "$WORK/results" | median)
         cpu=$(awk -v t=$tool '$1 == t { print $3 }' "$WORK/results" | median)
-        kib=$(awk -v t=$tool '$1 == t { print $4 }' "$WORK/results" | median)
-        peak=$kib
-        [ "$peak" = - ] || peak=$(echo "$kib" | awk '{ printf "%.1f", $1 / 1024 }')
-        line="$line $tool $wall $cpu $peak |"
+        kib=$(peak "$tool" "$file")
+        mb=$kib
+        [ "$mb" = - ] || mb=$(echo "$kib" | awk '{ printf "%.1f", $1 / 1024 }')
+        line="$line $tool $wall $cpu $mb |"
         echo "$size $samples $tool $kib" >>"$WORK/peaks"
         echo "$size $samples $tool $wall $cpu" >>"$WORK/times"
     done
