@@ -170,7 +170,6 @@ void PerfDataReader::mapData() {
     mapping_ = MappedRegion(map, size);
     map_ = static_cast<uint8_t *>(map);
     mapSize_ = size;
-    if (prefetch_) prefetcher_ = std::make_unique<MappedPrefetcher>(map_, size);
     mapOffset_ = base;
     discarded_ = 0;
     data_ = map_;
@@ -178,6 +177,11 @@ void PerfDataReader::mapData() {
     bufferEnd_ = size;
     eof_ = true;
     buffer_ = {};
+    // The header says the records are compressed: expanding starts at once, ahead of the reader's first
+    // compressed record, and its thread reads the file ahead in the prefetching thread's place.
+    if (metadata_.compressionLevel > 0) startDecompressing(map_ + bufferPos_);
+    if (prefetch_ && !(decompressor_ && decompressor_->expandingAhead()))
+        prefetcher_ = std::make_unique<MappedPrefetcher>(map_, size);
 }
 
 // The file is mapped at the start of a reservation whose rest becomes the decompressor's region if
@@ -603,7 +607,8 @@ bool PerfDataReader::handleSessionRecord(const perf_event_header *header) {
         return false;
     }
     case format::kRecordCompressed: {
-        if (!decompressor_) startDecompressing(header);
+        compressedRecordSeen_ = true;
+        if (!decompressor_) startDecompressing(reinterpret_cast<const uint8_t *>(header));
         try {
             decompressor_->feed(reinterpret_cast<const uint8_t *>(header) + sizeof *header,
                                 header->size - sizeof *header);
@@ -621,12 +626,12 @@ uint64_t PerfDataReader::compressedRecordsExpandedAhead() const {
     return decompressor_ ? decompressor_->payloadsExpandedAhead() : 0;
 }
 
-// At the first compressed record. In a mapped file, the records are expanded ahead on a thread of their own,
-// which reads the file ahead too, so that it takes the prefetching thread's place.
-void PerfDataReader::startDecompressing(const perf_event_header *first) {
+// When the data section is mapped (for a file that says it is compressed) or at the first compressed record.
+// In a mapped file, the records are expanded ahead on a thread of their own from record on, which reads the
+// file ahead too, so that it takes the prefetching thread's place.
+void PerfDataReader::startDecompressing(const uint8_t *record) {
     decompressor_ = std::make_unique<RecordDecompressor>(map_ ? map_ + mapSize_ : nullptr,
                                                          std::move(decompressionSpace_));
-    const auto *record = reinterpret_cast<const uint8_t *>(first);
     if (!expandAhead_ || !map_ || record < map_ || record >= map_ + mapSize_) return;
     decompressor_->expandAhead(record, map_ + mapSize_);
     if (decompressor_->expandingAhead()) prefetcher_.reset();
@@ -696,7 +701,7 @@ const perf_event_header *PerfDataReader::nextFromStream() {
         header = reinterpret_cast<const perf_event_header *>(data_ + bufferPos_);
         // Once records are decompressed, mapped ones are copied: stable records then keep the stream's
         // order in their addresses (the region lies above the mapping).
-        lastMapped_ = map_ != nullptr && !decompressor_;
+        lastMapped_ = map_ != nullptr && !compressedRecordSeen_;
         if (bufferPos_ % 8 != 0) {
             lastMapped_ = false;
             // After one of perf's records of unaligned size: copy, so that decoders can read aligned u64s.

@@ -100,7 +100,7 @@ private:
     const perf_event_header *nextFromStream();
     const perf_event_header *
     nextDecompressed(); // the decompressor's next record; FileFormatError if malformed
-    void startDecompressing(const perf_event_header *first);
+    void startDecompressing(const uint8_t *first);
     const perf_event_header *endOfStream(const perf_event_header *partial);
     bool handleSessionRecord(const perf_event_header *header);
     void skipPayload(uint64_t bytes, const char *what);
@@ -126,7 +126,8 @@ private:
     bool prefetch_ = true;
     bool expandAhead_ = true;
     bool lastMapped_ = false;
-    std::vector<uint64_t> aligned_; // a record that sits at an unaligned offset, copied
+    bool compressedRecordSeen_ = false; // mapped records are copied from the first one on
+    std::vector<uint64_t> aligned_;     // a record that sits at an unaligned offset, copied
     size_t bufferPos_ = 0;
     size_t bufferEnd_ = 0;
     bool eof_ = false;

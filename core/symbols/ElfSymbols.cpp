@@ -300,7 +300,8 @@ uint64_t tieKey(uint8_t rank, const char *name) {
 } // namespace
 
 // Sorts the table by address in linear time (radixSortByKey keeps symbols of one address in table order),
-// then keeps the best ranked symbol of each address, in place; names are read only where addresses are shared.
+// then keeps the best ranked symbol of each address, in place; names are read only where addresses are
+// shared.
 void ElfSymbols::sortAndDeduplicate() const {
     const auto notAfter = [](const Symbol &a, const Symbol &b) { return a.start >= b.start; };
     if (std::adjacent_find(table_.begin(), table_.end(), notAfter) == table_.end()) return; // sorted, unique
