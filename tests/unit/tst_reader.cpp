@@ -110,7 +110,7 @@ struct Session {
 // A session of one process mapping this test program, with samples in perfglassReaderTestHotFunction.
 Session writeSession(const QString &path, int samples, const ExecMapping &mapping,
                      const std::vector<uint8_t> &buildId = {}, uint64_t sampleType = kSampleType,
-                     const std::vector<std::vector<uint8_t>> &extra = {}) {
+                     const std::vector<std::vector<uint8_t>> &extra = {}, uint32_t compressionLevel = 0) {
     EventAttr event;
     event.name = "cpu-clock";
     event.attr.size = sizeof(perf_event_attr);
@@ -132,6 +132,7 @@ Session writeSession(const QString &path, int samples, const ExecMapping &mappin
     for (const auto &record : records)
         writer.writeRecord(record.data(), record.size());
     SessionMetadata metadata;
+    metadata.compressionLevel = compressionLevel;
     writer.finish(metadata);
     QFile file(path);
     file.open(QIODevice::ReadOnly);
@@ -654,6 +655,32 @@ private slots:
         readHoldingOnlyTheCurrent(reader, seen, first);
         QCOMPARE(seen, uint32_t{8448});
         QCOMPARE(reader.compressedRecordsExpandedAhead(), ahead ? uint64_t{wholeBefore} : uint64_t{0});
+    }
+
+    // A file whose header says its records are compressed (HEADER_COMPRESSED, as ours and perf's -z files
+    // do) is expanded ahead from the start of its data section: the records before the first compressed one
+    // are still read where they are mapped, and every payload of ours comes from the expanding thread.
+    void compressedHeaderExpandsFromTheStart() {
+        const auto records = recorderRecords(numberedRecords(4096));
+        const auto session =
+            writeSession(dir_.filePath("compressed-header.data"), 20, mapping_, {}, kSampleType, records, 1);
+        PerfDataReader reader(session.path.toStdString());
+        QCOMPARE(reader.metadata().compressionLevel, 1u);
+        uint32_t before = 0, seen = 0;
+        while (const perf_event_header *record = reader.next()) {
+            if (record->type != PERF_RECORD_COMM) {
+                QCOMPARE(seen, 0u);
+                QVERIFY2(reader.lastRecordIsMapped(), qPrintable(QString::number(before)));
+                ++before;
+                continue;
+            }
+            QCOMPARE(recordIndex(record), int64_t{seen});
+            ++seen;
+            reader.discardBefore(record);
+        }
+        QCOMPARE(before, 21u); // the mapping and 20 samples
+        QCOMPARE(seen, 4096u);
+        QCOMPARE(reader.compressedRecordsExpandedAhead(), uint64_t{records.size()});
     }
 
     void perfSessionIsOneFrameLargerThanTheLimit() {
