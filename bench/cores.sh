@@ -9,6 +9,7 @@
 set -eu
 BUILD=${1:-build}
 CLI=$BUILD/cli/perfglass-cli
+. "$(dirname "$0")/timing.sh"
 RUNS=${RUNS:-5}
 WORK=${BENCH_DIR:-$(mktemp -d /tmp/perfglass-cores.XXXXXX)}
 mkdir -p "$WORK"
@@ -26,10 +27,10 @@ echo "# $(du -m "$FILE" | cut -f1) MB: $FILE ($(stat -f -c %T "$FILE"))"
 echo "# $("$CLI" report -i "$FILE" --view flat --limit 1 | sed -n 's/^# \([0-9]*\) samples of.*/\1 samples/p')"
 echo "# load average before: $(cut -d' ' -f1-3 /proc/loadavg), $(nproc) CPUs"
 
-wallOf() { # command...: prints "wall_s cpu_s" of one run
-    /usr/bin/time -f "%e %U %S" -o "$WORK/time" "$@" >/dev/null 2>"$WORK/stderr" ||
-        { echo "failed: $*" >&2; cat "$WORK/stderr" >&2; exit 1; }
-    awk '{ printf "%s %.3f\n", $1, $2 + $3 }' "$WORK/time"
+wallOf() { # command...: prints "wall_s cpu_s" of one run (bench/timing.sh)
+    result=$(timed_run "$WORK/stat" "$@")
+    [ "$result" != "- -" ] || { echo "failed: $*" >&2; cat "$WORK/stat.stderr" >&2; exit 1; }
+    echo "$result"
 }
 : >"$WORK/runs"
 i=0
@@ -46,7 +47,7 @@ median() { # label column
 cat=$(median cat 2)
 def=$(median default 2)
 one=$(median one 2)
-echo "# medians of $RUNS interleaved runs (wall s; CPU s = user + sys)"
+echo "# medians of $RUNS interleaved runs (wall s; CPU s: task-clock)"
 echo "cat $cat"
 echo "default $def (CPU $(median default 3))"
 echo "threads-1 $one (CPU $(median one 3))"

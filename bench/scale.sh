@@ -12,6 +12,7 @@ set -eu
 BUILD=${1:-build}
 CLI=$BUILD/cli/perfglass-cli
 HERE=$(dirname "$0")
+. "$HERE/timing.sh"
 WORK=${BENCH_DIR:-}
 KEEP=1
 [ -n "$WORK" ] || { WORK=$(mktemp -d /tmp/perfglass-scale.XXXXXX); KEEP=0; }
@@ -33,21 +34,13 @@ command_of() { # tool file: sets COMMAND to the command line that opens file wit
     esac
 }
 
-# Wall and CPU time from perf stat, which times the tool's own process from its exec to its exit
-# ("seconds time elapsed"; task-clock counts all its threads, in finer steps than time's 10 ms): timing
-# the tool through timeout, time and two calls of date added about 4 ms to every run, 40% of a 10k-sample
-# open. perf report runs under the 8 GB address-space limit, set in the subshell around perf stat.
+# Wall and CPU time (bench/timing.sh). perf report runs under the 8 GB address-space limit, set in a
+# subshell.
 timed() { # tool file: prints "wall_s cpu_s" or "- -"
     [ "$1" != perfparser ] || [ -n "$PERFPARSER" ] || { echo "- -"; return; }
     command_of "$1" "$2"
     # shellcheck disable=SC2086 # the command's words; none has a space (the files are the script's own)
-    if (ulimit -v 8000000; exec timeout 600 perf stat -e task-clock -o "$WORK/stat" -- $COMMAND \
-        >/dev/null 2>"$WORK/stderr"); then
-        awk '/msec task-clock/ { cpu = $1 / 1000 } /seconds time elapsed/ { wall = $1 }
-             END { if (wall == "") print "- -"; else printf "%.4f %.4f\n", wall, cpu }' "$WORK/stat"
-    else
-        echo "- -"
-    fi
+    (ulimit -v 8000000; TIMEOUT=600 timed_run "$WORK/stat" $COMMAND)
 }
 
 # Peak memory from a run of its own under time (%M, in KiB): perf stat's own memory would count in it.

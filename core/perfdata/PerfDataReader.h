@@ -80,6 +80,7 @@ public:
     }
 
 private:
+    static constexpr size_t kHugePage = size_t{2} << 20; // a page-middle-directory entry's span on x86_64
     static constexpr uint64_t kUnknownEnd = ~uint64_t{0};
 
     void readFileHeader();

@@ -19,8 +19,8 @@ ParallelUnwinder::ParallelUnwinder(unsigned threads) {
         unwinders_.push_back(std::make_unique<DwarfUnwinder>());
         unwinders_.back()->setCompileLock(&sharedLock_);
     }
-    // The caller reads, orders and completes the samples: with workers it unwinds nothing itself, so one
-    // worker per further CPU.
+    // The caller reads, orders and completes the samples, and unwinds only when it waits for the workers:
+    // one worker per further CPU.
     for (unsigned k = 1; k < threads; ++k)
         workers_.emplace_back([this, k](const std::stop_token &stop) { workerLoop(k, stop); });
 }
@@ -35,8 +35,8 @@ ParallelUnwinder::Ticket ParallelUnwinder::submit(std::span<UnwindJob> jobs, con
     Ticket ticket = 0;
     {
         std::lock_guard lock(lock_);
-        batches_.push_back({jobs, &locateFor});
-        ticket = firstTicket_ + batches_.size() - 1;
+        ticket = firstTicket_ + batches_.size();
+        batches_.push_back({jobs, &locateFor, ticket});
         retireFinished(); // an empty batch is finished at once
     }
     if (!workers_.empty() && !jobs.empty()) work_.notify_all();
@@ -55,7 +55,25 @@ void ParallelUnwinder::waitFor(Ticket ticket) {
         }
         return;
     }
-    finishedChanged_.wait(lock, [&] { return done(ticket); });
+    // Rather than wait for the workers, the caller unwinds the jobs of those batches that nobody took yet.
+    while (!done(ticket)) {
+        Batch *batch = batchWithJobsLeft();
+        if (!batch || batch->ticket > ticket) {
+            finishedChanged_.wait(lock, [&] {
+                const Batch *left = batchWithJobsLeft();
+                return done(ticket) || (left && left->ticket <= ticket);
+            });
+            continue;
+        }
+        const size_t begin = batch->next;
+        const size_t end = std::min(begin + kJobsPerGrab, batch->jobs.size());
+        batch->next = end;
+        lock.unlock();
+        unwindRange(0, *batch, begin, end);
+        lock.lock();
+        batch->finished += end - begin;
+        retireFinished();
+    }
 }
 
 void ParallelUnwinder::unwindRange(unsigned thread, const Batch &batch, size_t begin, size_t end) {

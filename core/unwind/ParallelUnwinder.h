@@ -2,7 +2,8 @@
 // rules are compiled and cached per thread without locking; only a rule that is not cached yet takes the
 // shared lock, because libdw's CFI and the lazily built symbol tables are not thread-safe. submit() queues a
 // batch for the worker threads and returns, so the caller reads the next batches meanwhile; waitFor() returns
-// when a batch is done. With one thread there are no workers: waitFor() unwinds on the caller.
+// when a batch is done, and helps the workers with it meanwhile. With one thread there are no workers:
+// waitFor() unwinds on the caller.
 #pragma once
 
 #include "unwind/DwarfUnwinder.h"
@@ -55,7 +56,8 @@ public:
     // Whether the batch and every batch before it are unwound; never waits.
     bool done(Ticket ticket) const { return ticket < finishedBefore_.load(std::memory_order_acquire); }
     // Returns once the batch and every batch before it are unwound. Without workers (one thread), the caller
-    // unwinds them here; with workers it only waits, so that the caller's own work stays on its core.
+    // unwinds them here; with workers it unwinds the jobs of those batches that no worker took yet, and waits
+    // only for the ones they are unwinding (it would idle otherwise: the workers are behind).
     void waitFor(Ticket ticket);
     std::mutex &sharedLock() { return sharedLock_; }
     unsigned threadCount() const { return static_cast<unsigned>(unwinders_.size()); }
@@ -64,6 +66,7 @@ private:
     struct Batch {
         std::span<UnwindJob> jobs;
         const LocateFactory *locateFor = nullptr;
+        Ticket ticket = 0;
         size_t next = 0;     // the first job no thread took yet
         size_t finished = 0; // jobs unwound
     };
