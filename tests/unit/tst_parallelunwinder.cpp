@@ -36,7 +36,8 @@ struct Jobs {
     }
     bool eachUnwoundToItsIp() const {
         for (size_t i = 0; i < jobs.size(); ++i)
-            if (jobs[i].pcs.size() != 1 || jobs[i].pcs[0] != registers[i][1] || jobs[i].end != UnwindEnd::Unmapped)
+            if (jobs[i].pcs.size() != 1 || jobs[i].pcs[0] != registers[i][1] ||
+                jobs[i].end != UnwindEnd::Unmapped)
                 return false;
         return true;
     }

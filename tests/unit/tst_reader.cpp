@@ -576,6 +576,19 @@ private slots:
         QTRY_VERIFY(!pagePresent(first));
     }
 
+    void mappedRecordsLieAtTheirFileOffsetModuloHugePages() {
+        // The data section is mapped so that addresses and file offsets agree modulo 2 MiB: the kernel can
+        // then map the page cache's 2 MiB folios whole (one page-middle-directory entry each).
+        const auto session = writeSession(dir_.filePath("aligned.data"), 20, mapping_);
+        PerfDataReader reader(session.path.toStdString());
+        const perf_event_header *record = reader.next();
+        QVERIFY(record);
+        QVERIFY(reader.lastRecordIsMapped());
+        constexpr uintptr_t kHugePage = uintptr_t{2} << 20;
+        QCOMPARE(reinterpret_cast<uintptr_t>(record) % kHugePage,
+                 uintptr_t(session.recordOffsets[0] % kHugePage));
+    }
+
     void decompressedRecordsStayAtTheirAddress() {
         // 8 MiB of records in one zstd frame cut into payloads of 40,000 bytes: records span payloads.
         const uint32_t count = 8192;
