@@ -12,6 +12,9 @@ namespace perfglass {
 namespace {
 
 constexpr size_t kX86RegisterIp = x86_64::kUserSampleIndexIp;
+constexpr uint64_t kContextKernel = static_cast<uint64_t>(PERF_CONTEXT_KERNEL);
+constexpr uint64_t kContextUser = static_cast<uint64_t>(PERF_CONTEXT_USER);
+constexpr uint64_t kUnwoundKey = 0x100; // in a stackCache_ key: an unwound sample's (its low bit: broken)
 
 bool isContextMarker(uint64_t entry) {
     return entry >= static_cast<uint64_t>(PERF_CONTEXT_MAX);
@@ -211,25 +214,51 @@ bool ProfileBuilder::recordedAddresses(const perf_event_header *record, const Sa
 // the sample table.
 void ProfileBuilder::completeSample(const SampleHead &head, std::vector<uint64_t> &addresses,
                                     std::vector<bool> &kernelFlags, const UnwindJob *unwound) {
-    StackId stack = kNoStack;
     if (unwound) {
-        UnwindEnd end = unwound->end;
-        const auto &pcs = unwound->pcs;
-        if (end == UnwindEnd::NoUnwindInfo && pcs.size() > 1 &&
-            symbolizer_.endsAtEntryPoint(head.pid, pcs.back() - 1))
-            end = UnwindEnd::Complete; // the dynamic loader's _start has no CFI; the stack is whole
-        ++unwindEnds_[static_cast<size_t>(end)];
-        if (end != UnwindEnd::Complete) {
-            ++profile_->diagnostics.brokenStacks;
-            stack = interner_.stackFor(symbolizer_.brokenStackFrame(), kNoStack);
-        }
-        addresses.insert(addresses.end(), pcs.begin(), pcs.end());
-        kernelFlags.insert(kernelFlags.end(), pcs.size(), false);
+        completeUnwoundSample(head, addresses, kernelFlags, *unwound);
+        return;
     }
     bool unmapped = false;
-    stack = stackOf(head.pid, addresses, kernelFlags, stack, unmapped);
+    const StackId stack = stackOf(head.pid, addresses, kernelFlags, kNoStack, unmapped);
     if (unmapped) ++profile_->diagnostics.samplesWithUnmappedFrames;
     appendSample(head, stack);
+}
+
+// An unwound sample takes its stack from stackCache_ when its process, its recorded addresses, its unwound
+// pcs and how the unwinding ended are those of a sample since the maps last changed: a recording repeats a
+// few thousand stacks, and naming and interning each of their frames again was a third of the loading
+// thread's time on DWARF recordings, the thread both cores wait for.
+void ProfileBuilder::completeUnwoundSample(const SampleHead &head, std::vector<uint64_t> &addresses,
+                                           std::vector<bool> &kernelFlags, const UnwindJob &unwound) {
+    UnwindEnd end = unwound.end;
+    const auto &pcs = unwound.pcs;
+    if (end == UnwindEnd::NoUnwindInfo && pcs.size() > 1 &&
+        symbolizer_.endsAtEntryPoint(head.pid, pcs.back() - 1))
+        end = UnwindEnd::Complete; // the dynamic loader's _start has no CFI; the stack is whole
+    ++unwindEnds_[static_cast<size_t>(end)];
+    const bool broken = end != UnwindEnd::Complete;
+    if (broken) ++profile_->diagnostics.brokenStacks;
+    // The key: the addresses with a context marker where the privilege level changes, as in a call chain,
+    // then the pcs. Chain samples are keyed by their privilege level (below 8) instead of these bits.
+    unwoundKey_.clear();
+    for (size_t i = 0; i < addresses.size(); ++i) {
+        if (i == 0 || kernelFlags[i] != kernelFlags[i - 1])
+            unwoundKey_.push_back(kernelFlags[i] ? kContextKernel : kContextUser);
+        unwoundKey_.push_back(addresses[i]);
+    }
+    if (addresses.empty() || kernelFlags.back()) unwoundKey_.push_back(kContextUser);
+    unwoundKey_.insert(unwoundKey_.end(), pcs.begin(), pcs.end());
+    const uint64_t key = uint64_t{head.pid} << 32 | kUnwoundKey | (broken ? 1 : 0);
+    StackCache::Found found;
+    if (!stackCache_.find(key, UnalignedWords(unwoundKey_), found)) {
+        addresses.insert(addresses.end(), pcs.begin(), pcs.end());
+        kernelFlags.insert(kernelFlags.end(), pcs.size(), false);
+        const StackId root = broken ? interner_.stackFor(symbolizer_.brokenStackFrame(), kNoStack) : kNoStack;
+        found.stack = stackOf(head.pid, addresses, kernelFlags, root, found.unmapped);
+        stackCache_.store(found);
+    }
+    if (found.unmapped) ++profile_->diagnostics.samplesWithUnmappedFrames;
+    appendSample(head, found.stack);
 }
 
 // The stack of the addresses, leaf first, called from stack.

@@ -79,6 +79,8 @@ private:
     bool recordedAddresses(const perf_event_header *record, const Sample &sample);
     void completeSample(const SampleHead &head, std::vector<uint64_t> &addresses,
                         std::vector<bool> &kernelFlags, const UnwindJob *unwound);
+    void completeUnwoundSample(const SampleHead &head, std::vector<uint64_t> &addresses,
+                               std::vector<bool> &kernelFlags, const UnwindJob &unwound);
     bool addChainSample(const perf_event_header *record, const Sample &sample, const SampleHead &head);
     StackId stackOf(uint32_t pid, const std::vector<uint64_t> &addresses,
                     const std::vector<bool> &kernelFlags, StackId stack, bool &unmapped);
@@ -96,9 +98,10 @@ private:
     CounterSeriesBuilder counterSeries_;    // stat records -> Profile::counters
     uint64_t lostInLostRecords_ = 0;        // the sum of PERF_RECORD_LOST's counts
     uint64_t lostInLostSamplesRecords_ = 0; // the sum of PERF_RECORD_LOST_SAMPLES's counts
-    StackCache stackCache_;                 // the stacks of recent call chains, until the process maps change
+    StackCache stackCache_; // the stacks of recent call chains and unwound stacks, until the maps change
     std::vector<uint64_t> addressScratch_;
     std::vector<bool> kernelScratch_;
+    std::vector<uint64_t> unwoundKey_; // an unwound sample's key in stackCache_
     std::array<uint64_t, 8> unwindEnds_{};
 };
 

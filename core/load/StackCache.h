@@ -1,6 +1,8 @@
-// The stacks of recent frame-pointer samples by what names them: the process, the sample's privilege level
-// and its call chain as the kernel recorded it (context markers included). A sample repeating a call chain
-// seen before takes its stack from here instead of symbolizing and interning every frame again. What the
+// The stacks of recent samples by what names them: the process, the sample's privilege level and its call
+// chain as the kernel recorded it (context markers included) for frame-pointer samples; the process, how
+// the unwinding ended, the recorded addresses and the unwound pcs for DWARF samples (ProfileBuilder makes
+// both keys). A sample repeating one seen before takes its stack from here instead of symbolizing and
+// interning every frame again. What the
 // symbolizer answers depends on the process maps only, so forget() (called when MMAP, COMM or FORK records
 // change them) drops everything. Two-way set associative, with at most a fixed number of slots of 16 bytes;
 // the chains themselves sit one after the other in one vector, compacted when replaced chains take more

@@ -2,6 +2,7 @@
 // (process and privilege level) and every word of the chain tell call chains apart; chains that collide
 // share a pair of slots and replace the less recently used one instead of growing past the maximum; the
 // table starts small and doubles, keeping its chains; the chains replaced are dropped from its storage.
+#include "base/X86_64Registers.h"
 #include "load/ProfileBuilder.h"
 #include "load/StackCache.h"
 #include "perfdata/RecordBuilder.h"
@@ -9,6 +10,7 @@
 #include <QtTest>
 
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <cstring>
 #include <vector>
@@ -49,6 +51,24 @@ std::vector<uint8_t> mappingOf(uint32_t pid, uint64_t start, const std::string &
     record.putText(path);
     record.finish();
     return {record.bytes().begin(), record.bytes().end()};
+}
+
+// IP, TID, REGS_USER (perf's register set: sp and ip set, the others 0) and an 8-byte STACK_USER copy: a
+// sample to unwind, as perf's DWARF mode records them.
+std::vector<uint8_t> unwoundSampleAt(uint32_t pid, uint64_t ip) {
+    std::vector<uint64_t> words{0, ip, uint64_t{pid} << 32 | pid, 2 /* PERF_SAMPLE_REGS_ABI_64 */};
+    std::vector<uint64_t> registers(std::popcount(x86_64::kUserRegistersMask), 0);
+    registers[x86_64::sampleIndexOf(x86_64::PerfSp, x86_64::kUserRegistersMask)] = 0x7ffd'0000'0000;
+    registers[x86_64::kUserSampleIndexIp] = ip;
+    words.insert(words.end(), registers.begin(), registers.end());
+    for (uint64_t word : {8, 0, 8}) // the stack's size, its one word, its dynamic size
+        words.push_back(word);
+    const perf_event_header head{PERF_RECORD_SAMPLE, PERF_RECORD_MISC_USER,
+                                 static_cast<uint16_t>(words.size() * 8)};
+    std::memcpy(words.data(), &head, sizeof head);
+    std::vector<uint8_t> bytes(words.size() * 8);
+    std::memcpy(bytes.data(), words.data(), bytes.size());
+    return bytes;
 }
 
 const perf_event_header *header(const std::vector<uint8_t> &bytes) {
@@ -243,6 +263,35 @@ private slots:
         };
         QCOMPARE(profile->modulePath(frameOf(1).module), std::string("[unknown]"));
         QCOMPARE(profile->modulePath(frameOf(2).module), std::string("/nonexistent/libcached.so"));
+    }
+
+    // The same for unwound samples (DWARF mode), which the builder keys by their addresses, unwound pcs and
+    // how the unwinding ended: each is still counted as a broken stack, and the mapping added afterwards
+    // names the third sample's pc.
+    void builderForgetsUnwoundStacksWhenTheMapsChange() {
+        ProfileBuilder builder{KernelSymbols{}};
+        EventAttr event;
+        event.attr.sample_type =
+            PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_REGS_USER | PERF_SAMPLE_STACK_USER;
+        event.attr.sample_regs_user = x86_64::kUserRegistersMask;
+        event.attr.sample_stack_user = 8;
+        builder.setEvents({event});
+        const auto sample = unwoundSampleAt(10, 0x7000'1234);
+        builder.addRecord(header(sample));
+        builder.addRecord(header(sample));
+        builder.addRecord(header(mappingOf(10, 0x7000'0000, "/nonexistent/libcached.so")));
+        builder.addRecord(header(sample));
+        const auto profile = builder.finish();
+        QCOMPARE(profile->samples.size(), size_t{3});
+        QCOMPARE(profile->diagnostics.brokenStacks, uint64_t{3});
+        QCOMPARE(profile->diagnostics.samplesWithUnmappedFrames, uint64_t{2});
+        QCOMPARE(profile->samples.stack[0], profile->samples.stack[1]);
+        const auto leafOf = [&](size_t i) {
+            return profile->frames[profile->stacks[profile->samples.stack[i]].frame];
+        };
+        QCOMPARE(profile->modulePath(leafOf(1).module), std::string("[unknown]"));
+        QCOMPARE(profile->modulePath(leafOf(2).module), std::string("/nonexistent/libcached.so"));
+        QCOMPARE(leafOf(2).address, uint64_t{0x1234});
     }
 };
 
