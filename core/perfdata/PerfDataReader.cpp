@@ -167,6 +167,11 @@ void PerfDataReader::mapData() {
     if (map == MAP_FAILED) map = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE, fd_, static_cast<off_t>(base));
     if (map == MAP_FAILED) return; // read() as before
     ::madvise(map, size, MADV_SEQUENTIAL);
+    // A file read from disk through this mapping comes into the page cache in 2 MiB folios, read ahead 2 MiB
+    // at a time, which are then mapped whole (see mapBelowDecompressionSpace): a cold open of a 628 MB file
+    // took 360 ms instead of 660 (cat: 300), and every later open maps it five times faster. Files already
+    // in the page cache keep their folios; without transparent huge pages this does nothing.
+    ::madvise(map, size, MADV_HUGEPAGE);
     mapping_ = MappedRegion(map, size);
     map_ = static_cast<uint8_t *>(map);
     mapSize_ = size;
