@@ -108,10 +108,14 @@ inline RecordedSession recordHotspots(const QString &path, int milliseconds) {
 // `perf record ARGUMENTS`, without updating ~/.debug's build-id cache (-N), which the tests do not need.
 // Under the parallel `make test`, perf 6.1 dies now and then at the end of a recording, in its build-id code
 // ("assertion failed at util/build-id.c:1010", then "stack smashing detected"), with or without -N, leaving a
-// file without its feature sections: such a run is tried again, three times at most.
+// file without its feature sections, sometimes three times in a row: such a run is tried again, five times
+// at most, after a pause that doubles from half a second (whatever other test's process perf trips over may
+// be gone by then).
 inline ProcessResult runPerfRecord(const QStringList &arguments, int timeoutMs = 120000) {
     ProcessResult result;
-    for (int attempt = 0; attempt < 3; ++attempt) {
+    unsigned long pauseMs = 250; // doubled before each pause: 0.5, 1, 2 and 4 s
+    for (int attempt = 0; attempt < 5; ++attempt, pauseMs *= 2) {
+        if (attempt > 0) QThread::msleep(pauseMs);
         result = runProgram(
             perfPath(), QStringList{QStringLiteral("record"), QStringLiteral("-N")} + arguments, timeoutMs);
         if (!result.err.contains(QLatin1String("util/build-id.c"))) break;

@@ -211,7 +211,7 @@ void *PerfDataReader::mapBelowDecompressionSpace(size_t size, uint64_t offset) {
     uint8_t *start = reserved + slack;
     const size_t space =
         reservedSize - kHugePage - mapped; // the region's size, as reserveWithRegion chose it
-    MappedRegion below(reserved, slack);   // unmapped now: nothing lies below the file
+    MappedRegion below(slack > 0 ? reserved : nullptr, slack); // unmapped now: nothing lies below the file
     MappedRegion above(start + mapped + space, kHugePage - slack);
     MappedRegion head(start, mapped);
     MappedRegion tail(start + mapped, space);
