@@ -242,48 +242,35 @@ private slots:
             QVERIFY(!lookUp(cache, 1, {kUserContext, a}, found));
     }
 
-    // The builder's use: a repeated call chain counts as unmapped again, and a mapping added afterwards
-    // names the same address in its module (the cache is forgotten when the maps change).
-    void builderForgetsWhenTheMapsChange() {
-        ProfileBuilder builder{KernelSymbols{}};
-        EventAttr event;
-        event.attr.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_CALLCHAIN;
-        builder.setEvents({event});
-        const auto sample = sampleAt(10, 0x7000'1234);
-        builder.addRecord(header(sample));
-        builder.addRecord(header(sample));
-        builder.addRecord(header(mappingOf(10, 0x7000'0000, "/nonexistent/libcached.so")));
-        builder.addRecord(header(sample));
-        const auto profile = builder.finish();
-        QCOMPARE(profile->samples.size(), size_t{3});
-        QCOMPARE(profile->diagnostics.samplesWithUnmappedFrames, uint64_t{2});
-        QCOMPARE(profile->samples.stack[0], profile->samples.stack[1]);
-        const auto frameOf = [&](size_t i) {
-            return profile->frames[profile->stacks[profile->samples.stack[i]].frame];
-        };
-        QCOMPARE(profile->modulePath(frameOf(1).module), std::string("[unknown]"));
-        QCOMPARE(profile->modulePath(frameOf(2).module), std::string("/nonexistent/libcached.so"));
+    // The builder's use, for call chains and for unwound samples (DWARF mode: keyed by their addresses,
+    // unwound pcs and how the unwinding ended): a repeated sample counts as unmapped (and broken) again, and
+    // a mapping added afterwards names the same address in its module (the cache is forgotten when the maps
+    // change).
+    void builderForgetsWhenTheMapsChange_data() {
+        QTest::addColumn<bool>("unwound");
+        QTest::addColumn<quint64>("brokenStacks");
+        QTest::newRow("call chain") << false << quint64{0};
+        QTest::newRow("unwound") << true << quint64{3};
     }
-
-    // The same for unwound samples (DWARF mode), which the builder keys by their addresses, unwound pcs and
-    // how the unwinding ended: each is still counted as a broken stack, and the mapping added afterwards
-    // names the third sample's pc.
-    void builderForgetsUnwoundStacksWhenTheMapsChange() {
+    void builderForgetsWhenTheMapsChange() {
+        QFETCH(bool, unwound);
+        QFETCH(quint64, brokenStacks);
         ProfileBuilder builder{KernelSymbols{}};
         EventAttr event;
         event.attr.sample_type =
-            PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_REGS_USER | PERF_SAMPLE_STACK_USER;
-        event.attr.sample_regs_user = x86_64::kUserRegistersMask;
-        event.attr.sample_stack_user = 8;
+            PERF_SAMPLE_IP | PERF_SAMPLE_TID |
+            (unwound ? PERF_SAMPLE_REGS_USER | PERF_SAMPLE_STACK_USER : PERF_SAMPLE_CALLCHAIN);
+        event.attr.sample_regs_user = unwound ? x86_64::kUserRegistersMask : 0;
+        event.attr.sample_stack_user = unwound ? 8 : 0;
         builder.setEvents({event});
-        const auto sample = unwoundSampleAt(10, 0x7000'1234);
+        const auto sample = unwound ? unwoundSampleAt(10, 0x7000'1234) : sampleAt(10, 0x7000'1234);
         builder.addRecord(header(sample));
         builder.addRecord(header(sample));
         builder.addRecord(header(mappingOf(10, 0x7000'0000, "/nonexistent/libcached.so")));
         builder.addRecord(header(sample));
         const auto profile = builder.finish();
         QCOMPARE(profile->samples.size(), size_t{3});
-        QCOMPARE(profile->diagnostics.brokenStacks, uint64_t{3});
+        QCOMPARE(profile->diagnostics.brokenStacks, uint64_t{brokenStacks});
         QCOMPARE(profile->diagnostics.samplesWithUnmappedFrames, uint64_t{2});
         QCOMPARE(profile->samples.stack[0], profile->samples.stack[1]);
         const auto leafOf = [&](size_t i) {
