@@ -15,6 +15,9 @@ constexpr size_t kX86RegisterIp = x86_64::kUserSampleIndexIp;
 constexpr uint64_t kContextKernel = static_cast<uint64_t>(PERF_CONTEXT_KERNEL);
 constexpr uint64_t kContextUser = static_cast<uint64_t>(PERF_CONTEXT_USER);
 constexpr uint64_t kUnwoundKey = 0x100; // in a stackCache_ key: an unwound sample's (its low bit: broken)
+// Unwound stacks of more words are not cached: the cache holds up to 16,384 chains, and an unwound stack may
+// have 1,024 pcs; this bounds its memory as the kernel's 127-frame call chains bound it for frame pointers.
+constexpr size_t kMaxCachedUnwoundWords = 160;
 
 bool isContextMarker(uint64_t entry) {
     return entry >= static_cast<uint64_t>(PERF_CONTEXT_MAX);
@@ -249,13 +252,14 @@ void ProfileBuilder::completeUnwoundSample(const SampleHead &head, std::vector<u
     if (addresses.empty() || kernelFlags.back()) unwoundKey_.push_back(kContextUser);
     unwoundKey_.insert(unwoundKey_.end(), pcs.begin(), pcs.end());
     const uint64_t key = uint64_t{head.pid} << 32 | kUnwoundKey | (broken ? 1 : 0);
+    const bool cached = unwoundKey_.size() <= kMaxCachedUnwoundWords;
     StackCache::Found found;
-    if (!stackCache_.find(key, UnalignedWords(unwoundKey_), found)) {
+    if (!cached || !stackCache_.find(key, UnalignedWords(unwoundKey_), found)) {
         addresses.insert(addresses.end(), pcs.begin(), pcs.end());
         kernelFlags.insert(kernelFlags.end(), pcs.size(), false);
         const StackId root = broken ? interner_.stackFor(symbolizer_.brokenStackFrame(), kNoStack) : kNoStack;
         found.stack = stackOf(head.pid, addresses, kernelFlags, root, found.unmapped);
-        stackCache_.store(found);
+        if (cached) stackCache_.store(found);
     }
     if (found.unmapped) ++profile_->diagnostics.samplesWithUnmappedFrames;
     appendSample(head, found.stack);

@@ -69,6 +69,8 @@ public:
     const void *oldestPendingRecord() const { return scheduler_.oldestPendingRecord(); }
     // The profile; call once, the builder is spent afterwards.
     std::shared_ptr<Profile> finish();
+    // Words the stack cache holds (for tests: what it keeps stays bounded).
+    size_t stackCacheWords() const { return stackCache_.entryWords(); }
 
 private:
     static void spanCounterReads(Profile &profile);

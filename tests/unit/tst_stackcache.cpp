@@ -71,6 +71,25 @@ std::vector<uint8_t> unwoundSampleAt(uint32_t pid, uint64_t ip) {
     return bytes;
 }
 
+// unwoundSampleAt with a kernel call chain of depth addresses before it (PERF_SAMPLE_CALLCHAIN comes after
+// TID), as a DWARF sample taken in a system call records it.
+std::vector<uint8_t> unwoundSampleInKernel(uint32_t pid, uint64_t ip, size_t depth) {
+    const std::vector<uint8_t> plain = unwoundSampleAt(pid, ip);
+    std::vector<uint64_t> chain{depth + 2, kKernelContext};
+    for (size_t i = 0; i < depth; ++i)
+        chain.push_back(0xffff'ffff'8100'0000 + 16 * i);
+    chain.push_back(kUserContext);
+    constexpr size_t kBeforeChain = 24; // header, ip, pid and tid
+    std::vector<uint8_t> bytes(plain.size() + chain.size() * 8);
+    std::memcpy(bytes.data(), plain.data(), kBeforeChain);
+    std::memcpy(bytes.data() + kBeforeChain, chain.data(), chain.size() * 8);
+    std::memcpy(bytes.data() + kBeforeChain + chain.size() * 8, plain.data() + kBeforeChain,
+                plain.size() - kBeforeChain);
+    const auto size = static_cast<uint16_t>(bytes.size());
+    std::memcpy(bytes.data() + offsetof(perf_event_header, size), &size, sizeof size);
+    return bytes;
+}
+
 const perf_event_header *header(const std::vector<uint8_t> &bytes) {
     return reinterpret_cast<const perf_event_header *>(bytes.data());
 }
@@ -279,6 +298,37 @@ private slots:
         QCOMPARE(profile->modulePath(leafOf(1).module), std::string("[unknown]"));
         QCOMPARE(profile->modulePath(leafOf(2).module), std::string("/nonexistent/libcached.so"));
         QCOMPARE(leafOf(2).address, uint64_t{0x1234});
+    }
+
+    // Unwound samples under a deep kernel call chain are not kept (an unwound stack may have 1,024 pcs, so
+    // the cache's memory is bounded as the kernel's 127-frame call chains bound it), shallow ones are; both
+    // get their stacks.
+    void deepUnwoundStacksAreNotKept() {
+        ProfileBuilder builder{KernelSymbols{}};
+        EventAttr event;
+        event.attr.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_CALLCHAIN |
+                                 PERF_SAMPLE_REGS_USER | PERF_SAMPLE_STACK_USER;
+        event.attr.sample_regs_user = x86_64::kUserRegistersMask;
+        event.attr.sample_stack_user = 8;
+        builder.setEvents({event});
+        const auto deep = unwoundSampleInKernel(10, 0x7000'1234, 300);
+        builder.addRecord(header(deep));
+        builder.addRecord(header(deep));
+        builder.unwindPending();
+        QCOMPARE(builder.stackCacheWords(), size_t{0});
+        const auto shallow = unwoundSampleInKernel(10, 0x7000'1234, 3);
+        builder.addRecord(header(shallow));
+        builder.unwindPending();
+        QVERIFY(builder.stackCacheWords() > 0);
+        const auto profile = builder.finish();
+        QCOMPARE(profile->samples.size(), size_t{3});
+        QCOMPARE(profile->samples.stack[0], profile->samples.stack[1]);
+        QVERIFY(profile->samples.stack[2] != profile->samples.stack[0]);
+        size_t depth = 0;
+        for (StackId stack = profile->samples.stack[0]; stack != kNoStack;
+             stack = profile->stacks[stack].parent)
+            ++depth;
+        QCOMPARE(depth, size_t{300 + 1 + 1}); // the kernel frames, the user pc and the broken-stack root
     }
 };
 
