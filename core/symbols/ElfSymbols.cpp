@@ -484,8 +484,8 @@ void nameByDynamicRelocations(Elf *elf, std::vector<PltGotStub> &stubs) {
             continue;
         const char *name = elf_strptr(elf, symbolHeader.sh_link, symbol.st_name);
         if (!name || !*name) continue;
-        for (; stub != stubs.end() && stub->slot == rela.r_offset;
-             ++stub) // the last relocation of a slot wins
+        // The last relocation of a slot wins.
+        for (; stub != stubs.end() && stub->slot == rela.r_offset; ++stub)
             stub->name = name;
     }
 }

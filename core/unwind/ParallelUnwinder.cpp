@@ -65,15 +65,20 @@ void ParallelUnwinder::waitFor(Ticket ticket) {
             });
             continue;
         }
-        const size_t begin = batch->next;
-        const size_t end = std::min(begin + kJobsPerGrab, batch->jobs.size());
-        batch->next = end;
-        lock.unlock();
-        unwindRange(0, *batch, begin, end);
-        lock.lock();
-        batch->finished += end - begin;
-        retireFinished();
+        unwindNextJobs(0, *batch, lock);
     }
+}
+
+// Takes the next jobs of batch nobody took yet and unwinds them on thread, with lock_ released meanwhile.
+void ParallelUnwinder::unwindNextJobs(unsigned thread, Batch &batch, std::unique_lock<std::mutex> &lock) {
+    const size_t begin = batch.next;
+    const size_t end = std::min(begin + kJobsPerGrab, batch.jobs.size());
+    batch.next = end;
+    lock.unlock();
+    unwindRange(thread, batch, begin, end);
+    lock.lock();
+    batch.finished += end - begin;
+    retireFinished();
 }
 
 void ParallelUnwinder::unwindRange(unsigned thread, const Batch &batch, size_t begin, size_t end) {
@@ -111,15 +116,7 @@ void ParallelUnwinder::workerLoop(size_t unwinderIndex, const std::stop_token &s
         if (!work_.wait(lock, stop, [this] { return batchWithJobsLeft() != nullptr; }) ||
             stop.stop_requested())
             return; // stopped: batches are dropped
-        Batch &batch = *batchWithJobsLeft();
-        const size_t begin = batch.next;
-        const size_t end = std::min(begin + kJobsPerGrab, batch.jobs.size());
-        batch.next = end;
-        lock.unlock();
-        unwindRange(static_cast<unsigned>(unwinderIndex), batch, begin, end);
-        lock.lock();
-        batch.finished += end - begin;
-        retireFinished();
+        unwindNextJobs(static_cast<unsigned>(unwinderIndex), *batchWithJobsLeft(), lock);
     }
 }
 

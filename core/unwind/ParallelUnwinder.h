@@ -71,6 +71,7 @@ private:
         size_t finished = 0; // jobs unwound
     };
     void unwindRange(unsigned thread, const Batch &batch, size_t begin, size_t end);
+    void unwindNextJobs(unsigned thread, Batch &batch, std::unique_lock<std::mutex> &lock);
     void workerLoop(size_t unwinderIndex, const std::stop_token &stop);
     void retireFinished(); // under lock_
     // The oldest batch with jobs nobody took yet, nullptr when none has; under lock_.
