@@ -118,7 +118,7 @@ void RecordDecompressor::feed(const uint8_t *bytes, size_t size) {
 }
 
 void RecordDecompressor::expandAhead(const uint8_t *first, const uint8_t *end) {
-    if (ahead_.joinable() || !region_.valid() || !pool_.valid() || inFrame_ || pos_ != end_) return;
+    if (ahead_.joinable() || !region_.valid() || !RegionPagePool::available() || inFrame_ || pos_ != end_) return;
     aheadStopped_ = false;
     aheadTaken_ = end_;
     try {
@@ -266,7 +266,7 @@ void RecordDecompressor::discardBefore(const void *address) {
 // commit charge (a strict overcommit policy counts read-write private memory). The range becomes reserved
 // space again, so nothing else can be mapped into it while the region lives.
 void RecordDecompressor::release(size_t offset, size_t size) {
-    if (pool_.valid()) {
+    if (RegionPagePool::available()) {
         for (size_t chunk = offset; chunk < offset + size; chunk += RegionPagePool::kChunk)
             pool_.unmapOldest(base_ + chunk);
     } else if (::mmap(base_ + offset, size, PROT_NONE, kReserveFlags | MAP_FIXED, -1, 0) == MAP_FAILED) {
@@ -279,8 +279,11 @@ void RecordDecompressor::takeRegion(const void *above, MappedRegion space) {
     if (!space.valid()) space = placeAbove(static_cast<const uint8_t *>(above));
     if (!space.valid()) return; // copies in a buffer
     region_ = std::move(space);
-    base_ = static_cast<uint8_t *>(region_.get());
-    capacity_ = region_.size();
+    // The pool's chunks lie on 2 MiB boundaries, so that each is moved as one page-middle-directory entry.
+    const auto start = reinterpret_cast<uintptr_t>(region_.get());
+    const uintptr_t aligned = (start + RegionPagePool::kChunk - 1) & ~uintptr_t{RegionPagePool::kChunk - 1};
+    base_ = reinterpret_cast<uint8_t *>(aligned);
+    capacity_ = (region_.size() - (aligned - start)) & ~(RegionPagePool::kChunk - 1);
     writable_ = 0;
 }
 
@@ -289,7 +292,7 @@ void RecordDecompressor::takeRegion(const void *above, MappedRegion space) {
 bool RecordDecompressor::commit(size_t upTo) {
     if (upTo > capacity_) return false;
     if (upTo <= writable_) return true;
-    if (pool_.valid()) { // chunk by chunk: capacity_ is a multiple of the chunk
+    if (RegionPagePool::available()) { // chunk by chunk: base_ and capacity_ are multiples of the chunk
         for (; writable_ < upTo; writable_ += RegionPagePool::kChunk)
             if (!pool_.mapChunk(base_ + writable_)) return false;
         return true;

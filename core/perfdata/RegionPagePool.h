@@ -1,16 +1,15 @@
 // Physical pages for RecordDecompressor's region, reused: the region's addresses only grow (records keep the
-// stream's order in them), but its memory should not. A memfd's chunks are mapped at the region's new
-// addresses and taken back when the records there are no longer held, so expanding a session costs the
-// pages held at once instead of a fresh, zeroed page for every 4 KiB of records.
+// stream's order in them), but its memory should not. A chunk whose records are no longer held has its
+// pages moved (mremap) to the region's next address instead of being unmapped, so expanding a session costs
+// the pages held at once, and no page is faulted in, zeroed or unmapped again after the first few chunks.
+// Chunks are 2 MiB and 2 MiB-aligned: the kernel moves a chunk as one page-middle-directory entry (a huge
+// page, or a whole page table), not as 512 page-table entries.
 #pragma once
-
-#include "base/UniqueFd.h"
 
 #include <cstddef>
 #include <cstdint>
 #include <deque>
 #include <mutex>
-#include <utility>
 #include <vector>
 
 namespace perfglass {
@@ -19,24 +18,26 @@ namespace perfglass {
 // maps, the reader takes back).
 class RegionPagePool {
 public:
-    static constexpr size_t kChunk = size_t{1} << 20;
+    static constexpr size_t kChunk = size_t{2} << 20;
 
-    RegionPagePool(); // without memfd_create, the pool is not valid()
-    bool valid() const { return memfd_.valid(); }
+    // Whether chunks can be moved on this system (mremap with MREMAP_DONTUNMAP: Linux 5.7 on). Without it
+    // the caller commits its region by itself.
+    static bool available();
 
-    // Maps a chunk read-write at address, inside reserved space of the caller's, kChunk-aligned to the
-    // previous chunks. False when the system refuses the memory.
+    // Maps a chunk read-write at address, kChunk-aligned, inside reserved (PROT_NONE) space of the caller's
+    // that lies above every chunk mapped before: the pages of a chunk taken back, with what was written in
+    // them, else new ones. False when the system refuses the memory.
     bool mapChunk(uint8_t *address);
-    // Puts reserved space (PROT_NONE) back at address, the oldest chunk mapped, and keeps its pages for a
-    // later mapChunk().
+    // The oldest chunk mapped, at address, is no longer read: its pages go to a later mapChunk(), and its
+    // place becomes reserved space again then (never a hole another mapping could take).
     void unmapOldest(uint8_t *address);
 
 private:
+    bool moveFreeChunk(uint8_t *address);
+
     std::mutex mutex_;
-    UniqueFd memfd_;
-    size_t size_ = 0;                                 // the memfd's size
-    std::vector<size_t> free_;                        // offsets of chunks no longer mapped
-    std::deque<std::pair<uint8_t *, size_t>> mapped_; // address and offset of each mapped chunk, oldest first
+    std::vector<uint8_t *> free_;   // chunks taken back, still mapped where they were until moved
+    std::deque<uint8_t *> mapped_;  // chunks in use, oldest first
 };
 
 } // namespace perfglass
