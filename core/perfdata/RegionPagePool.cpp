@@ -26,8 +26,11 @@ bool RegionPagePool::mapChunk(uint8_t *address) {
     if (!moveFreeChunk(address)) {
         // Private memory with its commit charge, so that a strict overcommit policy refuses it here.
         if (::mmap(address, kChunk, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0) ==
-            MAP_FAILED)
+            MAP_FAILED) {
+            // A failed move may have unmapped its target first: reserved again, never a hole.
+            ::mmap(address, kChunk, PROT_NONE, kReserved, -1, 0);
             return false;
+        }
         // Where transparent huge pages allow, one fault and one TLB entry per chunk instead of 512: opening
         // a compressed DWARF recording took 0.87 of the CPU time it takes with small pages.
         ::madvise(address, kChunk, MADV_HUGEPAGE);
