@@ -27,8 +27,6 @@ constexpr size_t kChunk = size_t{1} << 20;
 // The region's address space, largest first; pages cost memory only once committed and written.
 constexpr size_t kRegionSizes[] = {size_t{64} << 30, size_t{16} << 30, size_t{4} << 30, size_t{1} << 30,
                                    size_t{256} << 20};
-// The region is made read-write in steps of this size, ahead of where records are written.
-constexpr size_t kCommitStep = size_t{64} << 20;
 constexpr int kReserveFlags = MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE;
 
 MappedRegion reserve(size_t size, void *hint = nullptr, int extraFlags = 0) {
@@ -88,6 +86,10 @@ RecordDecompressor::RecordDecompressor(const void *mappingEnd, MappedRegion spac
 
 RecordDecompressor::~RecordDecompressor() {
     stopExpandingAhead();
+    if (pool_.regionCompromised()) { // left reserved: unmapping it whole could unmap another mapping
+        static_cast<void>(region_.release());
+        for (MappedRegion &spent : spent_) static_cast<void>(spent.release());
+    }
     ZSTD_freeDStream(stream_);
     ZSTD_freeDCtx(whole_);
 }
@@ -118,7 +120,7 @@ void RecordDecompressor::feed(const uint8_t *bytes, size_t size) {
 }
 
 void RecordDecompressor::expandAhead(const uint8_t *first, const uint8_t *end) {
-    if (ahead_.joinable() || !region_.valid() || !RegionPagePool::available() || inFrame_ || pos_ != end_) return;
+    if (ahead_.joinable() || !region_.valid() || inFrame_ || pos_ != end_) return;
     aheadStopped_ = false;
     aheadTaken_ = end_;
     try {
@@ -262,16 +264,11 @@ void RecordDecompressor::discardBefore(const void *address) {
     released_ = end;
 }
 
-// Gives the pages of [offset, offset + size), no longer held, back: to the pool, or to the system with their
-// commit charge (a strict overcommit policy counts read-write private memory). The range becomes reserved
+// Gives the chunks of [offset, offset + size), no longer held, back to the pool. The range becomes reserved
 // space again, so nothing else can be mapped into it while the region lives.
 void RecordDecompressor::release(size_t offset, size_t size) {
-    if (RegionPagePool::available()) {
-        for (size_t chunk = offset; chunk < offset + size; chunk += RegionPagePool::kChunk)
-            pool_.unmapOldest(base_ + chunk);
-    } else if (::mmap(base_ + offset, size, PROT_NONE, kReserveFlags | MAP_FIXED, -1, 0) == MAP_FAILED) {
-        ::madvise(base_ + offset, size, MADV_DONTNEED);
-    }
+    for (size_t chunk = offset; chunk < offset + size; chunk += RegionPagePool::kChunk)
+        pool_.unmapOldest(base_ + chunk);
 }
 
 // A region above the mapping: space reserved with it (see reserveWithRegion()), else a place asked for.
@@ -287,19 +284,14 @@ void RecordDecompressor::takeRegion(const void *above, MappedRegion space) {
     writable_ = 0;
 }
 
-// Makes the region read-write up to upTo: the pool's chunks, else anonymous memory in steps; false when that
-// is beyond the region or the system refuses the memory.
+// Makes the region read-write up to upTo with the pool's chunks; false when that is beyond the region or the
+// system refuses the memory.
 bool RecordDecompressor::commit(size_t upTo) {
     if (upTo > capacity_) return false;
     if (upTo <= writable_) return true;
-    if (RegionPagePool::available()) { // chunk by chunk: base_ and capacity_ are multiples of the chunk
-        for (; writable_ < upTo; writable_ += RegionPagePool::kChunk)
-            if (!pool_.mapChunk(base_ + writable_)) return false;
-        return true;
-    }
-    const size_t end = std::min(capacity_, (upTo + kCommitStep - 1) & ~(kCommitStep - 1));
-    if (::mprotect(base_ + writable_, end - writable_, PROT_READ | PROT_WRITE) != 0) return false;
-    writable_ = end;
+    // Chunk by chunk: base_ and capacity_ are multiples of the chunk.
+    for (; writable_ < upTo; writable_ += RegionPagePool::kChunk)
+        if (!pool_.mapChunk(base_ + writable_)) return false;
     return true;
 }
 

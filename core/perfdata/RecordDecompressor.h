@@ -54,7 +54,7 @@ public:
     // expansion (waiting for it) instead of expanding it. The thread takes payloads of whole frames only,
     // and stops at the first other one, at a record it cannot walk past, or after kAheadBytes of records
     // without a compressed one; feed() goes on by itself from there. It stays at most kAheadBytes of
-    // expanded records ahead of feed(). Only with a region backed by the page pool, and a thread to be had.
+    // expanded records ahead of feed(). Only with a region, and a thread to be had.
     void expandAhead(const uint8_t *first, const uint8_t *end);
     bool expandingAhead() const { return ahead_.joinable(); }
     // How many payloads feed() took from the expanding thread.
@@ -92,7 +92,7 @@ private:
     ZSTD_DCtx_s *whole_;            // for payloads of whole frames (expandWhole)
     std::vector<uint64_t> aligned_; // a record of unaligned size, copied
     MappedRegion region_;
-    RegionPagePool pool_;             // backs the region when it can: its pages are reused
+    RegionPagePool pool_;             // backs the region: its pages are reused
     std::vector<MappedRegion> spent_; // used-up regions whose records may still be held
     // Records are 8-byte aligned in the region; the fallback buffer's allocation is too.
     std::vector<uint8_t> fallback_;
