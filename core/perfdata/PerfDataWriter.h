@@ -39,7 +39,7 @@ public:
     void finishRound();
     // Writes the feature sections and patches the header. The file is complete afterwards.
     void finish(const SessionMetadata &metadata);
-    // Writes the buffered records to the file now (they are otherwise written per MiB), so that a reader
+    // Writes the buffered records to the file now (they are otherwise written per 2 MiB), so that a reader
     // following the growing file sees them.
     void flush();
 

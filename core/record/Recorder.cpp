@@ -649,7 +649,7 @@ void Recording::start() {
 }
 
 // The file on disk ends at a round's end at least every kFlushInterval, so that a reader following it (the
-// GUI's live view, its growing file size) sees the recording as it goes, not per MiB of buffer.
+// GUI's live view, its growing file size) sees the recording as it goes, not per 2 MiB of buffer.
 void Recording::drainAll() {
     events_->drainEach(*sink_);
     sink_->endRound();

@@ -8,6 +8,7 @@
 #include "perfdata/PerfRecords.h"
 #include "perfdata/RecordBuilder.h"
 
+#include <QFileInfo>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -321,6 +322,36 @@ private slots:
                     .contains(QLatin1String("data size in the header is 0")));
         // No EVENT_DESC yet: the event is named from its attribute, as perf does.
         QCOMPARE(reader.events().front().name, std::string("cpu-clock"));
+    }
+
+    // Records reach the file in writes that end on 2 MiB boundaries (ext4 caches such writes in 2 MiB folios,
+    // which the reader maps whole): while recording, the file holds the header alone or whole 2 MiB blocks,
+    // never a 1 MiB buffer's worth; every record is read back.
+    void recordsReachTheFileOn2MiBBoundaries() {
+        constexpr qint64 kBlock = qint64{2} << 20;
+        const QString file = path("blocks.data");
+        const auto record = sampleRecord(10, 0x401000, 42, 100);
+        int written = 0;
+        qint64 headerOnly = 0;
+        std::vector<qint64> sizes;
+        {
+            PerfDataWriter writer(file.toStdString(), {clockEvent("cpu-clock", 10)});
+            headerOnly = QFileInfo(file).size();
+            QVERIFY(headerOnly > 0 && headerOnly < kBlock);
+            while (writer.bytesWritten() < uint64_t(3 * kBlock + 12345)) {
+                writer.writeRecord(record.data(), record.size());
+                if (++written % 10000 == 0) sizes.push_back(QFileInfo(file).size());
+            }
+            for (const qint64 size : sizes)
+                QVERIFY2(size == headerOnly || size % kBlock == 0, qPrintable(QString::number(size)));
+            QCOMPARE(QFileInfo(file).size(), 3 * kBlock);
+            writer.finish(SessionMetadata{});
+        }
+        PerfDataReader reader(file.toStdString());
+        int samples = 0;
+        while (const perf_event_header *read = reader.next())
+            samples += read->type == PERF_RECORD_SAMPLE;
+        QCOMPARE(samples, written);
     }
 
     void sessionsAreReadableByTheirOwnerOnly() {
