@@ -88,7 +88,8 @@ RecordDecompressor::~RecordDecompressor() {
     stopExpandingAhead();
     if (pool_.regionCompromised()) { // left reserved: unmapping it whole could unmap another mapping
         static_cast<void>(region_.release());
-        for (MappedRegion &spent : spent_) static_cast<void>(spent.release());
+        for (MappedRegion &spent : spent_)
+            static_cast<void>(spent.release());
     }
     ZSTD_freeDStream(stream_);
     ZSTD_freeDCtx(whole_);

@@ -93,7 +93,8 @@ bool RegionPagePool::moveFreeChunk(uint8_t *address) {
 
 void RegionPagePool::stopMoving() {
     movesPages_ = false;
-    for (uint8_t *chunk : free_) reserve(chunk);
+    for (uint8_t *chunk : free_)
+        reserve(chunk);
     free_.clear();
 }
 
