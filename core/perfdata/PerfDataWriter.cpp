@@ -16,8 +16,8 @@ namespace perfglass {
 
 namespace {
 // Records are written in 2 MiB writes that start and end on 2 MiB boundaries of the file: ext4 (checked on
-// Linux 6.18) then caches them in 2 MiB folios, which a reader maps with one entry each (PerfDataReader), so a
-// session opens as fast right after recording as after it was read back from disk. Writes of 1 MiB gave
+// Linux 6.18) then caches them in 2 MiB folios, which a reader maps with one entry each (PerfDataReader), so
+// a session opens as fast right after recording as after it was read back from disk. Writes of 1 MiB gave
 // small folios.
 constexpr size_t kBufferSize = size_t{2} << 20;
 constexpr uint16_t kBuildIdSizeFlag = 1 << 15; // PERF_RECORD_MISC_BUILD_ID_SIZE
