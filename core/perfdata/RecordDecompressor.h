@@ -59,7 +59,7 @@ public:
     bool expandingAhead() const { return ahead_.joinable(); }
     // How many payloads feed() took from the expanding thread.
     uint64_t payloadsExpandedAhead() const { return expandedAhead_; }
-    static constexpr size_t kAheadBytes = size_t{8} << 20;
+    static constexpr size_t kAheadBytes = size_t{4} << 20;
     // The next complete record, nullptr when more input is needed. Throws Error for a malformed record.
     const perf_event_header *next();
 
