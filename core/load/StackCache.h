@@ -2,13 +2,12 @@
 // chain as the kernel recorded it (context markers included) for frame-pointer samples; the process, how
 // the unwinding ended, the recorded addresses and the unwound pcs for DWARF samples (ProfileBuilder makes
 // both keys). A sample repeating one seen before takes its stack from here instead of symbolizing and
-// interning every frame again. What the
-// symbolizer answers depends on the process maps only, so forget() (called when MMAP, COMM or FORK records
-// change them) drops everything. Two-way set associative, with at most a fixed number of slots of 16 bytes;
-// the chains themselves sit one after the other in one vector, compacted when replaced chains take more
-// than half of it: its memory does not grow with the samples. It starts small and doubles (keeping what it
-// holds) when a quarter of its slots are used, so a short recording does not pay for the page faults of the
-// largest table.
+// interning every frame again. What the symbolizer answers depends on the process maps only, so forget()
+// (called when MMAP, COMM or FORK records change them) drops everything. Two-way set associative, with at
+// most a fixed number of slots of 16 bytes; the chains themselves sit one after the other in one vector,
+// compacted when replaced chains take more than half of it: its memory does not grow with the samples. It
+// starts small and doubles (keeping what it holds) when a quarter of its slots are used, so a short
+// recording does not pay for the page faults of the largest table.
 #pragma once
 
 #include "base/UnalignedWords.h"

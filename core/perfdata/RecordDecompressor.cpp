@@ -23,7 +23,9 @@
 namespace perfglass {
 
 namespace {
-constexpr size_t kChunk = size_t{1} << 20;
+// The least room zstd's streaming output is given, and the step a fallback buffer grows by (the region
+// grows by RegionPagePool's chunks).
+constexpr size_t kOutputStep = size_t{1} << 20;
 // The region's address space, largest first; pages cost memory only once committed and written.
 constexpr size_t kRegionSizes[] = {size_t{64} << 30, size_t{16} << 30, size_t{4} << 30, size_t{1} << 30,
                                    size_t{256} << 20};
@@ -112,7 +114,7 @@ void RecordDecompressor::feed(const uint8_t *bytes, size_t size) {
     if (expandWhole(bytes, size)) return;
     ZSTD_inBuffer input{bytes, size, 0};
     while (input.pos < input.size) {
-        if (writable_ - end_ < kChunk) grow();
+        if (writable_ - end_ < kOutputStep) grow();
         ZSTD_outBuffer output{base_ + end_, writable_ - end_, 0};
         inFrame_ = check(ZSTD_decompressStream(stream_, &output, &input)) != 0;
         end_ += output.pos;
@@ -318,10 +320,10 @@ void RecordDecompressor::giveWayToBuffer() {
 // it), which grows.
 void RecordDecompressor::grow() {
     if (region_.valid()) {
-        if (commit(writable_ + kChunk)) return;
+        if (commit(writable_ + kOutputStep)) return;
         giveWayToBuffer();
     }
-    fallback_.resize(end_ + 4 * kChunk);
+    fallback_.resize(end_ + 4 * kOutputStep);
     base_ = fallback_.data();
     capacity_ = writable_ = fallback_.size();
 }
