@@ -242,17 +242,21 @@ void ProfileBuilder::completeUnwoundSample(const SampleHead &head, std::vector<u
     const bool broken = end != UnwindEnd::Complete;
     if (broken) ++profile_->diagnostics.brokenStacks;
     // The key: the addresses with a context marker where the privilege level changes, as in a call chain,
-    // then the pcs. Chain samples are keyed by their privilege level (below 8) instead of these bits.
+    // then the pcs. Chain samples are keyed by their privilege level (below 8) instead of these bits. A key
+    // that cannot be kept (it has at least one marker) is not built.
     unwoundKey_.clear();
-    for (size_t i = 0; i < addresses.size(); ++i) {
-        if (i == 0 || kernelFlags[i] != kernelFlags[i - 1])
-            unwoundKey_.push_back(kernelFlags[i] ? kContextKernel : kContextUser);
-        unwoundKey_.push_back(addresses[i]);
+    bool cached = addresses.size() + 1 + pcs.size() <= kMaxCachedUnwoundWords;
+    if (cached) {
+        for (size_t i = 0; i < addresses.size(); ++i) {
+            if (i == 0 || kernelFlags[i] != kernelFlags[i - 1])
+                unwoundKey_.push_back(kernelFlags[i] ? kContextKernel : kContextUser);
+            unwoundKey_.push_back(addresses[i]);
+        }
+        if (addresses.empty() || kernelFlags.back()) unwoundKey_.push_back(kContextUser);
+        unwoundKey_.insert(unwoundKey_.end(), pcs.begin(), pcs.end());
+        cached = unwoundKey_.size() <= kMaxCachedUnwoundWords;
     }
-    if (addresses.empty() || kernelFlags.back()) unwoundKey_.push_back(kContextUser);
-    unwoundKey_.insert(unwoundKey_.end(), pcs.begin(), pcs.end());
     const uint64_t key = uint64_t{head.pid} << 32 | kUnwoundKey | (broken ? 1 : 0);
-    const bool cached = unwoundKey_.size() <= kMaxCachedUnwoundWords;
     StackCache::Found found;
     if (!cached || !stackCache_.find(key, UnalignedWords(unwoundKey_), found)) {
         addresses.insert(addresses.end(), pcs.begin(), pcs.end());
