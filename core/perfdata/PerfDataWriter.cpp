@@ -141,6 +141,13 @@ void PerfDataWriter::writeRecord(const void *record, size_t size) {
     dataSize_ += size;
 }
 
+void PerfDataWriter::writeRecord(std::span<const std::span<const uint8_t>> parts) {
+    for (const auto part : parts) {
+        append(part.data(), part.size());
+        dataSize_ += part.size();
+    }
+}
+
 void PerfDataWriter::finishRound() {
     perf_event_header header{format::kRecordFinishedRound, 0, sizeof(perf_event_header)};
     writeRecord(&header, sizeof header);

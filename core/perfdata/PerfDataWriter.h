@@ -14,6 +14,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,8 @@ public:
 
     // Appends one record; size must equal the record's header.size.
     void writeRecord(const void *record, size_t size);
+    // Appends one record given in consecutive parts, the first holding its header.
+    void writeRecord(std::span<const std::span<const uint8_t>> parts);
     // Marks that every record before this point may be sorted by time (PERF_RECORD_FINISHED_ROUND).
     void finishRound();
     // Writes the feature sections and patches the header. The file is complete afterwards.

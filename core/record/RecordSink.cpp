@@ -1,33 +1,58 @@
 #include "record/RecordSink.h"
 
+#include "base/X86_64Registers.h"
 #include "perfdata/PerfRecords.h"
 
 #include <algorithm>
+#include <array>
 #include <cstring>
+#include <optional>
 
 namespace perfglass {
 
 namespace {
 
-// Rewrites a DWARF-mode sample so that its user stack holds only the bytes the kernel copied. Returns the new
-// size, 0 when the record is already minimal.
-size_t trimUserStack(const perf_event_header *record, const Sample &sample, std::vector<uint8_t> &out) {
-    const uint64_t size = sample.userStackSize;
-    const uint64_t kept = (sample.userStack.size() + 7) & ~uint64_t{7};
-    if (size == 0 || kept >= size) return 0;
-    const auto *bytes = reinterpret_cast<const uint8_t *>(record);
-    const size_t sizeField = sample.userStackOffsetInRecord;
-    const size_t stackStart = sizeField + sizeof size;
-    const size_t tailOffset = stackStart + size; // dyn_size and the fields after it
-    const size_t newSize = record->size - (size - kept);
-    out.resize(newSize);
-    uint8_t *cursor = std::copy_n(bytes, sizeField, out.data());
-    std::memcpy(cursor, &kept, sizeof kept);
-    cursor = std::copy_n(bytes + stackStart, kept, cursor + sizeof kept);
-    std::copy(bytes + tailOffset, bytes + record->size, cursor);
-    auto *header = reinterpret_cast<perf_event_header *>(out.data());
-    header->size = static_cast<uint16_t>(newSize);
-    return newSize;
+// A DWARF-mode sample whose user stack keeps only its first bytes: the record's own bytes around the three
+// fields that change (header.size, the stack's size and dyn_size).
+class TrimmedSample {
+public:
+    // Returns false when keeping keptBytes would not make the record smaller.
+    bool cut(const perf_event_header *record, const Sample &sample, uint64_t keptBytes) {
+        const uint64_t size = sample.userStackSize;
+        dynamicSize_ = std::min<uint64_t>(keptBytes, sample.userStack.size());
+        stackSize_ = (dynamicSize_ + 7) & ~uint64_t{7};
+        if (size == 0 || stackSize_ >= size) return false;
+        const auto *bytes = reinterpret_cast<const uint8_t *>(record);
+        const size_t sizeField = sample.userStackOffsetInRecord;
+        const size_t stackStart = sizeField + sizeof size;
+        const size_t tailStart = stackStart + size + sizeof dynamicSize_; // the fields after dyn_size
+        header_ = *record;
+        header_.size = static_cast<uint16_t>(record->size - (size - stackSize_));
+        parts_ = {asBytes(header_),      std::span(bytes + sizeof header_, sizeField - sizeof header_),
+                  asBytes(stackSize_),   std::span(bytes + stackStart, stackSize_),
+                  asBytes(dynamicSize_), std::span(bytes + tailStart, record->size - tailStart)};
+        return true;
+    }
+    std::span<const std::span<const uint8_t>> parts() const { return parts_; }
+
+private:
+    template <typename T> static std::span<const uint8_t> asBytes(const T &value) {
+        return {reinterpret_cast<const uint8_t *>(&value), sizeof value};
+    }
+
+    perf_event_header header_{};
+    uint64_t stackSize_ = 0;
+    uint64_t dynamicSize_ = 0;
+    std::array<std::span<const uint8_t>, 6> parts_;
+};
+
+// The sampled user stack pointer, when the sample has it.
+std::optional<uint64_t> userStackPointer(const Sample &sample) {
+    constexpr uint64_t spBit = x86_64::perfRegisterBit(x86_64::PerfSp);
+    if (!(sample.userRegsMask & spBit)) return std::nullopt;
+    const size_t index = x86_64::sampleIndexOf(x86_64::PerfSp, sample.userRegsMask);
+    if (index >= sample.userRegs.size()) return std::nullopt;
+    return sample.userRegs[index];
 }
 
 } // namespace
@@ -78,12 +103,28 @@ void RecordSink::operator()(const perf_event_header *record, int cpu) {
     default:
         break;
     }
+    if (trimUserStacks_) mappedRanges_.note(record);
     write(record, record->size);
 }
 
 void RecordSink::writeSynthesized(const perf_event_header *record) {
     if (record->type == PERF_RECORD_MMAP2) noteBuildId(record);
+    if (trimUserStacks_) mappedRanges_.note(record);
     write(record, record->size);
+}
+
+void RecordSink::write(std::span<const std::span<const uint8_t>> parts) {
+    wroteSinceRound_ = true;
+    if (!compressor_) {
+        writer_.writeRecord(parts);
+        return;
+    }
+    size_t size = 0;
+    for (const auto part : parts)
+        size += part.size();
+    if (batch_.size() + size > RecordCompressor::kMaxBatchBytes) flushBatch();
+    for (const auto part : parts)
+        batch_.insert(batch_.end(), part.begin(), part.end());
 }
 
 void RecordSink::write(const void *record, size_t size) {
@@ -122,10 +163,20 @@ bool RecordSink::writeTrimmed(const perf_event_header *record) {
     Sample sample;
     if (decoder_.decodeSample(record, sample) != SampleDecode::Decoded || sample.userStackOffsetInRecord == 0)
         return false;
-    const size_t size = trimUserStack(record, sample, scratch_);
-    if (size == 0) return false;
-    write(scratch_.data(), size);
+    TrimmedSample trimmed;
+    if (!trimmed.cut(record, sample, stackBytesToKeep(sample))) return false;
+    write(trimmed.parts());
     return true;
+}
+
+// The copied stack bytes up to the end of the mapping that holds the stack pointer: a thread's stack ends
+// there, and what the kernel copied past it belongs to other mappings, which no unwinder reads as frames.
+uint64_t RecordSink::stackBytesToKeep(const Sample &sample) const {
+    const uint64_t copied = sample.userStack.size();
+    const auto stackPointer = userStackPointer(sample);
+    if (!stackPointer) return copied;
+    const auto end = mappedRanges_.endOf(sample.pid, *stackPointer);
+    return end ? std::min(copied, *end - *stackPointer) : copied;
 }
 
 void RecordSink::noteBuildId(const perf_event_header *record) {

@@ -1,7 +1,7 @@
 // Where a recording's records go: counts what the summary reports (samples, LOST, LOST_SAMPLES, THROTTLE),
-// trims DWARF-mode user stacks to the bytes the kernel copied, collects build ids from MMAP2 records, and
-// writes to the session, in zstd-compressed batches when compression is on. When samples do not carry their
-// CPU, it notes the CPU of each sample's ring buffer (SampleCpuRuns).
+// trims DWARF-mode user stacks to the bytes the kernel copied within the stack's own mapping, collects build
+// ids from MMAP2 records, and writes to the session, in zstd-compressed batches when compression is on. When
+// samples do not carry their CPU, it notes the CPU of each sample's ring buffer (SampleCpuRuns).
 #pragma once
 
 #include "perfdata/PerfDataWriter.h"
@@ -9,11 +9,13 @@
 #include "perfdata/RecordDecoder.h"
 #include "perfdata/SampleCpuRuns.h"
 #include "perfdata/SessionMetadata.h"
+#include "record/MappedRanges.h"
 
 #include <linux/perf_event.h>
 
 #include <map>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -53,18 +55,20 @@ public:
 
 private:
     void write(const void *record, size_t size);
+    void write(std::span<const std::span<const uint8_t>> parts);
     void flushBatch();
     bool writeTrimmed(const perf_event_header *record);
+    uint64_t stackBytesToKeep(const Sample &sample) const;
     void noteBuildId(const perf_event_header *record);
     void noteSampleTime(const perf_event_header *record);
 
     PerfDataWriter &writer_;
     bool trimUserStacks_;
+    MappedRanges mappedRanges_; // followed when trimming stacks
     RecordDecoder decoder_;
     std::unique_ptr<RecordCompressor> compressor_;
     std::vector<uint8_t> batch_;
     bool wroteSinceRound_ = false;
-    std::vector<uint8_t> scratch_;
     std::map<std::string, std::vector<uint8_t>> buildIds_;
     bool sawVdso_ = false;
     RecordCounters counters_;

@@ -2,10 +2,10 @@
 // of earlier ones they overlap, as the kernel's do.
 #pragma once
 
+#include "base/RangeMap.h"
 #include "profile/Profile.h"
 
 #include <cstdint>
-#include <map>
 #include <optional>
 
 namespace perfglass {
@@ -19,13 +19,25 @@ struct Mapping {
 
 class ProcessMaps {
 public:
-    void add(const Mapping &mapping);
-    void clear() { byStart_.clear(); }
-    std::optional<Mapping> find(uint64_t address) const;
-    size_t size() const { return byStart_.size(); }
+    void add(const Mapping &mapping) {
+        ranges_.add(mapping.start, mapping.end, {mapping.fileOffset, mapping.module});
+    }
+    void clear() { ranges_.clear(); }
+    std::optional<Mapping> find(uint64_t address) const {
+        const auto *range = ranges_.find(address);
+        if (!range) return std::nullopt;
+        return Mapping{range->start, range->end, range->value.fileOffset, range->value.module};
+    }
+    size_t size() const { return ranges_.size(); }
 
 private:
-    std::map<uint64_t, Mapping> byStart_;
+    struct FileRange {
+        uint64_t fileOffset = 0;
+        ModuleId module = 0;
+        // A mapping cut from below still maps the same file bytes at its addresses.
+        FileRange advancedBy(uint64_t bytes) const { return {fileOffset + bytes, module}; }
+    };
+    RangeMap<FileRange> ranges_;
 };
 
 } // namespace perfglass

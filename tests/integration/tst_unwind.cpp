@@ -3,6 +3,10 @@
 #include "TestSupport.h"
 #include "load/LoadProfile.h"
 #include "load/ProfileBuilder.h"
+#include "perfdata/PerfDataReader.h"
+#include "perfdata/PerfDataWriter.h"
+#include "perfdata/PerfFileFormat.h"
+#include "record/RecordSink.h"
 
 #include <QtTest>
 
@@ -25,6 +29,33 @@ bool contains(const std::vector<std::string> &names, const std::string &part) {
     for (const auto &name : names)
         if (name.find(part) != std::string::npos) return true;
     return false;
+}
+
+// Writes every record of input to output through the recorder's sink, which trims DWARF stacks as it does
+// while recording. Returns the samples whose stacks it cut below the bytes the kernel copied.
+uint64_t rewriteThroughSink(const std::string &input, const std::string &output) {
+    PerfDataReader reader(input);
+    PerfDataWriter writer(output, reader.events());
+    RecordSink sink(writer, true, 0, false);
+    const RecordDecoder decoder(reader.events());
+    uint64_t cutBelowCopy = 0;
+    while (const perf_event_header *record = reader.next()) {
+        if (record->type == format::kRecordFinishedRound) {
+            sink.endRound();
+            continue;
+        }
+        const uint64_t before = writer.bytesWritten();
+        sink(record, 0);
+        Sample sample;
+        if (record->type != PERF_RECORD_SAMPLE ||
+            decoder.decodeSample(record, sample) != SampleDecode::Decoded)
+            continue;
+        const uint64_t copied = (sample.userStack.size() + 7) & ~uint64_t{7};
+        cutBelowCopy += writer.bytesWritten() - before < record->size - (sample.userStackSize - copied);
+    }
+    sink.endRound();
+    writer.finish(reader.metadata());
+    return cutBelowCopy;
 }
 
 } // namespace
@@ -111,6 +142,31 @@ private slots:
         LoadOptions parallel;
         parallel.unwindThreads = 4; // more threads than this machine's CPUs: interleavings vary more
         compareStacks(*one, *loadProfile(dir_.filePath("threads.data").toStdString(), parallel));
+    }
+
+    // perf copies each thread's stack for all the 8 KiB asked: for a worker thread near the top of its stack,
+    // most of it lies past the stack's mapping. The recorder keeps only the bytes within that mapping, and
+    // the stacks must unwind as they did from the whole copy.
+    void stacksCutAtTheirMappingUnwindAlike() {
+        if (perfPath().isEmpty()) QSKIP("perf is not installed");
+        const QString whole = dir_.filePath("perf-dwarf.data");
+        // -d: perf records data mappings (thread stacks among them) as the recorder does for DWARF.
+        const ProcessResult perf =
+            runPerfRecord({"-q", "-d", "-e", "cpu-clock", "-F", "2000", "--call-graph", "dwarf,8192", "-o",
+                           whole, "--", clientPath("hotspots-nofp"), "-400", "2"});
+        if (perf.exitCode != 3) QSKIP(qPrintable("perf record could not record here: " + perf.err));
+        const QString cut = dir_.filePath("perf-dwarf-cut.data");
+        const uint64_t trimmed = rewriteThroughSink(whole.toStdString(), cut.toStdString());
+        LoadOptions options;
+        options.unwindThreads = 1;
+        const auto before = loadProfile(whole.toStdString(), options);
+        const auto after = loadProfile(cut.toStdString(), options);
+        qInfo("%llu of %zu samples cut below the copied bytes; %lld bytes before, %lld after",
+              static_cast<unsigned long long>(trimmed), before->samples.size(),
+              static_cast<long long>(QFileInfo(whole).size()), static_cast<long long>(QFileInfo(cut).size()));
+        QVERIFY(trimmed > before->samples.size() / 4); // the worker threads' samples, at least
+        QVERIFY(QFileInfo(cut).size() < QFileInfo(whole).size() * 3 / 4);
+        compareStacks(*before, *after);
     }
 
     void tooSmallStackCopiesAreCountedAsBroken() {
