@@ -136,8 +136,7 @@ void ProcSynthesizer::emitMaps(pid_t pid, const Emit &emit) {
     MapsLine map;
     while (std::getline(maps, line)) {
         if (!parseMapsLine(line, map) || map.end <= map.start) continue;
-        const bool fileBacked = map.inode != 0 && !map.path.empty() && map.path[0] == '/';
-        if (!(map.prot & PROT_EXEC) && !(includeData_ && fileBacked)) continue;
+        if (!(map.prot & PROT_EXEC) && !includeData_) continue;
         if (map.path.empty()) map.path = "//anon";
         record_.start(PERF_RECORD_MMAP2, PERF_RECORD_MISC_USER);
         Mmap2Fields fields;

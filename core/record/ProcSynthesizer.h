@@ -27,7 +27,9 @@ public:
     // timestamp given to every synthesized record (taken before the events were enabled). procRoot is /proc.
     ProcSynthesizer(const perf_event_attr &attr, uint64_t id, uint64_t time, std::string procRoot = "/proc");
 
-    // Also synthesize file-backed mappings that are not executable (as attr.mmap_data records them).
+    // Also synthesize the mappings that are not executable, file-backed and anonymous, as attr.mmap_data
+    // records them: unwinders read .eh_frame_hdr from the former, and the recorder finds thread stacks among
+    // the latter.
     void setIncludeDataMappings(bool include) { includeData_ = include; }
     // Read the threads, names and maps of processes, and kallsyms, through reader (the privileged helper, for
     // processes of other users and the kernel's addresses) instead of procRoot. reader must outlive this.

@@ -636,6 +636,8 @@ void Recording::start() {
     };
     // Through the helper, when it is in use: other users' processes and the kernel's addresses.
     if (helper_) synthesizer.setReader(helper_);
+    // As the kernel's records do with mmap_data: the sink trims stacks at the end of their thread's mapping.
+    synthesizer.setIncludeDataMappings(tracking.attr.mmap_data != 0);
     if (summary_.kernelSamples) synthesizer.synthesizeKernelMmap(synthesized);
     if (child_) {
         releaseChild(); // it has not exec'd: its state is recorded as it goes
