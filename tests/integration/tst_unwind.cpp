@@ -164,8 +164,9 @@ private slots:
         qInfo("%llu of %zu samples cut below the copied bytes; %lld bytes before, %lld after",
               static_cast<unsigned long long>(trimmed), before->samples.size(),
               static_cast<long long>(QFileInfo(whole).size()), static_cast<long long>(QFileInfo(cut).size()));
-        QVERIFY(trimmed > before->samples.size() / 4); // the worker threads' samples, at least
-        QVERIFY(QFileInfo(cut).size() < QFileInfo(whole).size() * 3 / 4);
+        // The worker thread's samples at least (the main thread's copy may end at its stack's end already,
+        // how far depends on the size of the environment above it).
+        QVERIFY(trimmed > before->samples.size() / 4);
         compareStacks(*before, *after);
     }
 
