@@ -136,9 +136,10 @@ void ProcSynthesizer::emitMaps(pid_t pid, const Emit &emit) {
     MapsLine map;
     while (std::getline(maps, line)) {
         if (!parseMapsLine(line, map) || map.end <= map.start) continue;
-        if (!(map.prot & PROT_EXEC) && !includeData_) continue;
+        const bool code = map.prot & PROT_EXEC;
+        if (!code && (!includeData_ || !(map.prot & PROT_READ))) continue; // as perf: no unreadable data
         if (map.path.empty()) map.path = "//anon";
-        record_.start(PERF_RECORD_MMAP2, PERF_RECORD_MISC_USER);
+        record_.start(PERF_RECORD_MMAP2, PERF_RECORD_MISC_USER | (code ? 0 : PERF_RECORD_MISC_MMAP_DATA));
         Mmap2Fields fields;
         fields.pid = fields.tid = static_cast<uint32_t>(pid);
         fields.addr = map.start;

@@ -16,6 +16,10 @@ namespace {
 // fields that change (header.size, the stack's size and dyn_size).
 class TrimmedSample {
 public:
+    TrimmedSample() = default;
+    TrimmedSample(const TrimmedSample &) = delete; // parts() points into the object itself
+    TrimmedSample &operator=(const TrimmedSample &) = delete;
+
     // Returns false when keeping keptBytes would not make the record smaller.
     bool cut(const perf_event_header *record, const Sample &sample, uint64_t keptBytes) {
         const uint64_t size = sample.userStackSize;
@@ -26,11 +30,17 @@ public:
         const size_t sizeField = sample.userStackOffsetInRecord;
         const size_t stackStart = sizeField + sizeof size;
         const size_t tailStart = stackStart + size + sizeof dynamicSize_; // the fields after dyn_size
+        // An empty stack has no dyn_size either (perf_event_open(2): "dyn_size if size != 0").
+        const size_t dynamicSizeBytes = stackSize_ == 0 ? 0 : sizeof dynamicSize_;
         header_ = *record;
-        header_.size = static_cast<uint16_t>(record->size - (size - stackSize_));
-        parts_ = {asBytes(header_),      std::span(bytes + sizeof header_, sizeField - sizeof header_),
-                  asBytes(stackSize_),   std::span(bytes + stackStart, stackSize_),
-                  asBytes(dynamicSize_), std::span(bytes + tailStart, record->size - tailStart)};
+        header_.size = static_cast<uint16_t>(record->size - (size - stackSize_) -
+                                             (sizeof dynamicSize_ - dynamicSizeBytes));
+        parts_ = {asBytes(header_),
+                  std::span(bytes + sizeof header_, sizeField - sizeof header_),
+                  asBytes(stackSize_),
+                  std::span(bytes + stackStart, stackSize_),
+                  asBytes(dynamicSize_).first(dynamicSizeBytes),
+                  std::span(bytes + tailStart, record->size - tailStart)};
         return true;
     }
     std::span<const std::span<const uint8_t>> parts() const { return parts_; }
@@ -76,6 +86,7 @@ void RecordSink::noteSampleTime(const perf_event_header *record) {
 }
 
 void RecordSink::operator()(const perf_event_header *record, int cpu) {
+    if (trimUserStacks_) followMappings(record);
     switch (record->type) {
     case PERF_RECORD_SAMPLE:
         ++counters_.samples;
@@ -103,14 +114,55 @@ void RecordSink::operator()(const perf_event_header *record, int cpu) {
     default:
         break;
     }
-    if (trimUserStacks_) mappedRanges_.note(record);
     write(record, record->size);
 }
 
 void RecordSink::writeSynthesized(const perf_event_header *record) {
     if (record->type == PERF_RECORD_MMAP2) noteBuildId(record);
-    if (trimUserStacks_) mappedRanges_.note(record);
+    if (trimUserStacks_) followMappings(record);
     write(record, record->size);
+}
+
+// A drain passes every CPU's task records before its samples (RecordingEvents::drainEach), each buffer in
+// turn: they are held, then applied in time order when the first other record comes.
+void RecordSink::followMappings(const perf_event_header *record) {
+    switch (record->type) {
+    case PERF_RECORD_MMAP:
+    case PERF_RECORD_MMAP2:
+    case PERF_RECORD_FORK:
+    case PERF_RECORD_COMM: {
+        uint64_t time = 0;
+        const bool timed = decoder_.recordTime(record, time);
+        const auto *bytes = reinterpret_cast<const uint8_t *>(record);
+        heldTaskRecords_.push_back({timed ? std::optional(time) : std::nullopt, heldBytes_.size()});
+        heldBytes_.insert(heldBytes_.end(), bytes, bytes + record->size);
+        return;
+    }
+    case PERF_RECORD_LOST:
+        mappedRanges_.distrust(); // the lost records may have mapped memory
+        break;
+    default:
+        break;
+    }
+    applyHeldTaskRecords();
+    if (record->type == PERF_RECORD_EXIT) {
+        uint64_t time = 0;
+        mappedRanges_.note(record, decoder_.recordTime(record, time) ? std::optional(time) : std::nullopt);
+    }
+}
+
+void RecordSink::applyHeldTaskRecords() {
+    if (heldTaskRecords_.empty()) return;
+    std::stable_sort(heldTaskRecords_.begin(), heldTaskRecords_.end(),
+                     [](const HeldRecord &a, const HeldRecord &b) { return a.time < b.time; });
+    for (const HeldRecord &held : heldTaskRecords_) // record sizes are multiples of 8: each stays aligned
+        mappedRanges_.note(reinterpret_cast<const perf_event_header *>(heldBytes_.data() + held.offset),
+                           held.time);
+    // The samples still to come are at most a drain older than these records.
+    mappedRanges_.forgetChangesBefore(oldestHeldTime_);
+    oldestHeldTime_ = heldTaskRecords_.front().time.value_or(oldestHeldTime_);
+    heldTaskRecords_.clear();
+    heldBytes_.clear();
 }
 
 void RecordSink::write(std::span<const std::span<const uint8_t>> parts) {
@@ -146,6 +198,7 @@ void RecordSink::flushBatch() {
 }
 
 void RecordSink::endRound() {
+    applyHeldTaskRecords();
     if (!wroteSinceRound_) return;
     if (compressor_) flushBatch();
     writer_.finishRound();
@@ -175,7 +228,7 @@ uint64_t RecordSink::stackBytesToKeep(const Sample &sample) const {
     const uint64_t copied = sample.userStack.size();
     const auto stackPointer = userStackPointer(sample);
     if (!stackPointer) return copied;
-    const auto end = mappedRanges_.endOf(sample.pid, *stackPointer);
+    const auto end = mappedRanges_.endOf(sample.pid, *stackPointer, sample.time);
     return end ? std::min(copied, *end - *stackPointer) : copied;
 }
 

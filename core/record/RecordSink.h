@@ -15,6 +15,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -59,12 +60,21 @@ private:
     void flushBatch();
     bool writeTrimmed(const perf_event_header *record);
     uint64_t stackBytesToKeep(const Sample &sample) const;
+    void followMappings(const perf_event_header *record);
+    void applyHeldTaskRecords();
     void noteBuildId(const perf_event_header *record);
     void noteSampleTime(const perf_event_header *record);
 
     PerfDataWriter &writer_;
     bool trimUserStacks_;
     MappedRanges mappedRanges_; // followed when trimming stacks
+    struct HeldRecord {
+        std::optional<uint64_t> time;
+        size_t offset = 0; // in heldBytes_
+    };
+    std::vector<HeldRecord> heldTaskRecords_; // this drain's, until its first sample
+    std::vector<uint8_t> heldBytes_;
+    uint64_t oldestHeldTime_ = 0; // of the drain before
     RecordDecoder decoder_;
     std::unique_ptr<RecordCompressor> compressor_;
     std::vector<uint8_t> batch_;
