@@ -2,6 +2,8 @@
 
 #include "perfdata/PerfRecords.h"
 
+#include <sys/mman.h>
+
 #include <algorithm>
 #include <utility>
 
@@ -10,12 +12,12 @@ namespace perfglass {
 void MappedRanges::note(const perf_event_header *record, std::optional<uint64_t> time) {
     switch (record->type) {
     case PERF_RECORD_MMAP:
-        if (const auto mmap = MmapRecord::from(*record))
-            noteMapping((*mmap)->pid, (*mmap)->addr, (*mmap)->len, time);
+        if (const auto mmap = MmapRecord::from(*record)) // without its protection: taken as unreadable
+            noteMapping((*mmap)->pid, (*mmap)->addr, (*mmap)->len, false, time);
         break;
     case PERF_RECORD_MMAP2:
         if (const auto mmap = Mmap2Record::from(*record))
-            noteMapping((*mmap)->pid, (*mmap)->addr, (*mmap)->len, time);
+            noteMapping((*mmap)->pid, (*mmap)->addr, (*mmap)->len, ((*mmap)->prot & PROT_READ) != 0, time);
         break;
     case PERF_RECORD_FORK:
         noteFork(record, time);
@@ -39,7 +41,9 @@ std::optional<uint64_t> MappedRanges::endOf(uint32_t pid, uint64_t address, uint
     if (!process.trusted || time < process.since) return std::nullopt;
     const auto *range = process.ranges.find(address);
     if (!range || changedAround(process, address, range->end, time)) return std::nullopt;
-    if (!process.ranges.find(range->end)) return std::nullopt; // nothing known above: maybe grown by mremap
+    const auto *above = process.ranges.find(range->end);
+    if (!above || !above->value.readable)
+        return std::nullopt; // maybe grown by mremap, over what was unmapped
     return range->end;
 }
 
@@ -56,7 +60,8 @@ bool MappedRanges::changedAround(const Process &process, uint64_t start, uint64_
     });
 }
 
-void MappedRanges::noteMapping(uint32_t pid, uint64_t start, uint64_t length, std::optional<uint64_t> time) {
+void MappedRanges::noteMapping(uint32_t pid, uint64_t start, uint64_t length, bool readable,
+                               std::optional<uint64_t> time) {
     constexpr uint32_t kKernel = ~uint32_t{0}; // the kernel's own maps: pid -1
     if (pid == kKernel || start + length < start) return;
     const auto [found, isNew] = processes_.try_emplace(pid);
@@ -64,7 +69,7 @@ void MappedRanges::noteMapping(uint32_t pid, uint64_t start, uint64_t length, st
     if (!time || *time < process.lastChange) process.trusted = false;
     const uint64_t at = time.value_or(process.lastChange);
     if (isNew) process.since = at;
-    process.ranges.add(start, start + length, {});
+    process.ranges.add(start, start + length, {readable});
     process.changes.push_back({at, start, start + length});
     process.lastChange = std::max(process.lastChange, at);
 }

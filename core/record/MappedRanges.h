@@ -6,9 +6,10 @@
 // A stack cut too short loses frames, so every answer is conservative. Records must be noted in time order
 // (the sink sorts each drain's); a sample is answered only from the state at its own time: not when its
 // process began (exec, fork) after it, nor when a later record changed the ranges around its stack pointer,
-// nor when a record arrived out of order, nor after records were lost. And only when a known mapping starts
-// where the stack's ends: mremap grows or moves a mapping without any record, so an end with nothing known
-// above it may be stale.
+// nor when a record arrived out of order, nor after records were lost. And only when a readable mapping is
+// known to start where the stack's ends: munmap and mremap leave no record, so a mapping may have grown into
+// space that is unknown or still known as what was unmapped there (the kernel's copy went on past the end, so
+// the memory there was readable).
 #pragma once
 
 #include "base/RangeMap.h"
@@ -38,6 +39,7 @@ public:
 
 private:
     struct Mapped {
+        bool readable = false;
         Mapped advancedBy(uint64_t) const { return *this; }
     };
     struct Change {
@@ -53,7 +55,8 @@ private:
         std::vector<Change> changes; // the recent ones, newest last
     };
 
-    void noteMapping(uint32_t pid, uint64_t start, uint64_t length, std::optional<uint64_t> time);
+    void noteMapping(uint32_t pid, uint64_t start, uint64_t length, bool readable,
+                     std::optional<uint64_t> time);
     void noteFork(const perf_event_header *record, std::optional<uint64_t> time);
     void noteExec(uint32_t pid, std::optional<uint64_t> time);
     void noteExit(const perf_event_header *record, std::optional<uint64_t> time);
