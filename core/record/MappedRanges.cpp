@@ -4,7 +4,6 @@
 
 #include <sys/mman.h>
 
-#include <algorithm>
 #include <utility>
 
 namespace perfglass {
@@ -53,11 +52,12 @@ void MappedRanges::forgetChangesBefore(uint64_t time) {
 }
 
 // Whether a record after time changed the ranges over [start, end], so that the state now is not the state
-// the sample saw.
+// the sample saw. A trusted process's changes are in time order: the newest are looked at, back to time.
 bool MappedRanges::changedAround(const Process &process, uint64_t start, uint64_t end, uint64_t time) {
-    return std::any_of(process.changes.rbegin(), process.changes.rend(), [&](const Change &change) {
-        return change.time > time && change.start <= end && change.end > start;
-    });
+    for (auto change = process.changes.rbegin(); change != process.changes.rend() && change->time > time;
+         ++change)
+        if (change->start <= end && change->end > start) return true;
+    return false;
 }
 
 void MappedRanges::noteMapping(uint32_t pid, uint64_t start, uint64_t length, bool readable,

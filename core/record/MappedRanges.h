@@ -8,8 +8,9 @@
 // process began (exec, fork) after it, nor when a later record changed the ranges around its stack pointer,
 // nor when a record arrived out of order, nor after records were lost. And only when a readable mapping is
 // known to start where the stack's ends: munmap and mremap leave no record, so a mapping may have grown into
-// space that is unknown or still known as what was unmapped there (the kernel's copy went on past the end, so
-// the memory there was readable).
+// space that is unknown, or that is still known as an unreadable mapping that was unmapped (the kernel's copy
+// went on past the end, so the memory there was readable). Not caught: a stack's mapping grown by mremap over
+// where a readable mapping was unmapped; glibc and the usual fiber libraries never grow a stack that way.
 #pragma once
 
 #include "base/RangeMap.h"
@@ -31,7 +32,8 @@ public:
     // The end of the mapping that held address in process pid at time, or nullopt when that is not known for
     // sure.
     std::optional<uint64_t> endOf(uint32_t pid, uint64_t address, uint64_t time) const;
-    // Forgets the changes made before time: no sample still to come is older.
+    // Forgets the changes made before time: no sample still to come is older. Changes must be noted in time
+    // order for a process to stay trusted.
     void forgetChangesBefore(uint64_t time);
     // Records were lost (PERF_RECORD_LOST): from now on nothing is answered.
     void distrust() { trusted_ = false; }

@@ -138,6 +138,8 @@ void RecordSink::followMappings(const perf_event_header *record) {
         heldBytes_.insert(heldBytes_.end(), bytes, bytes + record->size);
         return;
     }
+    case PERF_RECORD_KSYMBOL: // passed among the task records: the samples have not begun
+        return;
     case PERF_RECORD_LOST:
         mappedRanges_.distrust(); // the lost records may have mapped memory
         break;
@@ -158,9 +160,12 @@ void RecordSink::applyHeldTaskRecords() {
     for (const HeldRecord &held : heldTaskRecords_) // record sizes are multiples of 8: each stays aligned
         mappedRanges_.note(reinterpret_cast<const perf_event_header *>(heldBytes_.data() + held.offset),
                            held.time);
-    // The samples still to come are at most a drain older than these records.
-    mappedRanges_.forgetChangesBefore(oldestHeldTime_);
-    oldestHeldTime_ = heldTaskRecords_.front().time.value_or(oldestHeldTime_);
+    // A sample is published a little after its time (the kernel copies its stack first), and the drain reads
+    // the buffers' heads one after another: one still to come may be older than these records, though not by
+    // a second.
+    constexpr uint64_t kSampleDelayNs = 1'000'000'000;
+    if (const auto oldest = heldTaskRecords_.front().time)
+        mappedRanges_.forgetChangesBefore(*oldest > kSampleDelayNs ? *oldest - kSampleDelayNs : 0);
     heldTaskRecords_.clear();
     heldBytes_.clear();
 }

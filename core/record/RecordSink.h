@@ -74,7 +74,6 @@ private:
     };
     std::vector<HeldRecord> heldTaskRecords_; // this drain's, until its first sample
     std::vector<uint8_t> heldBytes_;
-    uint64_t oldestHeldTime_ = 0; // of the drain before
     RecordDecoder decoder_;
     std::unique_ptr<RecordCompressor> compressor_;
     std::vector<uint8_t> batch_;

@@ -100,16 +100,17 @@ const perf_event_header *dwarfSample(RecordBuilder &builder, uint64_t time, uint
 }
 
 // MMAP2 records with sample_id_all's trailer: pid, tid and time.
-const perf_event_header *timedMmap2(RecordBuilder &builder, uint64_t start, uint64_t length, uint64_t time) {
+const perf_event_header *timedMmap2(RecordBuilder &builder, uint64_t start, uint64_t length, uint64_t time,
+                                    uint32_t pid = 7) {
     builder.start(PERF_RECORD_MMAP2, PERF_RECORD_MISC_USER);
     Mmap2Fields fields;
-    fields.pid = fields.tid = 7;
+    fields.pid = fields.tid = pid;
     fields.addr = start;
     fields.len = length;
     fields.prot = PROT_READ | PROT_WRITE;
     builder.putFields(fields);
     builder.putText("//anon");
-    const uint32_t pidTid[2] = {7, 7};
+    const uint32_t pidTid[2] = {pid, pid};
     builder.putBytes(pidTid, 8);
     builder.putBytes(&time, 8);
     return &builder.finish();
@@ -234,8 +235,11 @@ private slots:
         mapStack(ranges, records);
         mapStack(ranges, records, 9);
         ranges.note(records.exec(7), 20);
-        QCOMPARE(ranges.endOf(7, kSp, 15), std::nullopt); // before the exec: its mappings are gone
-        QCOMPARE(ranges.endOf(7, kSp, 25), std::nullopt);
+        QCOMPARE(ranges.endOf(7, kSp, 25), std::nullopt);     // the old program's mappings are gone
+        ranges.note(records.mmap2(7, kStackEnd, 0x1000), 21); // the new program maps the same addresses
+        ranges.note(records.mmap2(7, kStack, kStackEnd - kStack), 21);
+        QCOMPARE(ranges.endOf(7, kSp, 25), std::optional<uint64_t>(kStackEnd));
+        QCOMPARE(ranges.endOf(7, kSp, 15), std::nullopt);          // a sample of the old program
         ranges.note(records.fork(PERF_RECORD_EXIT, 9, 1, 10), 20); // a thread of 9 ends: 9 stays
         QCOMPARE(ranges.endOf(9, kSp, 25), std::optional<uint64_t>(kStackEnd));
         ranges.note(records.fork(PERF_RECORD_EXIT, 9, 1, 9), 5); // an earlier process with that pid
@@ -286,6 +290,32 @@ private slots:
             QCOMPARE(sample.weight, kWeight);
             QVERIFY(sample.sameBytes);
         }
+    }
+
+    // The drain reads the buffers' heads one after another, and a sample is published after its time: a
+    // sample may come a drain after a newer record of another CPU. The changes it predates must still count.
+    void aSampleADrainLateSeesTheStateAtItsTime() {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("late.data").toStdString();
+        {
+            PerfDataWriter writer(path, {dwarfEvent()});
+            RecordSink sink(writer, true, 0, false);
+            RecordBuilder builder;
+            sink(timedMmap2(builder, kStack, kStackEnd - kStack, 10), 0);
+            sink(timedMmap2(builder, kStackEnd, 0x1000, 10), 0);
+            sink.endRound();
+            sink(timedMmap2(builder, 0x90000, 0x1000, 100, 8), 1); // the next drain: CPU 1, another process
+            sink.endRound();
+            sink(timedMmap2(builder, 0x18000, 0x8000, 95), 0); // then CPU 0: the stack's top replaced at 95
+            sink(dwarfSample(builder, 90, 0x17000, 8192), 0);  // before that: the stack ended at kStackEnd
+            sink(dwarfSample(builder, 96, 0x17000, 8192), 0);  // after it: at 0x18000
+            sink.endRound();
+            writer.finish(SessionMetadata{});
+        }
+        const auto samples = samplesIn(path);
+        QCOMPARE(samples.size(), size_t{2});
+        QCOMPARE(samples[0].stackSize, uint64_t{8192}); // the state at 90 is gone: kept whole
+        QCOMPARE(samples[1].stackSize, uint64_t{0x1000});
     }
 };
 
