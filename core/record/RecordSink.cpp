@@ -131,10 +131,8 @@ void RecordSink::followMappings(const perf_event_header *record) {
     case PERF_RECORD_MMAP2:
     case PERF_RECORD_FORK:
     case PERF_RECORD_COMM: {
-        uint64_t time = 0;
-        const bool timed = decoder_.recordTime(record, time);
         const auto *bytes = reinterpret_cast<const uint8_t *>(record);
-        heldTaskRecords_.push_back({timed ? std::optional(time) : std::nullopt, heldBytes_.size()});
+        heldTaskRecords_.push_back({timeOf(record), heldBytes_.size()});
         heldBytes_.insert(heldBytes_.end(), bytes, bytes + record->size);
         return;
     }
@@ -147,10 +145,12 @@ void RecordSink::followMappings(const perf_event_header *record) {
         break;
     }
     applyHeldTaskRecords();
-    if (record->type == PERF_RECORD_EXIT) {
-        uint64_t time = 0;
-        mappedRanges_.note(record, decoder_.recordTime(record, time) ? std::optional(time) : std::nullopt);
-    }
+    if (record->type == PERF_RECORD_EXIT) mappedRanges_.note(record, timeOf(record));
+}
+
+std::optional<uint64_t> RecordSink::timeOf(const perf_event_header *record) const {
+    uint64_t time = 0;
+    return decoder_.recordTime(record, time) ? std::optional(time) : std::nullopt;
 }
 
 void RecordSink::applyHeldTaskRecords() {
@@ -185,14 +185,8 @@ void RecordSink::write(std::span<const std::span<const uint8_t>> parts) {
 }
 
 void RecordSink::write(const void *record, size_t size) {
-    wroteSinceRound_ = true;
-    if (!compressor_) {
-        writer_.writeRecord(record, size);
-        return;
-    }
-    if (batch_.size() + size > RecordCompressor::kMaxBatchBytes) flushBatch();
-    const auto *bytes = static_cast<const uint8_t *>(record);
-    batch_.insert(batch_.end(), bytes, bytes + size);
+    const std::array whole{std::span(static_cast<const uint8_t *>(record), size)};
+    write(whole);
 }
 
 void RecordSink::flushBatch() {

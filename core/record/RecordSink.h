@@ -62,6 +62,7 @@ private:
     uint64_t stackBytesToKeep(const Sample &sample) const;
     void followMappings(const perf_event_header *record);
     void applyHeldTaskRecords();
+    std::optional<uint64_t> timeOf(const perf_event_header *record) const;
     void noteBuildId(const perf_event_header *record);
     void noteSampleTime(const perf_event_header *record);
 

@@ -145,6 +145,21 @@ std::vector<ReadSample> samplesIn(const std::string &path) {
     return samples;
 }
 
+// Feeds records to a recording's sink through feed(sink, builder), then reads back the samples it wrote.
+template <typename Feed> std::vector<ReadSample> samplesThroughSink(Feed feed) {
+    QTemporaryDir dir;
+    const std::string path = dir.filePath("sink.data").toStdString();
+    {
+        PerfDataWriter writer(path, {dwarfEvent()});
+        RecordSink sink(writer, true, 0, false);
+        RecordBuilder builder;
+        feed(sink, builder);
+        sink.endRound();
+        writer.finish(SessionMetadata{});
+    }
+    return samplesIn(path);
+}
+
 } // namespace
 
 class TestMappedRanges : public QObject {
@@ -258,12 +273,7 @@ private slots:
     // Through the sink: a drain passes one CPU's records, then another's; the sink applies them in time
     // order, cuts the stack at the mapping's end, and keeps the fields after the stack where they belong.
     void theSinkCutsStacksInPlace() {
-        QTemporaryDir dir;
-        const std::string path = dir.filePath("cut.data").toStdString();
-        {
-            PerfDataWriter writer(path, {dwarfEvent()});
-            RecordSink sink(writer, true, 0, false);
-            RecordBuilder builder;
+        const auto samples = samplesThroughSink([](RecordSink &sink, RecordBuilder &builder) {
             // CPU 1's buffer first: the stack, mapped at 20, over an older mapping from CPU 0 at 10.
             sink(timedMmap2(builder, kStack, kStackEnd - kStack, 20), 1);
             sink(timedMmap2(builder, kStackEnd, 0x1000, 20), 1);
@@ -273,10 +283,7 @@ private slots:
             sink(dwarfSample(builder, 31, kSp + 8, 100), 1); // the kernel's copy is the shorter: 100
             sink(dwarfSample(builder, 32, kSp, 0), 1);       // nothing copied: no dyn_size either
             sink(dwarfSample(builder, 15, kSp, 8192), 1);    // older than the stack's mapping: whole
-            sink.endRound();
-            writer.finish(SessionMetadata{});
-        }
-        const auto samples = samplesIn(path);
+        });
         QCOMPARE(samples.size(), size_t{4});
         QCOMPARE(samples[0].stackSize, uint64_t{4096});
         QCOMPARE(samples[0].copied, size_t{4096});
@@ -295,12 +302,7 @@ private slots:
     // The drain reads the buffers' heads one after another, and a sample is published after its time: a
     // sample may come a drain after a newer record of another CPU. The changes it predates must still count.
     void aSampleADrainLateSeesTheStateAtItsTime() {
-        QTemporaryDir dir;
-        const std::string path = dir.filePath("late.data").toStdString();
-        {
-            PerfDataWriter writer(path, {dwarfEvent()});
-            RecordSink sink(writer, true, 0, false);
-            RecordBuilder builder;
+        const auto samples = samplesThroughSink([](RecordSink &sink, RecordBuilder &builder) {
             sink(timedMmap2(builder, kStack, kStackEnd - kStack, 10), 0);
             sink(timedMmap2(builder, kStackEnd, 0x1000, 10), 0);
             sink.endRound();
@@ -309,10 +311,7 @@ private slots:
             sink(timedMmap2(builder, 0x18000, 0x8000, 95), 0); // then CPU 0: the stack's top replaced at 95
             sink(dwarfSample(builder, 90, 0x17000, 8192), 0);  // before that: the stack ended at kStackEnd
             sink(dwarfSample(builder, 96, 0x17000, 8192), 0);  // after it: at 0x18000
-            sink.endRound();
-            writer.finish(SessionMetadata{});
-        }
-        const auto samples = samplesIn(path);
+        });
         QCOMPARE(samples.size(), size_t{2});
         QCOMPARE(samples[0].stackSize, uint64_t{8192}); // the state at 90 is gone: kept whole
         QCOMPARE(samples[1].stackSize, uint64_t{0x1000});
