@@ -15,11 +15,9 @@
 namespace perfglass {
 
 namespace {
-// Records are written in 2 MiB writes that start and end on 2 MiB boundaries of the file: ext4 (checked on
-// Linux 6.18) then caches them in 2 MiB folios, which a reader maps with one entry each (PerfDataReader), so
-// a session opens as fast right after recording as after it was read back from disk. Writes of 1 MiB gave
-// small folios.
-constexpr size_t kBufferSize = size_t{2} << 20;
+// Records are written in 2 MiB blocks that start and end on 2 MiB boundaries of the file, from a thread of
+// their own and past the page cache where the file system allows it (BlockFileWriter).
+constexpr size_t kBufferSize = BlockFileWriter::kBlockSize;
 constexpr uint16_t kBuildIdSizeFlag = 1 << 15; // PERF_RECORD_MISC_BUILD_ID_SIZE
 } // namespace
 
@@ -35,8 +33,9 @@ PerfDataWriter::PerfDataWriter(std::string path, std::vector<EventAttr> events)
     struct stat status {};
     if (::fstat(fd_, &status) == 0 && S_ISREG(status.st_mode) && (status.st_mode & 0077) != 0)
         (void)::fchmod(fd_, status.st_mode & 0700);
-    buffer_.reserve(kBufferSize);
+    blocks_.emplace(fd_, path_);
     writeHeaderAndAttrs();
+    waitUntilWritten(); // a reader that opens the file from now on finds a header
 }
 
 PerfDataWriter::PerfDataWriter(PipeOutput output, std::vector<EventAttr> events, const SessionMetadata &known)
@@ -44,7 +43,6 @@ PerfDataWriter::PerfDataWriter(PipeOutput output, std::vector<EventAttr> events,
     , events_(std::move(events))
     , fd_(output.fd)
     , pipe_(true) {
-    buffer_.reserve(kBufferSize);
     writePipeHeader(known);
 }
 
@@ -53,6 +51,7 @@ PerfDataWriter::~PerfDataWriter() {
     if (!finished_) {
         try {
             flush(); // keep what was recorded; the header's data size stays 0, which readers accept
+            waitUntilWritten();
         } catch (const Error &) {
         }
     }
@@ -67,32 +66,34 @@ void PerfDataWriter::writeHeaderAndAttrs() {
 
     std::vector<format::FileSection> idSections;
     for (const auto &event : events_) {
-        idSections.push_back({fileOffset_ + buffer_.size(), event.ids.size() * sizeof(uint64_t)});
+        idSections.push_back({fileOffset_ + blockFill_, event.ids.size() * sizeof(uint64_t)});
         append(event.ids.data(), event.ids.size() * sizeof(uint64_t));
     }
-    attrsOffset_ = fileOffset_ + buffer_.size();
+    attrsOffset_ = fileOffset_ + blockFill_;
     for (size_t i = 0; i < events_.size(); ++i) {
         perf_event_attr attr = events_[i].attr;
         attr.size = sizeof attr;
         append(&attr, sizeof attr);
         append(&idSections[i], sizeof idSections[i]);
     }
-    const uint64_t end = fileOffset_ + buffer_.size();
+    const uint64_t end = fileOffset_ + blockFill_;
     dataOffset_ = format::alignUp(end, 8);
-    buffer_.resize(buffer_.size() + (dataOffset_ - end), 0);
+    std::memset(block_.get() + blockFill_, 0, dataOffset_ - end);
+    blockFill_ += dataOffset_ - end;
 
     header.attrs = {attrsOffset_, events_.size() * header.attrSize};
     header.data = {dataOffset_, 0};
-    std::memcpy(buffer_.data(), &header, sizeof header);
+    std::memcpy(block_.get(), &header, sizeof header);
     flush();
 }
 
 void PerfDataWriter::append(const void *bytes, size_t size) {
     const auto *cursor = static_cast<const uint8_t *>(bytes);
     while (size > 0) {
-        const size_t toBoundary = kBufferSize - (fileOffset_ + buffer_.size()) % kBufferSize;
+        const size_t toBoundary = kBufferSize - (fileOffset_ + blockFill_) % kBufferSize;
         const size_t part = std::min(size, toBoundary);
-        buffer_.insert(buffer_.end(), cursor, cursor + part);
+        std::memcpy(block_.get() + blockFill_, cursor, part);
+        blockFill_ += part;
         cursor += part;
         size -= part;
         if (part == toBoundary) flush();
@@ -100,27 +101,19 @@ void PerfDataWriter::append(const void *bytes, size_t size) {
 }
 
 void PerfDataWriter::flush() {
-    if (buffer_.empty()) return;
-    if (pipe_)
-        writeAll(buffer_.data(), buffer_.size());
-    else
-        pwriteAll(buffer_.data(), buffer_.size(), fileOffset_);
-    fileOffset_ += buffer_.size();
-    buffer_.clear();
+    if (blockFill_ == 0) return;
+    if (pipe_) {
+        writeAll(block_.get(), blockFill_);
+    } else {
+        blocks_->write(std::move(block_), blockFill_, fileOffset_);
+        block_ = blocks_->take();
+    }
+    fileOffset_ += blockFill_;
+    blockFill_ = 0;
 }
 
-void PerfDataWriter::pwriteAll(const void *bytes, size_t size, uint64_t offset) {
-    const auto *cursor = static_cast<const uint8_t *>(bytes);
-    while (size > 0) {
-        const ssize_t written = ::pwrite(fd_, cursor, size, static_cast<off_t>(offset));
-        if (written < 0) {
-            if (errno == EINTR) continue;
-            throw Error(systemErrorMessage("cannot write " + path_, errno));
-        }
-        cursor += written;
-        offset += static_cast<uint64_t>(written);
-        size -= static_cast<size_t>(written);
-    }
+void PerfDataWriter::waitUntilWritten() {
+    if (blocks_) blocks_->wait();
 }
 
 void PerfDataWriter::writeAll(const void *bytes, size_t size) {
@@ -303,9 +296,10 @@ void PerfDataWriter::finish(const SessionMetadata &metadata) {
     for (const auto &section : sections)
         append(section.second.data(), section.second.size());
     flush();
+    waitUntilWritten();
     if (::ftruncate(fd_, static_cast<off_t>(contentOffset)) != 0)
         throw Error(systemErrorMessage("cannot truncate " + path_, errno));
-    pwriteAll(&header, sizeof header, 0);
+    blocks_->writeNow(&header, sizeof header, 0);
     finished_ = true;
 }
 

@@ -10,10 +10,12 @@
 
 #include "base/UniqueFd.h"
 #include "events/EventAttr.h"
+#include "perfdata/BlockFileWriter.h"
 #include "perfdata/SessionMetadata.h"
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -42,9 +44,11 @@ public:
     void finishRound();
     // Writes the feature sections and patches the header. The file is complete afterwards.
     void finish(const SessionMetadata &metadata);
-    // Writes the buffered records to the file now (they are otherwise written per 2 MiB), so that a reader
-    // following the growing file sees them.
+    // Hands the buffered records to the writer thread now (they otherwise go per 2 MiB), so that a reader
+    // following the growing file sees them once the thread has written them.
     void flush();
+    // Returns once everything handed over is in the file; throws the first failed write's Error.
+    void waitUntilWritten();
 
     // Counting sessions: adds an empty feature section, such as HEADER_STAT (19) which marks a file of
     // `perf stat record` ("contains stat data"), written in bit order with the others by finish().
@@ -52,7 +56,7 @@ public:
 
     uint64_t dataBytes() const { return dataSize_; }
     // Every byte written or buffered so far, headers included.
-    uint64_t bytesWritten() const { return fileOffset_ + buffer_.size(); }
+    uint64_t bytesWritten() const { return fileOffset_ + blockFill_; }
     bool isPipe() const { return pipe_; }
     const std::string &path() const { return path_; }
     const std::vector<EventAttr> &events() const { return events_; }
@@ -64,7 +68,6 @@ private:
     void appendPipeBuildIds(const std::vector<BuildIdEntry> &entries);
     void finishPipe(const SessionMetadata &metadata);
     void append(const void *bytes, size_t size);
-    void pwriteAll(const void *bytes, size_t size, uint64_t offset);
     void writeAll(const void *bytes, size_t size);
     std::vector<std::pair<unsigned, std::vector<uint8_t>>>
     featureSections(const SessionMetadata &metadata) const;
@@ -72,9 +75,11 @@ private:
     std::string path_;
     std::vector<EventAttr> events_;
     UniqueFd file_;
-    int fd_ = -1; // file_
-    std::vector<uint8_t> buffer_;
-    uint64_t fileOffset_ = 0; // where buffer_ starts
+    int fd_ = -1;                                                // file_
+    std::optional<BlockFileWriter> blocks_;                      // file_'s writer thread; none in pipe mode
+    BlockFileWriter::Block block_ = BlockFileWriter::newBlock(); // what is not yet handed to blocks_
+    size_t blockFill_ = 0;
+    uint64_t fileOffset_ = 0; // where block_ starts
     uint64_t dataOffset_ = 0;
     uint64_t dataSize_ = 0;
     uint64_t attrsOffset_ = 0;

@@ -12,10 +12,13 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstring>
 #include <fstream>
 #include <vector>
@@ -65,6 +68,30 @@ void writeBytes(const QString &path, const std::vector<uint8_t> &bytes) {
 std::vector<uint8_t> readBytes(const QString &path) {
     std::ifstream in(path.toStdString(), std::ios::binary);
     return std::vector<uint8_t>(std::istreambuf_iterator<char>(in), {});
+}
+
+// Whether the file system holding path takes O_DIRECT, as the writer asks it (probed on a file of its own).
+bool acceptsDirectWrites(const QString &path) {
+    const std::string probe = path.toStdString() + ".probe";
+    const int fd = ::open(probe.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_DIRECT, 0600);
+    if (fd >= 0) ::close(fd);
+    ::unlink(probe.c_str());
+    return fd >= 0;
+}
+
+// For each page of the first size bytes of path: whether it is in the page cache (mincore(2)).
+std::vector<bool> cachedPages(const QString &path, size_t size) {
+    const int fd = ::open(path.toLocal8Bit().constData(), O_RDONLY | O_CLOEXEC);
+    void *mapped = ::mmap(nullptr, size, PROT_READ, MAP_SHARED, fd, 0);
+    ::close(fd);
+    const size_t pageSize = static_cast<size_t>(::sysconf(_SC_PAGESIZE));
+    std::vector<unsigned char> residency((size + pageSize - 1) / pageSize);
+    std::vector<bool> cached;
+    if (mapped != MAP_FAILED && ::mincore(mapped, size, residency.data()) == 0)
+        for (const unsigned char page : residency)
+            cached.push_back((page & 1) != 0);
+    if (mapped != MAP_FAILED) ::munmap(mapped, size);
+    return cached;
 }
 
 QString errorOf(const QString &path) {
@@ -324,9 +351,8 @@ private slots:
         QCOMPARE(reader.events().front().name, std::string("cpu-clock"));
     }
 
-    // Records reach the file in writes that end on 2 MiB boundaries (ext4 caches such writes in 2 MiB folios,
-    // which the reader maps whole): while recording, the file holds the header alone or whole 2 MiB blocks,
-    // never a 1 MiB buffer's worth; every record is read back.
+    // Records reach the file in writes that end on 2 MiB boundaries: while recording, the file holds the
+    // header alone or whole 2 MiB blocks, never a part of one; every record is read back.
     void recordsReachTheFileOn2MiBBoundaries() {
         constexpr qint64 kBlock = qint64{2} << 20;
         const QString file = path("blocks.data");
@@ -340,10 +366,13 @@ private slots:
             QVERIFY(headerOnly > 0 && headerOnly < kBlock);
             while (writer.bytesWritten() < uint64_t(3 * kBlock + 12345)) {
                 writer.writeRecord(record.data(), record.size());
-                if (++written % 10000 == 0) sizes.push_back(QFileInfo(file).size());
+                if (++written % 10000 != 0) continue;
+                writer.waitUntilWritten(); // the writer's thread may be amid a block
+                sizes.push_back(QFileInfo(file).size());
             }
             for (const qint64 size : sizes)
                 QVERIFY2(size == headerOnly || size % kBlock == 0, qPrintable(QString::number(size)));
+            writer.waitUntilWritten();
             QCOMPARE(QFileInfo(file).size(), 3 * kBlock);
             writer.finish(SessionMetadata{});
         }
@@ -352,6 +381,53 @@ private slots:
         while (const perf_event_header *read = reader.next())
             samples += read->type == PERF_RECORD_SAMPLE;
         QCOMPARE(samples, written);
+    }
+
+    // Whole 2 MiB blocks go to the disk past the page cache where the file system takes O_DIRECT: the
+    // recorder then never copies a recording into fresh cache pages. The header's block, written through the
+    // cache, stays in it, and the file reads back whole.
+    void wholeBlocksBypassThePageCache() {
+        constexpr size_t kBlock = size_t{2} << 20;
+        const QString file = path("direct.data");
+        if (!acceptsDirectWrites(file)) QSKIP("the test directory's file system does not take O_DIRECT");
+        const auto record = sampleRecord(10, 0x401000, 42, 100);
+        int written = 0;
+        {
+            PerfDataWriter writer(file.toStdString(), {clockEvent("cpu-clock", 10)});
+            while (writer.bytesWritten() < 3 * kBlock + 4096) {
+                writer.writeRecord(record.data(), record.size());
+                ++written;
+            }
+            writer.waitUntilWritten();
+            const std::vector<bool> cached = cachedPages(file, 3 * kBlock);
+            const size_t page = cached.size() / 3;
+            QVERIFY(cached[0]);
+            QVERIFY2(std::none_of(cached.begin() + page, cached.end(), [](bool c) { return c; }),
+                     "a whole block written past the page cache is in it");
+            writer.finish(SessionMetadata{});
+        }
+        PerfDataReader reader(file.toStdString());
+        int samples = 0;
+        while (const perf_event_header *read = reader.next())
+            samples += read->type == PERF_RECORD_SAMPLE;
+        QCOMPARE(samples, written);
+    }
+
+    // A write that fails in the writer's thread reaches the caller as an Error naming the file, the offset
+    // and the reason, at the next record or at finish(); nothing hangs.
+    void failedWritesNameTheFileAndOffset() {
+        QString message;
+        try {
+            PerfDataWriter writer("/dev/full", {clockEvent("cpu-clock", 10)});
+            const auto record = sampleRecord(10, 0x401000, 42, 100);
+            while (writer.bytesWritten() < (uint64_t{32} << 20))
+                writer.writeRecord(record.data(), record.size());
+            writer.finish(SessionMetadata{});
+        } catch (const Error &error) {
+            message = QString::fromUtf8(error.what());
+        }
+        QVERIFY2(message.contains(QLatin1String("cannot write /dev/full at offset 0")), qPrintable(message));
+        QVERIFY2(message.contains(QString::fromUtf8(std::strerror(ENOSPC))), qPrintable(message));
     }
 
     void sessionsAreReadableByTheirOwnerOnly() {

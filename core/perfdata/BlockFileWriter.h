@@ -1,0 +1,87 @@
+// Writes a file in blocks from a thread of its own, so that whoever fills the blocks (the recorder's drain
+// loop) does not wait for the file system while the bytes go out.
+//
+// Whole blocks at offsets that are multiples of kBlockSize bypass the page cache (O_DIRECT) where the file
+// system allows it. A recording's bytes are read once, later: copying them into freshly allocated page-cache
+// pages, and writing those back, was most of the recorder's own CPU (issue 16), and a long recording no
+// longer pushes the user's files out of the cache. Every other write (the header, a partial first or last
+// block, the feature sections) goes through the page cache. Where O_DIRECT is refused (tmpfs before
+// Linux 6.6, some FUSE file systems, a block size the blocks do not fit), every write goes through the page
+// cache.
+//
+// Use: take() a block, fill it, write() it; the blocks cycle through a small pool, so take() waits while all
+// are queued. wait() returns once everything queued is in the file. The first failed write is reported by the
+// next take(), write() or wait() as an Error naming the file and the offset; later blocks are dropped.
+#pragma once
+
+#include <condition_variable>
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <mutex>
+#include <new>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace perfglass {
+
+class BlockFileWriter {
+public:
+    static constexpr size_t kBlockSize = size_t{2} << 20;
+    static constexpr std::align_val_t kBlockAlignment{4096}; // what O_DIRECT asks of memory on common devices
+
+    struct BlockDelete {
+        void operator()(uint8_t *bytes) const { ::operator delete[](bytes, kBlockAlignment); }
+    };
+    using Block = std::unique_ptr<uint8_t[], BlockDelete>;
+    static Block newBlock();
+
+    // Writes to fd, which stays the caller's; path names the file in errors.
+    BlockFileWriter(int fd, std::string path, size_t blocks = 4);
+    ~BlockFileWriter(); // writes what was queued, then stops the thread; errors are then dropped
+    BlockFileWriter(const BlockFileWriter &) = delete;
+    BlockFileWriter &operator=(const BlockFileWriter &) = delete;
+
+    Block take();
+    void write(Block block, size_t size, uint64_t offset);
+    void wait();
+    // After everything queued, through the page cache, on the caller's thread (the header, rewritten last).
+    void writeNow(const void *bytes, size_t size, uint64_t offset);
+
+    // Whole blocks written past the page cache so far (for tests).
+    uint64_t directBlocks() const;
+
+private:
+    struct Job {
+        Block block;
+        size_t size = 0;
+        uint64_t offset = 0;
+    };
+
+    void run();
+    // Both return 0 or the errno of the failed write, with offset where it failed.
+    int writeJob(const Job &job, uint64_t &offset);
+    int writeAll(const uint8_t *bytes, size_t size, uint64_t &offset);
+    void setDirect(bool direct);
+    void throwIfFailed() const; // mutex_ held
+
+    const int fd_;
+    const std::string path_;
+    mutable std::mutex mutex_;
+    std::condition_variable changed_;
+    std::deque<Job> queue_;
+    std::vector<Block> free_;
+    bool writing_ = false; // the thread holds a job outside the queue
+    bool stopping_ = false;
+    int error_ = 0;
+    uint64_t errorOffset_ = 0;
+    uint64_t directBlocks_ = 0;
+    // The thread's own state: whether fd_ has O_DIRECT set, and whether the file system accepts it.
+    bool direct_ = false;
+    bool directWorks_ = true;
+    std::thread thread_; // last: it starts once the members above exist
+};
+
+} // namespace perfglass
