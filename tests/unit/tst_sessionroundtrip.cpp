@@ -400,10 +400,20 @@ private slots:
             }
             writer.waitUntilWritten();
             const std::vector<bool> cached = cachedPages(file, 3 * kBlock);
-            const size_t page = cached.size() / 3;
-            QVERIFY(cached[0]);
-            QVERIFY2(std::none_of(cached.begin() + page, cached.end(), [](bool c) { return c; }),
-                     "a whole block written past the page cache is in it");
+            QVERIFY2(!cached.empty() && cached.size() % 3 == 0, "mincore(2) of the file failed");
+            const size_t pagesPerBlock = cached.size() / 3;
+            const auto cachedIn = [&](size_t block) {
+                return std::count(cached.begin() + block * pagesPerBlock,
+                                  cached.begin() + (block + 1) * pagesPerBlock, true);
+            };
+            // The first block (header, then records up to the boundary) went through the cache; whether its
+            // pages are still there is the kernel's business.
+            const QString counts = QStringLiteral("pages cached of %1 per block: %2, %3, %4")
+                                       .arg(pagesPerBlock)
+                                       .arg(cachedIn(0))
+                                       .arg(cachedIn(1))
+                                       .arg(cachedIn(2));
+            QVERIFY2(cachedIn(1) == 0 && cachedIn(2) == 0, qPrintable(counts));
             writer.finish(SessionMetadata{});
         }
         PerfDataReader reader(file.toStdString());
