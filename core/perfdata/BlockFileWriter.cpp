@@ -3,10 +3,12 @@
 #include "base/Error.h"
 
 #include <fcntl.h>
+#include <linux/magic.h>
+#include <sys/vfs.h>
 #include <unistd.h>
 
 #include <cerrno>
-#include <string_view>
+#include <system_error>
 
 namespace perfglass {
 
@@ -17,9 +19,18 @@ BlockFileWriter::Block BlockFileWriter::newBlock() {
 BlockFileWriter::BlockFileWriter(int fd, std::string path, size_t blocks)
     : fd_(fd)
     , path_(std::move(path)) {
-    for (size_t i = 0; i < blocks; ++i)
+    for (; blocks_ < blocks; ++blocks_)
         free_.push_back(newBlock());
-    thread_ = std::thread([this] { run(); });
+    // tmpfs takes O_DIRECT (since Linux 6.6) but keeps the bytes in the page cache all the same.
+    struct statfs fileSystem {};
+    if (::fstatfs(fd_, &fileSystem) == 0 &&
+        (fileSystem.f_type == TMPFS_MAGIC || fileSystem.f_type == RAMFS_MAGIC))
+        directWorks_ = false;
+    try {
+        thread_ = std::thread([this] { run(); });
+    } catch (const std::system_error &error) {
+        throw Error("cannot start the thread that writes " + path_ + ": " + error.what());
+    }
 }
 
 BlockFileWriter::~BlockFileWriter() {
@@ -34,6 +45,18 @@ BlockFileWriter::~BlockFileWriter() {
 
 BlockFileWriter::Block BlockFileWriter::take() {
     std::unique_lock lock(mutex_);
+    throwIfFailed();
+    if (free_.empty()) {
+        // Every block is queued: the disk takes the bytes slower than they come. From now on they go through
+        // the page cache, which takes them at the speed of memory and writes them back later, as perf's
+        // writes do. Until the write in progress returns, more blocks are lent: waiting here would stop the
+        // drain loop, and the ring buffers would overflow.
+        fellBehind_ = true;
+        if (blocks_ < kMostBlocks) {
+            ++blocks_;
+            return newBlock();
+        }
+    }
     changed_.wait(lock, [this] { return !free_.empty() || error_ != 0; });
     throwIfFailed();
     Block block = std::move(free_.back());
@@ -87,9 +110,10 @@ void BlockFileWriter::run() {
         queue_.pop_front();
         writing_ = true;
         const bool failed = error_ != 0;
+        const bool throughCache = fellBehind_;
         lock.unlock();
         uint64_t offset = job.offset;
-        const int error = failed ? 0 : writeJob(job, offset);
+        const int error = failed ? 0 : writeJob(job, throughCache, offset);
         lock.lock();
         if (error != 0) {
             error_ = error;
@@ -101,25 +125,32 @@ void BlockFileWriter::run() {
     }
 }
 
-int BlockFileWriter::writeJob(const Job &job, uint64_t &offset) {
-    const bool whole = job.size == kBlockSize && job.offset % kBlockSize == 0;
-    if (whole && directWorks_) {
+int BlockFileWriter::writeJob(const Job &job, bool throughCache, uint64_t &offset) {
+    const uint8_t *bytes = job.block.get();
+    size_t size = job.size;
+    const bool whole = size == kBlockSize && offset % kBlockSize == 0;
+    if (whole && !throughCache && directWorks_) {
         setDirect(true);
         if (direct_) {
-            const ssize_t written = ::pwrite(fd_, job.block.get(), job.size, static_cast<off_t>(job.offset));
-            if (written == static_cast<ssize_t>(job.size)) {
+            const ssize_t written = ::pwrite(fd_, bytes, size, static_cast<off_t>(offset));
+            if (written == static_cast<ssize_t>(size)) {
                 std::lock_guard lock(mutex_);
                 ++directBlocks_;
                 return 0;
             }
+            if (written < 0 && errno != EINVAL) return errno;
             // EINVAL: the file system took the flag but not these bytes (its blocks are larger than the
-            // alignment). A short or failed write is written again below, through the page cache, which
-            // names the error if it persists.
-            if (written < 0 && errno == EINVAL) directWorks_ = false;
+            // alignment): they, and all later ones, go through the page cache. A short write goes on there.
+            if (written < 0) directWorks_ = false;
+            if (written > 0) {
+                bytes += written;
+                size -= static_cast<size_t>(written);
+                offset += static_cast<uint64_t>(written);
+            }
         }
     }
     setDirect(false);
-    return writeAll(job.block.get(), job.size, offset);
+    return writeAll(bytes, size, offset);
 }
 
 void BlockFileWriter::setDirect(bool direct) {

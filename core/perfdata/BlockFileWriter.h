@@ -5,13 +5,14 @@
 // system allows it. A recording's bytes are read once, later: copying them into freshly allocated page-cache
 // pages, and writing those back, was most of the recorder's own CPU (issue 16), and a long recording no
 // longer pushes the user's files out of the cache. Every other write (the header, a partial first or last
-// block, the feature sections) goes through the page cache. Where O_DIRECT is refused (tmpfs before
-// Linux 6.6, some FUSE file systems, a block size the blocks do not fit), every write goes through the page
-// cache.
+// block, the feature sections) goes through the page cache, and so does everything when O_DIRECT is refused
+// (some FUSE file systems, a block size the blocks do not fit), pointless (tmpfs) or too slow: once the disk
+// falls behind (take() finds every block queued), the page cache takes the rest of the file.
 //
 // Use: take() a block, fill it, write() it; the blocks cycle through a small pool, so take() waits while all
-// are queued. wait() returns once everything queued is in the file. The first failed write is reported by the
-// next take(), write() or wait() as an Error naming the file and the offset; later blocks are dropped.
+// are queued and kMostBlocks are out (the later blocks then go through the page cache). wait() returns once
+// everything queued is in the file. The first failed write is reported by the next take(), write() or wait()
+// as an Error naming the file and the offset; later blocks are dropped.
 #pragma once
 
 #include <condition_variable>
@@ -31,6 +32,9 @@ class BlockFileWriter {
 public:
     static constexpr size_t kBlockSize = size_t{2} << 20;
     static constexpr std::align_val_t kBlockAlignment{4096}; // what O_DIRECT asks of memory on common devices
+    // Blocks lent at most while a slow disk holds the queue (40 MiB, a second of a DWARF recording at 4 kHz
+    // on 10 threads); then take() waits.
+    static constexpr size_t kMostBlocks = 20;
 
     struct BlockDelete {
         void operator()(uint8_t *bytes) const { ::operator delete[](bytes, kBlockAlignment); }
@@ -62,7 +66,7 @@ private:
 
     void run();
     // Both return 0 or the errno of the failed write, with offset where it failed.
-    int writeJob(const Job &job, uint64_t &offset);
+    int writeJob(const Job &job, bool throughCache, uint64_t &offset);
     int writeAll(const uint8_t *bytes, size_t size, uint64_t &offset);
     void setDirect(bool direct);
     void throwIfFailed() const; // mutex_ held
@@ -73,11 +77,13 @@ private:
     std::condition_variable changed_;
     std::deque<Job> queue_;
     std::vector<Block> free_;
+    size_t blocks_ = 0;    // in free_, queue_, being written or filled
     bool writing_ = false; // the thread holds a job outside the queue
     bool stopping_ = false;
     int error_ = 0;
     uint64_t errorOffset_ = 0;
     uint64_t directBlocks_ = 0;
+    bool fellBehind_ = false; // take() found every block queued: the rest goes through the page cache
     // The thread's own state: whether fd_ has O_DIRECT set, and whether the file system accepts it.
     bool direct_ = false;
     bool directWorks_ = true;

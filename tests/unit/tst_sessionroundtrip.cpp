@@ -8,12 +8,13 @@
 #include "perfdata/PerfRecords.h"
 #include "perfdata/RecordBuilder.h"
 
+#include "PageCache.h"
+
 #include <QFileInfo>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <fcntl.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -68,30 +69,6 @@ void writeBytes(const QString &path, const std::vector<uint8_t> &bytes) {
 std::vector<uint8_t> readBytes(const QString &path) {
     std::ifstream in(path.toStdString(), std::ios::binary);
     return std::vector<uint8_t>(std::istreambuf_iterator<char>(in), {});
-}
-
-// Whether the file system holding path takes O_DIRECT, as the writer asks it (probed on a file of its own).
-bool acceptsDirectWrites(const QString &path) {
-    const std::string probe = path.toStdString() + ".probe";
-    const int fd = ::open(probe.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_DIRECT, 0600);
-    if (fd >= 0) ::close(fd);
-    ::unlink(probe.c_str());
-    return fd >= 0;
-}
-
-// For each page of the first size bytes of path: whether it is in the page cache (mincore(2)).
-std::vector<bool> cachedPages(const QString &path, size_t size) {
-    const int fd = ::open(path.toLocal8Bit().constData(), O_RDONLY | O_CLOEXEC);
-    void *mapped = ::mmap(nullptr, size, PROT_READ, MAP_SHARED, fd, 0);
-    ::close(fd);
-    const size_t pageSize = static_cast<size_t>(::sysconf(_SC_PAGESIZE));
-    std::vector<unsigned char> residency((size + pageSize - 1) / pageSize);
-    std::vector<bool> cached;
-    if (mapped != MAP_FAILED && ::mincore(mapped, size, residency.data()) == 0)
-        for (const unsigned char page : residency)
-            cached.push_back((page & 1) != 0);
-    if (mapped != MAP_FAILED) ::munmap(mapped, size);
-    return cached;
 }
 
 QString errorOf(const QString &path) {
@@ -389,7 +366,8 @@ private slots:
     void wholeBlocksBypassThePageCache() {
         constexpr size_t kBlock = size_t{2} << 20;
         const QString file = path("direct.data");
-        if (!acceptsDirectWrites(file)) QSKIP("the test directory's file system does not take O_DIRECT");
+        if (!test::writesPastThePageCache(file.toStdString()))
+            QSKIP("the test directory's file system does not take O_DIRECT, or is tmpfs");
         const auto record = sampleRecord(10, 0x401000, 42, 100);
         int written = 0;
         {
@@ -399,7 +377,7 @@ private slots:
                 ++written;
             }
             writer.waitUntilWritten();
-            const std::vector<bool> cached = cachedPages(file, 3 * kBlock);
+            const std::vector<bool> cached = test::cachedPages(file.toStdString(), 3 * kBlock);
             QVERIFY2(!cached.empty() && cached.size() % 3 == 0, "mincore(2) of the file failed");
             const size_t pagesPerBlock = cached.size() / 3;
             const auto cachedIn = [&](size_t block) {
