@@ -17,6 +17,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <optional>
+#include <span>
 #include <string_view>
 
 namespace perfglass {
@@ -266,17 +268,92 @@ bool isCode(const GElf_Sym &symbol) {
 }
 } // namespace
 
+// The symbol table libdw reads for a module (the debug file's .symtab, else the file's own .symtab, else its
+// .dynsym), as an array, when each symbol's address is its own value: a 64-bit file that is not relocatable,
+// at bias 0, with no second table merged in (.gnu_debugdata). Reading it directly skips libdw's per-symbol
+// section lookups, a third of building a table.
+struct ElfSymbols::SymbolArray {
+    std::span<const Elf64_Sym> symbols;
+    std::string_view names; // the string table, ending in a NUL
+};
+
+std::optional<ElfSymbols::SymbolArray> ElfSymbols::symbolArray(int count) const {
+    GElf_Sym symbol;
+    GElf_Addr address = 0;
+    Elf *elf = nullptr;
+    Dwarf_Addr bias = 0;
+    GElf_Ehdr header;
+    if (count < 2 || !dwfl_module_getsym_info(module_, 1, &symbol, &address, nullptr, &elf, &bias) || !elf ||
+        bias != 0 || !gelf_getehdr(elf, &header) || header.e_ident[EI_CLASS] != ELFCLASS64 ||
+        header.e_type == ET_REL)
+        return std::nullopt;
+    for (const GElf_Word type : {SHT_SYMTAB, SHT_DYNSYM}) {
+        for (Elf_Scn *section = elf_nextscn(elf, nullptr); section; section = elf_nextscn(elf, section)) {
+            GElf_Shdr sectionHeader;
+            if (!gelf_getshdr(section, &sectionHeader) || sectionHeader.sh_type != type) continue;
+            const Elf_Data *data = elf_getdata(section, nullptr);
+            const Elf_Data *names = elf_getdata(elf_getscn(elf, sectionHeader.sh_link), nullptr);
+            if (!data || data->d_type != ELF_T_SYM || data->d_size != size_t(count) * sizeof(Elf64_Sym) ||
+                !names || names->d_size == 0 ||
+                static_cast<const char *>(names->d_buf)[names->d_size - 1] != 0)
+                return std::nullopt;
+            return SymbolArray{{static_cast<const Elf64_Sym *>(data->d_buf), size_t(count)},
+                               {static_cast<const char *>(names->d_buf), names->d_size}};
+        }
+    }
+    return std::nullopt;
+}
+
+// Whether the table read directly names the symbols at index and the addresses as libdw does (checked on a
+// few: the first, middle and last code symbols).
+bool ElfSymbols::agreesWithLibdw(size_t first, size_t last) const {
+    for (const size_t index : {first, first + (last - first) / 2, last}) {
+        GElf_Sym symbol;
+        GElf_Addr address = 0;
+        const char *name =
+            dwfl_module_getsym_info(module_, int(index), &symbol, &address, nullptr, nullptr, nullptr);
+        const bool found = name && std::any_of(table_.begin(), table_.end(), [&](const Symbol &entry) {
+                               return entry.start == address && std::strcmp(entry.rawName, name) == 0;
+                           });
+        if (!found) return false;
+    }
+    return true;
+}
+
+bool ElfSymbols::readSymbolsDirectly(int count) const {
+    const auto array = symbolArray(count);
+    if (!array) return false;
+    size_t firstCode = 0;
+    size_t lastCode = 0;
+    for (size_t i = 1; i < array->symbols.size(); ++i) {
+        const Elf64_Sym &entry = array->symbols[i];
+        const GElf_Sym symbol = entry; // GElf_Sym is Elf64_Sym
+        if (entry.st_name >= array->names.size() || !isCode(symbol)) continue;
+        const char *name = array->names.data() + entry.st_name;
+        if (!*name || name[0] == '$') continue;
+        table_.push_back({entry.st_value, entry.st_size, name, rankOf(symbol), false});
+        if (firstCode == 0) firstCode = i;
+        lastCode = i;
+    }
+    if (firstCode == 0 || agreesWithLibdw(firstCode, lastCode)) return true;
+    table_.clear();
+    return false;
+}
+
 void ElfSymbols::buildTable() const {
     tableBuilt_ = true;
     const int count = dwfl_module_getsymtab(module_);
     table_.reserve(static_cast<size_t>(std::max(count, 0)));
-    for (int i = 1; i < count; ++i) {
-        GElf_Sym symbol;
-        GElf_Addr address = 0;
-        GElf_Word section = 0;
-        const char *name = dwfl_module_getsym_info(module_, i, &symbol, &address, &section, nullptr, nullptr);
-        if (!name || !*name || !isCode(symbol) || name[0] == '$') continue;
-        table_.push_back({address, symbol.st_size, name, rankOf(symbol), false});
+    if (!readSymbolsDirectly(count)) {
+        for (int i = 1; i < count; ++i) {
+            GElf_Sym symbol;
+            GElf_Addr address = 0;
+            GElf_Word section = 0;
+            const char *name =
+                dwfl_module_getsym_info(module_, i, &symbol, &address, &section, nullptr, nullptr);
+            if (!name || !*name || !isCode(symbol) || name[0] == '$') continue;
+            table_.push_back({address, symbol.st_size, name, rankOf(symbol), false});
+        }
     }
     std::vector<IfuncStub> ifuncStubs;
     addPltEntries(ifuncStubs);

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -121,6 +122,10 @@ private:
         uint64_t size;
         uint64_t target;
     };
+    struct SymbolArray;
+    std::optional<SymbolArray> symbolArray(int count) const;
+    bool readSymbolsDirectly(int count) const;
+    bool agreesWithLibdw(size_t first, size_t last) const;
     void buildTable() const;
     void sortAndDeduplicate() const;
     bool mayHaveDebugFrame() const;
