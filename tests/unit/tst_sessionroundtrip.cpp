@@ -71,6 +71,14 @@ std::vector<uint8_t> readBytes(const QString &path) {
     return std::vector<uint8_t>(std::istreambuf_iterator<char>(in), {});
 }
 
+int samplesIn(const QString &path) {
+    PerfDataReader reader(path.toStdString());
+    int samples = 0;
+    while (const perf_event_header *read = reader.next())
+        samples += read->type == PERF_RECORD_SAMPLE;
+    return samples;
+}
+
 QString errorOf(const QString &path) {
     try {
         PerfDataReader reader(path.toStdString());
@@ -353,16 +361,11 @@ private slots:
             QCOMPARE(QFileInfo(file).size(), 3 * kBlock);
             writer.finish(SessionMetadata{});
         }
-        PerfDataReader reader(file.toStdString());
-        int samples = 0;
-        while (const perf_event_header *read = reader.next())
-            samples += read->type == PERF_RECORD_SAMPLE;
-        QCOMPARE(samples, written);
+        QCOMPARE(samplesIn(file), written);
     }
 
     // Whole 2 MiB blocks go to the disk past the page cache where the file system takes O_DIRECT: the
-    // recorder then never copies a recording into fresh cache pages. The header's block, written through the
-    // cache, stays in it, and the file reads back whole.
+    // recorder then never copies a recording into fresh cache pages. The file reads back whole.
     void wholeBlocksBypassThePageCache() {
         constexpr size_t kBlock = size_t{2} << 20;
         const QString file = path("direct.data");
@@ -394,11 +397,7 @@ private slots:
             QVERIFY2(cachedIn(1) == 0 && cachedIn(2) == 0, qPrintable(counts));
             writer.finish(SessionMetadata{});
         }
-        PerfDataReader reader(file.toStdString());
-        int samples = 0;
-        while (const perf_event_header *read = reader.next())
-            samples += read->type == PERF_RECORD_SAMPLE;
-        QCOMPARE(samples, written);
+        QCOMPARE(samplesIn(file), written);
     }
 
     // A write that fails in the writer's thread reaches the caller as an Error naming the file, the offset
