@@ -275,6 +275,14 @@ bool isCode(const GElf_Sym &symbol) {
 struct ElfSymbols::SymbolArray {
     std::span<const Elf64_Sym> symbols;
     std::string_view names; // the string table, ending in a NUL
+
+    // The name of the symbol at index when the table keeps it (a named code symbol), else nullptr.
+    const char *codeName(size_t index) const {
+        const Elf64_Sym &entry = symbols[index];
+        if (entry.st_name >= names.size() || !isCode(entry)) return nullptr; // GElf_Sym is Elf64_Sym
+        const char *name = names.data() + entry.st_name;
+        return *name && name[0] != '$' ? name : nullptr;
+    }
 };
 
 std::optional<ElfSymbols::SymbolArray> ElfSymbols::symbolArray(int count) const {
@@ -291,10 +299,14 @@ std::optional<ElfSymbols::SymbolArray> ElfSymbols::symbolArray(int count) const 
         for (Elf_Scn *section = elf_nextscn(elf, nullptr); section; section = elf_nextscn(elf, section)) {
             GElf_Shdr sectionHeader;
             if (!gelf_getshdr(section, &sectionHeader) || sectionHeader.sh_type != type) continue;
+            Elf_Scn *namesSection = elf_getscn(elf, sectionHeader.sh_link);
+            GElf_Shdr namesHeader;
             const Elf_Data *data = elf_getdata(section, nullptr);
-            const Elf_Data *names = elf_getdata(elf_getscn(elf, sectionHeader.sh_link), nullptr);
-            if (!data || data->d_type != ELF_T_SYM || data->d_size != size_t(count) * sizeof(Elf64_Sym) ||
-                !names || names->d_size == 0 ||
+            const Elf_Data *names = namesSection ? elf_getdata(namesSection, nullptr) : nullptr;
+            if (!data || !data->d_buf || data->d_type != ELF_T_SYM ||
+                data->d_size != size_t(count) * sizeof(Elf64_Sym) || !names || !names->d_buf ||
+                names->d_size == 0 || !gelf_getshdr(namesSection, &namesHeader) ||
+                namesHeader.sh_type != SHT_STRTAB ||
                 static_cast<const char *>(names->d_buf)[names->d_size - 1] != 0)
                 return std::nullopt;
             return SymbolArray{{static_cast<const Elf64_Sym *>(data->d_buf), size_t(count)},
@@ -304,18 +316,18 @@ std::optional<ElfSymbols::SymbolArray> ElfSymbols::symbolArray(int count) const 
     return std::nullopt;
 }
 
-// Whether the table read directly names the symbols at index and the addresses as libdw does (checked on a
-// few: the first, middle and last code symbols).
-bool ElfSymbols::agreesWithLibdw(size_t first, size_t last) const {
-    for (const size_t index : {first, first + (last - first) / 2, last}) {
+// Whether the array is the table libdw reads, with its addresses: for the first, a middle and the last code
+// symbol, libdw gives the same address and a name at the same place in memory (so the same string table).
+bool ElfSymbols::agreesWithLibdw(const SymbolArray &array, size_t first, size_t last) const {
+    size_t middle = first + (last - first) / 2;
+    while (!array.codeName(middle))
+        ++middle; // stops at last at the latest
+    for (const size_t index : {first, middle, last}) {
         GElf_Sym symbol;
         GElf_Addr address = 0;
         const char *name =
             dwfl_module_getsym_info(module_, int(index), &symbol, &address, nullptr, nullptr, nullptr);
-        const bool found = name && std::any_of(table_.begin(), table_.end(), [&](const Symbol &entry) {
-                               return entry.start == address && std::strcmp(entry.rawName, name) == 0;
-                           });
-        if (!found) return false;
+        if (name != array.codeName(index) || address != array.symbols[index].st_value) return false;
     }
     return true;
 }
@@ -326,17 +338,15 @@ bool ElfSymbols::readSymbolsDirectly(int count) const {
     size_t firstCode = 0;
     size_t lastCode = 0;
     for (size_t i = 1; i < array->symbols.size(); ++i) {
+        const char *name = array->codeName(i);
+        if (!name) continue;
         const Elf64_Sym &entry = array->symbols[i];
-        const GElf_Sym symbol = entry; // GElf_Sym is Elf64_Sym
-        if (entry.st_name >= array->names.size() || !isCode(symbol)) continue;
-        const char *name = array->names.data() + entry.st_name;
-        if (!*name || name[0] == '$') continue;
-        table_.push_back({entry.st_value, entry.st_size, name, rankOf(symbol), false});
+        table_.push_back({entry.st_value, entry.st_size, name, rankOf(entry), false});
         if (firstCode == 0) firstCode = i;
         lastCode = i;
     }
-    if (firstCode == 0 || agreesWithLibdw(firstCode, lastCode)) return true;
-    table_.clear();
+    if (firstCode != 0 && agreesWithLibdw(*array, firstCode, lastCode)) return true;
+    table_.clear(); // no code symbol, or not libdw's table: libdw's own path decides
     return false;
 }
 
