@@ -266,6 +266,11 @@ bool isCode(const GElf_Sym &symbol) {
     return symbol.st_shndx != SHN_UNDEF && symbol.st_value != 0 &&
            (type == STT_FUNC || type == STT_GNU_IFUNC || type == STT_NOTYPE);
 }
+
+// Whether the table keeps a symbol: named code, not an ARM-style mapping symbol ("$x", "$d").
+bool keepsSymbol(const GElf_Sym &symbol, const char *name) {
+    return name && *name && name[0] != '$' && isCode(symbol);
+}
 } // namespace
 
 // The symbol table libdw reads for a module (the debug file's .symtab, else the file's own .symtab, else its
@@ -278,10 +283,10 @@ struct ElfSymbols::SymbolArray {
 
     // The name of the symbol at index when the table keeps it (a named code symbol), else nullptr.
     const char *codeName(size_t index) const {
-        const Elf64_Sym &entry = symbols[index];
-        if (entry.st_name >= names.size() || !isCode(entry)) return nullptr; // GElf_Sym is Elf64_Sym
+        const Elf64_Sym &entry = symbols[index]; // GElf_Sym is Elf64_Sym
+        if (entry.st_name >= names.size()) return nullptr;
         const char *name = names.data() + entry.st_name;
-        return *name && name[0] != '$' ? name : nullptr;
+        return keepsSymbol(entry, name) ? name : nullptr;
     }
 };
 
@@ -350,21 +355,22 @@ bool ElfSymbols::readSymbolsDirectly(int count) const {
     return false;
 }
 
+void ElfSymbols::readSymbolsThroughLibdw(int count) const {
+    for (int i = 1; i < count; ++i) {
+        GElf_Sym symbol;
+        GElf_Addr address = 0;
+        GElf_Word section = 0;
+        const char *name = dwfl_module_getsym_info(module_, i, &symbol, &address, &section, nullptr, nullptr);
+        if (keepsSymbol(symbol, name))
+            table_.push_back({address, symbol.st_size, name, rankOf(symbol), false});
+    }
+}
+
 void ElfSymbols::buildTable() const {
     tableBuilt_ = true;
     const int count = dwfl_module_getsymtab(module_);
     table_.reserve(static_cast<size_t>(std::max(count, 0)));
-    if (!readSymbolsDirectly(count)) {
-        for (int i = 1; i < count; ++i) {
-            GElf_Sym symbol;
-            GElf_Addr address = 0;
-            GElf_Word section = 0;
-            const char *name =
-                dwfl_module_getsym_info(module_, i, &symbol, &address, &section, nullptr, nullptr);
-            if (!name || !*name || !isCode(symbol) || name[0] == '$') continue;
-            table_.push_back({address, symbol.st_size, name, rankOf(symbol), false});
-        }
-    }
+    if (!readSymbolsDirectly(count)) readSymbolsThroughLibdw(count);
     std::vector<IfuncStub> ifuncStubs;
     addPltEntries(ifuncStubs);
     addPltGotEntries();

@@ -125,6 +125,7 @@ private:
     struct SymbolArray;
     std::optional<SymbolArray> symbolArray(int count) const;
     bool readSymbolsDirectly(int count) const;
+    void readSymbolsThroughLibdw(int count) const;
     bool agreesWithLibdw(const SymbolArray &array, size_t first, size_t last) const;
     void buildTable() const;
     void sortAndDeduplicate() const;
