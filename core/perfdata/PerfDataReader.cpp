@@ -1,6 +1,7 @@
 #include "perfdata/PerfDataReader.h"
 
 #include "base/Error.h"
+#include "base/Prefetch.h"
 #include "events/GenericEvents.h"
 #include "perfdata/FeatureCodec.h"
 #include "perfdata/MappedPrefetcher.h"
@@ -664,6 +665,19 @@ const perf_event_header *PerfDataReader::nextDecompressed() {
     }
 }
 
+// The next record's header was itself prefetched one record earlier: reading it here costs little, and the
+// lines of that record and the header after it are asked for while this record is queued and decoded.
+void PerfDataReader::prefetchAhead() const {
+    if (bufferEnd_ - bufferPos_ < sizeof(perf_event_header)) return;
+    const auto *next = reinterpret_cast<const perf_event_header *>(data_ + bufferPos_);
+    uint16_t size = 0;
+    std::memcpy(&size, data_ + bufferPos_ + offsetof(perf_event_header, size), sizeof size);
+    if (size < sizeof(perf_event_header) || size > bufferEnd_ - bufferPos_) return;
+    prefetchRecordLines(next, size);
+    if (bufferEnd_ - bufferPos_ - size >= sizeof(perf_event_header))
+        __builtin_prefetch(data_ + bufferPos_ + size);
+}
+
 const perf_event_header *PerfDataReader::nextFromStream() {
     if (!mapTried_) mapData();
     while (true) {
@@ -731,6 +745,7 @@ const perf_event_header *PerfDataReader::nextFromStream() {
         recordOffset_ = position_;
         bufferPos_ += header->size;
         position_ += header->size;
+        if (lastMapped_) prefetchAhead();
         if (handleSessionRecord(header)) continue;
         return header;
     }

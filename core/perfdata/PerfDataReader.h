@@ -104,6 +104,7 @@ private:
     void startDecompressing(const uint8_t *first);
     const perf_event_header *endOfStream(const perf_event_header *partial);
     bool handleSessionRecord(const perf_event_header *header);
+    void prefetchAhead() const;
     void skipPayload(uint64_t bytes, const char *what);
 
     std::string path_;

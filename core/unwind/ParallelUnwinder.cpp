@@ -1,5 +1,7 @@
 #include "unwind/ParallelUnwinder.h"
 
+#include "base/Prefetch.h"
+
 #include <algorithm>
 
 namespace perfglass {
@@ -7,6 +9,13 @@ namespace perfglass {
 namespace {
 constexpr size_t kJobsPerGrab = 16; // jobs a thread takes at once: few lock round trips, fair split
 constexpr unsigned kMaxThreads = 8;
+
+// The next job's registers and the top of its stack, where unwinding starts, while this one unwinds.
+void prefetchJob(const UnwindJob &job) {
+    constexpr size_t kStackTopBytes = 512;
+    prefetchLines(job.registers.bytes().data(), job.registers.bytes().size());
+    prefetchLines(job.stack.data(), std::min(job.stack.size(), kStackTopBytes));
+}
 } // namespace
 
 unsigned ParallelUnwinder::threadsFor(unsigned requested) {
@@ -84,6 +93,7 @@ void ParallelUnwinder::unwindNextJobs(unsigned thread, Batch &batch, std::unique
 void ParallelUnwinder::unwindRange(unsigned thread, const Batch &batch, size_t begin, size_t end) {
     DwarfUnwinder &unwinder = *unwinders_[thread];
     for (size_t i = begin; i < end; ++i) {
+        if (i + 1 < end) prefetchJob(batch.jobs[i + 1]);
         UnwindJob &job = batch.jobs[i];
         job.pcs.clear();
         job.end = unwinder.unwind(job.registers, job.registerMask, job.stack,

@@ -1,0 +1,32 @@
+// Software prefetches for data read record by record. The records of DWARF samples lie kilobytes apart,
+// farther than the hardware prefetcher follows, so each one's first lines otherwise wait for memory.
+#pragma once
+
+#include <linux/perf_event.h>
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+namespace perfglass {
+
+inline constexpr size_t kCacheLine = 64;
+
+// Asks for the cache lines of [start, start + bytes) to be read; never faults.
+inline void prefetchLines(const void *start, size_t bytes) {
+    const auto *byte = static_cast<const uint8_t *>(start);
+    for (size_t offset = 0; offset < bytes; offset += kCacheLine)
+        __builtin_prefetch(byte + offset);
+}
+
+// The lines of a record that decoding a sample reads: its fields, kernel call chain, registers and the first
+// line of a user stack (the first 320 bytes), and its last line (the stack's dynamic size). size is the
+// record's, read from its header.
+inline void prefetchRecordLines(const perf_event_header *record, size_t size) {
+    constexpr size_t kHeadBytes = 320;
+    prefetchLines(record, std::min(size, kHeadBytes));
+    if (size > kHeadBytes) __builtin_prefetch(reinterpret_cast<const uint8_t *>(record) + size - 1);
+}
+
+} // namespace perfglass
