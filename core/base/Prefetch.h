@@ -21,10 +21,10 @@ inline void prefetchLines(const void *start, size_t bytes) {
 }
 
 // The lines of a record that decoding a sample reads: its fields, kernel call chain, registers and the first
-// line of a user stack (the first 320 bytes), and its last line (the stack's dynamic size). size is the
-// record's, read from its header.
+// line of a user stack (the first 512 bytes: 20 user registers and 36 kernel frames), and its last line (the
+// stack's dynamic size). size is the record's, read from its header.
 inline void prefetchRecordLines(const perf_event_header *record, size_t size) {
-    constexpr size_t kHeadBytes = 320;
+    constexpr size_t kHeadBytes = 512;
     prefetchLines(record, std::min(size, kHeadBytes));
     if (size > kHeadBytes) __builtin_prefetch(reinterpret_cast<const uint8_t *>(record) + size - 1);
 }
