@@ -175,7 +175,7 @@ FrameId Symbolizer::symbolizedFrame(ModuleId module, uint64_t address, ElfSymbol
     return interner_.addFrame(module, address, match.name);
 }
 
-DwarfUnwinder::Locate Symbolizer::locateIn(const ProcessMaps *maps, std::mutex *symbolsLock,
+DwarfUnwinder::Locate Symbolizer::locateIn(const ProcessMaps *maps, HandoffMutex *symbolsLock,
                                            SeenSymbols *seen) {
     // Frames of one stack mostly lie in a few mappings: the last one found is tried first (the maps do not
     // change while a sample is unwound).
@@ -200,9 +200,9 @@ DwarfUnwinder::Locate Symbolizer::locateIn(const ProcessMaps *maps, std::mutex *
 
 // The module's symbols as an unwinding thread sees them: from what it saw before (seen), else opened under
 // the lock and noted there.
-ElfSymbols *Symbolizer::symbolsSeen(ModuleId module, std::mutex *symbolsLock, SeenSymbols *seen) {
+ElfSymbols *Symbolizer::symbolsSeen(ModuleId module, HandoffMutex *symbolsLock, SeenSymbols *seen) {
     if (seen && module < seen->size() && (*seen)[module].first) return (*seen)[module].second;
-    std::unique_lock<std::mutex> guard;
+    std::unique_lock<HandoffMutex> guard;
     if (symbolsLock) guard = std::unique_lock(*symbolsLock);
     ElfSymbols *symbols = symbolsFor(module);
     if (seen) {

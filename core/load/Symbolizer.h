@@ -50,14 +50,14 @@ public:
     using SeenSymbols = std::vector<std::pair<bool, ElfSymbols *>>;
     // With symbolsLock, the Locate may run on an unwinding thread: it only reads the maps, and opens
     // modules under the lock (once per module and thread, when the thread keeps what it saw in seen).
-    DwarfUnwinder::Locate locateIn(const ProcessMaps *maps, std::mutex *symbolsLock,
+    DwarfUnwinder::Locate locateIn(const ProcessMaps *maps, HandoffMutex *symbolsLock,
                                    SeenSymbols *seen = nullptr);
     // Notes the modules without symbols, then names the kernel frames.
     void finish();
 
 private:
     ElfSymbols *symbolsFor(ModuleId module);
-    ElfSymbols *symbolsSeen(ModuleId module, std::mutex *symbolsLock, SeenSymbols *seen);
+    ElfSymbols *symbolsSeen(ModuleId module, HandoffMutex *symbolsLock, SeenSymbols *seen);
     // The module's symbols, or why they cannot be used.
     Expected<std::unique_ptr<ElfSymbols>> openSymbols(const std::string &path);
     FrameId symbolizedFrame(ModuleId module, uint64_t address, ElfSymbols *symbols);

@@ -70,15 +70,17 @@ private:
     // Waits for the oldest batch in flight and completes its samples. Completing names the frames, which
     // opens modules, builds symbol tables and reads DWARF lazily, as the workers still unwinding later
     // batches do: the batch is completed under their shared lock, which they take only for a module or an
-    // unwind rule they have not seen yet.
+    // unwind rule they have not seen yet, and which they get between two samples.
     template <typename Complete> void completeOldest(Complete &complete) {
         unwinder_->waitFor(oldestTicket());
         SampleBatch &batch = batches_[oldestInFlight()];
         --inFlight_;
-        std::unique_lock<std::mutex> guard;
+        std::unique_lock<HandoffMutex> guard;
         if (unwinder_->threadCount() > 1) guard = std::unique_lock(unwinder_->sharedLock());
-        for (PendingSample &pending : batch.samples())
+        for (PendingSample &pending : batch.samples()) {
             complete(pending, batch.jobOf(pending));
+            if (guard) unwinder_->sharedLock().letWaitersIn();
+        }
         batch.clear();
     }
 

@@ -368,7 +368,7 @@ const DwarfUnwinder::Rule *DwarfUnwinder::ruleFor(const CodeLocation &location, 
     }
     Rule rule;
     rule.key = key;
-    std::unique_lock<std::mutex> guard;
+    std::unique_lock<HandoffMutex> guard;
     if (compileLock_) guard = std::unique_lock(*compileLock_);
     if (location.symbols && !compile(location.symbols->ehFrameInfo(), lookupAddress, rule)) {
         // The dynamic loader's _start has no CFI anywhere: it is the outermost frame (a valid rule with an

@@ -6,6 +6,7 @@
 // a stack that needs it ends there as truncated.
 #pragma once
 
+#include "base/HandoffMutex.h"
 #include "base/IdHashIndex.h"
 #include "base/UnalignedWords.h"
 #include "base/X86_64Registers.h"
@@ -62,7 +63,7 @@ public:
 
     // A lock taken while a rule is compiled: libdw's CFI and ElfSymbols' lazily built tables are not
     // thread-safe, so unwinders running on several threads over the same modules share one.
-    void setCompileLock(std::mutex *lock) { compileLock_ = lock; }
+    void setCompileLock(HandoffMutex *lock) { compileLock_ = lock; }
     size_t cachedRules() const;
     uint64_t expressionEvaluations() const { return expressionEvaluations_; }
 
@@ -84,7 +85,7 @@ private:
     std::vector<Rule> rules_;
     std::vector<std::vector<Op>> expressions_;
     uint64_t expressionEvaluations_ = 0;
-    std::mutex *compileLock_ = nullptr;
+    HandoffMutex *compileLock_ = nullptr;
 };
 
 } // namespace perfglass

@@ -59,7 +59,7 @@ public:
     // unwinds them here; with workers it unwinds the jobs of those batches that no worker took yet, and waits
     // only for the ones they are unwinding (it would idle otherwise: the workers are behind).
     void waitFor(Ticket ticket);
-    std::mutex &sharedLock() { return sharedLock_; }
+    HandoffMutex &sharedLock() { return sharedLock_; }
     unsigned threadCount() const { return static_cast<unsigned>(unwinders_.size()); }
 
 private:
@@ -77,7 +77,7 @@ private:
     // The oldest batch with jobs nobody took yet, nullptr when none has; under lock_.
     Batch *batchWithJobsLeft();
 
-    std::mutex sharedLock_;
+    HandoffMutex sharedLock_;
     std::vector<std::unique_ptr<DwarfUnwinder>> unwinders_; // [0] is the caller's
     std::vector<std::jthread> workers_;
 
@@ -88,6 +88,8 @@ private:
     std::deque<Batch> batches_;
     Ticket firstTicket_ = 0;
     std::atomic<Ticket> finishedBefore_{0}; // every batch with a smaller ticket is unwound
+    std::atomic<Ticket> submitted_{0};      // batches submitted so far
+    bool spins_ = false; // whether a thread about to wait spins first: no more threads than CPUs
 };
 
 } // namespace perfglass
