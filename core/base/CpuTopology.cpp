@@ -1,6 +1,10 @@
 #include "base/CpuTopology.h"
 
+#include <sched.h>
+
+#include <algorithm>
 #include <fstream>
+#include <thread>
 
 namespace perfglass {
 
@@ -12,6 +16,14 @@ int readNumber(const std::string &path) {
     return value;
 }
 } // namespace
+
+unsigned cpusAvailable() {
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    if (::sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
+        return static_cast<unsigned>(CPU_COUNT(&set));
+    return std::max(std::thread::hardware_concurrency(), 1U);
+}
 
 CpuPlace cpuPlace(int cpu, const std::string &sysfsCpuRoot) {
     const std::string base = sysfsCpuRoot + "/cpu" + std::to_string(cpu) + "/topology/";

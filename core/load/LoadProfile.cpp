@@ -105,7 +105,12 @@ uint64_t readRecords(PerfDataReader &reader, ProfileBuilder &builder, const Load
     SampleCpuCursor sampleCpus(reader.metadata().sampleCpus);
     uint64_t records = 0;
     uint64_t samples = 0;
+    bool expanding = false;
     while (const perf_event_header *record = reader.next()) {
+        if (!expanding && reader.expandingAhead()) { // its thread keeps a CPU busy from now on
+            expanding = true;
+            builder.setBusyThreadsBesides(1);
+        }
         if (reader.events().size() != knownEvents) { // pipe mode: attributes arrive as records
             knownEvents = reader.events().size();
             orderer.flush();

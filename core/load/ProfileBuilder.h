@@ -54,6 +54,7 @@ public:
     }
     // Threads that unwind copied user stacks, the calling one included; 0 (the default): one per CPU.
     void setUnwindThreads(unsigned threads) { scheduler_.setThreads(threads); }
+    void setBusyThreadsBesides(unsigned threads) { scheduler_.setBusyThreadsBesides(threads); }
     // Whether the session was recorded on this kernel, so that this process's [vdso] names the recorded
     // one's.
     void setVdsoOfThisMachine(bool same) { symbolizer_.setVdsoOfThisMachine(same); }

@@ -14,12 +14,18 @@ UnwindScheduler::~UnwindScheduler() {
     unwinder_.reset();
 }
 
+void UnwindScheduler::setBusyThreadsBesides(unsigned threads) {
+    busyBesides_ = threads;
+    if (unwinder_) unwinder_->setBusyThreadsBesides(threads);
+}
+
 // The filling batch goes to the unwinding threads, and the next batch of the ring takes new samples
 // meanwhile. The threads only read the maps and open modules under the shared lock; records that change the
 // maps wait for them (unwindPending()).
 void UnwindScheduler::submitFilling() {
     if (!unwinder_) {
         unwinder_ = std::make_unique<ParallelUnwinder>(threads_);
+        unwinder_->setBusyThreadsBesides(busyBesides_);
         seenSymbols_.resize(unwinder_->threadCount());
         locateForUnwinding_ = [this](uint32_t pid, unsigned thread) {
             return symbolizer_.locateIn(processes_.findMaps(pid), &unwinder_->sharedLock(),

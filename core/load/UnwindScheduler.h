@@ -28,6 +28,9 @@ public:
 
     // Threads that unwind, the calling one included; 0: one per CPU.
     void setThreads(unsigned threads) { threads_ = threads; }
+    // Threads of the process that stay busy besides the unwinding ones
+    // (ParallelUnwinder::setBusyThreadsBesides).
+    void setBusyThreadsBesides(unsigned threads);
     // Whether no sample waits: a sample that needs no unwinding can then complete at once.
     bool idle() const { return batches_[filling_].empty() && inFlight_ == 0; }
 
@@ -77,9 +80,10 @@ private:
         --inFlight_;
         std::unique_lock<HandoffMutex> guard;
         if (unwinder_->threadCount() > 1) guard = std::unique_lock(unwinder_->sharedLock());
-        for (PendingSample &pending : batch.samples()) {
-            complete(pending, batch.jobOf(pending));
-            if (guard) unwinder_->sharedLock().letWaitersIn();
+        const std::span<PendingSample> samples = batch.samples();
+        for (size_t i = 0; i < samples.size(); ++i) {
+            if (guard && i > 0) unwinder_->sharedLock().letWaitersIn();
+            complete(samples[i], batch.jobOf(samples[i]));
         }
         batch.clear();
     }
@@ -91,6 +95,7 @@ private:
     size_t inFlight_ = 0; // batches submitted and not completed: the ones before filling_ in the ring
     ParallelUnwinder::Ticket nextTicket_ = 0; // the ticket the next submitted batch gets
     unsigned threads_ = 0;
+    unsigned busyBesides_ = 0;
     std::unique_ptr<ParallelUnwinder> unwinder_; // made on the first stack to unwind
     ParallelUnwinder::LocateFactory locateForUnwinding_;
     std::vector<Symbolizer::SeenSymbols> seenSymbols_; // one per unwinding thread

@@ -223,6 +223,10 @@ void *PerfDataReader::mapBelowDecompressionSpace(size_t size, uint64_t offset) {
     return map;
 }
 
+bool PerfDataReader::expandingAhead() const {
+    return decompressor_ && decompressor_->expandingAhead();
+}
+
 void PerfDataReader::discardBefore(const void *address) {
     if (decompressor_) decompressor_->discardBefore(address);
     if (!map_) return;
@@ -669,13 +673,13 @@ const perf_event_header *PerfDataReader::nextDecompressed() {
 // lines of that record and the header after it are asked for while this record is queued and decoded.
 void PerfDataReader::prefetchAhead() const {
     if (bufferEnd_ - bufferPos_ < sizeof(perf_event_header)) return;
-    const auto *next = reinterpret_cast<const perf_event_header *>(data_ + bufferPos_);
+    const uint8_t *next = data_ + bufferPos_; // not aligned after one of perf's records of odd size
     uint16_t size = 0;
-    std::memcpy(&size, data_ + bufferPos_ + offsetof(perf_event_header, size), sizeof size);
+    std::memcpy(&size, next + offsetof(perf_event_header, size), sizeof size);
     if (size < sizeof(perf_event_header) || size > bufferEnd_ - bufferPos_) return;
     prefetchRecordLines(next, size);
     if (bufferEnd_ - bufferPos_ - size >= sizeof(perf_event_header))
-        __builtin_prefetch(data_ + bufferPos_ + size);
+        __builtin_prefetch(next + size);
 }
 
 const perf_event_header *PerfDataReader::nextFromStream() {

@@ -54,6 +54,8 @@ public:
     // their own (RecordDecompressor::expandAhead), on by default; it replaces the prefetching thread. Call
     // before the first next().
     void setExpandingAhead(bool enabled) { expandAhead_ = enabled; }
+    // Whether a thread of the decompressor expands the compressed records ahead of the reader now.
+    bool expandingAhead() const;
     // How many compressed records were expanded on that thread so far.
     uint64_t compressedRecordsExpandedAhead() const;
 

@@ -1,5 +1,6 @@
 #include "unwind/ParallelUnwinder.h"
 
+#include "base/CpuTopology.h"
 #include "base/Prefetch.h"
 #include "base/Spin.h"
 
@@ -26,20 +27,26 @@ constexpr auto kSpinLimit = std::chrono::microseconds(200);
 } // namespace
 
 unsigned ParallelUnwinder::threadsFor(unsigned requested) {
-    return requested != 0 ? requested : std::clamp(std::thread::hardware_concurrency(), 1U, kMaxThreads);
+    return requested != 0 ? requested : std::clamp(cpusAvailable(), 1U, kMaxThreads);
 }
 
 ParallelUnwinder::ParallelUnwinder(unsigned threads) {
     threads = threadsFor(threads);
-    spins_ = threads > 1 && threads <= std::max(std::thread::hardware_concurrency(), 1U);
     for (unsigned k = 0; k < threads; ++k) {
         unwinders_.push_back(std::make_unique<DwarfUnwinder>());
         unwinders_.back()->setCompileLock(&sharedLock_);
     }
+    setBusyThreadsBesides(0);
     // The caller reads, orders and completes the samples, and unwinds only when it waits for the workers:
     // one worker per further CPU.
     for (unsigned k = 1; k < threads; ++k)
         workers_.emplace_back([this, k](const std::stop_token &stop) { workerLoop(k, stop); });
+}
+
+void ParallelUnwinder::setBusyThreadsBesides(unsigned threads) {
+    const bool spins = threadCount() > 1 && threadCount() + threads <= cpusAvailable();
+    spins_.store(spins, std::memory_order_relaxed);
+    sharedLock_.setSpinning(spins);
 }
 
 ParallelUnwinder::~ParallelUnwinder() {
@@ -78,7 +85,7 @@ void ParallelUnwinder::waitFor(Ticket ticket) {
         Batch *batch = batchWithJobsLeft();
         if (!batch || batch->ticket > ticket) {
             // Only jobs a worker is unwinding are left before ticket: none can appear for this thread.
-            if (spins_) {
+            if (spins_.load(std::memory_order_relaxed)) {
                 lock.unlock();
                 const bool finished = spinUntil([&] { return done(ticket); }, kSpinLimit);
                 lock.lock();
@@ -138,7 +145,7 @@ ParallelUnwinder::Batch *ParallelUnwinder::batchWithJobsLeft() {
 void ParallelUnwinder::workerLoop(size_t unwinderIndex, const std::stop_token &stop) {
     std::unique_lock lock(lock_);
     for (;;) {
-        if (spins_ && !batchWithJobsLeft()) {
+        if (spins_.load(std::memory_order_relaxed) && !batchWithJobsLeft()) {
             const Ticket seen = submitted_.load(std::memory_order_acquire);
             lock.unlock();
             spinUntil(

@@ -61,6 +61,9 @@ public:
     void waitFor(Ticket ticket);
     HandoffMutex &sharedLock() { return sharedLock_; }
     unsigned threadCount() const { return static_cast<unsigned>(unwinders_.size()); }
+    // Threads of the process that stay busy besides these (a decompressing one): waiting threads spin first
+    // only while all of them have a CPU each.
+    void setBusyThreadsBesides(unsigned threads);
 
 private:
     struct Batch {
@@ -89,7 +92,7 @@ private:
     Ticket firstTicket_ = 0;
     std::atomic<Ticket> finishedBefore_{0}; // every batch with a smaller ticket is unwound
     std::atomic<Ticket> submitted_{0};      // batches submitted so far
-    bool spins_ = false; // whether a thread about to wait spins first: no more threads than CPUs
+    std::atomic<bool> spins_{false}; // whether a thread about to wait spins first (setBusyThreadsBesides())
 };
 
 } // namespace perfglass
