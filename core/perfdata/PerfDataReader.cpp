@@ -678,8 +678,7 @@ void PerfDataReader::prefetchAhead() const {
     std::memcpy(&size, next + offsetof(perf_event_header, size), sizeof size);
     if (size < sizeof(perf_event_header) || size > bufferEnd_ - bufferPos_) return;
     prefetchRecordLines(next, size);
-    if (bufferEnd_ - bufferPos_ - size >= sizeof(perf_event_header))
-        __builtin_prefetch(next + size);
+    if (bufferEnd_ - bufferPos_ - size >= sizeof(perf_event_header)) __builtin_prefetch(next + size);
 }
 
 const perf_event_header *PerfDataReader::nextFromStream() {
