@@ -1,11 +1,14 @@
 // ParallelUnwinder: with workers, a caller waiting for a batch unwinds the jobs nobody took yet instead of
 // idling while the workers are busy; every job of every batch is unwound once, on one thread or the other;
-// with one thread the caller unwinds everything itself.
+// with one thread the caller unwinds everything itself; by default one thread per CPU of the affinity mask.
 #include "base/X86_64Registers.h"
 #include "unwind/ParallelUnwinder.h"
 
 #include <QtTest>
 
+#include <sched.h>
+
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -123,6 +126,24 @@ private slots:
         QVERIFY(jobs.eachUnwoundToItsIp());
         QCOMPARE(counts.byCaller, 40);
         QCOMPARE(counts.byWorkers, 0);
+    }
+
+    void theDefaultCountsTheCpusThisThreadMayRunOn() {
+        cpu_set_t saved;
+        QCOMPARE(::sched_getaffinity(0, sizeof saved, &saved), 0);
+        cpu_set_t one;
+        CPU_ZERO(&one);
+        for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu)
+            if (CPU_ISSET(cpu, &saved)) {
+                CPU_SET(cpu, &one); // the first CPU this test may use: as `taskset -c N` would leave it
+                break;
+            }
+        QCOMPARE(::sched_setaffinity(0, sizeof one, &one), 0);
+        const unsigned onOne = ParallelUnwinder::threadsFor(0);
+        QCOMPARE(::sched_setaffinity(0, sizeof saved, &saved), 0);
+        QCOMPARE(onOne, 1U);
+        QCOMPARE(ParallelUnwinder::threadsFor(0), std::min(static_cast<unsigned>(CPU_COUNT(&saved)), 8U));
+        QCOMPARE(ParallelUnwinder::threadsFor(3), 3U);
     }
 };
 
