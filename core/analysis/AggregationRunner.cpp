@@ -1,5 +1,7 @@
 #include "analysis/AggregationRunner.h"
 
+#include "base/CpuTopology.h"
+
 #include <algorithm>
 #include <atomic>
 #include <mutex>
@@ -9,7 +11,7 @@
 namespace perfglass {
 
 unsigned AggregationRunner::workerCount(size_t count, const AggregationControl &control) {
-    const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+    const unsigned cores = cpusAvailable(); // of the affinity mask: taskset and cpusets count
     const unsigned wanted = control.threads > 0 ? control.threads : std::min(cores, 8u);
     const size_t useful = std::max<size_t>(1, count / kMinItemsPerWorker);
     return static_cast<unsigned>(std::min<size_t>(wanted, useful));
