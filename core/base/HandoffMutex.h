@@ -21,7 +21,7 @@ public:
         if (mutex_.try_lock()) return;
         waiting_.fetch_add(1, std::memory_order_relaxed);
         if (!spinning_.load(std::memory_order_relaxed) ||
-            !spinUntil([this] { return mutex_.try_lock(); }, kSpinLimit))
+            !spinUntil([this] { return mutex_.try_lock(); }, kSpinBeforeSleep))
             mutex_.lock();
         waiting_.fetch_sub(1, std::memory_order_relaxed);
         turns_.fetch_add(1, std::memory_order_release);
@@ -36,12 +36,11 @@ public:
             return;
         const uint64_t turns = turns_.load(std::memory_order_acquire);
         mutex_.unlock();
-        spinUntil([&] { return turns_.load(std::memory_order_acquire) != turns; }, kSpinLimit);
+        spinUntil([&] { return turns_.load(std::memory_order_acquire) != turns; }, kSpinBeforeSleep);
         lock();
     }
 
 private:
-    static constexpr std::chrono::microseconds kSpinLimit{200};
     std::mutex mutex_;
     std::atomic<bool> spinning_{false};
     std::atomic<unsigned> waiting_{0};

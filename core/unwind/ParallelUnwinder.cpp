@@ -20,10 +20,6 @@ void prefetchJob(const UnwindJob &job) {
     prefetchLines(job.registers.bytes().data(), job.registers.bytes().size());
     prefetchLines(job.stack.data(), std::min(job.stack.size(), kStackTopBytes));
 }
-// How long a thread about to wait for the other spins first (see Spin.h): the loading thread waited for the
-// worker's last jobs of a batch, and the worker for the next batch, about 500 times in a 137k-sample open.
-// Spinning uses a CPU that would idle, and only where each thread has one.
-constexpr auto kSpinLimit = std::chrono::microseconds(200);
 } // namespace
 
 unsigned ParallelUnwinder::threadsFor(unsigned requested) {
@@ -87,7 +83,7 @@ void ParallelUnwinder::waitFor(Ticket ticket) {
             // Only jobs a worker is unwinding are left before ticket: none can appear for this thread.
             if (spins_.load(std::memory_order_relaxed)) {
                 lock.unlock();
-                const bool finished = spinUntil([&] { return done(ticket); }, kSpinLimit);
+                const bool finished = spinUntil([&] { return done(ticket); }, kSpinBeforeSleep);
                 lock.lock();
                 if (finished) continue;
             }
@@ -150,7 +146,7 @@ void ParallelUnwinder::workerLoop(size_t unwinderIndex, const std::stop_token &s
             lock.unlock();
             spinUntil(
                 [&] { return submitted_.load(std::memory_order_acquire) != seen || stop.stop_requested(); },
-                kSpinLimit);
+                kSpinBeforeSleep);
             lock.lock();
         }
         // Deque references stay valid while others are appended.
