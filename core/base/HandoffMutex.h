@@ -16,13 +16,12 @@ namespace perfglass {
 class HandoffMutex {
 public:
     void setSpinning(bool spinning) { spinning_.store(spinning, std::memory_order_relaxed); }
+    bool spinning() const { return spinning_.load(std::memory_order_relaxed); }
 
     void lock() {
         if (mutex_.try_lock()) return;
         waiting_.fetch_add(1, std::memory_order_relaxed);
-        if (!spinning_.load(std::memory_order_relaxed) ||
-            !spinUntil([this] { return mutex_.try_lock(); }, kSpinBeforeSleep))
-            mutex_.lock();
+        if (!spinning() || !spinUntil([this] { return mutex_.try_lock(); }, kSpinBeforeSleep)) mutex_.lock();
         waiting_.fetch_sub(1, std::memory_order_relaxed);
         turns_.fetch_add(1, std::memory_order_release);
     }
@@ -32,8 +31,7 @@ public:
     // For the holder, between two steps that need the lock: when another thread waits for it, unlocks until
     // that thread has had it, then locks again.
     void letWaitersIn() {
-        if (waiting_.load(std::memory_order_relaxed) == 0 || !spinning_.load(std::memory_order_relaxed))
-            return;
+        if (waiting_.load(std::memory_order_relaxed) == 0 || !spinning()) return;
         const uint64_t turns = turns_.load(std::memory_order_acquire);
         mutex_.unlock();
         spinUntil([&] { return turns_.load(std::memory_order_acquire) != turns; }, kSpinBeforeSleep);

@@ -5,8 +5,6 @@
 #include "base/Spin.h"
 
 #include <algorithm>
-#include <chrono>
-#include <thread>
 
 namespace perfglass {
 
@@ -40,9 +38,7 @@ ParallelUnwinder::ParallelUnwinder(unsigned threads) {
 }
 
 void ParallelUnwinder::setBusyThreadsBesides(unsigned threads) {
-    const bool spins = threadCount() > 1 && threadCount() + threads <= cpusAvailable();
-    spins_.store(spins, std::memory_order_relaxed);
-    sharedLock_.setSpinning(spins);
+    sharedLock_.setSpinning(threadCount() > 1 && threadCount() + threads <= cpusAvailable());
 }
 
 ParallelUnwinder::~ParallelUnwinder() {
@@ -81,7 +77,7 @@ void ParallelUnwinder::waitFor(Ticket ticket) {
         Batch *batch = batchWithJobsLeft();
         if (!batch || batch->ticket > ticket) {
             // Only jobs a worker is unwinding are left before ticket: none can appear for this thread.
-            if (spins_.load(std::memory_order_relaxed)) {
+            if (sharedLock_.spinning()) {
                 lock.unlock();
                 const bool finished = spinUntil([&] { return done(ticket); }, kSpinBeforeSleep);
                 lock.lock();
@@ -141,7 +137,7 @@ ParallelUnwinder::Batch *ParallelUnwinder::batchWithJobsLeft() {
 void ParallelUnwinder::workerLoop(size_t unwinderIndex, const std::stop_token &stop) {
     std::unique_lock lock(lock_);
     for (;;) {
-        if (spins_.load(std::memory_order_relaxed) && !batchWithJobsLeft()) {
+        if (sharedLock_.spinning() && !batchWithJobsLeft()) {
             const Ticket seen = submitted_.load(std::memory_order_acquire);
             lock.unlock();
             spinUntil(

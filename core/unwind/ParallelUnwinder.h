@@ -92,7 +92,6 @@ private:
     Ticket firstTicket_ = 0;
     std::atomic<Ticket> finishedBefore_{0}; // every batch with a smaller ticket is unwound
     std::atomic<Ticket> submitted_{0};      // batches submitted so far
-    std::atomic<bool> spins_{false}; // whether a thread about to wait spins first (setBusyThreadsBesides())
 };
 
 } // namespace perfglass
