@@ -26,6 +26,11 @@ struct LoadOptions {
     std::string sysroot;
     std::vector<std::string> debugPaths;
     std::vector<std::string> libraryPaths;
+    // Build-id caches in perf's layout (identity/BuildIdCache.h), searched before the user's own: the private
+    // caches that opened archives were unpacked into.
+    std::vector<std::string> buildIdCaches;
+    // Whether the user's own build-id cache ($PERF_BUILDID_DIR, else ~/.debug) is searched.
+    bool userBuildIdCache = true;
     // debuginfod servers (space-separated URLs), asked for the debug files of modules with samples; empty
     // leaves DEBUGINFOD_URLS of the environment as it is (unset: debuginfod is not asked). Set, it is put
     // into this process's DEBUGINFOD_URLS, which libdw's debuginfod client reads.
