@@ -18,12 +18,12 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string quoted(const std::string &member) {
+std::string memberName(const std::string &member) {
     return "member \"" + member + "\"";
 }
 
 [[noreturn]] void refuse(const std::string &archive, const std::string &member, const std::string &why) {
-    throw Error(archive + ": " + quoted(member) + ": " + why);
+    throw Error(archive + ": " + memberName(member) + ": " + why);
 }
 
 std::string gibibytes(uint64_t bytes) {
@@ -143,7 +143,9 @@ public:
             throwIfCancelled(stop_);
             const int status = archive_read_next_header(input_, &entry);
             if (status == ARCHIVE_EOF) break;
-            if (status < ARCHIVE_WARN) throw Error(name_ + ": " + errorText(input_));
+            if (status < ARCHIVE_WARN)
+                throw Error(name_ + ": " + (lastMember_.empty() ? "" : "after " + memberName(lastMember_) + ": ") +
+                            errorText(input_));
             extractMember(entry);
         }
         checkLinksStayInside();
@@ -159,6 +161,10 @@ private:
     void extractMember(archive_entry *entry) {
         const char *pathname = archive_entry_pathname(entry);
         const std::string member = pathname ? pathname : "";
+        if (member.empty())
+            throw Error(name_ + ": a member without a name" +
+                        (lastMember_.empty() ? std::string() : ", after " + memberName(lastMember_)));
+        lastMember_ = member;
         const auto parts = memberComponents(name_, member);
         budget_.countMember(name_, member);
         if (parts.empty()) return; // "./": the directory itself
@@ -243,6 +249,7 @@ private:
     DiskHandle disk_;
     ArchiveReader::Summary summary_;
     std::vector<std::pair<std::string, fs::path>> links_;
+    std::string lastMember_;
 };
 
 } // namespace
