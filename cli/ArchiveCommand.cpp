@@ -31,7 +31,8 @@ std::string kallsymsOfRunningKernel(const std::vector<uint8_t> &kernelBuildId) {
 
 CLI::App *ArchiveCommand::setup(CLI::App &app) {
     CLI::App *sub = app.add_subcommand(
-        "archive", "Put the binaries, debug files and kernel symbols of a session in one tar.bz2, as perf archive");
+        "archive",
+        "Put the binaries, debug files and kernel symbols of a session in one tar.bz2, as perf archive");
     sub->add_option("file", input_, "The session (default: perf.data)");
     sub->add_option("-o,--output", output_,
                     "The archive to write (default: FILE.tar.bz2; with --all perf.all-HOST-DATE.tar.bz2)");
@@ -39,16 +40,18 @@ CLI::App *ArchiveCommand::setup(CLI::App &app) {
     sub->add_flag("--symbols-only", symbolsOnly_,
                   "Keep only what names, unwinds, gives source lines and disassembles the sampled functions: "
                   "every other byte of the binaries is zeroed (same files, same layout, a smaller archive)");
-    sub->add_option("--unpack", unpack_,
-                    "Unpack ARCHIVE into the build-id cache ($PERF_BUILDID_DIR, else ~/.debug), as perf archive "
-                    "--unpack; the session of an --all archive goes into the current directory");
+    sub->add_option(
+        "--unpack", unpack_,
+        "Unpack ARCHIVE into the build-id cache ($PERF_BUILDID_DIR, else ~/.debug), as perf archive "
+        "--unpack; the session of an --all archive goes into the current directory");
     symbolOptions_.add(sub);
     return sub;
 }
 
 int ArchiveCommand::unpack() const {
     const std::string root = BuildIdCache::userRoot();
-    if (root.empty()) throw Error("no build-id cache to unpack into: neither PERF_BUILDID_DIR nor HOME is set");
+    if (root.empty())
+        throw Error("no build-id cache to unpack into: neither PERF_BUILDID_DIR nor HOME is set");
     for (const auto &line : ArchiveOpener().unpackIntoCache(unpack_, root, "."))
         fmt::print("{}\n", line);
     return 0;
@@ -79,9 +82,11 @@ void ArchiveCommand::printResult(const SessionArchiveResult &result) const {
                    100.0 * (1.0 - static_cast<double>(result.bytes) / static_cast<double>(result.fullBytes)),
                    megabytes(result.fullBytes));
     if (all_)
-        fmt::print("Elsewhere: perfglass-cli report -i {0}, or perfglass-cli archive --unpack {0}\n", result.path);
+        fmt::print("Elsewhere: perfglass-cli report -i {0}, or perfglass-cli archive --unpack {0}\n",
+                   result.path);
     else
-        fmt::print("Elsewhere: perfglass-cli report -i {0} (with {1} beside it), or tar xf {0} -C ~/.debug for perf\n",
+        fmt::print("Elsewhere: perfglass-cli report -i {0} (with {1} beside it), or tar xf {0} -C ~/.debug "
+                   "for perf\n",
                    result.path, input_);
 }
 

@@ -1,6 +1,7 @@
-// perfglass-cli archive: a session's symbols in one tar.bz2, as perf archive makes it (identity/SessionArchive.h),
-// optionally with the session (--all) and in the symbols-only form (--symbols-only); --unpack puts an archive
-// into the user's build-id cache (~/.debug), as perf archive --unpack.
+// perfglass-cli archive: a session's symbols in one tar.bz2, as perf archive makes it
+// (identity/SessionArchive.h), optionally with the session (--all) and in the symbols-only form
+// (--symbols-only); --unpack puts an archive into the user's build-id cache (~/.debug), as perf archive
+// --unpack.
 #pragma once
 
 #include "Command.h"

@@ -1,6 +1,6 @@
 // The session file a reading subcommand (report, script, annotate, diff) opens for -i: a perf.data file, or
-// an archive (perf archive's or ours, identity/ArchiveOpener.h) unpacked into its private build-id cache, which
-// is added to the load options; a session with FILE.tar.bz2 beside it gets that archive's symbols too.
+// an archive (perf archive's or ours, identity/ArchiveOpener.h) unpacked into its private build-id cache,
+// which is added to the load options; a session with FILE.tar.bz2 beside it gets that archive's symbols too.
 #pragma once
 
 #include "load/LoadProfile.h"

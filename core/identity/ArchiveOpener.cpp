@@ -28,7 +28,8 @@ constexpr const char *kUnpacked = "unpacked";
 bool isSessionFile(const fs::path &path) {
     const UniqueFd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
     char magic[8] = {};
-    return fd.valid() && ::pread(fd.get(), magic, sizeof magic, 0) == 8 && std::memcmp(magic, "PERFILE2", 8) == 0;
+    return fd.valid() && ::pread(fd.get(), magic, sizeof magic, 0) == 8 &&
+           std::memcmp(magic, "PERFILE2", 8) == 0;
 }
 
 // SHA-256 of the archive's bytes, in hex: the name of its private cache.
@@ -80,9 +81,12 @@ size_t mergeTree(const fs::path &from, const fs::path &to) {
     for (auto it = fs::recursive_directory_iterator(from); it != fs::recursive_directory_iterator(); ++it) {
         const fs::path target = to / it->path().lexically_relative(from);
         if (fs::symlink_status(target, error).type() != fs::file_type::not_found) continue;
-        if (it->is_symlink()) fs::create_symlink(fs::read_symlink(it->path()), target, error);
-        else if (it->is_directory()) fs::create_directory(target, error);
-        else if (it->is_regular_file() && fs::copy_file(it->path(), target, error)) ++copied;
+        if (it->is_symlink())
+            fs::create_symlink(fs::read_symlink(it->path()), target, error);
+        else if (it->is_directory())
+            fs::create_directory(target, error);
+        else if (it->is_regular_file() && fs::copy_file(it->path(), target, error))
+            ++copied;
         if (error) throw Error(target.string() + ": " + error.message());
     }
     return copied;
@@ -98,7 +102,8 @@ ArchiveOpener::ArchiveOpener(ArchiveOpenOptions options)
 std::string ArchiveOpener::privateArchiveCache() {
     if (const char *cache = std::getenv("XDG_CACHE_HOME"); cache && *cache)
         return std::string(cache) + "/perfglass/archives";
-    if (const char *home = std::getenv("HOME"); home && *home) return std::string(home) + "/.cache/perfglass/archives";
+    if (const char *home = std::getenv("HOME"); home && *home)
+        return std::string(home) + "/.cache/perfglass/archives";
     return {};
 }
 
@@ -114,14 +119,17 @@ ArchiveOpener::Unpacked ArchiveOpener::layoutOf(const std::string &directory) {
     std::sort(sessions.begin(), sessions.end());
     const auto named = std::find_if(sessions.begin(), sessions.end(),
                                     [](const std::string &path) { return path.ends_with("/perf.data"); });
-    if (named != sessions.end()) unpacked.session = *named;
-    else if (!sessions.empty()) unpacked.session = sessions.front();
+    if (named != sessions.end())
+        unpacked.session = *named;
+    else if (!sessions.empty())
+        unpacked.session = sessions.front();
     return unpacked;
 }
 
 // Turns partial/unpacked into partial/symbols (a build-id cache) and partial/session/NAME: an archive of
 // symbols is the cache itself; an --all archive holds sessions and nested archives of symbols.
-void ArchiveOpener::organize(const std::string &archivePath, const std::string &partial, UnpackBudget &budget) const {
+void ArchiveOpener::organize(const std::string &archivePath, const std::string &partial,
+                             UnpackBudget &budget) const {
     const fs::path unpacked = fs::path(partial) / kUnpacked;
     if (fs::is_directory(unpacked / ".build-id")) {
         fs::rename(unpacked, fs::path(partial) / kSymbols);
@@ -151,7 +159,8 @@ void ArchiveOpener::organize(const std::string &archivePath, const std::string &
 
 ArchiveOpener::Unpacked ArchiveOpener::unpackPrivately(const std::string &archivePath) const {
     if (options_.privateCache.empty())
-        throw Error(archivePath + ": no directory to unpack it into (neither XDG_CACHE_HOME nor HOME is set)");
+        throw Error(archivePath +
+                    ": no directory to unpack it into (neither XDG_CACHE_HOME nor HOME is set)");
     const std::string directory = options_.privateCache + "/" + sha256OfFile(archivePath, options_.stop);
     std::error_code error;
     if (fs::is_directory(directory, error)) {
@@ -188,22 +197,25 @@ OpenedSession ArchiveOpener::open(const std::string &path) const {
         if (path == "-" || !fs::is_regular_file(beside, error)) return opened;
         const Unpacked unpacked = unpackPrivately(beside);
         if (!unpacked.symbols.empty()) opened.buildIdCaches.push_back(unpacked.symbols);
-        opened.notices.push_back("symbols from " + beside + (unpacked.reused ? ", unpacked before in " : ", unpacked into ") +
+        opened.notices.push_back("symbols from " + beside +
+                                 (unpacked.reused ? ", unpacked before in " : ", unpacked into ") +
                                  unpacked.directory);
         return opened;
     }
     const Unpacked unpacked = unpackPrivately(path);
     opened.sessionPath = unpacked.session.empty() ? sessionBeside(path) : unpacked.session;
     if (opened.sessionPath.empty())
-        throw Error(path + ": an archive of symbols without its session: open the session (perf.data) it belongs "
-                           "to, with the archive beside it as SESSION.tar.bz2");
+        throw Error(path +
+                    ": an archive of symbols without its session: open the session (perf.data) it belongs "
+                    "to, with the archive beside it as SESSION.tar.bz2");
     if (!unpacked.symbols.empty()) opened.buildIdCaches.push_back(unpacked.symbols);
     opened.notices.push_back(path + (unpacked.reused ? ": unpacked before in " : ": unpacked into ") +
                              unpacked.directory);
     return opened;
 }
 
-std::vector<std::string> ArchiveOpener::unpackIntoCache(const std::string &archivePath, const std::string &root,
+std::vector<std::string> ArchiveOpener::unpackIntoCache(const std::string &archivePath,
+                                                        const std::string &root,
                                                         const std::string &sessionDirectory) const {
     const Unpacked unpacked = unpackPrivately(archivePath);
     std::vector<std::string> done;

@@ -32,7 +32,8 @@ public:
     explicit ArchiveOpener(ArchiveOpenOptions options = {});
 
     // The session to load and the caches to search for path (see above). Throws Error for a refused or
-    // unreadable archive (naming the member), or an archive of symbols without its session; Cancelled on stop.
+    // unreadable archive (naming the member), or an archive of symbols without its session; Cancelled on
+    // stop.
     OpenedSession open(const std::string &path) const;
 
     // Unpacks the archive into the build-id cache at root (the user's ~/.debug for `archive --unpack`),

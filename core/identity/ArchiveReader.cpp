@@ -35,14 +35,16 @@ std::string gibibytes(uint64_t bytes) {
 // The components of a member's path, without "." and empty ones; refuses absolute paths and "..".
 std::vector<std::string> memberComponents(const std::string &archive, const std::string &member) {
     if (member.empty()) refuse(archive, member, "an empty path");
-    if (member.front() == '/') refuse(archive, member, "an absolute path (members must stay inside the archive)");
+    if (member.front() == '/')
+        refuse(archive, member, "an absolute path (members must stay inside the archive)");
     std::vector<std::string> parts;
     size_t begin = 0;
     while (begin <= member.size()) {
         size_t end = member.find('/', begin);
         if (end == std::string::npos) end = member.size();
         const std::string part = member.substr(begin, end - begin);
-        if (part == "..") refuse(archive, member, "a \"..\" component (members must stay inside the archive)");
+        if (part == "..")
+            refuse(archive, member, "a \"..\" component (members must stay inside the archive)");
         if (!part.empty() && part != ".") parts.push_back(part);
         begin = end + 1;
     }
@@ -55,7 +57,8 @@ void checkSymlink(const std::string &archive, const std::string &member, size_t 
     if (!target || !*target) refuse(archive, member, "a symbolic link without a target");
     const std::string text = target;
     if (text.front() == '/')
-        refuse(archive, member, "a symbolic link to the absolute path \"" + text + "\" (outside the archive)");
+        refuse(archive, member,
+               "a symbolic link to the absolute path \"" + text + "\" (outside the archive)");
     size_t up = 0;
     bool descended = false;
     size_t begin = 0;
@@ -64,31 +67,39 @@ void checkSymlink(const std::string &archive, const std::string &member, size_t 
         if (end == std::string::npos) end = text.size();
         const std::string_view part = std::string_view(text).substr(begin, end - begin);
         if (part == "..") {
-            if (descended) refuse(archive, member, "a symbolic link with \"..\" after a name (\"" + text + "\")");
+            if (descended)
+                refuse(archive, member, "a symbolic link with \"..\" after a name (\"" + text + "\")");
             ++up;
         } else if (!part.empty() && part != ".") {
             descended = true;
         }
         begin = end + 1;
     }
-    if (up > depth) refuse(archive, member, "a symbolic link that leads outside the archive (\"" + text + "\")");
+    if (up > depth)
+        refuse(archive, member, "a symbolic link that leads outside the archive (\"" + text + "\")");
 }
 
 std::string fileTypeName(unsigned type) {
     switch (type) {
-    case AE_IFCHR: return "a character device";
-    case AE_IFBLK: return "a block device";
-    case AE_IFIFO: return "a FIFO";
-    case AE_IFSOCK: return "a socket";
-    default: return "a member of unknown type";
+    case AE_IFCHR:
+        return "a character device";
+    case AE_IFBLK:
+        return "a block device";
+    case AE_IFIFO:
+        return "a FIFO";
+    case AE_IFSOCK:
+        return "a socket";
+    default:
+        return "a member of unknown type";
     }
 }
 
 bool isInside(const fs::path &root, const fs::path &path) {
     const std::string rootText = root.string();
     const std::string text = path.string();
-    return text == rootText || (text.size() > rootText.size() && text.compare(0, rootText.size(), rootText) == 0 &&
-                                text[rootText.size()] == '/');
+    return text == rootText ||
+           (text.size() > rootText.size() && text.compare(0, rootText.size(), rootText) == 0 &&
+            text[rootText.size()] == '/');
 }
 
 struct WriteDiskDeleter {
@@ -122,8 +133,8 @@ EntryHandle cleanEntry(const std::string &path, archive_entry *source) {
 
 class Extraction {
 public:
-    Extraction(archive *input, const std::string &name, uint64_t size, const fs::path &root, UnpackBudget &budget,
-               const ArchiveReader::Progress &progress, const std::stop_token &stop)
+    Extraction(archive *input, const std::string &name, uint64_t size, const fs::path &root,
+               UnpackBudget &budget, const ArchiveReader::Progress &progress, const std::stop_token &stop)
         : input_(input)
         , name_(name)
         , size_(size)
@@ -144,7 +155,8 @@ public:
             const int status = archive_read_next_header(input_, &entry);
             if (status == ARCHIVE_EOF) break;
             if (status < ARCHIVE_WARN)
-                throw Error(name_ + ": " + (lastMember_.empty() ? "" : "after " + memberName(lastMember_) + ": ") +
+                throw Error(name_ + ": " +
+                            (lastMember_.empty() ? "" : "after " + memberName(lastMember_) + ": ") +
                             errorText(input_));
             extractMember(entry);
         }
@@ -170,7 +182,8 @@ private:
         if (parts.empty()) return; // "./": the directory itself
         if (archive_entry_hardlink(entry)) refuse(name_, member, "a hard link (not accepted in archives)");
         const unsigned type = archive_entry_filetype(entry);
-        if (type != AE_IFREG && type != AE_IFDIR && type != AE_IFLNK) refuse(name_, member, fileTypeName(type));
+        if (type != AE_IFREG && type != AE_IFDIR && type != AE_IFLNK)
+            refuse(name_, member, fileTypeName(type));
         if (type == AE_IFLNK) checkSymlink(name_, member, parts.size() - 1, archive_entry_symlink(entry));
         fs::path target = root_;
         for (const auto &part : parts)
@@ -180,7 +193,8 @@ private:
             return;
         }
         if (type == AE_IFREG) {
-            if (!archive_entry_size_is_set(entry)) refuse(name_, member, "a file whose header declares no size");
+            if (!archive_entry_size_is_set(entry))
+                refuse(name_, member, "a file whose header declares no size");
             budget_.charge(name_, member, static_cast<uint64_t>(archive_entry_size(entry)));
         }
         write(entry, member, target);
@@ -221,7 +235,8 @@ private:
             if (status == ARCHIVE_EOF) break;
             if (status < ARCHIVE_WARN) refuse(name_, member, errorText(input_));
             if (offset < 0 || static_cast<uint64_t>(offset) + size > static_cast<uint64_t>(declared))
-                refuse(name_, member, "more bytes than its header declares (" + std::to_string(declared) + ")");
+                refuse(name_, member,
+                       "more bytes than its header declares (" + std::to_string(declared) + ")");
             if (archive_write_data_block(disk_.get(), block, size, offset) < ARCHIVE_OK)
                 refuse(name_, member, "cannot be written: " + errorText(disk_.get()));
             summary_.bytes += size;
@@ -258,7 +273,8 @@ void UnpackBudget::charge(const std::string &archive, const std::string &member,
     unpacked_ += bytes;
     if (unpacked_ > limits_.maxTotalBytes)
         refuse(archive, member,
-               "the archive unpacks to more than " + gibibytes(limits_.maxTotalBytes) + " (the limit of unpacked bytes)");
+               "the archive unpacks to more than " + gibibytes(limits_.maxTotalBytes) +
+                   " (the limit of unpacked bytes)");
     if (unpacked_ > limits_.ratioFreeBytes && unpacked_ / limits_.maxRatio > archiveBytes_)
         refuse(archive, member,
                "the archive unpacks to more than " + std::to_string(limits_.maxRatio) + " times its size (" +
@@ -268,7 +284,8 @@ void UnpackBudget::charge(const std::string &archive, const std::string &member,
 
 void UnpackBudget::countMember(const std::string &archive, const std::string &member) {
     if (++members_ > limits_.maxMembers)
-        refuse(archive, member, "the archive has more than " + std::to_string(limits_.maxMembers) + " members");
+        refuse(archive, member,
+               "the archive has more than " + std::to_string(limits_.maxMembers) + " members");
 }
 
 void ArchiveReader::Deleter::operator()(archive *handle) const {
@@ -333,8 +350,8 @@ bool looksLikeArchive(const std::string &path) {
     const auto startsWith = [&](std::initializer_list<unsigned char> magic) {
         return std::equal(magic.begin(), magic.end(), head);
     };
-    if (startsWith({'B', 'Z', 'h'}) || startsWith({0x1f, 0x8b}) || startsWith({0xfd, '7', 'z', 'X', 'Z', 0}) ||
-        startsWith({0x28, 0xb5, 0x2f, 0xfd}))
+    if (startsWith({'B', 'Z', 'h'}) || startsWith({0x1f, 0x8b}) ||
+        startsWith({0xfd, '7', 'z', 'X', 'Z', 0}) || startsWith({0x28, 0xb5, 0x2f, 0xfd}))
         return true;
     return got == 512 && std::memcmp(head + 257, "ustar", 5) == 0;
 }

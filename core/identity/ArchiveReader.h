@@ -2,9 +2,9 @@
 // directory, treating every member as hostile: nothing is ever written outside that directory. Refused, with
 // an error naming the member: absolute paths and ".." components, symbolic links that lead outside the
 // directory (relative links inside it, as perf's .build-id links, are kept), hard links, device files, FIFOs
-// and sockets, members with more bytes than their header declares, and archives that unpack to more bytes than
-// ArchiveLimits allow (in total, or per byte of archive: decompression bombs). libarchive's secure extraction
-// flags (no "..", no writing through symbolic links) guard the same rules a second time.
+// and sockets, members with more bytes than their header declares, and archives that unpack to more bytes
+// than ArchiveLimits allow (in total, or per byte of archive: decompression bombs). libarchive's secure
+// extraction flags (no "..", no writing through symbolic links) guard the same rules a second time.
 #pragma once
 
 #include <cstdint>
@@ -20,8 +20,8 @@ struct archive;
 namespace perfglass {
 
 struct ArchiveLimits {
-    uint64_t maxTotalBytes = uint64_t{32} << 30; // unpacked bytes of all members, nested archives included
-    uint64_t maxRatio = 1000;                    // unpacked bytes per byte of the archive file ...
+    uint64_t maxTotalBytes = uint64_t{32} << 30;   // unpacked bytes of all members, nested archives included
+    uint64_t maxRatio = 1000;                      // unpacked bytes per byte of the archive file ...
     uint64_t ratioFreeBytes = uint64_t{256} << 20; // ... checked once this much was unpacked
     uint64_t maxMembers = 1000000;
 };
@@ -50,9 +50,9 @@ public:
     // Bytes of the archive read so far and its size (0 when unknown).
     using Progress = std::function<void(uint64_t done, uint64_t total)>;
     struct Summary {
-        uint64_t members = 0;      // written
-        uint64_t kept = 0;         // already present under the directory, left as they were
-        uint64_t bytes = 0;        // of regular files written
+        uint64_t members = 0;           // written
+        uint64_t kept = 0;              // already present under the directory, left as they were
+        uint64_t bytes = 0;             // of regular files written
         std::vector<std::string> files; // regular files written, relative to the directory
     };
 
@@ -65,9 +65,9 @@ public:
     ArchiveReader &operator=(ArchiveReader &&) = delete;
 
     // Writes every member under directory (created if missing). A member already present is kept as it is
-    // (an entry of a build-id cache is the same file whoever wrote it). Throws Error naming the archive and the
-    // member on the first refused member, and Cancelled when stop is requested; what was written before stays:
-    // the caller unpacks into a directory of its own and removes it on failure.
+    // (an entry of a build-id cache is the same file whoever wrote it). Throws Error naming the archive and
+    // the member on the first refused member, and Cancelled when stop is requested; what was written before
+    // stays: the caller unpacks into a directory of its own and removes it on failure.
     Summary extractTo(const std::string &directory, UnpackBudget &budget, const Progress &progress = {},
                       std::stop_token stop = {});
 

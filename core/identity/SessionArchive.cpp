@@ -47,9 +47,11 @@ bool allZero(std::span<const uint8_t> bytes) {
 
 // A recorded path that may name an entry (as BuildIdCache keeps them): absolute without "..", or bracketed.
 bool isEntryPath(const std::string &path) {
-    if (path.size() > 2 && path.front() == '[' && path.back() == ']') return path.find('/') == std::string::npos;
+    if (path.size() > 2 && path.front() == '[' && path.back() == ']')
+        return path.find('/') == std::string::npos;
     if (path.size() < 2 || path.front() != '/') return false;
-    return path.find("/../") == std::string::npos && !path.ends_with("/..") && path.find("//") == std::string::npos;
+    return path.find("/../") == std::string::npos && !path.ends_with("/..") &&
+           path.find("//") == std::string::npos;
 }
 
 std::string entryDirectoryOf(const std::string &recordedPath, const std::string &hex) {
@@ -63,7 +65,8 @@ std::vector<uint8_t> runningVdso() {
     if (!base) return {};
     Elf64_Ehdr header;
     std::memcpy(&header, base, sizeof header);
-    if (std::memcmp(header.e_ident, ELFMAG, SELFMAG) != 0 || header.e_ident[EI_CLASS] != ELFCLASS64) return {};
+    if (std::memcmp(header.e_ident, ELFMAG, SELFMAG) != 0 || header.e_ident[EI_CLASS] != ELFCLASS64)
+        return {};
     uint64_t size = header.e_shoff + uint64_t{header.e_shnum} * header.e_shentsize;
     for (unsigned i = 0; i < header.e_phnum; ++i) {
         Elf64_Phdr segment;
@@ -119,8 +122,8 @@ public:
         std::string why;
         if (!fromCache(recorded.buildId, entry)) why = fromRunningSystem(recorded, entry);
         if (entry.files.empty()) {
-            result.missing.push_back(recorded.path + " (" + hex + "): not in the build-id cache " + cacheName() +
-                                     ", and " + why);
+            result.missing.push_back(recorded.path + " (" + hex + "): not in the build-id cache " +
+                                     cacheName() + ", and " + why);
             return;
         }
         entries_.push_back(std::move(entry));
@@ -128,7 +131,9 @@ public:
     std::vector<Entry> &entries() { return entries_; }
 
 private:
-    std::string cacheName() const { return cache_.root().empty() ? "(none: HOME is not set)" : cache_.root(); }
+    std::string cacheName() const {
+        return cache_.root().empty() ? "(none: HOME is not set)" : cache_.root();
+    }
 
     bool fromCache(const std::vector<uint8_t> &buildId, Entry &entry) const {
         const std::string directory = cache_.entryDirectory(buildId);
@@ -140,7 +145,8 @@ private:
         entry.directory = resolved.lexically_relative(root).string();
         entry.origin = "the build-id cache " + cache_.root();
         for (const auto &file : fs::directory_iterator(resolved, error))
-            if (file.is_regular_file() && !file.is_symlink()) entry.files.push_back({file.path().filename().string(), file.path(), {}});
+            if (file.is_regular_file() && !file.is_symlink())
+                entry.files.push_back({file.path().filename().string(), file.path(), {}});
         std::sort(entry.files.begin(), entry.files.end(),
                   [](const EntryFile &a, const EntryFile &b) { return a.name < b.name; });
         return !entry.files.empty();
@@ -160,7 +166,8 @@ private:
         }
         if (kind == "vdso") {
             std::vector<uint8_t> image = runningVdso();
-            if (image.empty() || buildIdOfImage(image) != recorded.buildId) return "this kernel's vdso is another";
+            if (image.empty() || buildIdOfImage(image) != recorded.buildId)
+                return "this kernel's vdso is another";
             entry.origin = "this process's vdso";
             entry.files.push_back({"vdso", {}, std::move(image)});
             return {};
@@ -169,7 +176,8 @@ private:
         const std::vector<uint8_t> found = elfBuildIdOfFile(recorded.path);
         if (found.empty() && !fs::exists(recorded.path)) return recorded.path + " is gone";
         if (found != recorded.buildId)
-            return recorded.path + " has another build id (" + (found.empty() ? "none" : buildIdHex(found)) + ")";
+            return recorded.path + " has another build id (" + (found.empty() ? "none" : buildIdHex(found)) +
+                   ")";
         entry.origin = recorded.path;
         entry.files.push_back({"elf", recorded.path, {}});
         const std::string debug = options_.debugDirectory + "/.build-id/" + entry.hex.substr(0, 2) + "/" +
@@ -185,8 +193,8 @@ private:
 };
 
 // Writes the entries into writer: each entry's directory, files and .build-id link.
-void writeEntries(ArchiveWriter &writer, const std::vector<Entry> &entries, const SessionArchiveOptions &options,
-                  bool symbolsOnly, std::vector<std::string> *listing) {
+void writeEntries(ArchiveWriter &writer, const std::vector<Entry> &entries,
+                  const SessionArchiveOptions &options, bool symbolsOnly, std::vector<std::string> *listing) {
     size_t done = 0;
     for (const Entry &entry : entries) {
         throwIfCancelled(options.stop);
@@ -199,7 +207,8 @@ void writeEntries(ArchiveWriter &writer, const std::vector<Entry> &entries, cons
         AddressRanges keep;
         if (symbolsOnly) {
             const auto sampled = options.sampledAddresses.find(entry.hex);
-            if (sampled != options.sampledAddresses.end()) keep = sampledFunctionRanges(symbolFiles, sampled->second);
+            if (sampled != options.sampledAddresses.end())
+                keep = sampledFunctionRanges(symbolFiles, sampled->second);
         }
         for (const EntryFile &file : entry.files) {
             const std::string member = entry.directory + "/" + file.name;
@@ -207,8 +216,10 @@ void writeEntries(ArchiveWriter &writer, const std::vector<Entry> &entries, cons
                 writer.addBytes(member, file.bytes);
             } else if (symbolsOnly && (file.name == "elf" || file.name == "debug")) {
                 const auto reduced = symbolsOnlyElf(file.source, keep);
-                if (reduced) writer.addBytes(member, *reduced, file.name == "elf");
-                else writer.addFile(member, file.source, options.stop);
+                if (reduced)
+                    writer.addBytes(member, *reduced, file.name == "elf");
+                else
+                    writer.addFile(member, file.source, options.stop);
             } else {
                 writer.addFile(member, file.source, options.stop);
             }
@@ -230,7 +241,7 @@ std::string SessionArchive::defaultOutputPath(const std::string &sessionPath, bo
     if (!all) return sessionPath + ".tar.bz2";
     char date[32];
     const std::time_t now = std::time(nullptr);
-    std::tm local {};
+    std::tm local{};
     localtime_r(&now, &local);
     std::strftime(date, sizeof date, "%Y%m%d-%H%M%S", &local);
     return "perf.all-" + hostName() + "-" + date + ".tar.bz2";
@@ -238,7 +249,8 @@ std::string SessionArchive::defaultOutputPath(const std::string &sessionPath, bo
 
 SessionArchiveResult SessionArchive::write(const SessionArchiveOptions &options) {
     SessionArchiveResult result;
-    result.path = options.outputPath.empty() ? defaultOutputPath(options.sessionPath, options.all) : options.outputPath;
+    result.path =
+        options.outputPath.empty() ? defaultOutputPath(options.sessionPath, options.all) : options.outputPath;
     EntryCollector collector(options);
     {
         const PerfDataReader reader(options.sessionPath);

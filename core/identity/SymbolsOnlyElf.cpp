@@ -66,11 +66,23 @@ AddressRanges functionsOfFiles(std::span<const std::string> files) {
 // Sections kept whole: what names, unwinds and gives source lines, whatever their type.
 bool keptWhole(const GElf_Shdr &header, std::string_view name) {
     switch (header.sh_type) {
-    case SHT_SYMTAB: case SHT_DYNSYM: case SHT_STRTAB: case SHT_NOTE: case SHT_DYNAMIC: case SHT_HASH:
-    case SHT_GNU_HASH: case SHT_GNU_versym: case SHT_GNU_verdef: case SHT_GNU_verneed: case SHT_REL:
-    case SHT_RELA: case SHT_SYMTAB_SHNDX: case SHT_GROUP:
+    case SHT_SYMTAB:
+    case SHT_DYNSYM:
+    case SHT_STRTAB:
+    case SHT_NOTE:
+    case SHT_DYNAMIC:
+    case SHT_HASH:
+    case SHT_GNU_HASH:
+    case SHT_GNU_versym:
+    case SHT_GNU_verdef:
+    case SHT_GNU_verneed:
+    case SHT_REL:
+    case SHT_RELA:
+    case SHT_SYMTAB_SHNDX:
+    case SHT_GROUP:
         return true;
-    default: break;
+    default:
+        break;
     }
     return name.starts_with(".debug_") || name.starts_with(".zdebug_") || name.starts_with(".eh_frame") ||
            name.starts_with(".plt") || name == ".gdb_index" || name == ".gnu_debuglink" ||
@@ -87,7 +99,8 @@ void zeroSection(std::vector<uint8_t> &bytes, const GElf_Shdr &header, const Add
     for (const auto &[low, high] : code ? keep : AddressRanges{}) {
         if (high <= header.sh_addr || low >= header.sh_addr + header.sh_size) continue;
         const uint64_t keepBegin = begin + (std::max(low, header.sh_addr) - header.sh_addr);
-        const uint64_t keepEnd = std::min(end, begin + (std::min(high, header.sh_addr + header.sh_size) - header.sh_addr));
+        const uint64_t keepEnd =
+            std::min(end, begin + (std::min(high, header.sh_addr + header.sh_size) - header.sh_addr));
         if (keepBegin > cursor) std::fill(bytes.begin() + cursor, bytes.begin() + keepBegin, 0);
         cursor = std::max(cursor, keepEnd);
     }
@@ -110,7 +123,8 @@ Expected<std::vector<uint8_t>> readAll(int fd, const std::string &path) {
 
 } // namespace
 
-AddressRanges sampledFunctionRanges(std::span<const std::string> symbolFiles, std::span<const uint64_t> addresses) {
+AddressRanges sampledFunctionRanges(std::span<const std::string> symbolFiles,
+                                    std::span<const uint64_t> addresses) {
     const AddressRanges functions = functionsOfFiles(symbolFiles);
     AddressRanges keep;
     for (const uint64_t address : addresses) {
@@ -141,7 +155,8 @@ Expected<std::vector<uint8_t>> symbolsOnlyElf(const std::string &path, const Add
     if (!bytes) return bytes;
     AddressRanges keep = keepCode;
     std::sort(keep.begin(), keep.end());
-    for (Elf_Scn *section = elf_nextscn(elf.get(), nullptr); section; section = elf_nextscn(elf.get(), section)) {
+    for (Elf_Scn *section = elf_nextscn(elf.get(), nullptr); section;
+         section = elf_nextscn(elf.get(), section)) {
         GElf_Shdr header;
         if (!gelf_getshdr(section, &header) || header.sh_type == SHT_NOBITS || header.sh_size == 0) continue;
         const char *name = elf_strptr(elf.get(), namesIndex, header.sh_name);

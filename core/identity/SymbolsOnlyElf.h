@@ -25,7 +25,8 @@ using AddressRanges = std::vector<std::pair<uint64_t, uint64_t>>;
 // The ranges of the functions that hold the addresses, from the symbol tables (.symtab, else .dynsym) of
 // the files given (a file and its separate debug file share one address space); an address no symbol covers
 // keeps the 4 KiB page around it.
-AddressRanges sampledFunctionRanges(std::span<const std::string> symbolFiles, std::span<const uint64_t> addresses);
+AddressRanges sampledFunctionRanges(std::span<const std::string> symbolFiles,
+                                    std::span<const uint64_t> addresses);
 
 // The bytes of the ELF file at path with everything but the above zeroed; the error says why not (not ELF,
 // unreadable).

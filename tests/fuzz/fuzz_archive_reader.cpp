@@ -1,7 +1,7 @@
 // ArchiveReader (identity/ArchiveReader.h) on any bytes as an archive (tar in any compression libarchive
-// reads), unpacked into a fresh directory on /dev/shm with small limits. Only Error may come out, and whatever
-// was written must stay inside: a sibling directory stays empty and every symbolic link in the tree resolves
-// inside it; a breach aborts, so it counts as a finding.
+// reads), unpacked into a fresh directory on /dev/shm with small limits. Only Error may come out, and
+// whatever was written must stay inside: a sibling directory stays empty and every symbolic link in the tree
+// resolves inside it; a breach aborts, so it counts as a finding.
 #include "base/Error.h"
 #include "identity/ArchiveReader.h"
 
@@ -34,8 +34,8 @@ const fs::path &workDirectory() {
 void checkInside(const fs::path &root, const fs::path &sibling) {
     std::error_code error;
     if (fs::exists(sibling) && !fs::is_empty(sibling, error)) breach(sibling.string());
-    for (auto it = fs::recursive_directory_iterator(root, error); !error && it != fs::recursive_directory_iterator();
-         it.increment(error)) {
+    for (auto it = fs::recursive_directory_iterator(root, error);
+         !error && it != fs::recursive_directory_iterator(); it.increment(error)) {
         if (!it->is_symlink()) continue;
         const fs::path resolved = fs::weakly_canonical(it->path(), error);
         const std::string text = resolved.string();

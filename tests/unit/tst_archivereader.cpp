@@ -57,8 +57,10 @@ void writeArchive(const std::string &path, const std::vector<Member> &members, b
         archive_entry_set_pathname(entry, member.path.c_str());
         archive_entry_set_filetype(entry, member.type);
         archive_entry_set_perm(entry, member.type == AE_IFDIR ? 0755 : 0644);
-        if (member.hardLink) archive_entry_set_hardlink(entry, member.link.c_str());
-        else if (member.type == AE_IFLNK) archive_entry_set_symlink(entry, member.link.c_str());
+        if (member.hardLink)
+            archive_entry_set_hardlink(entry, member.link.c_str());
+        else if (member.type == AE_IFLNK)
+            archive_entry_set_symlink(entry, member.link.c_str());
         if (member.type == AE_IFCHR) archive_entry_set_rdev(entry, makedev(1, 3));
         const int64_t size = int64_t(member.data.size());
         if (member.type == AE_IFREG && !member.hardLink) archive_entry_set_size(entry, size);
@@ -74,8 +76,8 @@ void writeArchive(const std::string &path, const std::vector<Member> &members, b
 std::set<std::string> treeOf(const std::string &directory) {
     std::set<std::string> paths;
     std::error_code error;
-    for (auto it = fs::recursive_directory_iterator(directory, error); it != fs::recursive_directory_iterator();
-         ++it)
+    for (auto it = fs::recursive_directory_iterator(directory, error);
+         it != fs::recursive_directory_iterator(); ++it)
         paths.insert(it->path().lexically_relative(directory).string());
     return paths;
 }
@@ -130,8 +132,8 @@ private slots:
         expectRefused({{"a/../../evil", AE_IFREG, "x"}}, "a/../../evil", "\"..\"");
     }
     void absoluteMembersAreRefused() {
-        expectRefused({{dir_.filePath("evil").toStdString(), AE_IFREG, "x"}}, dir_.filePath("evil").toStdString(),
-                      "absolute path");
+        expectRefused({{dir_.filePath("evil").toStdString(), AE_IFREG, "x"}},
+                      dir_.filePath("evil").toStdString(), "absolute path");
     }
     void linksOutOfTheCacheAreRefused() {
         expectRefused({{"l", AE_IFLNK, {}, "../evil"}}, "l", "leads outside");
@@ -163,8 +165,9 @@ private slots:
         ArchiveLimits total;
         total.maxTotalBytes = 1 << 20;
         error = refusal(archivePath, path("bomb-total"), total);
-        QVERIFY2(error.find("more than 0.0 GiB") != std::string::npos || error.find("limit of unpacked") !=
-                 std::string::npos, error.c_str());
+        QVERIFY2(error.find("more than 0.0 GiB") != std::string::npos ||
+                     error.find("limit of unpacked") != std::string::npos,
+                 error.c_str());
         QVERIFY(treeOf(path("bomb-total")).empty());
         // The default limits let the same archive through: the refusals above come from the limits.
         QVERIFY(refusal(archivePath, path("bomb-default")).empty());
@@ -222,7 +225,8 @@ private slots:
         UnpackBudget budget({}, fs::file_size(archivePath));
         reader.extractTo(path("written"), budget);
         QVERIFY(!BuildIdCache(path("written")).find(buildIdFromHex(kHex), "elf").empty());
-        QVERIFY(fs::status(path("written/usr/lib/libx.so/") + kHex + "/elf").permissions() != fs::perms::none);
+        QVERIFY(fs::status(path("written/usr/lib/libx.so/") + kHex + "/elf").permissions() !=
+                fs::perms::none);
     }
 
     void openerUsesAPrivateCacheReusedAndCleanOnRefusal() {
@@ -241,7 +245,8 @@ private slots:
         QVERIFY(!BuildIdCache(opened.buildIdCaches[0]).find(buildIdFromHex(kHex), "elf").empty());
         const OpenedSession again = opener.open(session);
         QCOMPARE(again.buildIdCaches, opened.buildIdCaches);
-        QVERIFY2(again.notices.at(0).find("unpacked before") != std::string::npos, again.notices.at(0).c_str());
+        QVERIFY2(again.notices.at(0).find("unpacked before") != std::string::npos,
+                 again.notices.at(0).c_str());
         QCOMPARE(treeOf(options.privateCache).count(".."), size_t{0});
 
         // A hostile archive: refused, and no trace of it in the private cache.
@@ -254,7 +259,8 @@ private slots:
             opener.open(hostile);
             QFAIL("a hostile archive was opened");
         } catch (const Error &error) {
-            QVERIFY2(std::string(error.what()).find("member \"../../evil\"") != std::string::npos, error.what());
+            QVERIFY2(std::string(error.what()).find("member \"../../evil\"") != std::string::npos,
+                     error.what());
         }
         QCOMPARE(treeOf(options.privateCache), before);
         QVERIFY(!fs::exists(dir.filePath("evil").toStdString()));
@@ -267,7 +273,8 @@ private slots:
         std::ifstream in(symbols, std::ios::binary);
         const std::string nested(std::istreambuf_iterator<char>(in), {});
         const std::string all = dir.filePath("perf.all-host-20260101-000000.tar.bz2").toStdString();
-        writeArchive(all, {{"perf.data", AE_IFREG, "PERFILE2 session"}, {"perf.symbols.tar.bz2", AE_IFREG, nested}});
+        writeArchive(
+            all, {{"perf.data", AE_IFREG, "PERFILE2 session"}, {"perf.symbols.tar.bz2", AE_IFREG, nested}});
         ArchiveOpenOptions options;
         options.privateCache = dir.filePath("private").toStdString();
         const OpenedSession opened = ArchiveOpener(options).open(all);
@@ -292,13 +299,15 @@ private slots:
             const int count = module ? dwfl_module_getsymtab(module) : 0;
             for (int i = 0; i < count && !found; ++i) {
                 GElf_Sym symbol;
-                const char *symbolName = dwfl_module_getsym_info(module, i, &symbol, address, nullptr, nullptr,
-                                                                 nullptr);
+                const char *symbolName =
+                    dwfl_module_getsym_info(module, i, &symbol, address, nullptr, nullptr, nullptr);
                 found = symbolName && std::string(symbolName) == name;
             }
             GElf_Addr bias = 0;
-            if (found && dwfl_module_getelf(module, &bias)) *address -= bias; // the ELF address space's
-            else found = false;
+            if (found && dwfl_module_getelf(module, &bias))
+                *address -= bias; // the ELF address space's
+            else
+                found = false;
             dwfl_end(dwfl);
             return found;
         };
