@@ -248,7 +248,9 @@ private:
     void checkLinksStayInside() const {
         for (const auto &[member, path] : links_) {
             std::error_code error;
-            const fs::path resolved = fs::weakly_canonical(path, error);
+            // The link's target from its directory: a dangling link is resolved as far as it exists.
+            const fs::path target = path.parent_path() / fs::read_symlink(path, error);
+            const fs::path resolved = error ? fs::path() : fs::weakly_canonical(target.lexically_normal(), error);
             if (error || !isInside(root_, resolved))
                 refuse(name_, member, "a symbolic link that leads outside the archive");
         }

@@ -37,7 +37,8 @@ void checkInside(const fs::path &root, const fs::path &sibling) {
     for (auto it = fs::recursive_directory_iterator(root, error);
          !error && it != fs::recursive_directory_iterator(); it.increment(error)) {
         if (!it->is_symlink()) continue;
-        const fs::path resolved = fs::weakly_canonical(it->path(), error);
+        const fs::path target = it->path().parent_path() / fs::read_symlink(it->path(), error);
+        const fs::path resolved = fs::weakly_canonical(target.lexically_normal(), error);
         const std::string text = resolved.string();
         if (!error && text != root.string() && text.rfind(root.string() + "/", 0) != 0)
             breach(it->path().string() + " -> " + text);
