@@ -250,7 +250,8 @@ private:
             std::error_code error;
             // The link's target from its directory: a dangling link is resolved as far as it exists.
             const fs::path target = path.parent_path() / fs::read_symlink(path, error);
-            const fs::path resolved = error ? fs::path() : fs::weakly_canonical(target.lexically_normal(), error);
+            const fs::path resolved =
+                error ? fs::path() : fs::weakly_canonical(target.lexically_normal(), error);
             if (error || !isInside(root_, resolved))
                 refuse(name_, member, "a symbolic link that leads outside the archive");
         }
