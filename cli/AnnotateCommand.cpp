@@ -71,7 +71,8 @@ int AnnotateCommand::run() {
     LoadOptions loadOptions;
     symbols_.apply(loadOptions);
     loadOptions.inlineFrames = inline_;
-    const auto profile = loadProfile(openSessionInput(input_, loadOptions), loadOptions);
+    const std::string session = openSessionInput(input_, loadOptions); // adds the caches of an archive
+    const auto profile = loadProfile(session, loadOptions);
     if (profile->events.empty()) throw Error(input_ + ": the session describes no events");
     const FunctionId function = FunctionMatcher(*profile).function(function_);
     AnnotateOptions options;

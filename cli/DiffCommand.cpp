@@ -68,7 +68,8 @@ CLI::App *DiffCommand::setup(CLI::App &app) {
 DiffCommand::Side DiffCommand::load(const std::string &file) {
     input_ = file; // makeFilter's messages name the session
     LoadOptions options = loadOptions();
-    Side side{file, loadProfile(openSessionInput(file, options), options), {}};
+    const std::string session = openSessionInput(file, options); // adds the caches of an archive
+    Side side{file, loadProfile(session, options), {}};
     if (side.profile->events.empty()) throw Error(file + ": the session describes no events");
     try {
         side.filter = makeFilter(*side.profile);

@@ -457,7 +457,8 @@ LoadOptions ReportCommand::loadOptions() const {
 int ReportCommand::run() {
     applyPerfOptions();
     LoadOptions options = loadOptions();
-    const auto profile = loadProfile(openSessionInput(input_, options), options);
+    const std::string session = openSessionInput(input_, options); // adds the caches of an archive
+    const auto profile = loadProfile(session, options);
     // A stream cut inside a record (a pipe whose writer died) is reported up to there, and said on standard
     // error too, where perf report says "unexpected end of event stream".
     for (const auto &notice : profile->diagnostics.notices)

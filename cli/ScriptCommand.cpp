@@ -231,7 +231,8 @@ int ScriptCommand::run() {
     LoadOptions options;
     symbolOptions_.apply(options);
     options.inlineFrames = inline_;
-    const auto profile = loadProfile(openSessionInput(input_, options), options);
+    const std::string session = openSessionInput(input_, options); // adds the caches of an archive
+    const auto profile = loadProfile(session, options);
     ScriptPrinter printer(*profile, fields, options);
     std::string out;
     for (size_t i = 0; i < profile->samples.size(); ++i) {
