@@ -97,6 +97,16 @@ void ArchiveWriter::addFile(const std::string &member, const std::string &source
     const UniqueFd fd(::open(sourcePath.c_str(), O_RDONLY | O_CLOEXEC));
     struct stat status {};
     if (!fd.valid() || ::fstat(fd.get(), &status) != 0) throw Error(systemErrorMessage(sourcePath, errno));
+    if (status.st_size == 0) { // empty, or a file of /proc whose size stat does not tell: read it whole first
+        std::vector<uint8_t> bytes;
+        uint8_t buffer[1 << 16];
+        ssize_t got = 0;
+        while ((got = ::read(fd.get(), buffer, sizeof buffer)) > 0 || (got < 0 && errno == EINTR))
+            if (got > 0) bytes.insert(bytes.end(), buffer, buffer + got);
+        if (got < 0) throw Error(systemErrorMessage(sourcePath, errno));
+        addBytes(member, bytes, (status.st_mode & 0111) != 0);
+        return;
+    }
     writeHeader(member, AE_IFREG, (status.st_mode & 0111) ? 0755 : 0644, status.st_size);
     std::vector<uint8_t> buffer(1 << 20);
     int64_t left = status.st_size;

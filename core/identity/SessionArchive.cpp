@@ -14,6 +14,7 @@
 #include <sys/auxv.h>
 #include <unistd.h>
 
+#include <cstdio>
 #include <cstring>
 #include <ctime>
 #include <filesystem>
@@ -58,8 +59,20 @@ std::string entryDirectoryOf(const std::string &recordedPath, const std::string 
     return (recordedPath.front() == '/' ? recordedPath.substr(1) : recordedPath) + "/" + hex;
 }
 
-// This process's vdso image (every 64-bit process of this kernel maps the same), whole: up to the end of its
-// section headers or of its loaded segments.
+// The extent of this process's [vdso] mapping, from /proc/self/maps (perf keeps the whole mapping).
+size_t vdsoMappingSize() {
+    std::ifstream maps("/proc/self/maps");
+    std::string line;
+    while (std::getline(maps, line)) {
+        if (!line.ends_with("[vdso]")) continue;
+        unsigned long long begin = 0, end = 0;
+        if (std::sscanf(line.c_str(), "%llx-%llx", &begin, &end) == 2 && end > begin) return end - begin;
+    }
+    return 0;
+}
+
+// This process's vdso image (every 64-bit process of this kernel maps the same), whole: its mapping, else up
+// to the end of its section headers or of its loaded segments.
 std::vector<uint8_t> runningVdso() {
     const auto *base = reinterpret_cast<const uint8_t *>(getauxval(AT_SYSINFO_EHDR));
     if (!base) return {};
@@ -73,8 +86,15 @@ std::vector<uint8_t> runningVdso() {
         std::memcpy(&segment, base + header.e_phoff + i * header.e_phentsize, sizeof segment);
         if (segment.p_type == PT_LOAD) size = std::max<uint64_t>(size, segment.p_offset + segment.p_filesz);
     }
+    size = std::max<uint64_t>(size, vdsoMappingSize());
     if (size == 0 || size > (uint64_t{1} << 20)) return {};
     return {base, base + size};
+}
+
+// The whole text of a file whose size stat does not tell (/proc/kallsyms reads as 0 bytes long).
+std::vector<uint8_t> readWhole(const std::string &path) {
+    std::ifstream file(path, std::ios::binary);
+    return {std::istreambuf_iterator<char>(file), {}};
 }
 
 std::vector<uint8_t> buildIdOfImage(std::vector<uint8_t> image) {
@@ -160,8 +180,10 @@ private:
             if (options_.kernelBuildId != recorded.buildId) return "the running kernel is another one";
             if (!kallsymsHasAddresses(options_.kallsymsPath))
                 return options_.kallsymsPath + " hides its addresses (kptr_restrict; run as root)";
+            std::vector<uint8_t> text = readWhole(options_.kallsymsPath);
+            if (text.empty()) return options_.kallsymsPath + " cannot be read";
             entry.origin = options_.kallsymsPath;
-            entry.files.push_back({"kallsyms", options_.kallsymsPath, {}});
+            entry.files.push_back({"kallsyms", {}, std::move(text)});
             return {};
         }
         if (kind == "vdso") {

@@ -173,6 +173,12 @@ private slots:
                         perfHomeDir)
                     .contains("wrote"));
 
+        // From an empty cache: every entry from the running system (recorded paths, /proc/kallsyms, the
+        // vdso).
+        const QString noCache = emptyHome()[QStringLiteral("HOME")];
+        QVERIFY(archive(perfSession_, {}, path(QStringLiteral("from-system.tar.bz2")), noCache)
+                    .contains("wrote"));
+
         // perfglass-cli record, its cache filled here (record's own cache filling lands on another branch).
         ourSession_ = path(QStringLiteral("ours.data"));
         const ProcessResult ours =
@@ -206,6 +212,36 @@ private slots:
         const auto all = tarMembers(path(QStringLiteral("all-of-perf.tar.bz2")));
         QCOMPARE(all,
                  (std::set<QString>{QStringLiteral("perf.data"), QStringLiteral("perf.symbols.tar.bz2")}));
+    }
+
+    // Without a cache, the files come from the recorded paths, kallsyms from /proc, the vdso from the
+    // kernel's image: byte for byte what perf cached when it recorded.
+    void entriesComeFromTheSystemWithoutACache() {
+        if (!isRoot())
+            QSKIP("/proc/kallsyms hides its addresses from this user: its entry cannot be compared");
+        const QString perfs = path(QStringLiteral("unpacked-perfs")),
+                      ours = path(QStringLiteral("unpacked-system"));
+        for (const auto &[archivePath, into] :
+             {std::pair{perfSession_ + QStringLiteral(".tar.bz2"), perfs},
+              std::pair{path(QStringLiteral("from-system.tar.bz2")), ours}}) {
+            QVERIFY(QDir().mkpath(into));
+            QCOMPARE(runProgram(QStringLiteral("tar"),
+                                {QStringLiteral("xf"), archivePath, QStringLiteral("-C"), into})
+                         .exitCode,
+                     0);
+        }
+        int compared = 0;
+        for (const QString &member : tarMembers(perfSession_ + QStringLiteral(".tar.bz2"))) {
+            const QFileInfo info(perfs + QLatin1Char('/') + member);
+            if (!info.isFile() || info.isSymLink() || member.endsWith(QLatin1String("/probes"))) continue;
+            QFile theirs(info.filePath()), mine(ours + QLatin1Char('/') + member);
+            QVERIFY2(mine.open(QIODevice::ReadOnly), qPrintable(member + QStringLiteral(" is missing")));
+            QVERIFY(theirs.open(QIODevice::ReadOnly));
+            QVERIFY2(mine.readAll() == theirs.readAll(),
+                     qPrintable(member + QStringLiteral(" differs from perf's")));
+            ++compared;
+        }
+        QVERIFY(compared >= 3); // the program, kallsyms, the vdso at least
     }
 
     void ourArchivesLetPerfNameTheProgram_data() {
