@@ -6,6 +6,7 @@
 
 #include <fcntl.h>
 #include <nettle/sha2.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -33,12 +34,17 @@ bool isSessionFile(const fs::path &path) {
 }
 
 // SHA-256 of the archive's bytes, in hex: the name of its private cache.
-std::string sha256OfFile(const std::string &path, const std::stop_token &stop) {
+// Progress reports a quarter of the work for hashing, the rest for unpacking.
+std::string sha256OfFile(const std::string &path, const std::stop_token &stop,
+                         const ArchiveReader::Progress &progress) {
     const UniqueFd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
     if (!fd.valid()) throw Error(systemErrorMessage(path, errno));
     sha256_ctx context;
     sha256_init(&context);
     std::vector<uint8_t> buffer(1 << 20);
+    struct stat status {};
+    const uint64_t size = ::fstat(fd.get(), &status) == 0 ? static_cast<uint64_t>(status.st_size) : 0;
+    uint64_t done = 0;
     for (;;) {
         throwIfCancelled(stop);
         const ssize_t got = ::read(fd.get(), buffer.data(), buffer.size());
@@ -46,6 +52,8 @@ std::string sha256OfFile(const std::string &path, const std::stop_token &stop) {
         if (got < 0) throw Error(systemErrorMessage(path, errno));
         if (got == 0) break;
         sha256_update(&context, static_cast<size_t>(got), buffer.data());
+        done += static_cast<uint64_t>(got);
+        if (progress) progress(done / 4, size);
     }
     uint8_t digest[SHA256_DIGEST_SIZE];
     sha256_digest(&context, sizeof digest, digest);
@@ -161,7 +169,8 @@ ArchiveOpener::Unpacked ArchiveOpener::unpackPrivately(const std::string &archiv
     if (options_.privateCache.empty())
         throw Error(archivePath +
                     ": no directory to unpack it into (neither XDG_CACHE_HOME nor HOME is set)");
-    const std::string directory = options_.privateCache + "/" + sha256OfFile(archivePath, options_.stop);
+    const std::string directory =
+        options_.privateCache + "/" + sha256OfFile(archivePath, options_.stop, options_.progress);
     std::error_code error;
     if (fs::is_directory(directory, error)) {
         Unpacked unpacked = layoutOf(directory);
@@ -174,7 +183,10 @@ ArchiveOpener::Unpacked ArchiveOpener::unpackPrivately(const std::string &archiv
     try {
         ArchiveReader reader = ArchiveReader::openFile(archivePath);
         UnpackBudget budget(options_.limits, fs::file_size(archivePath));
-        reader.extractTo((fs::path(partial) / kUnpacked).string(), budget, options_.progress, options_.stop);
+        const auto unpacking = [this](uint64_t done, uint64_t total) {
+            if (options_.progress) options_.progress(total / 4 + done / 4 * 3, total);
+        };
+        reader.extractTo((fs::path(partial) / kUnpacked).string(), budget, unpacking, options_.stop);
         organize(archivePath, partial, budget);
     } catch (const fs::filesystem_error &failure) {
         fs::remove_all(partial, error);

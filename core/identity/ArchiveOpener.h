@@ -23,7 +23,8 @@ struct OpenedSession {
 struct ArchiveOpenOptions {
     std::string privateCache; // where archives are unpacked; privateArchiveCache() when empty
     ArchiveLimits limits;
-    ArchiveReader::Progress progress; // bytes of the archive read, of its size
+    // Bytes of the archive's size done: hashing it counts for a quarter, unpacking for the rest (bytes read).
+    ArchiveReader::Progress progress;
     std::stop_token stop;
 };
 

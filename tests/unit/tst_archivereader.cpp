@@ -236,10 +236,16 @@ private slots:
         writeArchive(session + ".tar.bz2", perfLikeMembers());
         ArchiveOpenOptions options;
         options.privateCache = dir.filePath("private").toStdString();
+        std::vector<std::pair<uint64_t, uint64_t>> progress;
+        options.progress = [&](uint64_t done, uint64_t total) { progress.emplace_back(done, total); };
         const ArchiveOpener opener(options);
         // The archive itself opens its session beside it; the session opens its archive beside it.
         const OpenedSession opened = opener.open(session + ".tar.bz2");
         QCOMPARE(opened.sessionPath, session);
+        QVERIFY(!progress.empty()); // hashing and unpacking report how far they are, never past the end
+        for (size_t i = 0; i < progress.size(); ++i)
+            QVERIFY(progress[i].first <= progress[i].second &&
+                    (i == 0 || progress[i].first >= progress[i - 1].first));
         QCOMPARE(opened.buildIdCaches.size(), size_t{1});
         QVERIFY(opened.buildIdCaches[0].starts_with(options.privateCache + "/"));
         QVERIFY(!BuildIdCache(opened.buildIdCaches[0]).find(buildIdFromHex(kHex), "elf").empty());
