@@ -154,7 +154,8 @@ void ArchiveOpener::organize(const std::string &archivePath, const std::string &
             fs::rename(file, fs::path(partial) / kSession / file.filename());
             found = true;
         } else if (looksLikeArchive(file.string())) {
-            ArchiveReader nested = ArchiveReader::openFile(file.string());
+            ArchiveReader nested = ArchiveReader::openFile(
+                file.string(), archivePath + ": " + file.lexically_relative(unpacked).string());
             nested.extractTo((fs::path(partial) / kSymbols).string(), budget, {}, options_.stop);
             fs::remove(file);
             found = true;

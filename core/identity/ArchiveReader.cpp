@@ -312,16 +312,17 @@ ArchiveReader::Handle ArchiveReader::newReadHandle() {
     return handle;
 }
 
-ArchiveReader ArchiveReader::openFile(const std::string &path) {
+ArchiveReader ArchiveReader::openFile(const std::string &path, std::string name) {
+    if (name.empty()) name = path;
     struct stat status {};
     if (::stat(path.c_str(), &status) != 0) throw Error(systemErrorMessage(path, errno));
     if (!S_ISREG(status.st_mode)) throw Error(path + ": not a regular file");
     Handle handle = newReadHandle();
     if (archive_read_open_filename(handle.get(), path.c_str(), 1 << 16) != ARCHIVE_OK) {
         const char *text = archive_error_string(handle.get());
-        throw Error(path + ": not an archive (" + std::string(text ? text : "unknown format") + ")");
+        throw Error(name + ": not an archive (" + std::string(text ? text : "unknown format") + ")");
     }
-    return ArchiveReader(std::move(handle), path, static_cast<uint64_t>(status.st_size));
+    return ArchiveReader(std::move(handle), std::move(name), static_cast<uint64_t>(status.st_size));
 }
 
 ArchiveReader ArchiveReader::openMemory(std::span<const uint8_t> bytes, std::string name) {

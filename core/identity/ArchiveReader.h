@@ -56,8 +56,9 @@ public:
         std::vector<std::string> files; // regular files written, relative to the directory
     };
 
-    // Throws Error when the file cannot be opened or is no archive libarchive reads.
-    static ArchiveReader openFile(const std::string &path);
+    // Throws Error when the file cannot be opened or is no archive libarchive reads. Messages name the
+    // archive by name (path when empty).
+    static ArchiveReader openFile(const std::string &path, std::string name = {});
     // An archive in memory (kept by the caller while the reader lives); name is used in messages.
     static ArchiveReader openMemory(std::span<const uint8_t> bytes, std::string name);
     ~ArchiveReader();

@@ -288,6 +288,24 @@ private slots:
         QVERIFY(opened.sessionPath.starts_with(options.privateCache + "/"));
         QCOMPARE(opened.buildIdCaches.size(), size_t{1});
         QVERIFY(!BuildIdCache(opened.buildIdCaches[0]).find(buildIdFromHex(kHex), "elf").empty());
+
+        // A hostile archive nested in an --all archive is refused with both named.
+        auto hostileMembers = perfLikeMembers();
+        hostileMembers.push_back({"../evil", AE_IFREG, "x"});
+        writeArchive(symbols, hostileMembers);
+        std::ifstream hostileIn(symbols, std::ios::binary);
+        const std::string hostileNested(std::istreambuf_iterator<char>(hostileIn), {});
+        const std::string hostileAll = dir.filePath("perf.all-hostile.tar.bz2").toStdString();
+        writeArchive(hostileAll, {{"perf.data", AE_IFREG, "PERFILE2 session"},
+                                  {"perf.symbols.tar.bz2", AE_IFREG, hostileNested}});
+        try {
+            ArchiveOpener(options).open(hostileAll);
+            QFAIL("a hostile nested archive was opened");
+        } catch (const Error &error) {
+            const std::string expected = hostileAll + ": perf.symbols.tar.bz2: member \"../evil\"";
+            QVERIFY2(std::string(error.what()).starts_with(expected), error.what());
+        }
+        QVERIFY(!fs::exists(dir.filePath("private/evil").toStdString()));
     }
 
     void symbolsOnlyElfKeepsNamesLinesAndUnwindingOfSampledFunctions() {
