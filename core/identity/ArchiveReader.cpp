@@ -195,7 +195,13 @@ private:
         if (type == AE_IFREG) {
             if (!archive_entry_size_is_set(entry))
                 refuse(name_, member, "a file whose header declares no size");
-            budget_.charge(name_, member, static_cast<uint64_t>(archive_entry_size(entry)));
+            const auto declared = static_cast<uint64_t>(archive_entry_size(entry));
+            // An uncompressed archive holds its members' bytes: a member cannot be larger than all of it.
+            if (archive_filter_code(input_, 0) == ARCHIVE_FILTER_NONE && size_ > 0 && declared > size_)
+                refuse(name_, member,
+                       "declares " + std::to_string(declared) + " bytes, more than the archive's " +
+                           std::to_string(size_));
+            budget_.charge(name_, member, declared);
         }
         write(entry, member, target);
         if (type == AE_IFLNK) links_.push_back({member, target});

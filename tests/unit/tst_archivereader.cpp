@@ -21,6 +21,7 @@
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -189,6 +190,33 @@ private slots:
         const std::string error = refusal(archivePath, path("larger"));
         QVERIFY2(error.find("member \"small\"") != std::string::npos, error.c_str());
         QVERIFY(!fs::exists(path("larger/small")) || fs::file_size(path("larger/small")) == 4);
+    }
+
+    void aMemberDeclaringMoreThanTheArchiveHoldsIsRefused() {
+        // An uncompressed tar whose only member's header says 1 MiB (checksum fixed): more than the file
+        // holds.
+        const std::string archivePath = path("declares-more.tar");
+        writeArchive(archivePath, {{"big", AE_IFREG, std::string(100, 'b')}}, false);
+        std::string bytes;
+        {
+            std::ifstream in(archivePath, std::ios::binary);
+            bytes.assign(std::istreambuf_iterator<char>(in), {});
+        }
+        const size_t header =
+            bytes.find(std::string("big\0", 4)) == 0 ? 0 : bytes.rfind(std::string("big\0", 4), 1024);
+        QVERIFY(header != std::string::npos && header % 512 == 0);
+        std::snprintf(&bytes[header + 124], 12, "%011o", 1u << 20);
+        std::memset(&bytes[header + 148], ' ', 8);
+        unsigned sum = 0;
+        for (size_t i = header; i < header + 512; ++i)
+            sum += static_cast<unsigned char>(bytes[i]);
+        std::snprintf(&bytes[header + 148], 8, "%06o", sum);
+        std::ofstream(archivePath, std::ios::binary | std::ios::trunc) << bytes;
+        const std::string error = refusal(archivePath, path("declares-more"));
+        QVERIFY2(error.find("member \"big\": declares 1048576 bytes, more than the archive's") !=
+                     std::string::npos,
+                 error.c_str());
+        QVERIFY(!fs::exists(path("declares-more/big")));
     }
 
     void perfsLayoutUnpacksIntoACacheThatFindsIt() {
