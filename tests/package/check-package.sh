@@ -88,7 +88,8 @@ if [ -n "$ddeb" ]; then
 fi
 
 for page in man1/perfglass.1 man1/perfglass-cli.1 man1/perfglass-cli-record.1 man1/perfglass-cli-report.1 \
-    man1/perfglass-cli-script.1 man1/perfglass-cli-stat.1 man1/perfglass-cli-list.1 man8/perfglass-helper.8; do
+    man1/perfglass-cli-script.1 man1/perfglass-cli-stat.1 man1/perfglass-cli-list.1 man1/perfglass-cli-archive.1 \
+    man8/perfglass-helper.8; do
     file=$root/usr/share/man/$page.gz
     if [ ! -f "$file" ]; then fail "no man page $page"; continue; fi
     if command -v man >/dev/null; then
