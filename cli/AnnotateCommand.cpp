@@ -2,6 +2,7 @@
 
 #include "AnnotationReport.h"
 #include "JsonReport.h"
+#include "SessionInput.h"
 #include "analysis/FunctionMatcher.h"
 #include "annotate/Annotator.h"
 #include "base/Error.h"
@@ -20,7 +21,9 @@ CLI::App *AnnotateCommand::setup(CLI::App &app) {
         "Show one function's instructions and source lines with the share of its samples on each");
     sub->add_option("function", function_, "The function: its exact demangled name or a unique part of it")
         ->required();
-    sub->add_option("-i,--input", input_, "Session file (perf.data format)")->capture_default_str();
+    sub->add_option("-i,--input", input_,
+                    "Session file (perf.data format), or an archive of one (perf archive's, archive --all)")
+        ->capture_default_str();
     auto *asmFlag = sub->add_flag("--asm", asm_, "Only the disassembly");
     auto *sourceFlag = sub->add_flag("--source", source_, "Only the source lines with their costs");
     auto *bothFlag = sub->add_flag("--both", both_, "Disassembly with the source lines between (default)");
@@ -68,7 +71,8 @@ int AnnotateCommand::run() {
     LoadOptions loadOptions;
     symbols_.apply(loadOptions);
     loadOptions.inlineFrames = inline_;
-    const auto profile = loadProfile(input_, loadOptions);
+    const std::string session = openSessionInput(input_, loadOptions); // adds the caches of an archive
+    const auto profile = loadProfile(session, loadOptions);
     if (profile->events.empty()) throw Error(input_ + ": the session describes no events");
     const FunctionId function = FunctionMatcher(*profile).function(function_);
     AnnotateOptions options;

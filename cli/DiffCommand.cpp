@@ -2,6 +2,7 @@
 
 #include "DiffReport.h"
 #include "JsonReport.h"
+#include "SessionInput.h"
 #include "analysis/CallTreeDiff.h"
 #include "analysis/FlatDiff.h"
 #include "base/Error.h"
@@ -66,7 +67,9 @@ CLI::App *DiffCommand::setup(CLI::App &app) {
 
 DiffCommand::Side DiffCommand::load(const std::string &file) {
     input_ = file; // makeFilter's messages name the session
-    Side side{file, loadProfile(file, loadOptions()), {}};
+    LoadOptions options = loadOptions();
+    const std::string session = openSessionInput(file, options); // adds the caches of an archive
+    Side side{file, loadProfile(session, options), {}};
     if (side.profile->events.empty()) throw Error(file + ": the session describes no events");
     try {
         side.filter = makeFilter(*side.profile);

@@ -3,6 +3,7 @@
 #include "CounterReport.h"
 #include "HistogramReport.h"
 #include "JsonReport.h"
+#include "SessionInput.h"
 #include "TextReport.h"
 #include "analysis/CallTree.h"
 #include "analysis/CallerCallee.h"
@@ -129,7 +130,9 @@ CLI::App *ReportCommand::setup(CLI::App &app) {
     CLI::App *sub =
         app.add_subcommand("report", "Print a call tree, per-function costs or callers/callees of a "
                                      "session, and export it");
-    sub->add_option("-i,--input", input_, "Session file (perf.data format)")->capture_default_str();
+    sub->add_option("-i,--input", input_,
+                    "Session file (perf.data format), or an archive of one (perf archive's, archive --all)")
+        ->capture_default_str();
     viewOption_ =
         sub->add_option(
                "--view", view_,
@@ -453,7 +456,9 @@ LoadOptions ReportCommand::loadOptions() const {
 
 int ReportCommand::run() {
     applyPerfOptions();
-    const auto profile = loadProfile(input_, loadOptions());
+    LoadOptions options = loadOptions();
+    const std::string session = openSessionInput(input_, options); // adds the caches of an archive
+    const auto profile = loadProfile(session, options);
     // A stream cut inside a record (a pipe whose writer died) is reported up to there, and said on standard
     // error too, where perf report says "unexpected end of event stream".
     for (const auto &notice : profile->diagnostics.notices)

@@ -1,6 +1,7 @@
 #include "ScriptCommand.h"
 
 #include "ScriptFields.h"
+#include "SessionInput.h"
 
 #include "analysis/SortedHistogram.h"
 #include "base/Error.h"
@@ -213,7 +214,9 @@ CLI::App *ScriptCommand::setup(CLI::App &app) {
     CLI::App *sub = app.add_subcommand(
         "script",
         "Print every sample as perf script does (for stackcollapse-perf.pl and other perf script tools)");
-    sub->add_option("-i,--input", input_, "Session file (perf.data format)")->capture_default_str();
+    sub->add_option("-i,--input", input_,
+                    "Session file (perf.data format), or an archive of one (perf archive's, archive --all)")
+        ->capture_default_str();
     sub->add_option("-F,--fields", fields_,
                     "Fields as perf script's -F: comm,pid,tid,cpu,time,period,event,ip,sym,symoff,dso, or "
                     "+FIELD/-FIELD to change the default");
@@ -228,7 +231,8 @@ int ScriptCommand::run() {
     LoadOptions options;
     symbolOptions_.apply(options);
     options.inlineFrames = inline_;
-    const auto profile = loadProfile(input_, options);
+    const std::string session = openSessionInput(input_, options); // adds the caches of an archive
+    const auto profile = loadProfile(session, options);
     ScriptPrinter printer(*profile, fields, options);
     std::string out;
     for (size_t i = 0; i < profile->samples.size(); ++i) {

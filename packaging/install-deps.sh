@@ -4,12 +4,14 @@
 #
 # Debian 12 / Ubuntu 22.04+ names, the reference platform:
 #   run:     what the programs need to run, for an installation from source (cmake --install); the Debian
-#            package declares the same itself: the Qt 6, elfutils, zstd, capstone and {fmt} libraries, Qt's platform
+#            package declares the same itself: the Qt 6, elfutils, zstd, capstone, {fmt}, libarchive and nettle
+#            libraries (session archives: tar.bz2 read and written, SHA-256 names their caches), Qt's platform
 #            plugins, pkexec and polkitd (recordings that need privileges, through perfglass-helper),
 #            qt6-translations-l10n (Qt's own texts in the user's language)
 #   build:   run, and what builds it (make run): build-essential cmake ninja-build pkg-config
 #            qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools libgl-dev libdw-dev libelf-dev
 #            libdebuginfod-dev libzstd-dev libiberty-dev libcapstone-dev libcli11-dev nlohmann-json3-dev libfmt-dev
+#            libarchive-dev nettle-dev
 #   test:    build, and what make test uses: clang-format universal-ctags (format and structure checks),
 #            clang libclang-rt-14-dev (libFuzzer and the sanitizers' runtime for clang), linux-perf and
 #            hotspot (perf and perfparser read our files), xvfb xauth (screenshots of a real window),
@@ -25,19 +27,20 @@
 # Users of the Debian package (make package) need none of this: apt installs what the package declares.
 #
 # Fedora names, for reference (dnf install):
-#   run:   qt6-qtbase-gui elfutils-libs libzstd fmt capstone polkit qt6-qttranslations
+#   run:   qt6-qtbase-gui elfutils-libs libzstd fmt capstone libarchive nettle polkit qt6-qttranslations
 #   build: gcc-c++ cmake ninja-build pkgconf qt6-qtbase-devel qt6-qttools-devel mesa-libGL-devel elfutils-devel
 #          elfutils-debuginfod-client-devel libzstd-devel binutils-devel capstone-devel cli11-devel json-devel fmt-devel
+#          libarchive-devel nettle-devel
 #   test:  clang-tools-extra clang compiler-rt perf hotspot xorg-x11-server-Xvfb xorg-x11-xauth
 #          desktop-file-utils appstream dbus-daemon
 set -eu
 
 run="libqt6widgets6 libqt6concurrent6 qt6-qpa-plugins libdw1 libelf1 libdebuginfod1 libzstd1 libfmt9
-  libcapstone4 pkexec polkitd qt6-translations-l10n"
+  libcapstone4 libarchive13 libnettle8 pkexec polkitd qt6-translations-l10n"
 build="$run build-essential cmake ninja-build pkg-config
   qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools libgl-dev
   libdw-dev libelf-dev libdebuginfod-dev libzstd-dev libiberty-dev libcapstone-dev
-  libcli11-dev nlohmann-json3-dev libfmt-dev"
+  libcli11-dev nlohmann-json3-dev libfmt-dev libarchive-dev nettle-dev"
 test="$build clang-format universal-ctags clang libclang-rt-14-dev linux-perf hotspot xvfb xauth
   dpkg-dev lintian desktop-file-utils appstream shared-mime-info man-db
   dbus-daemon polkitd pkexec util-linux binutils python3 golang-go chromium librsvg2-bin nodejs bash zsh"

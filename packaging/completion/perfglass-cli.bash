@@ -11,7 +11,7 @@ _perfglass_cli() {
     cur=${COMP_WORDS[COMP_CWORD]}
     prev=${COMP_WORDS[COMP_CWORD - 1]}
     program=${COMP_WORDS[0]}
-    local subcommands="record report script annotate diff stat list help"
+    local subcommands="record report script annotate diff archive stat list help"
     sub=
     for ((i = 1; i < COMP_CWORD; i++)); do
         case ${COMP_WORDS[i]} in
@@ -33,7 +33,7 @@ _perfglass_cli() {
         return 0
     fi
     case $prev in
-    -i | --input | -o | --output | --kallsyms | --symfs | --sysroot | --cwd | --tracefs-root | --sysfs-root)
+    -i | --input | -o | --output | --unpack | --kallsyms | --symfs | --sysroot | --cwd | --tracefs-root | --sysfs-root)
         mapfile -t COMPREPLY < <(compgen -f -- "$cur")
         return 0
         ;;
