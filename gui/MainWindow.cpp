@@ -1,5 +1,7 @@
 #include "MainWindow.h"
 
+#include "ReviewExporter.h"
+
 #include "AnalysisJob.h"
 #include "CallTreeModel.h"
 #include "CallTreeView.h"
@@ -77,7 +79,8 @@ MainWindow::MainWindow(QWidget *parent)
     , flameGraphModel_(new FlameGraphModel(this))
     , undoStack_(new QUndoStack(this))
     , frameActions_(new FrameActions(this))
-    , exporter_(new ExportJob(this)) {
+    , exporter_(new ExportJob(this))
+    , reviewExporter_(new ReviewExporter(this)) {
     setWindowTitle(tr("Perfglass"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/perfglass.png")));
     setAcceptDrops(true);
@@ -310,6 +313,8 @@ void MainWindow::createSessionActions(QMenu *file) {
     reloadAction_->setIcon(style()->standardIcon(QStyle::SP_BrowserReload));
     reloadAction_->setToolTip(tr("Read the session's file again"));
     createExportMenu(file);
+    file->addAction(reviewExporter_->action());
+    connect(reviewExporter_, &ReviewExporter::statusMessage, statusBar(), &QStatusBar::showMessage);
     closeAction_ = file->addAction(tr("&Close"), this, &MainWindow::closeSession);
     closeAction_->setShortcut(QKeySequence::Close);
     closeAction_->setIcon(style()->standardIcon(QStyle::SP_DialogCloseButton));
@@ -377,6 +382,7 @@ void MainWindow::closeSession() {
     analyzer_->cancel();
     undoStack_->clear();
     session_.reset();
+    reviewExporter_->setSession({});
     filter_ = SampleFilter();
     offCpuAction_->setVisible(false);
     callTreeModel_->setTree(nullptr, CostUnit::Count);
@@ -799,7 +805,9 @@ void MainWindow::setLoading(bool loading) {
 void MainWindow::showOpenDialog() {
     const QString start = session_ ? QFileInfo(session_->path).absolutePath() : QString();
     const QString path = QFileDialog::getOpenFileName(
-        this, tr("Open Session"), start, tr("perf.data sessions (*.data *.perf);;All files (*)"));
+        this, tr("Open Session"), start,
+        tr("perf.data sessions and their archives (*.data *.perf *.tar.bz2 *.tar.gz *.tar.xz *.tar.zst "
+           "*.tar);;All files (*)"));
     if (!path.isEmpty()) openFile(path);
 }
 
@@ -849,7 +857,11 @@ void MainWindow::onLoaded(std::shared_ptr<const LoadedSession> session) {
                                      .arg(name));
     else
         statusBar()->showMessage(tr("Opened %1.").arg(name), 5000);
+    if (!session_->openNotices.isEmpty())
+        statusBar()->showMessage(
+            tr("Opened %1: %2").arg(name, session_->openNotices.join(QStringLiteral("; "))), 10000);
     addRecentFile(session_->path);
+    reviewExporter_->setSession(session_);
     updateSessionActions();
     StartupTiming::mark("session loaded");
     offCpuAction_->setVisible(session_->offCpuEvent >= 0);

@@ -30,6 +30,8 @@ class QPushButton;
 
 namespace perfglass {
 
+class ReviewExporter;
+
 class CallTreeModel;
 class CallTreeView;
 class CallerCalleeView;
@@ -56,6 +58,7 @@ public:
     ~MainWindow() override;
 
     const std::shared_ptr<const LoadedSession> &session() const { return session_; }
+    ReviewExporter *reviewExporter() const { return reviewExporter_; }
     QString lastError() const { return lastError_; }
     // The filter asked for last (the one shown may still be computing).
     const SampleFilter &filter() const { return filter_; }
@@ -202,6 +205,7 @@ private:
     ProcessGroupingActions *grouping_ = nullptr; // View ▸ Group Stacks, Hide Idle
     QAction *offCpuAction_ = nullptr;            // Off-CPU Time, for sessions with switch-out samples
     ExportJob *exporter_;
+    ReviewExporter *reviewExporter_; // File ▸ Export for Review
     DockHeightKeeper *heightKeeper_ = nullptr;
     QList<QDockWidget *> hiddenForCounters_; // the sample views a counters-only session hid
     FilterBar *filterBar_ = nullptr;

@@ -20,6 +20,8 @@ std::shared_ptr<LoadedSession> emptyAnalysis(const LoadedSession &base, const Sa
     auto session = std::make_shared<LoadedSession>();
     session->path = base.path;
     session->fileSize = base.fileSize;
+    session->sessionFile = base.sessionFile;
+    session->openNotices = base.openNotices;
     session->profile = profile;
     session->unresolved = base.unresolved;
     session->offCpuEvent = base.offCpuEvent;

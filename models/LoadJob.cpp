@@ -12,7 +12,8 @@
 namespace perfglass {
 
 namespace {
-constexpr double kReadShare = 0.9; // reading and symbolizing dominate; the trees take the rest
+constexpr double kReadShare = 0.9;   // reading and symbolizing dominate; the trees take the rest
+constexpr double kUnpackShare = 0.1; // of the reading share: unpacking an archive, when the session is one
 } // namespace
 
 LoadJob::LoadJob(QObject *parent)
@@ -29,17 +30,38 @@ void LoadJob::load(const QString &path) {
         [this](std::shared_ptr<const LoadedSession> session) { emit loaded(std::move(session)); });
 }
 
+// What PATH stands for: the session itself, a session with its archive beside it, or an archive (perf
+// archive's or ours), unpacked into a private cache whose build-id entries the symbolizer searches first.
+OpenedSession LoadJob::openSession(const QString &path, LoadOptions &options, const std::stop_token &stop,
+                                   const ReportProgress &reportProgress) {
+    ArchiveOpenOptions archiveOptions;
+    archiveOptions.stop = stop;
+    archiveOptions.progress = [&reportProgress](uint64_t done, uint64_t total) {
+        if (total > 0) reportProgress(kUnpackShare * static_cast<double>(done) / static_cast<double>(total));
+    };
+    OpenedSession opened = ArchiveOpener(std::move(archiveOptions)).open(path.toStdString());
+    options.buildIdCaches.insert(options.buildIdCaches.begin(), opened.buildIdCaches.begin(),
+                                 opened.buildIdCaches.end());
+    return opened;
+}
+
 std::shared_ptr<const LoadedSession> LoadJob::read(const QString &path, LoadOptions options,
                                                    const std::stop_token &stop,
                                                    const ReportProgress &reportProgress) {
     const QFileInfo info(path);
     if (info.isDir()) throw Error(path.toStdString() + ": is a directory, not a session file");
     options.stop = stop;
-    options.progress = [&reportProgress](double fraction) { reportProgress(fraction * kReadShare); };
+    const OpenedSession opened = openSession(path, options, stop, reportProgress);
+    options.progress = [&reportProgress](double fraction) {
+        reportProgress(kUnpackShare + fraction * (kReadShare - kUnpackShare));
+    };
     LoadedSession base;
     base.path = info.absoluteFilePath();
-    base.fileSize = static_cast<uint64_t>(info.size());
-    base.profile = loadProfile(path.toStdString(), options);
+    base.sessionFile = QString::fromStdString(opened.sessionPath);
+    base.fileSize = static_cast<uint64_t>(QFileInfo(base.sessionFile).size());
+    for (const auto &notice : opened.notices)
+        base.openNotices.push_back(QString::fromStdString(notice));
+    base.profile = loadProfile(opened.sessionPath, options);
     throwIfCancelled(stop);
     if (base.profile->events.empty()) throw Error(path.toStdString() + ": the session describes no events");
     sourceLocationsOf(base.profile); // computed here, off the UI thread, for the views to share

@@ -1,10 +1,12 @@
-// Opens a session file off the UI thread: reads it into a Profile (perfglass::loadProfile), then builds the
-// top-down call tree and the flat profile, reporting progress and honouring cancellation (BackgroundJob).
-// loaded() hands the session over on the thread that owns the job.
+// Opens a session file off the UI thread (or an archive of one, identity/ArchiveOpener: unpacked into a
+// private build-id cache first): reads it into a Profile (perfglass::loadProfile), then builds the top-down
+// call tree and the flat profile, reporting progress and honouring cancellation (BackgroundJob). loaded()
+// hands the session over on the thread that owns the job.
 #pragma once
 
 #include "BackgroundJob.h"
 #include "LoadedSession.h"
+#include "identity/ArchiveOpener.h"
 #include "load/LoadProfile.h"
 
 #include <QString>
@@ -34,6 +36,8 @@ signals:
     void loaded(std::shared_ptr<const perfglass::LoadedSession> session);
 
 private:
+    static OpenedSession openSession(const QString &path, LoadOptions &options, const std::stop_token &stop,
+                                     const ReportProgress &reportProgress);
     static std::shared_ptr<const LoadedSession> read(const QString &path, LoadOptions options,
                                                      const std::stop_token &stop,
                                                      const ReportProgress &reportProgress);

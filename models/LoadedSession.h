@@ -12,6 +12,7 @@
 
 #include <QMetaType>
 #include <QString>
+#include <QStringList>
 
 #include <cstdint>
 #include <memory>
@@ -21,8 +22,10 @@
 namespace perfglass {
 
 struct LoadedSession {
-    QString path;
+    QString path;        // what the user opened: a session file, or an archive holding one
+    QString sessionFile; // the perf.data file read (inside the archive's private cache for an archive)
     uint64_t fileSize = 0;
+    QStringList openNotices; // what opening did besides reading (an archive unpacked or reused)
     std::shared_ptr<const Profile> profile;
     std::shared_ptr<const CallTree> topDown;
     std::shared_ptr<const CallTree> bottomUp;

@@ -13,6 +13,8 @@ set(PERFGLASS_GUI_TESTS tst_callercallee tst_countersview tst_eventbuilderview t
 list(APPEND PERFGLASS_CORE_UNIT_TESTS tst_diff)
 list(APPEND PERFGLASS_INTEGRATION_TESTS tst_sessiondiff)
 list(APPEND PERFGLASS_GUI_TESTS tst_compare)
+# Export for Review and opening archives (issue 29)
+list(APPEND PERFGLASS_GUI_TESTS tst_reviewexport)
 # Sessions that travel: archives, hostile ones made with libarchive in the test (unit), and archives of real
 # recordings read by perf and by perfglass-cli (integration).
 list(APPEND PERFGLASS_CORE_UNIT_TESTS tst_archivereader)
@@ -90,5 +92,5 @@ set_tests_properties(tst_record tst_recordcounters tst_helperrecord tst_walkings
   tst_archive PROPERTIES RESOURCE_LOCK system-wide-mmap-build-ids)
 if(TARGET perfglass-gui-lib)
   # Both record with perf or system-wide to make their sessions.
-  set_tests_properties(tst_flamegraph tst_timeline tst_sourceview PROPERTIES RESOURCE_LOCK system-wide-mmap-build-ids)
+  set_tests_properties(tst_flamegraph tst_timeline tst_sourceview tst_reviewexport PROPERTIES RESOURCE_LOCK system-wide-mmap-build-ids)
 endif()
