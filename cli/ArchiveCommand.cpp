@@ -1,14 +1,12 @@
 #include "ArchiveCommand.h"
 
 #include "base/Error.h"
+#include "export/ReviewArchive.h"
 #include "identity/ArchiveOpener.h"
 #include "identity/BuildIdCache.h"
 #include "load/LoadProfile.h"
-#include "record/HostBuildIds.h"
 
 #include <fmt/format.h>
-
-#include <filesystem>
 
 namespace perfglass::cli {
 
@@ -16,15 +14,6 @@ namespace {
 
 std::string megabytes(uint64_t bytes) {
     return fmt::format("{:.1f} MB", static_cast<double>(bytes) / 1e6);
-}
-
-// The kallsyms of the running kernel that names its addresses: /proc/kallsyms, unless it hides them from this
-// user and a recording through the helper kept root's view (record/HostBuildIds.h).
-std::string kallsymsOfRunningKernel(const std::vector<uint8_t> &kernelBuildId) {
-    const std::string kept = keptKallsymsPath(kernelBuildId);
-    std::error_code error;
-    if (::geteuid() != 0 && !kept.empty() && std::filesystem::is_regular_file(kept, error)) return kept;
-    return "/proc/kallsyms";
 }
 
 } // namespace
@@ -60,14 +49,7 @@ int ArchiveCommand::unpack() const {
 std::map<std::string, std::vector<uint64_t>> ArchiveCommand::sampledAddresses() const {
     LoadOptions options;
     symbolOptions_.apply(options);
-    const auto profile = loadProfile(input_, options);
-    std::map<std::string, std::vector<uint64_t>> addresses;
-    for (const Frame &frame : profile->frames) {
-        if (frame.module >= profile->modules.size()) continue;
-        const Module &module = profile->modules[frame.module];
-        if (!module.buildId.empty()) addresses[module.buildId].push_back(frame.address);
-    }
-    return addresses;
+    return sampledAddressesByBuildId(*loadProfile(input_, options));
 }
 
 void ArchiveCommand::printResult(const SessionArchiveResult &result) const {
@@ -98,8 +80,7 @@ int ArchiveCommand::run() {
     options.all = all_;
     options.symbolsOnly = symbolsOnly_;
     if (symbolsOnly_) options.sampledAddresses = sampledAddresses();
-    if (const auto kernel = kernelBuildIdEntry()) options.kernelBuildId = kernel->buildId;
-    options.kallsymsPath = kallsymsOfRunningKernel(options.kernelBuildId);
+    useRunningKernel(options);
     printResult(SessionArchive::write(options));
     return 0;
 }

@@ -39,11 +39,11 @@ void ReviewExportDialog::addSizes(QFormLayout *form, const ReviewArchiveInfo &me
                              : tr("unknown");
     form->addRow(tr("Full binaries:"), new QLabel(tr("%1 — every byte of each file").arg(full), this));
     if (measured.fullBytes > measured.bytes && measured.fullBytes > 0)
-        form->addRow(QString(),
-                     new QLabel(tr("Symbols only is %1% smaller.")
-                                    .arg(qRound(100.0 * (1.0 - double(measured.bytes) /
-                                                                   double(measured.fullBytes)))),
-                                this));
+        form->addRow(
+            QString(),
+            new QLabel(tr("Symbols only is %1% smaller.")
+                           .arg(qRound(100.0 * (1.0 - double(measured.bytes) / double(measured.fullBytes)))),
+                       this));
 }
 
 void ReviewExportDialog::addFileList(QVBoxLayout *layout, const ReviewArchiveInfo &measured) {

@@ -1,6 +1,7 @@
 // File ▸ Export for Review, the choice: what the archive for another machine holds (the session, and each
 // file the samples ran in, by build id), what could not be archived and why, and the size of the two forms:
-// symbols only (names, source lines, unwinding and disassembly of the sampled functions) or the full binaries.
+// symbols only (names, source lines, unwinding and disassembly of the sampled functions) or the full
+// binaries.
 #pragma once
 
 #include "ReviewExportJob.h"

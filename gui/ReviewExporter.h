@@ -1,7 +1,7 @@
 // File ▸ Export for Review: first writes the symbols-only archive of the open session into a temporary
-// directory (off the UI thread), to learn its size and the full archive's; shows both with the files they hold
-// (ReviewExportDialog); then saves the chosen form where the user says: the symbols-only file is copied, the
-// full one written. The session must have been read from its perf.data file (or an archive of one).
+// directory (off the UI thread), to learn its size and the full archive's; shows both with the files they
+// hold (ReviewExportDialog); then saves the chosen form where the user says: the symbols-only file is copied,
+// the full one written. The session must have been read from its perf.data file (or an archive of one).
 #pragma once
 
 #include "ReviewExportJob.h"

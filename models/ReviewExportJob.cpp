@@ -47,12 +47,10 @@ ReviewArchiveInfo ReviewExportJob::write(const LoadedSession &session, const QSt
 
 void ReviewExportJob::exportSession(std::shared_ptr<const LoadedSession> session, const QString &path,
                                     bool symbolsOnly) {
-    start(
-        [session = std::move(session), path, symbolsOnly](const std::stop_token &stop,
-                                                          const ReportProgress &report) {
-            return write(*session, path, symbolsOnly, stop, report);
-        },
-        [this](ReviewArchiveInfo info) { emit written(info); });
+    start([session = std::move(session), path, symbolsOnly](
+              const std::stop_token &stop,
+              const ReportProgress &report) { return write(*session, path, symbolsOnly, stop, report); },
+          [this](ReviewArchiveInfo info) { emit written(info); });
 }
 
 } // namespace perfglass

@@ -67,10 +67,14 @@ private:
         const size_t body = offset + kRecordHeaderSize;
         const size_t end = offset + size;
         switch (id) {
-        case CodeLoad: return readLoad(body, end, time);
-        case CodeMove: return readMove(body, end, time);
-        case DebugInfo: return readDebugInfo(body, end);
-        default: return true; // unwinding information and ids of later versions: not used
+        case CodeLoad:
+            return readLoad(body, end, time);
+        case CodeMove:
+            return readMove(body, end, time);
+        case DebugInfo:
+            return readDebugInfo(body, end);
+        default:
+            return true; // unwinding information and ids of later versions: not used
         }
     }
 
@@ -82,11 +86,12 @@ private:
         code.codeIndex = word64(body + 32);
         code.loadTime = time;
         const size_t nameStart = body + 40;
-        const auto *nameEnd = static_cast<const uint8_t *>(
-            std::memchr(bytes_.data() + nameStart, 0, end - nameStart));
+        const auto *nameEnd =
+            static_cast<const uint8_t *>(std::memchr(bytes_.data() + nameStart, 0, end - nameStart));
         if (!nameEnd) return error(nameStart, "a code load whose name has no terminating NUL");
         const size_t codeStart = static_cast<size_t>(nameEnd - bytes_.data()) + 1;
-        code.name.assign(reinterpret_cast<const char *>(bytes_.data() + nameStart), codeStart - 1 - nameStart);
+        code.name.assign(reinterpret_cast<const char *>(bytes_.data() + nameStart),
+                         codeStart - 1 - nameStart);
         if (code.size > end - codeStart)
             return error(body + 24, fmt::format("code size {} past the record's end", code.size));
         code.code.assign(bytes_.begin() + static_cast<std::ptrdiff_t>(codeStart),
@@ -126,17 +131,19 @@ private:
         size_t offset = body + 16;
         std::string previousFile;
         for (uint64_t i = 0; i < count; ++i) {
-            if (end - offset < 17) return error(offset, fmt::format("debug entry {} of {} cut short", i, count));
+            if (end - offset < 17)
+                return error(offset, fmt::format("debug entry {} of {} cut short", i, count));
             JitLine line{word64(offset), word32(offset + 8), {}};
             const size_t nameStart = offset + 16;
-            const auto *nameEnd = static_cast<const uint8_t *>(
-                std::memchr(bytes_.data() + nameStart, 0, end - nameStart));
+            const auto *nameEnd =
+                static_cast<const uint8_t *>(std::memchr(bytes_.data() + nameStart, 0, end - nameStart));
             if (!nameEnd) return error(nameStart, "a debug entry whose file name has no terminating NUL");
             const size_t nameLength = static_cast<size_t>(nameEnd - bytes_.data()) - nameStart;
             const bool sameAsPrevious = nameLength == 1 && bytes_[nameStart] == 0xff;
-            line.file = sameAsPrevious
-                            ? previousFile
-                            : std::string(reinterpret_cast<const char *>(bytes_.data() + nameStart), nameLength);
+            line.file =
+                sameAsPrevious
+                    ? previousFile
+                    : std::string(reinterpret_cast<const char *>(bytes_.data() + nameStart), nameLength);
             previousFile = line.file;
             lines.push_back(std::move(line));
             offset = nameStart + nameLength + 1;

@@ -1,9 +1,9 @@
 // Just-in-time compiled code from a jitdump file (jit-PID.dump), the format of perf's
-// tools/perf/Documentation/jitdump-specification.txt that V8 (node --perf-prof), JVM agents, .NET, wasmtime and
-// Python 3.13's -X perf_jit write: every function the runtime compiled, with its name, address, size, code
-// bytes and the time it became valid; source lines where the runtime gives them (JIT_CODE_DEBUG_INFO); moves
-// (JIT_CODE_MOVE). Read natively, so no `perf inject --jit` is needed. An address the runtime reused names the
-// function that was there at the sample's time.
+// tools/perf/Documentation/jitdump-specification.txt that V8 (node --perf-prof), JVM agents, .NET, wasmtime
+// and Python 3.13's -X perf_jit write: every function the runtime compiled, with its name, address, size,
+// code bytes and the time it became valid; source lines where the runtime gives them (JIT_CODE_DEBUG_INFO);
+// moves (JIT_CODE_MOVE). Read natively, so no `perf inject --jit` is needed. An address the runtime reused
+// names the function that was there at the sample's time.
 #pragma once
 
 #include "base/Expected.h"

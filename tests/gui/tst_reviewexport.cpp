@@ -45,9 +45,9 @@ private slots:
         qputenv("XDG_CACHE_HOME", dir.filePath(QStringLiteral("cache")).toUtf8());
         qunsetenv("PERF_BUILDID_DIR");
         const QString session = dir.filePath(QStringLiteral("app.data"));
-        const ProcessResult recorded = runCli({QStringLiteral("record"), QStringLiteral("-g"), QStringLiteral("-o"),
-                                               session, QStringLiteral("--"), program, QStringLiteral("300"),
-                                               QStringLiteral("2")});
+        const ProcessResult recorded =
+            runCli({QStringLiteral("record"), QStringLiteral("-g"), QStringLiteral("-o"), session,
+                    QStringLiteral("--"), program, QStringLiteral("300"), QStringLiteral("2")});
         if (!QFile::exists(session)) QSKIP(qPrintable(QStringLiteral("recording refused: ") + recorded.err));
 
         auto window = openSessionWindow(session, kTimeoutMs);
@@ -61,8 +61,9 @@ private slots:
         QVERIFY(QFile::exists(archive));
         QVERIFY(info.bytes > 0);
         QVERIFY2(info.fullBytes > info.bytes, "a symbols-only archive is smaller than the full one");
-        QVERIFY(std::any_of(info.entries.begin(), info.entries.end(),
-                            [](const QString &entry) { return entry.contains(QLatin1String("/hotspots/")); }));
+        QVERIFY(std::any_of(info.entries.begin(), info.entries.end(), [](const QString &entry) {
+            return entry.contains(QLatin1String("/hotspots/"));
+        }));
 
         {
             ReviewExportDialog dialog(info, window.get());

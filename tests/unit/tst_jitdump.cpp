@@ -1,6 +1,6 @@
-// JitDump (symbols/JitDump.h): a jitdump written here by hand, as runtimes write them: loads with names and code,
-// a move, debug info before its load (with the "same file as before" marker), an unwinding-info record, an
-// address reused by a later function, a record cut short at the end; and files that are not jitdumps.
+// JitDump (symbols/JitDump.h): a jitdump written here by hand, as runtimes write them: loads with names and
+// code, a move, debug info before its load (with the "same file as before" marker), an unwinding-info record,
+// an address reused by a later function, a record cut short at the end; and files that are not jitdumps.
 #include "symbols/JitDump.h"
 
 #include <QProcess>
@@ -115,7 +115,8 @@ private slots:
         writer.debugInfo(2000, 0x1000, {{0x1000, 10, "/app/hot.js"}, {0x1010, 12, "\xff"}});
         writer.load(2000, 0x1000, "LazyCompile:*fib /app/hot.js:1", {0x55, 0x48, 0x89, 0xe5, 0xc3}, 1);
         writer.unwindingInfo(2100);
-        writer.load(2200, 0x2000, "Builtin:ArgumentsAdaptorTrampoline (1)", std::vector<uint8_t>(32, 0x90), 2);
+        writer.load(2200, 0x2000, "Builtin:ArgumentsAdaptorTrampoline (1)", std::vector<uint8_t>(32, 0x90),
+                    2);
         writer.move(3000, 0x1000, 0x5000, 5, 1);
         const auto dump = JitDump::parse(writer.bytes, "jit-4242.dump");
         QVERIFY2(dump, dump ? "" : dump.error().c_str());
@@ -218,7 +219,8 @@ private slots:
         std::memcpy(bytes.data() + 40 + 16 + 24, &hugeSize, 8); // code_size past the record's end
         const auto tooBig = JitDump::parse(bytes, "big.dump");
         QVERIFY(!tooBig);
-        QVERIFY2(QString::fromStdString(tooBig.error()).contains("at byte 80: code size"), tooBig.error().c_str());
+        QVERIFY2(QString::fromStdString(tooBig.error()).contains("at byte 80: code size"),
+                 tooBig.error().c_str());
 
         bytes = writer.bytes;
         const uint32_t tiny = 8;
