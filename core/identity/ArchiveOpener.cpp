@@ -208,7 +208,14 @@ OpenedSession ArchiveOpener::open(const std::string &path) const {
         const std::string beside = path + ".tar.bz2";
         std::error_code error;
         if (path == "-" || !fs::is_regular_file(beside, error)) return opened;
-        const Unpacked unpacked = unpackPrivately(beside);
+        // The session itself is fine: an archive beside it that cannot be used costs only its symbols.
+        Unpacked unpacked;
+        try {
+            unpacked = unpackPrivately(beside);
+        } catch (const Error &refused) {
+            opened.notices.push_back(std::string("not used: ") + refused.what());
+            return opened;
+        }
         if (!unpacked.symbols.empty()) opened.buildIdCaches.push_back(unpacked.symbols);
         opened.notices.push_back("symbols from " + beside +
                                  (unpacked.reused ? ", unpacked before in " : ", unpacked into ") +

@@ -298,6 +298,19 @@ private slots:
         }
         QCOMPARE(treeOf(options.privateCache), before);
         QVERIFY(!fs::exists(dir.filePath("evil").toStdString()));
+
+        // The same archive beside a session: the session opens without its symbols, and says why.
+        const std::string other = dir.filePath("other.data").toStdString();
+        std::ofstream(other) << "PERFILE2 and the rest of a session";
+        fs::copy_file(hostile, other + ".tar.bz2");
+        const OpenedSession withoutSymbols = opener.open(other);
+        QCOMPARE(withoutSymbols.sessionPath, other);
+        QVERIFY(withoutSymbols.buildIdCaches.empty());
+        QVERIFY(!withoutSymbols.notices.empty());
+        QVERIFY2(withoutSymbols.notices[0].find("not used") != std::string::npos &&
+                     withoutSymbols.notices[0].find("../../evil") != std::string::npos,
+                 withoutSymbols.notices[0].c_str());
+        QCOMPARE(treeOf(options.privateCache), before);
     }
 
     void allArchivesHoldTheirSession() {
