@@ -149,6 +149,12 @@ CLI::App *RecordCommand::setup(CLI::App &app) {
     sub->add_option("--compression-level", options_.compressionLevel, "Compress with this zstd level (1-22)")
         ->check(CLI::Range(1, 22));
     sub->add_flag("--no-compress", noCompress_, "Do not compress (the default)");
+    sub->add_flag("-B,--no-buildid", noBuildId_,
+                  "Collect no build ids (none in the session's BUILD_ID list, nothing added to the build-id "
+                  "cache), as perf record -B");
+    sub->add_flag("-N,--no-buildid-cache", noBuildIdCache_,
+                  "Do not add the files with samples to the build-id cache ($PERF_BUILDID_DIR or ~/.debug), "
+                  "as perf record -N");
     CLI::Option *counters = sub->add_option(
         "--counters", options_.counters,
         "Counting events (perf's syntax) read every --interval next to the samples, per CPU with -a/-C, "
@@ -202,6 +208,8 @@ int RecordCommand::run() {
         options_.systemWide = true; // -C without a target means the whole system on those CPUs, as in perf
     if (compress_ && options_.compressionLevel <= 0) options_.compressionLevel = 1;
     if (noCompress_) options_.compressionLevel = 0;
+    options_.buildIds = !noBuildId_;
+    options_.buildIdCache = !noBuildIdCache_;
 
     options_.privilegedOpenerFactory = []() -> std::unique_ptr<EventOpener> {
         return startPrivilegedHelper();

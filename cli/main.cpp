@@ -1,5 +1,6 @@
 // perfglass-cli: record, report, count and list events from a terminal.
 #include "AnnotateCommand.h"
+#include "BuildIdListCommand.h"
 #include "Command.h"
 #include "DiffCommand.h"
 #include "ListCommand.h"
@@ -47,6 +48,7 @@ int main(int argc, char **argv) {
     add(std::make_unique<perfglass::cli::StatCommand>(argc, argv));
     add(std::make_unique<perfglass::cli::ListCommand>());
     add(std::make_unique<perfglass::cli::DiffCommand>());
+    add(std::make_unique<perfglass::cli::BuildIdListCommand>());
 
     std::string helpTopic;
     CLI::App *help = app.add_subcommand("help", "Print the help of the program or of SUBCOMMAND");
