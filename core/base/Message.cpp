@@ -113,7 +113,8 @@ const char *recordingFormat(MessageKind kind) {
         return "kernel symbols could not be kept for reports run as this user ({0}); they will need "
                "--kallsyms";
     case MessageKind::BuildIdCacheNotFilled: // cache root, reason (English), files not kept
-        return "the build-id cache {0} was not filled ({2} files not kept: {1}); the recording is complete, but "
+        return "the build-id cache {0} was not filled ({2} files not kept: {1}); the recording is complete, "
+               "but "
                "reports after the recorded files change cannot name their functions";
     default:
         return nullptr;

@@ -202,7 +202,8 @@ Expected<std::string> BuildIdCache::prepareEntry(std::string_view recordedPath,
 }
 
 // ROOT/.build-id/XX/REST -> ../../PATH/HEX, as perf makes it; an existing link is kept.
-Expected<bool> BuildIdCache::linkBuildId(std::span<const uint8_t> buildId, const std::string &directory) const {
+Expected<bool> BuildIdCache::linkBuildId(std::span<const uint8_t> buildId,
+                                         const std::string &directory) const {
     const std::string hex = buildIdHex(buildId);
     const std::string linkDirectory = root_ + "/.build-id/" + hex.substr(0, 2);
     if (auto made = makeDirectories(linkDirectory); !made) return made;

@@ -15,9 +15,9 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <map>
 #include <cerrno>
 #include <cstring>
+#include <map>
 #include <thread>
 #include <utility>
 

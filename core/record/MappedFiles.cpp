@@ -81,8 +81,8 @@ std::vector<uint8_t> MappedFiles::buildIdOf(pid_t pid, const Mapping &mapping, b
     const auto key = std::make_tuple(mapping.major, mapping.minor, mapping.inode);
     if (mapping.inode == 0 || mapping.path.empty() || mapping.path.front() != '/') return {};
     const auto known = byInode_.find(key);
-    if (known != byInode_.end() && (!executable || !keepDescriptors_ || known->second.empty() ||
-                                    kept_.count(known->second)))
+    if (known != byInode_.end() &&
+        (!executable || !keepDescriptors_ || known->second.empty() || kept_.count(known->second)))
         return known->second;
     UniqueFd fd = openMapped(pid, mapping);
     std::vector<uint8_t> buildId = fd.valid() ? elfBuildIdOfFd(fd.get()) : std::vector<uint8_t>{};

@@ -52,7 +52,8 @@ public:
     // A mapping whose build id the kernel gave (MMAP2 with PERF_RECORD_MISC_MMAP_BUILD_ID): keeps a
     // descriptor of the file, once per build id, when it can be opened as the process sees it and holds that
     // build id.
-    void keepFor(pid_t pid, uint64_t start, uint64_t end, std::string_view path, std::span<const uint8_t> buildId);
+    void keepFor(pid_t pid, uint64_t start, uint64_t end, std::string_view path,
+                 std::span<const uint8_t> buildId);
     // The descriptor kept for buildId, or null.
     const Kept *kept(std::span<const uint8_t> buildId) const;
     size_t keptCount() const { return kept_.size(); }

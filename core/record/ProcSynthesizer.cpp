@@ -142,7 +142,7 @@ pid_t ProcSynthesizer::processOfThread(pid_t tid) const {
 // the kernel's order; one that cannot be read is 0, 0.
 void ProcSynthesizer::emitNamespaces(pid_t pid, pid_t tid, const Emit &emit) {
     static constexpr const char *kNames[NamespacesFields::kKnownNamespaces] = {"net",  "uts", "ipc",   "pid",
-                                                                             "user", "mnt", "cgroup"};
+                                                                               "user", "mnt", "cgroup"};
     std::array<NamespaceLink, NamespacesFields::kKnownNamespaces> links{};
     bool any = false;
     for (size_t i = 0; i < links.size(); ++i) {

@@ -600,7 +600,8 @@ void Recording::openOutput() {
         mappedFiles_.emplace();
         mappedFiles_->setKeepDescriptors(options_.buildIdCache);
     }
-    sink_->followSampledFiles(summary_.kernelSamples ? SampledFiles::loadedModules() : std::vector<SampledFiles::Module>{},
+    sink_->followSampledFiles(summary_.kernelSamples ? SampledFiles::loadedModules()
+                                                     : std::vector<SampledFiles::Module>{},
                               mappedFiles_ ? &*mappedFiles_ : nullptr);
     if (!counters_) return;
     StatRecordWriter::Config config;
@@ -828,16 +829,16 @@ std::string Recording::kallsymsForCache() {
 // be written is a notice, never a failed recording.
 void Recording::fillBuildIdCache(const std::vector<BuildIdEntry> &entries) {
     BuildIdCache cache(BuildIdCache::userRoot());
-    const bool kernel = std::any_of(entries.begin(), entries.end(),
-                                    [](const BuildIdEntry &entry) { return entry.path == "[kernel.kallsyms]"; });
-    const CacheFill fill =
-        perfglass::fillBuildIdCache(cache, entries, *mappedFiles_, kernel ? kallsymsForCache() : std::string(),
-                                    ownVdsoImage());
+    const bool kernel = std::any_of(entries.begin(), entries.end(), [](const BuildIdEntry &entry) {
+        return entry.path == "[kernel.kallsyms]";
+    });
+    const CacheFill fill = perfglass::fillBuildIdCache(
+        cache, entries, *mappedFiles_, kernel ? kallsymsForCache() : std::string(), ownVdsoImage());
     summary_.cachedFiles = fill.kept;
     if (fill.failed > 0)
-        summary_.notices.push_back(
-            coreMessage(MessageKind::BuildIdCacheNotFilled, cache.root().empty() ? "(none)" : cache.root(),
-                        fill.firstError, fill.failed));
+        summary_.notices.push_back(coreMessage(MessageKind::BuildIdCacheNotFilled,
+                                               cache.root().empty() ? "(none)" : cache.root(),
+                                               fill.firstError, fill.failed));
 }
 
 // The final drain and counter read, then the feature sections and the header's data size.

@@ -8,9 +8,9 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <fstream>
-#include <cstdlib>
 #include <cerrno>
+#include <cstdlib>
+#include <fstream>
 #include <string>
 #include <utility>
 

@@ -31,7 +31,8 @@ bool isKernelAddress(uint64_t address) {
 
 SampledFiles::SampledFiles(std::vector<Module> modules)
     : modules_(std::move(modules)) {
-    std::sort(modules_.begin(), modules_.end(), [](const Module &a, const Module &b) { return a.start < b.start; });
+    std::sort(modules_.begin(), modules_.end(),
+              [](const Module &a, const Module &b) { return a.start < b.start; });
 }
 
 std::vector<SampledFiles::Module> SampledFiles::loadedModules(const std::string &path) {

@@ -77,9 +77,10 @@ std::vector<BuildIdEntry> sampledBuildIds(const SampledFiles &sampled, MappedFil
                                           const std::optional<BuildIdEntry> &kernel,
                                           const std::optional<BuildIdEntry> &vdso) {
     std::vector<BuildIdEntry> entries;
-    if (kernel && sampled.kernelHit()) addOnce(entries, *kernel);
+    if (kernel) addOnce(entries, *kernel);
     for (const auto &module : sampled.modules())
-        if (module.hit) addOnce(entries, BuildIdEntry{-1, true, moduleBuildId(module.name), "[" + module.name + "]"});
+        if (module.hit)
+            addOnce(entries, BuildIdEntry{-1, true, moduleBuildId(module.name), "[" + module.name + "]"});
     if (vdso) addOnce(entries, *vdso);
     for (const auto &file : sampled.files()) {
         if (!file.hit) continue;
@@ -89,8 +90,9 @@ std::vector<BuildIdEntry> sampledBuildIds(const SampledFiles &sampled, MappedFil
     return entries;
 }
 
-CacheFill fillBuildIdCache(BuildIdCache &cache, const std::vector<BuildIdEntry> &entries, const MappedFiles &files,
-                           const std::string &kallsyms, std::span<const uint8_t> vdsoImage) {
+CacheFill fillBuildIdCache(BuildIdCache &cache, const std::vector<BuildIdEntry> &entries,
+                           const MappedFiles &files, const std::string &kallsyms,
+                           std::span<const uint8_t> vdsoImage) {
     CacheFill fill;
     for (const auto &entry : entries) {
         if (entry.kernel && entry.path != "[kernel.kallsyms]") continue; // modules: not kept yet

@@ -84,9 +84,10 @@ bool replaceFile(const QString &from, const QString &to) {
 class NamespacedProgram {
 public:
     NamespacedProgram(const QString &dir, const QString &program, int milliseconds) {
-        const QString script = QStringLiteral("mount -t tmpfs perfglass-test %1 && cp %2 %1/prog && exec %1/prog %3 1")
-                                   .arg(dir, program)
-                                   .arg(milliseconds);
+        const QString script =
+            QStringLiteral("mount -t tmpfs perfglass-test %1 && cp %2 %1/prog && exec %1/prog %3 1")
+                .arg(dir, program)
+                .arg(milliseconds);
         process_.start(QStringLiteral("unshare"),
                        {QStringLiteral("-m"), QStringLiteral("--propagation"), QStringLiteral("private"),
                         QStringLiteral("sh"), QStringLiteral("-c"), script});
@@ -94,7 +95,8 @@ public:
         // The shell execs the program: the same pid, once its maps name dir/prog.
         for (int i = 0; i < 100 && process_.state() == QProcess::Running; ++i) {
             QFile maps(QStringLiteral("/proc/%1/maps").arg(process_.processId()));
-            if (maps.open(QIODevice::ReadOnly) && maps.readAll().contains((dir + QStringLiteral("/prog")).toUtf8())) {
+            if (maps.open(QIODevice::ReadOnly) &&
+                maps.readAll().contains((dir + QStringLiteral("/prog")).toUtf8())) {
                 pid_ = process_.processId();
                 break;
             }
@@ -122,14 +124,18 @@ class TestBuildIdRecord : public QObject {
 private:
     QString cli_ = QStringLiteral(PERFGLASS_CLI);
 
+    // record -g -p PID for a second (frame-pointer call chains reach libc's start code, so libc has hits);
+    // asUser: run by that user through setpriv, without root's access to /proc/PID/map_files.
     ProcessResult recordAttached(qint64 pid, const QString &file, const QString &home,
-                                 const QStringList &extra = {}) {
-        return runWithHome(cli_,
-                           QStringList{QStringLiteral("record"), QStringLiteral("-e"), QStringLiteral("cpu-clock"),
-                                       QStringLiteral("-p"), QString::number(pid), QStringLiteral("--duration"),
-                                       QStringLiteral("1"), QStringLiteral("-o"), file} +
-                               extra,
-                           home);
+                                 const QStringList &extra = {}, const QStringList &asUser = {}) {
+        const QStringList arguments = QStringList{QStringLiteral("record"),     QStringLiteral("-g"),
+                                                  QStringLiteral("-e"),         QStringLiteral("cpu-clock"),
+                                                  QStringLiteral("-p"),         QString::number(pid),
+                                                  QStringLiteral("--duration"), QStringLiteral("1"),
+                                                  QStringLiteral("-o"),         file} +
+                                      extra;
+        if (asUser.isEmpty()) return runWithHome(cli_, arguments, home);
+        return runWithHome(QStringLiteral("setpriv"), asUser + QStringList{cli_} + arguments, home);
     }
     QString buildIdList(const QString &file) {
         const ProcessResult listed = runCli({QStringLiteral("buildid-list"), QStringLiteral("-i"), file});
@@ -147,16 +153,25 @@ private slots:
     // buildid-list reads them from our file, and as perf's own recording of the program lists them.
     void attachedProcessListsItsFiles() {
         QTemporaryDir home;
-        RunningProgram program({QStringLiteral("3000"), QStringLiteral("1")});
+        RunningProgram program({QStringLiteral("8000"), QStringLiteral("1")});
         const QString file = home.filePath(QStringLiteral("attached.data"));
         const ProcessResult recorded = recordAttached(program.pid(), file, home.path());
         QVERIFY2(recorded.exitCode == 0, qPrintable(recorded.err));
         const QString binary = QFileInfo(clientPath(QStringLiteral("hotspots-fp"))).canonicalFilePath();
         const QSet<QString> ours = lines(buildIdList(file));
-        QVERIFY2(ours.contains(hexOf(binary) + QLatin1Char(' ') + binary), qPrintable(QStringList(ours.values()).join('\n')));
+        QVERIFY2(ours.contains(hexOf(binary) + QLatin1Char(' ') + binary),
+                 qPrintable(QStringList(ours.values()).join('\n')));
         const QString libc = libcPath();
         QVERIFY(!libc.isEmpty());
-        QVERIFY2(ours.contains(hexOf(libc) + QLatin1Char(' ') + libc), qPrintable(QStringList(ours.values()).join('\n')));
+        QVERIFY2(ours.contains(hexOf(libc) + QLatin1Char(' ') + libc),
+                 qPrintable(QStringList(ours.values()).join('\n')));
+        // Files it maps but that no sample hit are not listed (perf's "with hits").
+        const QString libm = QString(libc).replace(QLatin1String("libc.so"), QLatin1String("libm.so"));
+        QFile maps(QStringLiteral("/proc/%1/maps").arg(program.pid()));
+        QVERIFY(maps.open(QIODevice::ReadOnly));
+        if (maps.readAll().contains(libm.toUtf8()))
+            for (const QString &line : ours)
+                QVERIFY2(!line.endsWith(QLatin1Char(' ') + libm), qPrintable(line));
         // The program's files are in the cache, under perf's layout.
         BuildIdCache cache(home.filePath(QStringLiteral(".debug")).toStdString());
         QVERIFY(!cache.find(elfBuildIdOfFile(binary.toStdString()), "elf").empty());
@@ -167,12 +182,12 @@ private slots:
         QCOMPARE(lines(perfListed.out), ours);
         // perf's own recording of the same program names the same build ids for it and libc.
         const QString perfFile = home.filePath(QStringLiteral("perf.data"));
-        const ProcessResult perfRecorded = runPerfRecord({QStringLiteral("-q"), QStringLiteral("-e"),
-                                                          QStringLiteral("cpu-clock"), QStringLiteral("-p"),
-                                                          QString::number(program.pid()), QStringLiteral("-o"),
-                                                          perfFile, QStringLiteral("--"), QStringLiteral("sleep"),
-                                                          QStringLiteral("1")});
-        if (perfRecorded.exitCode != 0) QSKIP(qPrintable("perf record -p failed here: " + perfRecorded.err.left(300)));
+        const ProcessResult perfRecorded =
+            runPerfRecord({QStringLiteral("-q"), QStringLiteral("-e"), QStringLiteral("cpu-clock"),
+                           QStringLiteral("-p"), QString::number(program.pid()), QStringLiteral("-o"),
+                           perfFile, QStringLiteral("--"), QStringLiteral("sleep"), QStringLiteral("1")});
+        if (perfRecorded.exitCode != 0)
+            QSKIP(qPrintable("perf record -p failed here: " + perfRecorded.err.left(300)));
         const QSet<QString> perfs = lines(
             runProgram(perfPath(), {QStringLiteral("buildid-list"), QStringLiteral("-i"), perfFile}).out);
         for (const QString &line : perfs)
@@ -183,34 +198,68 @@ private slots:
     // The program was rebuilt at its path after it started: the synthesized mapping carries the build id of
     // the file that runs, the cache keeps that file, and perf report names its functions through the cache
     // once the path holds another program.
+    void programRebuiltWhileRunning_data() {
+        QTest::addColumn<bool>("unprivileged");
+        QTest::newRow("root (map_files)") << false;
+        QTest::newRow("its own user (the path inside /proc/PID/root)") << true;
+    }
+
     void programRebuiltWhileRunning() {
+        QFETCH(bool, unprivileged);
+        const QStringList nobody{QStringLiteral("--reuid=nobody"), QStringLiteral("--regid=nogroup"),
+                                 QStringLiteral("--clear-groups")};
+        if (unprivileged &&
+            (!isRoot() || QStandardPaths::findExecutable(QStringLiteral("setpriv")).isEmpty()))
+            QSKIP("needs root and setpriv to run the program and the recorder as another user");
+        if (unprivileged && perfEventParanoid() > 2)
+            QSKIP("kernel.perf_event_paranoid > 2: users cannot record");
         QTemporaryDir home;
+        QFile(home.path())
+            .setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner |
+                            QFileDevice::ReadOther | QFileDevice::WriteOther | QFileDevice::ExeOther);
         const QString path = home.filePath(QStringLiteral("prog"));
         QVERIFY(QFile::copy(clientPath(QStringLiteral("hotspots-fp")), path));
         const QString oldId = hexOf(path);
         QProcess program;
-        program.start(path, {QStringLiteral("3000"), QStringLiteral("1")});
+        if (unprivileged)
+            program.start(QStringLiteral("setpriv"),
+                          nobody + QStringList{path, QStringLiteral("3000"), QStringLiteral("1")});
+        else
+            program.start(path, {QStringLiteral("3000"), QStringLiteral("1")});
         QVERIFY(program.waitForStarted());
         QThread::msleep(200);
         QVERIFY(replaceFile(clientPath(QStringLiteral("blocker")), path));
         const QString newId = hexOf(path);
         QVERIFY(newId != oldId);
         const QString file = home.filePath(QStringLiteral("rebuilt.data"));
-        const ProcessResult recorded = recordAttached(program.processId(), file, home.path());
+        const ProcessResult recorded =
+            recordAttached(program.processId(), file, home.path(), {}, unprivileged ? nobody : QStringList{});
         program.kill();
         program.waitForFinished();
         QVERIFY2(recorded.exitCode == 0, qPrintable(recorded.err));
         const QSet<QString> listed = lines(buildIdList(file));
-        QVERIFY2(listed.contains(oldId + QLatin1Char(' ') + path), qPrintable(QStringList(listed.values()).join('\n')));
-        QVERIFY(!listed.contains(newId + QLatin1Char(' ') + path));
+        QVERIFY(!listed.contains(newId + QLatin1Char(' ') + path)); // the new file never lends its build id
+        if (unprivileged) {
+            // Without map_files the old file cannot be reached: the mapping keeps device and inode, and the
+            // session lists no build id for the path rather than a wrong one.
+            for (const QString &line : listed)
+                QVERIFY2(!line.endsWith(QLatin1Char(' ') + path), qPrintable(line));
+            // Files that were not replaced are read through /proc/PID/root (the same inode).
+            const QString libc = libcPath();
+            QVERIFY2(listed.contains(hexOf(libc) + QLatin1Char(' ') + libc),
+                     qPrintable(QStringList(listed.values()).join('\n')));
+            return;
+        }
+        QVERIFY2(listed.contains(oldId + QLatin1Char(' ') + path),
+                 qPrintable(QStringList(listed.values()).join('\n')));
         BuildIdCache cache(home.filePath(QStringLiteral(".debug")).toStdString());
         const std::string kept = cache.find(buildIdFromHex(oldId.toStdString()), "elf");
         QVERIFY(!kept.empty());
         QCOMPARE(QString::fromStdString(buildIdHex(elfBuildIdOfFile(kept))), oldId);
         QVERIFY(QFile::remove(path)); // gone: only the cache has it now
         if (perfPath().isEmpty()) return;
-        const QStringList report{QStringLiteral("report"), QStringLiteral("-i"), file, QStringLiteral("--stdio"),
-                                 QStringLiteral("--sort"), QStringLiteral("sym")};
+        const QStringList report{QStringLiteral("report"),  QStringLiteral("-i"),     file,
+                                 QStringLiteral("--stdio"), QStringLiteral("--sort"), QStringLiteral("sym")};
         const ProcessResult named = runWithHome(perfPath(), report, home.path());
         QVERIFY2(named.out.contains(QLatin1String("hotLoop")), qPrintable(named.out.left(2000) + named.err));
         // Without the cache perf cannot name them: the cache is what names them above.
@@ -234,7 +283,8 @@ private slots:
         QFETCH(bool, shadowed);
         QFETCH(bool, systemWide);
         if (!isRoot()) QSKIP("mounting inside a new mount namespace needs root");
-        if (QStandardPaths::findExecutable(QStringLiteral("unshare")).isEmpty()) QSKIP("unshare is not installed");
+        if (QStandardPaths::findExecutable(QStringLiteral("unshare")).isEmpty())
+            QSKIP("unshare is not installed");
         QTemporaryDir home;
         const QString dir = home.filePath(QStringLiteral("inside"));
         QVERIFY(QDir().mkpath(dir));
@@ -242,31 +292,34 @@ private slots:
         if (shadowed) QVERIFY(QFile::copy(clientPath(QStringLiteral("blocker")), path));
         const QString programId = hexOf(clientPath(QStringLiteral("hotspots-fp")));
         NamespacedProgram program(dir, clientPath(QStringLiteral("hotspots-fp")), 2500);
-        if (program.pid() < 0) QSKIP(qPrintable("unshare -m with a tmpfs is not allowed here: " + program.error()));
+        if (program.pid() < 0)
+            QSKIP(qPrintable("unshare -m with a tmpfs is not allowed here: " + program.error()));
         QCOMPARE(QFile::exists(path), shadowed); // the host sees the other file, or none
         const QString file = home.filePath(QStringLiteral("container.data"));
         const ProcessResult recorded =
-            systemWide ? runWithHome(cli_,
-                                     {QStringLiteral("record"), QStringLiteral("-e"), QStringLiteral("cpu-clock"),
-                                      QStringLiteral("-a"), QStringLiteral("--duration"), QStringLiteral("1"),
-                                      QStringLiteral("-o"), file},
-                                     home.path())
-                       : recordAttached(program.pid(), file, home.path());
+            systemWide
+                ? runWithHome(cli_,
+                              {QStringLiteral("record"), QStringLiteral("-e"), QStringLiteral("cpu-clock"),
+                               QStringLiteral("-a"), QStringLiteral("--duration"), QStringLiteral("1"),
+                               QStringLiteral("-o"), file},
+                              home.path())
+                : recordAttached(program.pid(), file, home.path());
         QVERIFY2(recorded.exitCode == 0, qPrintable(recorded.err));
         program.waitForExit();
         const QSet<QString> listed = lines(buildIdList(file));
-        QVERIFY2(listed.contains(programId + QLatin1Char(' ') + path), qPrintable(QStringList(listed.values()).join('\n')));
+        QVERIFY2(listed.contains(programId + QLatin1Char(' ') + path),
+                 qPrintable(QStringList(listed.values()).join('\n')));
         BuildIdCache cache(home.filePath(QStringLiteral(".debug")).toStdString());
         const std::string kept = cache.find(buildIdFromHex(programId.toStdString()), "elf");
         QVERIFY(!kept.empty());
         QCOMPARE(QString::fromStdString(buildIdHex(elfBuildIdOfFile(kept))), programId);
         if (perfPath().isEmpty()) return;
-        const ProcessResult named = runWithHome(perfPath(),
-                                                {QStringLiteral("report"), QStringLiteral("-i"), file,
-                                                 QStringLiteral("--stdio"), QStringLiteral("--sort"),
-                                                 QStringLiteral("dso,sym"), QStringLiteral("--comm"),
-                                                 QStringLiteral("prog")},
-                                                home.path());
+        const ProcessResult named =
+            runWithHome(perfPath(),
+                        {QStringLiteral("report"), QStringLiteral("-i"), file, QStringLiteral("--stdio"),
+                         QStringLiteral("--sort"), QStringLiteral("dso,sym"), QStringLiteral("--comm"),
+                         QStringLiteral("prog")},
+                        home.path());
         QVERIFY2(named.out.contains(QLatin1String("hotLoop")), qPrintable(named.out.left(3000) + named.err));
     }
 
@@ -343,28 +396,43 @@ private slots:
         if (!isRoot()) return;
         QVERIFY(namespaces > 0);
         if (perfPath().isEmpty()) return;
-        const ProcessResult script = runProgram(
-            perfPath(), {QStringLiteral("script"), QStringLiteral("-i"), file, QStringLiteral("--show-namespace-events")});
+        const ProcessResult script =
+            runProgram(perfPath(), {QStringLiteral("script"), QStringLiteral("-i"), file,
+                                    QStringLiteral("--show-namespace-events")});
         QCOMPARE(script.exitCode, 0);
-        QVERIFY2(script.out.contains(QLatin1String("PERF_RECORD_NAMESPACES")), qPrintable(script.out.left(2000)));
-        const ProcessResult report = runProgram(perfPath(), {QStringLiteral("report"), QStringLiteral("-i"), file,
-                                                             QStringLiteral("--stdio")});
+        QVERIFY2(script.out.contains(QLatin1String("PERF_RECORD_NAMESPACES")),
+                 qPrintable(script.out.left(2000)));
+        const ProcessResult report = runProgram(
+            perfPath(), {QStringLiteral("report"), QStringLiteral("-i"), file, QStringLiteral("--stdio")});
         QCOMPARE(report.exitCode, 0);
         QVERIFY(report.out.contains(QLatin1String("hotLoop")));
     }
 
-    // buildid-list prints what perf buildid-list prints on perf's own files.
+    // buildid-list prints what perf buildid-list prints on perf's own files; our reader takes perf's
+    // NAMESPACES records.
     void buildIdListOfPerfFiles() {
         if (perfPath().isEmpty()) QSKIP("perf is not installed (Debian: linux-perf)");
         QTemporaryDir home;
         const QString file = home.filePath(QStringLiteral("perf.data"));
-        const ProcessResult recorded = recordHotspotsWithPerf(file);
-        if (!QFile::exists(file)) QSKIP(qPrintable("perf record cannot record here: " + recorded.err.left(300)));
+        const ProcessResult recorded = runPerfRecord(
+            {QStringLiteral("-q"), QStringLiteral("-g"), QStringLiteral("--namespaces"), QStringLiteral("-e"),
+             QStringLiteral("cpu-clock"), QStringLiteral("-o"), file, QStringLiteral("--"),
+             clientPath(QStringLiteral("hotspots-fp")), QStringLiteral("-300")});
+        if (!QFile::exists(file))
+            QSKIP(qPrintable("perf record cannot record here: " + recorded.err.left(300)));
         const ProcessResult perfListed =
             runProgram(perfPath(), {QStringLiteral("buildid-list"), QStringLiteral("-i"), file});
         QCOMPARE(perfListed.exitCode, 0);
         QVERIFY(!lines(perfListed.out).isEmpty());
         QCOMPARE(lines(buildIdList(file)), lines(perfListed.out));
+        size_t namespaces = 0;
+        PerfDataReader reader(file.toStdString());
+        for (const perf_event_header *record = reader.next(); record; record = reader.next())
+            namespaces += record->type == PERF_RECORD_NAMESPACES ? 1 : 0;
+        QVERIFY(namespaces > 0);
+        const ProcessResult report = runCli({QStringLiteral("report"), QStringLiteral("-i"), file});
+        QVERIFY2(report.exitCode == 0 && report.out.contains(QLatin1String("hotLoop")),
+                 qPrintable(report.err));
     }
 };
 

@@ -83,7 +83,8 @@ private slots:
         QTemporaryDir dir;
         BuildIdCache cache(dir.filePath("cache").toStdString());
         QVERIFY(cache.add("/bin/app", kBuildId, writeFile(dir.filePath("a").toStdString(), "first")));
-        const auto again = cache.add("/bin/app", kBuildId, writeFile(dir.filePath("b").toStdString(), "second"));
+        const auto again =
+            cache.add("/bin/app", kBuildId, writeFile(dir.filePath("b").toStdString(), "second"));
         QVERIFY(again);
         QCOMPARE(readFile(*again), std::string("first"));
     }
@@ -92,7 +93,8 @@ private slots:
         QTemporaryDir dir;
         BuildIdCache cache(dir.filePath("cache").toStdString());
         const std::string source = writeFile(dir.filePath("x").toStdString(), "x");
-        for (const char *path : {"/../../etc/passwd", "relative/path", "/a//b", "/a/./b", "//anon", "[a/b]", ""})
+        for (const char *path :
+             {"/../../etc/passwd", "relative/path", "/a//b", "/a/./b", "//anon", "[a/b]", ""})
             QVERIFY2(!cache.add(path, kBuildId, source), path);
         QVERIFY(!fs::exists(dir.filePath("etc").toStdString()));
         QVERIFY(!cache.add("/bin/app", {}, source)); // no build id
