@@ -241,6 +241,10 @@ int RecordCommand::run() {
         lost += fmt::format(", compressed from {}", humanBytes(summary.uncompressedBytes));
     if (!options_.counters.empty())
         lost += fmt::format(", {} reads of {} counters", summary.counterReads, summary.counterNames.size());
+    if (summary.buildIds > 0)
+        lost += options_.buildIdCache ? fmt::format(", {} build ids ({} in the build-id cache)",
+                                                    summary.buildIds, summary.cachedFiles)
+                                      : fmt::format(", {} build ids", summary.buildIds);
     fmt::print(stderr, "[ perfglass record: {:.2f} s, {} samples, {}, {} written to {} ]\n", summary.seconds,
                summary.samples, lost, humanBytes(summary.bytes),
                options_.outputPath == "-" ? std::string("standard output (pipe mode)") : options_.outputPath);

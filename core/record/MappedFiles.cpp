@@ -104,6 +104,8 @@ void MappedFiles::keepFor(pid_t pid, uint64_t start, uint64_t end, std::string_v
     };
     UniqueFd fd = openMapFile(pid, start, end);
     if (!holdsId(fd)) fd = openInRoot(pid, path);
+    // The process is gone already (a short-lived one): the recorder's own view, if it holds that build id.
+    if (!holdsId(fd) && !isDeleted(path)) fd.reset(::open(std::string(path).c_str(), O_RDONLY | O_CLOEXEC));
     if (holdsId(fd)) keep(id, std::move(fd), path);
 }
 

@@ -262,6 +262,14 @@ private slots:
                                  QStringLiteral("--stdio"), QStringLiteral("--sort"), QStringLiteral("sym")};
         const ProcessResult named = runWithHome(perfPath(), report, home.path());
         QVERIFY2(named.out.contains(QLatin1String("hotLoop")), qPrintable(named.out.left(2000) + named.err));
+        // perf archive of our recording finds the file in the cache.
+        const ProcessResult archived =
+            runWithHome(perfPath(), {QStringLiteral("archive"), file}, home.path());
+        QVERIFY2(archived.exitCode == 0, qPrintable(archived.err));
+        const ProcessResult listing =
+            runProgram(QStringLiteral("tar"), {QStringLiteral("tjf"), file + QStringLiteral(".tar.bz2")});
+        QVERIFY2(listing.out.contains(QStringLiteral(".build-id/%1/%2").arg(oldId.left(2), oldId.mid(2))),
+                 qPrintable(listing.out + listing.err));
         // Without the cache perf cannot name them: the cache is what names them above.
         QTemporaryDir emptyHome;
         const ProcessResult unnamed = runWithHome(perfPath(), report, emptyHome.path());
