@@ -397,6 +397,9 @@ private slots:
             }
         }
         QVERIFY(buildIdMmaps > 0);
+        // Our own report reads MMAP2 records with build ids and NAMESPACES records, and names the functions.
+        const ProcessResult ours = runCli({QStringLiteral("report"), QStringLiteral("-i"), file});
+        QVERIFY2(ours.exitCode == 0 && ours.out.contains(QLatin1String("hotLoop")), qPrintable(ours.err));
         const auto &maps = reader.metadata().perfMaps;
         QVERIFY(maps.count(static_cast<int32_t>(program.pid())));
         QCOMPARE(QString::fromStdString(maps.at(static_cast<int32_t>(program.pid()))),
