@@ -241,13 +241,16 @@ int RecordCommand::run() {
         lost += fmt::format(", compressed from {}", humanBytes(summary.uncompressedBytes));
     if (!options_.counters.empty())
         lost += fmt::format(", {} reads of {} counters", summary.counterReads, summary.counterNames.size());
+    // After the file's name, where scripts reading the line up to it are not disturbed.
+    std::string identity;
     if (summary.buildIds > 0)
-        lost += options_.buildIdCache ? fmt::format(", {} build ids ({} in the build-id cache)",
-                                                    summary.buildIds, summary.cachedFiles)
-                                      : fmt::format(", {} build ids", summary.buildIds);
-    fmt::print(stderr, "[ perfglass record: {:.2f} s, {} samples, {}, {} written to {} ]\n", summary.seconds,
-               summary.samples, lost, humanBytes(summary.bytes),
-               options_.outputPath == "-" ? std::string("standard output (pipe mode)") : options_.outputPath);
+        identity = options_.buildIdCache ? fmt::format("; {} build ids, {} in the build-id cache",
+                                                       summary.buildIds, summary.cachedFiles)
+                                         : fmt::format("; {} build ids", summary.buildIds);
+    fmt::print(stderr, "[ perfglass record: {:.2f} s, {} samples, {}, {} written to {}{} ]\n",
+               summary.seconds, summary.samples, lost, humanBytes(summary.bytes),
+               options_.outputPath == "-" ? std::string("standard output (pipe mode)") : options_.outputPath,
+               identity);
     return summary.exitCode;
 }
 

@@ -4,11 +4,13 @@
 
 #include <fcntl.h>
 #include <linux/openat2.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cinttypes>
 #include <cstdio>
 
@@ -18,7 +20,12 @@ namespace {
 
 // Descriptors kept at most: each is one open file for the whole recording, beside the perf events'. Past
 // this, files are read again at the end, through the path and only when they are still the one mapped.
-constexpr size_t kMaxKeptDescriptors = 512;
+// Never more than a quarter of the open-file limit, so that the recording's own files can still be opened.
+size_t maxKeptDescriptors() {
+    rlimit limit{};
+    if (::getrlimit(RLIMIT_NOFILE, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY) return 512;
+    return std::min<size_t>(512, static_cast<size_t>(limit.rlim_cur / 4));
+}
 // Tries to open the file of a build id the kernel gave, when earlier tries failed (the mapping was gone).
 constexpr int kMaxKeepAttempts = 3;
 
@@ -36,7 +43,8 @@ bool isRegular(int fd) {
 } // namespace
 
 MappedFiles::MappedFiles(std::string procRoot)
-    : procRoot_(std::move(procRoot)) {}
+    : procRoot_(std::move(procRoot))
+    , maxKept_(maxKeptDescriptors()) {}
 
 bool MappedFiles::isDeleted(std::string_view path) {
     return path.ends_with(" (deleted)");
@@ -95,7 +103,7 @@ void MappedFiles::keepFor(pid_t pid, uint64_t start, uint64_t end, std::string_v
                           std::span<const uint8_t> buildId) {
     if (!keepDescriptors_ || buildId.empty() || path.empty() || path.front() != '/') return;
     const std::vector<uint8_t> id(buildId.begin(), buildId.end());
-    if (kept_.count(id) || kept_.size() >= kMaxKeptDescriptors) return;
+    if (kept_.count(id) || kept_.size() >= maxKept_) return;
     int &attempts = keepAttempts_[id];
     if (attempts >= kMaxKeepAttempts) return;
     ++attempts;
@@ -110,7 +118,7 @@ void MappedFiles::keepFor(pid_t pid, uint64_t start, uint64_t end, std::string_v
 }
 
 void MappedFiles::keep(std::span<const uint8_t> buildId, UniqueFd fd, std::string_view path) {
-    if (!keepDescriptors_ || !fd.valid() || kept_.size() >= kMaxKeptDescriptors) return;
+    if (!keepDescriptors_ || !fd.valid() || kept_.size() >= maxKept_) return;
     std::vector<uint8_t> id(buildId.begin(), buildId.end());
     if (kept_.count(id)) return;
     std::string recorded(path);

@@ -69,6 +69,7 @@ private:
 
     std::string procRoot_;
     bool keepDescriptors_ = true;
+    size_t maxKept_ = 0;
     std::map<std::tuple<uint32_t, uint32_t, uint64_t>, std::vector<uint8_t>> byInode_; // read once each
     std::map<std::vector<uint8_t>, Kept> kept_;
     std::map<std::vector<uint8_t>, int> keepAttempts_; // build ids the kernel gave that could not be kept yet

@@ -166,8 +166,8 @@ private slots:
             unsigned major, minor;
             char perms[8];
             int pathAt = 0;
-            if (std::sscanf(line.c_str(), "%llx-%llx %7s %llx %x:%x %llu %n", &start, &end, perms, &offset, &major,
-                            &minor, &inode, &pathAt) < 7 ||
+            if (std::sscanf(line.c_str(), "%llx-%llx %7s %llx %x:%x %llu %n", &start, &end, perms, &offset,
+                            &major, &minor, &inode, &pathAt) < 7 ||
                 perms[2] != 'x' || pathAt == 0 || line.find("tst_sampledfiles") == std::string::npos)
                 continue;
             exe = {start, end, major, minor, inode, line.substr(static_cast<size_t>(pathAt))};
