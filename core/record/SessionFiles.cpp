@@ -18,6 +18,11 @@ namespace {
 
 constexpr size_t kMaxPerfMapBytes = size_t{64} << 20;
 
+std::string readWhole(const std::string &path) {
+    std::ifstream file(path, std::ios::binary);
+    return {std::istreambuf_iterator<char>(file), {}};
+}
+
 bool sameEntry(const BuildIdEntry &entry, const std::string &path, const std::vector<uint8_t> &buildId) {
     return entry.path == path && entry.buildId == buildId;
 }
@@ -53,6 +58,11 @@ Expected<std::string> addEntry(BuildIdCache &cache, const BuildIdEntry &entry, c
                                const std::string &kallsyms, std::span<const uint8_t> vdsoImage) {
     if (entry.path == "[kernel.kallsyms]") {
         if (kallsyms.empty()) return unexpected(std::string("kallsyms could not be read"));
+        // Addresses move with every boot (KASLR) while the build id stays: this boot's replace an older
+        // one's.
+        const std::string kept =
+            cache.root() + "/" + entry.path + "/" + buildIdHex(entry.buildId) + "/kallsyms";
+        if (::access(kept.c_str(), F_OK) == 0 && readWhole(kept) != kallsyms) ::unlink(kept.c_str());
         return cache.addBytes(entry.path, entry.buildId,
                               {reinterpret_cast<const uint8_t *>(kallsyms.data()), kallsyms.size()});
     }
@@ -96,6 +106,8 @@ CacheFill fillBuildIdCache(BuildIdCache &cache, const std::vector<BuildIdEntry> 
     CacheFill fill;
     for (const auto &entry : entries) {
         if (entry.kernel && entry.path != "[kernel.kallsyms]") continue; // modules: not kept yet
+        // kallsyms without addresses (kptr_restrict, no helper) would name nothing: not kept, not a failure.
+        if (entry.path == "[kernel.kallsyms]" && kallsyms.empty()) continue;
         const auto added = addEntry(cache, entry, files, kallsyms, vdsoImage);
         if (added) {
             ++fill.kept;

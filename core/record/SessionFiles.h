@@ -40,8 +40,8 @@ struct CacheFill {
 };
 
 // Adds every entry to cache: files from the descriptors files kept (or, failing that, from the recorded path
-// when it still holds that build id), [kernel.kallsyms] from kallsyms, [vdso] from vdsoImage. Module entries
-// are left out (not kept yet).
+// when it still holds that build id), [kernel.kallsyms] from kallsyms (left out when empty: no addresses
+// could be had), [vdso] from vdsoImage. Module entries are left out (not kept yet).
 CacheFill fillBuildIdCache(BuildIdCache &cache, const std::vector<BuildIdEntry> &entries,
                            const MappedFiles &files, const std::string &kallsyms,
                            std::span<const uint8_t> vdsoImage);
