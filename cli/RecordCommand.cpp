@@ -149,6 +149,12 @@ CLI::App *RecordCommand::setup(CLI::App &app) {
     sub->add_option("--compression-level", options_.compressionLevel, "Compress with this zstd level (1-22)")
         ->check(CLI::Range(1, 22));
     sub->add_flag("--no-compress", noCompress_, "Do not compress (the default)");
+    sub->add_flag("-B,--no-buildid", noBuildId_,
+                  "Collect no build ids (none in the session's BUILD_ID list, nothing added to the build-id "
+                  "cache), as perf record -B");
+    sub->add_flag("-N,--no-buildid-cache", noBuildIdCache_,
+                  "Do not add the files with samples to the build-id cache ($PERF_BUILDID_DIR or ~/.debug), "
+                  "as perf record -N");
     CLI::Option *counters = sub->add_option(
         "--counters", options_.counters,
         "Counting events (perf's syntax) read every --interval next to the samples, per CPU with -a/-C, "
@@ -202,6 +208,8 @@ int RecordCommand::run() {
         options_.systemWide = true; // -C without a target means the whole system on those CPUs, as in perf
     if (compress_ && options_.compressionLevel <= 0) options_.compressionLevel = 1;
     if (noCompress_) options_.compressionLevel = 0;
+    options_.buildIds = !noBuildId_;
+    options_.buildIdCache = !noBuildIdCache_;
 
     options_.privilegedOpenerFactory = []() -> std::unique_ptr<EventOpener> {
         return startPrivilegedHelper();
@@ -233,9 +241,16 @@ int RecordCommand::run() {
         lost += fmt::format(", compressed from {}", humanBytes(summary.uncompressedBytes));
     if (!options_.counters.empty())
         lost += fmt::format(", {} reads of {} counters", summary.counterReads, summary.counterNames.size());
-    fmt::print(stderr, "[ perfglass record: {:.2f} s, {} samples, {}, {} written to {} ]\n", summary.seconds,
-               summary.samples, lost, humanBytes(summary.bytes),
-               options_.outputPath == "-" ? std::string("standard output (pipe mode)") : options_.outputPath);
+    // After the file's name, where scripts reading the line up to it are not disturbed.
+    std::string identity;
+    if (summary.buildIds > 0)
+        identity = options_.buildIdCache ? fmt::format("; {} build ids, {} in the build-id cache",
+                                                       summary.buildIds, summary.cachedFiles)
+                                         : fmt::format("; {} build ids", summary.buildIds);
+    fmt::print(stderr, "[ perfglass record: {:.2f} s, {} samples, {}, {} written to {}{} ]\n",
+               summary.seconds, summary.samples, lost, humanBytes(summary.bytes),
+               options_.outputPath == "-" ? std::string("standard output (pipe mode)") : options_.outputPath,
+               identity);
     return summary.exitCode;
 }
 

@@ -31,6 +31,8 @@ private:
     std::string cpus_;
     bool compress_ = false;
     bool noCompress_ = false;
+    bool noBuildId_ = false;      // -B
+    bool noBuildIdCache_ = false; // -N
 };
 
 } // namespace perfglass::cli

@@ -1,6 +1,7 @@
 // perfglass-cli: record, report, count and list events from a terminal.
 #include "AnnotateCommand.h"
 #include "ArchiveCommand.h"
+#include "BuildIdListCommand.h"
 #include "Command.h"
 #include "DiffCommand.h"
 #include "ListCommand.h"
@@ -49,6 +50,7 @@ int main(int argc, char **argv) {
     add(std::make_unique<perfglass::cli::ListCommand>());
     add(std::make_unique<perfglass::cli::DiffCommand>());
     add(std::make_unique<perfglass::cli::ArchiveCommand>());
+    add(std::make_unique<perfglass::cli::BuildIdListCommand>());
 
     std::string helpTopic;
     CLI::App *help = app.add_subcommand("help", "Print the help of the program or of SUBCOMMAND");

@@ -152,6 +152,11 @@ QString recordingPhrasing(MessageKind kind) {
         return QCoreApplication::translate(
             "CoreMessages",
             "Kernel symbols could not be kept for reports run as this user (%1); they will need --kallsyms.");
+    case MessageKind::BuildIdCacheNotFilled:
+        return QCoreApplication::translate(
+            "CoreMessages",
+            "The build-id cache %1 was not filled (%3 files not kept: %2). The recording is complete, "
+            "but reports after the recorded files change cannot name their functions.");
     default:
         return {};
     }

@@ -205,6 +205,10 @@
         <source>Kernel symbols could not be kept for reports run as this user (%1); they will need --kallsyms.</source>
         <translation>Die Kernel-Symbole konnten für Berichte unter diesem Benutzer nicht aufbewahrt werden (%1); sie brauchen --kallsyms.</translation>
     </message>
+    <message>
+        <source>The build-id cache %1 was not filled (%3 files not kept: %2). The recording is complete, but reports after the recorded files change cannot name their functions.</source>
+        <translation>Der Build-ID-Cache %1 wurde nicht gefüllt (%3 Dateien nicht aufbewahrt: %2). Die Aufzeichnung ist vollständig, aber Berichte können die Funktionen nicht mehr benennen, sobald sich die aufgezeichneten Dateien ändern.</translation>
+    </message>
 </context>
 <context>
     <name>CostFormat</name>

@@ -205,6 +205,10 @@
         <source>Kernel symbols could not be kept for reports run as this user (%1); they will need --kallsyms.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The build-id cache %1 was not filled (%3 files not kept: %2). The recording is complete, but reports after the recorded files change cannot name their functions.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>CostFormat</name>

@@ -205,6 +205,10 @@
         <source>Kernel symbols could not be kept for reports run as this user (%1); they will need --kallsyms.</source>
         <translation>Les symboles du noyau n&apos;ont pas pu être conservés pour les rapports lancés par cet utilisateur (%1) ; il faudra --kallsyms.</translation>
     </message>
+    <message>
+        <source>The build-id cache %1 was not filled (%3 files not kept: %2). The recording is complete, but reports after the recorded files change cannot name their functions.</source>
+        <translation>Le cache des build-id %1 n&apos;a pas été rempli (%3 fichiers non conservés : %2). L&apos;enregistrement est complet, mais les rapports ne pourront plus nommer les fonctions une fois les fichiers enregistrés modifiés.</translation>
+    </message>
 </context>
 <context>
     <name>CostFormat</name>

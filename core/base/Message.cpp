@@ -112,6 +112,10 @@ const char *recordingFormat(MessageKind kind) {
     case MessageKind::KallsymsNotKept: // path kept at or reason (English)
         return "kernel symbols could not be kept for reports run as this user ({0}); they will need "
                "--kallsyms";
+    case MessageKind::BuildIdCacheNotFilled: // cache root, reason (English), files not kept
+        return "the build-id cache {0} was not filled ({2} files not kept: {1}); the recording is complete, "
+               "but "
+               "reports after the recorded files change cannot name their functions";
     default:
         return nullptr;
     }

@@ -57,6 +57,7 @@ enum class MessageKind : uint16_t {
     CounterNotCounted,
     NoTracingData,
     KallsymsNotKept,
+    BuildIdCacheNotFilled,
     // Why an event cannot be opened (events/EventAvailability)
     NotSupportedByKernel,
     NoSuchTracepoint,

@@ -63,16 +63,15 @@ bool writeAll(int fd, const uint8_t *data, size_t size) {
     return true;
 }
 
-// Copies the file at source to target through a temporary file renamed at the end.
-Expected<bool> copyFile(const std::string &source, const std::string &target) {
-    const UniqueFd input(::open(source.c_str(), O_RDONLY | O_CLOEXEC));
-    if (!input.valid()) return unexpected(errnoText(source));
+// Copies what fd holds, from its start, to target through a temporary file renamed at the end.
+Expected<bool> copyFd(int input, const std::string &source, const std::string &target) {
     const std::string temporary = temporaryName(target);
     UniqueFd output(::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644));
     if (!output.valid()) return unexpected(errnoText(temporary));
     std::vector<uint8_t> buffer(1 << 20);
+    off_t offset = 0;
     for (;;) {
-        const ssize_t got = ::read(input.get(), buffer.data(), buffer.size());
+        const ssize_t got = ::pread(input, buffer.data(), buffer.size(), offset);
         if (got < 0 && errno == EINTR) continue;
         if (got < 0 || (got > 0 && !writeAll(output.get(), buffer.data(), static_cast<size_t>(got)))) {
             const std::string error = errnoText(got < 0 ? source : temporary);
@@ -80,6 +79,7 @@ Expected<bool> copyFile(const std::string &source, const std::string &target) {
             return unexpected(error);
         }
         if (got == 0) break;
+        offset += got;
     }
     output.reset();
     if (::rename(temporary.c_str(), target.c_str()) != 0) {
@@ -88,6 +88,12 @@ Expected<bool> copyFile(const std::string &source, const std::string &target) {
         return unexpected(error);
     }
     return true;
+}
+
+Expected<bool> copyFile(const std::string &source, const std::string &target) {
+    const UniqueFd input(::open(source.c_str(), O_RDONLY | O_CLOEXEC));
+    if (!input.valid()) return unexpected(errnoText(source));
+    return copyFd(input.get(), source, target);
 }
 
 Expected<bool> makeDirectories(const std::string &directory) {
@@ -214,6 +220,21 @@ Expected<std::string> BuildIdCache::add(std::string_view recordedPath, std::span
     if (!file) return file;
     if (!isRegularFile(*file) && ::link(sourcePath.c_str(), file->c_str()) != 0) {
         if (auto copied = copyFile(sourcePath, *file); !copied) return unexpected(copied.error());
+    }
+    if (auto linked = linkBuildId(buildId, directory); !linked) return unexpected(linked.error());
+    return file;
+}
+
+Expected<std::string> BuildIdCache::addFromFd(std::string_view recordedPath, std::span<const uint8_t> buildId,
+                                              int fd, std::string_view kind) {
+    std::string directory;
+    auto file = prepareEntry(recordedPath, buildId, kind, directory);
+    if (!file) return file;
+    const std::string source = "/proc/self/fd/" + std::to_string(fd);
+    if (!isRegularFile(*file) &&
+        ::linkat(AT_FDCWD, source.c_str(), AT_FDCWD, file->c_str(), AT_SYMLINK_FOLLOW) != 0) {
+        if (auto copied = copyFd(fd, std::string(recordedPath), *file); !copied)
+            return unexpected(copied.error());
     }
     if (auto linked = linkBuildId(buildId, directory); !linked) return unexpected(linked.error());
     return file;

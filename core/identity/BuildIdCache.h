@@ -59,6 +59,12 @@ public:
     // .build-id link. An existing entry is kept. Returns the entry's file, or why it could not be made.
     Expected<std::string> add(std::string_view recordedPath, std::span<const uint8_t> buildId,
                               const std::string &sourcePath, std::string_view kind = {});
+    // The same from a descriptor of the file (opened as the recorded process saw it, inside its mount
+    // namespace, or kept open after the file was deleted or replaced): a hard link through
+    // /proc/self/fd where the file system allows it (the file still has a name on the cache's file system),
+    // else a copy of its contents.
+    Expected<std::string> addFromFd(std::string_view recordedPath, std::span<const uint8_t> buildId, int fd,
+                                    std::string_view kind = {});
     // The same from bytes in memory (kallsyms text, the vdso image).
     Expected<std::string> addBytes(std::string_view recordedPath, std::span<const uint8_t> buildId,
                                    std::span<const uint8_t> bytes, std::string_view kind = {});

@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <map>
 #include <thread>
 #include <utility>
 
@@ -62,6 +63,22 @@ bool readCpuTopology(FeatureDecoder &decoder, SessionMetadata &metadata) {
         }
     }
     metadata.cpuTopology = std::move(topology);
+    return true;
+}
+
+// kFeatPerfMaps (PerfDataWriter): false when the section is malformed.
+bool readPerfMaps(FeatureDecoder &decoder, std::map<int32_t, std::string> &maps) {
+    const auto count = decoder.u32();
+    if (!count) return false;
+    for (uint32_t i = 0; i < *count; ++i) {
+        const auto pid = decoder.u32();
+        const auto reserved = decoder.u32();
+        const auto length = decoder.u64();
+        if (!pid || !reserved || !length || *length > decoder.remaining()) return false;
+        const char *text = reinterpret_cast<const char *>(decoder.current());
+        maps[static_cast<int32_t>(*pid)].assign(text, static_cast<size_t>(*length));
+        if (!decoder.skip(std::min<uint64_t>(format::alignUp(*length, 8), decoder.remaining()))) return false;
+    }
     return true;
 }
 
@@ -551,6 +568,9 @@ void PerfDataReader::parseFeature(unsigned feature, const uint8_t *bytes, size_t
         metadata_.sampleCpus = std::move(*runs);
         break;
     }
+    case format::kFeatPerfMaps:
+        if (!readPerfMaps(decoder, metadata_.perfMaps)) return bad("PERF_MAPS");
+        break;
     case format::kFeatTracingData: // the tracepoint formats, decoded by TracingFormats
         metadata_.tracingData.assign(bytes, bytes + size);
         break;

@@ -186,6 +186,20 @@ std::vector<uint8_t> cpuTopologySection(const SessionMetadata &metadata) {
     }
     return encoder.take();
 }
+// kFeatPerfMaps: u32 count, then per file u32 pid, u32 0, u64 length and the text, padded to 8 bytes.
+std::vector<uint8_t> perfMapsSection(const SessionMetadata &metadata) {
+    FeatureEncoder encoder;
+    encoder.u32(static_cast<uint32_t>(metadata.perfMaps.size()));
+    for (const auto &[pid, text] : metadata.perfMaps) {
+        encoder.u32(static_cast<uint32_t>(pid));
+        encoder.u32(0);
+        encoder.u64(text.size());
+        encoder.raw(text.data(), text.size());
+        static constexpr uint8_t kZeros[8] = {};
+        encoder.raw(kZeros, format::alignUp(text.size(), 8) - text.size());
+    }
+    return encoder.take();
+}
 } // namespace
 
 std::vector<std::pair<unsigned, std::vector<uint8_t>>>
@@ -264,6 +278,7 @@ PerfDataWriter::featureSections(const SessionMetadata &metadata) const {
     }
     if (!metadata.sampleCpus.empty())
         sections.emplace_back(format::kFeatSampleCpus, metadata.sampleCpus.encode());
+    if (!metadata.perfMaps.empty()) sections.emplace_back(format::kFeatPerfMaps, perfMapsSection(metadata));
     return sections;
 }
 

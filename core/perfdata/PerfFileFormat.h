@@ -53,6 +53,9 @@ enum Feature : unsigned {
     // Perfglass's own: the CPUs of samples that do not carry one (SampleCpuRuns). Far above perf's features,
     // so that perf ("unknown feature", skipped) and perfparser (reads the bits it knows) pass over it.
     kFeatSampleCpus = 192,
+    // Perfglass's own: the JIT map files (/tmp/perf-PID.map) of processes with samples, kept with the
+    // session because /tmp does not keep them (docs/session-format.md).
+    kFeatPerfMaps = 193,
 };
 
 // Record types perf adds to the kernel's (enum perf_user_event_type).

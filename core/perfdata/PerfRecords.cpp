@@ -25,6 +25,17 @@ std::span<const uint8_t> Mmap2Fields::buildId() const {
     return {fileId.data() + 4, fileId[0]};
 }
 
+std::optional<NamespaceLink> namespaceLink(const NamespacesRecord &record, size_t index) {
+    const size_t room = (record.header().size - NamespacesRecord::kMinSize) / sizeof(NamespaceLink);
+    if (index >= record->nrNamespaces || index >= room) return std::nullopt;
+    NamespaceLink link;
+    std::memcpy(&link,
+                reinterpret_cast<const uint8_t *>(&record.header()) + NamespacesRecord::kMinSize +
+                    index * sizeof link,
+                sizeof link);
+    return link;
+}
+
 std::string recordTypeName(uint32_t type) {
     switch (type) {
     case PERF_RECORD_MMAP:
@@ -51,6 +62,8 @@ std::string recordTypeName(uint32_t type) {
         return "SWITCH";
     case PERF_RECORD_SWITCH_CPU_WIDE:
         return "SWITCH_CPU_WIDE";
+    case PERF_RECORD_NAMESPACES:
+        return "NAMESPACES";
     default:
         return fmt::format("type {}", type);
     }

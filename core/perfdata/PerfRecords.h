@@ -86,6 +86,21 @@ struct SwitchCpuWideFields {
     uint32_t nextPrevTid = 0;
 };
 
+// PERF_RECORD_NAMESPACES; nrNamespaces NamespaceLink entries follow, in the kernel's order (NET, UTS, IPC,
+// PID, USER, MNT, CGROUP: enum of NET_NS_INDEX.. in include/uapi/linux/perf_event.h).
+struct NamespacesFields {
+    static constexpr uint64_t kKnownNamespaces = 7; // NR_NAMESPACES
+    uint32_t pid = 0;
+    uint32_t tid = 0;
+    uint64_t nrNamespaces = 0;
+};
+
+// One namespace of a NAMESPACES record: the device and inode of its nsfs file (/proc/PID/ns/NAME).
+struct NamespaceLink {
+    uint64_t dev = 0;
+    uint64_t inode = 0;
+};
+
 // PERF_RECORD_THROTTLE and PERF_RECORD_UNTHROTTLE.
 struct ThrottleFields {
     uint64_t time = 0;
@@ -95,6 +110,7 @@ struct ThrottleFields {
 
 static_assert(sizeof(MmapFields) == 32 && sizeof(Mmap2Fields) == 64 && sizeof(CommFields) == 8);
 static_assert(sizeof(ForkFields) == 24 && sizeof(LostFields) == 16 && sizeof(ThrottleFields) == 24);
+static_assert(sizeof(NamespacesFields) == 16 && sizeof(NamespaceLink) == 16);
 
 // The name perf gives a record type ("MMAP2", "COMM"), or "type N" for one it does not name.
 std::string recordTypeName(uint32_t type);
@@ -163,5 +179,10 @@ using LostRecord = RecordView<LostFields>;
 using LostSamplesRecord = RecordView<LostSamplesFields>;
 using SwitchCpuWideRecord = RecordView<SwitchCpuWideFields>;
 using ThrottleRecord = RecordView<ThrottleFields>; // also UNTHROTTLE
+using NamespacesRecord = RecordView<NamespacesFields>;
+
+// Namespace index of a NAMESPACES record (copied out: records in a stream need not be aligned); nullopt past
+// the count it declares or past its end.
+std::optional<NamespaceLink> namespaceLink(const NamespacesRecord &record, size_t index);
 
 } // namespace perfglass

@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -55,6 +56,9 @@ struct SessionMetadata {
     std::vector<uint8_t>
         tracingData;          // HEADER_TRACING_DATA, needed by perf for tracepoint events; empty: none
     SampleCpuRuns sampleCpus; // kFeatSampleCpus: empty when samples carry their CPU
+    // kFeatPerfMaps: the text of /tmp/perf-PID.map of each process with samples that had one, by pid, as it
+    // was when the recording ended.
+    std::map<int32_t, std::string> perfMaps;
 
     // Fills hostname, release, arch, CPU counts, model, id and topology, and memory from the running machine.
     static SessionMetadata fromThisMachine();

@@ -4,8 +4,10 @@
 #include "perfdata/PerfRecords.h"
 
 #include <sys/mman.h>
+#include <sys/stat.h>
 
 #include <algorithm>
+#include <array>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -51,6 +53,12 @@ bool parseMapsLine(const std::string &line, MapsLine &out) {
     out.flags = perms[3] == 's' ? MAP_SHARED : MAP_PRIVATE;
     out.path = pathStart > 0 && static_cast<size_t>(pathStart) <= line.size() ? line.substr(pathStart) : "";
     return true;
+}
+
+std::vector<uint8_t> buildIdOf(MappedFiles *files, pid_t pid, const MapsLine &map, bool code) {
+    if (!files) return {};
+    const MappedFiles::Mapping mapping{map.start, map.end, map.major, map.minor, map.inode, map.path};
+    return files->buildIdOf(pid, mapping, code);
 }
 
 } // namespace
@@ -130,6 +138,28 @@ pid_t ProcSynthesizer::processOfThread(pid_t tid) const {
     return pid > 0 ? static_cast<pid_t>(pid) : -1;
 }
 
+// The namespaces of a thread as perf synthesizes them: the device and inode of each /proc/TID/ns link, in
+// the kernel's order; one that cannot be read is 0, 0.
+void ProcSynthesizer::emitNamespaces(pid_t pid, pid_t tid, const Emit &emit) {
+    static constexpr const char *kNames[NamespacesFields::kKnownNamespaces] = {"net",  "uts", "ipc",   "pid",
+                                                                               "user", "mnt", "cgroup"};
+    std::array<NamespaceLink, NamespacesFields::kKnownNamespaces> links{};
+    bool any = false;
+    for (size_t i = 0; i < links.size(); ++i) {
+        struct stat status {};
+        const std::string path = procRoot_ + "/" + std::to_string(tid) + "/ns/" + kNames[i];
+        if (::stat(path.c_str(), &status) != 0) continue;
+        links[i] = {static_cast<uint64_t>(status.st_dev), static_cast<uint64_t>(status.st_ino)};
+        any = true;
+    }
+    if (!any) return;
+    record_.start(PERF_RECORD_NAMESPACES);
+    const NamespacesFields fields{static_cast<uint32_t>(pid), static_cast<uint32_t>(tid), links.size()};
+    record_.putFields(fields);
+    record_.putBytes(links.data(), sizeof links);
+    finishRecord(fields.pid, fields.tid, emit);
+}
+
 void ProcSynthesizer::emitMaps(pid_t pid, const Emit &emit) {
     std::istringstream maps(readMaps(pid));
     std::string line;
@@ -139,13 +169,18 @@ void ProcSynthesizer::emitMaps(pid_t pid, const Emit &emit) {
         const bool code = map.prot & PROT_EXEC;
         if (!code && (!includeData_ || !(map.prot & PROT_READ))) continue; // as perf: no unreadable data
         if (map.path.empty()) map.path = "//anon";
-        record_.start(PERF_RECORD_MMAP2, PERF_RECORD_MISC_USER | (code ? 0 : PERF_RECORD_MISC_MMAP_DATA));
+        const std::vector<uint8_t> buildId = buildIdOf(files_, pid, map, code);
+        record_.start(PERF_RECORD_MMAP2, PERF_RECORD_MISC_USER | (code ? 0 : PERF_RECORD_MISC_MMAP_DATA) |
+                                             (buildId.empty() ? 0 : kMiscMmapBuildId));
         Mmap2Fields fields;
         fields.pid = fields.tid = static_cast<uint32_t>(pid);
         fields.addr = map.start;
         fields.len = map.end - map.start;
         fields.pgoff = map.offset;
-        fields.setInode(map.major, map.minor, map.inode);
+        if (buildId.empty())
+            fields.setInode(map.major, map.minor, map.inode);
+        else
+            fields.setBuildId(buildId); // as the kernel writes it, in place of device and inode
         fields.prot = map.prot;
         fields.flags = map.flags;
         record_.putFields(fields);
@@ -169,10 +204,12 @@ bool ProcSynthesizer::synthesizeProcess(pid_t pid, const Emit &emit) {
     const std::vector<pid_t> tids = threads(pid);
     if (tids.empty()) return false;
     emitComm(pid, pid, readComm(pid, pid), emit);
+    if (namespaces_) emitNamespaces(pid, pid, emit);
     for (pid_t tid : tids) {
         if (tid == pid) continue;
         emitFork(pid, tid, emit);
         emitComm(pid, tid, readComm(pid, tid), emit);
+        if (namespaces_) emitNamespaces(pid, tid, emit);
     }
     emitMaps(pid, emit);
     return true;
@@ -185,6 +222,7 @@ void ProcSynthesizer::synthesizeThreads(const std::vector<pid_t> &tids, const Em
         if (pid < 0) continue;
         if (tid != pid) emitFork(pid, tid, emit);
         emitComm(pid, tid, readComm(pid, tid), emit);
+        if (namespaces_) emitNamespaces(pid, tid, emit);
         if (std::find(mapped.begin(), mapped.end(), pid) != mapped.end()) continue;
         mapped.push_back(pid);
         emitMaps(pid, emit);

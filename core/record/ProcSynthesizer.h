@@ -1,12 +1,15 @@
 // Records that describe state which existed before recording started, read from /proc the way perf
-// synthesizes it: COMM for every thread, FORK for threads other than the main one, MMAP2 for every executable
-// mapping, and the kernel's own mapping ("[kernel.kallsyms]_text", from /proc/kallsyms). Every record carries
-// the sample_id trailer of the session's first event, so readers that sort by time place it before the first
-// sample.
+// synthesizes it: COMM for every thread, FORK for threads other than the main one, NAMESPACES for every
+// thread (when the tracking event records namespaces), MMAP2 for every executable mapping, with the build id
+// of its file as the kernel writes it for new mappings (PERF_RECORD_MISC_MMAP_BUILD_ID) where the file could
+// be read as the process maps it (MappedFiles), and the kernel's own mapping ("[kernel.kallsyms]_text", from
+// /proc/kallsyms). Every record carries the sample_id trailer of the session's first event, so readers that
+// sort by time place it before the first sample.
 #pragma once
 
 #include "events/PrivilegedReader.h"
 #include "perfdata/RecordBuilder.h"
+#include "record/MappedFiles.h"
 
 #include <linux/perf_event.h>
 #include <sys/types.h>
@@ -34,6 +37,11 @@ public:
     // Read the threads, names and maps of processes, and kallsyms, through reader (the privileged helper, for
     // processes of other users and the kernel's addresses) instead of procRoot. reader must outlive this.
     void setReader(PrivilegedReader *reader) { reader_ = reader; }
+    // Give file mappings the build id of their file, read through files (which must outlive this); null: the
+    // device and inode, as perf 6.1 synthesizes them.
+    void setMappedFiles(MappedFiles *files) { files_ = files; }
+    // Synthesize PERF_RECORD_NAMESPACES for every thread (attr.namespaces), from procRoot/TID/ns.
+    void setNamespaces(bool namespaces) { namespaces_ = namespaces; }
 
     // COMM, FORK and MMAP2 records for process pid and all its threads. Returns false when it has exited.
     bool synthesizeProcess(pid_t pid, const Emit &emit);
@@ -53,6 +61,7 @@ private:
     void emitComm(pid_t pid, pid_t tid, const std::string &comm, const Emit &emit);
     void emitFork(pid_t pid, pid_t tid, const Emit &emit);
     void emitMaps(pid_t pid, const Emit &emit);
+    void emitNamespaces(pid_t pid, pid_t tid, const Emit &emit);
     // Adds the sample_id trailer to the record being built and emits it.
     void finishRecord(uint32_t pid, uint32_t tid, const Emit &emit);
     std::string readComm(pid_t pid, pid_t tid) const;
@@ -67,6 +76,8 @@ private:
     RecordBuilder record_;
     bool includeData_ = false;
     PrivilegedReader *reader_ = nullptr;
+    MappedFiles *files_ = nullptr;
+    bool namespaces_ = false;
 };
 
 } // namespace perfglass

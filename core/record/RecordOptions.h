@@ -50,6 +50,13 @@ struct RecordOptions {
     // 60-fold compressed (README, "Session format").
     int compressionLevel = 0;
 
+    // Code identity (perf record's -B and -N): the build id of every mapping (the kernel's MMAP2 records and
+    // the synthesized ones) and the BUILD_ID feature listing the files with samples; then, unless
+    // buildIdCache is false, the build-id cache (BuildIdCache::userRoot()) filled with those files, kallsyms
+    // and the vdso at the end. buildIds false: neither.
+    bool buildIds = true;
+    bool buildIdCache = true;
+
     // Counting events in perf's syntax, read every counterIntervalMs next to the samples: per CPU when
     // system-wide, per thread otherwise, with time enabled and running. Stored as perf's stat records
     // (docs/session-format.md), read back into Profile::counters. Empty: none.

@@ -7,6 +7,7 @@
 #include <array>
 #include <cstring>
 #include <optional>
+#include <sys/mman.h>
 
 namespace perfglass {
 
@@ -92,7 +93,13 @@ void RecordSink::operator()(const perf_event_header *record, int cpu) {
         ++counters_.samples;
         noteSampleTime(record);
         if (noteSampleCpus_) sampleCpus_.append(static_cast<uint32_t>(cpu));
-        if (trimUserStacks_ && writeTrimmed(record)) return;
+        if (trimUserStacks_ || sampledFiles_) {
+            Sample sample;
+            if (decoder_.decodeSample(record, sample) == SampleDecode::Decoded) {
+                if (sampledFiles_) sampledFiles_->noteSample(sample, record->misc, trimUserStacks_);
+                if (trimUserStacks_ && writeTrimmed(record, sample)) return;
+            }
+        }
         break;
     case PERF_RECORD_LOST:
         if (const auto lost = LostRecord::from(*record)) {
@@ -108,8 +115,10 @@ void RecordSink::operator()(const perf_event_header *record, int cpu) {
     case PERF_RECORD_THROTTLE:
         ++counters_.throttles;
         break;
+    case PERF_RECORD_MMAP:
     case PERF_RECORD_MMAP2:
-        noteBuildId(record);
+    case PERF_RECORD_FORK:
+        noteMapping(record);
         break;
     default:
         break;
@@ -117,8 +126,13 @@ void RecordSink::operator()(const perf_event_header *record, int cpu) {
     write(record, record->size);
 }
 
+void RecordSink::followSampledFiles(std::vector<SampledFiles::Module> modules, MappedFiles *files) {
+    sampledFiles_.emplace(std::move(modules));
+    mappedFiles_ = files;
+}
+
 void RecordSink::writeSynthesized(const perf_event_header *record) {
-    if (record->type == PERF_RECORD_MMAP2) noteBuildId(record);
+    noteMapping(record);
     if (trimUserStacks_) followMappings(record);
     write(record, record->size);
 }
@@ -204,17 +218,8 @@ void RecordSink::endRound() {
     wroteSinceRound_ = false;
 }
 
-std::vector<BuildIdEntry> RecordSink::buildIds() const {
-    std::vector<BuildIdEntry> entries;
-    for (const auto &[path, id] : buildIds_)
-        entries.push_back({-1, false, id, path});
-    return entries;
-}
-
-bool RecordSink::writeTrimmed(const perf_event_header *record) {
-    Sample sample;
-    if (decoder_.decodeSample(record, sample) != SampleDecode::Decoded || sample.userStackOffsetInRecord == 0)
-        return false;
+bool RecordSink::writeTrimmed(const perf_event_header *record, const Sample &sample) {
+    if (sample.userStackOffsetInRecord == 0) return false;
     TrimmedSample trimmed;
     if (!trimmed.cut(record, sample, stackBytesToKeep(sample))) return false;
     write(trimmed.parts());
@@ -231,16 +236,21 @@ uint64_t RecordSink::stackBytesToKeep(const Sample &sample) const {
     return end ? std::min(copied, *end - *stackPointer) : copied;
 }
 
-void RecordSink::noteBuildId(const perf_event_header *record) {
+void RecordSink::noteMapping(const perf_event_header *record) {
+    if (record->type == PERF_RECORD_MMAP2) noteVdso(record);
+    if (!sampledFiles_) return;
+    sampledFiles_->note(record);
+    if (!mappedFiles_ || record->type != PERF_RECORD_MMAP2 || !(record->misc & kMiscMmapBuildId)) return;
+    // A new mapping the kernel named by build id: its file is kept now, while it is mapped.
     const auto mmap = Mmap2Record::from(*record);
-    if (!mmap) return;
-    const std::string_view path = mmap->text();
-    if (path == "[vdso]") sawVdso_ = true;
-    if (!(record->misc & kMiscMmapBuildId)) return;
-    if (path.empty() || path[0] != '/' || buildIds_.count(std::string(path))) return;
-    const auto buildId = (*mmap)->buildId();
-    if (buildId.empty()) return;
-    buildIds_.emplace(path, std::vector<uint8_t>(buildId.begin(), buildId.end()));
+    if (mmap && ((*mmap)->prot & PROT_EXEC))
+        mappedFiles_->keepFor(static_cast<pid_t>((*mmap)->pid), (*mmap)->addr, (*mmap)->addr + (*mmap)->len,
+                              mmap->text(), (*mmap)->buildId());
+}
+
+void RecordSink::noteVdso(const perf_event_header *record) {
+    const auto mmap = Mmap2Record::from(*record);
+    if (mmap && mmap->text() == "[vdso]") sawVdso_ = true;
 }
 
 } // namespace perfglass

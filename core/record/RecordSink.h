@@ -1,6 +1,7 @@
 // Where a recording's records go: counts what the summary reports (samples, LOST, LOST_SAMPLES, THROTTLE),
-// trims DWARF-mode user stacks to the bytes the kernel copied within the stack's own mapping, collects build
-// ids from MMAP2 records, and writes to the session, in zstd-compressed batches when compression is on. When
+// trims DWARF-mode user stacks to the bytes the kernel copied within the stack's own mapping, follows which
+// mapped files samples hit (SampledFiles) and keeps a descriptor of each file the kernel gave a build id for
+// (MappedFiles), and writes to the session, in zstd-compressed batches when compression is on. When
 // samples do not carry their CPU, it notes the CPU of each sample's ring buffer (SampleCpuRuns).
 #pragma once
 
@@ -9,7 +10,9 @@
 #include "perfdata/RecordDecoder.h"
 #include "perfdata/SampleCpuRuns.h"
 #include "perfdata/SessionMetadata.h"
+#include "record/MappedFiles.h"
 #include "record/MappedRanges.h"
+#include "record/SampledFiles.h"
 
 #include <linux/perf_event.h>
 
@@ -45,8 +48,11 @@ public:
     // Ends a drain round: writes the pending compressed batch and PERF_RECORD_FINISHED_ROUND.
     void endRound();
 
-    // The build ids of the files that MMAP2 records carried them for.
-    std::vector<BuildIdEntry> buildIds() const;
+    // Follow which files samples hit (SampledFiles, with the kernel modules given) and keep the files the
+    // kernel names by build id through files (may be null; must outlive this). Before the first record.
+    void followSampledFiles(std::vector<SampledFiles::Module> modules, MappedFiles *files);
+    // The files samples hit, when followed; else null.
+    const SampledFiles *sampledFiles() const { return sampledFiles_ ? &*sampledFiles_ : nullptr; }
     // Whether a process mapped the vdso (its build id is the recorder's to add).
     bool sawVdso() const { return sawVdso_; }
     const RecordCounters &counters() const { return counters_; }
@@ -58,12 +64,14 @@ private:
     void write(const void *record, size_t size);
     void write(std::span<const std::span<const uint8_t>> parts);
     void flushBatch();
-    bool writeTrimmed(const perf_event_header *record);
+    bool writeTrimmed(const perf_event_header *record, const Sample &sample);
+    void noteSample(const perf_event_header *record);
+    void noteMapping(const perf_event_header *record);
     uint64_t stackBytesToKeep(const Sample &sample) const;
     void followMappings(const perf_event_header *record);
     void applyHeldTaskRecords();
     std::optional<uint64_t> timeOf(const perf_event_header *record) const;
-    void noteBuildId(const perf_event_header *record);
+    void noteVdso(const perf_event_header *record);
     void noteSampleTime(const perf_event_header *record);
 
     PerfDataWriter &writer_;
@@ -79,7 +87,8 @@ private:
     std::unique_ptr<RecordCompressor> compressor_;
     std::vector<uint8_t> batch_;
     bool wroteSinceRound_ = false;
-    std::map<std::string, std::vector<uint8_t>> buildIds_;
+    std::optional<SampledFiles> sampledFiles_;
+    MappedFiles *mappedFiles_ = nullptr;
     bool sawVdso_ = false;
     RecordCounters counters_;
     bool noteSampleCpus_;

@@ -19,6 +19,7 @@
 #include "record/ProcSynthesizer.h"
 #include "record/RecordSink.h"
 #include "record/RecordingEvents.h"
+#include "record/SessionFiles.h"
 
 #include <fcntl.h>
 #include <fmt/format.h>
@@ -284,6 +285,8 @@ private:
     SessionMetadata metadata();
     bool isPipe() const { return options_.outputPath == "-"; }
     void keepKallsymsOfHelper(const std::vector<uint8_t> &kernelBuildId);
+    std::string kallsymsForCache();
+    void fillBuildIdCache(const std::vector<BuildIdEntry> &entries);
 
     RecordOptions &options_;
     int stopFd_;
@@ -305,6 +308,7 @@ private:
     bool userOnly_ = false;
     std::unique_ptr<CounterSet> counters_;
     std::optional<PerfDataWriter> writer_;
+    std::optional<MappedFiles> mappedFiles_; // the files of mappings, by build id (unless -B)
     std::optional<RecordSink> sink_;
     std::optional<StatRecordWriter> statRecords_;
     Clock::time_point start_;
@@ -592,6 +596,13 @@ void Recording::openOutput() {
     }
     sink_.emplace(*writer_, options_.callGraph == CallGraphMode::Dwarf, options_.compressionLevel,
                   !RecordingEvents::samplesCarryCpu(options_));
+    if (options_.buildIds) {
+        mappedFiles_.emplace();
+        mappedFiles_->setKeepDescriptors(options_.buildIdCache);
+    }
+    sink_->followSampledFiles(summary_.kernelSamples ? SampledFiles::loadedModules()
+                                                     : std::vector<SampledFiles::Module>{},
+                              mappedFiles_ ? &*mappedFiles_ : nullptr);
     if (!counters_) return;
     StatRecordWriter::Config config;
     config.aggrMode = kind_ == RecordTargetKind::SystemWide ? stat::kAggrNone : stat::kAggrThread;
@@ -638,6 +649,9 @@ void Recording::start() {
     if (helper_) synthesizer.setReader(helper_);
     // As the kernel's records do with mmap_data: the sink trims stacks at the end of their thread's mapping.
     synthesizer.setIncludeDataMappings(tracking.attr.mmap_data != 0);
+    // As the kernel's own records carry them: the build id of each file, and the threads' namespaces.
+    synthesizer.setMappedFiles(mappedFiles_ ? &*mappedFiles_ : nullptr);
+    synthesizer.setNamespaces(tracking.attr.namespaces != 0);
     if (summary_.kernelSamples) synthesizer.synthesizeKernelMmap(synthesized);
     if (child_) {
         releaseChild(); // it has not exec'd: its state is recorded as it goes
@@ -771,18 +785,17 @@ SessionMetadata Recording::startMetadata() {
 // The whole session's metadata at its end; in pipe mode only what the stream lacks (build ids, sample times).
 SessionMetadata Recording::metadata() {
     SessionMetadata metadata = isPipe() ? SessionMetadata{} : startMetadata();
-    metadata.buildIds = sink_->buildIds();
     metadata.firstSampleTime = sink_->counters().firstSampleTime;
     metadata.lastSampleTime = sink_->counters().lastSampleTime;
     metadata.sampleCpus = sink_->sampleCpus();
-    if (summary_.kernelSamples) {
-        if (auto kernel = kernelBuildIdEntry()) {
-            keepKallsymsOfHelper(kernel->buildId);
-            metadata.buildIds.insert(metadata.buildIds.begin(), *kernel);
-        }
+    std::optional<BuildIdEntry> kernel = summary_.kernelSamples ? kernelBuildIdEntry() : std::nullopt;
+    if (kernel) keepKallsymsOfHelper(kernel->buildId);
+    if (mappedFiles_) {
+        const auto vdso = sink_->sawVdso() ? vdsoBuildIdEntry() : std::nullopt;
+        metadata.buildIds = sampledBuildIds(*sink_->sampledFiles(), *mappedFiles_, kernel, vdso);
     }
-    if (sink_->sawVdso())
-        if (auto vdso = vdsoBuildIdEntry()) metadata.buildIds.push_back(*vdso);
+    // Pipe mode: the stream holds no feature of ours (perf warns of unknown feature records there).
+    if (!isPipe()) metadata.perfMaps = perfMapsOf(sink_->sampledFiles()->sampledProcesses());
     if (options_.compressionLevel > 0) summary_.uncompressedBytes = sink_->compressor()->bytesIn();
     return metadata;
 }
@@ -795,6 +808,37 @@ void Recording::keepKallsymsOfHelper(const std::vector<uint8_t> &kernelBuildId) 
     if (!kallsyms || !keepKallsyms(kernelBuildId, *kallsyms))
         summary_.notices.push_back(coreMessage(
             MessageKind::KallsymsNotKept, kallsyms ? keptKallsymsPath(kernelBuildId) : kallsyms.error()));
+}
+
+// kallsyms with its addresses, for the cache's [kernel.kallsyms] entry: root's view through the helper when
+// this user's hides them; empty when none can be had (a copy without addresses would name nothing).
+std::string Recording::kallsymsForCache() {
+    if (ProcSynthesizer::kernelTextStart() != 0) {
+        std::ifstream file("/proc/kallsyms");
+        std::ostringstream text;
+        text << file.rdbuf();
+        return text.str();
+    }
+    if (!helper_) return {};
+    auto kallsyms = helper_->kallsyms();
+    return kallsyms ? std::move(*kallsyms) : std::string();
+}
+
+// The build-id cache (perf's, ~/.debug) gets the files with samples, kallsyms and the vdso, so that perf
+// report and perf archive, and our own reports, find the code that ran after it changed. A cache that cannot
+// be written is a notice, never a failed recording.
+void Recording::fillBuildIdCache(const std::vector<BuildIdEntry> &entries) {
+    BuildIdCache cache(BuildIdCache::userRoot());
+    const bool kernel = std::any_of(entries.begin(), entries.end(), [](const BuildIdEntry &entry) {
+        return entry.path == "[kernel.kallsyms]";
+    });
+    const CacheFill fill = perfglass::fillBuildIdCache(
+        cache, entries, *mappedFiles_, kernel ? kallsymsForCache() : std::string(), ownVdsoImage());
+    summary_.cachedFiles = fill.kept;
+    if (fill.failed > 0)
+        summary_.notices.push_back(coreMessage(MessageKind::BuildIdCacheNotFilled,
+                                               cache.root().empty() ? "(none)" : cache.root(),
+                                               fill.firstError, fill.failed));
 }
 
 // The final drain and counter read, then the feature sections and the header's data size.
@@ -811,7 +855,10 @@ RecordSummary Recording::finish() {
         summary_.counterReads = statRecords_->rounds();
     }
     summary_.seconds = std::chrono::duration<double>(Clock::now() - start_).count();
-    writer_->finish(metadata());
+    const SessionMetadata finalMetadata = metadata();
+    summary_.buildIds = finalMetadata.buildIds.size();
+    writer_->finish(finalMetadata);
+    if (mappedFiles_ && options_.buildIdCache) fillBuildIdCache(finalMetadata.buildIds);
 
     struct stat info {};
     if (writer_->isPipe())

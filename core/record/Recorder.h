@@ -38,6 +38,8 @@ struct RecordSummary {
     std::vector<std::string> eventNames;
     std::vector<std::string> counterNames; // the counting events that count (RecordOptions::counters)
     uint64_t counterReads = 0;             // reads of all counters written (STAT_ROUND records)
+    uint64_t buildIds = 0;        // entries of the BUILD_ID feature (files with samples, kernel, vdso)
+    uint64_t cachedFiles = 0;     // of those, the entries in the build-id cache after the recording
     std::vector<Message> notices; // adjustments the user should know about (user-only, lowered frequency)
 };
 

@@ -9,6 +9,8 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdlib>
+#include <fstream>
 #include <string>
 #include <utility>
 
@@ -17,6 +19,10 @@ namespace perfglass {
 namespace {
 
 constexpr uint64_t kX86UserRegsMask = x86_64::kUserRegistersMask;
+
+bool isPrivilegeError(int error) {
+    return error == EACCES || error == EPERM;
+}
 
 bool isGroupMember(const std::vector<EventSpec> &specs, size_t index) {
     return specs[index].groupLeader >= 0 && static_cast<size_t>(specs[index].groupLeader) != index;
@@ -57,21 +63,38 @@ void setSamplingRate(perf_event_attr &attr, const EventSpec &spec, const RecordO
     }
 }
 
-// The tracking event (the first) also records memory maps, names, forks and exits.
-void setTracking(perf_event_attr &attr, const RecordOptions &options) {
+// Whether this process may ask for namespace records (attr.namespaces needs CAP_PERFMON or CAP_SYS_ADMIN,
+// else the kernel refuses the whole event with EACCES).
+bool mayRecordNamespaces() {
+    if (::geteuid() == 0) return true;
+    std::ifstream status("/proc/self/status");
+    for (std::string line; std::getline(status, line);) {
+        if (!line.starts_with("CapEff:")) continue;
+        const uint64_t effective = std::strtoull(line.c_str() + 7, nullptr, 16);
+        constexpr uint64_t kSysAdmin = uint64_t{1} << 21;
+        constexpr uint64_t kPerfmon = uint64_t{1} << 38;
+        return (effective & (kSysAdmin | kPerfmon)) != 0;
+    }
+    return false;
+}
+
+// The tracking event (the first) also records memory maps, names, forks, exits and, with the privilege
+// for it, namespaces (as perf does: perf report tells processes of containers apart by them).
+void setTracking(perf_event_attr &attr, const RecordOptions &options, bool namespaces) {
     attr.mmap = 1;
     attr.mmap2 = 1;
     attr.comm = 1;
     attr.comm_exec = 1;
     attr.task = 1;
-    attr.build_id = 1;
+    attr.namespaces = namespaces ? 1 : 0;
+    attr.build_id = options.buildIds ? 1 : 0;
     attr.context_switch = options.offCpu ? 1 : 0;
     // DWARF unwinders read .eh_frame_hdr, which modern linkers put in a read-only, non-executable segment.
     attr.mmap_data = options.callGraph == CallGraphMode::Dwarf ? 1 : 0;
 }
 
 perf_event_attr samplingAttr(const std::vector<EventSpec> &specs, size_t index, const RecordOptions &options,
-                             RecordTargetKind kind) {
+                             RecordTargetKind kind, bool namespaces) {
     const EventSpec &spec = specs[index];
     perf_event_attr attr = spec.attr;
     attr.size = sizeof attr;
@@ -108,7 +131,7 @@ perf_event_attr samplingAttr(const std::vector<EventSpec> &specs, size_t index, 
     attr.use_clockid = 1;
     attr.clockid = CLOCK_MONOTONIC;
     attr.watermark = 1;
-    if (index == 0) setTracking(attr, options);
+    if (index == 0) setTracking(attr, options, namespaces);
     return attr;
 }
 
@@ -134,9 +157,10 @@ RecordingEvents::RecordingEvents(const std::vector<EventSpec> &specs, const Reco
     , pages_(pages)
     , router_(router) {
     const auto pageSize = static_cast<size_t>(::sysconf(_SC_PAGESIZE));
+    const bool namespaces = router.usingPrivilegedOpener() || mayRecordNamespaces();
     for (size_t i = 0; i < specs.size(); ++i) {
         EventAttr event;
-        event.attr = samplingAttr(specs, i, options, kind);
+        event.attr = samplingAttr(specs, i, options, kind, namespaces);
         event.attr.wakeup_watermark = static_cast<uint32_t>(pages * pageSize / 2);
         event.name = specs[i].name;
         attrs_.push_back(event);
@@ -188,6 +212,10 @@ bool RecordingEvents::onCpu(size_t event, pid_t target, size_t cpuIndex) const {
 // Opens the event, retrying without what older kernels refuse.
 FdOrErrno RecordingEvents::openWithFallbacks(perf_event_attr &attr, pid_t target, int cpu, int groupFd) {
     FdOrErrno fd = router_.open(attr, target, cpu, groupFd, PERF_FLAG_FD_CLOEXEC);
+    if (!fd && attr.namespaces && (fd.error() == EINVAL || isPrivilegeError(fd.error()))) {
+        attr.namespaces = 0; // kernels before 4.12, or the privilege was not what it seemed
+        fd = router_.open(attr, target, cpu, groupFd, PERF_FLAG_FD_CLOEXEC);
+    }
     if (!fd && fd.error() == EINVAL && attr.build_id) {
         attr.build_id = 0; // kernels before 5.12 cannot put build ids in MMAP2 records
         fd = router_.open(attr, target, cpu, groupFd, PERF_FLAG_FD_CLOEXEC);

@@ -1,0 +1,147 @@
+#include "record/SessionFiles.h"
+
+#include "base/UniqueFd.h"
+#include "identity/ElfBuildId.h"
+#include "record/HostBuildIds.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <fstream>
+#include <iterator>
+
+namespace perfglass {
+
+namespace {
+
+constexpr size_t kMaxPerfMapBytes = size_t{64} << 20;
+
+std::string readWhole(const std::string &path) {
+    std::ifstream file(path, std::ios::binary);
+    return {std::istreambuf_iterator<char>(file), {}};
+}
+
+bool sameEntry(const BuildIdEntry &entry, const std::string &path, const std::vector<uint8_t> &buildId) {
+    return entry.path == path && entry.buildId == buildId;
+}
+
+void addOnce(std::vector<BuildIdEntry> &entries, BuildIdEntry entry) {
+    if (entry.buildId.empty()) return;
+    if (std::none_of(entries.begin(), entries.end(),
+                     [&](const BuildIdEntry &e) { return sameEntry(e, entry.path, entry.buildId); }))
+        entries.push_back(std::move(entry));
+}
+
+std::string withoutDeleted(std::string path) {
+    if (MappedFiles::isDeleted(path)) path.resize(path.size() - std::string_view(" (deleted)").size());
+    return path;
+}
+
+// The build id of a file hit whose records named it by device and inode: read now, from the very file.
+std::vector<uint8_t> buildIdByInode(const SampledFiles::File &file, MappedFiles &files) {
+    if (file.inode == 0) return {};
+    const MappedFiles::Mapping mapping{0, 0, file.major, file.minor, file.inode, file.path};
+    return files.buildIdOf(static_cast<pid_t>(file.pid), mapping, true);
+}
+
+// A file with no kept descriptor: the recorded path, if it still holds the build id.
+Expected<std::string> addFromPath(BuildIdCache &cache, const BuildIdEntry &entry) {
+    const UniqueFd fd(::open(entry.path.c_str(), O_RDONLY | O_CLOEXEC));
+    if (!fd.valid() || elfBuildIdOfFd(fd.get()) != entry.buildId)
+        return unexpected(entry.path + " changed or is gone, and was not kept open while it was mapped");
+    return cache.addFromFd(entry.path, entry.buildId, fd.get());
+}
+
+Expected<std::string> addEntry(BuildIdCache &cache, const BuildIdEntry &entry, const MappedFiles &files,
+                               const std::string &kallsyms, std::span<const uint8_t> vdsoImage) {
+    if (entry.path == "[kernel.kallsyms]") {
+        if (kallsyms.empty()) return unexpected(std::string("kallsyms could not be read"));
+        // Addresses move with every boot (KASLR) while the build id stays: this boot's replace an older
+        // one's.
+        const std::string kept =
+            cache.root() + "/" + entry.path + "/" + buildIdHex(entry.buildId) + "/kallsyms";
+        if (::access(kept.c_str(), F_OK) == 0 && readWhole(kept) != kallsyms) ::unlink(kept.c_str());
+        return cache.addBytes(entry.path, entry.buildId,
+                              {reinterpret_cast<const uint8_t *>(kallsyms.data()), kallsyms.size()});
+    }
+    if (entry.path == "[vdso]") {
+        if (vdsoImage.empty()) return unexpected(std::string("no vdso image"));
+        return cache.addBytes(entry.path, entry.buildId, vdsoImage);
+    }
+    if (const MappedFiles::Kept *kept = files.kept(entry.buildId))
+        return cache.addFromFd(entry.path, entry.buildId, kept->fd.get());
+    return addFromPath(cache, entry);
+}
+
+} // namespace
+
+std::vector<uint8_t> moduleBuildId(const std::string &name, const std::string &moduleRoot) {
+    std::ifstream file(moduleRoot + "/" + name + "/notes/.note.gnu.build-id", std::ios::binary);
+    const std::vector<uint8_t> notes((std::istreambuf_iterator<char>(file)), {});
+    return gnuBuildIdOfNotes(notes);
+}
+
+std::vector<BuildIdEntry> sampledBuildIds(const SampledFiles &sampled, MappedFiles &files,
+                                          const std::optional<BuildIdEntry> &kernel,
+                                          const std::optional<BuildIdEntry> &vdso) {
+    std::vector<BuildIdEntry> entries;
+    if (kernel) addOnce(entries, *kernel);
+    for (const auto &module : sampled.modules())
+        if (module.hit)
+            addOnce(entries, BuildIdEntry{-1, true, moduleBuildId(module.name), "[" + module.name + "]"});
+    if (vdso) addOnce(entries, *vdso);
+    for (const auto &file : sampled.files()) {
+        if (!file.hit) continue;
+        std::vector<uint8_t> buildId = file.buildId.empty() ? buildIdByInode(file, files) : file.buildId;
+        addOnce(entries, BuildIdEntry{-1, false, std::move(buildId), withoutDeleted(file.path)});
+    }
+    return entries;
+}
+
+CacheFill fillBuildIdCache(BuildIdCache &cache, const std::vector<BuildIdEntry> &entries,
+                           const MappedFiles &files, const std::string &kallsyms,
+                           std::span<const uint8_t> vdsoImage) {
+    CacheFill fill;
+    for (const auto &entry : entries) {
+        if (entry.kernel && entry.path != "[kernel.kallsyms]") continue; // modules: not kept yet
+        // kallsyms without addresses (kptr_restrict, no helper) would name nothing: not kept, not a failure.
+        if (entry.path == "[kernel.kallsyms]" && kallsyms.empty()) continue;
+        const auto added = addEntry(cache, entry, files, kallsyms, vdsoImage);
+        if (added) {
+            ++fill.kept;
+            continue;
+        }
+        if (fill.failed++ == 0) fill.firstError = added.error();
+    }
+    return fill;
+}
+
+std::map<int32_t, std::string> perfMapsOf(const std::set<uint32_t> &pids, const std::string &tmpDir) {
+    std::map<int32_t, std::string> maps;
+    for (const uint32_t pid : pids) {
+        const std::string path = tmpDir + "/perf-" + std::to_string(pid) + ".map";
+        const UniqueFd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK));
+        struct stat status {};
+        if (!fd.valid() || ::fstat(fd.get(), &status) != 0 || !S_ISREG(status.st_mode) ||
+            static_cast<uint64_t>(status.st_size) > kMaxPerfMapBytes)
+            continue;
+        struct stat process {};
+        const bool processOwner = ::stat(("/proc/" + std::to_string(pid)).c_str(), &process) == 0 &&
+                                  process.st_uid == status.st_uid;
+        if (status.st_uid != 0 && status.st_uid != ::geteuid() && !processOwner) continue;
+        std::string text(static_cast<size_t>(status.st_size), '\0');
+        size_t got = 0;
+        while (got < text.size()) {
+            const ssize_t n = ::read(fd.get(), text.data() + got, text.size() - got);
+            if (n <= 0) break;
+            got += static_cast<size_t>(n);
+        }
+        text.resize(got);
+        if (!text.empty()) maps.emplace(static_cast<int32_t>(pid), std::move(text));
+    }
+    return maps;
+}
+
+} // namespace perfglass

@@ -1,0 +1,53 @@
+// What a recording keeps of the code it ran, at its end: the BUILD_ID feature's entries (the kernel, the
+// kernel modules and files that samples hit, and the vdso, as perf lists "with hits"), the build-id cache
+// filled with those files, kallsyms and the vdso image (perf's layout, so `perf report` and `perf archive`
+// find them), and the JIT map files (/tmp/perf-PID.map) of the sampled processes, which /tmp does not keep.
+#pragma once
+
+#include "identity/BuildIdCache.h"
+#include "perfdata/SessionMetadata.h"
+#include "record/MappedFiles.h"
+#include "record/SampledFiles.h"
+
+#include <sys/types.h>
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <set>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace perfglass {
+
+// The build id of a loaded kernel module (moduleRoot/NAME/notes/.note.gnu.build-id); empty when unknown.
+std::vector<uint8_t> moduleBuildId(const std::string &name, const std::string &moduleRoot = "/sys/module");
+
+// The BUILD_ID entries of a recording: kernel (given when kernel samples were recorded, as the brief of the
+// feature and perf's own files have it first), the modules hit, the vdso (when mapped, as perf writes it
+// whether hit or not), then every file hit, in the order first mapped. A file
+// whose records carried device and inode instead of a build id is read now, only if still the very file.
+std::vector<BuildIdEntry> sampledBuildIds(const SampledFiles &sampled, MappedFiles &files,
+                                          const std::optional<BuildIdEntry> &kernel,
+                                          const std::optional<BuildIdEntry> &vdso);
+
+// What filling the cache did.
+struct CacheFill {
+    size_t kept = 0;        // entries added or already there
+    size_t failed = 0;      // entries that could not be made
+    std::string firstError; // why the first of those failed
+};
+
+// Adds every entry to cache: files from the descriptors files kept (or, failing that, from the recorded path
+// when it still holds that build id), [kernel.kallsyms] from kallsyms (left out when empty: no addresses
+// could be had), [vdso] from vdsoImage. Module entries are left out (not kept yet).
+CacheFill fillBuildIdCache(BuildIdCache &cache, const std::vector<BuildIdEntry> &entries,
+                           const MappedFiles &files, const std::string &kallsyms,
+                           std::span<const uint8_t> vdsoImage);
+
+// The text of tmpDir/perf-PID.map of each process in pids that has one, owned by root, by this user or by the
+// process's owner (no other user can give a process its names), up to 64 MiB each.
+std::map<int32_t, std::string> perfMapsOf(const std::set<uint32_t> &pids, const std::string &tmpDir = "/tmp");
+
+} // namespace perfglass
