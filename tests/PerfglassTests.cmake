@@ -13,6 +13,8 @@ set(PERFGLASS_GUI_TESTS tst_callercallee tst_countersview tst_eventbuilderview t
 list(APPEND PERFGLASS_CORE_UNIT_TESTS tst_diff)
 list(APPEND PERFGLASS_INTEGRATION_TESTS tst_sessiondiff)
 list(APPEND PERFGLASS_GUI_TESTS tst_compare)
+# Code identity when reading sessions: build-id caches, /proc/PID/root, build id checks (runs perf record).
+list(APPEND PERFGLASS_INTEGRATION_TESTS tst_codeidentity)
 
 function(perfglass_add_test folder label name)
   add_executable(${name} ${folder}/${name}.cpp)
@@ -69,7 +71,7 @@ endif()
 # never run at the same time.
 set_tests_properties(tst_record tst_recordcounters tst_helperrecord tst_walkingskeleton tst_readerperf tst_perfagreement
   tst_piperecord tst_perfcompat tst_annotateagreement tst_sessiondiff tst_exportconsumers tst_perfhabits tst_script
-  PROPERTIES RESOURCE_LOCK system-wide-mmap-build-ids)
+  tst_codeidentity PROPERTIES RESOURCE_LOCK system-wide-mmap-build-ids)
 if(TARGET perfglass-gui-lib)
   # Both record with perf or system-wide to make their sessions.
   set_tests_properties(tst_flamegraph tst_timeline tst_sourceview PROPERTIES RESOURCE_LOCK system-wide-mmap-build-ids)
