@@ -2,16 +2,19 @@
 // perfglass-cli record and with perf record (which fills its build-id cache under a HOME of the test's own),
 // then rebuilt at the same path with other functions. Reports name the old functions from a build-id cache
 // (perf's, and one filled here with BuildIdCache::add for our recording) and annotate reads the cached file;
-// without a cache, or with the binary deleted, the frames are [unknown] with one notice naming both build ids,
-// and the rebuilt file is never used. A session without build ids names what it finds, with a notice that
-// the file changed after the recording. A program in its own mount namespace (unshare -m, a tmpfs over its
-// directory) is named through /proc/PID/root while it runs, never from the host's different file at the
+// without a cache, or with the binary deleted, the frames are [unknown] with one notice naming both build
+// ids, and the rebuilt file is never used. A session without build ids names what it finds, with a notice
+// that the file changed after the recording. A program in its own mount namespace (unshare -m, a tmpfs over
+// its directory) is named through /proc/PID/root while it runs, never from the host's different file at the
 // same path.
 #include "TestSupport.h"
 #include "identity/BuildIdCache.h"
 #include "identity/ElfBuildId.h"
 
 #include <QDir>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcessEnvironment>
 #include <QRegularExpression>
 #include <QtTest>
@@ -24,7 +27,7 @@ namespace {
 // Fixed work in two functions of each version, repeated COUNT times (0: until killed).
 const char *const kProgram = R"(#include <stdlib.h>
 static volatile unsigned long sink;
-__attribute__((noinline)) void %1_first(void) { for (unsigned long i = 0; i < 200000; ++i) sink += i * %2; }
+__attribute__((noinline)) void %1_first(void) { for (unsigned long i = 0; i < 200000; ++i) sink += i * %2; %3 }
 __attribute__((noinline)) void %1_second(void) { for (unsigned long i = 0; i < 200000; ++i) sink ^= i + %2; }
 int main(int argc, char **argv) {
     const long count = argc > 1 ? atol(argv[1]) : 300;
@@ -47,13 +50,13 @@ class TestCodeIdentity : public QObject {
 
 private:
     QTemporaryDir dir_;
-    QString binary_;      // where both versions are built: the recorded path
-    QString oldCopy_;     // the first version, kept aside
-    QString ours_;        // perfglass-cli record of the first version
-    QString perfs_;       // perf record of it (build ids in BUILD_ID; perf's cache filled under home_)
-    QString withoutIds_;  // perf record --no-buildid of it
-    QString home_;        // HOME of perf record: its ~/.debug is perf's build-id cache
-    QString ourCache_;    // a cache filled with BuildIdCache::add
+    QString binary_;     // where both versions are built: the recorded path
+    QString oldCopy_;    // the first version, kept aside
+    QString ours_;       // perfglass-cli record of the first version
+    QString perfs_;      // perf record of it (build ids in BUILD_ID; perf's cache filled under home_)
+    QString withoutIds_; // perf record --no-buildid of it
+    QString home_;       // HOME of perf record: its ~/.debug is perf's build-id cache
+    QString ourCache_;   // a cache filled with BuildIdCache::add
     QString oldId_, newId_;
 
     QString path(const QString &name) const { return dir_.filePath(name); }
@@ -61,11 +64,16 @@ private:
     bool build(const QString &prefix, int constant, const QString &output) {
         QFile source(path(prefix + QStringLiteral(".c")));
         if (!source.open(QIODevice::WriteOnly)) return false;
-        source.write(QString::fromLatin1(kProgram).arg(prefix).arg(constant).toUtf8());
+        // The second version's first function is longer, so that its bytes cannot pass for the first's.
+        const QString more = prefix == QStringLiteral("old")
+                                 ? QString()
+                                 : QStringLiteral("for (unsigned long j = 0; j < 1000; ++j) sink -= j * j;");
+        source.write(QString::fromLatin1(kProgram).arg(prefix).arg(constant).arg(more).toUtf8());
         source.close();
-        const auto result = runProgram(QStringLiteral("cc"), {QStringLiteral("-O1"), QStringLiteral("-g"),
-                                                              QStringLiteral("-fno-omit-frame-pointer"),
-                                                              QStringLiteral("-o"), output, source.fileName()});
+        const auto result =
+            runProgram(QStringLiteral("cc"), {QStringLiteral("-O1"), QStringLiteral("-g"),
+                                              QStringLiteral("-fno-omit-frame-pointer"), QStringLiteral("-o"),
+                                              output, source.fileName()});
         if (result.exitCode != 0) qWarning("cc: %s", qPrintable(result.err));
         return result.exitCode == 0;
     }
@@ -81,7 +89,8 @@ private:
             environment.insert(QStringLiteral("HOME"), home_);
             environment.remove(QStringLiteral("PERF_BUILDID_DIR"));
             process.setProcessEnvironment(environment);
-            process.start(perfPath(), QStringList{QStringLiteral("record"), QStringLiteral("-q")} + arguments);
+            process.start(perfPath(),
+                          QStringList{QStringLiteral("record"), QStringLiteral("-q")} + arguments);
             process.waitForFinished(120000);
             result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
             result.err = QString::fromUtf8(process.readAllStandardError());
@@ -185,9 +194,9 @@ private slots:
         QVERIFY(QFile::copy(binary_, oldCopy_));
 
         ours_ = path(QStringLiteral("ours.data"));
-        const auto recorded = runCli({QStringLiteral("record"), QStringLiteral("-e"), QStringLiteral("cpu-clock"),
-                                      QStringLiteral("-g"), QStringLiteral("-o"), ours_, QStringLiteral("--"),
-                                      binary_});
+        const auto recorded =
+            runCli({QStringLiteral("record"), QStringLiteral("-e"), QStringLiteral("cpu-clock"),
+                    QStringLiteral("-g"), QStringLiteral("-o"), ours_, QStringLiteral("--"), binary_});
         if (!QFile::exists(ours_) && recorded.err.contains(QStringLiteral("perf_event_paranoid")))
             QSKIP(qPrintable(QStringLiteral("recording is not permitted here: ") + recorded.err));
         QVERIFY2(recorded.exitCode == 0, qPrintable(recorded.err));
@@ -197,8 +206,8 @@ private slots:
         QVERIFY2(result.exitCode == 0, qPrintable(result.err));
         withoutIds_ = path(QStringLiteral("noids.data"));
         result = perfRecord({QStringLiteral("-N"), QStringLiteral("-B"), QStringLiteral("-e"),
-                             QStringLiteral("cpu-clock"), QStringLiteral("-g"), QStringLiteral("-o"), withoutIds_,
-                             binary_});
+                             QStringLiteral("cpu-clock"), QStringLiteral("-g"), QStringLiteral("-o"),
+                             withoutIds_, binary_});
         QVERIFY2(result.exitCode == 0, qPrintable(result.err));
 
         // The rebuild: other functions at the same path.
@@ -207,8 +216,8 @@ private slots:
         newId_ = hexOf(elfBuildIdOfFile(binary_.toStdString()));
         QVERIFY(!oldId_.isEmpty() && !newId_.isEmpty() && oldId_ != newId_);
         BuildIdCache cache(ourCache_.toStdString());
-        const auto added =
-            cache.add(binary_.toStdString(), elfBuildIdOfFile(oldCopy_.toStdString()), oldCopy_.toStdString());
+        const auto added = cache.add(binary_.toStdString(), elfBuildIdOfFile(oldCopy_.toStdString()),
+                                     oldCopy_.toStdString());
         QVERIFY2(added.has_value(), added ? "" : added.error().c_str());
     }
 
@@ -216,8 +225,9 @@ private slots:
     // (HOME) and with --buildid-dir.
     void perfsCacheNamesTheOldCode() {
         const QString perfCache = home_ + QStringLiteral("/.debug");
-        QVERIFY2(!BuildIdCache(perfCache.toStdString()).find(buildIdFromHex(oldId_.toStdString()), "elf").empty(),
-                 "perf record did not fill its build-id cache");
+        QVERIFY2(
+            !BuildIdCache(perfCache.toStdString()).find(buildIdFromHex(oldId_.toStdString()), "elf").empty(),
+            "perf record did not fill its build-id cache");
         verifyOldNames(report(perfs_, {QStringLiteral("--buildid-dir"), perfCache}));
         verifyOldNames(report(perfs_, {}, home_));
     }
@@ -230,21 +240,31 @@ private slots:
                       true);
     }
 
-    // Annotation reads the very file that named the frames: the cached first version (the rebuilt file has
-    // no old_first at all).
+    // Annotation reads the very file that named the frames: the cached first version, whose old_first has
+    // the range nm gives for it (the rebuilt file has a longer new_first there).
     void annotateReadsTheCachedFile() {
+        const auto symbols = runProgram(QStringLiteral("nm"), {QStringLiteral("-S"), oldCopy_});
+        const auto match = QRegularExpression(QStringLiteral("^([0-9a-f]+) ([0-9a-f]+) T old_first$"),
+                                              QRegularExpression::MultilineOption)
+                               .match(symbols.out);
+        if (!match.hasMatch()) QSKIP("nm (binutils) gives no size for old_first");
+        const uint64_t start = match.captured(1).toULongLong(nullptr, 16);
+        const uint64_t end = start + match.captured(2).toULongLong(nullptr, 16);
         QProcess process;
         QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
         environment.remove(QStringLiteral("PERF_BUILDID_DIR"));
         process.setProcessEnvironment(environment);
         process.start(QStringLiteral(PERFGLASS_CLI),
                       {QStringLiteral("annotate"), QStringLiteral("-i"), ours_, QStringLiteral("old_first"),
-                       QStringLiteral("--asm"), QStringLiteral("--buildid-dir"), ourCache_});
+                       QStringLiteral("--asm"), QStringLiteral("--format"), QStringLiteral("json"),
+                       QStringLiteral("--buildid-dir"), ourCache_});
         process.waitForFinished(120000);
         const QString out = QString::fromUtf8(process.readAllStandardOutput());
         QVERIFY2(process.exitCode() == 0, qPrintable(QString::fromUtf8(process.readAllStandardError())));
-        QVERIFY2(out.contains(QStringLiteral("old_first")), qPrintable(out.left(1500)));
-        QVERIFY2(out.contains(QStringLiteral("ret")), qPrintable(out.left(1500)));
+        const QJsonObject json = QJsonDocument::fromJson(out.toUtf8()).object();
+        QCOMPARE(json.value(QStringLiteral("start")).toString().toULongLong(nullptr, 16), start);
+        QCOMPARE(json.value(QStringLiteral("end")).toString().toULongLong(nullptr, 16), end);
+        QVERIFY2(!json.value(QStringLiteral("instructions")).toArray().isEmpty(), qPrintable(out.left(1500)));
     }
 
     // No cache: the rebuilt file is not used; [unknown] frames and one notice with both build ids.
@@ -280,13 +300,16 @@ private slots:
     // the host has the rebuilt file. perf record -p names it in the session with its build id; while it
     // runs, the report reads it through /proc/PID/root; once it is gone, the host's file is not used.
     void mountNamespace() {
-        if (QStandardPaths::findExecutable(QStringLiteral("unshare")).isEmpty()) QSKIP("unshare is not installed");
+        if (QStandardPaths::findExecutable(QStringLiteral("unshare")).isEmpty())
+            QSKIP("unshare is not installed");
         const QString directory = path(QStringLiteral("ns"));
         QDir().mkpath(directory);
         const QString inside = directory + QStringLiteral("/prog");
         QVERIFY(QFile::copy(binary_, inside)); // the host's file: the rebuilt one
-        const auto probe = runProgram(QStringLiteral("unshare"), {QStringLiteral("-m"), QStringLiteral("true")});
-        if (probe.exitCode != 0) QSKIP(qPrintable(QStringLiteral("unshare -m is not allowed here: ") + probe.err));
+        const auto probe =
+            runProgram(QStringLiteral("unshare"), {QStringLiteral("-m"), QStringLiteral("true")});
+        if (probe.exitCode != 0)
+            QSKIP(qPrintable(QStringLiteral("unshare -m is not allowed here: ") + probe.err));
         QProcess program;
         program.start(QStringLiteral("unshare"),
                       {QStringLiteral("-m"), QStringLiteral("--propagation"), QStringLiteral("private"),
@@ -300,14 +323,15 @@ private slots:
         });
         const QString pid = QString::number(program.processId());
         // exec replaced the shell once /proc/PID/exe is the program.
-        for (int i = 0; i < 100 && QFileInfo(QStringLiteral("/proc/%1/exe").arg(pid)).symLinkTarget() != inside; ++i)
+        for (int i = 0;
+             i < 100 && QFileInfo(QStringLiteral("/proc/%1/exe").arg(pid)).symLinkTarget() != inside; ++i)
             QThread::msleep(50);
         QCOMPARE(QFileInfo(QStringLiteral("/proc/%1/exe").arg(pid)).symLinkTarget(), inside);
         const QString session = path(QStringLiteral("ns.data"));
-        const auto recorded = perfRecord({QStringLiteral("-N"), QStringLiteral("-e"), QStringLiteral("cpu-clock"),
-                                          QStringLiteral("-g"), QStringLiteral("-p"), pid, QStringLiteral("-o"),
-                                          session, QStringLiteral("--"), QStringLiteral("sleep"),
-                                          QStringLiteral("1")});
+        const auto recorded =
+            perfRecord({QStringLiteral("-N"), QStringLiteral("-e"), QStringLiteral("cpu-clock"),
+                        QStringLiteral("-g"), QStringLiteral("-p"), pid, QStringLiteral("-o"), session,
+                        QStringLiteral("--"), QStringLiteral("sleep"), QStringLiteral("1")});
         QVERIFY2(QFile::exists(session), qPrintable(recorded.err));
         const QStringList noCache = {QStringLiteral("--ignore-buildid-cache")};
         const auto running = report(session, noCache);
