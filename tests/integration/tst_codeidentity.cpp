@@ -53,6 +53,7 @@ private:
     QString binary_;     // where both versions are built: the recorded path
     QString oldCopy_;    // the first version, kept aside
     QString ours_;       // perfglass-cli record of the first version
+    QString oursDwarf_;  // the same with DWARF stacks
     QString perfs_;      // perf record of it (build ids in BUILD_ID; perf's cache filled under home_)
     QString withoutIds_; // perf record --no-buildid of it
     QString home_;       // HOME of perf record: its ~/.debug is perf's build-id cache
@@ -107,10 +108,11 @@ private:
         environment.remove(QStringLiteral("DEBUGINFOD_URLS"));
         if (!home.isEmpty()) environment.insert(QStringLiteral("HOME"), home);
         process.setProcessEnvironment(environment);
+        const QStringList view = extra.contains(QStringLiteral("--view"))
+                                     ? QStringList()
+                                     : QStringList{QStringLiteral("--view"), QStringLiteral("flat")};
         process.start(QStringLiteral(PERFGLASS_CLI),
-                      QStringList{QStringLiteral("report"), QStringLiteral("-i"), session,
-                                  QStringLiteral("--view"), QStringLiteral("flat")} +
-                          extra);
+                      QStringList{QStringLiteral("report"), QStringLiteral("-i"), session} + view + extra);
         process.waitForFinished(120000);
         ProcessResult result;
         result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
@@ -134,6 +136,17 @@ private:
         return notes;
     }
 
+    // The largest inclusive share of a function's nodes in a top-down report ("  Incl%  Self%  ├─ name
+    // [module]").
+    static double inclusiveInTree(const QString &report, const QString &function) {
+        double largest = 0;
+        for (const QString &line : functionLines(report))
+            if (line.contains(QStringLiteral(" ") + function + QStringLiteral("  [")))
+                largest = std::max(largest,
+                                   line.simplified().section(QLatin1Char(' '), 0, 0).chopped(1).toDouble());
+        return largest;
+    }
+
     static bool names(const QString &report, const QString &function) {
         return functionLines(report).filter(function).size() > 0;
     }
@@ -143,14 +156,15 @@ private:
         QVERIFY2(result.exitCode == 0, qPrintable(result.err));
         QVERIFY2(names(result.out, QStringLiteral("old_first")), qPrintable(result.out.left(2000)));
         QVERIFY2(names(result.out, QStringLiteral("old_second")), qPrintable(result.out.left(2000)));
-        QVERIFY2(!names(result.out, QStringLiteral("new_")), qPrintable(result.out.left(2000)));
+        QVERIFY2(!names(result.out, QStringLiteral("new_first")), qPrintable(result.out.left(2000)));
+        QVERIFY2(!names(result.out, QStringLiteral("new_second")), qPrintable(result.out.left(2000)));
     }
 
     // Neither old nor new names, [unknown] frames, and one notice naming the wanted and the found build id.
     void verifyUnnamed(const ProcessResult &result, bool fileThere) {
         QVERIFY2(result.exitCode == 0, qPrintable(result.err));
-        QVERIFY2(!names(result.out, QStringLiteral("old_")), qPrintable(result.out.left(2000)));
-        QVERIFY2(!names(result.out, QStringLiteral("new_")), qPrintable(result.out.left(2000)));
+        for (const char *function : {"old_first", "old_second", "new_first", "new_second"})
+            QVERIFY2(!names(result.out, QLatin1String(function)), qPrintable(result.out.left(2000)));
         QVERIFY2(names(result.out, QStringLiteral("[unknown]")), qPrintable(result.out.left(2000)));
         const QStringList notes = notesOnBinary(result.out);
         QVERIFY2(notes.size() == 1, qPrintable(result.out.left(3000)));
@@ -200,6 +214,12 @@ private slots:
         if (!QFile::exists(ours_) && recorded.err.contains(QStringLiteral("perf_event_paranoid")))
             QSKIP(qPrintable(QStringLiteral("recording is not permitted here: ") + recorded.err));
         QVERIFY2(recorded.exitCode == 0, qPrintable(recorded.err));
+        oursDwarf_ = path(QStringLiteral("ours-dwarf.data"));
+        const auto dwarf =
+            runCli({QStringLiteral("record"), QStringLiteral("-e"), QStringLiteral("cpu-clock"),
+                    QStringLiteral("--call-graph"), QStringLiteral("dwarf"), QStringLiteral("-o"), oursDwarf_,
+                    QStringLiteral("--"), binary_});
+        QVERIFY2(dwarf.exitCode == 0, qPrintable(dwarf.err));
         perfs_ = path(QStringLiteral("perf.data"));
         auto result = perfRecord({QStringLiteral("-e"), QStringLiteral("cpu-clock"), QStringLiteral("-g"),
                                   QStringLiteral("-o"), perfs_, binary_});
@@ -274,6 +294,27 @@ private slots:
         verifyUnnamed(report(perfs_, noCache), true);
         // A cache that lacks the file changes nothing.
         verifyUnnamed(report(perfs_, {QStringLiteral("--buildid-dir"), path(QStringLiteral("empty"))}), true);
+    }
+
+    // DWARF stacks are not unwound through a file that is not the one that ran (its CFI could be anything):
+    // the samples in the program's loop end as broken there, never reaching libc's __libc_start_call_main
+    // above main (which only the few samples of exit() reach); with the cached file they reach it.
+    void dwarfUnwindingOnlyThroughProvenFiles() {
+        const QString start = QStringLiteral("__libc_start_call_main");
+        const QStringList topDown = {QStringLiteral("--view"), QStringLiteral("top-down")};
+        const QStringList noCache = {QStringLiteral("--ignore-buildid-cache")};
+        verifyUnnamed(report(oursDwarf_, noCache), true);
+        const auto without = report(oursDwarf_, noCache + topDown);
+        QVERIFY2(without.out.contains(QStringLiteral("no unwind information")),
+                 qPrintable(without.out.left(2000)));
+        QVERIFY2(inclusiveInTree(without.out, QStringLiteral("[broken stack]")) > 50,
+                 qPrintable(without.out.left(2000)));
+        QVERIFY2(inclusiveInTree(without.out, start) < 50, qPrintable(without.out.left(2000)));
+        const QStringList cache = {QStringLiteral("--buildid-dir"), ourCache_};
+        verifyOldNames(report(oursDwarf_, cache));
+        const auto with = report(oursDwarf_, cache + topDown);
+        QVERIFY2(inclusiveInTree(with.out, QStringLiteral("main")) > 50, qPrintable(with.out.left(2000)));
+        QVERIFY2(inclusiveInTree(with.out, start) > 50, qPrintable(with.out.left(2000)));
     }
 
     void deletedBinary() {
