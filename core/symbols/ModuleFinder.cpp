@@ -75,7 +75,8 @@ ModuleFinder::ModuleFinder(ModuleSearch search)
     : search_(std::move(search)) {}
 
 bool ModuleFinder::sameBuildId(std::span<const uint8_t> recorded, std::span<const uint8_t> file) {
-    if (file.empty() || file.size() > recorded.size() || !std::equal(file.begin(), file.end(), recorded.begin()))
+    if (file.empty() || file.size() > recorded.size() ||
+        !std::equal(file.begin(), file.end(), recorded.begin()))
         return false;
     return std::all_of(recorded.begin() + static_cast<std::ptrdiff_t>(file.size()), recorded.end(),
                        [](uint8_t byte) { return byte == 0; });
@@ -113,8 +114,10 @@ std::vector<ModuleFinder::Candidate> ModuleFinder::candidates(const RecordedModu
         const BuildIdCache cache(root);
         const std::string elf = cache.find(module.buildId, "elf");
         const std::string debug = cache.find(module.buildId, "debug");
-        if (!elf.empty()) add(elf, debug.empty() ? debugFile : debug);
-        else if (!debug.empty()) add(debug, {});
+        if (!elf.empty())
+            add(elf, debug.empty() ? debugFile : debug);
+        else if (!debug.empty())
+            add(debug, {});
     }
     const bool absolute = !module.path.empty() && module.path.front() == '/';
     for (uint32_t pid : module.pids)
@@ -133,12 +136,13 @@ std::string ModuleFinder::advice() const {
     std::vector<std::string> roots;
     for (const auto &root : search_.buildIdCaches)
         if (!root.empty()) roots.push_back(root);
-    const std::string caches = roots.empty() ? std::string("no build-id cache was searched")
-                                             : fmt::format("the file that ran is in no build-id cache ({})",
-                                                           fmt::join(roots, ", "));
-    return caches + ": unpack the session's archive (made by `perfglass-cli archive` or `perf archive` on the "
-                    "recording machine) into one, or give --sysroot, --library-path or --buildid-dir where the "
-                    "files that ran are";
+    const std::string caches =
+        roots.empty() ? std::string("no build-id cache was searched")
+                      : fmt::format("the file that ran is in no build-id cache ({})", fmt::join(roots, ", "));
+    return caches +
+           ": unpack the session's archive (made by `perfglass-cli archive` or `perf archive` on the "
+           "recording machine) into one, or give --sysroot, --library-path or --buildid-dir where the "
+           "files that ran are";
 }
 
 // A module with a recorded build id: the first file with that id.
@@ -172,8 +176,9 @@ Expected<FoundModule> ModuleFinder::fromDebuginfod(const RecordedModule &module)
     if (!debuginfodConfigured() || !DebuginfodClient::available())
         return unexpected(std::string("debuginfod is not asked"));
     char *downloaded = nullptr;
-    const UniqueFd fd(DebuginfodClient::findExecutable(module.buildId.data(), static_cast<int>(module.buildId.size()),
-                                                       module.path, search_.debuginfodProgress, &downloaded));
+    const UniqueFd fd(DebuginfodClient::findExecutable(module.buildId.data(),
+                                                       static_cast<int>(module.buildId.size()), module.path,
+                                                       search_.debuginfodProgress, &downloaded));
     const std::string file = downloaded ? downloaded : "";
     std::free(downloaded);
     if (!fd.valid() || file.empty()) return unexpected(std::string("debuginfod has no executable"));

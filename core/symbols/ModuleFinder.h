@@ -33,7 +33,7 @@ namespace perfglass {
 // LoadOptions).
 struct ModuleSearch {
     std::vector<std::string> buildIdCaches; // roots of build-id caches, searched in this order
-    std::string sysroot;                    // "/sysroot": /usr/lib/libc.so.6 is read as /sysroot/usr/lib/libc.so.6
+    std::string sysroot; // "/sysroot": /usr/lib/libc.so.6 is read as /sysroot/usr/lib/libc.so.6
     // Directories searched by file name (libraries copied from another machine, a build tree).
     std::vector<std::string> libraryPaths;
     std::vector<std::string> debugPaths; // extra directories for separate debug files
@@ -69,7 +69,8 @@ public:
     Expected<FoundModule> open(const RecordedModule &module) const;
     // The file that named a module's frames, opened again (annotate, script), with the debug file the caches
     // keep for its build id.
-    Expected<std::unique_ptr<ElfSymbols>> reopen(const std::string &file, std::span<const uint8_t> buildId) const;
+    Expected<std::unique_ptr<ElfSymbols>> reopen(const std::string &file,
+                                                 std::span<const uint8_t> buildId) const;
     // The caches' file of that kind ("elf", "debug", "kallsyms", "vdso") for a build id, the first cache
     // first; empty when none has it.
     std::string cached(std::span<const uint8_t> buildId, std::string_view kind) const;
