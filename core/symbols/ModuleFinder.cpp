@@ -197,7 +197,8 @@ Expected<FoundModule> ModuleFinder::openUnproven(const RecordedModule &module) c
     const std::string file = found != files.end() ? *found : module.path;
     auto symbols = ElfSymbols::open(file, debugSearch({}));
     if (!symbols) return unexpected(symbols.error());
-    FoundModule result{std::move(*symbols), file, {}};
+    FoundModule result{std::move(*symbols), file, otherFileInProcessRoot(module, file)};
+    if (!result.warning.empty()) return result;
     struct stat status {};
     if (search_.recordingTimeNs > 0 && ::stat(file.c_str(), &status) == 0 &&
         nanoseconds(status.st_mtim) > search_.recordingTimeNs)
@@ -206,6 +207,29 @@ Expected<FoundModule> ModuleFinder::openUnproven(const RecordedModule &module) c
             "is the file that ran: its names may be another build's",
             file);
     return result;
+}
+
+// Where a process that mapped a module without build id still runs and sees another file at its path (its own
+// mount namespace), the file used may not be the one that ran: said in a warning.
+std::string ModuleFinder::otherFileInProcessRoot(const RecordedModule &module,
+                                                 const std::string &file) const {
+    if (module.path.empty() || module.path.front() != '/') return {};
+    struct stat used {};
+    if (::stat(file.c_str(), &used) != 0) return {};
+    const std::vector<uint8_t> usedId = elfBuildIdOfFile(file);
+    for (uint32_t pid : module.pids) {
+        const std::string own = fmt::format("/proc/{}/root{}", pid, module.path);
+        struct stat seen {};
+        if (::stat(own.c_str(), &seen) != 0 || (seen.st_dev == used.st_dev && seen.st_ino == used.st_ino))
+            continue;
+        const std::vector<uint8_t> ownId = elfBuildIdOfFile(own);
+        if (!usedId.empty() && ownId == usedId) continue;
+        return fmt::format(
+            "{} was used, but process {} sees another file at {} (build id {}), and the session "
+            "has no build id to tell which one ran: its names may be wrong",
+            file, pid, module.path, ownId.empty() ? std::string("none") : buildIdHex(ownId));
+    }
+    return {};
 }
 
 Expected<FoundModule> ModuleFinder::openVdso(const RecordedModule &module) const {

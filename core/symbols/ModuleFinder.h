@@ -12,7 +12,8 @@
 //   6. from debuginfod (DEBUGINFOD_URLS set), by build id.
 // With B, a file is used only if its build id is B: the caches, /proc/PID/root, the debug directories and
 // debuginfod are searched by B and checked too. Without B (older perf, a mapping without one), only 3 and 4
-// apply and the first file found is used, with a warning when it changed after the recording.
+// apply and the first file found is used, with a warning when it changed after the recording or when a
+// process that mapped it still runs and sees another file at PATH.
 // [vdso]: the caches' ROOT/[vdso]/B/vdso, else this process's own image when its build id is B (or, without
 // B, when the session was recorded on this kernel).
 #pragma once
@@ -87,6 +88,7 @@ private:
     Expected<FoundModule> openUnproven(const RecordedModule &module) const;
     Expected<FoundModule> openVdso(const RecordedModule &module) const;
     Expected<FoundModule> fromDebuginfod(const RecordedModule &module) const;
+    std::string otherFileInProcessRoot(const RecordedModule &module, const std::string &file) const;
     DebugSearch debugSearch(std::string debugFile) const;
     std::string advice() const;
 

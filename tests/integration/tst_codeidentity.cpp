@@ -374,11 +374,24 @@ private slots:
                         QStringLiteral("-g"), QStringLiteral("-p"), pid, QStringLiteral("-o"), session,
                         QStringLiteral("--"), QStringLiteral("sleep"), QStringLiteral("1")});
         QVERIFY2(QFile::exists(session), qPrintable(recorded.err));
+        // The same without build ids (perf record --no-buildid): nothing proves which file ran, and the
+        // report says the process sees another file than the host's.
+        const QString withoutIds = path(QStringLiteral("ns-noids.data"));
+        const auto recordedWithoutIds = perfRecord(
+            {QStringLiteral("-N"), QStringLiteral("-B"), QStringLiteral("-e"), QStringLiteral("cpu-clock"),
+             QStringLiteral("-g"), QStringLiteral("-p"), pid, QStringLiteral("-o"), withoutIds,
+             QStringLiteral("--"), QStringLiteral("sleep"), QStringLiteral("1")});
+        QVERIFY2(QFile::exists(withoutIds), qPrintable(recordedWithoutIds.err));
         const QStringList noCache = {QStringLiteral("--ignore-buildid-cache")};
         const auto running = report(session, noCache);
+        const auto runningWithoutIds = report(withoutIds, noCache);
         binary_ = inside; // notes name the recorded path
         const auto restore = qScopeGuard([&] { binary_ = path(QStringLiteral("bin/prog")); });
         verifyOldNames(running);
+        const QStringList notes = notesOnBinary(runningWithoutIds.out);
+        QVERIFY2(notes.size() == 1 && notes.front().contains(QStringLiteral("sees another file")) &&
+                     notes.front().contains(oldId_),
+                 qPrintable(runningWithoutIds.out.left(3000)));
         program.kill();
         program.waitForFinished();
         verifyUnnamed(report(session, noCache), true);

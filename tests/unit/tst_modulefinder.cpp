@@ -28,7 +28,9 @@ private:
         return QFileInfo(QString::fromStdString(file)).canonicalFilePath();
     }
 
-    std::string path(const char *name) const { return dir_.filePath(QString::fromLatin1(name)).toStdString(); }
+    std::string path(const char *name) const {
+        return dir_.filePath(QString::fromLatin1(name)).toStdString();
+    }
 
 private slots:
     void initTestCase() {
