@@ -5,8 +5,10 @@
 
 #include "analysis/SortedHistogram.h"
 #include "base/Error.h"
+#include "identity/BuildIdCache.h"
 #include "load/LoadProfile.h"
 #include "symbols/ElfSymbols.h"
+#include "symbols/ModuleFinder.h"
 
 #include <fmt/format.h>
 
@@ -26,16 +28,14 @@ namespace perfglass::cli {
 
 namespace {
 
-// Where each frame's function starts, for symbol+offset: from the module's ELF symbols, opened once.
-// Kernel frames and modules that cannot be read get no offset.
+// Where each frame's function starts, for symbol+offset: from the ELF symbols of the file that named the
+// module's frames (Module::filePath), opened once. Kernel frames and modules without such a file get no
+// offset.
 class SymbolStarts {
 public:
     SymbolStarts(const Profile &profile, const LoadOptions &options)
-        : profile_(profile) {
-        search_.sysroot = options.sysroot;
-        search_.debugPaths = options.debugPaths;
-        search_.libraryPaths = options.libraryPaths;
-    }
+        : profile_(profile)
+        , finder_(moduleSearchFor(options)) {}
 
     std::optional<uint64_t> startOf(FrameId id) {
         const auto cached = starts_.find(id);
@@ -56,16 +56,16 @@ private:
         if (found == modules_.end()) {
             std::unique_ptr<ElfSymbols> symbols;
             const Module &module = profile_.modules[id];
-            const std::string &path = profile_.modulePath(id);
-            if (!module.kernel && module.hasSymbols && path.starts_with('/'))
-                if (auto opened = ElfSymbols::open(path, search_)) symbols = std::move(*opened);
+            if (!module.kernel && module.hasSymbols && !module.filePath.empty())
+                if (auto opened = finder_.reopen(module.filePath, buildIdFromHex(module.buildId)))
+                    symbols = std::move(*opened);
             found = modules_.emplace(id, std::move(symbols)).first;
         }
         return found->second.get();
     }
 
     const Profile &profile_;
-    SymbolSearch search_;
+    ModuleFinder finder_;
     std::unordered_map<ModuleId, std::unique_ptr<ElfSymbols>> modules_;
     std::unordered_map<FrameId, std::optional<uint64_t>> starts_;
 };

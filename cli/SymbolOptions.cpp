@@ -19,6 +19,13 @@ void SymbolOptions::add(CLI::App *sub) {
                     "Also look for separate debug files (by build id, .build-id/xx/..., and by "
                     ".gnu_debuglink) in this directory (repeatable, or a colon-separated list)")
         ->delimiter(':');
+    sub->add_option(
+        "--buildid-dir", buildIdDirectory_,
+        "The build-id cache to look for the files that ran in, by build id, before their recorded "
+        "paths (default: $PERF_BUILDID_DIR, else ~/.debug, which perf record fills), as perf's "
+        "--buildid-dir");
+    sub->add_flag("--ignore-buildid-cache", noBuildIdCache_,
+                  "Do not look in the user's build-id cache (--buildid-dir, $PERF_BUILDID_DIR or ~/.debug)");
     sub->add_option("--kallsyms", kallsyms_,
                     "Kernel symbols file (default: /proc/kallsyms on the same kernel)");
     sub->add_option("--debuginfod", debuginfodUrls_,
@@ -33,6 +40,8 @@ void SymbolOptions::apply(LoadOptions &options) const {
     options.sysroot = sysroot_;
     options.libraryPaths = libraryPaths_;
     options.debugPaths = debugPaths_;
+    options.userBuildIdCacheRoot = buildIdDirectory_;
+    options.userBuildIdCache = !noBuildIdCache_;
     options.kallsymsPath = kallsyms_;
     options.debuginfodUrls = debuginfodUrls_;
     options.sourcePaths = sourcePaths_;

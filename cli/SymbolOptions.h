@@ -14,8 +14,8 @@ namespace perfglass::cli {
 
 class SymbolOptions {
 public:
-    // Adds --sysroot/--symfs, --library-path, --debug-file-directory, --kallsyms, --debuginfod and
-    // --source-path to sub.
+    // Adds --sysroot/--symfs, --library-path, --debug-file-directory, --buildid-dir, --ignore-buildid-cache,
+    // --kallsyms, --debuginfod and --source-path to sub.
     void add(CLI::App *sub);
     // Puts them into options.
     void apply(LoadOptions &options) const;
@@ -26,6 +26,8 @@ private:
     std::string sysroot_;
     std::vector<std::string> libraryPaths_;
     std::vector<std::string> debugPaths_;
+    std::string buildIdDirectory_;
+    bool noBuildIdCache_ = false;
     std::string kallsyms_;
     std::string debuginfodUrls_;
     std::vector<std::string> sourcePaths_;

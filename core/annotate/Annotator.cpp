@@ -3,7 +3,9 @@
 #include "annotate/AddressCosts.h"
 #include "annotate/KernelCode.h"
 #include "base/Error.h"
+#include "identity/BuildIdCache.h"
 #include "symbols/ElfSymbols.h"
+#include "symbols/ModuleFinder.h"
 #include "symbols/SourceFileFinder.h"
 
 #include <fmt/format.h>
@@ -31,22 +33,35 @@ std::optional<uint64_t> addressOf(const Profile &profile, FunctionId function, c
     return lowest;
 }
 
-std::unique_ptr<ElfSymbols> openModule(const std::string &path, const std::string &name,
+// The very file that named the module's frames when the session was loaded (Module::filePath), with its
+// debug file found as loading found it (the build-id caches, debug paths, debuginfod). A profile that does
+// not say (not made by loadProfile) has the module looked up again, by the same rules.
+std::unique_ptr<ElfSymbols> openModule(const Profile &profile, ModuleId id, const std::string &name,
                                        const AnnotateOptions &options) {
     // debuginfod: loading the session put its servers into DEBUGINFOD_URLS already.
-    const LoadOptions &symbolOptions = options.symbols;
-    const SymbolSearch search{symbolOptions.sysroot, symbolOptions.debugPaths, symbolOptions.libraryPaths,
-                              symbolOptions.debuginfodProgress};
-    auto symbols = ElfSymbols::open(path, search);
+    const Module &module = profile.modules[id];
+    const ModuleFinder finder(moduleSearchFor(options.symbols));
+    const std::vector<uint8_t> buildId = buildIdFromHex(module.buildId);
+    Expected<std::unique_ptr<ElfSymbols>> symbols = unexpected(std::string());
+    if (!module.filePath.empty()) {
+        symbols = finder.reopen(module.filePath, buildId);
+    } else {
+        auto found = finder.open({profile.modulePath(id), buildId, {}});
+        if (found)
+            symbols = std::move(found->symbols);
+        else
+            symbols = unexpected(found.error());
+    }
     if (!symbols) throw Error(fmt::format("{}: cannot read its code: {}", name, symbols.error()));
     return std::move(*symbols);
 }
 
 void checkAnnotatable(const Profile &profile, FunctionId function, const std::string &name) {
     if (function >= profile.functions.size()) throw Error("no such function in the session");
-    if (profile.modules[profile.functions[function].module].kernel) return;
+    const Module &module = profile.modules[profile.functions[function].module];
+    if (module.kernel) return;
     const std::string &path = profile.modulePath(profile.functions[function].module);
-    if (path.empty() || path[0] != '/')
+    if (module.filePath.empty() && (path.empty() || path[0] != '/'))
         throw Error(fmt::format("{}: its code is in {}, which is no file that can be read", name, path));
 }
 
@@ -78,7 +93,7 @@ FunctionAnnotation Annotator::annotate(const Profile &profile, const SampleFilte
     if (profile.modules[profile.functions[function].module].kernel)
         annotateKernel(result, *address, costs, options);
     else
-        annotateModule(result, *address, costs, options);
+        annotateModule(result, profile, profile.functions[function].module, *address, costs, options);
     return result;
 }
 
@@ -107,13 +122,13 @@ std::string undecodedNote(size_t undecoded) {
 }
 } // namespace
 
-void Annotator::annotateModule(FunctionAnnotation &result, uint64_t address, const AddressCosts &costs,
-                               const AnnotateOptions &options) {
+void Annotator::annotateModule(FunctionAnnotation &result, const Profile &profile, ModuleId module,
+                               uint64_t address, const AddressCosts &costs, const AnnotateOptions &options) {
     const std::string &name = result.functionName;
-    const auto symbols = openModule(result.modulePath, name, options);
+    const auto symbols = openModule(profile, module, name, options);
     const SymbolMatch symbol = symbols->symbolAt(address);
     if (symbol.name.empty())
-        throw Error(fmt::format("{}: {} has no symbol at {:#x}", name, result.modulePath, address));
+        throw Error(fmt::format("{}: {} has no symbol at {:#x}", name, symbols->path(), address));
     result.start = symbol.start;
     result.end = symbol.end;
     const std::vector<uint8_t> bytes = symbols->codeBytes(symbol.start, symbol.end);

@@ -1,7 +1,7 @@
-// Annotates one function of a Profile: finds its module's file (with the sysroot), its address range from the
-// symbol table, disassembles its bytes in-process (capstone), joins the costs by address (AddressCosts), the
-// DWARF line table and inline information of each instruction and the source files' text (found by
-// SourceFileFinder with the session's symbol settings).
+// Annotates one function of a Profile: reads the very file that named its frames (Module::filePath), finds
+// its address range in the symbol table, disassembles its bytes in-process (capstone), joins the costs by
+// address (AddressCosts), the DWARF line table and inline information of each instruction and the source
+// files' text (found by SourceFileFinder with the session's symbol settings).
 // Works without debug information (disassembly only, with a note); kernel functions of a session recorded on
 // the running kernel are read from /proc/kcore with their ranges from /proc/kallsyms (KernelCode), without
 // source lines.
@@ -26,9 +26,9 @@ struct AddressCosts;
 
 struct AnnotateOptions {
     AsmSyntax syntax = AsmSyntax::Att;
-    // The symbol settings the session was loaded with: the module's binary is found as loading found it
-    // (sysroot, library paths), its debug file too (debug paths, debuginfod), and source files with
-    // SourceFileFinder (sysroot, source paths).
+    // The symbol settings the session was loaded with: the module's debug file is found as loading found it
+    // (build-id caches, debug paths, debuginfod), and source files with SourceFileFinder (sysroot, source
+    // paths).
     LoadOptions symbols;
     std::string kallsyms = "/proc/kallsyms"; // kernel functions: their ranges
     std::string kcore = "/proc/kcore";       // ... and their code
@@ -43,8 +43,8 @@ public:
                                        const AggregationControl &control = {});
 
 private:
-    static void annotateModule(FunctionAnnotation &result, uint64_t address, const AddressCosts &costs,
-                               const AnnotateOptions &options);
+    static void annotateModule(FunctionAnnotation &result, const Profile &profile, ModuleId module,
+                               uint64_t address, const AddressCosts &costs, const AnnotateOptions &options);
     static void annotateKernel(FunctionAnnotation &result, uint64_t address, const AddressCosts &costs,
                                const AnnotateOptions &options);
     static void addInstructions(FunctionAnnotation &result, const std::vector<Instruction> &code,

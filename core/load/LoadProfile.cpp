@@ -1,6 +1,7 @@
 #include "load/LoadProfile.h"
 
 #include "base/Error.h"
+#include "identity/BuildIdCache.h"
 #include "load/ProfileBuilder.h"
 #include "perfdata/PerfDataReader.h"
 #include "perfdata/PerfFileFormat.h"
@@ -9,6 +10,7 @@
 #include "unwind/ParallelUnwinder.h"
 
 #include <fmt/format.h>
+#include <sys/stat.h>
 #include <sys/utsname.h>
 
 #include <algorithm>
@@ -20,26 +22,45 @@ namespace perfglass {
 
 namespace {
 
+// The build id the session gives its kernel ([kernel.kallsyms] in BUILD_ID), empty when none.
+std::vector<uint8_t> recordedKernelBuildId(const SessionMetadata &metadata) {
+    for (const BuildIdEntry &entry : metadata.buildIds)
+        if (entry.path == "[kernel.kallsyms]" && !entry.buildId.empty()) return entry.buildId;
+    return {};
+}
+
 // Whether the session was recorded on the running kernel: then /proc/kallsyms and this process's [vdso]
-// are the recorded ones. A session that does not say is taken to be from here.
+// are the recorded ones. The kernel's build id says, where the session and the machine give one (perf's
+// rule); else its release. A session that does not say is taken to be from here.
 bool recordedOnThisKernel(const SessionMetadata &metadata) {
+    const std::vector<uint8_t> recorded = recordedKernelBuildId(metadata);
+    if (!recorded.empty())
+        if (const auto running = kernelBuildIdEntry())
+            return ModuleFinder::sameBuildId(recorded, running->buildId);
     utsname names{};
     return ::uname(&names) == 0 && (metadata.osRelease.empty() || metadata.osRelease == names.release);
+}
+
+// When the session was recorded, as far as can be told (its header holds no wall-clock time): its file's last
+// change, the recorder's end; nanoseconds since the epoch.
+int64_t recordingTimeNs(const std::string &path) {
+    struct stat status {};
+    if (::stat(path.c_str(), &status) != 0) return 0;
+    return int64_t{status.st_mtim.tv_sec} * 1'000'000'000 + status.st_mtim.tv_nsec;
 }
 
 // Starts loading the kernel symbols on a second thread: from the given file, or from /proc/kallsyms when the
 // session was recorded on this kernel.
 // A copy of kallsyms kept in this boot for the session's kernel (by its build id) by a recording through the
 // privileged helper; empty when there is none.
-KernelSymbols keptKernelSymbols(const SessionMetadata &metadata) {
-    for (const BuildIdEntry &entry : metadata.buildIds) {
-        if (entry.path != "[kernel.kallsyms]") continue;
-        std::ifstream input(keptKallsymsPath(entry.buildId));
-        if (input) return KernelSymbols::fromStream(input);
-    }
-    return {};
+KernelSymbols kernelSymbolsFromFile(const std::string &path) {
+    std::ifstream input(path);
+    return input && !path.empty() ? KernelSymbols::fromStream(input) : KernelSymbols{};
 }
 
+// The kernel symbols of the session's kernel: the file given, else /proc/kallsyms on this kernel (the copy
+// kept in this boot where its addresses are hidden), else the build-id caches' kallsyms of the recorded
+// kernel ([kernel.kallsyms]/HEX/kallsyms, which perf record keeps).
 std::future<KernelSymbols> kernelSymbolsFor(const LoadOptions &options, bool sameKernel,
                                             const SessionMetadata &metadata) {
     if (!options.kallsymsPath.empty()) {
@@ -47,21 +68,24 @@ std::future<KernelSymbols> kernelSymbolsFor(const LoadOptions &options, bool sam
         if (!*input) throw Error(coreMessage(MessageKind::CannotOpenKernelSymbols, options.kallsymsPath));
         return std::async(std::launch::async, [input] { return KernelSymbols::fromStream(*input); });
     }
-    if (!sameKernel) return std::async(std::launch::deferred, [] { return KernelSymbols{}; });
-    return std::async(std::launch::async, [metadata] {
+    const std::vector<uint8_t> kernelId = recordedKernelBuildId(metadata);
+    const std::string cached = ModuleFinder(moduleSearchFor(options)).cached(kernelId, "kallsyms");
+    if (!sameKernel)
+        return std::async(cached.empty() ? std::launch::deferred : std::launch::async,
+                          [cached] { return kernelSymbolsFromFile(cached); });
+    return std::async(std::launch::async, [kernelId, cached] {
         KernelSymbols symbols = KernelSymbols::fromProc();
-        return symbols.empty() ? keptKernelSymbols(metadata) : symbols; // hidden addresses: the kept copy
+        if (symbols.empty()) symbols = kernelSymbolsFromFile(keptKallsymsPath(kernelId)); // hidden addresses
+        return symbols.empty() ? kernelSymbolsFromFile(cached) : symbols;
     });
 }
 
 void configure(ProfileBuilder &builder, const PerfDataReader &reader, const LoadOptions &options,
                bool sameKernel) {
-    builder.setSymbolSearch({options.sysroot, options.debugPaths, options.libraryPaths,
-                             [progress = options.debuginfodProgress,
-                              stop = options.stop](const std::string &module, long done, long total) {
-                                 if (stop.stop_requested()) return false;
-                                 return !progress || progress(module, done, total);
-                             }});
+    ModuleSearch search = moduleSearchFor(options);
+    search.vdsoOfThisMachine = sameKernel;
+    search.recordingTimeNs = recordingTimeNs(reader.path());
+    builder.setModuleSearch(std::move(search));
     builder.setBuildIds(reader.metadata().buildIds);
     if (!reader.metadata().tracingData.empty()) {
         try {
@@ -73,7 +97,6 @@ void configure(ProfileBuilder &builder, const PerfDataReader &reader, const Load
     if (!options.jitMapDirectory.empty()) builder.setJitMapDirectory(options.jitMapDirectory);
     builder.setInlineFrames(options.inlineFrames, options.inlineFramesFromDebugFiles);
     builder.setUnwindThreads(options.unwindThreads);
-    builder.setVdsoOfThisMachine(sameKernel);
     builder.setEvents(reader.events());
 }
 
@@ -174,6 +197,23 @@ void addSessionFacts(Profile &profile, const PerfDataReader &reader) {
 }
 
 } // namespace
+
+ModuleSearch moduleSearchFor(const LoadOptions &options) {
+    ModuleSearch search;
+    search.buildIdCaches = options.buildIdCaches;
+    if (options.userBuildIdCache)
+        search.buildIdCaches.push_back(options.userBuildIdCacheRoot.empty() ? BuildIdCache::userRoot()
+                                                                            : options.userBuildIdCacheRoot);
+    search.sysroot = options.sysroot;
+    search.libraryPaths = options.libraryPaths;
+    search.debugPaths = options.debugPaths;
+    search.debuginfodProgress = [progress = options.debuginfodProgress,
+                                 stop = options.stop](const std::string &module, long done, long total) {
+        if (stop.stop_requested()) return false;
+        return !progress || progress(module, done, total);
+    };
+    return search;
+}
 
 std::shared_ptr<const Profile> loadProfile(const std::string &path, const LoadOptions &options) {
     if (!options.debuginfodUrls.empty()) ::setenv("DEBUGINFOD_URLS", options.debuginfodUrls.c_str(), 1);

@@ -4,6 +4,7 @@
 #include "base/Cancellation.h"
 #include "profile/Profile.h"
 #include "symbols/DebuginfodClient.h"
+#include "symbols/ModuleFinder.h"
 
 #include <functional>
 #include <memory>
@@ -22,7 +23,7 @@ struct LoadOptions {
     // Live analysis: when it can be stopped (a std::stop_source's token), a file still being written is
     // followed (PerfDataReader::follow) and loading ends when the writer finishes it or a stop is requested.
     std::stop_token stopFollowing;
-    // Where binaries and debug files are looked for (ElfSymbols.h, SymbolSearch).
+    // Where binaries and debug files are looked for (symbols/ModuleFinder.h).
     std::string sysroot;
     std::vector<std::string> debugPaths;
     std::vector<std::string> libraryPaths;
@@ -31,6 +32,9 @@ struct LoadOptions {
     std::vector<std::string> buildIdCaches;
     // Whether the user's own build-id cache ($PERF_BUILDID_DIR, else ~/.debug) is searched.
     bool userBuildIdCache = true;
+    // The user's build-id cache in place of $PERF_BUILDID_DIR or ~/.debug (perf's --buildid-dir); empty:
+    // those.
+    std::string userBuildIdCacheRoot;
     // debuginfod servers (space-separated URLs), asked for the debug files of modules with samples; empty
     // leaves DEBUGINFOD_URLS of the environment as it is (unset: debuginfod is not asked). Set, it is put
     // into this process's DEBUGINFOD_URLS, which libdw's debuginfod client reads.
@@ -53,6 +57,10 @@ struct LoadOptions {
     // Threads that unwind DWARF stacks (the loading thread included); 0: one per available CPU.
     unsigned unwindThreads = 0;
 };
+
+// Where modules are looked for with these options (symbols/ModuleFinder.h): the build-id caches (the private
+// ones, then the user's unless turned off), sysroot, library and debug directories, debuginfod's progress.
+ModuleSearch moduleSearchFor(const LoadOptions &options);
 
 // Reads a whole session file into a Profile. Throws Error/FileFormatError for bad input, Cancelled when
 // asked.

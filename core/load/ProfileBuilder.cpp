@@ -83,7 +83,10 @@ void ProfileBuilder::addProcessRecord(const perf_event_header &record) {
     switch (record.type) {
     case PERF_RECORD_MMAP:
         valid = MmapRecord::fits(record);
-        if (valid) processes_.addMmap(MmapRecord(record));
+        if (valid && processes_.addMmap(MmapRecord(record))) {
+            const MmapRecord mmap(record);
+            symbolizer_.noteMappedBy(std::string(mmap.text()), mmap->pid);
+        }
         break;
     case PERF_RECORD_MMAP2:
         valid = Mmap2Record::fits(record);
@@ -102,8 +105,11 @@ void ProfileBuilder::addProcessRecord(const perf_event_header &record) {
 }
 
 void ProfileBuilder::addMmap2(const Mmap2Record &mmap) {
-    if (processes_.addMmap2(mmap) && (mmap.header().misc & kMiscMmapBuildId) && !mmap->buildId().empty())
-        symbolizer_.expectBuildId(std::string(mmap.text()), mmap->buildId());
+    if (!processes_.addMmap2(mmap)) return;
+    const std::string path(mmap.text());
+    symbolizer_.noteMappedBy(path, mmap->pid);
+    if ((mmap.header().misc & kMiscMmapBuildId) && !mmap->buildId().empty())
+        symbolizer_.expectBuildId(path, mmap->buildId());
 }
 
 // LOST or LOST_SAMPLES. Both can tell of the same samples: the kernel writes LOST into the ring buffer when

@@ -42,9 +42,10 @@ public:
     void setKernelSymbols(KernelSymbols kernelSymbols) {
         symbolizer_.setKernelSymbols(std::move(kernelSymbols));
     }
-    void setSymbolSearch(SymbolSearch search) { symbolizer_.setSymbolSearch(std::move(search)); }
+    // Where modules are looked for (symbols/ModuleFinder.h), vdso and recording time included.
+    void setModuleSearch(ModuleSearch search) { symbolizer_.setModuleSearch(std::move(search)); }
     // Build ids the recording expects (BUILD_ID feature); MMAP2 records with build ids add to them. A file
-    // on disk with another build id is not used for symbols or unwinding, and a notice says so.
+    // with another build id is not used for symbols or unwinding, and a notice says so.
     void setBuildIds(const std::vector<BuildIdEntry> &entries);
     // The session's tracepoint formats, to decode the fields of tracepoint samples into Profile::marks.
     void setTracingFormats(TracingFormats formats) { tracingFormats_ = std::move(formats); }
@@ -55,9 +56,6 @@ public:
     // Threads that unwind copied user stacks, the calling one included; 0 (the default): one per CPU.
     void setUnwindThreads(unsigned threads) { scheduler_.setThreads(threads); }
     void setBusyThreadsBesides(unsigned threads) { scheduler_.setBusyThreadsBesides(threads); }
-    // Whether the session was recorded on this kernel, so that this process's [vdso] names the recorded
-    // one's.
-    void setVdsoOfThisMachine(bool same) { symbolizer_.setVdsoOfThisMachine(same); }
     // Samples with copied user stacks wait for a batch that is unwound on several threads. A stable record
     // stays valid at its address until oldestPendingRecord() no longer holds it back (its stack is then used
     // where it lies); the stacks of other records are copied. cpu: the CPU of a sample that does not carry

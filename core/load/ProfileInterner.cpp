@@ -11,7 +11,7 @@ ModuleId ProfileInterner::moduleFor(const std::string &path, bool kernel) {
     const auto found = moduleByPath_.find(path);
     if (found != moduleByPath_.end()) return found->second;
     const auto id = static_cast<ModuleId>(profile_.modules.size());
-    profile_.modules.push_back({profile_.strings.intern(path), kernel, true, {}});
+    profile_.modules.push_back({profile_.strings.intern(path), kernel, true, {}, {}});
     moduleByPath_.emplace(path, id);
     return id;
 }

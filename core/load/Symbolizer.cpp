@@ -1,11 +1,8 @@
 #include "load/Symbolizer.h"
 
-#include "base/ProcFs.h"
-#include "base/UniqueFd.h"
+#include "identity/BuildIdCache.h"
 
 #include <fmt/format.h>
-#include <sys/mman.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <fstream>
@@ -17,34 +14,6 @@ namespace {
 bool isAnonymous(const std::string &path) {
     return path.empty() || path.starts_with("//anon") || path.starts_with("[anon") ||
            path.starts_with("/memfd:") || path == "[heap]" || path == "[stack]";
-}
-
-std::string hex(const std::vector<uint8_t> &bytes) {
-    std::string text;
-    for (uint8_t byte : bytes)
-        text += fmt::format("{:02x}", byte);
-    return text;
-}
-
-// perf pads build ids to 20 bytes with zeros.
-bool sameBuildId(const std::vector<uint8_t> &recorded, const std::vector<uint8_t> &file) {
-    if (file.size() > recorded.size() || !std::equal(file.begin(), file.end(), recorded.begin()))
-        return false;
-    return std::all_of(recorded.begin() + static_cast<std::ptrdiff_t>(file.size()), recorded.end(),
-                       [](uint8_t byte) { return byte == 0; });
-}
-
-// The vdso is not a file: this process's own copy is the recorded one when the kernel is the same. It is
-// handed to libdw through a memory file.
-Expected<std::unique_ptr<ElfSymbols>> openOwnVdso() {
-    const std::span<const uint8_t> image = ownVdsoImage();
-    if (image.empty())
-        return unexpected(std::string("[vdso]: this process has no vdso to read symbols from"));
-    const UniqueFd fd(::memfd_create("perfglass-vdso", MFD_CLOEXEC));
-    if (!fd.valid()) return unexpected(std::string("[vdso]: memfd_create failed"));
-    if (::write(fd.get(), image.data(), image.size()) != static_cast<ssize_t>(image.size()))
-        return unexpected(std::string("[vdso]: could not copy the image"));
-    return ElfSymbols::open(fmt::format("/proc/self/fd/{}", fd.get()));
 }
 
 } // namespace
@@ -65,24 +34,27 @@ void Symbolizer::setInlineFrames(bool enabled, bool fromDebugFiles) {
     inlineFromDebugFiles_ = fromDebugFiles;
 }
 
-Expected<std::unique_ptr<ElfSymbols>> Symbolizer::openSymbols(const std::string &path) {
-    if (path == "[vdso]" && !vdsoOfThisMachine_)
-        return unexpected(std::string("[vdso] of another kernel: its image is not in the recording"));
-    auto symbols = path == "[vdso]" ? openOwnVdso() : ElfSymbols::open(path, search_);
-    if (!symbols) return symbols;
+void Symbolizer::noteMappedBy(const std::string &path, uint32_t pid) {
+    constexpr size_t kProcessesKept =
+        8; // the first ones: a module in many processes is rarely in a container
+    auto &pids = mappedBy_[path];
+    if (pids.size() < kProcessesKept && std::find(pids.begin(), pids.end(), pid) == pids.end())
+        pids.push_back(pid);
+}
+
+Expected<FoundModule> Symbolizer::openSymbols(const std::string &path) const {
     const auto expected = expectedBuildIds_.find(path);
-    const auto actual = (*symbols)->buildId();
-    if (expected != expectedBuildIds_.end() && !actual.empty() && !sameBuildId(expected->second, actual))
-        return unexpected(
-            fmt::format("{} has build id {}, but the recording has {}: a different file, not used",
-                        (*symbols)->path(), hex(actual), hex(expected->second)));
-    return symbols;
+    const auto pids = mappedBy_.find(path);
+    RecordedModule module{path, {}, {}};
+    if (expected != expectedBuildIds_.end()) module.buildId = expected->second;
+    if (pids != mappedBy_.end()) module.pids = pids->second;
+    return finder_.open(module);
 }
 
 ElfSymbols *Symbolizer::symbolsFor(ModuleId module) {
     if (module < symbolsOpened_.size() && symbolsOpened_[module]) return symbols_[module].get();
     auto opened = openSymbols(profile_.modulePath(module));
-    std::unique_ptr<ElfSymbols> symbols = opened ? std::move(*opened) : nullptr;
+    std::unique_ptr<ElfSymbols> symbols = opened ? std::move(opened->symbols) : nullptr;
     if (!opened) {
         profile_.modules[module].hasSymbols = false;
         moduleErrors_[module] = opened.error();
@@ -91,10 +63,13 @@ ElfSymbols *Symbolizer::symbolsFor(ModuleId module) {
         moduleErrors_[module] =
             symbols->path() + " has no symbol table (stripped) and no debug file was found";
     }
+    if (opened && !opened->warning.empty()) moduleWarnings_[module] = opened->warning;
     if (symbols_.size() <= module) {
         symbols_.resize(module + 1);
         symbolsOpened_.resize(module + 1, false);
+        filePaths_.resize(module + 1);
     }
+    if (opened) filePaths_[module] = opened->filePath;
     symbols_[module] = std::move(symbols);
     symbolsOpened_[module] = true;
     return symbols_[module].get();
@@ -220,6 +195,7 @@ bool Symbolizer::endsAtEntryPoint(uint32_t pid, uint64_t pc) {
 
 void Symbolizer::finish() {
     noteBuildIds();
+    noteFilesUsed();
     noteUnresolvedModules();
     nameKernelFrames();
 }
@@ -229,14 +205,17 @@ void Symbolizer::noteBuildIds() {
     for (ModuleId module = 0; module < profile_.modules.size(); ++module) {
         const auto expected = expectedBuildIds_.find(profile_.modulePath(module));
         if (expected != expectedBuildIds_.end() && !expected->second.empty()) {
-            std::vector<uint8_t> bytes = expected->second;
-            while (bytes.size() > 20 && bytes.back() == 0) // perf pads build ids to 20 bytes or more
-                bytes.pop_back();
-            profile_.modules[module].buildId = hex(bytes);
+            profile_.modules[module].buildId = buildIdHex(expected->second);
         } else if (module < symbols_.size() && symbols_[module]) {
-            profile_.modules[module].buildId = hex(symbols_[module]->buildId());
+            profile_.modules[module].buildId = buildIdHex(symbols_[module]->buildId());
         }
     }
+}
+
+// Which file named each module's frames, for those that read the module again (annotate, script).
+void Symbolizer::noteFilesUsed() {
+    for (ModuleId module = 0; module < profile_.modules.size() && module < filePaths_.size(); ++module)
+        if (symbols_[module]) profile_.modules[module].filePath = filePaths_[module];
 }
 
 void Symbolizer::nameKernelFrames() {
@@ -267,6 +246,8 @@ void Symbolizer::noteUnresolvedModules() {
                                                            profile_.modulePath(module),
                                                            framesPerModule[module], error->second));
     }
+    for (const auto &[module, warning] : moduleWarnings_)
+        if (framesPerModule[module] > 0) profile_.diagnostics.notices.push_back(textMessage(warning));
     if (kernelSymbols_.empty() && !unnamedKernelFrames_.empty())
         profile_.diagnostics.notices.push_back(
             coreMessage(MessageKind::NoKernelSymbols, unnamedKernelFrames_.size()));

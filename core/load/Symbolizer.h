@@ -10,9 +10,11 @@
 #include "symbols/ElfSymbols.h"
 #include "symbols/JitMap.h"
 #include "symbols/KernelSymbols.h"
+#include "symbols/ModuleFinder.h"
 #include "unwind/DwarfUnwinder.h"
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -31,13 +33,14 @@ public:
     Symbolizer &operator=(const Symbolizer &) = delete;
 
     void setKernelSymbols(KernelSymbols kernelSymbols) { kernelSymbols_ = std::move(kernelSymbols); }
-    void setSymbolSearch(SymbolSearch search) { search_ = std::move(search); }
+    // Where modules are looked for (symbols/ModuleFinder.h: the one lookup order).
+    void setModuleSearch(ModuleSearch search) { finder_ = ModuleFinder(std::move(search)); }
     // A file at path with another build id is not used for symbols or unwinding.
     void expectBuildId(const std::string &path, std::span<const uint8_t> buildId);
+    // Process pid mapped the file recorded at path: while it runs, its own root (/proc/PID/root) may hold it.
+    void noteMappedBy(const std::string &path, uint32_t pid);
     void setJitMapDirectory(std::string directory) { jitMapDirectory_ = std::move(directory); }
     void setInlineFrames(bool enabled, bool fromDebugFiles);
-    // Whether this process's [vdso] is the recorded one (the session was recorded on this kernel).
-    void setVdsoOfThisMachine(bool same) { vdsoOfThisMachine_ = same; }
 
     FrameId userFrame(uint32_t pid, uint64_t address, bool isReturnAddress);
     // Kernel frames are named in finish(), so that the kernel symbols can load while the records are read.
@@ -58,14 +61,15 @@ public:
 private:
     ElfSymbols *symbolsFor(ModuleId module);
     ElfSymbols *symbolsSeen(ModuleId module, HandoffMutex *symbolsLock, SeenSymbols *seen);
-    // The module's symbols, or why they cannot be used.
-    Expected<std::unique_ptr<ElfSymbols>> openSymbols(const std::string &path);
+    // The module's file and symbols (ModuleFinder), or why they cannot be used.
+    Expected<FoundModule> openSymbols(const std::string &path) const;
     FrameId symbolizedFrame(ModuleId module, uint64_t address, ElfSymbols *symbols);
     const JitMap *jitMapFor(uint32_t pid);
     std::optional<FrameId> jitFrame(uint32_t pid, uint64_t address);
     void noteBuildIds();
     void nameKernelFrames();
     void noteUnresolvedModules();
+    void noteFilesUsed();
 
     Profile &profile_;
     ProfileInterner &interner_;
@@ -74,14 +78,16 @@ private:
     std::vector<FrameId> unnamedKernelFrames_;
     std::vector<std::unique_ptr<ElfSymbols>> symbols_; // by module
     std::vector<bool> symbolsOpened_;                  // by module: whether symbols_ was tried
+    std::vector<std::string> filePaths_;               // by module: the file that named its frames
     std::unordered_map<ModuleId, std::string> moduleErrors_;
-    SymbolSearch search_;
+    std::map<ModuleId, std::string> moduleWarnings_; // used, but maybe another build
+    ModuleFinder finder_;
     std::unordered_map<std::string, std::vector<uint8_t>> expectedBuildIds_;
+    std::unordered_map<std::string, std::vector<uint32_t>> mappedBy_; // by path: the processes, first first
     std::unordered_map<uint32_t, JitMap> jitMaps_;
     std::string jitMapDirectory_ = "/tmp";
     bool withInlineFrames_ = false;
     bool inlineFromDebugFiles_ = false;
-    bool vdsoOfThisMachine_ = true;
     std::vector<InlineFrame> chainScratch_;
 };
 

@@ -37,6 +37,10 @@ struct Module {
     bool kernel = false;
     bool hasSymbols = true;
     std::string buildId; // lowercase hex, as the recording or the file says; empty when unknown
+    // The file its frames were named from (symbols/ModuleFinder: a build-id cache entry, /proc/PID/root/PATH,
+    // the path under the sysroot...), which annotation and script read again; empty when none was used or it
+    // is no file (this machine's own vdso image).
+    std::string filePath;
 };
 
 struct Function {

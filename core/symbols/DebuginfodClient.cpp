@@ -18,14 +18,16 @@ using ProgressFn = int (*)(Client *, long, long);
 // libdebuginfod's entry points (elfutils/debuginfod.h), resolved at run time.
 struct Library {
     Client *(*begin)() = nullptr;
-    int (*findDebuginfo)(Client *, const unsigned char *, int, char **) = nullptr;
+    using FindFn = int (*)(Client *, const unsigned char *, int, char **);
+    FindFn findDebuginfo = nullptr;
+    FindFn findExecutable = nullptr;
     void (*setProgressfn)(Client *, ProgressFn) = nullptr;
     void (*setUserData)(Client *, void *) = nullptr;
     void *(*getUserData)(Client *) = nullptr;
     void (*end)(Client *) = nullptr;
 
     bool loaded() const {
-        return begin && findDebuginfo && setProgressfn && setUserData && getUserData && end;
+        return begin && findDebuginfo && findExecutable && setProgressfn && setUserData && getUserData && end;
     }
 };
 
@@ -40,6 +42,7 @@ const Library &library() {
         if (!handle) return lib;
         resolve(handle, "debuginfod_begin", lib.begin);
         resolve(handle, "debuginfod_find_debuginfo", lib.findDebuginfo);
+        resolve(handle, "debuginfod_find_executable", lib.findExecutable);
         resolve(handle, "debuginfod_set_progressfn", lib.setProgressfn);
         resolve(handle, "debuginfod_set_user_data", lib.setUserData);
         resolve(handle, "debuginfod_get_user_data", lib.getUserData);
@@ -65,7 +68,7 @@ int onProgress(Client *client, long done, long total) {
 // libdebuginfod remembers a failed query for a while (cache_miss_s, 10 minutes by default) as an empty file
 // where the debug file would be. A download the user stopped is no failure: the mark is removed, so that the
 // next load asks again.
-void forgetStoppedDownload(const unsigned char *buildId, int size) {
+void forgetStoppedDownload(const unsigned char *buildId, int size, const char *kind) {
     std::string cache;
     if (const char *path = std::getenv("DEBUGINFOD_CACHE_PATH"); path && *path)
         cache = path;
@@ -78,7 +81,7 @@ void forgetStoppedDownload(const unsigned char *buildId, int size) {
     std::string hex;
     for (int i = 0; i < size; ++i)
         hex += fmt::format("{:02x}", buildId[i]);
-    const std::string mark = cache + "/" + hex + "/debuginfo";
+    const std::string mark = cache + "/" + hex + "/" + kind;
     struct stat info {};
     if (::stat(mark.c_str(), &info) == 0 && S_ISREG(info.st_mode) && info.st_size == 0)
         ::unlink(mark.c_str());
@@ -92,6 +95,16 @@ bool DebuginfodClient::available() {
 
 int DebuginfodClient::findDebuginfo(const unsigned char *buildId, int size, const std::string &module,
                                     const DebuginfodProgress &progress, char **path) {
+    return find(false, buildId, size, module, progress, path);
+}
+
+int DebuginfodClient::findExecutable(const unsigned char *buildId, int size, const std::string &module,
+                                     const DebuginfodProgress &progress, char **path) {
+    return find(true, buildId, size, module, progress, path);
+}
+
+int DebuginfodClient::find(bool executable, const unsigned char *buildId, int size, const std::string &module,
+                           const DebuginfodProgress &progress, char **path) {
     const Library &lib = library();
     if (!lib.loaded()) return -ENOSYS;
     Client *client = lib.begin();
@@ -99,9 +112,10 @@ int DebuginfodClient::findDebuginfo(const unsigned char *buildId, int size, cons
     Download download{module, progress};
     lib.setUserData(client, &download);
     lib.setProgressfn(client, onProgress);
-    const int fd = lib.findDebuginfo(client, buildId, size, path);
+    const int fd = (executable ? lib.findExecutable : lib.findDebuginfo)(client, buildId, size, path);
     lib.end(client);
-    if (fd < 0 && download.stopped) forgetStoppedDownload(buildId, size);
+    if (fd < 0 && download.stopped)
+        forgetStoppedDownload(buildId, size, executable ? "executable" : "debuginfo");
     return fd;
 }
 

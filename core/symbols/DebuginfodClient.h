@@ -1,6 +1,6 @@
-// Asks the debuginfod servers of DEBUGINFOD_URLS for a module's debug file by its build id, through
-// libdebuginfod (elfutils), loaded only when a server is configured: the library pulls in libcurl and two
-// dozen more. Downloads report their progress and stop when the progress callback says so.
+// Asks the debuginfod servers of DEBUGINFOD_URLS for a module's debug file or executable by its build id,
+// through libdebuginfod (elfutils), loaded only when a server is configured: the library pulls in libcurl and
+// two dozen more. Downloads report their progress and stop when the progress callback says so.
 #pragma once
 
 #include <cstdint>
@@ -21,6 +21,13 @@ public:
     // no server has it, -EINTR: stopped by progress).
     static int findDebuginfo(const unsigned char *buildId, int size, const std::string &module,
                              const DebuginfodProgress &progress, char **path);
+    // The same for the executable itself (a module whose file is missing here).
+    static int findExecutable(const unsigned char *buildId, int size, const std::string &module,
+                              const DebuginfodProgress &progress, char **path);
+
+private:
+    static int find(bool executable, const unsigned char *buildId, int size, const std::string &module,
+                    const DebuginfodProgress &progress, char **path);
 };
 
 } // namespace perfglass

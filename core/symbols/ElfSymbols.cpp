@@ -83,6 +83,17 @@ int findByDebugLink(Dwfl_Module *module, const char *fileName, const char *debug
     return -1;
 }
 
+// The debug file a build-id cache keeps beside the module's file, when it carries the module's build id.
+int openKeptDebugFile(Dwfl_Module *module, const std::string &path, char **debugFileName) {
+    const unsigned char *bits = nullptr;
+    GElf_Addr address = 0;
+    const int bitsSize = dwfl_module_build_id(module, &bits, &address);
+    UniqueFd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
+    if (bitsSize <= 0 || !fd.valid() || !hasBuildId(fd.get(), bits, bitsSize)) return -1;
+    *debugFileName = ::strdup(path.c_str());
+    return fd.release(); // libdw owns it now
+}
+
 // libdw's dwfl_standard_find_debuginfo asks debuginfod last, and libdw 0.188 loads libdebuginfod for that
 // even when DEBUGINFOD_URLS is unset: about 25 shared libraries (libcurl, gnutls, krb5...), milliseconds and
 // megabytes for nothing. Without DEBUGINFOD_URLS the local search is done here: by build id under the debug
@@ -92,6 +103,11 @@ int findByDebugLink(Dwfl_Module *module, const char *fileName, const char *debug
 // libdebuginfod cannot be loaded.
 int findDebuginfo(Dwfl_Module *module, void **userdata, const char *moduleName, Dwarf_Addr base,
                   const char *fileName, const char *debugLink, GElf_Word crc, char **debugFileName) {
+    const auto *search = userdata ? static_cast<const DebugFileSearch *>(*userdata) : nullptr;
+    if (search && !search->debugFile.empty()) {
+        const int kept = openKeptDebugFile(module, search->debugFile, debugFileName);
+        if (kept >= 0) return kept;
+    }
     const bool debuginfod = debuginfodConfigured();
     if (debuginfod && !DebuginfodClient::available())
         return dwfl_standard_find_debuginfo(module, userdata, moduleName, base, fileName, debugLink, crc,
@@ -99,7 +115,6 @@ int findDebuginfo(Dwfl_Module *module, void **userdata, const char *moduleName, 
     const int fd = dwfl_build_id_find_debuginfo(module, userdata, moduleName, base, fileName, debugLink, crc,
                                                 debugFileName);
     if (fd >= 0) return fd;
-    const auto *search = userdata ? static_cast<const DebugFileSearch *>(*userdata) : nullptr;
     const int linked = findByDebugLink(
         module, fileName, debugLink,
         search && !search->pathList.empty() ? search->pathList : kDefaultDebugPath, debugFileName);
@@ -140,26 +155,13 @@ bool fileHasSection(const char *path, const char *wanted) {
 }
 } // namespace
 
-// Where the module recorded at path is read from: under the sysroot, else at path, else by its file name in
-// the library paths; path itself when none has it (the error then names it).
-std::string ElfSymbols::modulePath(const std::string &path, const SymbolSearch &search) {
-    if (!search.sysroot.empty() && ::access((search.sysroot + path).c_str(), R_OK) == 0)
-        return search.sysroot + path;
-    if (search.libraryPaths.empty() || ::access(path.c_str(), R_OK) == 0) return path;
-    const std::string name = path.substr(path.rfind('/') + 1);
-    for (const auto &directory : search.libraryPaths) {
-        const std::string candidate = directory + "/" + name;
-        if (!name.empty() && ::access(candidate.c_str(), R_OK) == 0) return candidate;
-    }
-    return path;
-}
-
-Expected<std::unique_ptr<ElfSymbols>> ElfSymbols::open(const std::string &path, const SymbolSearch &search) {
+Expected<std::unique_ptr<ElfSymbols>> ElfSymbols::open(const std::string &path, const DebugSearch &search) {
     std::unique_ptr<ElfSymbols> symbols(new ElfSymbols);
-    symbols->path_ = modulePath(path, search);
+    symbols->path_ = path;
     const std::string &file = symbols->path_;
     if (::access(file.c_str(), R_OK) != 0) return unexpected(file + ": " + std::strerror(errno));
     symbols->debugSearch_.progress = search.debuginfodProgress;
+    symbols->debugSearch_.debugFile = search.debugFile;
     if (!search.debugPaths.empty()) {
         symbols->debugSearch_.pathList = ":.debug:/usr/lib/debug";
         for (const auto &directory : search.debugPaths)
@@ -840,7 +842,10 @@ std::vector<uint8_t> ElfSymbols::codeBytes(uint64_t start, uint64_t end) const {
     if (!elf || end <= start) return bytes;
     for (Elf_Scn *section = elf_nextscn(elf, nullptr); section; section = elf_nextscn(elf, section)) {
         GElf_Shdr header;
-        if (!gelf_getshdr(section, &header) || header.sh_type != SHT_PROGBITS) continue;
+        // Loaded code only: a debug file's .debug_* sections (address 0) would cover low addresses too.
+        if (!gelf_getshdr(section, &header) || header.sh_type != SHT_PROGBITS ||
+            (header.sh_flags & (SHF_ALLOC | SHF_EXECINSTR)) != (SHF_ALLOC | SHF_EXECINSTR))
+            continue;
         if (start < header.sh_addr || end > header.sh_addr + header.sh_size) continue;
         Elf_Data *data = elf_getdata(section, nullptr);
         if (!data || !data->d_buf || data->d_size < header.sh_size) return bytes;

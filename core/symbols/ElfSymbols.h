@@ -35,16 +35,14 @@ struct SourceLine {
     uint32_t line = 0;
 };
 
-// Where files are looked for, besides the module's own path. Debug files are found by build id, path and
-// .gnu_debuglink under /usr/lib/debug (with .build-id/xx/rest.debug), next to the file (.debug/) and under
-// debugPaths; with DEBUGINFOD_URLS set, libdw asks debuginfod too (only for modules that have samples,
-// because modules are opened on first use).
-struct SymbolSearch {
-    std::string sysroot; // "/sysroot": /usr/lib/libc.so.6 is read as /sysroot/usr/lib/libc.so.6
+// How the separate debug file of a module is found: a build-id cache entry's debug file first (debugFile,
+// used when its build id is the module's), then by build id, path and .gnu_debuglink under /usr/lib/debug
+// (with .build-id/xx/rest.debug), next to the file (.debug/) and under debugPaths; with DEBUGINFOD_URLS set,
+// debuginfod last (only for modules that have samples, because modules are opened on first use). Where the
+// module's own file is looked for is symbols/ModuleFinder's business.
+struct DebugSearch {
     std::vector<std::string> debugPaths; // extra directories for separate debug files
-    // Directories searched by file name for a module found neither under sysroot nor at its recorded path
-    // (libraries copied from another machine, a build tree).
-    std::vector<std::string> libraryPaths;
+    std::string debugFile;               // tried first: the debug file a build-id cache keeps
     // Told about debuginfod downloads (DEBUGINFOD_URLS set), and able to stop them; may be empty.
     DebuginfodProgress debuginfodProgress;
 };
@@ -53,6 +51,7 @@ struct SymbolSearch {
 // takes it, and the debuginfod progress.
 struct DebugFileSearch {
     std::string pathList;
+    std::string debugFile;
     DebuginfodProgress progress;
 };
 
@@ -66,11 +65,9 @@ struct InlineFrame {
 
 class ElfSymbols {
 public:
-    // The file's symbols, or why path is not a readable ELF file.
+    // The symbols of the file at path (exactly that file), or why it is not a readable ELF file.
     static Expected<std::unique_ptr<ElfSymbols>> open(const std::string &path,
-                                                      const SymbolSearch &search = {});
-    // Where the module recorded at path is read from, by search (sysroot, then path, then library paths).
-    static std::string modulePath(const std::string &path, const SymbolSearch &search);
+                                                      const DebugSearch &search = {});
     ~ElfSymbols();
     ElfSymbols(const ElfSymbols &) = delete;
     ElfSymbols &operator=(const ElfSymbols &) = delete;
@@ -105,7 +102,7 @@ public:
     bool hasLineInfo() const;
     // The GNU build id of the file (empty when it has none).
     std::vector<uint8_t> buildId() const;
-    const std::string &path() const { return path_; } // the file actually opened (with the sysroot)
+    const std::string &path() const { return path_; } // the file opened
 
 private:
     ElfSymbols() = default;

@@ -69,6 +69,9 @@ private slots:
         if (QStandardPaths::findExecutable(QStringLiteral("objcopy")).isEmpty())
             QSKIP("objcopy is not installed (Debian: binutils)");
         QVERIFY(dir_.isValid());
+        // The user's build-id cache (~/.debug, filled by perf record) may hold hotspots-fp unstripped, under
+        // the same build id: the reports here look in an empty one.
+        qputenv("PERF_BUILDID_DIR", dir_.filePath(QStringLiteral("buildid-cache")).toUtf8());
         QDir().mkpath(dir_.filePath(QStringLiteral("app")));
         recordedAt_ = dir_.filePath(QStringLiteral("app/hs"));
         debugFile_ = dir_.filePath(QStringLiteral("hs.debug"));
@@ -115,7 +118,9 @@ private slots:
         {
             MovedBinary moved(recordedAt_, sysroot + recordedAt_);
             QVERIFY(moved.moved());
-            const auto without = report(debug);
+            // Not at its path and no sysroot: nameless (the debug directory would name it by build id from
+            // the debug file alone, symbols/ModuleFinder's step 5, so it is left out here).
+            const auto without = report({});
             QVERIFY2(!hotLoopLeads(without.out), qPrintable(without.out.left(800)));
             const auto result = report(debug + QStringList{QStringLiteral("--sysroot"), sysroot});
             QVERIFY2(result.exitCode == 0, qPrintable(result.err));

@@ -57,7 +57,7 @@ public:
 
     ModuleId addModule(const std::string &path, bool kernel) {
         const auto id = static_cast<ModuleId>(profile.modules.size());
-        profile.modules.push_back({profile.strings.intern(path), kernel, true, {}});
+        profile.modules.push_back({profile.strings.intern(path), kernel, true, {}, {}});
         modules[profile.moduleName(id)] = id;
         return id;
     }

@@ -37,8 +37,8 @@ uint64_t symbolAddress(const QString &binary, const QString &name) {
 struct ProfileMaker {
     Profile profile;
     explicit ProfileMaker(const QString &binary) {
-        profile.modules.push_back({profile.strings.intern(binary.toStdString()), false, true, {}});
-        profile.modules.push_back({profile.strings.intern("[kernel.kallsyms]"), true, true, {}});
+        profile.modules.push_back({profile.strings.intern(binary.toStdString()), false, true, {}, {}});
+        profile.modules.push_back({profile.strings.intern("[kernel.kallsyms]"), true, true, {}, {}});
         profile.events.push_back({"cpu-clock", 1, 0, 0});
     }
     FunctionId function(const std::string &name, ModuleId module = 0) {
