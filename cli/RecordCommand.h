@@ -33,6 +33,7 @@ private:
     bool noCompress_ = false;
     bool noBuildId_ = false;      // -B
     bool noBuildIdCache_ = false; // -N
+    std::string clockId_;         // -k: accepted for perf's habits; recordings are on CLOCK_MONOTONIC
 };
 
 } // namespace perfglass::cli

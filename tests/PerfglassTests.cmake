@@ -21,6 +21,8 @@ list(APPEND PERFGLASS_CORE_UNIT_TESTS tst_archivereader)
 list(APPEND PERFGLASS_INTEGRATION_TESTS tst_archive)
 # Code identity when reading sessions: build-id caches, /proc/PID/root, build id checks (runs perf record).
 list(APPEND PERFGLASS_INTEGRATION_TESTS tst_codeidentity)
+# JIT code named from jitdumps and kept perf maps (node; skipped where it is missing).
+list(APPEND PERFGLASS_INTEGRATION_TESTS tst_jitnames)
 
 function(perfglass_add_test folder label name)
   add_executable(${name} ${folder}/${name}.cpp)

@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <ctime>
 #include <fstream>
 #include <future>
 
@@ -80,6 +81,18 @@ std::future<KernelSymbols> kernelSymbolsFor(const LoadOptions &options, bool sam
     });
 }
 
+// JIT code's names: perf maps kept in the session, else in options.jitMapDirectory (/tmp); jitdumps at their
+// recorded path or beside the session, compared by time when the session's clock is the runtimes' (CLOCK_MONOTONIC).
+void configureJit(JitSymbols &jit, const PerfDataReader &reader, const LoadOptions &options) {
+    if (!options.jitMapDirectory.empty()) jit.setMapDirectory(options.jitMapDirectory);
+    jit.setKeptMaps(reader.metadata().perfMaps);
+    const std::string &path = reader.path();
+    if (path != "-") jit.setSessionDirectory(path.find('/') == std::string::npos ? "." : path.substr(0, path.rfind('/')));
+    const auto &events = reader.events();
+    jit.setTimesComparable(!events.empty() && events.front().attr.use_clockid &&
+                           events.front().attr.clockid == CLOCK_MONOTONIC);
+}
+
 void configure(ProfileBuilder &builder, const PerfDataReader &reader, const LoadOptions &options,
                bool sameKernel) {
     ModuleSearch search = moduleSearchFor(options);
@@ -94,7 +107,7 @@ void configure(ProfileBuilder &builder, const PerfDataReader &reader, const Load
             // Without formats, tracepoint marks have no fields; the samples themselves are unaffected.
         }
     }
-    if (!options.jitMapDirectory.empty()) builder.setJitMapDirectory(options.jitMapDirectory);
+    configureJit(builder.jit(), reader, options);
     builder.setInlineFrames(options.inlineFrames, options.inlineFramesFromDebugFiles);
     builder.setUnwindThreads(options.unwindThreads);
     builder.setEvents(reader.events());

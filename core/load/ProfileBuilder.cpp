@@ -168,8 +168,9 @@ void ProfileBuilder::addSample(const perf_event_header *record, bool stable, uin
 bool ProfileBuilder::addChainSample(const perf_event_header *record, const Sample &sample,
                                     const SampleHead &head) {
     if (sample.callchain.empty() || !sample.userStack.empty() || !sample.userRegs.empty() ||
-        !scheduler_.idle())
+        !scheduler_.idle() || symbolizer_.jit().hasJitDump(head.pid))
         return false;
+    symbolizer_.setSampleTime(head.time);
     const uint64_t key = uint64_t{head.pid} << 32 | (record->misc & PERF_RECORD_MISC_CPUMODE_MASK);
     StackCache::Found found;
     if (!stackCache_.find(key, sample.callchain, found)) {
@@ -223,6 +224,7 @@ bool ProfileBuilder::recordedAddresses(const perf_event_header *record, const Sa
 // the sample table.
 void ProfileBuilder::completeSample(const SampleHead &head, std::vector<uint64_t> &addresses,
                                     std::vector<bool> &kernelFlags, const UnwindJob *unwound) {
+    symbolizer_.setSampleTime(head.time);
     if (unwound) {
         completeUnwoundSample(head, addresses, kernelFlags, *unwound);
         return;
@@ -251,7 +253,9 @@ void ProfileBuilder::completeUnwoundSample(const SampleHead &head, std::vector<u
     // then the pcs. Chain samples are keyed by their privilege level (below 8) instead of these bits. A key
     // that cannot be kept (it has at least one marker) is not built.
     unwoundKey_.clear();
-    bool cached = addresses.size() + 1 + pcs.size() <= kMaxCachedUnwoundWords;
+    // A process with a jitdump may run other code at the same addresses later: its stacks are named each time.
+    bool cached = addresses.size() + 1 + pcs.size() <= kMaxCachedUnwoundWords &&
+                  !symbolizer_.jit().hasJitDump(head.pid);
     if (cached) {
         for (size_t i = 0; i < addresses.size(); ++i) {
             if (i == 0 || kernelFlags[i] != kernelFlags[i - 1])

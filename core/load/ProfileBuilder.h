@@ -49,7 +49,7 @@ public:
     void setBuildIds(const std::vector<BuildIdEntry> &entries);
     // The session's tracepoint formats, to decode the fields of tracepoint samples into Profile::marks.
     void setTracingFormats(TracingFormats formats) { tracingFormats_ = std::move(formats); }
-    void setJitMapDirectory(std::string directory) { symbolizer_.setJitMapDirectory(std::move(directory)); }
+    JitSymbols &jit() { return symbolizer_.jit(); }
     void setInlineFrames(bool enabled, bool fromDebugFiles = false) {
         symbolizer_.setInlineFrames(enabled, fromDebugFiles);
     }

@@ -21,7 +21,8 @@ bool isAnonymous(const std::string &path) {
 Symbolizer::Symbolizer(Profile &profile, ProfileInterner &interner, ProcessTable &processes)
     : profile_(profile)
     , interner_(interner)
-    , processes_(processes) {}
+    , processes_(processes)
+    , jit_(profile, interner) {}
 
 Symbolizer::~Symbolizer() = default;
 
@@ -40,6 +41,7 @@ void Symbolizer::noteMappedBy(const std::string &path, uint32_t pid) {
     auto &pids = mappedBy_[path];
     if (pids.size() < kProcessesKept && std::find(pids.begin(), pids.end(), pid) == pids.end())
         pids.push_back(pid);
+    jit_.noteMmap(pid, path); // a runtime maps its jitdump so that the recording names it
 }
 
 Expected<FoundModule> Symbolizer::openSymbols(const std::string &path) const {
@@ -75,25 +77,6 @@ ElfSymbols *Symbolizer::symbolsFor(ModuleId module) {
     return symbols_[module].get();
 }
 
-const JitMap *Symbolizer::jitMapFor(uint32_t pid) {
-    auto found = jitMaps_.find(pid);
-    if (found == jitMaps_.end())
-        found =
-            jitMaps_.emplace(pid, JitMap::load(fmt::format("{}/perf-{}.map", jitMapDirectory_, pid))).first;
-    return found->second.empty() ? nullptr : &found->second;
-}
-
-// Code in anonymous memory or outside every mapping may be JIT code named by /tmp/perf-PID.map.
-std::optional<FrameId> Symbolizer::jitFrame(uint32_t pid, uint64_t address) {
-    const JitMap *map = jitMapFor(pid);
-    if (!map) return std::nullopt;
-    const std::string *name = map->find(address);
-    if (!name) return std::nullopt;
-    const ModuleId module = interner_.moduleFor(fmt::format("{}/perf-{}.map", jitMapDirectory_, pid), false);
-    const FrameId found = interner_.findFrame(module, address);
-    return found != ProfileInterner::kNoFrame ? found : interner_.addFrame(module, address, *name);
-}
-
 FrameId Symbolizer::kernelFrame(uint64_t address) {
     const ModuleId kernel = interner_.kernelModule();
     const FrameId found = interner_.findFrame(kernel, address);
@@ -115,7 +98,7 @@ FrameId Symbolizer::userFrame(uint32_t pid, uint64_t address, bool isReturnAddre
     std::optional<Mapping> mapping;
     if (process) mapping = process->find(address);
     if (!mapping || isAnonymous(profile_.modulePath(mapping->module))) {
-        if (const auto frame = jitFrame(pid, address)) return *frame;
+        if (const auto frame = jit_.frame(pid, address, sampleTime_)) return *frame;
     }
     if (!mapping) {
         const FrameId found = interner_.findFrame(interner_.unknownModule(), 0);
@@ -194,6 +177,7 @@ bool Symbolizer::endsAtEntryPoint(uint32_t pid, uint64_t pc) {
 }
 
 void Symbolizer::finish() {
+    jit_.addNotices();
     noteBuildIds();
     noteFilesUsed();
     noteUnresolvedModules();

@@ -8,7 +8,7 @@
 #include "load/ProfileInterner.h"
 #include "profile/Profile.h"
 #include "symbols/ElfSymbols.h"
-#include "symbols/JitMap.h"
+#include "load/JitSymbols.h"
 #include "symbols/KernelSymbols.h"
 #include "symbols/ModuleFinder.h"
 #include "unwind/DwarfUnwinder.h"
@@ -39,7 +39,10 @@ public:
     void expectBuildId(const std::string &path, std::span<const uint8_t> buildId);
     // Process pid mapped the file recorded at path: while it runs, its own root (/proc/PID/root) may hold it.
     void noteMappedBy(const std::string &path, uint32_t pid);
-    void setJitMapDirectory(std::string directory) { jitMapDirectory_ = std::move(directory); }
+    // JIT code's names (jitdumps, perf maps): configured by the loader, told of mmaps by the builder.
+    JitSymbols &jit() { return jit_; }
+    // The time of the sample whose frames are named next: JIT code at a reused address is named by it.
+    void setSampleTime(uint64_t time) { sampleTime_ = time; }
     void setInlineFrames(bool enabled, bool fromDebugFiles);
 
     FrameId userFrame(uint32_t pid, uint64_t address, bool isReturnAddress);
@@ -64,8 +67,6 @@ private:
     // The module's file and symbols (ModuleFinder), or why they cannot be used.
     Expected<FoundModule> openSymbols(const std::string &path) const;
     FrameId symbolizedFrame(ModuleId module, uint64_t address, ElfSymbols *symbols);
-    const JitMap *jitMapFor(uint32_t pid);
-    std::optional<FrameId> jitFrame(uint32_t pid, uint64_t address);
     void noteBuildIds();
     void nameKernelFrames();
     void noteUnresolvedModules();
@@ -84,8 +85,8 @@ private:
     ModuleFinder finder_;
     std::unordered_map<std::string, std::vector<uint8_t>> expectedBuildIds_;
     std::unordered_map<std::string, std::vector<uint32_t>> mappedBy_; // by path: the processes, first first
-    std::unordered_map<uint32_t, JitMap> jitMaps_;
-    std::string jitMapDirectory_ = "/tmp";
+    JitSymbols jit_;
+    uint64_t sampleTime_ = 0;
     bool withInlineFrames_ = false;
     bool inlineFromDebugFiles_ = false;
     std::vector<InlineFrame> chainScratch_;

@@ -3,12 +3,22 @@
 #include <algorithm>
 #include <cstdlib>
 #include <fstream>
+#include <sstream>
 
 namespace perfglass {
 
 JitMap JitMap::load(const std::string &path) {
-    JitMap map;
     std::ifstream input(path);
+    return fromStream(input);
+}
+
+JitMap JitMap::fromText(const std::string &text) {
+    std::istringstream input(text);
+    return fromStream(input);
+}
+
+JitMap JitMap::fromStream(std::istream &input) {
+    JitMap map;
     std::string line;
     while (std::getline(input, line)) {
         char *end = nullptr;

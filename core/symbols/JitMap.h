@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <istream>
 #include <string>
 #include <vector>
 
@@ -13,6 +14,8 @@ class JitMap {
 public:
     // Reads path; an unreadable file gives an empty map. Malformed lines are skipped and counted.
     static JitMap load(const std::string &path);
+    // The same from the file's text (the copy a session keeps).
+    static JitMap fromText(const std::string &text);
 
     bool empty() const { return entries_.empty(); }
     size_t size() const { return entries_.size(); }
@@ -21,6 +24,7 @@ public:
     const std::string *find(uint64_t address) const;
 
 private:
+    static JitMap fromStream(std::istream &input);
     struct Entry {
         uint64_t start;
         uint64_t size;

@@ -1,0 +1,101 @@
+#include "load/JitSymbols.h"
+
+#include "base/Message.h"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <regex>
+
+namespace perfglass {
+
+namespace {
+
+// Runtimes name the file jit-PID.dump (V8, the JVM agents, .NET, wasmtime, Python's perf_jit), in any
+// directory (the current one, ~/.debug/jit/..., /tmp).
+bool isJitDumpName(const std::string &path) {
+    static const std::regex name(R"((^|/)jit-[0-9]+\.dump$)");
+    return std::regex_search(path, name);
+}
+
+} // namespace
+
+JitSymbols::JitSymbols(Profile &profile, ProfileInterner &interner)
+    : profile_(profile)
+    , interner_(interner) {}
+
+void JitSymbols::setKeptMaps(const std::map<int32_t, std::string> &maps) {
+    keptMaps_ = maps;
+}
+
+// The recorded path, else a file of that name beside the session (a dump copied along with it).
+std::string JitSymbols::findDumpFile(const std::string &recordedPath) const {
+    if (::access(recordedPath.c_str(), R_OK) == 0 || sessionDirectory_.empty()) return recordedPath;
+    const std::string beside = sessionDirectory_ + "/" + recordedPath.substr(recordedPath.rfind('/') + 1);
+    return ::access(beside.c_str(), R_OK) == 0 ? beside : recordedPath;
+}
+
+void JitSymbols::noteMmap(uint32_t pid, const std::string &path) {
+    if (!isJitDumpName(path)) return;
+    auto &loaded = dumps_[pid];
+    for (const LoadedDump &dump : loaded)
+        if (dump.path == path) return;
+    auto dump = JitDump::load(findDumpFile(path));
+    if (!dump) {
+        dumpErrors_.push_back(dump.error());
+        if (loaded.empty()) dumps_.erase(pid);
+        return;
+    }
+    loaded.push_back({path, std::move(*dump), interner_.moduleFor(path, false), {}});
+}
+
+std::optional<FrameId> JitSymbols::frame(uint32_t pid, uint64_t address, uint64_t time) {
+    if (const auto found = dumps_.find(pid); found != dumps_.end())
+        for (LoadedDump &loaded : found->second)
+            if (const auto frame = dumpFrame(loaded, address, time)) return frame;
+    return mapFrame(pid, address);
+}
+
+std::optional<FrameId> JitSymbols::dumpFrame(LoadedDump &loaded, uint64_t address, uint64_t time) {
+    const JitCode *code = loaded.dump.find(address, timesComparable_ ? time : JitDump::kAnyTime);
+    if (!code) return std::nullopt;
+    const auto key = std::make_pair(code, address);
+    if (const auto known = loaded.frames.find(key); known != loaded.frames.end()) return known->second;
+    const FrameId id = interner_.addFrame(loaded.module, address, code->name);
+    if (const JitLine *line = JitDump::lineAt(*code, address)) {
+        profile_.frames[id].sourceFile = line->file.empty() ? StringId{0} : profile_.strings.intern(line->file);
+        profile_.frames[id].line = line->line;
+    }
+    loaded.frames.emplace(key, id);
+    return id;
+}
+
+const JitMap *JitSymbols::mapFor(uint32_t pid) {
+    auto found = maps_.find(pid);
+    if (found == maps_.end()) {
+        const std::string path = fmt::format("{}/perf-{}.map", mapDirectory_, pid);
+        const auto kept = keptMaps_.find(static_cast<int32_t>(pid));
+        JitMap map = kept != keptMaps_.end() ? JitMap::fromText(kept->second) : JitMap::load(path);
+        found = maps_.emplace(pid, std::make_pair(std::move(map), path)).first;
+    }
+    return found->second.first.empty() ? nullptr : &found->second.first;
+}
+
+std::optional<FrameId> JitSymbols::mapFrame(uint32_t pid, uint64_t address) {
+    const JitMap *map = mapFor(pid);
+    if (!map) return std::nullopt;
+    const std::string *name = map->find(address);
+    if (!name) return std::nullopt;
+    const ModuleId module = interner_.moduleFor(maps_.at(pid).second, false);
+    const FrameId found = interner_.findFrame(module, address);
+    return found != ProfileInterner::kNoFrame ? found : interner_.addFrame(module, address, *name);
+}
+
+void JitSymbols::addNotices() {
+    for (const std::string &error : dumpErrors_)
+        profile_.diagnostics.notices.push_back(
+            coreMessage(MessageKind::Text, "JIT code of this jitdump stays unnamed: " + error));
+    dumpErrors_.clear();
+}
+
+} // namespace perfglass

@@ -1,0 +1,68 @@
+// Names of just-in-time compiled code, for addresses in anonymous memory or outside every mapping: the jitdump
+// files the runtime wrote (jit-PID.dump: it maps the file, so the recording's MMAP record names it; the code
+// valid at the sample's time is used), then the perf-map files (/tmp/perf-PID.map), the copy kept in the
+// session first (record keeps them: /tmp does not). One pseudo module per file, so views group JIT code by
+// where it was named from.
+#pragma once
+
+#include "load/ProfileInterner.h"
+#include "profile/Profile.h"
+#include "symbols/JitDump.h"
+#include "symbols/JitMap.h"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+namespace perfglass {
+
+class JitSymbols {
+public:
+    JitSymbols(Profile &profile, ProfileInterner &interner);
+
+    void setMapDirectory(std::string directory) { mapDirectory_ = std::move(directory); }
+    // The perf maps the session keeps (SessionMetadata::perfMaps), used before the files in the directory.
+    void setKeptMaps(const std::map<int32_t, std::string> &maps);
+    // The session's own directory: a jitdump copied beside the session is found there by its file name.
+    void setSessionDirectory(std::string directory) { sessionDirectory_ = std::move(directory); }
+    // Whether jitdump timestamps can be compared with sample times (the session's clock is CLOCK_MONOTONIC,
+    // which the runtimes use: `perf record -k mono`); otherwise the latest code at an address names it.
+    void setTimesComparable(bool comparable) { timesComparable_ = comparable; }
+
+    // An mmap of path by pid: when it is a jitdump (jit-PID.dump), it names pid's JIT code from then on.
+    void noteMmap(uint32_t pid, const std::string &path);
+    bool hasJitDump(uint32_t pid) const { return dumps_.count(pid) != 0; }
+    // The frame of JIT code at address in pid at time, or nullopt when no jitdump or perf map names it.
+    std::optional<FrameId> frame(uint32_t pid, uint64_t address, uint64_t time);
+    // One notice per jitdump that could not be read (named by file, with the byte where it went wrong).
+    void addNotices();
+
+private:
+    struct LoadedDump {
+        std::string path;
+        JitDump dump;
+        ModuleId module;
+        // Frames already made, by code and address: a reused address gets a frame per code.
+        std::map<std::pair<const JitCode *, uint64_t>, FrameId> frames;
+    };
+    std::optional<FrameId> dumpFrame(LoadedDump &loaded, uint64_t address, uint64_t time);
+    std::optional<FrameId> mapFrame(uint32_t pid, uint64_t address);
+    const JitMap *mapFor(uint32_t pid);
+    std::string findDumpFile(const std::string &recordedPath) const;
+
+    Profile &profile_;
+    ProfileInterner &interner_;
+    std::string mapDirectory_ = "/tmp";
+    std::string sessionDirectory_;
+    bool timesComparable_ = true;
+    std::map<int32_t, std::string> keptMaps_;
+    std::unordered_map<uint32_t, std::pair<JitMap, std::string>> maps_; // by pid: the map and where it came from
+    std::unordered_map<uint32_t, std::vector<LoadedDump>> dumps_;
+    std::vector<std::string> dumpErrors_;
+};
+
+} // namespace perfglass

@@ -1,0 +1,114 @@
+// JIT code named as the runtime wrote it, without `perf inject --jit`: node --perf-prof (V8's jitdump, mapped
+// by the runtime so the recording names it) recorded with `record -k mono`, as the runtimes' documentation
+// says to type; node --perf-basic-prof's perf map kept in the session and still naming the code after
+// /tmp/perf-PID.map is gone. perf 6.1 shows the same samples as unnamed addresses without perf inject.
+#include "TestSupport.h"
+
+#include <QFile>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <nlohmann/json.hpp>
+
+using namespace perfglass::test;
+
+namespace {
+
+const char *const kScript =
+    "function fibonacci(n) { return n < 2 ? n : fibonacci(n - 1) + fibonacci(n - 2); }\n"
+    "let sum = 0; const start = Date.now();\n"
+    "while (Date.now() - start < 1500) sum += fibonacci(22);\n"
+    "if (sum < 0) console.log(sum);\n";
+
+struct Shares {
+    double named = 0;   // self share of functions whose name mentions fibonacci
+    double unnamed = 0; // self share of [unknown] frames in anonymous memory or no mapping
+    std::string module; // the module that named fibonacci
+};
+
+Shares sharesOf(const QString &session) {
+    const auto flat = runCli({"report", "-i", session, "--view", "flat", "--format", "json", "--comm", "node"});
+    if (flat.exitCode != 0) qWarning("report failed: %s", qPrintable(flat.err));
+    const nlohmann::json json = nlohmann::json::parse(flat.out.toStdString());
+    Shares shares;
+    double total = 0;
+    for (const auto &row : json.at("functions")) {
+        const double self = row.at("self").get<double>();
+        total += self;
+        const std::string name = row.at("function").get<std::string>();
+        if (name.find("fibonacci") != std::string::npos) {
+            shares.named += self;
+            shares.module = row.at("module").get<std::string>();
+        }
+        if (name == "[unknown]") shares.unnamed += self;
+    }
+    if (total > 0) {
+        shares.named /= total;
+        shares.unnamed /= total;
+    }
+    return shares;
+}
+
+// Records node running the script with options in dir (its jitdump lands there), with extra record options.
+ProcessResult recordNode(const QTemporaryDir &dir, const QStringList &recordOptions, const QStringList &nodeOptions,
+                         const QString &session) {
+    QFile script(dir.filePath(QStringLiteral("hot.js")));
+    script.open(QIODevice::WriteOnly);
+    script.write(kScript);
+    script.close();
+    return runCli(QStringList{QStringLiteral("record")} + recordOptions +
+                  QStringList{QStringLiteral("-o"), session, QStringLiteral("--cwd"), dir.path(), QStringLiteral("--"),
+                              QStandardPaths::findExecutable(QStringLiteral("node"))} +
+                  nodeOptions + QStringList{dir.filePath(QStringLiteral("hot.js"))});
+}
+
+} // namespace
+
+class TestJitNames : public QObject {
+    Q_OBJECT
+private slots:
+    void init() {
+        if (QStandardPaths::findExecutable(QStringLiteral("node")).isEmpty())
+            QSKIP("node is not installed (Debian's nodejs)");
+    }
+
+    void nodesJitdumpNamesItsCode() {
+        QTemporaryDir dir;
+        const QString session = dir.filePath(QStringLiteral("node.data"));
+        const auto recorded = recordNode(dir, {QStringLiteral("-k"), QStringLiteral("mono"), QStringLiteral("-g")},
+                                         {QStringLiteral("--perf-prof")}, session);
+        if (!QFile::exists(session)) QSKIP(qPrintable(QStringLiteral("recording refused: ") + recorded.err));
+        QCOMPARE(recorded.exitCode, 0);
+        const Shares shares = sharesOf(session);
+        QVERIFY2(shares.named > 0.2, qPrintable(QStringLiteral("fibonacci's share: %1").arg(shares.named)));
+        QVERIFY2(QString::fromStdString(shares.module).contains(QRegularExpression(QStringLiteral("^jit-\\d+\\.dump$"))),
+                 shares.module.c_str());
+        QVERIFY2(shares.unnamed < shares.named, qPrintable(QStringLiteral("[unknown]: %1").arg(shares.unnamed)));
+    }
+
+    void aClockOtherThanMonotonicIsRefused() {
+        const auto refused = runCli({QStringLiteral("record"), QStringLiteral("-k"), QStringLiteral("realtime"),
+                                     QStringLiteral("-o"), QStringLiteral("/dev/null"), QStringLiteral("--"),
+                                     QStringLiteral("true")});
+        QVERIFY(refused.exitCode != 0);
+        QVERIFY2(refused.err.contains(QLatin1String("realtime")), qPrintable(refused.err));
+    }
+
+    void aPerfMapKeptInTheSessionOutlivesTmp() {
+        QTemporaryDir dir;
+        const QString session = dir.filePath(QStringLiteral("map.data"));
+        const auto recorded = recordNode(dir, {QStringLiteral("-g")}, {QStringLiteral("--perf-basic-prof")}, session);
+        if (!QFile::exists(session)) QSKIP(qPrintable(QStringLiteral("recording refused: ") + recorded.err));
+        const QRegularExpression pidLine(QStringLiteral("perf-(\\d+)\\.map"));
+        const Shares before = sharesOf(session);
+        QVERIFY2(before.named > 0.2, qPrintable(QStringLiteral("fibonacci's share: %1").arg(before.named)));
+        const QString map = QString::fromStdString("/tmp/" + before.module.substr(before.module.rfind('/') + 1));
+        QVERIFY2(QFile::remove(map), qPrintable(map));
+        const Shares after = sharesOf(session);
+        QCOMPARE(after.named, before.named);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestJitNames)
+#include "tst_jitnames.moc"
