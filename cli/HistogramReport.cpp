@@ -1,5 +1,7 @@
 #include "HistogramReport.h"
 
+#include "profile/ReadableNames.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -45,7 +47,7 @@ std::string cell(const Profile &profile, const HistogramEntry &entry, SortKey ke
         return profile.moduleName(entry.module);
     case SortKey::Sym:
         return fmt::format("[{}] {}", profile.modules[entry.module].kernel ? 'k' : '.',
-                           withoutParameters(profile.functionName(entry.function))); // as perf names them
+                           perfSpelling(profile, entry.function)); // as perf names them
     case SortKey::Cpu:
         return fmt::format("{:03}", entry.cpu);
     }

@@ -2,9 +2,9 @@
 
 #include "ScriptFields.h"
 
-#include "analysis/SortedHistogram.h"
 #include "base/Error.h"
 #include "load/LoadProfile.h"
+#include "profile/ReadableNames.h"
 #include "symbols/ElfSymbols.h"
 
 #include <fmt/format.h>
@@ -182,7 +182,7 @@ private:
         if (has(FieldIp)) fmt::format_to(std::back_inserter(out), "{:>16x}", address);
         if (has(FieldSym)) {
             fmt::format_to(std::back_inserter(out), "{}{}", has(FieldIp) ? " " : "",
-                           withoutParameters(profile_.functionName(frame.function)));
+                           perfSpelling(profile_, frame.function));
             if (has(FieldSymOffset) && !frame.inlined)
                 if (const auto start =
                         profile_.modules[frame.module].kernel

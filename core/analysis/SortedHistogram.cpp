@@ -1,5 +1,7 @@
 #include "analysis/SortedHistogram.h"
 
+#include "symbols/ReadableName.h"
+
 #include <algorithm>
 #include <array>
 #include <map>
@@ -98,7 +100,7 @@ private:
             return false;
         if (options_.symbols.empty()) return true;
         const std::string &name = profile_.functionName(frame.function);
-        return listed(options_.symbols, name) || listed(options_.symbols, withoutParameters(name));
+        return listed(options_.symbols, name) || listed(options_.symbols, perfName(name));
     }
 
     HistogramEntry &entry(const KeyTuple &key) {
@@ -116,16 +118,6 @@ private:
 };
 
 } // namespace
-
-std::string withoutParameters(const std::string &name) {
-    if (name.empty() || name.back() != ')') return name;
-    int depth = 0;
-    for (size_t i = name.size(); i-- > 0;) {
-        depth += name[i] == ')' ? 1 : name[i] == '(' ? -1 : 0;
-        if (depth == 0) return name.substr(0, i);
-    }
-    return name;
-}
 
 std::optional<SortKey> sortKeyFromName(std::string_view name) {
     if (name == "comm") return SortKey::Comm;

@@ -22,9 +22,6 @@ enum class SortKey : uint8_t { Comm, Pid, Tid, Dso, Sym, Cpu };
 std::optional<SortKey> sortKeyFromName(std::string_view name);
 // The names sortKeyFromName knows, for messages.
 std::vector<std::string> sortKeyNames();
-// "ns::f(int, char)" -> "ns::f": a demangled name as perf report and perf script print it, without
-// parameters.
-std::string withoutParameters(const std::string &name);
 
 struct HistogramOptions {
     std::vector<SortKey> keys{SortKey::Comm, SortKey::Dso, SortKey::Sym}; // perf report's default

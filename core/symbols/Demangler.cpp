@@ -23,8 +23,8 @@ bool isDigit(char c) {
 }
 
 // The length of the nested name "_ZN<length><identifier>...E" that SYMBOL begins with (legacy Rust mangling,
-// and C++ names of that form), or kNone. Legacy Rust writes "::" inside a component as "..", so the end of the
-// mangling is found by the components' lengths, not at the first '.': what follows it is a suffix.
+// and C++ names of that form), or kNone. Legacy Rust writes "::" inside a component as "..", so the end of
+// the mangling is found by the components' lengths, not at the first '.': what follows it is a suffix.
 size_t nestedNameLength(std::string_view symbol) {
     constexpr std::string_view kNested = "_ZN";
     if (!symbol.starts_with(kNested)) return kNone;

@@ -139,7 +139,8 @@ TableCheck checkNameTable(const char *path) {
         const std::string name = demangle(mangled);
         ++check.rows;
         names.insert(name);
-        if (name != expected) check.wrong.push_back(mangled + "\n  is:     " + name + "\n  not:    " + expected);
+        if (name != expected)
+            check.wrong.push_back(mangled + "\n  is:     " + name + "\n  not:    " + expected);
     }
     check.distinctNames = names.size();
     return check;
@@ -470,8 +471,9 @@ private slots:
                  std::string("hashbrown::raw::RawTable<T,A>::reserve_rehash"));
         // Trait impls: "::" inside the "<… as …>" component is written "..", so the mangling does not end at
         // the first '.'; a suffix after the final 'E' is kept (".llvm.N" dropped).
-        const std::string hasher = "_ZN71_$LT$core..hash..sip..Hasher$LT$S$GT$$u20$as$u20$core..hash..Hasher$GT$"
-                                   "5write17h339f280ee9c5174fE";
+        const std::string hasher =
+            "_ZN71_$LT$core..hash..sip..Hasher$LT$S$GT$$u20$as$u20$core..hash..Hasher$GT$"
+            "5write17h339f280ee9c5174fE";
         QCOMPARE(demangle(hasher), std::string("<core::hash::sip::Hasher<S> as core::hash::Hasher>::write"));
         QCOMPARE(demangle(hasher + ".llvm.4417722377351453893"),
                  std::string("<core::hash::sip::Hasher<S> as core::hash::Hasher>::write"));
@@ -548,10 +550,12 @@ private slots:
         for (const auto &[address, symbol] : functionSymbols(binary.toStdString())) {
             if (!std::regex_match(symbol, legacyRust)) continue;
             const std::string name = demangle(symbol);
-            QVERIFY2(!std::regex_search(name, leftOver), qPrintable(QString::fromStdString(symbol + " -> " + name)));
+            QVERIFY2(!std::regex_search(name, leftOver),
+                     qPrintable(QString::fromStdString(symbol + " -> " + name)));
             names.insert(name);
             const std::string read = symbols->symbolAt(address).name;
-            QVERIFY2(!std::regex_search(read, leftOver), qPrintable(QString::fromStdString(symbol + " -> " + read)));
+            QVERIFY2(!std::regex_search(read, leftOver),
+                     qPrintable(QString::fromStdString(symbol + " -> " + read)));
         }
         for (const char *expected : {"demo::main", "<demo::Square<T> as demo::Shape>::area",
                                      "demo::inner::Wrapper<T,_>::total", "<&T as core::fmt::Debug>::fmt"})
