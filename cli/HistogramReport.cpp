@@ -39,8 +39,8 @@ std::string cell(const Profile &profile, const HistogramEntry &entry, SortKey ke
     switch (key) {
     case SortKey::Comm:
         return profile.strings[entry.comm];
-    case SortKey::Pid:
-        return fmt::format("{:>7}:{}", entry.pid, profile.strings[entry.comm]);
+    case SortKey::Pid: // perf's pid key is the thread
+        return fmt::format("{:>7}:{}", entry.tid, profile.strings[entry.comm]);
     case SortKey::Tid:
         return fmt::format("{:>7}:{}", entry.tid, profile.strings[entry.comm]);
     case SortKey::Dso:
