@@ -1,5 +1,7 @@
 #include "HistogramReport.h"
 
+#include "profile/ReadableNames.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -37,15 +39,15 @@ std::string cell(const Profile &profile, const HistogramEntry &entry, SortKey ke
     switch (key) {
     case SortKey::Comm:
         return profile.strings[entry.comm];
-    case SortKey::Pid:
-        return fmt::format("{:>7}:{}", entry.pid, profile.strings[entry.comm]);
+    case SortKey::Pid: // perf's pid key is the thread
+        return fmt::format("{:>7}:{}", entry.tid, profile.strings[entry.comm]);
     case SortKey::Tid:
         return fmt::format("{:>7}:{}", entry.tid, profile.strings[entry.comm]);
     case SortKey::Dso:
         return profile.moduleName(entry.module);
     case SortKey::Sym:
         return fmt::format("[{}] {}", profile.modules[entry.module].kernel ? 'k' : '.',
-                           withoutParameters(profile.functionName(entry.function))); // as perf names them
+                           perfSpelling(profile, entry.function)); // as perf names them
     case SortKey::Cpu:
         return fmt::format("{:03}", entry.cpu);
     }

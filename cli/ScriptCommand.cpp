@@ -3,10 +3,10 @@
 #include "ScriptFields.h"
 #include "SessionInput.h"
 
-#include "analysis/SortedHistogram.h"
 #include "base/Error.h"
 #include "identity/BuildIdCache.h"
 #include "load/LoadProfile.h"
+#include "profile/ReadableNames.h"
 #include "symbols/ElfSymbols.h"
 #include "symbols/ModuleFinder.h"
 
@@ -117,7 +117,7 @@ public:
         , starts_(profile, options)
         , kernelStarts_(options.kallsymsPath) {
         for (const auto &thread : profile.threads)
-            names_[thread.tid] = thread.name;
+            threads_[thread.tid] = &thread;
         callChains_ = std::any_of(profile.stacks.begin(), profile.stacks.end(),
                                   [](const StackNode &node) { return node.parent != kNoStack; });
         for (const auto &event : profile.events)
@@ -128,8 +128,10 @@ public:
 
     void print(size_t sample, std::string &out) {
         const auto &samples = profile_.samples;
-        const auto name = names_.find(samples.tid[sample]);
-        const std::string &comm = name == names_.end() ? unknownComm_ : profile_.strings[name->second];
+        const auto thread = threads_.find(samples.tid[sample]); // named by its command at the sample's time
+        const std::string &comm = thread == threads_.end()
+                                      ? unknownComm_
+                                      : profile_.strings[thread->second->commandAt(samples.time[sample])];
         const bool frames = (fields_ & (FieldIp | FieldSym | FieldDso)) != 0;
         if (has(FieldComm)) // perf pads the command only when frames do not follow on their own lines
             fmt::format_to(std::back_inserter(out), "{:>{}} ", comm, frames && callChains_ ? 0 : 16);
@@ -183,7 +185,7 @@ private:
         if (has(FieldIp)) fmt::format_to(std::back_inserter(out), "{:>16x}", address);
         if (has(FieldSym)) {
             fmt::format_to(std::back_inserter(out), "{}{}", has(FieldIp) ? " " : "",
-                           withoutParameters(profile_.functionName(frame.function)));
+                           perfSpelling(profile_, frame.function));
             if (has(FieldSymOffset) && !frame.inlined)
                 if (const auto start =
                         profile_.modules[frame.module].kernel
@@ -201,7 +203,7 @@ private:
     uint32_t fields_;
     SymbolStarts starts_;
     KernelStarts kernelStarts_;
-    std::unordered_map<uint32_t, StringId> names_;
+    std::unordered_map<uint32_t, const ThreadInfo *> threads_;
     std::string unknownComm_ = ":-1";
     bool callChains_ = false;
     size_t eventWidth_ = 0;

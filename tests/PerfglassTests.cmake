@@ -7,7 +7,7 @@ file(MAKE_DIRECTORY ${PERFGLASS_SCREENSHOT_DIR})
 
 set(PERFGLASS_CORE_UNIT_TESTS tst_aggregation tst_annotate tst_blockfilewriter tst_buildidcache tst_counterlines tst_eventbuilder tst_eventparser tst_exports tst_golden tst_handoffmutex tst_helperprotocol tst_jitdump tst_mappedprefetcher tst_modulefinder tst_mappedranges tst_offcpu tst_packedcolumn tst_parallelunwinder tst_perfrecords tst_pmudiscovery tst_processgroups tst_radixsort tst_readablenames tst_reader tst_recordcompressor tst_recordorderruns tst_regionpagepool tst_ringbuffer tst_sampledfiles tst_sessionroundtrip tst_stackcache tst_stat_records tst_stat_sampler tst_symbols tst_tracepointfields)
 set(PERFGLASS_MODEL_UNIT_TESTS tst_eventlistmodel tst_processlistmodel tst_timelinerows)
-set(PERFGLASS_INTEGRATION_TESTS tst_annotateagreement tst_buildidrecord tst_counterreport tst_exportconsumers tst_helper tst_helperrecord tst_list tst_perfagreement tst_perfcompat tst_perfhabits tst_piperecord tst_readerperf tst_record tst_recordcounters tst_report tst_script tst_stat tst_symbolsettings tst_unwind tst_walkingskeleton)
+set(PERFGLASS_INTEGRATION_TESTS tst_annotateagreement tst_buildidrecord tst_counterreport tst_exportconsumers tst_helper tst_helperrecord tst_list tst_perfagreement tst_perfcompat tst_perfhabits tst_piperecord tst_readerperf tst_record tst_recordcounters tst_report tst_script tst_commands tst_stat tst_symbolsettings tst_unwind tst_walkingskeleton)
 set(PERFGLASS_GUI_TESTS tst_callercallee tst_countersview tst_eventbuilderview tst_eventsdock tst_filters tst_flamegraph tst_mainwindow tst_offcpuview tst_recorddialog tst_sourceview tst_startuptiming tst_summary tst_symbolsettingsdialog tst_systemwide tst_timeline tst_timelinemarks tst_translations)
 # Comparing sessions: the core (unit) and perfglass-cli diff with its agreement with perf diff (integration).
 list(APPEND PERFGLASS_CORE_UNIT_TESTS tst_diff)
@@ -93,7 +93,7 @@ endif()
 # never run at the same time.
 set_tests_properties(tst_buildidrecord tst_record tst_recordcounters tst_helperrecord tst_walkingskeleton tst_readerperf tst_perfagreement
   tst_piperecord tst_perfcompat tst_annotateagreement tst_sessiondiff tst_exportconsumers tst_perfhabits tst_script
-  tst_archive tst_codeidentity PROPERTIES RESOURCE_LOCK system-wide-mmap-build-ids)
+  tst_archive tst_codeidentity tst_commands tst_jitnames PROPERTIES RESOURCE_LOCK system-wide-mmap-build-ids)
 if(TARGET perfglass-gui-lib)
   # Both record with perf or system-wide to make their sessions.
   set_tests_properties(tst_flamegraph tst_timeline tst_sourceview tst_reviewexport PROPERTIES RESOURCE_LOCK system-wide-mmap-build-ids)

@@ -71,6 +71,13 @@ bool isUnderSystemLibraryDirectory(std::string_view path) {
     });
 }
 
+// Whether FILE is named as a shared object is ("libc.so.6", "ld-linux-x86-64.so.2", "_ssl.cpython-311.so").
+bool isSharedObjectName(std::string_view file) {
+    for (size_t at = file.find(".so"); at != std::string_view::npos; at = file.find(".so", at + 1))
+        if (at + 3 == file.size() || file[at + 3] == '.') return true;
+    return false;
+}
+
 } // namespace
 
 FrameCategory frameCategoryOfPath(std::string_view path, bool kernel) {
@@ -80,7 +87,10 @@ FrameCategory frameCategoryOfPath(std::string_view path, bool kernel) {
         return FrameCategory::Kernel;
     if (path.starts_with("[")) return FrameCategory::SystemLibrary; // [vdso], [vsyscall]
     if (isJitMap(path)) return FrameCategory::Jit;
-    if (isUnderSystemLibraryDirectory(path)) return FrameCategory::SystemLibrary;
+    // A program installed under a library directory (GCC's cc1plus in /usr/lib/gcc, helpers in /usr/libexec)
+    // is the code a process runs, not a library it calls.
+    const std::string_view file = path.substr(path.rfind('/') + 1);
+    if (isUnderSystemLibraryDirectory(path) && isSharedObjectName(file)) return FrameCategory::SystemLibrary;
     return FrameCategory::Application;
 }
 

@@ -12,8 +12,9 @@
 namespace perfglass {
 
 enum class FrameCategory {
-    Application,   // the profiled program and its own libraries
-    SystemLibrary, // shared libraries under the system's library directories, [vdso]
+    Application,   // the profiled programs, wherever installed (cc1plus in /usr/lib/gcc), and their own
+                   // libraries
+    SystemLibrary, // shared objects (*.so, *.so.N) under the system's library directories, [vdso]
     Kernel,        // [kernel.kallsyms] and kernel modules
     Jit,           // code generated at run time, named by a JIT map (/tmp/perf-PID.map)
     Unknown,       // addresses outside every known mapping
@@ -29,7 +30,8 @@ struct Rgb {
 };
 
 FrameCategory frameCategory(const Profile &profile, ModuleId module);
-// The classification by path alone: "/usr/lib/x86_64-linux-gnu/libc.so.6" is a system library.
+// The classification by path alone: "/usr/lib/x86_64-linux-gnu/libc.so.6" is a system library,
+// "/usr/lib/gcc/x86_64-linux-gnu/12/cc1plus" (a program, not a shared object) is the application.
 FrameCategory frameCategoryOfPath(std::string_view path, bool kernel);
 
 namespace FramePalette {

@@ -1,5 +1,7 @@
 #include "analysis/SortedHistogram.h"
 
+#include "symbols/ReadableName.h"
+
 #include <algorithm>
 #include <array>
 #include <map>
@@ -31,7 +33,7 @@ public:
         for (SortKey key : options.keys)
             used_[static_cast<size_t>(key)] = true;
         for (const auto &thread : profile.threads)
-            threadNames_[thread.tid] = thread.name;
+            threads_[thread.tid] = &thread;
         for (FunctionId f = 0; f < profile.functions.size(); ++f)
             if (profile.functionName(f) == kBrokenStackName) brokenStack_ = f;
     }
@@ -72,20 +74,21 @@ public:
         return result;
     }
 
-    StringId threadName(uint32_t tid) const {
-        const auto found = threadNames_.find(tid);
-        return found == threadNames_.end() ? 0 : found->second;
+    // The command thread TID had at TIME (perf's comm of a sample).
+    StringId command(uint32_t tid, uint64_t time) const {
+        const auto found = threads_.find(tid);
+        return found == threads_.end() ? 0 : found->second->commandAt(time);
     }
 
 private:
     bool uses(SortKey key) const { return used_[static_cast<size_t>(key)]; }
 
     KeyTuple tuple(const SampleContext &context, const Frame &frame) const {
-        // pid and tid rows are named after their process's and thread's comm, as perf's pid:comm.
+        // pid and tid rows are threads named after their comm, as perf's pid:comm (perf's "pid" is a thread).
         const bool named = uses(SortKey::Comm) || uses(SortKey::Pid) || uses(SortKey::Tid);
         return {named ? context.comm : 0,
                 uses(SortKey::Pid) ? context.pid : 0,
-                uses(SortKey::Tid) ? context.tid : 0,
+                uses(SortKey::Pid) || uses(SortKey::Tid) ? context.tid : 0,
                 uses(SortKey::Cpu) ? context.cpu : 0,
                 uses(SortKey::Dso) || uses(SortKey::Sym) ? frame.module : 0,
                 uses(SortKey::Sym) ? frame.function : 0};
@@ -98,7 +101,7 @@ private:
             return false;
         if (options_.symbols.empty()) return true;
         const std::string &name = profile_.functionName(frame.function);
-        return listed(options_.symbols, name) || listed(options_.symbols, withoutParameters(name));
+        return listed(options_.symbols, name) || listed(options_.symbols, perfName(name));
     }
 
     HistogramEntry &entry(const KeyTuple &key) {
@@ -110,22 +113,12 @@ private:
     const Profile &profile_;
     const HistogramOptions &options_;
     std::array<bool, 6> used_{};
-    std::unordered_map<uint32_t, StringId> threadNames_;
+    std::unordered_map<uint32_t, const ThreadInfo *> threads_;
     FunctionId brokenStack_ = UINT32_MAX;
     std::map<KeyTuple, HistogramEntry> entries_;
 };
 
 } // namespace
-
-std::string withoutParameters(const std::string &name) {
-    if (name.empty() || name.back() != ')') return name;
-    int depth = 0;
-    for (size_t i = name.size(); i-- > 0;) {
-        depth += name[i] == ')' ? 1 : name[i] == '(' ? -1 : 0;
-        if (depth == 0) return name.substr(0, i);
-    }
-    return name;
-}
 
 std::optional<SortKey> sortKeyFromName(std::string_view name) {
     if (name == "comm") return SortKey::Comm;
@@ -147,7 +140,7 @@ SortedHistogram SortedHistogram::compute(const Profile &profile, const SampleFil
     histogram.keys = options.keys;
     histogram.children = options.children;
     HistogramBuilder builder(profile, options);
-    // Same stack in the same context: walked once.
+    // Same stack in the same context (pid, tid, cpu, the thread's command then): walked once.
     std::map<std::pair<std::array<uint32_t, 4>, StackId>, uint64_t> costs;
     const auto &samples = profile.samples;
     for (size_t i = 0; i < samples.size(); ++i) {
@@ -155,20 +148,12 @@ SortedHistogram SortedHistogram::compute(const Profile &profile, const SampleFil
         const uint64_t weight = filter.weight(profile, i);
         histogram.total += weight;
         ++histogram.sampleCount;
-        costs[{{samples.pid[i], samples.tid[i], samples.cpu[i], 0}, samples.stack[i]}] += weight;
+        const StringId command = builder.command(samples.tid[i], samples.time[i]);
+        costs[{{samples.pid[i], samples.tid[i], samples.cpu[i], command}, samples.stack[i]}] += weight;
     }
-    const auto sortsBy = [&](SortKey key) {
-        return std::find(options.keys.begin(), options.keys.end(), key) != options.keys.end();
-    };
-    const bool byThread = sortsBy(SortKey::Tid) || sortsBy(SortKey::Comm);
     for (const auto &[key, cost] : costs) {
         const auto &[context, stack] = key;
-        const uint32_t pid = context[0];
-        const uint32_t tid = context[1];
-        // A pid row carries the process's comm (its main thread's) unless threads are told apart.
-        const StringId processName = builder.threadName(pid);
-        const StringId comm = byThread || processName == 0 ? builder.threadName(tid) : processName;
-        builder.add(SampleContext{comm, pid, tid, context[2]}, stack, cost);
+        builder.add(SampleContext{context[3], context[0], context[1], context[2]}, stack, cost);
     }
     histogram.entries = builder.entries();
     return histogram;

@@ -1,4 +1,5 @@
-// perf report's table: samples grouped by sort keys (comm, pid, tid, dso, sym, cpu, as `perf report --sort`),
+// perf report's table: samples grouped by sort keys (comm, pid, tid, dso, sym, cpu, as `perf report --sort`;
+// pid rows are threads, "tid:comm", as perf's, and tid is the same key under its own title),
 // each group's self cost (samples whose leaf frame falls in it) and, with children, its cost including
 // callees (samples with the group anywhere on the stack, once per sample). Inline frames count toward the
 // function they were inlined into, as perf report counts without --inline. Counts the recorded stacks:
@@ -22,9 +23,6 @@ enum class SortKey : uint8_t { Comm, Pid, Tid, Dso, Sym, Cpu };
 std::optional<SortKey> sortKeyFromName(std::string_view name);
 // The names sortKeyFromName knows, for messages.
 std::vector<std::string> sortKeyNames();
-// "ns::f(int, char)" -> "ns::f": a demangled name as perf report and perf script print it, without
-// parameters.
-std::string withoutParameters(const std::string &name);
 
 struct HistogramOptions {
     std::vector<SortKey> keys{SortKey::Comm, SortKey::Dso, SortKey::Sym}; // perf report's default

@@ -8,6 +8,7 @@
 #include <cerrno>
 #include <fstream>
 #include <map>
+#include <tuple>
 #include <unordered_map>
 #include <vector>
 
@@ -48,30 +49,25 @@ void CollapsedStacksExporter::write(const CallTree &tree, std::ostream &out) {
 
 namespace {
 
-// The root frame of a sample's stack: its process's name, or its thread's as "name-pid/tid".
+// The root frame of a sample's stack: the command its process ran then (its main thread's, else the sample
+// thread's, as perf's comm), or its thread's command as "command-pid/tid".
 class RootFrames {
 public:
     RootFrames(const Profile &profile, bool perThread)
         : profile_(profile)
         , perThread_(perThread) {
         for (const ThreadInfo &thread : profile.threads)
-            threadNames_[thread.tid] = thread.name;
+            threads_[thread.tid] = &thread;
     }
-    // The index of the root frame of (PID, TID) in name(); processes of the same name share one.
-    uint32_t of(uint32_t pid, uint32_t tid) {
-        const uint64_t key = perThread_ ? uint64_t{pid} << 32 | tid : pid;
+    // The index of the root frame of (PID, TID) at TIME in name(); processes of the same name share one.
+    uint32_t of(uint32_t pid, uint32_t tid, uint64_t time) {
+        const StringId command = commandAt(perThread_ ? tid : pid, time, commandAt(tid, time, 0));
+        const Key key{pid, perThread_ ? tid : 0, command};
         const auto found = indexOf_.find(key);
         if (found != indexOf_.end()) return found->second;
-        std::string name;
-        if (!perThread_) {
-            name = CollapsedStacksExporter::frameText(profile_.processName(pid));
-        } else {
-            const auto thread = threadNames_.find(tid);
-            const std::string threadName =
-                thread == threadNames_.end() ? std::string() : profile_.strings[thread->second];
-            name = CollapsedStacksExporter::frameText(fmt::format(
-                "{}-{}/{}", threadName.empty() ? profile_.processName(pid) : threadName, pid, tid));
-        }
+        const std::string commandName = command != 0 ? profile_.strings[command] : profile_.processName(pid);
+        const std::string name = CollapsedStacksExporter::frameText(
+            perThread_ ? fmt::format("{}-{}/{}", commandName, pid, tid) : commandName);
         const auto [byName, inserted] = indexOfName_.try_emplace(name, static_cast<uint32_t>(names_.size()));
         if (inserted) names_.push_back(name);
         return indexOf_[key] = byName->second;
@@ -79,10 +75,25 @@ public:
     const std::string &name(uint32_t index) const { return names_[index]; }
 
 private:
+    using Key = std::tuple<uint32_t, uint32_t, StringId>; // pid, tid (0 per process), command
+    struct KeyHash {
+        size_t operator()(const Key &key) const {
+            return std::hash<uint64_t>()((uint64_t{std::get<0>(key)} << 32 | std::get<1>(key)) * 31 +
+                                         std::get<2>(key));
+        }
+    };
+
+    // The command thread TID had at TIME, or FALLBACK for a thread unknown or unnamed.
+    StringId commandAt(uint32_t tid, uint64_t time, StringId fallback) const {
+        const auto found = threads_.find(tid);
+        const StringId command = found == threads_.end() ? 0 : found->second->commandAt(time);
+        return command != 0 ? command : fallback;
+    }
+
     const Profile &profile_;
     bool perThread_;
-    std::unordered_map<uint32_t, StringId> threadNames_;
-    std::unordered_map<uint64_t, uint32_t> indexOf_; // (pid, tid), or pid
+    std::unordered_map<uint32_t, const ThreadInfo *> threads_;
+    std::unordered_map<Key, uint32_t, KeyHash> indexOf_;
     std::unordered_map<std::string, uint32_t> indexOfName_;
     std::vector<std::string> names_;
 };
@@ -95,7 +106,8 @@ void writeWithRoots(const Profile &profile, const SampleFilter &filter, bool per
         if (!filter.accepts(profile, i)) continue;
         const StackId stack = stacks->map(profile.samples.stack[i]);
         if (stack == kDroppedStack) continue;
-        costs[{roots.of(profile.samples.pid[i], profile.samples.tid[i]), stack}] += filter.weight(profile, i);
+        costs[{roots.of(profile.samples.pid[i], profile.samples.tid[i], profile.samples.time[i]), stack}] +=
+            filter.weight(profile, i);
     }
     std::vector<std::string> frames;
     for (const auto &[key, cost] : costs) {

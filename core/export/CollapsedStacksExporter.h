@@ -5,7 +5,8 @@
 // flamegraph.pl's palettes expect; other frames are the bare function name.
 //
 // Per process (CollapsedOptions::perProcess, the default for system-wide sessions): every stack starts with a
-// frame naming its process, as stackcollapse-perf.pl writes perf script's output (samples of processes of
+// frame naming the command its process ran then (a child runs as its parent until it execs), as
+// stackcollapse-perf.pl writes perf script's output (samples of processes of
 // the same name add up, as there); perThread makes that frame "thread-pid/tid" with the thread's name, as
 // stackcollapse-perf.pl --tid does. These are written from the Profile and the filter.
 #pragma once

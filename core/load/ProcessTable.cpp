@@ -33,11 +33,11 @@ bool ProcessTable::addMmap2(const Mmap2Record &record) {
                           std::string(record.text()));
 }
 
-void ProcessTable::addComm(const CommRecord &record) {
+void ProcessTable::addComm(const CommRecord &record, uint64_t time) {
     if ((record.header().misc & kMiscCommExec) && record->pid == record->tid)
         processes_[record->pid].clear(); // exec replaced the address space
     const std::string name(record.text());
-    noteThread(record->pid, record->tid, &name);
+    noteThread(record->pid, record->tid, &name, time);
 }
 
 void ProcessTable::addFork(const ForkRecord &record) {
@@ -48,10 +48,11 @@ void ProcessTable::addFork(const ForkRecord &record) {
     }
     const auto parentThread = threadIndex_.find(record->ptid);
     if (parentThread != threadIndex_.end()) {
+        // The child runs as its parent's command until it execs.
         const std::string name = profile_.strings[profile_.threads[parentThread->second].name];
-        noteThread(record->pid, record->tid, &name);
+        noteThread(record->pid, record->tid, &name, record->time);
     } else {
-        noteThread(record->pid, record->tid, nullptr);
+        noteThread(record->pid, record->tid, nullptr, record->time);
     }
 }
 
@@ -60,7 +61,7 @@ void ProcessTable::addExit(const ForkRecord &record) {
     if (found != threadIndex_.end()) profile_.threads[found->second].exitTime = record->time;
 }
 
-void ProcessTable::noteThread(uint32_t pid, uint32_t tid, const std::string *name) {
+void ProcessTable::noteThread(uint32_t pid, uint32_t tid, const std::string *name, uint64_t time) {
     const auto found = threadIndex_.find(tid);
     if (found == threadIndex_.end()) {
         threadIndex_.emplace(tid, profile_.threads.size());
@@ -69,7 +70,19 @@ void ProcessTable::noteThread(uint32_t pid, uint32_t tid, const std::string *nam
     }
     auto &thread = profile_.threads[found->second];
     thread.pid = pid;
-    if (name) thread.name = profile_.strings.intern(*name);
+    if (!name) return;
+    const StringId id = profile_.strings.intern(*name);
+    if (thread.name != 0 && id != thread.name) renameThread(thread, id, time);
+    thread.name = id;
+}
+
+// A thread that had a command takes another at TIME: both go into its commands.
+void ProcessTable::renameThread(ThreadInfo &thread, StringId name, uint64_t time) {
+    if (thread.commands.empty()) thread.commands.push_back({0, thread.name});
+    if (time <= thread.commands.back().time)
+        thread.commands.back().name = name; // at the same time (or a record without one): the later wins
+    else
+        thread.commands.push_back({time, name});
 }
 
 } // namespace perfglass

@@ -1,6 +1,6 @@
 // The processes and threads of a session as its MMAP/MMAP2, COMM and FORK records describe them: the
 // executable mappings of each process (which unwinding and symbolizing look addresses up in) and the thread
-// table of the Profile, with thread names.
+// table of the Profile, with the commands each thread had over time (records come in time order).
 #pragma once
 
 #include "load/ProfileInterner.h"
@@ -38,18 +38,20 @@ public:
     // kallsyms), nor are data mappings.
     bool addMmap(const MmapRecord &record);
     bool addMmap2(const Mmap2Record &record);
-    void addComm(const CommRecord &record);
+    // TIME: the record's sample_id time, 0 when it has none (synthesized records of perf's).
+    void addComm(const CommRecord &record, uint64_t time);
     void addFork(const ForkRecord &record);
     void addExit(const ForkRecord &record); // PERF_RECORD_EXIT: the thread's exit time
     // A thread seen in a sample; threads that COMM or FORK records named are known already.
     void noteSampleThread(uint32_t pid, uint32_t tid) {
-        if (threadIndex_.find(tid) == threadIndex_.end()) noteThread(pid, tid, nullptr);
+        if (threadIndex_.find(tid) == threadIndex_.end()) noteThread(pid, tid, nullptr, 0);
     }
 
 private:
     bool addUserMapping(const perf_event_header &header, uint32_t pid, uint64_t start, uint64_t length,
                         uint64_t fileOffset, const std::string &path);
-    void noteThread(uint32_t pid, uint32_t tid, const std::string *name);
+    void noteThread(uint32_t pid, uint32_t tid, const std::string *name, uint64_t time);
+    static void renameThread(ThreadInfo &thread, StringId name, uint64_t time);
 
     Profile &profile_;
     ProfileInterner &interner_;

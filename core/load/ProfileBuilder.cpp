@@ -94,7 +94,12 @@ void ProfileBuilder::addProcessRecord(const perf_event_header &record) {
         break;
     case PERF_RECORD_COMM:
         valid = CommRecord::fits(record);
-        if (valid) processes_.addComm(CommRecord(record));
+        if (valid) {
+            uint64_t time =
+                0; // a record without a time (perf's synthesized ones) names the thread from its start
+            decoder_.recordTime(&record, time);
+            processes_.addComm(CommRecord(record), time);
+        }
         break;
     case PERF_RECORD_FORK:
         valid = ForkRecord::fits(record);

@@ -63,11 +63,32 @@ struct StackNode {
     StackId parent;
 };
 
+// A command a thread took at TIME (a COMM record: exec, or a rename by prctl), or had from its start (time
+// 0).
+struct CommandChange {
+    uint64_t time = 0;
+    StringId name = 0;
+};
+
 struct ThreadInfo {
     uint32_t pid = 0;
     uint32_t tid = 0;
-    StringId name = 0;
+    StringId name = 0;     // the last command the thread had
     uint64_t exitTime = 0; // the thread's EXIT record, 0 when the session did not see it exit
+    // The commands of a thread that had more than one, by time (the first from 0, the last is name); empty
+    // for a thread that only had name. A child runs as its parent's command until it execs (perf's comm).
+    std::vector<CommandChange> commands{};
+
+    // The command the thread had at TIME.
+    StringId commandAt(uint64_t time) const {
+        if (commands.empty()) return name;
+        size_t low = 0;
+        for (size_t high = commands.size(); high - low > 1;) {
+            const size_t middle = (low + high) / 2;
+            (commands[middle].time <= time ? low : high) = middle;
+        }
+        return commands[low].name;
+    }
 };
 
 struct EventInfo {

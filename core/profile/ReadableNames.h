@@ -1,8 +1,11 @@
 // The readable names of a Profile's functions (symbols/ReadableName.h): each function's short name, unless
-// two functions of the profile would then look the same, when the overloads show their parameter lists, and
-// if that is not enough, their simplified full names. A name without a parameter list (an inline frame named
-// from DWARF, a C symbol) never forces its namesakes to show theirs: "ns::f" and "ns::f(int)" are one
-// function seen inline and out of line, and both read "ns::f".
+// two functions of the profile would then look the same: overloads (namesakes whose parameter lists differ)
+// show their parameter lists, a clone that shares its origin's name its clone suffix ("f [clone .cold]"), and
+// if that is not enough, their simplified full names. A function without overloads never shows its parameter
+// list. A name without a parameter list (an inline frame named from DWARF, a C symbol) never forces its
+// namesakes to show theirs: "ns::f" and "ns::f(int)" are one function seen inline and out of line, and both
+// read "ns::f". Only demangled C++ names are shortened: kernel functions, JIT code (perf maps, jitdumps) and
+// names of other languages stay as written.
 #pragma once
 
 #include "profile/Profile.h"
@@ -16,8 +19,9 @@ namespace perfglass {
 class ReadableNames {
 public:
     ReadableNames() = default;
-    // The readable names of FULLNAMES, index for index.
-    explicit ReadableNames(const std::vector<std::string_view> &fullNames);
+    // The readable names of FULLNAMES, index for index; those marked in ASWRITTEN are kept as they are.
+    explicit ReadableNames(const std::vector<std::string_view> &fullNames,
+                           const std::vector<bool> &asWritten = {});
     static ReadableNames of(const Profile &profile);
 
     size_t size() const { return names_.size(); }
@@ -27,5 +31,12 @@ public:
 private:
     std::vector<std::string> names_;
 };
+
+// Whether FUNCTION's name is kept as written everywhere: a kernel function, or JIT code named by its runtime
+// (a perf map, a jitdump).
+bool isNamedAsWritten(const Profile &profile, FunctionId function);
+// FUNCTION's name as perf report and perf script print it (symbols/ReadableName.h, perfName): demangled C++
+// without return type and parameters, everything else as written.
+std::string perfSpelling(const Profile &profile, FunctionId function);
 
 } // namespace perfglass

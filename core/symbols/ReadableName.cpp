@@ -244,8 +244,28 @@ std::string collapseTemplates(std::string_view s) {
     return out;
 }
 
+// The index after the qualifiers of a function type that follow its parameter list at AT (" const",
+// " volatile", " &", " &&", " noexcept"), or AT when none does.
+size_t afterQualifiers(std::string_view s, size_t at) {
+    static constexpr std::array<std::string_view, 5> kQualifiers = {" const", " volatile", " &&", " &",
+                                                                    " noexcept"};
+    for (bool more = true; more;) {
+        more = false;
+        for (std::string_view qualifier : kQualifiers) {
+            const size_t end = at + qualifier.size();
+            if (s.substr(at, qualifier.size()) != qualifier || (end < s.size() && isIdentifierChar(s[end])))
+                continue;
+            at = end;
+            more = true;
+            break;
+        }
+    }
+    return at;
+}
+
 // Where the parameter list of S begins: the last top-level "(…)" that is not a scope such as
-// "(anonymous namespace)" (at the start or after "::") nor followed by "::" (a local entity of a function).
+// "(anonymous namespace)" (at the start or after "::") nor followed by "::" (a local entity of a function,
+// such as a lambda: "f(int) const::{lambda()#1}::operator()()").
 size_t parameterListStart(std::string_view s) {
     size_t found = kNone;
     for (size_t i = 0; i < s.size(); ++i) {
@@ -257,7 +277,7 @@ size_t parameterListStart(std::string_view s) {
         const size_t close = matchBracket(s, i);
         if (close == kNone) continue;
         const bool scope = i == 0 || (i >= 2 && s.substr(i - 2, 2) == "::") || s[i - 1] == ' ';
-        const bool local = s.substr(close + 1, 2) == "::";
+        const bool local = s.substr(afterQualifiers(s, close + 1), 2) == "::";
         if (s[i] == '(' && !scope && !local) found = i;
         i = close;
     }
@@ -272,7 +292,7 @@ std::string_view withoutReturnType(std::string_view s, size_t end) {
         if (operatorLength(s, i) != 0) break;
         if (closerOf(s[i]) != 0) {
             const size_t close = matchBracket(s, i);
-            if (close != kNone) i = close;
+            if (close != kNone) i = s[i] == '(' ? afterQualifiers(s, close + 1) - 1 : close;
         } else if (s[i] == ' ') {
             cut = i;
         }
@@ -285,9 +305,114 @@ std::string abbreviated(std::string text) {
     return text;
 }
 
+constexpr std::string_view kPlt = "@plt";
+constexpr std::string_view kClone = " [clone ";
+
+// NAME split into the name itself and what the symbolizer appended to it: "@plt" (a PLT stub), and the
+// clone suffixes the demangler wrote (" [clone .isra.0] [clone .cold]").
+struct NameParts {
+    std::string_view special; // "non-virtual thunk to ", "transaction clone for ", …: what the name names
+    std::string_view name;
+    std::string_view clones;
+    std::string_view plt;
+};
+
+// The demangler's words before names that are not functions' own (thunks, clones, tables of a class).
+constexpr std::array<std::string_view, 14> kSpecialNames = {"non-virtual thunk to ",
+                                                            "virtual thunk to ",
+                                                            "covariant return thunk to ",
+                                                            "transaction clone for ",
+                                                            "non-transaction clone for ",
+                                                            "construction vtable for ",
+                                                            "vtable for ",
+                                                            "VTT for ",
+                                                            "typeinfo name for ",
+                                                            "typeinfo fn for ",
+                                                            "typeinfo for ",
+                                                            "guard variable for ",
+                                                            "TLS init function for ",
+                                                            "TLS wrapper function for "};
+
+NameParts partsOf(std::string_view full) {
+    NameParts parts;
+    for (std::string_view special : kSpecialNames)
+        if (full.starts_with(special)) {
+            parts.special = full.substr(0, special.size());
+            full.remove_prefix(special.size());
+            break;
+        }
+    if (full.ends_with(kPlt)) {
+        parts.plt = full.substr(full.size() - kPlt.size());
+        full.remove_suffix(kPlt.size());
+    }
+    size_t end = full.size();
+    while (end > 0 && full[end - 1] == ']') {
+        const size_t open = full.rfind(kClone, end - 1);
+        if (open == kNone ||
+            full.substr(open + kClone.size(), end - 1 - open - kClone.size()).find(']') != kNone)
+            break;
+        end = open;
+    }
+    parts.name = full.substr(0, end);
+    parts.clones = full.substr(end);
+    return parts;
+}
+
+bool containsAny(std::string_view s, std::initializer_list<std::string_view> needles) {
+    return std::any_of(needles.begin(), needles.end(),
+                       [s](std::string_view needle) { return s.find(needle) != kNone; });
+}
+
+// Whether the character at I of S is one that C++ demangler output never has there: a '.' between words
+// (Java's, Go's or Python's qualified names, file names of JIT code), "," without a space and ">>" (Rust's
+// legacy generics), a top-level " (" that opens no scope ("StubRoutines (1)").
+bool foreignAt(std::string_view s, size_t i, int depth) {
+    const char c = s[i];
+    const char next = i + 1 < s.size() ? s[i + 1] : '\0';
+    if (c == '.')
+        return i > 0 && (isIdentifierChar(s[i - 1]) || s[i - 1] == ')') &&
+               (isIdentifierChar(next) || next == '(');
+    if (c == ',') return next != ' ';
+    if (c == '>') return next == '>';
+    if (c == ' ' && next == '(')
+        return depth == 0 && !s.substr(i + 1).starts_with("(anonymous namespace)") &&
+               !s.substr(0, i).ends_with("decltype");
+    return false;
+}
+
 } // namespace
 
+bool isCppName(std::string_view full) {
+    const std::string_view s = partsOf(full).name;
+    if (s.empty() || s.front() == '[' || s.front() == '<') return false; // "[unknown]", Rust's "<T as Trait>"
+    if (containsAny(s, {"::<", "{closure", "{{", "{shim", "<impl "})) return false; // Rust's
+    int depth = 0;
+    for (size_t i = 0; i < s.size(); ++i) {
+        if (const size_t length = operatorLength(s, i)) {
+            i += length - 1;
+            continue;
+        }
+        if (foreignAt(s, i, depth)) return false;
+        depth += closerOf(s[i]) != 0                                          ? 1
+                 : (s[i] == '>' || s[i] == ')' || s[i] == ']' || s[i] == '}') ? -1
+                                                                              : 0;
+    }
+    return true;
+}
+
+std::string perfName(std::string_view full) {
+    if (!isCppName(full)) return std::string(full);
+    const NameParts parts = partsOf(full);
+    // perf prints what a thunk or a table is for with its parameters, as the demangler does.
+    if (!parts.special.empty())
+        return std::string(parts.special) + std::string(parts.name) + std::string(parts.plt);
+    const size_t parameters = parameterListStart(parts.name);
+    const size_t end = parameters == kNone ? parts.name.size() : parameters;
+    return std::string(withoutReturnType(parts.name.substr(0, end), end)) + std::string(parts.plt);
+}
+
 std::string simplifiedName(std::string_view name) {
+    if (!isCppName(name)) return std::string(name);
     std::string text(name);
     replaceAll(text, "std::__cxx11::", "std::");
     replaceAll(text, "std::__1::", "std::");
@@ -295,22 +420,31 @@ std::string simplifiedName(std::string_view name) {
 }
 
 std::string shortName(std::string_view name) {
-    const std::string collapsed = collapseTemplates(simplifiedName(name));
+    if (!isCppName(name)) return std::string(name);
+    const NameParts parts = partsOf(name);
+    const std::string collapsed = collapseTemplates(simplifiedName(parts.name));
     const size_t parameters = parameterListStart(collapsed);
     const size_t end = parameters == kNone ? collapsed.size() : parameters;
     const std::string_view kept = withoutReturnType(std::string_view(collapsed).substr(0, end), end);
-    return abbreviated(std::string(kept));
+    return std::string(parts.special) + abbreviated(std::string(kept)) + std::string(parts.plt);
 }
 
 std::string shortNameWithParameters(std::string_view name) {
-    const std::string collapsed = collapseTemplates(simplifiedName(name));
+    if (!isCppName(name)) return std::string(name);
+    const NameParts parts = partsOf(name);
+    const std::string collapsed = collapseTemplates(simplifiedName(parts.name));
     const size_t parameters = parameterListStart(collapsed);
     const size_t end = parameters == kNone ? collapsed.size() : parameters;
-    return abbreviated(std::string(withoutReturnType(collapsed, end)));
+    return std::string(parts.special) + abbreviated(std::string(withoutReturnType(collapsed, end))) +
+           std::string(parts.plt);
+}
+
+std::string cloneSuffix(std::string_view name) {
+    return std::string(partsOf(name).clones);
 }
 
 bool hasParameterList(std::string_view name) {
-    return parameterListStart(name) != kNone;
+    return parameterListStart(partsOf(name).name) != kNone;
 }
 
 } // namespace perfglass

@@ -61,6 +61,27 @@ Collapsed collapse(const QString &script) {
     return stacks;
 }
 
+// The C++ names ("::" in them) among the frames of collapsed stacks, with the number of frames of each.
+std::map<QString, int> cppFrames(const Collapsed &stacks) {
+    std::map<QString, int> names;
+    for (const auto &[stack, count] : stacks)
+        for (const QString &frame : stack.split(';'))
+            if (frame.contains("::")) names[frame] += count;
+    return names;
+}
+
+// Whether NAME has what perf script never prints in a C++ name: a return type (a space outside brackets, but
+// for "operator new" and its kind) or a clone suffix.
+bool spelledUnlikePerf(const QString &name) {
+    int depth = 0;
+    for (qsizetype i = 0; i < name.size(); ++i) {
+        const QChar c = name[i];
+        depth += QString("<([{").contains(c) ? 1 : QString(">)]}").contains(c) ? -1 : 0;
+        if (c == ' ' && depth == 0 && !name.left(i).endsWith("operator")) return true;
+    }
+    return name.contains("[clone");
+}
+
 int total(const Collapsed &stacks) {
     int sum = 0;
     for (const auto &[stack, count] : stacks)
@@ -76,6 +97,8 @@ class TestScript : public QObject {
 private slots:
     void initTestCase();
     void collapsesLikePerfScript();
+    void cppNamesAsPerfScript_data();
+    void cppNamesAsPerfScript();
     void defaultFormat();
     void fields();
     void ourRecordingToo();
@@ -128,6 +151,58 @@ void TestScript::collapsesLikePerfScript() {
             if (stack.contains(function)) ourCount += count;
         QCOMPARE(ourCount, perfCount);
     }
+}
+
+void TestScript::cppNamesAsPerfScript_data() {
+    QTest::addColumn<QStringList>("command");
+    QTest::addColumn<int>("percentSame");
+    // The dynamic loader's first frames are named differently (perf: _dl_start_user, we: _start).
+    QTest::newRow("workload") << QStringList{workloadPath("workload-fp"), "1", "2"} << 98;
+    // cc1plus is stripped: perf and we name some of its frames differently from .dynsym, and tell the
+    // commands apart differently around exec.
+    QTest::newRow("g++") << QStringList{"g++", "-O2",
+                                        "-c",  PERFGLASS_FIXTURES_DIR "/../../bench/workload.cpp",
+                                        "-o",  "/dev/null"}
+                         << 95;
+}
+
+// C++ programs recorded by perf (frame pointers): our script spells every C++ name as perf script does (no
+// return type, no parameters, no clone suffix), so that tools built on perf script (stackcollapse-perf.pl,
+// flamegraph.pl, speedscope, FlameScope) see perf's names; the collapsed stacks agree but for frames named
+// differently from stripped libraries' symbols.
+void TestScript::cppNamesAsPerfScript() {
+    QFETCH(QStringList, command);
+    QFETCH(int, percentSame);
+    if (perfPath().isEmpty()) QSKIP("perf is not installed");
+    if (QStandardPaths::findExecutable(command.first()).isEmpty() && !QFile::exists(command.first()))
+        QSKIP(qPrintable(command.first() + " is not installed"));
+    const QString file = dir_.filePath(QString("cpp-%1.data").arg(QTest::currentDataTag()));
+    const ProcessResult recorded =
+        runPerfRecord(QStringList{"-q", "-g", "-e", "cpu-clock", "-o", file, "--"} + command);
+    QVERIFY2(recorded.exitCode == 0, qPrintable(recorded.err));
+    const QString perfOut = perfReads({"script"}, file);
+    QVERIFY(!perfOut.isEmpty());
+    const ProcessResult ours = runCli({"script", "-i", file});
+    QVERIFY2(ours.exitCode == 0, qPrintable(ours.err));
+    const Collapsed theirs = collapse(perfOut);
+    const Collapsed mine = collapse(ours.out);
+    QCOMPARE(total(mine), total(theirs));
+    const std::map<QString, int> perfNames = cppFrames(theirs);
+    const std::map<QString, int> ourNames = cppFrames(mine);
+    QVERIFY2(perfNames.size() > 3, qPrintable(QString::number(perfNames.size())));
+    int frames = 0;
+    int unlike = 0; // frames of C++ names perf script never prints (both name a few edge frames differently)
+    for (const auto &[name, count] : ourNames) {
+        QVERIFY2(!spelledUnlikePerf(name), qPrintable(name));
+        frames += count;
+        unlike += perfNames.count(name) ? 0 : count;
+    }
+    QVERIFY2(unlike * 100 <= frames, qPrintable(QString("%1 of %2").arg(unlike).arg(frames)));
+    int same = 0;
+    for (const auto &[stack, count] : theirs)
+        if (const auto found = mine.find(stack); found != mine.end()) same += std::min(found->second, count);
+    qInfo("%d of %d samples in the same collapsed stacks as perf script's", same, total(theirs));
+    QVERIFY2(same * 100 >= total(theirs) * percentSame, qPrintable(QString::number(same)));
 }
 
 // The first sample's lines as perf script writes them: header fields, then frames with address,

@@ -708,6 +708,15 @@ void TestExports::frameCategories() {
     QCOMPARE(frameCategoryOfPath("/tmp/perf-4242.map", false), FrameCategory::Jit);
     QCOMPARE(frameCategoryOfPath("/home/me/build/app", false), FrameCategory::Application);
     QCOMPARE(frameCategoryOfPath("/usr/library-of-mine/app", false), FrameCategory::Application);
+    // Programs installed under library directories are the application, whose process runs them.
+    QCOMPARE(frameCategoryOfPath("/usr/lib/gcc/x86_64-linux-gnu/12/cc1plus", false),
+             FrameCategory::Application);
+    QCOMPARE(frameCategoryOfPath("/usr/libexec/gcc/x86_64-linux-gnu/12/lto1", false),
+             FrameCategory::Application);
+    QCOMPARE(frameCategoryOfPath("/usr/lib/python3/dist-packages/_x.cpython-311-x86_64-linux-gnu.so", false),
+             FrameCategory::SystemLibrary);
+    QCOMPARE(frameCategoryOfPath("/usr/lib/x86_64-linux-gnu/libstdc++.so", false),
+             FrameCategory::SystemLibrary);
 }
 
 void TestExports::framePalette() {

@@ -27,6 +27,7 @@
 #include <iterator>
 #include <map>
 #include <memory>
+#include <regex>
 #include <set>
 
 using namespace perfglass;
@@ -94,6 +95,62 @@ std::map<uint64_t, std::pair<std::string, uint64_t>> relocationsBySlot(Elf *elf,
         bySlot[rela.r_offset] = {name ? name : "", static_cast<uint64_t>(rela.r_addend)};
     }
     return bySlot;
+}
+
+// The function symbols of the ELF file at path (.symtab), by address.
+std::vector<std::pair<uint64_t, std::string>> functionSymbols(const std::string &path) {
+    std::vector<std::pair<uint64_t, std::string>> functions;
+    elf_version(EV_CURRENT);
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return functions;
+    Elf *elf = elf_begin(fd, ELF_C_READ, nullptr);
+    auto sections = sectionsByName(elf);
+    if (sections.count(".symtab")) {
+        const ElfSection &table = sections[".symtab"];
+        Elf_Data *data = elf_getdata(table.section, nullptr);
+        GElf_Sym symbol;
+        for (int i = 0; data && gelf_getsym(data, i, &symbol); ++i) {
+            const char *name = elf_strptr(elf, table.header.sh_link, symbol.st_name);
+            if (name && GELF_ST_TYPE(symbol.st_info) == STT_FUNC && symbol.st_value != 0)
+                functions.emplace_back(symbol.st_value, name);
+        }
+    }
+    elf_end(elf);
+    ::close(fd);
+    return functions;
+}
+
+// The rows "mangled<TAB>name" of a fixture table whose name differs from demangle(mangled), and the number
+// of rows and of distinct names.
+struct TableCheck {
+    std::vector<std::string> wrong;
+    size_t rows = 0;
+    size_t distinctNames = 0;
+};
+
+TableCheck checkNameTable(const char *path) {
+    std::ifstream table(path);
+    TableCheck check;
+    std::set<std::string> names;
+    for (std::string line; std::getline(table, line);) {
+        const size_t tab = line.find('\t');
+        if (line.empty() || line.front() == '#' || tab == std::string::npos) continue;
+        const std::string mangled = line.substr(0, tab), expected = line.substr(tab + 1);
+        const std::string name = demangle(mangled);
+        ++check.rows;
+        names.insert(name);
+        if (name != expected)
+            check.wrong.push_back(mangled + "\n  is:     " + name + "\n  not:    " + expected);
+    }
+    check.distinctNames = names.size();
+    return check;
+}
+
+QString firstWrong(const TableCheck &check) {
+    return QString("%1 of %2 names differ, first: %3")
+        .arg(check.wrong.size())
+        .arg(check.rows)
+        .arg(check.wrong.empty() ? QString() : QString::fromStdString(check.wrong[0]));
 }
 
 // The GOT slot that the stub at offset jumps through, 0 when there is no such jump there.
@@ -412,6 +469,25 @@ private slots:
         QCOMPARE(demangle("_ZN9hashbrown3raw21RawTable$LT$T$C$A$GT$14reserve_rehash17h8ea6bf097c96102fE.llvm."
                           "3423516357712200019"),
                  std::string("hashbrown::raw::RawTable<T,A>::reserve_rehash"));
+        // Trait impls: "::" inside the "<… as …>" component is written "..", so the mangling does not end at
+        // the first '.'; a suffix after the final 'E' is kept (".llvm.N" dropped).
+        const std::string hasher =
+            "_ZN71_$LT$core..hash..sip..Hasher$LT$S$GT$$u20$as$u20$core..hash..Hasher$GT$"
+            "5write17h339f280ee9c5174fE";
+        QCOMPARE(demangle(hasher), std::string("<core::hash::sip::Hasher<S> as core::hash::Hasher>::write"));
+        QCOMPARE(demangle(hasher + ".llvm.4417722377351453893"),
+                 std::string("<core::hash::sip::Hasher<S> as core::hash::Hasher>::write"));
+        QCOMPARE(demangle(hasher + ".cold.1"),
+                 std::string("<core::hash::sip::Hasher<S> as core::hash::Hasher>::write.cold.1"));
+        QCOMPARE(demangle(hasher + ".cold.llvm.17"),
+                 std::string("<core::hash::sip::Hasher<S> as core::hash::Hasher>::write.cold"));
+        QCOMPARE(demangle("_ZN4demo4main17h0123456789abcdefE.cold"), std::string("demo::main.cold"));
+        // A length past the end, or a nested name without its 'E': shown as it is.
+        QCOMPARE(demangle("_ZN99demo17h0123456789abcdefE"), std::string("_ZN99demo17h0123456789abcdefE"));
+        QCOMPARE(demangle("_ZN4demo17h0123456789abcdef"), std::string("_ZN4demo17h0123456789abcdef"));
+        // C++ keeps libiberty's reading of clones; only LLVM's suffix goes.
+        QCOMPARE(demangle("_ZN3foo3barEv.cold.1"), std::string("foo::bar() [clone .cold.1]"));
+        QCOMPARE(demangle("_ZN3foo3barEv.llvm.12"), std::string("foo::bar()"));
     }
 
     void rustV0() {
@@ -441,28 +517,49 @@ private slots:
     // Every symbol of a Rust program (tests/fixtures/rust-names) is named as Rust's own demangler names it,
     // and distinct symbols keep distinct names.
     void rustV0MatchesRustsOwnDemangler() {
-        std::ifstream table(PERFGLASS_FIXTURES_DIR "/rust-names/v0-names.tsv");
-        QVERIFY(table);
+        const TableCheck check = checkNameTable(PERFGLASS_FIXTURES_DIR "/rust-names/v0-names.tsv");
+        QVERIFY(check.rows > 60);
+        QVERIFY2(check.wrong.empty(), qPrintable(firstWrong(check)));
+        QCOMPARE(check.distinctNames, check.rows);
+    }
+
+    // The same for legacy symbols (rustc's default): trait impls ("_$LT$...$GT$"), "::" inside a component
+    // written "..", and suffixes after the mangling (".llvm.N" dropped, ".cold.1" kept). Legacy names drop
+    // the hash, so generic instances share a name.
+    void rustLegacyMatchesRustsOwnDemangler() {
+        const TableCheck check = checkNameTable(PERFGLASS_FIXTURES_DIR "/rust-names/legacy-names.tsv");
+        QVERIFY(check.rows > 40);
+        QVERIFY2(check.wrong.empty(), qPrintable(firstWrong(check)));
+    }
+
+    // A program that rustc builds here, with its default (legacy) mangling: every Rust symbol is demangled
+    // whole, and read through ElfSymbols with the same name.
+    void rustLegacyOfARealProgram() {
+        const QString rustc = QStandardPaths::findExecutable("rustc");
+        if (rustc.isEmpty()) QSKIP("rustc is not installed (packaging/install-deps.sh test installs it)");
+        QTemporaryDir dir;
+        const QString binary = dir.filePath("demo");
+        const ProcessResult built = runProgram(
+            rustc, {"-O", "-g", PERFGLASS_FIXTURES_DIR "/rust-names/demo.rs", "-o", binary}, 300000);
+        QVERIFY2(built.exitCode == 0, qPrintable(built.err));
+        const auto symbols = openSymbols(binary.toStdString());
+        QVERIFY(symbols);
+        const std::regex legacyRust("_ZN.*17h[0-9a-f]{16}E(\\..*)?");
+        const std::regex leftOver(R"(\$|\.\.|::h[0-9a-f]{16}|^_ZN)");
         std::set<std::string> names;
-        size_t rows = 0;
-        std::vector<std::string> wrong;
-        for (std::string line; std::getline(table, line);) {
-            const size_t tab = line.find('\t');
-            if (line.empty() || line.front() == '#' || tab == std::string::npos) continue;
-            const std::string mangled = line.substr(0, tab), expected = line.substr(tab + 1);
-            const std::string name = demangle(mangled);
-            ++rows;
+        for (const auto &[address, symbol] : functionSymbols(binary.toStdString())) {
+            if (!std::regex_match(symbol, legacyRust)) continue;
+            const std::string name = demangle(symbol);
+            QVERIFY2(!std::regex_search(name, leftOver),
+                     qPrintable(QString::fromStdString(symbol + " -> " + name)));
             names.insert(name);
-            if (name != expected)
-                wrong.push_back(mangled + "\n  is:     " + name + "\n  not:    " + expected);
+            const std::string read = symbols->symbolAt(address).name;
+            QVERIFY2(!std::regex_search(read, leftOver),
+                     qPrintable(QString::fromStdString(symbol + " -> " + read)));
         }
-        QVERIFY(rows > 60);
-        QVERIFY2(wrong.empty(),
-                 qPrintable(QString("%1 of %2 names differ, first: %3")
-                                .arg(wrong.size())
-                                .arg(rows)
-                                .arg(wrong.empty() ? QString() : QString::fromStdString(wrong[0]))));
-        QCOMPARE(names.size(), rows);
+        for (const char *expected : {"demo::main", "<demo::Square<T> as demo::Shape>::area",
+                                     "demo::inner::Wrapper<T,_>::total", "<&T as core::fmt::Debug>::fmt"})
+            QVERIFY2(names.count(expected), expected);
     }
 
     void kallsymsParsing() {
