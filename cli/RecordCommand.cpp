@@ -155,10 +155,11 @@ CLI::App *RecordCommand::setup(CLI::App &app) {
     sub->add_flag("-N,--no-buildid-cache", noBuildIdCache_,
                   "Do not add the files with samples to the build-id cache ($PERF_BUILDID_DIR or ~/.debug), "
                   "as perf record -N");
-    sub->add_option("-k,--clockid", clockId_,
-                    "The clock of the samples' times: Perfglass always records on CLOCK_MONOTONIC, the clock JIT "
-                    "runtimes write their jitdumps with, so mono, monotonic and CLOCK_MONOTONIC (perf's -k "
-                    "mono, which runtimes' documentation asks for) are accepted and nothing else")
+    sub->add_option(
+           "-k,--clockid", clockId_,
+           "The clock of the samples' times: Perfglass always records on CLOCK_MONOTONIC, the clock JIT "
+           "runtimes write their jitdumps with, so mono, monotonic and CLOCK_MONOTONIC (perf's -k "
+           "mono, which runtimes' documentation asks for) are accepted and nothing else")
         ->check(CLI::IsMember({"mono", "monotonic", "CLOCK_MONOTONIC", "1"}, CLI::ignore_case));
     CLI::Option *counters = sub->add_option(
         "--counters", options_.counters,

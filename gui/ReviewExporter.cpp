@@ -16,7 +16,7 @@ namespace perfglass {
 ReviewExporter::ReviewExporter(QWidget *window)
     : QObject(window)
     , window_(window)
-    , action_(new QAction(tr("Export for &Review…"), this))
+    , action_(new QAction(tr("Export for Re&view…"), this))
     , job_(new ReviewExportJob(this)) {
     action_->setToolTip(tr("One archive with the session and the code it ran, to review it on another "
                            "machine with every function named"));

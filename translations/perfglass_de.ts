@@ -1960,10 +1960,6 @@ Modul: %2</translation>
         <source>Open Session</source>
         <translation>Sitzung öffnen</translation>
     </message>
-    <message>
-        <source>perf.data sessions (*.data *.perf);;All files (*)</source>
-        <translation>perf.data-Sitzungen (*.data *.perf);;Alle Dateien (*)</translation>
-    </message>
     <message numerus="yes">
         <source>%n sample(s) of %1</source>
         <translation>
@@ -2163,6 +2159,14 @@ Modul: %2</translation>
     <message>
         <source>Counters only, no samples</source>
         <translation>Nur Zähler, keine Stichproben</translation>
+    </message>
+    <message>
+        <source>perf.data sessions and their archives (*.data *.perf *.tar.bz2 *.tar.gz *.tar.xz *.tar.zst *.tar);;All files (*)</source>
+        <translation>perf.data-Sitzungen und ihre Archive (*.data *.perf *.tar.bz2 *.tar.gz *.tar.xz *.tar.zst *.tar);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Opened %1: %2</source>
+        <translation>%1 geöffnet: %2</translation>
     </message>
 </context>
 <context>
@@ -2667,6 +2671,103 @@ Modul: %2</translation>
             <numerusform> (in %n LOST-Record)</numerusform>
             <numerusform> (in %n LOST-Records)</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::ReviewExportDialog</name>
+    <message>
+        <source>Export for Review</source>
+        <translation>Zur Durchsicht exportieren</translation>
+    </message>
+    <message>
+        <source>One file holds the session and the code it ran, found by build id, so that it opens with every function named on another machine: in Perfglass (File ▸ Open), or in perf after &lt;tt&gt;perfglass-cli archive --unpack&lt;/tt&gt;.</source>
+        <translation>Eine Datei enthält die Sitzung und den Code, den sie ausführte, nach Build-ID gefunden, sodass sie sich auf einem anderen Rechner mit allen Funktionsnamen öffnen lässt: in Perfglass (Datei ▸ Öffnen) oder in perf nach &lt;tt&gt;perfglass-cli archive --unpack&lt;/tt&gt;.</translation>
+    </message>
+    <message>
+        <source>Symbols only:</source>
+        <translation>Nur Symbole:</translation>
+    </message>
+    <message>
+        <source>%1 — names, source lines, unwinding and disassembly of the sampled functions</source>
+        <translation>%1 — Namen, Quelltextzeilen, Abwicklung und Disassemblierung der gemessenen Funktionen</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>unbekannt</translation>
+    </message>
+    <message>
+        <source>Full binaries:</source>
+        <translation>Vollständige Binärdateien:</translation>
+    </message>
+    <message>
+        <source>%1 — every byte of each file</source>
+        <translation>%1 — jedes Byte jeder Datei</translation>
+    </message>
+    <message>
+        <source>Symbols only is %1% smaller.</source>
+        <translation>Nur Symbole ist %1 % kleiner.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) of code:</source>
+        <translation>
+            <numerusform>%n Datei mit Code:</numerusform>
+            <numerusform>%n Dateien mit Code:</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Not archived&lt;/b&gt; (frames in these files stay unnamed elsewhere):&lt;br&gt;%1</source>
+        <translation>&lt;b&gt;Nicht archiviert&lt;/b&gt; (Frames in diesen Dateien bleiben anderswo unbenannt):&lt;br&gt;%1</translation>
+    </message>
+    <message>
+        <source>Save &amp;Symbols Only…</source>
+        <translation>Nur &amp;Symbole speichern…</translation>
+    </message>
+    <message>
+        <source>Save &amp;Full…</source>
+        <translation>&amp;Vollständig speichern…</translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::ReviewExporter</name>
+    <message>
+        <source>Export for Re&amp;view…</source>
+        <translation>Zur D&amp;urchsicht exportieren…</translation>
+    </message>
+    <message>
+        <source>One archive with the session and the code it ran, to review it on another machine with every function named</source>
+        <translation>Ein Archiv mit der Sitzung und dem Code, den sie ausführte, um sie auf einem anderen Rechner mit allen Funktionsnamen durchzusehen</translation>
+    </message>
+    <message>
+        <source>Export for review failed: %1</source>
+        <translation>Export zur Durchsicht fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Export for review failed: no temporary directory</source>
+        <translation>Export zur Durchsicht fehlgeschlagen: kein temporäres Verzeichnis</translation>
+    </message>
+    <message>
+        <source>Gathering the code the session ran…</source>
+        <translation>Sammle den Code, den die Sitzung ausführte…</translation>
+    </message>
+    <message>
+        <source>Writing %1…</source>
+        <translation>Schreibe %1…</translation>
+    </message>
+    <message>
+        <source>Exported %1 (%2).</source>
+        <translation>%1 exportiert (%2).</translation>
+    </message>
+    <message>
+        <source>Export for Review</source>
+        <translation>Zur Durchsicht exportieren</translation>
+    </message>
+    <message>
+        <source>Archives (*.tar.bz2)</source>
+        <translation>Archive (*.tar.bz2)</translation>
+    </message>
+    <message>
+        <source>Export for review failed: %1 could not be written</source>
+        <translation>Export zur Durchsicht fehlgeschlagen: %1 konnte nicht geschrieben werden</translation>
     </message>
 </context>
 <context>

@@ -1820,10 +1820,6 @@ Module: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>perf.data sessions (*.data *.perf);;All files (*)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 — Perfglass</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2161,6 +2157,14 @@ Module: %2</source>
     </message>
     <message>
         <source>Counters only, no samples</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>perf.data sessions and their archives (*.data *.perf *.tar.bz2 *.tar.gz *.tar.xz *.tar.zst *.tar);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Opened %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2665,6 +2669,103 @@ Module: %2</source>
             <numerusform> (in %n LOST record)</numerusform>
             <numerusform> (in %n LOST records)</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::ReviewExportDialog</name>
+    <message>
+        <source>Export for Review</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One file holds the session and the code it ran, found by build id, so that it opens with every function named on another machine: in Perfglass (File ▸ Open), or in perf after &lt;tt&gt;perfglass-cli archive --unpack&lt;/tt&gt;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Symbols only:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — names, source lines, unwinding and disassembly of the sampled functions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Full binaries:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — every byte of each file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Symbols only is %1% smaller.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) of code:</source>
+        <translation>
+            <numerusform>%n file of code:</numerusform>
+            <numerusform>%n files of code:</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Not archived&lt;/b&gt; (frames in these files stay unnamed elsewhere):&lt;br&gt;%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save &amp;Symbols Only…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save &amp;Full…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::ReviewExporter</name>
+    <message>
+        <source>Export for Re&amp;view…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One archive with the session and the code it ran, to review it on another machine with every function named</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export for review failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export for review failed: no temporary directory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gathering the code the session ran…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Writing %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exported %1 (%2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export for Review</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Archives (*.tar.bz2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export for review failed: %1 could not be written</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

@@ -1960,10 +1960,6 @@ Module : %2</translation>
         <source>Open Session</source>
         <translation>Ouvrir une session</translation>
     </message>
-    <message>
-        <source>perf.data sessions (*.data *.perf);;All files (*)</source>
-        <translation>Sessions perf.data (*.data *.perf);;Tous les fichiers (*)</translation>
-    </message>
     <message numerus="yes">
         <source>%n sample(s) of %1</source>
         <translation>
@@ -2163,6 +2159,14 @@ Module : %2</translation>
     <message>
         <source>Counters only, no samples</source>
         <translation>Compteurs seulement, aucun échantillon</translation>
+    </message>
+    <message>
+        <source>perf.data sessions and their archives (*.data *.perf *.tar.bz2 *.tar.gz *.tar.xz *.tar.zst *.tar);;All files (*)</source>
+        <translation>Sessions perf.data et leurs archives (*.data *.perf *.tar.bz2 *.tar.gz *.tar.xz *.tar.zst *.tar);;Tous les fichiers (*)</translation>
+    </message>
+    <message>
+        <source>Opened %1: %2</source>
+        <translation>%1 ouvert : %2</translation>
     </message>
 </context>
 <context>
@@ -2667,6 +2671,103 @@ Module : %2</translation>
             <numerusform> (dans %n enregistrement LOST)</numerusform>
             <numerusform> (dans %n enregistrements LOST)</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::ReviewExportDialog</name>
+    <message>
+        <source>Export for Review</source>
+        <translation>Exporter pour relecture</translation>
+    </message>
+    <message>
+        <source>One file holds the session and the code it ran, found by build id, so that it opens with every function named on another machine: in Perfglass (File ▸ Open), or in perf after &lt;tt&gt;perfglass-cli archive --unpack&lt;/tt&gt;.</source>
+        <translation>Un seul fichier contient la session et le code qu’elle a exécuté, retrouvé par build id, pour qu’elle s’ouvre sur une autre machine avec toutes les fonctions nommées : dans Perfglass (Fichier ▸ Ouvrir), ou dans perf après &lt;tt&gt;perfglass-cli archive --unpack&lt;/tt&gt;.</translation>
+    </message>
+    <message>
+        <source>Symbols only:</source>
+        <translation>Symboles seuls :</translation>
+    </message>
+    <message>
+        <source>%1 — names, source lines, unwinding and disassembly of the sampled functions</source>
+        <translation>%1 — noms, lignes de source, déroulement et désassemblage des fonctions échantillonnées</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>inconnue</translation>
+    </message>
+    <message>
+        <source>Full binaries:</source>
+        <translation>Binaires complets :</translation>
+    </message>
+    <message>
+        <source>%1 — every byte of each file</source>
+        <translation>%1 — chaque octet de chaque fichier</translation>
+    </message>
+    <message>
+        <source>Symbols only is %1% smaller.</source>
+        <translation>Les symboles seuls sont %1 % plus petits.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) of code:</source>
+        <translation>
+            <numerusform>%n fichier de code :</numerusform>
+            <numerusform>%n fichiers de code :</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Not archived&lt;/b&gt; (frames in these files stay unnamed elsewhere):&lt;br&gt;%1</source>
+        <translation>&lt;b&gt;Non archivés&lt;/b&gt; (les cadres dans ces fichiers restent sans nom ailleurs) :&lt;br&gt;%1</translation>
+    </message>
+    <message>
+        <source>Save &amp;Symbols Only…</source>
+        <translation>Enregistrer les &amp;symboles seuls…</translation>
+    </message>
+    <message>
+        <source>Save &amp;Full…</source>
+        <translation>Enregistrer en &amp;entier…</translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::ReviewExporter</name>
+    <message>
+        <source>Export for Re&amp;view…</source>
+        <translation>Exporter pour re&amp;lecture…</translation>
+    </message>
+    <message>
+        <source>One archive with the session and the code it ran, to review it on another machine with every function named</source>
+        <translation>Une archive avec la session et le code qu’elle a exécuté, pour la relire sur une autre machine avec toutes les fonctions nommées</translation>
+    </message>
+    <message>
+        <source>Export for review failed: %1</source>
+        <translation>Échec de l’export pour relecture : %1</translation>
+    </message>
+    <message>
+        <source>Export for review failed: no temporary directory</source>
+        <translation>Échec de l’export pour relecture : pas de répertoire temporaire</translation>
+    </message>
+    <message>
+        <source>Gathering the code the session ran…</source>
+        <translation>Collecte du code exécuté par la session…</translation>
+    </message>
+    <message>
+        <source>Writing %1…</source>
+        <translation>Écriture de %1…</translation>
+    </message>
+    <message>
+        <source>Exported %1 (%2).</source>
+        <translation>%1 exporté (%2).</translation>
+    </message>
+    <message>
+        <source>Export for Review</source>
+        <translation>Exporter pour relecture</translation>
+    </message>
+    <message>
+        <source>Archives (*.tar.bz2)</source>
+        <translation>Archives (*.tar.bz2)</translation>
+    </message>
+    <message>
+        <source>Export for review failed: %1 could not be written</source>
+        <translation>Échec de l’export pour relecture : impossible d’écrire %1</translation>
     </message>
 </context>
 <context>

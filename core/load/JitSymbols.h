@@ -1,8 +1,8 @@
-// Names of just-in-time compiled code, for addresses in anonymous memory or outside every mapping: the jitdump
-// files the runtime wrote (jit-PID.dump: it maps the file, so the recording's MMAP record names it; the code
-// valid at the sample's time is used), then the perf-map files (/tmp/perf-PID.map), the copy kept in the
-// session first (record keeps them: /tmp does not). One pseudo module per file, so views group JIT code by
-// where it was named from.
+// Names of just-in-time compiled code, for addresses in anonymous memory or outside every mapping: the
+// jitdump files the runtime wrote (jit-PID.dump: it maps the file, so the recording's MMAP record names it;
+// the code valid at the sample's time is used), then the perf-map files (/tmp/perf-PID.map), the copy kept in
+// the session first (record keeps them: /tmp does not). One pseudo module per file, so views group JIT code
+// by where it was named from.
 #pragma once
 
 #include "load/ProfileInterner.h"
@@ -60,7 +60,8 @@ private:
     std::string sessionDirectory_;
     bool timesComparable_ = true;
     std::map<int32_t, std::string> keptMaps_;
-    std::unordered_map<uint32_t, std::pair<JitMap, std::string>> maps_; // by pid: the map and where it came from
+    std::unordered_map<uint32_t, std::pair<JitMap, std::string>>
+        maps_; // by pid: the map and where it came from
     std::unordered_map<uint32_t, std::vector<LoadedDump>> dumps_;
     std::vector<std::string> dumpErrors_;
 };

@@ -82,12 +82,14 @@ std::future<KernelSymbols> kernelSymbolsFor(const LoadOptions &options, bool sam
 }
 
 // JIT code's names: perf maps kept in the session, else in options.jitMapDirectory (/tmp); jitdumps at their
-// recorded path or beside the session, compared by time when the session's clock is the runtimes' (CLOCK_MONOTONIC).
+// recorded path or beside the session, compared by time when the session's clock is the runtimes'
+// (CLOCK_MONOTONIC).
 void configureJit(JitSymbols &jit, const PerfDataReader &reader, const LoadOptions &options) {
     if (!options.jitMapDirectory.empty()) jit.setMapDirectory(options.jitMapDirectory);
     jit.setKeptMaps(reader.metadata().perfMaps);
     const std::string &path = reader.path();
-    if (path != "-") jit.setSessionDirectory(path.find('/') == std::string::npos ? "." : path.substr(0, path.rfind('/')));
+    if (path != "-")
+        jit.setSessionDirectory(path.find('/') == std::string::npos ? "." : path.substr(0, path.rfind('/')));
     const auto &events = reader.events();
     jit.setTimesComparable(!events.empty() && events.front().attr.use_clockid &&
                            events.front().attr.clockid == CLOCK_MONOTONIC);

@@ -258,7 +258,8 @@ void ProfileBuilder::completeUnwoundSample(const SampleHead &head, std::vector<u
     // then the pcs. Chain samples are keyed by their privilege level (below 8) instead of these bits. A key
     // that cannot be kept (it has at least one marker) is not built.
     unwoundKey_.clear();
-    // A process with a jitdump may run other code at the same addresses later: its stacks are named each time.
+    // A process with a jitdump may run other code at the same addresses later: its stacks are named each
+    // time.
     bool cached = addresses.size() + 1 + pcs.size() <= kMaxCachedUnwoundWords &&
                   !symbolizer_.jit().hasJitDump(head.pid);
     if (cached) {

@@ -4,11 +4,11 @@
 // stayed without symbols. Also gives the unwinder its view of where code lies (Locate).
 #pragma once
 
+#include "load/JitSymbols.h"
 #include "load/ProcessTable.h"
 #include "load/ProfileInterner.h"
 #include "profile/Profile.h"
 #include "symbols/ElfSymbols.h"
-#include "load/JitSymbols.h"
 #include "symbols/KernelSymbols.h"
 #include "symbols/ModuleFinder.h"
 #include "unwind/DwarfUnwinder.h"

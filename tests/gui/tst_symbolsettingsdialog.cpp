@@ -58,6 +58,10 @@ private slots:
         if (QStandardPaths::findExecutable(QStringLiteral("objcopy")).isEmpty())
             QSKIP("objcopy is not installed (Debian: binutils)");
         QVERIFY(dir_.isValid());
+        // An empty build-id cache: ~/.debug may hold hotspots-fp (same build id) from other recordings, which
+        // would name the moved binary's frames by build id, as it should.
+        QDir().mkpath(dir_.filePath(QStringLiteral("cache")));
+        qputenv("PERF_BUILDID_DIR", dir_.filePath(QStringLiteral("cache")).toUtf8());
         QDir().mkpath(dir_.filePath(QStringLiteral("app")));
         const QString binary = dir_.filePath(QStringLiteral("app/hs"));
         const QString debug = dir_.filePath(QStringLiteral("hs.debug"));
@@ -73,10 +77,12 @@ private slots:
         QVERIFY(QFile::rename(
             debug, QStringLiteral("%1/.build-id/%2/%3.debug").arg(debugDir_, id.left(2), id.mid(2))));
         session_ = dir_.filePath(QStringLiteral("moved.data"));
+        // -N: the session stands for one whose binary moved, which no build-id cache here holds.
         const auto recorded =
-            runCli({QStringLiteral("record"), QStringLiteral("-e"), QStringLiteral("cpu-clock"),
-                    QStringLiteral("-F"), QStringLiteral("2000"), QStringLiteral("-g"), QStringLiteral("-o"),
-                    session_, QStringLiteral("--"), binary, QStringLiteral("-300"), QStringLiteral("1")});
+            runCli({QStringLiteral("record"), QStringLiteral("-N"), QStringLiteral("-e"),
+                    QStringLiteral("cpu-clock"), QStringLiteral("-F"), QStringLiteral("2000"),
+                    QStringLiteral("-g"), QStringLiteral("-o"), session_, QStringLiteral("--"), binary,
+                    QStringLiteral("-300"), QStringLiteral("1")});
         QVERIFY2(recorded.exitCode == 3, qPrintable(recorded.err));
         libraries_ = dir_.filePath(QStringLiteral("libs"));
         QDir().mkpath(libraries_);

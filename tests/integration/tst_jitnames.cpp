@@ -28,7 +28,8 @@ struct Shares {
 };
 
 Shares sharesOf(const QString &session) {
-    const auto flat = runCli({"report", "-i", session, "--view", "flat", "--format", "json", "--comm", "node"});
+    const auto flat =
+        runCli({"report", "-i", session, "--view", "flat", "--format", "json", "--comm", "node"});
     if (flat.exitCode != 0) qWarning("report failed: %s", qPrintable(flat.err));
     const nlohmann::json json = nlohmann::json::parse(flat.out.toStdString());
     Shares shares;
@@ -51,15 +52,15 @@ Shares sharesOf(const QString &session) {
 }
 
 // Records node running the script with options in dir (its jitdump lands there), with extra record options.
-ProcessResult recordNode(const QTemporaryDir &dir, const QStringList &recordOptions, const QStringList &nodeOptions,
-                         const QString &session) {
+ProcessResult recordNode(const QTemporaryDir &dir, const QStringList &recordOptions,
+                         const QStringList &nodeOptions, const QString &session) {
     QFile script(dir.filePath(QStringLiteral("hot.js")));
     script.open(QIODevice::WriteOnly);
     script.write(kScript);
     script.close();
     return runCli(QStringList{QStringLiteral("record")} + recordOptions +
-                  QStringList{QStringLiteral("-o"), session, QStringLiteral("--cwd"), dir.path(), QStringLiteral("--"),
-                              QStandardPaths::findExecutable(QStringLiteral("node"))} +
+                  QStringList{QStringLiteral("-o"), session, QStringLiteral("--cwd"), dir.path(),
+                              QStringLiteral("--"), QStandardPaths::findExecutable(QStringLiteral("node"))} +
                   nodeOptions + QStringList{dir.filePath(QStringLiteral("hot.js"))});
 }
 
@@ -76,21 +77,24 @@ private slots:
     void nodesJitdumpNamesItsCode() {
         QTemporaryDir dir;
         const QString session = dir.filePath(QStringLiteral("node.data"));
-        const auto recorded = recordNode(dir, {QStringLiteral("-k"), QStringLiteral("mono"), QStringLiteral("-g")},
-                                         {QStringLiteral("--perf-prof")}, session);
+        const auto recorded =
+            recordNode(dir, {QStringLiteral("-k"), QStringLiteral("mono"), QStringLiteral("-g")},
+                       {QStringLiteral("--perf-prof")}, session);
         if (!QFile::exists(session)) QSKIP(qPrintable(QStringLiteral("recording refused: ") + recorded.err));
         QCOMPARE(recorded.exitCode, 0);
         const Shares shares = sharesOf(session);
         QVERIFY2(shares.named > 0.2, qPrintable(QStringLiteral("fibonacci's share: %1").arg(shares.named)));
-        QVERIFY2(QString::fromStdString(shares.module).contains(QRegularExpression(QStringLiteral("^jit-\\d+\\.dump$"))),
+        QVERIFY2(QString::fromStdString(shares.module)
+                     .contains(QRegularExpression(QStringLiteral("^jit-\\d+\\.dump$"))),
                  shares.module.c_str());
-        QVERIFY2(shares.unnamed < shares.named, qPrintable(QStringLiteral("[unknown]: %1").arg(shares.unnamed)));
+        QVERIFY2(shares.unnamed < shares.named,
+                 qPrintable(QStringLiteral("[unknown]: %1").arg(shares.unnamed)));
     }
 
     void aClockOtherThanMonotonicIsRefused() {
-        const auto refused = runCli({QStringLiteral("record"), QStringLiteral("-k"), QStringLiteral("realtime"),
-                                     QStringLiteral("-o"), QStringLiteral("/dev/null"), QStringLiteral("--"),
-                                     QStringLiteral("true")});
+        const auto refused = runCli(
+            {QStringLiteral("record"), QStringLiteral("-k"), QStringLiteral("realtime"), QStringLiteral("-o"),
+             QStringLiteral("/dev/null"), QStringLiteral("--"), QStringLiteral("true")});
         QVERIFY(refused.exitCode != 0);
         QVERIFY2(refused.err.contains(QLatin1String("realtime")), qPrintable(refused.err));
     }
@@ -98,12 +102,14 @@ private slots:
     void aPerfMapKeptInTheSessionOutlivesTmp() {
         QTemporaryDir dir;
         const QString session = dir.filePath(QStringLiteral("map.data"));
-        const auto recorded = recordNode(dir, {QStringLiteral("-g")}, {QStringLiteral("--perf-basic-prof")}, session);
+        const auto recorded =
+            recordNode(dir, {QStringLiteral("-g")}, {QStringLiteral("--perf-basic-prof")}, session);
         if (!QFile::exists(session)) QSKIP(qPrintable(QStringLiteral("recording refused: ") + recorded.err));
         const QRegularExpression pidLine(QStringLiteral("perf-(\\d+)\\.map"));
         const Shares before = sharesOf(session);
         QVERIFY2(before.named > 0.2, qPrintable(QStringLiteral("fibonacci's share: %1").arg(before.named)));
-        const QString map = QString::fromStdString("/tmp/" + before.module.substr(before.module.rfind('/') + 1));
+        const QString map =
+            QString::fromStdString("/tmp/" + before.module.substr(before.module.rfind('/') + 1));
         QVERIFY2(QFile::remove(map), qPrintable(map));
         const Shares after = sharesOf(session);
         QCOMPARE(after.named, before.named);
