@@ -21,9 +21,10 @@ struct ProcessResult {
     QString err;
 };
 
-inline ProcessResult runProgram(const QString &program, const QStringList &arguments,
-                                int timeoutMs = 120000) {
-    QProcess process;
+// Runs program in process, which the caller set up (environment, working directory), and collects its
+// outcome.
+inline ProcessResult runConfigured(QProcess &process, const QString &program, const QStringList &arguments,
+                                   int timeoutMs = 120000) {
     process.start(program, arguments);
     ProcessResult result;
     if (!process.waitForFinished(timeoutMs)) {
@@ -37,6 +38,12 @@ inline ProcessResult runProgram(const QString &program, const QStringList &argum
     result.out = QString::fromUtf8(process.readAllStandardOutput());
     result.err = QString::fromUtf8(process.readAllStandardError());
     return result;
+}
+
+inline ProcessResult runProgram(const QString &program, const QStringList &arguments,
+                                int timeoutMs = 120000) {
+    QProcess process;
+    return runConfigured(process, program, arguments, timeoutMs);
 }
 
 inline ProcessResult runCli(const QStringList &arguments, int timeoutMs = 120000) {

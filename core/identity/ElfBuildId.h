@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -9,6 +10,8 @@ namespace perfglass {
 
 // The build id of the ELF file open on fd (read through libelf); empty when it is not ELF or has none.
 std::vector<uint8_t> elfBuildIdOfFd(int fd);
+// The same for an ELF image in memory (the vdso's).
+std::vector<uint8_t> elfBuildIdOfImage(std::span<const uint8_t> image);
 // The same for the file at path; empty when it cannot be opened.
 std::vector<uint8_t> elfBuildIdOfFile(const std::string &path);
 

@@ -9,8 +9,6 @@
 #include "perfdata/PerfDataReader.h"
 
 #include <elf.h>
-#include <elfutils/libdwelf.h>
-#include <libelf.h>
 #include <sys/auxv.h>
 #include <unistd.h>
 
@@ -97,19 +95,6 @@ std::vector<uint8_t> readWhole(const std::string &path) {
     return {std::istreambuf_iterator<char>(file), {}};
 }
 
-std::vector<uint8_t> buildIdOfImage(std::vector<uint8_t> image) {
-    elf_version(EV_CURRENT);
-    Elf *elf = elf_memory(reinterpret_cast<char *>(image.data()), image.size());
-    if (!elf) return {};
-    const void *bits = nullptr;
-    const ssize_t size = dwelf_elf_gnu_build_id(elf, &bits);
-    std::vector<uint8_t> buildId;
-    if (size > 0 && bits)
-        buildId.assign(static_cast<const uint8_t *>(bits), static_cast<const uint8_t *>(bits) + size);
-    elf_end(elf);
-    return buildId;
-}
-
 // Whether kallsyms text shows real addresses (kptr_restrict hides them from unprivileged readers as zeros).
 bool kallsymsHasAddresses(const std::string &path) {
     std::ifstream file(path);
@@ -188,7 +173,7 @@ private:
         }
         if (kind == "vdso") {
             std::vector<uint8_t> image = runningVdso();
-            if (image.empty() || buildIdOfImage(image) != recorded.buildId)
+            if (image.empty() || elfBuildIdOfImage(image) != recorded.buildId)
                 return "this kernel's vdso is another";
             entry.origin = "this process's vdso";
             entry.files.push_back({"vdso", {}, std::move(image)});

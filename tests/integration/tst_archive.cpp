@@ -43,19 +43,7 @@ ProcessResult runWith(const QString &program, const QStringList &arguments, cons
         environment.insert(it.key(), it.value());
     process.setProcessEnvironment(environment);
     if (!directory.isEmpty()) process.setWorkingDirectory(directory);
-    process.start(program, arguments);
-    ProcessResult result;
-    if (!process.waitForFinished(240000)) {
-        process.kill();
-        process.waitForFinished();
-        result.err =
-            QStringLiteral("timed out: ") + program + QLatin1Char(' ') + arguments.join(QLatin1Char(' '));
-        return result;
-    }
-    result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-    result.out = QString::fromUtf8(process.readAllStandardOutput());
-    result.err = QString::fromUtf8(process.readAllStandardError());
-    return result;
+    return runConfigured(process, program, arguments, 240000);
 }
 
 // The functions named in frames of module (perf script's and our script's frame lines: ADDRESS SYMBOL+OFF
