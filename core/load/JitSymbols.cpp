@@ -5,7 +5,8 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
-#include <regex>
+#include <algorithm>
+#include <string_view>
 
 namespace perfglass {
 
@@ -13,9 +14,15 @@ namespace {
 
 // Runtimes name the file jit-PID.dump (V8, the JVM agents, .NET, wasmtime, Python's perf_jit), in any
 // directory (the current one, ~/.debug/jit/..., /tmp).
+// Every MMAP record passes here, so the name is checked by hand rather than with a regular expression.
 bool isJitDumpName(const std::string &path) {
-    static const std::regex name(R"((^|/)jit-[0-9]+\.dump$)");
-    return std::regex_search(path, name);
+    const std::string_view name = std::string_view(path).substr(path.rfind('/') + 1);
+    constexpr std::string_view prefix = "jit-";
+    constexpr std::string_view suffix = ".dump";
+    if (name.size() <= prefix.size() + suffix.size() || !name.starts_with(prefix) || !name.ends_with(suffix))
+        return false;
+    const std::string_view pid = name.substr(prefix.size(), name.size() - prefix.size() - suffix.size());
+    return std::all_of(pid.begin(), pid.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
 } // namespace

@@ -1,7 +1,8 @@
 #include "symbols/DebuginfodClient.h"
 
+#include "identity/BuildIdCache.h"
+
 #include <dlfcn.h>
-#include <fmt/format.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -78,10 +79,7 @@ void forgetStoppedDownload(const unsigned char *buildId, int size, const char *k
         cache = std::string(home) + "/.cache/debuginfod_client";
     else
         return;
-    std::string hex;
-    for (int i = 0; i < size; ++i)
-        hex += fmt::format("{:02x}", buildId[i]);
-    const std::string mark = cache + "/" + hex + "/" + kind;
+    const std::string mark = cache + "/" + buildIdHex({buildId, static_cast<size_t>(size)}) + "/" + kind;
     struct stat info {};
     if (::stat(mark.c_str(), &info) == 0 && S_ISREG(info.st_mode) && info.st_size == 0)
         ::unlink(mark.c_str());
