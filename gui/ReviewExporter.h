@@ -26,7 +26,6 @@ public:
     QAction *action() const { return action_; }
     // The session to export; nullptr when none is open (the action is disabled then).
     void setSession(std::shared_ptr<const LoadedSession> session);
-    bool isRunning() const { return job_->isRunning(); }
 
 public slots:
     // Measures, asks, saves (see above).
