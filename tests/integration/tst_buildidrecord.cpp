@@ -153,7 +153,7 @@ private slots:
     // buildid-list reads them from our file, and as perf's own recording of the program lists them.
     void attachedProcessListsItsFiles() {
         QTemporaryDir home;
-        RunningProgram program({QStringLiteral("8000"), QStringLiteral("1")});
+        RunningProgram program({QStringLiteral("60000"), QStringLiteral("1")});
         const QString file = home.filePath(QStringLiteral("attached.data"));
         const ProcessResult recorded = recordAttached(program.pid(), file, home.path());
         QVERIFY2(recorded.exitCode == 0, qPrintable(recorded.err));
@@ -333,7 +333,7 @@ private slots:
 
     // -B: no build ids and no cache; -N: build ids, no cache.
     void noBuildIdOptions() {
-        RunningProgram program({QStringLiteral("3000"), QStringLiteral("1")});
+        RunningProgram program({QStringLiteral("60000"), QStringLiteral("1")});
         QTemporaryDir homeB;
         const QString fileB = homeB.filePath(QStringLiteral("b.data"));
         ProcessResult recorded = recordAttached(program.pid(), fileB, homeB.path(), {QStringLiteral("-B")});
@@ -355,7 +355,7 @@ private slots:
     // A cache that cannot be written (here ~/.debug is a file, which stops root too) is a note; the
     // recording is complete and lists its build ids.
     void unwritableCacheIsANote() {
-        RunningProgram program({QStringLiteral("3000"), QStringLiteral("1")});
+        RunningProgram program({QStringLiteral("60000"), QStringLiteral("1")});
         QTemporaryDir home;
         QFile blocker(home.filePath(QStringLiteral(".debug")));
         QVERIFY(blocker.open(QIODevice::WriteOnly));
@@ -371,7 +371,7 @@ private slots:
     // Synthesized MMAP2 records carry build ids, NAMESPACES records are synthesized for every thread
     // (root), and perf script shows them; perf-map files of sampled processes are kept in the session.
     void synthesizedRecordsAndPerfMaps() {
-        RunningProgram program({QStringLiteral("3000"), QStringLiteral("1")});
+        RunningProgram program({QStringLiteral("60000"), QStringLiteral("1")});
         const QString map = QStringLiteral("/tmp/perf-%1.map").arg(program.pid());
         QFile mapFile(map);
         QVERIFY(mapFile.open(QIODevice::WriteOnly));

@@ -192,7 +192,7 @@ private slots:
     }
 
     void attachedProcessPerThread() {
-        const RunningProgram program({QStringLiteral("5000"), QStringLiteral("2")});
+        const RunningProgram program({QStringLiteral("60000"), QStringLiteral("2")});
         const auto pid = static_cast<int32_t>(program.pid());
         const QString file = path(QStringLiteral("attach.data"));
         const ProcessResult result =
