@@ -126,7 +126,7 @@ void measureSearch(perfglass::FlameGraphWidget &flame, const QString &text, Figu
 // A drag over the middle half of the session, then back to all of it.
 bool measureDrag(perfglass::MainWindow &window, perfglass::TimelineWidget &timeline,
                  perfglass::FlameGraphWidget &flame, Figures &figures) {
-    const auto &profile = *window.session()->profile;
+    const auto &profile = *window.session()->profile();
     const uint64_t span = profile.endTime - profile.startTime;
     const uint64_t start = profile.startTime + span / 4;
     const uint64_t end = profile.endTime - span / 4;
@@ -173,7 +173,7 @@ int main(int argc, char **argv) {
     const QString search =
         argc > 3 ? QString::fromLocal8Bit(argv[3]) : flame->model()->name(heaviestChild(*flame->model()));
     std::printf("# %zu samples; flame graph %dx%d, timeline %dx%d pixels; search text \"%s\" (%d frames)\n",
-                window.session()->profile->samples.size(), flame->width(), flame->height(),
+                window.session()->profile()->samples.size(), flame->width(), flame->height(),
                 timelineView->timeline()->width(), timelineView->timeline()->height(), qPrintable(search),
                 [&] {
                     flame->model()->setSearchText(search);

@@ -206,8 +206,8 @@ void CallerCalleeView::moveTo(FunctionId function) {
     emit functionActivated(function);
 }
 
-void CallerCalleeView::setSession(std::shared_ptr<const LoadedSession> session) {
-    const bool sameProfile = session_ && session && session_->profile == session->profile;
+void CallerCalleeView::setSession(std::shared_ptr<const SessionAnalysis> session) {
+    const bool sameProfile = session_ && session && session_->profile() == session->profile();
     session_ = std::move(session);
     if (!sameProfile) {
         function_.reset();
@@ -275,10 +275,10 @@ void CallerCalleeView::recomputeList() {
             AggregationControl control;
             control.stop = stop;
             return std::make_shared<const FlatProfile>(
-                FlatProfile::compute(*session->profile, session->filter, control));
+                FlatProfile::compute(*session->profile(), session->filter, control));
         },
         [this](std::shared_ptr<const FlatProfile> flat) {
-            functions_->setFlatProfile(std::move(flat), session_->profile, session_->costUnit);
+            functions_->setFlatProfile(std::move(flat), session_->profile(), session_->costUnit);
             selectInList();
             emit functionsListed();
         });
@@ -313,7 +313,7 @@ void CallerCalleeView::recompute() {
             AggregationControl control;
             control.stop = stop;
             return std::make_shared<const CallerCallee>(
-                CallerCallee::compute(*session->profile, session->filter, function, control));
+                CallerCallee::compute(*session->profile(), session->filter, function, control));
         },
         [this](std::shared_ptr<const CallerCallee> result) { showResult(std::move(result)); });
     updateHeading();
@@ -321,9 +321,9 @@ void CallerCalleeView::recompute() {
 
 void CallerCalleeView::showResult(std::shared_ptr<const CallerCallee> result) {
     result_ = std::move(result);
-    callers_->setResult(result_, session_->profile, session_->costUnit);
-    callees_->setResult(result_, session_->profile, session_->costUnit);
-    sandwich_->setResult(result_, session_->profile, session_->costUnit);
+    callers_->setResult(result_, session_->profile(), session_->costUnit);
+    callees_->setResult(result_, session_->profile(), session_->costUnit);
+    sandwich_->setResult(result_, session_->profile(), session_->costUnit);
     // The function's own frame in the middle of the view: its callees above, callers below.
     QTimer::singleShot(0, this, [this] {
         sandwichArea_->verticalScrollBar()->setValue(sandwich_->middleY() + sandwich_->rowHeight() / 2 -
@@ -345,10 +345,10 @@ void CallerCalleeView::updateHeading() {
         heading_->setText(job_->isRunning() ? tr("Computing…") : tr("This function has no samples here."));
         return;
     }
-    const Profile &profile = *session_->profile;
+    const Profile &profile = *session_->profile();
     const std::string &full = result_->stacks ? result_->stacks->functionName(profile, *function_)
                                               : profile.functionName(*function_);
-    const QString name = displayName(readableNamesOf(session_->profile).get(), *function_, full);
+    const QString name = displayName(readableNamesOf(session_->profile()).get(), *function_, full);
     heading_->setToolTip(QString::fromStdString(full).toHtmlEscaped());
     QString text =
         tr("<b>%1</b> — inclusive %2 (%3), self %4 (%5)")
@@ -358,7 +358,8 @@ void CallerCalleeView::updateHeading() {
     if (result_->inlinedSelf > 0)
         text +=
             tr(", own code inlined into callers %1").arg(formatPercent(result_->inlinedSelf, result_->total));
-    const QString location = locationText(profile, *sourceLocationsOf(session_->profile), *function_, false);
+    const QString location =
+        locationText(profile, *sourceLocationsOf(session_->profile()), *function_, false);
     if (!location.isEmpty()) text += QStringLiteral(" — ") + location.toHtmlEscaped();
     heading_->setText(text);
 }

@@ -7,7 +7,7 @@
 // a row or on the heading asks for that function's context menu.
 #pragma once
 
-#include "LoadedSession.h"
+#include "SessionAnalysis.h"
 #include "analysis/CallerCallee.h"
 #include "analysis/FlatProfile.h"
 
@@ -48,7 +48,7 @@ public:
     QLabel *heading() const { return heading_; }
     std::optional<FunctionId> function() const { return function_; }
     bool isBusy() const;
-    const std::shared_ptr<const LoadedSession> &session() const { return session_; }
+    const std::shared_ptr<const SessionAnalysis> &session() const { return session_; }
     // The callers and callees shown (names synthetic functions through its stacks), or nothing.
     const std::shared_ptr<const CallerCallee> &result() const { return result_; }
     bool canGoBack() const { return !back_.empty(); }
@@ -56,7 +56,7 @@ public:
 
 public slots:
     // A new aggregation of the session (another filter): the list and tables follow it for the same function.
-    void setSession(std::shared_ptr<const LoadedSession> session);
+    void setSession(std::shared_ptr<const SessionAnalysis> session);
     // Shows FUNCTION; the function shown before goes onto the Back history.
     void showFunction(uint32_t function);
     void goBack();
@@ -86,7 +86,7 @@ private:
     void updateHeading();
     void updateNavigation();
 
-    std::shared_ptr<const LoadedSession> session_;
+    std::shared_ptr<const SessionAnalysis> session_;
     std::optional<FunctionId> function_;
     std::shared_ptr<const CallerCallee> result_;
     std::vector<FunctionId> back_;

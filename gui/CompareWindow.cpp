@@ -54,9 +54,10 @@ CompareWindow::CompareWindow(QWidget *parent)
     layout->addWidget(tabs_, 1);
     setCentralWidget(central);
 
-    connect(analyzer_, &AnalysisJob::analyzed, this, [this](std::shared_ptr<const LoadedSession> comparison) {
-        showComparison(pendingBaseline_, std::move(comparison));
-    });
+    connect(analyzer_, &AnalysisJob::analyzed, this,
+            [this](std::shared_ptr<const SessionAnalysis> comparison) {
+                showComparison(pendingBaseline_, std::move(comparison));
+            });
     connect(analyzer_, &AnalysisJob::failed, this, &CompareWindow::failed);
     connect(differ_, &BackgroundJob::failed, this, &CompareWindow::failed);
 }
@@ -131,25 +132,25 @@ QWidget *CompareWindow::createSummaries() {
     return splitter;
 }
 
-void CompareWindow::compareSessions(std::shared_ptr<const LoadedSession> baseline,
-                                    std::shared_ptr<const LoadedSession> comparisonBase) {
+void CompareWindow::compareSessions(std::shared_ptr<const SessionAnalysis> baseline,
+                                    std::shared_ptr<const SessionAnalysis> comparisonBase) {
     comparisonBase_ = std::move(comparisonBase);
-    baselineLabel_ = QFileInfo(baseline->path).fileName();
-    comparisonLabel_ = QFileInfo(comparisonBase_->path).fileName();
+    baselineLabel_ = QFileInfo(baseline->file->path).fileName();
+    comparisonLabel_ = QFileInfo(comparisonBase_->file->path).fileName();
     setBaseline(std::move(baseline));
 }
 
-void CompareWindow::setBaseline(std::shared_ptr<const LoadedSession> baseline) {
+void CompareWindow::setBaseline(std::shared_ptr<const SessionAnalysis> baseline) {
     if (!comparisonBase_ || !baseline) return;
     pendingBaseline_ = std::move(baseline);
     const FilterTransfer::Carried carried = FilterTransfer::carry(
-        *pendingBaseline_->profile, pendingBaseline_->filter, *comparisonBase_->profile);
+        *pendingBaseline_->profile(), pendingBaseline_->filter, *comparisonBase_->profile());
     showCarried(carried);
     analyzer_->analyze(comparisonBase_, carried.filter);
 }
 
-void CompareWindow::compareSelections(std::shared_ptr<const LoadedSession> baseline,
-                                      std::shared_ptr<const LoadedSession> comparison,
+void CompareWindow::compareSelections(std::shared_ptr<const SessionAnalysis> baseline,
+                                      std::shared_ptr<const SessionAnalysis> comparison,
                                       const QString &baselineLabel, const QString &comparisonLabel) {
     comparisonBase_.reset();
     analyzer_->cancel();
@@ -160,8 +161,8 @@ void CompareWindow::compareSelections(std::shared_ptr<const LoadedSession> basel
 }
 
 // Merges the trees off the UI thread; the views change when both merges are done.
-void CompareWindow::showComparison(std::shared_ptr<const LoadedSession> baseline,
-                                   std::shared_ptr<const LoadedSession> comparison) {
+void CompareWindow::showComparison(std::shared_ptr<const SessionAnalysis> baseline,
+                                   std::shared_ptr<const SessionAnalysis> comparison) {
     struct Diffs {
         std::shared_ptr<const CallTreeDiff> topDown;
         std::shared_ptr<const CallTreeDiff> bottomUp;
@@ -185,8 +186,8 @@ void CompareWindow::showDiffs(std::shared_ptr<const CallTreeDiff> topDown,
                         .arg(baseline_->topDown->sampleCount())
                         .arg(comparisonLabel_.toHtmlEscaped())
                         .arg(comparison_->topDown->sampleCount()));
-    const bool time = measuresTime(*baseline_->profile, baseline_->filter) &&
-                      measuresTime(*comparison_->profile, comparison_->filter);
+    const bool time = measuresTime(*baseline_->profile(), baseline_->filter) &&
+                      measuresTime(*comparison_->profile(), comparison_->filter);
     if (!time) seconds_->setChecked(false);
     seconds_->setEnabled(time);
     seconds_->setToolTip(time

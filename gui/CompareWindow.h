@@ -14,7 +14,7 @@
 // the trees are merged off the UI thread too.
 #pragma once
 
-#include "LoadedSession.h"
+#include "SessionAnalysis.h"
 #include "analysis/FilterTransfer.h"
 
 #include <QMainWindow>
@@ -44,18 +44,18 @@ public:
 
     // Compares BASELINE (as the main window aggregated it) with the session COMPARISONBASE, aggregated for
     // the baseline's filter carried over by name.
-    void compareSessions(std::shared_ptr<const LoadedSession> baseline,
-                         std::shared_ptr<const LoadedSession> comparisonBase);
+    void compareSessions(std::shared_ptr<const SessionAnalysis> baseline,
+                         std::shared_ptr<const SessionAnalysis> comparisonBase);
     // The baseline's filter changed: compare again (sessions only; selections keep theirs).
-    void setBaseline(std::shared_ptr<const LoadedSession> baseline);
+    void setBaseline(std::shared_ptr<const SessionAnalysis> baseline);
     // Compares two aggregations of one session, as they are (e.g. two time ranges), named by the labels.
-    void compareSelections(std::shared_ptr<const LoadedSession> baseline,
-                           std::shared_ptr<const LoadedSession> comparison, const QString &baselineLabel,
+    void compareSelections(std::shared_ptr<const SessionAnalysis> baseline,
+                           std::shared_ptr<const SessionAnalysis> comparison, const QString &baselineLabel,
                            const QString &comparisonLabel);
 
     bool comparesSessions() const { return comparisonBase_ != nullptr; }
-    const std::shared_ptr<const LoadedSession> &baseline() const { return baseline_; }
-    const std::shared_ptr<const LoadedSession> &comparison() const { return comparison_; }
+    const std::shared_ptr<const SessionAnalysis> &baseline() const { return baseline_; }
+    const std::shared_ptr<const SessionAnalysis> &comparison() const { return comparison_; }
     DiffFlameGraphModel *flameGraphModel() const { return flameModel_; }
     FlameGraphView *flameGraphView() const { return flameView_; }
     DiffTreeModel *topDownModel() const { return topDownModel_; }
@@ -79,8 +79,8 @@ private:
     void createFlameGraph();
     QTreeView *createTree(DiffTreeModel *model, const QString &name);
     QWidget *createSummaries();
-    void showComparison(std::shared_ptr<const LoadedSession> baseline,
-                        std::shared_ptr<const LoadedSession> comparison);
+    void showComparison(std::shared_ptr<const SessionAnalysis> baseline,
+                        std::shared_ptr<const SessionAnalysis> comparison);
     void showDiffs(std::shared_ptr<const CallTreeDiff> topDown, std::shared_ptr<const CallTreeDiff> bottomUp);
     QString legendHtml() const;
     void setSeconds(bool seconds);
@@ -108,10 +108,10 @@ private:
     QTabWidget *tabs_ = nullptr;
     QString baselineLabel_;
     QString comparisonLabel_;
-    std::shared_ptr<const LoadedSession> baseline_;
-    std::shared_ptr<const LoadedSession> comparison_;
-    std::shared_ptr<const LoadedSession> comparisonBase_;
-    std::shared_ptr<const LoadedSession> pendingBaseline_; // the baseline the running analysis is for
+    std::shared_ptr<const SessionAnalysis> baseline_;
+    std::shared_ptr<const SessionAnalysis> comparison_;
+    std::shared_ptr<const SessionAnalysis> comparisonBase_;
+    std::shared_ptr<const SessionAnalysis> pendingBaseline_; // the baseline the running analysis is for
 };
 
 } // namespace perfglass

@@ -41,9 +41,9 @@ bool CountersView::showsCharts() const {
     return stack_->currentIndex() == 1;
 }
 
-void CountersView::setSession(const std::shared_ptr<const LoadedSession> &session) {
+void CountersView::setSession(const std::shared_ptr<const SessionAnalysis> &session) {
     std::vector<CounterChart> charts;
-    if (session) charts = CounterChart::build(*session->profile);
+    if (session) charts = CounterChart::build(*session->profile());
     const bool any = !charts.empty();
     chart_->setCharts(std::move(charts));
     stack_->setCurrentIndex(any ? 1 : 0);

@@ -2,7 +2,7 @@
 // session without any, a note saying how to record them.
 #pragma once
 
-#include "LoadedSession.h"
+#include "SessionAnalysis.h"
 
 #include <QWidget>
 
@@ -20,7 +20,7 @@ class CountersView : public QWidget {
 public:
     explicit CountersView(QWidget *parent = nullptr);
 
-    void setSession(const std::shared_ptr<const LoadedSession> &session);
+    void setSession(const std::shared_ptr<const SessionAnalysis> &session);
     CounterChartWidget *chart() const { return chart_; }
     QLabel *emptyNote() const { return note_; }
     bool showsCharts() const;

@@ -23,6 +23,8 @@ public:
 
     // Call from the window's resizeEvent, after its layout placed the docks.
     void windowResized();
+    // The heights the kept docks have now are the ones to keep (a session's views were just filled).
+    void rememberHeights() { recordHeights(); }
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;

@@ -99,10 +99,10 @@ FilterBar::FilterBar(FrameActions *frameActions, QAction *clearAction, QWidget *
     rebuildCpuMenu();
 }
 
-void FilterBar::setSession(std::shared_ptr<const LoadedSession> session) {
+void FilterBar::setSession(std::shared_ptr<const SessionAnalysis> session) {
     session_ = std::move(session);
-    if (session_ && session_->profile != cpuMenuProfile_) {
-        sessionThreads_ = sampledThreads(*session_->profile);
+    if (session_ && session_->profile() != cpuMenuProfile_) {
+        sessionThreads_ = sampledThreads(*session_->profile());
         rebuildCpuMenu();
     }
     rebuildChips();
@@ -156,7 +156,7 @@ QString FilterBar::transformLabel(const Transform &transform, const Profile &pro
 
 QString FilterBar::functionName(FunctionId function) const {
     if (!session_) return {};
-    const Profile &profile = *session_->profile;
+    const Profile &profile = *session_->profile();
     if (function < profile.functions.size()) return QString::fromStdString(profile.functionName(function));
     if (session_->topDown && function < session_->topDown->stacks().functionCount())
         return QString::fromStdString(session_->topDown->functionName(function));
@@ -165,10 +165,10 @@ QString FilterBar::functionName(FunctionId function) const {
 
 QString FilterBar::threadName(uint32_t tid) const {
     if (session_)
-        for (const ThreadInfo &thread : session_->profile->threads)
+        for (const ThreadInfo &thread : session_->profile()->threads)
             if (thread.tid == tid && thread.name != 0)
                 return tr("%1 (%2)")
-                    .arg(QString::fromStdString(session_->profile->strings[thread.name]))
+                    .arg(QString::fromStdString(session_->profile()->strings[thread.name]))
                     .arg(tid);
     return QString::number(tid);
 }
@@ -178,7 +178,7 @@ QString FilterBar::processName(uint32_t pid) const {
 }
 
 QString FilterBar::timeText(uint64_t time) const {
-    const uint64_t origin = session_ ? session_->profile->startTime : 0;
+    const uint64_t origin = session_ ? session_->profile()->startTime : 0;
     return QLocale().toString(static_cast<double>(time - std::min(time, origin)) / 1e9, 'f', 3);
 }
 
@@ -205,8 +205,8 @@ std::vector<FilterBar::Part> FilterBar::parts() const {
     std::vector<Part> result;
     if (!session_) return result;
     if (filter_.startTime || filter_.endTime) {
-        const uint64_t start = filter_.startTime.value_or(session_->profile->startTime);
-        const uint64_t end = filter_.endTime.value_or(session_->profile->endTime);
+        const uint64_t start = filter_.startTime.value_or(session_->profile()->startTime);
+        const uint64_t end = filter_.endTime.value_or(session_->profile()->endTime);
         result.push_back({tr("Time: %1 s – %2 s").arg(timeText(start), timeText(end)),
                           tr("Only the samples taken in this time range"), [](SampleFilter f) {
                               f.startTime.reset();
@@ -237,7 +237,7 @@ std::vector<FilterBar::Part> FilterBar::parts() const {
                               f.cpus.clear();
                               return f;
                           }});
-    const auto firstSynthetic = static_cast<FunctionId>(session_->profile->functions.size());
+    const auto firstSynthetic = static_cast<FunctionId>(session_->profile()->functions.size());
     const auto name = [this](FunctionId f) { return functionName(f); };
     for (size_t i = 0; i < filter_.transforms.size(); ++i) {
         const Transform &transform = filter_.transforms[i];
@@ -245,7 +245,7 @@ std::vector<FilterBar::Part> FilterBar::parts() const {
         if (transform.function != kAnyFunction) toolTip = functionName(transform.function);
         for (FunctionId f : transform.path)
             toolTip += (toolTip.isEmpty() ? QString() : QStringLiteral("\n> ")) + functionName(f);
-        result.push_back({transformLabel(transform, *session_->profile, name), toolTip,
+        result.push_back({transformLabel(transform, *session_->profile(), name), toolTip,
                           [i, firstSynthetic](SampleFilter f) {
                               return withoutTransform(std::move(f), i, firstSynthetic);
                           }});
@@ -342,8 +342,8 @@ QList<QToolButton *> FilterBar::removeButtons() const {
 
 void FilterBar::rebuildCpuMenu() {
     cpuMenu_->clear();
-    cpuMenuProfile_ = session_ ? session_->profile : nullptr;
-    const std::vector<uint32_t> cpus = session_ ? sampledCpus(*session_->profile) : std::vector<uint32_t>{};
+    cpuMenuProfile_ = session_ ? session_->profile() : nullptr;
+    const std::vector<uint32_t> cpus = session_ ? sampledCpus(*session_->profile()) : std::vector<uint32_t>{};
     cpuButton_->setEnabled(cpus.size() > 1);
     cpuButton_->setText(tr("CPUs: all"));
     QAction *all = cpuMenu_->addAction(tr("&All CPUs"));
@@ -373,7 +373,7 @@ void FilterBar::onCpuToggled() {
         setFilter(filter_);
         return;
     }
-    const SampleFilter filter = withCpus(filter_, *session_->profile, checked);
+    const SampleFilter filter = withCpus(filter_, *session_->profile(), checked);
     emit filterRequested(
         filter.cpus.empty() ? tr("Show all CPUs") : tr("Show CPUs %1").arg(cpusText(filter.cpus)), filter);
 }

@@ -5,7 +5,7 @@
 // The bar shows the filter asked for last (setFilter) and asks for changes through filterRequested().
 #pragma once
 
-#include "LoadedSession.h"
+#include "SessionAnalysis.h"
 #include "analysis/SampleFilter.h"
 
 #include <QToolBar>
@@ -30,7 +30,7 @@ public:
     FilterBar(FrameActions *frameActions, QAction *clearAction, QWidget *parent = nullptr);
 
     // The session whose profile the filter applies to (thread names, CPUs, names of collapsed libraries).
-    void setSession(std::shared_ptr<const LoadedSession> session);
+    void setSession(std::shared_ptr<const SessionAnalysis> session);
     // The filter to show as chips.
     void setFilter(const SampleFilter &filter);
 
@@ -67,7 +67,7 @@ private:
     void rebuildCpuMenu();
     void onCpuToggled();
 
-    std::shared_ptr<const LoadedSession> session_;
+    std::shared_ptr<const SessionAnalysis> session_;
     std::shared_ptr<const Profile> cpuMenuProfile_;
     std::vector<uint32_t> sessionThreads_;
     SampleFilter filter_;

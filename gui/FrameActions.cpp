@@ -162,7 +162,7 @@ void FrameActions::attach(CallerCalleeView *view) {
             [this, view](uint32_t function, const QPoint &pos) {
                 if (!view->session() || !view->result()) return;
                 const TransformedStacks *stacks = view->result()->stacks.get();
-                const Profile &profile = *view->session()->profile;
+                const Profile &profile = *view->session()->profile();
                 const size_t count = stacks ? stacks->functionCount() : profile.functions.size();
                 if (function < count) popup(FrameTarget::fromFunction(profile, stacks, function), pos, view);
             });

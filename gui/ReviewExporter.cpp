@@ -35,7 +35,7 @@ ReviewExporter::ReviewExporter(QWidget *window)
     updateAction();
 }
 
-void ReviewExporter::setSession(std::shared_ptr<const LoadedSession> session) {
+void ReviewExporter::setSession(std::shared_ptr<const SessionAnalysis> session) {
     if (session != session_) job_->abandon();
     session_ = std::move(session);
     measuring_ = false;
@@ -82,11 +82,12 @@ void ReviewExporter::onWritten(const ReviewArchiveInfo &archive) {
 }
 
 QString ReviewExporter::proposedPath() const {
-    const QString session = session_->sessionFile.isEmpty() ? session_->path : session_->sessionFile;
+    const QString session =
+        session_->file->dataPath.isEmpty() ? session_->file->path : session_->file->dataPath;
     const QString name =
         QFileInfo(QString::fromStdString(SessionArchive::defaultOutputPath(session.toStdString(), true)))
             .fileName();
-    return QFileInfo(session_->path).absoluteDir().filePath(name);
+    return QFileInfo(session_->file->path).absoluteDir().filePath(name);
 }
 
 // The measured (symbols-only) archive is copied when the user takes that form; the full one is written.

@@ -25,7 +25,7 @@ public:
 
     QAction *action() const { return action_; }
     // The session to export; nullptr when none is open (the action is disabled then).
-    void setSession(std::shared_ptr<const LoadedSession> session);
+    void setSession(std::shared_ptr<const SessionAnalysis> session);
 
 public slots:
     // Measures, asks, saves (see above).
@@ -48,7 +48,7 @@ private:
     QWidget *window_;
     QAction *action_;
     ReviewExportJob *job_;
-    std::shared_ptr<const LoadedSession> session_;
+    std::shared_ptr<const SessionAnalysis> session_;
     std::unique_ptr<QTemporaryDir> scratch_;
     bool measuring_ = false;
 };

@@ -60,7 +60,15 @@ SearchEverywhere::SearchEverywhere(QWidget *parent)
     showResult({});
 }
 
-void SearchEverywhere::setSession(std::shared_ptr<const LoadedSession> session) {
+void SearchEverywhere::present() {
+    show();
+    raise();
+    activateWindow();
+    field()->setFocus();
+    field()->selectAll();
+}
+
+void SearchEverywhere::setSession(std::shared_ptr<const SessionAnalysis> session) {
     session_ = std::move(session);
     start();
 }
@@ -86,23 +94,23 @@ void SearchEverywhere::start() {
         [session = session_, text](const std::stop_token &stop, const BackgroundJob::ReportProgress &) {
             AggregationControl control;
             control.stop = stop;
-            const auto names = readableNamesOf(session->profile);
-            const auto locations = sourceLocationsOf(session->profile);
+            const auto names = readableNamesOf(session->profile());
+            const auto locations = sourceLocationsOf(session->profile());
             return std::make_shared<const ProfileSearch>(ProfileSearch::compute(
-                *session->profile, session->filter, text, names.get(), locations.get(), control));
+                *session->profile(), session->filter, text, names.get(), locations.get(), control));
         },
         [this](std::shared_ptr<const ProfileSearch> result) { showResult(std::move(result)); });
 }
 
 QString SearchEverywhere::matchText(Kind kind, uint32_t id, bool full) const {
-    const Profile &profile = *session_->profile;
+    const Profile &profile = *session_->profile();
     switch (kind) {
     case Kind::Function: {
         const std::string &name = result_->stacks->functionName(profile, id);
         if (full) return QString::fromStdString(name);
         const QString module =
             QString::fromStdString(profile.moduleName(result_->stacks->functionModule(profile, id)));
-        return tr("%1  [%2]").arg(displayName(readableNamesOf(session_->profile).get(), id, name), module);
+        return tr("%1  [%2]").arg(displayName(readableNamesOf(session_->profile()).get(), id, name), module);
     }
     case Kind::Module:
         return QString::fromStdString(full ? profile.modulePath(id) : profile.moduleName(id));

@@ -4,7 +4,7 @@
 // match is chosen (Enter or double click), asks the main window to show it in the view that had the focus.
 #pragma once
 
-#include "LoadedSession.h"
+#include "SessionAnalysis.h"
 #include "analysis/ProfileSearch.h"
 
 #include <QDialog>
@@ -29,7 +29,9 @@ public:
 
     explicit SearchEverywhere(QWidget *parent = nullptr);
 
-    void setSession(std::shared_ptr<const LoadedSession> session);
+    void setSession(std::shared_ptr<const SessionAnalysis> session);
+    // Shows the dialog with its field focused and selected.
+    void present();
     QLineEdit *field() const { return field_; }
     QTreeWidget *results() const { return results_; }
     QLabel *summary() const { return summary_; }
@@ -51,7 +53,7 @@ private:
     QString matchText(Kind kind, uint32_t id, bool full) const;
     void choose(QTreeWidgetItem *item);
 
-    std::shared_ptr<const LoadedSession> session_;
+    std::shared_ptr<const SessionAnalysis> session_;
     std::shared_ptr<const ProfileSearch> result_;
     QLineEdit *field_;
     QLabel *summary_;

@@ -23,9 +23,9 @@ QString idList(const std::vector<uint32_t> &ids) {
 }
 
 // What a selection of the session counts, in a few words: "0.50–1.20 s, threads 12, 13".
-QString selectionLabel(const LoadedSession &session) {
+QString selectionLabel(const SessionAnalysis &session) {
     const SampleFilter &filter = session.filter;
-    const uint64_t origin = session.profile->startTime;
+    const uint64_t origin = session.profile()->startTime;
     QStringList parts;
     if (filter.startTime || filter.endTime) {
         auto seconds = [origin](std::optional<uint64_t> time, uint64_t fallback) {
@@ -33,7 +33,7 @@ QString selectionLabel(const LoadedSession &session) {
             return QString::number(static_cast<double>(t > origin ? t - origin : 0) / 1e9, 'f', 2);
         };
         parts << SessionComparer::tr("%1–%2 s").arg(seconds(filter.startTime, origin),
-                                                    seconds(filter.endTime, session.profile->endTime));
+                                                    seconds(filter.endTime, session.profile()->endTime));
     }
     if (!filter.pids.empty()) parts << SessionComparer::tr("processes %1").arg(idList(filter.pids));
     if (!filter.tids.empty()) parts << SessionComparer::tr("threads %1").arg(idList(filter.tids));
@@ -60,7 +60,7 @@ SessionComparer::SessionComparer(MainWindow *window)
     compareSelectionAction_ = new QAction(tr("Compare Selection with Baseline"), this);
     connect(compareSelectionAction_, &QAction::triggered, this, &SessionComparer::compareSelection);
     compareSelectionAction_->setObjectName(QStringLiteral("compareSelectionAction"));
-    connect(loader_, &LoadJob::loaded, this, [this](std::shared_ptr<const LoadedSession> comparison) {
+    connect(loader_, &LoadJob::loaded, this, [this](std::shared_ptr<const SessionAnalysis> comparison) {
         if (!main_->session()) return;
         openWindow()->compareSessions(main_->session(), std::move(comparison));
     });
@@ -71,6 +71,7 @@ SessionComparer::SessionComparer(MainWindow *window)
     connect(main_, &MainWindow::filterApplied, this, &SessionComparer::sessionChanged);
     connect(main_, &MainWindow::sessionLoaded, this, &SessionComparer::sessionChanged);
     connect(main_, &MainWindow::sessionClosed, this, &SessionComparer::sessionChanged);
+    connect(main_, &MainWindow::currentPageChanged, this, &SessionComparer::sessionChanged);
     updateActions();
 }
 
@@ -90,15 +91,25 @@ CompareWindow *SessionComparer::openWindow() {
 }
 
 void SessionComparer::showCompareDialog() {
-    const QString path =
-        QFileDialog::getOpenFileName(main_, tr("Compare With"), QFileInfo(main_->session()->path).path(),
-                                     tr("Sessions (*.data perf.data*);;All files (*)"));
+    const QString path = QFileDialog::getOpenFileName(main_, tr("Compare With"),
+                                                      QFileInfo(main_->session()->file->path).path(),
+                                                      tr("Sessions (*.data perf.data*);;All files (*)"));
     if (!path.isEmpty()) compareWith(path);
 }
 
 void SessionComparer::compareWith(const QString &path) {
     if (!main_->session()) return;
     loader_->load(path);
+}
+
+void SessionComparer::setLoadOptions(LoadOptions options, const SymbolSettings &settings) {
+    loader_->setLoadOptions(std::move(options));
+    loader_->setSymbolSettings(settings);
+}
+
+void SessionComparer::compareWithSession(std::shared_ptr<const SessionAnalysis> other) {
+    if (!main_->session() || !other) return;
+    openWindow()->compareSessions(main_->session(), std::move(other));
 }
 
 void SessionComparer::pinSelection() {
@@ -110,15 +121,15 @@ void SessionComparer::pinSelection() {
 
 void SessionComparer::compareSelection() {
     const auto &current = main_->session();
-    if (!pinned_ || !current || current->profile != pinned_->profile) return;
+    if (!pinned_ || !current || current->profile() != pinned_->profile()) return;
     openWindow()->compareSelections(pinned_, current, pinnedLabel_, selectionLabel(*current));
 }
 
 void SessionComparer::sessionChanged() {
     const auto &current = main_->session();
-    if (pinned_ && (!current || current->profile != pinned_->profile)) pinned_.reset();
+    if (pinned_ && (!current || current->profile() != pinned_->profile())) pinned_.reset();
     if (compareWindow_ && compareWindow_->comparesSessions() && current && compareWindow_->baseline() &&
-        current->profile == compareWindow_->baseline()->profile)
+        current->profile() == compareWindow_->baseline()->profile())
         compareWindow_->setBaseline(current);
     updateActions();
 }

@@ -5,7 +5,9 @@
 // Edit ▸ Compare Selection with Baseline compares what they show then with it.
 #pragma once
 
-#include "LoadedSession.h"
+#include "SessionAnalysis.h"
+
+#include "SymbolSettings.h"
 
 #include <QObject>
 #include <QPointer>
@@ -32,11 +34,15 @@ public:
     QAction *pinAction() const { return pinAction_; }
     QAction *compareSelectionAction() const { return compareSelectionAction_; }
     bool hasPinnedSelection() const { return pinned_ != nullptr; }
+    // How compareWith() reads the other session: with the application's symbol settings, as every page.
+    void setLoadOptions(LoadOptions options, const SymbolSettings &settings);
 
 public slots:
     void showCompareDialog();
     // Loads PATH and compares the open session with it; failed() says why not.
     void compareWith(const QString &path);
+    // Compares the open session with OTHER, a session open in another page.
+    void compareWithSession(std::shared_ptr<const perfglass::SessionAnalysis> other);
     void pinSelection();
     void compareSelection();
     void updateActions();
@@ -56,7 +62,7 @@ private:
     QAction *compareAction_ = nullptr;
     QAction *pinAction_ = nullptr;
     QAction *compareSelectionAction_ = nullptr;
-    std::shared_ptr<const LoadedSession> pinned_;
+    std::shared_ptr<const SessionAnalysis> pinned_;
     QString pinnedLabel_;
 };
 

@@ -150,8 +150,8 @@ void SourceDisassemblyView::addSourceFolder(const QString &folder) {
     emit sourceFolderChosen(folder);
 }
 
-void SourceDisassemblyView::setSession(std::shared_ptr<const LoadedSession> session) {
-    const bool sameProfile = session_ && session && session_->profile == session->profile;
+void SourceDisassemblyView::setSession(std::shared_ptr<const SessionAnalysis> session) {
+    const bool sameProfile = session_ && session && session_->profile() == session->profile();
     session_ = std::move(session);
     if (!sameProfile) {
         function_.reset();
@@ -214,7 +214,7 @@ void SourceDisassemblyView::recompute() {
             AggregationControl control;
             control.stop = stop;
             return std::make_shared<const FunctionAnnotation>(
-                Annotator::annotate(*session->profile, session->filter, function, options, control));
+                Annotator::annotate(*session->profile(), session->filter, function, options, control));
         },
         [this](std::shared_ptr<const FunctionAnnotation> result) { showResult(std::move(result)); });
     updateHeading();
@@ -334,7 +334,7 @@ void SourceDisassemblyView::followCall(int row) {
     if (target.empty() || annotation_->instructions[static_cast<size_t>(row)].code.branch != BranchKind::Call)
         return;
     if (target.ends_with("@plt")) target.resize(target.size() - 4);
-    const Profile &profile = *session_->profile;
+    const Profile &profile = *session_->profile();
     for (FunctionId f = 0; f < profile.functions.size(); ++f)
         if (profile.functionName(f) == target && !profile.modules[profile.functions[f].module].kernel) {
             showFunction(f);

@@ -6,7 +6,7 @@
 // without debug information shows its disassembly with a note.
 #pragma once
 
-#include "LoadedSession.h"
+#include "SessionAnalysis.h"
 #include "annotate/Disassembler.h"
 #include "annotate/FunctionAnnotation.h"
 #include "load/LoadProfile.h"
@@ -54,7 +54,7 @@ public:
 
 public slots:
     // A new aggregation of the session (another filter): the costs follow it for the same function.
-    void setSession(std::shared_ptr<const LoadedSession> session);
+    void setSession(std::shared_ptr<const SessionAnalysis> session);
     // Shows FUNCTION (a function of the session's profile), remembered for back and forward.
     void showFunction(uint32_t function);
     void goBack();
@@ -86,7 +86,7 @@ private:
     void selectInstructionsOf(int line, bool scroll);
     void chooseSourceFolder();
 
-    std::shared_ptr<const LoadedSession> session_;
+    std::shared_ptr<const SessionAnalysis> session_;
     std::optional<FunctionId> function_;
     std::shared_ptr<const FunctionAnnotation> annotation_;
     QString error_;

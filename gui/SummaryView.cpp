@@ -91,12 +91,12 @@ SummaryView::SummaryView(QWidget *parent)
             function >= session_->flat.stacks->functionCount())
             return;
         emit functionActivated(
-            QString::fromStdString(session_->flat.functionName(*session_->profile, function)));
+            QString::fromStdString(session_->flat.functionName(*session_->profile(), function)));
     });
     browser_->setHtml(html());
 }
 
-void SummaryView::setSession(std::shared_ptr<const LoadedSession> session) {
+void SummaryView::setSession(std::shared_ptr<const SessionAnalysis> session) {
     session_ = std::move(session);
     stale_ = true;
     if (isVisible()) refresh();
@@ -130,8 +130,8 @@ QString SummaryView::html() const {
 }
 
 QString SummaryView::sessionHtml() const {
-    const LoadedSession &s = *session_;
-    const Profile &profile = *s.profile;
+    const SessionAnalysis &s = *session_;
+    const Profile &profile = *s.profile();
     QStringList cmdline;
     for (const auto &arg : profile.cmdline)
         cmdline << QString::fromStdString(arg);
@@ -142,8 +142,8 @@ QString SummaryView::sessionHtml() const {
         samples = tr("%1 (%2 in the current filter)").arg(samples, number(s.topDown->sampleCount()));
     QString html = QStringLiteral("<h2>%1</h2><table>").arg(tr("Session"));
     html += row(tr("File"),
-                tr("%1 (%2)").arg(s.path.toHtmlEscaped(),
-                                  QLocale().formattedDataSize(static_cast<qint64>(s.fileSize))),
+                tr("%1 (%2)").arg(s.file->path.toHtmlEscaped(),
+                                  QLocale().formattedDataSize(static_cast<qint64>(s.file->fileSize))),
                 tr("The session file and its size on disk"));
     QString recorder = QString::fromStdString(profile.machine.recorder);
     if (!recorder.isEmpty() && recorder.front().isDigit()) recorder = tr("perf %1").arg(recorder); // bare
@@ -159,7 +159,7 @@ QString SummaryView::sessionHtml() const {
     html += row(tr("Samples"), samples,
                 tr("Samples of %1 in the session; the views count those the filter keeps")
                     .arg(QString::fromStdString(s.eventName)));
-    html += row(tr("Recording duration"), costHtml(s.durationNs(), CostUnit::Nanoseconds),
+    html += row(tr("Recording duration"), costHtml(s.file->durationNs(), CostUnit::Nanoseconds),
                 tr("Time from the first to the last sample"));
     html +=
         row(time ? tr("Sampled CPU time") : tr("Event count"), costHtml(s.topDown->total(), s.costUnit),
@@ -176,7 +176,7 @@ QString SummaryView::sessionHtml() const {
 // "cpu-clock (7,629 samples, shown); task-clock (counted only: see Counters)".
 QString SummaryView::eventsText() const {
     QStringList parts;
-    const auto &events = session_->profile->events;
+    const auto &events = session_->profile()->events;
     for (size_t i = 0; i < events.size(); ++i) {
         const QString name = QString::fromStdString(events[i].name).toHtmlEscaped();
         if (events[i].samples == 0)
@@ -191,7 +191,7 @@ QString SummaryView::eventsText() const {
 }
 
 QString SummaryView::machineHtml() const {
-    const Profile &profile = *session_->profile;
+    const Profile &profile = *session_->profile();
     const RecordingMachine &machine = profile.machine;
     QString html = QStringLiteral("<h2>%1</h2><table>").arg(tr("Machine"));
     html += row(tr("Host"), machineValue(QString::fromStdString(profile.hostname), "HOSTNAME"),
@@ -231,7 +231,7 @@ QString SummaryView::machineHtml() const {
 }
 
 QString SummaryView::diagnosticsHtml() const {
-    const ProfileDiagnostics &d = session_->profile->diagnostics;
+    const ProfileDiagnostics &d = session_->profile()->diagnostics;
     QString html = QStringLiteral("<h2>%1</h2><table>").arg(tr("Quality"));
     html += row(tr("Lost samples"),
                 d.lostRecords == 0 ? problemCount(d.lostSamples)
@@ -261,8 +261,8 @@ QString SummaryView::diagnosticsHtml() const {
 
 // For each problem that occurred: what it means for the numbers shown, and what to do about it.
 QString SummaryView::problemsHtml() const {
-    const ProfileDiagnostics &d = session_->profile->diagnostics;
-    const uint64_t samples = session_->profile->samples.size();
+    const ProfileDiagnostics &d = session_->profile()->diagnostics;
+    const uint64_t samples = session_->profile()->samples.size();
     auto problem = [](const QString &what, const QString &todo) {
         return QStringLiteral(
                    "<p class=\"problem\"><span class=\"warn\">%1</span> <span class=\"hint\">%2</span></p>")
@@ -299,9 +299,9 @@ QString SummaryView::problemsHtml() const {
 }
 
 QString SummaryView::unresolvedHtml() const {
-    const UnresolvedFrames *unresolved = session_->unresolved.get();
+    const UnresolvedFrames *unresolved = session_->file->unresolved.get();
     if (!unresolved || unresolved->modules.empty()) return {};
-    const Profile &profile = *session_->profile;
+    const Profile &profile = *session_->profile();
     QString html =
         QStringLiteral(
             "<h2>%1</h2><p class=\"hint\">%2</p><table><tr><th title=\"%3\">%4</th><th title=\"%5\">"
@@ -335,7 +335,7 @@ QString SummaryView::unresolvedHtml() const {
 // The modules that have no symbols at all (not found, unreadable, stripped without a debug file), named,
 // with the link to the symbol settings that can find them.
 QString SummaryView::settingsHintHtml() const {
-    const Profile &profile = *session_->profile;
+    const Profile &profile = *session_->profile();
     QStringList missing;
     for (const Message &notice : profile.diagnostics.notices)
         if (notice.kind == MessageKind::NoSymbolsForModule && !notice.args.empty())
@@ -354,8 +354,8 @@ QString SummaryView::settingsHintHtml() const {
 }
 
 QString SummaryView::hotspotsHtml() const {
-    const LoadedSession &s = *session_;
-    const Profile &profile = *s.profile;
+    const SessionAnalysis &s = *session_;
+    const Profile &profile = *s.profile();
     QString html =
         QStringLiteral("<h2>%1</h2><table><tr><th title=\"%2\">%3</th><th title=\"%4\">%5</th><th>%6</th>"
                        "<th>%7</th><th>%8</th></tr>")
@@ -365,7 +365,7 @@ QString SummaryView::hotspotsHtml() const {
                  tr("Inclusive"), s.costUnit == CostUnit::Nanoseconds ? tr("Self time") : tr("Self count"),
                  tr("Function"), tr("Module"));
     size_t shown = 0;
-    const auto names = readableNamesOf(s.profile);
+    const auto names = readableNamesOf(s.profile());
     for (const FunctionCost &cost : s.flat.functions) {
         if (shown == kHotspots || cost.self == 0) break;
         ++shown;

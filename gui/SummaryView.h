@@ -6,7 +6,7 @@
 // counts; problems are explained in the text. Clicking a hotspot asks to show it.
 #pragma once
 
-#include "LoadedSession.h"
+#include "SessionAnalysis.h"
 
 #include <QWidget>
 
@@ -23,7 +23,7 @@ public:
 
     // A hidden view only keeps the session: its text is laid out when it is shown (or asked for), so that
     // filtering a big session does not lay out the summary behind another dock on every change (issue 16).
-    void setSession(std::shared_ptr<const LoadedSession> session);
+    void setSession(std::shared_ptr<const SessionAnalysis> session);
     QTextBrowser *browser() const;
     QString plainText() const;
 
@@ -48,7 +48,7 @@ private:
     QString settingsHintHtml() const;
     QString hotspotsHtml() const;
 
-    std::shared_ptr<const LoadedSession> session_;
+    std::shared_ptr<const SessionAnalysis> session_;
     QTextBrowser *browser_;
     mutable bool stale_ = false; // the browser shows an earlier session than session_
 };

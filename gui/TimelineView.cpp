@@ -60,7 +60,7 @@ QSize TimelineView::sizeHint() const {
     return {800, preferredHeight()};
 }
 
-void TimelineView::setSession(const std::shared_ptr<const LoadedSession> &session) {
+void TimelineView::setSession(const std::shared_ptr<const SessionAnalysis> &session) {
     if (!session) {
         timeline_->setData({}, {}, CostUnit::Count);
         timeline_->setOffCpu({});
@@ -69,10 +69,10 @@ void TimelineView::setSession(const std::shared_ptr<const LoadedSession> &sessio
         return;
     }
     if (timeline_->buckets() != session->timeline)
-        timeline_->setData(session->timeline, session->profile, session->costUnit);
-    timeline_->setOffCpu(session->offCpuIntervals);
-    if (session->path != shownPath_) { // not at each reload of a live recording: the user may resize
-        shownPath_ = session->path;
+        timeline_->setData(session->timeline, session->profile(), session->costUnit);
+    timeline_->setOffCpu(session->file->offCpuIntervals);
+    if (session->file->path != shownPath_) { // not at each reload of a live recording: the user may resize
+        shownPath_ = session->file->path;
         updateGeometry();
         emit preferredHeightChanged(preferredHeight());
     }
@@ -84,12 +84,12 @@ void TimelineView::setSession(const std::shared_ptr<const LoadedSession> &sessio
             tr("Whole session. Drag across the timeline to show only that time range in every view."));
         return;
     }
-    const uint64_t origin = session->timeline ? session->timeline->start : session->profile->startTime;
+    const uint64_t origin = session->timeline ? session->timeline->start : session->profile()->startTime;
     auto seconds = [origin](uint64_t time) {
         return QLocale().toString(static_cast<double>(time - std::min(time, origin)) / 1e9, 'f', 3);
     };
     const uint64_t start = filter.startTime.value_or(origin);
-    const uint64_t end = filter.endTime.value_or(session->profile->endTime);
+    const uint64_t end = filter.endTime.value_or(session->profile()->endTime);
     range_->setText(tr("Showing %1 s to %2 s (%3 s) of the session.")
                         .arg(seconds(start), seconds(end),
                              QLocale().toString(static_cast<double>(end - start) / 1e9, 'f', 3)));

@@ -5,7 +5,7 @@
 // limit; more rows scroll).
 #pragma once
 
-#include "LoadedSession.h"
+#include "SessionAnalysis.h"
 
 #include <QWidget>
 
@@ -37,7 +37,7 @@ public:
     void setClearAction(QAction *action);
 
 public slots:
-    void setSession(const std::shared_ptr<const LoadedSession> &session);
+    void setSession(const std::shared_ptr<const SessionAnalysis> &session);
 
 signals:
     void rangeSelected(uint64_t start, uint64_t end);

@@ -1,4 +1,5 @@
-// perfglass: the desktop application. `perfglass [FILE]` opens FILE, a session in the perf.data format
+// perfglass: the desktop application. `perfglass [FILE...]` opens each FILE in a tab of its own, a session in
+// the perf.data format
 // (./perf.data when no FILE is given and it exists, as perf report reads it).
 #include "CompareWindow.h"
 #include "MainWindow.h"
@@ -74,7 +75,7 @@ perfglass::SymbolSettings symbolSettingsFrom(const QCommandLineParser &parser,
     return settings;
 }
 
-// The command line: [FILE] and --screenshot PNG, besides --help and --version.
+// The command line: [FILE...] and --screenshot PNG, besides --help and --version.
 QCommandLineOption describeCommandLine(QCommandLineParser &parser) {
     parser.setApplicationDescription(QCoreApplication::translate(
         "main", "Perfglass, a Linux profiler: shows perf.data sessions as flame graphs "
@@ -83,9 +84,10 @@ QCommandLineOption describeCommandLine(QCommandLineParser &parser) {
     parser.addVersionOption();
     parser.addPositionalArgument(
         QStringLiteral("FILE"),
-        QCoreApplication::translate("main",
-                                    "Session to open (perf.data format; default: ./perf.data if it exists)."),
-        QStringLiteral("[FILE]"));
+        QCoreApplication::translate(
+            "main", "Sessions to open, one tab each (perf.data format or an archive; default: "
+                    "./perf.data if it exists)."),
+        QStringLiteral("[FILE...]"));
     QCommandLineOption screenshotOption(
         QStringLiteral("screenshot"),
         QCoreApplication::translate(
@@ -158,10 +160,6 @@ int main(int argc, char *argv[]) {
     // As perf report: without a FILE, the session in the current directory, if there is one.
     if (files.isEmpty() && QFileInfo(QStringLiteral("perf.data")).isFile())
         files << QStringLiteral("perf.data");
-    if (files.size() > 1) {
-        std::fprintf(stderr, "%s\n", qPrintable(QApplication::translate("main", "Give at most one FILE.")));
-        return 2;
-    }
 
     perfglass::MainWindow window;
     const perfglass::SymbolSettings symbols = symbolSettingsFrom(parser, window.symbolSettings());
@@ -182,6 +180,7 @@ int main(int argc, char *argv[]) {
             &window, &perfglass::MainWindow::sessionLoaded, &window,
             [&window, comparison] { window.comparer()->compareWith(comparison); }, Qt::SingleShotConnection);
     }
-    if (!files.isEmpty()) window.openFile(files.first());
+    for (const QString &file : std::as_const(files)) // one tab each
+        window.openFile(file);
     return QApplication::exec();
 }

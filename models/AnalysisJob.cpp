@@ -12,40 +12,36 @@ bool sameTimeline(const SampleFilter &a, const SampleFilter &b) {
     return a.event == b.event && a.cost == b.cost && a.transforms == b.transforms;
 }
 
-std::shared_ptr<LoadedSession> emptyAnalysis(const LoadedSession &base, const SampleFilter &filter) {
-    const auto &profile = base.profile;
-    if (filter.event < 0 || static_cast<size_t>(filter.event) >= profile->events.size())
+std::shared_ptr<SessionAnalysis> emptyAnalysis(std::shared_ptr<const SessionFile> file,
+                                               const SampleFilter &filter) {
+    const Profile &profile = *file->profile;
+    if (filter.event < 0 || static_cast<size_t>(filter.event) >= profile.events.size())
         throw Error("event " + std::to_string(filter.event) + " is not one of the session's " +
-                    std::to_string(profile->events.size()) + " events");
-    auto session = std::make_shared<LoadedSession>();
-    session->path = base.path;
-    session->fileSize = base.fileSize;
-    session->sessionFile = base.sessionFile;
-    session->openNotices = base.openNotices;
-    session->profile = profile;
-    session->unresolved = base.unresolved;
-    session->offCpuEvent = base.offCpuEvent;
-    session->offCpuTime = base.offCpuTime;
-    session->offCpuIntervals = base.offCpuIntervals;
-    session->filter = filter;
-    session->event = filter.event;
-    session->eventName = profile->events[static_cast<size_t>(filter.event)].name;
-    session->costUnit = filter.cost == CostKind::OffCpu
-                            ? CostUnit::Nanoseconds // time blocked, whatever the switch event counts
-                            : costUnitForEvent(profile->events[static_cast<size_t>(filter.event)]);
-    return session;
+                    std::to_string(profile.events.size()) + " events");
+    auto analysis = std::make_shared<SessionAnalysis>();
+    analysis->file = std::move(file);
+    analysis->filter = filter;
+    analysis->event = filter.event;
+    const EventInfo &event = profile.events[static_cast<size_t>(filter.event)];
+    analysis->eventName = event.name;
+    analysis->costUnit = filter.cost == CostKind::OffCpu
+                             ? CostUnit::Nanoseconds // time blocked, whatever the switch event counts
+                             : costUnitForEvent(event);
+    return analysis;
 }
 
-std::shared_ptr<const TimelineBuckets> timelineFor(const LoadedSession &base, const SampleFilter &filter,
+std::shared_ptr<const TimelineBuckets> timelineFor(const Profile &profile, const SampleFilter &filter,
+                                                   const SessionAnalysis *previous,
                                                    const AggregationControl &control) {
-    if (base.timeline && sameTimeline(base.filter, filter)) return base.timeline;
+    if (previous && previous->timeline && previous->profile().get() == &profile &&
+        sameTimeline(previous->filter, filter))
+        return previous->timeline;
     SampleFilter whole = filter;
     whole.startTime.reset();
     whole.endTime.reset();
     whole.pids.clear(); // every thread and CPU keeps its row; the views grey those the filter leaves out
     whole.tids.clear();
     whole.cpus.clear();
-    const Profile &profile = *base.profile;
     const size_t buckets = std::clamp(profile.samples.size() / AnalysisJob::kSamplesPerBucket,
                                       AnalysisJob::kMinTimelineBuckets, AnalysisJob::kMaxTimelineBuckets);
     return std::make_shared<const TimelineBuckets>(
@@ -56,37 +52,38 @@ std::shared_ptr<const TimelineBuckets> timelineFor(const LoadedSession &base, co
 
 AnalysisJob::AnalysisJob(QObject *parent)
     : BackgroundJob(parent) {
-    qRegisterMetaType<std::shared_ptr<const LoadedSession>>();
+    qRegisterMetaType<std::shared_ptr<const SessionAnalysis>>();
 }
 
-std::shared_ptr<LoadedSession> AnalysisJob::compute(const LoadedSession &base, const SampleFilter &filter,
-                                                    const std::stop_token &stop,
-                                                    const std::function<void(double)> &progress) {
-    auto session = emptyAnalysis(base, filter);
-    const auto &profile = base.profile;
+std::shared_ptr<SessionAnalysis> AnalysisJob::compute(std::shared_ptr<const SessionFile> file,
+                                                      const SampleFilter &filter, const std::stop_token &stop,
+                                                      const std::function<void(double)> &progress,
+                                                      const SessionAnalysis *previous) {
+    auto analysis = emptyAnalysis(std::move(file), filter);
+    const auto &profile = analysis->profile();
     AggregationControl control;
     control.stop = stop;
     auto report = [&progress](double fraction) {
         if (progress) progress(fraction);
     };
-    session->topDown = CallTree::topDown(profile, filter, control);
+    analysis->topDown = CallTree::topDown(profile, filter, control);
     report(0.4);
-    session->bottomUp = CallTree::bottomUp(profile, filter, control);
+    analysis->bottomUp = CallTree::bottomUp(profile, filter, control);
     report(0.7);
-    session->flat = FlatProfile::compute(*profile, filter, control);
+    analysis->flat = FlatProfile::compute(*profile, filter, control);
     report(0.85);
-    session->timeline = timelineFor(base, filter, control);
+    analysis->timeline = timelineFor(*profile, filter, previous, control);
     report(1.0);
     throwIfCancelled(stop);
-    return session;
+    return analysis;
 }
 
-void AnalysisJob::analyze(std::shared_ptr<const LoadedSession> base, const SampleFilter &filter) {
+void AnalysisJob::analyze(std::shared_ptr<const SessionAnalysis> base, const SampleFilter &filter) {
     start(
         [base = std::move(base), filter](const std::stop_token &stop, const ReportProgress &) {
-            return std::shared_ptr<const LoadedSession>(compute(*base, filter, stop));
+            return std::shared_ptr<const SessionAnalysis>(compute(base->file, filter, stop, {}, base.get()));
         },
-        [this](std::shared_ptr<const LoadedSession> session) { emit analyzed(std::move(session)); });
+        [this](std::shared_ptr<const SessionAnalysis> analysis) { emit analyzed(std::move(analysis)); });
 }
 
 } // namespace perfglass

@@ -6,7 +6,7 @@
 #pragma once
 
 #include "BackgroundJob.h"
-#include "LoadedSession.h"
+#include "SessionAnalysis.h"
 
 #include <functional>
 #include <memory>
@@ -25,17 +25,19 @@ public:
 
     explicit AnalysisJob(QObject *parent = nullptr);
 
-    // The session of BASE's profile (and path) aggregated for FILTER. Reuses BASE's timeline when only the
-    // time range differs. Throws Cancelled once STOP is requested, Error for a bad filter.
-    static std::shared_ptr<LoadedSession> compute(const LoadedSession &base, const SampleFilter &filter,
-                                                  const std::stop_token &stop,
-                                                  const std::function<void(double)> &progress = {});
+    // FILE aggregated for FILTER. Reuses the timeline of PREVIOUS (an analysis of the same file) when only
+    // the time range, processes, threads or CPUs differ. Throws Cancelled once STOP is requested, Error for a
+    // bad filter.
+    static std::shared_ptr<SessionAnalysis> compute(std::shared_ptr<const SessionFile> file,
+                                                    const SampleFilter &filter, const std::stop_token &stop,
+                                                    const std::function<void(double)> &progress = {},
+                                                    const SessionAnalysis *previous = nullptr);
 
     // Starts aggregating BASE for FILTER; a request already running is cancelled and its result dropped.
-    void analyze(std::shared_ptr<const LoadedSession> base, const SampleFilter &filter);
+    void analyze(std::shared_ptr<const SessionAnalysis> base, const SampleFilter &filter);
 
 signals:
-    void analyzed(std::shared_ptr<const perfglass::LoadedSession> session);
+    void analyzed(std::shared_ptr<const perfglass::SessionAnalysis> session);
 };
 
 } // namespace perfglass

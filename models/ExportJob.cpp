@@ -11,7 +11,7 @@
 namespace perfglass {
 
 namespace {
-std::string unitName(const LoadedSession &session) {
+std::string unitName(const SessionAnalysis &session) {
     if (session.filter.cost == CostKind::Samples) return "samples";
     return session.costUnit == CostUnit::Nanoseconds ? "ns" : "events";
 }
@@ -52,9 +52,9 @@ QString ExportJob::suffix(Format format) {
     return {};
 }
 
-void ExportJob::write(const LoadedSession &session, Format format, const QString &path) {
+void ExportJob::write(const SessionAnalysis &session, Format format, const QString &path) {
     const std::string file = path.toStdString();
-    const std::string name = QFileInfo(session.path).fileName().toStdString();
+    const std::string name = QFileInfo(session.file->path).fileName().toStdString();
     switch (format) {
     case Format::SvgFlameGraph: {
         SvgFlameGraphOptions options;
@@ -64,22 +64,22 @@ void ExportJob::write(const LoadedSession &session, Format format, const QString
         break;
     }
     case Format::Speedscope:
-        SpeedscopeExporter::writeFile(*session.profile, session.filter, name, file);
+        SpeedscopeExporter::writeFile(*session.profile(), session.filter, name, file);
         break;
     case Format::CollapsedStacks:
-        CollapsedStacksExporter::writeFile(session.profile, session.filter,
-                                           CollapsedOptions::defaultFor(*session.profile), file);
+        CollapsedStacksExporter::writeFile(session.profile(), session.filter,
+                                           CollapsedOptions::defaultFor(*session.profile()), file);
         break;
     case Format::Pprof:
-        PprofExporter::writeFile(*session.profile, session.filter, file);
+        PprofExporter::writeFile(*session.profile(), session.filter, file);
         break;
     case Format::FirefoxProfiler:
-        FirefoxProfileExporter::writeFile(*session.profile, session.filter, name, file);
+        FirefoxProfileExporter::writeFile(*session.profile(), session.filter, name, file);
         break;
     }
 }
 
-void ExportJob::exportSession(std::shared_ptr<const LoadedSession> session, Format format,
+void ExportJob::exportSession(std::shared_ptr<const SessionAnalysis> session, Format format,
                               const QString &path) {
     start(
         [session = std::move(session), format, path](const std::stop_token &, const ReportProgress &) {

@@ -7,7 +7,7 @@
 #pragma once
 
 #include "BackgroundJob.h"
-#include "LoadedSession.h"
+#include "SessionAnalysis.h"
 
 #include <QString>
 
@@ -27,10 +27,10 @@ public:
     // The file name suffix FORMAT's files usually end in ("svg").
     static QString suffix(Format format);
     // Writes SESSION to PATH in FORMAT (on the calling thread); throws Error when PATH cannot be written.
-    static void write(const LoadedSession &session, Format format, const QString &path);
+    static void write(const SessionAnalysis &session, Format format, const QString &path);
 
     // Starts writing; a request still running is cancelled first (its file may be incomplete).
-    void exportSession(std::shared_ptr<const LoadedSession> session, Format format, const QString &path);
+    void exportSession(std::shared_ptr<const SessionAnalysis> session, Format format, const QString &path);
 
 signals:
     void exported(const QString &path);

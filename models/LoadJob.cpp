@@ -18,16 +18,15 @@ constexpr double kUnpackShare = 0.1; // of the reading share: unpacking an archi
 
 LoadJob::LoadJob(QObject *parent)
     : BackgroundJob(parent) {
-    qRegisterMetaType<std::shared_ptr<const LoadedSession>>();
+    qRegisterMetaType<std::shared_ptr<const SessionAnalysis>>();
 }
 
 void LoadJob::load(const QString &path) {
     path_ = path;
-    start(
-        [path, options = options_](const std::stop_token &stop, const ReportProgress &report) {
-            return read(path, options, stop, report);
-        },
-        [this](std::shared_ptr<const LoadedSession> session) { emit loaded(std::move(session)); });
+    start([path, options = options_, settings = settings_](
+              const std::stop_token &stop,
+              const ReportProgress &report) { return read(path, options, settings, stop, report); },
+          [this](std::shared_ptr<const SessionAnalysis> session) { emit loaded(std::move(session)); });
 }
 
 // What PATH stands for: the session itself, a session with its archive beside it, or an archive (perf
@@ -45,9 +44,26 @@ OpenedSession LoadJob::openSession(const QString &path, LoadOptions &options, co
     return opened;
 }
 
-std::shared_ptr<const LoadedSession> LoadJob::read(const QString &path, LoadOptions options,
-                                                   const std::stop_token &stop,
-                                                   const ReportProgress &reportProgress) {
+std::shared_ptr<SessionFile> LoadJob::sessionFileOf(std::shared_ptr<const Profile> profile) {
+    auto file = std::make_shared<SessionFile>();
+    file->profile = std::move(profile);
+    const Profile &read = *file->profile;
+    sourceLocationsOf(file->profile); // computed here, off the UI thread, for the views to share
+    readableNamesOf(file->profile);   // likewise
+    file->unresolved = std::make_shared<const UnresolvedFrames>(UnresolvedFrames::compute(read));
+    file->offCpuEvent = OffCpuTime::switchEvent(read);
+    if (file->offCpuEvent >= 0) {
+        file->offCpuTime = OffCpuTime::compute(read, file->offCpuEvent);
+        file->offCpuIntervals = std::make_shared<const std::vector<OffCpuInterval>>(
+            OffCpuTime::intervals(read, file->offCpuEvent));
+    }
+    return file;
+}
+
+std::shared_ptr<const SessionAnalysis> LoadJob::read(const QString &path, LoadOptions options,
+                                                     const SymbolSettings &symbolSettings,
+                                                     const std::stop_token &stop,
+                                                     const ReportProgress &reportProgress) {
     const QFileInfo info(path);
     if (info.isDir()) throw Error(path.toStdString() + ": is a directory, not a session file");
     options.stop = stop;
@@ -55,27 +71,19 @@ std::shared_ptr<const LoadedSession> LoadJob::read(const QString &path, LoadOpti
     options.progress = [&reportProgress](double fraction) {
         reportProgress(kUnpackShare + fraction * (kReadShare - kUnpackShare));
     };
-    LoadedSession base;
-    base.path = info.absoluteFilePath();
-    base.sessionFile = QString::fromStdString(opened.sessionPath);
-    base.fileSize = static_cast<uint64_t>(QFileInfo(base.sessionFile).size());
-    for (const auto &notice : opened.notices)
-        base.openNotices.push_back(QString::fromStdString(notice));
-    base.profile = loadProfile(opened.sessionPath, options);
+    auto profile = loadProfile(opened.sessionPath, options);
     throwIfCancelled(stop);
-    if (base.profile->events.empty()) throw Error(path.toStdString() + ": the session describes no events");
-    sourceLocationsOf(base.profile); // computed here, off the UI thread, for the views to share
-    readableNamesOf(base.profile);   // likewise
-    base.unresolved = std::make_shared<const UnresolvedFrames>(UnresolvedFrames::compute(*base.profile));
-    base.offCpuEvent = OffCpuTime::switchEvent(*base.profile);
-    if (base.offCpuEvent >= 0) {
-        base.offCpuTime = OffCpuTime::compute(*base.profile, base.offCpuEvent);
-        base.offCpuIntervals = std::make_shared<const std::vector<OffCpuInterval>>(
-            OffCpuTime::intervals(*base.profile, base.offCpuEvent));
-    }
+    if (profile->events.empty()) throw Error(path.toStdString() + ": the session describes no events");
+    auto file = sessionFileOf(std::move(profile));
+    file->path = info.absoluteFilePath();
+    file->dataPath = QString::fromStdString(opened.sessionPath);
+    file->fileSize = static_cast<uint64_t>(QFileInfo(file->dataPath).size());
+    for (const auto &notice : opened.notices)
+        file->openNotices.push_back(QString::fromStdString(notice));
+    file->symbolSettings = symbolSettings;
     SampleFilter filter;
-    filter.event = base.profile->firstSampledEvent(); // events that were only counted have no samples
-    return AnalysisJob::compute(base, filter, stop, [&reportProgress](double fraction) {
+    filter.event = file->profile->firstSampledEvent(); // events that were only counted have no samples
+    return AnalysisJob::compute(std::move(file), filter, stop, [&reportProgress](double fraction) {
         reportProgress(kReadShare + fraction * (1.0 - kReadShare));
     });
 }

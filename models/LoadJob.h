@@ -5,7 +5,8 @@
 #pragma once
 
 #include "BackgroundJob.h"
-#include "LoadedSession.h"
+#include "SessionAnalysis.h"
+#include "SymbolSettings.h"
 #include "identity/ArchiveOpener.h"
 #include "load/LoadProfile.h"
 
@@ -25,25 +26,37 @@ public:
     // so the core's defaults apply; progress and cancel are the job's own and are ignored here.
     void setLoadOptions(LoadOptions options) { options_ = std::move(options); }
     const LoadOptions &loadOptions() const { return options_; }
+    // Where the next loads look for symbols (applied to the load options, and kept in each SessionFile).
+    void setSymbolSettings(const SymbolSettings &settings) {
+        settings_ = settings;
+        settings_.applyTo(options_);
+    }
+    const SymbolSettings &symbolSettings() const { return settings_; }
     // The file the running or last load reads.
     QString currentPath() const { return path_; }
+
+    // The facts computed once for a read PROFILE (unnamed frames, off-CPU time, names and source locations);
+    // path and notices are the caller's to fill. Also for profiles in hand (tests, fixtures).
+    static std::shared_ptr<SessionFile> sessionFileOf(std::shared_ptr<const Profile> profile);
 
 public slots:
     // Starts loading PATH (started() follows, then progress()); a load already running is dropped.
     void load(const QString &path);
 
 signals:
-    void loaded(std::shared_ptr<const perfglass::LoadedSession> session);
+    void loaded(std::shared_ptr<const perfglass::SessionAnalysis> session);
 
 private:
     static OpenedSession openSession(const QString &path, LoadOptions &options, const std::stop_token &stop,
                                      const ReportProgress &reportProgress);
-    static std::shared_ptr<const LoadedSession> read(const QString &path, LoadOptions options,
-                                                     const std::stop_token &stop,
-                                                     const ReportProgress &reportProgress);
+    static std::shared_ptr<const SessionAnalysis> read(const QString &path, LoadOptions options,
+                                                       const SymbolSettings &symbolSettings,
+                                                       const std::stop_token &stop,
+                                                       const ReportProgress &reportProgress);
 
     QString path_;
     LoadOptions options_;
+    SymbolSettings settings_;
 };
 
 } // namespace perfglass

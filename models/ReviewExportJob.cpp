@@ -20,14 +20,16 @@ ReviewExportJob::ReviewExportJob(QObject *parent)
     qRegisterMetaType<ReviewArchiveInfo>();
 }
 
-ReviewArchiveInfo ReviewExportJob::write(const LoadedSession &session, const QString &path, bool symbolsOnly,
-                                         const std::stop_token &stop, const ReportProgress &progress) {
+ReviewArchiveInfo ReviewExportJob::write(const SessionAnalysis &session, const QString &path,
+                                         bool symbolsOnly, const std::stop_token &stop,
+                                         const ReportProgress &progress) {
     SessionArchiveOptions options;
-    options.sessionPath = (session.sessionFile.isEmpty() ? session.path : session.sessionFile).toStdString();
+    options.sessionPath =
+        (session.file->dataPath.isEmpty() ? session.file->path : session.file->dataPath).toStdString();
     options.outputPath = path.toStdString();
     options.all = true; // one file to send: the session and its symbols
     options.symbolsOnly = symbolsOnly;
-    if (symbolsOnly) options.sampledAddresses = sampledAddressesByBuildId(*session.profile);
+    if (symbolsOnly) options.sampledAddresses = sampledAddressesByBuildId(*session.profile());
     useRunningKernel(options);
     options.stop = stop;
     if (progress)
@@ -45,7 +47,7 @@ ReviewArchiveInfo ReviewExportJob::write(const LoadedSession &session, const QSt
     return info;
 }
 
-void ReviewExportJob::exportSession(std::shared_ptr<const LoadedSession> session, const QString &path,
+void ReviewExportJob::exportSession(std::shared_ptr<const SessionAnalysis> session, const QString &path,
                                     bool symbolsOnly) {
     start([session = std::move(session), path, symbolsOnly](
               const std::stop_token &stop,

@@ -6,7 +6,7 @@
 #pragma once
 
 #include "BackgroundJob.h"
-#include "LoadedSession.h"
+#include "SessionAnalysis.h"
 
 #include <QMetaType>
 #include <QString>
@@ -31,11 +31,11 @@ public:
     explicit ReviewExportJob(QObject *parent = nullptr);
 
     // Writes SESSION's archive to PATH (on the calling thread); throws Error when it cannot.
-    static ReviewArchiveInfo write(const LoadedSession &session, const QString &path, bool symbolsOnly,
+    static ReviewArchiveInfo write(const SessionAnalysis &session, const QString &path, bool symbolsOnly,
                                    const std::stop_token &stop = {}, const ReportProgress &progress = {});
 
     // Starts writing; a request still running is cancelled first.
-    void exportSession(std::shared_ptr<const LoadedSession> session, const QString &path, bool symbolsOnly);
+    void exportSession(std::shared_ptr<const SessionAnalysis> session, const QString &path, bool symbolsOnly);
 
 signals:
     void written(const perfglass::ReviewArchiveInfo &archive);

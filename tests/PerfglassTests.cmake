@@ -13,6 +13,8 @@ set(PERFGLASS_GUI_TESTS tst_callercallee tst_countersview tst_eventbuilderview t
 list(APPEND PERFGLASS_CORE_UNIT_TESTS tst_diff)
 list(APPEND PERFGLASS_INTEGRATION_TESTS tst_sessiondiff)
 list(APPEND PERFGLASS_GUI_TESTS tst_compare)
+# Several sessions open at once, filters kept across reloads (session documents)
+list(APPEND PERFGLASS_GUI_TESTS tst_sessions)
 # Export for Review and opening archives (issue 29)
 list(APPEND PERFGLASS_GUI_TESTS tst_reviewexport)
 # Sessions that travel: archives, hostile ones made with libarchive in the test (unit), and archives of real

@@ -330,10 +330,6 @@
         <translation>Perfglass, ein Linux-Profiler: zeigt perf.data-Sitzungen als Flammendiagramme und Aufrufbäume.</translation>
     </message>
     <message>
-        <source>Give at most one FILE.</source>
-        <translation>Höchstens eine DATEI angeben.</translation>
-    </message>
-    <message>
         <source>--screenshot needs a FILE.</source>
         <translation>--screenshot braucht eine DATEI.</translation>
     </message>
@@ -378,8 +374,8 @@
         <translation>FILE öffnen, ein Bild des Fensters als PNG speichern, sobald es gezeigt wird (mit --compare: des Vergleichsfensters), und beenden.</translation>
     </message>
     <message>
-        <source>Session to open (perf.data format; default: ./perf.data if it exists).</source>
-        <translation>Zu öffnende Sitzung (perf.data-Format; Vorgabe: ./perf.data, falls vorhanden).</translation>
+        <source>Sessions to open, one tab each (perf.data format or an archive; default: ./perf.data if it exists).</source>
+        <translation>Zu öffnende Sitzungen, jede in einem eigenen Tab (perf.data-Format oder ein Archiv; Standard: ./perf.data, falls vorhanden).</translation>
     </message>
 </context>
 <context>
@@ -1761,42 +1757,6 @@ Modul: %2</translation>
         <translation>Der Filter konnte nicht angewendet werden: %1</translation>
     </message>
     <message>
-        <source>Top-down call tree</source>
-        <translation>Top-Down-Aufrufbaum</translation>
-    </message>
-    <message>
-        <source>Bottom-up call tree</source>
-        <translation>Bottom-Up-Aufrufbaum</translation>
-    </message>
-    <message>
-        <source>Timeline</source>
-        <translation>Zeitleiste</translation>
-    </message>
-    <message>
-        <source>Flame Graph</source>
-        <translation>Flammendiagramm</translation>
-    </message>
-    <message>
-        <source>Counters</source>
-        <translation>Zähler</translation>
-    </message>
-    <message>
-        <source>Top-Down</source>
-        <translation>Top-Down</translation>
-    </message>
-    <message>
-        <source>Bottom-Up</source>
-        <translation>Bottom-Up</translation>
-    </message>
-    <message>
-        <source>Caller/Callee</source>
-        <translation>Aufrufer/Aufgerufene</translation>
-    </message>
-    <message>
-        <source>Summary</source>
-        <translation>Übersicht</translation>
-    </message>
-    <message>
         <source>Events</source>
         <translation>Ereignisse</translation>
     </message>
@@ -1903,46 +1863,6 @@ Modul: %2</translation>
     <message>
         <source> Event: </source>
         <translation> Ereignis: </translation>
-    </message>
-    <message>
-        <source>Select Time Range</source>
-        <translation>Zeitbereich auswählen</translation>
-    </message>
-    <message>
-        <source>Show %1</source>
-        <translation>%1 zeigen</translation>
-    </message>
-    <message>
-        <source>Clear Filter</source>
-        <translation>Filter löschen</translation>
-    </message>
-    <message>
-        <source>Show only thread %1</source>
-        <translation>Nur Thread %1 zeigen</translation>
-    </message>
-    <message>
-        <source>Show only process %1</source>
-        <translation>Nur Prozess %1 zeigen</translation>
-    </message>
-    <message>
-        <source>Hide thread %1</source>
-        <translation>Thread %1 ausblenden</translation>
-    </message>
-    <message>
-        <source>The last thread shown cannot be hidden.</source>
-        <translation>Der letzte angezeigte Thread kann nicht ausgeblendet werden.</translation>
-    </message>
-    <message>
-        <source>Show thread %1</source>
-        <translation>Thread %1 zeigen</translation>
-    </message>
-    <message>
-        <source>Hide kernel frames</source>
-        <translation>Kernel-Frames ausblenden</translation>
-    </message>
-    <message>
-        <source>Show kernel frames</source>
-        <translation>Kernel-Frames zeigen</translation>
     </message>
     <message>
         <source>%p %</source>
@@ -2059,17 +1979,6 @@ Modul: %2</translation>
         <translation>Sitzung geschlossen.</translation>
     </message>
     <message>
-        <source>Showing the whole session.</source>
-        <translation>Die ganze Sitzung wird gezeigt.</translation>
-    </message>
-    <message numerus="yes">
-        <source>Filter applied: %n sample(s) shown.</source>
-        <translation>
-            <numerusform>Filter angewendet: %n Stichprobe gezeigt.</numerusform>
-            <numerusform>Filter angewendet: %n Stichproben gezeigt.</numerusform>
-        </translation>
-    </message>
-    <message>
         <source>The event every view counts. Only events with samples are offered; events that were only counted (record --counters) are charted in the Counters dock.</source>
         <translation>Das Ereignis, das jede Ansicht zählt. Nur Ereignisse mit Stichproben stehen zur Wahl; nur gezählte Ereignisse (record --counters) zeigt das Dock „Zähler“ als Diagramm.</translation>
     </message>
@@ -2079,18 +1988,6 @@ Modul: %2</translation>
             <numerusform>%n Stichprobe</numerusform>
             <numerusform>%n Stichproben</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Show only CPU %1</source>
-        <translation>Nur CPU %1 zeigen</translation>
-    </message>
-    <message>
-        <source>Source and Disassembly</source>
-        <translation>Quelle und Disassemblierung</translation>
-    </message>
-    <message>
-        <source>Source &amp;&amp; Disassembly of the Selected Function</source>
-        <translation>Quelle &amp;&amp; Disassemblierung der gewählten Funktion</translation>
     </message>
     <message>
         <source>&amp;pprof Profile…</source>
@@ -2133,14 +2030,6 @@ Modul: %2</translation>
         <translation>Die Zeit zählen, in der Threads blockiert waren (nicht auf der CPU), an den Stapeln, an denen sie blockierten, statt der Stichproben des Ereignisses</translation>
     </message>
     <message>
-        <source>Show Off-CPU Time</source>
-        <translation>Off-CPU-Zeit zeigen</translation>
-    </message>
-    <message>
-        <source>Show On-CPU Samples</source>
-        <translation>On-CPU-Stichproben zeigen</translation>
-    </message>
-    <message>
         <source>Downloading the debug file of %1 from debuginfod: %2 of %3 kB</source>
         <translation>Debug-Datei von %1 wird von debuginfod geladen: %2 von %3 kB</translation>
     </message>
@@ -2167,6 +2056,22 @@ Modul: %2</translation>
     <message>
         <source>Opened %1: %2</source>
         <translation>%1 geöffnet: %2</translation>
+    </message>
+    <message>
+        <source>No session</source>
+        <translation>Keine Sitzung</translation>
+    </message>
+    <message>
+        <source>Compare with Open Sess&amp;ion</source>
+        <translation>Mit offener Sitzung verglei&amp;chen</translation>
+    </message>
+    <message>
+        <source>No other session is open</source>
+        <translation>Keine andere Sitzung ist offen</translation>
+    </message>
+    <message>
+        <source>&amp;Docks</source>
+        <translation>&amp;Docks</translation>
     </message>
 </context>
 <context>
@@ -2923,6 +2828,148 @@ Modul: %2</translation>
     <message>
         <source>First use a selection as the baseline</source>
         <translation>Zuerst eine Auswahl als Referenz verwenden</translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::SessionDocument</name>
+    <message>
+        <source>the time range is outside the session read again</source>
+        <translation>der Zeitbereich liegt außerhalb der neu gelesenen Sitzung</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n picked process(es) are no longer in it</source>
+        <translation>
+            <numerusform>%n ausgewählter Prozess ist nicht mehr darin</numerusform>
+            <numerusform>%n ausgewählte Prozesse sind nicht mehr darin</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n picked thread(s) are no longer in it</source>
+        <translation>
+            <numerusform>%n ausgewählter Thread ist nicht mehr darin</numerusform>
+            <numerusform>%n ausgewählte Threads sind nicht mehr darin</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n step(s) of the filter name functions it no longer has</source>
+        <translation>
+            <numerusform>%n Filterschritt nennt Funktionen, die sie nicht mehr hat</numerusform>
+            <numerusform>%n Filterschritte nennen Funktionen, die sie nicht mehr hat</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The filter was kept, but %1.</source>
+        <translation>Der Filter wurde beibehalten, aber %1.</translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::SessionPage</name>
+    <message>
+        <source>Top-down call tree</source>
+        <translation>Top-Down-Aufrufbaum</translation>
+    </message>
+    <message>
+        <source>Bottom-up call tree</source>
+        <translation>Bottom-Up-Aufrufbaum</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>Zeitleiste</translation>
+    </message>
+    <message>
+        <source>Flame Graph</source>
+        <translation>Flammendiagramm</translation>
+    </message>
+    <message>
+        <source>Counters</source>
+        <translation>Zähler</translation>
+    </message>
+    <message>
+        <source>Top-Down</source>
+        <translation>Top-Down</translation>
+    </message>
+    <message>
+        <source>Bottom-Up</source>
+        <translation>Bottom-Up</translation>
+    </message>
+    <message>
+        <source>Caller/Callee</source>
+        <translation>Aufrufer/Aufgerufene</translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation>Übersicht</translation>
+    </message>
+    <message>
+        <source>Source and Disassembly</source>
+        <translation>Quelle und Disassemblierung</translation>
+    </message>
+    <message>
+        <source>Source &amp;&amp; Disassembly of the Selected Function</source>
+        <translation>Quelle &amp;&amp; Disassemblierung der gewählten Funktion</translation>
+    </message>
+    <message>
+        <source>Show only thread %1</source>
+        <translation>Nur Thread %1 zeigen</translation>
+    </message>
+    <message>
+        <source>Show only process %1</source>
+        <translation>Nur Prozess %1 zeigen</translation>
+    </message>
+    <message>
+        <source>Hide thread %1</source>
+        <translation>Thread %1 ausblenden</translation>
+    </message>
+    <message>
+        <source>The last thread shown cannot be hidden.</source>
+        <translation>Der letzte angezeigte Thread kann nicht ausgeblendet werden.</translation>
+    </message>
+    <message>
+        <source>Show only CPU %1</source>
+        <translation>Nur CPU %1 zeigen</translation>
+    </message>
+    <message>
+        <source>Show thread %1</source>
+        <translation>Thread %1 zeigen</translation>
+    </message>
+    <message>
+        <source>Showing the whole session.</source>
+        <translation>Die ganze Sitzung wird gezeigt.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Filter applied: %n sample(s) shown.</source>
+        <translation>
+            <numerusform>Filter angewendet: %n Stichprobe gezeigt.</numerusform>
+            <numerusform>Filter angewendet: %n Stichproben gezeigt.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Select Time Range</source>
+        <translation>Zeitbereich auswählen</translation>
+    </message>
+    <message>
+        <source>Show %1</source>
+        <translation>%1 zeigen</translation>
+    </message>
+    <message>
+        <source>Clear Filter</source>
+        <translation>Filter löschen</translation>
+    </message>
+    <message>
+        <source>Hide kernel frames</source>
+        <translation>Kernel-Frames ausblenden</translation>
+    </message>
+    <message>
+        <source>Show kernel frames</source>
+        <translation>Kernel-Frames zeigen</translation>
+    </message>
+    <message>
+        <source>Show Off-CPU Time</source>
+        <translation>Off-CPU-Zeit zeigen</translation>
+    </message>
+    <message>
+        <source>Show On-CPU Samples</source>
+        <translation>On-CPU-Stichproben zeigen</translation>
     </message>
 </context>
 <context>

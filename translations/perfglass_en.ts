@@ -330,10 +330,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Give at most one FILE.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>--screenshot needs a FILE.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -378,7 +374,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Session to open (perf.data format; default: ./perf.data if it exists).</source>
+        <source>Sessions to open, one tab each (perf.data format or an archive; default: ./perf.data if it exists).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1752,18 +1748,6 @@ Module: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Flame Graph</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Top-Down</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Summary</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1870,30 +1854,6 @@ Module: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Top-down call tree</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Bottom-up call tree</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Timeline</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Counters</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Bottom-Up</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Caller/Callee</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&amp;Edit</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1934,18 +1894,6 @@ Module: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Select Time Range</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Show %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Clear Filter</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Recording</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1975,34 +1923,6 @@ Module: %2</source>
     </message>
     <message>
         <source>Events</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Show only thread %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Show only process %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Hide thread %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The last thread shown cannot be hidden.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Show thread %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Hide kernel frames</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Show kernel frames</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2058,17 +1978,6 @@ Module: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Showing the whole session.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>Filter applied: %n sample(s) shown.</source>
-        <translation>
-            <numerusform>Filter applied: %n sample shown.</numerusform>
-            <numerusform>Filter applied: %n samples shown.</numerusform>
-        </translation>
-    </message>
-    <message>
         <source>The event every view counts. Only events with samples are offered; events that were only counted (record --counters) are charted in the Counters dock.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2078,18 +1987,6 @@ Module: %2</source>
             <numerusform>%n sample</numerusform>
             <numerusform>%n samples</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Show only CPU %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Source and Disassembly</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Source &amp;&amp; Disassembly of the Selected Function</source>
-        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&amp;pprof Profile…</source>
@@ -2132,14 +2029,6 @@ Module: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Show Off-CPU Time</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Show On-CPU Samples</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Downloading the debug file of %1 from debuginfod: %2 of %3 kB</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2165,6 +2054,22 @@ Module: %2</source>
     </message>
     <message>
         <source>Opened %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compare with Open Sess&amp;ion</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No other session is open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Docks</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2920,6 +2825,148 @@ Module: %2</source>
     </message>
     <message>
         <source>First use a selection as the baseline</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::SessionDocument</name>
+    <message>
+        <source>the time range is outside the session read again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n picked process(es) are no longer in it</source>
+        <translation>
+            <numerusform>%n picked process(es) are no longer in it</numerusform>
+            <numerusform>%n picked process(es) are no longer in it</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n picked thread(s) are no longer in it</source>
+        <translation>
+            <numerusform>%n picked thread are no longer in it</numerusform>
+            <numerusform>%n picked threads are no longer in it</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n step(s) of the filter name functions it no longer has</source>
+        <translation>
+            <numerusform>%n step of the filter name functions it no longer has</numerusform>
+            <numerusform>%n steps of the filter name functions it no longer has</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The filter was kept, but %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::SessionPage</name>
+    <message>
+        <source>Top-down call tree</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bottom-up call tree</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Flame Graph</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Counters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Top-Down</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bottom-Up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Caller/Callee</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Source and Disassembly</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Source &amp;&amp; Disassembly of the Selected Function</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show only thread %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show only process %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hide thread %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The last thread shown cannot be hidden.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show only CPU %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show thread %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Showing the whole session.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Filter applied: %n sample(s) shown.</source>
+        <translation>
+            <numerusform>Filter applied: %n sample shown.</numerusform>
+            <numerusform>Filter applied: %n samples shown.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Select Time Range</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clear Filter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hide kernel frames</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show kernel frames</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show Off-CPU Time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show On-CPU Samples</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

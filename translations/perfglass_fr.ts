@@ -330,10 +330,6 @@
         <translation>Perfglass, un profileur pour Linux : affiche les sessions perf.data en graphes de flammes et arbres d&apos;appels.</translation>
     </message>
     <message>
-        <source>Give at most one FILE.</source>
-        <translation>Indiquez au plus un FICHIER.</translation>
-    </message>
-    <message>
         <source>--screenshot needs a FILE.</source>
         <translation>--screenshot demande un FICHIER.</translation>
     </message>
@@ -378,8 +374,8 @@
         <translation>Ouvrir FILE, enregistrer une image de la fenêtre en PNG dès qu&apos;elle est affichée (avec --compare, de la fenêtre de comparaison), et quitter.</translation>
     </message>
     <message>
-        <source>Session to open (perf.data format; default: ./perf.data if it exists).</source>
-        <translation>Session à ouvrir (format perf.data ; par défaut : ./perf.data s&apos;il existe).</translation>
+        <source>Sessions to open, one tab each (perf.data format or an archive; default: ./perf.data if it exists).</source>
+        <translation>Sessions à ouvrir, chacune dans un onglet (format perf.data ou une archive ; par défaut : ./perf.data s&apos;il existe).</translation>
     </message>
 </context>
 <context>
@@ -1761,42 +1757,6 @@ Module : %2</translation>
         <translation>Impossible d&apos;appliquer le filtre : %1</translation>
     </message>
     <message>
-        <source>Top-down call tree</source>
-        <translation>Arbre d&apos;appels descendant</translation>
-    </message>
-    <message>
-        <source>Bottom-up call tree</source>
-        <translation>Arbre d&apos;appels ascendant</translation>
-    </message>
-    <message>
-        <source>Timeline</source>
-        <translation>Chronologie</translation>
-    </message>
-    <message>
-        <source>Flame Graph</source>
-        <translation>Graphe de flammes</translation>
-    </message>
-    <message>
-        <source>Counters</source>
-        <translation>Compteurs</translation>
-    </message>
-    <message>
-        <source>Top-Down</source>
-        <translation>Descendant</translation>
-    </message>
-    <message>
-        <source>Bottom-Up</source>
-        <translation>Ascendant</translation>
-    </message>
-    <message>
-        <source>Caller/Callee</source>
-        <translation>Appelants/appelées</translation>
-    </message>
-    <message>
-        <source>Summary</source>
-        <translation>Résumé</translation>
-    </message>
-    <message>
         <source>Events</source>
         <translation>Événements</translation>
     </message>
@@ -1903,46 +1863,6 @@ Module : %2</translation>
     <message>
         <source> Event: </source>
         <translation> Événement&#xa0;: </translation>
-    </message>
-    <message>
-        <source>Select Time Range</source>
-        <translation>Choisir un intervalle de temps</translation>
-    </message>
-    <message>
-        <source>Show %1</source>
-        <translation>Afficher %1</translation>
-    </message>
-    <message>
-        <source>Clear Filter</source>
-        <translation>Effacer le filtre</translation>
-    </message>
-    <message>
-        <source>Show only thread %1</source>
-        <translation>Afficher seulement le thread %1</translation>
-    </message>
-    <message>
-        <source>Show only process %1</source>
-        <translation>Afficher seulement le processus %1</translation>
-    </message>
-    <message>
-        <source>Hide thread %1</source>
-        <translation>Masquer le thread %1</translation>
-    </message>
-    <message>
-        <source>The last thread shown cannot be hidden.</source>
-        <translation>Le dernier thread affiché ne peut pas être masqué.</translation>
-    </message>
-    <message>
-        <source>Show thread %1</source>
-        <translation>Afficher le thread %1</translation>
-    </message>
-    <message>
-        <source>Hide kernel frames</source>
-        <translation>Masquer les cadres du noyau</translation>
-    </message>
-    <message>
-        <source>Show kernel frames</source>
-        <translation>Afficher les cadres du noyau</translation>
     </message>
     <message>
         <source>%p %</source>
@@ -2059,17 +1979,6 @@ Module : %2</translation>
         <translation>Session fermée.</translation>
     </message>
     <message>
-        <source>Showing the whole session.</source>
-        <translation>Affichage de toute la session.</translation>
-    </message>
-    <message numerus="yes">
-        <source>Filter applied: %n sample(s) shown.</source>
-        <translation>
-            <numerusform>Filtre appliqué&#xa0;: %n échantillon affiché.</numerusform>
-            <numerusform>Filtre appliqué&#xa0;: %n échantillons affichés.</numerusform>
-        </translation>
-    </message>
-    <message>
         <source>The event every view counts. Only events with samples are offered; events that were only counted (record --counters) are charted in the Counters dock.</source>
         <translation>L&apos;événement que compte chaque vue. Seuls les événements ayant des échantillons sont proposés ; ceux qui ont seulement été comptés (record --counters) sont tracés dans le panneau Compteurs.</translation>
     </message>
@@ -2079,18 +1988,6 @@ Module : %2</translation>
             <numerusform>%n échantillon</numerusform>
             <numerusform>%n échantillons</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Show only CPU %1</source>
-        <translation>Afficher seulement le CPU %1</translation>
-    </message>
-    <message>
-        <source>Source and Disassembly</source>
-        <translation>Source et désassemblage</translation>
-    </message>
-    <message>
-        <source>Source &amp;&amp; Disassembly of the Selected Function</source>
-        <translation>Source &amp;&amp; désassemblage de la fonction choisie</translation>
     </message>
     <message>
         <source>&amp;pprof Profile…</source>
@@ -2133,14 +2030,6 @@ Module : %2</translation>
         <translation>Compter le temps où les threads étaient bloqués (hors du CPU), aux piles où ils se sont bloqués, au lieu des échantillons de l&apos;événement</translation>
     </message>
     <message>
-        <source>Show Off-CPU Time</source>
-        <translation>Afficher le temps hors CPU</translation>
-    </message>
-    <message>
-        <source>Show On-CPU Samples</source>
-        <translation>Afficher les échantillons sur CPU</translation>
-    </message>
-    <message>
         <source>Downloading the debug file of %1 from debuginfod: %2 of %3 kB</source>
         <translation>Téléchargement du fichier de débogage de %1 depuis debuginfod : %2 sur %3 ko</translation>
     </message>
@@ -2167,6 +2056,22 @@ Module : %2</translation>
     <message>
         <source>Opened %1: %2</source>
         <translation>%1 ouvert : %2</translation>
+    </message>
+    <message>
+        <source>No session</source>
+        <translation>Aucune session</translation>
+    </message>
+    <message>
+        <source>Compare with Open Sess&amp;ion</source>
+        <translation>Comparer avec une session ou&amp;verte</translation>
+    </message>
+    <message>
+        <source>No other session is open</source>
+        <translation>Aucune autre session n&apos;est ouverte</translation>
+    </message>
+    <message>
+        <source>&amp;Docks</source>
+        <translation>&amp;Panneaux</translation>
     </message>
 </context>
 <context>
@@ -2923,6 +2828,148 @@ Module : %2</translation>
     <message>
         <source>First use a selection as the baseline</source>
         <translation>Utilisez d&apos;abord une sélection comme référence</translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::SessionDocument</name>
+    <message>
+        <source>the time range is outside the session read again</source>
+        <translation>la plage de temps est hors de la session relue</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n picked process(es) are no longer in it</source>
+        <translation>
+            <numerusform>%n processus choisi n&apos;y est plus</numerusform>
+            <numerusform>%n processus choisis n&apos;y sont plus</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n picked thread(s) are no longer in it</source>
+        <translation>
+            <numerusform>%n thread choisi n&apos;y est plus</numerusform>
+            <numerusform>%n threads choisis n&apos;y sont plus</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n step(s) of the filter name functions it no longer has</source>
+        <translation>
+            <numerusform>%n étape du filtre nomme des fonctions qu&apos;elle n&apos;a plus</numerusform>
+            <numerusform>%n étapes du filtre nomment des fonctions qu&apos;elle n&apos;a plus</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The filter was kept, but %1.</source>
+        <translation>Le filtre a été conservé, mais %1.</translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::SessionPage</name>
+    <message>
+        <source>Top-down call tree</source>
+        <translation>Arbre d&apos;appels descendant</translation>
+    </message>
+    <message>
+        <source>Bottom-up call tree</source>
+        <translation>Arbre d&apos;appels ascendant</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>Chronologie</translation>
+    </message>
+    <message>
+        <source>Flame Graph</source>
+        <translation>Graphe de flammes</translation>
+    </message>
+    <message>
+        <source>Counters</source>
+        <translation>Compteurs</translation>
+    </message>
+    <message>
+        <source>Top-Down</source>
+        <translation>Descendant</translation>
+    </message>
+    <message>
+        <source>Bottom-Up</source>
+        <translation>Ascendant</translation>
+    </message>
+    <message>
+        <source>Caller/Callee</source>
+        <translation>Appelants/appelées</translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation>Résumé</translation>
+    </message>
+    <message>
+        <source>Source and Disassembly</source>
+        <translation>Source et désassemblage</translation>
+    </message>
+    <message>
+        <source>Source &amp;&amp; Disassembly of the Selected Function</source>
+        <translation>Source &amp;&amp; désassemblage de la fonction choisie</translation>
+    </message>
+    <message>
+        <source>Show only thread %1</source>
+        <translation>Afficher seulement le thread %1</translation>
+    </message>
+    <message>
+        <source>Show only process %1</source>
+        <translation>Afficher seulement le processus %1</translation>
+    </message>
+    <message>
+        <source>Hide thread %1</source>
+        <translation>Masquer le thread %1</translation>
+    </message>
+    <message>
+        <source>The last thread shown cannot be hidden.</source>
+        <translation>Le dernier thread affiché ne peut pas être masqué.</translation>
+    </message>
+    <message>
+        <source>Show only CPU %1</source>
+        <translation>Afficher seulement le CPU %1</translation>
+    </message>
+    <message>
+        <source>Show thread %1</source>
+        <translation>Afficher le thread %1</translation>
+    </message>
+    <message>
+        <source>Showing the whole session.</source>
+        <translation>Affichage de toute la session.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Filter applied: %n sample(s) shown.</source>
+        <translation>
+            <numerusform>Filtre appliqué&#xa0;: %n échantillon affiché.</numerusform>
+            <numerusform>Filtre appliqué&#xa0;: %n échantillons affichés.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Select Time Range</source>
+        <translation>Choisir un intervalle de temps</translation>
+    </message>
+    <message>
+        <source>Show %1</source>
+        <translation>Afficher %1</translation>
+    </message>
+    <message>
+        <source>Clear Filter</source>
+        <translation>Effacer le filtre</translation>
+    </message>
+    <message>
+        <source>Hide kernel frames</source>
+        <translation>Masquer les cadres du noyau</translation>
+    </message>
+    <message>
+        <source>Show kernel frames</source>
+        <translation>Afficher les cadres du noyau</translation>
+    </message>
+    <message>
+        <source>Show Off-CPU Time</source>
+        <translation>Afficher le temps hors CPU</translation>
+    </message>
+    <message>
+        <source>Show On-CPU Samples</source>
+        <translation>Afficher les échantillons sur CPU</translation>
     </message>
 </context>
 <context>

@@ -106,7 +106,52 @@ std::vector<uint32_t> sameNames(const Profile &from, const std::vector<uint32_t>
     return {result.begin(), result.end()};
 }
 
+// IDS of FROM that TO has under the same name (the threads of one session read again); empty when any is not
+// there, so that the caller matches them by name instead.
+std::vector<uint32_t> sameIds(const Profile &from, const std::vector<uint32_t> &ids, const Profile &to,
+                              bool processes) {
+    auto nameOf = [processes](const Profile &profile, uint32_t id) -> const std::string * {
+        for (const ThreadInfo &thread : profile.threads)
+            if ((processes ? thread.pid == id && thread.tid == id : thread.tid == id))
+                return &profile.strings[thread.name];
+        return nullptr;
+    };
+    for (uint32_t id : ids) {
+        const std::string *before = nameOf(from, id);
+        const std::string *after = nameOf(to, id);
+        if (!before || !after || *before != *after) return {};
+    }
+    return ids;
+}
+
 } // namespace
+
+FilterTransfer::Carried FilterTransfer::reload(const Profile &from, const SampleFilter &filter,
+                                               const Profile &to) {
+    SampleFilter withoutSelection = filter;
+    withoutSelection.startTime.reset();
+    withoutSelection.endTime.reset();
+    Carried carried = carry(from, withoutSelection, to);
+    SampleFilter &result = carried.filter;
+    result.grouping = filter.grouping;
+    result.hideIdle = filter.hideIdle;
+    if (filter.startTime || filter.endTime) {
+        const uint64_t start = filter.startTime.value_or(0);
+        const bool covered = to.endTime > start && (!filter.endTime || *filter.endTime > to.startTime);
+        if (covered && !result.startTime) { // not made unsatisfiable by carry()
+            result.startTime = filter.startTime;
+            result.endTime = filter.endTime;
+        }
+        carried.timeRangeDropped = !covered;
+    }
+    const auto keep = [&](const std::vector<uint32_t> &ids, std::vector<uint32_t> &into, bool processes) {
+        if (ids.empty()) return;
+        if (auto same = sameIds(from, ids, to, processes); !same.empty()) into = std::move(same);
+    };
+    keep(filter.pids, result.pids, true);
+    keep(filter.tids, result.tids, false);
+    return carried;
+}
 
 FilterTransfer::Carried FilterTransfer::carry(const Profile &from, const SampleFilter &filter,
                                               const Profile &to) {

@@ -31,6 +31,11 @@ public:
     };
 
     static Carried carry(const Profile &from, const SampleFilter &filter, const Profile &to);
+    // The same session read again (grown while it records, or recorded anew at its path): as carry(), but the
+    // time range is kept where TO still has samples in it (the clock is the same), picked processes and
+    // threads keep their ids where TO has them under the same name (else are matched by name), and the
+    // grouping and idle settings stay.
+    static Carried reload(const Profile &from, const SampleFilter &filter, const Profile &to);
     static SampleFilter apply(const Profile &from, const SampleFilter &filter, const Profile &to) {
         return carry(from, filter, to).filter;
     }

@@ -40,6 +40,7 @@ struct SampleFilter {
     // CostKind::OffCpu: nanoseconds off the CPU, by sample (OffCpuTime::compute); null counts 0.
     std::shared_ptr<const std::vector<uint64_t>> offCpuTime;
 
+    bool operator==(const SampleFilter &) const = default;
     bool accepts(const Profile &profile, size_t sample) const;
     uint64_t weight(const Profile &profile, size_t sample) const {
         if (cost == CostKind::OffCpu) return offCpuTime ? (*offCpuTime)[sample] : 0;

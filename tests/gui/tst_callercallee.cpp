@@ -13,6 +13,7 @@
 #include "MainWindow.h"
 #include "SandwichWidget.h"
 #include "SearchEverywhere.h"
+#include "SessionPage.h"
 #include "TestSupport.h"
 #include "analysis/Transform.h"
 
@@ -81,7 +82,7 @@ CallerCalleeView *TestCallerCallee::showCallerCallee(MainWindow &window) {
     auto *dock = part<QDockWidget>(window, "callerCalleeDock");
     dock->show();
     dock->raise();
-    window.resizeDocks({dock}, {620}, Qt::Vertical);
+    window.currentPage()->resizeDocks({dock}, {620}, Qt::Vertical);
     auto *view = part<CallerCalleeView>(window, "callerCalleeView");
     if (view->functionsModel()->rowCount() == 0) {
         QSignalSpy listed(view, &CallerCalleeView::functionsListed);
@@ -133,7 +134,7 @@ void TestCallerCallee::sandwichAndHistory() {
     const auto window = openWindow();
     QVERIFY(window);
     CallerCalleeView *view = showCallerCallee(*window);
-    const Profile &profile = *window->session()->profile;
+    const Profile &profile = *window->session()->profile();
     const FunctionId spin = functionNamed(profile, QStringLiteral("spinFor"));
     const FunctionId hot = functionNamed(profile, QStringLiteral("hotLoop"));
     QSignalSpy updated(view, &CallerCalleeView::updated);
@@ -186,7 +187,7 @@ void TestCallerCallee::followsTheFilter() {
     const auto window = openWindow();
     QVERIFY(window);
     CallerCalleeView *view = showCallerCallee(*window);
-    const Profile &profile = *window->session()->profile;
+    const Profile &profile = *window->session()->profile();
     const FunctionId hot = functionNamed(profile, QStringLiteral("hotLoop"));
     QVERIFY(view->functionsModel()->rowOf(hot) >= 0);
     QSignalSpy listed(view, &CallerCalleeView::functionsListed);

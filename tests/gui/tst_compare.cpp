@@ -234,7 +234,7 @@ private slots:
     void carryThreadsNotTimeRange() {
         auto window = openSessionWindow(three_, kLoadTimeoutMs);
         QVERIFY(window);
-        const Profile &profile = *window->session()->profile;
+        const Profile &profile = *window->session()->profile();
         const uint32_t pid = profile.samples.pid[0];
         TimelineWidget *timeline = window->findChild<TimelineWidget *>();
         QVERIFY(timeline);
@@ -250,7 +250,7 @@ private slots:
         const SampleFilter &carried = compare->comparison()->filter;
         QVERIFY(!carried.startTime && !carried.endTime);
         QVERIFY(!carried.tids.empty()); // the one-thread recording's thread of that name
-        const Profile &other = *compare->comparison()->profile;
+        const Profile &other = *compare->comparison()->profile();
         for (uint32_t tid : carried.tids)
             QVERIFY(std::any_of(other.threads.begin(), other.threads.end(),
                                 [tid](const ThreadInfo &thread) { return thread.tid == tid; }));
@@ -283,7 +283,7 @@ private slots:
     void compareTimeRanges() {
         auto window = openSessionWindow(three_, kLoadTimeoutMs);
         QVERIFY(window);
-        const auto profile = window->session()->profile;
+        const auto profile = window->session()->profile();
         const uint64_t middle = profile->startTime + (profile->endTime - profile->startTime) / 2;
         QSignalSpy applied(window.get(), &MainWindow::filterApplied);
         window->selectTimeRange(profile->startTime, middle);
@@ -301,7 +301,7 @@ private slots:
         QCOMPARE(compare->comparison()->filter.startTime, std::optional<uint64_t>(middle));
         QVERIFY(compare->windowTitle().contains(QStringLiteral(" s")));
         QVERIFY(compare->carriedLabel()->text().contains(QStringLiteral("each with its own filter")));
-        QCOMPARE(compare->baseline()->profile, compare->comparison()->profile);
+        QCOMPARE(compare->baseline()->profile(), compare->comparison()->profile());
         compare->tabs()->setCurrentIndex(0);
         saveScreenshot(compare, QStringLiteral("compare-time-ranges.png"));
     }
@@ -311,7 +311,7 @@ private slots:
         QVERIFY(window);
         // Two of the workload's worker threads (those with the most samples after the busiest).
         std::map<uint32_t, size_t> samples;
-        const Profile &profile = *window->session()->profile;
+        const Profile &profile = *window->session()->profile();
         for (size_t i = 0; i < profile.samples.size(); ++i)
             ++samples[profile.samples.tid[i]];
         QVERIFY(samples.size() >= 3);

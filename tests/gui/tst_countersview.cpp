@@ -5,6 +5,7 @@
 #include "CounterChartWidget.h"
 #include "CountersView.h"
 #include "GuiTestSupport.h"
+#include "LoadJob.h"
 #include "TestSupport.h"
 #include "load/LoadProfile.h"
 
@@ -23,13 +24,13 @@ using namespace perfglass::test;
 
 namespace {
 
-std::shared_ptr<const LoadedSession> sessionOf(std::shared_ptr<const Profile> profile) {
-    auto session = std::make_shared<LoadedSession>();
-    session->profile = std::move(profile);
+std::shared_ptr<const SessionAnalysis> sessionOf(std::shared_ptr<const Profile> profile) {
+    auto session = std::make_shared<SessionAnalysis>();
+    session->file = LoadJob::sessionFileOf(std::move(profile));
     return session;
 }
 
-std::shared_ptr<const LoadedSession> loadSession(const QString &file) {
+std::shared_ptr<const SessionAnalysis> loadSession(const QString &file) {
     return sessionOf(loadProfile(file.toStdString()));
 }
 
@@ -85,7 +86,7 @@ private:
     QTemporaryDir dir_;
     std::unique_ptr<CountersView> view_;
 
-    CountersView &show(const std::shared_ptr<const LoadedSession> &session) {
+    CountersView &show(const std::shared_ptr<const SessionAnalysis> &session) {
         view_ = std::make_unique<CountersView>();
         view_->resize(1000, 720);
         view_->setSession(session);

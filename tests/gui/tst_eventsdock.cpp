@@ -54,6 +54,7 @@ private slots:
         window.resize(1300, 850);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
+        part<QDockWidget>(window, "eventsDock")->show();
         part<QDockWidget>(window, "eventsDock")->raise();
         QVERIFY(loaded.size() == 1 || loaded.wait(60000));
         QVERIFY(view->model()->eventCount() > 0);

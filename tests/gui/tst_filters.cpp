@@ -152,7 +152,7 @@ QMenu *TestFilters::menuFor(MainWindow &window, const CallTree &tree, uint32_t n
 void TestFilters::filterEdits() {
     const auto window = openWindow();
     QVERIFY(window);
-    const Profile &profile = *window->session()->profile;
+    const Profile &profile = *window->session()->profile();
     const std::vector<uint32_t> threads = sampledThreads(profile);
     const std::vector<uint32_t> processes = sampledProcesses(profile);
     QVERIFY2(threads.size() >= 3, qPrintable(QString::number(threads.size()))); // main, workers, child
@@ -615,7 +615,7 @@ void TestFilters::cpuChooser() {
     const auto window = openWindow();
     QVERIFY(window);
     QSignalSpy applied(window.get(), &MainWindow::filterApplied);
-    const Profile &profile = *window->session()->profile;
+    const Profile &profile = *window->session()->profile();
     const std::vector<uint32_t> cpus = sampledCpus(profile);
     QMenu *menu = part<FilterBar>(window, "filterToolBar")->cpuMenu();
     QList<QAction *> cpuActions;

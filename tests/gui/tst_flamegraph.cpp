@@ -418,7 +418,7 @@ void TestFlameGraph::statusSaysWhatIsShown() {
     const auto window = openWindow(fp_);
     QVERIFY(window);
     QSignalSpy applied(window.get(), &MainWindow::filterApplied);
-    const auto &profile = *window->session()->profile;
+    const auto &profile = *window->session()->profile();
     window->selectTimeRange(profile.startTime, profile.startTime + (profile.endTime - profile.startTime) / 2);
     QVERIFY(applied.wait(kLoadTimeoutMs));
     QVERIFY2(window->statusBar()->currentMessage().startsWith(QLatin1String("Filter applied")),
@@ -451,7 +451,7 @@ void TestFlameGraph::closeAndReload() {
     reload->trigger();
     QVERIFY(loaded.wait(kLoadTimeoutMs));
     QVERIFY(window->session() != first);
-    QCOMPARE(window->session()->path, first->path);
+    QCOMPARE(window->session()->file->path, first->file->path);
     QVERIFY(!part<FlameGraphModel>(window, "flameGraphModel")->isEmpty());
 }
 

@@ -18,6 +18,7 @@
 #include "LoadJob.h"
 #include "MainWindow.h"
 #include "SessionComparer.h"
+#include "SessionPage.h"
 #include "SummaryView.h"
 #include "TestSupport.h"
 #include "TimelineView.h"
@@ -194,10 +195,10 @@ void TestMainWindow::loaderReportsProgressAndResult() {
     QVERIFY(!loader.isLoading());
     QVERIFY(!progress.isEmpty());
     QCOMPARE(progress.last().first().toDouble(), 1.0);
-    const auto session = loaded.first().first().value<std::shared_ptr<const LoadedSession>>();
+    const auto session = loaded.first().first().value<std::shared_ptr<const SessionAnalysis>>();
     QVERIFY(session && session->topDown);
     QVERIFY(session->topDown->sampleCount() > 100);
-    QCOMPARE(session->path, QFileInfo(session_).absoluteFilePath());
+    QCOMPARE(session->file->path, QFileInfo(session_).absoluteFilePath());
     QVERIFY(!session->flat.functions.empty());
 }
 
@@ -489,8 +490,8 @@ void TestMainWindow::summaryShowsSession() {
     QVERIFY(text.contains(QString::fromStdString(window->session()->eventName)));
     QVERIFY(text.contains(QLatin1String("hotspots-fp")));
     QVERIFY(text.contains(QLatin1String("Lost samples")));
-    QVERIFY(!window->session()->profile->hostname.empty());
-    QVERIFY(text.contains(QString::fromStdString(window->session()->profile->hostname)));
+    QVERIFY(!window->session()->profile()->hostname.empty());
+    QVERIFY(text.contains(QString::fromStdString(window->session()->profile()->hostname)));
     part<QDockWidget>(window, "summaryDock")->raise();
     part<QDockWidget>(window, "summaryDock")->show();
     QCoreApplication::processEvents();
@@ -741,7 +742,7 @@ void TestMainWindow::timelineSelectionFiltersEveryView() {
     QVERIFY(
         part<TimelineView>(window, "timelineView")->rangeLabel()->text().contains(QLatin1String("Showing")));
     // The timeline itself keeps showing the whole session.
-    QCOMPARE(timeline->buckets()->start, window->session()->profile->startTime);
+    QCOMPARE(timeline->buckets()->start, window->session()->profile()->startTime);
     saveScreenshot(window.get(), QStringLiteral("timeline.png"));
 
     // Undo restores the whole session; redo filters again.
@@ -807,7 +808,7 @@ void TestMainWindow::brokenStacksStandOut() {
     QVERIFY(!path.isEmpty());
     const auto window = openWindow(path);
     QVERIFY(window);
-    QVERIFY(window->session()->profile->diagnostics.brokenStacks > 0);
+    QVERIFY(window->session()->profile()->diagnostics.brokenStacks > 0);
     FlameGraphModel &model = *part<FlameGraphModel>(window, "flameGraphModel");
     uint32_t broken = CallTree::kRoot;
     for (uint32_t node : model.childrenOf(CallTree::kRoot))
@@ -872,7 +873,7 @@ void TestMainWindow::countersDockShowsSeries() {
     QVERIFY2(countersDock->height() > window->height() / 2,
              qPrintable(QString::number(countersDock->height())));
     QCOMPARE(part<QLabel>(window, "sessionLabel")->text(), QStringLiteral("Counters only, no samples"));
-    const Profile &profile = *window->session()->profile;
+    const Profile &profile = *window->session()->profile();
     const int cpus = static_cast<int>(sysconf(_SC_NPROCESSORS_ONLN));
     QCOMPARE(static_cast<int>(profile.counters.size()), 2 * cpus);
     CountersView *view = part<CountersView>(window, "countersView");
@@ -905,10 +906,13 @@ void TestMainWindow::countersDockShowsSeries() {
     window->openFile(session_);
     QVERIFY(loaded.wait(kLoadTimeoutMs) || !loaded.isEmpty());
     QCoreApplication::processEvents();
+    // The session with samples opens in a page of its own, whose sample views are all there.
+    QCOMPARE(window->pages().size(), 2);
+    SessionPage *samples = window->currentPage();
     for (const QString &name : sampleViews)
-        QVERIFY2(!window->findChild<QDockWidget *>(name)->isHidden(), qPrintable(name));
-    QVERIFY(part<QDockWidget>(window, "flameGraphDock")->isVisible());
-    QVERIFY(part<QDockWidget>(window, "timelineDock")->isVisible());
+        QVERIFY2(!samples->findChild<QDockWidget *>(name)->isHidden(), qPrintable(name));
+    QVERIFY(part<QDockWidget>(samples, "flameGraphDock")->isVisible());
+    QVERIFY(part<QDockWidget>(samples, "timelineDock")->isVisible());
     saveScreenshot(window.get(), QStringLiteral("counters-then-samples.png"));
 }
 

@@ -271,8 +271,8 @@ void TestRecordDialog::launchRecordsAndOpens() {
 
     // The session is the one recorded, with samples and the test program's hot function.
     QVERIFY(window->session());
-    QCOMPARE(window->session()->path, output);
-    QVERIFY(window->session()->profile->samples.size() > 0);
+    QCOMPARE(window->session()->file->path, output);
+    QVERIFY(window->session()->profile()->samples.size() > 0);
     QVERIFY2(shareOf(*part<FlameGraphModel>(window, "flameGraphModel"), QStringLiteral("hotLoop")) > 0.2,
              "hotLoop should hold about 60 % of the samples");
 
@@ -317,7 +317,7 @@ void TestRecordDialog::stopEndsTheRecording() {
     QTest::mouseClick(view->stopButton(), Qt::LeftButton);
     QTRY_VERIFY_WITH_TIMEOUT(!loaded.isEmpty(), kTimeoutMs);
     QCOMPARE(view->recording()->summary().exitCode, 128 + SIGTERM); // asked to exit
-    QVERIFY(window->session()->profile->samples.size() > 0);
+    QVERIFY(window->session()->profile()->samples.size() > 0);
 }
 
 void TestRecordDialog::destroyingStopsTheRecording() {
@@ -361,15 +361,16 @@ void TestRecordDialog::liveViewFollowsTheRecording() {
     QVERIFY(view->recording()->options().sampleCpu);
     // While the program still runs, the views show what was recorded so far, more with every reload.
     uint64_t firstSamples = 0;
-    QTRY_VERIFY_WITH_TIMEOUT(window->session() && window->session()->profile->samples.size() > 0, kTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(window->session() && window->session()->profile()->samples.size() > 0,
+                             kTimeoutMs);
     QVERIFY(view->recording()->isActive());
-    QCOMPARE(window->session()->path, output);
+    QCOMPARE(window->session()->file->path, output);
     QVERIFY(!live.isEmpty());
-    firstSamples = window->session()->profile->samples.size();
+    firstSamples = window->session()->profile()->samples.size();
     const auto loadsBefore = loaded.count();
     QTRY_VERIFY_WITH_TIMEOUT(loaded.count() > loadsBefore, kTimeoutMs);
     QVERIFY(view->recording()->isActive());
-    QVERIFY(window->session()->profile->samples.size() > firstSamples);
+    QVERIFY(window->session()->profile()->samples.size() > firstSamples);
     QCOMPARE(QApplication::focusWidget(), focused); // reloading took no focus
     QVERIFY(window->findChildren<QMessageBox *>().isEmpty());
     saveScreenshot(window.get(), QStringLiteral("recording-live.png"));
@@ -378,7 +379,7 @@ void TestRecordDialog::liveViewFollowsTheRecording() {
     view->stopButton()->click();
     QTRY_VERIFY_WITH_TIMEOUT(view->recording()->state() == RecordingJob::State::Finished &&
                                  !part<LoadJob>(window, "loadJob")->isLoading() &&
-                                 window->session()->profile->samples.size() ==
+                                 window->session()->profile()->samples.size() ==
                                      view->recording()->summary().samples,
                              kTimeoutMs);
 }
@@ -408,7 +409,7 @@ void TestRecordDialog::attachRecords() {
     part<QLineEdit>(dialog, "outputEdit")->setText(dir_.filePath(QStringLiteral("attach.data")));
     recordAndWait(*window, dialog);
     QVERIFY(program.running());
-    QVERIFY(window->session()->profile->samples.size() > 0);
+    QVERIFY(window->session()->profile()->samples.size() > 0);
     QVERIFY(shareOf(*part<FlameGraphModel>(window, "flameGraphModel"), QStringLiteral("hotLoop")) > 0.2);
 }
 

@@ -52,7 +52,7 @@ private slots:
 
         auto window = openSessionWindow(session, kTimeoutMs);
         QVERIFY(window);
-        QVERIFY(namesFunction(*window->session()->profile, kHotLoop));
+        QVERIFY(namesFunction(*window->session()->profile(), kHotLoop));
         const QString archive = dir.filePath(QStringLiteral("review.tar.bz2"));
         QSignalSpy exported(window->reviewExporter(), &ReviewExporter::exported);
         window->reviewExporter()->exportTo(archive, true);
@@ -84,11 +84,11 @@ private slots:
         auto reviewer = openSessionWindow(archive, kTimeoutMs);
         QVERIFY(reviewer);
         const auto &opened = reviewer->session();
-        QCOMPARE(opened->path, QFileInfo(archive).absoluteFilePath());
-        QVERIFY(opened->sessionFile != opened->path);
-        QVERIFY2(opened->sessionFile.startsWith(dir.filePath(QStringLiteral("elsewhere/.cache"))),
-                 qPrintable(opened->sessionFile));
-        QVERIFY2(namesFunction(*opened->profile, kHotLoop),
+        QCOMPARE(opened->file->path, QFileInfo(archive).absoluteFilePath());
+        QVERIFY(opened->file->dataPath != opened->file->path);
+        QVERIFY2(opened->file->dataPath.startsWith(dir.filePath(QStringLiteral("elsewhere/.cache"))),
+                 qPrintable(opened->file->dataPath));
+        QVERIFY2(namesFunction(*opened->profile(), kHotLoop),
                  "the archive's copy of the deleted program names its functions");
         saveScreenshot(reviewer.get(), QStringLiteral("reviewexport-opened-archive.png"));
     }

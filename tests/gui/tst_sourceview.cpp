@@ -44,7 +44,7 @@ private:
     // Opens FUNCTION's Source & Disassembly through its context menu and waits for the annotation.
     static SourceDisassemblyView *openSource(MainWindow &window, FunctionId function) {
         auto *actions = part<FrameActions>(&window, "frameActions");
-        const Profile &profile = *window.session()->profile;
+        const Profile &profile = *window.session()->profile();
         QMenu *menu = actions->createMenu(FrameTarget::fromFunction(profile, nullptr, function), &window);
         auto *show = menu->findChild<QAction *>(QStringLiteral("showSource"));
         if (!show) return nullptr;
@@ -102,7 +102,7 @@ private slots:
     void framePointers() {
         const auto window = openSessionWindow(dir_.filePath(QStringLiteral("fp.data")), 60000);
         QVERIFY(window);
-        const Profile &profile = *window->session()->profile;
+        const Profile &profile = *window->session()->profile();
         const FunctionId sortWork = FunctionMatcher(profile).function("sortWork");
         SourceDisassemblyView *view = openSource(*window, sortWork);
         QVERIFY(view);
@@ -173,7 +173,7 @@ private slots:
         if (path.isEmpty()) QSKIP("a DWARF recording cannot be made here");
         const auto window = openSessionWindow(path, 60000);
         QVERIFY(window);
-        const FunctionId memWork = FunctionMatcher(*window->session()->profile).function("memWork");
+        const FunctionId memWork = FunctionMatcher(*window->session()->profile()).function("memWork");
         // The workload's source where the build may not have been: the tree's bench/ as a source path of the
         // Symbol Settings, which the dock uses.
         SymbolSettings settings = window->symbolSettings();
@@ -213,8 +213,8 @@ private slots:
     void strippedLibrary() {
         const auto window = openSessionWindow(dir_.filePath(QStringLiteral("fp.data")), 60000);
         QVERIFY(window);
-        const LoadedSession &session = *window->session();
-        const Profile &profile = *session.profile;
+        const SessionAnalysis &session = *window->session();
+        const Profile &profile = *session.profile();
         std::optional<FunctionId> library;
         for (const FunctionCost &cost : session.flat.functions)
             if (profile.moduleName(profile.functions[cost.function].module).starts_with("libstdc++") &&

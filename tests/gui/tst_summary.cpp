@@ -4,8 +4,10 @@
 // says what it counts, problems are explained with what to do, and what could not be named is listed by
 // module. The event picker offers only events that have samples: events of `record --counters` are counted
 // only and would empty every view. Screenshots of each Summary are saved for a person to look at.
+#include "AnalysisJob.h"
 #include "CallTreeModel.h"
 #include "GuiTestSupport.h"
+#include "LoadJob.h"
 #include "MainWindow.h"
 #include "SummaryView.h"
 #include "TestSupport.h"
@@ -149,7 +151,7 @@ void TestSummary::eventPickerOffersOnlySampledEvents() {
     if (path.isEmpty()) QSKIP("recording is not permitted here");
     const auto window = openWindow(path);
     QVERIFY(window);
-    const Profile &profile = *window->session()->profile;
+    const Profile &profile = *window->session()->profile();
     QCOMPARE(profile.events.size(), size_t{4});
     QComboBox *picker = part<QComboBox>(window, "eventPicker");
     QCOMPARE(picker->count(), 2);
@@ -190,7 +192,7 @@ void TestSummary::summaryOfDwarfRecording() {
     if (path.isEmpty()) QSKIP("recording is not permitted here");
     const auto window = openWindow(path);
     QVERIFY(window);
-    const Profile &profile = *window->session()->profile;
+    const Profile &profile = *window->session()->profile();
     QVERIFY(profile.machine.recorder.rfind("perfglass", 0) == 0);
     QCOMPARE(QString::fromStdString(profile.machine.cpuDescription), thisCpuModel());
     QVERIFY(profile.machine.totalMemoryKb > 0);
@@ -215,9 +217,9 @@ void TestSummary::summaryOfSystemWideRecording() {
                          result.err.left(200)));
     const auto window = openWindow(path);
     QVERIFY(window);
-    const UnresolvedFrames *unresolved = window->session()->unresolved.get();
+    const UnresolvedFrames *unresolved = window->session()->file->unresolved.get();
     QVERIFY(unresolved);
-    QCOMPARE(unresolved->totalSamples, window->session()->profile->samples.size());
+    QCOMPARE(unresolved->totalSamples, window->session()->profile()->samples.size());
     const QString text = part<SummaryView>(window, "summaryView")->plainText();
     QVERIFY2(text.contains(QLatin1String("Processes")), qPrintable(text));
     if (!unresolved->modules.empty()) QVERIFY(text.contains(QLatin1String("Not symbolized, by module")));
@@ -236,7 +238,7 @@ void TestSummary::summaryOfPerfRecording() {
         QSKIP(qPrintable("perf record cannot record here: " + result.err.left(200)));
     const auto window = openWindow(path);
     QVERIFY(window);
-    const Profile &profile = *window->session()->profile;
+    const Profile &profile = *window->session()->profile();
     // perf's VERSION, e.g. 6.1.x; seen missing once under a parallel `make test`: say what perf printed.
     QVERIFY2(profile.machine.recorder.find("6.") != std::string::npos,
              qPrintable(QStringLiteral("VERSION \"%1\", %2 feature notices; perf record said: %3")
@@ -261,13 +263,7 @@ void TestSummary::smallSharesAreShown() {
         hand.addSample({"main", "a", "b"}, 3000 + i, 1, 0, 1);
     hand.addFunction("[unknown]", hand.addModule("/usr/lib/libstripped.so", false));
     hand.addSample({"main", "[unknown]"}, 5000, 1, 0, 1);
-    auto session = std::make_shared<LoadedSession>();
-    session->profile = hand.shared();
-    session->topDown = CallTree::topDown(session->profile, SampleFilter{});
-    session->flat = FlatProfile::compute(*session->profile, SampleFilter{});
-    session->unresolved =
-        std::make_shared<const UnresolvedFrames>(UnresolvedFrames::compute(*session->profile));
-    session->eventName = "cpu-clock";
+    const auto session = AnalysisJob::compute(LoadJob::sessionFileOf(hand.shared()), SampleFilter{}, {});
     SummaryView view;
     view.setSession(session);
     const QString text = view.plainText();
@@ -280,13 +276,7 @@ void TestSummary::hiddenSummaryIsLaidOutWhenShown() {
     // out its text then (issue 16), but when it is shown or its text is asked for.
     HandProfile hand;
     hand.addSample({"main", "a", "b"}, 3000, 1, 0, 1);
-    auto session = std::make_shared<LoadedSession>();
-    session->profile = hand.shared();
-    session->topDown = CallTree::topDown(session->profile, SampleFilter{});
-    session->flat = FlatProfile::compute(*session->profile, SampleFilter{});
-    session->unresolved =
-        std::make_shared<const UnresolvedFrames>(UnresolvedFrames::compute(*session->profile));
-    session->eventName = "cpu-clock";
+    const auto session = AnalysisJob::compute(LoadJob::sessionFileOf(hand.shared()), SampleFilter{}, {});
     SummaryView view;
     auto *browser = view.findChild<QTextBrowser *>();
     QVERIFY(browser);

@@ -160,7 +160,7 @@ void TestTranslations::catalogueLoads() {
     QVERIFY2(one.mid(2) != two.mid(2), qPrintable(one + QLatin1String(" / ") + two));
     QVERIFY(!one.contains(QLatin1String("(s)")));
     // The field's vocabulary.
-    const QString flameGraph = translated("perfglass::MainWindow", "Flame Graph");
+    const QString flameGraph = translated("perfglass::SessionPage", "Flame Graph");
     QCOMPARE(flameGraph, language == QLatin1String("de") ? QStringLiteral("Flammendiagramm")
                                                          : QStringLiteral("Graphe de flammes"));
     // A language without a catalogue falls back to English, with its plural forms.

@@ -1,11 +1,13 @@
 #include "FilterCommand.h"
 
+#include <utility>
+
 namespace perfglass {
 
-FilterCommand::FilterCommand(const QString &text, SampleFilter before, SampleFilter after, Apply apply)
+FilterCommand::FilterCommand(const QString &text, size_t before, size_t after, Apply apply)
     : QUndoCommand(text)
-    , before_(std::move(before))
-    , after_(std::move(after))
+    , before_(before)
+    , after_(after)
     , apply_(std::move(apply)) {}
 
 void FilterCommand::undo() {

@@ -1,0 +1,446 @@
+#include "SessionPage.h"
+
+#include "CallTreeModel.h"
+#include "CallTreeView.h"
+#include "CallerCalleeView.h"
+#include "CountersView.h"
+#include "DockHeightKeeper.h"
+#include "FilterBar.h"
+#include "FilterEdits.h"
+#include "FlameGraphModel.h"
+#include "FlameGraphView.h"
+#include "FlameGraphWidget.h"
+#include "FrameActions.h"
+#include "SessionDocument.h"
+#include "SourceDisassemblyView.h"
+#include "SummaryView.h"
+#include "TimelineView.h"
+#include "TimelineWidget.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QDockWidget>
+#include <QLineEdit>
+#include <QResizeEvent>
+#include <QTimer>
+
+namespace perfglass {
+
+SessionPage::SessionPage(FrameActions *frameActions, QAction *clearFilter, QWidget *parent)
+    : QMainWindow(parent)
+    , document_(new SessionDocument(this))
+    , frameActions_(frameActions)
+    , topDownModel_(new CallTreeModel(this))
+    , bottomUpModel_(new CallTreeModel(this))
+    , flameGraphModel_(new FlameGraphModel(this)) {
+    setObjectName(QStringLiteral("sessionPage"));
+    document_->setObjectName(QStringLiteral("sessionDocument"));
+    topDownModel_->setObjectName(QStringLiteral("topDownModel"));
+    bottomUpModel_->setObjectName(QStringLiteral("bottomUpModel"));
+    flameGraphModel_->setObjectName(QStringLiteral("flameGraphModel"));
+    setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowNestedDocks |
+                   QMainWindow::AllowTabbedDocks | QMainWindow::GroupedDragging);
+    createViews();
+    layOutDocks();
+    createSourceDock();
+    heightKeeper_ = new DockHeightKeeper(this, flameGraphDock_, docks());
+    connectViews();
+    createFilterBar(clearFilter);
+    trackFocusedDock();
+    subscribe();
+    defaultState_ = saveState(kStateVersion);
+}
+
+QDockWidget *SessionPage::addDock(const QString &title, const QString &objectName, QWidget *content) {
+    auto *dock = new QDockWidget(title, this);
+    dock->setObjectName(objectName);
+    dock->setWidget(content);
+    dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
+                      QDockWidget::DockWidgetClosable);
+    addDockWidget(Qt::TopDockWidgetArea, dock);
+    return dock;
+}
+
+QList<QDockWidget *> SessionPage::docks() const {
+    return {timelineDock_, flameGraphDock_,   countersDock_, topDownDock_,
+            bottomUpDock_, callerCalleeDock_, sourceDock_,   summaryDock_};
+}
+
+void SessionPage::createViews() {
+    flameGraphView_ = new FlameGraphView(flameGraphModel_, this);
+    topDownView_ = new CallTreeView(topDownModel_, tr("Top-down call tree"), this);
+    bottomUpView_ = new CallTreeView(bottomUpModel_, tr("Bottom-up call tree"), this);
+    callerCalleeView_ = new CallerCalleeView(this);
+    timelineView_ = new TimelineView(this);
+    countersView_ = new CountersView(this);
+    summaryView_ = new SummaryView(this);
+    const std::initializer_list<std::pair<QObject *, const char *>> names = {
+        {flameGraphView_, "flameGraphView"}, {topDownView_, "topDownView"},
+        {bottomUpView_, "bottomUpView"},     {callerCalleeView_, "callerCalleeView"},
+        {timelineView_, "timelineView"},     {countersView_, "countersView"},
+        {summaryView_, "summaryView"}};
+    for (const auto &[view, name] : names)
+        view->setObjectName(QLatin1String(name));
+}
+
+// No central widget: the docks share the whole page. The timeline on top, the flame graph (tabbed with the
+// counters) in the middle with most of the height, the trees, caller/callee and summary tabbed below. Extra
+// height goes to the flame graph (DockHeightKeeper).
+void SessionPage::layOutDocks() {
+    timelineDock_ = addDock(tr("Timeline"), QStringLiteral("timelineDock"), timelineView_);
+    flameGraphDock_ = addDock(tr("Flame Graph"), QStringLiteral("flameGraphDock"), flameGraphView_);
+    countersDock_ = addDock(tr("Counters"), QStringLiteral("countersDock"), countersView_);
+    topDownDock_ = addDock(tr("Top-Down"), QStringLiteral("topDownDock"), topDownView_);
+    bottomUpDock_ = addDock(tr("Bottom-Up"), QStringLiteral("bottomUpDock"), bottomUpView_);
+    callerCalleeDock_ = addDock(tr("Caller/Callee"), QStringLiteral("callerCalleeDock"), callerCalleeView_);
+    summaryDock_ = addDock(tr("Summary"), QStringLiteral("summaryDock"), summaryView_);
+    setCentralWidget(nullptr);
+    splitDockWidget(timelineDock_, flameGraphDock_, Qt::Vertical);
+    splitDockWidget(flameGraphDock_, topDownDock_, Qt::Vertical);
+    tabifyDockWidget(flameGraphDock_, countersDock_);
+    tabifyDockWidget(topDownDock_, bottomUpDock_);
+    tabifyDockWidget(bottomUpDock_, callerCalleeDock_);
+    tabifyDockWidget(callerCalleeDock_, summaryDock_);
+    flameGraphDock_->raise();
+    topDownDock_->raise();
+    resizeDocks({timelineDock_, flameGraphDock_, topDownDock_}, {130, 560, 210}, Qt::Vertical);
+}
+
+void SessionPage::connectViews() {
+    connect(topDownView_, &CallTreeView::nodeActivated, this,
+            [this](uint32_t node) { showNodeInFlameGraph(CallTree::Kind::TopDown, node); });
+    connect(flameGraphView_->graph(), &FlameGraphWidget::nodeActivated, this, [this](uint32_t node) {
+        (flameGraphModel_->isBottomUp() ? bottomUpView_ : topDownView_)->selectNode(node);
+        if (node != CallTree::kRoot && flameGraphModel_->tree())
+            callerCalleeView_->showFunction(flameGraphModel_->tree()->node(node).function);
+    });
+    for (CallTreeView *view : {topDownView_, bottomUpView_})
+        connect(view, &CallTreeView::functionSelected, callerCalleeView_, &CallerCalleeView::showFunction);
+    connect(bottomUpView_, &CallTreeView::nodeActivated, this, [this](uint32_t node) {
+        if (flameGraphModel_->isBottomUp()) showNodeInFlameGraph(CallTree::Kind::BottomUp, node);
+        callerCalleeView_->showFunction(bottomUpModel_->tree()->node(node).function);
+        callerCalleeDock_->show();
+        callerCalleeDock_->raise();
+    });
+    for (QDockWidget *dock : {callerCalleeDock_, summaryDock_, bottomUpDock_})
+        connect(dock, &QDockWidget::visibilityChanged, this, [this, dock](bool visible) {
+            if (visible) giveRoomTo(dock);
+        });
+    connect(summaryView_, &SummaryView::functionActivated, this, &SessionPage::showFunctionInFlameGraph);
+    connect(summaryView_, &SummaryView::symbolSettingsRequested, this, &SessionPage::symbolSettingsRequested);
+    connect(timelineView_, &TimelineView::rangeSelected, this, &SessionPage::selectTimeRange);
+    // A new session's timeline gets the height that shows its rows (up to a limit; more rows scroll).
+    connect(timelineView_, &TimelineView::preferredHeightChanged, this, [this](int height) {
+        if (timelineDock_->isFloating()) return;
+        const int frame = timelineDock_->height() - timelineView_->height(); // the dock's title bar
+        resizeDocks({timelineDock_}, {height + frame}, Qt::Vertical);
+    });
+}
+
+// A dock brought forward below the flame graph gets at least half of the height the two share: Caller/Callee
+// needs rows for its callers, sandwich and callees, and a tree needs rows to be read.
+void SessionPage::giveRoomTo(QDockWidget *dock) {
+    if (!isVisible() || dock->isFloating() || flameGraphDock_->isFloating() || !flameGraphDock_->isVisible())
+        return;
+    const int both = flameGraphDock_->height() + dock->height();
+    if (dock->height() >= both / 2) return;
+    resizeDocks({flameGraphDock_, dock}, {both / 2, both - both / 2}, Qt::Vertical);
+}
+
+// The Source and Disassembly dock, tabbed with the trees and hidden until a function is shown in it.
+void SessionPage::createSourceDock() {
+    sourceView_ = new SourceDisassemblyView(this);
+    sourceView_->setObjectName(QStringLiteral("sourceView"));
+    // No "&" in the title: tab bars take it for an accelerator, title bars do not.
+    sourceDock_ = addDock(tr("Source and Disassembly"), QStringLiteral("sourceDock"), sourceView_);
+    tabifyDockWidget(callerCalleeDock_, sourceDock_);
+    sourceDock_->hide();
+    connect(sourceView_, &SourceDisassemblyView::sourceFolderChosen, this, &SessionPage::sourceFolderChosen);
+    auto *action = new QAction(tr("Source && Disassembly of the Selected Function"), this);
+    action->setObjectName(QStringLiteral("showSourceAction"));
+    action->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_D));
+    action->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    connect(action, &QAction::triggered, this, [this] {
+        if (callerCalleeView_->function()) showSource(*callerCalleeView_->function());
+    });
+    addAction(action);
+}
+
+// Shown docked, the dock takes most of the height it shares with the flame graph: the instructions need rows.
+void SessionPage::showSource(FunctionId function) {
+    sourceView_->showFunction(function);
+    const bool wasVisible = sourceDock_->isVisible();
+    sourceDock_->show();
+    sourceDock_->raise();
+    if (wasVisible || sourceDock_->isFloating()) return;
+    const int both = flameGraphDock_->height() + sourceDock_->height();
+    resizeDocks({flameGraphDock_, sourceDock_}, {both * 2 / 5, both * 3 / 5}, Qt::Vertical);
+}
+
+void SessionPage::createFilterBar(QAction *clearFilter) {
+    filterBar_ = new FilterBar(frameActions_, clearFilter, this);
+    addToolBar(filterBar_);
+    connect(filterBar_, &FilterBar::filterRequested, document_, &SessionDocument::pushFilter);
+    frameActions_->attach(flameGraphView_->graph());
+    frameActions_->attach(topDownView_);
+    frameActions_->attach(bottomUpView_);
+    frameActions_->attach(callerCalleeView_);
+    connectThreadFilters();
+}
+
+void SessionPage::connectThreadFilters() {
+    TimelineWidget *timeline = timelineView_->timeline();
+    const auto push = [this](const QString &text, const SampleFilter &filter) {
+        document_->pushFilter(text, filter);
+    };
+    connect(timeline, &TimelineWidget::showOnlyThreadRequested, this,
+            [this, push](uint32_t, uint32_t tid, const QString &label) {
+                push(tr("Show only thread %1").arg(label), withOnlyThread(document_->filter(), tid));
+            });
+    connect(timeline, &TimelineWidget::showOnlyProcessRequested, this,
+            [this, push](uint32_t pid, const QString &label) {
+                push(tr("Show only process %1").arg(label), withOnlyProcess(document_->filter(), pid));
+            });
+    connect(timeline, &TimelineWidget::hideThreadRequested, this,
+            [this, push](uint32_t, uint32_t tid, const QString &label) {
+                if (!document_->isOpen()) return;
+                if (const auto filter = withoutThread(document_->filter(), *document_->file()->profile, tid))
+                    push(tr("Hide thread %1").arg(label), *filter);
+                else
+                    emit statusMessage(tr("The last thread shown cannot be hidden."), 5000);
+            });
+    connect(timeline, &TimelineWidget::showOnlyCpuRequested, this, [this, push](uint32_t cpu) {
+        if (document_->isOpen())
+            push(tr("Show only CPU %1").arg(cpu),
+                 withCpus(document_->filter(), *document_->file()->profile, {cpu}));
+    });
+    connect(timeline, &TimelineWidget::showThreadRequested, this,
+            [this, push](uint32_t pid, uint32_t tid, const QString &label) {
+                if (document_->isOpen())
+                    push(tr("Show thread %1").arg(label),
+                         withThread(document_->filter(), *document_->file()->profile, pid, tid));
+            });
+}
+
+void SessionPage::trackFocusedDock() {
+    connect(qApp, &QApplication::focusChanged, this, [this](QWidget *, QWidget *now) {
+        for (QWidget *walk = now; walk; walk = walk->parentWidget())
+            if (auto *dock = qobject_cast<QDockWidget *>(walk); dock && docks().contains(dock)) {
+                focusedDock_ = dock;
+                return;
+            }
+    });
+}
+
+// The views follow the document: every analysis it has (a load, a filter, an undo) is shown by all of them.
+void SessionPage::subscribe() {
+    connect(document_, &SessionDocument::analysisChanged, this, &SessionPage::showAnalysis);
+    connect(document_, &SessionDocument::loaded, this, &SessionPage::onLoaded);
+    connect(document_, &SessionDocument::filterChanged, this,
+            [this] { filterBar_->setFilter(document_->filter()); });
+}
+
+void SessionPage::showAnalysis() {
+    const auto &analysis = document_->analysis();
+    topDownModel_->setTree(analysis ? analysis->topDown : nullptr,
+                           analysis ? analysis->costUnit : CostUnit::Count);
+    bottomUpModel_->setTree(analysis ? analysis->bottomUp : nullptr,
+                            analysis ? analysis->costUnit : CostUnit::Count);
+    flameGraphModel_->setTrees(analysis ? analysis->topDown : nullptr,
+                               analysis ? analysis->bottomUp : nullptr,
+                               analysis ? analysis->costUnit : CostUnit::Count);
+    summaryView_->setSession(analysis);
+    timelineView_->setSession(analysis);
+    callerCalleeView_->setSession(analysis);
+    sourceView_->setSession(analysis);
+    filterBar_->setSession(analysis);
+}
+
+// A new file: the views that show one function start empty, the counters chart the new series. A file read
+// again keeps them (the function shown is looked up anew by the views).
+void SessionPage::onLoaded(bool reloaded) {
+    countersView_->setSession(document_->analysis());
+    if (reloaded) return;
+    callerCalleeView_->setSession({});
+    sourceView_->setSession({});
+    if (!topDownDock_->isVisible() && !topDownDock_->isFloating()) topDownDock_->raise();
+    fitDocksToSession();
+    // The heights the docks settle at with the session's views filled are the ones kept from now on.
+    QTimer::singleShot(0, heightKeeper_, &DockHeightKeeper::rememberHeights);
+}
+
+bool SessionPage::filterNarrows() const {
+    const SampleFilter &filter = document_->filter();
+    return filter.startTime || filter.endTime || !filter.pids.empty() || !filter.tids.empty() ||
+           !filter.cpus.empty() || !filter.transforms.empty();
+}
+
+// What the views show after a filter change, said so that it stays true: a cleared filter is the whole
+// session.
+QString SessionPage::filterAppliedMessage() const {
+    if (!filterNarrows() || !document_->analysis()) return tr("Showing the whole session.");
+    return tr("Filter applied: %n sample(s) shown.", nullptr,
+              static_cast<int>(document_->analysis()->topDown->sampleCount()));
+}
+
+void SessionPage::selectTimeRange(uint64_t start, uint64_t end) {
+    if (!document_->isOpen() || end <= start) return;
+    SampleFilter filter = document_->filter();
+    filter.startTime = start;
+    filter.endTime = end;
+    document_->pushFilter(tr("Select Time Range"), filter);
+}
+
+void SessionPage::selectEvent(int event) {
+    const auto file = document_->file();
+    if (!file || event < 0 || static_cast<size_t>(event) >= file->profile->events.size() ||
+        event == document_->filter().event || file->profile->events[static_cast<size_t>(event)].samples == 0)
+        return;
+    SampleFilter filter = document_->filter();
+    filter.event = event;
+    filter.cost = CostKind::Period;
+    filter.offCpuTime.reset();
+    document_->pushFilter(
+        tr("Show %1").arg(QString::fromStdString(file->profile->events[static_cast<size_t>(event)].name)),
+        filter);
+}
+
+void SessionPage::clearFilter() {
+    SampleFilter filter;
+    filter.event = document_->filter().event;
+    filter.cost = document_->filter().cost;
+    filter.offCpuTime = document_->filter().offCpuTime;
+    document_->pushFilter(tr("Clear Filter"), filter);
+}
+
+void SessionPage::addTransform(const Transform &transform, const QString &text) {
+    if (const auto filter = withTransform(document_->filter(), transform))
+        document_->pushFilter(text, *filter);
+}
+
+void SessionPage::setHideKernel(bool hide) {
+    if (hide == hidesKernel(document_->filter())) return;
+    if (hide)
+        addTransform(Transform::hideKernel(), tr("Hide kernel frames"));
+    else
+        document_->pushFilter(tr("Show kernel frames"), withoutKernelHiding(document_->filter()));
+}
+
+// Off-CPU time is a way of counting, like an event: undoable, and the event picker leaves it.
+void SessionPage::setOffCpu(bool on) {
+    const auto file = document_->file();
+    if (!file || file->offCpuEvent < 0) return;
+    SampleFilter filter = document_->filter();
+    filter.cost = on ? CostKind::OffCpu : CostKind::Period;
+    filter.offCpuTime = on ? file->offCpuTime : nullptr;
+    filter.event = on ? file->offCpuEvent : file->profile->firstSampledEvent();
+    document_->pushFilter(on ? tr("Show Off-CPU Time") : tr("Show On-CPU Samples"), filter);
+}
+
+// A double click in a tree shows its node in the flame graph: zoomed into it when the flame graph shows the
+// same kind of tree, else the function is searched for.
+void SessionPage::showNodeInFlameGraph(CallTree::Kind kind, uint32_t node) {
+    const bool sameTree =
+        flameGraphModel_->tree() && (kind == CallTree::Kind::BottomUp) == flameGraphModel_->isBottomUp();
+    if (sameTree) {
+        flameGraphModel_->zoomTo(node);
+        flameGraphDock_->show();
+        flameGraphDock_->raise();
+        return;
+    }
+    const auto &tree = kind == CallTree::Kind::BottomUp ? bottomUpModel_->tree() : topDownModel_->tree();
+    if (tree && node != CallTree::kRoot)
+        showFunctionInFlameGraph(QString::fromStdString(tree->functionName(tree->node(node).function)));
+}
+
+void SessionPage::showFunctionInFlameGraph(const QString &name) {
+    flameGraphModel_->resetZoom();
+    flameGraphView_->searchField()->setText(name);
+    flameGraphDock_->show();
+    flameGraphDock_->raise();
+}
+
+// A chosen match of Search Everywhere, in the dock that had the focus: a function is selected in the call
+// trees, shown in Caller/Callee, or highlighted in the flame graph (the default); a module or source file
+// filters the call tree, or else the Caller/Callee function list.
+void SessionPage::showSearchMatch(SearchEverywhere::Kind kind, uint32_t id, const QString &text) {
+    if (!document_->analysis()) return;
+    QDockWidget *dock = focusedDock_;
+    const bool tree = dock == topDownDock_ || dock == bottomUpDock_;
+    CallTreeView *treeView = dock == bottomUpDock_ ? bottomUpView_ : topDownView_;
+    if (kind == SearchEverywhere::Kind::Function && tree) {
+        const CallTree &calls = *(dock == bottomUpDock_ ? bottomUpModel_ : topDownModel_)->tree();
+        uint32_t best = CallTree::kRoot;
+        for (uint32_t n = 1; n < calls.nodes().size(); ++n)
+            if (calls.node(n).function == id &&
+                (best == CallTree::kRoot || calls.node(n).inclusive > calls.node(best).inclusive))
+                best = n;
+        if (best != CallTree::kRoot) treeView->selectNode(best);
+    } else if (kind == SearchEverywhere::Kind::Function && dock != callerCalleeDock_) {
+        showFunctionInFlameGraph(text);
+        return;
+    } else if (kind == SearchEverywhere::Kind::Function) {
+        callerCalleeView_->showFunction(id);
+    } else if (kind == SearchEverywhere::Kind::Module && tree) {
+        treeView->filterField()->setText(text);
+    } else {
+        callerCalleeView_->searchFunctions(text);
+        dock = callerCalleeDock_;
+    }
+    dock->show();
+    dock->raise();
+}
+
+// A session of counter series only (stat -o): the views of samples have nothing to show, so they are hidden
+// (until a session with samples opens, or View > Reset Layout) and the charts get their room; the Summary
+// stays below them. Docks the user floated are left alone.
+void SessionPage::fitDocksToSession() {
+    showDocksHiddenForCounters();
+    if (flameGraphDock_->isFloating() || topDownDock_->isFloating()) return;
+    if (!document_->file()->profile->countersOnly()) return;
+    const int height = timelineDock_->height() + flameGraphDock_->height() + topDownDock_->height();
+    for (QDockWidget *dock :
+         {timelineDock_, flameGraphDock_, topDownDock_, bottomUpDock_, callerCalleeDock_}) {
+        if (dock->isHidden() || dock->isFloating()) continue;
+        dock->hide();
+        hiddenForCounters_ << dock;
+    }
+    countersDock_->show();
+    countersDock_->raise();
+    summaryDock_->show();
+    summaryDock_->raise();
+    resizeDocks({countersDock_, summaryDock_}, {height * 4 / 5, height / 5}, Qt::Vertical);
+}
+
+// The docks a counters-only session hid come back: another session opens, or the layout is saved.
+void SessionPage::showDocksHiddenForCounters() {
+    for (QDockWidget *dock : std::as_const(hiddenForCounters_))
+        dock->show();
+    if (!hiddenForCounters_.isEmpty()) {
+        flameGraphDock_->raise();
+        topDownDock_->raise();
+    }
+    hiddenForCounters_.clear();
+}
+
+QByteArray SessionPage::layoutToSave() {
+    showDocksHiddenForCounters();
+    return saveState(kStateVersion);
+}
+
+void SessionPage::resetLayout() {
+    hiddenForCounters_.clear();
+    for (QDockWidget *dock : docks()) {
+        dock->setFloating(false);
+        dock->show();
+    }
+    restoreState(defaultState_, kStateVersion);
+    sourceDock_->hide();
+}
+
+void SessionPage::resizeEvent(QResizeEvent *event) {
+    QMainWindow::resizeEvent(event);
+    heightKeeper_->windowResized();
+}
+
+} // namespace perfglass

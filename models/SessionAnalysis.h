@@ -1,0 +1,38 @@
+// One filter's view of an opened session: the trees, the flat profile and the timeline that the filter
+// counts, computed off the UI thread (AnalysisJob) and immutable afterwards. The file's facts are in `file`,
+// shared by every analysis of the same session.
+#pragma once
+
+#include "CostFormat.h"
+#include "SessionFile.h"
+#include "analysis/CallTree.h"
+#include "analysis/FlatProfile.h"
+#include "analysis/SampleFilter.h"
+#include "analysis/TimelineBuckets.h"
+
+#include <QMetaType>
+
+#include <memory>
+#include <string>
+
+namespace perfglass {
+
+struct SessionAnalysis {
+    std::shared_ptr<const SessionFile> file;
+    std::shared_ptr<const CallTree> topDown;
+    std::shared_ptr<const CallTree> bottomUp;
+    FlatProfile flat; // per-function costs, for the hotspot list
+    // Per-thread and per-CPU sample density over the whole session (the filter without its time range,
+    // processes, threads and CPUs: every thread and CPU keeps its row), for the timeline.
+    std::shared_ptr<const TimelineBuckets> timeline;
+    SampleFilter filter; // what the trees and the flat profile count
+    int event = 0;       // which event of the profile the trees count (filter.event)
+    std::string eventName;
+    CostUnit costUnit = CostUnit::Count;
+
+    const std::shared_ptr<const Profile> &profile() const { return file->profile; }
+};
+
+} // namespace perfglass
+
+Q_DECLARE_METATYPE(std::shared_ptr<const perfglass::SessionAnalysis>)

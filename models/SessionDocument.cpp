@@ -1,0 +1,212 @@
+#include "SessionDocument.h"
+
+#include "AnalysisJob.h"
+#include "FilterCommand.h"
+#include "LoadJob.h"
+
+#include <QFileInfo>
+#include <QStringList>
+#include <QUndoStack>
+
+#include <utility>
+
+namespace perfglass {
+
+namespace {
+
+// What a reload could not carry over, for the status bar; empty when everything applies.
+QString carriedNotice(const FilterTransfer::Carried &carried) {
+    QStringList lost;
+    if (carried.timeRangeDropped)
+        lost << SessionDocument::tr("the time range is outside the session read again");
+    if (carried.processNamesMissing > 0)
+        lost << SessionDocument::tr("%n picked process(es) are no longer in it", nullptr,
+                                    static_cast<int>(carried.processNamesMissing));
+    if (carried.threadNamesMissing > 0)
+        lost << SessionDocument::tr("%n picked thread(s) are no longer in it", nullptr,
+                                    static_cast<int>(carried.threadNamesMissing));
+    if (carried.transformsDropped > 0)
+        lost << SessionDocument::tr("%n step(s) of the filter name functions it no longer has", nullptr,
+                                    static_cast<int>(carried.transformsDropped));
+    if (lost.isEmpty()) return {};
+    return SessionDocument::tr("The filter was kept, but %1.").arg(lost.join(QStringLiteral("; ")));
+}
+
+} // namespace
+
+SessionDocument::SessionDocument(QObject *parent)
+    : QObject(parent)
+    , loader_(new LoadJob(this))
+    , analyzer_(new AnalysisJob(this))
+    , exporter_(new ExportJob(this))
+    , undoStack_(new QUndoStack(this)) {
+    loader_->setObjectName(QStringLiteral("loadJob"));
+    analyzer_->setObjectName(QStringLiteral("analysisJob"));
+    exporter_->setObjectName(QStringLiteral("exportJob"));
+    undoStack_->setObjectName(QStringLiteral("undoStack"));
+    connect(loader_, &LoadJob::started, this, &SessionDocument::loadStarted);
+    connect(loader_, &LoadJob::progress, this, &SessionDocument::loadProgress);
+    connect(loader_, &LoadJob::loaded, this, &SessionDocument::onLoaded);
+    connect(loader_, &LoadJob::failed, this, &SessionDocument::loadFailed);
+    connect(loader_, &LoadJob::cancelled, this, &SessionDocument::loadCancelled);
+    connect(analyzer_, &AnalysisJob::started, this, &SessionDocument::analysisStarted);
+    connect(analyzer_, &AnalysisJob::failed, this, &SessionDocument::analysisFailed);
+    connect(analyzer_, &AnalysisJob::analyzed, this, [this](std::shared_ptr<const SessionAnalysis> analysis) {
+        if (analysis->file != file_) return; // another file was read since
+        analysis_ = std::move(analysis);
+        emit analysisChanged();
+        emit filterApplied();
+    });
+}
+
+SessionDocument::~SessionDocument() {
+    loader_->cancel();
+    analyzer_->cancel();
+}
+
+void SessionDocument::open(const QString &path) {
+    reloading_ = false;
+    live_ = false;
+    loader_->load(path);
+}
+
+void SessionDocument::reload() {
+    if (!file_) return;
+    reloading_ = true;
+    live_ = false;
+    loader_->load(file_->path);
+}
+
+void SessionDocument::refreshLive(const QString &path) {
+    if (loader_->isLoading()) return;
+    reloading_ = file_ && file_->path == QFileInfo(path).absoluteFilePath();
+    live_ = true;
+    loader_->load(path);
+}
+
+void SessionDocument::cancel() {
+    loader_->cancel();
+    analyzer_->cancel();
+}
+
+bool SessionDocument::isLoading() const {
+    return loader_->isLoading();
+}
+
+QString SessionDocument::loadingPath() const {
+    return loader_->currentPath();
+}
+
+void SessionDocument::setLoadOptions(LoadOptions options, const SymbolSettings &settings) {
+    loader_->setLoadOptions(std::move(options));
+    loader_->setSymbolSettings(settings);
+}
+
+void SessionDocument::onLoaded(std::shared_ptr<const SessionAnalysis> read) {
+    analyzer_->cancel();
+    if (reloading_ && file_)
+        carryOver(std::move(read));
+    else
+        startAfresh(std::move(read));
+}
+
+void SessionDocument::startAfresh(std::shared_ptr<const SessionAnalysis> read) {
+    undoStack_->clear();
+    file_ = read->file;
+    analysis_ = std::move(read);
+    states_ = {analysis_->filter};
+    state_ = 0;
+    filter_ = withViewSettings(analysis_->filter);
+    emit filterChanged();
+    emit loaded(false);
+    emit analysisChanged();
+    if (!(filter_ == analysis_->filter)) analyze();
+}
+
+// Every state of the undo stack is carried over to the new profile; the views keep showing the old analysis
+// until the new one of the current filter is computed (no flash of the whole session).
+void SessionDocument::carryOver(std::shared_ptr<const SessionAnalysis> read) {
+    const std::shared_ptr<const Profile> before = file_->profile;
+    file_ = read->file;
+    FilterTransfer::Carried current;
+    for (size_t i = 0; i < states_.size(); ++i)
+        states_[i] = carriedState(*before, states_[i], *file_, i == state_ ? &current : nullptr);
+    filter_ = withViewSettings(states_[state_]);
+    emit filterChanged();
+    emit loaded(true);
+    if (filter_ == read->filter) {
+        analysis_ = std::move(read);
+        emit analysisChanged();
+    } else {
+        analyze();
+    }
+    if (const QString notice = carriedNotice(current); !notice.isEmpty()) emit filterCarried(notice);
+}
+
+SampleFilter SessionDocument::carriedState(const Profile &from, const SampleFilter &state,
+                                           const SessionFile &to, FilterTransfer::Carried *report) const {
+    FilterTransfer::Carried carried = FilterTransfer::reload(from, state, *to.profile);
+    SampleFilter &filter = carried.filter;
+    if (filter.cost == CostKind::OffCpu && to.offCpuEvent >= 0) {
+        filter.offCpuTime = to.offCpuTime;
+        filter.event = to.offCpuEvent;
+    } else if (filter.cost == CostKind::OffCpu) { // read again without switch-out samples
+        filter.cost = CostKind::Period;
+        filter.event = to.profile->firstSampledEvent();
+    }
+    if (report) *report = carried;
+    return filter;
+}
+
+void SessionDocument::pushFilter(const QString &text, const SampleFilter &filter) {
+    if (!file_) return;
+    states_.push_back(filter);
+    undoStack_->push(
+        new FilterCommand(text, state_, states_.size() - 1, [this](size_t state) { applyState(state); }));
+}
+
+void SessionDocument::applyState(size_t state) {
+    state_ = state;
+    filter_ = withViewSettings(states_[state]);
+    emit filterChanged();
+    analyze();
+}
+
+void SessionDocument::setViewSettings(ProcessGrouping grouping, bool hideIdle) {
+    if (grouping == grouping_ && hideIdle == hideIdle_) return;
+    grouping_ = grouping;
+    hideIdle_ = hideIdle;
+    if (!file_) return;
+    filter_ = withViewSettings(filter_);
+    emit filterChanged();
+    analyze();
+}
+
+void SessionDocument::refresh() {
+    if (analysis_) emit analysisChanged();
+}
+
+void SessionDocument::exportTo(ExportJob::Format format, const QString &path) {
+    if (analysis_) exporter_->exportSession(analysis_, format, path);
+}
+
+void SessionDocument::analyze() {
+    if (!analysis_) return;
+    if (analysis_->file == file_) {
+        analyzer_->analyze(analysis_, filter_);
+        return;
+    }
+    // The file was read again: its first analysis is computed from the file alone.
+    auto base = std::make_shared<SessionAnalysis>(*analysis_);
+    base->file = file_;
+    base->timeline.reset();
+    analyzer_->analyze(std::move(base), filter_);
+}
+
+SampleFilter SessionDocument::withViewSettings(SampleFilter filter) const {
+    filter.grouping = grouping_;
+    filter.hideIdle = hideIdle_;
+    return filter;
+}
+
+} // namespace perfglass

@@ -1,0 +1,109 @@
+// One open session of the desktop application: its file, read with the application's load options (LoadJob),
+// the filter its views count with an undo stack of its own (FilterCommand), its analyses (AnalysisJob) and
+// exports (ExportJob). Views subscribe to analysisChanged() and read analysis(); nobody feeds them by hand.
+// Reading the same file again (File ▸ Reload, every refresh of the live view) keeps the filter and the undo
+// stack: each filter state is carried over to the new profile (FilterTransfer::reload), and filterCarried()
+// says what no longer applies.
+#pragma once
+
+#include "ExportJob.h"
+#include "SessionAnalysis.h"
+#include "SymbolSettings.h"
+#include "analysis/FilterTransfer.h"
+#include "load/LoadProfile.h"
+
+#include <QObject>
+#include <QString>
+
+#include <memory>
+#include <vector>
+
+class QUndoStack;
+
+namespace perfglass {
+
+class AnalysisJob;
+class LoadJob;
+
+class SessionDocument : public QObject {
+    Q_OBJECT
+public:
+    explicit SessionDocument(QObject *parent = nullptr);
+    ~SessionDocument() override;
+
+    // Reads PATH, a new file: the filter and the undo stack start afresh.
+    void open(const QString &path);
+    // Reads the open file again, keeping the filter and the undo stack.
+    void reload();
+    // A refresh of the live view of PATH, a recording in progress: as reload() when PATH is the open file,
+    // as open() otherwise; skipped while the previous read runs. Its failures are not the user's errors.
+    void refreshLive(const QString &path);
+    void cancel();
+    bool isLoading() const;
+    bool isLiveRefresh() const { return live_; }
+    // What is being read or was read last.
+    QString loadingPath() const;
+    void setLoadOptions(LoadOptions options, const SymbolSettings &settings);
+
+    const std::shared_ptr<const SessionAnalysis> &analysis() const { return analysis_; }
+    std::shared_ptr<const SessionFile> file() const { return file_; }
+    bool isOpen() const { return file_ != nullptr; }
+    // The filter asked for last (the analysis shown may still be computing).
+    const SampleFilter &filter() const { return filter_; }
+    QUndoStack *undoStack() const { return undoStack_; }
+    ExportJob *exporter() const { return exporter_; }
+    AnalysisJob *analyzer() const { return analyzer_; }
+    LoadJob *loader() const { return loader_; }
+
+    // FILTER becomes the one every view counts (undoable; TEXT names the step).
+    void pushFilter(const QString &text, const SampleFilter &filter);
+    // The grouping by process and the idle setting, applied to every filter; not undone with it.
+    void setViewSettings(ProcessGrouping grouping, bool hideIdle);
+    // Says analysisChanged() again for the same analysis (the views name their functions anew).
+    void refresh();
+    void exportTo(ExportJob::Format format, const QString &path);
+
+signals:
+    void loadStarted();
+    void loadProgress(double fraction);
+    // A new file was read (REPLACED false) or the open one again (true); analysis() is its analysis.
+    void loaded(bool reloaded);
+    void loadFailed(const QString &message);
+    void loadCancelled();
+    void analysisStarted();
+    void analysisChanged();
+    // analysis() is a new analysis of the filter (after a step, an undo or a redo), not the one a read
+    // brought.
+    void filterApplied();
+    void analysisFailed(const QString &message);
+    // filter() changed: asked by a step, an undo or a redo, or carried over by a reload.
+    void filterChanged();
+    // A reload could not carry the whole filter over; MESSAGE says which part no longer applies.
+    void filterCarried(const QString &message);
+
+private:
+    void onLoaded(std::shared_ptr<const SessionAnalysis> read);
+    void startAfresh(std::shared_ptr<const SessionAnalysis> read);
+    void carryOver(std::shared_ptr<const SessionAnalysis> read);
+    SampleFilter carriedState(const Profile &from, const SampleFilter &state, const SessionFile &to,
+                              FilterTransfer::Carried *report) const;
+    void applyState(size_t state);
+    void analyze();
+    SampleFilter withViewSettings(SampleFilter filter) const;
+
+    LoadJob *loader_;
+    AnalysisJob *analyzer_;
+    ExportJob *exporter_;
+    QUndoStack *undoStack_;
+    std::shared_ptr<const SessionFile> file_;
+    std::shared_ptr<const SessionAnalysis> analysis_;
+    SampleFilter filter_;
+    std::vector<SampleFilter> states_; // every filter the undo stack can go back or forth to
+    size_t state_ = 0;
+    ProcessGrouping grouping_ = ProcessGrouping::None;
+    bool hideIdle_ = false;
+    bool reloading_ = false; // the read running is of the open file
+    bool live_ = false;      // ... and is a refresh of the live view
+};
+
+} // namespace perfglass

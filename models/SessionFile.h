@@ -1,0 +1,41 @@
+// What one opened session file is, whatever the filter: the Profile read from it and the facts computed once
+// when it was read. Made by LoadJob off the UI thread and immutable afterwards; every analysis of the session
+// (SessionAnalysis) shares it.
+#pragma once
+
+#include "SymbolSettings.h"
+#include "analysis/OffCpuTime.h"
+#include "analysis/UnresolvedFrames.h"
+#include "profile/Profile.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace perfglass {
+
+struct SessionFile {
+    QString path;     // what the user opened: a session file, or an archive holding one
+    QString dataPath; // the perf.data file read (inside the archive's private cache for an archive)
+    uint64_t fileSize = 0;
+    QStringList openNotices;       // what opening did besides reading (an archive unpacked or reused)
+    SymbolSettings symbolSettings; // where symbols were looked for when it was read
+    std::shared_ptr<const Profile> profile;
+    // What could not be named, by module, over the whole session.
+    std::shared_ptr<const UnresolvedFrames> unresolved;
+    // Sessions with switch-out samples (record --off-cpu): their event and the time each such sample's thread
+    // then stayed off the CPU (OffCpuTime), for the Off-CPU Time choice; -1 and null otherwise.
+    int offCpuEvent = -1;
+    std::shared_ptr<const std::vector<uint64_t>> offCpuTime;
+    std::shared_ptr<const std::vector<OffCpuInterval>>
+        offCpuIntervals; // the same by thread, for the timeline
+
+    uint64_t durationNs() const {
+        return profile->endTime > profile->startTime ? profile->endTime - profile->startTime : 0;
+    }
+};
+
+} // namespace perfglass

@@ -1,0 +1,226 @@
+// Session documents in the desktop application (issue 31): several sessions open at once as tabs, each with
+// its own filter and undo stack; a reload and the live view keep the filter and the undo stack, and say what
+// no longer applies; any two open sessions compare; a comparison reads its file with the symbol settings.
+// Runs on the golden recordings of tests/fixtures: nothing is recorded, so it runs where recording is
+// refused.
+#include "CompareWindow.h"
+#include "GuiTestSupport.h"
+#include "LoadJob.h"
+#include "MainWindow.h"
+#include "SessionComparer.h"
+#include "SessionDocument.h"
+#include "SessionPage.h"
+#include "TestSupport.h"
+
+#include <QDockWidget>
+#include <QFile>
+#include <QSignalSpy>
+#include <QTabBar>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUndoStack>
+
+using namespace perfglass;
+using namespace perfglass::test;
+
+namespace {
+
+const QString kFp = QStringLiteral(PERFGLASS_FIXTURES_DIR "/golden/perf-fp.data");
+const QString kDwarf = QStringLiteral(PERFGLASS_FIXTURES_DIR "/golden/perfglass-dwarf.data");
+constexpr int kLoadTimeoutMs = 120000;
+
+// Opens PATH in WINDOW and waits until its page shows it.
+bool openAndWait(MainWindow &window, const QString &path) {
+    QSignalSpy loaded(&window, &MainWindow::sessionLoaded);
+    window.openFile(path);
+    return loaded.wait(kLoadTimeoutMs) || !loaded.isEmpty();
+}
+
+// Waits until DOCUMENT shows an analysis of its filter.
+bool analysisFollowsFilter(const SessionDocument &document) {
+    return QTest::qWaitFor(
+        [&document] { return document.analysis() && document.analysis()->filter == document.filter(); },
+        kLoadTimeoutMs);
+}
+
+// The middle third of the session.
+std::pair<uint64_t, uint64_t> middleThird(const SessionAnalysis &analysis) {
+    const Profile &profile = *analysis.profile();
+    const uint64_t third = (profile.endTime - profile.startTime) / 3;
+    return {profile.startTime + third, profile.endTime - third};
+}
+
+} // namespace
+
+class TestSessions : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase() { useTestSettings(QStringLiteral("tst_sessions")); }
+
+    void twoSessionsKeepTheirOwnFilters() {
+        MainWindow window;
+        window.resize(1400, 900);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        auto *tabs = part<QTabWidget>(window, "sessionTabs");
+        QVERIFY(openAndWait(window, kFp));
+        QCOMPARE(tabs->count(), 1);
+        QVERIFY2(!tabs->tabBar()->isVisible(), "one session: no tab bar");
+        SessionPage *first = window.currentPage();
+        QVERIFY(openAndWait(window, kDwarf));
+        QCOMPARE(window.pages().size(), 2);
+        QVERIFY(tabs->tabBar()->isVisible());
+        SessionPage *second = window.currentPage();
+        QVERIFY(second != first);
+        QCOMPARE(second->document()->file()->path, QFileInfo(kDwarf).absoluteFilePath());
+
+        const auto [start, end] = middleThird(*window.session());
+        window.selectTimeRange(start, end);
+        QVERIFY(analysisFollowsFilter(*second->document()));
+        QCOMPARE(second->document()->undoStack()->count(), 1);
+        QCOMPARE(first->document()->undoStack()->count(), 0);
+        QVERIFY(!first->document()->filter().startTime);
+
+        tabs->setCurrentWidget(first);
+        QCOMPARE(window.currentPage(), first);
+        QVERIFY2(!window.filter().startTime, "the first session's filter is its own");
+        window.setHideKernel(true);
+        QVERIFY(analysisFollowsFilter(*first->document()));
+        QCOMPARE(first->document()->undoStack()->count(), 1);
+        first->document()->undoStack()->undo();
+        QVERIFY(analysisFollowsFilter(*first->document()));
+        QVERIFY(first->document()->filter().transforms.empty());
+        QCOMPARE(second->document()->filter().startTime, std::optional<uint64_t>(start));
+        saveScreenshot(&window, QStringLiteral("sessions-two-tabs.png"));
+
+        window.closeSession();
+        QCOMPARE(window.pages().size(), 1);
+        QCOMPARE(window.currentPage(), second);
+    }
+
+    void reloadKeepsFilterAndUndo() {
+        MainWindow window;
+        window.show();
+        QVERIFY(openAndWait(window, kFp));
+        SessionDocument *document = window.currentPage()->document();
+        const auto [start, end] = middleThird(*window.session());
+        window.selectTimeRange(start, end);
+        window.setHideKernel(true);
+        QVERIFY(analysisFollowsFilter(*document));
+        const size_t shown = window.session()->topDown->sampleCount();
+        QSignalSpy loaded(document, &SessionDocument::loaded);
+        window.reloadSession();
+        QVERIFY(loaded.wait(kLoadTimeoutMs));
+        QCOMPARE(loaded.first().first().toBool(), true);
+        QVERIFY(analysisFollowsFilter(*document));
+        QCOMPARE(document->filter().startTime, std::optional<uint64_t>(start));
+        QCOMPARE(document->filter().endTime, std::optional<uint64_t>(end));
+        QCOMPARE(document->filter().transforms.size(), size_t(1));
+        QCOMPARE(window.session()->topDown->sampleCount(), shown);
+        QCOMPARE(document->undoStack()->count(), 2);
+        document->undoStack()->undo(); // the kernel frames back, on the profile read again
+        QVERIFY(analysisFollowsFilter(*document));
+        QVERIFY(document->filter().transforms.empty());
+        QCOMPARE(document->filter().startTime, std::optional<uint64_t>(start));
+    }
+
+    // The live view reads a file again and again: a filter set between two refreshes stays.
+    void liveRefreshKeepsFilter() {
+        SessionDocument document;
+        QSignalSpy loaded(&document, &SessionDocument::loaded);
+        document.refreshLive(kFp);
+        QVERIFY(loaded.wait(kLoadTimeoutMs));
+        QCOMPARE(loaded.takeFirst().first().toBool(), false);
+        SampleFilter filter = document.filter();
+        const auto [start, end] = middleThird(*document.analysis());
+        filter.startTime = start;
+        filter.endTime = end;
+        document.pushFilter(QStringLiteral("Select Time Range"), filter);
+        QVERIFY(analysisFollowsFilter(document));
+        for (int refresh = 0; refresh < 2; ++refresh) {
+            document.refreshLive(kFp);
+            QVERIFY(loaded.wait(kLoadTimeoutMs));
+            QCOMPARE(loaded.takeFirst().first().toBool(), true);
+            QVERIFY(analysisFollowsFilter(document));
+            QCOMPARE(document.filter().startTime, std::optional<uint64_t>(start));
+            QCOMPARE(document.undoStack()->count(), 1);
+        }
+    }
+
+    // Another recording at the same path: the time range of the old one is outside it, which is said.
+    void reloadSaysWhatNoLongerApplies() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("session.data"));
+        QVERIFY(QFile::copy(kFp, path));
+        SessionDocument document;
+        QSignalSpy loaded(&document, &SessionDocument::loaded);
+        document.open(path);
+        QVERIFY(loaded.wait(kLoadTimeoutMs));
+        SampleFilter filter = document.filter();
+        filter.startTime = document.file()->profile->endTime - 1;
+        filter.endTime = document.file()->profile->endTime;
+        document.pushFilter(QStringLiteral("Select Time Range"), filter);
+        QVERIFY(analysisFollowsFilter(document));
+        const uint64_t oldEnd = document.file()->profile->endTime;
+        QVERIFY(QFile::remove(path));
+        QVERIFY(QFile::copy(kDwarf, path));
+        QSignalSpy carried(&document, &SessionDocument::filterCarried);
+        document.reload();
+        QVERIFY(loaded.wait(kLoadTimeoutMs));
+        if (document.file()->profile->endTime > oldEnd - 1 && document.file()->profile->startTime < oldEnd)
+            QSKIP("the two golden recordings overlap in time; the range still applies");
+        QVERIFY(carried.wait(5000) || !carried.isEmpty());
+        QVERIFY2(carried.first().first().toString().contains(QLatin1String("time range")),
+                 qPrintable(carried.first().first().toString()));
+        QVERIFY(!document.filter().startTime);
+        QCOMPARE(document.undoStack()->count(), 1);
+    }
+
+    void anyTwoOpenSessionsCompare() {
+        MainWindow window;
+        window.show();
+        QVERIFY(openAndWait(window, kFp));
+        const auto baseline = window.session();
+        QVERIFY(openAndWait(window, kDwarf));
+        QSignalSpy compared(window.comparer(), &SessionComparer::compared);
+        window.comparer()->compareWithSession(baseline);
+        QVERIFY(compared.wait(kLoadTimeoutMs) || !compared.isEmpty());
+        CompareWindow *compare = window.comparer()->compareWindow();
+        QVERIFY(compare);
+        QCOMPARE(compare->baseline()->file->path, QFileInfo(kDwarf).absoluteFilePath());
+        QCOMPARE(compare->comparison()->file->path, QFileInfo(kFp).absoluteFilePath());
+    }
+
+    // At 1600x1000 the tabs below the flame graph used to get about 130 px: Caller/Callee brought forward now
+    // gets at least half of the height it shares with the flame graph.
+    void viewBroughtForwardGetsRoom() {
+        const auto window = openSessionWindow(kFp, kLoadTimeoutMs, QSize(1600, 1000));
+        QVERIFY(window);
+        auto *flame = part<QDockWidget>(window, "flameGraphDock");
+        auto *callers = part<QDockWidget>(window, "callerCalleeDock");
+        const int before = callers->height();
+        callers->raise();
+        QTRY_VERIFY2(callers->height() * 2 >= flame->height() + callers->height() - 2,
+                     qPrintable(QStringLiteral("%1 px of %2").arg(callers->height()).arg(flame->height())));
+        QVERIFY(callers->height() > before);
+        saveScreenshot(window.get(), QStringLiteral("sessions-caller-callee-1600x1000.png"));
+    }
+
+    void comparisonUsesSymbolSettings() {
+        MainWindow window;
+        SymbolSettings settings = window.symbolSettings();
+        settings.sysroot = QStringLiteral("/nonexistent-sysroot");
+        settings.libraryPaths = {QStringLiteral("/opt/lib-for-the-comparison")};
+        window.setSymbolSettings(settings, false);
+        const auto *loader = window.comparer()->findChild<LoadJob *>();
+        QVERIFY(loader);
+        QCOMPARE(loader->loadOptions().sysroot, std::string("/nonexistent-sysroot"));
+        QCOMPARE(loader->symbolSettings(), settings);
+        QCOMPARE(window.currentPage()->document()->loader()->symbolSettings(), settings);
+    }
+};
+
+QTEST_MAIN(TestSessions)
+#include "tst_sessions.moc"
