@@ -44,10 +44,11 @@ bool isMappedFile(int fd, const MapsEntry &mapping) {
 // then is it opened for reading (opening a device node could have effects).
 Status reopenIfMapped(const UniqueFd &pathFd, const MapsEntry &mapping, const char *how, UniqueFd &out) {
     if (!pathFd.valid())
-        return makeStatus(ErrorCode::FileChanged, std::string("cannot reach ") + how + ": " + std::strerror(errno),
-                          errno);
+        return makeStatus(ErrorCode::FileChanged,
+                          std::string("cannot reach ") + how + ": " + std::strerror(errno), errno);
     if (!isMappedFile(pathFd.get(), mapping))
-        return makeStatus(ErrorCode::FileChanged, std::string(how) + " is not the mapped file (device, inode)");
+        return makeStatus(ErrorCode::FileChanged,
+                          std::string(how) + " is not the mapped file (device, inode)");
     const std::string self = "/proc/self/fd/" + std::to_string(pathFd.get());
     UniqueFd fd(::open(self.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK));
     char magic[4] = {};

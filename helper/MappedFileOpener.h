@@ -1,8 +1,8 @@
 // OpenMappedFile (HelperProtocol.h): the file an executable mapping of a task maps, as that task sees it.
-// The one place where the helper follows links: the kernel's own magic links /proc/PID/map_files/START-END and
-// /proc/PID/root, which name the very file mapped and the process's root; inside that root, no link is
-// followed at all (a path from /proc/PID/maps has none). Whatever is reached is opened O_PATH first and handed
-// out only when it is a regular file with the mapping's device and inode and the ELF magic.
+// The one place where the helper follows links: the kernel's own magic links /proc/PID/map_files/START-END
+// and /proc/PID/root, which name the very file mapped and the process's root; inside that root, no link is
+// followed at all (a path from /proc/PID/maps has none). Whatever is reached is opened O_PATH first and
+// handed out only when it is a regular file with the mapping's device and inode and the ELF magic.
 #pragma once
 
 #include "protocol/HelperProtocol.h"
