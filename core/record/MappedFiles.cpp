@@ -76,9 +76,7 @@ UniqueFd MappedFiles::openInRoot(pid_t pid, std::string_view path) const {
 
 UniqueFd MappedFiles::openPrivileged(pid_t pid, uint64_t start, uint64_t end) {
     if (!privilegedOpen_ || start >= end) return {};
-    UniqueFd fd = privilegedOpen_(pid, start, end);
-    if (fd.valid()) ++privilegedOpens_;
-    return fd;
+    return privilegedOpen_(pid, start, end);
 }
 
 UniqueFd MappedFiles::openMapped(pid_t pid, const Mapping &mapping, bool executable) {

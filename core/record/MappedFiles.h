@@ -54,8 +54,6 @@ public:
 
     // Ask open for what the recorder cannot read itself (the privileged helper); empty: never.
     void setPrivilegedOpen(PrivilegedOpen open) { privilegedOpen_ = std::move(open); }
-    // How many files the privileged open gave.
-    size_t privilegedOpens() const { return privilegedOpens_; }
 
     // Keep descriptors for the build-id cache (false: build ids only, -N).
     void setKeepDescriptors(bool keep) { keepDescriptors_ = keep; }
@@ -86,7 +84,6 @@ private:
     std::string procRoot_;
     bool keepDescriptors_ = true;
     PrivilegedOpen privilegedOpen_;
-    size_t privilegedOpens_ = 0;
     size_t maxKept_ = 0;
     std::map<std::tuple<uint32_t, uint32_t, uint64_t>, std::vector<uint8_t>> byInode_; // read once each
     std::map<std::vector<uint8_t>, Kept> kept_;
