@@ -33,7 +33,8 @@ bool isDigestName(const std::string &name) {
 uint64_t treeBytes(const fs::path &directory) {
     uint64_t bytes = 0;
     std::error_code error;
-    for (fs::recursive_directory_iterator it(directory, error), end; !error && it != end; it.increment(error)) {
+    for (fs::recursive_directory_iterator it(directory, error), end; !error && it != end;
+         it.increment(error)) {
         struct stat status {};
         if (::lstat(it->path().c_str(), &status) == 0 && S_ISREG(status.st_mode))
             bytes += static_cast<uint64_t>(status.st_size);
