@@ -22,6 +22,7 @@
 
 #include <grp.h>
 #include <sched.h>
+#include <sys/mman.h>
 #include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
@@ -178,6 +179,20 @@ QStringList mmapBuildIds(const QString &file, const QString &path) {
     return ids;
 }
 
+// Of the MMAP2 records of executable files in file, how many carry a build id.
+std::pair<size_t, size_t> executableMmapBuildIds(const QString &file) {
+    size_t withId = 0, all = 0;
+    PerfDataReader reader(file.toStdString());
+    while (const perf_event_header *record = reader.next()) {
+        if (record->type != PERF_RECORD_MMAP2) continue;
+        const Mmap2Record mmap(*record);
+        if (!(mmap->prot & PROT_EXEC) || !mmap.text().starts_with('/')) continue;
+        ++all;
+        if ((record->misc & kMiscMmapBuildId) && !mmap->buildId().empty()) ++withId;
+    }
+    return {withId, all};
+}
+
 } // namespace
 
 class TestHelperRecord : public QObject {
@@ -231,6 +246,13 @@ private slots:
                                 .arg(asRoot.unmappedShare)));
         QVERIFY(asRoot.tracepointSamples > 0);
         QVERIFY(asNobody.tracepointSamples > 0);
+        // Root's processes' files get their build ids through the helper as root's recording reads them.
+        const auto [rootIds, rootMaps] = executableMmapBuildIds(path(QStringLiteral("root.data")));
+        const auto [helperIds, helperMaps] = executableMmapBuildIds(path(QStringLiteral("helper.data")));
+        qInfo("executable file mappings with a build id: %zu of %zu as root, %zu of %zu through the helper",
+              rootIds, rootMaps, helperIds, helperMaps);
+        QVERIFY(rootMaps > 0 && helperMaps > 0);
+        QVERIFY(double(helperIds) / double(helperMaps) >= double(rootIds) / double(rootMaps) - 0.02);
     }
 
     void otherUsersBinariesGetTheirBuildIdsThroughTheHelper() {
