@@ -1,5 +1,8 @@
 #include "SymbolSettingsDialog.h"
 
+#include "identity/BuildIdCache.h"
+
+#include <QCheckBox>
 #include <QDialogButtonBox>
 #include <QFileDialog>
 #include <QFormLayout>
@@ -28,7 +31,9 @@ SymbolSettingsDialog::SymbolSettingsDialog(const SymbolSettings &settings, QWidg
     , debugPaths_(listEdit(QStringLiteral("debugPaths"), tr("/home/me/debug")))
     , kallsyms_(new QLineEdit(this))
     , debuginfod_(new QLineEdit(this))
-    , sourcePaths_(listEdit(QStringLiteral("sourcePaths"), tr("/home/me/src/app"))) {
+    , sourcePaths_(listEdit(QStringLiteral("sourcePaths"), tr("/home/me/src/app")))
+    , buildIdDirectory_(new QLineEdit(this))
+    , ignoreBuildIdCache_(new QCheckBox(tr("&Ignore the build-id cache"), this)) {
     setObjectName(QStringLiteral("symbolSettingsDialog"));
     setWindowTitle(tr("Symbol Settings"));
     sysroot_->setObjectName(QStringLiteral("sysroot"));
@@ -47,12 +52,13 @@ SymbolSettingsDialog::SymbolSettingsDialog(const SymbolSettings &settings, QWidg
         this);
     intro->setWordWrap(true);
     auto *form = new QFormLayout;
-    form->addRow(tr("&Sysroot:"), withBrowseButton(sysroot_, true));
+    form->addRow(tr("&Sysroot:"), withBrowseButton(sysroot_, true, tr("Sysroot")));
     form->addRow(tr("&Library paths:"), libraryPaths_);
     form->addRow(tr("&Debug file paths:"), debugPaths_);
-    form->addRow(tr("&Kernel symbols (kallsyms):"), withBrowseButton(kallsyms_, false));
+    form->addRow(tr("&Kernel symbols (kallsyms):"), withBrowseButton(kallsyms_, false, tr("Kernel Symbols")));
     form->addRow(tr("Debuginfod &URLs:"), debuginfod_);
     form->addRow(tr("S&ource paths:"), sourcePaths_);
+    addBuildIdCacheRows(form);
     sysroot_->setToolTip(
         tr("A binary recorded at /usr/lib/x.so is read as SYSROOT/usr/lib/x.so when that exists"));
     libraryPaths_->setToolTip(
@@ -88,17 +94,36 @@ QPlainTextEdit *SymbolSettingsDialog::listEdit(const QString &objectName, const 
     return edit;
 }
 
-QWidget *SymbolSettingsDialog::withBrowseButton(QLineEdit *edit, bool directory) {
+// The user's build-id cache, as perf's --buildid-dir and --ignore-buildid-cache: perf record fills it, and
+// the files that ran are found there by build id before their recorded paths.
+void SymbolSettingsDialog::addBuildIdCacheRows(QFormLayout *form) {
+    buildIdDirectory_->setObjectName(QStringLiteral("buildIdDirectory"));
+    ignoreBuildIdCache_->setObjectName(QStringLiteral("ignoreBuildIdCache"));
+    const QString standard = QString::fromStdString(BuildIdCache::userRoot());
+    buildIdDirectory_->setPlaceholderText(standard.isEmpty()
+                                              ? tr("none: neither PERF_BUILDID_DIR nor HOME is set")
+                                              : tr("%1 (as perf record fills it)").arg(standard));
+    buildIdDirectory_->setToolTip(
+        tr("The files that ran are looked for here by build id first, in perf's layout "
+           "(perf's --buildid-dir)"));
+    ignoreBuildIdCache_->setToolTip(tr("Do not look in the build-id cache (perf's --ignore-buildid-cache); "
+                                       "archives opened with the session are still used"));
+    QWidget *directory = withBrowseButton(buildIdDirectory_, true, tr("Build-id Cache"));
+    connect(ignoreBuildIdCache_, &QCheckBox::toggled, directory, &QWidget::setDisabled);
+    form->addRow(tr("&Build-id cache:"), directory);
+    form->addRow(QString(), ignoreBuildIdCache_);
+}
+
+QWidget *SymbolSettingsDialog::withBrowseButton(QLineEdit *edit, bool directory, const QString &title) {
     auto *box = new QWidget(this);
     auto *layout = new QHBoxLayout(box);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(edit);
     auto *browse = new QPushButton(tr("Browse…"), box);
     layout->addWidget(browse);
-    connect(browse, &QPushButton::clicked, this, [this, edit, directory] {
-        const QString chosen = directory
-                                   ? QFileDialog::getExistingDirectory(this, tr("Sysroot"), edit->text())
-                                   : QFileDialog::getOpenFileName(this, tr("Kernel Symbols"), edit->text());
+    connect(browse, &QPushButton::clicked, this, [this, edit, directory, title] {
+        const QString chosen = directory ? QFileDialog::getExistingDirectory(this, title, edit->text())
+                                         : QFileDialog::getOpenFileName(this, title, edit->text());
         if (!chosen.isEmpty()) edit->setText(chosen);
     });
     return box;
@@ -112,6 +137,8 @@ SymbolSettings SymbolSettingsDialog::settings() const {
     s.kallsyms = kallsyms_->text().trimmed();
     s.debuginfodUrls = debuginfod_->text().simplified();
     s.sourcePaths = lines(sourcePaths_);
+    s.buildIdDirectory = buildIdDirectory_->text().trimmed();
+    s.ignoreBuildIdCache = ignoreBuildIdCache_->isChecked();
     return s;
 }
 
@@ -122,6 +149,8 @@ void SymbolSettingsDialog::setSettings(const SymbolSettings &settings) {
     kallsyms_->setText(settings.kallsyms);
     debuginfod_->setText(settings.debuginfodUrls);
     sourcePaths_->setPlainText(settings.sourcePaths.join(QLatin1Char('\n')));
+    buildIdDirectory_->setText(settings.buildIdDirectory);
+    ignoreBuildIdCache_->setChecked(settings.ignoreBuildIdCache);
 }
 
 } // namespace perfglass

@@ -1,12 +1,14 @@
 // Edit ▸ Symbol Settings: where binaries, libraries, debug files, kernel symbols and sources are looked for,
-// and which debuginfod servers are asked. Lists take one directory per line. The window keeps what is
-// accepted (QSettings) and opens the session again with it.
+// the user's build-id cache (or none), and which debuginfod servers are asked. Lists take one directory per
+// line. The window keeps what is accepted (QSettings) and opens the session again with it.
 #pragma once
 
 #include "SymbolSettings.h"
 
 #include <QDialog>
 
+class QCheckBox;
+class QFormLayout;
 class QLineEdit;
 class QPlainTextEdit;
 
@@ -21,7 +23,8 @@ public:
     void setSettings(const SymbolSettings &settings);
 
 private:
-    QWidget *withBrowseButton(QLineEdit *edit, bool directory);
+    QWidget *withBrowseButton(QLineEdit *edit, bool directory, const QString &title);
+    void addBuildIdCacheRows(QFormLayout *form);
     QPlainTextEdit *listEdit(const QString &objectName, const QString &placeholder);
 
     QLineEdit *sysroot_;
@@ -30,6 +33,8 @@ private:
     QLineEdit *kallsyms_;
     QLineEdit *debuginfod_;
     QPlainTextEdit *sourcePaths_;
+    QLineEdit *buildIdDirectory_;
+    QCheckBox *ignoreBuildIdCache_;
 };
 
 } // namespace perfglass

@@ -1,5 +1,6 @@
 #include "HelperServer.h"
 
+#include "MappedFileOpener.h"
 #include "SafeFile.h"
 #include "base/PerfEventOpen.h"
 
@@ -13,6 +14,8 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cinttypes>
+#include <cstdio>
 #include <cstring>
 
 namespace perfglass::helper {
@@ -101,6 +104,12 @@ bool hasExited(const UniqueFd &pidfd) {
     if (!pidfd.valid()) return false;
     pollfd p{pidfd.get(), POLLIN, 0};
     return ::poll(&p, 1, 0) > 0 && (p.revents & (POLLIN | POLLHUP)) != 0;
+}
+
+std::string rangeText(uint64_t start, uint64_t end) {
+    char text[48];
+    std::snprintf(text, sizeof text, "%" PRIx64 "-%" PRIx64, start, end);
+    return text;
 }
 
 std::string joinLines(const std::vector<std::string> &names) {
@@ -193,7 +202,7 @@ void HelperServer::handlePacket(size_t packetSize, bool hadFds) {
 void HelperServer::dispatch(const Header &header, const uint8_t *payload) {
     const auto type = static_cast<MessageType>(header.type);
     const bool known = (header.type >= static_cast<uint16_t>(MessageType::Hello) &&
-                        header.type <= static_cast<uint16_t>(MessageType::ReadTracefsHeader));
+                        header.type <= static_cast<uint16_t>(MessageType::OpenMappedFile));
     Status status;
     if (!known)
         status = makeStatus(ErrorCode::UnknownRequest,
@@ -225,6 +234,8 @@ Status HelperServer::handleRequest(MessageType type, const uint8_t *payload, siz
         return handleListTracepoints(size, sequence);
     case MessageType::ReadTracefsHeader:
         return handleTracefsHeader(payload, size, sequence);
+    case MessageType::OpenMappedFile:
+        return handleMappedFile(payload, size, sequence);
     default:
         return makeStatus(ErrorCode::UnknownRequest, "request type " +
                                                          std::to_string(static_cast<uint16_t>(type)) +
@@ -324,18 +335,9 @@ Status HelperServer::handleTracepoint(const uint8_t *payload, size_t size, uint3
 Status HelperServer::handleProc(const uint8_t *payload, size_t size, uint32_t sequence) {
     ProcRequest request;
     if (Status status = decodeProc(payload, size, request); !status.ok()) return status;
-    if (request.pid > limits_.pidMax)
-        return makeStatus(ErrorCode::PidOutOfRange, "pid " + std::to_string(request.pid) +
-                                                        " is above pid_max " +
-                                                        std::to_string(limits_.pidMax));
-    if (Status status = checkScope(request.pid, "read /proc of"); !status.ok()) return status;
     const std::string path = "/proc/" + std::to_string(request.pid);
     UniqueFd dir;
-    if (Status status = openDirectoryNoFollow(path, dir); !status.ok())
-        return status.code == ErrorCode::FileNotFound
-                   ? makeStatus(ErrorCode::PidNotFound,
-                                "process " + std::to_string(request.pid) + " does not exist", ESRCH)
-                   : status;
+    if (Status status = openProcDir(request.pid, "read /proc of", dir); !status.ok()) return status;
     std::string content;
     const auto which = static_cast<ProcEntry>(request.which);
     if (which == ProcEntry::TaskList) {
@@ -357,6 +359,44 @@ Status HelperServer::handleProc(const uint8_t *payload, size_t size, uint32_t se
             return status;
     }
     sendData(sequence, content);
+    return Status::success();
+}
+
+Status HelperServer::openProcDir(int32_t pid, const char *what, UniqueFd &dir) const {
+    if (pid > limits_.pidMax)
+        return makeStatus(ErrorCode::PidOutOfRange, "pid " + std::to_string(pid) + " is above pid_max " +
+                                                        std::to_string(limits_.pidMax));
+    if (Status status = checkScope(pid, what); !status.ok()) return status;
+    const Status status = openDirectoryNoFollow("/proc/" + std::to_string(pid), dir);
+    if (status.code == ErrorCode::FileNotFound)
+        return makeStatus(ErrorCode::PidNotFound, "process " + std::to_string(pid) + " does not exist",
+                          ESRCH);
+    return status;
+}
+
+Status HelperServer::handleMappedFile(const uint8_t *payload, size_t size, uint32_t sequence) {
+    MappedFileRequest request;
+    if (Status status = decodeMappedFile(payload, size, request); !status.ok()) return status;
+    UniqueFd dir, mapsFile;
+    if (Status status = openProcDir(request.pid, "open a mapped file of", dir); !status.ok()) return status;
+    const std::string where = "/proc/" + std::to_string(request.pid) + "/maps";
+    std::string maps;
+    if (Status status = openFileAt(dir.get(), "maps", mapsFile); !status.ok()) return status;
+    if (Status status = readBounded(mapsFile.get(), kMaxProcFileSize, where, maps); !status.ok())
+        return status;
+    MapsEntry mapping;
+    if (!findMapping(maps, request.start, request.end, mapping) || !mapping.executable ||
+        mapping.inode == 0 || mapping.path.empty() || mapping.path.front() != '/')
+        return makeStatus(ErrorCode::MappingNotFound,
+                          where + " has no executable file mapping " + rangeText(request.start, request.end));
+    UniqueFd file;
+    MappedFileVia via{};
+    if (Status status = openMappedFile(dir.get(), mapping, file, via); !status.ok())
+        return makeStatus(status.code,
+                          mapping.path + " of process " + std::to_string(request.pid) + ": " + status.message,
+                          status.sysErrno);
+    send(MessageType::MappedFile, sequence, PayloadWriter().u32(static_cast<uint32_t>(via)).take(),
+         file.get());
     return Status::success();
 }
 

@@ -41,6 +41,9 @@ private:
     Status handleScope(const uint8_t *payload, size_t size, uint32_t sequence);
     Status handleListTracepoints(size_t size, uint32_t sequence);
     Status handleTracefsHeader(const uint8_t *payload, size_t size, uint32_t sequence);
+    Status handleMappedFile(const uint8_t *payload, size_t size, uint32_t sequence);
+    // /proc/PID of a task in scope, for what (a request's words).
+    Status openProcDir(int32_t pid, const char *what, UniqueFd &dir) const;
     Status handleRequest(MessageType type, const uint8_t *payload, size_t size, uint32_t sequence);
     // Whether the scope lets the helper open an event on pid (-1: every task on a CPU) or read its /proc.
     Status checkScope(int32_t pid, const char *what) const;

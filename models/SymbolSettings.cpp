@@ -19,6 +19,8 @@ SymbolSettings SymbolSettings::load(const QSettings &settings) {
     s.kallsyms = settings.value(QStringLiteral("symbols/kallsyms")).toString();
     s.debuginfodUrls = settings.value(QStringLiteral("symbols/debuginfodUrls")).toString();
     s.sourcePaths = settings.value(QStringLiteral("symbols/sourcePaths")).toStringList();
+    s.buildIdDirectory = settings.value(QStringLiteral("symbols/buildIdDirectory")).toString();
+    s.ignoreBuildIdCache = settings.value(QStringLiteral("symbols/ignoreBuildIdCache"), false).toBool();
     return s;
 }
 
@@ -29,6 +31,8 @@ void SymbolSettings::save(QSettings &settings) const {
     settings.setValue(QStringLiteral("symbols/kallsyms"), kallsyms);
     settings.setValue(QStringLiteral("symbols/debuginfodUrls"), debuginfodUrls);
     settings.setValue(QStringLiteral("symbols/sourcePaths"), sourcePaths);
+    settings.setValue(QStringLiteral("symbols/buildIdDirectory"), buildIdDirectory);
+    settings.setValue(QStringLiteral("symbols/ignoreBuildIdCache"), ignoreBuildIdCache);
 }
 
 void SymbolSettings::applyTo(LoadOptions &options) const {
@@ -38,6 +42,8 @@ void SymbolSettings::applyTo(LoadOptions &options) const {
     options.kallsymsPath = kallsyms.trimmed().toStdString();
     options.debuginfodUrls = debuginfodUrls.simplified().toStdString();
     options.sourcePaths = toStd(sourcePaths);
+    options.userBuildIdCacheRoot = buildIdDirectory.trimmed().toStdString();
+    options.userBuildIdCache = !ignoreBuildIdCache;
 }
 
 } // namespace perfglass

@@ -3558,6 +3558,34 @@ Modul: %2</translation>
         <source>Kernel Symbols</source>
         <translation>Kernel-Symbole</translation>
     </message>
+    <message>
+        <source>&amp;Ignore the build-id cache</source>
+        <translation>Build-ID-Cache &amp;ignorieren</translation>
+    </message>
+    <message>
+        <source>none: neither PERF_BUILDID_DIR nor HOME is set</source>
+        <translation>keiner: weder PERF_BUILDID_DIR noch HOME ist gesetzt</translation>
+    </message>
+    <message>
+        <source>%1 (as perf record fills it)</source>
+        <translation>%1 (wie perf record ihn füllt)</translation>
+    </message>
+    <message>
+        <source>The files that ran are looked for here by build id first, in perf&apos;s layout (perf&apos;s --buildid-dir)</source>
+        <translation>Die ausgeführten Dateien werden zuerst hier nach Build-ID gesucht, in der Anordnung von perf (--buildid-dir von perf)</translation>
+    </message>
+    <message>
+        <source>Do not look in the build-id cache (perf&apos;s --ignore-buildid-cache); archives opened with the session are still used</source>
+        <translation>Nicht im Build-ID-Cache suchen (--ignore-buildid-cache von perf); mit der Sitzung geöffnete Archive werden weiter verwendet</translation>
+    </message>
+    <message>
+        <source>Build-id Cache</source>
+        <translation>Build-ID-Cache</translation>
+    </message>
+    <message>
+        <source>&amp;Build-id cache:</source>
+        <translation>Build-ID-&amp;Cache:</translation>
+    </message>
 </context>
 <context>
     <name>perfglass::TimelineAxis</name>

@@ -3556,6 +3556,34 @@ Module: %2</source>
         <source>Kernel Symbols</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>&amp;Ignore the build-id cache</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none: neither PERF_BUILDID_DIR nor HOME is set</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (as perf record fills it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The files that ran are looked for here by build id first, in perf&apos;s layout (perf&apos;s --buildid-dir)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Do not look in the build-id cache (perf&apos;s --ignore-buildid-cache); archives opened with the session are still used</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Build-id Cache</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Build-id cache:</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>perfglass::TimelineAxis</name>

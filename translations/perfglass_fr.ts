@@ -3558,6 +3558,34 @@ Module : %2</translation>
         <source>Kernel Symbols</source>
         <translation>Symboles du noyau</translation>
     </message>
+    <message>
+        <source>&amp;Ignore the build-id cache</source>
+        <translation>&amp;Ignorer le cache des build-id</translation>
+    </message>
+    <message>
+        <source>none: neither PERF_BUILDID_DIR nor HOME is set</source>
+        <translation>aucun : ni PERF_BUILDID_DIR ni HOME n&apos;est défini</translation>
+    </message>
+    <message>
+        <source>%1 (as perf record fills it)</source>
+        <translation>%1 (tel que perf record le remplit)</translation>
+    </message>
+    <message>
+        <source>The files that ran are looked for here by build id first, in perf&apos;s layout (perf&apos;s --buildid-dir)</source>
+        <translation>Les fichiers exécutés sont d&apos;abord cherchés ici par build-id, dans la disposition de perf (--buildid-dir de perf)</translation>
+    </message>
+    <message>
+        <source>Do not look in the build-id cache (perf&apos;s --ignore-buildid-cache); archives opened with the session are still used</source>
+        <translation>Ne pas chercher dans le cache des build-id (--ignore-buildid-cache de perf) ; les archives ouvertes avec la session restent utilisées</translation>
+    </message>
+    <message>
+        <source>Build-id Cache</source>
+        <translation>Cache des build-id</translation>
+    </message>
+    <message>
+        <source>&amp;Build-id cache:</source>
+        <translation>&amp;Cache des build-id :</translation>
+    </message>
 </context>
 <context>
     <name>perfglass::TimelineAxis</name>

@@ -176,6 +176,7 @@ ArchiveOpener::Unpacked ArchiveOpener::unpackPrivately(const std::string &archiv
     if (fs::is_directory(directory, error)) {
         Unpacked unpacked = layoutOf(directory);
         unpacked.reused = true;
+        keepRecent(unpacked);
         return unpacked;
     }
     fs::create_directories(options_.privateCache, error);
@@ -198,7 +199,27 @@ ArchiveOpener::Unpacked ArchiveOpener::unpackPrivately(const std::string &archiv
     }
     // Another process may have unpacked the same archive meanwhile: then its copy is used and ours goes.
     if (::rename(partial.c_str(), directory.c_str()) != 0) fs::remove_all(partial, error);
-    return layoutOf(directory);
+    Unpacked unpacked = layoutOf(directory);
+    keepRecent(unpacked);
+    return unpacked;
+}
+
+void ArchiveOpener::keepRecent(Unpacked &unpacked) const {
+    ArchiveCachePruner::touch(unpacked.directory);
+    unpacked.pruned =
+        ArchiveCachePruner(options_.privateCache, options_.cacheLimit).prune(unpacked.directory);
+}
+
+std::string ArchiveOpener::prunedNotice(const PrunedArchives &pruned, uint64_t limit) {
+    if (pruned.removed == 0) return {};
+    const auto size = [](uint64_t bytes) {
+        if (bytes >= (1ull << 30)) return std::to_string((bytes + (1ull << 30) - 1) >> 30) + " GiB";
+        if (bytes >= (1ull << 20)) return std::to_string((bytes + (1ull << 20) - 1) >> 20) + " MiB";
+        return std::to_string((bytes + 1023) >> 10) + " KiB";
+    };
+    return "removed " + std::to_string(pruned.removed) + " archive" + (pruned.removed == 1 ? "" : "s") +
+           " unpacked earlier (" + size(pruned.removedBytes) + ") to keep the private cache under " +
+           size(limit);
 }
 
 OpenedSession ArchiveOpener::open(const std::string &path) const {
@@ -220,6 +241,8 @@ OpenedSession ArchiveOpener::open(const std::string &path) const {
         opened.notices.push_back("symbols from " + beside +
                                  (unpacked.reused ? ", unpacked before in " : ", unpacked into ") +
                                  unpacked.directory);
+        if (const std::string pruned = prunedNotice(unpacked.pruned, options_.cacheLimit); !pruned.empty())
+            opened.notices.push_back(pruned);
         return opened;
     }
     const Unpacked unpacked = unpackPrivately(path);
@@ -231,6 +254,8 @@ OpenedSession ArchiveOpener::open(const std::string &path) const {
     if (!unpacked.symbols.empty()) opened.buildIdCaches.push_back(unpacked.symbols);
     opened.notices.push_back(path + (unpacked.reused ? ": unpacked before in " : ": unpacked into ") +
                              unpacked.directory);
+    if (const std::string pruned = prunedNotice(unpacked.pruned, options_.cacheLimit); !pruned.empty())
+        opened.notices.push_back(pruned);
     return opened;
 }
 

@@ -2,10 +2,13 @@
 // (FILE.tar.bz2, perf archive's name), or an archive (perf archive's or ours, plain or --all). Archives are
 // unpacked into a private build-id cache of their own, $XDG_CACHE_HOME (else ~/.cache)/perfglass/archives/
 // SHA256/, reused the next time the same archive is opened, never into the user's ~/.debug (unpackIntoCache
-// does that when asked: `archive --unpack`). Every member is checked as ArchiveReader does; a refused archive
-// leaves nothing behind. Safe to call off the UI thread: progress and a stop token, no global state.
+// does that when asked: `archive --unpack`). The private cache is kept under a total size (cacheLimit, 2 GiB
+// by default): least recently opened archives go first, never the one being opened (ArchiveCachePruner).
+// Every member is checked as ArchiveReader does; a refused archive leaves nothing behind. Safe to call off
+// the UI thread: progress and a stop token, no global state.
 #pragma once
 
+#include "identity/ArchiveCachePruner.h"
 #include "identity/ArchiveReader.h"
 
 #include <stop_token>
@@ -23,6 +26,7 @@ struct OpenedSession {
 struct ArchiveOpenOptions {
     std::string privateCache; // where archives are unpacked; privateArchiveCache() when empty
     ArchiveLimits limits;
+    uint64_t cacheLimit = kDefaultArchiveCacheLimit; // bytes the private cache's archives may hold together
     // Bytes of the archive's size done: hashing it counts for a quarter, unpacking for the rest (bytes read).
     ArchiveReader::Progress progress;
     std::stop_token stop;
@@ -52,7 +56,12 @@ private:
         std::string symbols;   // its build-id cache root, empty when it holds none
         std::string session;   // the session inside (--all), empty when none
         bool reused = false;
+        PrunedArchives pruned; // what made room for it
     };
+    // Marks directory as just used and prunes the others; fills unpacked.pruned.
+    void keepRecent(Unpacked &unpacked) const;
+    // What pruning removed, for the notices; empty when nothing.
+    static std::string prunedNotice(const PrunedArchives &pruned, uint64_t limit);
     Unpacked unpackPrivately(const std::string &archivePath) const;
     void organize(const std::string &archivePath, const std::string &partial, UnpackBudget &budget) const;
     static Unpacked layoutOf(const std::string &directory);

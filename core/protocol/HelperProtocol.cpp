@@ -342,6 +342,9 @@ const char *errorCodeName(ErrorCode code) {
         {ErrorCode::ContentTooLarge, "ContentTooLarge"},
         {ErrorCode::TracefsUnavailable, "TracefsUnavailable"},
         {ErrorCode::TracefsHeaderInvalid, "TracefsHeaderInvalid"},
+        {ErrorCode::MappingInvalid, "MappingInvalid"},
+        {ErrorCode::MappingNotFound, "MappingNotFound"},
+        {ErrorCode::FileChanged, "FileChanged"},
         {ErrorCode::MemlockOutOfRange, "MemlockOutOfRange"},
         {ErrorCode::MemlockFailed, "MemlockFailed"},
         {ErrorCode::ScopeNotSet, "ScopeNotSet"},
@@ -611,6 +614,27 @@ Status decodeTracefsHeader(const uint8_t *payload, size_t size, TracefsHeader &w
         return makeStatus(ErrorCode::TracefsHeaderInvalid, "tracefs header " + std::to_string(value) +
                                                                " is not header_page (0) or header_event (1)");
     which = static_cast<TracefsHeader>(value);
+    return Status::success();
+}
+
+std::vector<uint8_t> encodeMappedFile(const MappedFileRequest &request) {
+    return PayloadWriter().i32(request.pid).u64(request.start).u64(request.end).take();
+}
+
+Status decodeMappedFile(const uint8_t *payload, size_t size, MappedFileRequest &request) {
+    if (Status status = payloadSize("OpenMappedFile", size, 20); !status.ok()) return status;
+    PayloadReader reader(payload, size);
+    request.pid = reader.i32();
+    request.start = reader.u64();
+    request.end = reader.u64();
+    if (request.pid < 1 || request.pid > kMaxPid)
+        return makeStatus(ErrorCode::PidOutOfRange,
+                          "pid " + std::to_string(request.pid) + " is not 1 to " + std::to_string(kMaxPid));
+    if (request.start % kMappingAlignment != 0 || request.end % kMappingAlignment != 0 ||
+        request.start >= request.end || request.end > kMaxMappingEnd)
+        return makeStatus(ErrorCode::MappingInvalid,
+                          "mapping " + hex(request.start) + "-" + hex(request.end) +
+                              " is not a page-aligned range below " + hex(kMaxMappingEnd));
     return Status::success();
 }
 

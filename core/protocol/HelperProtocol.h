@@ -21,11 +21,21 @@
 //                u32 count, i32 pids[count]
 //   ListTracepoints (empty)               Data        "subsystem/name\n" lines
 //   ReadTracefsHeader u32 which           Data        events/header_page (0) or events/header_event (1)
+//   OpenMappedFile i32 pid, u64 start,    MappedFile  u32 how (0 map_files, 1 root; the fd travels as
+//                  u64 end                            SCM_RIGHTS)
 //                                         Error       u32 code, i32 errno, u16 len, message (to any request)
 //
 // Every field and count has an explicit limit below; every violation has its own ErrorCode, and the helper
 // keeps serving after any error. A group leader is named by the index of an fd the helper returned earlier,
 // never by an fd number.
+//
+// OpenMappedFile hands out a read-only descriptor of the file an executable mapping of a task in scope maps,
+// so that the recorder reads its build id and keeps it for the build-id cache as it does for its own
+// processes (the ELF is parsed there, not in the helper). The helper takes the mapping's device, inode and
+// path from /proc/PID/maps itself (the range must be one whole line of it, file-backed and executable), opens
+// /proc/PID/map_files/START-END, else PATH inside /proc/PID/root (links resolved inside that root), and hands
+// out the descriptor only when it is a regular file with that device and inode that starts with the ELF
+// magic. An older helper answers UnknownRequest; the recorder then goes without.
 //
 // Scope: the recording's targets are told once (SetScope), before any OpenEvent or ReadProc: either the
 // whole system, or a list of processes and threads. Afterwards the helper opens events and reads /proc only
@@ -73,6 +83,8 @@ inline constexpr size_t kMaxScopeTargets = 4096;             // pids in one SetS
 inline constexpr uint64_t kMaxTracepointListSize = 1u << 20; // ListTracepoints reply
 inline constexpr size_t kMaxTracepoints = 65536;             // entries in that list
 inline constexpr uint64_t kMaxTracefsHeaderSize = 64u << 10;
+inline constexpr uint64_t kMappingAlignment = 4096;    // start and end of OpenMappedFile: page multiples
+inline constexpr uint64_t kMaxMappingEnd = 1ull << 57; // above every user address (5-level paging)
 
 enum class MessageType : uint16_t {
     Hello = 1,
@@ -84,11 +96,13 @@ enum class MessageType : uint16_t {
     SetScope = 7,
     ListTracepoints = 8,
     ReadTracefsHeader = 9,
+    OpenMappedFile = 10,
     HelloReply = 0x81,
     EventFd = 0x82,
     Data = 0x83,
     Tracepoint = 0x84,
     Done = 0x85,
+    MappedFile = 0x86,
     Error = 0xff,
 };
 
@@ -147,6 +161,9 @@ enum class ErrorCode : uint32_t {
     ContentTooLarge = 55,
     TracefsUnavailable = 56,
     TracefsHeaderInvalid = 57,
+    MappingInvalid = 58,  // OpenMappedFile: start or end not page-aligned, start >= end, end too high
+    MappingNotFound = 59, // no executable file mapping with exactly that range in /proc/PID/maps
+    FileChanged = 62,     // neither map_files nor the root's path is the mapped file (device, inode, ELF)
     // resources
     MemlockOutOfRange = 60,
     MemlockFailed = 61,
@@ -305,6 +322,19 @@ Status decodeScope(const uint8_t *payload, size_t size, ScopeRequest &request);
 
 std::vector<uint8_t> encodeTracefsHeader(TracefsHeader which);
 Status decodeTracefsHeader(const uint8_t *payload, size_t size, TracefsHeader &which);
+
+// The mapping [start, end) of task pid whose file OpenMappedFile asks for.
+struct MappedFileRequest {
+    int32_t pid = 0;
+    uint64_t start = 0;
+    uint64_t end = 0;
+};
+// How the helper reached the file: the process's map_files entry, or its path inside the process's root.
+enum class MappedFileVia : uint32_t { MapFiles = 0, Root = 1 };
+std::vector<uint8_t> encodeMappedFile(const MappedFileRequest &request);
+// Checks the pid against 1..kMaxPid, and start and end: multiples of kMappingAlignment, start < end <=
+// kMaxMappingEnd.
+Status decodeMappedFile(const uint8_t *payload, size_t size, MappedFileRequest &request);
 
 std::vector<uint8_t> encodeRaiseMemlock(uint64_t bytes);
 Status decodeRaiseMemlock(const uint8_t *payload, size_t size, uint64_t &bytes);

@@ -280,6 +280,24 @@ Status HelperConnection::openEvent(const helper::OpenEventRequest &request, Uniq
     return Status::success();
 }
 
+Status HelperConnection::openMappedFile(const helper::MappedFileRequest &request, UniqueFd &fd,
+                                        helper::MappedFileVia &via) {
+    Reply reply;
+    if (Status status = call(static_cast<uint16_t>(MessageType::OpenMappedFile),
+                             helper::encodeMappedFile(request), reply);
+        !status.ok())
+        return status;
+    if (reply.type != MessageType::MappedFile || reply.payload.size() != 4 || !reply.fd.valid())
+        return makeStatus(ErrorCode::ProtocolViolation,
+                          "the helper's mapped-file reply carries no descriptor");
+    const uint32_t how = helper::PayloadReader(reply.payload.data(), reply.payload.size()).u32();
+    if (how > static_cast<uint32_t>(helper::MappedFileVia::Root))
+        return makeStatus(ErrorCode::ProtocolViolation, "the helper's mapped-file reply names no known way");
+    via = static_cast<helper::MappedFileVia>(how);
+    fd = std::move(reply.fd);
+    return Status::success();
+}
+
 Status HelperConnection::receiveData(uint32_t sequence, uint64_t limit, std::string &content) {
     content.clear();
     for (;;) {

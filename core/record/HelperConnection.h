@@ -60,6 +60,10 @@ public:
     // Every tracepoint, "subsystem/name" per line, and tracefs's events/header_page or header_event.
     helper::Status listTracepoints(std::string &content);
     helper::Status readTracefsHeader(helper::TracefsHeader which, std::string &content);
+    // A read-only descriptor of the file an executable mapping [start, end) of task pid (in scope) maps, as
+    // that task sees it (HelperProtocol.h, OpenMappedFile).
+    helper::Status openMappedFile(const helper::MappedFileRequest &request, helper::UniqueFd &fd,
+                                  helper::MappedFileVia &via);
 
     // Low level, for tests: one request of any type and its reply (an Error reply becomes the status).
     helper::Status call(uint16_t type, const std::vector<uint8_t> &payload, Reply &reply);

@@ -114,6 +114,15 @@ Expected<std::string> HelperEventOpener::procFile(pid_t pid, ProcFile which) {
     return result(status, std::move(content));
 }
 
+Expected<UniqueFd> HelperEventOpener::mappedFile(pid_t pid, uint64_t start, uint64_t end) {
+    if (mappedFilesUnknown_) return unexpected(std::string("the privileged helper cannot open mapped files"));
+    UniqueFd fd;
+    helper::MappedFileVia via{};
+    const Status status = connection_->openMappedFile({static_cast<int32_t>(pid), start, end}, fd, via);
+    if (status.code == ErrorCode::UnknownRequest) mappedFilesUnknown_ = true;
+    return result(status, std::move(fd));
+}
+
 Expected<std::string> HelperEventOpener::tracepointList() {
     std::string content;
     const Status status = connection_->listTracepoints(content);

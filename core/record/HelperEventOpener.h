@@ -51,6 +51,11 @@ public:
     Expected<TracepointFiles> tracepoint(const std::string &subsystem, const std::string &name) override;
     Expected<std::string> tracefsHeader(TracefsHeaderFile which) override;
 
+    // The file that the executable mapping [start, end) of task pid maps, read-only, as the task sees it
+    // (for its build id and the build-id cache); the reason in words when the helper refuses or cannot.
+    // Once an older helper answered that it does not know the request, fails without asking again.
+    Expected<UniqueFd> mappedFile(pid_t pid, uint64_t start, uint64_t end);
+
     HelperConnection &connection() { return *connection_; }
 
 private:
@@ -58,6 +63,7 @@ private:
     std::map<int, uint32_t> indexOfFd_; // fds this opener returned -> the helper's index for them
     std::string lastError_;
     bool scopeSet_ = false;
+    bool mappedFilesUnknown_ = false; // the helper predates OpenMappedFile
 };
 
 // Starts perfglass-helper (through pkexec unless already root). Throws Error when it cannot be had, saying

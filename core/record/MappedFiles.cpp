@@ -74,10 +74,18 @@ UniqueFd MappedFiles::openInRoot(pid_t pid, std::string_view path) const {
     return UniqueFd(::open((rootPath + std::string(path)).c_str(), O_RDONLY | O_CLOEXEC));
 }
 
-UniqueFd MappedFiles::openMapped(pid_t pid, const Mapping &mapping) const {
+UniqueFd MappedFiles::openPrivileged(pid_t pid, uint64_t start, uint64_t end) {
+    if (!privilegedOpen_ || start >= end) return {};
+    return privilegedOpen_(pid, start, end);
+}
+
+UniqueFd MappedFiles::openMapped(pid_t pid, const Mapping &mapping, bool executable) {
     if (UniqueFd fd = openMapFile(pid, mapping.start, mapping.end); fd.valid() && sameFile(fd.get(), mapping))
         return fd;
     UniqueFd fd = openInRoot(pid, mapping.path);
+    if (fd.valid() && sameFile(fd.get(), mapping)) return fd;
+    // Another user's process: the helper opens it as the process sees it (the helper checks it is that file).
+    if (executable) fd = openPrivileged(pid, mapping.start, mapping.end);
     if (fd.valid() && sameFile(fd.get(), mapping)) return fd;
     // The process is gone: the recorder's own view, still only when it is the very file (device and inode).
     if (!mapping.path.starts_with('/') || isDeleted(mapping.path)) return {};
@@ -92,7 +100,7 @@ std::vector<uint8_t> MappedFiles::buildIdOf(pid_t pid, const Mapping &mapping, b
     if (known != byInode_.end() &&
         (!executable || !keepDescriptors_ || known->second.empty() || kept_.count(known->second)))
         return known->second;
-    UniqueFd fd = openMapped(pid, mapping);
+    UniqueFd fd = openMapped(pid, mapping, executable);
     std::vector<uint8_t> buildId = fd.valid() ? elfBuildIdOfFd(fd.get()) : std::vector<uint8_t>{};
     byInode_[key] = buildId;
     if (executable && !buildId.empty()) keep(buildId, std::move(fd), mapping.path);
@@ -112,6 +120,7 @@ void MappedFiles::keepFor(pid_t pid, uint64_t start, uint64_t end, std::string_v
     };
     UniqueFd fd = openMapFile(pid, start, end);
     if (!holdsId(fd)) fd = openInRoot(pid, path);
+    if (!holdsId(fd)) fd = openPrivileged(pid, start, end);
     // The process is gone already (a short-lived one): the recorder's own view, if it holds that build id.
     if (!holdsId(fd) && !isDeleted(path)) fd.reset(::open(std::string(path).c_str(), O_RDONLY | O_CLOEXEC));
     if (holdsId(fd)) keep(id, std::move(fd), path);

@@ -5,6 +5,10 @@
 // is gone, through the same path in the recorder's own view, on the same condition. A path that is gone
 // ("(deleted)") or now names another file never lends its build id.
 //
+// Where the recorder may not look (another user's process: map_files and root need privilege), the file is
+// asked of the privileged helper when one is in use (setPrivilegedOpen), which opens it the same two ways
+// within the recording's scope.
+//
 // Each distinct file (device, inode) is read once. The descriptor of an executable file mapping is kept,
 // once per build id, so that the build-id cache can be filled at the end of the recording with the file that
 // ran, even after its process exited and its path was replaced.
@@ -15,6 +19,7 @@
 #include <sys/types.h>
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <span>
 #include <string>
@@ -41,7 +46,14 @@ public:
         std::string path;
     };
 
+    // Opens the file of an executable mapping [start, end) of task pid with more privilege than the
+    // recorder has; an invalid descriptor when it cannot.
+    using PrivilegedOpen = std::function<UniqueFd(pid_t pid, uint64_t start, uint64_t end)>;
+
     explicit MappedFiles(std::string procRoot = "/proc");
+
+    // Ask open for what the recorder cannot read itself (the privileged helper); empty: never.
+    void setPrivilegedOpen(PrivilegedOpen open) { privilegedOpen_ = std::move(open); }
 
     // Keep descriptors for the build-id cache (false: build ids only, -N).
     void setKeepDescriptors(bool keep) { keepDescriptors_ = keep; }
@@ -62,13 +74,16 @@ public:
     static bool isDeleted(std::string_view path);
 
 private:
-    UniqueFd openMapped(pid_t pid, const Mapping &mapping) const;
+    // executable: a code mapping, the only kind the privileged helper opens.
+    UniqueFd openMapped(pid_t pid, const Mapping &mapping, bool executable);
     UniqueFd openMapFile(pid_t pid, uint64_t start, uint64_t end) const;
     UniqueFd openInRoot(pid_t pid, std::string_view path) const;
+    UniqueFd openPrivileged(pid_t pid, uint64_t start, uint64_t end);
     void keep(std::span<const uint8_t> buildId, UniqueFd fd, std::string_view path);
 
     std::string procRoot_;
     bool keepDescriptors_ = true;
+    PrivilegedOpen privilegedOpen_;
     size_t maxKept_ = 0;
     std::map<std::tuple<uint32_t, uint32_t, uint64_t>, std::vector<uint8_t>> byInode_; // read once each
     std::map<std::vector<uint8_t>, Kept> kept_;

@@ -647,6 +647,11 @@ void Recording::start() {
     };
     // Through the helper, when it is in use: other users' processes and the kernel's addresses.
     if (helper_) synthesizer.setReader(helper_);
+    if (helper_ && mappedFiles_)
+        mappedFiles_->setPrivilegedOpen([helper = helper_](pid_t pid, uint64_t start, uint64_t end) {
+            Expected<UniqueFd> fd = helper->mappedFile(pid, start, end);
+            return fd ? std::move(*fd) : UniqueFd();
+        });
     // As the kernel's records do with mmap_data: the sink trims stacks at the end of their thread's mapping.
     synthesizer.setIncludeDataMappings(tracking.attr.mmap_data != 0);
     // As the kernel's own records carry them: the build id of each file, and the threads' namespaces.

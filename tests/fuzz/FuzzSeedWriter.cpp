@@ -119,6 +119,7 @@ void writeHelperSeeds(const fs::path &dir) {
             .add(MessageType::ReadTracepoint, helper::encodeTracepoint({"sched", "sched_switch"}))
             .add(MessageType::ReadProc, helper::encodeProc({1, 0}))
             .add(MessageType::ReadProc, helper::encodeProc({1, 3}))
+            .add(MessageType::OpenMappedFile, helper::encodeMappedFile({1, 0x400000, 0x401000}))
             .bytes());
     writeFile(
         dir / "replies.bin",

@@ -79,7 +79,8 @@ private:
         const bool isRequest = type == MessageType::OpenEvent || type == MessageType::ReadKallsyms ||
                                type == MessageType::ReadTracepoint || type == MessageType::ReadProc ||
                                type == MessageType::RaiseMemlock || type == MessageType::SetScope ||
-                               type == MessageType::ListTracepoints || type == MessageType::ReadTracefsHeader;
+                               type == MessageType::ListTracepoints ||
+                               type == MessageType::ReadTracefsHeader || type == MessageType::OpenMappedFile;
         if (!isRequest) return makeStatus(ErrorCode::UnknownRequest, "unknown request");
         if (!greeted_) return makeStatus(ErrorCode::NotGreeted, "the first request must be Hello");
         switch (type) {
@@ -97,6 +98,8 @@ private:
             return size == 0 ? Status::success() : makeStatus(ErrorCode::BadPayloadSize, "payload");
         case MessageType::ReadTracefsHeader:
             return tracefsHeader(payload, size);
+        case MessageType::OpenMappedFile:
+            return mappedFile(payload, size);
         default:
             return raiseMemlock(payload, size);
         }
@@ -150,6 +153,17 @@ private:
         require(samePayload(encodeProc(request), payload, size), "ReadProc round trip");
         require(request.which <= static_cast<uint32_t>(ProcEntry::TaskList), "proc entry indexes the table");
         require(request.pid >= 1 && request.pid <= kMaxPid, "proc pid in range");
+        return Status::success();
+    }
+
+    static Status mappedFile(const uint8_t *payload, size_t size) {
+        MappedFileRequest request;
+        if (Status status = decodeMappedFile(payload, size, request); !status.ok()) return status;
+        require(samePayload(encodeMappedFile(request), payload, size), "OpenMappedFile round trip");
+        require(request.pid >= 1 && request.pid <= kMaxPid, "mapped file pid in range");
+        require(request.start < request.end && request.end <= kMaxMappingEnd &&
+                    request.start % kMappingAlignment == 0 && request.end % kMappingAlignment == 0,
+                "a mapping is a page-aligned range below kMaxMappingEnd");
         return Status::success();
     }
 

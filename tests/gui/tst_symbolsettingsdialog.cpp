@@ -9,6 +9,7 @@
 #include "SymbolSettingsDialog.h"
 #include "TestSupport.h"
 
+#include <QCheckBox>
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QRegularExpression>
@@ -177,6 +178,68 @@ private slots:
         QVERIFY2(texts.filter(QStringLiteral("Downloading the debug file of hs from debuginfod")).size() >= 1,
                  qPrintable(texts.join(QLatin1Char('\n'))));
         QVERIFY(window.findChild<SummaryView *>()->plainText().contains(QStringLiteral("hotLoop")));
+    }
+
+    // The user's build-id cache, as perf's --buildid-dir and --ignore-buildid-cache: shown and returned by
+    // the dialog, kept, applied to the load; a session whose binary is gone is named from the cache chosen,
+    // and not when the cache is ignored.
+    void buildIdCacheSettings() {
+        SymbolSettings given;
+        given.buildIdDirectory = QStringLiteral("/some/cache");
+        given.ignoreBuildIdCache = true;
+        SymbolSettingsDialog dialog(given);
+        auto *directory = dialog.findChild<QLineEdit *>(QStringLiteral("buildIdDirectory"));
+        auto *ignore = dialog.findChild<QCheckBox *>(QStringLiteral("ignoreBuildIdCache"));
+        QVERIFY(directory && ignore);
+        QCOMPARE(directory->text(), given.buildIdDirectory);
+        QVERIFY(ignore->isChecked());
+        QVERIFY(!directory->isEnabled()); // an ignored cache has no directory to choose
+        ignore->setChecked(false);
+        QVERIFY(directory->isEnabled());
+        directory->setText(QStringLiteral(" /other/cache "));
+        QCOMPARE(dialog.settings().buildIdDirectory, QStringLiteral("/other/cache"));
+        QVERIFY(!dialog.settings().ignoreBuildIdCache);
+
+        QSettings file(dir_.filePath(QStringLiteral("kept.ini")), QSettings::IniFormat);
+        given.save(file);
+        QCOMPARE(SymbolSettings::load(file), given);
+        LoadOptions options;
+        given.applyTo(options);
+        QCOMPARE(options.userBuildIdCacheRoot, std::string("/some/cache"));
+        QVERIFY(!options.userBuildIdCache);
+
+        // A copy of hotspots recorded into a cache of its own, then deleted.
+        const QString cache = dir_.filePath(QStringLiteral("own-cache"));
+        const QString binary = dir_.filePath(QStringLiteral("gone/hs"));
+        QDir().mkpath(dir_.filePath(QStringLiteral("gone")));
+        QVERIFY(QFile::copy(clientPath(QStringLiteral("hotspots-fp")), binary));
+        const QString session = dir_.filePath(QStringLiteral("gone.data"));
+        const QByteArray standard = qgetenv("PERF_BUILDID_DIR");
+        qputenv("PERF_BUILDID_DIR", cache.toUtf8());
+        const auto recorded =
+            runCli({QStringLiteral("record"), QStringLiteral("-e"), QStringLiteral("cpu-clock"),
+                    QStringLiteral("-g"), QStringLiteral("-o"), session, QStringLiteral("--"), binary,
+                    QStringLiteral("-300"), QStringLiteral("1")});
+        qputenv("PERF_BUILDID_DIR", standard);
+        QVERIFY2(recorded.exitCode == 3, qPrintable(recorded.err));
+        QVERIFY(QFile::remove(binary));
+        const auto summaryWith = [&](const SymbolSettings &settings) {
+            MainWindow window;
+            window.setSymbolSettings(settings, false);
+            QSignalSpy loaded(&window, &MainWindow::sessionLoaded);
+            window.openFile(session);
+            if (!loaded.wait(kLoadTimeoutMs)) return QStringLiteral("(not loaded)");
+            QCoreApplication::processEvents();
+            return window.findChild<SummaryView *>()->plainText();
+        };
+        SymbolSettings chosen;
+        chosen.buildIdDirectory = cache;
+        const QString named = summaryWith(chosen);
+        QVERIFY2(named.contains(QStringLiteral("hotLoop")), qPrintable(named));
+        chosen.ignoreBuildIdCache = true;
+        const QString ignored = summaryWith(chosen);
+        QVERIFY2(!ignored.contains(QStringLiteral("hotLoop")), qPrintable(ignored));
+        QVERIFY2(!summaryWith({}).contains(QStringLiteral("hotLoop")), "named from PERF_BUILDID_DIR's cache");
     }
 
     // The kept settings apply to the next window; command-line settings (persist false) are not kept.

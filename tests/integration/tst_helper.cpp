@@ -14,9 +14,11 @@
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstring>
@@ -100,6 +102,33 @@ bool hasCapability(int bit) {
 
 std::vector<uint8_t> request(uint16_t type, uint32_t sequence, const std::vector<uint8_t> &payload) {
     return encodeMessage(type, sequence, payload.data(), payload.size());
+}
+
+// The lines of /proc/PID/maps of pid whose permissions and path match (the path's end); empty when none.
+struct MapsLine {
+    uint64_t start = 0, end = 0, inode = 0;
+    unsigned major = 0, minor = 0;
+    std::string perms, path;
+};
+std::vector<MapsLine> mapsLines(pid_t pid) {
+    std::ifstream file("/proc/" + std::to_string(pid) + "/maps");
+    std::vector<MapsLine> lines;
+    for (std::string text; std::getline(file, text);) {
+        MapsLine line;
+        char perms[8] = {};
+        unsigned long long start = 0, end = 0, offset = 0, inode = 0;
+        int pathStart = 0;
+        if (std::sscanf(text.c_str(), "%llx-%llx %7s %llx %x:%x %llu %n", &start, &end, perms, &offset,
+                        &line.major, &line.minor, &inode, &pathStart) < 7)
+            continue;
+        line.start = start;
+        line.end = end;
+        line.inode = inode;
+        line.perms = perms;
+        line.path = pathStart > 0 ? text.substr(static_cast<size_t>(pathStart)) : std::string();
+        lines.push_back(line);
+    }
+    return lines;
 }
 
 } // namespace
@@ -415,6 +444,58 @@ private slots:
         event.cpu = 0;
         const Status cpuWide = systemWide->openEvent(event, fd, index);
         QVERIFY2(cpuWide.ok(), cpuWide.message.c_str());
+    }
+
+    void opensTheFilesOfExecutableMappingsInScope() {
+        WorkingChild child, other;
+        auto connection = start({}, ScopeRequest{false, {child.pid(), ::getpid()}});
+        QVERIFY(connection);
+        const std::vector<MapsLine> lines = mapsLines(child.pid());
+        const auto code = std::find_if(lines.begin(), lines.end(), [](const MapsLine &line) {
+            return line.perms[2] == 'x' && line.path.ends_with("/tst_helper");
+        });
+        const auto data = std::find_if(lines.begin(), lines.end(), [](const MapsLine &line) {
+            return line.perms[2] != 'x' && line.path.ends_with("/tst_helper");
+        });
+        QVERIFY(code != lines.end() && data != lines.end());
+
+        UniqueFd fd;
+        MappedFileVia via{};
+        const Status opened = connection->openMappedFile({child.pid(), code->start, code->end}, fd, via);
+        QVERIFY2(opened.ok(), opened.message.c_str());
+        QCOMPARE(via, MappedFileVia::MapFiles); // root may read map_files
+        struct stat info {};
+        QCOMPARE(::fstat(fd.get(), &info), 0);
+        QCOMPARE(info.st_dev, makedev(code->major, code->minor));
+        QCOMPARE(uint64_t(info.st_ino), code->inode);
+        QCOMPARE(::fcntl(fd.get(), F_GETFL) & O_ACCMODE, O_RDONLY);
+        QVERIFY(::fcntl(fd.get(), F_GETFD) & FD_CLOEXEC);
+        char magic[4] = {};
+        QCOMPARE(::pread(fd.get(), magic, 4, 0), ssize_t(4));
+        QVERIFY(std::memcmp(magic, "\177ELF", 4) == 0);
+
+        // Only whole executable file mappings of tasks in scope.
+        const auto expect = [&](MappedFileRequest request, ErrorCode wanted) {
+            UniqueFd none;
+            const Status status = connection->openMappedFile(request, none, via);
+            const std::string what = std::string("expected ") + errorCodeName(wanted) + ", got " +
+                                     errorCodeName(status.code) + ": " + status.message;
+            QVERIFY2(status.code == wanted && !none.valid(), what.c_str());
+        };
+        expect({child.pid(), data->start, data->end}, ErrorCode::MappingNotFound);
+        expect({child.pid(), code->start, code->end + 4096}, ErrorCode::MappingNotFound);
+        expect({other.pid(), code->start, code->end}, ErrorCode::OutOfScope);
+        expect({child.pid(), code->start + 1, code->end}, ErrorCode::MappingInvalid);
+        expect({child.pid(), code->end, code->start}, ErrorCode::MappingInvalid);
+        expect({child.pid(), code->start, code->start}, ErrorCode::MappingInvalid);
+        expect({child.pid(), 0, kMaxMappingEnd + 4096}, ErrorCode::MappingInvalid);
+        expect({0, code->start, code->end}, ErrorCode::PidOutOfRange);
+        expect({-1, code->start, code->end}, ErrorCode::PidOutOfRange);
+        const auto payload = encodeMappedFile({child.pid(), code->start, code->end});
+        expectError(*connection,
+                    request(uint16_t(MessageType::OpenMappedFile), 90,
+                            std::vector<uint8_t>(payload.begin(), payload.end() - 1)),
+                    ErrorCode::BadPayloadSize);
     }
 
     void readsKallsymsAndProc() {

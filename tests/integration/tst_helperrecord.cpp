@@ -8,6 +8,8 @@
 #include "base/Error.h"
 #include "counting/CountingRun.h"
 #include "events/EventParser.h"
+#include "identity/BuildIdCache.h"
+#include "identity/ElfBuildId.h"
 #include "load/LoadProfile.h"
 #include "perfdata/PerfDataReader.h"
 #include "perfdata/PerfRecords.h"
@@ -16,8 +18,11 @@
 
 #include <QtTest>
 
+#include <QScopeGuard>
+
 #include <grp.h>
 #include <sched.h>
+#include <sys/mman.h>
 #include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
@@ -160,6 +165,34 @@ Completeness completeness(const QString &file) {
     return result;
 }
 
+// The build ids that MMAP2 records of file carry for mappings of path (hex, as perf prints them).
+QStringList mmapBuildIds(const QString &file, const QString &path) {
+    QStringList ids;
+    PerfDataReader reader(file.toStdString());
+    while (const perf_event_header *record = reader.next()) {
+        if (record->type != PERF_RECORD_MMAP2) continue;
+        const Mmap2Record mmap(*record);
+        if (QString::fromStdString(std::string(mmap.text())) != path) continue;
+        ids << ((record->misc & kMiscMmapBuildId) ? QString::fromStdString(buildIdHex(mmap->buildId()))
+                                                  : QStringLiteral("none"));
+    }
+    return ids;
+}
+
+// Of the MMAP2 records of executable files in file, how many carry a build id.
+std::pair<size_t, size_t> executableMmapBuildIds(const QString &file) {
+    size_t withId = 0, all = 0;
+    PerfDataReader reader(file.toStdString());
+    while (const perf_event_header *record = reader.next()) {
+        if (record->type != PERF_RECORD_MMAP2) continue;
+        const Mmap2Record mmap(*record);
+        if (!(mmap->prot & PROT_EXEC) || !mmap.text().starts_with('/')) continue;
+        ++all;
+        if ((record->misc & kMiscMmapBuildId) && !mmap->buildId().empty()) ++withId;
+    }
+    return {withId, all};
+}
+
 } // namespace
 
 class TestHelperRecord : public QObject {
@@ -213,6 +246,59 @@ private slots:
                                 .arg(asRoot.unmappedShare)));
         QVERIFY(asRoot.tracepointSamples > 0);
         QVERIFY(asNobody.tracepointSamples > 0);
+        // Root's processes' files get their build ids through the helper as root's recording reads them.
+        const auto [rootIds, rootMaps] = executableMmapBuildIds(path(QStringLiteral("root.data")));
+        const auto [helperIds, helperMaps] = executableMmapBuildIds(path(QStringLiteral("helper.data")));
+        qInfo("executable file mappings with a build id: %zu of %zu as root, %zu of %zu through the helper",
+              rootIds, rootMaps, helperIds, helperMaps);
+        QVERIFY(rootMaps > 0 && helperMaps > 0);
+        QVERIFY(double(helperIds) / double(helperMaps) >= double(rootIds) / double(rootMaps) - 0.02);
+    }
+
+    void otherUsersBinariesGetTheirBuildIdsThroughTheHelper() {
+        // A program of root's, run from a directory only root may enter: user nobody can read neither the
+        // file nor root's /proc/PID/map_files or /proc/PID/root, so its build id comes from the helper.
+        const QString privateDir = path(QStringLiteral("private"));
+        QVERIFY(QDir().mkpath(privateDir));
+        QVERIFY(::chmod(privateDir.toLocal8Bit().constData(), 0700) == 0);
+        const QString binary = privateDir + QStringLiteral("/hotspots-private");
+        QFile::remove(binary);
+        QVERIFY(QFile::copy(clientPath(QStringLiteral("hotspots-fp")), binary));
+        const QString expected = QString::fromStdString(buildIdHex(elfBuildIdOfFile(binary.toStdString())));
+        QVERIFY(!expected.isEmpty());
+        QProcess program;
+        program.start(binary, {QStringLiteral("1000000"), QStringLiteral("1")});
+        QVERIFY(program.waitForStarted());
+        const auto stop = qScopeGuard([&] {
+            program.kill();
+            program.waitForFinished();
+        });
+
+        RecordOptions options;
+        options.pids = {static_cast<pid_t>(program.processId())};
+        options.durationSeconds = 0.5;
+        options.events = "cpu-clock";
+        options.outputPath = path(QStringLiteral("private.data")).toStdString();
+        const std::string cache = path(QStringLiteral("private-cache")).toStdString();
+        const ChildResult helper = inChild(true, [&](std::unique_ptr<HelperEventOpener> started) {
+            ::setenv("PERF_BUILDID_DIR", cache.c_str(), 1);
+            ::setenv("XDG_CACHE_HOME", cache.c_str(), 1);
+            options.privilegedOpenerFactory =
+                handOut(std::make_shared<std::unique_ptr<HelperEventOpener>>(std::move(started)));
+            return describe(Recorder(options).run());
+        });
+        if (helper.code == 2) QSKIP(qPrintable(helper.text));
+        QVERIFY2(helper.code == 0, qPrintable(helper.text));
+        qInfo("%s", qPrintable(helper.text));
+        const QStringList ids = mmapBuildIds(path(QStringLiteral("private.data")), binary);
+        QVERIFY2(!ids.isEmpty(), "no MMAP2 record of the program's binary");
+        for (const QString &id : ids)
+            QCOMPARE(id, expected);
+        // The build-id cache of user nobody keeps the file, in perf's layout, as perf's record would.
+        const QString entry =
+            QString::fromStdString(cache) + binary + QLatin1Char('/') + expected + QStringLiteral("/elf");
+        QVERIFY2(QFile::exists(entry), qPrintable(entry));
+        QCOMPARE(QString::fromStdString(buildIdHex(elfBuildIdOfFile(entry.toStdString()))), expected);
     }
 
     void kernelEventsThroughTheHelperGetTheKernelMap() {

@@ -159,4 +159,25 @@ as_user /usr/bin/perfglass-cli record -a -e sched:sched_switch --duration 1 -o "
 n=$(samples "$out/tracepoint.data")
 [ "${n:-0}" -gt 0 ] || fail "the tracepoint recording opens with no samples: $(cat "$work/tracepoint.log")"
 echo "sched:sched_switch through pkexec: $n samples ($(tail -1 "$work/tracepoint.log"))"
+# Attached to a process of root's whose binary only root may read (a copy of sh in a directory of mode 700):
+# the user reads neither the file nor root's /proc/PID/map_files and /proc/PID/root, so the build id of its
+# MMAP2 record and its build-id cache entry come from the helper (OpenMappedFile).
+private=$work/private
+mkdir -m 700 "$private"
+cp /bin/sh "$private/spin-private"
+"$private/spin-private" -c 'while :; do :; done' </dev/null >/dev/null 2>&1 &
+spinner=$!
+pids="$pids $spinner"
+want=$(readelf -n "$private/spin-private" | sed -n 's/^ *Build ID: *//p')
+[ -n "$want" ] || fail "readelf shows no build id of $private/spin-private"
+as_user /usr/bin/perfglass-cli record -p "$spinner" -e cpu-clock --duration 1 -o "$out/attach.data" </dev/null \
+    >"$work/attach.log" 2>&1 || fail "record -p of root's process through pkexec failed: $(cat "$work/attach.log")"
+as_user /usr/bin/perfglass-cli buildid-list -i "$out/attach.data" >"$work/attach.buildids" 2>&1 ||
+    fail "buildid-list of the attached recording failed: $(cat "$work/attach.buildids")"
+grep -qx "$want $private/spin-private" "$work/attach.buildids" ||
+    fail "the attached recording does not list $want $private/spin-private: $(cat "$work/attach.buildids")"
+[ -f "$out/.debug$private/spin-private/$want/elf" ] ||
+    fail "the user's build-id cache has no $private/spin-private/$want/elf: $(find "$out/.debug" | head -20)"
+echo "root's private binary attached through pkexec: build id $want listed and cached"
+
 echo "PASSED: pkexec ran /usr/libexec/perfglass-helper under com.perfglass.helper for $user"

@@ -43,7 +43,7 @@ qt=$(grep -rln '#include <Q' core || true)
 [ -z "$qt" ] || fail "core/ must not use Qt: $qt"
 widgets=$(grep -rln '#include <QtWidgets\|#include <QWidget\|#include <QAbstractButton' models || true)
 [ -z "$widgets" ] || fail "models/ must not use widgets: $widgets"
-helper=$(grep -rhn '^#include "' helper | grep -v '"protocol/\|"base/UniqueFd.h"\|"base/PerfEventOpen.h"\|"base/X86_64Registers.h"\|"HelperServer.h"\|"SafeFile.h"' || true)
+helper=$(grep -rhn '^#include "' helper | grep -v '"protocol/\|"base/UniqueFd.h"\|"base/PerfEventOpen.h"\|"base/X86_64Registers.h"\|"HelperServer.h"\|"MappedFileOpener.h"\|"SafeFile.h"' || true)
 [ -z "$helper" ] || fail "the helper includes more than its protocol and header-only base files: $helper"
 
 raw=$(grep -rn '::close(\|munmap(' core models gui cli helper | grep -v '^core/base/UniqueFd.h:\|^core/base/MappedRegion.h:' || true)

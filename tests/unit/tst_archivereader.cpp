@@ -17,13 +17,16 @@
 #include <archive.h>
 #include <archive_entry.h>
 #include <elfutils/libdwfl.h>
+#include <fcntl.h>
 #include <gelf.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <random>
 #include <set>
 
 using namespace perfglass;
@@ -101,6 +104,16 @@ std::vector<Member> perfLikeMembers(const std::string &elf = "ELF bytes") {
     return {{".build-id/93/" + kHex.substr(2), AE_IFLNK, {}, "../../usr/lib/libx.so/" + kHex},
             {"usr/lib/libx.so/" + kHex, AE_IFDIR},
             {"usr/lib/libx.so/" + kHex + "/elf", AE_IFREG, elf}};
+}
+
+// A pid below pid_max that no process has.
+pid_t unusedPid() {
+    std::ifstream file("/proc/sys/kernel/pid_max");
+    pid_t pidMax = 32768;
+    file >> pidMax;
+    for (pid_t pid = pidMax - 1; pid > 1; --pid)
+        if (::kill(pid, 0) != 0 && errno == ESRCH) return pid;
+    return -1;
 }
 
 } // namespace
@@ -311,6 +324,72 @@ private slots:
                      withoutSymbols.notices[0].find("../../evil") != std::string::npos,
                  withoutSymbols.notices[0].c_str());
         QCOMPARE(treeOf(options.privateCache), before);
+    }
+
+    void privateCacheKeepsRecentArchivesUnderItsLimit() {
+        QTemporaryDir dir;
+        // Three archives of about 40 KiB unpacked each (bytes that do not compress), a limit of 100 KiB.
+        const auto archiveOf = [&](const char *name, unsigned seed) {
+            std::mt19937 random(seed);
+            std::string elf(40 << 10, '\0');
+            for (char &c : elf)
+                c = static_cast<char>(random());
+            const std::string session = dir.filePath(name).toStdString();
+            std::ofstream(session) << "PERFILE2 and the rest of a session";
+            writeArchive(session + ".tar.bz2", perfLikeMembers(elf));
+            return session + ".tar.bz2";
+        };
+        const std::string a = archiveOf("a.data", 1), b = archiveOf("b.data", 2), c = archiveOf("c.data", 3);
+        ArchiveOpenOptions options;
+        options.privateCache = dir.filePath("private").toStdString();
+        options.cacheLimit = 100 << 10;
+        const ArchiveOpener opener(options);
+        // The entry directory each archive was unpacked into, and when it was last used (set by hand, so
+        // that the order does not depend on the clock's resolution).
+        const auto entryOf = [&](const std::string &archive) {
+            return fs::path(opener.open(archive).buildIdCaches.at(0)).parent_path().string();
+        };
+        const auto usedAt = [](const std::string &entry, time_t seconds) {
+            const timespec times[2] = {{seconds, 0}, {seconds, 0}};
+            QCOMPARE(::utimensat(AT_FDCWD, entry.c_str(), times, 0), 0);
+        };
+        const std::string entryA = entryOf(a);
+        usedAt(entryA, 1000);
+        const std::string entryB = entryOf(b);
+        usedAt(entryB, 2000);
+        QVERIFY(fs::is_directory(entryA) && fs::is_directory(entryB)); // 80 KiB: both fit
+
+        // A third one: the least recently used (a) goes, and the notice says so.
+        const OpenedSession third = opener.open(c);
+        const std::string entryC = fs::path(third.buildIdCaches.at(0)).parent_path().string();
+        QVERIFY(!fs::exists(entryA));
+        QVERIFY(fs::is_directory(entryB) && fs::is_directory(entryC));
+        QCOMPARE(third.notices.size(), size_t{2});
+        QVERIFY2(third.notices[1].starts_with("removed 1 archive unpacked earlier (40 KiB) to keep the "
+                                              "private cache under 100 KiB"),
+                 third.notices[1].c_str());
+
+        // Opening b again makes it the most recent: a, unpacked again, pushes out c instead.
+        usedAt(entryC, 3000);
+        QCOMPARE(entryOf(b), entryB); // reused, and touched now
+        QCOMPARE(entryOf(a), entryA);
+        QVERIFY(fs::is_directory(entryA) && fs::is_directory(entryB));
+        QVERIFY(!fs::exists(entryC));
+
+        // The archive being opened stays even alone above the limit; abandoned unpackings go, those of
+        // running processes stay.
+        const std::string abandoned = options.privateCache + "/" + std::string(64, 'a') + ".partial-" +
+                                      std::to_string(unusedPid()) + "-1";
+        const std::string running = options.privateCache + "/" + std::string(64, 'b') + ".partial-1-1";
+        fs::create_directories(abandoned);
+        fs::create_directories(running);
+        ArchiveOpenOptions tiny = options;
+        tiny.cacheLimit = 1;
+        QCOMPARE(fs::path(ArchiveOpener(tiny).open(b).buildIdCaches.at(0)).parent_path().string(), entryB);
+        QVERIFY(fs::is_directory(entryB));
+        QVERIFY(!fs::exists(entryA));
+        QVERIFY(!fs::exists(abandoned));
+        QVERIFY(fs::exists(running));
     }
 
     void allArchivesHoldTheirSession() {

@@ -273,6 +273,24 @@ private slots:
         QCOMPARE(decodeProc(bytes.data(), bytes.size(), proc).code, ErrorCode::PidOutOfRange);
         QCOMPARE(decodeProc(bytes.data(), 7, proc).code, ErrorCode::BadPayloadSize);
 
+        MappedFileRequest mapped;
+        bytes = encodeMappedFile({42, 0x400000, 0x401000});
+        QVERIFY(decodeMappedFile(bytes.data(), bytes.size(), mapped).ok());
+        QCOMPARE(mapped.pid, 42);
+        QCOMPARE(mapped.start, uint64_t(0x400000));
+        QCOMPARE(mapped.end, uint64_t(0x401000));
+        QCOMPARE(decodeMappedFile(bytes.data(), 19, mapped).code, ErrorCode::BadPayloadSize);
+        for (const MappedFileRequest &bad :
+             {MappedFileRequest{42, 0x400001, 0x401000}, MappedFileRequest{42, 0x400000, 0x400ff0},
+              MappedFileRequest{42, 0x401000, 0x400000}, MappedFileRequest{42, 0x400000, 0x400000},
+              MappedFileRequest{42, 0, kMaxMappingEnd + kMappingAlignment}}) {
+            bytes = encodeMappedFile(bad);
+            QCOMPARE(decodeMappedFile(bytes.data(), bytes.size(), mapped).code, ErrorCode::MappingInvalid);
+        }
+        bytes = encodeMappedFile({kMaxPid + 1, 0x400000, 0x401000});
+        QCOMPARE(decodeMappedFile(bytes.data(), bytes.size(), mapped).code, ErrorCode::PidOutOfRange);
+        QCOMPARE(std::string(errorCodeName(ErrorCode::FileChanged)), std::string("FileChanged"));
+
         uint64_t memlock = 0;
         bytes = encodeRaiseMemlock(1 << 20);
         QVERIFY(decodeRaiseMemlock(bytes.data(), bytes.size(), memlock).ok());
