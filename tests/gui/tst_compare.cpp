@@ -321,7 +321,11 @@ private slots:
 
     // `perfglass FILE --compare OTHER --screenshot PNG` opens the comparison window and pictures it.
     void commandLineOpensComparison() {
-        if (const QString refused = recordingsRefused(); !refused.isEmpty()) QSKIP(qPrintable(refused));
+        // Where recording is refused, two golden recordings of one program (their frames unnamed here: the
+        // command line gives no sysroot) stand in: only the window is checked.
+        const bool recorded = recordingsRefused().isEmpty();
+        const QString baseline = recorded ? one_ : goldenPath(QStringLiteral("perf-dwarf"));
+        const QString comparison = recorded ? three_ : goldenPath(QStringLiteral("perfglass-dwarf"));
         const QString png = QDir(screenshotDir()).filePath(QStringLiteral("compare-command-line.png"));
         QDir().mkpath(screenshotDir());
         QFile::remove(png);
@@ -329,8 +333,8 @@ private slots:
         QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
         environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
         process.setProcessEnvironment(environment);
-        process.start(QStringLiteral(PERFGLASS_GUI),
-                      {one_, QStringLiteral("--compare"), three_, QStringLiteral("--screenshot"), png});
+        process.start(QStringLiteral(PERFGLASS_GUI), {baseline, QStringLiteral("--compare"), comparison,
+                                                      QStringLiteral("--screenshot"), png});
         QVERIFY(process.waitForFinished(kLoadTimeoutMs));
         QVERIFY2(process.exitCode() == 0, process.readAllStandardError().constData());
         const QImage image(png);
