@@ -22,38 +22,31 @@ constexpr int kExpandDepth = 24;
 constexpr int kMaxFilterExpansions = 2000;
 } // namespace
 
-CallTreeView::CallTreeView(CallTreeModel *model, const QString &accessibleName, QWidget *parent)
+CallTreeView::CallTreeView(TreeModelBase *model, const QString &accessibleName, QWidget *parent)
     : QWidget(parent)
     , model_(model)
     , proxy_(new QSortFilterProxyModel(this))
     , view_(new QTreeView(this))
     , filter_(new QLineEdit(this)) {
     proxy_->setSourceModel(model_);
-    proxy_->setSortRole(CallTreeModel::SortRole);
-    proxy_->setFilterRole(CallTreeModel::FilterRole);
+    proxy_->setSortRole(model_->defaultSortRole());
+    proxy_->setFilterRole(TreeModelBase::FilterRole);
     proxy_->setFilterCaseSensitivity(Qt::CaseInsensitive);
     proxy_->setRecursiveFilteringEnabled(true);
     proxy_->setAutoAcceptChildRows(true);
 
     view_->setModel(proxy_);
     view_->setSortingEnabled(true);
-    view_->sortByColumn(CallTreeModel::InclusiveColumn, Qt::DescendingOrder);
+    view_->sortByColumn(model_->defaultSortColumn(), Qt::DescendingOrder);
+    // A model may first sort by a role of its own (the size of a change); a column the user picks sorts by
+    // its values.
+    connect(view_->header(), &QHeaderView::sectionClicked, proxy_,
+            [this] { proxy_->setSortRole(TreeModelBase::SortRole); });
     view_->setUniformRowHeights(true);
     view_->setAlternatingRowColors(true);
     view_->setAllColumnsShowFocus(true);
-    view_->setItemDelegateForColumn(CallTreeModel::InclusiveColumn,
-                                    new CostBarDelegate(CallTreeModel::ShareRole, view_));
-    view_->setItemDelegateForColumn(CallTreeModel::SelfColumn,
-                                    new CostBarDelegate(CallTreeModel::ShareRole, view_));
     view_->setAccessibleName(accessibleName);
-    QHeaderView *header = view_->header();
-    header->setStretchLastSection(false);
-    header->resizeSection(CallTreeModel::ModuleColumn, 140);
-    for (int column = CallTreeModel::InclusiveColumn; column < CallTreeModel::ColumnCount; ++column)
-        header->resizeSection(column, 100);
-    header->resizeSection(CallTreeModel::LocationColumn, 170);
-    view_->setColumnHidden(CallTreeModel::LocationColumn, true); // until a profile has source locations
-    new FunctionColumnSizer(view_, CallTreeModel::FunctionColumn);
+    setUpColumns();
 
     filter_->setPlaceholderText(tr("Filter by function or module (Ctrl+F)"));
     filter_->setClearButtonEnabled(true);
@@ -89,9 +82,40 @@ CallTreeView::CallTreeView(CallTreeModel *model, const QString &accessibleName, 
     });
     connect(view_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex &current) {
-                if (current.isValid())
-                    emit functionSelected(current.data(CallTreeModel::FunctionRole).toUInt());
+                const QVariant function = current.data(TreeModelBase::FunctionRole);
+                if (function.isValid()) emit functionSelected(function.toUInt());
             });
+}
+
+// Bars behind the shares, widths by kind, the location column hidden until a tree has locations.
+void CallTreeView::setUpColumns() {
+    QHeaderView *header = view_->header();
+    header->setStretchLastSection(false);
+    for (int column = 0; column < model_->columnCount(); ++column) {
+        switch (model_->columnKind(column)) {
+        case TreeModelBase::ColumnKind::Name:
+            new FunctionColumnSizer(view_, column);
+            break;
+        case TreeModelBase::ColumnKind::Text:
+            header->resizeSection(column, 140);
+            break;
+        case TreeModelBase::ColumnKind::Share:
+            view_->setItemDelegateForColumn(column, new CostBarDelegate(TreeModelBase::ShareRole, view_));
+            header->resizeSection(column, 100);
+            break;
+        case TreeModelBase::ColumnKind::Number:
+            header->resizeSection(column, 100);
+            break;
+        case TreeModelBase::ColumnKind::Location:
+            header->resizeSection(column, 170);
+            view_->setColumnHidden(column, true); // until a profile has source locations
+            break;
+        }
+    }
+}
+
+CallTreeModel *CallTreeView::callTreeModel() const {
+    return qobject_cast<CallTreeModel *>(model_);
 }
 
 void CallTreeView::focusFilter() {
@@ -100,7 +124,9 @@ void CallTreeView::focusFilter() {
 }
 
 void CallTreeView::onModelReset() {
-    view_->setColumnHidden(CallTreeModel::LocationColumn, !model_->hasLocations());
+    for (int column = 0; column < model_->columnCount(); ++column)
+        if (model_->columnKind(column) == TreeModelBase::ColumnKind::Location)
+            view_->setColumnHidden(column, !model_->hasLocations());
     filter_->clear();
     expandHotPath({}, 0);
 }
@@ -109,7 +135,7 @@ void CallTreeView::expandHotPath(const QModelIndex &parent, int depth) {
     if (depth >= kExpandDepth) return;
     for (int row = 0; row < proxy_->rowCount(parent); ++row) {
         const QModelIndex index = proxy_->index(row, 0, parent);
-        if (index.data(CallTreeModel::ShareRole).toDouble() < kExpandShare) continue;
+        if (index.data(TreeModelBase::ShareRole).toDouble() < kExpandShare) continue;
         view_->expand(index);
         expandHotPath(index, depth + 1);
     }

@@ -1,6 +1,7 @@
 #include "CompareWindow.h"
 
 #include "AnalysisJob.h"
+#include "CallTreeView.h"
 #include "DiffFlameGraphModel.h"
 #include "DiffTreeModel.h"
 #include "FlameGraphView.h"
@@ -11,14 +12,13 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QFileInfo>
-#include <QHeaderView>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenu>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QToolBar>
-#include <QTreeView>
 #include <QVBoxLayout>
 
 namespace perfglass {
@@ -38,9 +38,9 @@ CompareWindow::CompareWindow(QWidget *parent)
     resize(1300, 850);
     createToolBar();
     createFlameGraph();
-    topDownView_ = createTree(topDownModel_, QStringLiteral("diffTopDown"));
+    topDownView_ = createTree(topDownModel_, QStringLiteral("diffTopDown"), tr("Top-down diff tree"));
     tabs_->addTab(topDownView_, tr("Top-Down"));
-    bottomUpView_ = createTree(bottomUpModel_, QStringLiteral("diffBottomUp"));
+    bottomUpView_ = createTree(bottomUpModel_, QStringLiteral("diffBottomUp"), tr("Bottom-up diff tree"));
     tabs_->addTab(bottomUpView_, tr("Bottom-Up"));
     tabs_->addTab(createSummaries(), tr("Summaries"));
     carried_->setObjectName(QStringLiteral("compareCarried"));
@@ -98,25 +98,14 @@ void CompareWindow::createFlameGraph() {
     tabs_->addTab(flameView_, tr("Differential Flame Graph"));
 }
 
-QTreeView *CompareWindow::createTree(DiffTreeModel *model, const QString &name) {
-    auto *proxy = new QSortFilterProxyModel(this);
-    proxy->setSourceModel(model);
-    // First the largest change first (the CLI's --sort delta); a click on a header sorts by signed values.
-    proxy->setSortRole(DiffTreeModel::ChangeSizeRole);
-    auto *view = new QTreeView(this);
+// The largest change comes first (the CLI's --sort delta); a click on a header sorts by signed values.
+CallTreeView *CompareWindow::createTree(DiffTreeModel *model, const QString &name,
+                                        const QString &accessibleName) {
+    auto *view = new CallTreeView(model, accessibleName, this);
     view->setObjectName(name);
-    view->setModel(proxy);
-    view->setSortingEnabled(true);
-    view->sortByColumn(DiffTreeModel::Delta, Qt::DescendingOrder);
-    connect(view->header(), &QHeaderView::sectionClicked, proxy,
-            [proxy] { proxy->setSortRole(DiffTreeModel::SortRole); });
-    connect(view, &QTreeView::doubleClicked, this,
-            [this, view](const QModelIndex &index) { showInFlameGraph(view, index); });
-    view->setUniformRowHeights(true);
-    view->header()->setStretchLastSection(false);
-    view->header()->setSectionResizeMode(DiffTreeModel::Function, QHeaderView::Stretch);
-    for (int column = DiffTreeModel::Baseline; column < DiffTreeModel::ColumnCount; ++column)
-        view->header()->setSectionResizeMode(column, QHeaderView::ResizeToContents);
+    const bool bottomUp = model == bottomUpModel_;
+    connect(view, &CallTreeView::nodeActivated, this,
+            [this, bottomUp](uint32_t node) { showInFlameGraph(bottomUp, node); });
     return view;
 }
 
@@ -198,7 +187,6 @@ void CompareWindow::showDiffs(std::shared_ptr<const CallTreeDiff> topDown,
     flameModel_->setDiffs(topDown, bottomUp, comparison_->costUnit);
     topDownModel_->setDiff(std::move(topDown));
     bottomUpModel_->setDiff(std::move(bottomUp));
-    topDownView_->expandToDepth(2);
     baselineSummary_->setSession(baseline_);
     comparisonSummary_->setSession(comparison_);
     emit compared();
@@ -259,33 +247,19 @@ void CompareWindow::showFrameMenu(uint32_t node, const QPoint &globalPos) {
     menu->popup(globalPos);
 }
 
-DiffTreeModel *CompareWindow::modelOf(const QTreeView *view) const {
-    return view == bottomUpView_ ? bottomUpModel_ : topDownModel_;
-}
-
-// The sorting proxy between a diff tree view and its model (createTree).
-QSortFilterProxyModel *CompareWindow::proxyOf(const QTreeView *view) {
-    return static_cast<QSortFilterProxyModel *>(view->model());
-}
-
 // Selects the diff tree row of NODE (a frame of the flame graph), expanding its callers.
 void CompareWindow::showInTree(uint32_t node) {
-    QTreeView *view = flameModel_->isBottomUp() ? bottomUpView_ : topDownView_;
-    const QModelIndex index =
-        proxyOf(view)->mapFromSource(modelOf(view)->indexOf(flameModel_->diffNode(node)));
-    if (!index.isValid()) return;
-    for (QModelIndex parent = index.parent(); parent.isValid(); parent = parent.parent())
-        view->expand(parent);
-    view->setCurrentIndex(index);
-    view->scrollTo(index);
+    CallTreeView *view = flameModel_->isBottomUp() ? bottomUpView_ : topDownView_;
+    const uint32_t diffNode = flameModel_->diffNode(node);
+    if (!view->proxy()->mapFromSource(view->model()->indexForNode(diffNode)).isValid())
+        view->filterField()->clear(); // the search hides the row
+    view->selectNode(diffNode);
     tabs_->setCurrentWidget(view);
 }
 
 // Zooms the flame graph into the frame of a diff tree's row, drawing the tree's kind; a row only the other
 // side has shows in that side's shape.
-void CompareWindow::showInFlameGraph(QTreeView *view, const QModelIndex &index) {
-    const bool bottomUp = view == bottomUpView_;
-    const uint32_t diffNode = modelOf(view)->nodeOf(proxyOf(view)->mapToSource(index));
+void CompareWindow::showInFlameGraph(bool bottomUp, uint32_t diffNode) {
     if (flameModel_->isBottomUp() != bottomUp) flameView_->setBottomUp(bottomUp);
     if (!flameModel_->shownNode(diffNode)) baselineShape_->toggle();
     const auto node = flameModel_->shownNode(diffNode);

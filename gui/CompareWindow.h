@@ -23,15 +23,14 @@
 
 class QAction;
 class QLabel;
-class QSortFilterProxyModel;
 class QTabWidget;
-class QTreeView;
 
 namespace perfglass {
 
 class AnalysisJob;
 class BackgroundJob;
 class CallTreeDiff;
+class CallTreeView;
 class DiffFlameGraphModel;
 class DiffTreeModel;
 class FlameGraphView;
@@ -60,8 +59,9 @@ public:
     FlameGraphView *flameGraphView() const { return flameView_; }
     DiffTreeModel *topDownModel() const { return topDownModel_; }
     DiffTreeModel *bottomUpModel() const { return bottomUpModel_; }
-    QTreeView *topDownView() const { return topDownView_; }
-    QTreeView *bottomUpView() const { return bottomUpView_; }
+    // The diff trees, as the main window's trees are shown (search, cost bars, readable names).
+    CallTreeView *topDownView() const { return topDownView_; }
+    CallTreeView *bottomUpView() const { return bottomUpView_; }
     QAction *baselineShapeAction() const { return baselineShape_; }
     // Checkable: costs and changes in seconds (enabled when both sides count a time event by its period).
     QAction *secondsAction() const { return seconds_; }
@@ -77,7 +77,7 @@ signals:
 private:
     void createToolBar();
     void createFlameGraph();
-    QTreeView *createTree(DiffTreeModel *model, const QString &name);
+    CallTreeView *createTree(DiffTreeModel *model, const QString &name, const QString &accessibleName);
     QWidget *createSummaries();
     void showComparison(std::shared_ptr<const SessionAnalysis> baseline,
                         std::shared_ptr<const SessionAnalysis> comparison);
@@ -87,9 +87,7 @@ private:
     void showCarried(const FilterTransfer::Carried &carried);
     void showFrameMenu(uint32_t node, const QPoint &globalPos);
     void showInTree(uint32_t node);
-    DiffTreeModel *modelOf(const QTreeView *view) const;
-    static QSortFilterProxyModel *proxyOf(const QTreeView *view);
-    void showInFlameGraph(QTreeView *view, const QModelIndex &index);
+    void showInFlameGraph(bool bottomUp, uint32_t diffNode);
 
     AnalysisJob *analyzer_;
     BackgroundJob *differ_;
@@ -97,8 +95,8 @@ private:
     DiffTreeModel *topDownModel_;
     DiffTreeModel *bottomUpModel_;
     FlameGraphView *flameView_ = nullptr;
-    QTreeView *topDownView_ = nullptr;
-    QTreeView *bottomUpView_ = nullptr;
+    CallTreeView *topDownView_ = nullptr;
+    CallTreeView *bottomUpView_ = nullptr;
     SummaryView *baselineSummary_ = nullptr;
     SummaryView *comparisonSummary_ = nullptr;
     QLabel *sides_ = nullptr;

@@ -151,7 +151,9 @@ void FrameActions::attach(FlameGraphWidget *graph) {
 
 void FrameActions::attach(CallTreeView *view) {
     connect(view, &CallTreeView::contextMenuRequested, this, [this, view](uint32_t node, const QPoint &pos) {
-        const auto &tree = view->model()->tree();
+        const CallTreeModel *model = view->callTreeModel();
+        if (!model) return;
+        const auto &tree = model->tree();
         if (tree && node != CallTree::kRoot && node < tree->nodes().size())
             popup(FrameTarget::fromTreeNode(*tree, node), pos, view);
     });

@@ -6,12 +6,12 @@
 #include <QFont>
 #include <QLocale>
 
-#include <algorithm>
+#include <vector>
 
 namespace perfglass {
 
 CallTreeModel::CallTreeModel(QObject *parent)
-    : QAbstractItemModel(parent) {}
+    : TreeModelBase(ColumnCount, parent) {}
 
 void CallTreeModel::setTree(std::shared_ptr<const CallTree> tree, CostUnit unit) {
     beginResetModel();
@@ -19,54 +19,25 @@ void CallTreeModel::setTree(std::shared_ptr<const CallTree> tree, CostUnit unit)
     locations_ = tree_ ? sourceLocationsOf(tree_->sharedProfile()) : nullptr;
     names_ = tree_ ? readableNamesOf(tree_->sharedProfile()) : nullptr;
     unit_ = unit;
-    resetOrder();
+    static const std::vector<CallTreeNode> kNoNodes;
+    setStructure(tree_ ? tree_->nodes() : kNoNodes);
     endResetModel();
 }
 
-void CallTreeModel::resetOrder() {
-    children_.clear();
-    rowInParent_.clear();
-    if (!tree_) return;
-    const auto &nodes = tree_->nodes();
-    children_.resize(nodes.size());
-    rowInParent_.assign(nodes.size(), 0);
-    for (size_t n = 0; n < nodes.size(); ++n) {
-        children_[n] = nodes[n].children;
-        for (size_t row = 0; row < children_[n].size(); ++row)
-            rowInParent_[children_[n][row]] = static_cast<int>(row);
+TreeModelBase::ColumnKind CallTreeModel::columnKind(int column) const {
+    switch (column) {
+    case FunctionColumn:
+        return ColumnKind::Name;
+    case ModuleColumn:
+        return ColumnKind::Text;
+    case InclusiveColumn:
+    case SelfColumn:
+        return ColumnKind::Share;
+    case LocationColumn:
+        return ColumnKind::Location;
+    default:
+        return ColumnKind::Number;
     }
-}
-
-uint32_t CallTreeModel::nodeOf(const QModelIndex &index) const {
-    return index.isValid() ? static_cast<uint32_t>(index.internalId()) : CallTree::kRoot;
-}
-
-QModelIndex CallTreeModel::indexForNode(uint32_t node, int column) const {
-    if (!tree_ || node == CallTree::kRoot || node >= tree_->nodes().size()) return {};
-    return createIndex(rowInParent_[node], column, static_cast<quintptr>(node));
-}
-
-QModelIndex CallTreeModel::index(int row, int column, const QModelIndex &parent) const {
-    if (!tree_ || row < 0 || column < 0 || column >= ColumnCount) return {};
-    if (parent.isValid() && parent.column() != 0) return {};
-    const auto &children = children_[nodeOf(parent)];
-    if (static_cast<size_t>(row) >= children.size()) return {};
-    return createIndex(row, column, static_cast<quintptr>(children[static_cast<size_t>(row)]));
-}
-
-QModelIndex CallTreeModel::parent(const QModelIndex &child) const {
-    if (!tree_ || !child.isValid()) return {};
-    const uint32_t parentNode = tree_->node(nodeOf(child)).parent;
-    return indexForNode(parentNode);
-}
-
-int CallTreeModel::rowCount(const QModelIndex &parent) const {
-    if (!tree_ || (parent.isValid() && parent.column() != 0)) return 0;
-    return static_cast<int>(children_[nodeOf(parent)].size());
-}
-
-int CallTreeModel::columnCount(const QModelIndex &) const {
-    return ColumnCount;
 }
 
 QVariant CallTreeModel::data(const QModelIndex &index, int role) const {
@@ -230,47 +201,21 @@ QVariant CallTreeModel::headerData(int section, Qt::Orientation orientation, int
     return {};
 }
 
-void CallTreeModel::sort(int column, Qt::SortOrder order) {
-    if (!tree_ || column < 0 || column >= ColumnCount) return;
-    emit layoutAboutToBeChanged({}, QAbstractItemModel::VerticalSortHint);
-    const QModelIndexList before = persistentIndexList();
-    std::vector<uint32_t> nodesBefore;
-    nodesBefore.reserve(static_cast<size_t>(before.size()));
-    for (const QModelIndex &index : before)
-        nodesBefore.push_back(nodeOf(index));
-    sortChildren(column, order);
-    QModelIndexList after;
-    after.reserve(before.size());
-    for (qsizetype i = 0; i < before.size(); ++i)
-        after.append(indexForNode(nodesBefore[static_cast<size_t>(i)], before[i].column()));
-    changePersistentIndexList(before, after);
-    emit layoutChanged({}, QAbstractItemModel::VerticalSortHint);
+std::string CallTreeModel::sortText(uint32_t node, int column) const {
+    const Profile &profile = tree_->profile();
+    const FunctionId function = tree_->node(node).function;
+    if (column == LocationColumn) return locations_->text(profile, function);
+    return column == ModuleColumn ? profile.moduleName(tree_->functionModule(function))
+                                  : tree_->functionName(function);
 }
 
-void CallTreeModel::sortChildren(int column, Qt::SortOrder order) {
-    const Profile &profile = tree_->profile();
-    const auto &nodes = tree_->nodes();
-    auto key = [&](uint32_t n) -> uint64_t {
-        return column == SelfColumn || column == SelfCostColumn ? nodes[n].self : nodes[n].inclusive;
-    };
-    auto text = [&](uint32_t n) -> std::string {
-        const FunctionId function = nodes[n].function;
-        if (column == LocationColumn) return locations_->text(profile, function);
-        return column == ModuleColumn ? profile.moduleName(tree_->functionModule(function))
-                                      : tree_->functionName(function);
-    };
-    const bool textual = column == FunctionColumn || column == ModuleColumn || column == LocationColumn;
-    for (auto &children : children_) {
-        std::stable_sort(children.begin(), children.end(), [&](uint32_t a, uint32_t b) {
-            if (textual) {
-                const int c = text(a).compare(text(b));
-                return order == Qt::AscendingOrder ? c < 0 : c > 0;
-            }
-            return order == Qt::AscendingOrder ? key(a) < key(b) : key(a) > key(b);
-        });
-        for (size_t row = 0; row < children.size(); ++row)
-            rowInParent_[children[row]] = static_cast<int>(row);
-    }
+bool CallTreeModel::lessThan(uint32_t a, uint32_t b, int column) const {
+    if (column == FunctionColumn || column == ModuleColumn || column == LocationColumn)
+        return sortText(a, column).compare(sortText(b, column)) < 0;
+    const CallTreeNode &left = tree_->node(a);
+    const CallTreeNode &right = tree_->node(b);
+    if (column == SelfColumn || column == SelfCostColumn) return left.self < right.self;
+    return left.inclusive < right.inclusive;
 }
 
 } // namespace perfglass

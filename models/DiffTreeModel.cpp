@@ -1,32 +1,42 @@
 #include "DiffTreeModel.h"
 
-#include <QColor>
+#include "FunctionNames.h"
 
+#include <QColor>
+#include <QFont>
+
+#include <algorithm>
 #include <cmath>
+#include <string_view>
+#include <unordered_map>
 
 namespace perfglass {
 
 DiffTreeModel::DiffTreeModel(QObject *parent)
-    : QAbstractItemModel(parent) {}
+    : TreeModelBase(ColumnCount, parent) {}
 
 void DiffTreeModel::setDiff(std::shared_ptr<const CallTreeDiff> diff) {
     beginResetModel();
     diff_ = std::move(diff);
-    rowInParent_.assign(diff_ ? diff_->nodes().size() : 0, 0);
-    if (diff_)
-        for (const DiffTreeNode &node : diff_->nodes())
-            for (size_t row = 0; row < node.children.size(); ++row)
-                rowInParent_[node.children[row]] = static_cast<int>(row);
+    static const std::vector<DiffTreeNode> kNoNodes;
+    setStructure(diff_ ? diff_->nodes() : kNoNodes);
+    nameFunctions();
     endResetModel();
 }
 
-uint32_t DiffTreeModel::nodeOf(const QModelIndex &index) const {
-    return index.isValid() ? static_cast<uint32_t>(index.internalId()) : CallTreeDiff::kRoot;
-}
-
-QModelIndex DiffTreeModel::indexOf(uint32_t node) const {
-    if (!diff_ || node == CallTreeDiff::kRoot || node >= rowInParent_.size()) return {};
-    return createIndex(rowInParent_[node], Function, static_cast<quintptr>(node));
+// The diff names functions by their full names only (both sides' FunctionIds differ), so their readable
+// names come from those names, each distinct name once.
+void DiffTreeModel::nameFunctions() {
+    nameSlot_.assign(diff_ ? diff_->nodes().size() : 0, 0);
+    std::vector<std::string_view> fullNames;
+    std::unordered_map<uint32_t, uint32_t> slotOfName;
+    for (uint32_t node = 1; node < nameSlot_.size(); ++node) {
+        const auto [slot, added] =
+            slotOfName.try_emplace(diff_->node(node).name, static_cast<uint32_t>(fullNames.size()));
+        if (added) fullNames.push_back(diff_->functionName(node));
+        nameSlot_[node] = slot->second;
+    }
+    names_ = ReadableNames(fullNames);
 }
 
 void DiffTreeModel::setNormalize(DiffNormalize normalize) {
@@ -38,27 +48,16 @@ void DiffTreeModel::setNormalize(DiffNormalize normalize) {
     emit layoutChanged();
 }
 
-QModelIndex DiffTreeModel::index(int row, int column, const QModelIndex &parent) const {
-    if (!diff_ || row < 0 || column < 0 || column >= ColumnCount) return {};
-    const auto &children = diff_->node(nodeOf(parent)).children;
-    if (static_cast<size_t>(row) >= children.size()) return {};
-    return createIndex(row, column, static_cast<quintptr>(children[static_cast<size_t>(row)]));
-}
-
-QModelIndex DiffTreeModel::parent(const QModelIndex &child) const {
-    if (!diff_ || !child.isValid()) return {};
-    const uint32_t parentNode = diff_->node(nodeOf(child)).parent;
-    if (parentNode == CallTreeDiff::kRoot) return {};
-    return createIndex(rowInParent_[parentNode], 0, static_cast<quintptr>(parentNode));
-}
-
-int DiffTreeModel::rowCount(const QModelIndex &parent) const {
-    if (!diff_ || parent.column() > 0) return 0;
-    return static_cast<int>(diff_->node(nodeOf(parent)).children.size());
-}
-
-int DiffTreeModel::columnCount(const QModelIndex &) const {
-    return ColumnCount;
+TreeModelBase::ColumnKind DiffTreeModel::columnKind(int column) const {
+    switch (column) {
+    case Function:
+        return ColumnKind::Name;
+    case Baseline:
+    case Comparison:
+        return ColumnKind::Share;
+    default:
+        return ColumnKind::Number;
+    }
 }
 
 double DiffTreeModel::value(uint32_t node, int column) const {
@@ -78,11 +77,25 @@ double DiffTreeModel::value(uint32_t node, int column) const {
     }
 }
 
+// Shares are in percent of each side's total; seconds are measured against the larger side's time, so the
+// bars of both columns compare. Column 0 gives the larger of the two, which views expand the heavy rows by.
+double DiffTreeModel::share(uint32_t node, int column) const {
+    if (column == Function) return std::max(share(node, Baseline), share(node, Comparison));
+    if (column != Baseline && column != Comparison) return 0;
+    const double whole = normalize_ == DiffNormalize::Share
+                             ? 100.0
+                             : std::max(value(kRoot, Baseline), value(kRoot, Comparison));
+    return whole <= 0 ? 0.0 : value(node, column) / whole;
+}
+
+QString DiffTreeModel::functionText(uint32_t node, bool full) const {
+    const QString name = full || !readableNamesShown() ? QString::fromStdString(diff_->functionName(node))
+                                                       : QString::fromStdString(names_.name(nameSlot_[node]));
+    return diff_->node(node).inlined ? tr("%1 (inlined)").arg(name) : name;
+}
+
 QString DiffTreeModel::text(uint32_t node, int column) const {
-    if (column == Function) {
-        const QString name = QString::fromStdString(diff_->functionName(node));
-        return diff_->node(node).inlined ? tr("%1 (inlined)").arg(name) : name;
-    }
+    if (column == Function) return functionText(node);
     const double v = value(node, column);
     const bool seconds = normalize_ == DiffNormalize::Time;
     const int decimals = seconds ? 4 : 2;
@@ -94,28 +107,53 @@ QString DiffTreeModel::text(uint32_t node, int column) const {
                    : sign + QString::number(v, 'f', decimals);
 }
 
+QVariant DiffTreeModel::foreground(uint32_t node, int column) const {
+    if (column != Delta && column != SelfDelta) return {};
+    const double v = value(node, column);
+    const double shown = normalize_ == DiffNormalize::Time ? 0.00005 : 0.005; // rounds to nonzero
+    if (v >= shown) return QColor(190, 30, 30);
+    if (v <= -shown) return QColor(30, 70, 200);
+    return {};
+}
+
 QVariant DiffTreeModel::data(const QModelIndex &index, int role) const {
     if (!diff_ || !index.isValid()) return {};
     const uint32_t node = nodeOf(index);
     const int column = index.column();
-    if (role == Qt::DisplayRole) return text(node, column);
-    if (role == SortRole)
+    switch (role) {
+    case Qt::DisplayRole:
+        return text(node, column);
+    case SortRole:
         return column == Function ? QVariant(text(node, column)) : QVariant(value(node, column));
-    if (role == ChangeSizeRole)
+    case ChangeSizeRole:
         return column == Function ? QVariant(text(node, column)) : QVariant(std::abs(value(node, column)));
-    if (role == Qt::ToolTipRole && column == Function)
+    case NodeRole:
+        return QVariant::fromValue(node);
+    case InlinedRole:
+        return diff_->node(node).inlined;
+    case ShareRole:
+        return share(node, column);
+    case FilterRole:
+        return functionText(node) + QLatin1Char(' ') + functionText(node, true) + QLatin1Char(' ') +
+               QString::fromStdString(diff_->moduleName(node));
+    case Qt::ToolTipRole:
+        if (column != Function) return {};
         return tr("%1\nModule: %2")
             .arg(QString::fromStdString(diff_->functionName(node)),
                  QString::fromStdString(diff_->moduleName(node)));
-    if (role == Qt::TextAlignmentRole && column != Function)
-        return QVariant(Qt::AlignRight | Qt::AlignVCenter);
-    if (role == Qt::ForegroundRole && (column == Delta || column == SelfDelta)) {
-        const double v = value(node, column);
-        const double shown = normalize_ == DiffNormalize::Time ? 0.00005 : 0.005; // rounds to nonzero
-        if (v >= shown) return QColor(190, 30, 30);
-        if (v <= -shown) return QColor(30, 70, 200);
+    case Qt::TextAlignmentRole:
+        return column == Function ? QVariant() : QVariant(Qt::AlignRight | Qt::AlignVCenter);
+    case Qt::ForegroundRole:
+        return foreground(node, column);
+    case Qt::FontRole: { // inline frames in italics, as in the main trees
+        if (column != Function || !diff_->node(node).inlined) return {};
+        QFont font;
+        font.setItalic(true);
+        return font;
     }
-    return {};
+    default:
+        return {};
+    }
 }
 
 QVariant DiffTreeModel::headerData(int section, Qt::Orientation orientation, int role) const {
@@ -134,6 +172,11 @@ QVariant DiffTreeModel::headerData(int section, Qt::Orientation orientation, int
     default:
         return {};
     }
+}
+
+bool DiffTreeModel::lessThan(uint32_t a, uint32_t b, int column) const {
+    if (column == Function) return diff_->functionName(a) < diff_->functionName(b);
+    return value(a, column) < value(b, column);
 }
 
 } // namespace perfglass

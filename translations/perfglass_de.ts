@@ -766,6 +766,14 @@
         <source>Reset Zoom</source>
         <translation>Zoom zurücksetzen</translation>
     </message>
+    <message>
+        <source>Top-down diff tree</source>
+        <translation>Top-Down-Vergleichsbaum</translation>
+    </message>
+    <message>
+        <source>Bottom-up diff tree</source>
+        <translation>Bottom-Up-Vergleichsbaum</translation>
+    </message>
 </context>
 <context>
     <name>perfglass::CounterChartWidget</name>

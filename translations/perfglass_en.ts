@@ -766,6 +766,14 @@
         <source>Reset Zoom</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Top-down diff tree</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bottom-up diff tree</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>perfglass::CounterChartWidget</name>

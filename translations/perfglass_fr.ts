@@ -766,6 +766,14 @@
         <source>Reset Zoom</source>
         <translation>Réinitialiser le zoom</translation>
     </message>
+    <message>
+        <source>Top-down diff tree</source>
+        <translation>Arbre de comparaison descendant</translation>
+    </message>
+    <message>
+        <source>Bottom-up diff tree</source>
+        <translation>Arbre de comparaison ascendant</translation>
+    </message>
 </context>
 <context>
     <name>perfglass::CounterChartWidget</name>

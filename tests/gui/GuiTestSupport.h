@@ -2,7 +2,9 @@
 // build/screenshots (or $PERFGLASS_SCREENSHOT_DIR).
 #pragma once
 
+#include "GoldenFixtures.h"
 #include "MainWindow.h"
+#include "SymbolSettings.h"
 #include "Translations.h"
 
 #include <QCoreApplication>
@@ -46,11 +48,14 @@ inline void saveScreenshot(QWidget *widget, const QString &name) {
     qInfo("screenshot: %s", qPrintable(path));
 }
 
-// A main window of SIZE, shown, with the session at PATH opened and loaded; null when the window was not
-// exposed or the session did not load within TIMEOUT_MS.
+// A main window of SIZE, shown, with the session at PATH opened and loaded (with SYMBOLS, when given, instead
+// of the stored symbol settings); null when the window was not exposed or the session did not load within
+// TIMEOUT_MS.
 inline std::unique_ptr<MainWindow> openSessionWindow(const QString &path, int timeoutMs,
-                                                     const QSize &size = QSize(1400, 900)) {
+                                                     const QSize &size = QSize(1400, 900),
+                                                     const SymbolSettings &symbols = {}) {
     auto window = std::make_unique<MainWindow>();
+    if (!(symbols == SymbolSettings{})) window->setSymbolSettings(symbols, false);
     window->resize(size);
     window->show();
     if (!QTest::qWaitForWindowExposed(window.get())) return nullptr;
@@ -60,6 +65,20 @@ inline std::unique_ptr<MainWindow> openSessionWindow(const QString &path, int ti
     QCoreApplication::processEvents();
     QTest::qWait(50); // let the views' first layout and paint run
     return window;
+}
+
+// The symbol settings that find the golden recordings' binaries (GoldenFixtures.h).
+inline SymbolSettings goldenSymbols() {
+    SymbolSettings symbols;
+    symbols.sysroot = goldenDir();
+    return symbols;
+}
+
+// A main window showing the golden recording NAME (perf-fp, perf-dwarf, perfglass-dwarf), which needs no
+// recording at test time: golden.c's main -> work -> hot, warm, cold -> spin, one thread.
+inline std::unique_ptr<MainWindow> openGoldenWindow(const QString &name, int timeoutMs,
+                                                    const QSize &size = QSize(1400, 900)) {
+    return openSessionWindow(goldenPath(name), timeoutMs, size, goldenSymbols());
 }
 
 inline const QObject *asObject(const QObject &object) {

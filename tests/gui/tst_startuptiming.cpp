@@ -18,8 +18,11 @@ private:
 
 QStringList TestStartupTiming::timingLines(bool enabled) {
     QTemporaryDir dir;
-    const QString png = enabled ? QStringLiteral(PERFGLASS_SCREENSHOT_DIR "/startuptiming.png")
-                                : dir.filePath(QStringLiteral("shot.png"));
+    // Where screenshots go (GuiTestSupport.h's screenshotDir(): the environment may name another folder).
+    const QString shots =
+        qEnvironmentVariable("PERFGLASS_SCREENSHOT_DIR", QStringLiteral(PERFGLASS_SCREENSHOT_DIR));
+    const QString png =
+        enabled ? shots + QStringLiteral("/startuptiming.png") : dir.filePath(QStringLiteral("shot.png"));
     QProcess process;
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
     environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));

@@ -3,7 +3,9 @@
 // CPUs, memory from perf.data's feature sections), every value of the Summary's tables has a tooltip that
 // says what it counts, problems are explained with what to do, and what could not be named is listed by
 // module. The event picker offers only events that have samples: events of `record --counters` are counted
-// only and would empty every view. Screenshots of each Summary are saved for a person to look at.
+// only and would empty every view. The golden recordings (tests/fixtures/golden: one by perf, one by
+// perfglass-cli) show their Summaries where nothing can be recorded. Screenshots of each Summary are saved
+// for a person to look at.
 #include "AnalysisJob.h"
 #include "CallTreeModel.h"
 #include "GuiTestSupport.h"
@@ -89,6 +91,8 @@ private slots:
     void summaryOfDwarfRecording();
     void summaryOfSystemWideRecording();
     void summaryOfPerfRecording();
+    void summaryOfGoldenRecordings_data();
+    void summaryOfGoldenRecordings();
     void smallSharesAreShown();
     void hiddenSummaryIsLaidOutWhenShown();
 
@@ -254,6 +258,31 @@ void TestSummary::summaryOfPerfRecording() {
     QVERIFY2(text.contains(QLatin1String("perf 6.")), qPrintable(text)); // perf writes a bare version
     QVERIFY2(text.contains(thisCpuModel()), qPrintable(text));
     showSummary(*window, QStringLiteral("summary-perf.png"));
+}
+
+void TestSummary::summaryOfGoldenRecordings_data() {
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<QString>("recorder");
+    QTest::newRow("perf") << QStringLiteral("perf-fp") << QStringLiteral("perf 6.");
+    QTest::newRow("perfglass-cli") << QStringLiteral("perfglass-dwarf") << QStringLiteral("perfglass");
+}
+
+// Recordings made elsewhere: the recording machine's facts from the file, every value with its tooltip.
+void TestSummary::summaryOfGoldenRecordings() {
+    QFETCH(QString, name);
+    QFETCH(QString, recorder);
+    const auto window = openGoldenWindow(name, kLoadTimeoutMs);
+    QVERIFY(window);
+    const Profile &profile = *window->session()->profile;
+    QVERIFY(profile.machine.cpusOnline > 0);
+    const QString text = part<SummaryView>(window, "summaryView")->plainText();
+    for (const char *label : {"Host", "Kernel", "CPU", "CPUs", "Command line", "Recording duration",
+                              "Lost samples", "Recorded by"})
+        QVERIFY2(text.contains(QLatin1String(label)), label);
+    QVERIFY2(text.contains(recorder), qPrintable(text));
+    QVERIFY2(text.contains(QString::fromStdString(profile.hostname)), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("spin")), qPrintable(text)); // named from the fixture's binary
+    showSummary(*window, QStringLiteral("summary-golden-%1.png").arg(name));
 }
 
 // Shares under 0.1 % read "< 0.1 %", which the Summary's HTML must escape (they once emptied their cells).

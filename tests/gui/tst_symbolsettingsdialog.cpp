@@ -1,8 +1,10 @@
-// Symbol settings in the desktop application: a session whose binary moved (hotspots copied, stripped, its
-// debug file split off with objcopy --only-keep-debug, then moved away) says in the Summary which module has
-// no symbols and links to Edit ▸ Symbol Settings; the dialog, given a library path and a debug file path,
-// keeps them (QSettings), the session is read again and hotLoop is named. A new window starts with the kept
-// settings. Screenshots: the Summary before, the dialog filled in, the Summary after.
+// Symbol settings in the desktop application: a session whose binary moved (a golden recording,
+// tests/fixtures/golden/perf-fp.data, whose /perfglass-golden/golden-fp exists only as a copy, stripped, its
+// debug file split off with objcopy --only-keep-debug) says in the Summary which module has no symbols and
+// links to Edit ▸ Symbol Settings; the dialog, given a library path and a debug file path, keeps them
+// (QSettings), the session is read again and spin is named. A new window starts with the kept settings.
+// Nothing is recorded: the suite runs where recording is refused. Screenshots: the Summary before, the dialog
+// filled in, the Summary after.
 #include "GuiTestSupport.h"
 #include "MainWindow.h"
 #include "SummaryView.h"
@@ -59,14 +61,15 @@ private slots:
         if (QStandardPaths::findExecutable(QStringLiteral("objcopy")).isEmpty())
             QSKIP("objcopy is not installed (Debian: binutils)");
         QVERIFY(dir_.isValid());
-        // An empty build-id cache: ~/.debug may hold hotspots-fp (same build id) from other recordings, which
-        // would name the moved binary's frames by build id, as it should.
+        // An empty build-id cache: ~/.debug may hold golden-fp (same build id), which would name the moved
+        // binary's frames by build id, as it should.
         QDir().mkpath(dir_.filePath(QStringLiteral("cache")));
         qputenv("PERF_BUILDID_DIR", dir_.filePath(QStringLiteral("cache")).toUtf8());
         QDir().mkpath(dir_.filePath(QStringLiteral("app")));
-        const QString binary = dir_.filePath(QStringLiteral("app/hs"));
-        const QString debug = dir_.filePath(QStringLiteral("hs.debug"));
-        QVERIFY(QFile::copy(clientPath(QStringLiteral("hotspots-fp")), binary));
+        const QString binary = dir_.filePath(QStringLiteral("app/golden-fp"));
+        const QString debug = dir_.filePath(QStringLiteral("golden-fp.debug"));
+        QVERIFY(QFile::copy(goldenDir() + QStringLiteral("/perfglass-golden/golden-fp"), binary));
+        QVERIFY(QFile::setPermissions(binary, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
         run(QStringLiteral("objcopy"), {QStringLiteral("--only-keep-debug"), binary, debug});
         run(QStringLiteral("strip"), {QStringLiteral("--strip-all"), binary});
         const auto notes = runProgram(QStringLiteral("readelf"), {QStringLiteral("-n"), binary});
@@ -77,17 +80,10 @@ private slots:
         QDir().mkpath(debugDir_ + QStringLiteral("/.build-id/") + id.left(2));
         QVERIFY(QFile::rename(
             debug, QStringLiteral("%1/.build-id/%2/%3.debug").arg(debugDir_, id.left(2), id.mid(2))));
-        session_ = dir_.filePath(QStringLiteral("moved.data"));
-        // -N: the session stands for one whose binary moved, which no build-id cache here holds.
-        const auto recorded =
-            runCli({QStringLiteral("record"), QStringLiteral("-N"), QStringLiteral("-e"),
-                    QStringLiteral("cpu-clock"), QStringLiteral("-F"), QStringLiteral("2000"),
-                    QStringLiteral("-g"), QStringLiteral("-o"), session_, QStringLiteral("--"), binary,
-                    QStringLiteral("-300"), QStringLiteral("1")});
-        QVERIFY2(recorded.exitCode == 3, qPrintable(recorded.err));
+        session_ = goldenPath(QStringLiteral("perf-fp"));
         libraries_ = dir_.filePath(QStringLiteral("libs"));
         QDir().mkpath(libraries_);
-        QVERIFY(QFile::rename(binary, libraries_ + QStringLiteral("/hs")));
+        QVERIFY(QFile::rename(binary, libraries_ + QStringLiteral("/golden-fp")));
     }
 
     void summaryOffersSettingsAndTheyReload() {
@@ -97,10 +93,10 @@ private slots:
         QVERIFY(summary);
         const QString before = summary->plainText();
         QVERIFY2(before.contains(QStringLiteral("without symbols:")) &&
-                     before.contains(QStringLiteral("app/hs")),
+                     before.contains(QStringLiteral("/perfglass-golden/golden-fp")),
                  qPrintable(before));
         QVERIFY2(before.contains(QStringLiteral("Symbol Settings…")), qPrintable(before));
-        QVERIFY(!before.contains(QStringLiteral("hotLoop")));
+        QVERIFY(!before.contains(QStringLiteral("spin")));
         saveSummary(*window, QStringLiteral("symbol-settings-summary-before.png"));
 
         emit summary->browser()->anchorClicked(QUrl(QStringLiteral("settings:symbols")));
@@ -118,7 +114,7 @@ private slots:
         QVERIFY(loaded.wait(kLoadTimeoutMs));
         QCoreApplication::processEvents();
         const QString after = summary->plainText();
-        QVERIFY2(after.contains(QStringLiteral("hotLoop")), qPrintable(after));
+        QVERIFY2(after.contains(QStringLiteral("spin")), qPrintable(after));
         QVERIFY2(!after.contains(QStringLiteral("without symbols:")), qPrintable(after));
         saveSummary(*window, QStringLiteral("symbol-settings-summary-after.png"));
         saveScreenshot(window.get(), QStringLiteral("symbol-settings-window-after.png"));
@@ -175,9 +171,11 @@ private slots:
         QStringList texts;
         for (const auto &message : messages)
             texts << message.value(0).toString();
-        QVERIFY2(texts.filter(QStringLiteral("Downloading the debug file of hs from debuginfod")).size() >= 1,
-                 qPrintable(texts.join(QLatin1Char('\n'))));
-        QVERIFY(window.findChild<SummaryView *>()->plainText().contains(QStringLiteral("hotLoop")));
+        QVERIFY2(
+            texts.filter(QStringLiteral("Downloading the debug file of golden-fp from debuginfod")).size() >=
+                1,
+            qPrintable(texts.join(QLatin1Char('\n'))));
+        QVERIFY(window.findChild<SummaryView *>()->plainText().contains(QStringLiteral("spin")));
     }
 
     // The user's build-id cache, as perf's --buildid-dir and --ignore-buildid-cache: shown and returned by

@@ -3,6 +3,7 @@
 // binaries found through the sysroot, and its top-down call tree compared with the stored report: names,
 // modules and sample counts exactly, shares within half a point, and the unwinding depth. Needs neither
 // perf_event_open nor perf, so it runs unprivileged and where recording is not allowed.
+#include "GoldenFixtures.h"
 #include "analysis/CallTree.h"
 #include "load/LoadProfile.h"
 #include "unit/BottomUpCheck.h"
@@ -16,6 +17,7 @@
 #include <string>
 
 using namespace perfglass;
+using perfglass::test::loadGolden;
 
 namespace {
 
@@ -26,14 +28,6 @@ nlohmann::json readExpected(const std::string &name) {
     std::ifstream in(kGoldenDir + "/" + name + ".expected.json");
     if (!in) return {};
     return nlohmann::json::parse(in);
-}
-
-std::shared_ptr<const Profile> loadGolden(const std::string &name) {
-    LoadOptions options;
-    // The recorded /perfglass-golden/golden-fp is read as DIR/perfglass-golden/golden-fp.
-    options.sysroot = kGoldenDir;
-    options.unwindThreads = 1;
-    return loadProfile(kGoldenDir + "/" + name + ".data", options);
 }
 
 SampleFilter countingSamples() {
