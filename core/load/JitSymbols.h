@@ -1,11 +1,12 @@
 // Names of just-in-time compiled code, for addresses in anonymous memory or outside every mapping: the
 // jitdump files the runtime wrote (jit-PID.dump: it maps the file, so the recording's MMAP record names it;
-// the code valid at the sample's time is used), then the perf-map files (/tmp/perf-PID.map), the copy kept in
-// the session first (record keeps them: /tmp does not). One pseudo module per file, so views group JIT code
-// by where it was named from.
+// the copy kept in the session first, then the file; the code valid at the sample's time is used), then the
+// perf-map files (/tmp/perf-PID.map), the copy kept in the session first (record keeps them: /tmp does not).
+// One pseudo module per file, so views group JIT code by where it was named from.
 #pragma once
 
 #include "load/ProfileInterner.h"
+#include "perfdata/KeptJitDumps.h"
 #include "profile/Profile.h"
 #include "symbols/JitDump.h"
 #include "symbols/JitMap.h"
@@ -27,6 +28,8 @@ public:
     void setMapDirectory(std::string directory) { mapDirectory_ = std::move(directory); }
     // The perf maps the session keeps (SessionMetadata::perfMaps), used before the files in the directory.
     void setKeptMaps(const std::map<int32_t, std::string> &maps);
+    // The jitdumps the session keeps (SessionMetadata::jitDumps), used before the files; must outlive this.
+    void setKeptDumps(const KeptJitDumps *dumps) { kept_ = dumps; }
     // The session's own directory: a jitdump copied beside the session is found there by its file name.
     void setSessionDirectory(std::string directory) { sessionDirectory_ = std::move(directory); }
     // Whether jitdump timestamps can be compared with sample times (the session's clock is CLOCK_MONOTONIC,
@@ -60,6 +63,7 @@ private:
     std::string sessionDirectory_;
     bool timesComparable_ = true;
     std::map<int32_t, std::string> keptMaps_;
+    const KeptJitDumps *kept_ = nullptr;
     std::unordered_map<uint32_t, std::pair<JitMap, std::string>>
         maps_; // by pid: the map and where it came from
     std::unordered_map<uint32_t, std::vector<LoadedDump>> dumps_;

@@ -4,7 +4,9 @@
 // /tmp/perf-PID.map is gone. perf 6.1 shows the same samples as unnamed addresses without perf inject.
 #include "TestSupport.h"
 
+#include <QDir>
 #include <QFile>
+#include <QProcess>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -89,6 +91,32 @@ private slots:
                  shares.module.c_str());
         QVERIFY2(shares.unnamed < shares.named,
                  qPrintable(QStringLiteral("[unknown]: %1").arg(shares.unnamed)));
+    }
+
+    // The session keeps the jitdump (feature 194): its code is still named once the file is gone, and perf
+    // still reads the session.
+    void aJitDumpKeptInTheSessionOutlivesItsFile() {
+        QTemporaryDir dir;
+        const QString session = dir.filePath(QStringLiteral("kept.data"));
+        const auto recorded =
+            recordNode(dir, {QStringLiteral("-k"), QStringLiteral("mono"), QStringLiteral("-g")},
+                       {QStringLiteral("--perf-prof")}, session);
+        if (!QFile::exists(session)) QSKIP(qPrintable(QStringLiteral("recording refused: ") + recorded.err));
+        const Shares before = sharesOf(session);
+        QVERIFY2(before.named > 0.2, qPrintable(QStringLiteral("fibonacci's share: %1").arg(before.named)));
+        const QStringList dumps = QDir(dir.path()).entryList({QStringLiteral("jit-*.dump")});
+        QCOMPARE(dumps.size(), 1);
+        QVERIFY(QFile::remove(dir.filePath(dumps.front())));
+        const Shares after = sharesOf(session);
+        QCOMPARE(after.named, before.named);
+        QCOMPARE(after.module, before.module);
+        const QString perf = QStandardPaths::findExecutable(QStringLiteral("perf"));
+        if (perf.isEmpty()) return;
+        QProcess script;
+        script.start(perf, {QStringLiteral("script"), QStringLiteral("-i"), session});
+        QVERIFY(script.waitForFinished(120000));
+        QCOMPARE(script.exitCode(), 0);
+        QVERIFY(!script.readAllStandardOutput().isEmpty());
     }
 
     void aClockOtherThanMonotonicIsRefused() {
