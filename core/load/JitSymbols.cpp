@@ -64,6 +64,24 @@ std::optional<FrameId> JitSymbols::dumpFrame(LoadedDump &loaded, uint64_t addres
     return id;
 }
 
+bool JitSymbols::locateUnwinding(uint32_t pid, uint64_t address, uint64_t time,
+                                 CodeLocation &location) const {
+    const auto found = dumps_.find(pid);
+    if (found == dumps_.end()) return false;
+    for (const LoadedDump &loaded : found->second) {
+        const JitCode *code = loaded.dump.find(address, timesComparable_ ? time : JitDump::kAnyTime);
+        if (!code) continue;
+        if (!code->unwinding) return false;
+        location.module = loaded.module;
+        location.symbols = nullptr;
+        location.elfAddress = address;
+        location.jitDump = &loaded.dump;
+        location.jitCode = code;
+        return true;
+    }
+    return false;
+}
+
 const JitMap *JitSymbols::mapFor(uint32_t pid) {
     auto found = maps_.find(pid);
     if (found == maps_.end()) {

@@ -10,6 +10,7 @@
 #include "profile/Profile.h"
 #include "symbols/JitDump.h"
 #include "symbols/JitMap.h"
+#include "unwind/DwarfUnwinder.h"
 
 #include <cstdint>
 #include <map>
@@ -41,6 +42,9 @@ public:
     bool hasJitDump(uint32_t pid) const { return dumps_.count(pid) != 0; }
     // The frame of JIT code at address in pid at time, or nullopt when no jitdump or perf map names it.
     std::optional<FrameId> frame(uint32_t pid, uint64_t address, uint64_t time);
+    // For the unwinder, on any thread while no mmap is noted: the JIT code at address in pid at time when its
+    // jitdump gives it unwinding information (location's jitDump, jitCode and elfAddress are set).
+    bool locateUnwinding(uint32_t pid, uint64_t address, uint64_t time, CodeLocation &location) const;
     // One notice per jitdump that could not be read (named by file, with the byte where it went wrong).
     void addNotices();
 

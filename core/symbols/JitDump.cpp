@@ -1,5 +1,7 @@
 #include "symbols/JitDump.h"
 
+#include "symbols/JitCfi.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -73,8 +75,10 @@ private:
             return readMove(body, end, time);
         case DebugInfo:
             return readDebugInfo(body, end);
+        case UnwindingInfo:
+            return readUnwindingInfo(body, end);
         default:
-            return true; // unwinding information and ids of later versions: not used
+            return true; // ids of later versions: not used
         }
     }
 
@@ -100,6 +104,8 @@ private:
             code.lines = std::move(lines->second);
             pendingLines_.erase(lines);
         }
+        code.unwinding = std::move(pendingUnwinding_); // the unwinding record precedes the load it describes
+        pendingUnwinding_.reset();
         dump_.codes_.push_back(std::move(code));
         return true;
     }
@@ -154,6 +160,28 @@ private:
         return true;
     }
 
+    // u64 unwinding size, u64 .eh_frame_hdr size, u64 mapped size, then .eh_frame followed by .eh_frame_hdr.
+    Expected<bool> readUnwindingInfo(size_t body, size_t end) {
+        if (end - body < 24) return error(body, "an unwinding info record too short for its fields");
+        const uint64_t size = word64(body);
+        const uint64_t headerSize = word64(body + 8);
+        if (size > end - body - 24)
+            return error(body, fmt::format("unwinding data of {} bytes past the record's end", size));
+        if (headerSize > size)
+            return error(body + 8, fmt::format(".eh_frame_hdr of {} bytes in {} bytes of unwinding data",
+                                               headerSize, size));
+        pendingUnwinding_.reset();
+        if (size == headerSize)
+            return true; // no .eh_frame: V8's record for code without unwinding information
+        auto unwinding = std::make_shared<JitUnwinding>();
+        const auto data = bytes_.begin() + static_cast<std::ptrdiff_t>(body + 24);
+        const auto headerStart = data + static_cast<std::ptrdiff_t>(size - headerSize);
+        unwinding->ehFrame.assign(data, headerStart);
+        unwinding->ehFrameHdr.assign(headerStart, headerStart + static_cast<std::ptrdiff_t>(headerSize));
+        pendingUnwinding_ = std::move(unwinding);
+        return true;
+    }
+
     // A record cut short at the end: the runtime was still writing, or was killed. What came before stays.
     Expected<bool> truncatedAt(size_t /*offset*/) {
         dump_.truncated_ = true;
@@ -180,7 +208,13 @@ private:
     JitDump &dump_;
     size_t headerSize_ = kFileHeaderSize;
     std::unordered_map<uint64_t, std::vector<JitLine>> pendingLines_;
+    std::shared_ptr<const JitUnwinding> pendingUnwinding_;
 };
+
+JitDump::JitDump() = default;
+JitDump::~JitDump() = default;
+JitDump::JitDump(JitDump &&) noexcept = default;
+JitDump &JitDump::operator=(JitDump &&) noexcept = default;
 
 Expected<JitDump> JitDump::load(const std::string &path) {
     std::ifstream input(path, std::ios::binary);
@@ -204,6 +238,15 @@ void JitDump::index() {
     largestSize_ = 0;
     for (const JitCode &code : codes_)
         largestSize_ = std::max(largestSize_, code.size);
+    cfis_.clear();
+    cfis_.resize(codes_.size());
+}
+
+Dwarf_CFI *JitDump::cfiOf(const JitCode &code) const {
+    if (!code.unwinding || &code < codes_.data() || &code >= codes_.data() + codes_.size()) return nullptr;
+    auto &cfi = cfis_[static_cast<size_t>(&code - codes_.data())];
+    if (!cfi) cfi = std::make_unique<JitCfi>(code.start + code.size, *code.unwinding);
+    return cfi->cfi();
 }
 
 const JitCode *JitDump::find(uint64_t address, uint64_t time) const {

@@ -1,7 +1,9 @@
 // JIT code named as the runtime wrote it, without `perf inject --jit`: node --perf-prof (V8's jitdump, mapped
 // by the runtime so the recording names it) recorded with `record -k mono`, as the runtimes' documentation
 // says to type; node --perf-basic-prof's perf map kept in the session and still naming the code after
-// /tmp/perf-PID.map is gone. perf 6.1 shows the same samples as unnamed addresses without perf inject.
+// /tmp/perf-PID.map is gone; the jitdump kept in the session; DWARF stacks unwound through JIT code with the
+// unwinding information node --perf-prof-unwinding-info writes. perf 6.1 shows the same samples as unnamed
+// addresses without perf inject.
 #include "TestSupport.h"
 
 #include <QDir>
@@ -117,6 +119,40 @@ private slots:
         QVERIFY(script.waitForFinished(120000));
         QCOMPARE(script.exitCode(), 0);
         QVERIFY(!script.readAllStandardOutput().isEmpty());
+    }
+
+    // node --perf-prof-unwinding-info writes .eh_frame for optimized code (JIT_CODE_UNWINDING_INFO): DWARF
+    // stacks go on through the recursion of JIT frames to the builtin that called them, instead of ending at
+    // the first JIT frame.
+    void dwarfStacksUnwindThroughJitCode() {
+        QTemporaryDir dir;
+        const QString session = dir.filePath(QStringLiteral("dwarf.data"));
+        const auto recorded = recordNode(
+            dir,
+            {QStringLiteral("-k"), QStringLiteral("mono"), QStringLiteral("--call-graph"),
+             QStringLiteral("dwarf")},
+            {QStringLiteral("--perf-prof"), QStringLiteral("--perf-prof-unwinding-info")}, session);
+        if (!QFile::exists(session)) QSKIP(qPrintable(QStringLiteral("recording refused: ") + recorded.err));
+        const QString collapsed = dir.filePath(QStringLiteral("stacks.txt"));
+        const auto report = runCli({QStringLiteral("report"), QStringLiteral("-i"), session,
+                                    QStringLiteral("--comm"), QStringLiteral("node"),
+                                    QStringLiteral("--export"), QStringLiteral("collapsed=") + collapsed});
+        QCOMPARE(report.exitCode, 0);
+        QFile file(collapsed);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        double all = 0;
+        double throughJit = 0; // samples whose stack holds a JIT frame called by a JIT frame
+        const QRegularExpression twoJitFrames(QStringLiteral("fibonacci[^;]*;[^;]*fibonacci"));
+        for (const QByteArray &line : file.readAll().split('\n')) {
+            const qsizetype space = line.lastIndexOf(' ');
+            if (space < 0) continue;
+            const double count = line.mid(space + 1).toDouble();
+            all += count;
+            if (twoJitFrames.match(QString::fromUtf8(line.left(space))).hasMatch()) throughJit += count;
+        }
+        QVERIFY(all > 0);
+        QVERIFY2(throughJit / all > 0.2,
+                 qPrintable(QStringLiteral("unwound through JIT code: %1").arg(throughJit / all)));
     }
 
     void aClockOtherThanMonotonicIsRefused() {
