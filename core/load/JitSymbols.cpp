@@ -39,7 +39,7 @@ void JitSymbols::noteMmap(uint32_t pid, const std::string &path) {
         if (loaded.empty()) dumps_.erase(pid);
         return;
     }
-    loaded.push_back({path, std::move(*dump), interner_.moduleFor(path, false), {}});
+    loaded.push_back({path, std::move(*dump), interner_.moduleFor(path, false), {}, {}});
 }
 
 std::optional<FrameId> JitSymbols::frame(uint32_t pid, uint64_t address, uint64_t time) {
@@ -61,7 +61,18 @@ std::optional<FrameId> JitSymbols::dumpFrame(LoadedDump &loaded, uint64_t addres
         profile_.frames[id].line = line->line;
     }
     loaded.frames.emplace(key, id);
+    if (loaded.copied.insert(code).second) copyCode(*code, profile_.frames[id].function);
     return id;
+}
+
+// Annotate reads JIT code from the profile: the jitdump is not at hand there.
+void JitSymbols::copyCode(const JitCode &code, FunctionId function) {
+    JitCodeCopy copy{function, code.start, code.loadTime, code.code, {}};
+    copy.lines.reserve(code.lines.size());
+    for (const JitLine &line : code.lines)
+        copy.lines.push_back(
+            {line.address, line.file.empty() ? StringId{0} : profile_.strings.intern(line.file), line.line});
+    profile_.jitCode.push_back(std::move(copy));
 }
 
 bool JitSymbols::locateUnwinding(uint32_t pid, uint64_t address, uint64_t time,

@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <unordered_map>
 #include <utility>
@@ -55,7 +56,9 @@ private:
         ModuleId module;
         // Frames already made, by code and address: a reused address gets a frame per code.
         std::map<std::pair<const JitCode *, uint64_t>, FrameId> frames;
+        std::set<const JitCode *> copied; // codes whose bytes are in Profile::jitCode
     };
+    void copyCode(const JitCode &code, FunctionId function);
     std::optional<FrameId> dumpFrame(LoadedDump &loaded, uint64_t address, uint64_t time);
     std::optional<FrameId> mapFrame(uint32_t pid, uint64_t address);
     const JitMap *mapFor(uint32_t pid);

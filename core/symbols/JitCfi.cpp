@@ -53,7 +53,8 @@ std::vector<uint8_t> elfImage(uint64_t ehFrameAddress, const JitUnwinding &unwin
     const uint64_t hdrAddress = ehFrameAddress + unwinding.ehFrame.size();
     const std::array<Elf64_Shdr, 4> sections{
         Elf64_Shdr{},
-        section(unwinding.ehFrameHdr.empty() ? 0 : kHdrName, SHT_PROGBITS, hdrAddress, hdrOffset, unwinding.ehFrameHdr.size()),
+        section(unwinding.ehFrameHdr.empty() ? 0 : kHdrName, SHT_PROGBITS, hdrAddress, hdrOffset,
+                unwinding.ehFrameHdr.size()),
         section(kFrameName, SHT_PROGBITS, ehFrameAddress, frameOffset, unwinding.ehFrame.size()),
         section(kStrtabName, SHT_STRTAB, 0, namesOffset, kNames.size()),
     };

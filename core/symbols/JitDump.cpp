@@ -19,6 +19,27 @@ constexpr uint32_t kSwappedMagic = 0x4454694A; // written on a machine of the ot
 constexpr size_t kFileHeaderSize = 40;
 constexpr size_t kRecordHeaderSize = 16;
 constexpr uint64_t kArchTimestampFlag = 1;
+// V8 writes debug entries 0x40 bytes past their instruction: where perf inject --jit placed code in its ELF
+// files before perf fixed its line tables (2020); V8 kept the offset.
+constexpr uint64_t kV8LineOffset = 0x40;
+
+bool isV8Name(const std::string &name) {
+    return name.starts_with("JS:") || name.starts_with("Builtin:") || name.starts_with("LazyCompile:") ||
+           name.starts_with("BytecodeHandler:");
+}
+
+// The debug entries of code as addresses of its instructions: V8's moved back; none when one lies outside the
+// code (V8 20 writes some file names with stray bytes after them, so the entries after the first are
+// misread).
+void placeLines(JitCode &code) {
+    const uint64_t offset = isV8Name(code.name) ? kV8LineOffset : 0;
+    for (JitLine &line : code.lines)
+        line.address -= offset;
+    const bool inside = std::all_of(code.lines.begin(), code.lines.end(), [&](const JitLine &line) {
+        return line.address - code.start < code.size;
+    });
+    if (!inside) code.lines.clear();
+}
 
 enum RecordId : uint32_t { CodeLoad = 0, CodeMove = 1, DebugInfo = 2, Close = 3, UnwindingInfo = 4 };
 
@@ -103,6 +124,7 @@ private:
         if (const auto lines = pendingLines_.find(code.start); lines != pendingLines_.end()) {
             code.lines = std::move(lines->second);
             pendingLines_.erase(lines);
+            placeLines(code);
         }
         code.unwinding = std::move(pendingUnwinding_); // the unwinding record precedes the load it describes
         pendingUnwinding_.reset();

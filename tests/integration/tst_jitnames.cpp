@@ -26,9 +26,10 @@ const char *const kScript =
     "if (sum < 0) console.log(sum);\n";
 
 struct Shares {
-    double named = 0;   // self share of functions whose name mentions fibonacci
-    double unnamed = 0; // self share of [unknown] frames in anonymous memory or no mapping
-    std::string module; // the module that named fibonacci
+    double named = 0;    // self share of functions whose name mentions fibonacci
+    double unnamed = 0;  // self share of [unknown] frames in anonymous memory or no mapping
+    std::string module;  // the module that named fibonacci
+    std::string hottest; // the fibonacci function with the highest self cost
 };
 
 Shares sharesOf(const QString &session) {
@@ -43,6 +44,7 @@ Shares sharesOf(const QString &session) {
         total += self;
         const std::string name = row.at("function").get<std::string>();
         if (name.find("fibonacci") != std::string::npos) {
+            if (shares.hottest.empty()) shares.hottest = name; // rows come by self cost
             shares.named += self;
             shares.module = row.at("module").get<std::string>();
         }
@@ -93,6 +95,18 @@ private slots:
                  shares.module.c_str());
         QVERIFY2(shares.unnamed < shares.named,
                  qPrintable(QStringLiteral("[unknown]: %1").arg(shares.unnamed)));
+
+        // annotate disassembles the code bytes the jitdump recorded, with the samples' costs on them
+        const auto annotated = runCli({QStringLiteral("annotate"), QStringLiteral("-i"), session,
+                                       QString::fromStdString(shares.hottest), QStringLiteral("--format"),
+                                       QStringLiteral("json")});
+        QVERIFY2(annotated.exitCode == 0, qPrintable(annotated.err));
+        const nlohmann::json json = nlohmann::json::parse(annotated.out.toStdString());
+        QVERIFY(json.at("instructions").size() > 10);
+        double self = 0;
+        for (const auto &instruction : json.at("instructions"))
+            self += instruction.at("percent").get<double>();
+        QVERIFY2(self > 99.0, qPrintable(QString::number(self)));
     }
 
     // The session keeps the jitdump (feature 194): its code is still named once the file is gone, and perf

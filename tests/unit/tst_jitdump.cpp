@@ -176,7 +176,8 @@ class TestJitDump : public QObject {
 private slots:
     void loadsMovesAndDebugInfo() {
         JitDumpWriter writer;
-        writer.debugInfo(2000, 0x1000, {{0x1000, 10, "/app/hot.js"}, {0x1010, 12, "\xff"}});
+        // V8 writes its entries 0x40 bytes past their instructions.
+        writer.debugInfo(2000, 0x1000, {{0x1040, 10, "/app/hot.js"}, {0x1044, 12, "\xff"}});
         writer.load(2000, 0x1000, "LazyCompile:*fib /app/hot.js:1", {0x55, 0x48, 0x89, 0xe5, 0xc3}, 1);
         writer.unwindingInfo(2100);
         writer.load(2200, 0x2000, "Builtin:ArgumentsAdaptorTrampoline (1)", std::vector<uint8_t>(32, 0x90),
@@ -199,6 +200,8 @@ private slots:
         QVERIFY(line);
         QCOMPARE(line->line, 10u);
         QCOMPARE(line->file, std::string("/app/hot.js"));
+        QCOMPARE(JitDump::lineAt(*fib, 0x1004)->line, 12u);
+        QCOMPARE(JitDump::lineAt(*fib, 0x1004)->file, std::string("/app/hot.js"));
         // The names stay as the runtime wrote them, parentheses and spaces included.
         QCOMPARE(dump->find(0x201f, 2500)->name, std::string("Builtin:ArgumentsAdaptorTrampoline (1)"));
 
