@@ -1,6 +1,7 @@
-// The jitdump reader (symbols/JitDump) on any bytes, as a runtime or a kept session section might hand it: the
-// records it accepts, then the call frame information of every code with unwinding information (symbols/JitCfi:
-// libdw reads the runtime's .eh_frame and .eh_frame_hdr) asked for a rule at the code's first and last byte.
+// The jitdump reader (symbols/JitDump) on any bytes, as a runtime or a kept session section might hand it:
+// the records it accepts, then the call frame information of every code with unwinding information
+// (symbols/JitCfi: libdw reads the runtime's .eh_frame and .eh_frame_hdr) asked for a rule at the code's
+// first and last byte.
 #include <elfutils/libdw.h>
 
 #include "symbols/JitDump.h"
