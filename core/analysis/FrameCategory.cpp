@@ -56,10 +56,14 @@ uint32_t nameHash(std::string_view name) {
     return hash;
 }
 
+// JIT code is named from a perf map (perf-PID.map), a jitdump (jit-PID.dump) or, after perf inject --jit, the
+// ELF files perf made of one (jitted-PID-N.so).
 bool isJitMap(std::string_view path) {
     const size_t slash = path.rfind('/');
     const std::string_view file = slash == std::string_view::npos ? path : path.substr(slash + 1);
-    return file.starts_with("perf-") && file.ends_with(".map");
+    return (file.starts_with("perf-") && file.ends_with(".map")) ||
+           (file.starts_with("jit-") && file.ends_with(".dump")) ||
+           (file.starts_with("jitted-") && file.ends_with(".so"));
 }
 
 bool isUnderSystemLibraryDirectory(std::string_view path) {

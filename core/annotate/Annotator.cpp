@@ -56,11 +56,31 @@ std::unique_ptr<ElfSymbols> openModule(const Profile &profile, ModuleId id, cons
     return std::move(*symbols);
 }
 
+// The recorded JIT code of function that holds address, else its first version; nullptr when none.
+const JitCodeCopy *jitCodeOf(const Profile &profile, FunctionId function, std::optional<uint64_t> address) {
+    const JitCodeCopy *first = nullptr;
+    for (const JitCodeCopy &code : profile.jitCode) {
+        if (code.function != function) continue;
+        if (address && *address - code.start < code.code.size()) return &code;
+        if (!first) first = &code;
+    }
+    return first;
+}
+
+bool isPerfMap(const std::string &path) {
+    const std::string name = path.substr(path.rfind('/') + 1);
+    return name.starts_with("perf-") && name.ends_with(".map");
+}
+
 void checkAnnotatable(const Profile &profile, FunctionId function, const std::string &name) {
     if (function >= profile.functions.size()) throw Error("no such function in the session");
     const Module &module = profile.modules[profile.functions[function].module];
-    if (module.kernel) return;
+    if (module.kernel || jitCodeOf(profile, function, std::nullopt)) return;
     const std::string &path = profile.modulePath(profile.functions[function].module);
+    if (isPerfMap(path))
+        throw Error(fmt::format("{}: JIT code named by the perf map {}, which holds names only; a jitdump "
+                                "holds the code too (node --perf-prof, see README: JIT code)",
+                                name, path));
     if (module.filePath.empty() && (path.empty() || path[0] != '/'))
         throw Error(fmt::format("{}: its code is in {}, which is no file that can be read", name, path));
 }
@@ -92,6 +112,8 @@ FunctionAnnotation Annotator::annotate(const Profile &profile, const SampleFilte
 
     if (profile.modules[profile.functions[function].module].kernel)
         annotateKernel(result, *address, costs, options);
+    else if (const JitCodeCopy *jit = jitCodeOf(profile, function, address))
+        annotateJit(result, profile, *jit, costs, options);
     else
         annotateModule(result, profile, profile.functions[function].module, *address, costs, options);
     return result;
@@ -177,6 +199,50 @@ void Annotator::annotateKernel(FunctionAnnotation &result, uint64_t address, con
         ": disassembly only (source lines need a vmlinux with debug information, which is not "
         "read yet)");
 }
+void Annotator::annotateJit(FunctionAnnotation &result, const Profile &profile, const JitCodeCopy &code,
+                            const AddressCosts &costs, const AnnotateOptions &options) {
+    result.start = code.start;
+    result.end = code.start + code.code.size();
+    std::vector<uint64_t> lineStarts;
+    for (const JitCodeCopy::Line &line : code.lines)
+        lineStarts.push_back(line.address);
+    size_t undecoded = 0;
+    const Disassembler disassembler(options.syntax);
+    addInstructions(
+        result, disassembler.disassemble(code.code, code.start, knownStarts(lineStarts, costs), &undecoded),
+        costs, [&](uint64_t target) {
+            for (const JitCodeCopy &other : profile.jitCode)
+                if (target - other.start < other.code.size()) return profile.functionName(other.function);
+            return std::string();
+        });
+    if (undecoded > 0) result.notes.push_back(undecodedNote(undecoded));
+    const auto versions =
+        std::count_if(profile.jitCode.begin(), profile.jitCode.end(),
+                      [&](const JitCodeCopy &other) { return other.function == code.function; });
+    result.notes.push_back(fmt::format("JIT code as the runtime recorded it in {} ({} bytes at {:#x}{})",
+                                       result.modulePath, code.code.size(), code.start,
+                                       versions > 1
+                                           ? fmt::format("; {} versions of it have frames, shown: the one "
+                                                         "at its lowest sampled address",
+                                                         versions)
+                                           : std::string()));
+    if (code.lines.empty()) {
+        result.notes.push_back("no source lines: the runtime wrote no debug information for this code, or "
+                               "none that lies in it: disassembly only");
+        return;
+    }
+    std::vector<SourceLine> sources(result.instructions.size());
+    for (size_t i = 0; i < sources.size(); ++i) {
+        const uint64_t address = result.instructions[i].code.address;
+        auto line =
+            std::upper_bound(code.lines.begin(), code.lines.end(), address,
+                             [](uint64_t value, const JitCodeCopy::Line &l) { return value < l.address; });
+        if (line == code.lines.begin() || (line - 1)->file == 0) continue;
+        sources[i] = {profile.strings[(line - 1)->file], (line - 1)->line};
+    }
+    joinSourceLines(result, sources, SourceFileFinder(options.symbols.sysroot, options.symbols.sourcePaths));
+}
+
 void Annotator::addInstructions(FunctionAnnotation &result, const std::vector<Instruction> &code,
                                 const AddressCosts &costs,
                                 const std::function<std::string(uint64_t)> &nameOf) {
@@ -208,19 +274,24 @@ void Annotator::addSourceLines(FunctionAnnotation &result, const ElfSymbols &sym
                                            symbols.path()));
         return;
     }
-    std::map<std::pair<std::string, uint32_t>, uint32_t> lineIndex;
     std::vector<InlineFrame> chain;
     std::vector<SourceLine> sources(result.instructions.size());
     for (uint32_t i = 0; i < result.instructions.size(); ++i) {
         AnnotatedInstruction &instruction = result.instructions[i];
-        const SourceLine &source = sources[i] = symbols.sourceLineAt(instruction.code.address);
+        sources[i] = symbols.sourceLineAt(instruction.code.address);
         chain.clear();
         symbols.inlineChain(instruction.code.address, chain);
         for (auto frame = chain.rbegin(); frame != chain.rend(); ++frame)
             if (frame->inlined) instruction.inlined.push_back(frame->name);
-        if (source.file.empty()) continue;
-        lineIndex.try_emplace({source.file, source.line}, kNoIndex);
     }
+    joinSourceLines(result, sources, finder);
+}
+
+void Annotator::joinSourceLines(FunctionAnnotation &result, const std::vector<SourceLine> &sources,
+                                const SourceFileFinder &finder) {
+    std::map<std::pair<std::string, uint32_t>, uint32_t> lineIndex;
+    for (const SourceLine &source : sources)
+        if (!source.file.empty()) lineIndex.try_emplace({source.file, source.line}, kNoIndex);
     std::string readFile; // lineIndex is sorted by file: each file is read once
     std::optional<std::vector<std::string>> text;
     for (auto &[key, index] : lineIndex) {

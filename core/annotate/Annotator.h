@@ -4,7 +4,8 @@
 // files' text (found by SourceFileFinder with the session's symbol settings).
 // Works without debug information (disassembly only, with a note); kernel functions of a session recorded on
 // the running kernel are read from /proc/kcore with their ranges from /proc/kallsyms (KernelCode), without
-// source lines.
+// source lines; JIT code named from a jitdump is the code bytes the runtime recorded (Profile::jitCode), with
+// the source lines of its debug information.
 #pragma once
 
 #include "analysis/AggregationRunner.h"
@@ -22,6 +23,7 @@ namespace perfglass {
 
 class ElfSymbols;
 class SourceFileFinder;
+struct SourceLine;
 struct AddressCosts;
 
 struct AnnotateOptions {
@@ -47,11 +49,17 @@ private:
                                uint64_t address, const AddressCosts &costs, const AnnotateOptions &options);
     static void annotateKernel(FunctionAnnotation &result, uint64_t address, const AddressCosts &costs,
                                const AnnotateOptions &options);
+    static void annotateJit(FunctionAnnotation &result, const Profile &profile, const JitCodeCopy &code,
+                            const AddressCosts &costs, const AnnotateOptions &options);
     static void addInstructions(FunctionAnnotation &result, const std::vector<Instruction> &code,
                                 const AddressCosts &costs,
                                 const std::function<std::string(uint64_t)> &nameOf);
     static void addSourceLines(FunctionAnnotation &result, const ElfSymbols &symbols,
                                const SourceFileFinder &finder);
+    // Joins the instructions to their source lines (sources: one per instruction, file "" for none) and the
+    // lines' text.
+    static void joinSourceLines(FunctionAnnotation &result, const std::vector<SourceLine> &sources,
+                                const SourceFileFinder &finder);
     static void addInlineRanges(FunctionAnnotation &result);
 };
 

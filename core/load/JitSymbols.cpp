@@ -1,6 +1,7 @@
 #include "load/JitSymbols.h"
 
 #include "base/Message.h"
+#include "perfdata/KeptJitDumps.h"
 
 #include <fmt/format.h>
 #include <unistd.h>
@@ -9,23 +10,6 @@
 #include <string_view>
 
 namespace perfglass {
-
-namespace {
-
-// Runtimes name the file jit-PID.dump (V8, the JVM agents, .NET, wasmtime, Python's perf_jit), in any
-// directory (the current one, ~/.debug/jit/..., /tmp).
-// Every MMAP record passes here, so the name is checked by hand rather than with a regular expression.
-bool isJitDumpName(const std::string &path) {
-    const std::string_view name = std::string_view(path).substr(path.rfind('/') + 1);
-    constexpr std::string_view prefix = "jit-";
-    constexpr std::string_view suffix = ".dump";
-    if (name.size() <= prefix.size() + suffix.size() || !name.starts_with(prefix) || !name.ends_with(suffix))
-        return false;
-    const std::string_view pid = name.substr(prefix.size(), name.size() - prefix.size() - suffix.size());
-    return std::all_of(pid.begin(), pid.end(), [](char c) { return c >= '0' && c <= '9'; });
-}
-
-} // namespace
 
 JitSymbols::JitSymbols(Profile &profile, ProfileInterner &interner)
     : profile_(profile)
@@ -43,17 +27,19 @@ std::string JitSymbols::findDumpFile(const std::string &recordedPath) const {
 }
 
 void JitSymbols::noteMmap(uint32_t pid, const std::string &path) {
-    if (!isJitDumpName(path)) return;
+    if (!KeptJitDumps::isJitDumpPath(path)) return;
     auto &loaded = dumps_[pid];
     for (const LoadedDump &dump : loaded)
         if (dump.path == path) return;
-    auto dump = JitDump::load(findDumpFile(path));
+    const KeptJitDump *keptCopy = kept_ ? kept_->find(static_cast<int32_t>(pid), path) : nullptr;
+    auto dump = keptCopy ? JitDump::parse(keptCopy->bytes, "the session's copy of " + path)
+                         : JitDump::load(findDumpFile(path));
     if (!dump) {
         dumpErrors_.push_back(dump.error());
         if (loaded.empty()) dumps_.erase(pid);
         return;
     }
-    loaded.push_back({path, std::move(*dump), interner_.moduleFor(path, false), {}});
+    loaded.push_back({path, std::move(*dump), interner_.moduleFor(path, false), {}, {}});
 }
 
 std::optional<FrameId> JitSymbols::frame(uint32_t pid, uint64_t address, uint64_t time) {
@@ -75,7 +61,36 @@ std::optional<FrameId> JitSymbols::dumpFrame(LoadedDump &loaded, uint64_t addres
         profile_.frames[id].line = line->line;
     }
     loaded.frames.emplace(key, id);
+    if (loaded.copied.insert(code).second) copyCode(*code, profile_.frames[id].function);
     return id;
+}
+
+// Annotate reads JIT code from the profile: the jitdump is not at hand there.
+void JitSymbols::copyCode(const JitCode &code, FunctionId function) {
+    JitCodeCopy copy{function, code.start, code.loadTime, code.code, {}};
+    copy.lines.reserve(code.lines.size());
+    for (const JitLine &line : code.lines)
+        copy.lines.push_back(
+            {line.address, line.file.empty() ? StringId{0} : profile_.strings.intern(line.file), line.line});
+    profile_.jitCode.push_back(std::move(copy));
+}
+
+bool JitSymbols::locateUnwinding(uint32_t pid, uint64_t address, uint64_t time,
+                                 CodeLocation &location) const {
+    const auto found = dumps_.find(pid);
+    if (found == dumps_.end()) return false;
+    for (const LoadedDump &loaded : found->second) {
+        const JitCode *code = loaded.dump.find(address, timesComparable_ ? time : JitDump::kAnyTime);
+        if (!code) continue;
+        if (!code->unwinding) return false;
+        location.module = loaded.module;
+        location.symbols = nullptr;
+        location.elfAddress = address;
+        location.jitDump = &loaded.dump;
+        location.jitCode = code;
+        return true;
+    }
+    return false;
 }
 
 const JitMap *JitSymbols::mapFor(uint32_t pid) {

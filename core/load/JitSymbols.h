@@ -1,18 +1,21 @@
 // Names of just-in-time compiled code, for addresses in anonymous memory or outside every mapping: the
 // jitdump files the runtime wrote (jit-PID.dump: it maps the file, so the recording's MMAP record names it;
-// the code valid at the sample's time is used), then the perf-map files (/tmp/perf-PID.map), the copy kept in
-// the session first (record keeps them: /tmp does not). One pseudo module per file, so views group JIT code
-// by where it was named from.
+// the copy kept in the session first, then the file; the code valid at the sample's time is used), then the
+// perf-map files (/tmp/perf-PID.map), the copy kept in the session first (record keeps them: /tmp does not).
+// One pseudo module per file, so views group JIT code by where it was named from.
 #pragma once
 
 #include "load/ProfileInterner.h"
+#include "perfdata/KeptJitDumps.h"
 #include "profile/Profile.h"
 #include "symbols/JitDump.h"
 #include "symbols/JitMap.h"
+#include "unwind/DwarfUnwinder.h"
 
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <unordered_map>
 #include <utility>
@@ -27,6 +30,8 @@ public:
     void setMapDirectory(std::string directory) { mapDirectory_ = std::move(directory); }
     // The perf maps the session keeps (SessionMetadata::perfMaps), used before the files in the directory.
     void setKeptMaps(const std::map<int32_t, std::string> &maps);
+    // The jitdumps the session keeps (SessionMetadata::jitDumps), used before the files; must outlive this.
+    void setKeptDumps(const KeptJitDumps *dumps) { kept_ = dumps; }
     // The session's own directory: a jitdump copied beside the session is found there by its file name.
     void setSessionDirectory(std::string directory) { sessionDirectory_ = std::move(directory); }
     // Whether jitdump timestamps can be compared with sample times (the session's clock is CLOCK_MONOTONIC,
@@ -38,6 +43,9 @@ public:
     bool hasJitDump(uint32_t pid) const { return dumps_.count(pid) != 0; }
     // The frame of JIT code at address in pid at time, or nullopt when no jitdump or perf map names it.
     std::optional<FrameId> frame(uint32_t pid, uint64_t address, uint64_t time);
+    // For the unwinder, on any thread while no mmap is noted: the JIT code at address in pid at time when its
+    // jitdump gives it unwinding information (location's jitDump, jitCode and elfAddress are set).
+    bool locateUnwinding(uint32_t pid, uint64_t address, uint64_t time, CodeLocation &location) const;
     // One notice per jitdump that could not be read (named by file, with the byte where it went wrong).
     void addNotices();
 
@@ -48,7 +56,9 @@ private:
         ModuleId module;
         // Frames already made, by code and address: a reused address gets a frame per code.
         std::map<std::pair<const JitCode *, uint64_t>, FrameId> frames;
+        std::set<const JitCode *> copied; // codes whose bytes are in Profile::jitCode
     };
+    void copyCode(const JitCode &code, FunctionId function);
     std::optional<FrameId> dumpFrame(LoadedDump &loaded, uint64_t address, uint64_t time);
     std::optional<FrameId> mapFrame(uint32_t pid, uint64_t address);
     const JitMap *mapFor(uint32_t pid);
@@ -60,6 +70,7 @@ private:
     std::string sessionDirectory_;
     bool timesComparable_ = true;
     std::map<int32_t, std::string> keptMaps_;
+    const KeptJitDumps *kept_ = nullptr;
     std::unordered_map<uint32_t, std::pair<JitMap, std::string>>
         maps_; // by pid: the map and where it came from
     std::unordered_map<uint32_t, std::vector<LoadedDump>> dumps_;

@@ -87,6 +87,7 @@ std::future<KernelSymbols> kernelSymbolsFor(const LoadOptions &options, bool sam
 void configureJit(JitSymbols &jit, const PerfDataReader &reader, const LoadOptions &options) {
     if (!options.jitMapDirectory.empty()) jit.setMapDirectory(options.jitMapDirectory);
     jit.setKeptMaps(reader.metadata().perfMaps);
+    jit.setKeptDumps(&reader.metadata().jitDumps);
     const std::string &path = reader.path();
     if (path != "-")
         jit.setSessionDirectory(path.find('/') == std::string::npos ? "." : path.substr(0, path.rfind('/')));

@@ -134,19 +134,21 @@ FrameId Symbolizer::symbolizedFrame(ModuleId module, uint64_t address, ElfSymbol
 }
 
 DwarfUnwinder::Locate Symbolizer::locateIn(const ProcessMaps *maps, HandoffMutex *symbolsLock,
-                                           SeenSymbols *seen) {
+                                           SeenSymbols *seen, std::optional<JitContext> jit) {
     // Frames of one stack mostly lie in a few mappings: the last one found is tried first (the maps do not
-    // change while a sample is unwound).
+    // change while a sample is unwound). JIT code lies in mappings without a file, or in none.
     return
-        [this, maps, symbolsLock, seen, last = Mapping{},
+        [this, maps, symbolsLock, seen, jit, last = Mapping{},
          lastSymbols = static_cast<ElfSymbols *>(nullptr)](uint64_t address, CodeLocation &location) mutable {
             if (!maps) return false;
             if (address < last.start || address >= last.end) {
                 const auto mapping = maps->find(address);
-                if (!mapping) return false;
+                if (!mapping) return jit && jit_.locateUnwinding(jit->pid, address, jit->time, location);
                 last = *mapping;
                 lastSymbols = symbolsSeen(last.module, symbolsLock, seen);
             }
+            if (!lastSymbols && jit && jit_.locateUnwinding(jit->pid, address, jit->time, location))
+                return true;
             location.module = last.module;
             location.symbols = lastSymbols;
             const uint64_t fileOffset = address - last.start + last.fileOffset;

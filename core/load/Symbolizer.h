@@ -54,10 +54,16 @@ public:
     // The symbols of the modules one unwinding thread has looked up (nullptr: none), by module id; known
     // entries need no lock.
     using SeenSymbols = std::vector<std::pair<bool, ElfSymbols *>>;
-    // With symbolsLock, the Locate may run on an unwinding thread: it only reads the maps, and opens
-    // modules under the lock (once per module and thread, when the thread keeps what it saw in seen).
+    // The process and sample time whose JIT code a Locate finds (through its jitdumps' unwinding
+    // information).
+    struct JitContext {
+        uint32_t pid = 0;
+        uint64_t time = 0;
+    };
+    // With symbolsLock, the Locate may run on an unwinding thread: it only reads the maps and jitdumps, and
+    // opens modules under the lock (once per module and thread, when the thread keeps what it saw in seen).
     DwarfUnwinder::Locate locateIn(const ProcessMaps *maps, HandoffMutex *symbolsLock,
-                                   SeenSymbols *seen = nullptr);
+                                   SeenSymbols *seen = nullptr, std::optional<JitContext> jit = std::nullopt);
     // Notes the modules without symbols, then names the kernel frames.
     void finish();
 

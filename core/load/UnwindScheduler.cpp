@@ -27,9 +27,9 @@ void UnwindScheduler::submitFilling() {
         unwinder_ = std::make_unique<ParallelUnwinder>(threads_);
         unwinder_->setBusyThreadsBesides(busyBesides_);
         seenSymbols_.resize(unwinder_->threadCount());
-        locateForUnwinding_ = [this](uint32_t pid, unsigned thread) {
+        locateForUnwinding_ = [this](uint32_t pid, uint64_t time, unsigned thread) {
             return symbolizer_.locateIn(processes_.findMaps(pid), &unwinder_->sharedLock(),
-                                        &seenSymbols_[thread]);
+                                        &seenSymbols_[thread], Symbolizer::JitContext{pid, time});
         };
     }
     const ParallelUnwinder::Ticket ticket =

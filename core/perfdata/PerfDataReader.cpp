@@ -571,6 +571,12 @@ void PerfDataReader::parseFeature(unsigned feature, const uint8_t *bytes, size_t
     case format::kFeatPerfMaps:
         if (!readPerfMaps(decoder, metadata_.perfMaps)) return bad("PERF_MAPS");
         break;
+    case format::kFeatJitDumps: {
+        auto dumps = KeptJitDumps::decode(decoder);
+        if (!dumps) return bad("JIT_DUMPS");
+        metadata_.jitDumps = std::move(*dumps);
+        break;
+    }
     case format::kFeatTracingData: // the tracepoint formats, decoded by TracingFormats
         metadata_.tracingData.assign(bytes, bytes + size);
         break;

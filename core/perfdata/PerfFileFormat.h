@@ -56,6 +56,8 @@ enum Feature : unsigned {
     // Perfglass's own: the JIT map files (/tmp/perf-PID.map) of processes with samples, kept with the
     // session because /tmp does not keep them (docs/session-format.md).
     kFeatPerfMaps = 193,
+    // Perfglass's own: the jitdump files (jit-PID.dump) of processes with samples (KeptJitDumps).
+    kFeatJitDumps = 194,
 };
 
 // Record types perf adds to the kernel's (enum perf_user_event_type).

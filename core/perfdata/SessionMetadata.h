@@ -1,6 +1,7 @@
 // Facts about the machine and the recording, stored in perf.data feature sections.
 #pragma once
 
+#include "perfdata/KeptJitDumps.h"
 #include "perfdata/SampleCpuRuns.h"
 
 #include <array>
@@ -59,6 +60,8 @@ struct SessionMetadata {
     // kFeatPerfMaps: the text of /tmp/perf-PID.map of each process with samples that had one, by pid, as it
     // was when the recording ended.
     std::map<int32_t, std::string> perfMaps;
+    // kFeatJitDumps: the jitdump files of processes with samples, as they were when the recording ended.
+    KeptJitDumps jitDumps;
 
     // Fills hostname, release, arch, CPU counts, model, id and topology, and memory from the running machine.
     static SessionMetadata fromThisMachine();

@@ -156,6 +156,21 @@ struct SampleTable {
     size_t memoryBytes() const;
 };
 
+// The machine code of a JIT function with frames, as its runtime's jitdump recorded it, at its process
+// addresses: annotate disassembles it, since no file holds it. One per version of the code that has frames.
+struct JitCodeCopy {
+    struct Line {
+        uint64_t address = 0; // the first instruction of the line
+        StringId file = 0;
+        uint32_t line = 0;
+    };
+    FunctionId function = 0;
+    uint64_t start = 0;
+    uint64_t loadTime = 0;
+    std::vector<uint8_t> code;
+    std::vector<Line> lines; // by address; empty when the runtime wrote no debug information
+};
+
 struct Profile {
     SampleTable samples;
     std::vector<StackNode> stacks;
@@ -177,6 +192,7 @@ struct Profile {
     // The samples of non-time events in record order, and their decoded fields ("prev_pid=12 ...").
     std::vector<EventMark> marks;
     std::string markFields;
+    std::vector<JitCodeCopy> jitCode;
 
     std::string_view fieldsOf(const EventMark &mark) const {
         return std::string_view(markFields).substr(mark.fieldsOffset, mark.fieldsLength);

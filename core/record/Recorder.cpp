@@ -800,7 +800,14 @@ SessionMetadata Recording::metadata() {
         metadata.buildIds = sampledBuildIds(*sink_->sampledFiles(), *mappedFiles_, kernel, vdso);
     }
     // Pipe mode: the stream holds no feature of ours (perf warns of unknown feature records there).
-    if (!isPipe()) metadata.perfMaps = perfMapsOf(sink_->sampledFiles()->sampledProcesses());
+    if (!isPipe()) {
+        metadata.perfMaps = perfMapsOf(sink_->sampledFiles()->sampledProcesses());
+        std::vector<std::string> skipped;
+        metadata.jitDumps = jitDumpsOf(*sink_->sampledFiles(), skipped);
+        for (const std::string &why : skipped)
+            summary_.notices.push_back(
+                coreMessage(MessageKind::Text, "jitdump not kept in the session: " + why));
+    }
     if (options_.compressionLevel > 0) summary_.uncompressedBytes = sink_->compressor()->bytesIn();
     return metadata;
 }

@@ -17,6 +17,8 @@ namespace perfglass {
 namespace {
 
 constexpr size_t kMaxPerfMapBytes = size_t{64} << 20;
+constexpr size_t kMaxJitDumpBytes = size_t{64} << 20;
+constexpr size_t kMaxJitDumpTotal = size_t{192} << 20;
 
 std::string readWhole(const std::string &path) {
     std::ifstream file(path, std::ios::binary);
@@ -75,6 +77,38 @@ Expected<std::string> addEntry(BuildIdCache &cache, const BuildIdEntry &entry, c
     return addFromPath(cache, entry);
 }
 
+// A file that names the code of process pid: a regular file (no link followed) owned by root, by this
+// user or by the process's owner (no other user can give a process its names), up to maxBytes. Empty when
+// it cannot be used; the reason goes to why.
+std::string readProcessFile(const std::string &path, uint32_t pid, size_t maxBytes,
+                            std::string *why = nullptr) {
+    const UniqueFd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK));
+    struct stat status {};
+    if (!fd.valid() || ::fstat(fd.get(), &status) != 0 || !S_ISREG(status.st_mode)) return {};
+    if (static_cast<uint64_t>(status.st_size) > maxBytes) {
+        if (why)
+            *why = std::to_string(status.st_size) + " bytes, more than the " +
+                   std::to_string(maxBytes >> 20) + " MiB kept";
+        return {};
+    }
+    struct stat process {};
+    const bool processOwner =
+        ::stat(("/proc/" + std::to_string(pid)).c_str(), &process) == 0 && process.st_uid == status.st_uid;
+    if (status.st_uid != 0 && status.st_uid != ::geteuid() && !processOwner) {
+        if (why) *why = "owned by another user than the process's";
+        return {};
+    }
+    std::string text(static_cast<size_t>(status.st_size), '\0');
+    size_t got = 0;
+    while (got < text.size()) {
+        const ssize_t n = ::read(fd.get(), text.data() + got, text.size() - got);
+        if (n <= 0) break;
+        got += static_cast<size_t>(n);
+    }
+    text.resize(got);
+    return text;
+}
+
 } // namespace
 
 std::vector<uint8_t> moduleBuildId(const std::string &name, const std::string &moduleRoot) {
@@ -121,27 +155,32 @@ CacheFill fillBuildIdCache(BuildIdCache &cache, const std::vector<BuildIdEntry> 
 std::map<int32_t, std::string> perfMapsOf(const std::set<uint32_t> &pids, const std::string &tmpDir) {
     std::map<int32_t, std::string> maps;
     for (const uint32_t pid : pids) {
-        const std::string path = tmpDir + "/perf-" + std::to_string(pid) + ".map";
-        const UniqueFd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK));
-        struct stat status {};
-        if (!fd.valid() || ::fstat(fd.get(), &status) != 0 || !S_ISREG(status.st_mode) ||
-            static_cast<uint64_t>(status.st_size) > kMaxPerfMapBytes)
-            continue;
-        struct stat process {};
-        const bool processOwner = ::stat(("/proc/" + std::to_string(pid)).c_str(), &process) == 0 &&
-                                  process.st_uid == status.st_uid;
-        if (status.st_uid != 0 && status.st_uid != ::geteuid() && !processOwner) continue;
-        std::string text(static_cast<size_t>(status.st_size), '\0');
-        size_t got = 0;
-        while (got < text.size()) {
-            const ssize_t n = ::read(fd.get(), text.data() + got, text.size() - got);
-            if (n <= 0) break;
-            got += static_cast<size_t>(n);
-        }
-        text.resize(got);
+        std::string text =
+            readProcessFile(tmpDir + "/perf-" + std::to_string(pid) + ".map", pid, kMaxPerfMapBytes);
         if (!text.empty()) maps.emplace(static_cast<int32_t>(pid), std::move(text));
     }
     return maps;
+}
+
+KeptJitDumps jitDumpsOf(const SampledFiles &sampled, std::vector<std::string> &skipped) {
+    KeptJitDumps kept;
+    for (const SampledFiles::File &file : sampled.files()) {
+        if (!KeptJitDumps::isJitDumpPath(file.path) || !sampled.sampledProcesses().count(file.pid) ||
+            kept.find(static_cast<int32_t>(file.pid), file.path))
+            continue;
+        std::string why;
+        const std::string bytes = readProcessFile(file.path, file.pid, kMaxJitDumpBytes, &why);
+        if (!bytes.empty() && kept.totalBytes() + bytes.size() > kMaxJitDumpTotal)
+            why = "the jitdumps already kept reach " + std::to_string(kMaxJitDumpTotal >> 20) + " MiB";
+        if (!why.empty()) {
+            skipped.push_back(file.path + ": " + why);
+            continue;
+        }
+        if (bytes.empty()) continue;
+        kept.add(
+            {static_cast<int32_t>(file.pid), file.path, std::vector<uint8_t>(bytes.begin(), bytes.end())});
+    }
+    return kept;
 }
 
 } // namespace perfglass

@@ -1,7 +1,8 @@
 // What a recording keeps of the code it ran, at its end: the BUILD_ID feature's entries (the kernel, the
 // kernel modules and files that samples hit, and the vdso, as perf lists "with hits"), the build-id cache
 // filled with those files, kallsyms and the vdso image (perf's layout, so `perf report` and `perf archive`
-// find them), and the JIT map files (/tmp/perf-PID.map) of the sampled processes, which /tmp does not keep.
+// find them), and the JIT map files (/tmp/perf-PID.map) and jitdumps (jit-PID.dump) of the sampled
+// processes, which /tmp and working directories do not keep.
 #pragma once
 
 #include "identity/BuildIdCache.h"
@@ -49,5 +50,10 @@ CacheFill fillBuildIdCache(BuildIdCache &cache, const std::vector<BuildIdEntry> 
 // The text of tmpDir/perf-PID.map of each process in pids that has one, owned by root, by this user or by the
 // process's owner (no other user can give a process its names), up to 64 MiB each.
 std::map<int32_t, std::string> perfMapsOf(const std::set<uint32_t> &pids, const std::string &tmpDir = "/tmp");
+
+// The jitdumps that sampled processes mapped (SampledFiles sees the runtime map them), read whole as they are
+// now, with the same owner rule as perf maps; each up to 64 MiB and 192 MiB in all (a feature section is read
+// back up to 256 MiB). What was left out, and why, goes to skipped.
+KeptJitDumps jitDumpsOf(const SampledFiles &sampled, std::vector<std::string> &skipped);
 
 } // namespace perfglass

@@ -1,5 +1,7 @@
 #include "symbols/JitDump.h"
 
+#include "symbols/JitCfi.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -17,6 +19,27 @@ constexpr uint32_t kSwappedMagic = 0x4454694A; // written on a machine of the ot
 constexpr size_t kFileHeaderSize = 40;
 constexpr size_t kRecordHeaderSize = 16;
 constexpr uint64_t kArchTimestampFlag = 1;
+// V8 writes debug entries 0x40 bytes past their instruction: where perf inject --jit placed code in its ELF
+// files before perf fixed its line tables (2020); V8 kept the offset.
+constexpr uint64_t kV8LineOffset = 0x40;
+
+bool isV8Name(const std::string &name) {
+    return name.starts_with("JS:") || name.starts_with("Builtin:") || name.starts_with("LazyCompile:") ||
+           name.starts_with("BytecodeHandler:");
+}
+
+// The debug entries of code as addresses of its instructions: V8's moved back; none when one lies outside the
+// code (V8 20 writes some file names with stray bytes after them, so the entries after the first are
+// misread).
+void placeLines(JitCode &code) {
+    const uint64_t offset = isV8Name(code.name) ? kV8LineOffset : 0;
+    for (JitLine &line : code.lines)
+        line.address -= offset;
+    const bool inside = std::all_of(code.lines.begin(), code.lines.end(), [&](const JitLine &line) {
+        return line.address - code.start < code.size;
+    });
+    if (!inside) code.lines.clear();
+}
 
 enum RecordId : uint32_t { CodeLoad = 0, CodeMove = 1, DebugInfo = 2, Close = 3, UnwindingInfo = 4 };
 
@@ -73,8 +96,10 @@ private:
             return readMove(body, end, time);
         case DebugInfo:
             return readDebugInfo(body, end);
+        case UnwindingInfo:
+            return readUnwindingInfo(body, end);
         default:
-            return true; // unwinding information and ids of later versions: not used
+            return true; // ids of later versions: not used
         }
     }
 
@@ -99,7 +124,10 @@ private:
         if (const auto lines = pendingLines_.find(code.start); lines != pendingLines_.end()) {
             code.lines = std::move(lines->second);
             pendingLines_.erase(lines);
+            placeLines(code);
         }
+        code.unwinding = std::move(pendingUnwinding_); // the unwinding record precedes the load it describes
+        pendingUnwinding_.reset();
         dump_.codes_.push_back(std::move(code));
         return true;
     }
@@ -154,6 +182,28 @@ private:
         return true;
     }
 
+    // u64 unwinding size, u64 .eh_frame_hdr size, u64 mapped size, then .eh_frame followed by .eh_frame_hdr.
+    Expected<bool> readUnwindingInfo(size_t body, size_t end) {
+        if (end - body < 24) return error(body, "an unwinding info record too short for its fields");
+        const uint64_t size = word64(body);
+        const uint64_t headerSize = word64(body + 8);
+        if (size > end - body - 24)
+            return error(body, fmt::format("unwinding data of {} bytes past the record's end", size));
+        if (headerSize > size)
+            return error(body + 8, fmt::format(".eh_frame_hdr of {} bytes in {} bytes of unwinding data",
+                                               headerSize, size));
+        pendingUnwinding_.reset();
+        if (size == headerSize)
+            return true; // no .eh_frame: V8's record for code without unwinding information
+        auto unwinding = std::make_shared<JitUnwinding>();
+        const auto data = bytes_.begin() + static_cast<std::ptrdiff_t>(body + 24);
+        const auto headerStart = data + static_cast<std::ptrdiff_t>(size - headerSize);
+        unwinding->ehFrame.assign(data, headerStart);
+        unwinding->ehFrameHdr.assign(headerStart, headerStart + static_cast<std::ptrdiff_t>(headerSize));
+        pendingUnwinding_ = std::move(unwinding);
+        return true;
+    }
+
     // A record cut short at the end: the runtime was still writing, or was killed. What came before stays.
     Expected<bool> truncatedAt(size_t /*offset*/) {
         dump_.truncated_ = true;
@@ -180,7 +230,13 @@ private:
     JitDump &dump_;
     size_t headerSize_ = kFileHeaderSize;
     std::unordered_map<uint64_t, std::vector<JitLine>> pendingLines_;
+    std::shared_ptr<const JitUnwinding> pendingUnwinding_;
 };
+
+JitDump::JitDump() = default;
+JitDump::~JitDump() = default;
+JitDump::JitDump(JitDump &&) noexcept = default;
+JitDump &JitDump::operator=(JitDump &&) noexcept = default;
 
 Expected<JitDump> JitDump::load(const std::string &path) {
     std::ifstream input(path, std::ios::binary);
@@ -204,6 +260,15 @@ void JitDump::index() {
     largestSize_ = 0;
     for (const JitCode &code : codes_)
         largestSize_ = std::max(largestSize_, code.size);
+    cfis_.clear();
+    cfis_.resize(codes_.size());
+}
+
+Dwarf_CFI *JitDump::cfiOf(const JitCode &code) const {
+    if (!code.unwinding || &code < codes_.data() || &code >= codes_.data() + codes_.size()) return nullptr;
+    auto &cfi = cfis_[static_cast<size_t>(&code - codes_.data())];
+    if (!cfi) cfi = std::make_unique<JitCfi>(code.start + code.size, *code.unwinding);
+    return cfi->cfi();
 }
 
 const JitCode *JitDump::find(uint64_t address, uint64_t time) const {

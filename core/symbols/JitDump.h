@@ -2,23 +2,38 @@
 // tools/perf/Documentation/jitdump-specification.txt that V8 (node --perf-prof), JVM agents, .NET, wasmtime
 // and Python 3.13's -X perf_jit write: every function the runtime compiled, with its name, address, size,
 // code bytes and the time it became valid; source lines where the runtime gives them (JIT_CODE_DEBUG_INFO);
-// moves (JIT_CODE_MOVE). Read natively, so no `perf inject --jit` is needed. An address the runtime reused
-// names the function that was there at the sample's time.
+// moves (JIT_CODE_MOVE); the call frame information of the code (JIT_CODE_UNWINDING_INFO: .eh_frame and
+// .eh_frame_hdr, which lie right after the code in the runtime's memory, as perf inject --jit places them).
+// Read natively, so no `perf inject --jit` is needed. An address the runtime reused names the function that
+// was there at the sample's time.
 #pragma once
 
 #include "base/Expected.h"
 
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <string>
 #include <vector>
 
+struct Dwarf_CFI_s;
+using Dwarf_CFI = Dwarf_CFI_s;
+
 namespace perfglass {
+
+class JitCfi;
 
 struct JitLine {
     uint64_t address = 0; // the first instruction of the line
     uint32_t line = 0;
     std::string file;
+};
+
+// The unwinding information of one piece of code: .eh_frame then .eh_frame_hdr, whose pc-relative pointers
+// assume that .eh_frame starts where the code ends. Shared by a code and its moves (the bytes move with it).
+struct JitUnwinding {
+    std::vector<uint8_t> ehFrame;
+    std::vector<uint8_t> ehFrameHdr;
 };
 
 struct JitCode {
@@ -27,8 +42,9 @@ struct JitCode {
     uint64_t loadTime = 0; // the record's timestamp: the code is valid from then on
     uint64_t codeIndex = 0;
     std::string name;
-    std::vector<uint8_t> code;  // the machine code, as the runtime emitted it
-    std::vector<JitLine> lines; // sorted by address; empty without debug info
+    std::vector<uint8_t> code;                     // the machine code, as the runtime emitted it
+    std::vector<JitLine> lines;                    // sorted by address; empty without debug info
+    std::shared_ptr<const JitUnwinding> unwinding; // nullptr without unwinding information
 };
 
 class JitDump {
@@ -52,6 +68,15 @@ public:
     const JitCode *find(uint64_t address, uint64_t time = kAnyTime) const;
     // The source line of address in code, nullptr when the runtime gave none.
     static const JitLine *lineAt(const JitCode &code, uint64_t address);
+    // The call frame information of code (one of codes()), for libdw's dwarf_cfi_addrframe at process
+    // addresses; nullptr without unwinding information or when it is unusable. Built on first use and kept:
+    // not thread-safe (the unwinder asks under its compile lock).
+    Dwarf_CFI *cfiOf(const JitCode &code) const;
+
+    JitDump();
+    ~JitDump();
+    JitDump(JitDump &&) noexcept;
+    JitDump &operator=(JitDump &&) noexcept;
 
 private:
     class Parser;
@@ -62,6 +87,8 @@ private:
     bool truncated_ = false;
     std::vector<JitCode> codes_; // sorted by start address, then load time
     uint64_t largestSize_ = 0;
+    // By index in codes_, built on first use.
+    mutable std::vector<std::unique_ptr<JitCfi>> cfis_;
 };
 
 } // namespace perfglass

@@ -2,6 +2,7 @@
 
 #include "base/X86_64Registers.h"
 #include "symbols/ElfSymbols.h"
+#include "symbols/JitDump.h"
 
 #include <dwarf.h>
 #include <elfutils/libdw.h>
@@ -34,7 +35,8 @@ struct DwarfUnwinder::RegisterRule {
 };
 
 struct DwarfUnwinder::Rule {
-    uint64_t key = 0; // module << 48 ^ address
+    uint64_t key = 0;            // module << 48 ^ address
+    const void *owner = nullptr; // the JIT code whose rule it is (an address is reused by other code)
     bool valid = false;
     bool cfaIsExpression = false;
     uint8_t cfaRegister = 0;
@@ -361,16 +363,21 @@ bool DwarfUnwinder::compile(Dwarf_CFI *cfi, uint64_t address, Rule &rule) {
 
 const DwarfUnwinder::Rule *DwarfUnwinder::ruleFor(const CodeLocation &location, uint64_t lookupAddress) {
     const uint64_t key = uint64_t{location.module} << 48 ^ lookupAddress;
-    const uint32_t found = ruleIndex_.find(key, [&](uint32_t id) { return rules_[id].key == key; });
+    const void *owner = location.jitCode;
+    const uint32_t found =
+        ruleIndex_.find(key, [&](uint32_t id) { return rules_[id].key == key && rules_[id].owner == owner; });
     if (found != IdHashIndex::kAbsent) {
         const Rule &rule = rules_[found];
         return rule.valid ? &rule : nullptr;
     }
     Rule rule;
     rule.key = key;
+    rule.owner = owner;
     std::unique_lock<HandoffMutex> guard;
     if (compileLock_) guard = std::unique_lock(*compileLock_);
-    if (location.symbols && !compile(location.symbols->ehFrameInfo(), lookupAddress, rule)) {
+    if (location.jitCode) {
+        compile(location.jitDump->cfiOf(*location.jitCode), lookupAddress, rule);
+    } else if (location.symbols && !compile(location.symbols->ehFrameInfo(), lookupAddress, rule)) {
         // The dynamic loader's _start has no CFI anywhere: it is the outermost frame (a valid rule with an
         // undefined return address). Asking .debug_frame first could load and decompress the whole separate
         // debug file of ld.so (tens of milliseconds) to learn nothing.

@@ -1,9 +1,10 @@
 // Unwinds a sampled user stack (PERF_SAMPLE_REGS_USER + PERF_SAMPLE_STACK_USER, x86_64) with the call frame
 // information (.eh_frame, else .debug_frame) that libdw reads. The rule of each (module, pc) is compiled once
 // into a small table (CFA = register + offset, each register undefined, same value, at or equal to CFA +
-// offset, in another register, or a DWARF expression) and then executed directly; expressions (PLT entries,
-// stack realignment) run on a small DWARF stack machine. Memory outside the copied stack cannot be read, and
-// a stack that needs it ends there as truncated.
+// offset, in another register, or a DWARF expression) and then executed directly; JIT code's rules come from
+// the .eh_frame its runtime wrote into the jitdump (the code valid at the sample's time, CodeLocation);
+// expressions (PLT entries, stack realignment) run on a small DWARF stack machine. Memory outside the copied
+// stack cannot be read, and a stack that needs it ends there as truncated.
 #pragma once
 
 #include "base/HandoffMutex.h"
@@ -26,13 +27,18 @@ using Dwarf_CFI = Dwarf_CFI_s;
 namespace perfglass {
 
 class ElfSymbols;
+class JitDump;
+struct JitCode;
 
 // Where a process address lies: its module, that module's symbols (nullptr when the file is missing) and the
-// address in the module's ELF address space.
+// address in the module's ELF address space; or, for JIT code with unwinding information, the jitdump and
+// code that describe it (elfAddress is then the process address).
 struct CodeLocation {
     ModuleId module = 0;
     ElfSymbols *symbols = nullptr;
     uint64_t elfAddress = 0;
+    const JitDump *jitDump = nullptr;
+    const JitCode *jitCode = nullptr;
 };
 
 enum class UnwindEnd {

@@ -112,7 +112,7 @@ void ParallelUnwinder::unwindRange(unsigned thread, const Batch &batch, size_t b
         UnwindJob &job = batch.jobs[i];
         job.pcs.clear();
         job.end = unwinder.unwind(job.registers, job.registerMask, job.stack,
-                                  (*batch.locateFor)(job.pid, thread), job.pcs);
+                                  (*batch.locateFor)(job.pid, job.time, thread), job.pcs);
     }
 }
 

@@ -25,6 +25,7 @@ namespace perfglass {
 // valid until the batch has run.
 struct UnwindJob {
     uint32_t pid = 0;
+    uint64_t time = 0; // the sample's: JIT code at a reused address is unwound with the code of that time
     uint64_t registerMask = 0;
     UnalignedWords registers;
     std::span<const uint8_t> stack;
@@ -35,10 +36,10 @@ struct UnwindJob {
 
 class ParallelUnwinder {
 public:
-    // Makes the Locate of a process for the unwinding thread thread (0 to threadCount() - 1). Called from
-    // any of the threads; it must only read shared state, and take sharedLock() for anything it opens or
-    // builds lazily.
-    using LocateFactory = std::function<DwarfUnwinder::Locate(uint32_t pid, unsigned thread)>;
+    // Makes the Locate of a process at a sample's time for the unwinding thread thread (0 to threadCount() -
+    // 1). Called from any of the threads; it must only read shared state, and take sharedLock() for anything
+    // it opens or builds lazily.
+    using LocateFactory = std::function<DwarfUnwinder::Locate(uint32_t pid, uint64_t time, unsigned thread)>;
     using Ticket = uint64_t;
 
     // threads: how many threads unwind, the caller's included; 0 means one per available CPU (at most 8).

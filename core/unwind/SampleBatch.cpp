@@ -19,6 +19,7 @@ void SampleBatch::addJob(const Sample &sample, const perf_event_header *record, 
     UnwindJob &job = jobs_[jobCount_];
     pending.job = jobCount_++;
     job.pid = sample.pid;
+    job.time = sample.time;
     job.registerMask = sample.userRegsMask;
     job.registers = sample.userRegs;
     job.stack = sample.userStack;

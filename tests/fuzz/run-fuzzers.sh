@@ -13,7 +13,7 @@ if [ "${1:-}" = "--smoke" ]; then seed="-seed=1"; shift; fi
 [ $# -eq 2 ] || { echo "usage: $0 [--smoke] BUILD_DIR SECONDS" >&2; exit 2; }
 build=$1
 seconds=$2
-targets="fuzz_reader_file fuzz_reader_pipe fuzz_record_decoder fuzz_event_parser fuzz_helper_protocol fuzz_archive_reader"
+targets="fuzz_reader_file fuzz_reader_pipe fuzz_record_decoder fuzz_event_parser fuzz_helper_protocol fuzz_archive_reader fuzz_jitdump"
 
 total=0
 findings=0

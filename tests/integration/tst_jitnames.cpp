@@ -1,10 +1,14 @@
 // JIT code named as the runtime wrote it, without `perf inject --jit`: node --perf-prof (V8's jitdump, mapped
 // by the runtime so the recording names it) recorded with `record -k mono`, as the runtimes' documentation
 // says to type; node --perf-basic-prof's perf map kept in the session and still naming the code after
-// /tmp/perf-PID.map is gone. perf 6.1 shows the same samples as unnamed addresses without perf inject.
+// /tmp/perf-PID.map is gone; the jitdump kept in the session; DWARF stacks unwound through JIT code with the
+// unwinding information node --perf-prof-unwinding-info writes. perf 6.1 shows the same samples as unnamed
+// addresses without perf inject.
 #include "TestSupport.h"
 
+#include <QDir>
 #include <QFile>
+#include <QProcess>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -22,9 +26,10 @@ const char *const kScript =
     "if (sum < 0) console.log(sum);\n";
 
 struct Shares {
-    double named = 0;   // self share of functions whose name mentions fibonacci
-    double unnamed = 0; // self share of [unknown] frames in anonymous memory or no mapping
-    std::string module; // the module that named fibonacci
+    double named = 0;    // self share of functions whose name mentions fibonacci
+    double unnamed = 0;  // self share of [unknown] frames in anonymous memory or no mapping
+    std::string module;  // the module that named fibonacci
+    std::string hottest; // the fibonacci function with the highest self cost
 };
 
 Shares sharesOf(const QString &session) {
@@ -39,6 +44,7 @@ Shares sharesOf(const QString &session) {
         total += self;
         const std::string name = row.at("function").get<std::string>();
         if (name.find("fibonacci") != std::string::npos) {
+            if (shares.hottest.empty()) shares.hottest = name; // rows come by self cost
             shares.named += self;
             shares.module = row.at("module").get<std::string>();
         }
@@ -89,6 +95,78 @@ private slots:
                  shares.module.c_str());
         QVERIFY2(shares.unnamed < shares.named,
                  qPrintable(QStringLiteral("[unknown]: %1").arg(shares.unnamed)));
+
+        // annotate disassembles the code bytes the jitdump recorded, with the samples' costs on them
+        const auto annotated = runCli({QStringLiteral("annotate"), QStringLiteral("-i"), session,
+                                       QString::fromStdString(shares.hottest), QStringLiteral("--format"),
+                                       QStringLiteral("json")});
+        QVERIFY2(annotated.exitCode == 0, qPrintable(annotated.err));
+        const nlohmann::json json = nlohmann::json::parse(annotated.out.toStdString());
+        QVERIFY(json.at("instructions").size() > 10);
+        double self = 0;
+        for (const auto &instruction : json.at("instructions"))
+            self += instruction.at("percent").get<double>();
+        QVERIFY2(self > 99.0, qPrintable(QString::number(self)));
+    }
+
+    // The session keeps the jitdump (feature 194): its code is still named once the file is gone, and perf
+    // still reads the session.
+    void aJitDumpKeptInTheSessionOutlivesItsFile() {
+        QTemporaryDir dir;
+        const QString session = dir.filePath(QStringLiteral("kept.data"));
+        const auto recorded =
+            recordNode(dir, {QStringLiteral("-k"), QStringLiteral("mono"), QStringLiteral("-g")},
+                       {QStringLiteral("--perf-prof")}, session);
+        if (!QFile::exists(session)) QSKIP(qPrintable(QStringLiteral("recording refused: ") + recorded.err));
+        const Shares before = sharesOf(session);
+        QVERIFY2(before.named > 0.2, qPrintable(QStringLiteral("fibonacci's share: %1").arg(before.named)));
+        const QStringList dumps = QDir(dir.path()).entryList({QStringLiteral("jit-*.dump")});
+        QCOMPARE(dumps.size(), 1);
+        QVERIFY(QFile::remove(dir.filePath(dumps.front())));
+        const Shares after = sharesOf(session);
+        QCOMPARE(after.named, before.named);
+        QCOMPARE(after.module, before.module);
+        const QString perf = QStandardPaths::findExecutable(QStringLiteral("perf"));
+        if (perf.isEmpty()) return;
+        QProcess script;
+        script.start(perf, {QStringLiteral("script"), QStringLiteral("-i"), session});
+        QVERIFY(script.waitForFinished(120000));
+        QCOMPARE(script.exitCode(), 0);
+        QVERIFY(!script.readAllStandardOutput().isEmpty());
+    }
+
+    // node --perf-prof-unwinding-info writes .eh_frame for optimized code (JIT_CODE_UNWINDING_INFO): DWARF
+    // stacks go on through the recursion of JIT frames to the builtin that called them, instead of ending at
+    // the first JIT frame.
+    void dwarfStacksUnwindThroughJitCode() {
+        QTemporaryDir dir;
+        const QString session = dir.filePath(QStringLiteral("dwarf.data"));
+        const auto recorded = recordNode(
+            dir,
+            {QStringLiteral("-k"), QStringLiteral("mono"), QStringLiteral("--call-graph"),
+             QStringLiteral("dwarf")},
+            {QStringLiteral("--perf-prof"), QStringLiteral("--perf-prof-unwinding-info")}, session);
+        if (!QFile::exists(session)) QSKIP(qPrintable(QStringLiteral("recording refused: ") + recorded.err));
+        const QString collapsed = dir.filePath(QStringLiteral("stacks.txt"));
+        const auto report = runCli({QStringLiteral("report"), QStringLiteral("-i"), session,
+                                    QStringLiteral("--comm"), QStringLiteral("node"),
+                                    QStringLiteral("--export"), QStringLiteral("collapsed=") + collapsed});
+        QCOMPARE(report.exitCode, 0);
+        QFile file(collapsed);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        double all = 0;
+        double throughJit = 0; // samples whose stack holds a JIT frame called by a JIT frame
+        const QRegularExpression twoJitFrames(QStringLiteral("fibonacci[^;]*;[^;]*fibonacci"));
+        for (const QByteArray &line : file.readAll().split('\n')) {
+            const qsizetype space = line.lastIndexOf(' ');
+            if (space < 0) continue;
+            const double count = line.mid(space + 1).toDouble();
+            all += count;
+            if (twoJitFrames.match(QString::fromUtf8(line.left(space))).hasMatch()) throughJit += count;
+        }
+        QVERIFY(all > 0);
+        QVERIFY2(throughJit / all > 0.2,
+                 qPrintable(QStringLiteral("unwound through JIT code: %1").arg(throughJit / all)));
     }
 
     void aClockOtherThanMonotonicIsRefused() {

@@ -3,7 +3,7 @@
 // the call site a return address points after, filters, the recursive call named, jumps resolved within the
 // function, source lines from the line table, inline ranges, Intel and AT&T syntax, what cannot be annotated;
 // the disassembler's way back after bytes it cannot decode; capstone opened on use, not linked; source files
-// found under search paths.
+// found under search paths; JIT code from the bytes its jitdump recorded.
 #include "TestSupport.h"
 #include "annotate/Annotator.h"
 #include "annotate/Disassembler.h"
@@ -184,6 +184,54 @@ private slots:
         const StackId outer = maker.push(fib, fib_, kNoStack);
         maker.sample(maker.push(inlinedOnly, fib_, outer, true), 1, 1);
         QVERIFY_THROWS_EXCEPTION(Error, Annotator::annotate(maker.profile, {}, inlinedOnly, {}));
+    }
+
+    // JIT code named from a jitdump: the code bytes the runtime recorded (Profile::jitCode), its source lines
+    // from the dump's debug information, a call to itself named; a perf map's code cannot be annotated.
+    void jitCodeFromItsJitdump() {
+        QTemporaryDir dir;
+        QFile script(dir.filePath(QStringLiteral("hot.js")));
+        QVERIFY(script.open(QIODevice::WriteOnly));
+        script.write("// first\nfunction fib(n) { return n; }\n");
+        script.close();
+        ProfileMaker maker(binary_);
+        maker.profile.modules.push_back(
+            {maker.profile.strings.intern("/tmp/jit-7.dump"), false, true, {}, {}});
+        maker.profile.modules.push_back(
+            {maker.profile.strings.intern("/tmp/perf-7.map"), false, true, {}, {}});
+        const FunctionId jit = maker.function("JS:*fib hot.js:2", 2);
+        const FunctionId mapped = maker.function("LazyCompile:~main", 3);
+        const uint64_t start = 0x7f0000001000;
+        // push %rbp; mov %rsp,%rbp; call start; pop %rbp; ret
+        const std::vector<uint8_t> code{0x55, 0x48, 0x89, 0xe5, 0xe8, 0xf7, 0xff, 0xff, 0xff, 0x5d, 0xc3};
+        const StringId file =
+            maker.profile.strings.intern(dir.filePath(QStringLiteral("hot.js")).toStdString());
+        maker.profile.jitCode.push_back({jit, start, 100, code, {{start, file, 1}, {start + 4, file, 2}}});
+        maker.sample(maker.push(jit, start + 4, kNoStack), 1, 10);
+        maker.sample(maker.push(jit, start + 9, kNoStack), 1, 30);
+        const FunctionAnnotation result = Annotator::annotate(maker.profile, {}, jit, {});
+        QCOMPARE(result.start, start);
+        QCOMPARE(result.end, start + code.size());
+        QCOMPARE(result.instructions.size(), size_t(5));
+        QCOMPARE(result.instructions[2].code.branch, BranchKind::Call);
+        QCOMPARE(result.instructions[2].self, uint64_t{10});
+        QCOMPARE(result.instructions[3].self, uint64_t{30});
+        QVERIFY(result.hasSourceLines);
+        QCOMPARE(result.lines.size(), size_t(2));
+        QCOMPARE(result.lines[1].line, 2u);
+        QCOMPARE(result.lines[1].text, std::string("function fib(n) { return n; }"));
+        QCOMPARE(result.lines[1].self, uint64_t{40});
+        QVERIFY(std::any_of(result.notes.begin(), result.notes.end(), [](const std::string &note) {
+            return note.find("jit-7.dump") != std::string::npos;
+        }));
+
+        maker.sample(maker.push(mapped, 0x7f0000002000, kNoStack), 1, 1);
+        try {
+            Annotator::annotate(maker.profile, {}, mapped, {});
+            QFAIL("a perf map's function was annotated");
+        } catch (const Error &error) {
+            QVERIFY2(QString::fromUtf8(error.what()).contains(QLatin1String("perf map")), error.what());
+        }
     }
 
     // A kernel function of a fake kernel: kallsyms names its range, a core file in /proc/kcore's format holds

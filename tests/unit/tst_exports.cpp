@@ -706,6 +706,8 @@ void TestExports::frameCategories() {
     QCOMPARE(frameCategoryOfPath("[kernel.kallsyms]", true), FrameCategory::Kernel);
     QCOMPARE(frameCategoryOfPath("[unknown]", false), FrameCategory::Unknown);
     QCOMPARE(frameCategoryOfPath("/tmp/perf-4242.map", false), FrameCategory::Jit);
+    QCOMPARE(frameCategoryOfPath("/work/app/jit-4242.dump", false), FrameCategory::Jit);
+    QCOMPARE(frameCategoryOfPath("/root/.debug/jit/java-jit-1/jitted-4242-7.so", false), FrameCategory::Jit);
     QCOMPARE(frameCategoryOfPath("/home/me/build/app", false), FrameCategory::Application);
     QCOMPARE(frameCategoryOfPath("/usr/library-of-mine/app", false), FrameCategory::Application);
     // Programs installed under library directories are the application, whose process runs them.

@@ -2,6 +2,9 @@
 // code, a move, debug info before its load (with the "same file as before" marker), an unwinding-info record,
 // an address reused by a later function, a record cut short at the end; and files that are not jitdumps.
 #include "symbols/JitDump.h"
+#include "unwind/DwarfUnwinder.h"
+
+#include <elfutils/libdw.h>
 
 #include <QProcess>
 #include <QStandardPaths>
@@ -80,6 +83,16 @@ public:
         put64(0);
         endRecord(start);
     }
+    // .eh_frame followed by .eh_frame_hdr, as V8 writes them.
+    void unwindingInfo(uint64_t time, const std::vector<uint8_t> &ehFrame, const std::vector<uint8_t> &hdr) {
+        const size_t start = beginRecord(4, time);
+        put64(ehFrame.size() + hdr.size());
+        put64(hdr.size());
+        put64(ehFrame.size() + hdr.size());
+        putBytes(ehFrame.data(), ehFrame.size());
+        putBytes(hdr.data(), hdr.size());
+        endRecord(start);
+    }
     std::vector<uint8_t> bytes;
 
 private:
@@ -105,6 +118,57 @@ private:
     }
 };
 
+// Little-endian bytes of the call frame information of a code of codeSize bytes whose .eh_frame lies right
+// after it (pc-relative pointers, as V8 writes them). A framed function: push %rbp (1 byte), mov %rsp,%rbp
+// (3 bytes), then CFA = rbp + 16; an outermost one: CFA = rsp + 8 and no return address.
+struct EhFrame {
+    std::vector<uint8_t> frame;
+    std::vector<uint8_t> hdr;
+};
+
+void put32(std::vector<uint8_t> &bytes, uint32_t value) {
+    const auto *begin = reinterpret_cast<const uint8_t *>(&value);
+    bytes.insert(bytes.end(), begin, begin + 4);
+}
+
+void set32(std::vector<uint8_t> &bytes, size_t at, uint32_t value) {
+    std::memcpy(bytes.data() + at, &value, 4);
+}
+
+EhFrame ehFrameFor(uint32_t codeSize, bool outermost) {
+    std::vector<uint8_t> frame;
+    // CIE: version 1, "zR", code alignment 1, data alignment -8, return address r16, pointers pcrel|sdata4;
+    // CFA = rsp + 8, return address at CFA - 8.
+    put32(frame, 0);
+    put32(frame, 0);
+    const std::vector<uint8_t> cie{1, 'z', 'R', 0, 1, 0x78, 16, 1, 0x1b, 0x0c, 7, 8, 0x90, 1, 0, 0};
+    frame.insert(frame.end(), cie.begin(), cie.end());
+    set32(frame, 0, static_cast<uint32_t>(frame.size() - 4));
+    const size_t fde = frame.size();
+    put32(frame, 0);
+    put32(frame, static_cast<uint32_t>(fde + 4)); // back to the CIE
+    const size_t location = frame.size();
+    put32(frame, static_cast<uint32_t>(-static_cast<int64_t>(codeSize + location)));
+    put32(frame, codeSize);
+    frame.push_back(0); // no augmentation data
+    const std::vector<uint8_t> framed{0x41, 0x0e, 16, 0x86, 2, 0x43, 0x0d, 6};
+    const std::vector<uint8_t> outer{0x07, 16}; // DW_CFA_undefined r16
+    const auto &program = outermost ? outer : framed;
+    frame.insert(frame.end(), program.begin(), program.end());
+    while ((frame.size() - fde) % 8 != 4)
+        frame.push_back(0);
+    set32(frame, fde, static_cast<uint32_t>(frame.size() - fde - 4));
+    put32(frame, 0); // terminator
+
+    std::vector<uint8_t> hdr{1, 0x1b, 0x03, 0x3b};
+    const auto size = static_cast<int64_t>(frame.size());
+    put32(hdr, static_cast<uint32_t>(-(size + 4))); // .eh_frame, from this field
+    put32(hdr, 1);
+    put32(hdr, static_cast<uint32_t>(-(static_cast<int64_t>(codeSize) + size))); // from the header's start
+    put32(hdr, static_cast<uint32_t>(static_cast<int64_t>(fde) - size));
+    return {frame, hdr};
+}
+
 } // namespace
 
 class TestJitDump : public QObject {
@@ -112,7 +176,8 @@ class TestJitDump : public QObject {
 private slots:
     void loadsMovesAndDebugInfo() {
         JitDumpWriter writer;
-        writer.debugInfo(2000, 0x1000, {{0x1000, 10, "/app/hot.js"}, {0x1010, 12, "\xff"}});
+        // V8 writes its entries 0x40 bytes past their instructions.
+        writer.debugInfo(2000, 0x1000, {{0x1040, 10, "/app/hot.js"}, {0x1044, 12, "\xff"}});
         writer.load(2000, 0x1000, "LazyCompile:*fib /app/hot.js:1", {0x55, 0x48, 0x89, 0xe5, 0xc3}, 1);
         writer.unwindingInfo(2100);
         writer.load(2200, 0x2000, "Builtin:ArgumentsAdaptorTrampoline (1)", std::vector<uint8_t>(32, 0x90),
@@ -135,6 +200,8 @@ private slots:
         QVERIFY(line);
         QCOMPARE(line->line, 10u);
         QCOMPARE(line->file, std::string("/app/hot.js"));
+        QCOMPARE(JitDump::lineAt(*fib, 0x1004)->line, 12u);
+        QCOMPARE(JitDump::lineAt(*fib, 0x1004)->file, std::string("/app/hot.js"));
         // The names stay as the runtime wrote them, parentheses and spaces included.
         QCOMPARE(dump->find(0x201f, 2500)->name, std::string("Builtin:ArgumentsAdaptorTrampoline (1)"));
 
@@ -204,6 +271,87 @@ private slots:
         QVERIFY(fib != dump->codes().end());
         QCOMPARE(fib->code.size(), size_t(fib->size));
         QCOMPARE(dump->find(fib->start + fib->size / 2, fib->loadTime), &*fib);
+    }
+
+    // JIT_CODE_UNWINDING_INFO: a framed function, moved after its load, called by an outermost one; the
+    // unwinder goes from the moved code into its caller with the .eh_frame of each, and a stack that needs a
+    // code without unwinding information ends there.
+    void unwindingInfoUnwindsThroughJitCode() {
+        JitDumpWriter writer;
+        const EhFrame outer = ehFrameFor(0x40, true);
+        writer.unwindingInfo(1000, outer.frame, outer.hdr);
+        writer.load(1000, 0x10000, "entry", std::vector<uint8_t>(0x40, 0x90), 1);
+        const EhFrame framed = ehFrameFor(0x40, false);
+        writer.unwindingInfo(1100, framed.frame, framed.hdr);
+        writer.debugInfo(1100, 0x20000, {{0x20000, 3, "/app/jit.js"}});
+        writer.load(1100, 0x20000, "framed", std::vector<uint8_t>(0x40, 0x90), 2);
+        writer.move(2000, 0x20000, 0x30000, 0x40, 2);
+        writer.unwindingInfo(2100, {}, std::vector<uint8_t>(20, 0)); // V8's record for code without any
+        writer.load(2100, 0x40000, "bare", std::vector<uint8_t>(0x40, 0x90), 3);
+        const auto dump = JitDump::parse(writer.bytes, "jit-4242.dump");
+        QVERIFY2(dump, dump ? "" : dump.error().c_str());
+        const JitCode *moved = dump->find(0x30010, 2500);
+        QVERIFY(moved && moved->unwinding);
+        QVERIFY(dump->cfiOf(*moved));
+        QVERIFY(dump->cfiOf(*dump->find(0x20010, 1500))); // the same bytes at the first address
+        QVERIFY(!dump->find(0x40000, 2500)->unwinding);
+
+        // rsp = S, rbp = S + 8: the saved rbp at S + 8, the return address into "entry" at S + 16.
+        const uint64_t stackBase = 0x7ffd0000;
+        const std::vector<uint64_t> stack{0, 0x1234, 0x10020, 0};
+        auto locate = [&](uint64_t address, CodeLocation &location) {
+            const JitCode *code = dump->find(address, 2500);
+            if (!code) return false;
+            location.elfAddress = address;
+            location.jitDump = code->unwinding ? &*dump : nullptr;
+            location.jitCode = code->unwinding ? code : nullptr;
+            return true;
+        };
+        const std::span<const uint8_t> bytes(reinterpret_cast<const uint8_t *>(stack.data()),
+                                             stack.size() * 8);
+        DwarfUnwinder unwinder;
+        std::vector<uint64_t> registers{stackBase + 8, stackBase, 0x30010}; // bp, sp, ip
+        std::vector<uint64_t> pcs;
+        const uint64_t mask = 1u << 6 | 1u << 7 | 1u << 8;
+        QCOMPARE(unwinder.unwind(UnalignedWords(registers), mask, bytes, locate, pcs), UnwindEnd::Complete);
+        QCOMPARE(pcs, (std::vector<uint64_t>{0x30010, 0x10020}));
+
+        registers[2] = 0x40010; // in "bare"
+        pcs.clear();
+        QCOMPARE(unwinder.unwind(UnalignedWords(registers), mask, bytes, locate, pcs),
+                 UnwindEnd::NoUnwindInfo);
+        QCOMPARE(pcs, (std::vector<uint64_t>{0x40010}));
+    }
+
+    // Unwinding records that lie about their sizes are named with their offset.
+    void aBadUnwindingRecordIsNamed() {
+        JitDumpWriter writer;
+        const EhFrame framed = ehFrameFor(0x40, false);
+        writer.unwindingInfo(1000, framed.frame, framed.hdr);
+        std::vector<uint8_t> bytes = writer.bytes;
+        const uint64_t huge = 1u << 20;
+        std::memcpy(bytes.data() + 40 + 16, &huge, 8); // unwinding size
+        auto bad = JitDump::parse(bytes, "u.dump");
+        QVERIFY(!bad);
+        QVERIFY2(QString::fromStdString(bad.error()).contains("at byte 56: unwinding data"),
+                 bad.error().c_str());
+        bytes = writer.bytes;
+        std::memcpy(bytes.data() + 40 + 24, &huge, 8); // .eh_frame_hdr size
+        bad = JitDump::parse(bytes, "u.dump");
+        QVERIFY(!bad);
+        QVERIFY2(QString::fromStdString(bad.error()).contains("at byte 64: .eh_frame_hdr"),
+                 bad.error().c_str());
+        // Garbage in place of .eh_frame: no rule, no crash.
+        std::vector<uint8_t> garbage(framed.frame.size(), 0xff);
+        JitDumpWriter hostile;
+        hostile.unwindingInfo(1000, garbage, framed.hdr);
+        hostile.load(1000, 0x20000, "garbage", std::vector<uint8_t>(0x40, 0x90), 1);
+        const auto parsed = JitDump::parse(hostile.bytes, "g.dump");
+        QVERIFY(parsed);
+        Dwarf_CFI *cfi = parsed->cfiOf(*parsed->find(0x20010));
+        Dwarf_Frame *frame = nullptr;
+        QVERIFY(!cfi || dwarf_cfi_addrframe(cfi, 0x20010, &frame) != 0);
+        std::free(frame);
     }
 
     void badInputIsNamedWithItsOffset() {

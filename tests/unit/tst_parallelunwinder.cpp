@@ -57,7 +57,7 @@ struct ThreadCounts {
     bool workerWaited = false;
 
     ParallelUnwinder::LocateFactory factory() {
-        return [this](uint32_t, unsigned thread) -> DwarfUnwinder::Locate {
+        return [this](uint32_t, uint64_t, unsigned thread) -> DwarfUnwinder::Locate {
             std::unique_lock lock(mutex);
             if (thread == 0) {
                 ++byCaller;

@@ -14,6 +14,7 @@
 #include <sys/mman.h>
 #include <sys/sysmacros.h>
 
+#include <cstring>
 #include <fstream>
 #include <string>
 #include <vector>
@@ -132,6 +133,20 @@ private slots:
         QVERIFY(hit(files, "/bin/prog"));
     }
 
+    static void writeSession(const std::string &path, const SessionMetadata &metadata) {
+        EventAttr event;
+        event.attr.size = sizeof event.attr;
+        event.attr.type = PERF_TYPE_SOFTWARE;
+        event.attr.config = PERF_COUNT_SW_CPU_CLOCK;
+        event.attr.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID;
+        event.name = "cpu-clock";
+        event.ids = {1};
+        PerfDataWriter writer(path, {event});
+        const auto record = fork(42, 1);
+        writer.writeRecord(record.data(), record.size());
+        writer.finish(metadata);
+    }
+
     void perfMapsAreWrittenAndReadBack() {
         QTemporaryDir dir;
         const std::string path = dir.filePath(QStringLiteral("maps.data")).toStdString();
@@ -154,6 +169,42 @@ private slots:
         PerfDataReader reader(path);
         QVERIFY(reader.metadata().perfMaps == metadata.perfMaps);
         QVERIFY(reader.notices().empty());
+    }
+
+    void jitDumpsAreWrittenAndReadBack() {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath(QStringLiteral("dumps.data")).toStdString();
+        SessionMetadata metadata;
+        metadata.jitDumps.add({42, "/tmp/jit-42.dump", {'J', 'i', 'T', 'D', 1, 2, 3}});
+        metadata.jitDumps.add({7, "/work/dir/jit-7.dump", std::vector<uint8_t>(16, 0xab)});
+        writeSession(path, metadata);
+        PerfDataReader reader(path);
+        QVERIFY(reader.metadata().jitDumps == metadata.jitDumps);
+        QVERIFY(reader.notices().empty());
+        QVERIFY(reader.metadata().jitDumps.find(7, "/work/dir/jit-7.dump"));
+        QVERIFY(!reader.metadata().jitDumps.find(8, "/work/dir/jit-7.dump"));
+    }
+
+    // A kept jitdump whose size runs past its section: a notice naming the section and the offset, no dumps.
+    void aMalformedJitDumpSectionIsNamed() {
+        KeptJitDumps dumps;
+        dumps.add({42, "/tmp/jit-42.dump", std::vector<uint8_t>(24, 1)});
+        std::vector<uint8_t> section = dumps.encode();
+        const uint64_t hostile = uint64_t{1} << 40;
+        std::memcpy(section.data() + 16, &hostile, sizeof hostile); // the file size of the first dump
+        FeatureDecoder decoder(section.data(), section.size());
+        QVERIFY(!KeptJitDumps::decode(decoder));
+        section.resize(12); // cut inside the first dump's fields
+        FeatureDecoder cut(section.data(), section.size());
+        QVERIFY(!KeptJitDumps::decode(cut));
+    }
+
+    void jitDumpNames() {
+        QVERIFY(KeptJitDumps::isJitDumpPath("/tmp/jit-123.dump"));
+        QVERIFY(KeptJitDumps::isJitDumpPath("jit-1.dump"));
+        QVERIFY(!KeptJitDumps::isJitDumpPath("/tmp/jit-.dump"));
+        QVERIFY(!KeptJitDumps::isJitDumpPath("/tmp/jit-12a.dump"));
+        QVERIFY(!KeptJitDumps::isJitDumpPath("/tmp/jit-12.dump/x"));
     }
 
     // This process's own mappings: its executable's build id, read through /proc/self/map_files or its root,
