@@ -20,6 +20,7 @@
 #include "export/SpeedscopeExporter.h"
 #include "export/SvgFlameGraphExporter.h"
 #include "load/LoadProfile.h"
+#include "profile/ThreadCommands.h"
 
 #include <fmt/format.h>
 
@@ -242,16 +243,11 @@ SampleFilter ReportCommand::makeFilter(const Profile &profile) const {
     if (cost_ == "off-cpu") setOffCpu(profile, filter);
     filter.pids = pids_;
     filter.tids = tids_;
-    if (!histogram_ && !perf_.comms().empty()) { // the table filters its rows by comm itself
-        const std::vector<uint32_t> tids = threadsOfComms(profile);
-        if (!filter.tids.empty())
-            std::erase_if(filter.tids, [&](uint32_t tid) {
-                return std::find(tids.begin(), tids.end(), tid) == tids.end();
-            });
-        else
-            filter.tids = tids;
-        if (filter.tids.empty()) filter.tids.push_back(UINT32_MAX); // no thread has those names: no sample
-    }
+    if (!histogram_ && !perf_.comms().empty()) // the table filters its rows by comm itself
+        // The samples whose thread then had one of the commands (a child counts as its parent until it
+        // execs).
+        filter.chosenSamples =
+            std::make_shared<const std::vector<bool>>(ThreadCommands(profile).samplesOf(perf_.comms()));
     if (!cpus_.empty())
         for (int cpu : parseCpuList(cpus_))
             filter.cpus.push_back(static_cast<uint32_t>(cpu));
@@ -369,15 +365,6 @@ int ReportCommand::printCounters(const Profile &profile) const {
         printCounterLines(stdout, lines);
     std::fflush(stdout);
     return 0;
-}
-
-std::vector<uint32_t> ReportCommand::threadsOfComms(const Profile &profile) const {
-    std::vector<uint32_t> tids;
-    const std::vector<std::string> comms = perf_.comms();
-    for (const auto &thread : profile.threads)
-        if (std::find(comms.begin(), comms.end(), profile.strings[thread.name]) != comms.end())
-            tids.push_back(thread.tid);
-    return tids;
 }
 
 // perf report's options in terms of the views: -g picks the tree, --percent-limit and -g's threshold the

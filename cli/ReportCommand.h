@@ -36,7 +36,6 @@ protected:
     std::string unitName(const Profile &profile, const SampleFilter &filter) const;
     int printCounters(const Profile &profile) const;
     void applyPerfOptions();
-    std::vector<uint32_t> threadsOfComms(const Profile &profile) const;
     void printReport(std::FILE *out, const std::shared_ptr<const Profile> &profile,
                      const SampleFilter &filter) const;
     void printPerfTable(std::FILE *out, const Profile &profile, const SampleFilter &filter) const;

@@ -9,6 +9,7 @@
 #include "profile/ReadableNames.h"
 #include "symbols/ElfSymbols.h"
 #include "symbols/ModuleFinder.h"
+#include "symbols/ReadableName.h"
 
 #include <fmt/format.h>
 
@@ -28,26 +29,38 @@ namespace perfglass::cli {
 
 namespace {
 
-// Where each frame's function starts, for symbol+offset: from the ELF symbols of the file that named the
-// module's frames (Module::filePath), opened once. Kernel frames and modules without such a file get no
-// offset.
-class SymbolStarts {
+// The ELF symbols of the file that named each module's frames (Module::filePath), opened once: where a
+// frame's function starts, for symbol+offset, and which symbol holds a return address. Kernel frames and
+// modules without such a file have none.
+class ModuleSymbols {
 public:
-    SymbolStarts(const Profile &profile, const LoadOptions &options)
+    ModuleSymbols(const Profile &profile, const LoadOptions &options)
         : profile_(profile)
         , finder_(moduleSearchFor(options)) {}
 
-    std::optional<uint64_t> startOf(FrameId id) {
-        const auto cached = starts_.find(id);
-        if (cached != starts_.end()) return cached->second;
+    // The symbol that holds a frame's address, or nothing.
+    const std::optional<SymbolMatch> &symbolOf(FrameId id) {
+        const auto cached = holding_.find(id);
+        if (cached != holding_.end()) return cached->second;
         const Frame &frame = profile_.frames[id];
-        std::optional<uint64_t> start;
-        if (const ElfSymbols *symbols = module(frame.module)) {
-            const SymbolMatch match = symbols->symbolAt(frame.address);
-            if (!match.name.empty() && match.start <= frame.address) start = match.start;
-        }
-        starts_.emplace(id, start);
-        return start;
+        std::optional<SymbolMatch> found;
+        if (const ElfSymbols *symbols = module(frame.module))
+            if (SymbolMatch match = symbols->symbolAt(frame.address);
+                !match.name.empty() && match.start <= frame.address)
+                found = std::move(match);
+        return holding_.emplace(id, std::move(found)).first->second;
+    }
+
+    // The symbol that starts exactly at ADDRESS of a frame's module, or nothing.
+    std::optional<SymbolMatch> startingAt(FrameId id, uint64_t address) {
+        const auto cached = startingAt_.find(id);
+        if (cached != startingAt_.end()) return cached->second;
+        std::optional<SymbolMatch> found;
+        if (const ElfSymbols *symbols = module(profile_.frames[id].module))
+            if (SymbolMatch match = symbols->symbolAt(address); !match.name.empty() && match.start == address)
+                found = std::move(match);
+        startingAt_.emplace(id, found);
+        return found;
     }
 
 private:
@@ -67,7 +80,8 @@ private:
     const Profile &profile_;
     ModuleFinder finder_;
     std::unordered_map<ModuleId, std::unique_ptr<ElfSymbols>> modules_;
-    std::unordered_map<FrameId, std::optional<uint64_t>> starts_;
+    std::unordered_map<FrameId, std::optional<SymbolMatch>> holding_;
+    std::unordered_map<FrameId, std::optional<SymbolMatch>> startingAt_;
 };
 
 // Where kernel functions start, from the kallsyms file the session's kernel symbols came from. A start is
@@ -109,12 +123,17 @@ private:
     std::vector<std::pair<uint64_t, std::string>> symbols_;
 };
 
+// Which inlined functions a sample's frames show: perf script (6.1) shows them in DWARF-unwound call chains
+// only; --inline shows them everywhere, --no-inline nowhere.
+enum class InlineFrames { AsPerf, Always, Never };
+
 class ScriptPrinter {
 public:
-    ScriptPrinter(const Profile &profile, uint32_t fields, const LoadOptions &options)
+    ScriptPrinter(const Profile &profile, uint32_t fields, const LoadOptions &options, InlineFrames inlines)
         : profile_(profile)
         , fields_(fields)
-        , starts_(profile, options)
+        , inlines_(inlines)
+        , symbols_(profile, options)
         , kernelStarts_(options.kallsymsPath) {
         for (const auto &thread : profile.threads)
             threads_[thread.tid] = &thread;
@@ -147,10 +166,9 @@ public:
                            time % 1000000000 / 1000);
         }
         if (has(FieldPeriod)) fmt::format_to(std::back_inserter(out), "{:10} ", samples.period[sample]);
-        if (has(FieldEvent))
-            fmt::format_to(std::back_inserter(out), "{:>{}}: ", profile_.events[samples.event[sample]].name,
-                           eventWidth_);
-        if (frames) printFrames(samples.stack[sample], out);
+        const EventInfo &event = profile_.events[samples.event[sample]];
+        if (has(FieldEvent)) fmt::format_to(std::back_inserter(out), "{:>{}}: ", event.name, eventWidth_);
+        if (frames) printFrames(samples.stack[sample], event.userStacks, out);
         out += callChains_ && frames ? "\n" : "";
         if (!frames || !callChains_) out += '\n';
     }
@@ -158,50 +176,72 @@ public:
 private:
     bool has(ScriptField field) const { return (fields_ & field) != 0; }
 
+    bool showsInlined(bool dwarfUnwound) const {
+        return inlines_ == InlineFrames::Always || (inlines_ == InlineFrames::AsPerf && dwarfUnwound);
+    }
+
     // With call chains: one frame per line, leaf first, then a blank line; without: the leaf on the line.
-    void printFrames(StackId stack, std::string &out) {
+    // A user frame below another is a return address, which the profile keeps one byte earlier (the call, to
+    // name the caller's line). perf prints the return address itself for frame-pointer call chains and
+    // names it by the symbol that holds it; DWARF unwinding gives it the call's address, as we keep it.
+    void printFrames(StackId stack, bool dwarfUnwound, std::string &out) {
         if (callChains_) out += '\n';
         bool any = false;
         bool afterUserFrame = false;
+        const bool inlined = showsInlined(dwarfUnwound);
         for (StackId walk = stack; walk != kNoStack; walk = profile_.stacks[walk].parent) {
             const FrameId id = profile_.stacks[walk].frame;
             const Frame &frame = profile_.frames[id];
-            if (frame.function == brokenStack_) continue;
-            // A user frame below another is a return address, which the profile keeps one byte earlier (the
-            // call, to name the caller's line); perf script prints the return address itself.
+            if (frame.function == brokenStack_ || (frame.inlined && !inlined)) continue;
             const bool kernel = profile_.modules[frame.module].kernel;
-            const uint64_t address =
-                frame.address + (afterUserFrame && !kernel && !frame.inlined && frame.address != 0 ? 1 : 0);
-            afterUserFrame = !kernel;
-            printFrame(id, frame, address, out);
+            const bool returnAddress = afterUserFrame && !dwarfUnwound && !kernel && frame.address != 0;
+            afterUserFrame = !kernel && !frame.inlined ? true : afterUserFrame;
+            printFrame(id, frame, returnAddress, out);
             any = true;
             if (!callChains_) break;
         }
         if (!any && !callChains_) out += " [unknown]";
     }
 
-    void printFrame(FrameId id, const Frame &frame, uint64_t address, std::string &out) {
+    void printFrame(FrameId id, const Frame &frame, bool returnAddress, std::string &out) {
+        const uint64_t address = frame.address + (returnAddress ? 1 : 0);
         out += callChains_ ? "\t" : " ";
         if (has(FieldIp)) fmt::format_to(std::back_inserter(out), "{:>16x}", address);
         if (has(FieldSym)) {
-            fmt::format_to(std::back_inserter(out), "{}{}", has(FieldIp) ? " " : "",
-                           perfSpelling(profile_, frame.function));
-            if (has(FieldSymOffset) && !frame.inlined)
-                if (const auto start =
-                        profile_.modules[frame.module].kernel
-                            ? kernelStarts_.startOf(address, profile_.functionName(frame.function))
-                            : starts_.startOf(id))
-                    fmt::format_to(std::back_inserter(out), "+0x{:x}", address - *start);
-            if (frame.inlined) out += " (inlined)";
+            out += has(FieldIp) ? " " : "";
+            const std::optional<uint64_t> start = printName(id, frame, returnAddress, address, out);
+            if (has(FieldSymOffset) && start)
+                fmt::format_to(std::back_inserter(out), "+0x{:x}", address - *start);
         }
-        if (has(FieldDso))
+        if (has(FieldDso) && !frame.inlined)
             fmt::format_to(std::back_inserter(out), " ({})", profile_.modulePath(frame.module));
+        if (frame.inlined && (has(FieldSym) || has(FieldDso))) out += " (inlined)";
         if (callChains_) out += '\n';
+    }
+
+    // Prints the frame's function as perf names it and returns where that function starts, when known: with
+    // the version its symbol has in the symbol table, and for a return address at the very start of a
+    // symbol (after a call that does not return, or in the dynamic loader's _start), that symbol.
+    std::optional<uint64_t> printName(FrameId id, const Frame &frame, bool returnAddress, uint64_t address,
+                                      std::string &out) {
+        if (returnAddress && !frame.inlined)
+            if (const auto next = symbols_.startingAt(id, address)) {
+                out += perfName(next->name) + std::string(next->version);
+                return next->start;
+            }
+        out += perfSpelling(profile_, frame.function);
+        if (profile_.modules[frame.module].kernel)
+            return kernelStarts_.startOf(address, profile_.functionName(frame.function));
+        const std::optional<SymbolMatch> &symbol = symbols_.symbolOf(id);
+        if (!symbol) return std::nullopt;
+        if (!frame.inlined && symbol->name == profile_.functionName(frame.function)) out += symbol->version;
+        return symbol->start;
     }
 
     const Profile &profile_;
     uint32_t fields_;
-    SymbolStarts starts_;
+    InlineFrames inlines_;
+    ModuleSymbols symbols_;
     KernelStarts kernelStarts_;
     std::unordered_map<uint32_t, const ThreadInfo *> threads_;
     std::string unknownComm_ = ":-1";
@@ -223,7 +263,9 @@ CLI::App *ScriptCommand::setup(CLI::App &app) {
                     "Fields as perf script's -F: comm,pid,tid,cpu,time,period,event,ip,sym,symoff,dso, or "
                     "+FIELD/-FIELD to change the default");
     sub->add_flag("--inline", inline_,
-                  "Also print inlined functions as frames of their own (as perf script --inline)");
+                  "Print inlined functions as frames of their own in every call chain (by default, as perf "
+                  "script, only in call chains unwound with DWARF)");
+    sub->add_flag("--no-inline", noInline_, "Print no inlined functions")->excludes("--inline");
     symbolOptions_.add(sub); // --kallsyms, --sysroot/--symfs and the other symbol settings, as report's
     return sub;
 }
@@ -232,10 +274,13 @@ int ScriptCommand::run() {
     const uint32_t fields = fields_.empty() ? kDefaultScriptFields : parseScriptFields(fields_);
     LoadOptions options;
     symbolOptions_.apply(options);
-    options.inlineFrames = inline_;
+    options.inlineFrames = !noInline_;
     const std::string session = openSessionInput(input_, options); // adds the caches of an archive
     const auto profile = loadProfile(session, options);
-    ScriptPrinter printer(*profile, fields, options);
+    const InlineFrames inlines = inline_     ? InlineFrames::Always
+                                 : noInline_ ? InlineFrames::Never
+                                             : InlineFrames::AsPerf;
+    ScriptPrinter printer(*profile, fields, options, inlines);
     std::string out;
     for (size_t i = 0; i < profile->samples.size(); ++i) {
         printer.print(i, out);

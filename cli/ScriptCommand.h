@@ -21,6 +21,7 @@ private:
     std::string fields_;
     SymbolOptions symbolOptions_;
     bool inline_ = false;
+    bool noInline_ = false;
 };
 
 } // namespace perfglass::cli

@@ -128,6 +128,12 @@ void TimelineRows::addProcessRows() {
 QString TimelineRows::threadName(const ThreadTimeline &thread) const {
     if (thread.pid == 0 && thread.tid == 0) return tr("swapper (idle)");
     if (!profile_) return tr("[unknown]");
+    if (thread.commands.size() > 1) { // it exec'd (or was renamed) within the range: each command in turn
+        QStringList names;
+        for (const CommandChange &command : thread.commands)
+            names << QString::fromStdString(profile_->strings[command.name]);
+        return names.join(QStringLiteral(" \u2192 "));
+    }
     if (thread.name != 0) return QString::fromStdString(profile_->strings[thread.name]);
     // A thread starts with the name of the thread that made it: its process's, as far as we know.
     for (const ThreadInfo &info : profile_->threads)

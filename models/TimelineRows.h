@@ -4,6 +4,8 @@
 // - then one group per process, busiest first: a process row with the sum of its threads (when it has more
 //   than one), then its threads, busiest first; processes of kernel threads only (no user-space frame in any
 //   sample) come after the others, and the idle task (PID 0, "swapper") last;
+// - a thread is named by the commands it had at its samples: "sh → tr" for a child that ran as its parent's
+//   command until it exec'd tr;
 // - a thread's colour depends on its TID alone, so it stays when the views are filtered, and none is one of
 //   the flame graph's kernel (green) or system-library (blue) colours.
 #pragma once
@@ -30,7 +32,7 @@ struct TimelineRow {
     uint32_t tid = 0;          // Thread rows
     uint32_t cpu = 0;          // Cpu rows
     int depth = 0;             // 1: a thread under its process row
-    QString name;              // the thread's or process's command name, "swapper (idle)", "CPU 3"
+    QString name;              // the thread's or process's command name(s), "swapper (idle)", "CPU 3"
     QString id;                // the number that follows the name (TID, PID); never shortened
     bool idle = false;         // the idle task, PID 0
     bool kernelThread = false; // no sample with a user-space frame

@@ -32,19 +32,21 @@ ProcessGroups::ProcessGroups(const Profile &profile, std::shared_ptr<const Trans
     result_->emptyMapsTo_ = base_->emptyMapsTo_;
 }
 
-std::string ProcessGroups::processName(const Profile &profile, uint32_t pid) {
+std::string ProcessGroups::processName(const Profile &profile, uint32_t pid, StringId command) {
     if (pid == 0) return kIdleName;
     const ThreadInfo *main = lastThread(profile, pid);
     if (!main)
         for (const ThreadInfo &thread : profile.threads)
             if (thread.pid == pid) main = &thread;
-    const std::string name = main ? profile.strings[main->name] : std::string();
+    const StringId named = command != 0 ? command : main ? main->name : 0;
+    const std::string &name = profile.strings[named];
     return fmt::format("{} (PID {})", name.empty() ? "[unknown]" : name, pid);
 }
 
-std::string ProcessGroups::threadName(const Profile &profile, uint32_t tid) {
+std::string ProcessGroups::threadName(const Profile &profile, uint32_t tid, StringId command) {
     const ThreadInfo *thread = lastThread(profile, tid);
-    const std::string name = thread ? profile.strings[thread->name] : std::string();
+    const StringId named = command != 0 ? command : thread ? thread->name : 0;
+    const std::string &name = profile.strings[named];
     return fmt::format("{} (TID {})", name.empty() ? "[unknown]" : name, tid);
 }
 
@@ -56,20 +58,25 @@ StackId ProcessGroups::child(StackId parent, FunctionId function, bool inlined) 
     return it->second;
 }
 
-FunctionId ProcessGroups::synthetic(uint64_t key, std::string name, ModuleId module) {
-    auto [it, inserted] = functions_.try_emplace(key, static_cast<FunctionId>(result_->functionCount()));
+FunctionId ProcessGroups::synthetic(uint64_t key, StringId command, std::string name, ModuleId module) {
+    auto [it, inserted] =
+        functions_.try_emplace({key, command}, static_cast<FunctionId>(result_->functionCount()));
     if (inserted) result_->synthetic_.push_back({std::move(name), module});
     return it->second;
 }
 
-StackId ProcessGroups::groupNode(uint32_t pid, uint32_t tid) {
-    const uint64_t key = (uint64_t{pid} << 32) | tid;
-    if (const auto found = groups_.find(key); found != groups_.end()) return found->second;
+StackId ProcessGroups::groupNode(const Owner &owner) {
+    if (const auto found = groups_.find(owner); found != groups_.end()) return found->second;
+    const uint32_t pid = owner.pid;
     const ModuleId module = pid == 0 ? kIdleModule : kProcessModule;
-    StackId node = child(kNoStack, synthetic(pid, processName(profile_, pid), module), false);
+    StackId node = child(
+        kNoStack, synthetic(pid, owner.process, processName(profile_, pid, owner.process), module), false);
     if (grouping_ == ProcessGrouping::ProcessThread && pid != 0)
-        node = child(node, synthetic(kThreadKey | tid, threadName(profile_, tid), kProcessModule), false);
-    groups_.emplace(key, node);
+        node = child(node,
+                     synthetic(kThreadKey | owner.tid, owner.thread,
+                               threadName(profile_, owner.tid, owner.thread), kProcessModule),
+                     false);
+    groups_.emplace(owner, node);
     return node;
 }
 
@@ -93,10 +100,10 @@ StackId ProcessGroups::copyUnder(StackId group, StackId baseNode) {
     return parent;
 }
 
-StackId ProcessGroups::node(uint32_t pid, uint32_t tid, StackId profileStack) {
+StackId ProcessGroups::node(const Owner &owner, StackId profileStack) {
     const StackId baseNode = base_->map(profileStack);
     if (baseNode == kDroppedStack) return kDroppedStack;
-    const StackId group = groupNode(pid, tid);
+    const StackId group = groupNode(owner);
     return baseNode == kNoStack ? group : copyUnder(group, baseNode);
 }
 

@@ -33,6 +33,8 @@ struct SampleFilter {
     std::vector<uint32_t> pids;        // empty: all
     std::vector<uint32_t> tids;
     std::vector<uint32_t> cpus;
+    // Null: every sample; else only those marked (ThreadCommands::samplesOf: the samples of some commands).
+    std::shared_ptr<const std::vector<bool>> chosenSamples;
     // Applied to every stack, in order, before aggregation (see Transform.h).
     std::vector<Transform> transforms;
     ProcessGrouping grouping = ProcessGrouping::None;

@@ -1,8 +1,10 @@
 #include "analysis/StackCosts.h"
 
 #include "analysis/ProcessGroups.h"
+#include "profile/ThreadCommands.h"
 
 #include <unordered_map>
+#include <utility>
 
 namespace perfglass {
 
@@ -15,14 +17,31 @@ struct PerStack {
     uint64_t emptyCount = 0;
 };
 
-// Grouped by process: the cost per (process or thread, Profile stack).
+// Grouped by process: the cost per (owner: process or thread and their commands then, Profile stack).
 struct GroupSum {
-    uint32_t pid = 0;
-    uint32_t tid = 0;
     uint64_t cost = 0;
     uint64_t count = 0;
 };
-using GroupSums = std::unordered_map<uint64_t, GroupSum>;
+using GroupKey = std::pair<ProcessGroups::Owner, StackId>;
+struct GroupKeyHash {
+    size_t operator()(const GroupKey &key) const {
+        const ProcessGroups::Owner &owner = key.first;
+        const uint64_t ids = (uint64_t{owner.tid} << 32 | key.second) ^ (uint64_t{owner.pid} << 16);
+        const uint64_t names = uint64_t{owner.process} << 32 | owner.thread;
+        return std::hash<uint64_t>()(ids * 31 + names);
+    }
+};
+using GroupSums = std::unordered_map<GroupKey, GroupSum, GroupKeyHash>;
+
+// Who sample I ran as: with BYTHREAD its thread too, else its process alone.
+ProcessGroups::Owner ownerOf(const Profile &profile, const ThreadCommands &commands, size_t i,
+                             bool byThread) {
+    const uint32_t pid = profile.samples.pid[i];
+    const uint32_t tid = profile.samples.tid[i];
+    const uint64_t time = profile.samples.time[i];
+    return {pid, byThread ? tid : pid, commands.processAt(pid, tid, time),
+            byThread ? commands.threadAt(tid, time) : 0};
+}
 
 } // namespace
 
@@ -30,16 +49,13 @@ StackCosts StackCosts::computeGrouped(const Profile &profile, const SampleFilter
                                       const AggregationControl &control) {
     const bool byThread = filter.grouping == ProcessGrouping::ProcessThread;
     const size_t sampleCount = profile.samples.size();
+    const ThreadCommands commands(profile);
     std::vector<GroupSums> perWorker(AggregationRunner::workerCount(sampleCount, control));
     AggregationRunner::forEachBlock(sampleCount, control, [&](unsigned worker, size_t begin, size_t end) {
         GroupSums &sums = perWorker[worker];
         for (size_t i = begin; i < end; ++i) {
             if (!filter.accepts(profile, i)) continue;
-            const uint32_t pid = profile.samples.pid[i];
-            const uint32_t tid = byThread ? profile.samples.tid[i] : pid;
-            GroupSum &sum = sums[(uint64_t{tid} << 32) | profile.samples.stack[i]];
-            sum.pid = pid;
-            sum.tid = tid;
+            GroupSum &sum = sums[{ownerOf(profile, commands, i, byThread), profile.samples.stack[i]}];
             sum.cost += filter.weight(profile, i);
             ++sum.count;
         }
@@ -49,7 +65,7 @@ StackCosts StackCosts::computeGrouped(const Profile &profile, const SampleFilter
     StackCosts result;
     for (const GroupSums &sums : perWorker) {
         for (const auto &[key, sum] : sums) {
-            const StackId node = groups.node(sum.pid, sum.tid, static_cast<StackId>(key & 0xffffffffu));
+            const StackId node = groups.node(key.first, key.second);
             if (node == kDroppedStack) continue;
             if (node >= result.self.size()) {
                 result.self.resize(node + 1, 0);

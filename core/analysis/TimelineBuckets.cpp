@@ -2,6 +2,7 @@
 
 #include "analysis/TransformedStacks.h"
 #include "base/Error.h"
+#include "profile/ThreadCommands.h"
 
 #include <algorithm>
 #include <unordered_map>
@@ -31,13 +32,37 @@ std::vector<uint8_t> userSpaceStacks(const Profile &profile) {
     return user;
 }
 
+// Notes that ROW's thread had COMMAND at a sample at TIME.
+void noteCommand(ThreadTimeline &row, StringId command, uint64_t time) {
+    for (CommandChange &known : row.commands)
+        if (known.name == command) {
+            known.time = std::min(known.time, time);
+            return;
+        }
+    row.commands.push_back({time, command});
+}
+
 void mergeRows(ThreadRows &into, ThreadRows &rows) {
     for (auto &[tid, row] : rows) {
         auto [it, inserted] = into.try_emplace(tid, std::move(row));
         if (inserted) continue;
         it->second.merge(row);
         it->second.userSpace = it->second.userSpace || row.userSpace;
+        for (const CommandChange &command : row.commands)
+            noteCommand(it->second, command.name, command.time);
     }
+}
+
+// The commands in time order, and the name: the last of them, else the thread's own.
+void nameThread(ThreadTimeline &row, const Profile &profile) {
+    std::sort(row.commands.begin(), row.commands.end(),
+              [](const CommandChange &a, const CommandChange &b) { return a.time < b.time; });
+    if (!row.commands.empty()) {
+        row.name = row.commands.back().name;
+        return;
+    }
+    for (const ThreadInfo &thread : profile.threads)
+        if (thread.tid == row.tid) row.name = thread.name;
 }
 
 void mergeRows(CpuRows &into, CpuRows &rows) {
@@ -91,6 +116,7 @@ TimelineBuckets TimelineBuckets::compute(const Profile &profile, const SampleFil
     timeline.end = std::max(filter.endTime.value_or(profile.endTime + 1), timeline.start + 1);
     const auto stacks = TransformedStacks::build(profile, filter.transforms);
     const std::vector<uint8_t> userStacks = userSpaceStacks(profile);
+    const ThreadCommands commands(profile);
 
     const size_t sampleCount = profile.samples.size();
     std::vector<WorkerRows> perWorker(AggregationRunner::workerCount(sampleCount, control));
@@ -109,6 +135,8 @@ TimelineBuckets TimelineBuckets::compute(const Profile &profile, const SampleFil
                 startSeries(row, bucketCount);
             }
             if (stack < userStacks.size() && userStacks[stack] != 0) row.userSpace = true;
+            if (const StringId command = commands.threadAt(row.tid, time); command != 0)
+                noteCommand(row, command, time);
             const size_t bucket = timeline.bucketOf(time);
             const uint64_t weight = filter.weight(profile, i);
             row.add(bucket, weight);
@@ -126,12 +154,8 @@ TimelineBuckets TimelineBuckets::compute(const Profile &profile, const SampleFil
         mergeRows(merged.threads, rows.threads);
         mergeRows(merged.cpus, rows.cpus);
     }
-    std::unordered_map<uint32_t, StringId> names;
-    for (const ThreadInfo &thread : profile.threads)
-        names[thread.tid] = thread.name;
     for (auto &[tid, row] : merged.threads) {
-        const auto name = names.find(tid);
-        if (name != names.end()) row.name = name->second;
+        nameThread(row, profile);
         timeline.threads.push_back(std::move(row));
     }
     std::sort(timeline.threads.begin(), timeline.threads.end(),

@@ -26,7 +26,10 @@ struct TimelineSeries {
 struct ThreadTimeline : TimelineSeries {
     uint32_t pid = 0;
     uint32_t tid = 0;
-    StringId name = 0;      // from Profile::threads; 0 (empty) when unknown
+    StringId name = 0; // the command at its last sample (ThreadInfo::commandAt); 0 (empty) when unknown
+    // The commands the thread had at its samples, each with the time of its first sample, in time order: more
+    // than one when it exec'd or was renamed within the range (a child runs as its parent until it execs).
+    std::vector<CommandChange> commands;
     bool userSpace = false; // some sample has a user-space frame; false for kernel threads and the idle task
 };
 

@@ -33,9 +33,10 @@ bool ProcessTable::addMmap2(const Mmap2Record &record) {
                           std::string(record.text()));
 }
 
+// An exec keeps the old image's mappings, as perf does: a sample taken inside execve after the kernel renamed
+// the thread still returns to the old image's code (its libc's execve). The new image's mappings replace
+// what they overlap.
 void ProcessTable::addComm(const CommRecord &record, uint64_t time) {
-    if ((record.header().misc & kMiscCommExec) && record->pid == record->tid)
-        processes_[record->pid].clear(); // exec replaced the address space
     const std::string name(record.text());
     noteThread(record->pid, record->tid, &name, time);
 }

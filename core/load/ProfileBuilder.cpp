@@ -41,7 +41,8 @@ void ProfileBuilder::setEvents(const std::vector<EventAttr> &events) {
     counterSeries_.setEvents(events);
     profile_->events.clear();
     for (const auto &event : events)
-        profile_->events.push_back({event.name, event.attr.type, event.attr.config});
+        profile_->events.push_back({event.name, event.attr.type, event.attr.config, 0,
+                                    (event.attr.sample_type & PERF_SAMPLE_STACK_USER) != 0});
 }
 
 void ProfileBuilder::setBuildIds(const std::vector<BuildIdEntry> &entries) {

@@ -95,8 +95,9 @@ struct EventInfo {
     std::string name;
     uint32_t type = 0;
     uint64_t config = 0;
-    uint64_t samples = 0; // samples of this event in the session; 0 for events that were only counted
-                          // (stat records: `stat -o`, `record --counters`)
+    uint64_t samples = 0;    // samples of this event in the session; 0 for events that were only counted
+                             // (stat records: `stat -o`, `record --counters`)
+    bool userStacks = false; // its samples carry user stacks, unwound with DWARF (--call-graph dwarf)
 };
 
 // A sample of a non-time event (a tracepoint, a software event other than cpu-clock and task-clock), kept

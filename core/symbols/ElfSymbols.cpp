@@ -807,6 +807,8 @@ SymbolMatch ElfSymbols::symbolAt(uint64_t address) const {
             demangled_[index] = demangle(raw.substr(0, raw.find('@')));
     }
     match.name = demangled_[index];
+    if (const std::string_view raw(symbol.rawName); !symbol.plt && raw.find('@') != std::string_view::npos)
+        match.version = raw.substr(raw.find('@'));
     match.start = symbol.start;
     match.end = symbol.size != 0            ? symbol.start + symbol.size
                 : index + 1 < table_.size() ? table_[index + 1].start

@@ -10,6 +10,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -23,7 +24,10 @@ namespace perfglass {
 class InlineIndex;
 
 struct SymbolMatch {
-    std::string name;   // demangled; empty when no symbol covers the address
+    std::string name; // demangled; empty when no symbol covers the address
+    // The version its name carries in the symbol table ("@GLIBC_2.2.5", "@@GLIBC_2.14": glibc's .symver
+    // names, as libc6-dbg's .symtab writes them), which name leaves out; empty when it has none.
+    std::string_view version;
     uint64_t start = 0; // the symbol's address
     uint64_t end = 0;   // past its last byte: start + size, or the next symbol's start for a sizeless one
 };

@@ -5,6 +5,9 @@
 // program with two threads.
 #include "TestSupport.h"
 
+#include "analysis/TimelineBuckets.h"
+#include "load/LoadProfile.h"
+
 #include <QFile>
 #include <QRegularExpression>
 #include <QTemporaryDir>
@@ -80,6 +83,8 @@ private slots:
     void collapsedProcessFrames();
     void ourRecordingToo();
     void pidRowsAreThreads();
+    void treesNameCommandsOverTime();
+    void timelineNamesCommandsOverTime();
 
 private:
     QTemporaryDir dir_;
@@ -174,6 +179,60 @@ void TestCommands::pidRowsAreThreads() {
     const Shares mine = tableRows(ours.out);
     QVERIFY2(perfs.size() >= 2, qPrintable(describe(perfs)));
     QVERIFY2(sameShares(mine, perfs), qPrintable(describe(mine) + "\nperf: " + describe(perfs)));
+}
+
+// The call trees' per-process roots (--group-by process, the desktop application's grouping) and --comm on
+// trees: each sample counts for the command its process had then, so the roots and the filtered trees share
+// the samples as perf's -s comm.
+void TestCommands::treesNameCommandsOverTime() {
+    if (perfData_.isEmpty()) QSKIP("perf is not installed");
+    const Shares perfs = tableRows(perfReads({"report", "--stdio", "-s", "comm"}, perfData_));
+    const ProcessResult grouped =
+        runCli({"report", "-i", perfData_, "--group-by", "process", "--format", "collapsed"});
+    QVERIFY2(grouped.exitCode == 0, qPrintable(grouped.err));
+    QString byCommand; // the roots without their " (PID n)"
+    static const QRegularExpression pid(R"( \(PID \d+\)(?=;| ))");
+    for (const QString &line : grouped.out.split('\n', Qt::SkipEmptyParts))
+        byCommand += QString(line).remove(pid) + '\n';
+    const Shares roots = rootShares(byCommand);
+    QVERIFY2(sameShares(roots, perfs), qPrintable(describe(roots) + "\nperf: " + describe(perfs)));
+    const auto cost = [this](const QStringList &filter) {
+        double sum = 0;
+        const ProcessResult tree =
+            runCli(QStringList{"report", "-i", perfData_, "--format", "collapsed"} + filter);
+        for (const QString &line : tree.out.split('\n', Qt::SkipEmptyParts))
+            sum += line.section(' ', -1).toDouble();
+        return sum;
+    };
+    const double all = cost({});
+    QVERIFY(all > 0);
+    for (const auto &[command, share] : perfs) {
+        const double filtered = 100 * cost({"--comm", command}) / all;
+        QVERIFY2(std::abs(filtered - share) <= 0.05,
+                 qPrintable(QString("%1: %2% (perf %3%)").arg(command).arg(filtered).arg(share)));
+    }
+}
+
+// The timeline's threads (TimelineBuckets, which the desktop application's rows name): a child of the script
+// has the script's command, then tr's or true's, in that order.
+void TestCommands::timelineNamesCommandsOverTime() {
+    if (perfData_.isEmpty()) QSKIP("perf is not installed");
+    const auto profile = perfglass::loadProfile(perfData_.toStdString());
+    const perfglass::TimelineBuckets buckets = perfglass::TimelineBuckets::compute(*profile, {}, 100);
+    std::map<QString, int> sequences; // "forkexec.sh>tr" -> threads
+    for (const perfglass::ThreadTimeline &thread : buckets.threads) {
+        QStringList names;
+        for (const perfglass::CommandChange &command : thread.commands)
+            names << QString::fromStdString(profile->strings[command.name]);
+        ++sequences[names.join('>')];
+        QCOMPARE(thread.name, thread.commands.back().name);
+    }
+    QStringList seen;
+    for (const auto &[sequence, threads] : sequences)
+        seen << QString("%1: %2").arg(sequence).arg(threads);
+    QVERIFY2(sequences["forkexec.sh>tr"] + sequences["forkexec.sh>true"] > 0, qPrintable(seen.join(", ")));
+    for (const auto &[sequence, threads] : sequences) // never the other way round
+        QVERIFY2(!sequence.startsWith("tr>") && !sequence.startsWith("true>"), qPrintable(sequence));
 }
 
 QTEST_GUILESS_MAIN(TestCommands)

@@ -35,6 +35,20 @@ HandProfile twoProcesses() {
     return hand;
 }
 
+// HandProfile plus the fork+exec case: process 40 runs as its parent's command "sh" (2 samples) until it
+// execs tr (3 samples), and perf's comm names each sample by the command of that moment.
+HandProfile forkExec() {
+    HandProfile hand;
+    const StringId sh = hand.profile.strings.intern("sh");
+    const StringId tr = hand.profile.strings.intern("tr");
+    hand.profile.threads.push_back({40, 40, tr, 0, {{0, sh}, {1500, tr}}});
+    for (const uint64_t time : {1100, 1200, 1600, 1700, 1800}) {
+        hand.addSample({"main", "a"}, time, 40, 0, 1);
+        hand.profile.samples.pid.back() = 40;
+    }
+    return hand;
+}
+
 SampleFilter grouped(ProcessGrouping grouping) {
     SampleFilter filter;
     filter.grouping = grouping;
@@ -54,6 +68,7 @@ private slots:
     void bottomUpAndFlatSeeTheGroups();
     void idleIsItsOwnCategory();
     void hideIdle();
+    void commandsOverTime();
 };
 
 void TestProcessGroups::ungroupedIsUnchanged() {
@@ -151,6 +166,21 @@ void TestProcessGroups::hideIdle() {
     const auto tree = CallTree::topDown(hand.shared(), filter);
     QVERIFY(!treeLines(*tree).contains("kfunc 2 2"));
     QCOMPARE(tree->node(CallTree::kRoot).inclusive, uint64_t(14));
+}
+
+// A process that forked and exec'd has a root for each command it ran, with the samples of that time; its
+// thread likewise.
+void TestProcessGroups::commandsOverTime() {
+    const HandProfile hand = forkExec();
+    const QStringList lines = treeLines(*CallTree::topDown(hand.shared(), grouped(ProcessGrouping::Process)));
+    QVERIFY2(lines.contains("sh (PID 40) 0 2"), qPrintable(lines.join('\n')));
+    QVERIFY(lines.contains("sh (PID 40);main;a 2 2"));
+    QVERIFY(lines.contains("tr (PID 40) 0 3"));
+    QVERIFY(lines.contains("tr (PID 40);main;a 3 3"));
+    const QStringList threads =
+        treeLines(*CallTree::topDown(hand.shared(), grouped(ProcessGrouping::ProcessThread)));
+    QVERIFY2(threads.contains("sh (PID 40);sh (TID 40) 0 2"), qPrintable(threads.join('\n')));
+    QVERIFY(threads.contains("tr (PID 40);tr (TID 40) 0 3"));
 }
 
 QTEST_GUILESS_MAIN(TestProcessGroups)

@@ -61,6 +61,7 @@ private slots:
     void coloursAreNotTheFlameGraphs();
     void namesAreShortenedNeverInsideANumber();
     void unnamedThreads();
+    void commandsOverTime();
 };
 
 void TestTimelineRows::rowsAreGroupedAndSortedByActivity() {
@@ -217,6 +218,32 @@ void TestTimelineRows::unnamedThreads() {
         labels << rows.label(i);
     QVERIFY2(labels.contains(QStringLiteral("app (3 in 1)")), qPrintable(labels.join(QLatin1Char('|'))));
     QVERIFY2(labels.contains(QStringLiteral("[unknown] (50)")), qPrintable(labels.join(QLatin1Char('|'))));
+}
+
+// The fork+exec case: a child that ran as its parent's command "sh" until it exec'd tr is one row named by
+// both, in that order; the time range of its tr samples alone names it tr.
+void TestTimelineRows::commandsOverTime() {
+    HandProfile hand;
+    const StringId sh = hand.profile.strings.intern("sh");
+    const StringId tr = hand.profile.strings.intern("tr");
+    hand.profile.threads.push_back({40, 40, tr, 0, {{0, sh}, {1500, tr}}});
+    for (const uint64_t time : {1100, 1200, 1600, 1700, 1800}) {
+        hand.addSample({"main", "a"}, time, 40, 0, 1);
+        hand.profile.samples.pid.back() = 40;
+    }
+    const auto profile = hand.shared();
+    const TimelineRows rows(bucketsOf(*profile), profile);
+    QStringList labels;
+    for (int i = 0; i < rows.size(); ++i)
+        labels << rows.label(i);
+    QVERIFY2(labels.contains(QStringLiteral("sh \u2192 tr (40)")), qPrintable(labels.join('\n')));
+    SampleFilter later;
+    later.startTime = 1500;
+    const TimelineRows afterExec(bucketsOf(*profile, later), profile);
+    labels.clear();
+    for (int i = 0; i < afterExec.size(); ++i)
+        labels << afterExec.label(i);
+    QVERIFY2(labels.contains(QStringLiteral("tr (40)")), qPrintable(labels.join('\n')));
 }
 
 QTEST_MAIN(TestTimelineRows)
