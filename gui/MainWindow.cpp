@@ -122,7 +122,9 @@ SessionPage *MainWindow::addPage() {
     undoGroup_->addStack(page->document()->undoStack());
     connectPage(page);
     connectDocument(page);
-    page->document()->setLoadOptions(loadOptions(), symbolSettings_);
+    const LoadOptions options = loadOptions();
+    page->document()->setLoadOptions(options, symbolSettings_);
+    page->sourceView()->setSymbolOptions(options); // as setSymbolSettings gives the pages already open
     tabs_->addTab(page, tr("No session"));
     tabs_->setCurrentWidget(page);
     return page;
@@ -788,22 +790,17 @@ void MainWindow::showSymbolSettings() {
 LoadOptions MainWindow::loadOptions() const {
     LoadOptions options;
     symbolSettings_.applyTo(options);
-    options.debuginfodProgress = [window = QPointer<const MainWindow>(this)](const std::string &module,
-                                                                             long done, long total) {
+    options.debuginfodProgress = [bar = QPointer<QStatusBar>(statusBar())](const std::string &module,
+                                                                           long done, long total) {
         const QString name = QFileInfo(QString::fromStdString(module)).fileName();
+        const QString message = total > 0
+                                    ? tr("Downloading the debug file of %1 from debuginfod: %2 of %3 kB")
+                                          .arg(name, QLocale().toString(qlonglong(done / 1024)),
+                                               QLocale().toString(qlonglong(total / 1024)))
+                                    : tr("Downloading the debug file of %1 from debuginfod…").arg(name);
+        // Queued on the status bar: nothing is shown once the window is gone.
         QMetaObject::invokeMethod(
-            const_cast<MainWindow *>(window.data()),
-            [window, name, done, total] {
-                if (!window) return;
-                const_cast<MainWindow *>(window.data())
-                    ->statusBar()
-                    ->showMessage(total > 0
-                                      ? tr("Downloading the debug file of %1 from debuginfod: %2 of %3 kB")
-                                            .arg(name, QLocale().toString(qlonglong(done / 1024)),
-                                                 QLocale().toString(qlonglong(total / 1024)))
-                                      : tr("Downloading the debug file of %1 from debuginfod…").arg(name));
-            },
-            Qt::QueuedConnection);
+            bar, [bar, message] { bar->showMessage(message); }, Qt::QueuedConnection);
         return true;
     };
     return options;

@@ -79,9 +79,16 @@ std::shared_ptr<SessionAnalysis> AnalysisJob::compute(std::shared_ptr<const Sess
 }
 
 void AnalysisJob::analyze(std::shared_ptr<const SessionAnalysis> base, const SampleFilter &filter) {
+    auto file = base->file;
+    analyze(std::move(file), filter, std::move(base));
+}
+
+void AnalysisJob::analyze(std::shared_ptr<const SessionFile> file, const SampleFilter &filter,
+                          std::shared_ptr<const SessionAnalysis> previous) {
     start(
-        [base = std::move(base), filter](const std::stop_token &stop, const ReportProgress &) {
-            return std::shared_ptr<const SessionAnalysis>(compute(base->file, filter, stop, {}, base.get()));
+        [file = std::move(file), filter, previous = std::move(previous)](const std::stop_token &stop,
+                                                                         const ReportProgress &) {
+            return std::shared_ptr<const SessionAnalysis>(compute(file, filter, stop, {}, previous.get()));
         },
         [this](std::shared_ptr<const SessionAnalysis> analysis) { emit analyzed(std::move(analysis)); });
 }

@@ -35,6 +35,9 @@ public:
 
     // Starts aggregating BASE for FILTER; a request already running is cancelled and its result dropped.
     void analyze(std::shared_ptr<const SessionAnalysis> base, const SampleFilter &filter);
+    // The same for FILE, reusing the timeline of PREVIOUS (null, or an analysis of FILE) where it can.
+    void analyze(std::shared_ptr<const SessionFile> file, const SampleFilter &filter,
+                 std::shared_ptr<const SessionAnalysis> previous);
 
 signals:
     void analyzed(std::shared_ptr<const perfglass::SessionAnalysis> session);

@@ -191,16 +191,9 @@ void SessionDocument::exportTo(ExportJob::Format format, const QString &path) {
 }
 
 void SessionDocument::analyze() {
-    if (!analysis_) return;
-    if (analysis_->file == file_) {
-        analyzer_->analyze(analysis_, filter_);
-        return;
-    }
-    // The file was read again: its first analysis is computed from the file alone.
-    auto base = std::make_shared<SessionAnalysis>(*analysis_);
-    base->file = file_;
-    base->timeline.reset();
-    analyzer_->analyze(std::move(base), filter_);
+    if (!file_) return;
+    // After a reload the file is new and the shown analysis is of the old one: nothing of it is reused.
+    analyzer_->analyze(file_, filter_, analysis_ && analysis_->file == file_ ? analysis_ : nullptr);
 }
 
 SampleFilter SessionDocument::withViewSettings(SampleFilter filter) const {

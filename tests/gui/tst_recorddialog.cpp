@@ -321,6 +321,10 @@ void TestRecordDialog::stopEndsTheRecording() {
     QVERIFY(view->elapsedLabel()->text() != QStringLiteral("0:00.0"));
     saveScreenshot(part<QDockWidget>(window, "recordingDock"), QStringLiteral("recording-dock-running.png"));
     QTest::mouseClick(view->stopButton(), Qt::LeftButton);
+    // A live refresh may load the partial file after the click: the session that counts is the one opened
+    // once the recording has ended.
+    QTRY_VERIFY_WITH_TIMEOUT(!view->recording()->isActive(), kTimeoutMs);
+    loaded.clear();
     QTRY_VERIFY_WITH_TIMEOUT(!loaded.isEmpty(), kTimeoutMs);
     QCOMPARE(view->recording()->summary().exitCode, 128 + SIGTERM); // asked to exit
     QVERIFY(window->session()->profile()->samples.size() > 0);
