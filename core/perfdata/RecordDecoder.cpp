@@ -121,7 +121,10 @@ SampleDecode RecordDecoder::decodeSample(const perf_event_header *record, Sample
         cursor.pair32(sample.cpu, reserved);
         sample.hasCpu = true;
     }
-    if (type & PERF_SAMPLE_PERIOD) sample.period = cursor.u64();
+    if (type & PERF_SAMPLE_PERIOD)
+        sample.period = cursor.u64();
+    else if (!attr.freq && attr.sample_period > 0)
+        sample.period = attr.sample_period; // a fixed period the samples do not repeat (perf record -c)
     if (type & PERF_SAMPLE_READ) skipReadFormat(cursor, attr.read_format);
     if (type & PERF_SAMPLE_CALLCHAIN) {
         const uint64_t count = cursor.u64();

@@ -118,6 +118,15 @@ private slots:
         perfglass::test::compareBottomUpSelfWithFlat(profile, SampleFilter{});
     }
 
+    // perf record -c writes no period in its samples (sample_type without PERIOD): each sample weighs the
+    // event's fixed period, 1 ms of cpu-clock here, as perf report counts it.
+    void fixedPeriodWithoutPeriodInSamples() {
+        const auto profile = loadGolden("perf-fp");
+        QVERIFY(profile->samples.size() > 0);
+        for (size_t i = 0; i < profile->samples.size(); ++i)
+            QCOMPARE(profile->samples.period[i], uint64_t{1000000});
+    }
+
     // The DWARF fixtures unwind every stack from spin to _start; frame pointers lose the frames of the C
     // library's start code, whose objects keep no frame pointer.
     void dwarfStacksUnwindCompletely_data() {
