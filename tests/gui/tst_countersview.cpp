@@ -170,7 +170,9 @@ private slots:
                  qPrintable(clock.lines.front().label));
         QVERIFY(clock.title().contains(QLatin1String("CPUs utilized")));
         QVERIFY(!chart.smallMultiples(0));
-        QVERIFY2(clock.maxRate <= sysconf(_SC_NPROCESSORS_ONLN) * 1.5 + 0.1,
+        // In CPUs, not in nanoseconds per second: a loaded machine reads some intervals late, so one
+        // interval's rate may exceed the CPU count a little, never by orders of magnitude.
+        QVERIFY2(clock.maxRate > 0 && clock.maxRate <= sysconf(_SC_NPROCESSORS_ONLN) * 4.0,
                  qPrintable(QString::number(clock.maxRate)));
         QVERIFY(chart.toolTipAt(chart.plotRect(0).center()).contains(QLatin1String("CPUs")));
         saveScreenshot(view_.get(), QStringLiteral("counters-process.png"));

@@ -273,7 +273,7 @@ void TestSummary::summaryOfGoldenRecordings() {
     QFETCH(QString, recorder);
     const auto window = openGoldenWindow(name, kLoadTimeoutMs);
     QVERIFY(window);
-    const Profile &profile = *window->session()->profile;
+    const Profile &profile = *window->session()->profile();
     QVERIFY(profile.machine.cpusOnline > 0);
     const QString text = part<SummaryView>(window, "summaryView")->plainText();
     for (const char *label : {"Host", "Kernel", "CPU", "CPUs", "Command line", "Recording duration",
