@@ -66,6 +66,7 @@ CallTreeView::CallTreeView(TreeModelBase *model, const QString &accessibleName, 
     addAction(find);
 
     connect(filter_, &QLineEdit::textChanged, this, &CallTreeView::applyFilter);
+    connect(model_, &QAbstractItemModel::modelAboutToBeReset, this, &CallTreeView::rememberCurrentRow);
     connect(model_, &QAbstractItemModel::modelReset, this, &CallTreeView::onModelReset);
     // A double click shows the row's function elsewhere (nodeActivated); it leaves the row expanded or not.
     view_->setExpandsOnDoubleClick(false);
@@ -123,12 +124,34 @@ void CallTreeView::focusFilter() {
     filter_->selectAll();
 }
 
+// A new tree (another filter, the file read again) keeps the search typed and the row selected, found
+// again by the functions on its path (FilterRole: shown name, full name and module).
+void CallTreeView::rememberCurrentRow() {
+    currentPath_.clear();
+    for (QModelIndex index = view_->currentIndex(); index.isValid(); index = index.parent())
+        currentPath_.prepend(index.data(TreeModelBase::FilterRole).toString());
+}
+
 void CallTreeView::onModelReset() {
     for (int column = 0; column < model_->columnCount(); ++column)
         if (model_->columnKind(column) == TreeModelBase::ColumnKind::Location)
             view_->setColumnHidden(column, !model_->hasLocations());
-    filter_->clear();
-    expandHotPath({}, 0);
+    applyFilter(filter_->text());
+    restoreCurrentRow();
+}
+
+void CallTreeView::restoreCurrentRow() {
+    QModelIndex found;
+    for (const QString &step : std::as_const(currentPath_)) {
+        const QModelIndexList matches =
+            proxy_->match(proxy_->index(0, 0, found), TreeModelBase::FilterRole, step, 1, Qt::MatchExactly);
+        if (matches.isEmpty()) break;
+        found = matches.first();
+    }
+    currentPath_.clear();
+    if (!found.isValid()) return;
+    view_->setCurrentIndex(found);
+    view_->scrollTo(found);
 }
 
 void CallTreeView::expandHotPath(const QModelIndex &parent, int depth) {

@@ -5,6 +5,7 @@
 // right click on a row asks for that node's context menu (contextMenuRequested).
 #pragma once
 
+#include <QStringList>
 #include <QWidget>
 
 #include <cstdint>
@@ -46,7 +47,9 @@ signals:
 
 private:
     void setUpColumns();
+    void rememberCurrentRow();
     void onModelReset();
+    void restoreCurrentRow();
     void applyFilter(const QString &text);
     void expandHotPath(const QModelIndex &parent, int depth);
 
@@ -54,6 +57,7 @@ private:
     QSortFilterProxyModel *proxy_;
     QTreeView *view_;
     QLineEdit *filter_;
+    QStringList currentPath_; // the selected row's path while the model resets
 };
 
 } // namespace perfglass

@@ -10,6 +10,7 @@
 #include "SandwichWidget.h"
 
 #include <QAction>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -48,11 +49,16 @@ CallerCalleeView::CallerCalleeView(QWidget *parent)
     sandwichArea->setWidgetResizable(true);
     sandwichArea->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     connect(sandwich_, &SandwichWidget::functionActivated, this, &CallerCalleeView::moveTo);
-    auto *tables = new QSplitter(Qt::Vertical, this);
-    tables->addWidget(callersView_);
-    tables->addWidget(sandwichArea);
-    tables->addWidget(calleesView_);
-    tables->setSizes({120, 300, 120});
+    tables_ = new QSplitter(Qt::Vertical, this);
+    tables_->setObjectName(QStringLiteral("callerCalleeTables"));
+    callersAndCallees_ = new QSplitter(Qt::Horizontal, tables_);
+    callersAndCallees_->hide();
+    tables_->addWidget(callersAndCallees_);
+    tables_->addWidget(callersView_);
+    tables_->addWidget(sandwichArea);
+    tables_->addWidget(calleesView_);
+    tables_->setSizes({0, 120, 300, 120});
+    tables_->installEventFilter(this);
     // Small minimums, so that the dock may be as short as the other docks of its area.
     for (QWidget *part : {static_cast<QWidget *>(callersView_), static_cast<QWidget *>(sandwichArea),
                           static_cast<QWidget *>(calleesView_)})
@@ -62,7 +68,7 @@ CallerCalleeView::CallerCalleeView(QWidget *parent)
     rightLayout->setContentsMargins(0, 0, 0, 0);
     rightLayout->setSpacing(0);
     rightLayout->addWidget(makeNavigation());
-    rightLayout->addWidget(tables, 1);
+    rightLayout->addWidget(tables_, 1);
     auto *splitter = new QSplitter(Qt::Horizontal, this);
     splitter->addWidget(makeFunctionList());
     splitter->addWidget(right);
@@ -204,6 +210,45 @@ QTreeView *CallerCalleeView::makeTable(CallerCalleeModel *model, const QString &
 void CallerCalleeView::moveTo(FunctionId function) {
     showFunction(function);
     emit functionActivated(function);
+}
+
+// Wide and short (a dock under the flame graph on a wide screen), the callers and callees sit side by side
+// above the sandwich, so that each shows rows enough to be read; otherwise callers, sandwich and callees are
+// stacked.
+bool CallerCalleeView::eventFilter(QObject *watched, QEvent *event) {
+    if (watched == tables_ && event->type() == QEvent::Resize) {
+        const int row = callersView_->fontMetrics().lineSpacing() + 6;
+        const bool roomy = tables_->height() >= 3 * (kReadableRows + 1) * row;
+        setSideBySide(!roomy && tables_->width() >= 2 * kMinTableWidth);
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+void CallerCalleeView::setSideBySide(bool sideBySide) {
+    if (sideBySide == callersAndCallees_->isVisible()) return;
+    if (sideBySide) {
+        callersAndCallees_->addWidget(callersView_);
+        callersAndCallees_->addWidget(calleesView_);
+        callersAndCallees_->show();
+        tables_->setSizes(
+            {tables_->height() * 11 / 20, tables_->height() * 9 / 20}); // the pair, the sandwich
+    } else {
+        tables_->insertWidget(1, callersView_);
+        tables_->insertWidget(3, calleesView_);
+        callersAndCallees_->hide();
+        tables_->setSizes({0, tables_->height() / 4, tables_->height() / 2, tables_->height() / 4});
+    }
+}
+
+int CallerCalleeView::heightNeeded() const {
+    const int row = callersView_->fontMetrics().lineSpacing() + 6;
+    const int tables = (kReadableRows + 2) * row;                          // a header, rows and a margin
+    const int sandwich = kReadableRows * sandwich_->rowHeight() + 2 * row; // and the area's frame
+    return height() - tables_->height() + tables + sandwich + 2 * tables_->handleWidth();
+}
+
+bool CallerCalleeView::isSideBySide() const {
+    return callersAndCallees_->isVisible();
 }
 
 void CallerCalleeView::setSession(std::shared_ptr<const SessionAnalysis> session) {

@@ -22,6 +22,7 @@ class QLabel;
 class QLineEdit;
 class QScrollArea;
 class QSortFilterProxyModel;
+class QSplitter;
 class QToolButton;
 class QTreeView;
 
@@ -53,6 +54,12 @@ public:
     const std::shared_ptr<const CallerCallee> &result() const { return result_; }
     bool canGoBack() const { return !back_.empty(); }
     bool canGoForward() const { return !forward_.empty(); }
+    // Whether the callers and callees are side by side above the sandwich (wide and short) or stacked.
+    bool isSideBySide() const;
+    // The height at which each part shows kReadableRows rows, side by side.
+    int heightNeeded() const;
+
+    static constexpr int kReadableRows = 8; // rows each part shows at least where the dock has the room
 
 public slots:
     // A new aggregation of the session (another filter): the list and tables follow it for the same function.
@@ -74,7 +81,13 @@ signals:
     // The user asked for the context menu of FUNCTION (a row or the heading's function).
     void contextMenuRequested(uint32_t function, const QPoint &globalPos);
 
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 private:
+    static constexpr int kMinTableWidth = 420;
+
+    void setSideBySide(bool sideBySide);
     QTreeView *makeTable(CallerCalleeModel *model, const QString &accessibleName);
     QWidget *makeFunctionList();
     QWidget *makeNavigation();
@@ -102,6 +115,8 @@ private:
     QLineEdit *search_ = nullptr;
     SandwichWidget *sandwich_;
     QScrollArea *sandwichArea_ = nullptr;
+    QSplitter *tables_ = nullptr;
+    QSplitter *callersAndCallees_ = nullptr; // holds the two tables while they are side by side
     QAction *backAction_ = nullptr;
     QAction *forwardAction_ = nullptr;
     BackgroundJob *job_;

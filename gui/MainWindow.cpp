@@ -1,17 +1,20 @@
 #include "MainWindow.h"
 
 #include "EventsView.h"
+#include "ExportMenu.h"
 #include "FilterEdits.h"
 #include "FrameActions.h"
 #include "FunctionNames.h"
 #include "ProcessGroupingActions.h"
-#include "RecordDialog.h"
-#include "RecordingJob.h"
-#include "RecordingView.h"
+#include "RecentFilesMenu.h"
+#include "RecordingDock.h"
 #include "ReviewExporter.h"
 #include "SessionComparer.h"
 #include "SessionDocument.h"
 #include "SessionPage.h"
+#include "SessionStatusBar.h"
+#include "SessionTabs.h"
+#include "SessionToolBar.h"
 #include "SourceDisassemblyView.h"
 #include "StartupTiming.h"
 #include "SymbolSettingsDialog.h"
@@ -20,25 +23,17 @@
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
-#include <QComboBox>
 #include <QDir>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QLabel>
-#include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
-#include <QProgressBar>
-#include <QPushButton>
 #include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
 #include <QStyle>
-#include <QTabBar>
-#include <QTabWidget>
-#include <QToolBar>
 #include <QUndoGroup>
 #include <QUndoStack>
 
@@ -47,8 +42,6 @@ namespace perfglass {
 namespace {
 // 4: the session's docks are on a page of their own; the window keeps Events and Recording
 constexpr int kStateVersion = 4;
-constexpr int kMaxRecentFiles = 10;
-const QString kRecentKey = QStringLiteral("recentFiles");
 const QString kGeometryKey = QStringLiteral("mainWindow/geometry");
 const QString kStateKey = QStringLiteral("mainWindow/state");
 const QString kPageStateKey = QStringLiteral("mainWindow/pageState");
@@ -57,26 +50,23 @@ const QString kReadableNamesKey = QStringLiteral("view/readableNames");
 
 MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent)
-    , tabs_(new QTabWidget(this))
     , undoGroup_(new QUndoGroup(this))
     , frameActions_(new FrameActions(this))
+    , clearFilterAction_(new QAction(tr("&Clear Filter"), this))
+    , tabs_(new SessionTabs(frameActions_, clearFilterAction_, this))
     , grouping_(new ProcessGroupingActions(this))
     , reviewExporter_(new ReviewExporter(this)) {
     setWindowTitle(tr("Perfglass"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/perfglass.png")));
     setAcceptDrops(true);
     frameActions_->setObjectName(QStringLiteral("frameActions"));
-    tabs_->setObjectName(QStringLiteral("sessionTabs"));
-    tabs_->setDocumentMode(true);
-    tabs_->setTabsClosable(true);
-    tabs_->setMovable(true);
-    tabs_->setTabBarAutoHide(true);
     setCentralWidget(tabs_);
+    createStatusBar(); // first: the menus' actions report to it
     createEventsDock();
     createRecordingDock();
     createMenus();
     createToolBar();
-    createStatusBar();
+    connect(tabs_, &SessionTabs::pageAdded, this, &MainWindow::connectPage);
     connect(tabs_, &QTabWidget::currentChanged, this, &MainWindow::pageChanged);
     connect(tabs_, &QTabWidget::tabCloseRequested, this,
             [this](int index) { closePage(qobject_cast<SessionPage *>(tabs_->widget(index))); });
@@ -90,20 +80,17 @@ MainWindow::MainWindow(QWidget *parent)
             [this](FunctionId function) { currentPage()->showSource(function); });
     defaultState_ = saveState(kStateVersion);
     restoreSettings();
-    addPage();
+    tabs_->addPage(QSettings().value(kPageStateKey).toByteArray());
 }
 
 MainWindow::~MainWindow() = default;
 
 SessionPage *MainWindow::currentPage() const {
-    return qobject_cast<SessionPage *>(tabs_->currentWidget());
+    return tabs_->currentPage();
 }
 
 QList<SessionPage *> MainWindow::pages() const {
-    QList<SessionPage *> result;
-    for (int i = 0; i < tabs_->count(); ++i)
-        result << qobject_cast<SessionPage *>(tabs_->widget(i));
-    return result;
+    return tabs_->pages();
 }
 
 const std::shared_ptr<const SessionAnalysis> &MainWindow::session() const {
@@ -116,48 +103,26 @@ const SampleFilter &MainWindow::filter() const {
     return currentPage()->document()->filter();
 }
 
-SessionPage *MainWindow::addPage() {
-    auto *page = new SessionPage(frameActions_, clearFilterAction_, tabs_);
-    if (!pageLayout_.isEmpty()) page->restoreState(pageLayout_, SessionPage::kStateVersion);
+// A new page: its undo stack joins Edit ▸ Undo, its document loads with the symbol settings.
+void MainWindow::connectPage(SessionPage *page) {
     undoGroup_->addStack(page->document()->undoStack());
-    connectPage(page);
+    connect(page, &SessionPage::statusMessage, statusBar(), &QStatusBar::showMessage);
+    connect(page, &SessionPage::symbolSettingsRequested, this, &MainWindow::showSymbolSettings);
+    connect(page, &SessionPage::sourceFolderChosen, this, &MainWindow::offerToSaveSourceFolder);
     connectDocument(page);
     const LoadOptions options = loadOptions();
     page->document()->setLoadOptions(options, symbolSettings_);
     page->sourceView()->setSymbolOptions(options); // as setSymbolSettings gives the pages already open
-    tabs_->addTab(page, tr("No session"));
-    tabs_->setCurrentWidget(page);
-    return page;
 }
 
-void MainWindow::connectPage(SessionPage *page) {
-    connect(page, &SessionPage::statusMessage, statusBar(), &QStatusBar::showMessage);
-    connect(page, &SessionPage::symbolSettingsRequested, this, &MainWindow::showSymbolSettings);
-    connect(page, &SessionPage::sourceFolderChosen, this, &MainWindow::offerToSaveSourceFolder);
-}
-
+// The window's part in a document's life; the status bar says the rest (SessionStatusBar::follow).
 void MainWindow::connectDocument(SessionPage *page) {
     SessionDocument *document = page->document();
-    connect(document, &SessionDocument::loadStarted, this, [this, document] {
-        setLoading(true);
-        statusBar()->showMessage(tr("Loading %1…").arg(QFileInfo(document->loadingPath()).fileName()));
-    });
-    connect(document, &SessionDocument::loadProgress, this,
-            [this](double fraction) { progress_->setValue(static_cast<int>(fraction * 1000)); });
+    sessionStatusBar()->follow(document);
     connect(document, &SessionDocument::loaded, this,
             [this, page](bool reloaded) { onLoaded(page, reloaded); });
     connect(document, &SessionDocument::loadFailed, this,
             [this, page](const QString &message) { onFailed(page, message); });
-    connect(document, &SessionDocument::loadCancelled, this, [this, document] {
-        setLoading(false);
-        statusBar()->showMessage(
-            tr("Loading %1 was cancelled.").arg(QFileInfo(document->loadingPath()).fileName()), 5000);
-    });
-    connect(document, &SessionDocument::analysisStarted, this,
-            [this] { statusBar()->showMessage(tr("Applying the filter…")); });
-    connect(document, &SessionDocument::analysisFailed, this, [this](const QString &message) {
-        statusBar()->showMessage(tr("Could not apply the filter: %1").arg(message));
-    });
     connect(document, &SessionDocument::analysisChanged, this, [this, page] {
         if (page != currentPage()) return;
         updateTitle();
@@ -172,47 +137,26 @@ void MainWindow::connectDocument(SessionPage *page) {
     connect(document, &SessionDocument::filterChanged, this, [this, page] {
         if (page == currentPage()) updateFilterActions();
     });
-    connect(document, &SessionDocument::filterCarried, this,
-            [this](const QString &message) { statusBar()->showMessage(message, 10000); });
     ExportJob *exporter = document->exporter();
-    connect(exporter, &ExportJob::started, this, [this] {
-        updateSessionActions();
-        statusBar()->showMessage(tr("Exporting…"));
-    });
+    connect(exporter, &ExportJob::started, this, &MainWindow::updateSessionActions);
     connect(exporter, &ExportJob::exported, this, [this](const QString &path) {
         updateSessionActions();
-        statusBar()->showMessage(tr("Exported %1.").arg(QDir::toNativeSeparators(path)), 8000);
         emit exportFinished(path);
     });
     connect(exporter, &ExportJob::failed, this, [this](const QString &message) {
         updateSessionActions();
-        statusBar()->showMessage(tr("Export failed: %1").arg(message), 15000);
         emit exportFailed(message);
     });
 }
 
-SessionPage *MainWindow::pageShowing(const QString &path) const {
-    const QString absolute = QFileInfo(path).absoluteFilePath();
-    for (SessionPage *page : pages())
-        if (page->document()->isOpen() && page->document()->file()->path == absolute) return page;
-    return nullptr;
-}
-
-// The page shown when it is empty (and loads nothing), else a new one.
-SessionPage *MainWindow::pageForNewFile() {
-    SessionPage *page = currentPage();
-    if (page && !page->document()->isOpen() && !page->document()->isLoading()) return page;
-    return addPage();
-}
-
 void MainWindow::openFile(const QString &path) {
     lastError_.clear();
-    if (SessionPage *page = pageShowing(path)) {
+    if (SessionPage *page = tabs_->pageShowing(path)) {
         tabs_->setCurrentWidget(page);
         page->document()->reload();
         return;
     }
-    pageForNewFile()->document()->open(path);
+    tabs_->pageForNewFile()->document()->open(path);
 }
 
 void MainWindow::showOpenDialog() {
@@ -231,15 +175,9 @@ void MainWindow::closeSession() {
 // The last page is not closed but emptied: the window always has one.
 void MainWindow::closePage(SessionPage *page) {
     if (!page) return;
-    page->document()->cancel();
     const bool wasOpen = page->document()->isOpen();
     if (livePage_ == page) livePage_.clear();
-    const int index = tabs_->indexOf(page);
-    if (tabs_->count() == 1) addPage();
-    tabs_->removeTab(index);
-    page->hide();
-    page->setParent(nullptr); // gone from the window now; deleted once its signals are delivered
-    page->deleteLater();
+    tabs_->closePage(page);
     if (wasOpen) statusBar()->showMessage(tr("Session closed."), 5000);
     emit sessionClosed();
 }
@@ -256,35 +194,20 @@ void MainWindow::pageChanged() {
     reviewExporter_->setSession(session());
     if (session()) applyGrouping();
     updateFilterActions();
-    updateEventPicker();
+    toolBar_->showSession(session().get(), filter());
     updateSessionActions();
     updateTitle();
     emit currentPageChanged();
 }
 
 void MainWindow::onLoaded(SessionPage *page, bool reloaded) {
-    setLoading(false);
     const auto &file = page->document()->file();
-    const QString name = QFileInfo(file->path).fileName();
-    tabs_->setTabText(tabs_->indexOf(page), name);
-    tabs_->setTabToolTip(tabs_->indexOf(page), QDir::toNativeSeparators(file->path));
+    tabs_->nameAfterFile(page);
     if (page == currentPage()) pageChanged();
-    if (reloaded && page->document()->isLiveRefresh()) {
-        emit sessionLoaded();
-        return;
+    if (!reloaded || !page->document()->isLiveRefresh()) {
+        recentMenu_->add(file->path);
+        StartupTiming::mark("session loaded");
     }
-    const auto &diagnostics = file->profile->diagnostics;
-    if (diagnostics.lostSamples > 0)
-        statusBar()->showMessage(tr("Opened %1; %n sample(s) were lost while recording.", nullptr,
-                                    static_cast<int>(diagnostics.lostSamples))
-                                     .arg(name));
-    else
-        statusBar()->showMessage(tr("Opened %1.").arg(name), 5000);
-    if (!file->openNotices.isEmpty())
-        statusBar()->showMessage(tr("Opened %1: %2").arg(name, file->openNotices.join(QStringLiteral("; "))),
-                                 10000);
-    addRecentFile(file->path);
-    StartupTiming::mark("session loaded");
     emit sessionLoaded();
 }
 
@@ -297,17 +220,12 @@ void MainWindow::applyGrouping() {
 }
 
 void MainWindow::onFailed(SessionPage *page, const QString &message) {
-    const QString path = page->document()->loadingPath();
-    setLoading(false);
-    if (page->document()->isLiveRefresh()) { // the next refresh may succeed, the end surely will
-        statusBar()->showMessage(tr("Live view: %1").arg(message), RecordingView::kLiveIntervalMs);
-        return;
-    }
+    if (page->document()->isLiveRefresh()) return; // the next refresh may succeed, the end surely will
     lastError_ = message;
-    statusBar()->showMessage(tr("Could not open %1").arg(QFileInfo(path).fileName()));
     // Not exec(): the UI keeps running, and tests can find and close the box.
     auto *box = new QMessageBox(QMessageBox::Warning, tr("Could not open the session"),
-                                tr("Perfglass could not open %1.").arg(path), QMessageBox::Ok, this);
+                                tr("Perfglass could not open %1.").arg(page->document()->loadingPath()),
+                                QMessageBox::Ok, this);
     box->setInformativeText(message);
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->open();
@@ -316,19 +234,10 @@ void MainWindow::onFailed(SessionPage *page, const QString &message) {
 
 void MainWindow::updateTitle() {
     const auto &analysis = session();
-    if (!analysis) {
-        setWindowTitle(tr("Perfglass"));
-        setWindowFilePath({});
-        sessionLabel_->clear();
-        return;
-    }
-    setWindowTitle(tr("%1 — Perfglass").arg(QFileInfo(analysis->file->path).fileName()));
-    setWindowFilePath(analysis->file->path);
-    sessionLabel_->setText(
-        analysis->profile()->countersOnly()
-            ? tr("Counters only, no samples")
-            : tr("%n sample(s) of %1", nullptr, static_cast<int>(analysis->topDown->sampleCount()))
-                  .arg(QString::fromStdString(analysis->eventName)));
+    sessionStatusBar()->showSession(analysis.get());
+    setWindowTitle(analysis ? tr("%1 — Perfglass").arg(QFileInfo(analysis->file->path).fileName())
+                            : tr("Perfglass"));
+    setWindowFilePath(analysis ? analysis->file->path : QString());
 }
 
 void MainWindow::exportSession(ExportJob::Format format, const QString &path) {
@@ -337,11 +246,7 @@ void MainWindow::exportSession(ExportJob::Format format, const QString &path) {
 
 void MainWindow::showExportDialog(ExportJob::Format format) {
     if (!session()) return;
-    const QFileInfo source(session()->file->path);
-    const QString proposed = source.absoluteDir().filePath(source.completeBaseName() + QLatin1Char('.') +
-                                                           ExportJob::suffix(format));
-    const QString path =
-        QFileDialog::getSaveFileName(this, tr("Export"), proposed, ExportJob::fileFilter(format));
+    const QString path = ExportMenu::askForPath(this, format, session()->file->path);
     if (!path.isEmpty()) exportSession(format, path);
 }
 
@@ -374,20 +279,11 @@ void MainWindow::setReadableNames(bool shown) {
 }
 
 void MainWindow::showRecordDialog() {
-    if (recordingView_->recording()->isActive()) return;
-    auto *dialog = new RecordDialog(this);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    // The events checked in the Events dock are the recording's, while the dialog is open too (until the
-    // user types other events).
-    dialog->offerEvents(eventsView_->selectedEvents());
-    connect(eventsView_, &EventsView::selectionChanged, dialog, &RecordDialog::offerEvents);
-    connect(dialog, &QDialog::accepted, this, [this, dialog] { startRecording(dialog->options()); });
-    dialog->open();
+    recordingDock_->showRecordDialog();
 }
 
 void MainWindow::startRecording(const RecordOptions &options) {
-    livePage_.clear();
-    recordingView_->start(options);
+    recordingDock_->start(options);
 }
 
 // The Events dock: every event this machine offers, to choose the events of a recording. Hidden until asked
@@ -405,34 +301,22 @@ void MainWindow::createEventsDock() {
 // The Recording dock, beside the Events dock and hidden until a recording starts. Its live view reads the
 // partly written file into one page, which keeps its filter across refreshes.
 void MainWindow::createRecordingDock() {
-    recordingView_ = new RecordingView(this);
-    recordingView_->setObjectName(QStringLiteral("recordingView"));
-    recordingDock_ = new QDockWidget(tr("Recording"), this);
-    recordingDock_->setObjectName(QStringLiteral("recordingDock"));
-    recordingDock_->setWidget(recordingView_);
+    recordingDock_ = new RecordingDock(eventsView_, this);
     addDockWidget(Qt::BottomDockWidgetArea, recordingDock_);
     recordingDock_->hide();
-    connect(recordingView_, &RecordingView::activeChanged, this, [this](bool active) {
-        recordAction_->setEnabled(!active);
-        if (!active) return;
-        statusBar()->showMessage(tr("Recording…"));
-        recordingDock_->show();
-        recordingDock_->raise();
-    });
-    connect(recordingView_, &RecordingView::sessionRecorded, this, [this](const QString &path) {
-        statusBar()->showMessage(tr("Recorded %1.").arg(QFileInfo(path).fileName()), 5000);
+    connect(recordingDock_, &RecordingDock::statusMessage, statusBar(), &QStatusBar::showMessage);
+    connect(recordingDock_, &RecordingDock::started, this, [this] { livePage_.clear(); });
+    connect(recordingDock_, &RecordingDock::sessionRecorded, this, [this](const QString &path) {
         if (livePage_ && !livePage_->document()->isOpen())
             livePage_->document()->open(path);
         else
             openFile(path);
     });
-    connect(recordingView_, &RecordingView::liveUpdate, this, [this](const QString &path) {
+    connect(recordingDock_, &RecordingDock::liveUpdate, this, [this](const QString &path) {
         lastError_.clear();
-        if (!livePage_) livePage_ = pageShowing(path) ? pageShowing(path) : pageForNewFile();
+        if (!livePage_)
+            livePage_ = tabs_->pageShowing(path) ? tabs_->pageShowing(path) : tabs_->pageForNewFile();
         livePage_->document()->refreshLive(path);
-    });
-    connect(recordingView_, &RecordingView::recordingFailed, this, [this](const QString &message) {
-        statusBar()->showMessage(tr("Recording failed: %1").arg(message));
     });
 }
 
@@ -458,13 +342,10 @@ void MainWindow::createFileMenu() {
     open->setIcon(style()->standardIcon(QStyle::SP_DialogOpenButton));
     comparer_ = new SessionComparer(this);
     createCompareMenu(file); // opens a second session, so beside Open
-    recordAction_ = file->addAction(tr("&Record…"), this, &MainWindow::showRecordDialog);
-    recordAction_->setObjectName(QStringLiteral("recordAction"));
-    recordAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
-    recordAction_->setIcon(style()->standardIcon(QStyle::SP_MediaPlay));
-    recordAction_->setToolTip(tr("Record a program, running processes or the whole system"));
-    recentMenu_ = file->addMenu(tr("Open Rece&nt"));
-    updateRecentMenu();
+    file->addAction(recordingDock_->recordAction());
+    recentMenu_ = new RecentFilesMenu(tr("Open Rece&nt"), file);
+    file->addMenu(recentMenu_);
+    connect(recentMenu_, &RecentFilesMenu::fileChosen, this, &MainWindow::openFile);
     createSessionActions(file);
     file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
@@ -498,7 +379,9 @@ void MainWindow::createSessionActions(QMenu *file) {
     reload->setShortcut(QKeySequence::Refresh);
     reload->setIcon(style()->standardIcon(QStyle::SP_BrowserReload));
     reload->setToolTip(tr("Read the session's file again"));
-    createExportMenu(file);
+    exportMenu_ = new ExportMenu(file);
+    file->addMenu(exportMenu_);
+    connect(exportMenu_, &ExportMenu::formatChosen, this, &MainWindow::showExportDialog);
     file->addAction(reviewExporter_->action());
     connect(reviewExporter_, &ReviewExporter::statusMessage, statusBar(), &QStatusBar::showMessage);
     QAction *close = file->addAction(tr("&Close"), this, &MainWindow::closeSession);
@@ -507,23 +390,6 @@ void MainWindow::createSessionActions(QMenu *file) {
     close->setIcon(style()->standardIcon(QStyle::SP_DialogCloseButton));
     sessionActions_ << reload << close;
     updateSessionActions();
-}
-
-void MainWindow::createExportMenu(QMenu *file) {
-    exportMenu_ = file->addMenu(tr("&Export"));
-    exportMenu_->setObjectName(QStringLiteral("exportMenu"));
-    exportMenu_->setToolTipsVisible(true);
-    const std::initializer_list<std::pair<ExportJob::Format, QString>> formats = {
-        {ExportJob::Format::SvgFlameGraph, tr("Flame Graph as &SVG…")},
-        {ExportJob::Format::Speedscope, tr("speedscope &JSON…")},
-        {ExportJob::Format::CollapsedStacks, tr("&Collapsed Stacks…")},
-        {ExportJob::Format::Pprof, tr("&pprof Profile…")},
-        {ExportJob::Format::FirefoxProfiler, tr("&Firefox Profiler…")},
-    };
-    for (const auto &[format, text] : formats) {
-        QAction *action = exportMenu_->addAction(text, this, [this, f = format] { showExportDialog(f); });
-        action->setToolTip(tr("Export what the views show, with the current filter"));
-    }
 }
 
 void MainWindow::updateSessionActions() {
@@ -544,7 +410,8 @@ void MainWindow::createEditMenu() {
     edit->addAction(undo);
     edit->addAction(redo);
     edit->addSeparator();
-    clearFilterAction_ = edit->addAction(tr("&Clear Filter"), this, &MainWindow::clearFilter);
+    edit->addAction(clearFilterAction_);
+    connect(clearFilterAction_, &QAction::triggered, this, &MainWindow::clearFilter);
     clearFilterAction_->setObjectName(QStringLiteral("clearFilterAction"));
     clearFilterAction_->setToolTip(tr("Show the whole session in every view again"));
     clearFilterAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Backspace));
@@ -558,14 +425,7 @@ void MainWindow::createEditMenu() {
     symbols->setToolTip(tr("Where binaries, debug files, kernel symbols and sources are looked for"));
     edit->addSeparator();
     searchEverywhere_ = new SearchEverywhere(this);
-    searchEverywhereAction_ = edit->addAction(tr("Search &Everywhere…"));
-    searchEverywhereAction_->setObjectName(QStringLiteral("searchEverywhereAction"));
-    searchEverywhereAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_K));
-    searchEverywhereAction_->setIcon(style()->standardIcon(QStyle::SP_FileDialogContentsView));
-    searchEverywhereAction_->setToolTip(
-        tr("Find functions, modules and source files in every view, and how much of the profile they take "
-           "(Ctrl+K)"));
-    connect(searchEverywhereAction_, &QAction::triggered, searchEverywhere_, &SearchEverywhere::present);
+    edit->addAction(searchEverywhere_->action());
     connect(searchEverywhere_, &SearchEverywhere::chosen, this,
             [this](SearchEverywhere::Kind kind, uint32_t id, const QString &text) {
                 currentPage()->showSearchMatch(kind, id, text);
@@ -602,150 +462,36 @@ void MainWindow::createViewMenu() {
 }
 
 void MainWindow::createToolBar() {
-    QToolBar *bar = addToolBar(tr("Session"));
-    bar->setObjectName(QStringLiteral("sessionToolBar"));
-    bar->setMovable(false);
-    bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-    bar->addAction(recordAction_);
-    bar->addSeparator();
-    bar->addAction(searchEverywhereAction_);
-    bar->addSeparator();
-    QAction *undo = undoGroup_->createUndoAction(bar, tr("Undo"));
-    undo->setIcon(style()->standardIcon(QStyle::SP_ArrowBack));
-    QAction *redo = undoGroup_->createRedoAction(bar, tr("Redo"));
-    redo->setIcon(style()->standardIcon(QStyle::SP_ArrowForward));
-    bar->addAction(undo);
-    bar->addAction(redo); // Clear Filter is on the filter bar, next to what it clears
-    bar->addSeparator();
-    createEventPicker();
-    offCpuAction_ = bar->addAction(tr("Off-CPU Time"));
-    offCpuAction_->setObjectName(QStringLiteral("offCpuTime"));
-    offCpuAction_->setCheckable(true);
-    offCpuAction_->setToolTip(
-        tr("Count the time threads were blocked (off the CPU), at the stacks where they "
-           "blocked, instead of the event's samples"));
-    offCpuAction_->setVisible(false); // for sessions recorded with --off-cpu
-    connect(offCpuAction_, &QAction::triggered, this, [this](bool on) { currentPage()->setOffCpu(on); });
-    bar->addSeparator();
-    bar->addAction(grouping_->groupByProcessAction());
-    bar->addAction(grouping_->hideIdleAction());
-}
-
-// The event every view counts; shown only for sessions with several events.
-void MainWindow::createEventPicker() {
-    auto *bar = findChild<QToolBar *>(QStringLiteral("sessionToolBar"));
-    eventPicker_ = new QComboBox(bar);
-    eventPicker_->setObjectName(QStringLiteral("eventPicker"));
-    eventPicker_->setAccessibleName(tr("Event"));
-    eventPicker_->setToolTip(
-        tr("The event every view counts. Only events with samples are offered; events "
-           "that were only counted (record --counters) are charted in the Counters dock."));
-    eventPicker_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-    auto *label = new QLabel(tr(" Event: "), bar);
-    label->setBuddy(eventPicker_);
-    QAction *labelAction = bar->addWidget(label);
-    QAction *pickerAction = bar->addWidget(eventPicker_);
-    connect(eventPicker_, &QComboBox::activated, this,
-            [this](int index) { selectEvent(eventPicker_->itemData(index).toInt()); });
-    const auto showPicker = [this, labelAction, pickerAction] {
-        const bool several = eventPicker_->count() > 1;
-        labelAction->setVisible(several);
-        pickerAction->setVisible(several);
-    };
-    connect(this, &MainWindow::currentPageChanged, this, showPicker);
-    connect(this, &MainWindow::sessionClosed, this, showPicker);
-    labelAction->setVisible(false);
-    pickerAction->setVisible(false);
-}
-
-void MainWindow::updateEventPicker() {
-    const QSignalBlocker blocker(eventPicker_);
-    eventPicker_->clear();
-    const auto &analysis = session();
-    offCpuAction_->setVisible(analysis && analysis->file->offCpuEvent >= 0);
-    if (!analysis) return;
-    // Events without samples (counted only) would empty every view; the current one stays so the picker
-    // never names another event than the views count.
-    const auto &events = analysis->profile()->events;
-    for (size_t i = 0; i < events.size(); ++i) {
-        if (events[i].samples == 0 && static_cast<int>(i) != filter().event) continue;
-        eventPicker_->addItem(QString::fromStdString(events[i].name), static_cast<int>(i));
-        eventPicker_->setItemData(eventPicker_->count() - 1,
-                                  tr("%n sample(s)", nullptr, static_cast<int>(events[i].samples)),
-                                  Qt::ToolTipRole);
-    }
-    eventPicker_->setCurrentIndex(eventPicker_->findData(filter().event));
+    toolBar_ = new SessionToolBar(recordingDock_->recordAction(), searchEverywhere_->action(), undoGroup_,
+                                  grouping_, this);
+    addToolBar(toolBar_);
+    connect(toolBar_, &SessionToolBar::eventChosen, this, &MainWindow::selectEvent);
+    connect(toolBar_, &SessionToolBar::offCpuToggled, this,
+            [this](bool on) { currentPage()->setOffCpu(on); });
 }
 
 // The actions that show the filter of the page shown.
 void MainWindow::updateFilterActions() {
     clearFilterAction_->setEnabled(currentPage()->filterNarrows());
     frameActions_->hideKernelAction()->setChecked(hidesKernel(filter()));
-    offCpuAction_->setChecked(filter().cost == CostKind::OffCpu);
-    const QSignalBlocker blocker(eventPicker_);
-    if (const int index = eventPicker_->findData(filter().event); index >= 0)
-        eventPicker_->setCurrentIndex(index);
+    toolBar_->showFilter(filter());
 }
 
 void MainWindow::createStatusBar() {
-    sessionLabel_ = new QLabel(this);
-    sessionLabel_->setObjectName(QStringLiteral("sessionLabel"));
-    progress_ = new QProgressBar(this);
-    progress_->setRange(0, 1000);
-    progress_->setMaximumWidth(240);
-    progress_->setTextVisible(true);
-    progress_->setFormat(tr("%p %"));
-    cancel_ = new QPushButton(tr("Cancel"), this);
-    cancel_->setToolTip(tr("Stop loading this session"));
-    connect(cancel_, &QPushButton::clicked, this, [this] {
+    auto *bar = new SessionStatusBar(this);
+    setStatusBar(bar);
+    connect(bar, &SessionStatusBar::cancelRequested, this, [this] {
         for (SessionPage *page : pages())
             if (page->document()->isLoading()) page->document()->cancel();
     });
-    statusBar()->addPermanentWidget(sessionLabel_);
-    statusBar()->addPermanentWidget(progress_);
-    statusBar()->addPermanentWidget(cancel_);
-    setLoading(false);
 }
 
-void MainWindow::setLoading(bool loading) {
-    progress_->setVisible(loading);
-    cancel_->setVisible(loading);
-    if (loading) progress_->setValue(0);
+SessionStatusBar *MainWindow::sessionStatusBar() const {
+    return static_cast<SessionStatusBar *>(statusBar());
 }
 
 QStringList MainWindow::recentFiles() const {
-    return QSettings().value(kRecentKey).toStringList();
-}
-
-void MainWindow::addRecentFile(const QString &path) {
-    QStringList files = recentFiles();
-    files.removeAll(path);
-    files.prepend(path);
-    while (files.size() > kMaxRecentFiles)
-        files.removeLast();
-    QSettings().setValue(kRecentKey, files);
-    updateRecentMenu();
-}
-
-void MainWindow::updateRecentMenu() {
-    recentMenu_->clear();
-    const QStringList files = recentFiles();
-    for (qsizetype i = 0; i < files.size(); ++i) {
-        const QString &path = files[i];
-        const QString label = i < 9 ? QStringLiteral("&%1 %2").arg(i + 1).arg(QFileInfo(path).fileName())
-                                    : QFileInfo(path).fileName();
-        QAction *action = recentMenu_->addAction(label, this, [this, path] { openFile(path); });
-        action->setToolTip(path);
-        action->setStatusTip(path);
-    }
-    if (!files.isEmpty()) {
-        recentMenu_->addSeparator();
-        recentMenu_->addAction(tr("&Clear List"), this, [this] {
-            QSettings().remove(kRecentKey);
-            updateRecentMenu();
-        });
-    }
-    recentMenu_->setEnabled(!files.isEmpty());
+    return recentMenu_->files();
 }
 
 void MainWindow::resetLayout() {
@@ -772,7 +518,6 @@ void MainWindow::restoreSettings() {
     }
     const QByteArray state = settings.value(kStateKey).toByteArray();
     if (!state.isEmpty()) restoreState(state, kStateVersion);
-    pageLayout_ = settings.value(kPageStateKey).toByteArray();
     setSymbolSettings(SymbolSettings::load(settings), false);
 }
 
@@ -786,23 +531,11 @@ void MainWindow::showSymbolSettings() {
 }
 
 // The load options of every page and of comparisons: the symbol settings, and debuginfod downloads said in
-// the status bar as they go (from a loading thread; Cancel stops them).
+// the status bar as they go (Cancel stops them).
 LoadOptions MainWindow::loadOptions() const {
     LoadOptions options;
     symbolSettings_.applyTo(options);
-    options.debuginfodProgress = [bar = QPointer<QStatusBar>(statusBar())](const std::string &module,
-                                                                           long done, long total) {
-        const QString name = QFileInfo(QString::fromStdString(module)).fileName();
-        const QString message = total > 0
-                                    ? tr("Downloading the debug file of %1 from debuginfod: %2 of %3 kB")
-                                          .arg(name, QLocale().toString(qlonglong(done / 1024)),
-                                               QLocale().toString(qlonglong(total / 1024)))
-                                    : tr("Downloading the debug file of %1 from debuginfod…").arg(name);
-        // Queued on the status bar: nothing is shown once the window is gone.
-        QMetaObject::invokeMethod(
-            bar, [bar, message] { bar->showMessage(message); }, Qt::QueuedConnection);
-        return true;
-    };
+    options.debuginfodProgress = sessionStatusBar()->debuginfodProgress();
     return options;
 }
 

@@ -17,26 +17,25 @@
 
 #include <memory>
 
-class QComboBox;
 class QDockWidget;
-class QLabel;
 class QMenu;
-class QProgressBar;
-class QPushButton;
-class QTabWidget;
-class QToolBar;
 class QUndoGroup;
 
 namespace perfglass {
 
 class EventsView;
+class ExportMenu;
 class FrameActions;
 class ProcessGroupingActions;
-class RecordingView;
+class RecentFilesMenu;
+class RecordingDock;
 class ReviewExporter;
 class SessionComparer;
 class SessionDocument;
 class SessionPage;
+class SessionStatusBar;
+class SessionTabs;
+class SessionToolBar;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -100,9 +99,6 @@ protected:
     void dropEvent(QDropEvent *event) override;
 
 private:
-    SessionPage *addPage();
-    SessionPage *pageShowing(const QString &path) const;
-    SessionPage *pageForNewFile();
     void connectPage(SessionPage *page);
     void connectDocument(SessionPage *page);
     void closePage(SessionPage *page);
@@ -114,51 +110,38 @@ private:
     void createEventsDock();
     void createRecordingDock();
     void createToolBar();
-    void createEventPicker();
     void createStatusBar();
     void createSessionActions(QMenu *file);
-    void createExportMenu(QMenu *file);
     void createCompareMenu(QMenu *file);
     void updateSessionActions();
-    void updateEventPicker();
     void updateFilterActions();
     void updateTitle();
     void onLoaded(SessionPage *page, bool reloaded);
     void onFailed(SessionPage *page, const QString &message);
     void applyGrouping();
-    void setLoading(bool loading);
-    void addRecentFile(const QString &path);
-    void updateRecentMenu();
     void saveSettings();
     void restoreSettings();
     void offerToSaveSourceFolder(const QString &folder);
     LoadOptions loadOptions() const;
+    SessionStatusBar *sessionStatusBar() const;
 
     SymbolSettings symbolSettings_;
-    QTabWidget *tabs_;
     QUndoGroup *undoGroup_;
     FrameActions *frameActions_;
+    QAction *clearFilterAction_;
+    SessionTabs *tabs_;
     ProcessGroupingActions *grouping_;
     SessionComparer *comparer_ = nullptr;
     ReviewExporter *reviewExporter_;
     SearchEverywhere *searchEverywhere_ = nullptr;
+    SessionToolBar *toolBar_ = nullptr;
+    RecentFilesMenu *recentMenu_ = nullptr;
     EventsView *eventsView_ = nullptr;
-    RecordingView *recordingView_ = nullptr;
-    QDockWidget *recordingDock_ = nullptr;
+    RecordingDock *recordingDock_ = nullptr;
     QPointer<SessionPage> livePage_; // the page showing the recording in progress
-    QAction *recordAction_ = nullptr;
-    QAction *clearFilterAction_ = nullptr;
-    QAction *offCpuAction_ = nullptr;
-    QAction *searchEverywhereAction_ = nullptr;
-    QComboBox *eventPicker_ = nullptr;
-    QMenu *recentMenu_ = nullptr;
-    QMenu *exportMenu_ = nullptr;
+    ExportMenu *exportMenu_ = nullptr;
     QList<QAction *> sessionActions_; // enabled while the page shown has a session
-    QProgressBar *progress_ = nullptr;
-    QPushButton *cancel_ = nullptr;
-    QLabel *sessionLabel_ = nullptr;
     QByteArray defaultState_;
-    QByteArray pageLayout_; // the page layout saved last, for new pages
     QString lastError_;
 };
 

@@ -4,9 +4,11 @@
 #include "FrameDetails.h"
 #include "FunctionNames.h"
 
+#include <QAction>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QStyle>
 #include <QTimer>
 #include <QTreeWidget>
 #include <QVBoxLayout>
@@ -22,6 +24,7 @@ constexpr int kTypingDelayMs = 150;
 
 SearchEverywhere::SearchEverywhere(QWidget *parent)
     : QDialog(parent)
+    , action_(new QAction(tr("Search &Everywhere…"), this))
     , field_(new QLineEdit(this))
     , summary_(new QLabel(this))
     , results_(new QTreeWidget(this))
@@ -29,6 +32,7 @@ SearchEverywhere::SearchEverywhere(QWidget *parent)
     , job_(new BackgroundJob(this)) {
     setWindowTitle(tr("Search Everywhere"));
     setObjectName(QStringLiteral("searchEverywhere"));
+    createAction();
     field_->setPlaceholderText(tr("Functions, modules, source files…"));
     field_->setClearButtonEnabled(true);
     field_->setAccessibleName(tr("Search everywhere"));
@@ -58,6 +62,16 @@ SearchEverywhere::SearchEverywhere(QWidget *parent)
     connect(results_, &QTreeWidget::itemActivated, this, [this](QTreeWidgetItem *item) { choose(item); });
     connect(job_, &BackgroundJob::failed, this, [this] { showResult({}); });
     showResult({});
+}
+
+void SearchEverywhere::createAction() {
+    action_->setObjectName(QStringLiteral("searchEverywhereAction"));
+    action_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_K));
+    action_->setIcon(style()->standardIcon(QStyle::SP_FileDialogContentsView));
+    action_->setToolTip(
+        tr("Find functions, modules and source files in every view, and how much of the profile they take "
+           "(Ctrl+K)"));
+    connect(action_, &QAction::triggered, this, &SearchEverywhere::present);
 }
 
 void SearchEverywhere::present() {

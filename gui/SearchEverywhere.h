@@ -11,6 +11,7 @@
 
 #include <memory>
 
+class QAction;
 class QLabel;
 class QLineEdit;
 class QTimer;
@@ -28,6 +29,9 @@ public:
     static constexpr int kMaxRowsPerGroup = 50;
 
     explicit SearchEverywhere(QWidget *parent = nullptr);
+
+    // Edit ▸ Search Everywhere (Ctrl+K): presents the dialog.
+    QAction *action() const { return action_; }
 
     void setSession(std::shared_ptr<const SessionAnalysis> session);
     // Shows the dialog with its field focused and selected.
@@ -47,6 +51,7 @@ signals:
     void chosen(perfglass::SearchEverywhere::Kind kind, uint32_t id, const QString &text);
 
 private:
+    void createAction();
     void start();
     void showResult(std::shared_ptr<const ProfileSearch> result);
     void addGroup(const QString &title, Kind kind, const std::vector<SearchMatch> &matches);
@@ -55,6 +60,7 @@ private:
 
     std::shared_ptr<const SessionAnalysis> session_;
     std::shared_ptr<const ProfileSearch> result_;
+    QAction *action_;
     QLineEdit *field_;
     QLabel *summary_;
     QTreeWidget *results_;

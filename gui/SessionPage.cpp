@@ -24,6 +24,8 @@
 #include <QResizeEvent>
 #include <QTimer>
 
+#include <algorithm>
+
 namespace perfglass {
 
 SessionPage::SessionPage(FrameActions *frameActions, QAction *clearFilter, QWidget *parent)
@@ -137,14 +139,20 @@ void SessionPage::connectViews() {
     });
 }
 
-// A dock brought forward below the flame graph gets at least half of the height the two share: Caller/Callee
-// needs rows for its callers, sandwich and callees, and a tree needs rows to be read.
+// A dock brought forward below the flame graph gets at least half of the height the two share, and
+// Caller/Callee the height that shows rows of its callers, sandwich and callees (the flame graph keeping a
+// few rows of its own).
 void SessionPage::giveRoomTo(QDockWidget *dock) {
     if (!isVisible() || dock->isFloating() || flameGraphDock_->isFloating() || !flameGraphDock_->isVisible())
         return;
     const int both = flameGraphDock_->height() + dock->height();
-    if (dock->height() >= both / 2) return;
-    resizeDocks({flameGraphDock_, dock}, {both / 2, both - both / 2}, Qt::Vertical);
+    int wanted = both / 2;
+    if (dock == callerCalleeDock_)
+        wanted = std::max(wanted,
+                          dock->height() - callerCalleeView_->height() + callerCalleeView_->heightNeeded());
+    wanted = std::min(wanted, both - kFlameGraphKeeps);
+    if (dock->height() >= wanted) return;
+    resizeDocks({flameGraphDock_, dock}, {both - wanted, wanted}, Qt::Vertical);
 }
 
 // The Source and Disassembly dock, tabbed with the trees and hidden until a function is shown in it.

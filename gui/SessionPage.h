@@ -73,6 +73,7 @@ private:
     void layOutDocks();
     void connectViews();
     void giveRoomTo(QDockWidget *dock);
+    static constexpr int kFlameGraphKeeps = 160; // px of the flame graph a dock brought forward leaves
     void createSourceDock();
     void createFilterBar(QAction *clearFilter);
     void connectThreadFilters();

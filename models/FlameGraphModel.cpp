@@ -16,16 +16,24 @@ void FlameGraphModel::setTree(std::shared_ptr<const CallTree> tree, CostUnit uni
 
 void FlameGraphModel::setTrees(std::shared_ptr<const CallTree> topDown,
                                std::shared_ptr<const CallTree> bottomUp, CostUnit unit) {
+    // The zoom and its history stay where the new trees have the same call paths (a new filter, the file
+    // read again), else on the deepest caller they still have.
+    std::vector<CallPath> zoomPaths;
+    if (tree_) {
+        for (const uint32_t node : history_)
+            zoomPaths.push_back(CallPath::of(*tree_, node));
+        zoomPaths.push_back(CallPath::of(*tree_, zoomRoot_));
+    }
     topDownTree_ = std::move(topDown);
     bottomUpTree_ = std::move(bottomUp);
     unit_ = unit;
-    showTree();
+    showTree(zoomPaths);
 }
 
 void FlameGraphModel::setBottomUp(bool bottomUp) {
     if (bottomUp == bottomUp_) return;
     bottomUp_ = bottomUp;
-    showTree();
+    showTree({});
 }
 
 void FlameGraphModel::setMergeThreshold(double share) {
@@ -39,7 +47,7 @@ double FlameGraphModel::mergeWidth(double minPixelWidth) const {
     return std::max(minPixelWidth, mergeThreshold_);
 }
 
-void FlameGraphModel::showTree() {
+void FlameGraphModel::showTree(const std::vector<CallPath> &zoomPaths) {
     tree_ = bottomUp_ && bottomUpTree_ ? bottomUpTree_ : topDownTree_;
     locations_ = tree_ ? sourceLocationsOf(tree_->sharedProfile()) : nullptr;
     names_ = tree_ ? readableNamesOf(tree_->sharedProfile()) : nullptr;
@@ -53,10 +61,20 @@ void FlameGraphModel::showTree() {
     }
     zoomRoot_ = CallTree::kRoot;
     history_.clear();
+    if (tree_) restoreZoom(zoomPaths);
     updateMatches();
     emit treeChanged();
     emit zoomChanged(zoomRoot_);
     emit searchChanged();
+}
+
+void FlameGraphModel::restoreZoom(const std::vector<CallPath> &zoomPaths) {
+    for (const CallPath &path : zoomPaths) {
+        const uint32_t node = path.nodeIn(*tree_);
+        if (node == zoomRoot_) continue; // two steps of the history that are one place in this tree
+        history_.push_back(zoomRoot_);
+        zoomRoot_ = node;
+    }
 }
 
 QString FlameGraphModel::name(uint32_t node) const {

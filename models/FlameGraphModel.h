@@ -8,6 +8,7 @@
 // per parent.
 #pragma once
 
+#include "CallPath.h"
 #include "CostFormat.h"
 #include "analysis/CallTree.h"
 #include "analysis/FrameCategory.h"
@@ -51,7 +52,8 @@ public:
 
     // Shows TREE (top-down); no bottom-up tree.
     void setTree(std::shared_ptr<const CallTree> tree, CostUnit unit);
-    // The session's two trees; the one shown follows isBottomUp().
+    // The session's two trees; the one shown follows isBottomUp(). The zoom and its history stay on the same
+    // call paths where the new trees have them (another filter, the file read again).
     void setTrees(std::shared_ptr<const CallTree> topDown, std::shared_ptr<const CallTree> bottomUp,
                   CostUnit unit);
     // The tree shown (top-down or bottom-up); node ids of the other calls refer to it.
@@ -136,7 +138,8 @@ signals:
     void mergeThresholdChanged();
 
 private:
-    void showTree();
+    void showTree(const std::vector<CallPath> &zoomPaths);
+    void restoreZoom(const std::vector<CallPath> &zoomPaths);
     void updateMatches();
 
     std::shared_ptr<const CallTree> tree_;

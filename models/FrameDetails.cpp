@@ -1,10 +1,10 @@
 #include "FrameDetails.h"
 
+#include "ProfileDerivedCache.h"
+
 #include <QCoreApplication>
 #include <QFileInfo>
 #include <QStringList>
-
-#include <mutex>
 
 namespace perfglass {
 
@@ -13,15 +13,8 @@ constexpr qsizetype kMaxNamedCallers = 3;
 }
 
 std::shared_ptr<const SourceLocations> sourceLocationsOf(const std::shared_ptr<const Profile> &profile) {
-    static std::mutex mutex;
-    static std::weak_ptr<const Profile> cachedProfile;
-    static std::shared_ptr<const SourceLocations> cached;
-    if (!profile) return std::make_shared<const SourceLocations>();
-    const std::lock_guard lock(mutex);
-    if (cached && cachedProfile.lock() == profile) return cached;
-    cached = std::make_shared<const SourceLocations>(SourceLocations::compute(*profile));
-    cachedProfile = profile;
-    return cached;
+    static ProfileDerivedCache<SourceLocations> cache(&SourceLocations::compute);
+    return cache.of(profile);
 }
 
 QString locationText(const Profile &profile, const SourceLocations &locations, FunctionId function,

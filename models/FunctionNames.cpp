@@ -1,6 +1,6 @@
 #include "FunctionNames.h"
 
-#include <mutex>
+#include "ProfileDerivedCache.h"
 
 namespace perfglass {
 
@@ -17,15 +17,8 @@ void setReadableNamesShown(bool shown) {
 }
 
 std::shared_ptr<const ReadableNames> readableNamesOf(const std::shared_ptr<const Profile> &profile) {
-    static std::mutex mutex;
-    static std::weak_ptr<const Profile> cachedProfile;
-    static std::shared_ptr<const ReadableNames> cached;
-    if (!profile) return std::make_shared<const ReadableNames>();
-    const std::lock_guard lock(mutex);
-    if (cached && cachedProfile.lock() == profile) return cached;
-    cached = std::make_shared<const ReadableNames>(ReadableNames::of(*profile));
-    cachedProfile = profile;
-    return cached;
+    static ProfileDerivedCache<ReadableNames> cache(&ReadableNames::of);
+    return cache.of(profile);
 }
 
 QString displayName(const ReadableNames *names, FunctionId function, const std::string &fullName) {

@@ -1282,6 +1282,41 @@ Modul: %2</translation>
     </message>
 </context>
 <context>
+    <name>perfglass::ExportMenu</name>
+    <message>
+        <source>&amp;Export</source>
+        <translation>&amp;Exportieren</translation>
+    </message>
+    <message>
+        <source>Flame Graph as &amp;SVG…</source>
+        <translation>Flammendiagramm als &amp;SVG…</translation>
+    </message>
+    <message>
+        <source>speedscope &amp;JSON…</source>
+        <translation>speedscope-&amp;JSON…</translation>
+    </message>
+    <message>
+        <source>&amp;Collapsed Stacks…</source>
+        <translation>&amp;Gefaltete Stapel…</translation>
+    </message>
+    <message>
+        <source>&amp;pprof Profile…</source>
+        <translation>&amp;pprof-Profil…</translation>
+    </message>
+    <message>
+        <source>&amp;Firefox Profiler…</source>
+        <translation>&amp;Firefox Profiler…</translation>
+    </message>
+    <message>
+        <source>Export what the views show, with the current filter</source>
+        <translation>Exportieren, was die Ansichten zeigen, mit dem aktuellen Filter</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>Exportieren</translation>
+    </message>
+</context>
+<context>
     <name>perfglass::FilterBar</name>
     <message>
         <source>Filter</source>
@@ -1753,44 +1788,8 @@ Modul: %2</translation>
         <translation>Perfglass</translation>
     </message>
     <message>
-        <source>Loading %1…</source>
-        <translation>%1 wird geladen…</translation>
-    </message>
-    <message>
-        <source>Applying the filter…</source>
-        <translation>Filter wird angewendet…</translation>
-    </message>
-    <message>
-        <source>Could not apply the filter: %1</source>
-        <translation>Der Filter konnte nicht angewendet werden: %1</translation>
-    </message>
-    <message>
         <source>Events</source>
         <translation>Ereignisse</translation>
-    </message>
-    <message>
-        <source>Recording</source>
-        <translation>Aufzeichnung</translation>
-    </message>
-    <message>
-        <source>Recording…</source>
-        <translation>Aufzeichnung läuft…</translation>
-    </message>
-    <message>
-        <source>Recorded %1.</source>
-        <translation>%1 aufgezeichnet.</translation>
-    </message>
-    <message>
-        <source>Recording failed: %1</source>
-        <translation>Aufzeichnung fehlgeschlagen: %1</translation>
-    </message>
-    <message>
-        <source>&amp;Record…</source>
-        <translation>&amp;Aufzeichnen…</translation>
-    </message>
-    <message>
-        <source>Record a program, running processes or the whole system</source>
-        <translation>Ein Programm, laufende Prozesse oder das ganze System aufzeichnen</translation>
     </message>
     <message>
         <source>&amp;File</source>
@@ -1853,70 +1852,12 @@ Modul: %2</translation>
         <translation>&lt;h3&gt;Perfglass %1&lt;/h3&gt;&lt;p&gt;Ein Linux-Profiler: zeichnet mit perf_event_open auf, speichert Sitzungen als perf.data und zeigt sie als Flammendiagramme und Aufrufbäume.&lt;/p&gt;&lt;p&gt;Lizenz: GPL-2.0-or-later.&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>Session</source>
-        <translation>Sitzung</translation>
-    </message>
-    <message>
-        <source>Undo</source>
-        <translation>Rückgängig</translation>
-    </message>
-    <message>
-        <source>Redo</source>
-        <translation>Wiederherstellen</translation>
-    </message>
-    <message>
-        <source>Event</source>
-        <translation>Ereignis</translation>
-    </message>
-    <message>
-        <source> Event: </source>
-        <translation> Ereignis: </translation>
-    </message>
-    <message>
-        <source>%p %</source>
-        <translation>%p %</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>Abbrechen</translation>
-    </message>
-    <message>
-        <source>Stop loading this session</source>
-        <translation>Laden dieser Sitzung abbrechen</translation>
-    </message>
-    <message>
         <source>Open Session</source>
         <translation>Sitzung öffnen</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n sample(s) of %1</source>
-        <translation>
-            <numerusform>%n Stichprobe von %1</numerusform>
-            <numerusform>%n Stichproben von %1</numerusform>
-        </translation>
     </message>
     <message>
         <source>%1 — Perfglass</source>
         <translation>%1 — Perfglass</translation>
-    </message>
-    <message numerus="yes">
-        <source>Opened %1; %n sample(s) were lost while recording.</source>
-        <translation>
-            <numerusform>%1 geöffnet; %n Stichprobe ging beim Aufzeichnen verloren.</numerusform>
-            <numerusform>%1 geöffnet; %n Stichproben gingen beim Aufzeichnen verloren.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Opened %1.</source>
-        <translation>%1 geöffnet.</translation>
-    </message>
-    <message>
-        <source>Live view: %1</source>
-        <translation>Live-Ansicht: %1</translation>
-    </message>
-    <message>
-        <source>Could not open %1</source>
-        <translation>%1 konnte nicht geöffnet werden</translation>
     </message>
     <message>
         <source>Could not open the session</source>
@@ -1925,14 +1866,6 @@ Modul: %2</translation>
     <message>
         <source>Perfglass could not open %1.</source>
         <translation>Perfglass konnte %1 nicht öffnen.</translation>
-    </message>
-    <message>
-        <source>Loading %1 was cancelled.</source>
-        <translation>Das Laden von %1 wurde abgebrochen.</translation>
-    </message>
-    <message>
-        <source>&amp;Clear List</source>
-        <translation>Liste &amp;leeren</translation>
     </message>
     <message>
         <source>Re&amp;load</source>
@@ -1947,63 +1880,8 @@ Modul: %2</translation>
         <translation>&amp;Schließen</translation>
     </message>
     <message>
-        <source>&amp;Export</source>
-        <translation>&amp;Exportieren</translation>
-    </message>
-    <message>
-        <source>Flame Graph as &amp;SVG…</source>
-        <translation>Flammendiagramm als &amp;SVG…</translation>
-    </message>
-    <message>
-        <source>speedscope &amp;JSON…</source>
-        <translation>speedscope-&amp;JSON…</translation>
-    </message>
-    <message>
-        <source>&amp;Collapsed Stacks…</source>
-        <translation>&amp;Gefaltete Stapel…</translation>
-    </message>
-    <message>
-        <source>Export what the views show, with the current filter</source>
-        <translation>Exportieren, was die Ansichten zeigen, mit dem aktuellen Filter</translation>
-    </message>
-    <message>
-        <source>Exporting…</source>
-        <translation>Export läuft…</translation>
-    </message>
-    <message>
-        <source>Exported %1.</source>
-        <translation>%1 exportiert.</translation>
-    </message>
-    <message>
-        <source>Export failed: %1</source>
-        <translation>Export fehlgeschlagen: %1</translation>
-    </message>
-    <message>
-        <source>Export</source>
-        <translation>Exportieren</translation>
-    </message>
-    <message>
         <source>Session closed.</source>
         <translation>Sitzung geschlossen.</translation>
-    </message>
-    <message>
-        <source>The event every view counts. Only events with samples are offered; events that were only counted (record --counters) are charted in the Counters dock.</source>
-        <translation>Das Ereignis, das jede Ansicht zählt. Nur Ereignisse mit Stichproben stehen zur Wahl; nur gezählte Ereignisse (record --counters) zeigt das Dock „Zähler“ als Diagramm.</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n sample(s)</source>
-        <translation>
-            <numerusform>%n Stichprobe</numerusform>
-            <numerusform>%n Stichproben</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>&amp;pprof Profile…</source>
-        <translation>&amp;pprof-Profil…</translation>
-    </message>
-    <message>
-        <source>&amp;Firefox Profiler…</source>
-        <translation>&amp;Firefox Profiler…</translation>
     </message>
     <message>
         <source>Symbol &amp;Settings…</source>
@@ -2014,36 +1892,12 @@ Modul: %2</translation>
         <translation>Wo Binärdateien, Debug-Dateien, Kernel-Symbole und Quellen gesucht werden</translation>
     </message>
     <message>
-        <source>Search &amp;Everywhere…</source>
-        <translation>&amp;Überall suchen…</translation>
-    </message>
-    <message>
-        <source>Find functions, modules and source files in every view, and how much of the profile they take (Ctrl+K)</source>
-        <translation>Funktionen, Module und Quelldateien in jeder Ansicht finden, und welchen Anteil am Profil sie haben (Strg+K)</translation>
-    </message>
-    <message>
         <source>Readable Na&amp;mes</source>
         <translation>Lesbare &amp;Namen</translation>
     </message>
     <message>
         <source>Shorten C++ names: no default template arguments, template arguments as &lt;…&gt;, parameter lists only for overloads. Tooltips, copies and exports keep the full names.</source>
         <translation>C++-Namen kürzen: keine Standard-Template-Argumente, Template-Argumente als &lt;…&gt;, Parameterlisten nur bei Überladungen. Tooltips, Kopien und Exporte behalten die vollen Namen.</translation>
-    </message>
-    <message>
-        <source>Off-CPU Time</source>
-        <translation>Off-CPU-Zeit</translation>
-    </message>
-    <message>
-        <source>Count the time threads were blocked (off the CPU), at the stacks where they blocked, instead of the event&apos;s samples</source>
-        <translation>Die Zeit zählen, in der Threads blockiert waren (nicht auf der CPU), an den Stapeln, an denen sie blockierten, statt der Stichproben des Ereignisses</translation>
-    </message>
-    <message>
-        <source>Downloading the debug file of %1 from debuginfod: %2 of %3 kB</source>
-        <translation>Debug-Datei von %1 wird von debuginfod geladen: %2 von %3 kB</translation>
-    </message>
-    <message>
-        <source>Downloading the debug file of %1 from debuginfod…</source>
-        <translation>Debug-Datei von %1 wird von debuginfod geladen…</translation>
     </message>
     <message>
         <source>Source Folder</source>
@@ -2054,20 +1908,8 @@ Modul: %2</translation>
         <translation>%1 zu den Quellpfaden der Symboleinstellungen hinzufügen, auch für spätere Sitzungen?</translation>
     </message>
     <message>
-        <source>Counters only, no samples</source>
-        <translation>Nur Zähler, keine Stichproben</translation>
-    </message>
-    <message>
         <source>perf.data sessions and their archives (*.data *.perf *.tar.bz2 *.tar.gz *.tar.xz *.tar.zst *.tar);;All files (*)</source>
         <translation>perf.data-Sitzungen und ihre Archive (*.data *.perf *.tar.bz2 *.tar.gz *.tar.xz *.tar.zst *.tar);;Alle Dateien (*)</translation>
-    </message>
-    <message>
-        <source>Opened %1: %2</source>
-        <translation>%1 geöffnet: %2</translation>
-    </message>
-    <message>
-        <source>No session</source>
-        <translation>Keine Sitzung</translation>
     </message>
     <message>
         <source>Compare with Open Sess&amp;ion</source>
@@ -2130,6 +1972,13 @@ Modul: %2</translation>
     <message>
         <source>Command</source>
         <translation>Befehl</translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::RecentFilesMenu</name>
+    <message>
+        <source>&amp;Clear List</source>
+        <translation>Liste &amp;leeren</translation>
     </message>
 </context>
 <context>
@@ -2435,6 +2284,33 @@ Modul: %2</translation>
 %1</source>
         <translation>Die Befehlszeile, die genauso aufzeichnet:
 %1</translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::RecordingDock</name>
+    <message>
+        <source>Recording</source>
+        <translation>Aufzeichnung läuft</translation>
+    </message>
+    <message>
+        <source>&amp;Record…</source>
+        <translation>&amp;Aufzeichnen…</translation>
+    </message>
+    <message>
+        <source>Record a program, running processes or the whole system</source>
+        <translation>Ein Programm, laufende Prozesse oder das ganze System aufzeichnen</translation>
+    </message>
+    <message>
+        <source>Recording…</source>
+        <translation>Aufzeichnung läuft…</translation>
+    </message>
+    <message>
+        <source>Recorded %1.</source>
+        <translation>%1 aufgezeichnet.</translation>
+    </message>
+    <message>
+        <source>Recording failed: %1</source>
+        <translation>Aufzeichnung fehlgeschlagen: %1</translation>
     </message>
 </context>
 <context>
@@ -2774,6 +2650,14 @@ Modul: %2</translation>
             <numerusform>%1 der Stichproben (%2) haben einen Treffer auf ihrem Stapel: %n Funktionen, %3 Modul(e), %4 Quelldatei(en). Eingabe zeigt den gewählten Treffer in der Ansicht, die den Fokus hatte.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Search &amp;Everywhere…</source>
+        <translation>&amp;Überall suchen…</translation>
+    </message>
+    <message>
+        <source>Find functions, modules and source files in every view, and how much of the profile they take (Ctrl+K)</source>
+        <translation>Funktionen, Module und Quelldateien in jeder Ansicht finden, und welchen Anteil am Profil sie haben (Strg+K)</translation>
+    </message>
 </context>
 <context>
     <name>perfglass::SessionComparer</name>
@@ -2978,6 +2862,140 @@ Modul: %2</translation>
     <message>
         <source>Show On-CPU Samples</source>
         <translation>On-CPU-Stichproben zeigen</translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::SessionStatusBar</name>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>%p %</source>
+        <translation>%p %</translation>
+    </message>
+    <message>
+        <source>Stop loading this session</source>
+        <translation>Laden dieser Sitzung abbrechen</translation>
+    </message>
+    <message>
+        <source>Loading %1…</source>
+        <translation>%1 wird geladen…</translation>
+    </message>
+    <message>
+        <source>Live view: %1</source>
+        <translation>Live-Ansicht: %1</translation>
+    </message>
+    <message>
+        <source>Could not open %1</source>
+        <translation>%1 konnte nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <source>Loading %1 was cancelled.</source>
+        <translation>Das Laden von %1 wurde abgebrochen.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Opened %1; %n sample(s) were lost while recording.</source>
+        <translation>
+            <numerusform>%1 geöffnet; %n Stichprobe ging beim Aufzeichnen verloren.</numerusform>
+            <numerusform>%1 geöffnet; %n Stichproben gingen beim Aufzeichnen verloren.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Opened %1.</source>
+        <translation>%1 geöffnet.</translation>
+    </message>
+    <message>
+        <source>Opened %1: %2</source>
+        <translation>%1 geöffnet: %2</translation>
+    </message>
+    <message>
+        <source>Applying the filter…</source>
+        <translation>Filter wird angewendet…</translation>
+    </message>
+    <message>
+        <source>Could not apply the filter: %1</source>
+        <translation>Der Filter konnte nicht angewendet werden: %1</translation>
+    </message>
+    <message>
+        <source>Exporting…</source>
+        <translation>Export läuft…</translation>
+    </message>
+    <message>
+        <source>Exported %1.</source>
+        <translation>%1 exportiert.</translation>
+    </message>
+    <message>
+        <source>Export failed: %1</source>
+        <translation>Export fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Counters only, no samples</source>
+        <translation>Nur Zähler, keine Stichproben</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n sample(s) of %1</source>
+        <translation>
+            <numerusform>%n Stichprobe von %1</numerusform>
+            <numerusform>%n Stichproben von %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Downloading the debug file of %1 from debuginfod: %2 of %3 kB</source>
+        <translation>Debug-Datei von %1 wird von debuginfod geladen: %2 von %3 kB</translation>
+    </message>
+    <message>
+        <source>Downloading the debug file of %1 from debuginfod…</source>
+        <translation>Debug-Datei von %1 wird von debuginfod geladen…</translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::SessionTabs</name>
+    <message>
+        <source>No session</source>
+        <translation>Keine Sitzung</translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::SessionToolBar</name>
+    <message>
+        <source>Session</source>
+        <translation>Sitzung</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>Rückgängig</translation>
+    </message>
+    <message>
+        <source>Redo</source>
+        <translation>Wiederherstellen</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>Ereignis</translation>
+    </message>
+    <message>
+        <source>The event every view counts. Only events with samples are offered; events that were only counted (record --counters) are charted in the Counters dock.</source>
+        <translation>Das Ereignis, das jede Ansicht zählt. Nur Ereignisse mit Stichproben stehen zur Wahl; nur gezählte Ereignisse (record --counters) zeigt das Dock „Zähler“ als Diagramm.</translation>
+    </message>
+    <message>
+        <source> Event: </source>
+        <translation> Ereignis: </translation>
+    </message>
+    <message>
+        <source>Off-CPU Time</source>
+        <translation>Off-CPU-Zeit</translation>
+    </message>
+    <message>
+        <source>Count the time threads were blocked (off the CPU), at the stacks where they blocked, instead of the event&apos;s samples</source>
+        <translation>Die Zeit zählen, in der Threads blockiert waren (nicht auf der CPU), an den Stapeln, an denen sie blockierten, statt der Stichproben des Ereignisses</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n sample(s)</source>
+        <translation>
+            <numerusform>%n Stichprobe</numerusform>
+            <numerusform>%n Stichproben</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -1281,6 +1281,41 @@ Module: %2</source>
     </message>
 </context>
 <context>
+    <name>perfglass::ExportMenu</name>
+    <message>
+        <source>&amp;Export</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Flame Graph as &amp;SVG…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>speedscope &amp;JSON…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Collapsed Stacks…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;pprof Profile…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Firefox Profiler…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export what the views show, with the current filter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>perfglass::FilterBar</name>
     <message>
         <source>Filter</source>
@@ -1752,10 +1787,6 @@ Module: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Loading %1…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1796,45 +1827,11 @@ Module: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%p %</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Stop loading this session</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Open Session</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 — Perfglass</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%n sample(s) of %1</source>
-        <translation>
-            <numerusform>%n sample of %1</numerusform>
-            <numerusform>%n samples of %1</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Opened %1; %n sample(s) were lost while recording.</source>
-        <translation>
-            <numerusform>Opened %1; %n sample was lost while recording.</numerusform>
-            <numerusform>Opened %1; %n samples were lost while recording.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Opened %1.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Could not open %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1843,22 +1840,6 @@ Module: %2</source>
     </message>
     <message>
         <source>Perfglass could not open %1.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Loading %1 was cancelled.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Clear List</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Applying the filter…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Could not apply the filter: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1882,54 +1863,6 @@ Module: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Session</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Undo</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Redo</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Event</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> Event: </source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Recording</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Recording…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Recorded %1.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Recording failed: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Record…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Record a program, running processes or the whole system</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Live view: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Events</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1946,62 +1879,7 @@ Module: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&amp;Export</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Flame Graph as &amp;SVG…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>speedscope &amp;JSON…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Collapsed Stacks…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Export what the views show, with the current filter</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Exporting…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Exported %1.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Export failed: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Export</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Session closed.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The event every view counts. Only events with samples are offered; events that were only counted (record --counters) are charted in the Counters dock.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%n sample(s)</source>
-        <translation>
-            <numerusform>%n sample</numerusform>
-            <numerusform>%n samples</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>&amp;pprof Profile…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Firefox Profiler…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2013,35 +1891,11 @@ Module: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Search &amp;Everywhere…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Find functions, modules and source files in every view, and how much of the profile they take (Ctrl+K)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Readable Na&amp;mes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Shorten C++ names: no default template arguments, template arguments as &lt;…&gt;, parameter lists only for overloads. Tooltips, copies and exports keep the full names.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Off-CPU Time</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Count the time threads were blocked (off the CPU), at the stacks where they blocked, instead of the event&apos;s samples</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Downloading the debug file of %1 from debuginfod: %2 of %3 kB</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Downloading the debug file of %1 from debuginfod…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2053,19 +1907,7 @@ Module: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Counters only, no samples</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>perf.data sessions and their archives (*.data *.perf *.tar.bz2 *.tar.gz *.tar.xz *.tar.zst *.tar);;All files (*)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Opened %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No session</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2128,6 +1970,13 @@ Module: %2</source>
     </message>
     <message>
         <source>Command</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::RecentFilesMenu</name>
+    <message>
+        <source>&amp;Clear List</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2432,6 +2281,33 @@ Module: %2</source>
     <message>
         <source>The command line that records the same way:
 %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::RecordingDock</name>
+    <message>
+        <source>Recording</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Record…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Record a program, running processes or the whole system</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recording…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recorded %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recording failed: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2772,6 +2648,14 @@ Module: %2</source>
             <numerusform>%1 of the samples (%2) have a match on their stack: %n functions, %3 modules, %4 source files. Enter shows the selected match in the view that had the focus.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Search &amp;Everywhere…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Find functions, modules and source files in every view, and how much of the profile they take (Ctrl+K)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>perfglass::SessionComparer</name>
@@ -2976,6 +2860,140 @@ Module: %2</source>
     <message>
         <source>Show On-CPU Samples</source>
         <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::SessionStatusBar</name>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%p %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop loading this session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Live view: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not open %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading %1 was cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Opened %1; %n sample(s) were lost while recording.</source>
+        <translation>
+            <numerusform>Opened %1; %n sample was lost while recording.</numerusform>
+            <numerusform>Opened %1; %n samples were lost while recording.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Opened %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Opened %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Applying the filter…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not apply the filter: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exporting…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exported %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Counters only, no samples</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n sample(s) of %1</source>
+        <translation>
+            <numerusform>%n sample of %1</numerusform>
+            <numerusform>%n samples of %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Downloading the debug file of %1 from debuginfod: %2 of %3 kB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Downloading the debug file of %1 from debuginfod…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::SessionTabs</name>
+    <message>
+        <source>No session</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::SessionToolBar</name>
+    <message>
+        <source>Session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Redo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The event every view counts. Only events with samples are offered; events that were only counted (record --counters) are charted in the Counters dock.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> Event: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Off-CPU Time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Count the time threads were blocked (off the CPU), at the stacks where they blocked, instead of the event&apos;s samples</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n sample(s)</source>
+        <translation>
+            <numerusform>%n sample</numerusform>
+            <numerusform>%n samples</numerusform>
+        </translation>
     </message>
 </context>
 <context>

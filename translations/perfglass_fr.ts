@@ -1282,6 +1282,41 @@ Module : %2</translation>
     </message>
 </context>
 <context>
+    <name>perfglass::ExportMenu</name>
+    <message>
+        <source>&amp;Export</source>
+        <translation>E&amp;xporter</translation>
+    </message>
+    <message>
+        <source>Flame Graph as &amp;SVG…</source>
+        <translation>Graphe de flammes en &amp;SVG…</translation>
+    </message>
+    <message>
+        <source>speedscope &amp;JSON…</source>
+        <translation>&amp;JSON speedscope…</translation>
+    </message>
+    <message>
+        <source>&amp;Collapsed Stacks…</source>
+        <translation>Piles &amp;repliées…</translation>
+    </message>
+    <message>
+        <source>&amp;pprof Profile…</source>
+        <translation>Profil &amp;pprof…</translation>
+    </message>
+    <message>
+        <source>&amp;Firefox Profiler…</source>
+        <translation>&amp;Firefox Profiler…</translation>
+    </message>
+    <message>
+        <source>Export what the views show, with the current filter</source>
+        <translation>Exporter ce que montrent les vues, avec le filtre actuel</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>Exporter</translation>
+    </message>
+</context>
+<context>
     <name>perfglass::FilterBar</name>
     <message>
         <source>Filter</source>
@@ -1753,44 +1788,8 @@ Module : %2</translation>
         <translation>Perfglass</translation>
     </message>
     <message>
-        <source>Loading %1…</source>
-        <translation>Chargement de %1…</translation>
-    </message>
-    <message>
-        <source>Applying the filter…</source>
-        <translation>Application du filtre…</translation>
-    </message>
-    <message>
-        <source>Could not apply the filter: %1</source>
-        <translation>Impossible d&apos;appliquer le filtre : %1</translation>
-    </message>
-    <message>
         <source>Events</source>
         <translation>Événements</translation>
-    </message>
-    <message>
-        <source>Recording</source>
-        <translation>Enregistrement</translation>
-    </message>
-    <message>
-        <source>Recording…</source>
-        <translation>Enregistrement…</translation>
-    </message>
-    <message>
-        <source>Recorded %1.</source>
-        <translation>%1 enregistré.</translation>
-    </message>
-    <message>
-        <source>Recording failed: %1</source>
-        <translation>L&apos;enregistrement a échoué : %1</translation>
-    </message>
-    <message>
-        <source>&amp;Record…</source>
-        <translation>&amp;Enregistrer…</translation>
-    </message>
-    <message>
-        <source>Record a program, running processes or the whole system</source>
-        <translation>Enregistrer un programme, des processus en cours ou tout le système</translation>
     </message>
     <message>
         <source>&amp;File</source>
@@ -1853,70 +1852,12 @@ Module : %2</translation>
         <translation>&lt;h3&gt;Perfglass %1&lt;/h3&gt;&lt;p&gt;Un profileur pour Linux : enregistre avec perf_event_open, conserve les sessions en perf.data, les affiche en graphes de flammes et arbres d&apos;appels.&lt;/p&gt;&lt;p&gt;Licence : GPL-2.0-or-later.&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>Session</source>
-        <translation>Session</translation>
-    </message>
-    <message>
-        <source>Undo</source>
-        <translation>Annuler</translation>
-    </message>
-    <message>
-        <source>Redo</source>
-        <translation>Rétablir</translation>
-    </message>
-    <message>
-        <source>Event</source>
-        <translation>Événement</translation>
-    </message>
-    <message>
-        <source> Event: </source>
-        <translation> Événement&#xa0;: </translation>
-    </message>
-    <message>
-        <source>%p %</source>
-        <translation>%p %</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>Annuler</translation>
-    </message>
-    <message>
-        <source>Stop loading this session</source>
-        <translation>Arrêter le chargement de cette session</translation>
-    </message>
-    <message>
         <source>Open Session</source>
         <translation>Ouvrir une session</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n sample(s) of %1</source>
-        <translation>
-            <numerusform>%n échantillon de %1</numerusform>
-            <numerusform>%n échantillons de %1</numerusform>
-        </translation>
     </message>
     <message>
         <source>%1 — Perfglass</source>
         <translation>%1 — Perfglass</translation>
-    </message>
-    <message numerus="yes">
-        <source>Opened %1; %n sample(s) were lost while recording.</source>
-        <translation>
-            <numerusform>%1 ouvert ; %n échantillon a été perdu pendant l&apos;enregistrement.</numerusform>
-            <numerusform>%1 ouvert ; %n échantillons ont été perdus pendant l&apos;enregistrement.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Opened %1.</source>
-        <translation>%1 ouvert.</translation>
-    </message>
-    <message>
-        <source>Live view: %1</source>
-        <translation>Vue en direct : %1</translation>
-    </message>
-    <message>
-        <source>Could not open %1</source>
-        <translation>Impossible d&apos;ouvrir %1</translation>
     </message>
     <message>
         <source>Could not open the session</source>
@@ -1925,14 +1866,6 @@ Module : %2</translation>
     <message>
         <source>Perfglass could not open %1.</source>
         <translation>Perfglass n&apos;a pas pu ouvrir %1.</translation>
-    </message>
-    <message>
-        <source>Loading %1 was cancelled.</source>
-        <translation>Le chargement de %1 a été annulé.</translation>
-    </message>
-    <message>
-        <source>&amp;Clear List</source>
-        <translation>&amp;Effacer la liste</translation>
     </message>
     <message>
         <source>Re&amp;load</source>
@@ -1947,63 +1880,8 @@ Module : %2</translation>
         <translation>&amp;Fermer</translation>
     </message>
     <message>
-        <source>&amp;Export</source>
-        <translation>E&amp;xporter</translation>
-    </message>
-    <message>
-        <source>Flame Graph as &amp;SVG…</source>
-        <translation>Graphe de flammes en &amp;SVG…</translation>
-    </message>
-    <message>
-        <source>speedscope &amp;JSON…</source>
-        <translation>&amp;JSON speedscope…</translation>
-    </message>
-    <message>
-        <source>&amp;Collapsed Stacks…</source>
-        <translation>Piles &amp;repliées…</translation>
-    </message>
-    <message>
-        <source>Export what the views show, with the current filter</source>
-        <translation>Exporter ce que montrent les vues, avec le filtre actuel</translation>
-    </message>
-    <message>
-        <source>Exporting…</source>
-        <translation>Exportation…</translation>
-    </message>
-    <message>
-        <source>Exported %1.</source>
-        <translation>%1 exporté.</translation>
-    </message>
-    <message>
-        <source>Export failed: %1</source>
-        <translation>L&apos;exportation a échoué&#xa0;: %1</translation>
-    </message>
-    <message>
-        <source>Export</source>
-        <translation>Exporter</translation>
-    </message>
-    <message>
         <source>Session closed.</source>
         <translation>Session fermée.</translation>
-    </message>
-    <message>
-        <source>The event every view counts. Only events with samples are offered; events that were only counted (record --counters) are charted in the Counters dock.</source>
-        <translation>L&apos;événement que compte chaque vue. Seuls les événements ayant des échantillons sont proposés ; ceux qui ont seulement été comptés (record --counters) sont tracés dans le panneau Compteurs.</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n sample(s)</source>
-        <translation>
-            <numerusform>%n échantillon</numerusform>
-            <numerusform>%n échantillons</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>&amp;pprof Profile…</source>
-        <translation>Profil &amp;pprof…</translation>
-    </message>
-    <message>
-        <source>&amp;Firefox Profiler…</source>
-        <translation>&amp;Firefox Profiler…</translation>
     </message>
     <message>
         <source>Symbol &amp;Settings…</source>
@@ -2014,36 +1892,12 @@ Module : %2</translation>
         <translation>Où chercher les binaires, les fichiers de débogage, les symboles du noyau et les sources</translation>
     </message>
     <message>
-        <source>Search &amp;Everywhere…</source>
-        <translation>Rechercher &amp;partout…</translation>
-    </message>
-    <message>
-        <source>Find functions, modules and source files in every view, and how much of the profile they take (Ctrl+K)</source>
-        <translation>Trouver les fonctions, modules et fichiers source dans chaque vue, et quelle part du profil ils prennent (Ctrl+K)</translation>
-    </message>
-    <message>
         <source>Readable Na&amp;mes</source>
         <translation>Noms &amp;lisibles</translation>
     </message>
     <message>
         <source>Shorten C++ names: no default template arguments, template arguments as &lt;…&gt;, parameter lists only for overloads. Tooltips, copies and exports keep the full names.</source>
         <translation>Raccourcir les noms C++ : pas d&apos;arguments de template par défaut, arguments de template en &lt;…&gt;, listes de paramètres seulement pour les surcharges. Les infobulles, les copies et les exportations gardent les noms complets.</translation>
-    </message>
-    <message>
-        <source>Off-CPU Time</source>
-        <translation>Temps hors CPU</translation>
-    </message>
-    <message>
-        <source>Count the time threads were blocked (off the CPU), at the stacks where they blocked, instead of the event&apos;s samples</source>
-        <translation>Compter le temps où les threads étaient bloqués (hors du CPU), aux piles où ils se sont bloqués, au lieu des échantillons de l&apos;événement</translation>
-    </message>
-    <message>
-        <source>Downloading the debug file of %1 from debuginfod: %2 of %3 kB</source>
-        <translation>Téléchargement du fichier de débogage de %1 depuis debuginfod : %2 sur %3 ko</translation>
-    </message>
-    <message>
-        <source>Downloading the debug file of %1 from debuginfod…</source>
-        <translation>Téléchargement du fichier de débogage de %1 depuis debuginfod…</translation>
     </message>
     <message>
         <source>Source Folder</source>
@@ -2054,20 +1908,8 @@ Module : %2</translation>
         <translation>Ajouter %1 aux chemins source des paramètres des symboles, aussi pour les sessions suivantes ?</translation>
     </message>
     <message>
-        <source>Counters only, no samples</source>
-        <translation>Compteurs seulement, aucun échantillon</translation>
-    </message>
-    <message>
         <source>perf.data sessions and their archives (*.data *.perf *.tar.bz2 *.tar.gz *.tar.xz *.tar.zst *.tar);;All files (*)</source>
         <translation>Sessions perf.data et leurs archives (*.data *.perf *.tar.bz2 *.tar.gz *.tar.xz *.tar.zst *.tar);;Tous les fichiers (*)</translation>
-    </message>
-    <message>
-        <source>Opened %1: %2</source>
-        <translation>%1 ouvert : %2</translation>
-    </message>
-    <message>
-        <source>No session</source>
-        <translation>Aucune session</translation>
     </message>
     <message>
         <source>Compare with Open Sess&amp;ion</source>
@@ -2130,6 +1972,13 @@ Module : %2</translation>
     <message>
         <source>Command</source>
         <translation>Commande</translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::RecentFilesMenu</name>
+    <message>
+        <source>&amp;Clear List</source>
+        <translation>&amp;Effacer la liste</translation>
     </message>
 </context>
 <context>
@@ -2435,6 +2284,33 @@ Module : %2</translation>
 %1</source>
         <translation>La ligne de commande qui enregistre de la même façon&#xa0;:
 %1</translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::RecordingDock</name>
+    <message>
+        <source>Recording</source>
+        <translation>Enregistrement en cours</translation>
+    </message>
+    <message>
+        <source>&amp;Record…</source>
+        <translation>&amp;Enregistrer…</translation>
+    </message>
+    <message>
+        <source>Record a program, running processes or the whole system</source>
+        <translation>Enregistrer un programme, des processus en cours ou tout le système</translation>
+    </message>
+    <message>
+        <source>Recording…</source>
+        <translation>Enregistrement…</translation>
+    </message>
+    <message>
+        <source>Recorded %1.</source>
+        <translation>%1 enregistré.</translation>
+    </message>
+    <message>
+        <source>Recording failed: %1</source>
+        <translation>L&apos;enregistrement a échoué : %1</translation>
     </message>
 </context>
 <context>
@@ -2774,6 +2650,14 @@ Module : %2</translation>
             <numerusform>%1 des échantillons (%2) ont une correspondance sur leur pile : %n fonctions, %3 module(s), %4 fichier(s) source. Entrée affiche la correspondance choisie dans la vue qui avait le focus.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Search &amp;Everywhere…</source>
+        <translation>Rechercher &amp;partout…</translation>
+    </message>
+    <message>
+        <source>Find functions, modules and source files in every view, and how much of the profile they take (Ctrl+K)</source>
+        <translation>Trouver les fonctions, modules et fichiers source dans chaque vue, et quelle part du profil ils prennent (Ctrl+K)</translation>
+    </message>
 </context>
 <context>
     <name>perfglass::SessionComparer</name>
@@ -2978,6 +2862,140 @@ Module : %2</translation>
     <message>
         <source>Show On-CPU Samples</source>
         <translation>Afficher les échantillons sur CPU</translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::SessionStatusBar</name>
+    <message>
+        <source>Cancel</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <source>%p %</source>
+        <translation>%p %</translation>
+    </message>
+    <message>
+        <source>Stop loading this session</source>
+        <translation>Arrêter le chargement de cette session</translation>
+    </message>
+    <message>
+        <source>Loading %1…</source>
+        <translation>Chargement de %1…</translation>
+    </message>
+    <message>
+        <source>Live view: %1</source>
+        <translation>Vue en direct : %1</translation>
+    </message>
+    <message>
+        <source>Could not open %1</source>
+        <translation>Impossible d&apos;ouvrir %1</translation>
+    </message>
+    <message>
+        <source>Loading %1 was cancelled.</source>
+        <translation>Le chargement de %1 a été annulé.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Opened %1; %n sample(s) were lost while recording.</source>
+        <translation>
+            <numerusform>%1 ouvert ; %n échantillon a été perdu pendant l&apos;enregistrement.</numerusform>
+            <numerusform>%1 ouvert ; %n échantillons ont été perdus pendant l&apos;enregistrement.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Opened %1.</source>
+        <translation>%1 ouvert.</translation>
+    </message>
+    <message>
+        <source>Opened %1: %2</source>
+        <translation>%1 ouvert : %2</translation>
+    </message>
+    <message>
+        <source>Applying the filter…</source>
+        <translation>Application du filtre…</translation>
+    </message>
+    <message>
+        <source>Could not apply the filter: %1</source>
+        <translation>Impossible d&apos;appliquer le filtre : %1</translation>
+    </message>
+    <message>
+        <source>Exporting…</source>
+        <translation>Exportation…</translation>
+    </message>
+    <message>
+        <source>Exported %1.</source>
+        <translation>%1 exporté.</translation>
+    </message>
+    <message>
+        <source>Export failed: %1</source>
+        <translation>L&apos;exportation a échoué&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>Counters only, no samples</source>
+        <translation>Compteurs seulement, aucun échantillon</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n sample(s) of %1</source>
+        <translation>
+            <numerusform>%n échantillon de %1</numerusform>
+            <numerusform>%n échantillons de %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Downloading the debug file of %1 from debuginfod: %2 of %3 kB</source>
+        <translation>Téléchargement du fichier de débogage de %1 depuis debuginfod : %2 sur %3 ko</translation>
+    </message>
+    <message>
+        <source>Downloading the debug file of %1 from debuginfod…</source>
+        <translation>Téléchargement du fichier de débogage de %1 depuis debuginfod…</translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::SessionTabs</name>
+    <message>
+        <source>No session</source>
+        <translation>Aucune session</translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::SessionToolBar</name>
+    <message>
+        <source>Session</source>
+        <translation>Session</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <source>Redo</source>
+        <translation>Rétablir</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>Événement</translation>
+    </message>
+    <message>
+        <source>The event every view counts. Only events with samples are offered; events that were only counted (record --counters) are charted in the Counters dock.</source>
+        <translation>L&apos;événement que compte chaque vue. Seuls les événements ayant des échantillons sont proposés ; ceux qui ont seulement été comptés (record --counters) sont tracés dans le panneau Compteurs.</translation>
+    </message>
+    <message>
+        <source> Event: </source>
+        <translation> Événement&#xa0;: </translation>
+    </message>
+    <message>
+        <source>Off-CPU Time</source>
+        <translation>Temps hors CPU</translation>
+    </message>
+    <message>
+        <source>Count the time threads were blocked (off the CPU), at the stacks where they blocked, instead of the event&apos;s samples</source>
+        <translation>Compter le temps où les threads étaient bloqués (hors du CPU), aux piles où ils se sont bloqués, au lieu des échantillons de l&apos;événement</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n sample(s)</source>
+        <translation>
+            <numerusform>%n échantillon</numerusform>
+            <numerusform>%n échantillons</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -3,22 +3,30 @@
 // no longer applies; any two open sessions compare; a comparison reads its file with the symbol settings.
 // Runs on the golden recordings of tests/fixtures: nothing is recorded, so it runs where recording is
 // refused.
+#include "CallTreeView.h"
+#include "CallerCalleeView.h"
 #include "CompareWindow.h"
+#include "FlameGraphModel.h"
 #include "GuiTestSupport.h"
 #include "LoadJob.h"
 #include "MainWindow.h"
+#include "SandwichWidget.h"
 #include "SessionComparer.h"
 #include "SessionDocument.h"
 #include "SessionPage.h"
 #include "TestSupport.h"
+#include "TreeModelBase.h"
 
 #include <QDockWidget>
 #include <QFile>
+#include <QLineEdit>
+#include <QScrollArea>
 #include <QSignalSpy>
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTreeView>
 #include <QUndoStack>
 
 using namespace perfglass;
@@ -126,6 +134,48 @@ private slots:
         QCOMPARE(document->filter().startTime, std::optional<uint64_t>(start));
     }
 
+    // What the user was looking at stays after a reload: the flame graph's zoom, the call tree's selected row
+    // and the text searched in it.
+    void reloadKeepsZoomAndSelection() {
+        MainWindow window;
+        window.show();
+        window.setSymbolSettings(goldenSymbols(), false); // names its binaries
+        QVERIFY(openAndWait(window, kFp));
+        SessionDocument *document = window.currentPage()->document();
+        auto *flameGraph = part<FlameGraphModel>(window, "flameGraphModel");
+        const uint32_t warm = flameGraph->findNode(QStringLiteral("warm"));
+        QVERIFY(warm != CallTree::kRoot);
+        flameGraph->zoomTo(warm);
+        const auto zoomedPath = [flameGraph] {
+            QStringList names;
+            for (const uint32_t node : flameGraph->pathTo(flameGraph->zoomRoot()))
+                names << flameGraph->fullName(node);
+            return names;
+        };
+        const QStringList zoomedBefore = zoomedPath();
+        auto *topDown = part<CallTreeView>(window, "topDownView");
+        topDown->filterField()->setText(QStringLiteral("spin"));
+        const QAbstractItemModel *rows = topDown->treeView()->model();
+        QTRY_VERIFY(rows->rowCount() > 0);
+        QModelIndex deep = rows->index(0, 0); // a row a few calls down, under the search
+        for (int depth = 0; depth < 3 && rows->rowCount(deep) > 0; ++depth)
+            deep = rows->index(0, 0, deep);
+        topDown->treeView()->setCurrentIndex(deep);
+        const QModelIndex selected = topDown->treeView()->currentIndex();
+        QVERIFY(selected.isValid());
+        const QString selectedRow = selected.data(TreeModelBase::FilterRole).toString();
+
+        QSignalSpy loaded(document, &SessionDocument::loaded);
+        window.reloadSession();
+        QVERIFY(loaded.wait(kLoadTimeoutMs));
+        QVERIFY(analysisFollowsFilter(*document));
+        QCOMPARE(flameGraph->fullName(flameGraph->zoomRoot()), QStringLiteral("warm"));
+        QCOMPARE(zoomedPath(), zoomedBefore);
+        QVERIFY(flameGraph->canGoBack());
+        QCOMPARE(topDown->filterField()->text(), QStringLiteral("spin"));
+        QCOMPARE(topDown->treeView()->currentIndex().data(TreeModelBase::FilterRole).toString(), selectedRow);
+    }
+
     // The live view reads a file again and again: a filter set between two refreshes stays.
     void liveRefreshKeepsFilter() {
         SessionDocument document;
@@ -196,7 +246,7 @@ private slots:
     // At 1600x1000 the tabs below the flame graph used to get about 130 px: Caller/Callee brought forward now
     // gets at least half of the height it shares with the flame graph.
     void viewBroughtForwardGetsRoom() {
-        const auto window = openSessionWindow(kFp, kLoadTimeoutMs, QSize(1600, 1000));
+        const auto window = openGoldenWindow(QStringLiteral("perf-fp"), kLoadTimeoutMs, QSize(1600, 1000));
         QVERIFY(window);
         auto *flame = part<QDockWidget>(window, "flameGraphDock");
         auto *callers = part<QDockWidget>(window, "callerCalleeDock");
@@ -205,6 +255,27 @@ private slots:
         QTRY_VERIFY2(callers->height() * 2 >= flame->height() + callers->height() - 2,
                      qPrintable(QStringLiteral("%1 px of %2").arg(callers->height()).arg(flame->height())));
         QVERIFY(callers->height() > before);
+        // Each part of Caller/Callee has room for eight rows, whatever it has to show.
+        auto *view = part<CallerCalleeView>(window, "callerCalleeView");
+        const Profile &profile = *window->session()->profile();
+        for (FunctionId function = 0; function < profile.functions.size(); ++function)
+            if (profile.functionName(function) == "work") view->showFunction(function);
+        QTRY_VERIFY(view->result() && !view->isBusy());
+        QTest::qWait(50); // the layout settles
+        for (QTreeView *table : {view->callersView(), view->calleesView()}) {
+            const int row = table->visualRect(table->model()->index(0, 0)).height();
+            QVERIFY(row > 0);
+            QVERIFY2(
+                table->viewport()->height() >= CallerCalleeView::kReadableRows * row,
+                qPrintable(
+                    QStringLiteral("%1 px for rows of %2 px").arg(table->viewport()->height()).arg(row)));
+        }
+        const auto *sandwichArea =
+            qobject_cast<QScrollArea *>(view->sandwich()->parentWidget()->parentWidget());
+        QVERIFY(sandwichArea);
+        QVERIFY2(sandwichArea->viewport()->height() >=
+                     CallerCalleeView::kReadableRows * view->sandwich()->rowHeight(),
+                 qPrintable(QStringLiteral("sandwich: %1 px").arg(sandwichArea->viewport()->height())));
         saveScreenshot(window.get(), QStringLiteral("sessions-caller-callee-1600x1000.png"));
     }
 

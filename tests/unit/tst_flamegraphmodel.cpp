@@ -144,6 +144,38 @@ private slots:
         QCOMPARE(zoomed.size(), 4);
     }
 
+    // New trees (another filter, the file read again into a new Profile) keep the zoom and its history on the
+    // same call paths, or on the deepest caller the new tree still has.
+    void zoomKeptAcrossTrees() {
+        FlameGraphModel model;
+        model.setTree(topDown(), CostUnit::Count);
+        model.zoomTo(model.findNode(QStringLiteral("sqrt")));
+        model.zoomTo(model.findNode(QStringLiteral("kfunc")));
+        model.setTree(topDown(), CostUnit::Count); // hand_.shared() is another Profile each time
+        QCOMPARE(model.fullName(model.zoomRoot()), QStringLiteral("kfunc"));
+        QCOMPARE(model.pathTo(model.zoomRoot()).size(), 6);
+        QVERIFY(model.back());
+        QCOMPARE(model.fullName(model.zoomRoot()), QStringLiteral("sqrt"));
+        QVERIFY(model.back());
+        QCOMPARE(model.zoomRoot(), CallTree::kRoot);
+        QVERIFY(!model.canGoBack());
+
+        model.zoomTo(model.findNode(QStringLiteral("sqrt")));
+        model.zoomTo(model.findNode(QStringLiteral("kfunc")));
+        SampleFilter worker; // thread 2 never reached kfunc: the zoom stays on its deepest caller there
+        worker.tids = {2};
+        model.setTree(CallTree::topDown(hand_.shared(), worker), CostUnit::Count);
+        QCOMPARE(model.fullName(model.zoomRoot()), QStringLiteral("sqrt_inner"));
+        QCOMPARE(model.cost(model.zoomRoot()), uint64_t(1));
+        QVERIFY(model.back());
+        QCOMPARE(model.fullName(model.zoomRoot()), QStringLiteral("sqrt"));
+
+        const auto up = CallTree::bottomUp(hand_.shared(), SampleFilter{});
+        model.setTrees(topDown(), up, CostUnit::Count);
+        model.setBottomUp(true); // another kind of tree: the zoom starts over
+        QCOMPARE(model.zoomRoot(), CallTree::kRoot);
+    }
+
     // Search: shown or full names, case-insensitive; a sample counts once, at its outermost match.
     void search() {
         FlameGraphModel model;

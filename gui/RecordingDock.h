@@ -1,0 +1,45 @@
+// The Recording dock: File ▸ Record… (the Record dialog, offered the events checked in the Events dock) and
+// the recording in progress (RecordingView), shown when a recording starts. One recording at a time: Record
+// is disabled while one runs.
+#pragma once
+
+#include "record/Recorder.h"
+
+#include <QDockWidget>
+
+namespace perfglass {
+
+class EventsView;
+class RecordingView;
+
+class RecordingDock : public QDockWidget {
+    Q_OBJECT
+public:
+    RecordingDock(EventsView *events, QWidget *parent = nullptr);
+
+    QAction *recordAction() const { return recordAction_; }
+    RecordingView *view() const { return view_; }
+
+public slots:
+    void showRecordDialog();
+    // Records off the UI thread.
+    void start(const RecordOptions &options);
+
+signals:
+    // A recording began.
+    void started();
+    // The partly written file at PATH has grown (the live view), and PATH is the whole recording.
+    void liveUpdate(const QString &path);
+    void sessionRecorded(const QString &path);
+    void statusMessage(const QString &message, int timeoutMs);
+
+private:
+    void createRecordAction();
+    void followView();
+
+    EventsView *events_;
+    RecordingView *view_;
+    QAction *recordAction_;
+};
+
+} // namespace perfglass

@@ -1,0 +1,138 @@
+#include "SessionStatusBar.h"
+
+#include "ExportJob.h"
+#include "RecordingView.h"
+#include "SessionDocument.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QLabel>
+#include <QLocale>
+#include <QPointer>
+#include <QProgressBar>
+#include <QPushButton>
+
+namespace perfglass {
+
+namespace {
+QString fileNameOf(const QString &path) {
+    return QFileInfo(path).fileName();
+}
+} // namespace
+
+SessionStatusBar::SessionStatusBar(QWidget *parent)
+    : QStatusBar(parent)
+    , sessionLabel_(new QLabel(this))
+    , progress_(new QProgressBar(this))
+    , cancel_(new QPushButton(tr("Cancel"), this)) {
+    sessionLabel_->setObjectName(QStringLiteral("sessionLabel"));
+    progress_->setRange(0, 1000);
+    progress_->setMaximumWidth(240);
+    progress_->setTextVisible(true);
+    progress_->setFormat(tr("%p %"));
+    cancel_->setToolTip(tr("Stop loading this session"));
+    connect(cancel_, &QPushButton::clicked, this, &SessionStatusBar::cancelRequested);
+    addPermanentWidget(sessionLabel_);
+    addPermanentWidget(progress_);
+    addPermanentWidget(cancel_);
+    setLoading(false);
+}
+
+void SessionStatusBar::follow(SessionDocument *document) {
+    followLoad(document);
+    followAnalysis(document);
+    followExport(document);
+}
+
+void SessionStatusBar::followLoad(SessionDocument *document) {
+    connect(document, &SessionDocument::loadStarted, this, [this, document] {
+        setLoading(true);
+        showMessage(tr("Loading %1…").arg(fileNameOf(document->loadingPath())));
+    });
+    connect(document, &SessionDocument::loadProgress, this,
+            [this](double fraction) { progress_->setValue(static_cast<int>(fraction * 1000)); });
+    connect(document, &SessionDocument::loaded, this, [this, document] {
+        setLoading(false);
+        sayOpened(document);
+    });
+    connect(document, &SessionDocument::loadFailed, this, [this, document](const QString &message) {
+        setLoading(false);
+        if (document->isLiveRefresh()) // the next refresh may succeed, the end surely will
+            showMessage(tr("Live view: %1").arg(message), RecordingView::kLiveIntervalMs);
+        else
+            showMessage(tr("Could not open %1").arg(fileNameOf(document->loadingPath())));
+    });
+    connect(document, &SessionDocument::loadCancelled, this, [this, document] {
+        setLoading(false);
+        showMessage(tr("Loading %1 was cancelled.").arg(fileNameOf(document->loadingPath())), 5000);
+    });
+}
+
+// What opening a file found worth saying: samples lost while recording, an archive unpacked.
+void SessionStatusBar::sayOpened(const SessionDocument *document) {
+    if (document->isLiveRefresh()) return;
+    const auto &file = document->file();
+    const QString name = fileNameOf(file->path);
+    if (const uint64_t lost = file->profile->diagnostics.lostSamples; lost > 0)
+        showMessage(tr("Opened %1; %n sample(s) were lost while recording.", nullptr, static_cast<int>(lost))
+                        .arg(name));
+    else
+        showMessage(tr("Opened %1.").arg(name), 5000);
+    if (!file->openNotices.isEmpty())
+        showMessage(tr("Opened %1: %2").arg(name, file->openNotices.join(QStringLiteral("; "))), 10000);
+}
+
+void SessionStatusBar::followAnalysis(SessionDocument *document) {
+    connect(document, &SessionDocument::analysisStarted, this,
+            [this] { showMessage(tr("Applying the filter…")); });
+    connect(document, &SessionDocument::analysisFailed, this, [this](const QString &message) {
+        showMessage(tr("Could not apply the filter: %1").arg(message));
+    });
+    connect(document, &SessionDocument::filterCarried, this,
+            [this](const QString &message) { showMessage(message, 10000); });
+}
+
+void SessionStatusBar::followExport(SessionDocument *document) {
+    const ExportJob *exporter = document->exporter();
+    connect(exporter, &ExportJob::started, this, [this] { showMessage(tr("Exporting…")); });
+    connect(exporter, &ExportJob::exported, this, [this](const QString &path) {
+        showMessage(tr("Exported %1.").arg(QDir::toNativeSeparators(path)), 8000);
+    });
+    connect(exporter, &ExportJob::failed, this,
+            [this](const QString &message) { showMessage(tr("Export failed: %1").arg(message), 15000); });
+}
+
+void SessionStatusBar::showSession(const SessionAnalysis *analysis) {
+    if (!analysis) {
+        sessionLabel_->clear();
+        return;
+    }
+    sessionLabel_->setText(
+        analysis->profile()->countersOnly()
+            ? tr("Counters only, no samples")
+            : tr("%n sample(s) of %1", nullptr, static_cast<int>(analysis->topDown->sampleCount()))
+                  .arg(QString::fromStdString(analysis->eventName)));
+}
+
+void SessionStatusBar::setLoading(bool loading) {
+    progress_->setVisible(loading);
+    cancel_->setVisible(loading);
+    if (loading) progress_->setValue(0);
+}
+
+DebuginfodProgress SessionStatusBar::debuginfodProgress() {
+    return [bar = QPointer<SessionStatusBar>(this)](const std::string &module, long done, long total) {
+        const QString name = fileNameOf(QString::fromStdString(module));
+        const QString message = total > 0
+                                    ? tr("Downloading the debug file of %1 from debuginfod: %2 of %3 kB")
+                                          .arg(name, QLocale().toString(qlonglong(done / 1024)),
+                                               QLocale().toString(qlonglong(total / 1024)))
+                                    : tr("Downloading the debug file of %1 from debuginfod…").arg(name);
+        // Queued on the status bar: nothing is shown once the window is gone.
+        QMetaObject::invokeMethod(
+            bar, [bar, message] { bar->showMessage(message); }, Qt::QueuedConnection);
+        return true;
+    };
+}
+
+} // namespace perfglass

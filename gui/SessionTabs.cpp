@@ -1,0 +1,73 @@
+#include "SessionTabs.h"
+
+#include "SessionDocument.h"
+#include "SessionPage.h"
+
+#include <QDir>
+#include <QFileInfo>
+
+namespace perfglass {
+
+SessionTabs::SessionTabs(FrameActions *frameActions, QAction *clearFilter, QWidget *parent)
+    : QTabWidget(parent)
+    , frameActions_(frameActions)
+    , clearFilter_(clearFilter) {
+    setObjectName(QStringLiteral("sessionTabs"));
+    setDocumentMode(true);
+    setTabsClosable(true);
+    setMovable(true);
+    setTabBarAutoHide(true);
+}
+
+SessionPage *SessionTabs::currentPage() const {
+    return qobject_cast<SessionPage *>(currentWidget());
+}
+
+QList<SessionPage *> SessionTabs::pages() const {
+    QList<SessionPage *> result;
+    for (int i = 0; i < count(); ++i)
+        result << qobject_cast<SessionPage *>(widget(i));
+    return result;
+}
+
+SessionPage *SessionTabs::pageShowing(const QString &path) const {
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    for (SessionPage *page : pages())
+        if (page->document()->isOpen() && page->document()->file()->path == absolute) return page;
+    return nullptr;
+}
+
+SessionPage *SessionTabs::pageForNewFile() {
+    SessionPage *page = currentPage();
+    if (page && !page->document()->isOpen() && !page->document()->isLoading()) return page;
+    return addPage(layout_);
+}
+
+SessionPage *SessionTabs::addPage(const QByteArray &layout) {
+    layout_ = layout;
+    auto *page = new SessionPage(frameActions_, clearFilter_, this);
+    if (!layout.isEmpty()) page->restoreState(layout, SessionPage::kStateVersion);
+    emit pageAdded(page);
+    addTab(page, tr("No session"));
+    setCurrentWidget(page);
+    return page;
+}
+
+void SessionTabs::closePage(SessionPage *page) {
+    if (!page) return;
+    page->document()->cancel();
+    const int index = indexOf(page);
+    if (count() == 1) addPage(layout_);
+    removeTab(index);
+    page->hide();
+    page->setParent(nullptr); // gone from the window now; deleted once its signals are delivered
+    page->deleteLater();
+}
+
+void SessionTabs::nameAfterFile(SessionPage *page) {
+    const QString path = page->document()->file()->path;
+    setTabText(indexOf(page), QFileInfo(path).fileName());
+    setTabToolTip(indexOf(page), QDir::toNativeSeparators(path));
+}
+
+} // namespace perfglass
