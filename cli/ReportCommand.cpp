@@ -1,6 +1,7 @@
 #include "ReportCommand.h"
 
 #include "CounterReport.h"
+#include "HeatmapReport.h"
 #include "HistogramReport.h"
 #include "JsonReport.h"
 #include "SessionInput.h"
@@ -38,9 +39,12 @@ namespace {
 constexpr std::string_view kCallerCallee = "caller-callee=";
 
 std::string viewCheck(const std::string &view) {
-    if (view == "top-down" || view == "bottom-up" || view == "flat" || view == "counters") return {};
+    if (view == "top-down" || view == "bottom-up" || view == "flat" || view == "counters" ||
+        view == "heatmap")
+        return {};
     if (view.rfind(kCallerCallee, 0) == 0 && view.size() > kCallerCallee.size()) return {};
-    return "expected top-down, bottom-up, flat, caller-callee=FUNCTION or counters, not '" + view + "'";
+    return "expected top-down, bottom-up, flat, caller-callee=FUNCTION, counters or heatmap, not '" + view +
+           "'";
 }
 
 std::string exportCheck(const std::string &spec) {
@@ -137,10 +141,14 @@ CLI::App *ReportCommand::setup(CLI::App &app) {
     viewOption_ =
         sub->add_option(
                "--view", view_,
-               "top-down, bottom-up, flat, caller-callee=FUNCTION, or counters (the counter series per "
-               "interval and CPU or thread, as the GUI charts them)")
+               "top-down, bottom-up, flat, caller-callee=FUNCTION, counters (the counter series per "
+               "interval and CPU or thread, as the GUI charts them), or heatmap (samples per second and "
+               "subsecond bucket, as the GUI's Heat Map draws them)")
             ->check(CLI::Validator(viewCheck, "VIEW"))
             ->capture_default_str();
+    sub->add_option("--bucket", bucketMs_,
+                    "--view heatmap: the height of a cell in milliseconds, 1 to 1000 (default 20)")
+        ->capture_default_str();
     sub->add_option("--format", format_, "text, json, or collapsed (flamegraph.pl input, any view)")
         ->check(CLI::IsMember({"text", "json", "collapsed"}))
         ->capture_default_str();
@@ -345,6 +353,27 @@ void ReportCommand::writeExports(const std::shared_ptr<const Profile> &profile,
     }
 }
 
+int ReportCommand::printHeatmap(const Profile &profile, const SampleFilter &filter) const {
+    if (format_ == "collapsed") throw Error("--view heatmap: the formats are text and json");
+    const HeatmapReportHeader header{profile.events[static_cast<size_t>(filter.event)].name,
+                                     unitName(profile, filter)};
+    const Heatmap map = Heatmap::compute(profile, filter, heatmapOptions());
+    if (format_ == "json")
+        cli::printJson(stdout, heatmapToJson(map, header));
+    else
+        cli::printHeatmap(stdout, map, header);
+    std::fflush(stdout);
+    return 0;
+}
+
+HeatmapOptions ReportCommand::heatmapOptions() const {
+    if (!std::isfinite(bucketMs_) || bucketMs_ < 1 || bucketMs_ > 1000)
+        throw Error(fmt::format("--bucket {:g}: the bucket is 1 to 1000 milliseconds", bucketMs_));
+    HeatmapOptions options;
+    options.bucketNs = static_cast<uint64_t>(std::llround(bucketMs_ * 1e6));
+    return options;
+}
+
 int ReportCommand::printCounters(const Profile &profile) const {
     if (format_ == "collapsed") throw Error("--view counters: the formats are text and json");
     if (profile.counters.empty())
@@ -443,6 +472,7 @@ LoadOptions ReportCommand::loadOptions() const {
 
 int ReportCommand::run() {
     applyPerfOptions();
+    if (view_ == "heatmap") (void)heatmapOptions(); // a wrong --bucket is said before the session is read
     LoadOptions options = loadOptions();
     const std::string session = openSessionInput(input_, options); // adds the caches of an archive
     const auto profile = loadProfile(session, options);
@@ -454,6 +484,11 @@ int ReportCommand::run() {
     if (profile->events.empty()) throw Error(input_ + ": the session describes no events");
     if (view_ == "counters") return printCounters(*profile);
     const SampleFilter filter = makeFilter(*profile);
+    if (view_ == "heatmap") {
+        printHeatmap(*profile, filter);
+        writeExports(profile, filter);
+        return 0;
+    }
     QuietableOutput output(perf_.quiet() && format_ == "text");
     printReport(output.file(), profile, filter);
     output.finish();

@@ -7,6 +7,7 @@
 #include "PerfReportOptions.h"
 #include "SymbolOptions.h"
 
+#include "analysis/Heatmap.h"
 #include "analysis/SampleFilter.h"
 #include "export/CollapsedStacksExporter.h"
 #include "load/LoadProfile.h"
@@ -35,6 +36,8 @@ protected:
     void setOffCpu(const Profile &profile, SampleFilter &filter) const;
     std::string unitName(const Profile &profile, const SampleFilter &filter) const;
     int printCounters(const Profile &profile) const;
+    int printHeatmap(const Profile &profile, const SampleFilter &filter) const;
+    HeatmapOptions heatmapOptions() const; // throws Error when --bucket lies outside 1 to 1000 ms
     void applyPerfOptions();
     void printReport(std::FILE *out, const std::shared_ptr<const Profile> &profile,
                      const SampleFilter &filter) const;
@@ -48,6 +51,7 @@ protected:
     std::string names_ = "full";
     size_t limit_ = 0;
     double minPercent_ = 0.5;
+    double bucketMs_ = 20; // --bucket, --view heatmap
     SymbolOptions symbolOptions_;
     std::vector<uint32_t> pids_;
     std::vector<uint32_t> tids_;
