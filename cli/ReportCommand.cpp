@@ -17,6 +17,7 @@
 #include "events/GenericEvents.h"
 #include "export/CollapsedStacksExporter.h"
 #include "export/FirefoxProfileExporter.h"
+#include "export/HeatmapHtmlExporter.h"
 #include "export/PprofExporter.h"
 #include "export/SpeedscopeExporter.h"
 #include "export/SvgFlameGraphExporter.h"
@@ -52,8 +53,10 @@ std::string exportCheck(const std::string &spec) {
     const std::string kind = spec.substr(0, equals);
     if (equals == std::string::npos || equals + 1 == spec.size() ||
         (kind != "collapsed" && kind != "speedscope" && kind != "svg" && kind != "pprof" &&
-         kind != "firefox"))
-        return "expected collapsed=FILE, speedscope=FILE, svg=FILE, pprof=FILE or firefox=FILE, not '" +
+         kind != "firefox" && kind != "heatmap"))
+        return "expected collapsed=FILE, speedscope=FILE, svg=FILE, pprof=FILE, firefox=FILE or "
+               "heatmap=FILE, "
+               "not '" +
                spec + "'";
     return {};
 }
@@ -170,7 +173,9 @@ CLI::App *ReportCommand::setup(CLI::App &app) {
     sub->add_option(
            "--export", exports_,
            "Also write collapsed=FILE, speedscope=FILE, svg=FILE, pprof=FILE (gzipped profile.proto) or "
-           "firefox=FILE (the Firefox Profiler's Gecko format) (repeatable)")
+           "firefox=FILE (the Firefox Profiler's Gecko format) or heatmap=FILE (a self-contained HTML page "
+           "of "
+           "the heat map, with the flame graph of the cells selected in it; --bucket applies) (repeatable)")
         ->check(CLI::Validator(exportCheck, "KIND=FILE"));
     addLoadOptions(sub);
     perf_.setup(*sub);
@@ -341,6 +346,10 @@ void ReportCommand::writeExports(const std::shared_ptr<const Profile> &profile,
             FirefoxProfileExporter::writeFile(*profile, filter, input_, path);
             continue;
         }
+        if (kind == "heatmap") {
+            writeHeatmapPage(*profile, filter, path);
+            continue;
+        }
         if (kind == "pprof") {
             PprofExporter::writeFile(*profile, filter, path);
             continue;
@@ -364,6 +373,15 @@ int ReportCommand::printHeatmap(const Profile &profile, const SampleFilter &filt
         cli::printHeatmap(stdout, map, header);
     std::fflush(stdout);
     return 0;
+}
+
+void ReportCommand::writeHeatmapPage(const Profile &profile, const SampleFilter &filter,
+                                     const std::string &path) const {
+    HeatmapHtmlOptions options;
+    options.title = "Heat Map: " + input_;
+    options.unit = unitName(profile, filter);
+    options.heatmap = heatmapOptions();
+    HeatmapHtmlExporter::writeFile(profile, filter, options, path);
 }
 
 HeatmapOptions ReportCommand::heatmapOptions() const {
@@ -472,7 +490,10 @@ LoadOptions ReportCommand::loadOptions() const {
 
 int ReportCommand::run() {
     applyPerfOptions();
-    if (view_ == "heatmap") (void)heatmapOptions(); // a wrong --bucket is said before the session is read
+    const bool heatmapPage = std::any_of(exports_.begin(), exports_.end(), [](const std::string &spec) {
+        return spec.rfind("heatmap=", 0) == 0;
+    });
+    if (view_ == "heatmap" || heatmapPage) (void)heatmapOptions(); // a wrong --bucket is said before reading
     LoadOptions options = loadOptions();
     const std::string session = openSessionInput(input_, options); // adds the caches of an archive
     const auto profile = loadProfile(session, options);

@@ -37,7 +37,10 @@ protected:
     std::string unitName(const Profile &profile, const SampleFilter &filter) const;
     int printCounters(const Profile &profile) const;
     int printHeatmap(const Profile &profile, const SampleFilter &filter) const;
-    HeatmapOptions heatmapOptions() const; // throws Error when --bucket lies outside 1 to 1000 ms
+    HeatmapOptions heatmapOptions() const;
+    void
+    writeHeatmapPage(const Profile &profile, const SampleFilter &filter,
+                     const std::string &path) const; // throws Error when --bucket lies outside 1 to 1000 ms
     void applyPerfOptions();
     void printReport(std::FILE *out, const std::shared_ptr<const Profile> &profile,
                      const SampleFilter &filter) const;

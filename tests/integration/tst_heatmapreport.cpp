@@ -4,8 +4,10 @@
 #include "GoldenFixtures.h"
 #include "TestSupport.h"
 
+#include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QXmlStreamReader>
 
 #include <nlohmann/json.hpp>
 
@@ -74,6 +76,8 @@ private slots:
             QCOMPARE(firstRow[c].toULongLong(), uint64_t(json["samples"][c - 1][0]));
     }
 
+    void htmlExportHoldsTheMatrix();
+
     void bucketOutsideRangeSaysTheRange() {
         for (const char *bucket : {"0", "1001", "0.5"}) {
             const ProcessResult report =
@@ -110,6 +114,54 @@ private slots:
         }
     }
 };
+
+// --export heatmap=FILE: a well-formed page (read as XML), nothing fetched from elsewhere, whose data holds
+// the same matrix as --view heatmap and, per cell, stacks whose samples add up to the cell's.
+void TestHeatmapReport::htmlExportHoldsTheMatrix() {
+    const QString page = dir_.filePath(QStringLiteral("heatmap.html"));
+    const ProcessResult report =
+        runCli(goldenReport({QStringLiteral("--bucket"), QStringLiteral("10"), QStringLiteral("--export"),
+                             QStringLiteral("heatmap=") + page}));
+    QCOMPARE(report.exitCode, 0);
+    QFile file(page);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QXmlStreamReader xml(&file);
+    QString data;
+    bool canvas = false;
+    while (!xml.atEnd()) {
+        xml.readNext();
+        if (!xml.isStartElement()) continue;
+        for (const char *attribute : {"src", "href"})
+            QVERIFY2(!xml.attributes().hasAttribute(QLatin1String(attribute)),
+                     qPrintable(xml.name().toString()));
+        canvas = canvas || xml.name() == QLatin1String("canvas");
+        if (xml.attributes().value(QLatin1String("id")) == QLatin1String("heatmap-data"))
+            data = xml.readElementText();
+    }
+    QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+    QVERIFY(canvas);
+    const nlohmann::json json = nlohmann::json::parse(data.toStdString());
+    const nlohmann::json matrix =
+        heatmapJson(goldenReport({QStringLiteral("--bucket"), QStringLiteral("10")}));
+    QVERIFY(json["columns"] == matrix["columns"]);
+    QVERIFY(json["rows"] == matrix["rows"]);
+    const size_t rows = matrix["rows"];
+    for (size_t c = 0; c < matrix["columns"]; ++c)
+        for (size_t r = 0; r < rows; ++r) {
+            const uint64_t samples = json["samples"][c * rows + r];
+            QCOMPARE(samples, uint64_t(matrix["samples"][c][r]));
+            uint64_t stackSamples = 0;
+            const std::string key = std::to_string(c * rows + r);
+            if (json["cells"].contains(key))
+                for (size_t k = 1; k < json["cells"][key].size(); k += 3)
+                    stackSamples += uint64_t(json["cells"][key][k]);
+            QCOMPARE(stackSamples, samples);
+        }
+    bool hot = false;
+    for (const auto &function : json["functions"])
+        hot = hot || function[0] == "hot";
+    QVERIFY(hot);
+}
 
 QTEST_GUILESS_MAIN(TestHeatmapReport)
 #include "tst_heatmapreport.moc"

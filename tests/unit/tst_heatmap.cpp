@@ -7,10 +7,12 @@
 #include "analysis/Heatmap.h"
 #include "analysis/TransformedStacks.h"
 #include "base/Error.h"
+#include "export/HeatmapHtmlExporter.h"
 
 #include <QtTest>
 
 #include <map>
+#include <sstream>
 
 using namespace perfglass;
 using perfglass::test::HandProfile;
@@ -90,6 +92,7 @@ private slots:
     void functionCells();
     void parallelMatchesSerial();
     void goldenRecordings();
+    void htmlPageStacksPerCell();
 };
 
 void TestHeatmap::ordinaryAxis() {
@@ -268,6 +271,28 @@ void TestHeatmap::goldenRecordings() {
             QVERIFY(map.totalSamples() > 0);
         }
     }
+}
+
+// The page's data: a stall cell (column 3, row 15) holds the main thread's nothing and the worker's
+// main;c<int>;b four times; the script text escapes what would end an element.
+void TestHeatmap::htmlPageStacksPerCell() {
+    const HandProfile hand = stallProfile();
+    HeatmapHtmlOptions options;
+    options.title = "a <b> & c";
+    const nlohmann::json json = HeatmapHtmlExporter::toJson(hand.profile, {}, options);
+    const auto &cell = json["cells"][std::to_string(3 * 50 + 15)];
+    QCOMPARE(cell.size(), size_t(3));
+    QCOMPARE(cell[1].get<uint64_t>(), uint64_t(4));
+    QCOMPARE(cell[2].get<uint64_t>(), uint64_t(4 * 3 * kMs));
+    std::vector<std::string> path;
+    for (int64_t node = cell[0]; node >= 0; node = json["nodes"][static_cast<size_t>(node)][0])
+        path.insert(path.begin(),
+                    json["functions"][json["nodes"][static_cast<size_t>(node)][1].get<size_t>()][0]);
+    QCOMPARE(path, (std::vector<std::string>{"main", "c<int>", "b"}));
+    std::ostringstream page;
+    HeatmapHtmlExporter::write(hand.profile, {}, options, page);
+    QVERIFY(page.str().find("<title>a &lt;b&gt; &amp; c</title>") != std::string::npos);
+    QVERIFY(page.str().find("\\u003cb\\u003e") != std::string::npos);
 }
 
 QTEST_GUILESS_MAIN(TestHeatmap)
