@@ -58,7 +58,7 @@ HeatmapView::HeatmapView(QWidget *parent)
     bar->addWidget(colourLabel);
     bar->addWidget(colour_);
     bar->addSpacing(12);
-    bar->addWidget(new QLabel(tr("0"), this));
+    bar->addWidget(new QLabel(QStringLiteral("0"), this));
     bar->addWidget(legend_);
     bar->addWidget(legendMax_);
     bar->addStretch(1);

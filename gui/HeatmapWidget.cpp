@@ -137,7 +137,7 @@ void HeatmapWidget::paintAxes(QPainter &painter) const {
     for (size_t r = 0; r < map_->rows(); r += static_cast<size_t>(rowStep)) {
         const QRect cell = cellRect({0, r});
         const QString label =
-            QLocale().toString(static_cast<double>(r * map_->bucketNs()) / 1e6, 'g', 6) + tr(" ms");
+            tr("%1 ms").arg(QLocale().toString(static_cast<double>(r * map_->bucketNs()) / 1e6, 'g', 6));
         painter.drawText(QRect(0, cell.top(), kLeftMargin - 4, metrics.height()),
                          Qt::AlignRight | Qt::AlignTop, label);
     }
@@ -147,7 +147,7 @@ void HeatmapWidget::paintAxes(QPainter &painter) const {
     const auto columnStep = static_cast<size_t>(std::max(1.0, std::ceil(labelWidth / columnWidth)));
     for (size_t c = 0; c < map_->columns(); c += columnStep) {
         const QRect cell = cellRect({c, 0});
-        const QString label = secondsText(static_cast<double>(c) * columnSeconds) + tr(" s");
+        const QString label = tr("%1 s").arg(secondsText(static_cast<double>(c) * columnSeconds));
         painter.drawText(QRect(cell.left(), static_cast<int>(area.bottom()) + 2, labelWidth, kBottomMargin),
                          Qt::AlignLeft | Qt::AlignTop, label);
     }
