@@ -11,6 +11,7 @@
 #include "analysis/FlatProfile.h"
 #include "analysis/FunctionMatcher.h"
 #include "analysis/OffCpuTime.h"
+#include "analysis/Parallelism.h"
 #include "analysis/SortedHistogram.h"
 #include "base/CpuList.h"
 #include "base/Error.h"
@@ -190,6 +191,11 @@ void ReportCommand::addFilterOptions(CLI::App *sub) {
                     "switch-out samples of an --off-cpu session by the time their thread stayed blocked")
         ->check(CLI::IsMember({"period", "samples", "off-cpu"}))
         ->capture_default_str();
+    sub->add_flag(
+        "--latency", latency_,
+        "Weigh samples by their period divided by the parallelism of their process then (wall-clock "
+        "time, perf report --latency; needs a session recorded with --latency); perf's table (-s) "
+        "gets Latency columns beside Overhead");
     sub->add_option("--pid", pids_, "Only these processes (comma-separated list)")->delimiter(',');
     sub->add_option("--tid", tids_, "Only these threads (comma-separated list)")->delimiter(',');
     sub->add_option("--cpu", cpus_, "Only samples taken on these CPUs (e.g. 0,2-3)");
@@ -254,6 +260,10 @@ SampleFilter ReportCommand::makeFilter(const Profile &profile) const {
                             input_, event_, sampledEventNames(profile)));
     }
     if (cost_ == "off-cpu") setOffCpu(profile, filter);
+    if (latency_ && !histogram_) {
+        filter.cost = CostKind::Latency;
+        filter.latency = parallelism(profile).latencyWeights(profile);
+    }
     filter.pids = pids_;
     filter.tids = tids_;
     if (!histogram_ && !perf_.comms().empty()) // the table filters its rows by comm itself
@@ -433,9 +443,25 @@ void ReportCommand::applyPerfOptions() {
                     "--drop or --collapse-lib");
 }
 
+Parallelism ReportCommand::parallelism(const Profile &profile) const {
+    Parallelism result = Parallelism::compute(profile);
+    if (!result.known())
+        throw Error(input_ +
+                    ": the session has no context switches to count parallelism from; record it with "
+                    "`record --latency` (or perf record --latency)");
+    return result;
+}
+
 void ReportCommand::printPerfTable(std::FILE *out, const Profile &profile, const SampleFilter &filter) const {
-    const SortedHistogram histogram =
-        SortedHistogram::compute(profile, filter, perf_.histogramOptions(hasCallChains(profile)));
+    HistogramOptions options = perf_.histogramOptions(hasCallChains(profile));
+    const bool byParallelism =
+        std::find(options.keys.begin(), options.keys.end(), SortKey::Parallelism) != options.keys.end();
+    if (latency_ || byParallelism) {
+        const Parallelism counted = parallelism(profile);
+        options.parallelism = std::make_shared<const std::vector<uint32_t>>(counted.perSample(profile));
+        if (latency_) options.latency = counted.latencyWeights(profile);
+    }
+    const SortedHistogram histogram = SortedHistogram::compute(profile, filter, options);
     printHeader(out, profile, profile.events[static_cast<size_t>(filter.event)].name, histogram.sampleCount);
     printHistogram(out, profile, histogram, perf_.percentLimit().value_or(0.0), limit_);
 }

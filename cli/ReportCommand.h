@@ -8,6 +8,7 @@
 #include "SymbolOptions.h"
 
 #include "analysis/Heatmap.h"
+#include "analysis/Parallelism.h"
 #include "analysis/SampleFilter.h"
 #include "export/CollapsedStacksExporter.h"
 #include "load/LoadProfile.h"
@@ -34,6 +35,8 @@ protected:
     void writeExports(const std::shared_ptr<const Profile> &profile, const SampleFilter &filter) const;
     CollapsedOptions collapsedOptions(const Profile &profile) const;
     void setOffCpu(const Profile &profile, SampleFilter &filter) const;
+    // The parallelism of PROFILE's processes; throws Error when it has no context switches.
+    Parallelism parallelism(const Profile &profile) const;
     std::string unitName(const Profile &profile, const SampleFilter &filter) const;
     int printCounters(const Profile &profile) const;
     int printHeatmap(const Profile &profile, const SampleFilter &filter) const;
@@ -70,6 +73,7 @@ protected:
     bool noKernel_ = false;
     std::string groupBy_ = "none"; // --group-by: none, process, thread
     bool noIdle_ = false;
+    bool latency_ = false; // --latency: weights by 1/parallelism
     bool inline_ = true;
     bool inlineDebugFiles_ = false;
     unsigned threads_ = 0; // 0: one per CPU

@@ -16,7 +16,7 @@ set(PERFGLASS_GUI_TESTS tst_heatmapview tst_callercallee tst_countersview tst_ev
 list(APPEND PERFGLASS_CORE_UNIT_TESTS tst_diff)
 # The heat map of when the work happened (issue 34): core (unit), perfglass-cli report --view heatmap and its
 # HTML export (integration), the Heat Map dock (gui).
-list(APPEND PERFGLASS_CORE_UNIT_TESTS tst_heatmap)
+list(APPEND PERFGLASS_CORE_UNIT_TESTS tst_heatmap tst_latency)
 list(APPEND PERFGLASS_INTEGRATION_TESTS tst_sessiondiff)
 list(APPEND PERFGLASS_GUI_TESTS tst_compare)
 # Several sessions open at once, filters kept across reloads (session documents)
