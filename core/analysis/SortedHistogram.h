@@ -1,5 +1,5 @@
-// perf report's table: samples grouped by sort keys (comm, pid, tid, dso, sym, cpu, as `perf report --sort`;
-// pid rows are threads, "tid:comm", as perf's, and tid is the same key under its own title),
+// perf report's table: samples grouped by sort keys (comm, pid, tid, dso, sym, cpu, parallelism, as `perf
+// report --sort`; pid rows are threads, "tid:comm", as perf's, and tid is the same key under its own title),
 // each group's self cost (samples whose leaf frame falls in it) and, with children, its cost including
 // callees (samples with the group anywhere on the stack, once per sample). Inline frames count toward the
 // function they were inlined into, as perf report counts without --inline. Counts the recorded stacks:
