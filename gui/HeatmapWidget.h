@@ -41,7 +41,7 @@ public:
     uint64_t colourScaleMax() const;
     QString toolTipFor(HeatmapCell cell) const;
     QSize sizeHint() const override { return {800, 260}; }
-    QSize minimumSizeHint() const override { return {200, 120}; }
+    QSize minimumSizeHint() const override { return {200, 60}; }
 
     static constexpr int kLeftMargin = 52;   // row labels (ms)
     static constexpr int kBottomMargin = 18; // column labels (s)
