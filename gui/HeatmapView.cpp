@@ -69,6 +69,7 @@ HeatmapView::HeatmapView(QWidget *parent)
     layout->addWidget(widget_, 1);
     legend_->setPixmap(legendPixmap());
     connect(widget_, &HeatmapWidget::rangeSelected, this, &HeatmapView::rangeSelected);
+    connect(widget_, &HeatmapWidget::compareRangeSelected, this, &HeatmapView::compareRangeSelected);
     connect(bucket_, &QComboBox::currentIndexChanged, this, &HeatmapView::recompute);
     connect(colour_, &QComboBox::currentIndexChanged, this, [this](int index) {
         widget_->setColourByCost(index == 1);
@@ -86,6 +87,8 @@ uint64_t HeatmapView::bucketNs() const {
 }
 
 void HeatmapView::setSession(const std::shared_ptr<const SessionAnalysis> &session) {
+    // Another file: the function marked was one of the old profile's.
+    if (!session || !session_ || session->profile() != session_->profile()) function_.reset();
     session_ = session;
     if (!session) {
         job_->abandon();

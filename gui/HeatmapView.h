@@ -3,7 +3,8 @@
 // (HeatmapWidget). The matrix follows the document's filter (event, processes, threads, CPUs, commands,
 // transforms) but not its time range, which is outlined instead; it is computed off the UI thread by a job of
 // the view's own, again for each analysis, bucket size and highlighted function. Dragging across cells asks
-// to filter every view to their time (rangeSelected); setFunction() marks the cells a function ran in.
+// to filter every view to their time (rangeSelected), with Ctrl to compare their time with the selection the
+// views show (compareRangeSelected); setFunction() marks the cells a function ran in.
 #pragma once
 
 #include "SessionAnalysis.h"
@@ -40,6 +41,7 @@ public slots:
 
 signals:
     void rangeSelected(uint64_t start, uint64_t end);
+    void compareRangeSelected(uint64_t start, uint64_t end);
     // A matrix was computed and is shown (for tests and the benchmark).
     void heatmapShown();
 

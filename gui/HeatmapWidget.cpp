@@ -223,7 +223,10 @@ void HeatmapWidget::mouseReleaseEvent(QMouseEvent *event) {
     dragFrom_.reset();
     dragTo_.reset();
     update();
-    emit rangeSelected(start, end);
+    if (event->modifiers() & Qt::ControlModifier)
+        emit compareRangeSelected(start, end);
+    else
+        emit rangeSelected(start, end);
 }
 
 QString HeatmapWidget::toolTipFor(HeatmapCell cell) const {

@@ -3,9 +3,9 @@
 // from a QImage of one pixel per cell, made once per matrix (or colour choice) and scaled when painted, so a
 // redraw costs one image blit whatever the session's size. Dragging from one cell to another selects the
 // cells between them in time order (down a column, then on to the next column: one contiguous time range)
-// and asks to filter every view to it (rangeSelected); the range the views are filtered to is outlined. The
-// cells a function ran in (setHighlight) are marked with a blue dot. The tool tip names a cell's time and
-// counts.
+// and asks to filter every view to it (rangeSelected); with Ctrl held, it asks to compare that range with
+// what the views show (compareRangeSelected); the range the views are filtered to is outlined. The cells a
+// function ran in (setHighlight) are marked with a blue dot. The tool tip names a cell's time and counts.
 #pragma once
 
 #include "CostFormat.h"
@@ -51,6 +51,8 @@ public:
 signals:
     // The cells from one corner of the drag to the other, in time order: [start, end).
     void rangeSelected(uint64_t start, uint64_t end);
+    // The same, dragged with Ctrl: compare these cells' time with the selection the views show.
+    void compareRangeSelected(uint64_t start, uint64_t end);
 
 protected:
     void paintEvent(QPaintEvent *event) override;

@@ -133,6 +133,8 @@ SessionPage *MainWindow::addPage() {
 void MainWindow::connectPage(SessionPage *page) {
     connect(page, &SessionPage::statusMessage, statusBar(), &QStatusBar::showMessage);
     connect(page, &SessionPage::symbolSettingsRequested, this, &MainWindow::showSymbolSettings);
+    connect(page, &SessionPage::compareTimeRangeRequested, this,
+            [this, page](uint64_t start, uint64_t end) { compareTimeRange(page, start, end); });
     connect(page, &SessionPage::sourceFolderChosen, this, &MainWindow::offerToSaveSourceFolder);
 }
 
@@ -347,6 +349,16 @@ void MainWindow::showExportDialog(ExportJob::Format format) {
 
 void MainWindow::selectTimeRange(uint64_t start, uint64_t end) {
     currentPage()->selectTimeRange(start, end);
+}
+
+// The heat map's Ctrl-drag: what the views show now becomes the baseline (Edit ▸ Use Selection as Baseline),
+// the dragged range the views' filter, and once it is applied the comparison window compares the two.
+void MainWindow::compareTimeRange(SessionPage *page, uint64_t start, uint64_t end) {
+    if (page != currentPage() || !session()) return;
+    comparer_->pinSelection();
+    connect(page->document(), &SessionDocument::filterApplied, comparer_, &SessionComparer::compareSelection,
+            Qt::SingleShotConnection);
+    page->selectTimeRange(start, end);
 }
 
 void MainWindow::selectEvent(int event) {

@@ -104,6 +104,7 @@ private:
     SessionPage *pageShowing(const QString &path) const;
     SessionPage *pageForNewFile();
     void connectPage(SessionPage *page);
+    void compareTimeRange(SessionPage *page, uint64_t start, uint64_t end);
     void connectDocument(SessionPage *page);
     void closePage(SessionPage *page);
     void pageChanged();

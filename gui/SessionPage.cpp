@@ -146,6 +146,7 @@ void SessionPage::connectViews() {
 // in the trees or the flame graph.
 void SessionPage::connectHeatmap() {
     connect(heatmapView_, &HeatmapView::rangeSelected, this, &SessionPage::selectTimeRange);
+    connect(heatmapView_, &HeatmapView::compareRangeSelected, this, &SessionPage::compareTimeRangeRequested);
     for (CallTreeView *view : {topDownView_, bottomUpView_})
         connect(view, &CallTreeView::functionSelected, heatmapView_,
                 [this](uint32_t function) { heatmapView_->setFunction(function); });

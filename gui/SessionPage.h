@@ -64,6 +64,8 @@ signals:
     void statusMessage(const QString &message, int timeout);
     void symbolSettingsRequested();
     void sourceFolderChosen(const QString &folder);
+    // The heat map's cells dragged with Ctrl: compare that time range with what the views show now.
+    void compareTimeRangeRequested(uint64_t start, uint64_t end);
 
 protected:
     void resizeEvent(QResizeEvent *event) override;

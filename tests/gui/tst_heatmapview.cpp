@@ -4,10 +4,12 @@
 // exactly their time (undoable, and the flame graph then counts only those cells' samples), the bucket box
 // changes the rows, a function selected marks the cells it ran in, and tool tips name a cell's time and
 // samples. Screenshots of the dock go to build/screenshots.
+#include "CompareWindow.h"
 #include "GuiTestSupport.h"
 #include "HeatmapView.h"
 #include "HeatmapWidget.h"
 #include "MainWindow.h"
+#include "SessionComparer.h"
 #include "SessionDocument.h"
 #include "SessionPage.h"
 #include "TestSupport.h"
@@ -36,6 +38,7 @@ private slots:
     void dragFiltersEveryViewToTheCells();
     void bucketBoxChangesRows();
     void functionMarksItsCells();
+    void ctrlDragComparesTwoSelections();
 
 private:
     std::unique_ptr<MainWindow> openWindow();
@@ -185,6 +188,35 @@ void TestHeatmapView::functionMarksItsCells() {
     }
     QVERIFY(marked > 0);
     saveScreenshot(part<QDockWidget>(window, "heatmapDock"), QStringLiteral("heatmap-function-dock.png"));
+}
+
+// A drag over column 1, then a Ctrl-drag over column 2: the comparison window compares the first (baseline)
+// with the second, and every view shows the second.
+void TestHeatmapView::ctrlDragComparesTwoSelections() {
+    const auto window = openWindow();
+    QVERIFY(window);
+    HeatmapView *view = shownHeatmap(*window);
+    QVERIFY(view);
+    HeatmapWidget *widget = view->heatmap();
+    const auto map = widget->heatmap();
+    const size_t last = std::min<size_t>(10, map->rows() - 1);
+    const auto drag = [widget](HeatmapCell from, HeatmapCell to, Qt::KeyboardModifiers modifiers) {
+        QTest::mousePress(widget, Qt::LeftButton, modifiers, widget->cellRect(from).center());
+        QTest::mouseMove(widget, widget->cellRect(to).center());
+        QTest::mouseRelease(widget, Qt::LeftButton, modifiers, widget->cellRect(to).center());
+    };
+    QSignalSpy applied(window.get(), &MainWindow::filterApplied);
+    drag({1, 0}, {1, last}, Qt::NoModifier);
+    QVERIFY(applied.wait(kTimeoutMs));
+    QSignalSpy compared(window->comparer(), &SessionComparer::compared);
+    drag({2, 0}, {2, last}, Qt::ControlModifier);
+    QVERIFY(compared.wait(kTimeoutMs));
+    CompareWindow *compare = window->comparer()->compareWindow();
+    QVERIFY(compare);
+    QCOMPARE(compare->baseline()->filter.startTime, std::optional(map->timeRange({1, 0}, {1, last}).first));
+    QCOMPARE(compare->comparison()->filter.startTime, std::optional(map->timeRange({2, 0}, {2, last}).first));
+    QCOMPARE(window->filter().startTime, std::optional(map->timeRange({2, 0}, {2, last}).first));
+    saveScreenshot(compare, QStringLiteral("heatmap-compare-window.png"));
 }
 
 QTEST_MAIN(TestHeatmapView)
