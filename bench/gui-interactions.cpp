@@ -2,7 +2,8 @@
 // a loaded session (issue 16: re-render within one frame, 16 ms; re-aggregate within 100 ms). Used by
 // bench/gui.sh; prints one line per figure, the median of RUNS repetitions (milliseconds):
 //   zoom re-render, search re-match, search re-render, timeline drag re-render, timeline drag re-aggregate,
-//   flame graph re-render after the drag.
+//   flame graph re-render after the drag, and the Heat Map dock's redraw (a synchronous repaint) and rebuild
+//   (a new bucket size asked to the matrix shown: computed off the UI thread, then its image made; issue 34).
 // Re-render is a synchronous repaint() of the widget (layout and painting); re-aggregate is the time from
 // selecting a range to MainWindow::filterApplied (the trees and flat profile recomputed on worker threads).
 // Synchronous steps also print the main thread's CPU time: on a loaded machine, wall time minus CPU time is
@@ -11,11 +12,15 @@
 // the name of the root's heaviest child).
 #include "FlameGraphView.h"
 #include "FlameGraphWidget.h"
+#include "HeatmapView.h"
+#include "HeatmapWidget.h"
 #include "MainWindow.h"
 #include "TimelineView.h"
 #include "TimelineWidget.h"
 
 #include <QApplication>
+#include <QComboBox>
+#include <QDockWidget>
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QLineEdit>
@@ -146,6 +151,36 @@ bool measureDrag(perfglass::MainWindow &window, perfglass::TimelineWidget &timel
     return true;
 }
 
+// The heat map brought forward: its redraw, and its rebuild for another bucket size (20 ms and 10 ms in
+// turn), RUNS times each.
+bool measureHeatmap(perfglass::MainWindow &window, int runs) {
+    auto *dock = window.findChild<QDockWidget *>(QStringLiteral("heatmapDock"));
+    auto *view = window.findChild<perfglass::HeatmapView *>();
+    if (!dock || !view) return false;
+    dock->show();
+    dock->raise();
+    if (view->isComputing() || !view->heatmap()->heatmap())
+        if (!waitFor(view, &perfglass::HeatmapView::heatmapShown, 60000)) return false;
+    Timed redraw;
+    std::vector<double> rebuild;
+    QComboBox *bucket = view->bucketBox();
+    for (int run = 0; run < runs; ++run) {
+        timed(redraw, [&] { view->heatmap()->repaint(); });
+        const int next = bucket->findData(bucket->currentData().toInt() == 20 ? 10 : 20);
+        QElapsedTimer timer;
+        timer.start();
+        QTimer::singleShot(0, view, [bucket, next] { bucket->setCurrentIndex(next); });
+        if (!waitFor(view, &perfglass::HeatmapView::heatmapShown, 60000)) return false;
+        rebuild.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
+    }
+    const auto &map = view->heatmap()->heatmap();
+    std::printf("# heat map %dx%d pixels, %zu columns x %zu rows\n", view->heatmap()->width(),
+                view->heatmap()->height(), map->columns(), map->rows());
+    report("heat map redraw", redraw);
+    report("heat map rebuild (bucket changed)", rebuild);
+    return true;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -196,5 +231,9 @@ int main(int argc, char **argv) {
     report("timeline drag re-render", figures.dragRender);
     report("timeline drag re-aggregate", figures.dragAggregate);
     report("flame graph re-render after the drag", figures.flameAfterDrag);
+    if (!measureHeatmap(window, runs)) {
+        std::fprintf(stderr, "the heat map was not shown within 60 s\n");
+        return 1;
+    }
     return 0;
 }

@@ -2,7 +2,8 @@
 # The desktop application's own start-up figures (PERFGLASS_TIMING=1, gui/StartupTiming): milliseconds since
 # main() when the window was shown, the session loaded and the first flame graph painted, medians of RUNS runs
 # (default 5) under QT_QPA_PLATFORM=offscreen (or the display given with PLATFORM=xcb).
-# Then the times of a zoom, a search and a timeline drag (bench/gui-interactions.cpp) on BIG_FILE (default FILE),
+# Then the times of a zoom, a search, a timeline drag and the heat map's redraw and rebuild
+# (bench/gui-interactions.cpp) on BIG_FILE (default FILE),
 # medians of RUNS: re-render (a synchronous repaint, target one frame: 16 ms) and re-aggregate (range selected
 # to filter applied, target 100 ms); SEARCH=TEXT sets the searched text. Make BIG_FILE with bench/replicate-samples.py (1,000,000 samples).
 # Usage: bench/gui.sh FILE [BUILD_DIR] [BIG_FILE]   (target: first flame graph <= 150 ms for the 5 s DWARF

@@ -30,6 +30,8 @@ const char *columnTitle(SortKey key) {
         return "Symbol";
     case SortKey::Cpu:
         return "CPU";
+    case SortKey::Parallelism:
+        return "Parallelism";
     }
     return "";
 }
@@ -50,8 +52,19 @@ std::string cell(const Profile &profile, const HistogramEntry &entry, SortKey ke
                            perfSpelling(profile, entry.function)); // as perf names them
     case SortKey::Cpu:
         return fmt::format("{:03}", entry.cpu);
+    case SortKey::Parallelism:
+        return fmt::format("{:>11}", entry.parallelism);
     }
     return {};
+}
+
+// The latency cells of ENTRY (perf report --latency), or "".
+std::string latencyCells(const SortedHistogram &histogram, const HistogramEntry &entry) {
+    if (!histogram.latency) return {};
+    const double self = percent(entry.latencySelf, histogram.latencyTotal);
+    if (!histogram.children) return fmt::format("  {:6.2f}%", self);
+    return fmt::format("  {:16.2f}%  {:12.2f}%", percent(entry.latencyChildren, histogram.latencyTotal),
+                       self);
 }
 
 } // namespace
@@ -76,6 +89,12 @@ void printHistogram(std::FILE *out, const Profile &profile, const SortedHistogra
     }
     std::string titles = histogram.children ? "# Children      Self" : "# Overhead";
     std::string dots = histogram.children ? "# ........  ........" : "# ........";
+    if (histogram.latency) { // perf report --latency: the latency columns first
+        titles = histogram.children ? "# Latency(children)  Latency(self)  Children      Self"
+                                    : "# Latency  Overhead";
+        dots = histogram.children ? "# .................  .............  ........  ........"
+                                  : "# .......  ........";
+    }
     for (size_t k = 0; k < histogram.keys.size(); ++k) {
         const bool last = k + 1 == histogram.keys.size();
         titles += fmt::format("  {:<{}}", columnTitle(histogram.keys[k]), last ? 0 : widths[k]);
@@ -83,11 +102,11 @@ void printHistogram(std::FILE *out, const Profile &profile, const SortedHistogra
     }
     fmt::print(out, "#\n{}\n{}\n#\n", titles, dots);
     for (size_t r = 0; r < shown.size(); ++r) {
-        std::string line =
-            histogram.children
-                ? fmt::format("  {:7.2f}%  {:7.2f}%", percent(shown[r]->children, histogram.total),
-                              percent(shown[r]->self, histogram.total))
-                : fmt::format("  {:7.2f}%", percent(shown[r]->self, histogram.total));
+        std::string line = latencyCells(histogram, *shown[r]);
+        line += histogram.children
+                    ? fmt::format("  {:7.2f}%  {:7.2f}%", percent(shown[r]->children, histogram.total),
+                                  percent(shown[r]->self, histogram.total))
+                    : fmt::format("  {:7.2f}%", percent(shown[r]->self, histogram.total));
         for (size_t k = 0; k < histogram.keys.size(); ++k)
             line += fmt::format("  {:<{}}", cells[r][k], k + 1 == histogram.keys.size() ? 0 : widths[k]);
         fmt::print(out, "{}\n", line);

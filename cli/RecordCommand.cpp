@@ -142,6 +142,9 @@ CLI::App *RecordCommand::setup(CLI::App &app) {
         "CPUs of a launched or attached program's samples are written at the end");
     sub->add_flag("--off-cpu", options_.offCpu,
                   "Record context switches and sched:sched_switch with call chains, to see blocked time");
+    sub->add_flag("--latency", options_.latency,
+                  "Record the context switches of every thread of the target, as perf record --latency, so "
+                  "that report --latency can weigh samples by 1/parallelism (wall-clock time)");
     sub->add_flag(
         "-z", compress_,
         "Compress the records with zstd (level 1), as perf record -z: DWARF recordings shrink about "

@@ -1,6 +1,7 @@
 #include "ReportCommand.h"
 
 #include "CounterReport.h"
+#include "HeatmapReport.h"
 #include "HistogramReport.h"
 #include "JsonReport.h"
 #include "SessionInput.h"
@@ -10,12 +11,14 @@
 #include "analysis/FlatProfile.h"
 #include "analysis/FunctionMatcher.h"
 #include "analysis/OffCpuTime.h"
+#include "analysis/Parallelism.h"
 #include "analysis/SortedHistogram.h"
 #include "base/CpuList.h"
 #include "base/Error.h"
 #include "events/GenericEvents.h"
 #include "export/CollapsedStacksExporter.h"
 #include "export/FirefoxProfileExporter.h"
+#include "export/HeatmapHtmlExporter.h"
 #include "export/PprofExporter.h"
 #include "export/SpeedscopeExporter.h"
 #include "export/SvgFlameGraphExporter.h"
@@ -38,9 +41,12 @@ namespace {
 constexpr std::string_view kCallerCallee = "caller-callee=";
 
 std::string viewCheck(const std::string &view) {
-    if (view == "top-down" || view == "bottom-up" || view == "flat" || view == "counters") return {};
+    if (view == "top-down" || view == "bottom-up" || view == "flat" || view == "counters" ||
+        view == "heatmap")
+        return {};
     if (view.rfind(kCallerCallee, 0) == 0 && view.size() > kCallerCallee.size()) return {};
-    return "expected top-down, bottom-up, flat, caller-callee=FUNCTION or counters, not '" + view + "'";
+    return "expected top-down, bottom-up, flat, caller-callee=FUNCTION, counters or heatmap, not '" + view +
+           "'";
 }
 
 std::string exportCheck(const std::string &spec) {
@@ -48,8 +54,10 @@ std::string exportCheck(const std::string &spec) {
     const std::string kind = spec.substr(0, equals);
     if (equals == std::string::npos || equals + 1 == spec.size() ||
         (kind != "collapsed" && kind != "speedscope" && kind != "svg" && kind != "pprof" &&
-         kind != "firefox"))
-        return "expected collapsed=FILE, speedscope=FILE, svg=FILE, pprof=FILE or firefox=FILE, not '" +
+         kind != "firefox" && kind != "heatmap"))
+        return "expected collapsed=FILE, speedscope=FILE, svg=FILE, pprof=FILE, firefox=FILE or "
+               "heatmap=FILE, "
+               "not '" +
                spec + "'";
     return {};
 }
@@ -137,10 +145,14 @@ CLI::App *ReportCommand::setup(CLI::App &app) {
     viewOption_ =
         sub->add_option(
                "--view", view_,
-               "top-down, bottom-up, flat, caller-callee=FUNCTION, or counters (the counter series per "
-               "interval and CPU or thread, as the GUI charts them)")
+               "top-down, bottom-up, flat, caller-callee=FUNCTION, counters (the counter series per "
+               "interval and CPU or thread, as the GUI charts them), or heatmap (samples per second and "
+               "subsecond bucket, as the GUI's Heat Map draws them)")
             ->check(CLI::Validator(viewCheck, "VIEW"))
             ->capture_default_str();
+    sub->add_option("--bucket", bucketMs_,
+                    "--view heatmap: the height of a cell in milliseconds, 1 to 1000 (default 20)")
+        ->capture_default_str();
     sub->add_option("--format", format_, "text, json, or collapsed (flamegraph.pl input, any view)")
         ->check(CLI::IsMember({"text", "json", "collapsed"}))
         ->capture_default_str();
@@ -162,7 +174,9 @@ CLI::App *ReportCommand::setup(CLI::App &app) {
     sub->add_option(
            "--export", exports_,
            "Also write collapsed=FILE, speedscope=FILE, svg=FILE, pprof=FILE (gzipped profile.proto) or "
-           "firefox=FILE (the Firefox Profiler's Gecko format) (repeatable)")
+           "firefox=FILE (the Firefox Profiler's Gecko format) or heatmap=FILE (a self-contained HTML page "
+           "of "
+           "the heat map, with the flame graph of the cells selected in it; --bucket applies) (repeatable)")
         ->check(CLI::Validator(exportCheck, "KIND=FILE"));
     addLoadOptions(sub);
     perf_.setup(*sub);
@@ -177,6 +191,11 @@ void ReportCommand::addFilterOptions(CLI::App *sub) {
                     "switch-out samples of an --off-cpu session by the time their thread stayed blocked")
         ->check(CLI::IsMember({"period", "samples", "off-cpu"}))
         ->capture_default_str();
+    sub->add_flag(
+        "--latency", latency_,
+        "Weigh samples by their period divided by the parallelism of their process then (wall-clock "
+        "time, perf report --latency; needs a session recorded with --latency); perf's table (-s) "
+        "gets Latency columns beside Overhead");
     sub->add_option("--pid", pids_, "Only these processes (comma-separated list)")->delimiter(',');
     sub->add_option("--tid", tids_, "Only these threads (comma-separated list)")->delimiter(',');
     sub->add_option("--cpu", cpus_, "Only samples taken on these CPUs (e.g. 0,2-3)");
@@ -241,6 +260,10 @@ SampleFilter ReportCommand::makeFilter(const Profile &profile) const {
                             input_, event_, sampledEventNames(profile)));
     }
     if (cost_ == "off-cpu") setOffCpu(profile, filter);
+    if (latency_ && !histogram_) {
+        filter.cost = CostKind::Latency;
+        filter.latency = parallelism(profile).latencyWeights(profile);
+    }
     filter.pids = pids_;
     filter.tids = tids_;
     if (!histogram_ && !perf_.comms().empty()) // the table filters its rows by comm itself
@@ -333,6 +356,10 @@ void ReportCommand::writeExports(const std::shared_ptr<const Profile> &profile,
             FirefoxProfileExporter::writeFile(*profile, filter, input_, path);
             continue;
         }
+        if (kind == "heatmap") {
+            writeHeatmapPage(*profile, filter, path);
+            continue;
+        }
         if (kind == "pprof") {
             PprofExporter::writeFile(*profile, filter, path);
             continue;
@@ -343,6 +370,36 @@ void ReportCommand::writeExports(const std::shared_ptr<const Profile> &profile,
         options.unit = unitName(*profile, filter);
         SvgFlameGraphExporter::writeFile(*tree, path, options);
     }
+}
+
+int ReportCommand::printHeatmap(const Profile &profile, const SampleFilter &filter) const {
+    if (format_ == "collapsed") throw Error("--view heatmap: the formats are text and json");
+    const HeatmapReportHeader header{profile.events[static_cast<size_t>(filter.event)].name,
+                                     unitName(profile, filter)};
+    const Heatmap map = Heatmap::compute(profile, filter, heatmapOptions());
+    if (format_ == "json")
+        cli::printJson(stdout, heatmapToJson(map, header));
+    else
+        cli::printHeatmap(stdout, map, header);
+    std::fflush(stdout);
+    return 0;
+}
+
+void ReportCommand::writeHeatmapPage(const Profile &profile, const SampleFilter &filter,
+                                     const std::string &path) const {
+    HeatmapHtmlOptions options;
+    options.title = "Heat Map: " + input_;
+    options.unit = unitName(profile, filter);
+    options.heatmap = heatmapOptions();
+    HeatmapHtmlExporter::writeFile(profile, filter, options, path);
+}
+
+HeatmapOptions ReportCommand::heatmapOptions() const {
+    if (!std::isfinite(bucketMs_) || bucketMs_ < 1 || bucketMs_ > 1000)
+        throw Error(fmt::format("--bucket {:g}: the bucket is 1 to 1000 milliseconds", bucketMs_));
+    HeatmapOptions options;
+    options.bucketNs = static_cast<uint64_t>(std::llround(bucketMs_ * 1e6));
+    return options;
 }
 
 int ReportCommand::printCounters(const Profile &profile) const {
@@ -386,9 +443,25 @@ void ReportCommand::applyPerfOptions() {
                     "--drop or --collapse-lib");
 }
 
+Parallelism ReportCommand::parallelism(const Profile &profile) const {
+    Parallelism result = Parallelism::compute(profile);
+    if (!result.known())
+        throw Error(input_ +
+                    ": the session has no context switches to count parallelism from; record it with "
+                    "`record --latency` (or perf record --latency)");
+    return result;
+}
+
 void ReportCommand::printPerfTable(std::FILE *out, const Profile &profile, const SampleFilter &filter) const {
-    const SortedHistogram histogram =
-        SortedHistogram::compute(profile, filter, perf_.histogramOptions(hasCallChains(profile)));
+    HistogramOptions options = perf_.histogramOptions(hasCallChains(profile));
+    const bool byParallelism =
+        std::find(options.keys.begin(), options.keys.end(), SortKey::Parallelism) != options.keys.end();
+    if (latency_ || byParallelism) {
+        const Parallelism counted = parallelism(profile);
+        options.parallelism = std::make_shared<const std::vector<uint32_t>>(counted.perSample(profile));
+        if (latency_) options.latency = counted.latencyWeights(profile);
+    }
+    const SortedHistogram histogram = SortedHistogram::compute(profile, filter, options);
     printHeader(out, profile, profile.events[static_cast<size_t>(filter.event)].name, histogram.sampleCount);
     printHistogram(out, profile, histogram, perf_.percentLimit().value_or(0.0), limit_);
 }
@@ -443,6 +516,10 @@ LoadOptions ReportCommand::loadOptions() const {
 
 int ReportCommand::run() {
     applyPerfOptions();
+    const bool heatmapPage = std::any_of(exports_.begin(), exports_.end(), [](const std::string &spec) {
+        return spec.rfind("heatmap=", 0) == 0;
+    });
+    if (view_ == "heatmap" || heatmapPage) (void)heatmapOptions(); // a wrong --bucket is said before reading
     LoadOptions options = loadOptions();
     const std::string session = openSessionInput(input_, options); // adds the caches of an archive
     const auto profile = loadProfile(session, options);
@@ -454,6 +531,11 @@ int ReportCommand::run() {
     if (profile->events.empty()) throw Error(input_ + ": the session describes no events");
     if (view_ == "counters") return printCounters(*profile);
     const SampleFilter filter = makeFilter(*profile);
+    if (view_ == "heatmap") {
+        printHeatmap(*profile, filter);
+        writeExports(profile, filter);
+        return 0;
+    }
     QuietableOutput output(perf_.quiet() && format_ == "text");
     printReport(output.file(), profile, filter);
     output.finish();

@@ -7,6 +7,8 @@
 #include "PerfReportOptions.h"
 #include "SymbolOptions.h"
 
+#include "analysis/Heatmap.h"
+#include "analysis/Parallelism.h"
 #include "analysis/SampleFilter.h"
 #include "export/CollapsedStacksExporter.h"
 #include "load/LoadProfile.h"
@@ -33,8 +35,15 @@ protected:
     void writeExports(const std::shared_ptr<const Profile> &profile, const SampleFilter &filter) const;
     CollapsedOptions collapsedOptions(const Profile &profile) const;
     void setOffCpu(const Profile &profile, SampleFilter &filter) const;
+    // The parallelism of PROFILE's processes; throws Error when it has no context switches.
+    Parallelism parallelism(const Profile &profile) const;
     std::string unitName(const Profile &profile, const SampleFilter &filter) const;
     int printCounters(const Profile &profile) const;
+    int printHeatmap(const Profile &profile, const SampleFilter &filter) const;
+    HeatmapOptions heatmapOptions() const;
+    void
+    writeHeatmapPage(const Profile &profile, const SampleFilter &filter,
+                     const std::string &path) const; // throws Error when --bucket lies outside 1 to 1000 ms
     void applyPerfOptions();
     void printReport(std::FILE *out, const std::shared_ptr<const Profile> &profile,
                      const SampleFilter &filter) const;
@@ -48,6 +57,7 @@ protected:
     std::string names_ = "full";
     size_t limit_ = 0;
     double minPercent_ = 0.5;
+    double bucketMs_ = 20; // --bucket, --view heatmap
     SymbolOptions symbolOptions_;
     std::vector<uint32_t> pids_;
     std::vector<uint32_t> tids_;
@@ -63,6 +73,7 @@ protected:
     bool noKernel_ = false;
     std::string groupBy_ = "none"; // --group-by: none, process, thread
     bool noIdle_ = false;
+    bool latency_ = false; // --latency: weights by 1/parallelism
     bool inline_ = true;
     bool inlineDebugFiles_ = false;
     unsigned threads_ = 0; // 0: one per CPU

@@ -10,10 +10,13 @@ set(PERFGLASS_MODEL_UNIT_TESTS tst_eventlistmodel tst_processlistmodel tst_profi
 # Each model on Profiles in hand (hand-made ones and the golden recordings), with QAbstractItemModelTester.
 list(APPEND PERFGLASS_MODEL_UNIT_TESTS tst_annotationmodel tst_callercalleemodel tst_calltreemodel
   tst_diffflamegraphmodel tst_difftreemodel tst_flamegraphmodel tst_functionlistmodel)
-set(PERFGLASS_INTEGRATION_TESTS tst_annotateagreement tst_buildidrecord tst_counterreport tst_exportconsumers tst_helper tst_helperrecord tst_list tst_perfagreement tst_perfcompat tst_perfhabits tst_piperecord tst_readerperf tst_record tst_recordcounters tst_report tst_script tst_commands tst_stat tst_symbolsettings tst_unwind tst_walkingskeleton)
-set(PERFGLASS_GUI_TESTS tst_callercallee tst_countersview tst_eventbuilderview tst_eventsdock tst_filters tst_flamegraph tst_mainwindow tst_offcpuview tst_recorddialog tst_sourceview tst_startuptiming tst_summary tst_symbolsettingsdialog tst_systemwide tst_timeline tst_timelinemarks tst_translations)
+set(PERFGLASS_INTEGRATION_TESTS tst_heatmapreport tst_annotateagreement tst_buildidrecord tst_counterreport tst_exportconsumers tst_helper tst_helperrecord tst_list tst_perfagreement tst_perfcompat tst_perfhabits tst_piperecord tst_readerperf tst_record tst_recordcounters tst_report tst_script tst_commands tst_stat tst_symbolsettings tst_unwind tst_walkingskeleton)
+set(PERFGLASS_GUI_TESTS tst_heatmapview tst_callercallee tst_countersview tst_eventbuilderview tst_eventsdock tst_filters tst_flamegraph tst_mainwindow tst_offcpuview tst_recorddialog tst_sourceview tst_startuptiming tst_summary tst_symbolsettingsdialog tst_systemwide tst_timeline tst_timelinemarks tst_translations)
 # Comparing sessions: the core (unit) and perfglass-cli diff with its agreement with perf diff (integration).
 list(APPEND PERFGLASS_CORE_UNIT_TESTS tst_diff)
+# The heat map of when the work happened (issue 34): core (unit), perfglass-cli report --view heatmap and its
+# HTML export (integration), the Heat Map dock (gui).
+list(APPEND PERFGLASS_CORE_UNIT_TESTS tst_heatmap tst_latency)
 list(APPEND PERFGLASS_INTEGRATION_TESTS tst_sessiondiff)
 list(APPEND PERFGLASS_GUI_TESTS tst_compare)
 # Several sessions open at once, filters kept across reloads (session documents)
@@ -40,7 +43,7 @@ function(perfglass_add_test folder label name)
     PERFGLASS_FIXTURES_DIR="${CMAKE_CURRENT_SOURCE_DIR}/fixtures"
     PERFGLASS_SCREENSHOT_DIR="${PERFGLASS_SCREENSHOT_DIR}"
     PERFGLASS_NPM_DIR="${CMAKE_BINARY_DIR}/npm")
-  add_dependencies(${name} perfglass-cli hotspots-fp hotspots-nofp blocker workload-fp workload-nofp)
+  add_dependencies(${name} perfglass-cli hotspots-fp hotspots-nofp blocker stalls workload-fp workload-nofp)
   add_test(NAME ${name} COMMAND ${name})
   set_tests_properties(${name} PROPERTIES LABELS ${label} TIMEOUT 300
     ENVIRONMENT "QT_QPA_PLATFORM=offscreen;ASAN_OPTIONS=detect_leaks=0")

@@ -1782,6 +1782,73 @@ Modul: %2</translation>
     </message>
 </context>
 <context>
+    <name>perfglass::HeatmapView</name>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>The time each cell covers: one column is one second (or a fraction of a second in short sessions, several seconds in sessions longer than an hour)</source>
+        <translation>Die Zeit, die eine Zelle abdeckt: eine Spalte ist eine Sekunde (in kurzen Sitzungen ein Bruchteil einer Sekunde, in Sitzungen über einer Stunde mehrere Sekunden)</translation>
+    </message>
+    <message>
+        <source>Samples</source>
+        <translation>Stichproben</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>Kosten</translation>
+    </message>
+    <message>
+        <source>Colour the cells by their samples, or by the cost every view counts (CPU time, events or off-CPU time)</source>
+        <translation>Die Zellen nach ihren Stichproben färben oder nach den Kosten, die jede Ansicht zählt (CPU-Zeit, Ereignisse oder Off-CPU-Zeit)</translation>
+    </message>
+    <message>
+        <source>&amp;Bucket:</source>
+        <translation>&amp;Zellengröße:</translation>
+    </message>
+    <message>
+        <source>C&amp;olour by:</source>
+        <translation>F&amp;arbe nach:</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n sample(s) in a cell</source>
+        <translation>
+            <numerusform>%n Stichprobe in einer Zelle</numerusform>
+            <numerusform>%n Stichproben in einer Zelle</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::HeatmapWidget</name>
+    <message>
+        <source>No samples to show.</source>
+        <translation>Keine Stichproben anzuzeigen.</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 s to %2 s: %n sample(s), %3</source>
+        <translation>
+            <numerusform>%1 s bis %2 s: %n Stichprobe, %3</numerusform>
+            <numerusform>%1 s bis %2 s: %n Stichproben, %3</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n of them in the selected function</source>
+        <translation>
+            <numerusform>davon %n in der ausgewählten Funktion</numerusform>
+            <numerusform>davon %n in der ausgewählten Funktion</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>perfglass::MainWindow</name>
     <message>
         <source>Perfglass</source>
@@ -2862,6 +2929,10 @@ Modul: %2</translation>
     <message>
         <source>Show On-CPU Samples</source>
         <translation>On-CPU-Stichproben zeigen</translation>
+    </message>
+    <message>
+        <source>Heat Map</source>
+        <translation>Heatmap</translation>
     </message>
 </context>
 <context>

@@ -1781,6 +1781,73 @@ Module: %2</source>
     </message>
 </context>
 <context>
+    <name>perfglass::HeatmapView</name>
+    <message>
+        <source>%1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The time each cell covers: one column is one second (or a fraction of a second in short sessions, several seconds in sessions longer than an hour)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Samples</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Colour the cells by their samples, or by the cost every view counts (CPU time, events or off-CPU time)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Bucket:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>C&amp;olour by:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n sample(s) in a cell</source>
+        <translation>
+            <numerusform>%n sample in a cell</numerusform>
+            <numerusform>%n samples in a cell</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::HeatmapWidget</name>
+    <message>
+        <source>No samples to show.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 s to %2 s: %n sample(s), %3</source>
+        <translation>
+            <numerusform>%1 s to %2 s: %n sample, %3</numerusform>
+            <numerusform>%1 s to %2 s: %n samples, %3</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n of them in the selected function</source>
+        <translation>
+            <numerusform>%n of them in the selected function</numerusform>
+            <numerusform>%n of them in the selected function</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>perfglass::MainWindow</name>
     <message>
         <source>Perfglass</source>
@@ -2859,6 +2926,10 @@ Module: %2</source>
     </message>
     <message>
         <source>Show On-CPU Samples</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Heat Map</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

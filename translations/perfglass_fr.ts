@@ -1782,6 +1782,73 @@ Module : %2</translation>
     </message>
 </context>
 <context>
+    <name>perfglass::HeatmapView</name>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>The time each cell covers: one column is one second (or a fraction of a second in short sessions, several seconds in sessions longer than an hour)</source>
+        <translation>Le temps que couvre chaque cellule : une colonne vaut une seconde (une fraction de seconde dans les sessions courtes, plusieurs secondes dans les sessions de plus d’une heure)</translation>
+    </message>
+    <message>
+        <source>Samples</source>
+        <translation>Échantillons</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>Coût</translation>
+    </message>
+    <message>
+        <source>Colour the cells by their samples, or by the cost every view counts (CPU time, events or off-CPU time)</source>
+        <translation>Colorer les cellules selon leurs échantillons, ou selon le coût que comptent toutes les vues (temps CPU, événements ou temps hors CPU)</translation>
+    </message>
+    <message>
+        <source>&amp;Bucket:</source>
+        <translation>Ta&amp;ille des cellules :</translation>
+    </message>
+    <message>
+        <source>C&amp;olour by:</source>
+        <translation>&amp;Couleur selon :</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n sample(s) in a cell</source>
+        <translation>
+            <numerusform>%n échantillon dans une cellule</numerusform>
+            <numerusform>%n échantillons dans une cellule</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::HeatmapWidget</name>
+    <message>
+        <source>No samples to show.</source>
+        <translation>Aucun échantillon à afficher.</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 s to %2 s: %n sample(s), %3</source>
+        <translation>
+            <numerusform>De %1 s à %2 s : %n échantillon, %3</numerusform>
+            <numerusform>De %1 s à %2 s : %n échantillons, %3</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n of them in the selected function</source>
+        <translation>
+            <numerusform>dont %n dans la fonction sélectionnée</numerusform>
+            <numerusform>dont %n dans la fonction sélectionnée</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>perfglass::MainWindow</name>
     <message>
         <source>Perfglass</source>
@@ -2862,6 +2929,10 @@ Module : %2</translation>
     <message>
         <source>Show On-CPU Samples</source>
         <translation>Afficher les échantillons sur CPU</translation>
+    </message>
+    <message>
+        <source>Heat Map</source>
+        <translation>Carte de chaleur</translation>
     </message>
 </context>
 <context>

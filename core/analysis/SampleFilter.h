@@ -15,6 +15,8 @@ enum class CostKind {
     Period,  // the event's period: time for clock events, counts for others (what perf report shows)
     Samples, // one per sample
     OffCpu,  // the time the sample's thread then stayed off the CPU (SampleFilter::offCpuTime, OffCpuTime.h)
+    Latency, // the period divided by the parallelism of the sample's process (SampleFilter::latency,
+             // Parallelism.h): wall-clock time
 };
 
 // A per-process level above the call stacks (as sysprof and the Firefox Profiler have): one root box per
@@ -41,11 +43,14 @@ struct SampleFilter {
     bool hideIdle = false; // drop the samples of the idle task (PID 0, "swapper")
     // CostKind::OffCpu: nanoseconds off the CPU, by sample (OffCpuTime::compute); null counts 0.
     std::shared_ptr<const std::vector<uint64_t>> offCpuTime;
+    // CostKind::Latency: the weight of each sample (Parallelism::latencyWeights); null counts 0.
+    std::shared_ptr<const std::vector<uint64_t>> latency;
 
     bool operator==(const SampleFilter &) const = default;
     bool accepts(const Profile &profile, size_t sample) const;
     uint64_t weight(const Profile &profile, size_t sample) const {
         if (cost == CostKind::OffCpu) return offCpuTime ? (*offCpuTime)[sample] : 0;
+        if (cost == CostKind::Latency) return latency ? (*latency)[sample] : 0;
         return cost == CostKind::Period ? profile.samples.period[sample] : 1;
     }
 };

@@ -67,6 +67,10 @@ void ProfileBuilder::addRecord(const perf_event_header *record, bool stable, uin
     case PERF_RECORD_LOST_SAMPLES:
         addLostRecord(*record);
         break;
+    case PERF_RECORD_SWITCH: // for parallelism and latency (analysis/Parallelism.h)
+    case PERF_RECORD_SWITCH_CPU_WIDE:
+        addSwitch(*record);
+        break;
     case PERF_RECORD_EXIT: // when threads ended, for off-CPU time (analysis/OffCpuTime.h)
         if (ForkRecord::fits(*record)) processes_.addExit(ForkRecord(*record));
         break;
@@ -76,6 +80,14 @@ void ProfileBuilder::addRecord(const perf_event_header *record, bool stable, uin
         counterSeries_.addRecord(record);
         break;
     }
+}
+
+// A context switch: the thread of its sample_id trailer left the CPU or came onto one. Without sample_id_all
+// (no time, no thread) the record says nothing usable.
+void ProfileBuilder::addSwitch(const perf_event_header &record) {
+    SampleId id;
+    if (!decoder_.decodeSampleId(&record, id)) return;
+    profile_->switches.push_back({id.time, id.pid, id.tid, (record.misc & PERF_RECORD_MISC_SWITCH_OUT) != 0});
 }
 
 // MMAP, MMAP2, COMM or FORK.

@@ -75,6 +75,7 @@ private:
     static void spanCounterReads(Profile &profile);
     void addSample(const perf_event_header *record, bool stable, uint32_t cpu);
     void addProcessRecord(const perf_event_header &record);
+    void addSwitch(const perf_event_header &record);
     void addMmap2(const Mmap2Record &mmap);
     void addLostRecord(const perf_event_header &record);
     bool recordedAddresses(const perf_event_header *record, const Sample &sample);

@@ -110,6 +110,16 @@ struct EventMark {
     uint32_t fieldsLength = 0; // 0: no fields (not a tracepoint, or its format is not in the session)
 };
 
+// A context switch of a recorded thread (PERF_RECORD_SWITCH, or PERF_RECORD_SWITCH_CPU_WIDE of system-wide
+// sessions), kept for the parallelism of processes and latency (analysis/Parallelism.h): `record --latency`
+// and `--off-cpu` record them.
+struct ContextSwitch {
+    uint64_t time = 0;
+    uint32_t pid = 0;
+    uint32_t tid = 0;
+    bool out = false; // the thread left the CPU (PERF_RECORD_MISC_SWITCH_OUT); false: it came onto one
+};
+
 // The machine and the tool that recorded the session, from perf.data's feature sections (VERSION, ARCH,
 // NRCPUS, CPU_TOPOLOGY, CPUDESC, CPUID, TOTAL_MEM); empty or 0 where the file does not say.
 struct RecordingMachine {
@@ -194,6 +204,7 @@ struct Profile {
     std::vector<EventMark> marks;
     std::string markFields;
     std::vector<JitCodeCopy> jitCode;
+    std::vector<ContextSwitch> switches; // in record order (by time)
 
     std::string_view fieldsOf(const EventMark &mark) const {
         return std::string_view(markFields).substr(mark.fieldsOffset, mark.fieldsLength);

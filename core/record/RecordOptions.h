@@ -40,7 +40,8 @@ struct RecordOptions {
     std::vector<int> cpus;   // CPUs to record on; empty: all online CPUs. With a launch or attach target, the
                              // events of other CPUs are not opened, so the target is only seen on these.
 
-    bool offCpu = false; // context-switch records plus sched:sched_switch with call chains
+    bool offCpu = false;  // context-switch records plus sched:sched_switch with call chains
+    bool latency = false; // context-switch records of every thread, for parallelism and latency
     // Every sample carries its CPU (PERF_SAMPLE_CPU, perf's --sample-cpu), as it does anyway system-wide, on
     // a CPU list and in pipe mode. Otherwise the CPUs are written at the end, in a feature section of our own
     // (SampleCpuRuns), so that a partly written file (the GUI's live view) has none yet.

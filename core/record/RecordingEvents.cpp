@@ -88,7 +88,7 @@ void setTracking(perf_event_attr &attr, const RecordOptions &options, bool names
     attr.task = 1;
     attr.namespaces = namespaces ? 1 : 0;
     attr.build_id = options.buildIds ? 1 : 0;
-    attr.context_switch = options.offCpu ? 1 : 0;
+    attr.context_switch = options.offCpu || options.latency ? 1 : 0;
     // DWARF unwinders read .eh_frame_hdr, which modern linkers put in a read-only, non-executable segment.
     attr.mmap_data = options.callGraph == CallGraphMode::Dwarf ? 1 : 0;
 }

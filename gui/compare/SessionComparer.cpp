@@ -3,6 +3,8 @@
 #include "CompareWindow.h"
 #include "LoadJob.h"
 #include "MainWindow.h"
+#include "SessionDocument.h"
+#include "SessionPage.h"
 
 #include <QAction>
 #include <QFileDialog>
@@ -117,6 +119,15 @@ void SessionComparer::pinSelection() {
     pinned_ = main_->session();
     pinnedLabel_ = selectionLabel(*pinned_);
     updateActions();
+}
+
+void SessionComparer::compareWithTimeRange(uint64_t start, uint64_t end) {
+    SessionPage *page = main_->currentPage();
+    if (!page || !main_->session()) return;
+    pinSelection();
+    connect(page->document(), &SessionDocument::filterApplied, this, &SessionComparer::compareSelection,
+            Qt::SingleShotConnection);
+    page->selectTimeRange(start, end);
 }
 
 void SessionComparer::compareSelection() {

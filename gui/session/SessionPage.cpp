@@ -11,6 +11,7 @@
 #include "FlameGraphView.h"
 #include "FlameGraphWidget.h"
 #include "FrameActions.h"
+#include "HeatmapView.h"
 #include "SessionDocument.h"
 #include "SourceDisassemblyView.h"
 #include "SummaryView.h"
@@ -64,8 +65,8 @@ QDockWidget *SessionPage::addDock(const QString &title, const QString &objectNam
 }
 
 QList<QDockWidget *> SessionPage::docks() const {
-    return {timelineDock_, flameGraphDock_,   countersDock_, topDownDock_,
-            bottomUpDock_, callerCalleeDock_, sourceDock_,   summaryDock_};
+    return {timelineDock_, heatmapDock_,      flameGraphDock_, countersDock_, topDownDock_,
+            bottomUpDock_, callerCalleeDock_, sourceDock_,     summaryDock_};
 }
 
 void SessionPage::createViews() {
@@ -74,13 +75,14 @@ void SessionPage::createViews() {
     bottomUpView_ = new CallTreeView(bottomUpModel_, tr("Bottom-up call tree"), this);
     callerCalleeView_ = new CallerCalleeView(this);
     timelineView_ = new TimelineView(this);
+    heatmapView_ = new HeatmapView(this);
     countersView_ = new CountersView(this);
     summaryView_ = new SummaryView(this);
     const std::initializer_list<std::pair<QObject *, const char *>> names = {
         {flameGraphView_, "flameGraphView"}, {topDownView_, "topDownView"},
         {bottomUpView_, "bottomUpView"},     {callerCalleeView_, "callerCalleeView"},
         {timelineView_, "timelineView"},     {countersView_, "countersView"},
-        {summaryView_, "summaryView"}};
+        {heatmapView_, "heatmapView"},       {summaryView_, "summaryView"}};
     for (const auto &[view, name] : names)
         view->setObjectName(QLatin1String(name));
 }
@@ -92,6 +94,7 @@ void SessionPage::layOutDocks() {
     timelineDock_ = addDock(tr("Timeline"), QStringLiteral("timelineDock"), timelineView_);
     flameGraphDock_ = addDock(tr("Flame Graph"), QStringLiteral("flameGraphDock"), flameGraphView_);
     countersDock_ = addDock(tr("Counters"), QStringLiteral("countersDock"), countersView_);
+    heatmapDock_ = addDock(tr("Heat Map"), QStringLiteral("heatmapDock"), heatmapView_);
     topDownDock_ = addDock(tr("Top-Down"), QStringLiteral("topDownDock"), topDownView_);
     bottomUpDock_ = addDock(tr("Bottom-Up"), QStringLiteral("bottomUpDock"), bottomUpView_);
     callerCalleeDock_ = addDock(tr("Caller/Callee"), QStringLiteral("callerCalleeDock"), callerCalleeView_);
@@ -100,6 +103,7 @@ void SessionPage::layOutDocks() {
     splitDockWidget(timelineDock_, flameGraphDock_, Qt::Vertical);
     splitDockWidget(flameGraphDock_, topDownDock_, Qt::Vertical);
     tabifyDockWidget(flameGraphDock_, countersDock_);
+    tabifyDockWidget(countersDock_, heatmapDock_);
     tabifyDockWidget(topDownDock_, bottomUpDock_);
     tabifyDockWidget(bottomUpDock_, callerCalleeDock_);
     tabifyDockWidget(callerCalleeDock_, summaryDock_);
@@ -131,11 +135,27 @@ void SessionPage::connectViews() {
     connect(summaryView_, &SummaryView::functionActivated, this, &SessionPage::showFunctionInFlameGraph);
     connect(summaryView_, &SummaryView::symbolSettingsRequested, this, &SessionPage::symbolSettingsRequested);
     connect(timelineView_, &TimelineView::rangeSelected, this, &SessionPage::selectTimeRange);
+    connectHeatmap();
     // A new session's timeline gets the height that shows its rows (up to a limit; more rows scroll).
     connect(timelineView_, &TimelineView::preferredHeightChanged, this, [this](int height) {
         if (timelineDock_->isFloating()) return;
         const int frame = timelineDock_->height() - timelineView_->height(); // the dock's title bar
         resizeDocks({timelineDock_}, {height + frame}, Qt::Vertical);
+    });
+}
+
+// The heat map filters every view to the cells dragged across, and marks the cells of the function selected
+// in the trees or the flame graph.
+void SessionPage::connectHeatmap() {
+    connect(heatmapView_, &HeatmapView::rangeSelected, this, &SessionPage::selectTimeRange);
+    connect(heatmapView_, &HeatmapView::compareRangeSelected, this, &SessionPage::compareTimeRangeRequested);
+    for (CallTreeView *view : {topDownView_, bottomUpView_})
+        connect(view, &CallTreeView::functionSelected, heatmapView_,
+                [this](uint32_t function) { heatmapView_->setFunction(function); });
+    connect(flameGraphView_->graph(), &FlameGraphWidget::nodeActivated, heatmapView_, [this](uint32_t node) {
+        const auto tree = flameGraphModel_->tree();
+        heatmapView_->setFunction(node != CallTree::kRoot && tree ? std::optional(tree->node(node).function)
+                                                                  : std::nullopt);
     });
 }
 
@@ -259,6 +279,7 @@ void SessionPage::showAnalysis() {
                                analysis ? analysis->costUnit : CostUnit::Count);
     summaryView_->setSession(analysis);
     timelineView_->setSession(analysis);
+    heatmapView_->setSession(analysis);
     callerCalleeView_->setSession(analysis);
     sourceView_->setSession(analysis);
     filterBar_->setSession(analysis);
@@ -408,7 +429,7 @@ void SessionPage::fitDocksToSession() {
     if (!document_->file()->profile->countersOnly()) return;
     const int height = timelineDock_->height() + flameGraphDock_->height() + topDownDock_->height();
     for (QDockWidget *dock :
-         {timelineDock_, flameGraphDock_, topDownDock_, bottomUpDock_, callerCalleeDock_}) {
+         {timelineDock_, heatmapDock_, flameGraphDock_, topDownDock_, bottomUpDock_, callerCalleeDock_}) {
         if (dock->isHidden() || dock->isFloating()) continue;
         dock->hide();
         hiddenForCounters_ << dock;

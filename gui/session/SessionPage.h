@@ -1,9 +1,9 @@
 // One open session's page of the main window: its SessionDocument and the docks that show it (timeline,
-// flame graph, counters, top-down and bottom-up trees, Caller/Callee, summary, source and disassembly) with
-// the filter bar. The page is a QMainWindow of its own, so its docks move, tab and float within it; the main
-// window holds one page per open session (as tabs) around the application's own docks (Events, Recording).
-// Views follow the document (analysisChanged); the page turns what the views ask for (a time range, a
-// thread, a transform) into undoable filter steps of the document.
+// heat map, flame graph, counters, top-down and bottom-up trees, Caller/Callee, summary, source and
+// disassembly) with the filter bar. The page is a QMainWindow of its own, so its docks move, tab and float
+// within it; the main window holds one page per open session (as tabs) around the application's own docks
+// (Events, Recording). Views follow the document (analysisChanged); the page turns what the views ask for (a
+// time range, a thread, a transform) into undoable filter steps of the document.
 #pragma once
 
 #include "SearchEverywhere.h"
@@ -25,6 +25,7 @@ class FilterBar;
 class FlameGraphModel;
 class FlameGraphView;
 class FrameActions;
+class HeatmapView;
 class SessionDocument;
 class SourceDisassemblyView;
 class SummaryView;
@@ -40,7 +41,7 @@ public:
     SourceDisassemblyView *sourceView() const { return sourceView_; }
     QList<QDockWidget *> docks() const;
     // The page's dock layout as the main window keeps it between runs, and the one a new page starts with.
-    static constexpr int kStateVersion = 4;
+    static constexpr int kStateVersion = 5; // 5: the Heat Map dock
     QByteArray defaultLayout() const { return defaultState_; }
     void resetLayout();
     // The layout to save: the docks a counters-only session hid are counted as shown.
@@ -63,6 +64,8 @@ signals:
     void statusMessage(const QString &message, int timeout);
     void symbolSettingsRequested();
     void sourceFolderChosen(const QString &folder);
+    // The heat map's cells dragged with Ctrl: compare that time range with what the views show now.
+    void compareTimeRangeRequested(uint64_t start, uint64_t end);
 
 protected:
     void resizeEvent(QResizeEvent *event) override;
@@ -72,6 +75,7 @@ private:
     void createViews();
     void layOutDocks();
     void connectViews();
+    void connectHeatmap();
     void giveRoomTo(QDockWidget *dock);
     static constexpr int kFlameGraphKeeps = 160; // px of the flame graph a dock brought forward leaves
     void createSourceDock();
@@ -96,10 +100,12 @@ private:
     CallTreeView *bottomUpView_ = nullptr;
     CallerCalleeView *callerCalleeView_ = nullptr;
     TimelineView *timelineView_ = nullptr;
+    HeatmapView *heatmapView_ = nullptr;
     CountersView *countersView_ = nullptr;
     SummaryView *summaryView_ = nullptr;
     SourceDisassemblyView *sourceView_ = nullptr;
     QDockWidget *timelineDock_ = nullptr;
+    QDockWidget *heatmapDock_ = nullptr;
     QDockWidget *flameGraphDock_ = nullptr;
     QDockWidget *countersDock_ = nullptr;
     QDockWidget *topDownDock_ = nullptr;

@@ -1,0 +1,182 @@
+#include "analysis/Heatmap.h"
+
+#include "analysis/TransformedStacks.h"
+#include "base/Error.h"
+
+#include <algorithm>
+#include <array>
+#include <string>
+
+namespace perfglass {
+
+namespace {
+
+constexpr uint64_t kSecond = 1'000'000'000;
+constexpr uint64_t kMs = 1'000'000;
+// Sessions shorter than this get columns of a fraction of a second, at least kMinColumns of them.
+constexpr uint64_t kShortSession = 4 * kSecond;
+constexpr uint64_t kMinColumns = 4;
+
+uint64_t shortColumn(uint64_t span) {
+    constexpr std::array<uint64_t, 9> kFractions = {500 * kMs, 200 * kMs, 100 * kMs, 50 * kMs, 20 * kMs,
+                                                    10 * kMs,  5 * kMs,   2 * kMs,   kMs};
+    for (const uint64_t column : kFractions)
+        if (span / column >= kMinColumns) return column;
+    return kMs;
+}
+
+uint64_t longColumn(uint64_t span) {
+    constexpr std::array<uint64_t, 12> kSeconds = {1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 1800, 3600};
+    for (const uint64_t seconds : kSeconds)
+        if ((span + seconds * kSecond - 1) / (seconds * kSecond) <= Heatmap::kMaxColumns)
+            return seconds * kSecond;
+    return (span + Heatmap::kMaxColumns - 1) / Heatmap::kMaxColumns;
+}
+
+uint64_t columnFor(uint64_t span) {
+    return span < kShortSession ? shortColumn(span) : longColumn(span);
+}
+
+// The bucket used: the one asked for, no larger than the column, coarsened to whole milliseconds so that a
+// column has at most kMaxRows cells.
+uint64_t bucketFor(uint64_t asked, uint64_t column) {
+    uint64_t bucket = std::min(asked, column);
+    if ((column + bucket - 1) / bucket > Heatmap::kMaxRows) {
+        bucket = (column + Heatmap::kMaxRows - 1) / Heatmap::kMaxRows;
+        bucket = (bucket + kMs - 1) / kMs * kMs;
+    }
+    return bucket;
+}
+
+void checkBucket(uint64_t bucketNs) {
+    if (bucketNs >= HeatmapOptions::kMinBucketNs && bucketNs <= HeatmapOptions::kMaxBucketNs) return;
+    throw Error("heat map: the bucket must lie between 1 ms and 1000 ms, not " +
+                std::to_string(static_cast<double>(bucketNs) / 1e6) + " ms");
+}
+
+// For each node of STACKS, whether FUNCTION runs in it or in one of its callers.
+std::vector<uint8_t> nodesWith(const TransformedStacks &stacks, FunctionId function) {
+    constexpr uint8_t kUnknown = 2;
+    std::vector<uint8_t> with(stacks.size(), kUnknown);
+    std::vector<StackId> path;
+    for (StackId id = 0; id < stacks.size(); ++id) {
+        StackId node = id;
+        while (node != kNoStack && with[node] == kUnknown) {
+            path.push_back(node);
+            node = stacks.node(node).parent;
+        }
+        uint8_t known = node == kNoStack ? 0 : with[node];
+        for (auto it = path.rbegin(); it != path.rend(); ++it) {
+            known = known != 0 || stacks.node(*it).function == function;
+            with[*it] = known;
+        }
+        path.clear();
+    }
+    return with;
+}
+
+} // namespace
+
+Heatmap Heatmap::axis(uint64_t start, uint64_t end, uint64_t bucketNs) {
+    checkBucket(bucketNs);
+    Heatmap map;
+    map.origin_ = start;
+    map.end_ = std::max(end, start + 1);
+    const uint64_t span = map.end_ - map.origin_;
+    map.columnNs_ = columnFor(span);
+    map.bucketNs_ = bucketFor(bucketNs, map.columnNs_);
+    map.columns_ = static_cast<size_t>((span + map.columnNs_ - 1) / map.columnNs_);
+    map.rows_ = static_cast<size_t>((map.columnNs_ + map.bucketNs_ - 1) / map.bucketNs_);
+    map.samples_.assign(map.columns_ * map.rows_, 0);
+    map.cost_.assign(map.columns_ * map.rows_, 0);
+    return map;
+}
+
+uint64_t Heatmap::cellStart(HeatmapCell cell) const {
+    return origin_ + cell.column * columnNs_ + cell.row * bucketNs_;
+}
+
+uint64_t Heatmap::cellEnd(HeatmapCell cell) const {
+    const uint64_t columnEnd = origin_ + (cell.column + 1) * columnNs_;
+    return std::min(cellStart(cell) + bucketNs_, columnEnd);
+}
+
+bool Heatmap::cellOf(uint64_t time, HeatmapCell &cell) const {
+    if (time < origin_ || time >= end_) return false;
+    const uint64_t offset = time - origin_;
+    cell.column = static_cast<size_t>(offset / columnNs_);
+    cell.row = static_cast<size_t>(offset % columnNs_ / bucketNs_);
+    return cell.column < columns_ && cell.row < rows_;
+}
+
+std::pair<uint64_t, uint64_t> Heatmap::timeRange(HeatmapCell a, HeatmapCell b) const {
+    if (index(b) < index(a)) std::swap(a, b);
+    return {cellStart(a), cellEnd(b)};
+}
+
+void Heatmap::addCounts(const Heatmap &other) {
+    for (size_t i = 0; i < samples_.size(); ++i) {
+        samples_[i] += other.samples_[i];
+        cost_[i] += other.cost_[i];
+    }
+}
+
+void Heatmap::finish() {
+    for (size_t i = 0; i < samples_.size(); ++i) {
+        maxSamples_ = std::max(maxSamples_, samples_[i]);
+        maxCost_ = std::max(maxCost_, cost_[i]);
+        totalSamples_ += samples_[i];
+        totalCost_ += cost_[i];
+    }
+}
+
+Heatmap Heatmap::compute(const Profile &profile, const SampleFilter &filter, const HeatmapOptions &options,
+                         const AggregationControl &control) {
+    const bool whole = options.start == 0 && options.end == 0;
+    const Heatmap empty = axis(whole ? profile.startTime : options.start,
+                               whole ? profile.endTime + 1 : options.end, options.bucketNs);
+    const auto stacks = TransformedStacks::build(profile, filter.transforms);
+    const size_t sampleCount = profile.samples.size();
+    std::vector<Heatmap> perWorker(AggregationRunner::workerCount(sampleCount, control), empty);
+    AggregationRunner::forEachBlock(sampleCount, control, [&](unsigned worker, size_t begin, size_t end) {
+        Heatmap &map = perWorker[worker];
+        HeatmapCell cell;
+        for (size_t i = begin; i < end; ++i) {
+            if (!map.cellOf(profile.samples.time[i], cell) || !filter.accepts(profile, i)) continue;
+            if (stacks->map(profile.samples.stack[i]) == kDroppedStack) continue;
+            const size_t at = map.index(cell);
+            ++map.samples_[at];
+            map.cost_[at] += filter.weight(profile, i);
+        }
+    });
+    Heatmap result = std::move(perWorker.front());
+    for (size_t w = 1; w < perWorker.size(); ++w)
+        result.addCounts(perWorker[w]);
+    result.finish();
+    return result;
+}
+
+std::vector<uint32_t> Heatmap::functionSamples(const Profile &profile, const SampleFilter &filter,
+                                               FunctionId function, const AggregationControl &control) const {
+    const auto stacks = TransformedStacks::build(profile, filter.transforms);
+    const std::vector<uint8_t> with = nodesWith(*stacks, function);
+    const size_t sampleCount = profile.samples.size();
+    std::vector<std::vector<uint32_t>> perWorker(AggregationRunner::workerCount(sampleCount, control),
+                                                 std::vector<uint32_t>(samples_.size(), 0));
+    AggregationRunner::forEachBlock(sampleCount, control, [&](unsigned worker, size_t begin, size_t end) {
+        std::vector<uint32_t> &counts = perWorker[worker];
+        HeatmapCell cell;
+        for (size_t i = begin; i < end; ++i) {
+            const StackId node = stacks->map(profile.samples.stack[i]);
+            if (node == kNoStack || node == kDroppedStack || with[node] == 0) continue;
+            if (cellOf(profile.samples.time[i], cell) && filter.accepts(profile, i)) ++counts[index(cell)];
+        }
+    });
+    std::vector<uint32_t> result = std::move(perWorker.front());
+    for (size_t w = 1; w < perWorker.size(); ++w)
+        for (size_t i = 0; i < result.size(); ++i)
+            result[i] += perWorker[w][i];
+    return result;
+}
+
+} // namespace perfglass

@@ -1,0 +1,155 @@
+#include "HeatmapView.h"
+
+#include "BackgroundJob.h"
+#include "HeatmapWidget.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLinearGradient>
+#include <QPainter>
+#include <QVBoxLayout>
+
+namespace perfglass {
+
+namespace {
+
+constexpr int kBucketsMs[] = {1, 2, 5, 10, 20, 50, 100, 200, 500, 1000};
+constexpr int kDefaultBucketIndex = 4; // 20 ms
+
+struct HeatmapResult {
+    std::shared_ptr<const Heatmap> map;
+    std::vector<uint32_t> highlight;
+};
+
+} // namespace
+
+HeatmapView::HeatmapView(QWidget *parent)
+    : QWidget(parent)
+    , widget_(new HeatmapWidget(this))
+    , bucket_(new QComboBox(this))
+    , colour_(new QComboBox(this))
+    , legend_(new QLabel(this))
+    , legendMax_(new QLabel(this))
+    , job_(new BackgroundJob(this)) {
+    widget_->setObjectName(QStringLiteral("heatmapWidget"));
+    bucket_->setObjectName(QStringLiteral("heatmapBucket"));
+    colour_->setObjectName(QStringLiteral("heatmapColour"));
+    legend_->setObjectName(QStringLiteral("heatmapLegend"));
+    for (const int ms : kBucketsMs)
+        bucket_->addItem(tr("%1 ms").arg(ms), ms);
+    bucket_->setCurrentIndex(kDefaultBucketIndex);
+    bucket_->setToolTip(
+        tr("The time each cell covers: one column is one second (or a fraction of a second in "
+           "short sessions, several seconds in sessions longer than an hour)"));
+    colour_->addItem(tr("Samples"));
+    colour_->addItem(tr("Cost"));
+    colour_->setToolTip(tr("Colour the cells by their samples, or by the cost every view counts (CPU time, "
+                           "events or off-CPU time)"));
+    auto *bucketLabel = new QLabel(tr("&Bucket:"), this);
+    bucketLabel->setBuddy(bucket_);
+    auto *colourLabel = new QLabel(tr("C&olour by:"), this);
+    colourLabel->setBuddy(colour_);
+    auto *bar = new QHBoxLayout;
+    bar->setContentsMargins(6, 2, 6, 2);
+    bar->addWidget(bucketLabel);
+    bar->addWidget(bucket_);
+    bar->addSpacing(12);
+    bar->addWidget(colourLabel);
+    bar->addWidget(colour_);
+    bar->addSpacing(12);
+    bar->addWidget(new QLabel(QStringLiteral("0"), this));
+    bar->addWidget(legend_);
+    bar->addWidget(legendMax_);
+    bar->addStretch(1);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addLayout(bar);
+    layout->addWidget(widget_, 1);
+    legend_->setPixmap(legendPixmap());
+    connect(widget_, &HeatmapWidget::rangeSelected, this, &HeatmapView::rangeSelected);
+    connect(widget_, &HeatmapWidget::compareRangeSelected, this, &HeatmapView::compareRangeSelected);
+    connect(bucket_, &QComboBox::currentIndexChanged, this, &HeatmapView::recompute);
+    connect(colour_, &QComboBox::currentIndexChanged, this, [this](int index) {
+        widget_->setColourByCost(index == 1);
+        updateLegend();
+    });
+    updateLegend();
+}
+
+bool HeatmapView::isComputing() const {
+    return job_->isRunning();
+}
+
+uint64_t HeatmapView::bucketNs() const {
+    return static_cast<uint64_t>(bucket_->currentData().toInt()) * 1'000'000;
+}
+
+void HeatmapView::setSession(const std::shared_ptr<const SessionAnalysis> &session) {
+    // Another file: the function marked was one of the old profile's.
+    if (!session || !session_ || session->profile() != session_->profile()) function_.reset();
+    session_ = session;
+    if (!session) {
+        job_->abandon();
+        showResult({}, {});
+        return;
+    }
+    widget_->setFilteredRange(session->filter.startTime, session->filter.endTime);
+    recompute();
+}
+
+void HeatmapView::setFunction(std::optional<FunctionId> function) {
+    if (function_ == function) return;
+    function_ = function;
+    recompute();
+}
+
+// Off the UI thread: the matrix of the analysis' filter without its time range, and the cells of the
+// function marked.
+void HeatmapView::recompute() {
+    if (!session_) return;
+    SampleFilter filter = session_->filter;
+    filter.startTime.reset();
+    filter.endTime.reset();
+    HeatmapOptions options;
+    options.bucketNs = bucketNs();
+    job_->start(
+        [profile = session_->profile(), filter, options,
+         function = function_](const std::stop_token &stop, const BackgroundJob::ReportProgress &) {
+            AggregationControl control;
+            control.stop = stop;
+            HeatmapResult result;
+            auto map = std::make_shared<const Heatmap>(Heatmap::compute(*profile, filter, options, control));
+            if (function) result.highlight = map->functionSamples(*profile, filter, *function, control);
+            result.map = std::move(map);
+            return result;
+        },
+        [this](HeatmapResult result) { showResult(std::move(result.map), std::move(result.highlight)); });
+}
+
+void HeatmapView::showResult(std::shared_ptr<const Heatmap> map, std::vector<uint32_t> highlight) {
+    widget_->setHeatmap(std::move(map), session_ ? session_->costUnit : CostUnit::Count);
+    widget_->setHighlight(std::move(highlight));
+    updateLegend();
+    emit heatmapShown();
+}
+
+void HeatmapView::updateLegend() {
+    const uint64_t most = widget_->colourScaleMax();
+    const bool byCost = widget_->colourByCost();
+    legendMax_->setText(byCost ? formatCost(most, session_ ? session_->costUnit : CostUnit::Count)
+                               : tr("%n sample(s) in a cell", nullptr, static_cast<int>(most)));
+}
+
+QPixmap HeatmapView::legendPixmap() const {
+    QPixmap pixmap(120, 12);
+    QPainter painter(&pixmap);
+    for (int x = 0; x < pixmap.width(); ++x) {
+        painter.setPen(HeatmapWidget::colourFor(static_cast<double>(x + 1) / pixmap.width()));
+        painter.drawLine(x, 0, x, pixmap.height());
+    }
+    return pixmap;
+}
+
+} // namespace perfglass

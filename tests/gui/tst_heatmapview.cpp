@@ -1,0 +1,223 @@
+// The Heat Map dock on a recording of tests/clients/stalls (busy for 800 ms of every second, asleep for the
+// rest; the golden recording where recording is refused): the matrix it shows equals the one the core
+// computes from the profile, the stall is an empty stripe, dragging across cells filters every view to
+// exactly their time (undoable, and the flame graph then counts only those cells' samples), the bucket box
+// changes the rows, a function selected marks the cells it ran in, and tool tips name a cell's time and
+// samples. Screenshots of the dock go to build/screenshots.
+#include "CompareWindow.h"
+#include "GuiTestSupport.h"
+#include "HeatmapView.h"
+#include "HeatmapWidget.h"
+#include "MainWindow.h"
+#include "SessionComparer.h"
+#include "SessionDocument.h"
+#include "SessionPage.h"
+#include "TestSupport.h"
+
+#include <QComboBox>
+#include <QDockWidget>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUndoStack>
+
+using namespace perfglass;
+using namespace perfglass::test;
+
+namespace {
+constexpr int kTimeoutMs = 120000;
+} // namespace
+
+class TestHeatmapView : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void showsTheCoreMatrix();
+    void stallIsAnEmptyStripe();
+    void dragFiltersEveryViewToTheCells();
+    void bucketBoxChangesRows();
+    void functionMarksItsCells();
+    void ctrlDragComparesTwoSelections();
+
+private:
+    std::unique_ptr<MainWindow> openWindow();
+    HeatmapView *shownHeatmap(MainWindow &window);
+
+    QTemporaryDir dir_;
+    QString stalls_; // empty: recording is refused here, the golden recording stands in
+};
+
+void TestHeatmapView::initTestCase() {
+    useTestSettings(QStringLiteral("tst_heatmapview"));
+    QVERIFY(dir_.isValid());
+    const QString file = dir_.filePath(QStringLiteral("stalls.data"));
+    const RecordedSession session{
+        file, runCli({QStringLiteral("record"), QStringLiteral("-g"), QStringLiteral("-o"), file,
+                      QStringLiteral("--"), clientPath(QStringLiteral("stalls")), QStringLiteral("5")})};
+    if (session.made())
+        stalls_ = file;
+    else if (!session.refused())
+        QFAIL(qPrintable(session.result.err));
+}
+
+std::unique_ptr<MainWindow> TestHeatmapView::openWindow() {
+    if (stalls_.isEmpty()) return openGoldenWindow(QStringLiteral("perf-fp"), kTimeoutMs);
+    return openSessionWindow(stalls_, kTimeoutMs);
+}
+
+// The dock brought forward, and its matrix once computed.
+HeatmapView *TestHeatmapView::shownHeatmap(MainWindow &window) {
+    auto *dock = part<QDockWidget>(&window, "heatmapDock");
+    dock->show();
+    dock->raise();
+    auto *view = part<HeatmapView>(&window, "heatmapView");
+    if (view->isComputing() || !view->heatmap()->heatmap()) {
+        QSignalSpy shown(view, &HeatmapView::heatmapShown);
+        if (!shown.wait(kTimeoutMs)) return nullptr;
+    }
+    QTest::qWait(50);
+    return view;
+}
+
+void TestHeatmapView::showsTheCoreMatrix() {
+    const auto window = openWindow();
+    QVERIFY(window);
+    HeatmapView *view = shownHeatmap(*window);
+    QVERIFY(view);
+    const auto &analysis = window->currentPage()->document()->analysis();
+    const Heatmap expected = Heatmap::compute(*analysis->profile(), analysis->filter);
+    const auto &shown = view->heatmap()->heatmap();
+    QCOMPARE(shown->sampleCells(), expected.sampleCells());
+    QCOMPARE(shown->costCells(), expected.costCells());
+    QCOMPARE(shown->totalSamples(), analysis->topDown->sampleCount());
+    QVERIFY(view->heatmap()->toolTipFor({0, 0}).contains(QLatin1String("sample")));
+    saveScreenshot(part<QDockWidget>(window, "heatmapDock"), QStringLiteral("heatmap-dock.png"));
+}
+
+void TestHeatmapView::stallIsAnEmptyStripe() {
+    if (stalls_.isEmpty()) QSKIP("recording is refused here: no stalls recording");
+    const auto window = openWindow();
+    QVERIFY(window);
+    HeatmapView *view = shownHeatmap(*window);
+    QVERIFY(view);
+    const auto &map = view->heatmap()->heatmap();
+    QCOMPARE(map->columnNs(), uint64_t(1'000'000'000));
+    QCOMPARE(map->rows(), size_t(50));
+    for (size_t c = 0; c < 4; ++c) {
+        uint64_t busy = 0;
+        for (size_t r = 0; r < 40; ++r)
+            busy += map->samples({c, r});
+        QVERIFY(busy > 0);
+        for (size_t r = 42; r < 48; ++r)
+            QCOMPARE(map->samples({c, r}), 0u);
+    }
+}
+
+// From column 1 row 30 to column 2 row 10: one time range, from the first cell's start to the last one's end.
+void TestHeatmapView::dragFiltersEveryViewToTheCells() {
+    const auto window = openWindow();
+    QVERIFY(window);
+    HeatmapView *view = shownHeatmap(*window);
+    QVERIFY(view);
+    HeatmapWidget *widget = view->heatmap();
+    const auto map = widget->heatmap();
+    const HeatmapCell from{1, std::min<size_t>(30, map->rows() - 1)};
+    const HeatmapCell to{2, std::min<size_t>(10, map->rows() - 1)};
+    QSignalSpy applied(window.get(), &MainWindow::filterApplied);
+    QTest::mousePress(widget, Qt::LeftButton, {}, widget->cellRect(from).center());
+    QTest::mouseMove(widget, widget->cellRect(to).center());
+    QTest::mouseRelease(widget, Qt::LeftButton, {}, widget->cellRect(to).center());
+    QVERIFY(applied.wait(kTimeoutMs));
+    const auto [start, end] = map->timeRange(from, to);
+    QCOMPARE(window->filter().startTime, std::optional(start));
+    QCOMPARE(window->filter().endTime, std::optional(end));
+    uint64_t selected = 0;
+    for (size_t i = map->index(from); i <= map->index(to); ++i)
+        selected += map->sampleCells()[i];
+    SessionDocument *document = window->currentPage()->document();
+    QCOMPARE(document->analysis()->topDown->sampleCount(), selected);
+    QVERIFY(shownHeatmap(*window));
+    QCOMPARE(view->heatmap()->heatmap()->sampleCells(),
+             map->sampleCells()); // the time range is outlined only
+    saveScreenshot(part<QDockWidget>(window, "heatmapDock"), QStringLiteral("heatmap-selection-dock.png"));
+    saveScreenshot(window.get(), QStringLiteral("heatmap-selection-window.png"));
+    QVERIFY(document->undoStack()->canUndo());
+    document->undoStack()->undo();
+    QVERIFY(!window->filter().startTime && !window->filter().endTime);
+}
+
+void TestHeatmapView::bucketBoxChangesRows() {
+    const auto window = openWindow();
+    QVERIFY(window);
+    HeatmapView *view = shownHeatmap(*window);
+    QVERIFY(view);
+    QComboBox *bucket = part<QComboBox>(window, "heatmapBucket");
+    QSignalSpy shown(view, &HeatmapView::heatmapShown);
+    bucket->setCurrentIndex(bucket->findData(50));
+    QVERIFY(shown.wait(kTimeoutMs));
+    const auto &map = view->heatmap()->heatmap();
+    QCOMPARE(map->bucketNs(), std::min<uint64_t>(50'000'000, map->columnNs()));
+    QCOMPARE(map->rows(), size_t((map->columnNs() + map->bucketNs() - 1) / map->bucketNs()));
+    part<QComboBox>(window, "heatmapColour")->setCurrentIndex(1);
+    QCOMPARE(view->heatmap()->colourScaleMax(), map->maxCost());
+}
+
+void TestHeatmapView::functionMarksItsCells() {
+    const auto window = openWindow();
+    QVERIFY(window);
+    HeatmapView *view = shownHeatmap(*window);
+    QVERIFY(view);
+    const auto &analysis = window->currentPage()->document()->analysis();
+    const Profile &profile = *analysis->profile();
+    const char *name = stalls_.isEmpty() ? "hot" : "busyWork";
+    std::optional<FunctionId> function;
+    for (FunctionId f = 0; f < profile.functions.size(); ++f)
+        if (profile.functionName(f).find(name) != std::string::npos) function = f;
+    QVERIFY(function);
+    QSignalSpy shown(view, &HeatmapView::heatmapShown);
+    view->setFunction(function);
+    QVERIFY(shown.wait(kTimeoutMs));
+    const std::vector<uint32_t> &marks = view->heatmap()->highlight();
+    const auto &map = view->heatmap()->heatmap();
+    QCOMPARE(marks, map->functionSamples(profile, analysis->filter, *function));
+    uint64_t marked = 0;
+    for (size_t i = 0; i < marks.size(); ++i) {
+        QVERIFY(marks[i] <= map->sampleCells()[i]);
+        marked += marks[i];
+    }
+    QVERIFY(marked > 0);
+    saveScreenshot(part<QDockWidget>(window, "heatmapDock"), QStringLiteral("heatmap-function-dock.png"));
+}
+
+// A drag over column 1, then a Ctrl-drag over column 2: the comparison window compares the first (baseline)
+// with the second, and every view shows the second.
+void TestHeatmapView::ctrlDragComparesTwoSelections() {
+    const auto window = openWindow();
+    QVERIFY(window);
+    HeatmapView *view = shownHeatmap(*window);
+    QVERIFY(view);
+    HeatmapWidget *widget = view->heatmap();
+    const auto map = widget->heatmap();
+    const size_t last = std::min<size_t>(10, map->rows() - 1);
+    const auto drag = [widget](HeatmapCell from, HeatmapCell to, Qt::KeyboardModifiers modifiers) {
+        QTest::mousePress(widget, Qt::LeftButton, modifiers, widget->cellRect(from).center());
+        QTest::mouseMove(widget, widget->cellRect(to).center());
+        QTest::mouseRelease(widget, Qt::LeftButton, modifiers, widget->cellRect(to).center());
+    };
+    QSignalSpy applied(window.get(), &MainWindow::filterApplied);
+    drag({1, 0}, {1, last}, Qt::NoModifier);
+    QVERIFY(applied.wait(kTimeoutMs));
+    QSignalSpy compared(window->comparer(), &SessionComparer::compared);
+    drag({2, 0}, {2, last}, Qt::ControlModifier);
+    QVERIFY(compared.wait(kTimeoutMs));
+    CompareWindow *compare = window->comparer()->compareWindow();
+    QVERIFY(compare);
+    QCOMPARE(compare->baseline()->filter.startTime, std::optional(map->timeRange({1, 0}, {1, last}).first));
+    QCOMPARE(compare->comparison()->filter.startTime, std::optional(map->timeRange({2, 0}, {2, last}).first));
+    QCOMPARE(window->filter().startTime, std::optional(map->timeRange({2, 0}, {2, last}).first));
+    saveScreenshot(compare, QStringLiteral("heatmap-compare-window.png"));
+}
+
+QTEST_MAIN(TestHeatmapView)
+#include "tst_heatmapview.moc"

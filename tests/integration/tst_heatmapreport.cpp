@@ -1,0 +1,167 @@
+// perfglass-cli report --view heatmap: the matrix as JSON checked against counts computed from the sample
+// table of the golden recordings, the text form, --bucket's checks, and a recorded program that stalls 200 ms
+// of every second (tests/clients/stalls.cpp) showing the stall as an empty stripe.
+#include "GoldenFixtures.h"
+#include "TestSupport.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QXmlStreamReader>
+
+#include <nlohmann/json.hpp>
+
+using namespace perfglass;
+using namespace perfglass::test;
+
+namespace {
+
+QStringList goldenReport(const QStringList &arguments) {
+    return QStringList{
+               QStringLiteral("report"),    QStringLiteral("-i"), goldenPath(QStringLiteral("perf-fp")),
+               QStringLiteral("--sysroot"), goldenDir(),          QStringLiteral("--view"),
+               QStringLiteral("heatmap")} +
+           arguments;
+}
+
+nlohmann::json heatmapJson(const QStringList &arguments) {
+    const ProcessResult report =
+        runCli(arguments + QStringList{QStringLiteral("--format"), QStringLiteral("json")});
+    if (report.exitCode != 0) qWarning("%s", qPrintable(report.err));
+    return report.exitCode == 0 ? nlohmann::json::parse(report.out.toStdString()) : nlohmann::json();
+}
+
+} // namespace
+
+class TestHeatmapReport : public QObject {
+    Q_OBJECT
+private:
+    QTemporaryDir dir_;
+
+private slots:
+    void initTestCase() { QVERIFY(dir_.isValid()); }
+
+    // Every cell of the JSON matrix holds the samples of the session whose time falls into it.
+    void jsonMatchesSampleTable() {
+        const auto profile = loadGolden("perf-fp");
+        const nlohmann::json json =
+            heatmapJson(goldenReport({QStringLiteral("--bucket"), QStringLiteral("10")}));
+        QVERIFY(!json.is_null());
+        const uint64_t start = json["start"], columnNs = json["columnNs"], bucketNs = json["bucketNs"];
+        const size_t rows = json["rows"];
+        QCOMPARE(bucketNs, uint64_t(10'000'000));
+        std::vector<uint64_t> counts(json["columns"].get<size_t>() * rows, 0);
+        for (size_t i = 0; i < profile->samples.size(); ++i) {
+            const uint64_t offset = profile->samples.time[i] - start;
+            counts[offset / columnNs * rows + offset % columnNs / bucketNs] += 1;
+        }
+        for (size_t c = 0; c < json["samples"].size(); ++c)
+            for (size_t r = 0; r < rows; ++r)
+                QCOMPARE(uint64_t(json["samples"][c][r]), counts[c * rows + r]);
+        QCOMPARE(uint64_t(json["totalSamples"]), uint64_t(profile->samples.size()));
+    }
+
+    void textHasOneLinePerRow() {
+        const ProcessResult report = runCli(goldenReport({QStringLiteral("--bucket"), QStringLiteral("25")}));
+        QCOMPARE(report.exitCode, 0);
+        const nlohmann::json json =
+            heatmapJson(goldenReport({QStringLiteral("--bucket"), QStringLiteral("25")}));
+        QStringList lines = report.out.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QVERIFY(lines.first().startsWith(QLatin1String("# Heat map of ")));
+        lines.removeIf([](const QString &line) { return line.startsWith(QLatin1Char('#')); });
+        QCOMPARE(lines.size(), int(json["rows"]) + 1); // the column labels, then one line per row
+        const QStringList firstRow = lines[1].split(QLatin1Char(' '), Qt::SkipEmptyParts);
+        QCOMPARE(firstRow.size(), int(json["columns"]) + 1);
+        for (int c = 1; c < firstRow.size(); ++c)
+            QCOMPARE(firstRow[c].toULongLong(), uint64_t(json["samples"][c - 1][0]));
+    }
+
+    void htmlExportHoldsTheMatrix();
+
+    void bucketOutsideRangeSaysTheRange() {
+        for (const char *bucket : {"0", "1001", "0.5"}) {
+            const ProcessResult report =
+                runCli(goldenReport({QStringLiteral("--bucket"), QLatin1String(bucket)}));
+            QCOMPARE(report.exitCode, 1);
+            QVERIFY2(report.err.contains(QLatin1String("1 to 1000 milliseconds")), qPrintable(report.err));
+        }
+        const ProcessResult collapsed =
+            runCli(goldenReport({QStringLiteral("--format"), QStringLiteral("collapsed")}));
+        QVERIFY(collapsed.err.contains(QLatin1String("text and json")));
+    }
+
+    // A program that sleeps from 800 ms to 1 s of every second: the cells of 840-960 ms hold no sample in
+    // any whole second, while every whole second has samples in its first 800 ms.
+    void periodicStallIsAStripe() {
+        const QString file = dir_.filePath(QStringLiteral("stalls.data"));
+        const RecordedSession session{
+            file, runCli({QStringLiteral("record"), QStringLiteral("-o"), file, QStringLiteral("--"),
+                          clientPath(QStringLiteral("stalls")), QStringLiteral("5")})};
+        if (session.refused()) QSKIP(qPrintable(session.why()));
+        QVERIFY2(session.made(), qPrintable(session.result.err));
+        const nlohmann::json json = heatmapJson({QStringLiteral("report"), QStringLiteral("-i"), file,
+                                                 QStringLiteral("--view"), QStringLiteral("heatmap")});
+        QCOMPARE(uint64_t(json["columnNs"]), uint64_t(1'000'000'000));
+        QCOMPARE(size_t(json["rows"]), size_t(50));
+        QVERIFY(json["columns"] >= 5);
+        for (size_t c = 0; c < 4; ++c) {
+            uint64_t busy = 0;
+            for (size_t r = 0; r < 40; ++r)
+                busy += uint64_t(json["samples"][c][r]);
+            QVERIFY2(busy > 0, qPrintable(QString::number(c)));
+            for (size_t r = 42; r < 48; ++r)
+                QCOMPARE(uint64_t(json["samples"][c][r]), uint64_t(0));
+        }
+    }
+};
+
+// --export heatmap=FILE: a well-formed page (read as XML), nothing fetched from elsewhere, whose data holds
+// the same matrix as --view heatmap and, per cell, stacks whose samples add up to the cell's.
+void TestHeatmapReport::htmlExportHoldsTheMatrix() {
+    const QString page = dir_.filePath(QStringLiteral("heatmap.html"));
+    const ProcessResult report =
+        runCli(goldenReport({QStringLiteral("--bucket"), QStringLiteral("10"), QStringLiteral("--export"),
+                             QStringLiteral("heatmap=") + page}));
+    QCOMPARE(report.exitCode, 0);
+    QFile file(page);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QXmlStreamReader xml(&file);
+    QString data;
+    bool canvas = false;
+    while (!xml.atEnd()) {
+        xml.readNext();
+        if (!xml.isStartElement()) continue;
+        for (const char *attribute : {"src", "href"})
+            QVERIFY2(!xml.attributes().hasAttribute(QLatin1String(attribute)),
+                     qPrintable(xml.name().toString()));
+        canvas = canvas || xml.name() == QLatin1String("canvas");
+        if (xml.attributes().value(QLatin1String("id")) == QLatin1String("heatmap-data"))
+            data = xml.readElementText();
+    }
+    QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+    QVERIFY(canvas);
+    const nlohmann::json json = nlohmann::json::parse(data.toStdString());
+    const nlohmann::json matrix =
+        heatmapJson(goldenReport({QStringLiteral("--bucket"), QStringLiteral("10")}));
+    QVERIFY(json["columns"] == matrix["columns"]);
+    QVERIFY(json["rows"] == matrix["rows"]);
+    const size_t rows = matrix["rows"];
+    for (size_t c = 0; c < matrix["columns"]; ++c)
+        for (size_t r = 0; r < rows; ++r) {
+            const uint64_t samples = json["samples"][c * rows + r];
+            QCOMPARE(samples, uint64_t(matrix["samples"][c][r]));
+            uint64_t stackSamples = 0;
+            const std::string key = std::to_string(c * rows + r);
+            if (json["cells"].contains(key))
+                for (size_t k = 1; k < json["cells"][key].size(); k += 3)
+                    stackSamples += uint64_t(json["cells"][key][k]);
+            QCOMPARE(stackSamples, samples);
+        }
+    bool hot = false;
+    for (const auto &function : json["functions"])
+        hot = hot || function[0] == "hot";
+    QVERIFY(hot);
+}
+
+QTEST_GUILESS_MAIN(TestHeatmapReport)
+#include "tst_heatmapreport.moc"

@@ -1,0 +1,299 @@
+// The heat map (analysis/Heatmap): its axis for short, ordinary and long sessions, and its matrix checked
+// cell by cell against counts computed directly from the sample table, on hand-made sessions (a periodic
+// stall) and on the golden recordings; the time range of a run of cells, and the cells a function ran in.
+#include "GoldenFixtures.h"
+#include "unit/HandProfile.h"
+
+#include "analysis/Heatmap.h"
+#include "analysis/TransformedStacks.h"
+#include "base/Error.h"
+#include "export/HeatmapHtmlExporter.h"
+
+#include <QtTest>
+
+#include <map>
+#include <sstream>
+
+using namespace perfglass;
+using perfglass::test::HandProfile;
+
+namespace {
+
+constexpr uint64_t kMs = 1'000'000;
+constexpr uint64_t kSecond = 1'000'000'000;
+
+// Ten seconds of a worker (tid 2) sampled every 5 ms, and of a main thread (tid 1) whose samples every 5 ms
+// stop for 40 ms (a stall) at 300 ms into every second, when "b" runs on the worker instead of "a".
+HandProfile stallProfile() {
+    HandProfile hand;
+    hand.profile.samples = SampleTable();
+    const uint64_t start = 5 * kSecond;
+    for (uint64_t t = 0; t < 10 * kSecond; t += 5 * kMs) {
+        const uint64_t offset = t % kSecond;
+        const bool stall = offset >= 300 * kMs && offset < 340 * kMs;
+        if (!stall) hand.addSample({"main", "a"}, start + t, 1, 0, 5 * kMs);
+        hand.addSample(stall ? std::vector<std::string>{"main", "c<int>", "b"}
+                             : std::vector<std::string>{"main"},
+                       start + t + kMs, 2, 1, 3 * kMs);
+    }
+    hand.profile.startTime = start;
+    hand.profile.endTime = start + 10 * kSecond - 4 * kMs;
+    return hand;
+}
+
+// The cells' counts computed from the sample table alone, by the cell arithmetic spelt out here.
+std::map<size_t, std::pair<uint32_t, uint64_t>> directCounts(const Profile &profile,
+                                                             const SampleFilter &filter, const Heatmap &map) {
+    const auto stacks = TransformedStacks::build(profile, filter.transforms);
+    std::map<size_t, std::pair<uint32_t, uint64_t>> cells;
+    for (size_t i = 0; i < profile.samples.size(); ++i) {
+        const uint64_t time = profile.samples.time[i];
+        if (time < map.origin() || time >= map.end() || !filter.accepts(profile, i)) continue;
+        if (stacks->map(profile.samples.stack[i]) == kDroppedStack) continue;
+        const uint64_t column = (time - map.origin()) / map.columnNs();
+        const uint64_t row = (time - map.origin() - column * map.columnNs()) / map.bucketNs();
+        auto &cell = cells[column * map.rows() + row];
+        ++cell.first;
+        cell.second += filter.weight(profile, i);
+    }
+    return cells;
+}
+
+void compareWithDirect(const Profile &profile, const SampleFilter &filter, const Heatmap &map) {
+    const auto direct = directCounts(profile, filter, map);
+    uint64_t total = 0;
+    for (size_t c = 0; c < map.columns(); ++c)
+        for (size_t r = 0; r < map.rows(); ++r) {
+            const auto found = direct.find(c * map.rows() + r);
+            const uint32_t samples = found == direct.end() ? 0 : found->second.first;
+            const uint64_t cost = found == direct.end() ? 0 : found->second.second;
+            QCOMPARE(map.samples({c, r}), samples);
+            QCOMPARE(map.cost({c, r}), cost);
+            total += samples;
+        }
+    QCOMPARE(map.totalSamples(), total);
+}
+
+} // namespace
+
+class TestHeatmap : public QObject {
+    Q_OBJECT
+
+private slots:
+    void ordinaryAxis();
+    void shortSessionAxis();
+    void longSessionAxis();
+    void bucketOutsideRange();
+    void matrixMatchesSampleTable();
+    void stallIsAStripe();
+    void followsFilter();
+    void runOfCellsIsOneTimeRange();
+    void selectedRangeCountsOnlyItsCells();
+    void functionCells();
+    void parallelMatchesSerial();
+    void goldenRecordings();
+    void htmlPageStacksPerCell();
+};
+
+void TestHeatmap::ordinaryAxis() {
+    const Heatmap map = Heatmap::axis(100, 100 + 10 * kSecond, 20 * kMs);
+    QCOMPARE(map.columnNs(), kSecond);
+    QCOMPARE(map.bucketNs(), 20 * kMs);
+    QCOMPARE(map.columns(), size_t(10));
+    QCOMPARE(map.rows(), size_t(50));
+    const Heatmap uneven = Heatmap::axis(0, 10 * kSecond, 300 * kMs); // rows of 300 ms: the last is 100 ms
+    QCOMPARE(uneven.rows(), size_t(4));
+    QCOMPARE(uneven.cellEnd({0, 3}), kSecond);
+    HeatmapCell cell;
+    QVERIFY(uneven.cellOf(kSecond + 950 * kMs, cell));
+    QCOMPARE(cell, (HeatmapCell{1, 3}));
+    QVERIFY(!uneven.cellOf(10 * kSecond, cell));
+}
+
+void TestHeatmap::shortSessionAxis() {
+    // One second: columns of 200 ms (five), cells of 20 ms.
+    const Heatmap second = Heatmap::axis(0, kSecond, 20 * kMs);
+    QCOMPARE(second.columnNs(), 200 * kMs);
+    QCOMPARE(second.columns(), size_t(5));
+    QCOMPARE(second.rows(), size_t(10));
+    // 30 ms: columns of 5 ms, and the bucket no larger than a column.
+    const Heatmap tiny = Heatmap::axis(0, 30 * kMs, 20 * kMs);
+    QCOMPARE(tiny.columnNs(), 5 * kMs);
+    QCOMPARE(tiny.bucketNs(), 5 * kMs);
+    QCOMPARE(tiny.rows(), size_t(1));
+    QCOMPARE(tiny.columns(), size_t(6));
+}
+
+void TestHeatmap::longSessionAxis() {
+    // Two hours: columns of two seconds (3600 of them).
+    const Heatmap twoHours = Heatmap::axis(0, 7200 * kSecond, 20 * kMs);
+    QCOMPARE(twoHours.columnNs(), 2 * kSecond);
+    QCOMPARE(twoHours.columns(), size_t(3600));
+    QCOMPARE(twoHours.rows(), size_t(100));
+    // Ten hours with 1 ms cells: columns of 10 s, cells coarsened to 10 ms (at most 1000 rows).
+    const Heatmap tenHours = Heatmap::axis(0, 36000 * kSecond, kMs);
+    QCOMPARE(tenHours.columnNs(), 10 * kSecond);
+    QCOMPARE(tenHours.bucketNs(), 10 * kMs);
+    QCOMPARE(tenHours.rows(), Heatmap::kMaxRows);
+    QVERIFY(tenHours.columns() <= Heatmap::kMaxColumns);
+}
+
+void TestHeatmap::bucketOutsideRange() {
+    const HandProfile hand;
+    HeatmapOptions options;
+    options.bucketNs = 0;
+    QVERIFY_THROWS_EXCEPTION(Error, Heatmap::compute(hand.profile, {}, options));
+    options.bucketNs = 2 * kSecond;
+    try {
+        Heatmap::compute(hand.profile, {}, options);
+        QFAIL("a bucket of 2 s was accepted");
+    } catch (const Error &error) {
+        QVERIFY(std::string(error.what()).find("between 1 ms and 1000 ms") != std::string::npos);
+    }
+}
+
+void TestHeatmap::matrixMatchesSampleTable() {
+    const HandProfile hand = stallProfile();
+    for (const uint64_t bucket : {kMs, 20 * kMs, 70 * kMs, kSecond}) {
+        HeatmapOptions options;
+        options.bucketNs = bucket;
+        SampleFilter filter;
+        const Heatmap samples = Heatmap::compute(hand.profile, filter, options);
+        QCOMPARE(samples.columns(), size_t(10));
+        compareWithDirect(hand.profile, filter, samples);
+        filter.cost = CostKind::Samples;
+        compareWithDirect(hand.profile, filter, Heatmap::compute(hand.profile, filter, options));
+    }
+}
+
+void TestHeatmap::stallIsAStripe() {
+    // The main thread alone: the stall's cells (rows 15 and 16 of every column) are empty, the others full.
+    const HandProfile hand = stallProfile();
+    SampleFilter filter;
+    filter.tids = {1};
+    const Heatmap map = Heatmap::compute(hand.profile, filter);
+    QCOMPARE(map.rows(), size_t(50));
+    for (size_t c = 0; c < map.columns(); ++c)
+        for (size_t r = 0; r < map.rows(); ++r)
+            QCOMPARE(map.samples({c, r}), r == 15 || r == 16 ? 0u : 4u);
+    QCOMPARE(map.maxSamples(), 4u);
+    QCOMPARE(map.totalCost(), map.totalSamples() * 5 * kMs);
+}
+
+void TestHeatmap::followsFilter() {
+    const HandProfile hand = stallProfile();
+    SampleFilter filter;
+    filter.cpus = {1};
+    filter.transforms = {Transform::dropFunction(hand.function("b"))};
+    const Heatmap map = Heatmap::compute(hand.profile, filter);
+    compareWithDirect(hand.profile, filter, map);
+    // The worker's "b" samples (the stall) are dropped: its stripe is empty now.
+    QCOMPARE(map.samples({3, 15}), 0u);
+    QCOMPARE(map.samples({3, 14}), 4u);
+    filter.transforms.clear();
+    filter.event = 1; // no samples of this event
+    QCOMPARE(Heatmap::compute(hand.profile, filter).totalSamples(), uint64_t(0));
+}
+
+void TestHeatmap::runOfCellsIsOneTimeRange() {
+    const Heatmap map = Heatmap::axis(1000, 1000 + 10 * kSecond, 20 * kMs);
+    // Second 2 slice 45 to second 4 slice 3 (either order): one range, from the first cell's start to the
+    // last one's end.
+    const auto range = map.timeRange({4, 3}, {2, 45});
+    QCOMPARE(range.first, 1000 + 2 * kSecond + 900 * kMs);
+    QCOMPARE(range.second, 1000 + 4 * kSecond + 80 * kMs);
+    const auto one = map.timeRange({0, 0}, {0, 0});
+    QCOMPARE(one.second - one.first, 20 * kMs);
+}
+
+void TestHeatmap::selectedRangeCountsOnlyItsCells() {
+    const HandProfile hand = stallProfile();
+    const Heatmap whole = Heatmap::compute(hand.profile, {});
+    const auto [start, end] = whole.timeRange({2, 40}, {3, 5});
+    SampleFilter filter;
+    filter.startTime = start;
+    filter.endTime = end;
+    const Heatmap part = Heatmap::compute(hand.profile, filter);
+    uint64_t inside = 0;
+    for (size_t c = 0; c < part.columns(); ++c)
+        for (size_t r = 0; r < part.rows(); ++r) {
+            const size_t at = part.index({c, r});
+            const bool selected = at >= part.index({2, 40}) && at <= part.index({3, 5});
+            QCOMPARE(part.samples({c, r}), selected ? whole.samples({c, r}) : 0u);
+            inside += selected ? whole.samples({c, r}) : 0;
+        }
+    QCOMPARE(part.totalSamples(), inside);
+    QCOMPARE(inside, uint64_t(16 * 8)); // 16 cells of 8 samples (both threads, no stall among them)
+}
+
+void TestHeatmap::functionCells() {
+    const HandProfile hand = stallProfile();
+    const Heatmap map = Heatmap::compute(hand.profile, {});
+    const std::vector<uint32_t> b = map.functionSamples(hand.profile, {}, hand.function("b"));
+    const std::vector<uint32_t> main = map.functionSamples(hand.profile, {}, hand.function("main"));
+    QCOMPARE(main, map.sampleCells());
+    for (size_t c = 0; c < map.columns(); ++c)
+        for (size_t r = 0; r < map.rows(); ++r)
+            QCOMPARE(b[map.index({c, r})], r == 15 || r == 16 ? 4u : 0u);
+}
+
+void TestHeatmap::parallelMatchesSerial() {
+    HandProfile hand;
+    hand.profile.samples = SampleTable();
+    for (uint64_t i = 0; i < 200000; ++i)
+        hand.addSample(i % 3 == 0 ? std::vector<std::string>{"main", "a"} : std::vector<std::string>{"main"},
+                       (i * 7919) % (3 * kSecond), static_cast<uint32_t>(1 + i % 2), 0, 1 + i % 5);
+    hand.profile.startTime = 0;
+    hand.profile.endTime = 3 * kSecond;
+    AggregationControl serial;
+    serial.threads = 1;
+    AggregationControl parallel;
+    parallel.threads = 4;
+    const Heatmap a = Heatmap::compute(hand.profile, {}, {}, serial);
+    const Heatmap b = Heatmap::compute(hand.profile, {}, {}, parallel);
+    QCOMPARE(a.sampleCells(), b.sampleCells());
+    QCOMPARE(a.costCells(), b.costCells());
+    QCOMPARE(a.totalSamples(), uint64_t(200000));
+    QCOMPARE(a.functionSamples(hand.profile, {}, hand.function("a"), serial),
+             b.functionSamples(hand.profile, {}, hand.function("a"), parallel));
+}
+
+void TestHeatmap::goldenRecordings() {
+    for (const char *name : {"perf-fp", "perf-dwarf", "perfglass-dwarf"}) {
+        const auto profile = test::loadGolden(name);
+        SampleFilter filter;
+        filter.event = profile->firstSampledEvent();
+        for (const uint64_t bucket : {kMs, 20 * kMs}) {
+            HeatmapOptions options;
+            options.bucketNs = bucket;
+            const Heatmap map = Heatmap::compute(*profile, filter, options);
+            compareWithDirect(*profile, filter, map);
+            QVERIFY(map.totalSamples() > 0);
+        }
+    }
+}
+
+// The page's data: a stall cell (column 3, row 15) holds the main thread's nothing and the worker's
+// main;c<int>;b four times; the script text escapes what would end an element.
+void TestHeatmap::htmlPageStacksPerCell() {
+    const HandProfile hand = stallProfile();
+    HeatmapHtmlOptions options;
+    options.title = "a <b> & c";
+    const nlohmann::json json = HeatmapHtmlExporter::toJson(hand.profile, {}, options);
+    const auto &cell = json["cells"][std::to_string(3 * 50 + 15)];
+    QCOMPARE(cell.size(), size_t(3));
+    QCOMPARE(cell[1].get<uint64_t>(), uint64_t(4));
+    QCOMPARE(cell[2].get<uint64_t>(), uint64_t(4 * 3 * kMs));
+    std::vector<std::string> path;
+    for (int64_t node = cell[0]; node >= 0; node = json["nodes"][static_cast<size_t>(node)][0])
+        path.insert(path.begin(),
+                    json["functions"][json["nodes"][static_cast<size_t>(node)][1].get<size_t>()][0]);
+    QCOMPARE(path, (std::vector<std::string>{"main", "c<int>", "b"}));
+    std::ostringstream page;
+    HeatmapHtmlExporter::write(hand.profile, {}, options, page);
+    QVERIFY(page.str().find("<title>a &lt;b&gt; &amp; c</title>") != std::string::npos);
+    QVERIFY(page.str().find("\\u003cb\\u003e") != std::string::npos);
+}
+
+QTEST_GUILESS_MAIN(TestHeatmap)
+#include "tst_heatmap.moc"
