@@ -36,8 +36,7 @@ CallerCalleeView::CallerCalleeView(QWidget *parent)
     , callersView_(makeTable(callers_, tr("Callers of the selected function")))
     , calleesView_(makeTable(callees_, tr("Callees of the selected function")))
     , sandwich_(new SandwichWidget(this))
-    , job_(new BackgroundJob(this))
-    , listJob_(new BackgroundJob(this)) {
+    , job_(new BackgroundJob(this)) {
     // A function the filter no longer knows shows empty tables.
     connect(job_, &BackgroundJob::failed, this, [this] { showResult({}); });
     heading_->setTextFormat(Qt::RichText);
@@ -259,7 +258,7 @@ void CallerCalleeView::setSession(std::shared_ptr<const SessionAnalysis> session
         back_.clear();
         forward_.clear();
     }
-    recomputeList();
+    listFunctions();
     recompute();
     updateNavigation();
 }
@@ -306,27 +305,20 @@ void CallerCalleeView::updateNavigation() {
 }
 
 bool CallerCalleeView::isBusy() const {
-    return job_->isRunning() || listJob_->isRunning();
+    return job_->isRunning();
 }
 
-void CallerCalleeView::recomputeList() {
-    listJob_->abandon();
+// The analysis carries the flat profile of its filter (AnalysisJob): the list shows that one, not one of its
+// own.
+void CallerCalleeView::listFunctions() {
     if (!session_) {
         functions_->setFlatProfile({}, {}, CostUnit::Count);
         return;
     }
-    listJob_->start(
-        [session = session_](const std::stop_token &stop, const BackgroundJob::ReportProgress &) {
-            AggregationControl control;
-            control.stop = stop;
-            return std::make_shared<const FlatProfile>(
-                FlatProfile::compute(*session->profile(), session->filter, control));
-        },
-        [this](std::shared_ptr<const FlatProfile> flat) {
-            functions_->setFlatProfile(std::move(flat), session_->profile(), session_->costUnit);
-            selectInList();
-            emit functionsListed();
-        });
+    functions_->setFlatProfile(std::shared_ptr<const FlatProfile>(session_, &session_->flat),
+                               session_->profile(), session_->costUnit);
+    selectInList();
+    emit functionsListed();
 }
 
 // Marks the shown function in the list, without moving to it again.

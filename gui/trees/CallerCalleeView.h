@@ -93,7 +93,7 @@ private:
     QWidget *makeNavigation();
     void moveTo(FunctionId function);
     void recompute();
-    void recomputeList();
+    void listFunctions();
     void showResult(std::shared_ptr<const CallerCallee> result);
     void selectInList();
     void updateHeading();
@@ -120,7 +120,6 @@ private:
     QAction *backAction_ = nullptr;
     QAction *forwardAction_ = nullptr;
     BackgroundJob *job_;
-    BackgroundJob *listJob_;
     bool syncingList_ = false;
 };
 

@@ -108,6 +108,30 @@ private slots:
         QCOMPARE(window.currentPage(), second);
     }
 
+    // Three sessions (perf's frame-pointer and DWARF recordings, ours), at a large size and at the minimum:
+    // the tabs name their files, the page shown keeps its flame graph and trees, every page's session is
+    // named.
+    void threeSessionsLargeAndSmall() {
+        MainWindow window;
+        window.resize(1600, 1000);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.setSymbolSettings(goldenSymbols(), false);
+        const QString perfDwarf = QStringLiteral(PERFGLASS_FIXTURES_DIR "/golden/perf-dwarf.data");
+        for (const QString &path : {kFp, perfDwarf, kDwarf})
+            QVERIFY(openAndWait(window, path));
+        auto *tabs = part<QTabWidget>(window, "sessionTabs");
+        QCOMPARE(tabs->count(), 3);
+        QCOMPARE(tabs->tabText(2), QStringLiteral("perfglass-dwarf.data"));
+        for (SessionPage *page : window.pages())
+            QVERIFY(page->document()->analysis() && page->document()->analysis()->topDown->sampleCount() > 0);
+        saveScreenshot(&window, QStringLiteral("sessions-three-1600x1000.png"));
+        window.resize(window.minimumSizeHint());
+        QTRY_VERIFY(window.height() <= window.minimumSizeHint().height() + 1);
+        QVERIFY(part<QDockWidget>(window.currentPage(), "flameGraphDock")->isVisible());
+        saveScreenshot(&window, QStringLiteral("sessions-three-minimum.png"));
+    }
+
     void reloadKeepsFilterAndUndo() {
         MainWindow window;
         window.show();
