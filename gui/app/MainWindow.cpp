@@ -315,8 +315,7 @@ void MainWindow::createRecordingDock() {
     });
     connect(recordingDock_, &RecordingDock::liveUpdate, this, [this](const QString &path) {
         lastError_.clear();
-        if (!livePage_)
-            livePage_ = tabs_->pageShowing(path) ? tabs_->pageShowing(path) : tabs_->pageForNewFile();
+        if (!livePage_) livePage_ = tabs_->pageFor(path);
         livePage_->document()->refreshLive(path);
     });
 }

@@ -43,6 +43,11 @@ SessionPage *SessionTabs::pageForNewFile() {
     return addPage(layout_);
 }
 
+SessionPage *SessionTabs::pageFor(const QString &path) {
+    SessionPage *showing = pageShowing(path);
+    return showing ? showing : pageForNewFile();
+}
+
 SessionPage *SessionTabs::addPage(const QByteArray &layout) {
     layout_ = layout;
     auto *page = new SessionPage(frameActions_, clearFilter_, this);

@@ -22,6 +22,8 @@ public:
     SessionPage *pageShowing(const QString &path) const;
     // The page shown when it is empty (and loads nothing), else a new one.
     SessionPage *pageForNewFile();
+    // The page showing PATH, else pageForNewFile().
+    SessionPage *pageFor(const QString &path);
     // A new empty page, shown, laid out as the page layout saved last (LAYOUT; may be empty).
     SessionPage *addPage(const QByteArray &layout);
     // Closes PAGE (the window does on tabCloseRequested); it is deleted once its signals are delivered.

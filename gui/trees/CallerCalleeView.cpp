@@ -216,8 +216,7 @@ void CallerCalleeView::moveTo(FunctionId function) {
 // stacked.
 bool CallerCalleeView::eventFilter(QObject *watched, QEvent *event) {
     if (watched == tables_ && event->type() == QEvent::Resize) {
-        const int row = callersView_->fontMetrics().lineSpacing() + 6;
-        const bool roomy = tables_->height() >= 3 * (kReadableRows + 1) * row;
+        const bool roomy = tables_->height() >= 3 * (kReadableRows + 1) * tableRowHeight();
         setSideBySide(!roomy && tables_->width() >= 2 * kMinTableWidth);
     }
     return QWidget::eventFilter(watched, event);
@@ -239,8 +238,13 @@ void CallerCalleeView::setSideBySide(bool sideBySide) {
     }
 }
 
+// A table row's height, from the font (the tables may be empty).
+int CallerCalleeView::tableRowHeight() const {
+    return callersView_->fontMetrics().lineSpacing() + 6;
+}
+
 int CallerCalleeView::heightNeeded() const {
-    const int row = callersView_->fontMetrics().lineSpacing() + 6;
+    const int row = tableRowHeight();
     const int tables = (kReadableRows + 2) * row;                          // a header, rows and a margin
     const int sandwich = kReadableRows * sandwich_->rowHeight() + 2 * row; // and the area's frame
     return height() - tables_->height() + tables + sandwich + 2 * tables_->handleWidth();

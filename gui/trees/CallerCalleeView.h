@@ -88,6 +88,7 @@ private:
     static constexpr int kMinTableWidth = 420;
 
     void setSideBySide(bool sideBySide);
+    int tableRowHeight() const;
     QTreeView *makeTable(CallerCalleeModel *model, const QString &accessibleName);
     QWidget *makeFunctionList();
     QWidget *makeNavigation();
