@@ -10,6 +10,7 @@
 #include "analysis/CallerCallee.h"
 #include "analysis/FlatProfile.h"
 #include "analysis/FunctionMatcher.h"
+#include "analysis/Heatmap.h"
 #include "analysis/OffCpuTime.h"
 #include "analysis/Parallelism.h"
 #include "analysis/SortedHistogram.h"
@@ -63,18 +64,29 @@ std::string exportCheck(const std::string &spec) {
 }
 
 // "START,END" in seconds after the first sample; either side may be empty.
-std::optional<uint64_t> parseSeconds(const std::string &text, const std::string &whole, uint64_t origin) {
-    if (text.empty()) return std::nullopt;
+// TEXT (a part of OPTION's value WHOLE) as a count of UNIT, 0 or more.
+double parseAmount(const std::string &text, std::string_view option, const std::string &whole,
+                   std::string_view unit) {
     size_t used = 0;
-    double seconds = 0;
+    double amount = 0;
     try {
-        seconds = std::stod(text, &used);
+        amount = std::stod(text, &used);
     } catch (const std::exception &) {
         used = 0;
     }
-    if (used != text.size() || !std::isfinite(seconds) || seconds < 0)
-        throw Error(fmt::format("--time {}: '{}' is not a number of seconds (0 or more)", whole, text));
-    return origin + static_cast<uint64_t>(std::llround(seconds * 1e9));
+    if (used != text.size() || !std::isfinite(amount) || amount < 0)
+        throw Error(fmt::format("{} {}: '{}' is not a number of {} (0 or more)", option, whole, text, unit));
+    return amount;
+}
+
+std::optional<uint64_t> parseSeconds(const std::string &text, const std::string &whole, uint64_t origin) {
+    if (text.empty()) return std::nullopt;
+    return origin + static_cast<uint64_t>(std::llround(parseAmount(text, "--time", whole, "seconds") * 1e9));
+}
+
+uint64_t parseMilliseconds(const std::string &text, const std::string &whole) {
+    return static_cast<uint64_t>(
+        std::llround(parseAmount(text, "--time-slice", whole, "milliseconds") * 1e6));
 }
 
 std::vector<std::string> splitPath(const std::string &text) {
@@ -202,6 +214,10 @@ void ReportCommand::addFilterOptions(CLI::App *sub) {
     sub->add_option("--time", time_,
                     "Only samples in START,END: seconds after the first sample, e.g. 0.5,1.2 (either may be "
                     "empty: 0.5, or ,1.2)");
+    sub->add_option("--time-slice", timeSlice_,
+                    "Only samples in FROM,TO milliseconds of each column of the heat map (of each second, "
+                    "counted from the first sample; --view heatmap says the column when it is not one "
+                    "second), e.g. 800,850: a heat map rectangle; with --time, within that range");
     sub->add_option("--limit", limit_, "Show at most N functions (flat, caller-callee) or children per node");
     minPercentOption_ =
         sub->add_option("--min-percent", minPercent_, "Hide call-tree nodes below this inclusive share")
@@ -274,6 +290,12 @@ SampleFilter ReportCommand::makeFilter(const Profile &profile) const {
     if (!cpus_.empty())
         for (int cpu : parseCpuList(cpus_))
             filter.cpus.push_back(static_cast<uint32_t>(cpu));
+    addTimeSelection(profile, filter);
+    addTransforms(profile, filter);
+    return filter;
+}
+
+void ReportCommand::addTimeSelection(const Profile &profile, SampleFilter &filter) const {
     if (!time_.empty()) {
         const auto comma = time_.find(',');
         if (comma == std::string::npos) throw Error("--time " + time_ + ": expected START,END in seconds");
@@ -282,8 +304,19 @@ SampleFilter ReportCommand::makeFilter(const Profile &profile) const {
         if (filter.startTime && filter.endTime && *filter.endTime <= *filter.startTime)
             throw Error("--time " + time_ + ": the end must come after the start");
     }
-    addTransforms(profile, filter);
-    return filter;
+    if (timeSlice_.empty()) return;
+    const auto comma = timeSlice_.find(',');
+    if (comma == std::string::npos)
+        throw Error("--time-slice " + timeSlice_ + ": expected FROM,TO in milliseconds");
+    const uint64_t from = parseMilliseconds(timeSlice_.substr(0, comma), timeSlice_);
+    const uint64_t to = parseMilliseconds(timeSlice_.substr(comma + 1), timeSlice_);
+    const uint64_t column =
+        Heatmap::axis(profile.startTime, profile.endTime + 1, HeatmapOptions::kDefaultBucketNs).columnNs();
+    if (to <= from || to > column)
+        throw Error(fmt::format("--time-slice {}: expected 0 <= FROM < TO <= {} (the column's milliseconds)",
+                                timeSlice_, column / 1'000'000));
+    filter.slice = TimeSlice{profile.startTime, column, from, to};
+    if (!filter.startTime) filter.startTime = profile.startTime;
 }
 
 // Applied in a fixed order: hide kernel, collapse libraries, merge, drop, collapse recursion, focus.

@@ -31,6 +31,7 @@ protected:
     LoadOptions loadOptions() const;
     // Filters and transforms for PROFILE, read from input_ (error messages name it).
     SampleFilter makeFilter(const Profile &profile) const;
+    void addTimeSelection(const Profile &profile, SampleFilter &filter) const;
     void addTransforms(const Profile &profile, SampleFilter &filter) const;
     void writeExports(const std::shared_ptr<const Profile> &profile, const SampleFilter &filter) const;
     CollapsedOptions collapsedOptions(const Profile &profile) const;
@@ -63,6 +64,7 @@ protected:
     std::vector<uint32_t> tids_;
     std::string cpus_;
     std::string time_;
+    std::string timeSlice_; // --time-slice FROM,TO (ms of each heat map column)
     std::vector<std::string> merge_;
     std::vector<std::string> drop_;
     std::string focus_;

@@ -37,8 +37,7 @@ std::shared_ptr<const TimelineBuckets> timelineFor(const Profile &profile, const
         sameTimeline(previous->filter, filter))
         return previous->timeline;
     SampleFilter whole = filter;
-    whole.startTime.reset();
-    whole.endTime.reset();
+    whole.clearTimeSelection();
     whole.pids.clear(); // every thread and CPU keeps its row; the views grey those the filter leaves out
     whole.tids.clear();
     whole.cpus.clear();

@@ -34,4 +34,11 @@ QString formatPercent(uint64_t part, uint64_t total) {
     return QCoreApplication::translate("CostFormat", "%1 %").arg(QLocale().toString(percent, 'f', 1));
 }
 
+QString formatTimeSlice(const TimeSlice &slice) {
+    const QLocale locale;
+    const auto ms = [&locale](uint64_t ns) { return locale.toString(static_cast<double>(ns) / 1e6, 'g', 6); };
+    return QCoreApplication::translate("CostFormat", "%1–%2 ms of each %3 s")
+        .arg(ms(slice.from), ms(slice.to), locale.toString(static_cast<double>(slice.period) / 1e9, 'g', 6));
+}
+
 } // namespace perfglass

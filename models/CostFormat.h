@@ -1,6 +1,7 @@
 // How costs are shown: time for clock events (their period is in nanoseconds), plain counts for the rest.
 #pragma once
 
+#include "analysis/SampleFilter.h"
 #include "profile/Profile.h"
 
 #include <QString>
@@ -21,5 +22,7 @@ QString formatCost(uint64_t cost, CostUnit unit);
 // "61.3 %" with one decimal; "< 0.1 %" for small non-zero shares.
 QString formatPercent(uint64_t part, uint64_t total);
 double percentOf(uint64_t part, uint64_t total);
+// A heat map rectangle's part of each column: "200–400 ms of each 1 s".
+QString formatTimeSlice(const TimeSlice &slice);
 
 } // namespace perfglass

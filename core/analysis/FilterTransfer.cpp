@@ -129,18 +129,18 @@ std::vector<uint32_t> sameIds(const Profile &from, const std::vector<uint32_t> &
 FilterTransfer::Carried FilterTransfer::reload(const Profile &from, const SampleFilter &filter,
                                                const Profile &to) {
     SampleFilter withoutSelection = filter;
-    withoutSelection.startTime.reset();
-    withoutSelection.endTime.reset();
+    withoutSelection.clearTimeSelection();
     Carried carried = carry(from, withoutSelection, to);
     SampleFilter &result = carried.filter;
     result.grouping = filter.grouping;
     result.hideIdle = filter.hideIdle;
-    if (filter.startTime || filter.endTime) {
+    if (filter.hasTimeSelection()) {
         const uint64_t start = filter.startTime.value_or(0);
         const bool covered = to.endTime > start && (!filter.endTime || *filter.endTime > to.startTime);
         if (covered && !result.startTime) { // not made unsatisfiable by carry()
             result.startTime = filter.startTime;
             result.endTime = filter.endTime;
+            result.slice = filter.slice;
         }
         carried.timeRangeDropped = !covered;
     }
@@ -171,7 +171,7 @@ FilterTransfer::Carried FilterTransfer::carry(const Profile &from, const SampleF
             result.transforms.push_back(std::move(*moved));
     carried.transforms = result.transforms.size();
     carried.transformsDropped = filter.transforms.size() - result.transforms.size();
-    carried.timeRangeDropped = filter.startTime.has_value() || filter.endTime.has_value();
+    carried.timeRangeDropped = filter.hasTimeSelection();
     if (!filter.pids.empty()) {
         result.pids =
             sameNames(from, filter.pids, to, true, carried.processNames, carried.processNamesMissing);

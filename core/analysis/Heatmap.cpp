@@ -114,6 +114,27 @@ std::pair<uint64_t, uint64_t> Heatmap::timeRange(HeatmapCell a, HeatmapCell b) c
     return {cellStart(a), cellEnd(b)};
 }
 
+TimeSelection Heatmap::rectangle(HeatmapCell a, HeatmapCell b) const {
+    const HeatmapCell first{std::min(a.column, b.column), std::min(a.row, b.row)};
+    const HeatmapCell last{std::max(a.column, b.column), std::max(a.row, b.row)};
+    const bool everyRow = first.row == 0 && last.row + 1 >= rows_;
+    if (first.column == last.column || everyRow) {
+        const auto [start, end] = timeRange(first, last);
+        return {start, end, std::nullopt};
+    }
+    const TimeSlice slice{origin_, columnNs_, first.row * bucketNs_,
+                          std::min((last.row + 1) * bucketNs_, columnNs_)};
+    return {cellStart(first), cellEnd(last), slice};
+}
+
+std::optional<std::pair<size_t, size_t>> Heatmap::rowsOf(const TimeSlice &slice) const {
+    if (slice.origin != origin_ || slice.period != columnNs_ || slice.to <= slice.from || rows_ == 0)
+        return std::nullopt;
+    const size_t first = static_cast<size_t>(slice.from / bucketNs_);
+    const size_t last = static_cast<size_t>((slice.to - 1) / bucketNs_);
+    return std::pair{std::min(first, rows_ - 1), std::min(last, rows_ - 1)};
+}
+
 void Heatmap::addCounts(const Heatmap &other) {
     for (size_t i = 0; i < samples_.size(); ++i) {
         samples_[i] += other.samples_[i];

@@ -15,6 +15,7 @@
 #include "profile/Profile.h"
 
 #include <cstdint>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -28,6 +29,15 @@ struct HeatmapOptions {
     // The time axis: [start, end). Both 0: the profile's first to last sample.
     uint64_t start = 0;
     uint64_t end = 0;
+};
+
+// Cells of the heat map as a filter's time: the range from the first cell to the last and, for a rectangle
+// that leaves out rows of its columns, the slice of each column it keeps (SampleFilter::slice).
+struct TimeSelection {
+    uint64_t start = 0;
+    uint64_t end = 0;
+    std::optional<TimeSlice> slice;
+    bool operator==(const TimeSelection &) const = default;
 };
 
 struct HeatmapCell {
@@ -73,6 +83,12 @@ public:
     bool cellOf(uint64_t time, HeatmapCell &cell) const;
     // The time covered by the cells from A to B in column-major order (either may come first): [start, end).
     std::pair<uint64_t, uint64_t> timeRange(HeatmapCell a, HeatmapCell b) const;
+    // The rectangle with corners A and B: the same rows of each of its columns. One column, or every row,
+    // is one contiguous range (no slice).
+    TimeSelection rectangle(HeatmapCell a, HeatmapCell b) const;
+    // The rows of each column that SLICE keeps, [first, last]; nullopt when SLICE is not one of this axis'
+    // rectangles (another origin or column width, as after a reload with another axis).
+    std::optional<std::pair<size_t, size_t>> rowsOf(const TimeSlice &slice) const;
 
 private:
     void addCounts(const Heatmap &other);

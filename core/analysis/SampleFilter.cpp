@@ -16,6 +16,7 @@ bool SampleFilter::accepts(const Profile &profile, size_t sample) const {
     if (hideIdle && samples.pid[sample] == 0) return false;
     if (startTime && samples.time[sample] < *startTime) return false;
     if (endTime && samples.time[sample] >= *endTime) return false;
+    if (slice && !slice->contains(samples.time[sample])) return false;
     if (chosenSamples && (sample >= chosenSamples->size() || !(*chosenSamples)[sample])) return false;
     // The columns are packed (PackedColumn): read only those a list asks about.
     return (pids.empty() || listAccepts(pids, samples.pid[sample])) &&

@@ -27,11 +27,27 @@ enum class ProcessGrouping : uint8_t {
     ProcessThread,
 };
 
+// The same part of every period of time: a rectangle of the heat map (the rows FROM to TO of each of its
+// columns). A time is in it when its offset into its period, (time - origin) % period, lies in [from, to).
+struct TimeSlice {
+    uint64_t origin = 0;
+    uint64_t period = 0;
+    uint64_t from = 0; // inclusive
+    uint64_t to = 0;   // exclusive
+    bool operator==(const TimeSlice &) const = default;
+    bool contains(uint64_t time) const {
+        if (time < origin || period == 0) return false;
+        const uint64_t offset = (time - origin) % period;
+        return offset >= from && offset < to;
+    }
+};
+
 struct SampleFilter {
     int event = 0; // index into Profile::events; -1 counts every event
     CostKind cost = CostKind::Period;
     std::optional<uint64_t> startTime; // inclusive
     std::optional<uint64_t> endTime;   // exclusive
+    std::optional<TimeSlice> slice;    // within the time range, only this part of each period
     std::vector<uint32_t> pids;        // empty: all
     std::vector<uint32_t> tids;
     std::vector<uint32_t> cpus;
@@ -48,6 +64,12 @@ struct SampleFilter {
 
     bool operator==(const SampleFilter &) const = default;
     bool accepts(const Profile &profile, size_t sample) const;
+    bool hasTimeSelection() const { return startTime || endTime || slice; }
+    void clearTimeSelection() {
+        startTime.reset();
+        endTime.reset();
+        slice.reset();
+    }
     uint64_t weight(const Profile &profile, size_t sample) const {
         if (cost == CostKind::OffCpu) return offCpuTime ? (*offCpuTime)[sample] : 0;
         if (cost == CostKind::Latency) return latency ? (*latency)[sample] : 0;

@@ -109,7 +109,7 @@ void MainWindow::connectPage(SessionPage *page) {
     connect(page, &SessionPage::statusMessage, statusBar(), &QStatusBar::showMessage);
     connect(page, &SessionPage::symbolSettingsRequested, this, &MainWindow::showSymbolSettings);
     connect(page, &SessionPage::sourceFolderChosen, this, &MainWindow::offerToSaveSourceFolder);
-    connect(page, &SessionPage::compareTimeRangeRequested, comparer_, &SessionComparer::compareWithTimeRange);
+    connect(page, &SessionPage::compareTimesRequested, comparer_, &SessionComparer::compareWithTimes);
     connectDocument(page);
     const LoadOptions options = loadOptions();
     page->document()->setLoadOptions(options, symbolSettings_);

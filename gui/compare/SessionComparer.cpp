@@ -1,6 +1,7 @@
 #include "SessionComparer.h"
 
 #include "CompareWindow.h"
+#include "CostFormat.h"
 #include "LoadJob.h"
 #include "MainWindow.h"
 #include "SessionDocument.h"
@@ -29,13 +30,14 @@ QString selectionLabel(const SessionAnalysis &session) {
     const SampleFilter &filter = session.filter;
     const uint64_t origin = session.profile()->startTime;
     QStringList parts;
-    if (filter.startTime || filter.endTime) {
+    if (filter.hasTimeSelection()) {
         auto seconds = [origin](std::optional<uint64_t> time, uint64_t fallback) {
             const uint64_t t = time.value_or(fallback);
             return QString::number(static_cast<double>(t > origin ? t - origin : 0) / 1e9, 'f', 2);
         };
         parts << SessionComparer::tr("%1–%2 s").arg(seconds(filter.startTime, origin),
                                                     seconds(filter.endTime, session.profile()->endTime));
+        if (filter.slice) parts << formatTimeSlice(*filter.slice);
     }
     if (!filter.pids.empty()) parts << SessionComparer::tr("processes %1").arg(idList(filter.pids));
     if (!filter.tids.empty()) parts << SessionComparer::tr("threads %1").arg(idList(filter.tids));
@@ -121,13 +123,13 @@ void SessionComparer::pinSelection() {
     updateActions();
 }
 
-void SessionComparer::compareWithTimeRange(uint64_t start, uint64_t end) {
+void SessionComparer::compareWithTimes(const TimeSelection &times) {
     SessionPage *page = main_->currentPage();
     if (!page || !main_->session()) return;
     pinSelection();
     connect(page->document(), &SessionDocument::filterApplied, this, &SessionComparer::compareSelection,
             Qt::SingleShotConnection);
-    page->selectTimeRange(start, end);
+    page->selectTimes(times);
 }
 
 void SessionComparer::compareSelection() {

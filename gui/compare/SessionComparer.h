@@ -45,9 +45,9 @@ public slots:
     void compareWithSession(std::shared_ptr<const perfglass::SessionAnalysis> other);
     void pinSelection();
     void compareSelection();
-    // The heat map's Ctrl-drag: what the views show now becomes the baseline, START..END the filter of the page
-    // shown, and once that is applied the comparison window compares the two.
-    void compareWithTimeRange(uint64_t start, uint64_t end);
+    // The heat map's Ctrl-drag: what the views show now becomes the baseline, START..END the filter of the
+    // page shown, and once that is applied the comparison window compares the two.
+    void compareWithTimes(const perfglass::TimeSelection &times);
     void updateActions();
 
 signals:

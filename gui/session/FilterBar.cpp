@@ -1,5 +1,6 @@
 #include "FilterBar.h"
 
+#include "CostFormat.h"
 #include "FilterEdits.h"
 #include "FrameActions.h"
 
@@ -204,13 +205,17 @@ QString FilterBar::threadsText() const {
 std::vector<FilterBar::Part> FilterBar::parts() const {
     std::vector<Part> result;
     if (!session_) return result;
-    if (filter_.startTime || filter_.endTime) {
+    if (filter_.hasTimeSelection()) {
         const uint64_t start = filter_.startTime.value_or(session_->profile()->startTime);
         const uint64_t end = filter_.endTime.value_or(session_->profile()->endTime);
-        result.push_back({tr("Time: %1 s – %2 s").arg(timeText(start), timeText(end)),
-                          tr("Only the samples taken in this time range"), [](SampleFilter f) {
-                              f.startTime.reset();
-                              f.endTime.reset();
+        QString text = tr("Time: %1 s – %2 s").arg(timeText(start), timeText(end));
+        if (filter_.slice) text = tr("%1, %2").arg(text, formatTimeSlice(*filter_.slice));
+        result.push_back({text,
+                          filter_.slice ? tr("Only the samples taken in these heat map cells: the same part "
+                                             "of each column in this time range")
+                                        : tr("Only the samples taken in this time range"),
+                          [](SampleFilter f) {
+                              f.clearTimeSelection();
                               return f;
                           }});
     }

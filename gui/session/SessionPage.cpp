@@ -147,8 +147,8 @@ void SessionPage::connectViews() {
 // The heat map filters every view to the cells dragged across, and marks the cells of the function selected
 // in the trees or the flame graph.
 void SessionPage::connectHeatmap() {
-    connect(heatmapView_, &HeatmapView::rangeSelected, this, &SessionPage::selectTimeRange);
-    connect(heatmapView_, &HeatmapView::compareRangeSelected, this, &SessionPage::compareTimeRangeRequested);
+    connect(heatmapView_, &HeatmapView::timesSelected, this, &SessionPage::selectTimes);
+    connect(heatmapView_, &HeatmapView::compareTimesSelected, this, &SessionPage::compareTimesRequested);
     for (CallTreeView *view : {topDownView_, bottomUpView_})
         connect(view, &CallTreeView::functionSelected, heatmapView_,
                 [this](uint32_t function) { heatmapView_->setFunction(function); });
@@ -300,7 +300,7 @@ void SessionPage::onLoaded(bool reloaded) {
 
 bool SessionPage::filterNarrows() const {
     const SampleFilter &filter = document_->filter();
-    return filter.startTime || filter.endTime || !filter.pids.empty() || !filter.tids.empty() ||
+    return filter.hasTimeSelection() || !filter.pids.empty() || !filter.tids.empty() ||
            !filter.cpus.empty() || !filter.transforms.empty();
 }
 
@@ -313,11 +313,16 @@ QString SessionPage::filterAppliedMessage() const {
 }
 
 void SessionPage::selectTimeRange(uint64_t start, uint64_t end) {
-    if (!document_->isOpen() || end <= start) return;
+    selectTimes({start, end, std::nullopt});
+}
+
+void SessionPage::selectTimes(const TimeSelection &times) {
+    if (!document_->isOpen() || times.end <= times.start) return;
     SampleFilter filter = document_->filter();
-    filter.startTime = start;
-    filter.endTime = end;
-    document_->pushFilter(tr("Select Time Range"), filter);
+    filter.startTime = times.start;
+    filter.endTime = times.end;
+    filter.slice = times.slice;
+    document_->pushFilter(times.slice ? tr("Select Heat Map Cells") : tr("Select Time Range"), filter);
 }
 
 void SessionPage::selectEvent(int event) {

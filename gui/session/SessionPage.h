@@ -8,6 +8,7 @@
 
 #include "SearchEverywhere.h"
 #include "analysis/CallTree.h"
+#include "analysis/Heatmap.h"
 #include "analysis/SampleFilter.h"
 #include "analysis/Transform.h"
 
@@ -49,6 +50,7 @@ public:
 
     // Filter steps (undoable, in the page's document).
     void selectTimeRange(uint64_t start, uint64_t end);
+    void selectTimes(const perfglass::TimeSelection &times);
     void selectEvent(int event);
     void clearFilter();
     void addTransform(const perfglass::Transform &transform, const QString &text);
@@ -64,8 +66,8 @@ signals:
     void statusMessage(const QString &message, int timeout);
     void symbolSettingsRequested();
     void sourceFolderChosen(const QString &folder);
-    // The heat map's cells dragged with Ctrl: compare that time range with what the views show now.
-    void compareTimeRangeRequested(uint64_t start, uint64_t end);
+    // The heat map's cells dragged with Ctrl: compare their times with what the views show now.
+    void compareTimesRequested(const perfglass::TimeSelection &times);
 
 protected:
     void resizeEvent(QResizeEvent *event) override;

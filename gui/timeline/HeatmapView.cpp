@@ -68,8 +68,8 @@ HeatmapView::HeatmapView(QWidget *parent)
     layout->addLayout(bar);
     layout->addWidget(widget_, 1);
     legend_->setPixmap(legendPixmap());
-    connect(widget_, &HeatmapWidget::rangeSelected, this, &HeatmapView::rangeSelected);
-    connect(widget_, &HeatmapWidget::compareRangeSelected, this, &HeatmapView::compareRangeSelected);
+    connect(widget_, &HeatmapWidget::timesSelected, this, &HeatmapView::timesSelected);
+    connect(widget_, &HeatmapWidget::compareTimesSelected, this, &HeatmapView::compareTimesSelected);
     connect(bucket_, &QComboBox::currentIndexChanged, this, &HeatmapView::recompute);
     connect(colour_, &QComboBox::currentIndexChanged, this, [this](int index) {
         widget_->setColourByCost(index == 1);
@@ -95,7 +95,8 @@ void HeatmapView::setSession(const std::shared_ptr<const SessionAnalysis> &sessi
         showResult({}, {});
         return;
     }
-    widget_->setFilteredRange(session->filter.startTime, session->filter.endTime);
+    const SampleFilter &filter = session->filter;
+    widget_->setFilteredTimes(filter.startTime, filter.endTime, filter.slice);
     recompute();
 }
 
@@ -110,8 +111,7 @@ void HeatmapView::setFunction(std::optional<FunctionId> function) {
 void HeatmapView::recompute() {
     if (!session_) return;
     SampleFilter filter = session_->filter;
-    filter.startTime.reset();
-    filter.endTime.reset();
+    filter.clearTimeSelection();
     HeatmapOptions options;
     options.bucketNs = bucketNs();
     job_->start(

@@ -3,8 +3,8 @@
 // (HeatmapWidget). The matrix follows the document's filter (event, processes, threads, CPUs, commands,
 // transforms) but not its time range, which is outlined instead; it is computed off the UI thread by a job of
 // the view's own, again for each analysis, bucket size and highlighted function. Dragging across cells asks
-// to filter every view to their time (rangeSelected), with Ctrl to compare their time with the selection the
-// views show (compareRangeSelected); setFunction() marks the cells a function ran in.
+// to filter every view to their time (timesSelected), with Ctrl to compare their time with the selection the
+// views show (compareTimesSelected); setFunction() marks the cells a function ran in.
 #pragma once
 
 #include "SessionAnalysis.h"
@@ -40,8 +40,8 @@ public slots:
     void setFunction(std::optional<FunctionId> function);
 
 signals:
-    void rangeSelected(uint64_t start, uint64_t end);
-    void compareRangeSelected(uint64_t start, uint64_t end);
+    void timesSelected(const perfglass::TimeSelection &times);
+    void compareTimesSelected(const perfglass::TimeSelection &times);
     // A matrix was computed and is shown (for tests and the benchmark).
     void heatmapShown();
 

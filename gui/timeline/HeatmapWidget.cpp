@@ -52,10 +52,17 @@ void HeatmapWidget::setColourByCost(bool byCost) {
     rebuildImage();
 }
 
-void HeatmapWidget::setFilteredRange(std::optional<uint64_t> start, std::optional<uint64_t> end) {
+void HeatmapWidget::setFilteredTimes(std::optional<uint64_t> start, std::optional<uint64_t> end,
+                                     std::optional<TimeSlice> slice) {
     filteredStart_ = start;
     filteredEnd_ = end;
+    filteredSlice_ = slice;
     update();
+}
+
+std::optional<std::pair<size_t, size_t>> HeatmapWidget::filteredRows() const {
+    if (!map_ || !filteredSlice_) return std::nullopt;
+    return map_->rowsOf(*filteredSlice_);
 }
 
 void HeatmapWidget::setHighlight(std::vector<uint32_t> cells) {
@@ -122,7 +129,7 @@ void HeatmapWidget::paintEvent(QPaintEvent *) {
     painter.drawImage(matrixRect(), image_); // nearest pixel: each cell a block of one colour
     paintHighlight(painter);
     paintFilteredRange(painter);
-    if (dragFrom_ && dragTo_) paintRun(painter, *dragFrom_, *dragTo_, kSelection);
+    paintDrag(painter);
     paintAxes(painter);
 }
 
@@ -176,6 +183,25 @@ void HeatmapWidget::paintRun(QPainter &painter, HeatmapCell a, HeatmapCell b, co
         painter.drawRect(cellRect({a.column + 1, 0}).united(cellRect({b.column - 1, lastRow})));
 }
 
+void HeatmapWidget::paintRectangle(QPainter &painter, HeatmapCell a, HeatmapCell b,
+                                   const QColor &colour) const {
+    QColor fill = colour;
+    fill.setAlpha(40);
+    const QRect area = cellRect(a).united(cellRect(b));
+    painter.fillRect(area, fill);
+    painter.setPen(QPen(colour, 2));
+    painter.setBrush(Qt::NoBrush);
+    painter.drawRect(area);
+}
+
+void HeatmapWidget::paintDrag(QPainter &painter) const {
+    if (!dragFrom_ || !dragTo_) return;
+    if (dragInTimeOrder_)
+        paintRun(painter, *dragFrom_, *dragTo_, kSelection);
+    else
+        paintRectangle(painter, *dragFrom_, *dragTo_, kSelection);
+}
+
 void HeatmapWidget::paintHighlight(QPainter &painter) const {
     if (highlight_.empty()) return;
     painter.setPen(Qt::NoPen);
@@ -197,7 +223,10 @@ void HeatmapWidget::paintFilteredRange(QPainter &painter) const {
     HeatmapCell last{map_->columns() - 1, map_->rows() - 1};
     if (filteredStart_) map_->cellOf(std::max(*filteredStart_, map_->origin()), first);
     if (filteredEnd_ && *filteredEnd_ > map_->origin()) map_->cellOf(*filteredEnd_ - 1, last);
-    paintRun(painter, first, last, kFiltered);
+    if (const auto rows = filteredRows())
+        paintRectangle(painter, {first.column, rows->first}, {last.column, rows->second}, kFiltered);
+    else
+        paintRun(painter, first, last, kFiltered);
 }
 
 void HeatmapWidget::mousePressEvent(QMouseEvent *event) {
@@ -207,26 +236,32 @@ void HeatmapWidget::mousePressEvent(QMouseEvent *event) {
     }
     dragFrom_ = cellAt(event->position());
     dragTo_ = dragFrom_;
+    dragInTimeOrder_ = (event->modifiers() & Qt::ShiftModifier) != 0;
     update();
 }
 
 void HeatmapWidget::mouseMoveEvent(QMouseEvent *event) {
     if (!dragFrom_) return;
     dragTo_ = cellAt(event->position());
+    dragInTimeOrder_ = (event->modifiers() & Qt::ShiftModifier) != 0;
     update();
 }
 
 void HeatmapWidget::mouseReleaseEvent(QMouseEvent *event) {
     if (event->button() != Qt::LeftButton || !dragFrom_ || !map_) return;
     dragTo_ = cellAt(event->position());
-    const auto [start, end] = map_->timeRange(*dragFrom_, *dragTo_);
+    TimeSelection times = map_->rectangle(*dragFrom_, *dragTo_);
+    if (event->modifiers() & Qt::ShiftModifier) {
+        const auto [start, end] = map_->timeRange(*dragFrom_, *dragTo_);
+        times = {start, end, std::nullopt};
+    }
     dragFrom_.reset();
     dragTo_.reset();
     update();
     if (event->modifiers() & Qt::ControlModifier)
-        emit compareRangeSelected(start, end);
+        emit compareTimesSelected(times);
     else
-        emit rangeSelected(start, end);
+        emit timesSelected(times);
 }
 
 QString HeatmapWidget::toolTipFor(HeatmapCell cell) const {

@@ -2,9 +2,11 @@
 // samples or cost from pale (few) to dark red (most); empty cells are left light grey. The cells are drawn
 // from a QImage of one pixel per cell, made once per matrix (or colour choice) and scaled when painted, so a
 // redraw costs one image blit whatever the session's size. Dragging from one cell to another selects the
-// cells between them in time order (down a column, then on to the next column: one contiguous time range)
-// and asks to filter every view to it (rangeSelected); with Ctrl held, it asks to compare that range with
-// what the views show (compareRangeSelected); the range the views are filtered to is outlined. The cells a
+// rectangle they span (the same rows of each column: the stall at 800 ms of every second) and asks to filter
+// every view to exactly those times (timesSelected); with Shift held it selects the cells between them in
+// time order instead (down a column, then on to the next: one contiguous range, as FlameScope selects); with
+// Ctrl held it asks to compare the selection with what the views show (compareTimesSelected). The times the
+// views are filtered to are outlined. The cells a
 // function ran in (setHighlight) are marked with a blue dot. The tool tip names a cell's time and counts.
 #pragma once
 
@@ -30,8 +32,12 @@ public:
     const std::shared_ptr<const Heatmap> &heatmap() const { return map_; }
     void setColourByCost(bool byCost);
     bool colourByCost() const { return byCost_; }
-    // The time range every view is filtered to, outlined; nullopt: the whole session.
-    void setFilteredRange(std::optional<uint64_t> start, std::optional<uint64_t> end);
+    // The times every view is filtered to (SampleFilter's range and slice), outlined; unset: the whole
+    // session.
+    void setFilteredTimes(std::optional<uint64_t> start, std::optional<uint64_t> end,
+                          std::optional<TimeSlice> slice);
+    // The rows of each column the views are filtered to (a rectangle); nullopt for a range or no filter.
+    std::optional<std::pair<size_t, size_t>> filteredRows() const;
     // Per cell, the samples of a function (Heatmap::functionSamples); empty: none marked.
     void setHighlight(std::vector<uint32_t> cells);
     const std::vector<uint32_t> &highlight() const { return highlight_; }
@@ -49,10 +55,10 @@ public:
     static QColor colourFor(double share);
 
 signals:
-    // The cells from one corner of the drag to the other, in time order: [start, end).
-    void rangeSelected(uint64_t start, uint64_t end);
+    // The cells dragged over: the rectangle, or with Shift the run in time order.
+    void timesSelected(const perfglass::TimeSelection &times);
     // The same, dragged with Ctrl: compare these cells' time with the selection the views show.
-    void compareRangeSelected(uint64_t start, uint64_t end);
+    void compareTimesSelected(const perfglass::TimeSelection &times);
 
 protected:
     void paintEvent(QPaintEvent *event) override;
@@ -67,6 +73,8 @@ private:
     std::optional<HeatmapCell> cellAt(QPointF pos) const;
     void paintAxes(QPainter &painter) const;
     void paintRun(QPainter &painter, HeatmapCell a, HeatmapCell b, const QColor &colour) const;
+    void paintRectangle(QPainter &painter, HeatmapCell a, HeatmapCell b, const QColor &colour) const;
+    void paintDrag(QPainter &painter) const;
     void paintHighlight(QPainter &painter) const;
     void paintFilteredRange(QPainter &painter) const;
 
@@ -76,9 +84,11 @@ private:
     QImage image_; // one pixel per cell: columns wide, rows tall
     std::optional<uint64_t> filteredStart_;
     std::optional<uint64_t> filteredEnd_;
+    std::optional<TimeSlice> filteredSlice_;
     std::vector<uint32_t> highlight_;
     std::optional<HeatmapCell> dragFrom_;
     std::optional<HeatmapCell> dragTo_;
+    bool dragInTimeOrder_ = false; // Shift held: the run from one cell to the other, not the rectangle
 };
 
 } // namespace perfglass

@@ -1,5 +1,6 @@
 #include "TimelineView.h"
 
+#include "CostFormat.h"
 #include "TimelineAxis.h"
 #include "TimelineWidget.h"
 
@@ -79,7 +80,7 @@ void TimelineView::setSession(const std::shared_ptr<const SessionAnalysis> &sess
     const SampleFilter &filter = session->filter;
     timeline_->setSelection(filter.startTime, filter.endTime);
     timeline_->setThreadFilter(filter.pids, filter.tids, filter.cpus);
-    if (!filter.startTime && !filter.endTime) {
+    if (!filter.hasTimeSelection()) {
         range_->setText(
             tr("Whole session. Drag across the timeline to show only that time range in every view."));
         return;
@@ -90,9 +91,13 @@ void TimelineView::setSession(const std::shared_ptr<const SessionAnalysis> &sess
     };
     const uint64_t start = filter.startTime.value_or(origin);
     const uint64_t end = filter.endTime.value_or(session->profile()->endTime);
-    range_->setText(tr("Showing %1 s to %2 s (%3 s) of the session.")
-                        .arg(seconds(start), seconds(end),
-                             QLocale().toString(static_cast<double>(end - start) / 1e9, 'f', 3)));
+    const QString duration = QLocale().toString(static_cast<double>(end - start) / 1e9, 'f', 3);
+    if (filter.slice)
+        range_->setText(tr("Showing %1 of %2 s to %3 s of the session (heat map cells).")
+                            .arg(formatTimeSlice(*filter.slice), seconds(start), seconds(end)));
+    else
+        range_->setText(
+            tr("Showing %1 s to %2 s (%3 s) of the session.").arg(seconds(start), seconds(end), duration));
 }
 
 } // namespace perfglass

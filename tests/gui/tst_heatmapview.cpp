@@ -1,10 +1,12 @@
 // The Heat Map dock on a recording of tests/clients/stalls (busy for 800 ms of every second, asleep for the
 // rest; the golden recording where recording is refused): the matrix it shows equals the one the core
-// computes from the profile, the stall is an empty stripe, dragging across cells filters every view to
-// exactly their time (undoable, and the flame graph then counts only those cells' samples), the bucket box
+// computes from the profile, the stall is an empty stripe, dragging a rectangle of cells filters every view
+// to exactly their time (the same rows of each column; undoable, and the flame graph then counts only those
+// cells' samples), Shift-dragging to the run of cells in time order, the bucket box
 // changes the rows, a function selected marks the cells it ran in, and tool tips name a cell's time and
 // samples. Screenshots of the dock go to build/screenshots.
 #include "CompareWindow.h"
+#include "FilterBar.h"
 #include "GuiTestSupport.h"
 #include "HeatmapView.h"
 #include "HeatmapWidget.h"
@@ -16,6 +18,7 @@
 
 #include <QComboBox>
 #include <QDockWidget>
+#include <QLabel>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -35,7 +38,8 @@ private slots:
     void initTestCase();
     void showsTheCoreMatrix();
     void stallIsAnEmptyStripe();
-    void dragFiltersEveryViewToTheCells();
+    void shiftDragFiltersToTheCellsInTimeOrder();
+    void dragFiltersEveryViewToTheRectangle();
     void bucketBoxChangesRows();
     void functionMarksItsCells();
     void ctrlDragComparesTwoSelections();
@@ -114,8 +118,9 @@ void TestHeatmapView::stallIsAnEmptyStripe() {
     }
 }
 
-// From column 1 row 30 to column 2 row 10: one time range, from the first cell's start to the last one's end.
-void TestHeatmapView::dragFiltersEveryViewToTheCells() {
+// With Shift, from column 1 row 30 to column 2 row 10: one time range, from the first cell's start to the
+// last one's end.
+void TestHeatmapView::shiftDragFiltersToTheCellsInTimeOrder() {
     const auto window = openWindow();
     QVERIFY(window);
     HeatmapView *view = shownHeatmap(*window);
@@ -125,13 +130,14 @@ void TestHeatmapView::dragFiltersEveryViewToTheCells() {
     const HeatmapCell from{1, std::min<size_t>(30, map->rows() - 1)};
     const HeatmapCell to{2, std::min<size_t>(10, map->rows() - 1)};
     QSignalSpy applied(window.get(), &MainWindow::filterApplied);
-    QTest::mousePress(widget, Qt::LeftButton, {}, widget->cellRect(from).center());
+    QTest::mousePress(widget, Qt::LeftButton, Qt::ShiftModifier, widget->cellRect(from).center());
     QTest::mouseMove(widget, widget->cellRect(to).center());
-    QTest::mouseRelease(widget, Qt::LeftButton, {}, widget->cellRect(to).center());
+    QTest::mouseRelease(widget, Qt::LeftButton, Qt::ShiftModifier, widget->cellRect(to).center());
     QVERIFY(applied.wait(kTimeoutMs));
     const auto [start, end] = map->timeRange(from, to);
     QCOMPARE(window->filter().startTime, std::optional(start));
     QCOMPARE(window->filter().endTime, std::optional(end));
+    QVERIFY(!window->filter().slice);
     uint64_t selected = 0;
     for (size_t i = map->index(from); i <= map->index(to); ++i)
         selected += map->sampleCells()[i];
@@ -145,6 +151,55 @@ void TestHeatmapView::dragFiltersEveryViewToTheCells() {
     QVERIFY(document->undoStack()->canUndo());
     document->undoStack()->undo();
     QVERIFY(!window->filter().startTime && !window->filter().endTime);
+}
+
+// From column 1 to column 3, rows a fifth to two fifths down: the same rows of the three columns, and the
+// views count exactly the samples of those nine-or-more cells.
+void TestHeatmapView::dragFiltersEveryViewToTheRectangle() {
+    const auto window = openWindow();
+    QVERIFY(window);
+    HeatmapView *view = shownHeatmap(*window);
+    QVERIFY(view);
+    HeatmapWidget *widget = view->heatmap();
+    const auto map = widget->heatmap();
+    QVERIFY(map->columns() >= 4 && map->rows() >= 5);
+    const HeatmapCell from{3, map->rows() * 2 / 5};
+    const HeatmapCell to{1, map->rows() / 5}; // dragged up and to the left: the same rectangle
+    QSignalSpy applied(window.get(), &MainWindow::filterApplied);
+    QTest::mousePress(widget, Qt::LeftButton, {}, widget->cellRect(from).center());
+    QTest::mouseMove(widget, widget->cellRect(to).center());
+    QTest::mouseRelease(widget, Qt::LeftButton, {}, widget->cellRect(to).center());
+    QVERIFY(applied.wait(kTimeoutMs));
+    const SampleFilter filter = window->filter();
+    QVERIFY(filter.slice);
+    QCOMPARE(filter.startTime, std::optional(map->cellStart({1, to.row})));
+    QCOMPARE(filter.endTime, std::optional(map->cellEnd({3, from.row})));
+    QCOMPARE(filter.slice->period, map->columnNs());
+    QCOMPARE(filter.slice->from, to.row * map->bucketNs());
+    QCOMPARE(filter.slice->to, (from.row + 1) * map->bucketNs());
+    uint64_t selected = 0;
+    for (size_t c = 1; c <= 3; ++c)
+        for (size_t r = to.row; r <= from.row; ++r)
+            selected += map->samples({c, r});
+    SessionDocument *document = window->currentPage()->document();
+    QCOMPARE(document->analysis()->topDown->sampleCount(), selected);
+    QVERIFY(selected > 0);
+    uint64_t columnsWhole = 0; // the rows above the rectangle are busy in both recordings
+    for (size_t c = 1; c <= 3; ++c)
+        for (size_t r = 0; r < map->rows(); ++r)
+            columnsWhole += map->samples({c, r});
+    QVERIFY(selected < columnsWhole);
+    QVERIFY(shownHeatmap(*window));
+    QCOMPARE(view->heatmap()->heatmap()->sampleCells(), map->sampleCells());
+    QVERIFY(widget->filteredRows().has_value());
+    QCOMPARE(widget->filteredRows()->first, to.row);
+    QCOMPARE(widget->filteredRows()->second, from.row);
+    const QString chip = part<FilterBar>(window, "filterToolBar")->chipTexts().value(0);
+    QVERIFY2(chip.contains(QLatin1String("ms of each")), qPrintable(chip));
+    saveScreenshot(part<QDockWidget>(window, "heatmapDock"), QStringLiteral("heatmap-rectangle-dock.png"));
+    saveScreenshot(window.get(), QStringLiteral("heatmap-rectangle-window.png"));
+    document->undoStack()->undo();
+    QVERIFY(!window->filter().hasTimeSelection());
 }
 
 void TestHeatmapView::bucketBoxChangesRows() {

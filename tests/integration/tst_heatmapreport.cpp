@@ -61,6 +61,40 @@ private slots:
         QCOMPARE(uint64_t(json["totalSamples"]), uint64_t(profile->samples.size()));
     }
 
+    // --time-slice keeps the same rows of every column (a heat map rectangle) and nothing else; bad values
+    // are refused with the option named.
+    void timeSliceKeepsOnlyThoseRows() {
+        const QStringList bucket{QStringLiteral("--bucket"), QStringLiteral("10")};
+        const nlohmann::json whole = heatmapJson(goldenReport(bucket));
+        QVERIFY(!whole.is_null());
+        const size_t rows = whole["rows"];
+        QVERIFY(rows >= 4);
+        const size_t first = rows / 4, end = rows / 2; // rows [first, end)
+        const QString slice = QStringLiteral("%1,%2").arg(first * 10).arg(end * 10);
+        const nlohmann::json part =
+            heatmapJson(goldenReport(bucket + QStringList{QStringLiteral("--time-slice"), slice}));
+        QVERIFY(!part.is_null());
+        QCOMPARE(part["rows"], whole["rows"]);
+        uint64_t inside = 0;
+        for (size_t c = 0; c < whole["samples"].size(); ++c)
+            for (size_t r = 0; r < rows; ++r) {
+                const uint64_t expected = r >= first && r < end ? uint64_t(whole["samples"][c][r]) : 0;
+                QCOMPARE(uint64_t(part["samples"][c][r]), expected);
+                inside += expected;
+            }
+        QCOMPARE(uint64_t(part["totalSamples"]), inside);
+        QVERIFY(inside > 0 && inside < uint64_t(whole["totalSamples"]));
+        const ProcessResult oneValue =
+            runCli(goldenReport({QStringLiteral("--time-slice"), QStringLiteral("5")}));
+        QCOMPARE(oneValue.exitCode, 1);
+        QVERIFY2(oneValue.err.contains(QLatin1String("--time-slice 5: expected FROM,TO")),
+                 qPrintable(oneValue.err));
+        const ProcessResult backwards =
+            runCli(goldenReport({QStringLiteral("--time-slice"), QStringLiteral("30,20")}));
+        QCOMPARE(backwards.exitCode, 1);
+        QVERIFY2(backwards.err.contains(QLatin1String("FROM < TO")), qPrintable(backwards.err));
+    }
+
     void textHasOneLinePerRow() {
         const ProcessResult report = runCli(goldenReport({QStringLiteral("--bucket"), QStringLiteral("25")}));
         QCOMPARE(report.exitCode, 0);

@@ -1,9 +1,11 @@
 // The heat map (analysis/Heatmap): its axis for short, ordinary and long sessions, and its matrix checked
 // cell by cell against counts computed directly from the sample table, on hand-made sessions (a periodic
-// stall) and on the golden recordings; the time range of a run of cells, and the cells a function ran in.
+// stall) and on the golden recordings; the time range of a run of cells, the times of a rectangle of cells
+// (a filter's slice: the same rows of each column, kept across a reload), and the cells a function ran in.
 #include "GoldenFixtures.h"
 #include "unit/HandProfile.h"
 
+#include "analysis/FilterTransfer.h"
 #include "analysis/Heatmap.h"
 #include "analysis/TransformedStacks.h"
 #include "base/Error.h"
@@ -89,6 +91,9 @@ private slots:
     void followsFilter();
     void runOfCellsIsOneTimeRange();
     void selectedRangeCountsOnlyItsCells();
+    void rectangleIsTheSameRowsOfEachColumn();
+    void rectangleCountsOnlyItsCells();
+    void sliceKeptOnReloadDroppedOnCarry();
     void functionCells();
     void parallelMatchesSerial();
     void goldenRecordings();
@@ -224,6 +229,65 @@ void TestHeatmap::selectedRangeCountsOnlyItsCells() {
         }
     QCOMPARE(part.totalSamples(), inside);
     QCOMPARE(inside, uint64_t(16 * 8)); // 16 cells of 8 samples (both threads, no stall among them)
+}
+
+void TestHeatmap::rectangleIsTheSameRowsOfEachColumn() {
+    const Heatmap map = Heatmap::axis(1000, 1000 + 10 * kSecond, 20 * kMs);
+    // Corners given in either order: columns 2 to 4, rows 3 to 45.
+    const TimeSelection times = map.rectangle({4, 3}, {2, 45});
+    QCOMPARE(times.start, 1000 + 2 * kSecond + 60 * kMs);
+    QCOMPARE(times.end, 1000 + 4 * kSecond + 920 * kMs);
+    QVERIFY(times.slice);
+    QCOMPARE(*times.slice, (TimeSlice{1000, kSecond, 60 * kMs, 920 * kMs}));
+    QCOMPARE(map.rowsOf(*times.slice), std::optional(std::pair<size_t, size_t>{3, 45}));
+    QVERIFY(times.slice->contains(1000 + 3 * kSecond + 60 * kMs));
+    QVERIFY(!times.slice->contains(1000 + 3 * kSecond + 920 * kMs));
+    QVERIFY(!times.slice->contains(1000 + 3 * kSecond + 59 * kMs));
+    // One column, or every row of its columns: one contiguous range, no slice.
+    QCOMPARE(map.rectangle({2, 45}, {2, 3}),
+             (TimeSelection{map.cellStart({2, 3}), map.cellEnd({2, 45}), {}}));
+    QCOMPARE(map.rectangle({1, 0}, {3, map.rows() - 1}),
+             (TimeSelection{1000 + kSecond, 1000 + 4 * kSecond, {}}));
+    // Another axis (a reload with a longer session, other columns): its rows are not this slice's.
+    QVERIFY(!Heatmap::axis(1000, 1000 + 2 * kSecond, 20 * kMs).rowsOf(*times.slice));
+}
+
+void TestHeatmap::rectangleCountsOnlyItsCells() {
+    const HandProfile hand = stallProfile();
+    const Heatmap whole = Heatmap::compute(hand.profile, {});
+    const TimeSelection times = whole.rectangle({1, 10}, {6, 20}); // the stall (rows 15-16) and around it
+    SampleFilter filter;
+    filter.startTime = times.start;
+    filter.endTime = times.end;
+    filter.slice = times.slice;
+    const Heatmap part = Heatmap::compute(hand.profile, filter);
+    uint64_t inside = 0;
+    for (size_t c = 0; c < part.columns(); ++c)
+        for (size_t r = 0; r < part.rows(); ++r) {
+            const bool selected = c >= 1 && c <= 6 && r >= 10 && r <= 20;
+            QCOMPARE(part.samples({c, r}), selected ? whole.samples({c, r}) : 0u);
+            inside += selected ? whole.samples({c, r}) : 0;
+        }
+    QCOMPARE(part.totalSamples(), inside);
+    // 6 columns of 11 rows of 4 samples per thread, less main's 8 stalled samples in each column.
+    QCOMPARE(inside, uint64_t(6 * (11 * 8 - 8)));
+}
+
+void TestHeatmap::sliceKeptOnReloadDroppedOnCarry() {
+    const HandProfile hand = stallProfile();
+    const Heatmap whole = Heatmap::compute(hand.profile, {});
+    const TimeSelection times = whole.rectangle({1, 10}, {6, 20});
+    SampleFilter filter;
+    filter.startTime = times.start;
+    filter.endTime = times.end;
+    filter.slice = times.slice;
+    const auto reloaded = FilterTransfer::reload(hand.profile, filter, hand.profile);
+    QCOMPARE(reloaded.filter.slice, times.slice);
+    QCOMPARE(reloaded.filter.startTime, std::optional(times.start));
+    QVERIFY(!reloaded.timeRangeDropped);
+    const auto carried = FilterTransfer::carry(hand.profile, filter, hand.profile);
+    QVERIFY(!carried.filter.hasTimeSelection());
+    QVERIFY(carried.timeRangeDropped);
 }
 
 void TestHeatmap::functionCells() {
