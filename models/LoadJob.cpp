@@ -57,6 +57,11 @@ std::shared_ptr<SessionFile> LoadJob::sessionFileOf(std::shared_ptr<const Profil
         file->offCpuIntervals = std::make_shared<const std::vector<OffCpuInterval>>(
             OffCpuTime::intervals(read, file->offCpuEvent));
     }
+    if (auto parallelism = std::make_shared<const Parallelism>(Parallelism::compute(read));
+        parallelism->known()) {
+        file->latency = parallelism->latencyWeights(read);
+        file->parallelism = std::move(parallelism);
+    }
     return file;
 }
 

@@ -132,6 +132,7 @@ QStringList RecordingJob::equivalentCommand(const RecordOptions &options) {
     if (options.callGraph == CallGraphMode::Dwarf)
         args << QStringLiteral("--call-graph") << QStringLiteral("dwarf,%1").arg(options.dwarfStackSize);
     if (options.offCpu) args << QStringLiteral("--off-cpu");
+    if (options.latency) args << QStringLiteral("--latency");
     if (options.sampleCpu) args << QStringLiteral("--sample-cpu");
     if (options.durationSeconds > 0)
         args << QStringLiteral("--duration") << QString::number(options.durationSeconds);

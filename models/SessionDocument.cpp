@@ -154,6 +154,10 @@ SampleFilter SessionDocument::carriedState(const Profile &from, const SampleFilt
         filter.cost = CostKind::Period;
         filter.event = to.profile->firstSampledEvent();
     }
+    if (filter.cost == CostKind::Latency) {
+        filter.latency = to.latency;
+        if (!to.latency) filter.cost = CostKind::Period; // read again without context switches
+    }
     if (report) *report = carried;
     return filter;
 }

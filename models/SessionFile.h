@@ -5,6 +5,7 @@
 
 #include "SymbolSettings.h"
 #include "analysis/OffCpuTime.h"
+#include "analysis/Parallelism.h"
 #include "analysis/UnresolvedFrames.h"
 #include "profile/Profile.h"
 
@@ -32,6 +33,10 @@ struct SessionFile {
     std::shared_ptr<const std::vector<uint64_t>> offCpuTime;
     std::shared_ptr<const std::vector<OffCpuInterval>>
         offCpuIntervals; // the same by thread, for the timeline
+    // Sessions with context switches (record --latency or --off-cpu): how many threads of each process ran
+    // over time (for the timeline), and each sample's latency weight, for the Latency choice; null otherwise.
+    std::shared_ptr<const Parallelism> parallelism;
+    std::shared_ptr<const std::vector<uint64_t>> latency;
 
     uint64_t durationNs() const {
         return profile->endTime > profile->startTime ? profile->endTime - profile->startTime : 0;

@@ -466,8 +466,8 @@ void MainWindow::createToolBar() {
                                   grouping_, this);
     addToolBar(toolBar_);
     connect(toolBar_, &SessionToolBar::eventChosen, this, &MainWindow::selectEvent);
-    connect(toolBar_, &SessionToolBar::offCpuToggled, this,
-            [this](bool on) { currentPage()->setOffCpu(on); });
+    connect(toolBar_, &SessionToolBar::costChosen, this,
+            [this](CostKind cost) { currentPage()->setCost(cost); });
 }
 
 // The actions that show the filter of the page shown.

@@ -64,7 +64,18 @@ void SessionToolBar::addOffCpuAction() {
         tr("Count the time threads were blocked (off the CPU), at the stacks where they "
            "blocked, instead of the event's samples"));
     offCpuAction_->setVisible(false); // for sessions recorded with --off-cpu
-    connect(offCpuAction_, &QAction::triggered, this, &SessionToolBar::offCpuToggled);
+    connect(offCpuAction_, &QAction::triggered, this,
+            [this](bool on) { emit costChosen(on ? CostKind::OffCpu : CostKind::Period); });
+    latencyAction_ = addAction(tr("Latency"));
+    latencyAction_->setObjectName(QStringLiteral("latency"));
+    latencyAction_->setCheckable(true);
+    latencyAction_->setToolTip(
+        tr("Count wall-clock time: each sample's cost divided by the number of threads of its process "
+           "running at that moment, so code that runs alone weighs more than code running in parallel "
+           "(perf report --latency)"));
+    latencyAction_->setVisible(false); // for sessions with context switches (record --latency, --off-cpu)
+    connect(latencyAction_, &QAction::triggered, this,
+            [this](bool on) { emit costChosen(on ? CostKind::Latency : CostKind::Period); });
 }
 
 void SessionToolBar::showPickerWhenUseful() {
@@ -77,6 +88,7 @@ void SessionToolBar::showSession(const SessionAnalysis *analysis, const SampleFi
     const QSignalBlocker blocker(eventPicker_);
     eventPicker_->clear();
     offCpuAction_->setVisible(analysis && analysis->file->offCpuEvent >= 0);
+    latencyAction_->setVisible(analysis && analysis->file->latency);
     if (analysis) {
         // Events without samples (counted only) would empty every view; the current one stays so the picker
         // never names another event than the views count.
@@ -95,6 +107,7 @@ void SessionToolBar::showSession(const SessionAnalysis *analysis, const SampleFi
 
 void SessionToolBar::showFilter(const SampleFilter &filter) {
     offCpuAction_->setChecked(filter.cost == CostKind::OffCpu);
+    latencyAction_->setChecked(filter.cost == CostKind::Latency);
     const QSignalBlocker blocker(eventPicker_);
     if (const int index = eventPicker_->findData(filter.event); index >= 0)
         eventPicker_->setCurrentIndex(index);

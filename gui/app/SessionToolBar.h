@@ -1,6 +1,6 @@
 // The main window's tool bar: Record, Search Everywhere, Undo and Redo, and what every view of the page shown
 // counts: the event (a picker shown for sessions with several sampled events), Off-CPU Time (for sessions
-// recorded with --off-cpu) and the process grouping.
+// recorded with --off-cpu), Latency (for sessions with context switches) and the process grouping.
 #pragma once
 
 #include "SessionAnalysis.h"
@@ -27,7 +27,8 @@ public:
 
 signals:
     void eventChosen(int event);
-    void offCpuToggled(bool on);
+    // Off-CPU Time or Latency checked, or unchecked (Period).
+    void costChosen(perfglass::CostKind cost);
 
 private:
     void addUndoRedo(QUndoGroup *undoGroup);
@@ -39,6 +40,7 @@ private:
     QAction *eventLabelAction_ = nullptr;
     QAction *eventPickerAction_ = nullptr;
     QAction *offCpuAction_ = nullptr;
+    QAction *latencyAction_ = nullptr;
 };
 
 } // namespace perfglass

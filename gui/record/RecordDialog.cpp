@@ -413,6 +413,11 @@ QWidget *RecordDialog::createOptions() {
 
     offCpu_ = new QCheckBox(tr("Record off-CPU time (context switches and sched_switch)"), box);
     form->addRow(tr("Off-CPU:"), offCpu_);
+    latency_ = new QCheckBox(tr("Record context switches of every thread (Latency: wall-clock time)"), box);
+    latency_->setObjectName(QStringLiteral("latency"));
+    latency_->setToolTip(tr("As perf record --latency: lets the views weigh each sample by 1 / the number of "
+                            "threads of its process then running"));
+    form->addRow(tr("Latency:"), latency_);
 
     useDuration_ = new QCheckBox(tr("Stop after"), box);
     duration_ = new QDoubleSpinBox(box);
@@ -438,7 +443,7 @@ QWidget *RecordDialog::createOptions() {
         connect(spin, &QSpinBox::valueChanged, this, &RecordDialog::validate);
     connect(duration_, &QDoubleSpinBox::valueChanged, this, &RecordDialog::validate);
     for (QAbstractButton *button :
-         std::initializer_list<QAbstractButton *>{useFrequency_, usePeriod_, offCpu_, useDuration_})
+         std::initializer_list<QAbstractButton *>{useFrequency_, usePeriod_, offCpu_, latency_, useDuration_})
         connect(button, &QAbstractButton::toggled, this, &RecordDialog::validate);
     connect(callGraph_, &QComboBox::currentIndexChanged, this, &RecordDialog::validate);
     connect(output_, &QLineEdit::textChanged, this, &RecordDialog::validate);
@@ -542,6 +547,7 @@ RecordOptions RecordDialog::options() const {
     options.callGraph = static_cast<CallGraphMode>(callGraph_->currentData().toInt());
     options.dwarfStackSize = static_cast<uint32_t>(stackSize_->value());
     options.offCpu = offCpu_->isChecked();
+    options.latency = latency_->isChecked();
     options.durationSeconds = useDuration_->isChecked() ? duration_->value() : 0;
     options.outputPath = output_->text().trimmed().toStdString();
     return options;
@@ -670,6 +676,7 @@ void RecordDialog::loadSettings() {
     callGraph_->setCurrentIndex(callGraph_->findData(settings.value(QStringLiteral("callGraph"), 1).toInt()));
     stackSize_->setValue(settings.value(QStringLiteral("dwarfStackSize"), 8192).toInt());
     offCpu_->setChecked(settings.value(QStringLiteral("offCpu"), false).toBool());
+    latency_->setChecked(settings.value(QStringLiteral("latency"), false).toBool());
     useDuration_->setChecked(settings.value(QStringLiteral("useDuration"), false).toBool());
     duration_->setValue(settings.value(QStringLiteral("duration"), 10.0).toDouble());
     output_->setText(defaultOutputPath(settings.value(QStringLiteral("outputDirectory")).toString()));
@@ -694,6 +701,7 @@ void RecordDialog::saveSettings() const {
     settings.setValue(QStringLiteral("callGraph"), callGraph_->currentData());
     settings.setValue(QStringLiteral("dwarfStackSize"), stackSize_->value());
     settings.setValue(QStringLiteral("offCpu"), offCpu_->isChecked());
+    settings.setValue(QStringLiteral("latency"), latency_->isChecked());
     settings.setValue(QStringLiteral("useDuration"), useDuration_->isChecked());
     settings.setValue(QStringLiteral("duration"), duration_->value());
     settings.setValue(QStringLiteral("outputDirectory"), QFileInfo(output_->text().trimmed()).absolutePath());

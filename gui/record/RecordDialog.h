@@ -108,6 +108,7 @@ private:
     QComboBox *callGraph_ = nullptr;
     QSpinBox *stackSize_ = nullptr;
     QCheckBox *offCpu_ = nullptr;
+    QCheckBox *latency_ = nullptr;
     QCheckBox *useDuration_ = nullptr;
     QDoubleSpinBox *duration_ = nullptr;
     QLineEdit *output_ = nullptr;

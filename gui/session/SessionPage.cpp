@@ -332,7 +332,7 @@ void SessionPage::selectEvent(int event) {
         return;
     SampleFilter filter = document_->filter();
     filter.event = event;
-    filter.cost = CostKind::Period;
+    if (filter.cost == CostKind::OffCpu) filter.cost = CostKind::Period; // latency weighs every event
     filter.offCpuTime.reset();
     document_->pushFilter(
         tr("Show %1").arg(QString::fromStdString(file->profile->events[static_cast<size_t>(event)].name)),
@@ -344,6 +344,7 @@ void SessionPage::clearFilter() {
     filter.event = document_->filter().event;
     filter.cost = document_->filter().cost;
     filter.offCpuTime = document_->filter().offCpuTime;
+    filter.latency = document_->filter().latency;
     document_->pushFilter(tr("Clear Filter"), filter);
 }
 
@@ -360,6 +361,14 @@ void SessionPage::setHideKernel(bool hide) {
         document_->pushFilter(tr("Show kernel frames"), withoutKernelHiding(document_->filter()));
 }
 
+void SessionPage::setCost(CostKind cost) {
+    const CostKind now = document_->filter().cost;
+    if (cost == CostKind::OffCpu || (cost == CostKind::Period && now == CostKind::OffCpu))
+        setOffCpu(cost == CostKind::OffCpu);
+    else if (cost == CostKind::Latency || (cost == CostKind::Period && now == CostKind::Latency))
+        setLatency(cost == CostKind::Latency);
+}
+
 // Off-CPU time is a way of counting, like an event: undoable, and the event picker leaves it.
 void SessionPage::setOffCpu(bool on) {
     const auto file = document_->file();
@@ -367,8 +376,22 @@ void SessionPage::setOffCpu(bool on) {
     SampleFilter filter = document_->filter();
     filter.cost = on ? CostKind::OffCpu : CostKind::Period;
     filter.offCpuTime = on ? file->offCpuTime : nullptr;
+    filter.latency.reset();
     filter.event = on ? file->offCpuEvent : file->profile->firstSampledEvent();
     document_->pushFilter(on ? tr("Show Off-CPU Time") : tr("Show On-CPU Samples"), filter);
+}
+
+// Latency (wall-clock time: each sample's period divided by how many threads of its process then ran) is a
+// way of counting too, for sessions with context switches.
+void SessionPage::setLatency(bool on) {
+    const auto file = document_->file();
+    if (!file || !file->latency || (document_->filter().cost == CostKind::Latency) == on) return;
+    SampleFilter filter = document_->filter();
+    if (filter.cost == CostKind::OffCpu) filter.event = file->profile->firstSampledEvent();
+    filter.cost = on ? CostKind::Latency : CostKind::Period;
+    filter.latency = on ? file->latency : nullptr;
+    filter.offCpuTime.reset();
+    document_->pushFilter(on ? tr("Show Latency") : tr("Show CPU Time"), filter);
 }
 
 // A double click in a tree shows its node in the flame graph: zoomed into it when the flame graph shows the

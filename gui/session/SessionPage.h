@@ -55,7 +55,9 @@ public:
     void clearFilter();
     void addTransform(const perfglass::Transform &transform, const QString &text);
     void setHideKernel(bool hide);
-    void setOffCpu(bool on);
+    // CostKind::Period (CPU time or the event's count), OffCpu or Latency, where the session has what it
+    // needs.
+    void setCost(CostKind cost);
     bool filterNarrows() const;
     QString filterAppliedMessage() const;
 
@@ -73,6 +75,8 @@ protected:
     void resizeEvent(QResizeEvent *event) override;
 
 private:
+    void setOffCpu(bool on);
+    void setLatency(bool on);
     QDockWidget *addDock(const QString &title, const QString &objectName, QWidget *content);
     void createViews();
     void layOutDocks();

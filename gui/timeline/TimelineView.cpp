@@ -65,6 +65,7 @@ void TimelineView::setSession(const std::shared_ptr<const SessionAnalysis> &sess
     if (!session) {
         timeline_->setData({}, {}, CostUnit::Count);
         timeline_->setOffCpu({});
+        timeline_->setParallelism({});
         shownPath_.clear();
         range_->setText(tr("Drag across the timeline to show only that time range in every view."));
         return;
@@ -72,6 +73,7 @@ void TimelineView::setSession(const std::shared_ptr<const SessionAnalysis> &sess
     if (timeline_->buckets() != session->timeline)
         timeline_->setData(session->timeline, session->profile(), session->costUnit);
     timeline_->setOffCpu(session->file->offCpuIntervals);
+    timeline_->setParallelism(session->file->parallelism);
     if (session->file->path != shownPath_) { // not at each reload of a live recording: the user may resize
         shownPath_ = session->file->path;
         updateGeometry();

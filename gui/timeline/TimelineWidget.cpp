@@ -6,6 +6,7 @@
 #include <QMenu>
 #include <QMouseEvent>
 #include <QPainter>
+#include <QPainterPath>
 #include <QStringList>
 #include <QToolTip>
 
@@ -58,6 +59,42 @@ void TimelineWidget::setData(std::shared_ptr<const TimelineBuckets> buckets,
 void TimelineWidget::setOffCpu(std::shared_ptr<const std::vector<OffCpuInterval>> intervals) {
     offCpu_ = std::move(intervals);
     update();
+}
+
+void TimelineWidget::setParallelism(std::shared_ptr<const Parallelism> parallelism) {
+    parallelism_ = std::move(parallelism);
+    update();
+}
+
+void TimelineWidget::paintParallelism(QPainter &painter, const TimelineRow &row, const QRect &plot) const {
+    if (!parallelism_ || row.kind != TimelineRow::Process) return;
+    const std::vector<ParallelismStep> &steps = parallelism_->steps(row.pid);
+    if (steps.empty()) return;
+    uint32_t most = 1;
+    for (const ParallelismStep &step : steps)
+        most = std::max(most, step.running);
+    const double height = plot.height() - 4;
+    const auto yFor = [&](uint32_t running) {
+        return plot.bottom() - 1 - height * static_cast<double>(running) / static_cast<double>(most);
+    };
+    QPainterPath line(QPointF(plot.left(), yFor(0)));
+    for (const ParallelismStep &step : steps) {
+        const double x = std::clamp(xForTime(step.time), double(plot.left()), double(plot.right()));
+        line.lineTo(x, line.currentPosition().y());
+        line.lineTo(x, yFor(step.running));
+    }
+    line.lineTo(plot.right(), line.currentPosition().y());
+    painter.save();
+    painter.setPen(QPen(QColor(20, 60, 160, 200), 1.5));
+    painter.setBrush(Qt::NoBrush);
+    painter.drawPath(line);
+    painter.restore();
+}
+
+QString TimelineWidget::parallelismText(const TimelineRow &row, uint64_t time) const {
+    if (!parallelism_ || row.kind != TimelineRow::Process || parallelism_->steps(row.pid).empty()) return {};
+    return tr("<br>Parallelism: %n thread(s) of the process running", nullptr,
+              static_cast<int>(parallelism_->at(row.pid, time)));
 }
 
 void TimelineWidget::paintOffCpu(QPainter &painter, const TimelineRow &row, const QRect &plot) const {
@@ -373,9 +410,15 @@ void TimelineWidget::paintRow(QPainter &painter, int index) const {
     paintLabel(painter, index, shown);
     paintOffCpu(painter, row, plot);
     paintMarks(painter, row, plot);
+    paintDensity(painter, row, plot, shown);
+    paintParallelism(painter, row, plot);
+}
+
+// The mean of the buckets under each pixel column, as a bar rising from the row's bottom.
+void TimelineWidget::paintDensity(QPainter &painter, const TimelineRow &row, const QRect &plot,
+                                  bool shown) const {
     const uint64_t maxCost = rows_.maxBucketCost(row.kind);
     if (maxCost == 0) return;
-    // Sum the buckets under each pixel column; draw their mean as a bar rising from the row's bottom.
     const QColor color = shown ? row.colour : palette().color(QPalette::Midlight);
     const auto &cost = row.series->cost;
     const size_t count = buckets_->bucketCount;
@@ -469,8 +512,9 @@ QString TimelineWidget::toolTipAt(QPoint pos) const {
         bucket + 1 < buckets_->bucketCount ? buckets_->bucketStart(bucket + 1) : buckets_->end;
     return tr("<b>%1</b><br>%2 – %3: %n sample(s), %4<br>Whole session: %5", nullptr,
               static_cast<int>(row.series->samples[bucket]))
-        .arg(title, formatOffset(buckets_->bucketStart(bucket)), formatOffset(bucketEnd),
-             formatCost(row.series->cost[bucket], unit_), formatCost(row.series->totalCost, unit_));
+               .arg(title, formatOffset(buckets_->bucketStart(bucket)), formatOffset(bucketEnd),
+                    formatCost(row.series->cost[bucket], unit_), formatCost(row.series->totalCost, unit_)) +
+           parallelismText(row, time);
 }
 
 // The marks under the pointer, at most kMaxMarksInToolTip of them, or "".

@@ -12,6 +12,7 @@
 #include "CostFormat.h"
 #include "TimelineRows.h"
 #include "analysis/OffCpuTime.h"
+#include "analysis/Parallelism.h"
 #include "analysis/TimelineBuckets.h"
 #include "profile/Profile.h"
 
@@ -43,6 +44,10 @@ public:
     // When each thread was off the CPU (sessions with switch-out samples): hatched in the thread's row.
     void setOffCpu(std::shared_ptr<const std::vector<OffCpuInterval>> intervals);
     const std::shared_ptr<const std::vector<OffCpuInterval>> &offCpu() const { return offCpu_; }
+    // How many threads of each process ran over time (sessions with context switches): a step line in each
+    // process's row, from none at its bottom to the most it reached at its top, and in its tool tip.
+    void setParallelism(std::shared_ptr<const Parallelism> parallelism);
+    const std::shared_ptr<const Parallelism> &parallelism() const { return parallelism_; }
     // The marks (Profile::marks: samples of tracepoints and other non-time events) of thread row ROW that lie
     // within PIXELS of x, as indices into Profile::marks, earliest first.
     std::vector<size_t> marksNear(int row, double x, double pixels = 3.0) const;
@@ -99,6 +104,9 @@ protected:
 
 private:
     void paintOffCpu(QPainter &painter, const TimelineRow &row, const QRect &plot) const;
+    void paintDensity(QPainter &painter, const TimelineRow &row, const QRect &plot, bool shown) const;
+    void paintParallelism(QPainter &painter, const TimelineRow &row, const QRect &plot) const;
+    QString parallelismText(const TimelineRow &row, uint64_t time) const;
     void paintMarks(QPainter &painter, const TimelineRow &row, const QRect &plot) const;
     void indexMarks();
     // The marks of thread TID in markOrder_: [first, last).
@@ -114,6 +122,7 @@ private:
 
     std::shared_ptr<const TimelineBuckets> buckets_;
     std::shared_ptr<const std::vector<OffCpuInterval>> offCpu_; // by thread, then start
+    std::shared_ptr<const Parallelism> parallelism_;
     std::shared_ptr<const Profile> profile_;
     std::vector<uint32_t> markOrder_; // Profile::marks by thread, then time
     TimelineRows rows_;
