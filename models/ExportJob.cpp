@@ -2,6 +2,7 @@
 
 #include "export/CollapsedStacksExporter.h"
 #include "export/FirefoxProfileExporter.h"
+#include "export/HeatmapHtmlExporter.h"
 #include "export/PprofExporter.h"
 #include "export/SpeedscopeExporter.h"
 #include "export/SvgFlameGraphExporter.h"
@@ -32,6 +33,8 @@ QString ExportJob::fileFilter(Format format) {
         return tr("pprof profile (*.pb.gz)");
     case Format::FirefoxProfiler:
         return tr("Firefox Profiler (*.json)");
+    case Format::HeatmapPage:
+        return tr("Heat map page (*.html)");
     }
     return {};
 }
@@ -48,8 +51,20 @@ QString ExportJob::suffix(Format format) {
         return QStringLiteral("pb.gz");
     case Format::FirefoxProfiler:
         return QStringLiteral("firefox.json");
+    case Format::HeatmapPage:
+        return QStringLiteral("heatmap.html");
     }
     return {};
+}
+
+void ExportJob::writeHeatmapPage(const SessionAnalysis &session, const std::string &name,
+                                 const std::string &file) {
+    SampleFilter filter = session.filter;
+    filter.clearTimeSelection();
+    HeatmapHtmlOptions options;
+    options.title = "Heat Map: " + name;
+    options.unit = unitName(session);
+    HeatmapHtmlExporter::writeFile(*session.profile(), filter, options, file);
 }
 
 void ExportJob::write(const SessionAnalysis &session, Format format, const QString &path) {
@@ -75,6 +90,9 @@ void ExportJob::write(const SessionAnalysis &session, Format format, const QStri
         break;
     case Format::FirefoxProfiler:
         FirefoxProfileExporter::writeFile(*session.profile(), session.filter, name, file);
+        break;
+    case Format::HeatmapPage:
+        writeHeatmapPage(session, name, file);
         break;
     }
 }

@@ -18,7 +18,9 @@ namespace perfglass {
 class ExportJob : public BackgroundJob {
     Q_OBJECT
 public:
-    enum class Format { SvgFlameGraph, Speedscope, CollapsedStacks, Pprof, FirefoxProfiler };
+    // HeatmapPage: the heat map of the filter without its time selection (as the Heat Map dock draws it),
+    // one self-contained HTML page with the flame graph of the cells selected in it.
+    enum class Format { SvgFlameGraph, Speedscope, CollapsedStacks, Pprof, FirefoxProfiler, HeatmapPage };
 
     explicit ExportJob(QObject *parent = nullptr);
 
@@ -34,6 +36,10 @@ public:
 
 signals:
     void exported(const QString &path);
+
+private:
+    static void writeHeatmapPage(const SessionAnalysis &session, const std::string &name,
+                                 const std::string &file);
 };
 
 } // namespace perfglass

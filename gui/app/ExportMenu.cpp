@@ -16,6 +16,7 @@ ExportMenu::ExportMenu(QWidget *parent)
         {ExportJob::Format::CollapsedStacks, tr("&Collapsed Stacks…")},
         {ExportJob::Format::Pprof, tr("&pprof Profile…")},
         {ExportJob::Format::FirefoxProfiler, tr("&Firefox Profiler…")},
+        {ExportJob::Format::HeatmapPage, tr("&Heat Map Page (HTML)…")},
     };
     for (const auto &[format, text] : formats) {
         QAction *action = addAction(text, this, [this, f = format] { emit formatChosen(f); });

@@ -549,7 +549,7 @@ void TestFlameGraph::exportMenuHasEveryFormat() {
     for (const QAction *action : menu->actions())
         texts << action->text();
     QCOMPARE(texts, QStringList({"Flame Graph as &SVG…", "speedscope &JSON…", "&Collapsed Stacks…",
-                                 "&pprof Profile…", "&Firefox Profiler…"}));
+                                 "&pprof Profile…", "&Firefox Profiler…", "&Heat Map Page (HTML)…"}));
     QCOMPARE(ExportJob::suffix(ExportJob::Format::Pprof), QStringLiteral("pb.gz"));
     QVERIFY(ExportJob::fileFilter(ExportJob::Format::FirefoxProfiler).contains(QLatin1String("*.json")));
     menu->popup(window->mapToGlobal(QPoint(40, 40)));

@@ -6,6 +6,7 @@
 // changes the rows, a function selected marks the cells it ran in, and tool tips name a cell's time and
 // samples. Screenshots of the dock go to build/screenshots.
 #include "CompareWindow.h"
+#include "ExportJob.h"
 #include "FilterBar.h"
 #include "GuiTestSupport.h"
 #include "HeatmapView.h"
@@ -15,6 +16,8 @@
 #include "SessionDocument.h"
 #include "SessionPage.h"
 #include "TestSupport.h"
+
+#include <nlohmann/json.hpp>
 
 #include <QComboBox>
 #include <QDockWidget>
@@ -43,6 +46,7 @@ private slots:
     void bucketBoxChangesRows();
     void functionMarksItsCells();
     void ctrlDragComparesTwoSelections();
+    void exportsThePageOfTheWholeHeatmap();
 
 private:
     std::unique_ptr<MainWindow> openWindow();
@@ -272,6 +276,40 @@ void TestHeatmapView::ctrlDragComparesTwoSelections() {
     QCOMPARE(compare->comparison()->filter.startTime, std::optional(map->timeRange({2, 0}, {2, last}).first));
     QCOMPARE(window->filter().startTime, std::optional(map->timeRange({2, 0}, {2, last}).first));
     saveScreenshot(compare, QStringLiteral("heatmap-compare-window.png"));
+}
+
+// File > Export > Heat Map Page writes the matrix the dock draws (the filter without its time selection), in
+// one self-contained page.
+void TestHeatmapView::exportsThePageOfTheWholeHeatmap() {
+    const auto window = openWindow();
+    QVERIFY(window);
+    HeatmapView *view = shownHeatmap(*window);
+    QVERIFY(view);
+    HeatmapWidget *widget = view->heatmap();
+    const auto map = widget->heatmap();
+    QSignalSpy applied(window.get(), &MainWindow::filterApplied);
+    QTest::mousePress(widget, Qt::LeftButton, {}, widget->cellRect({1, 1}).center());
+    QTest::mouseRelease(widget, Qt::LeftButton, {}, widget->cellRect({2, 2}).center());
+    QVERIFY(applied.wait(kTimeoutMs));
+    QVERIFY(window->filter().hasTimeSelection());
+    const QString page = dir_.filePath(QStringLiteral("page.heatmap.html"));
+    QSignalSpy finished(window.get(), &MainWindow::exportFinished);
+    window->exportSession(ExportJob::Format::HeatmapPage, page);
+    QVERIFY(finished.wait(kTimeoutMs));
+    QFile file(page);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray html = file.readAll();
+    QVERIFY(!html.contains("src=\"http") && !html.contains("href=\"http")); // nothing fetched
+    const qsizetype open = html.indexOf("id=\"heatmap-data\">");
+    QVERIFY(open > 0);
+    const qsizetype from = html.indexOf('>', open) + 1;
+    const auto data =
+        nlohmann::json::parse(html.mid(from, html.indexOf("</script>", from) - from).toStdString());
+    uint64_t total = 0;
+    for (const auto &cell : data["samples"])
+        total += cell.get<uint64_t>();
+    QCOMPARE(total, map->totalSamples());
+    QCOMPARE(data["columns"].get<size_t>(), map->columns());
 }
 
 QTEST_MAIN(TestHeatmapView)
