@@ -8,6 +8,7 @@
 #include "SessionAnalysis.h"
 
 #include "SymbolSettings.h"
+#include "analysis/Heatmap.h"
 
 #include <QObject>
 #include <QPointer>
