@@ -236,6 +236,10 @@
         <source>%1 %</source>
         <translation>%1 %</translation>
     </message>
+    <message>
+        <source>%1–%2 ms of each %3 s</source>
+        <translation>%1–%2 ms jeder %3 s</translation>
+    </message>
 </context>
 <context>
     <name>CounterChart</name>
@@ -1280,6 +1284,10 @@ Modul: %2</translation>
         <source>Firefox Profiler (*.json)</source>
         <translation>Firefox Profiler (*.json)</translation>
     </message>
+    <message>
+        <source>Heat map page (*.html)</source>
+        <translation>Heatmap-Seite (*.html)</translation>
+    </message>
 </context>
 <context>
     <name>perfglass::ExportMenu</name>
@@ -1314,6 +1322,10 @@ Modul: %2</translation>
     <message>
         <source>Export</source>
         <translation>Exportieren</translation>
+    </message>
+    <message>
+        <source>&amp;Heat Map Page (HTML)…</source>
+        <translation>&amp;Heatmap-Seite (HTML)…</translation>
     </message>
 </context>
 <context>
@@ -1473,6 +1485,14 @@ Modul: %2</translation>
     <message>
         <source>Show CPUs %1</source>
         <translation>CPUs %1 zeigen</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1, %2</translation>
+    </message>
+    <message>
+        <source>Only the samples taken in these heat map cells: the same part of each column in this time range</source>
+        <translation>Nur die Stichproben in diesen Heatmap-Zellen: derselbe Teil jeder Spalte in diesem Zeitbereich</translation>
     </message>
 </context>
 <context>
@@ -2352,6 +2372,18 @@ Modul: %2</translation>
         <translation>Die Befehlszeile, die genauso aufzeichnet:
 %1</translation>
     </message>
+    <message>
+        <source>Record context switches of every thread (Latency: wall-clock time)</source>
+        <translation>Kontextwechsel jedes Threads aufzeichnen (Latenz: Echtzeit)</translation>
+    </message>
+    <message>
+        <source>As perf record --latency: lets the views weigh each sample by 1 / the number of threads of its process then running</source>
+        <translation>Wie perf record --latency: die Ansichten können jede Stichprobe mit 1 / der Zahl der dann laufenden Threads ihres Prozesses gewichten</translation>
+    </message>
+    <message>
+        <source>Latency:</source>
+        <translation>Latenz:</translation>
+    </message>
 </context>
 <context>
     <name>perfglass::RecordingDock</name>
@@ -2934,6 +2966,18 @@ Modul: %2</translation>
         <source>Heat Map</source>
         <translation>Heatmap</translation>
     </message>
+    <message>
+        <source>Select Heat Map Cells</source>
+        <translation>Heatmap-Zellen auswählen</translation>
+    </message>
+    <message>
+        <source>Show Latency</source>
+        <translation>Latenz zeigen</translation>
+    </message>
+    <message>
+        <source>Show CPU Time</source>
+        <translation>CPU-Zeit zeigen</translation>
+    </message>
 </context>
 <context>
     <name>perfglass::SessionStatusBar</name>
@@ -3067,6 +3111,14 @@ Modul: %2</translation>
             <numerusform>%n Stichprobe</numerusform>
             <numerusform>%n Stichproben</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Latency</source>
+        <translation>Latenz</translation>
+    </message>
+    <message>
+        <source>Count wall-clock time: each sample&apos;s cost divided by the number of threads of its process running at that moment, so code that runs alone weighs more than code running in parallel (perf report --latency)</source>
+        <translation>Echtzeit zählen: die Kosten jeder Stichprobe geteilt durch die Zahl der in diesem Moment laufenden Threads ihres Prozesses, sodass Code, der allein läuft, mehr wiegt als parallel laufender Code (perf report --latency)</translation>
     </message>
 </context>
 <context>
@@ -3713,6 +3765,10 @@ Modul: %2</translation>
         <source>Showing %1 s to %2 s (%3 s) of the session.</source>
         <translation>Gezeigt: %1 s bis %2 s (%3 s) der Sitzung.</translation>
     </message>
+    <message>
+        <source>Showing %1 of %2 s to %3 s of the session (heat map cells).</source>
+        <translation>Gezeigt: %1 von %2 s bis %3 s der Sitzung (Heatmap-Zellen).</translation>
+    </message>
 </context>
 <context>
     <name>perfglass::TimelineWidget</name>
@@ -3784,6 +3840,13 @@ Modul: %2</translation>
         <translation>
             <numerusform>und %n weitere Markierung</numerusform>
             <numerusform>und %n weitere Markierungen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;br&gt;Parallelism: %n thread(s) of the process running</source>
+        <translation>
+            <numerusform>&lt;br&gt;Parallelität: %n Thread des Prozesses läuft</numerusform>
+            <numerusform>&lt;br&gt;Parallelität: %n Threads des Prozesses laufen</numerusform>
         </translation>
     </message>
 </context>

@@ -236,6 +236,10 @@
         <source>%1 %</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1–%2 ms of each %3 s</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>CounterChart</name>
@@ -1279,6 +1283,10 @@ Module: %2</source>
         <source>Firefox Profiler (*.json)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Heat map page (*.html)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>perfglass::ExportMenu</name>
@@ -1312,6 +1320,10 @@ Module: %2</source>
     </message>
     <message>
         <source>Export</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Heat Map Page (HTML)…</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1471,6 +1483,14 @@ Module: %2</source>
     </message>
     <message>
         <source>Show CPUs %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only the samples taken in these heat map cells: the same part of each column in this time range</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2350,6 +2370,18 @@ Module: %2</source>
 %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Record context switches of every thread (Latency: wall-clock time)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>As perf record --latency: lets the views weigh each sample by 1 / the number of threads of its process then running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Latency:</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>perfglass::RecordingDock</name>
@@ -2932,6 +2964,18 @@ Module: %2</source>
         <source>Heat Map</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Select Heat Map Cells</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show Latency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show CPU Time</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>perfglass::SessionStatusBar</name>
@@ -3065,6 +3109,14 @@ Module: %2</source>
             <numerusform>%n sample</numerusform>
             <numerusform>%n samples</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Latency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Count wall-clock time: each sample&apos;s cost divided by the number of threads of its process running at that moment, so code that runs alone weighs more than code running in parallel (perf report --latency)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -3711,6 +3763,10 @@ Module: %2</source>
         <source>Showing %1 s to %2 s (%3 s) of the session.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Showing %1 of %2 s to %3 s of the session (heat map cells).</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>perfglass::TimelineWidget</name>
@@ -3782,6 +3838,13 @@ Module: %2</source>
         <translation>
             <numerusform>and %n more mark</numerusform>
             <numerusform>and %n more marks</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;br&gt;Parallelism: %n thread(s) of the process running</source>
+        <translation>
+            <numerusform>&lt;br&gt;Parallelism: %n thread of the process running</numerusform>
+            <numerusform>&lt;br&gt;Parallelism: %n threads of the process running</numerusform>
         </translation>
     </message>
 </context>

@@ -236,6 +236,10 @@
         <source>%1 %</source>
         <translation>%1 %</translation>
     </message>
+    <message>
+        <source>%1–%2 ms of each %3 s</source>
+        <translation>%1–%2 ms de chaque %3 s</translation>
+    </message>
 </context>
 <context>
     <name>CounterChart</name>
@@ -1280,6 +1284,10 @@ Module : %2</translation>
         <source>Firefox Profiler (*.json)</source>
         <translation>Firefox Profiler (*.json)</translation>
     </message>
+    <message>
+        <source>Heat map page (*.html)</source>
+        <translation>Page de carte de chaleur (*.html)</translation>
+    </message>
 </context>
 <context>
     <name>perfglass::ExportMenu</name>
@@ -1314,6 +1322,10 @@ Module : %2</translation>
     <message>
         <source>Export</source>
         <translation>Exporter</translation>
+    </message>
+    <message>
+        <source>&amp;Heat Map Page (HTML)…</source>
+        <translation>Page de carte de &amp;chaleur (HTML)…</translation>
     </message>
 </context>
 <context>
@@ -1473,6 +1485,14 @@ Module : %2</translation>
     <message>
         <source>Show CPUs %1</source>
         <translation>Afficher les CPU %1</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1, %2</translation>
+    </message>
+    <message>
+        <source>Only the samples taken in these heat map cells: the same part of each column in this time range</source>
+        <translation>Seulement les échantillons pris dans ces cellules de la carte de chaleur : la même partie de chaque colonne dans cet intervalle</translation>
     </message>
 </context>
 <context>
@@ -2352,6 +2372,18 @@ Module : %2</translation>
         <translation>La ligne de commande qui enregistre de la même façon&#xa0;:
 %1</translation>
     </message>
+    <message>
+        <source>Record context switches of every thread (Latency: wall-clock time)</source>
+        <translation>Enregistrer les changements de contexte de chaque thread (latence : temps réel)</translation>
+    </message>
+    <message>
+        <source>As perf record --latency: lets the views weigh each sample by 1 / the number of threads of its process then running</source>
+        <translation>Comme perf record --latency : permet aux vues de pondérer chaque échantillon par 1 / le nombre de threads de son processus alors en cours d’exécution</translation>
+    </message>
+    <message>
+        <source>Latency:</source>
+        <translation>Latence :</translation>
+    </message>
 </context>
 <context>
     <name>perfglass::RecordingDock</name>
@@ -2934,6 +2966,18 @@ Module : %2</translation>
         <source>Heat Map</source>
         <translation>Carte de chaleur</translation>
     </message>
+    <message>
+        <source>Select Heat Map Cells</source>
+        <translation>Sélectionner des cellules de la carte de chaleur</translation>
+    </message>
+    <message>
+        <source>Show Latency</source>
+        <translation>Afficher la latence</translation>
+    </message>
+    <message>
+        <source>Show CPU Time</source>
+        <translation>Afficher le temps CPU</translation>
+    </message>
 </context>
 <context>
     <name>perfglass::SessionStatusBar</name>
@@ -3067,6 +3111,14 @@ Module : %2</translation>
             <numerusform>%n échantillon</numerusform>
             <numerusform>%n échantillons</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Latency</source>
+        <translation>Latence</translation>
+    </message>
+    <message>
+        <source>Count wall-clock time: each sample&apos;s cost divided by the number of threads of its process running at that moment, so code that runs alone weighs more than code running in parallel (perf report --latency)</source>
+        <translation>Compter le temps réel : le coût de chaque échantillon divisé par le nombre de threads de son processus en cours d’exécution à ce moment, de sorte que le code qui s’exécute seul pèse plus que le code exécuté en parallèle (perf report --latency)</translation>
     </message>
 </context>
 <context>
@@ -3713,6 +3765,10 @@ Module : %2</translation>
         <source>Showing %1 s to %2 s (%3 s) of the session.</source>
         <translation>Affichage de %1 s à %2 s (%3 s) de la session.</translation>
     </message>
+    <message>
+        <source>Showing %1 of %2 s to %3 s of the session (heat map cells).</source>
+        <translation>Affichage de %1 de %2 s à %3 s de la session (cellules de la carte de chaleur).</translation>
+    </message>
 </context>
 <context>
     <name>perfglass::TimelineWidget</name>
@@ -3784,6 +3840,13 @@ Module : %2</translation>
         <translation>
             <numerusform>et %n autre marque</numerusform>
             <numerusform>et %n autres marques</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;br&gt;Parallelism: %n thread(s) of the process running</source>
+        <translation>
+            <numerusform>&lt;br&gt;Parallélisme : %n thread du processus en cours d’exécution</numerusform>
+            <numerusform>&lt;br&gt;Parallélisme : %n threads du processus en cours d’exécution</numerusform>
         </translation>
     </message>
 </context>
