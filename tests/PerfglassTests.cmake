@@ -11,11 +11,11 @@ set(PERFGLASS_MODEL_UNIT_TESTS tst_eventlistmodel tst_processlistmodel tst_profi
 list(APPEND PERFGLASS_MODEL_UNIT_TESTS tst_annotationmodel tst_callercalleemodel tst_calltreemodel
   tst_diffflamegraphmodel tst_difftreemodel tst_flamegraphmodel tst_functionlistmodel)
 set(PERFGLASS_INTEGRATION_TESTS tst_heatmapreport tst_annotateagreement tst_buildidrecord tst_counterreport tst_exportconsumers tst_helper tst_helperrecord tst_list tst_perfagreement tst_perfcompat tst_perfhabits tst_piperecord tst_readerperf tst_record tst_recordcounters tst_report tst_script tst_commands tst_stat tst_symbolsettings tst_unwind tst_walkingskeleton)
-set(PERFGLASS_GUI_TESTS tst_heatmapview tst_callercallee tst_countersview tst_eventbuilderview tst_eventsdock tst_filters tst_flamegraph tst_mainwindow tst_offcpuview tst_recorddialog tst_sourceview tst_startuptiming tst_summary tst_symbolsettingsdialog tst_systemwide tst_timeline tst_timelinemarks tst_translations)
+set(PERFGLASS_GUI_TESTS tst_heatmapview tst_latencyview tst_callercallee tst_countersview tst_eventbuilderview tst_eventsdock tst_filters tst_flamegraph tst_mainwindow tst_offcpuview tst_recorddialog tst_sourceview tst_startuptiming tst_summary tst_symbolsettingsdialog tst_systemwide tst_timeline tst_timelinemarks tst_translations)
 # Comparing sessions: the core (unit) and perfglass-cli diff with its agreement with perf diff (integration).
 list(APPEND PERFGLASS_CORE_UNIT_TESTS tst_diff)
 # The heat map of when the work happened (issue 34): core (unit), perfglass-cli report --view heatmap and its
-# HTML export (integration), the Heat Map dock (gui).
+# HTML export (integration), the Heat Map dock and Latency in the window (gui).
 list(APPEND PERFGLASS_CORE_UNIT_TESTS tst_heatmap tst_latency)
 list(APPEND PERFGLASS_INTEGRATION_TESTS tst_sessiondiff)
 list(APPEND PERFGLASS_GUI_TESTS tst_compare)
