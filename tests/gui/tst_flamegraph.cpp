@@ -98,8 +98,7 @@ private:
     QTemporaryDir dir_;
     QString fp_;
 
-    // The frame-pointer recording of hotspots, or where recording is refused the golden one of golden.c.
-    QString anySession() const { return fp_.isEmpty() ? goldenPath(QStringLiteral("perf-fp")) : fp_; }
+    QString anySession() const { return fp_; }
 };
 
 void TestFlameGraph::initTestCase() {
@@ -107,7 +106,7 @@ void TestFlameGraph::initTestCase() {
     // suite (another build tree) must not change them underneath.
     useTestSettings(settingsName());
     QVERIFY(dir_.isValid());
-    fp_ = recordWith(QStringLiteral("fp.data"), {QStringLiteral("-g")}, QStringLiteral("hotspots-fp"));
+    fp_ = hotspotsPath(QStringLiteral("hotspots")); // `record -g hotspots-fp 600 2`, recorded once
 }
 
 void TestFlameGraph::cleanupTestCase() {
@@ -148,7 +147,9 @@ QString TestFlameGraph::recordWithPerf() {
 
 std::unique_ptr<MainWindow> TestFlameGraph::openWindow(const QString &path) {
     return openSessionWindow(path, kLoadTimeoutMs, QSize(1400, 900),
-                             path.startsWith(goldenDir()) ? goldenSymbols() : SymbolSettings{});
+                             path.startsWith(goldenDir())     ? goldenSymbols()
+                             : path.startsWith(hotspotsDir()) ? hotspotsSymbols()
+                                                              : SymbolSettings{});
 }
 
 // The root row is inside the flame graph's viewport, at its bottom edge (its top edge for an icicle).
@@ -324,7 +325,6 @@ void TestFlameGraph::layoutStateIsRestored() {
 }
 
 void TestFlameGraph::smallFramesMerge() {
-    if (fp_.isEmpty()) QSKIP("needs a recording of hotspots: recording is not permitted here");
     const auto window = openWindow(fp_);
     QVERIFY(window);
     auto *view = part<FlameGraphView>(window, "flameGraphView");
@@ -375,7 +375,6 @@ void TestFlameGraph::smallFramesMerge() {
 }
 
 void TestFlameGraph::escapeAndHomeFromSearch() {
-    if (fp_.isEmpty()) QSKIP("needs a recording of hotspots: recording is not permitted here");
     const auto window = openWindow(fp_);
     QVERIFY(window);
     auto *view = part<FlameGraphView>(window, "flameGraphView");
@@ -448,7 +447,6 @@ void TestFlameGraph::statusSaysWhatIsShown() {
 }
 
 void TestFlameGraph::closeAndReload() {
-    if (fp_.isEmpty()) QSKIP("needs a recording of hotspots: recording is not permitted here");
     const auto window = openWindow(fp_);
     QVERIFY(window);
     auto *close = part<QAction>(window, "closeAction");
@@ -486,7 +484,6 @@ bool dropColdLoop(MainWindow &window) {
 }
 
 void TestFlameGraph::exportAppliesFilter() {
-    if (fp_.isEmpty()) QSKIP("needs a recording of hotspots: recording is not permitted here");
     const auto window = openWindow(fp_);
     QVERIFY(window);
     QVERIFY(dropColdLoop(*window));
@@ -541,7 +538,6 @@ void TestFlameGraph::exportAppliesFilter() {
 
 // File > Export offers every format; pprof and the Firefox Profiler's format are written with the filter.
 void TestFlameGraph::exportMenuHasEveryFormat() {
-    if (fp_.isEmpty()) QSKIP("needs a recording of hotspots: recording is not permitted here");
     const auto window = openWindow(fp_);
     QVERIFY(window);
     auto *menu = part<QMenu>(window, "exportMenu");

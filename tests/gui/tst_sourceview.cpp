@@ -32,6 +32,15 @@ class TestSourceView : public QObject {
 private:
     QTemporaryDir dir_;
 
+    // `record -g workload-fp -800 2`, recorded once (tests/fixtures/workload), with the binary and its
+    // source found under the fixture's folder as sysroot.
+    static std::unique_ptr<MainWindow> openFramePointerSession() {
+        SymbolSettings symbols;
+        symbols.sysroot = QStringLiteral(PERFGLASS_FIXTURES_DIR "/workload");
+        return openSessionWindow(QStringLiteral(PERFGLASS_FIXTURES_DIR "/workload/workload.data"), 60000,
+                                 QSize(1400, 900), symbols);
+    }
+
     QString record(const QString &name, const QStringList &options, const QString &program) {
         const QString path = dir_.filePath(name);
         if (QFileInfo::exists(path)) return path;
@@ -94,13 +103,10 @@ private slots:
     void initTestCase() {
         useTestSettings(QStringLiteral("tst_sourceview"));
         QVERIFY(dir_.isValid());
-        if (record(QStringLiteral("fp.data"), {QStringLiteral("-g")}, QStringLiteral("workload-fp"))
-                .isEmpty())
-            QSKIP("recording is not permitted here");
     }
 
     void framePointers() {
-        const auto window = openSessionWindow(dir_.filePath(QStringLiteral("fp.data")), 60000);
+        const auto window = openFramePointerSession();
         QVERIFY(window);
         const Profile &profile = *window->session()->profile();
         const FunctionId sortWork = FunctionMatcher(profile).function("sortWork");
@@ -191,7 +197,7 @@ private slots:
 
     // "Choose Source Folder…" uses the folder at once and offers to save it into the Symbol Settings.
     void chosenFolderSaved() {
-        const auto window = openSessionWindow(dir_.filePath(QStringLiteral("fp.data")), 60000);
+        const auto window = openFramePointerSession();
         QVERIFY(window);
         window->setSymbolSettings({}, false);
         const QString folder = dir_.filePath(QStringLiteral("chosen-sources"));
@@ -211,7 +217,7 @@ private slots:
     }
 
     void strippedLibrary() {
-        const auto window = openSessionWindow(dir_.filePath(QStringLiteral("fp.data")), 60000);
+        const auto window = openFramePointerSession();
         QVERIFY(window);
         const SessionAnalysis &session = *window->session();
         const Profile &profile = *session.profile();
