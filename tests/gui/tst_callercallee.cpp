@@ -1,9 +1,7 @@
 // The Caller/Callee dock (function list, callers and callees, sandwich flame graph, Back and Forward),
-// readable names (View ▸ Readable Names) and Search Everywhere (Ctrl+K), on a real recording of
+// readable names (View ▸ Readable Names) and Search Everywhere (Ctrl+K), on a recording of
 // tests/clients/hotspots (hotLoop, warmLoop and coldLoop under spinFor, about 60/30/10 %), with screenshots.
-// Where recording is refused, the sandwich, history and filter checks run on a golden recording
-// (tests/fixtures/golden: golden.c's hot, warm and cold under work, in the same shares); those about C++
-// names skip.
+// The recording is a fixture (tests/fixtures/hotspots): everything runs where recording is refused.
 #include "CallTreeModel.h"
 #include "CallTreeView.h"
 #include "CallerCalleeModel.h"

@@ -1,9 +1,10 @@
-// Filters and transforms in the desktop application, on a real recording of tests/clients/hotspots with three
-// threads in one process and one in another (hotLoop ~60 %, warmLoop ~30 %, coldLoop ~10 %, all under
-// spinFor): the context menus of the flame graph, Top-Down and Caller/Callee (focus on a function or a call
-// path, merge, drop, collapse a library or recursion, hide kernel frames, copy the name), each an undoable
-// step that every view follows; the filter bar's chips and their × buttons; the timeline's thread and process
-// filters; the CPU chooser; and screenshots of the filter bar and a context menu.
+// Filters and transforms in the desktop application, on a recording (tests/fixtures/hotspots, made once, so
+// it runs where recording is refused) of tests/clients/hotspots with three threads in one process and one in
+// another (hotLoop ~60 %, warmLoop ~30 %, coldLoop ~10 %, all under spinFor): the context menus of the flame
+// graph, Top-Down and Caller/Callee (focus on a function or a call path, merge, drop, collapse a library or
+// recursion, hide kernel frames, copy the name), each an undoable step that every view follows; the filter
+// bar's chips and their × buttons; the timeline's thread and process filters; the CPU chooser; and
+// screenshots of the filter bar and a context menu.
 #include "CallTreeModel.h"
 #include "CallTreeView.h"
 #include "CallerCalleeModel.h"

@@ -4,9 +4,10 @@
 // icicle and bottom-up modes; frames under the merge threshold become one "small frames" block whose tooltip
 // names them. Keyboard: Escape and Home from the search field; a double click on a tree row leaves it
 // expanded; the status bar says what the views show after the filter is cleared. File ▸ Close, Reload and
-// Export (with the filter applied, off the UI thread). Where recording is refused, the layout and keyboard
-// checks run on the golden recordings (tests/fixtures/golden: golden.c's hot, warm and cold under work, one
-// thread) and those about hotspots' functions skip. Screenshots of every case go to build/screenshots.
+// Export (with the filter applied, off the UI thread). The frame-pointer recording is a fixture
+// (tests/fixtures/hotspots); where the DWARF and perf ones cannot be recorded, the golden recordings
+// (tests/fixtures/golden: golden.c's hot, warm and cold under work, one thread) stand in for them.
+// Screenshots of every case go to build/screenshots.
 #include "CallTreeModel.h"
 #include "CallTreeView.h"
 #include "ExportJob.h"

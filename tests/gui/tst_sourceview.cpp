@@ -1,8 +1,9 @@
-// The Source & Disassembly dock on recordings of the benchmark workload that perfglass-cli makes (frame
-// pointers; DWARF) and on a library without debug information (libstdc++): opened from a frame's context
-// menu, the source lines and instructions side by side with their costs, the hottest line selected with its
-// instructions, the two sides linked, search, a call followed to its callee and back and forward, the costs
-// following the filter. Screenshots: source-fp.png, source-dwarf.png, source-stripped.png.
+// The Source & Disassembly dock on recordings of the benchmark workload that perfglass-cli made (frame
+// pointers, once: tests/fixtures/workload; DWARF, at test time, skipped where recording is refused) and on a
+// library without debug information (libstdc++): opened from a frame's context menu, the source lines and
+// instructions side by side with their costs, the hottest line selected with its instructions, the two sides
+// linked, search, a call followed to its callee and back and forward, the costs following the filter.
+// Screenshots: source-fp.png, source-dwarf.png, source-stripped.png.
 #include "GuiTestSupport.h"
 #include "TestSupport.h"
 

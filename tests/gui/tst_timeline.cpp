@@ -1,12 +1,12 @@
 // The Timeline dock on real sessions: a frame-pointer recording of tests/clients/hotspots (a program with a
-// worker thread), a system-wide recording (many processes, threads and CPUs; needs the privilege to record
-// the whole system), a file made by `perf record` (where perf is installed; else the golden one,
-// tests/fixtures/golden/perf-fp.data) and the golden perfglass-cli recording, which need no recording at test
-// time. At 1400x900 and at the
-// window's minimum size: rows grouped by process then thread, busiest first, the idle task last; per-CPU rows
-// for the system-wide session only; every row visible, or reachable by scrolling while the time axis stays in
-// place; labels that keep the name's start and the whole number; thread colours that stay when the views are
-// filtered. Screenshots of the window and of the dock for each case go to build/screenshots.
+// worker thread; tests/fixtures/hotspots, made once), a system-wide recording (many processes, threads and
+// CPUs; needs the privilege to record the whole system), a file made by `perf record` (where perf is
+// installed; else the golden one, tests/fixtures/golden/perf-fp.data) and the golden perfglass-cli recording,
+// which need no recording at test time. At 1400x900 and at the window's minimum size: rows grouped by process
+// then thread, busiest first, the idle task last; per-CPU rows for the system-wide session only; every row
+// visible, or reachable by scrolling while the time axis stays in place; labels that keep the name's start
+// and the whole number; thread colours that stay when the views are filtered. Screenshots of the window and
+// of the dock for each case go to build/screenshots.
 #include "FrameActions.h"
 #include "GuiTestSupport.h"
 #include "MainWindow.h"
