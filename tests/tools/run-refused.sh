@@ -2,8 +2,11 @@
 # run-refused.sh BUILD [LABEL]: runs each Qt Test suite of the ctest label LABEL (gui unless given) of the build
 # folder BUILD with perf_event_open refused (refuse-perf-events), and counts the test functions that passed,
 # failed and skipped, suite by suite. The reasons of the skips are in BUILD/refused/SUITE.log.
-# Exits 1 when a suite failed. Run it as the user to test, e.g. as nobody:
+# Exits 1 when a suite failed. Run it as the user to test, e.g. as nobody (who must be able to write the
+# screenshots, also those an earlier run as root left):
+#   chmod -R a+rwX build/screenshots build/Testing; mkdir -p build/refused; chmod a+rwX build/refused
 #   runuser -u nobody -- env HOME=/tmp/nobody-home XDG_RUNTIME_DIR=/tmp/nobody-home sh run-refused.sh build
+# A suite whose initTestCase skips counts as one skip: its functions are not listed.
 set -u
 build=${1:?usage: run-refused.sh BUILD [LABEL]}
 label=${2:-gui}
