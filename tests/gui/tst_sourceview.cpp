@@ -33,11 +33,12 @@ class TestSourceView : public QObject {
 private:
     QTemporaryDir dir_;
 
-    // `record -g workload-fp -800 2`, recorded once (tests/fixtures/workload), with the binary and its
-    // source found under the fixture's folder as sysroot.
+    // `record -g workload-fp -800 2`, recorded once (tests/fixtures/workload), with the binary found under
+    // the fixture's folder as sysroot and its source in the tree's bench/ (a source path).
     static std::unique_ptr<MainWindow> openFramePointerSession() {
         SymbolSettings symbols;
         symbols.sysroot = QStringLiteral(PERFGLASS_FIXTURES_DIR "/workload");
+        symbols.sourcePaths = {QStringLiteral(PERFGLASS_FIXTURES_DIR "/../../bench")};
         return openSessionWindow(QStringLiteral(PERFGLASS_FIXTURES_DIR "/workload/workload.data"), 60000,
                                  QSize(1400, 900), symbols);
     }
