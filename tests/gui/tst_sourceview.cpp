@@ -1,8 +1,9 @@
-// The Source & Disassembly dock on recordings of the benchmark workload that perfglass-cli makes (frame
-// pointers; DWARF) and on a library without debug information (libstdc++): opened from a frame's context
-// menu, the source lines and instructions side by side with their costs, the hottest line selected with its
-// instructions, the two sides linked, search, a call followed to its callee and back and forward, the costs
-// following the filter. Screenshots: source-fp.png, source-dwarf.png, source-stripped.png.
+// The Source & Disassembly dock on recordings of the benchmark workload that perfglass-cli made (frame
+// pointers, once: tests/fixtures/workload; DWARF, at test time, skipped where recording is refused) and on a
+// library without debug information (libstdc++): opened from a frame's context menu, the source lines and
+// instructions side by side with their costs, the hottest line selected with its instructions, the two sides
+// linked, search, a call followed to its callee and back and forward, the costs following the filter.
+// Screenshots: source-fp.png, source-dwarf.png, source-stripped.png.
 #include "GuiTestSupport.h"
 #include "TestSupport.h"
 
@@ -31,6 +32,16 @@ class TestSourceView : public QObject {
 
 private:
     QTemporaryDir dir_;
+
+    // `record -g workload-fp -800 2`, recorded once (tests/fixtures/workload), with the binary found under
+    // the fixture's folder as sysroot and its source in the tree's bench/ (a source path).
+    static std::unique_ptr<MainWindow> openFramePointerSession() {
+        SymbolSettings symbols;
+        symbols.sysroot = QStringLiteral(PERFGLASS_FIXTURES_DIR "/workload");
+        symbols.sourcePaths = {QStringLiteral(PERFGLASS_FIXTURES_DIR "/../../bench")};
+        return openSessionWindow(QStringLiteral(PERFGLASS_FIXTURES_DIR "/workload/workload.data"), 60000,
+                                 QSize(1400, 900), symbols);
+    }
 
     QString record(const QString &name, const QStringList &options, const QString &program) {
         const QString path = dir_.filePath(name);
@@ -94,13 +105,10 @@ private slots:
     void initTestCase() {
         useTestSettings(QStringLiteral("tst_sourceview"));
         QVERIFY(dir_.isValid());
-        if (record(QStringLiteral("fp.data"), {QStringLiteral("-g")}, QStringLiteral("workload-fp"))
-                .isEmpty())
-            QSKIP("recording is not permitted here");
     }
 
     void framePointers() {
-        const auto window = openSessionWindow(dir_.filePath(QStringLiteral("fp.data")), 60000);
+        const auto window = openFramePointerSession();
         QVERIFY(window);
         const Profile &profile = *window->session()->profile();
         const FunctionId sortWork = FunctionMatcher(profile).function("sortWork");
@@ -191,7 +199,7 @@ private slots:
 
     // "Choose Source Folder…" uses the folder at once and offers to save it into the Symbol Settings.
     void chosenFolderSaved() {
-        const auto window = openSessionWindow(dir_.filePath(QStringLiteral("fp.data")), 60000);
+        const auto window = openFramePointerSession();
         QVERIFY(window);
         window->setSymbolSettings({}, false);
         const QString folder = dir_.filePath(QStringLiteral("chosen-sources"));
@@ -211,7 +219,7 @@ private slots:
     }
 
     void strippedLibrary() {
-        const auto window = openSessionWindow(dir_.filePath(QStringLiteral("fp.data")), 60000);
+        const auto window = openFramePointerSession();
         QVERIFY(window);
         const SessionAnalysis &session = *window->session();
         const Profile &profile = *session.profile();

@@ -219,6 +219,9 @@ private slots:
                     QStringLiteral("-g"), QStringLiteral("-o"), session, QStringLiteral("--"), binary,
                     QStringLiteral("-300"), QStringLiteral("1")});
         qputenv("PERF_BUILDID_DIR", standard);
+        // The recording itself fills the cache: where recording is refused there is nothing to look up.
+        if (!QFile::exists(session) && recorded.err.contains(QLatin1String("perf_event_paranoid")))
+            QSKIP(qPrintable(QStringLiteral("recording is not permitted here: ") + recorded.err));
         QVERIFY2(recorded.exitCode == 3, qPrintable(recorded.err));
         QVERIFY(QFile::remove(binary));
         const auto summaryWith = [&](const SymbolSettings &settings) {
