@@ -156,7 +156,7 @@ struct Completeness {
 
 // The whole machine's unmapped share depends on what else ran in that second (a build's short-lived
 // compilers differ between two recordings); the workload's, which ran throughout both, does not.
-Completeness completeness(const QString &file, qint64 workload) {
+Completeness completeness(const QString &file, qint64 workload = -1) {
     const auto profile = loadProfile(file.toStdString());
     Completeness result;
     const auto &samples = profile->samples;
