@@ -87,6 +87,9 @@ if(TARGET perfglass-gui-lib)
   # tst_compare starts it with --compare.
   target_compile_definitions(tst_compare PRIVATE PERFGLASS_GUI="$<TARGET_FILE:perfglass>")
   add_dependencies(tst_compare perfglass)
+  # tst_symbolsettingsdialog reads the application's --help for the symbol options.
+  target_compile_definitions(tst_symbolsettingsdialog PRIVATE PERFGLASS_GUI="$<TARGET_FILE:perfglass>")
+  add_dependencies(tst_symbolsettingsdialog perfglass)
 endif()
 
 # A perfglass recording asks the kernel for build ids in its MMAP2 records (attr.build_id). The kernel (seen with
