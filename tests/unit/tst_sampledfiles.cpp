@@ -177,6 +177,22 @@ private slots:
                  QFileInfo(entry).canonicalFilePath());
         QCOMPARE(elfBuildIdOfFile(cached), entries[0].buildId);
 
+        // perf reads the list as its own: buildid-list names the module by its file.
+        const QString perf = QStandardPaths::findExecutable(QStringLiteral("perf"));
+        if (!perf.isEmpty()) {
+            SessionMetadata metadata;
+            metadata.buildIds = entries;
+            const std::string session = root + "/modules.data";
+            writeSession(session, metadata);
+            QProcess listed;
+            listed.start(perf, {QStringLiteral("buildid-list"), QStringLiteral("-f"), QStringLiteral("-i"),
+                                QString::fromStdString(session)});
+            QVERIFY(listed.waitForFinished(60000));
+            const QString out = QString::fromUtf8(listed.readAllStandardOutput());
+            QVERIFY2(out.contains(QString::fromStdString(hex + " " + ko)), qPrintable(out));
+            QVERIFY2(out.contains(QStringLiteral("[gone_mod]")), qPrintable(out));
+        }
+
         // The file was replaced by another build (a package upgrade without a reboot): not kept.
         QVERIFY(QFile::remove(QString::fromStdString(ko)));
         QVERIFY(buildModule(cc, ko, "ffeeddccbbaa99887766554433221100fedcba98"));
