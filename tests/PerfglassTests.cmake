@@ -99,6 +99,9 @@ if(TARGET perfglass-gui-lib)
     set_tests_properties(${name}-recording-refused PROPERTIES LABELS gui TIMEOUT 300
       ENVIRONMENT "QT_QPA_PLATFORM=offscreen;ASAN_OPTIONS=detect_leaks=0" FAIL_REGULAR_EXPRESSION "SKIP   :")
   endforeach()
+  # tst_symbolsettingsdialog reads the application's --help for the symbol options.
+  target_compile_definitions(tst_symbolsettingsdialog PRIVATE PERFGLASS_GUI="$<TARGET_FILE:perfglass>")
+  add_dependencies(tst_symbolsettingsdialog perfglass)
 endif()
 
 # A perfglass recording asks the kernel for build ids in its MMAP2 records (attr.build_id). The kernel (seen with

@@ -11,6 +11,9 @@
 #include "FrameActions.h"
 #include "SourceDisassemblyView.h"
 #include "analysis/FunctionMatcher.h"
+#include "identity/BuildIdCache.h"
+#include "identity/ElfBuildId.h"
+#include "symbols/ElfSymbols.h"
 
 #include <QAction>
 #include <QDockWidget>
@@ -19,6 +22,7 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QMessageBox>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QToolButton>
 #include <QTreeView>
@@ -42,6 +46,29 @@ private:
         return openSessionWindow(QStringLiteral(PERFGLASS_FIXTURES_DIR "/workload/workload.data"), 60000,
                                  QSize(1400, 900), symbols);
     }
+
+    // Environment variables set back as they were when it goes.
+    class EnvironmentRestored {
+    public:
+        explicit EnvironmentRestored(std::initializer_list<const char *> names) {
+            for (const char *name : names)
+                kept_.push_back({name, qEnvironmentVariableIsSet(name), qgetenv(name)});
+        }
+        ~EnvironmentRestored() {
+            for (const Kept &kept : kept_)
+                kept.set ? qputenv(kept.name, kept.value) : qunsetenv(kept.name);
+        }
+        EnvironmentRestored(const EnvironmentRestored &) = delete;
+        EnvironmentRestored &operator=(const EnvironmentRestored &) = delete;
+
+    private:
+        struct Kept {
+            const char *name;
+            bool set;
+            QByteArray value;
+        };
+        std::vector<Kept> kept_;
+    };
 
     QString record(const QString &name, const QStringList &options, const QString &program) {
         const QString path = dir_.filePath(name);
@@ -242,6 +269,67 @@ private slots:
         QCOMPARE(view->disassemblyView()->currentIndex().row(),
                  static_cast<int>(view->annotation()->hottestInstruction()));
         saveScreenshot(window.get(), QStringLiteral("source-stripped.png"));
+    }
+
+    // A session opened from its archive, whose program was stripped of its debug information into a separate
+    // debug file that only the archive's cache entry keeps, then deleted, another program put at its path:
+    // the dock disassembles the archive's copy (sortWork's own range in the program that ran) and shows its
+    // source lines from the archive's debug file, never the other program's bytes.
+    void archiveWithTheBinaryGone() {
+        if (QStandardPaths::findExecutable(QStringLiteral("objcopy")).isEmpty())
+            QSKIP("objcopy (binutils) is needed to split off the debug information");
+        QTemporaryDir dir;
+        const QString program = dir.filePath(QStringLiteral("workload"));
+        const QString ran = dir.filePath(QStringLiteral("workload.ran")); // a copy, to check against
+        const QString debug = dir.filePath(QStringLiteral("workload.debug"));
+        QVERIFY(QFile::copy(workloadPath(QStringLiteral("workload-fp")), program));
+        for (const QStringList &step : {QStringList{QStringLiteral("--only-keep-debug"), program, debug},
+                                        QStringList{QStringLiteral("--strip-debug"), program}}) {
+            const ProcessResult split = runProgram(QStringLiteral("objcopy"), step);
+            QVERIFY2(split.exitCode == 0, qPrintable(split.err));
+        }
+        QVERIFY(QFile::copy(program, ran));
+        const QString cache = dir.filePath(QStringLiteral("cache"));
+        const EnvironmentRestored restored({"HOME", "XDG_CACHE_HOME", "PERF_BUILDID_DIR"});
+        qputenv("PERF_BUILDID_DIR", cache.toUtf8());
+        const QString session = dir.filePath(QStringLiteral("stripped.data"));
+        runCli({QStringLiteral("record"), QStringLiteral("-g"), QStringLiteral("-o"), session,
+                QStringLiteral("--"), program, QStringLiteral("-800"), QStringLiteral("2")});
+        const std::vector<uint8_t> id = elfBuildIdOfFile(program.toStdString());
+        const QString cachedElf = QString::fromStdString(BuildIdCache(cache.toStdString()).find(id, "elf"));
+        QVERIFY2(!cachedElf.isEmpty(), "record did not keep the program in the build-id cache");
+        QVERIFY(QFile::copy(debug, QFileInfo(cachedElf).dir().filePath(QStringLiteral("debug"))));
+        const QString archive = dir.filePath(QStringLiteral("stripped.tar.bz2"));
+        const ProcessResult archived = runCli(
+            {QStringLiteral("archive"), QStringLiteral("--all"), session, QStringLiteral("-o"), archive});
+        QVERIFY2(archived.exitCode == 0, qPrintable(archived.err));
+
+        // Elsewhere: no cache, an empty HOME, another program at the recorded path.
+        qunsetenv("PERF_BUILDID_DIR");
+        qputenv("HOME", dir.filePath(QStringLiteral("elsewhere")).toUtf8());
+        qputenv("XDG_CACHE_HOME", dir.filePath(QStringLiteral("elsewhere/.cache")).toUtf8());
+        QVERIFY(QFile::remove(program));
+        QVERIFY(QFile::copy(clientPath(QStringLiteral("hotspots-fp")), program));
+        const auto window = openSessionWindow(archive, 60000);
+        QVERIFY(window);
+        const Profile &profile = *window->session()->profile();
+        const FunctionId sortWork = FunctionMatcher(profile).function("sortWork");
+        SourceDisassemblyView *view = openSource(*window, sortWork);
+        QVERIFY(view);
+        QVERIFY2(view->annotation(), qPrintable(view->heading()->text()));
+        const FunctionAnnotation &annotation = *view->annotation();
+        const auto original = ElfSymbols::open(ran.toStdString());
+        QVERIFY(original);
+        const SymbolMatch symbol = (*original)->symbolAt(annotation.instructions.front().code.address);
+        QCOMPARE(symbol.start, annotation.start);
+        QCOMPARE(symbol.end, annotation.end);
+        QVERIFY2(QString::fromStdString(symbol.name).contains(QStringLiteral("sortWork")),
+                 symbol.name.c_str());
+        QVERIFY(view->disassemblyModel()->rowCount() > 10);
+        QVERIFY2(annotation.hasSourceLines, qPrintable(view->heading()->text()));
+        QVERIFY(view->sourceView()->isVisible());
+        QVERIFY(view->sourceModel()->rowCount() > 0);
+        saveScreenshot(window.get(), QStringLiteral("source-archive.png"));
     }
 };
 
