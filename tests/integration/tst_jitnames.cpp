@@ -199,7 +199,7 @@ private slots:
         const QString session = dir.filePath(QStringLiteral("nested.data"));
         const auto recorded = runCli(
             {QStringLiteral("record"), QStringLiteral("--call-graph"), QStringLiteral("dwarf"),
-             QStringLiteral("-o"), session, QStringLiteral("--"),
+             QStringLiteral("-o"), session, QStringLiteral("--cwd"), dir.path(), QStringLiteral("--"),
              QStandardPaths::findExecutable(QStringLiteral("node")), QStringLiteral("--perf-basic-prof"),
              QStringLiteral("--interpreted-frames-native-stack"), script.fileName()});
         if (!QFile::exists(session)) QSKIP(qPrintable(QStringLiteral("recording refused: ") + recorded.err));
