@@ -31,6 +31,13 @@ namespace perfglass::cli {
 
 namespace {
 
+// A function perf prints for a DWARF-unwound frame: its name as perf spells it, and whether perf marks it
+// "(inlined)" (its name is not the frame's symbol's).
+struct PerfFunction {
+    std::string name;
+    bool inlined = false;
+};
+
 // The ELF symbols of the file that named each module's frames (Module::filePath), opened once: where a
 // frame's function starts, for symbol+offset, and which symbol holds a return address. Kernel frames and
 // modules without such a file have none.
@@ -69,16 +76,16 @@ public:
     // names at its address (symbols/Addr2lineNames.h), each as perf spells it and flagged inlined where that
     // differs from BASE (perf then makes a symbol of its own, printed "(inlined)"). Empty where perf prints
     // the frame as it is.
-    const std::vector<std::pair<std::string, bool>> &perfInlines(FrameId id, const std::string &base) {
+    const std::vector<PerfFunction> &perfInlines(FrameId id, const std::string &base) {
         auto cached = perfInlines_.find(id);
         if (cached != perfInlines_.end()) return cached->second;
-        std::vector<std::pair<std::string, bool>> chain;
+        std::vector<PerfFunction> chain;
         const Frame &frame = profile_.frames[id];
         if (Addr2lineNames *names = addr2line(frame.module))
             for (const std::string &raw : names->at(frame.address)) {
                 std::string name = perfName(demangle(raw));
                 const bool inlined = name != base;
-                chain.emplace_back(std::move(name), inlined);
+                chain.push_back({std::move(name), inlined});
             }
         return perfInlines_.emplace(id, std::move(chain)).first->second;
     }
@@ -115,7 +122,7 @@ private:
     std::unordered_map<FrameId, std::optional<SymbolMatch>> holding_;
     std::unordered_map<FrameId, std::optional<SymbolMatch>> startingAt_;
     std::unordered_map<ModuleId, std::unique_ptr<Addr2lineNames>> addr2line_;
-    std::unordered_map<FrameId, std::vector<std::pair<std::string, bool>>> perfInlines_;
+    std::unordered_map<FrameId, std::vector<PerfFunction>> perfInlines_;
 };
 
 // Where kernel functions start, from the kallsyms file the session's kernel symbols came from. A start is
@@ -248,8 +255,8 @@ private:
         if (!symbols_.symbolOf(id)) return false; // perf adds inlined functions to frames with a symbol
         const auto &chain = symbols_.perfInlines(id, perfSpelling(profile_, frame.function));
         if (chain.empty()) return false;
-        for (const auto &[name, inlined] : chain) {
-            if (!inlined) {
+        for (const PerfFunction &function : chain) {
+            if (!function.inlined) {
                 printFrame(id, frame, false, out);
                 continue;
             }
@@ -257,7 +264,7 @@ private:
             if (has(FieldIp)) fmt::format_to(std::back_inserter(out), "{:>16x}", frame.address);
             if (has(FieldSym)) {
                 out += has(FieldIp) ? " " : "";
-                out += name;
+                out += function.name;
                 if (has(FieldSymOffset))
                     fmt::format_to(std::back_inserter(out), "+0x{:x}",
                                    frame.address - symbols_.symbolOf(id)->start);
