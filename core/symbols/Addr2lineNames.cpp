@@ -169,10 +169,10 @@ const Addr2lineNames::Candidate *Addr2lineNames::symbolHolding(uint64_t address)
 }
 
 std::vector<std::string> Addr2lineNames::at(uint64_t address) {
-    if (!hasLine(module_, address)) return {};
     Dwarf_Addr bias = 0;
     Dwarf_Die *unit = dwfl_module_addrdie(module_, address, &bias);
-    std::vector<Dwarf_Die> functions = unit ? functionsAt(unit, address - bias) : std::vector<Dwarf_Die>{};
+    if (!unit || dwarf_haspc(unit, address - bias) <= 0 || !hasLine(module_, address)) return {};
+    std::vector<Dwarf_Die> functions = functionsAt(unit, address - bias);
     std::vector<std::string> names;
     if (functions.empty()) {
         const Candidate *holder = symbolHolding(address);
