@@ -17,6 +17,7 @@
 #include "unit/HandProfile.h"
 
 #include <QComboBox>
+#include <QStatusBar>
 #include <QDockWidget>
 #include <QFile>
 #include <QFileInfo>
@@ -151,6 +152,7 @@ void TestSummary::eventPickerOffersOnlySampledEvents() {
     // `record -g -e cpu-clock,minor-faults --counters task-clock,page-faults`, recorded once.
     const auto window = openHotspotsWindow(QStringLiteral("counted-events"), kLoadTimeoutMs);
     QVERIFY(window);
+    QVERIFY2(window->session(), qPrintable(window->statusBar()->currentMessage()));
     const Profile &profile = *window->session()->profile();
     QCOMPARE(profile.events.size(), size_t{4});
     QComboBox *picker = part<QComboBox>(window, "eventPicker");
