@@ -17,12 +17,12 @@
 #include "unit/HandProfile.h"
 
 #include <QComboBox>
-#include <QStatusBar>
 #include <QDockWidget>
 #include <QFile>
 #include <QFileInfo>
 #include <QRegularExpression>
 #include <QSignalSpy>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextBrowser>

@@ -87,6 +87,26 @@ ProcessResult recordNode(const QTemporaryDir &dir, const QStringList &recordOpti
                   nodeOptions + QStringList{dir.filePath(QStringLiteral("hot.js"))});
 }
 
+// node's stacks in SESSION as collapsed stacks (report --export collapsed), each with its count; empty when
+// the report failed.
+QList<std::pair<QString, double>> nodeStacks(const QTemporaryDir &dir, const QString &session) {
+    const QString collapsed = dir.filePath(QStringLiteral("stacks.txt"));
+    const auto report = runCli({QStringLiteral("report"), QStringLiteral("-i"), session,
+                                QStringLiteral("--comm"), QStringLiteral("node"), QStringLiteral("--export"),
+                                QStringLiteral("collapsed=") + collapsed});
+    QList<std::pair<QString, double>> stacks;
+    QFile file(collapsed);
+    if (report.exitCode != 0 || !file.open(QIODevice::ReadOnly)) {
+        qWarning("report failed: %s", qPrintable(report.err));
+        return stacks;
+    }
+    for (const QByteArray &line : file.readAll().split('\n')) {
+        const qsizetype space = line.lastIndexOf(' ');
+        if (space >= 0) stacks.append({QString::fromUtf8(line.left(space)), line.mid(space + 1).toDouble()});
+    }
+    return stacks;
+}
+
 } // namespace
 
 class TestJitNames : public QObject {
@@ -164,22 +184,12 @@ private slots:
              QStringLiteral("dwarf")},
             {QStringLiteral("--perf-prof"), QStringLiteral("--perf-prof-unwinding-info")}, session);
         if (!QFile::exists(session)) QSKIP(qPrintable(QStringLiteral("recording refused: ") + recorded.err));
-        const QString collapsed = dir.filePath(QStringLiteral("stacks.txt"));
-        const auto report = runCli({QStringLiteral("report"), QStringLiteral("-i"), session,
-                                    QStringLiteral("--comm"), QStringLiteral("node"),
-                                    QStringLiteral("--export"), QStringLiteral("collapsed=") + collapsed});
-        QCOMPARE(report.exitCode, 0);
-        QFile file(collapsed);
-        QVERIFY(file.open(QIODevice::ReadOnly));
         double all = 0;
         double throughJit = 0; // samples whose stack holds a JIT frame called by a JIT frame
         const QRegularExpression twoJitFrames(QStringLiteral("fibonacci[^;]*;[^;]*fibonacci"));
-        for (const QByteArray &line : file.readAll().split('\n')) {
-            const qsizetype space = line.lastIndexOf(' ');
-            if (space < 0) continue;
-            const double count = line.mid(space + 1).toDouble();
+        for (const auto &[stack, count] : nodeStacks(dir, session)) {
             all += count;
-            if (twoJitFrames.match(QString::fromUtf8(line.left(space))).hasMatch()) throughJit += count;
+            if (twoJitFrames.match(stack).hasMatch()) throughJit += count;
         }
         QVERIFY(all > 0);
         QVERIFY2(throughJit / all > 0.2,
@@ -203,23 +213,13 @@ private slots:
              QStandardPaths::findExecutable(QStringLiteral("node")), QStringLiteral("--perf-basic-prof"),
              QStringLiteral("--interpreted-frames-native-stack"), script.fileName()});
         if (!QFile::exists(session)) QSKIP(qPrintable(QStringLiteral("recording refused: ") + recorded.err));
-        const QString collapsed = dir.filePath(QStringLiteral("stacks.txt"));
-        const auto report = runCli({QStringLiteral("report"), QStringLiteral("-i"), session,
-                                    QStringLiteral("--comm"), QStringLiteral("node"),
-                                    QStringLiteral("--export"), QStringLiteral("collapsed=") + collapsed});
-        QCOMPARE(report.exitCode, 0);
-        QFile file(collapsed);
-        QVERIFY(file.open(QIODevice::ReadOnly));
         double inLeaf = 0;     // samples with leafWork on the stack
         double fullChain = 0;  // of them, with topLevelMain, outerWork and middleWork above it, in that order
         double reachStart = 0; // of them, with node::Start at the root
         const QRegularExpression chain(
             QStringLiteral("topLevelMain[^;]*;.*outerWork[^;]*;.*middleWork[^;]*;.*leafWork"));
-        for (const QByteArray &line : file.readAll().split('\n')) {
-            const qsizetype space = line.lastIndexOf(' ');
-            const QString stack = QString::fromUtf8(line.left(space));
-            if (space < 0 || !stack.contains(QLatin1String("leafWork"))) continue;
-            const double count = line.mid(space + 1).toDouble();
+        for (const auto &[stack, count] : nodeStacks(dir, session)) {
+            if (!stack.contains(QLatin1String("leafWork"))) continue;
             inLeaf += count;
             if (chain.match(stack).hasMatch()) fullChain += count;
             if (stack.contains(QLatin1String("node::Start"))) reachStart += count;
