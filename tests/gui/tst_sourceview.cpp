@@ -293,8 +293,11 @@ private slots:
         const EnvironmentRestored restored({"HOME", "XDG_CACHE_HOME", "PERF_BUILDID_DIR"});
         qputenv("PERF_BUILDID_DIR", cache.toUtf8());
         const QString session = dir.filePath(QStringLiteral("stripped.data"));
-        runCli({QStringLiteral("record"), QStringLiteral("-g"), QStringLiteral("-o"), session,
-                QStringLiteral("--"), program, QStringLiteral("-800"), QStringLiteral("2")});
+        const RecordedSession recorded{
+            session, runCli({QStringLiteral("record"), QStringLiteral("-g"), QStringLiteral("-o"), session,
+                             QStringLiteral("--"), program, QStringLiteral("-800"), QStringLiteral("2")})};
+        if (recorded.refused()) QSKIP(qPrintable(recorded.why()));
+        QVERIFY2(recorded.made(), qPrintable(recorded.result.err));
         const std::vector<uint8_t> id = elfBuildIdOfFile(program.toStdString());
         const QString cachedElf = QString::fromStdString(BuildIdCache(cache.toStdString()).find(id, "elf"));
         QVERIFY2(!cachedElf.isEmpty(), "record did not keep the program in the build-id cache");
