@@ -7,6 +7,8 @@
 #include "identity/BuildIdCache.h"
 #include "load/LoadProfile.h"
 #include "profile/ReadableNames.h"
+#include "symbols/Addr2lineNames.h"
+#include "symbols/Demangler.h"
 #include "symbols/ElfSymbols.h"
 #include "symbols/ModuleFinder.h"
 #include "symbols/ReadableName.h"
@@ -28,6 +30,13 @@
 namespace perfglass::cli {
 
 namespace {
+
+// A function perf prints for a DWARF-unwound frame: its name as perf spells it, and whether perf marks it
+// "(inlined)" (its name is not the frame's symbol's).
+struct PerfFunction {
+    std::string name;
+    bool inlined = false;
+};
 
 // The ELF symbols of the file that named each module's frames (Module::filePath), opened once: where a
 // frame's function starts, for symbol+offset, and which symbol holds a return address. Kernel frames and
@@ -63,7 +72,37 @@ public:
         return found;
     }
 
+    // The functions perf 6.1 prints for a DWARF-unwound frame of a symbol perf spells BASE: addr2line's
+    // names at its address (symbols/Addr2lineNames.h), each as perf spells it and flagged inlined where that
+    // differs from BASE (perf then makes a symbol of its own, printed "(inlined)"). Empty where perf prints
+    // the frame as it is.
+    const std::vector<PerfFunction> &perfInlines(FrameId id, const std::string &base) {
+        auto cached = perfInlines_.find(id);
+        if (cached != perfInlines_.end()) return cached->second;
+        std::vector<PerfFunction> chain;
+        const Frame &frame = profile_.frames[id];
+        if (Addr2lineNames *names = addr2line(frame.module))
+            for (const std::string &raw : names->at(frame.address)) {
+                std::string name = perfName(demangle(raw));
+                const bool inlined = name != base;
+                chain.push_back({std::move(name), inlined});
+            }
+        return perfInlines_.emplace(id, std::move(chain)).first->second;
+    }
+
 private:
+    Addr2lineNames *addr2line(ModuleId id) {
+        auto found = addr2line_.find(id);
+        if (found == addr2line_.end()) {
+            const ElfSymbols *symbols = module(id);
+            found =
+                addr2line_
+                    .emplace(id, symbols ? std::make_unique<Addr2lineNames>(symbols->dwflModule()) : nullptr)
+                    .first;
+        }
+        return found->second.get();
+    }
+
     const ElfSymbols *module(ModuleId id) {
         auto found = modules_.find(id);
         if (found == modules_.end()) {
@@ -82,6 +121,8 @@ private:
     std::unordered_map<ModuleId, std::unique_ptr<ElfSymbols>> modules_;
     std::unordered_map<FrameId, std::optional<SymbolMatch>> holding_;
     std::unordered_map<FrameId, std::optional<SymbolMatch>> startingAt_;
+    std::unordered_map<ModuleId, std::unique_ptr<Addr2lineNames>> addr2line_;
+    std::unordered_map<FrameId, std::vector<PerfFunction>> perfInlines_;
 };
 
 // Where kernel functions start, from the kallsyms file the session's kernel symbols came from. A start is
@@ -124,7 +165,8 @@ private:
 };
 
 // Which inlined functions a sample's frames show: perf script (6.1) shows them in DWARF-unwound call chains
-// only; --inline shows them everywhere, --no-inline nowhere.
+// only, named as binutils' addr2line names them (ModuleSymbols::perfInlines); --inline shows ours (from
+// libdw) everywhere, --no-inline none.
 enum class InlineFrames { AsPerf, Always, Never };
 
 class ScriptPrinter {
@@ -189,18 +231,48 @@ private:
         bool any = false;
         bool afterUserFrame = false;
         const bool inlined = showsInlined(dwarfUnwound);
+        const bool asPerf = dwarfUnwound && inlines_ == InlineFrames::AsPerf && callChains_;
         for (StackId walk = stack; walk != kNoStack; walk = profile_.stacks[walk].parent) {
             const FrameId id = profile_.stacks[walk].frame;
             const Frame &frame = profile_.frames[id];
-            if (frame.function == brokenStack_ || (frame.inlined && !inlined)) continue;
+            if (frame.function == brokenStack_ || (frame.inlined && (!inlined || asPerf))) continue;
             const bool kernel = profile_.modules[frame.module].kernel;
             const bool returnAddress = afterUserFrame && !dwarfUnwound && !kernel && frame.address != 0;
             afterUserFrame = !kernel && !frame.inlined ? true : afterUserFrame;
+            if (asPerf && !kernel && printAsPerf(id, frame, out)) {
+                any = true;
+                continue;
+            }
             printFrame(id, frame, returnAddress, out);
             any = true;
             if (!callChains_) break;
         }
         if (!any && !callChains_) out += " [unknown]";
+    }
+
+    // Prints a DWARF-unwound frame with the functions perf prints for it, when they are not just the frame.
+    bool printAsPerf(FrameId id, const Frame &frame, std::string &out) {
+        if (!symbols_.symbolOf(id)) return false; // perf adds inlined functions to frames with a symbol
+        const auto &chain = symbols_.perfInlines(id, perfSpelling(profile_, frame.function));
+        if (chain.empty()) return false;
+        for (const PerfFunction &function : chain) {
+            if (!function.inlined) {
+                printFrame(id, frame, false, out);
+                continue;
+            }
+            out += '\t';
+            if (has(FieldIp)) fmt::format_to(std::back_inserter(out), "{:>16x}", frame.address);
+            if (has(FieldSym)) {
+                out += has(FieldIp) ? " " : "";
+                out += function.name;
+                if (has(FieldSymOffset))
+                    fmt::format_to(std::back_inserter(out), "+0x{:x}",
+                                   frame.address - symbols_.symbolOf(id)->start);
+            }
+            if (has(FieldSym) || has(FieldDso)) out += " (inlined)";
+            out += '\n';
+        }
+        return true;
     }
 
     void printFrame(FrameId id, const Frame &frame, bool returnAddress, std::string &out) {

@@ -5,6 +5,7 @@
 #include "MainWindow.h"
 #include "SessionComparer.h"
 #include "StartupTiming.h"
+#include "SymbolCommandLine.h"
 #include "Translations.h"
 
 #include <QApplication>
@@ -35,46 +36,6 @@ void nameApplication() {
     QCoreApplication::setApplicationVersion(QStringLiteral(PERFGLASS_VERSION));
 }
 
-// The symbol settings, as perfglass-cli report takes them; given, they replace the stored ones for this run.
-void addSymbolOptions(QCommandLineParser &parser) {
-    const auto add = [&parser](const char *name, const char *description, const char *value) {
-        parser.addOption(QCommandLineOption(QString::fromLatin1(name),
-                                            QCoreApplication::translate("main", description),
-                                            QString::fromLatin1(value)));
-    };
-    add("sysroot", QT_TRANSLATE_NOOP("main", "Look for binaries under DIR first (DIR/usr/lib/x.so)."), "DIR");
-    add("library-path",
-        QT_TRANSLATE_NOOP("main",
-                          "Look for binaries not found where they were recorded in DIR (repeatable)."),
-        "DIR");
-    add("debug-file-directory",
-        QT_TRANSLATE_NOOP("main", "Also look for separate debug files in DIR (repeatable)."), "DIR");
-    add("kallsyms", QT_TRANSLATE_NOOP("main", "Kernel symbols file."), "FILE");
-    add("debuginfod", QT_TRANSLATE_NOOP("main", "Ask these debuginfod servers (space-separated URLs)."),
-        "URLS");
-    add("source-path", QT_TRANSLATE_NOOP("main", "Look for source files in DIR (repeatable)."), "DIR");
-}
-
-// The stored symbol settings with those given on the command line in their place.
-perfglass::SymbolSettings symbolSettingsFrom(const QCommandLineParser &parser,
-                                             perfglass::SymbolSettings settings) {
-    const auto list = [&parser](const char *name, QStringList &out) {
-        if (!parser.isSet(QString::fromLatin1(name))) return;
-        out.clear();
-        for (const QString &value : parser.values(QString::fromLatin1(name)))
-            out << value.split(QLatin1Char(':'), Qt::SkipEmptyParts);
-    };
-    if (parser.isSet(QStringLiteral("sysroot"))) settings.sysroot = parser.value(QStringLiteral("sysroot"));
-    if (parser.isSet(QStringLiteral("kallsyms")))
-        settings.kallsyms = parser.value(QStringLiteral("kallsyms"));
-    if (parser.isSet(QStringLiteral("debuginfod")))
-        settings.debuginfodUrls = parser.value(QStringLiteral("debuginfod"));
-    list("library-path", settings.libraryPaths);
-    list("debug-file-directory", settings.debugPaths);
-    list("source-path", settings.sourcePaths);
-    return settings;
-}
-
 // The command line: [FILE...] and --screenshot PNG, besides --help and --version.
 QCommandLineOption describeCommandLine(QCommandLineParser &parser) {
     parser.setApplicationDescription(QCoreApplication::translate(
@@ -99,7 +60,7 @@ QCommandLineOption describeCommandLine(QCommandLineParser &parser) {
         QStringLiteral("compare"),
         QCoreApplication::translate("main", "Compare FILE (the baseline) with COMPARISON once FILE is open."),
         QStringLiteral("COMPARISON")));
-    addSymbolOptions(parser);
+    perfglass::SymbolCommandLine::addOptions(parser);
     return screenshotOption;
 }
 
@@ -162,7 +123,8 @@ int main(int argc, char *argv[]) {
         files << QStringLiteral("perf.data");
 
     perfglass::MainWindow window;
-    const perfglass::SymbolSettings symbols = symbolSettingsFrom(parser, window.symbolSettings());
+    const perfglass::SymbolSettings symbols =
+        perfglass::SymbolCommandLine::settingsFrom(parser, window.symbolSettings());
     if (!(symbols == window.symbolSettings())) window.setSymbolSettings(symbols, false);
     window.show();
     perfglass::StartupTiming::mark("window shown");

@@ -86,6 +86,7 @@ std::shared_ptr<const SessionAnalysis> LoadJob::read(const QString &path, LoadOp
     for (const auto &notice : opened.notices)
         file->openNotices.push_back(QString::fromStdString(notice));
     file->symbolSettings = symbolSettings;
+    file->buildIdCaches = opened.buildIdCaches;
     SampleFilter filter;
     filter.event = file->profile->firstSampledEvent(); // events that were only counted have no samples
     return AnalysisJob::compute(std::move(file), filter, stop, [&reportProgress](double fraction) {

@@ -24,6 +24,9 @@ struct SessionFile {
     uint64_t fileSize = 0;
     QStringList openNotices;       // what opening did besides reading (an archive unpacked or reused)
     SymbolSettings symbolSettings; // where symbols were looked for when it was read
+    // The build-id caches that opening added (an archive's private cache), searched first when it was read:
+    // annotation looks there too, for the very files that named the frames.
+    std::vector<std::string> buildIdCaches;
     std::shared_ptr<const Profile> profile;
     // What could not be named, by module, over the whole session.
     std::shared_ptr<const UnresolvedFrames> unresolved;

@@ -5,7 +5,7 @@
 set(PERFGLASS_SCREENSHOT_DIR ${CMAKE_BINARY_DIR}/screenshots)
 file(MAKE_DIRECTORY ${PERFGLASS_SCREENSHOT_DIR})
 
-set(PERFGLASS_CORE_UNIT_TESTS tst_aggregation tst_annotate tst_blockfilewriter tst_buildidcache tst_counterlines tst_eventbuilder tst_eventparser tst_exports tst_golden tst_handoffmutex tst_helperprotocol tst_jitdump tst_mappedprefetcher tst_modulefinder tst_mappedranges tst_offcpu tst_packedcolumn tst_parallelunwinder tst_perfrecords tst_pmudiscovery tst_processgroups tst_radixsort tst_readablenames tst_reader tst_recordcompressor tst_recordorderruns tst_regionpagepool tst_ringbuffer tst_sampledfiles tst_sessionroundtrip tst_stackcache tst_stat_records tst_stat_sampler tst_symbols tst_tracepointfields)
+set(PERFGLASS_CORE_UNIT_TESTS tst_addr2linenames tst_aggregation tst_annotate tst_blockfilewriter tst_buildidcache tst_counterlines tst_eventbuilder tst_eventparser tst_exports tst_golden tst_handoffmutex tst_helperprotocol tst_jitdump tst_mappedprefetcher tst_modulefinder tst_mappedranges tst_offcpu tst_packedcolumn tst_parallelunwinder tst_perfrecords tst_pmudiscovery tst_processgroups tst_radixsort tst_readablenames tst_reader tst_recordcompressor tst_recordorderruns tst_regionpagepool tst_ringbuffer tst_sampledfiles tst_sessionroundtrip tst_stackcache tst_stat_records tst_stat_sampler tst_symbols tst_tracepointfields)
 set(PERFGLASS_MODEL_UNIT_TESTS tst_eventlistmodel tst_processlistmodel tst_profilederivedcache tst_timelinerows)
 # Each model on Profiles in hand (hand-made ones and the golden recordings), with QAbstractItemModelTester.
 list(APPEND PERFGLASS_MODEL_UNIT_TESTS tst_annotationmodel tst_callercalleemodel tst_calltreemodel
@@ -90,6 +90,21 @@ if(TARGET perfglass-gui-lib)
   # tst_compare starts it with --compare.
   target_compile_definitions(tst_compare PRIVATE PERFGLASS_GUI="$<TARGET_FILE:perfglass>")
   add_dependencies(tst_compare perfglass)
+  # Where recording is refused (tools/refuse-perf-events: perf_event_open fails with EACCES, whoever runs the
+  # tests): the tool does refuse, and two suites of views on recordings in hand run every test, none skipped.
+  # tools/run-refused.sh runs the whole gui label that way.
+  add_test(NAME refuse-perf-events COMMAND refuse-perf-events $<TARGET_FILE:perfglass-cli> record -o
+    ${CMAKE_CURRENT_BINARY_DIR}/refused.data -- true)
+  set_tests_properties(refuse-perf-events PROPERTIES LABELS gui
+    PASS_REGULAR_EXPRESSION "needs privileges this user lacks")
+  foreach(name tst_callercallee tst_filters)
+    add_test(NAME ${name}-recording-refused COMMAND refuse-perf-events $<TARGET_FILE:${name}>)
+    set_tests_properties(${name}-recording-refused PROPERTIES LABELS gui TIMEOUT 300
+      ENVIRONMENT "QT_QPA_PLATFORM=offscreen;ASAN_OPTIONS=detect_leaks=0" FAIL_REGULAR_EXPRESSION "SKIP   :")
+  endforeach()
+  # tst_symbolsettingsdialog reads the application's --help for the symbol options.
+  target_compile_definitions(tst_symbolsettingsdialog PRIVATE PERFGLASS_GUI="$<TARGET_FILE:perfglass>")
+  add_dependencies(tst_symbolsettingsdialog perfglass)
 endif()
 
 # A perfglass recording asks the kernel for build ids in its MMAP2 records (attr.build_id). The kernel (seen with

@@ -381,6 +381,14 @@
         <source>Sessions to open, one tab each (perf.data format or an archive; default: ./perf.data if it exists).</source>
         <translation>Zu öffnende Sitzungen, jede in einem eigenen Tab (perf.data-Format oder ein Archiv; Standard: ./perf.data, falls vorhanden).</translation>
     </message>
+    <message>
+        <source>The build-id cache to look for the files that ran in, by build id, before their recorded paths (default: $PERF_BUILDID_DIR, else ~/.debug), as perf&apos;s --buildid-dir.</source>
+        <translation>Der Build-ID-Cache, in dem die ausgeführten Dateien nach Build-ID vor ihren aufgezeichneten Pfaden gesucht werden (Standard: $PERF_BUILDID_DIR, sonst ~/.debug), wie perfs --buildid-dir.</translation>
+    </message>
+    <message>
+        <source>Do not look in the user&apos;s build-id cache (--buildid-dir, $PERF_BUILDID_DIR or ~/.debug).</source>
+        <translation>Nicht im Build-ID-Cache des Benutzers suchen (--buildid-dir, $PERF_BUILDID_DIR oder ~/.debug).</translation>
+    </message>
 </context>
 <context>
     <name>perfglass::AnnotationModel</name>

@@ -381,6 +381,14 @@
         <source>Sessions to open, one tab each (perf.data format or an archive; default: ./perf.data if it exists).</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The build-id cache to look for the files that ran in, by build id, before their recorded paths (default: $PERF_BUILDID_DIR, else ~/.debug), as perf&apos;s --buildid-dir.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Do not look in the user&apos;s build-id cache (--buildid-dir, $PERF_BUILDID_DIR or ~/.debug).</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>perfglass::AnnotationModel</name>

@@ -381,6 +381,14 @@
         <source>Sessions to open, one tab each (perf.data format or an archive; default: ./perf.data if it exists).</source>
         <translation>Sessions à ouvrir, chacune dans un onglet (format perf.data ou une archive ; par défaut : ./perf.data s&apos;il existe).</translation>
     </message>
+    <message>
+        <source>The build-id cache to look for the files that ran in, by build id, before their recorded paths (default: $PERF_BUILDID_DIR, else ~/.debug), as perf&apos;s --buildid-dir.</source>
+        <translation>Le cache des build-id où chercher les fichiers exécutés, par build id, avant leurs chemins enregistrés (par défaut : $PERF_BUILDID_DIR, sinon ~/.debug), comme --buildid-dir de perf.</translation>
+    </message>
+    <message>
+        <source>Do not look in the user&apos;s build-id cache (--buildid-dir, $PERF_BUILDID_DIR or ~/.debug).</source>
+        <translation>Ne pas chercher dans le cache des build-id de l&apos;utilisateur (--buildid-dir, $PERF_BUILDID_DIR ou ~/.debug).</translation>
+    </message>
 </context>
 <context>
     <name>perfglass::AnnotationModel</name>

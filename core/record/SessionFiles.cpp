@@ -8,7 +8,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <fmt/format.h>
+
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <fstream>
 #include <iterator>
 
@@ -56,6 +60,25 @@ Expected<std::string> addFromPath(BuildIdCache &cache, const BuildIdEntry &entry
     return cache.addFromFd(entry.path, entry.buildId, fd.get());
 }
 
+// A kernel module's file, only when it is the build the kernel loaded: after a package upgrade without a
+// reboot, /lib/modules holds the next build's file.
+Expected<std::string> addModule(BuildIdCache &cache, const BuildIdEntry &entry) {
+    if (entry.path.empty() || entry.path.front() != '/')
+        return unexpected(fmt::format("kernel module {}: no file of it was found", entry.path));
+    if (KernelModuleFiles::isCompressed(entry.path))
+        return unexpected(fmt::format(
+            "kernel module {}: compressed, its build id cannot be checked; not kept", entry.path));
+    const UniqueFd fd(::open(entry.path.c_str(), O_RDONLY | O_CLOEXEC));
+    if (!fd.valid()) return unexpected(fmt::format("kernel module {}: {}", entry.path, std::strerror(errno)));
+    const std::vector<uint8_t> found = elfBuildIdOfFd(fd.get());
+    if (found != entry.buildId)
+        return unexpected(fmt::format("kernel module {} has build id {}, but the loaded module has {}: "
+                                      "not kept",
+                                      entry.path, found.empty() ? std::string("none") : buildIdHex(found),
+                                      buildIdHex(entry.buildId)));
+    return cache.addFromFd(entry.path, entry.buildId, fd.get());
+}
+
 Expected<std::string> addEntry(BuildIdCache &cache, const BuildIdEntry &entry, const MappedFiles &files,
                                const std::string &kallsyms, std::span<const uint8_t> vdsoImage) {
     if (entry.path == "[kernel.kallsyms]") {
@@ -72,6 +95,7 @@ Expected<std::string> addEntry(BuildIdCache &cache, const BuildIdEntry &entry, c
         if (vdsoImage.empty()) return unexpected(std::string("no vdso image"));
         return cache.addBytes(entry.path, entry.buildId, vdsoImage);
     }
+    if (entry.kernel) return addModule(cache, entry);
     if (const MappedFiles::Kept *kept = files.kept(entry.buildId))
         return cache.addFromFd(entry.path, entry.buildId, kept->fd.get());
     return addFromPath(cache, entry);
@@ -111,20 +135,18 @@ std::string readProcessFile(const std::string &path, uint32_t pid, size_t maxByt
 
 } // namespace
 
-std::vector<uint8_t> moduleBuildId(const std::string &name, const std::string &moduleRoot) {
-    std::ifstream file(moduleRoot + "/" + name + "/notes/.note.gnu.build-id", std::ios::binary);
-    const std::vector<uint8_t> notes((std::istreambuf_iterator<char>(file)), {});
-    return gnuBuildIdOfNotes(notes);
-}
-
 std::vector<BuildIdEntry> sampledBuildIds(const SampledFiles &sampled, MappedFiles &files,
                                           const std::optional<BuildIdEntry> &kernel,
-                                          const std::optional<BuildIdEntry> &vdso) {
+                                          const std::optional<BuildIdEntry> &vdso,
+                                          const KernelModuleFiles &moduleFiles) {
     std::vector<BuildIdEntry> entries;
     if (kernel) addOnce(entries, *kernel);
-    for (const auto &module : sampled.modules())
-        if (module.hit)
-            addOnce(entries, BuildIdEntry{-1, true, moduleBuildId(module.name), "[" + module.name + "]"});
+    for (const auto &module : sampled.modules()) {
+        if (!module.hit) continue;
+        const std::string file = moduleFiles.path(module.name);
+        addOnce(entries, BuildIdEntry{-1, true, moduleFiles.buildId(module.name),
+                                      file.empty() ? "[" + module.name + "]" : file});
+    }
     if (vdso) addOnce(entries, *vdso);
     for (const auto &file : sampled.files()) {
         if (!file.hit) continue;
@@ -139,7 +161,6 @@ CacheFill fillBuildIdCache(BuildIdCache &cache, const std::vector<BuildIdEntry> 
                            std::span<const uint8_t> vdsoImage) {
     CacheFill fill;
     for (const auto &entry : entries) {
-        if (entry.kernel && entry.path != "[kernel.kallsyms]") continue; // modules: not kept yet
         // kallsyms without addresses (kptr_restrict, no helper) would name nothing: not kept, not a failure.
         if (entry.path == "[kernel.kallsyms]" && kallsyms.empty()) continue;
         const auto added = addEntry(cache, entry, files, kallsyms, vdsoImage);

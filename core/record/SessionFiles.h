@@ -7,6 +7,7 @@
 
 #include "identity/BuildIdCache.h"
 #include "perfdata/SessionMetadata.h"
+#include "record/KernelModuleFiles.h"
 #include "record/MappedFiles.h"
 #include "record/SampledFiles.h"
 
@@ -22,16 +23,16 @@
 
 namespace perfglass {
 
-// The build id of a loaded kernel module (moduleRoot/NAME/notes/.note.gnu.build-id); empty when unknown.
-std::vector<uint8_t> moduleBuildId(const std::string &name, const std::string &moduleRoot = "/sys/module");
-
 // The BUILD_ID entries of a recording: kernel (given when kernel samples were recorded, as the brief of the
 // feature and perf's own files have it first), the modules hit, the vdso (when mapped, as perf writes it
-// whether hit or not), then every file hit, in the order first mapped. A file
-// whose records carried device and inode instead of a build id is read now, only if still the very file.
+// whether hit or not), then every file hit, in the order first mapped. A module is listed, as perf lists it,
+// by its file under the modules directory (/lib/modules/RELEASE/kernel/.../x.ko) with the build id the kernel
+// reports for it, or as [NAME] when no file of it is found. A file whose records carried device and inode
+// instead of a build id is read now, only if still the very file.
 std::vector<BuildIdEntry> sampledBuildIds(const SampledFiles &sampled, MappedFiles &files,
                                           const std::optional<BuildIdEntry> &kernel,
-                                          const std::optional<BuildIdEntry> &vdso);
+                                          const std::optional<BuildIdEntry> &vdso,
+                                          const KernelModuleFiles &moduleFiles = KernelModuleFiles());
 
 // What filling the cache did.
 struct CacheFill {
@@ -42,7 +43,9 @@ struct CacheFill {
 
 // Adds every entry to cache: files from the descriptors files kept (or, failing that, from the recorded path
 // when it still holds that build id), [kernel.kallsyms] from kallsyms (left out when empty: no addresses
-// could be had), [vdso] from vdsoImage. Module entries are left out (not kept yet).
+// could be had), [vdso] from vdsoImage, a kernel module from its file when that has the module's build id
+// (ROOT/lib/modules/.../x.ko/HEX/elf, as perf keeps it; a module without a file or with a compressed one is
+// not kept).
 CacheFill fillBuildIdCache(BuildIdCache &cache, const std::vector<BuildIdEntry> &entries,
                            const MappedFiles &files, const std::string &kallsyms,
                            std::span<const uint8_t> vdsoImage);

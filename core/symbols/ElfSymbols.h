@@ -106,7 +106,8 @@ public:
     bool hasLineInfo() const;
     // The GNU build id of the file (empty when it has none).
     std::vector<uint8_t> buildId() const;
-    const std::string &path() const { return path_; } // the file opened
+    const std::string &path() const { return path_; }   // the file opened
+    Dwfl_Module *dwflModule() const { return module_; } // for readers of its DWARF (Addr2lineNames)
 
 private:
     ElfSymbols() = default;

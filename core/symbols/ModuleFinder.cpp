@@ -251,9 +251,22 @@ Expected<FoundModule> ModuleFinder::openVdso(const RecordedModule &module) const
     return FoundModule{std::move(*own), {}, {}};
 }
 
+// The file is proven again: between loading and annotating, the recorded path may have been rebuilt or an
+// archive's private cache pruned. Where it no longer holds the build id, the caches' copy is the file.
 Expected<std::unique_ptr<ElfSymbols>> ModuleFinder::reopen(const std::string &file,
                                                            std::span<const uint8_t> buildId) const {
-    return ElfSymbols::open(file, debugSearch(cached(buildId, "debug")));
+    const std::string debug = cached(buildId, "debug");
+    if (buildId.empty() || sameBuildId(buildId, elfBuildIdOfFile(file)))
+        return ElfSymbols::open(file, debugSearch(debug));
+    if (const std::string copy = cached(buildId, "elf");
+        !copy.empty() && sameBuildId(buildId, elfBuildIdOfFile(copy)))
+        return ElfSymbols::open(copy, debugSearch(debug));
+    const std::vector<uint8_t> now = elfBuildIdOfFile(file);
+    return unexpected(fmt::format("{} now has {}, but the session's frames were named from a file with build "
+                                  "id {}: a different file, not read; {}",
+                                  file,
+                                  now.empty() ? std::string("no build id") : "build id " + buildIdHex(now),
+                                  buildIdHex(buildId), advice()));
 }
 
 } // namespace perfglass

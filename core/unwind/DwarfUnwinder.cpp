@@ -469,17 +469,22 @@ UnwindEnd DwarfUnwinder::unwind(UnalignedWords registers, uint64_t mask, std::sp
         pcs.push_back(pc);
         if (depth >= kMaxFrames) return UnwindEnd::TooDeep;
         CodeLocation location;
-        if (!locate(pc, location)) return UnwindEnd::Unmapped;
+        const bool mapped = locate(pc, location);
         // Past the leaf, a pc is a return address: the call is one byte earlier, and may end its function.
-        const uint64_t lookup = depth == 0 ? location.elfAddress : location.elfAddress - 1;
-        const Rule *rule = ruleFor(location, lookup);
-        if (!rule) return UnwindEnd::NoUnwindInfo;
-        if (rule->registers[kReturnAddress].kind == RegisterRule::Undefined) return UnwindEnd::Complete;
+        const Rule *rule =
+            mapped ? ruleFor(location, depth == 0 ? location.elfAddress : location.elfAddress - 1) : nullptr;
         Registers next;
-        bool truncated = false;
-        if (!step(*rule, regs, stack, stackBase, next, truncated))
-            return truncated ? UnwindEnd::Truncated : UnwindEnd::BadRule;
-        if (!next.has(kReturnAddress)) return truncated ? UnwindEnd::Truncated : UnwindEnd::BadRule;
+        if (!rule) {
+            if (!framePointerStep(regs, stack, stackBase, locate, next))
+                return mapped ? UnwindEnd::NoUnwindInfo : UnwindEnd::Unmapped;
+            ++framePointerSteps_;
+        } else {
+            if (rule->registers[kReturnAddress].kind == RegisterRule::Undefined) return UnwindEnd::Complete;
+            bool truncated = false;
+            if (!step(*rule, regs, stack, stackBase, next, truncated))
+                return truncated ? UnwindEnd::Truncated : UnwindEnd::BadRule;
+            if (!next.has(kReturnAddress)) return truncated ? UnwindEnd::Truncated : UnwindEnd::BadRule;
+        }
         const uint64_t nextPc = next.value[kReturnAddress];
         if (nextPc == 0)
             return UnwindEnd::Complete; // some thread entry points end with a zero return address
@@ -489,6 +494,31 @@ UnwindEnd DwarfUnwinder::unwind(UnalignedWords registers, uint64_t mask, std::sp
             return UnwindEnd::BadRule;
         regs = next;
     }
+}
+
+// Code without CFI that keeps frame pointers (V8's embedded builtins in the node binary, JIT code whose
+// runtime wrote no unwinding information) is left through its frame record: the caller's rbp at [rbp], the
+// return address at [rbp + 8], the caller's stack pointer at rbp + 16. Taken only where the record lies in
+// the copied stack at or above the stack pointer, the saved rbp is higher still (or 0, the end of the
+// chain), and the return address is code of a known mapping; other registers are unknown past this step.
+bool DwarfUnwinder::framePointerStep(const Registers &current, std::span<const uint8_t> stack,
+                                     uint64_t stackBase, const Locate &locate, Registers &next) {
+    if (!current.has(x86_64::DwarfRbp) || !current.has(kStackPointer)) return false;
+    const uint64_t framePointer = current.value[x86_64::DwarfRbp];
+    if (framePointer < current.value[kStackPointer] || framePointer % 8 != 0) return false;
+    const StackMemory memory(stack, stackBase);
+    uint64_t callerFramePointer = 0;
+    uint64_t returnAddress = 0;
+    if (!memory.read(framePointer, callerFramePointer) || !memory.read(framePointer + 8, returnAddress))
+        return false;
+    if (callerFramePointer != 0 && callerFramePointer <= framePointer) return false;
+    CodeLocation caller;
+    if (returnAddress == 0 || !locate(returnAddress, caller)) return false;
+    next = Registers{};
+    next.set(x86_64::DwarfRbp, callerFramePointer);
+    next.set(kStackPointer, framePointer + 16);
+    next.set(kReturnAddress, returnAddress);
+    return true;
 }
 
 } // namespace perfglass

@@ -4,7 +4,9 @@
 // offset, in another register, or a DWARF expression) and then executed directly; JIT code's rules come from
 // the .eh_frame its runtime wrote into the jitdump (the code valid at the sample's time, CodeLocation);
 // expressions (PLT entries, stack realignment) run on a small DWARF stack machine. Memory outside the copied
-// stack cannot be read, and a stack that needs it ends there as truncated.
+// stack cannot be read, and a stack that needs it ends there as truncated. Where a pc has no CFI (V8's
+// builtins and JIT code), the frame-pointer chain in the copied stack is followed instead, checked at each
+// step (framePointerStep).
 #pragma once
 
 #include "base/HandoffMutex.h"
@@ -72,6 +74,8 @@ public:
     void setCompileLock(HandoffMutex *lock) { compileLock_ = lock; }
     size_t cachedRules() const;
     uint64_t expressionEvaluations() const { return expressionEvaluations_; }
+    // Steps taken through frame records where the code had no CFI (framePointerStep).
+    uint64_t framePointerSteps() const { return framePointerSteps_; }
 
     static constexpr size_t kMaxFrames = 1024;
     static constexpr int kRegisterCount = x86_64::kDwarfRegisterCount; // rax..r15 and the return address
@@ -86,11 +90,14 @@ private:
     bool compile(Dwarf_CFI *cfi, uint64_t address, Rule &rule);
     bool step(const Rule &rule, const Registers &current, std::span<const uint8_t> stack, uint64_t stackBase,
               Registers &next, bool &truncated);
+    bool framePointerStep(const Registers &current, std::span<const uint8_t> stack, uint64_t stackBase,
+                          const Locate &locate, Registers &next);
 
     IdHashIndex ruleIndex_; // (module << 48 ^ address) -> rules_ index
     std::vector<Rule> rules_;
     std::vector<std::vector<Op>> expressions_;
     uint64_t expressionEvaluations_ = 0;
+    uint64_t framePointerSteps_ = 0;
     HandoffMutex *compileLock_ = nullptr;
 };
 

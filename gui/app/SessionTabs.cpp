@@ -51,7 +51,7 @@ SessionPage *SessionTabs::pageFor(const QString &path) {
 SessionPage *SessionTabs::addPage(const QByteArray &layout) {
     layout_ = layout;
     auto *page = new SessionPage(frameActions_, clearFilter_, this);
-    if (!layout.isEmpty()) page->restoreState(layout, SessionPage::kStateVersion);
+    if (!layout.isEmpty()) page->restoreLayout(layout);
     emit pageAdded(page);
     addTab(page, tr("No session"));
     setCurrentWidget(page);

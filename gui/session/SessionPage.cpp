@@ -17,10 +17,13 @@
 #include "SummaryView.h"
 #include "TimelineView.h"
 #include "TimelineWidget.h"
+#include "ViewHeightMemory.h"
 
 #include <QAction>
 #include <QApplication>
+#include <QDataStream>
 #include <QDockWidget>
+#include <QLayout>
 #include <QLineEdit>
 #include <QResizeEvent>
 #include <QTimer>
@@ -47,6 +50,8 @@ SessionPage::SessionPage(FrameActions *frameActions, QAction *clearFilter, QWidg
     layOutDocks();
     createSourceDock();
     heightKeeper_ = new DockHeightKeeper(this, flameGraphDock_, docks());
+    viewHeights_ = new ViewHeightMemory(
+        this, flameGraphDock_, {topDownDock_, bottomUpDock_, callerCalleeDock_, summaryDock_, sourceDock_});
     connectViews();
     createFilterBar(clearFilter);
     trackFocusedDock();
@@ -128,7 +133,7 @@ void SessionPage::connectViews() {
         callerCalleeDock_->show();
         callerCalleeDock_->raise();
     });
-    for (QDockWidget *dock : {callerCalleeDock_, summaryDock_, bottomUpDock_})
+    for (QDockWidget *dock : {topDownDock_, bottomUpDock_, callerCalleeDock_, summaryDock_, sourceDock_})
         connect(dock, &QDockWidget::visibilityChanged, this, [this, dock](bool visible) {
             if (visible) giveRoomTo(dock);
         });
@@ -141,6 +146,7 @@ void SessionPage::connectViews() {
         if (timelineDock_->isFloating()) return;
         const int frame = timelineDock_->height() - timelineView_->height(); // the dock's title bar
         resizeDocks({timelineDock_}, {height + frame}, Qt::Vertical);
+        viewHeights_->settle();
     });
 }
 
@@ -159,20 +165,57 @@ void SessionPage::connectHeatmap() {
     });
 }
 
-// A dock brought forward below the flame graph gets at least half of the height the two share, and
-// Caller/Callee the height that shows rows of its callers, sandwich and callees (the flame graph keeping a
-// few rows of its own).
+// A dock brought forward below the flame graph gets the height the user last gave it there; else at least
+// half of the height the two share, and Caller/Callee the height that shows rows of its callers, sandwich
+// and callees (the flame graph keeping a few rows of its own).
 void SessionPage::giveRoomTo(QDockWidget *dock) {
     if (!isVisible() || dock->isFloating() || flameGraphDock_->isFloating() || !flameGraphDock_->isVisible())
         return;
     const int both = flameGraphDock_->height() + dock->height();
-    int wanted = both / 2;
+    const std::optional<int> chosen = viewHeights_->chosenHeight(dock);
+    int wanted = chosen ? *chosen : std::min(roomWanted(dock, both), both - kFlameGraphKeeps);
+    wanted = std::clamp(
+        wanted, dock->minimumSizeHint().height(),
+        std::max(dock->minimumSizeHint().height(), both - flameGraphDock_->minimumSizeHint().height()));
+    if (!chosen) {
+        if (dock->height() < wanted)
+            resizeDocks({flameGraphDock_, dock}, {both - wanted, wanted}, Qt::Vertical);
+        viewHeights_->settleLater();
+        return;
+    }
+    if (dock->height() != wanted) shareWithFlameGraph(dock, wanted);
+    // The size asked for a tabbed dock counts its tab bar: once laid out (not while its tab is being
+    // switched), asked again with the difference, the dock gets the height the user dragged it to.
+    viewHeights_->settleLater([this, dock, wanted] {
+        int asked = wanted;
+        for (int attempt = 0; attempt < 3 && layout(); ++attempt) {
+            layout()->activate();
+            const int missing = wanted - dock->height();
+            if (missing == 0 || !dock->isVisible()) return;
+            asked += missing;
+            shareWithFlameGraph(dock, asked);
+        }
+    });
+}
+
+// DOCK asks for HEIGHT of what it shares with the flame graph; the timeline above keeps its height.
+void SessionPage::shareWithFlameGraph(QDockWidget *dock, int height) {
+    const int both = flameGraphDock_->height() + dock->height();
+    if (timelineDock_->isVisible() && !timelineDock_->isFloating())
+        resizeDocks({timelineDock_, flameGraphDock_, dock}, {timelineDock_->height(), both - height, height},
+                    Qt::Vertical);
+    else
+        resizeDocks({flameGraphDock_, dock}, {both - height, height}, Qt::Vertical);
+}
+
+// The height DOCK needs of the BOTH pixels it shares with the flame graph: half, and for Caller/Callee its
+// rows; the views not listed keep the height they have.
+int SessionPage::roomWanted(QDockWidget *dock, int both) const {
     if (dock == callerCalleeDock_)
-        wanted = std::max(wanted,
-                          dock->height() - callerCalleeView_->height() + callerCalleeView_->heightNeeded());
-    wanted = std::min(wanted, both - kFlameGraphKeeps);
-    if (dock->height() >= wanted) return;
-    resizeDocks({flameGraphDock_, dock}, {both - wanted, wanted}, Qt::Vertical);
+        return std::max(both / 2,
+                        dock->height() - callerCalleeView_->height() + callerCalleeView_->heightNeeded());
+    if (dock == summaryDock_ || dock == bottomUpDock_) return both / 2;
+    return dock->height();
 }
 
 // The Source and Disassembly dock, tabbed with the trees and hidden until a function is shown in it.
@@ -295,7 +338,10 @@ void SessionPage::onLoaded(bool reloaded) {
     if (!topDownDock_->isVisible() && !topDownDock_->isFloating()) topDownDock_->raise();
     fitDocksToSession();
     // The heights the docks settle at with the session's views filled are the ones kept from now on.
-    QTimer::singleShot(0, heightKeeper_, &DockHeightKeeper::rememberHeights);
+    QTimer::singleShot(0, heightKeeper_, [this] {
+        heightKeeper_->rememberHeights();
+        viewHeights_->settle();
+    });
 }
 
 bool SessionPage::filterNarrows() const {
@@ -480,9 +526,32 @@ void SessionPage::showDocksHiddenForCounters() {
     hiddenForCounters_.clear();
 }
 
+namespace {
+constexpr quint32 kLayoutMagic = 0x50474c50; // "PGLP": a page layout with the views' chosen heights
+}
+
 QByteArray SessionPage::layoutToSave() {
     showDocksHiddenForCounters();
-    return saveState(kStateVersion);
+    QByteArray layout;
+    QDataStream stream(&layout, QIODevice::WriteOnly);
+    stream << kLayoutMagic << qint32(kStateVersion) << saveState(kStateVersion)
+           << viewHeights_->chosenHeights();
+    return layout;
+}
+
+bool SessionPage::restoreLayout(const QByteArray &layout) {
+    QDataStream stream(layout);
+    quint32 magic = 0;
+    qint32 version = 0;
+    QByteArray state;
+    QHash<QString, int> heights;
+    stream >> magic >> version;
+    if (stream.status() != QDataStream::Ok || magic != kLayoutMagic || version != kStateVersion) return false;
+    stream >> state >> heights;
+    if (stream.status() != QDataStream::Ok || !restoreState(state, kStateVersion)) return false;
+    viewHeights_->setChosenHeights(heights);
+    viewHeights_->settle();
+    return true;
 }
 
 void SessionPage::resetLayout() {
@@ -493,11 +562,13 @@ void SessionPage::resetLayout() {
     }
     restoreState(defaultState_, kStateVersion);
     sourceDock_->hide();
+    viewHeights_->forget();
 }
 
 void SessionPage::resizeEvent(QResizeEvent *event) {
     QMainWindow::resizeEvent(event);
     heightKeeper_->windowResized();
+    viewHeights_->settle();
 }
 
 } // namespace perfglass

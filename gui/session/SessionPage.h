@@ -22,6 +22,7 @@ class CallTreeView;
 class CallerCalleeView;
 class CountersView;
 class DockHeightKeeper;
+class ViewHeightMemory;
 class FilterBar;
 class FlameGraphModel;
 class FlameGraphView;
@@ -42,11 +43,15 @@ public:
     SourceDisassemblyView *sourceView() const { return sourceView_; }
     QList<QDockWidget *> docks() const;
     // The page's dock layout as the main window keeps it between runs, and the one a new page starts with.
-    static constexpr int kStateVersion = 5; // 5: the Heat Map dock
+    // Version 6: the Heat Map dock (5 on branch next), and the heights the user chose for the views below the
+    // flame graph (5 on main).
+    static constexpr int kStateVersion = 6;
     QByteArray defaultLayout() const { return defaultState_; }
     void resetLayout();
     // The layout to save: the docks a counters-only session hid are counted as shown.
     QByteArray layoutToSave();
+    // A layout layoutToSave() made; false (and the layout unchanged) for anything else.
+    bool restoreLayout(const QByteArray &layout);
 
     // Filter steps (undoable, in the page's document).
     void selectTimeRange(uint64_t start, uint64_t end);
@@ -83,6 +88,8 @@ private:
     void connectViews();
     void connectHeatmap();
     void giveRoomTo(QDockWidget *dock);
+    int roomWanted(QDockWidget *dock, int both) const;
+    void shareWithFlameGraph(QDockWidget *dock, int height);
     static constexpr int kFlameGraphKeeps = 160; // px of the flame graph a dock brought forward leaves
     void createSourceDock();
     void createFilterBar(QAction *clearFilter);
@@ -121,6 +128,7 @@ private:
     QDockWidget *sourceDock_ = nullptr;
     FilterBar *filterBar_ = nullptr;
     DockHeightKeeper *heightKeeper_ = nullptr;
+    ViewHeightMemory *viewHeights_ = nullptr;
     QPointer<QDockWidget> focusedDock_; // the dock that had the focus last, where search matches are shown
     QList<QDockWidget *> hiddenForCounters_; // the sample views a counters-only session hid
     QByteArray defaultState_;

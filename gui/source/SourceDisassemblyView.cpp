@@ -136,6 +136,9 @@ void SourceDisassemblyView::setSymbolOptions(const LoadOptions &options) {
     symbolOptions_.debugPaths = options.debugPaths;
     symbolOptions_.debuginfodUrls = options.debuginfodUrls;
     symbolOptions_.sourcePaths = options.sourcePaths;
+    symbolOptions_.userBuildIdCacheRoot = options.userBuildIdCacheRoot;
+    symbolOptions_.userBuildIdCache = options.userBuildIdCache;
+    symbolOptions_.buildIdCaches = options.buildIdCaches;
     recompute();
 }
 
@@ -206,6 +209,9 @@ void SourceDisassemblyView::recompute() {
     AnnotateOptions options;
     options.syntax = static_cast<AsmSyntax>(syntax_->currentData().toInt());
     options.symbols = symbolOptions_;
+    // The session's own caches first (an archive's private one), as loading searched them.
+    const auto &opened = session_->file->buildIdCaches;
+    options.symbols.buildIdCaches.insert(options.symbols.buildIdCaches.begin(), opened.begin(), opened.end());
     for (const QString &path : sourcePaths_)
         options.symbols.sourcePaths.push_back(path.toStdString());
     job_->start(

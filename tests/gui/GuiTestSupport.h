@@ -81,6 +81,29 @@ inline std::unique_ptr<MainWindow> openGoldenWindow(const QString &name, int tim
     return openSessionWindow(goldenPath(name), timeoutMs, size, goldenSymbols());
 }
 
+// The recordings of hotspots-fp of tests/fixtures/hotspots (its README.md): hotspots (600 ms, two threads)
+// and hotspots-fork (600 ms, three threads in each of two processes), which need no recording at test time.
+inline QString hotspotsDir() {
+    return QStringLiteral(PERFGLASS_FIXTURES_DIR "/hotspots");
+}
+
+inline QString hotspotsPath(const QString &name) {
+    return hotspotsDir() + QLatin1Char('/') + name + QStringLiteral(".data");
+}
+
+// The symbol settings that find hotspots-fp for the recordings of hotspotsPath().
+inline SymbolSettings hotspotsSymbols() {
+    SymbolSettings symbols;
+    symbols.sysroot = hotspotsDir();
+    return symbols;
+}
+
+// A main window showing the recording NAME of hotspotsPath().
+inline std::unique_ptr<MainWindow> openHotspotsWindow(const QString &name, int timeoutMs,
+                                                      const QSize &size = QSize(1400, 900)) {
+    return openSessionWindow(hotspotsPath(name), timeoutMs, size, hotspotsSymbols());
+}
+
 inline const QObject *asObject(const QObject &object) {
     return &object;
 }

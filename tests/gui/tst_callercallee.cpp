@@ -1,9 +1,7 @@
 // The Caller/Callee dock (function list, callers and callees, sandwich flame graph, Back and Forward),
-// readable names (View ▸ Readable Names) and Search Everywhere (Ctrl+K), on a real recording of
+// readable names (View ▸ Readable Names) and Search Everywhere (Ctrl+K), on a recording of
 // tests/clients/hotspots (hotLoop, warmLoop and coldLoop under spinFor, about 60/30/10 %), with screenshots.
-// Where recording is refused, the sandwich, history and filter checks run on a golden recording
-// (tests/fixtures/golden: golden.c's hot, warm and cold under work, in the same shares); those about C++
-// names skip.
+// The recording is a fixture (tests/fixtures/hotspots): everything runs where recording is refused.
 #include "CallTreeModel.h"
 #include "CallTreeView.h"
 #include "CallerCalleeModel.h"
@@ -65,32 +63,20 @@ private:
 
     QTemporaryDir dir_;
     QString session_;
-    QString refused_; // why hotspots could not be recorded: the golden recording stands in
-    // The function that calls the three loops, the hottest and the second of them, in the session shown.
-    QString caller_ = QStringLiteral("spinFor");
-    QString hottest_ = QStringLiteral("hotLoop");
-    QString second_ = QStringLiteral("warmLoop");
+    // The function that calls the three loops, the hottest and the second of them, in hotspots' recording.
+    const QString caller_ = QStringLiteral("spinFor");
+    const QString hottest_ = QStringLiteral("hotLoop");
+    const QString second_ = QStringLiteral("warmLoop");
 };
 
 void TestCallerCallee::initTestCase() {
     useTestSettings(QStringLiteral("tst_callercallee"));
     QVERIFY(dir_.isValid());
-    const RecordedSession recorded = recordHotspots(dir_.filePath(QStringLiteral("hotspots.data")), 600);
-    if (recorded.refused()) {
-        refused_ = recorded.why();
-        session_ = goldenPath(QStringLiteral("perf-fp"));
-        caller_ = QStringLiteral("work");
-        hottest_ = QStringLiteral("hot");
-        second_ = QStringLiteral("warm");
-        return;
-    }
-    QVERIFY2(recorded.made(), qPrintable(recorded.result.err));
-    session_ = recorded.path;
+    session_ = hotspotsPath(QStringLiteral("hotspots"));
 }
 
 std::unique_ptr<MainWindow> TestCallerCallee::openWindow() {
-    return openSessionWindow(session_, kTimeoutMs, QSize(1400, 900),
-                             refused_.isEmpty() ? SymbolSettings{} : goldenSymbols());
+    return openSessionWindow(session_, kTimeoutMs, QSize(1400, 900), hotspotsSymbols());
 }
 
 // The Caller/Callee dock raised and given most of the window, its function list filled.
@@ -108,7 +94,6 @@ CallerCalleeView *TestCallerCallee::showCallerCallee(MainWindow &window) {
 }
 
 void TestCallerCallee::functionList() {
-    if (!refused_.isEmpty()) QSKIP(qPrintable(refused_)); // about hotspots' C++ names
     const auto window = openWindow();
     QVERIFY(window);
     CallerCalleeView *view = showCallerCallee(*window);
@@ -215,7 +200,6 @@ void TestCallerCallee::followsTheFilter() {
 }
 
 void TestCallerCallee::readableNamesSwitch() {
-    if (!refused_.isEmpty()) QSKIP(qPrintable(refused_)); // about hotspots' C++ names
     const auto window = openWindow();
     QVERIFY(window);
     QAction *action = part<QAction>(window, "readableNames");
@@ -256,7 +240,6 @@ void TestCallerCallee::readableNamesSwitch() {
 }
 
 void TestCallerCallee::searchEverywhere() {
-    if (!refused_.isEmpty()) QSKIP(qPrintable(refused_)); // about hotspots' C++ names
     const auto window = openWindow();
     QVERIFY(window);
     auto *search = window->findChild<SearchEverywhere *>(QStringLiteral("searchEverywhere"));

@@ -1,5 +1,6 @@
-// Comparing sessions and selections in the desktop application, on recordings of the bench workload with one
-// and with three threads: File ▸ Compare With… opens a CompareWindow whose differential flame graph draws the
+// Comparing sessions and selections in the desktop application, on recordings of hotspots-fp with two and
+// with three threads (tests/fixtures/hotspots: nothing is recorded at test time, so it runs where recording
+// is refused): File ▸ Compare With… opens a CompareWindow whose differential flame graph draws the
 // comparison's shape coloured red where frames grew and blue where they shrank (the baseline's shape on
 // request), whose diff trees sort by delta, and whose Summaries show both sessions; the main window's filter
 // applies to both sessions (threads by name and CPUs too, not a time range, as a line says); two time ranges,
@@ -7,8 +8,7 @@
 // sort signed on a header click; Seconds shows costs in seconds; the flame graph's context menu and a double
 // click on a tree row move between the two; `perfglass FILE --compare OTHER` opens the comparison. The diff
 // trees are the main window's tree views (search field, cost bars, readable names). Two time ranges compare
-// on a golden recording (tests/fixtures/golden), where recording is refused too; the rest needs the
-// recordings. Screenshots of each view are saved for a person to look at.
+// on a golden recording (tests/fixtures/golden). Screenshots of each view are saved for a person to look at.
 #include "CallTreeView.h"
 #include "CompareWindow.h"
 #include "CostBarDelegate.h"
@@ -71,29 +71,9 @@ class TestCompare : public QObject {
 
 private:
     QTemporaryDir dir_;
-    QString one_;
-    QString three_;
-    bool recorded_ = false;
-    QString refused_;
-
-    // Records the bench workload with one and with three threads, once; says why not where recording is
-    // refused (the suites' tests that need them skip; the others run on a golden recording).
-    QString recordingsRefused() {
-        if (recorded_) return refused_;
-        recorded_ = true;
-        one_ = dir_.filePath("workload-1-thread.data");
-        three_ = dir_.filePath("workload-3-threads.data");
-        for (const auto &[file, threads] : {std::pair{one_, "1"}, std::pair{three_, "3"}}) {
-            const ProcessResult recorded =
-                runCli({"record", "-g", "-o", file, "--", workloadPath("workload-fp"), "-800", threads});
-            if (!QFile::exists(file) && recorded.err.contains(QLatin1String("perf_event_paranoid")))
-                refused_ = QStringLiteral("recording is not permitted here: ") + recorded.err;
-            else if (!QFile::exists(file))
-                qFatal("recording %s failed: %s", qPrintable(file), qPrintable(recorded.err));
-        }
-        return refused_;
-    }
-
+    // hotspots-fp with two threads and with three, recorded once (tests/fixtures/hotspots).
+    const QString one_ = hotspotsPath(QStringLiteral("hotspots"));
+    const QString three_ = hotspotsPath(QStringLiteral("hotspots-3-threads"));
     CompareWindow *waitForComparison(MainWindow &window) {
         const auto ready = [&] {
             return window.comparer()->compareWindow() && window.comparer()->compareWindow()->comparison();
@@ -152,8 +132,8 @@ private:
         QCOMPARE(view->model()->rowCount(), unfiltered);
     }
 
-    // Readable names, as the main trees show them: some of the workload's C++ functions show without their
-    // parameter lists, their full names in the tooltip.
+    // Readable names, as the main trees show them: some of hotspots' C++ functions show without their
+    // parameter lists (and "(anon)" for the anonymous namespace), their full names in the tooltip.
     void checkReadableNames(CallTreeView *tree) {
         QTreeView *view = tree->treeView();
         view->expandAll();
@@ -161,7 +141,11 @@ private:
         for (QModelIndex index = view->model()->index(0, 0); index.isValid();
              index = view->indexBelow(index)) {
             const QString full = index.data(Qt::ToolTipRole).toString().section(QLatin1Char('\n'), 0, 0);
-            if (full != index.data().toString() && full.startsWith(index.data().toString())) ++shortened;
+            const QString shown = index.data().toString();
+            // The parameter list dropped: "(anon)::hotLoop" for "(anonymous namespace)::hotLoop(int)".
+            if (full != shown && full.endsWith(QLatin1Char(')')) && !shown.endsWith(QLatin1Char(')')) &&
+                full.contains(shown.section(QStringLiteral("::"), -1) + QLatin1Char('(')))
+                ++shortened;
         }
         QVERIFY(shortened > 0);
         view->collapseAll();
@@ -227,8 +211,7 @@ private slots:
     void initTestCase() { useTestSettings(QStringLiteral("tst_compare")); }
 
     void compareSessions() {
-        if (const QString refused = recordingsRefused(); !refused.isEmpty()) QSKIP(qPrintable(refused));
-        auto window = openSessionWindow(one_, kLoadTimeoutMs);
+        auto window = openHotspotsWindow(QStringLiteral("hotspots"), kLoadTimeoutMs);
         QVERIFY(window);
         QVERIFY(window->comparer()->compareAction()->isEnabled());
         window->comparer()->compareWith(three_);
@@ -288,8 +271,7 @@ private slots:
 
     // A time range is not carried over to the other session; threads are, by name; the line says so.
     void carryThreadsNotTimeRange() {
-        if (const QString refused = recordingsRefused(); !refused.isEmpty()) QSKIP(qPrintable(refused));
-        auto window = openSessionWindow(three_, kLoadTimeoutMs);
+        auto window = openHotspotsWindow(QStringLiteral("hotspots-3-threads"), kLoadTimeoutMs);
         QVERIFY(window);
         const Profile &profile = *window->session()->profile();
         const uint32_t pid = profile.samples.pid[0];
@@ -306,7 +288,7 @@ private slots:
         QVERIFY(compare);
         const SampleFilter &carried = compare->comparison()->filter;
         QVERIFY(!carried.startTime && !carried.endTime);
-        QVERIFY(!carried.tids.empty()); // the one-thread recording's thread of that name
+        QVERIFY(!carried.tids.empty()); // the two-thread recording's main thread, by name
         const Profile &other = *compare->comparison()->profile();
         for (uint32_t tid : carried.tids)
             QVERIFY(std::any_of(other.threads.begin(), other.threads.end(),
@@ -321,11 +303,9 @@ private slots:
 
     // `perfglass FILE --compare OTHER --screenshot PNG` opens the comparison window and pictures it.
     void commandLineOpensComparison() {
-        // Where recording is refused, two golden recordings of one program (their frames unnamed here: the
-        // command line gives no sysroot) stand in: only the window is checked.
-        const bool recorded = recordingsRefused().isEmpty();
-        const QString baseline = recorded ? one_ : goldenPath(QStringLiteral("perf-dwarf"));
-        const QString comparison = recorded ? three_ : goldenPath(QStringLiteral("perfglass-dwarf"));
+        // Their frames may be unnamed (the command line gives no sysroot): only the window is checked.
+        const QString baseline = one_;
+        const QString comparison = three_;
         const QString png = QDir(screenshotDir()).filePath(QStringLiteral("compare-command-line.png"));
         QDir().mkpath(screenshotDir());
         QFile::remove(png);
@@ -377,8 +357,7 @@ private slots:
     }
 
     void compareThreads() {
-        if (const QString refused = recordingsRefused(); !refused.isEmpty()) QSKIP(qPrintable(refused));
-        auto window = openSessionWindow(three_, kLoadTimeoutMs);
+        auto window = openHotspotsWindow(QStringLiteral("hotspots-3-threads"), kLoadTimeoutMs);
         QVERIFY(window);
         // Two of the workload's worker threads (those with the most samples after the busiest).
         std::map<uint32_t, size_t> samples;

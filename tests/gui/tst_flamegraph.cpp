@@ -4,9 +4,10 @@
 // icicle and bottom-up modes; frames under the merge threshold become one "small frames" block whose tooltip
 // names them. Keyboard: Escape and Home from the search field; a double click on a tree row leaves it
 // expanded; the status bar says what the views show after the filter is cleared. File ▸ Close, Reload and
-// Export (with the filter applied, off the UI thread). Where recording is refused, the layout and keyboard
-// checks run on the golden recordings (tests/fixtures/golden: golden.c's hot, warm and cold under work, one
-// thread) and those about hotspots' functions skip. Screenshots of every case go to build/screenshots.
+// Export (with the filter applied, off the UI thread). The frame-pointer recording is a fixture
+// (tests/fixtures/hotspots); where the DWARF and perf ones cannot be recorded, the golden recordings
+// (tests/fixtures/golden: golden.c's hot, warm and cold under work, one thread) stand in for them.
+// Screenshots of every case go to build/screenshots.
 #include "CallTreeModel.h"
 #include "CallTreeView.h"
 #include "ExportJob.h"
@@ -98,8 +99,7 @@ private:
     QTemporaryDir dir_;
     QString fp_;
 
-    // The frame-pointer recording of hotspots, or where recording is refused the golden one of golden.c.
-    QString anySession() const { return fp_.isEmpty() ? goldenPath(QStringLiteral("perf-fp")) : fp_; }
+    QString anySession() const { return fp_; }
 };
 
 void TestFlameGraph::initTestCase() {
@@ -107,7 +107,7 @@ void TestFlameGraph::initTestCase() {
     // suite (another build tree) must not change them underneath.
     useTestSettings(settingsName());
     QVERIFY(dir_.isValid());
-    fp_ = recordWith(QStringLiteral("fp.data"), {QStringLiteral("-g")}, QStringLiteral("hotspots-fp"));
+    fp_ = hotspotsPath(QStringLiteral("hotspots")); // `record -g hotspots-fp 600 2`, recorded once
 }
 
 void TestFlameGraph::cleanupTestCase() {
@@ -148,7 +148,9 @@ QString TestFlameGraph::recordWithPerf() {
 
 std::unique_ptr<MainWindow> TestFlameGraph::openWindow(const QString &path) {
     return openSessionWindow(path, kLoadTimeoutMs, QSize(1400, 900),
-                             path.startsWith(goldenDir()) ? goldenSymbols() : SymbolSettings{});
+                             path.startsWith(goldenDir())     ? goldenSymbols()
+                             : path.startsWith(hotspotsDir()) ? hotspotsSymbols()
+                                                              : SymbolSettings{});
 }
 
 // The root row is inside the flame graph's viewport, at its bottom edge (its top edge for an icicle).
@@ -324,7 +326,6 @@ void TestFlameGraph::layoutStateIsRestored() {
 }
 
 void TestFlameGraph::smallFramesMerge() {
-    if (fp_.isEmpty()) QSKIP("needs a recording of hotspots: recording is not permitted here");
     const auto window = openWindow(fp_);
     QVERIFY(window);
     auto *view = part<FlameGraphView>(window, "flameGraphView");
@@ -375,7 +376,6 @@ void TestFlameGraph::smallFramesMerge() {
 }
 
 void TestFlameGraph::escapeAndHomeFromSearch() {
-    if (fp_.isEmpty()) QSKIP("needs a recording of hotspots: recording is not permitted here");
     const auto window = openWindow(fp_);
     QVERIFY(window);
     auto *view = part<FlameGraphView>(window, "flameGraphView");
@@ -448,7 +448,6 @@ void TestFlameGraph::statusSaysWhatIsShown() {
 }
 
 void TestFlameGraph::closeAndReload() {
-    if (fp_.isEmpty()) QSKIP("needs a recording of hotspots: recording is not permitted here");
     const auto window = openWindow(fp_);
     QVERIFY(window);
     auto *close = part<QAction>(window, "closeAction");
@@ -486,7 +485,6 @@ bool dropColdLoop(MainWindow &window) {
 }
 
 void TestFlameGraph::exportAppliesFilter() {
-    if (fp_.isEmpty()) QSKIP("needs a recording of hotspots: recording is not permitted here");
     const auto window = openWindow(fp_);
     QVERIFY(window);
     QVERIFY(dropColdLoop(*window));
@@ -541,7 +539,6 @@ void TestFlameGraph::exportAppliesFilter() {
 
 // File > Export offers every format; pprof and the Firefox Profiler's format are written with the filter.
 void TestFlameGraph::exportMenuHasEveryFormat() {
-    if (fp_.isEmpty()) QSKIP("needs a recording of hotspots: recording is not permitted here");
     const auto window = openWindow(fp_);
     QVERIFY(window);
     auto *menu = part<QMenu>(window, "exportMenu");

@@ -1,10 +1,10 @@
-// The desktop application on a real recording of tests/clients/hotspots (about 60 % of its time in hotLoop,
-// 30 % in warmLoop, 10 % in coldLoop, all under spinFor): loading off the UI thread, the flame graph's data
-// and interaction, the call-tree models (top-down, bottom-up), caller/callee, the timeline and its undoable
-// time-range filter, the event picker, broken stacks, counter charts (a `stat -o` session), the summary,
-// error paths, inline frames (coldLoop's body is the inlined coldStep) marked in every view with their source
-// location, and screenshots for a person to look at. Where recording is refused, what needs no recording of
-// hotspots runs on a golden recording (tests/fixtures/golden) or none; the rest skips.
+// The desktop application on a recording of tests/clients/hotspots (tests/fixtures/hotspots, about 60 % of
+// its time in hotLoop, 30 % in warmLoop, 10 % in coldLoop, all under spinFor): loading off the UI thread, the
+// flame graph's data and interaction, the call-tree models (top-down, bottom-up), caller/callee, the timeline
+// and its undoable time-range filter, the event picker, broken stacks, counter charts (a `stat -o` session),
+// the summary, error paths, inline frames (coldLoop's body is the inlined coldStep) marked in every view with
+// their source location, and screenshots for a person to look at. The recordings are fixtures, so this runs
+// where recording is refused; only the counter charts count at test time (stat -a) and skip there.
 #include "CallTreeModel.h"
 #include "CallTreeView.h"
 #include "CallerCalleeModel.h"
@@ -128,44 +128,20 @@ private slots:
 private:
     std::unique_ptr<MainWindow> openWindow(const QString &path = {},
                                            const std::optional<LoadOptions> &options = std::nullopt);
-    QString record(const QString &name, const QStringList &options);
 
-    // The recording of hotspots, or the golden recording (no symbols needed) where recording is refused.
-    QString anySession() const {
-        return session_.isEmpty() ? goldenPath(QStringLiteral("perf-fp")) : session_;
-    }
+    // The recording of hotspots-fp of tests/fixtures/hotspots: nothing is recorded at test time but the
+    // counters (stat -a), so the views are tested where recording is refused.
+    QString anySession() const { return session_; }
 
     QTemporaryDir dir_;
     QString session_;
-    QString refused_; // why hotspots could not be recorded
 };
 
 void TestMainWindow::initTestCase() {
     useTestSettings(QStringLiteral("tst_mainwindow"));
     QVERIFY(dir_.isValid());
-    const RecordedSession recorded = recordHotspots(dir_.filePath(QStringLiteral("hotspots.data")), 600);
-    if (recorded.refused()) {
-        refused_ = recorded.why();
-        return;
-    }
-    // the client's own exit status passes through
-    QVERIFY2(recorded.result.exitCode == 3, qPrintable(recorded.result.err));
-    QVERIFY2(recorded.made(), qPrintable(recorded.result.err));
-    session_ = recorded.path;
-}
-
-QString TestMainWindow::record(const QString &name, const QStringList &options) {
-    const QString path = dir_.filePath(name);
-    if (QFileInfo::exists(path)) return path;
-    const ProcessResult result =
-        runCli(options + QStringList{QStringLiteral("-o"), path, QStringLiteral("--"),
-                                     clientPath(QStringLiteral("hotspots-fp")), QStringLiteral("500"),
-                                     QStringLiteral("2")});
-    if (!QFileInfo::exists(path) || QFileInfo(path).size() == 0) {
-        qWarning("recording %s failed: %s", qPrintable(name), qPrintable(result.err));
-        return {};
-    }
-    return path;
+    session_ = hotspotsPath(QStringLiteral("hotspots"));
+    QVERIFY(QFileInfo::exists(session_));
 }
 
 std::unique_ptr<MainWindow> TestMainWindow::openWindow(const QString &path,
@@ -174,7 +150,12 @@ std::unique_ptr<MainWindow> TestMainWindow::openWindow(const QString &path,
     window->resize(1400, 900);
     window->show();
     if (!QTest::qWaitForWindowExposed(window.get())) return nullptr;
-    if (options) part<LoadJob>(window, "loadJob")->setLoadOptions(*options);
+    window->setSymbolSettings(hotspotsSymbols(), false);
+    if (options) {
+        LoadOptions withSysroot = *options;
+        withSysroot.sysroot = hotspotsDir().toStdString();
+        part<LoadJob>(window, "loadJob")->setLoadOptions(withSysroot);
+    }
     QSignalSpy loaded(window.get(), &MainWindow::sessionLoaded);
     window->openFile(path.isEmpty() ? session_ : path);
     if (!loaded.wait(kLoadTimeoutMs) && loaded.isEmpty()) return nullptr;
@@ -213,7 +194,6 @@ void TestMainWindow::loaderReportsProgressAndResult() {
 }
 
 void TestMainWindow::callTreeModel() {
-    if (session_.isEmpty()) QSKIP(qPrintable(refused_)); // needs the recording of hotspots
     const auto window = openWindow();
     QVERIFY(window);
     CallTreeModel &model = *part<CallTreeModel>(window, "topDownModel");
@@ -285,7 +265,6 @@ void TestMainWindow::callTreeModel() {
 }
 
 void TestMainWindow::flameGraphData() {
-    if (session_.isEmpty()) QSKIP(qPrintable(refused_)); // needs the recording of hotspots
     const auto window = openWindow();
     QVERIFY(window);
     const FlameGraphModel &model = *part<FlameGraphModel>(window, "flameGraphModel");
@@ -327,7 +306,6 @@ void TestMainWindow::flameGraphData() {
 }
 
 void TestMainWindow::flameGraphLevelOfDetail() {
-    if (session_.isEmpty()) QSKIP(qPrintable(refused_)); // needs the recording of hotspots
     const auto window = openWindow();
     QVERIFY(window);
     const FlameGraphModel &model = *part<FlameGraphModel>(window, "flameGraphModel");
@@ -355,7 +333,6 @@ void TestMainWindow::flameGraphLevelOfDetail() {
 }
 
 void TestMainWindow::mainWindowShowsSession() {
-    if (session_.isEmpty()) QSKIP(qPrintable(refused_)); // needs the recording of hotspots
     const auto window = openWindow();
     QVERIFY(window);
     QVERIFY(window->windowTitle().contains(QLatin1String("hotspots.data")));
@@ -370,7 +347,6 @@ void TestMainWindow::mainWindowShowsSession() {
 }
 
 void TestMainWindow::clickToZoomAndBack() {
-    if (session_.isEmpty()) QSKIP(qPrintable(refused_)); // needs the recording of hotspots
     const auto window = openWindow();
     QVERIFY(window);
     FlameGraphModel &model = *part<FlameGraphModel>(window, "flameGraphModel");
@@ -447,7 +423,6 @@ void TestMainWindow::clickToZoomAndBack() {
 }
 
 void TestMainWindow::keyboardNavigation() {
-    if (session_.isEmpty()) QSKIP(qPrintable(refused_)); // needs the recording of hotspots
     const auto window = openWindow();
     QVERIFY(window);
     FlameGraphModel &model = *part<FlameGraphModel>(window, "flameGraphModel");
@@ -470,7 +445,6 @@ void TestMainWindow::keyboardNavigation() {
 }
 
 void TestMainWindow::searchHighlightsMatches() {
-    if (session_.isEmpty()) QSKIP(qPrintable(refused_)); // needs the recording of hotspots
     const auto window = openWindow();
     QVERIFY(window);
     FlameGraphModel &model = *part<FlameGraphModel>(window, "flameGraphModel");
@@ -499,7 +473,6 @@ void TestMainWindow::searchHighlightsMatches() {
 }
 
 void TestMainWindow::summaryShowsSession() {
-    if (session_.isEmpty()) QSKIP(qPrintable(refused_)); // needs the recording of hotspots
     const auto window = openWindow();
     QVERIFY(window);
     const QString text = part<SummaryView>(window, "summaryView")->plainText();
@@ -597,7 +570,6 @@ void TestMainWindow::layoutIsRestored() {
 }
 
 void TestMainWindow::flameGraphFitsItsContent() {
-    if (session_.isEmpty()) QSKIP(qPrintable(refused_)); // needs the recording of hotspots
     const auto window = openWindow();
     QVERIFY(window);
     FlameGraphWidget *graph = part<FlameGraphView>(window, "flameGraphView")->graph();
@@ -631,7 +603,6 @@ void TestMainWindow::flameGraphFitsItsContent() {
 }
 
 void TestMainWindow::bottomUpTree() {
-    if (session_.isEmpty()) QSKIP(qPrintable(refused_)); // needs the recording of hotspots
     const auto window = openWindow();
     QVERIFY(window);
     CallTreeModel &model = *part<CallTreeModel>(window, "bottomUpModel");
@@ -671,7 +642,6 @@ void TestMainWindow::bottomUpTree() {
 }
 
 void TestMainWindow::callerCallee() {
-    if (session_.isEmpty()) QSKIP(qPrintable(refused_)); // needs the recording of hotspots
     const auto window = openWindow();
     QVERIFY(window);
     CallerCalleeView *view = part<CallerCalleeView>(window, "callerCalleeView");
@@ -727,7 +697,6 @@ void TestMainWindow::callerCallee() {
 }
 
 void TestMainWindow::timelineSelectionFiltersEveryView() {
-    if (session_.isEmpty()) QSKIP(qPrintable(refused_)); // needs the recording of hotspots
     const auto window = openWindow();
     QVERIFY(window);
     part<QDockWidget>(window, "timelineDock")->raise();
@@ -789,11 +758,7 @@ void TestMainWindow::timelineSelectionFiltersEveryView() {
 }
 
 void TestMainWindow::eventPicker() {
-    if (session_.isEmpty()) QSKIP(qPrintable(refused_)); // needs the recording of hotspots
-    const QString path = record(QStringLiteral("two-events.data"),
-                                {QStringLiteral("record"), QStringLiteral("-g"), QStringLiteral("-e"),
-                                 QStringLiteral("cpu-clock,page-faults")});
-    QVERIFY(!path.isEmpty());
+    const QString path = hotspotsPath(QStringLiteral("two-events")); // -e cpu-clock,page-faults
     const auto window = openWindow(path);
     QVERIFY(window);
     QComboBox *picker = part<QComboBox>(window, "eventPicker");
@@ -824,12 +789,8 @@ void TestMainWindow::eventPicker() {
 }
 
 void TestMainWindow::brokenStacksStandOut() {
-    if (session_.isEmpty()) QSKIP(qPrintable(refused_)); // needs the recording of hotspots
     // DWARF unwinding with 64-byte stack copies cannot reach main: those stacks hang under "[broken stack]".
-    const QString path =
-        record(QStringLiteral("broken.data"),
-               {QStringLiteral("record"), QStringLiteral("--call-graph"), QStringLiteral("dwarf,64")});
-    QVERIFY(!path.isEmpty());
+    const QString path = hotspotsPath(QStringLiteral("broken-stacks"));
     const auto window = openWindow(path);
     QVERIFY(window);
     QVERIFY(window->session()->profile()->diagnostics.brokenStacks > 0);
@@ -875,7 +836,7 @@ void TestMainWindow::compareSitsBesideOpen() {
 // A counters-only session (stat -o) hides the views of samples, which would be empty, and gives the charts
 // their room; a session with samples opened next brings them back.
 void TestMainWindow::countersDockShowsSeries() {
-    if (session_.isEmpty()) QSKIP(qPrintable(refused_)); // needs the recording of hotspots
+    // Counted at test time: the charts have a series per CPU of this machine.
     const QString path = dir_.filePath(QStringLiteral("counters.data"));
     const ProcessResult result =
         runCli({QStringLiteral("stat"), QStringLiteral("-o"), path, QStringLiteral("-a"),
@@ -942,7 +903,6 @@ void TestMainWindow::countersDockShowsSeries() {
 }
 
 void TestMainWindow::inlineFramesAreMarked() {
-    if (session_.isEmpty()) QSKIP(qPrintable(refused_)); // needs the recording of hotspots
     LoadOptions options;
     options.inlineFrames = true;
     const auto window = openWindow({}, options);

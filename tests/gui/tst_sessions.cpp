@@ -20,8 +20,10 @@
 #include <QDockWidget>
 #include <QFile>
 #include <QLineEdit>
+#include <QMouseEvent>
 #include <QScrollArea>
 #include <QSignalSpy>
+#include <QStyle>
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTemporaryDir>
@@ -37,6 +39,31 @@ namespace {
 const QString kFp = QStringLiteral(PERFGLASS_FIXTURES_DIR "/golden/perf-fp.data");
 const QString kDwarf = QStringLiteral(PERFGLASS_FIXTURES_DIR "/golden/perfglass-dwarf.data");
 constexpr int kLoadTimeoutMs = 120000;
+
+// Drags the splitter above DOCK (the handle between it and the docks above it) down by DOWN pixels, with
+// the mouse, as a user does.
+void dragSplitterAbove(SessionPage &page, const QDockWidget &dock, int down) {
+    const int handle = page.style()->pixelMetric(QStyle::PM_DockWidgetSeparatorExtent, nullptr, &page);
+    const QPoint from(dock.geometry().center().x(), dock.geometry().top() - 1 - handle / 2);
+    const QPoint to = from + QPoint(0, down);
+    const auto send = [&page](QEvent::Type type, QPoint at, Qt::MouseButtons buttons) {
+        QMouseEvent event(type, at, page.mapToGlobal(at),
+                          type == QEvent::MouseMove ? Qt::NoButton : Qt::LeftButton, buttons, Qt::NoModifier);
+        QCoreApplication::sendEvent(&page, &event);
+    };
+    // The main window applies the moves a timer later, as it does for a real mouse.
+    send(QEvent::MouseButtonPress, from, Qt::LeftButton);
+    send(QEvent::MouseMove, from + QPoint(0, down / 2), Qt::LeftButton);
+    QTest::qWait(20);
+    send(QEvent::MouseMove, to, Qt::LeftButton);
+    QTest::qWait(20);
+    send(QEvent::MouseButtonRelease, to, Qt::NoButton);
+}
+
+// DOCK is the tab in front of its tabbed docks: the others are moved out of sight, not hidden.
+bool inFront(const QDockWidget &dock) {
+    return dock.isVisible() && !dock.visibleRegion().isEmpty();
+}
 
 // Opens PATH in WINDOW and waits until its page shows it.
 bool openAndWait(MainWindow &window, const QString &path) {
@@ -301,6 +328,83 @@ private slots:
                      CallerCalleeView::kReadableRows * view->sandwich()->rowHeight(),
                  qPrintable(QStringLiteral("sandwich: %1 px").arg(sandwichArea->viewport()->height())));
         saveScreenshot(window.get(), QStringLiteral("sessions-caller-callee-1600x1000.png"));
+    }
+
+    // The user's own splitter position is kept per view: Caller/Callee dragged smaller than the room the page
+    // gives it gets that height back when it is brought forward again; the Summary in between gets its own
+    // room; another session's page computes its own; a saved layout keeps the height, Reset Layout forgets
+    // it.
+    void userHeightsAreKeptPerView() {
+        auto window = openGoldenWindow(QStringLiteral("perf-fp"), kLoadTimeoutMs, QSize(1600, 1000));
+        QVERIFY(window);
+        auto *flame = part<QDockWidget>(window->currentPage(), "flameGraphDock");
+        auto *callers = part<QDockWidget>(window->currentPage(), "callerCalleeDock");
+        auto *summary = part<QDockWidget>(window->currentPage(), "summaryDock");
+        callers->raise();
+        QTRY_VERIFY(callers->height() * 2 >= flame->height() + callers->height() - 2);
+        QTest::qWait(50);
+        const int both = flame->height() + callers->height();
+        const int computed = callers->height();
+        // The user drags the splitter down to leave Caller/Callee a third of the height.
+        dragSplitterAbove(*window->currentPage(), *callers, computed - both / 3);
+        QTRY_VERIFY2(std::abs(callers->height() - both / 3) <= 2,
+                     qPrintable(QStringLiteral("%1 px of %2").arg(callers->height()).arg(both)));
+        const int dragged = callers->height();
+        QCOMPARE(flame->height() + dragged, both);
+        saveScreenshot(window.get(), QStringLiteral("sessions-caller-callee-dragged.png"));
+
+        summary->raise();
+        QTRY_VERIFY(inFront(*summary) && !inFront(*callers));
+        QTRY_VERIFY2(summary->height() * 2 >= flame->height() + summary->height() - 2,
+                     qPrintable(QStringLiteral("summary: %1 px").arg(summary->height())));
+        saveScreenshot(window.get(), QStringLiteral("sessions-summary-after-drag.png"));
+        callers->raise();
+        QTRY_VERIFY(inFront(*callers));
+        QTRY_COMPARE(callers->height(), dragged);
+        saveScreenshot(window.get(), QStringLiteral("sessions-caller-callee-kept.png"));
+
+        // Another session's page has heights of its own.
+        QVERIFY(openAndWait(*window, kDwarf));
+        auto *otherCallers = part<QDockWidget>(window->currentPage(), "callerCalleeDock");
+        QVERIFY(otherCallers != callers);
+        otherCallers->raise();
+        QTRY_VERIFY(inFront(*otherCallers));
+        QTRY_VERIFY2(otherCallers->height() > dragged + 20,
+                     qPrintable(QStringLiteral("%1 px").arg(otherCallers->height())));
+        auto *tabs = part<QTabWidget>(window, "sessionTabs");
+        tabs->setCurrentIndex(0);
+        QTRY_COMPARE(callers->height(), dragged);
+
+        // Saved with the layout (the page in front is the one saved), and read back by the next window.
+        window->close();
+        window = openGoldenWindow(QStringLiteral("perf-fp"), kLoadTimeoutMs, QSize(1600, 1000));
+        QVERIFY(window);
+        callers = part<QDockWidget>(window->currentPage(), "callerCalleeDock");
+        flame = part<QDockWidget>(window->currentPage(), "flameGraphDock");
+        part<QDockWidget>(window->currentPage(), "summaryDock")->raise();
+        callers->raise();
+        QTRY_VERIFY(inFront(*callers));
+        QTRY_VERIFY2(std::abs(callers->height() - dragged) <= 2,
+                     qPrintable(QStringLiteral("%1 px, %2 dragged").arg(callers->height()).arg(dragged)));
+
+        // Reset Layout forgets it: the computed room again.
+        window->resetLayout();
+        part<QDockWidget>(window->currentPage(), "summaryDock")->raise();
+        callers->raise();
+        QTRY_VERIFY(inFront(*callers));
+        QTRY_VERIFY2(callers->height() * 2 >= flame->height() + callers->height() - 2,
+                     qPrintable(QStringLiteral("%1 px after Reset Layout").arg(callers->height())));
+    }
+
+    // A page layout of another version or another kind is refused whole, not half applied.
+    void foreignPageLayoutIsRefused() {
+        MainWindow window;
+        SessionPage *page = window.currentPage();
+        const QByteArray saved = page->layoutToSave();
+        QVERIFY(page->restoreLayout(saved));
+        QVERIFY(!page->restoreLayout(page->saveState(SessionPage::kStateVersion))); // version 4's format
+        QVERIFY(!page->restoreLayout(saved.left(saved.size() / 2)));
+        QVERIFY(!page->restoreLayout(QByteArray()));
     }
 
     void comparisonUsesSymbolSettings() {

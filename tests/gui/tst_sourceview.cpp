@@ -1,8 +1,9 @@
-// The Source & Disassembly dock on recordings of the benchmark workload that perfglass-cli makes (frame
-// pointers; DWARF) and on a library without debug information (libstdc++): opened from a frame's context
-// menu, the source lines and instructions side by side with their costs, the hottest line selected with its
-// instructions, the two sides linked, search, a call followed to its callee and back and forward, the costs
-// following the filter. Screenshots: source-fp.png, source-dwarf.png, source-stripped.png.
+// The Source & Disassembly dock on recordings of the benchmark workload that perfglass-cli made (frame
+// pointers, once: tests/fixtures/workload; DWARF, at test time, skipped where recording is refused) and on a
+// library without debug information (libstdc++): opened from a frame's context menu, the source lines and
+// instructions side by side with their costs, the hottest line selected with its instructions, the two sides
+// linked, search, a call followed to its callee and back and forward, the costs following the filter.
+// Screenshots: source-fp.png, source-dwarf.png, source-stripped.png.
 #include "GuiTestSupport.h"
 #include "TestSupport.h"
 
@@ -10,6 +11,9 @@
 #include "FrameActions.h"
 #include "SourceDisassemblyView.h"
 #include "analysis/FunctionMatcher.h"
+#include "identity/BuildIdCache.h"
+#include "identity/ElfBuildId.h"
+#include "symbols/ElfSymbols.h"
 
 #include <QAction>
 #include <QDockWidget>
@@ -18,6 +22,7 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QMessageBox>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QToolButton>
 #include <QTreeView>
@@ -31,6 +36,39 @@ class TestSourceView : public QObject {
 
 private:
     QTemporaryDir dir_;
+
+    // `record -g workload-fp -800 2`, recorded once (tests/fixtures/workload), with the binary found under
+    // the fixture's folder as sysroot and its source in the tree's bench/ (a source path).
+    static std::unique_ptr<MainWindow> openFramePointerSession() {
+        SymbolSettings symbols;
+        symbols.sysroot = QStringLiteral(PERFGLASS_FIXTURES_DIR "/workload");
+        symbols.sourcePaths = {QStringLiteral(PERFGLASS_FIXTURES_DIR "/../../bench")};
+        return openSessionWindow(QStringLiteral(PERFGLASS_FIXTURES_DIR "/workload/workload.data"), 60000,
+                                 QSize(1400, 900), symbols);
+    }
+
+    // Environment variables set back as they were when it goes.
+    class EnvironmentRestored {
+    public:
+        explicit EnvironmentRestored(std::initializer_list<const char *> names) {
+            for (const char *name : names)
+                kept_.push_back({name, qEnvironmentVariableIsSet(name), qgetenv(name)});
+        }
+        ~EnvironmentRestored() {
+            for (const Kept &kept : kept_)
+                kept.set ? qputenv(kept.name, kept.value) : qunsetenv(kept.name);
+        }
+        EnvironmentRestored(const EnvironmentRestored &) = delete;
+        EnvironmentRestored &operator=(const EnvironmentRestored &) = delete;
+
+    private:
+        struct Kept {
+            const char *name;
+            bool set;
+            QByteArray value;
+        };
+        std::vector<Kept> kept_;
+    };
 
     QString record(const QString &name, const QStringList &options, const QString &program) {
         const QString path = dir_.filePath(name);
@@ -94,13 +132,10 @@ private slots:
     void initTestCase() {
         useTestSettings(QStringLiteral("tst_sourceview"));
         QVERIFY(dir_.isValid());
-        if (record(QStringLiteral("fp.data"), {QStringLiteral("-g")}, QStringLiteral("workload-fp"))
-                .isEmpty())
-            QSKIP("recording is not permitted here");
     }
 
     void framePointers() {
-        const auto window = openSessionWindow(dir_.filePath(QStringLiteral("fp.data")), 60000);
+        const auto window = openFramePointerSession();
         QVERIFY(window);
         const Profile &profile = *window->session()->profile();
         const FunctionId sortWork = FunctionMatcher(profile).function("sortWork");
@@ -191,7 +226,7 @@ private slots:
 
     // "Choose Source Folder…" uses the folder at once and offers to save it into the Symbol Settings.
     void chosenFolderSaved() {
-        const auto window = openSessionWindow(dir_.filePath(QStringLiteral("fp.data")), 60000);
+        const auto window = openFramePointerSession();
         QVERIFY(window);
         window->setSymbolSettings({}, false);
         const QString folder = dir_.filePath(QStringLiteral("chosen-sources"));
@@ -211,7 +246,7 @@ private slots:
     }
 
     void strippedLibrary() {
-        const auto window = openSessionWindow(dir_.filePath(QStringLiteral("fp.data")), 60000);
+        const auto window = openFramePointerSession();
         QVERIFY(window);
         const SessionAnalysis &session = *window->session();
         const Profile &profile = *session.profile();
@@ -234,6 +269,70 @@ private slots:
         QCOMPARE(view->disassemblyView()->currentIndex().row(),
                  static_cast<int>(view->annotation()->hottestInstruction()));
         saveScreenshot(window.get(), QStringLiteral("source-stripped.png"));
+    }
+
+    // A session opened from its archive, whose program was stripped of its debug information into a separate
+    // debug file that only the archive's cache entry keeps, then deleted, another program put at its path:
+    // the dock disassembles the archive's copy (sortWork's own range in the program that ran) and shows its
+    // source lines from the archive's debug file, never the other program's bytes.
+    void archiveWithTheBinaryGone() {
+        if (QStandardPaths::findExecutable(QStringLiteral("objcopy")).isEmpty())
+            QSKIP("objcopy (binutils) is needed to split off the debug information");
+        QTemporaryDir dir;
+        const QString program = dir.filePath(QStringLiteral("workload"));
+        const QString ran = dir.filePath(QStringLiteral("workload.ran")); // a copy, to check against
+        const QString debug = dir.filePath(QStringLiteral("workload.debug"));
+        QVERIFY(QFile::copy(workloadPath(QStringLiteral("workload-fp")), program));
+        for (const QStringList &step : {QStringList{QStringLiteral("--only-keep-debug"), program, debug},
+                                        QStringList{QStringLiteral("--strip-debug"), program}}) {
+            const ProcessResult split = runProgram(QStringLiteral("objcopy"), step);
+            QVERIFY2(split.exitCode == 0, qPrintable(split.err));
+        }
+        QVERIFY(QFile::copy(program, ran));
+        const QString cache = dir.filePath(QStringLiteral("cache"));
+        const EnvironmentRestored restored({"HOME", "XDG_CACHE_HOME", "PERF_BUILDID_DIR"});
+        qputenv("PERF_BUILDID_DIR", cache.toUtf8());
+        const QString session = dir.filePath(QStringLiteral("stripped.data"));
+        const RecordedSession recorded{
+            session, runCli({QStringLiteral("record"), QStringLiteral("-g"), QStringLiteral("-o"), session,
+                             QStringLiteral("--"), program, QStringLiteral("-800"), QStringLiteral("2")})};
+        if (recorded.refused()) QSKIP(qPrintable(recorded.why()));
+        QVERIFY2(recorded.made(), qPrintable(recorded.result.err));
+        const std::vector<uint8_t> id = elfBuildIdOfFile(program.toStdString());
+        const QString cachedElf = QString::fromStdString(BuildIdCache(cache.toStdString()).find(id, "elf"));
+        QVERIFY2(!cachedElf.isEmpty(), "record did not keep the program in the build-id cache");
+        QVERIFY(QFile::copy(debug, QFileInfo(cachedElf).dir().filePath(QStringLiteral("debug"))));
+        const QString archive = dir.filePath(QStringLiteral("stripped.tar.bz2"));
+        const ProcessResult archived = runCli(
+            {QStringLiteral("archive"), QStringLiteral("--all"), session, QStringLiteral("-o"), archive});
+        QVERIFY2(archived.exitCode == 0, qPrintable(archived.err));
+
+        // Elsewhere: no cache, an empty HOME, another program at the recorded path.
+        qunsetenv("PERF_BUILDID_DIR");
+        qputenv("HOME", dir.filePath(QStringLiteral("elsewhere")).toUtf8());
+        qputenv("XDG_CACHE_HOME", dir.filePath(QStringLiteral("elsewhere/.cache")).toUtf8());
+        QVERIFY(QFile::remove(program));
+        QVERIFY(QFile::copy(clientPath(QStringLiteral("hotspots-fp")), program));
+        const auto window = openSessionWindow(archive, 60000);
+        QVERIFY(window);
+        const Profile &profile = *window->session()->profile();
+        const FunctionId sortWork = FunctionMatcher(profile).function("sortWork");
+        SourceDisassemblyView *view = openSource(*window, sortWork);
+        QVERIFY(view);
+        QVERIFY2(view->annotation(), qPrintable(view->heading()->text()));
+        const FunctionAnnotation &annotation = *view->annotation();
+        const auto original = ElfSymbols::open(ran.toStdString());
+        QVERIFY(original);
+        const SymbolMatch symbol = (*original)->symbolAt(annotation.instructions.front().code.address);
+        QCOMPARE(symbol.start, annotation.start);
+        QCOMPARE(symbol.end, annotation.end);
+        QVERIFY2(QString::fromStdString(symbol.name).contains(QStringLiteral("sortWork")),
+                 symbol.name.c_str());
+        QVERIFY(view->disassemblyModel()->rowCount() > 10);
+        QVERIFY2(annotation.hasSourceLines, qPrintable(view->heading()->text()));
+        QVERIFY(view->sourceView()->isVisible());
+        QVERIFY(view->sourceModel()->rowCount() > 0);
+        saveScreenshot(window.get(), QStringLiteral("source-archive.png"));
     }
 };
 

@@ -1,12 +1,12 @@
 // The Timeline dock on real sessions: a frame-pointer recording of tests/clients/hotspots (a program with a
-// worker thread), a system-wide recording (many processes, threads and CPUs; needs the privilege to record
-// the whole system), a file made by `perf record` (where perf is installed; else the golden one,
-// tests/fixtures/golden/perf-fp.data) and the golden perfglass-cli recording, which need no recording at test
-// time. At 1400x900 and at the
-// window's minimum size: rows grouped by process then thread, busiest first, the idle task last; per-CPU rows
-// for the system-wide session only; every row visible, or reachable by scrolling while the time axis stays in
-// place; labels that keep the name's start and the whole number; thread colours that stay when the views are
-// filtered. Screenshots of the window and of the dock for each case go to build/screenshots.
+// worker thread; tests/fixtures/hotspots, made once), a system-wide recording (many processes, threads and
+// CPUs; needs the privilege to record the whole system), a file made by `perf record` (where perf is
+// installed; else the golden one, tests/fixtures/golden/perf-fp.data) and the golden perfglass-cli recording,
+// which need no recording at test time. At 1400x900 and at the window's minimum size: rows grouped by process
+// then thread, busiest first, the idle task last; per-CPU rows for the system-wide session only; every row
+// visible, or reachable by scrolling while the time axis stays in place; labels that keep the name's start
+// and the whole number; thread colours that stay when the views are filtered. Screenshots of the window and
+// of the dock for each case go to build/screenshots.
 #include "FrameActions.h"
 #include "GuiTestSupport.h"
 #include "MainWindow.h"
@@ -63,7 +63,6 @@ private:
 
     QTemporaryDir dir_;
     QString fp_;
-    QString fpProblem_;
     QString systemWide_;
     QString systemWideProblem_;
     QString perf_;
@@ -72,16 +71,7 @@ private:
 void TestTimeline::initTestCase() {
     useTestSettings(QStringLiteral("tst_timeline"));
     QVERIFY(dir_.isValid());
-    fp_ = dir_.filePath(QStringLiteral("fp.data"));
-    const ProcessResult fp = runCli({QStringLiteral("record"), QStringLiteral("-g"), QStringLiteral("-o"),
-                                     fp_, QStringLiteral("--"), clientPath(QStringLiteral("hotspots-fp")),
-                                     QStringLiteral("500"), QStringLiteral("2")});
-    if (!QFileInfo::exists(fp_) && fp.err.contains(QLatin1String("perf_event_paranoid"))) {
-        fpProblem_ = fp.err;
-        fp_.clear();
-    } else {
-        QVERIFY2(QFileInfo(fp_).size() > 0, qPrintable(fp.err));
-    }
+    fp_ = hotspotsPath(QStringLiteral("hotspots")); // `record -g hotspots-fp 600 2`, recorded once
 
     // The whole system for a second while a program with threads runs.
     QProcess busy;
@@ -112,7 +102,9 @@ void TestTimeline::initTestCase() {
 
 std::unique_ptr<MainWindow> TestTimeline::openWindow(const QString &path, QSize size) {
     return openSessionWindow(path, kTimeoutMs, size,
-                             path.startsWith(goldenDir()) ? goldenSymbols() : SymbolSettings{});
+                             path.startsWith(goldenDir())     ? goldenSymbols()
+                             : path.startsWith(hotspotsDir()) ? hotspotsSymbols()
+                                                              : SymbolSettings{});
 }
 
 // Groups and order: CPUs (system-wide only), then each process's row (when it has several threads) and its
@@ -231,7 +223,6 @@ void TestTimeline::checkCase(const Case &session) {
 }
 
 void TestTimeline::fpRecording() {
-    if (fp_.isEmpty()) QSKIP(qPrintable(QStringLiteral("recording is not permitted here: ") + fpProblem_));
     checkCase({QStringLiteral("fp"), fp_, false});
 }
 
@@ -254,7 +245,6 @@ void TestTimeline::perfRecording() {
 // Hiding kernel frames aggregates the timeline again; every thread keeps its colour.
 void TestTimeline::coloursStayWhenFiltered() {
     const QString path = systemWide_.isEmpty() ? fp_ : systemWide_;
-    if (path.isEmpty()) QSKIP(qPrintable(QStringLiteral("no recording with threads here: ") + fpProblem_));
     const auto window = openWindow(path, QSize(1400, 900));
     QVERIFY(window);
     TimelineWidget *timeline = part<TimelineView>(window, "timelineView")->timeline();

@@ -10,6 +10,7 @@
 #include "TestSupport.h"
 #include "identity/BuildIdCache.h"
 #include "identity/ElfBuildId.h"
+#include "symbols/ModuleFinder.h"
 
 #include <QDir>
 #include <QJsonArray>
@@ -285,6 +286,63 @@ private slots:
         QCOMPARE(json.value(QStringLiteral("start")).toString().toULongLong(nullptr, 16), start);
         QCOMPARE(json.value(QStringLiteral("end")).toString().toULongLong(nullptr, 16), end);
         QVERIFY2(!json.value(QStringLiteral("instructions")).toArray().isEmpty(), qPrintable(out.left(1500)));
+    }
+
+    // Reopening the file that named the frames proves it again: the rebuilt file at the recorded path is
+    // never read for the old build id; the caches' copy is, and without one the error names both ids.
+    void reopenNeverReadsAnotherBuild() {
+        const std::vector<uint8_t> old = elfBuildIdOfFile(oldCopy_.toStdString());
+        ModuleSearch search;
+        search.buildIdCaches = {ourCache_.toStdString()};
+        const auto cached = ModuleFinder(search).reopen(binary_.toStdString(), old);
+        QVERIFY2(cached.has_value(), cached ? "" : cached.error().c_str());
+        QVERIFY((*cached)->path() != binary_.toStdString());
+        QVERIFY2((*cached)->path().starts_with(ourCache_.toStdString()), (*cached)->path().c_str());
+        const auto uncached = ModuleFinder().reopen(binary_.toStdString(), old);
+        QVERIFY(!uncached.has_value());
+        QVERIFY2(QString::fromStdString(uncached.error()).contains(oldId_) &&
+                     QString::fromStdString(uncached.error()).contains(newId_),
+                 uncached.error().c_str());
+        QVERIFY(ModuleFinder().reopen(binary_.toStdString(), elfBuildIdOfFile(binary_.toStdString())));
+    }
+
+    // An archive of the session and its code (--all, made from our cache), opened with an empty HOME while
+    // the rebuilt file sits at the recorded path: annotate disassembles the archive's copy, old_first's own
+    // range (nm), with its source lines.
+    void annotateFromAnArchiveReadsItsCopy() {
+        const auto symbols = runProgram(QStringLiteral("nm"), {QStringLiteral("-S"), oldCopy_});
+        const auto match = QRegularExpression(QStringLiteral("^([0-9a-f]+) ([0-9a-f]+) T old_first$"),
+                                              QRegularExpression::MultilineOption)
+                               .match(symbols.out);
+        if (!match.hasMatch()) QSKIP("nm (binutils) gives no size for old_first");
+        const QString archive = path(QStringLiteral("ours-archive.tar.bz2"));
+        QProcess process;
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert(QStringLiteral("PERF_BUILDID_DIR"), ourCache_);
+        process.setProcessEnvironment(environment);
+        process.start(QStringLiteral(PERFGLASS_CLI), {QStringLiteral("archive"), QStringLiteral("--all"),
+                                                      ours_, QStringLiteral("-o"), archive});
+        process.waitForFinished(120000);
+        QVERIFY2(process.exitCode() == 0, process.readAllStandardError().constData());
+        const QString empty = path(QStringLiteral("empty-home"));
+        QDir().mkpath(empty);
+        environment.remove(QStringLiteral("PERF_BUILDID_DIR"));
+        environment.insert(QStringLiteral("HOME"), empty);
+        environment.insert(QStringLiteral("XDG_CACHE_HOME"), empty + QStringLiteral("/.cache"));
+        process.setProcessEnvironment(environment);
+        process.start(QStringLiteral(PERFGLASS_CLI),
+                      {QStringLiteral("annotate"), QStringLiteral("-i"), archive, QStringLiteral("old_first"),
+                       QStringLiteral("--format"), QStringLiteral("json")});
+        process.waitForFinished(120000);
+        const QString out = QString::fromUtf8(process.readAllStandardOutput());
+        QVERIFY2(process.exitCode() == 0, process.readAllStandardError().constData());
+        const QJsonObject json = QJsonDocument::fromJson(out.toUtf8()).object();
+        const uint64_t start = match.captured(1).toULongLong(nullptr, 16);
+        QCOMPARE(json.value(QStringLiteral("start")).toString().toULongLong(nullptr, 16), start);
+        QCOMPARE(json.value(QStringLiteral("end")).toString().toULongLong(nullptr, 16),
+                 start + match.captured(2).toULongLong(nullptr, 16));
+        QVERIFY2(!json.value(QStringLiteral("instructions")).toArray().isEmpty(), qPrintable(out.left(1500)));
+        QVERIFY2(out.contains(QStringLiteral("old_first(void)")), qPrintable(out.left(3000))); // its source
     }
 
     // No cache: the rebuilt file is not used; [unknown] frames and one notice with both build ids.

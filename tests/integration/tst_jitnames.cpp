@@ -25,6 +25,23 @@ const char *const kScript =
     "while (Date.now() - start < 1500) sum += fibonacci(22);\n"
     "if (sum < 0) console.log(sum);\n";
 
+// JS functions calling each other through builtins (sort's comparator, push, JSON.stringify, join).
+const char *const kNestedScript =
+    "function leafWork(n) {\n"
+    "  const a = [];\n"
+    "  for (let i = 0; i < n; i++) a.push((i * 7919) % 1000);\n"
+    "  a.sort((x, y) => x - y);\n"
+    "  return JSON.stringify(a).length + a.map(String).join(',').length;\n"
+    "}\n"
+    "function middleWork(n) { let s = 0; for (let i = 0; i < 4; i++) s += leafWork(n); return s; }\n"
+    "function outerWork(n) { return middleWork(n) + middleWork(n >> 1); }\n"
+    "function topLevelMain() {\n"
+    "  let total = 0; const start = Date.now();\n"
+    "  while (Date.now() - start < 1500) total += outerWork(2000);\n"
+    "  return total;\n"
+    "}\n"
+    "if (topLevelMain() < 0) console.log('never');\n";
+
 struct Shares {
     double named = 0;    // self share of functions whose name mentions fibonacci
     double unnamed = 0;  // self share of [unknown] frames in anonymous memory or no mapping
@@ -68,6 +85,26 @@ ProcessResult recordNode(const QTemporaryDir &dir, const QStringList &recordOpti
                   QStringList{QStringLiteral("-o"), session, QStringLiteral("--cwd"), dir.path(),
                               QStringLiteral("--"), QStandardPaths::findExecutable(QStringLiteral("node"))} +
                   nodeOptions + QStringList{dir.filePath(QStringLiteral("hot.js"))});
+}
+
+// node's stacks in SESSION as collapsed stacks (report --export collapsed), each with its count; empty when
+// the report failed.
+QList<std::pair<QString, double>> nodeStacks(const QTemporaryDir &dir, const QString &session) {
+    const QString collapsed = dir.filePath(QStringLiteral("stacks.txt"));
+    const auto report = runCli({QStringLiteral("report"), QStringLiteral("-i"), session,
+                                QStringLiteral("--comm"), QStringLiteral("node"), QStringLiteral("--export"),
+                                QStringLiteral("collapsed=") + collapsed});
+    QList<std::pair<QString, double>> stacks;
+    QFile file(collapsed);
+    if (report.exitCode != 0 || !file.open(QIODevice::ReadOnly)) {
+        qWarning("report failed: %s", qPrintable(report.err));
+        return stacks;
+    }
+    for (const QByteArray &line : file.readAll().split('\n')) {
+        const qsizetype space = line.lastIndexOf(' ');
+        if (space >= 0) stacks.append({QString::fromUtf8(line.left(space)), line.mid(space + 1).toDouble()});
+    }
+    return stacks;
 }
 
 } // namespace
@@ -147,26 +184,51 @@ private slots:
              QStringLiteral("dwarf")},
             {QStringLiteral("--perf-prof"), QStringLiteral("--perf-prof-unwinding-info")}, session);
         if (!QFile::exists(session)) QSKIP(qPrintable(QStringLiteral("recording refused: ") + recorded.err));
-        const QString collapsed = dir.filePath(QStringLiteral("stacks.txt"));
-        const auto report = runCli({QStringLiteral("report"), QStringLiteral("-i"), session,
-                                    QStringLiteral("--comm"), QStringLiteral("node"),
-                                    QStringLiteral("--export"), QStringLiteral("collapsed=") + collapsed});
-        QCOMPARE(report.exitCode, 0);
-        QFile file(collapsed);
-        QVERIFY(file.open(QIODevice::ReadOnly));
         double all = 0;
         double throughJit = 0; // samples whose stack holds a JIT frame called by a JIT frame
         const QRegularExpression twoJitFrames(QStringLiteral("fibonacci[^;]*;[^;]*fibonacci"));
-        for (const QByteArray &line : file.readAll().split('\n')) {
-            const qsizetype space = line.lastIndexOf(' ');
-            if (space < 0) continue;
-            const double count = line.mid(space + 1).toDouble();
+        for (const auto &[stack, count] : nodeStacks(dir, session)) {
             all += count;
-            if (twoJitFrames.match(QString::fromUtf8(line.left(space))).hasMatch()) throughJit += count;
+            if (twoJitFrames.match(stack).hasMatch()) throughJit += count;
         }
         QVERIFY(all > 0);
         QVERIFY2(throughJit / all > 0.2,
                  qPrintable(QStringLiteral("unwound through JIT code: %1").arg(throughJit / all)));
+    }
+
+    // V8's embedded builtins (code in the node binary without .eh_frame entries) and JIT code named by a perf
+    // map have no CFI; they keep frame pointers, which DWARF unwinding follows there: a sample in a JS
+    // function has its JS callers up to the script's top-level function, through the builtins between
+    // them (Array.prototype.sort calling the comparator, the interpreter's trampolines), and node::Start.
+    void dwarfStacksFollowFramePointersThroughBuiltins() {
+        QTemporaryDir dir;
+        QFile script(dir.filePath(QStringLiteral("nested.js")));
+        QVERIFY(script.open(QIODevice::WriteOnly));
+        script.write(kNestedScript);
+        script.close();
+        const QString session = dir.filePath(QStringLiteral("nested.data"));
+        const auto recorded = runCli(
+            {QStringLiteral("record"), QStringLiteral("--call-graph"), QStringLiteral("dwarf"),
+             QStringLiteral("-o"), session, QStringLiteral("--cwd"), dir.path(), QStringLiteral("--"),
+             QStandardPaths::findExecutable(QStringLiteral("node")), QStringLiteral("--perf-basic-prof"),
+             QStringLiteral("--interpreted-frames-native-stack"), script.fileName()});
+        if (!QFile::exists(session)) QSKIP(qPrintable(QStringLiteral("recording refused: ") + recorded.err));
+        double inLeaf = 0;     // samples with leafWork on the stack
+        double fullChain = 0;  // of them, with topLevelMain, outerWork and middleWork above it, in that order
+        double reachStart = 0; // of them, with node::Start at the root
+        const QRegularExpression chain(
+            QStringLiteral("topLevelMain[^;]*;.*outerWork[^;]*;.*middleWork[^;]*;.*leafWork"));
+        for (const auto &[stack, count] : nodeStacks(dir, session)) {
+            if (!stack.contains(QLatin1String("leafWork"))) continue;
+            inLeaf += count;
+            if (chain.match(stack).hasMatch()) fullChain += count;
+            if (stack.contains(QLatin1String("node::Start"))) reachStart += count;
+        }
+        QVERIFY2(inLeaf > 0, "no sample in leafWork");
+        QVERIFY2(fullChain / inLeaf > 0.8,
+                 qPrintable(QStringLiteral("JS caller chain: %1").arg(fullChain / inLeaf)));
+        QVERIFY2(reachStart / inLeaf > 0.8,
+                 qPrintable(QStringLiteral("node::Start: %1").arg(reachStart / inLeaf)));
     }
 
     void aClockOtherThanMonotonicIsRefused() {

@@ -321,6 +321,33 @@ private slots:
         QCOMPARE(unwinder.unwind(UnalignedWords(registers), mask, bytes, locate, pcs),
                  UnwindEnd::NoUnwindInfo);
         QCOMPARE(pcs, (std::vector<uint64_t>{0x40010}));
+        QCOMPARE(unwinder.framePointerSteps(), uint64_t{0}); // the saved rbp lies below its frame record
+
+        // Code without unwinding information that keeps a frame record (V8's builtins, JIT code): the
+        // frame-pointer chain goes on into "entry", checked at each step.
+        const std::vector<uint64_t> withRecord{0, 0, 0x10020,
+                                               0}; // [rbp] = 0 (the chain's end), [rbp + 8] = entry
+        const std::span<const uint8_t> framedBytes(reinterpret_cast<const uint8_t *>(withRecord.data()),
+                                                   withRecord.size() * 8);
+        pcs.clear();
+        QCOMPARE(unwinder.unwind(UnalignedWords(registers), mask, framedBytes, locate, pcs),
+                 UnwindEnd::Complete);
+        QCOMPARE(pcs, (std::vector<uint64_t>{0x40010, 0x10020}));
+        QCOMPARE(unwinder.framePointerSteps(), uint64_t{1});
+        // A return address in no known code, or a frame record outside the copied stack, ends the stack.
+        const std::vector<uint64_t> nowhere{0, 0, 0x99999, 0};
+        pcs.clear();
+        QCOMPARE(unwinder.unwind(UnalignedWords(registers), mask,
+                                 std::span<const uint8_t>(reinterpret_cast<const uint8_t *>(nowhere.data()),
+                                                          nowhere.size() * 8),
+                                 locate, pcs),
+                 UnwindEnd::NoUnwindInfo);
+        registers[0] = stackBase + 0x1000;
+        pcs.clear();
+        QCOMPARE(unwinder.unwind(UnalignedWords(registers), mask, framedBytes, locate, pcs),
+                 UnwindEnd::NoUnwindInfo);
+        QCOMPARE(pcs, (std::vector<uint64_t>{0x40010}));
+        QCOMPARE(unwinder.framePointerSteps(), uint64_t{1});
     }
 
     // Unwinding records that lie about their sizes are named with their offset.

@@ -1,5 +1,6 @@
 // SampledFiles (which mapped files samples hit, for the BUILD_ID feature and the build-id cache), the
 // perf-map feature section written and read back, and MappedFiles on this very process.
+#include "identity/BuildIdCache.h"
 #include "identity/ElfBuildId.h"
 #include "perfdata/PerfDataReader.h"
 #include "perfdata/PerfDataWriter.h"
@@ -7,7 +8,12 @@
 #include "perfdata/RecordBuilder.h"
 #include "record/MappedFiles.h"
 #include "record/SampledFiles.h"
+#include "record/SessionFiles.h"
 
+#include <QDir>
+#include <QFileInfo>
+#include <QProcess>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -52,6 +58,19 @@ std::vector<uint8_t> fork(uint32_t pid, uint32_t parent) {
 
 const perf_event_header *header(const std::vector<uint8_t> &bytes) {
     return reinterpret_cast<const perf_event_header *>(bytes.data());
+}
+
+// A stand-in for a kernel module: a small shared object with symbols and the given build id.
+bool buildModule(const QString &cc, const std::string &output, const std::string &hex) {
+    QTemporaryDir dir;
+    QFile source(dir.filePath(QStringLiteral("module.c")));
+    if (!source.open(QIODevice::WriteOnly)) return false;
+    source.write("int fake_mod_work(int x) { return x * 3; }\nint fake_mod_init(void) { return 0; }\n");
+    source.close();
+    return QProcess::execute(cc,
+                             {QStringLiteral("-shared"), QStringLiteral("-nostdlib"), QStringLiteral("-fPIC"),
+                              QStringLiteral("-Wl,--build-id=0x") + QString::fromStdString(hex),
+                              QStringLiteral("-o"), QString::fromStdString(output), source.fileName()}) == 0;
 }
 
 bool hit(const SampledFiles &files, const std::string &path) {
@@ -100,6 +119,90 @@ private slots:
         QVERIFY(files.modules()[0].hit);
         QVERIFY(!files.modules()[1].hit);
         QVERIFY(!files.sampledProcesses().count(10)); // no user code sampled
+    }
+
+    // Kernel modules as perf record lists and caches them, on a fixture that stands in for a machine's
+    // modules (this one may have none): a shared object with a forced build id, built here, is the module's
+    // file MODULES/kernel/drivers/fake-mod.ko, and its note section the kernel's SYSFS/fake_mod/notes file.
+    void kernelModulesAreListedAndCachedByTheirFiles() {
+        const QString cc = QStandardPaths::findExecutable(QStringLiteral("cc"));
+        const QString objcopy = QStandardPaths::findExecutable(QStringLiteral("objcopy"));
+        if (cc.isEmpty() || objcopy.isEmpty()) QSKIP("cc and objcopy are needed to build the module fixture");
+        QTemporaryDir dir;
+        const std::string root = dir.path().toStdString();
+        const std::string modules = root + "/lib/modules/6.0.0-fixture";
+        const std::string sys = root + "/sys/module";
+        const std::string ko = modules + "/kernel/drivers/fake-mod.ko";
+        QVERIFY(QDir().mkpath(QString::fromStdString(modules + "/kernel/drivers")));
+        QVERIFY(QDir().mkpath(QString::fromStdString(sys + "/fake_mod/notes")));
+        QVERIFY(QDir().mkpath(QString::fromStdString(sys + "/gone_mod/notes")));
+        const std::string hex = "00112233445566778899aabbccddeeff01234567";
+        QVERIFY(buildModule(cc, ko, hex));
+        for (const char *module : {"fake_mod", "gone_mod"}) {
+            const std::string notes = sys + "/" + module + "/notes/.note.gnu.build-id";
+            QCOMPARE(QProcess::execute(objcopy, {QStringLiteral("-O"), QStringLiteral("binary"),
+                                                 QStringLiteral("--only-section=.note.gnu.build-id"),
+                                                 QString::fromStdString(ko), QString::fromStdString(notes)}),
+                     0);
+        }
+
+        SampledFiles files({{"fake_mod", 0xffffffffc0000000, 0xffffffffc0001000, false},
+                            {"gone_mod", 0xffffffffc0002000, 0xffffffffc0003000, false}});
+        Sample sample;
+        sample.pid = 10;
+        sample.ip = 0xffffffffc0000010;
+        const std::vector<uint64_t> chain{static_cast<uint64_t>(PERF_CONTEXT_KERNEL), 0xffffffffc0000010,
+                                          0xffffffffc0002010};
+        sample.callchain = chain;
+        files.noteSample(sample, PERF_RECORD_MISC_KERNEL, false);
+        MappedFiles mapped;
+        const KernelModuleFiles moduleFiles({sys, modules});
+        const auto entries = sampledBuildIds(files, mapped, std::nullopt, std::nullopt, moduleFiles);
+        QCOMPARE(entries.size(), size_t{2});
+        QCOMPARE(entries[0].path, ko); // by its file, dashes and all
+        QVERIFY(entries[0].kernel);
+        QCOMPARE(buildIdHex(entries[0].buildId), hex);
+        QCOMPARE(entries[1].path, std::string("[gone_mod]")); // no file of it under the modules directory
+
+        BuildIdCache cache(root + "/cache");
+        const CacheFill fill = fillBuildIdCache(cache, entries, mapped, {}, {});
+        QCOMPARE(fill.kept, size_t{1});
+        QCOMPARE(fill.failed, size_t{1});
+        QVERIFY2(fill.firstError.find("gone_mod") != std::string::npos, fill.firstError.c_str());
+        const std::string cached = cache.find(entries[0].buildId, "elf");
+        // perf's layout, reached through the .build-id link
+        const QString entry = QString::fromStdString(root + "/cache" + ko + "/" + hex + "/elf");
+        QVERIFY2(QFileInfo(entry).isFile(), qPrintable(entry));
+        QCOMPARE(QFileInfo(QString::fromStdString(cached)).canonicalFilePath(),
+                 QFileInfo(entry).canonicalFilePath());
+        QCOMPARE(elfBuildIdOfFile(cached), entries[0].buildId);
+
+        // perf reads the list as its own: buildid-list names the module by its file.
+        const QString perf = QStandardPaths::findExecutable(QStringLiteral("perf"));
+        if (!perf.isEmpty()) {
+            SessionMetadata metadata;
+            metadata.buildIds = entries;
+            const std::string session = root + "/modules.data";
+            writeSession(session, metadata);
+            QProcess listed;
+            listed.start(perf, {QStringLiteral("buildid-list"), QStringLiteral("-f"), QStringLiteral("-i"),
+                                QString::fromStdString(session)});
+            QVERIFY(listed.waitForFinished(60000));
+            const QString out = QString::fromUtf8(listed.readAllStandardOutput());
+            QVERIFY2(out.contains(QString::fromStdString(hex + " " + ko)), qPrintable(out));
+            QVERIFY2(out.contains(QStringLiteral("[gone_mod]")), qPrintable(out));
+        }
+
+        // The file was replaced by another build (a package upgrade without a reboot): not kept.
+        QVERIFY(QFile::remove(QString::fromStdString(ko)));
+        QVERIFY(buildModule(cc, ko, "ffeeddccbbaa99887766554433221100fedcba98"));
+        BuildIdCache other(root + "/other-cache");
+        const CacheFill refused = fillBuildIdCache(other, {entries[0]}, mapped, {}, {});
+        QCOMPARE(refused.kept, size_t{0});
+        QVERIFY2(refused.firstError.find("ffeeddcc") != std::string::npos &&
+                     refused.firstError.find(hex) != std::string::npos,
+                 refused.firstError.c_str());
+        QVERIFY(other.find(entries[0].buildId, "elf").empty());
     }
 
     // A child process finds its parent's files; a rebuilt file at the same path is another entry.
