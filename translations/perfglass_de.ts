@@ -2267,14 +2267,6 @@ Modul: %2</translation>
         <translation>Aufruf&amp;graph:</translation>
     </message>
     <message>
-        <source>Record off-CPU time (context switches and sched_switch)</source>
-        <translation>Off-CPU-Zeit aufzeichnen (Kontextwechsel und sched_switch)</translation>
-    </message>
-    <message>
-        <source>Off-CPU:</source>
-        <translation>Off-CPU:</translation>
-    </message>
-    <message>
         <source>Stop after</source>
         <translation>Stoppen nach</translation>
     </message>
@@ -2381,16 +2373,24 @@ Modul: %2</translation>
 %1</translation>
     </message>
     <message>
-        <source>Record context switches of every thread (Latency: wall-clock time)</source>
-        <translation>Kontextwechsel jedes Threads aufzeichnen (Latenz: Echtzeit)</translation>
-    </message>
-    <message>
         <source>As perf record --latency: lets the views weigh each sample by 1 / the number of threads of its process then running</source>
         <translation>Wie perf record --latency: die Ansichten können jede Stichprobe mit 1 / der Zahl der dann laufenden Threads ihres Prozesses gewichten</translation>
     </message>
     <message>
-        <source>Latency:</source>
-        <translation>Latenz:</translation>
+        <source>Off-CPU time (with sched_switch)</source>
+        <translation>Off-CPU-Zeit (mit sched_switch)</translation>
+    </message>
+    <message>
+        <source>As perf record --off-cpu: the time threads waited, and where they waited</source>
+        <translation>Wie perf record --off-cpu: die Zeit, die Threads warteten, und wo sie warteten</translation>
+    </message>
+    <message>
+        <source>Latency (of every thread)</source>
+        <translation>Latenz (aller Threads)</translation>
+    </message>
+    <message>
+        <source>Context switches:</source>
+        <translation>Kontextwechsel:</translation>
     </message>
 </context>
 <context>

@@ -2266,14 +2266,6 @@ Module: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Record off-CPU time (context switches and sched_switch)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Off-CPU:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Stop after</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2379,15 +2371,23 @@ Module: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Record context switches of every thread (Latency: wall-clock time)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>As perf record --latency: lets the views weigh each sample by 1 / the number of threads of its process then running</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Latency:</source>
+        <source>Off-CPU time (with sched_switch)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>As perf record --off-cpu: the time threads waited, and where they waited</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Latency (of every thread)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Context switches:</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

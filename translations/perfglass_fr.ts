@@ -2267,14 +2267,6 @@ Module : %2</translation>
         <translation>&amp;Graphe d&apos;appels&#xa0;:</translation>
     </message>
     <message>
-        <source>Record off-CPU time (context switches and sched_switch)</source>
-        <translation>Enregistrer le temps hors CPU (changements de contexte et sched_switch)</translation>
-    </message>
-    <message>
-        <source>Off-CPU:</source>
-        <translation>Hors CPU&#xa0;:</translation>
-    </message>
-    <message>
         <source>Stop after</source>
         <translation>Arrêter après</translation>
     </message>
@@ -2381,16 +2373,24 @@ Module : %2</translation>
 %1</translation>
     </message>
     <message>
-        <source>Record context switches of every thread (Latency: wall-clock time)</source>
-        <translation>Enregistrer les changements de contexte de chaque thread (latence : temps réel)</translation>
-    </message>
-    <message>
         <source>As perf record --latency: lets the views weigh each sample by 1 / the number of threads of its process then running</source>
         <translation>Comme perf record --latency : permet aux vues de pondérer chaque échantillon par 1 / le nombre de threads de son processus alors en cours d’exécution</translation>
     </message>
     <message>
-        <source>Latency:</source>
-        <translation>Latence :</translation>
+        <source>Off-CPU time (with sched_switch)</source>
+        <translation>Temps hors CPU (avec sched_switch)</translation>
+    </message>
+    <message>
+        <source>As perf record --off-cpu: the time threads waited, and where they waited</source>
+        <translation>Comme perf record --off-cpu : le temps d’attente des threads, et où ils attendaient</translation>
+    </message>
+    <message>
+        <source>Latency (of every thread)</source>
+        <translation>Latence (de chaque thread)</translation>
+    </message>
+    <message>
+        <source>Context switches:</source>
+        <translation>Changements de contexte :</translation>
     </message>
 </context>
 <context>

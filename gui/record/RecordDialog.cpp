@@ -411,13 +411,18 @@ QWidget *RecordDialog::createOptions() {
     callGraphRow->addStretch();
     form->addRow(buddyLabel(tr("&Call graph:"), callGraph_), callGraphRow);
 
-    offCpu_ = new QCheckBox(tr("Record off-CPU time (context switches and sched_switch)"), box);
-    form->addRow(tr("Off-CPU:"), offCpu_);
-    latency_ = new QCheckBox(tr("Record context switches of every thread (Latency: wall-clock time)"), box);
+    // One row for both: a row more and the dialog outgrows small screens, where its fields then move.
+    offCpu_ = new QCheckBox(tr("Off-CPU time (with sched_switch)"), box);
+    offCpu_->setToolTip(tr("As perf record --off-cpu: the time threads waited, and where they waited"));
+    latency_ = new QCheckBox(tr("Latency (of every thread)"), box);
     latency_->setObjectName(QStringLiteral("latency"));
     latency_->setToolTip(tr("As perf record --latency: lets the views weigh each sample by 1 / the number of "
                             "threads of its process then running"));
-    form->addRow(tr("Latency:"), latency_);
+    auto *switchesRow = new QHBoxLayout;
+    switchesRow->addWidget(offCpu_);
+    switchesRow->addWidget(latency_);
+    switchesRow->addStretch();
+    form->addRow(tr("Context switches:"), switchesRow);
 
     useDuration_ = new QCheckBox(tr("Stop after"), box);
     duration_ = new QDoubleSpinBox(box);
