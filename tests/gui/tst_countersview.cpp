@@ -108,7 +108,7 @@ private slots:
     void perThreadRecording() {
         QProcess program;
         program.start(clientPath(QStringLiteral("hotspots-fp")),
-                      {QStringLiteral("4000"), QStringLiteral("3")});
+                      {QStringLiteral("60000"), QStringLiteral("3")}); // killed after: outlives a slow attach
         QVERIFY(program.waitForStarted());
         QTest::qWait(300); // its threads start
         const QString file = dir_.filePath(QStringLiteral("threads.data"));

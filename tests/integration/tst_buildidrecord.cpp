@@ -109,7 +109,12 @@ public:
     }
     qint64 pid() const { return pid_; }
     QString error() { return QString::fromUtf8(process_.readAllStandardError()); }
-    void waitForExit() { process_.waitForFinished(30000); }
+    // Ends the program (it runs far longer than a test needs, so that a loaded machine's slow attach finds it
+    // still running).
+    void stop() {
+        process_.kill();
+        process_.waitForFinished();
+    }
 
 private:
     QProcess process_;
@@ -223,9 +228,9 @@ private slots:
         QProcess program;
         if (unprivileged)
             program.start(QStringLiteral("setpriv"),
-                          nobody + QStringList{path, QStringLiteral("3000"), QStringLiteral("1")});
+                          nobody + QStringList{path, QStringLiteral("60000"), QStringLiteral("1")});
         else
-            program.start(path, {QStringLiteral("3000"), QStringLiteral("1")});
+            program.start(path, {QStringLiteral("60000"), QStringLiteral("1")});
         QVERIFY(program.waitForStarted());
         QThread::msleep(200);
         QVERIFY(replaceFile(clientPath(QStringLiteral("blocker")), path));
@@ -299,7 +304,7 @@ private slots:
         const QString path = dir + QStringLiteral("/prog");
         if (shadowed) QVERIFY(QFile::copy(clientPath(QStringLiteral("blocker")), path));
         const QString programId = hexOf(clientPath(QStringLiteral("hotspots-fp")));
-        NamespacedProgram program(dir, clientPath(QStringLiteral("hotspots-fp")), 2500);
+        NamespacedProgram program(dir, clientPath(QStringLiteral("hotspots-fp")), 60000);
         if (program.pid() < 0)
             QSKIP(qPrintable("unshare -m with a tmpfs is not allowed here: " + program.error()));
         QCOMPARE(QFile::exists(path), shadowed); // the host sees the other file, or none
@@ -313,7 +318,7 @@ private slots:
                               home.path())
                 : recordAttached(program.pid(), file, home.path());
         QVERIFY2(recorded.exitCode == 0, qPrintable(recorded.err));
-        program.waitForExit();
+        program.stop(); // gone: its files are named from the cache
         const QSet<QString> listed = lines(buildIdList(file));
         QVERIFY2(listed.contains(programId + QLatin1Char(' ') + path),
                  qPrintable(QStringList(listed.values()).join('\n')));

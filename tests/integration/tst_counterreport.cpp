@@ -182,7 +182,7 @@ private slots:
     void attachedThreadsAreLines() {
         QProcess program;
         program.start(clientPath(QStringLiteral("hotspots-fp")),
-                      {QStringLiteral("3000"), QStringLiteral("3")});
+                      {QStringLiteral("60000"), QStringLiteral("3")}); // killed after: outlives a slow attach
         QVERIFY(program.waitForStarted());
         QTest::qWait(300); // its threads start
         const QString file = dir_.filePath(QStringLiteral("attach.data"));

@@ -3,7 +3,8 @@
 // (FlameGraph's README and the script's comments): a header line "comm tid ... period event:", then one frame
 // per line "address symbol+offset (module)", a blank line ending the sample; offsets dropped, C++ parameters
 // dropped (anonymous namespaces kept), an [unknown] symbol named after its module, the command as the root
-// frame, and only the first event counted. perf script's text on the same perf-made file is the reference.
+// frame, and only the first event counted; a PLT entry also keeps its module (see compare()). perf script's
+// text on the same perf-made file is the reference.
 #include "TestSupport.h"
 
 #include <QRegularExpression>
@@ -21,6 +22,7 @@ using Collapsed = std::map<QString, int>; // "comm;outer;...;leaf" -> samples
 QString tidy(QString function, const QString &module) {
     function.remove(QRegularExpression(R"(\+0x[0-9a-f]+$)"));
     if (function == "[unknown]" && module != "[unknown]") function = "[" + module.section('/', -1) + "]";
+    if (function.endsWith("@plt")) function += "[" + module.section('/', -1) + "]";
     function.replace(';', ':');
     function.remove(QRegularExpression(R"(\((?!anonymous namespace\)).*)"));
     return function;
@@ -93,34 +95,60 @@ bool perfMisreads(const QString &stack) {
 // position, which fails where IRELATIVE relocations sit among them (it prints "@plt", or another entry's
 // name); perf 6.2 names them by their GOT slot as objdump does, and so do we.
 QString withoutPltNames(QString stack) {
-    static const QRegularExpression pltName(R"((^|;)[^;]+@plt(?=;|$))");
+    static const QRegularExpression pltName(R"((^|;)[^;]+@plt(?=\[))");
     return stack.replace(pltName, R"(\1@plt)");
+}
+
+// STACK with every PLT entry as an unnamed frame of its module: perf 6.1 names no entry of .plt.got (g++'s
+// cc1plus calls calloc through one) and prints "[unknown]" in that module; perf 6.2 names them as objdump
+// does, and so do we.
+QString withPltUnnamed(QString stack) {
+    static const QRegularExpression pltEntry(R"((^|;)@plt(\[[^;]+\])(?=;|$))");
+    return stack.replace(pltEntry, R"(\1\2)");
 }
 
 struct Comparison {
     int same = 0;        // samples in the same stacks as perf script's
-    int perfMisread = 0; // samples in stacks perf misreads (perfMisreads()) that ours name
+    int perfMisread = 0; // samples in stacks perf misreads (perfMisreads(), withPltUnnamed()) that ours name
     QString differing;   // the other stacks of perf's that we do not have, for the failure message
 };
 
+// Collapsed stacks with PLT entries' names left out (withoutPltNames()).
+Collapsed withoutPltNames(const Collapsed &stacks) {
+    Collapsed result;
+    for (const auto &[stack, count] : stacks)
+        result[withoutPltNames(stack)] += count;
+    return result;
+}
+
 Comparison compare(const Collapsed &theirs, const Collapsed &mine) {
-    Collapsed ours;
-    for (const auto &[stack, count] : mine)
-        ours[withoutPltNames(stack)] += count;
-    Collapsed perfs;
-    for (const auto &[stack, count] : theirs)
-        perfs[withoutPltNames(stack)] += count;
+    Collapsed ours = withoutPltNames(mine);
+    Collapsed perfs = withoutPltNames(theirs);
     Comparison result;
+    for (auto &[stack, count] : perfs) {
+        const auto found = ours.find(stack);
+        if (found == ours.end()) continue;
+        const int matched = std::min(found->second, count);
+        result.same += matched;
+        count -= matched;
+        found->second -= matched;
+    }
+    // What is left of ours, with PLT entries unnamed as perf 6.1 leaves some.
+    Collapsed oursUnnamed;
+    for (const auto &[stack, count] : ours)
+        if (count > 0) oursUnnamed[withPltUnnamed(stack)] += count;
     QStringList differing;
     for (const auto &[stack, count] : perfs) {
-        const auto found = ours.find(stack);
-        const int matched = found == ours.end() ? 0 : std::min(found->second, count);
-        result.same += matched;
-        if (matched == count) continue;
+        if (count == 0) continue;
+        const auto found = oursUnnamed.find(stack);
+        const int unnamedByPerf = found == oursUnnamed.end() ? 0 : std::min(found->second, count);
+        if (unnamedByPerf > 0) found->second -= unnamedByPerf;
+        result.perfMisread += unnamedByPerf;
+        if (unnamedByPerf == count) continue;
         if (perfMisreads(stack))
-            result.perfMisread += count - matched;
+            result.perfMisread += count - unnamedByPerf;
         else
-            differing << QStringLiteral("%1 %2").arg(stack).arg(count - matched);
+            differing << QStringLiteral("%1 %2").arg(stack).arg(count - unnamedByPerf);
     }
     result.differing = differing.mid(0, 10).join('\n');
     return result;
