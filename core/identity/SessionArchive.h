@@ -9,6 +9,7 @@
 #pragma once
 
 #include "identity/ArchiveReader.h"
+#include "perfdata/SessionMetadata.h"
 
 #include <cstdint>
 #include <map>
@@ -20,6 +21,9 @@ namespace perfglass {
 
 struct SessionArchiveOptions {
     std::string sessionPath;
+    // When not empty, the files to archive instead of the session's BUILD_ID list (sessionPath is then not
+    // read): what a remote recording asks its host for (perfglass-cli host-symbols).
+    std::vector<BuildIdEntry> entries;
     std::string outputPath;
     bool all = false;         // the session and its symbols in one archive
     bool symbolsOnly = false; // identity/SymbolsOnlyElf.h

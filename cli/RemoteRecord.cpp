@@ -1,0 +1,137 @@
+#include "RemoteRecord.h"
+
+#include "RecordArguments.h"
+#include "RemoteRecording.h"
+#include "RemoteSymbols.h"
+#include "StopSignals.h"
+
+#include "base/Error.h"
+#include "identity/BuildIdCache.h"
+
+#include <fmt/format.h>
+#include <signal.h>
+
+#include <array>
+#include <atomic>
+#include <optional>
+#include <thread>
+
+namespace perfglass::cli {
+
+namespace {
+
+constexpr size_t kMaxHosts = 64;
+std::array<std::atomic<RemoteRecording *>, kMaxHosts> activeRecordings{};
+
+void stopAllRecordings(int) {
+    for (auto &recording : activeRecordings)
+        if (RemoteRecording *active = recording.load()) active->stop();
+}
+
+struct HostOutcome {
+    std::optional<RemoteRecordingResult> result;
+    std::string error;
+};
+
+std::string megabytes(uint64_t bytes) {
+    return fmt::format("{:.1f} MB", static_cast<double>(bytes) / 1e6);
+}
+
+void reportSymbols(const RemoteRecordRequest &request, const RemoteRecordingSetup &setup) {
+    const std::string root = request.buildIdDir.empty() ? BuildIdCache::userRoot() : request.buildIdDir;
+    if (root.empty()) {
+        fmt::print(stderr,
+                   "perfglass-cli: {}: symbols not fetched: no build-id cache (set HOME, "
+                   "PERF_BUILDID_DIR or --buildid-dir)\n",
+                   setup.host.host);
+        return;
+    }
+    const SymbolsFetch fetch = RemoteSymbols(setup, root, request.fullBinaries).fetch(setup.outputPath);
+    for (const auto &note : fetch.notes)
+        fmt::print(stderr, "perfglass-cli: {}\n", note);
+    fmt::print(
+        stderr,
+        "[ perfglass symbols from {}: {} build ids, {} already in {}, {} fetched ({}), {} files added ]\n",
+        setup.host.host, fetch.listed, fetch.alreadyCached, root, fetch.requested,
+        request.fullBinaries ? "full" : "symbols only", fetch.added);
+}
+
+RemoteRecordingSetup setupFor(const RemoteRecordRequest &request, const std::string &host) {
+    RemoteRecordingSetup setup;
+    setup.host = RemoteHost::parse(host);
+    setup.sshConfig = request.sshConfig;
+    setup.remoteCli = request.remoteCli;
+    setup.recordArguments = request.recordArguments;
+    setup.outputPath = request.hosts.size() == 1
+                           ? request.outputPath
+                           : sessionPathForHost(request.outputPath, setup.host.fileLabel());
+    return setup;
+}
+
+} // namespace
+
+std::string sessionPathForHost(const std::string &outputPath, const std::string &hostLabel) {
+    const std::string suffix = ".data";
+    if (outputPath.size() > suffix.size() && outputPath.ends_with(suffix))
+        return outputPath.substr(0, outputPath.size() - suffix.size()) + "-" + hostLabel + suffix;
+    return outputPath + "-" + hostLabel + suffix;
+}
+
+int recordOnHosts(const RemoteRecordRequest &request) {
+    if (request.hosts.size() > kMaxHosts) throw Error(fmt::format("--host: at most {} hosts", kMaxHosts));
+    if (request.outputPath == "-") throw Error("--host: -o - is not supported; give a file");
+    std::vector<std::unique_ptr<RemoteRecording>> recordings;
+    for (const auto &host : request.hosts)
+        recordings.push_back(std::make_unique<RemoteRecording>(setupFor(request, host)));
+    for (const auto &recording : recordings)
+        if (const std::string kept = keepPreviousSession(recording->setup().outputPath); !kept.empty())
+            fmt::print(stderr, "perfglass-cli: kept the previous session as {}\n", kept);
+    ::signal(SIGPIPE, SIG_IGN); // a host that went away fails a write instead of ending this process
+    std::vector<HostOutcome> outcomes(recordings.size());
+    {
+        StopSignals signals(stopAllRecordings);
+        for (size_t i = 0; i < recordings.size(); ++i) {
+            recordings[i]->start();
+            activeRecordings[i].store(recordings[i].get());
+        }
+        std::vector<std::jthread> savers;
+        for (size_t i = 0; i < recordings.size(); ++i)
+            savers.emplace_back([&, i] {
+                try {
+                    outcomes[i].result = recordings[i]->finish();
+                } catch (const Error &error) {
+                    outcomes[i].error = error.what();
+                }
+            });
+        savers.clear(); // joins
+        for (auto &active : activeRecordings)
+            active.store(nullptr);
+    }
+    int status = 0;
+    size_t failed = 0;
+    for (size_t i = 0; i < recordings.size(); ++i) {
+        const RemoteRecordingSetup &setup = recordings[i]->setup();
+        if (!outcomes[i].result) {
+            fmt::print(stderr, "perfglass-cli: {}\n", outcomes[i].error);
+            ++failed;
+            continue;
+        }
+        const RemoteRecordingResult &result = *outcomes[i].result;
+        for (const auto &notice : result.saved.notices)
+            fmt::print(stderr, "perfglass-cli: note: {}\n", notice.english());
+        fmt::print(stderr, "[ perfglass record --host {}: {} samples, {} records, {} written to {} ]\n",
+                   setup.host.host, result.saved.samples, result.saved.records, megabytes(result.saved.bytes),
+                   setup.outputPath);
+        try {
+            if (request.fetchSymbols) reportSymbols(request, setup);
+        } catch (const Error &error) {
+            fmt::print(stderr, "perfglass-cli: {}: symbols not fetched: {}\n", setup.host.host, error.what());
+        }
+        if (recordings.size() == 1) status = result.exitStatus;
+    }
+    if (failed == recordings.size())
+        throw Error(failed == 1 ? "nothing was recorded" : "nothing was recorded on any host");
+    return failed > 0 ? 1 : status;
+}
+
+} // namespace perfglass::cli
