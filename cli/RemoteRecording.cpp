@@ -39,7 +39,8 @@ RemoteRecordingResult RemoteRecording::finish() {
     } catch (const Error &error) {
         ssh_->closeInput();
         const int status = ssh_->wait();
-        throw Error(fmt::format("{}: {}", setup_.host.host, status != 0 ? failure(status) : error.what()));
+        throw Error(status != 0 ? fmt::format("{}: {} ({})", setup_.host.host, failure(status), error.what())
+                                : fmt::format("{}: {}", setup_.host.host, error.what()));
     }
     ssh_->closeInput();
     result.exitStatus = ssh_->wait();

@@ -28,6 +28,9 @@ list(APPEND PERFGLASS_INTEGRATION_TESTS tst_archive)
 list(APPEND PERFGLASS_INTEGRATION_TESTS tst_codeidentity)
 # JIT code named from jitdumps and kept perf maps (node; skipped where it is missing).
 list(APPEND PERFGLASS_INTEGRATION_TESTS tst_jitnames)
+# record --host over a real ssh: a throwaway sshd on loopback in a private network namespace (skipped without
+# sshd, ip or the right to make the namespace).
+list(APPEND PERFGLASS_INTEGRATION_TESTS tst_remoterecord)
 
 function(perfglass_add_test folder label name)
   add_executable(${name} ${folder}/${name}.cpp)

@@ -2,8 +2,9 @@
 // perf.data file that perf report reads with -i: the attributes and features the stream announces, its
 // records in order (compressed ones expanded, so the file is uncompressed), and the build ids and features
 // the stream sends at its end. The file keeps a data size of 0 until the stream ends, so a file whose
-// saver died still opens up to its last complete record; a stream cut inside a record is saved up to the
-// last whole one, with the reader's notice naming the byte it stopped at.
+// saver died still opens up to its last complete record; a stream cut inside a record, or one that turns
+// malformed, is saved up to the last whole record, with a notice naming the byte it stopped at. Each round
+// (FINISHED_ROUND) goes to the file when it arrives.
 #pragma once
 
 #include "base/Message.h"
@@ -24,9 +25,9 @@ struct PipeStreamSaveResult {
 class PipeStreamSaver {
 public:
     // inputPath is read as the stream ("/proc/self/fd/N" for a pipe this process holds); outputPath is
-    // created or truncated, and only once the stream has delivered its attributes. Throws Error (the
-    // reader's FileFormatError naming the byte) when the stream is not a session, and Error when it ends
-    // before its first record (nothing is written then).
+    // created or truncated, and only once the stream has delivered its first record. Throws Error (the
+    // reader's FileFormatError naming the byte) when the stream fails before its first record, and Error
+    // when it ends there (nothing is written then).
     static PipeStreamSaveResult save(const std::string &inputPath, const std::string &outputPath);
 };
 
