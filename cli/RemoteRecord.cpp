@@ -8,11 +8,16 @@
 #include "base/Error.h"
 #include "identity/BuildIdCache.h"
 
-#include <fmt/format.h>
-#include <signal.h>
+#include "base/UniqueFd.h"
 
-#include <array>
+#include <fcntl.h>
+#include <fmt/format.h>
+#include <poll.h>
+#include <signal.h>
+#include <unistd.h>
+
 #include <atomic>
+#include <cerrno>
 #include <optional>
 #include <thread>
 
@@ -21,17 +26,77 @@ namespace perfglass::cli {
 namespace {
 
 constexpr size_t kMaxHosts = 64;
-std::array<std::atomic<RemoteRecording *>, kMaxHosts> activeRecordings{};
-
-void stopAllRecordings(int) {
-    for (auto &recording : activeRecordings)
-        if (RemoteRecording *active = recording.load()) active->stop();
-}
 
 struct HostOutcome {
     std::optional<RemoteRecordingResult> result;
     std::string error;
 };
+
+// Where the stop signals' handler writes a byte; the main thread then stops the recordings.
+std::atomic<int> stopPipeInput{-1};
+
+void onStopSignal(int) {
+    const char byte = 1;
+    if (const int fd = stopPipeInput.load(); fd >= 0) [[maybe_unused]]
+        auto ignored = ::write(fd, &byte, 1);
+}
+
+// The stop signals' pipe, registered for onStopSignal while it lives.
+class StopPipe {
+public:
+    StopPipe() {
+        int ends[2];
+        if (::pipe2(ends, O_CLOEXEC | O_NONBLOCK) != 0)
+            throw Error(systemErrorMessage("cannot make a pipe for the stop signals", errno));
+        output_.reset(ends[0]);
+        input_.reset(ends[1]);
+        stopPipeInput.store(input_.get());
+    }
+    ~StopPipe() { stopPipeInput.store(-1); }
+    StopPipe(const StopPipe &) = delete;
+    StopPipe &operator=(const StopPipe &) = delete;
+    // Waits up to timeoutMs for a stop signal; true when one came.
+    bool waitForSignal(int timeoutMs) const {
+        pollfd watched{output_.get(), POLLIN, 0};
+        if (::poll(&watched, 1, timeoutMs) <= 0) return false;
+        char bytes[16];
+        [[maybe_unused]] auto ignored = ::read(output_.get(), bytes, sizeof bytes);
+        return true;
+    }
+
+private:
+    UniqueFd output_;
+    UniqueFd input_;
+};
+
+// Saves every host's stream on a thread of its own; a stop signal stops them all, cleanly.
+void saveAll(const std::vector<std::unique_ptr<RemoteRecording>> &recordings,
+             std::vector<HostOutcome> &outcomes) {
+    const StopPipe stopPipe;
+    const StopSignals signals(onStopSignal);
+    for (const auto &recording : recordings)
+        recording->start();
+    std::atomic<size_t> finished{0};
+    std::vector<std::jthread> savers;
+    for (size_t i = 0; i < recordings.size(); ++i)
+        savers.emplace_back([&, i] {
+            try {
+                outcomes[i].result = recordings[i]->finish();
+            } catch (const Error &error) {
+                outcomes[i].error = error.what();
+            }
+            ++finished;
+        });
+    int signalsSeen = 0;
+    while (finished.load() < recordings.size()) {
+        if (!stopPipe.waitForSignal(200)) continue;
+        // The first signal ends the recordings cleanly; another one ends ssh, for a host that no longer
+        // answers.
+        const bool first = ++signalsSeen == 1;
+        for (const auto &recording : recordings)
+            first ? recording->stop() : recording->abort();
+    }
+}
 
 std::string megabytes(uint64_t bytes) {
     return fmt::format("{:.1f} MB", static_cast<double>(bytes) / 1e6);
@@ -88,25 +153,7 @@ int recordOnHosts(const RemoteRecordRequest &request) {
             fmt::print(stderr, "perfglass-cli: kept the previous session as {}\n", kept);
     ::signal(SIGPIPE, SIG_IGN); // a host that went away fails a write instead of ending this process
     std::vector<HostOutcome> outcomes(recordings.size());
-    {
-        StopSignals signals(stopAllRecordings);
-        for (size_t i = 0; i < recordings.size(); ++i) {
-            recordings[i]->start();
-            activeRecordings[i].store(recordings[i].get());
-        }
-        std::vector<std::jthread> savers;
-        for (size_t i = 0; i < recordings.size(); ++i)
-            savers.emplace_back([&, i] {
-                try {
-                    outcomes[i].result = recordings[i]->finish();
-                } catch (const Error &error) {
-                    outcomes[i].error = error.what();
-                }
-            });
-        savers.clear(); // joins
-        for (auto &active : activeRecordings)
-            active.store(nullptr);
-    }
+    saveAll(recordings, outcomes);
     int status = 0;
     size_t failed = 0;
     for (size_t i = 0; i < recordings.size(); ++i) {

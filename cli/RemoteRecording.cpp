@@ -5,6 +5,7 @@
 #include "base/Error.h"
 
 #include <fmt/format.h>
+#include <signal.h>
 
 namespace perfglass::cli {
 
@@ -30,6 +31,10 @@ void RemoteRecording::start() {
 
 void RemoteRecording::stop() {
     if (ssh_) ssh_->closeInput();
+}
+
+void RemoteRecording::abort() {
+    if (ssh_) ssh_->signal(SIGTERM);
 }
 
 RemoteRecordingResult RemoteRecording::finish() {

@@ -34,8 +34,10 @@ public:
     // Starts ssh and hands the host its arguments. Throws Error when ssh cannot be started.
     void start();
     // Ends the remote recording cleanly: the host's recorder stops and sends the rest of its stream.
-    // Async-signal-safe.
+    // Safe from any thread.
     void stop();
+    // Ends ssh (SIGTERM) for a host that does not answer: the file keeps what arrived.
+    void abort();
     // Saves the stream until it ends, then waits for ssh. Throws Error saying what failed (the connection,
     // no recorder on the host, the recorder's refusal: its own message is on standard error before).
     RemoteRecordingResult finish();

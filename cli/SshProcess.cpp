@@ -48,7 +48,7 @@ SshProcess::SshProcess(const std::vector<std::string> &command) {
     pid_ = ::fork();
     if (pid_ < 0) throw Error(systemErrorMessage("cannot start ssh", errno));
     if (pid_ == 0) execSsh(argv, toRead.get(), fromWrite.get());
-    input_.store(toWrite.release());
+    input_ = std::move(toWrite);
     output_ = std::move(fromRead);
 }
 
@@ -59,11 +59,11 @@ SshProcess::~SshProcess() {
 }
 
 bool SshProcess::write(const std::string &bytes) {
+    const std::lock_guard lock(inputMutex_);
     size_t done = 0;
     while (done < bytes.size()) {
-        const int fd = input_.load();
-        if (fd < 0) return false;
-        const ssize_t wrote = ::write(fd, bytes.data() + done, bytes.size() - done);
+        if (!input_.valid()) return false;
+        const ssize_t wrote = ::write(input_.get(), bytes.data() + done, bytes.size() - done);
         if (wrote < 0 && errno == EINTR) continue;
         if (wrote <= 0) return false;
         done += static_cast<size_t>(wrote);
@@ -72,8 +72,8 @@ bool SshProcess::write(const std::string &bytes) {
 }
 
 void SshProcess::closeInput() {
-    const int fd = input_.exchange(-1);
-    if (fd >= 0) ::close(fd);
+    const std::lock_guard lock(inputMutex_);
+    input_.reset();
 }
 
 std::string SshProcess::outputPath() const {

@@ -9,7 +9,7 @@
 
 #include <sys/types.h>
 
-#include <atomic>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -26,7 +26,7 @@ public:
 
     // Writes all of bytes to ssh's input. Returns false when ssh is gone.
     bool write(const std::string &bytes);
-    // Closes ssh's input (the remote command sees its end). Async-signal-safe; idempotent.
+    // Closes ssh's input (the remote command sees its end). Safe from any thread; idempotent.
     void closeInput();
     int outputFd() const { return output_.get(); }
     // The path a reader opens to read ssh's output.
@@ -38,7 +38,8 @@ public:
 
 private:
     pid_t pid_ = -1;
-    std::atomic<int> input_{-1};
+    mutable std::mutex inputMutex_; // write() and closeInput() may come from two threads
+    UniqueFd input_;
     UniqueFd output_;
     int status_ = -1;
 };
