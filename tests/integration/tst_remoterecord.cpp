@@ -90,7 +90,7 @@ private:
 
     // The client's configuration: Host loop is the sshd of this test, its key the one the test wrote.
     bool writeClientConfig(const QString &name, const QString &knownHosts) const {
-        const QString text = QStringLiteral("Host loop\n  HostName 127.0.0.1\n  Port %1\n  User root\n"
+        const QString text = QStringLiteral("Host loop loop2\n  HostName 127.0.0.1\n  Port %1\n  User root\n"
                                             "  IdentityFile %2\n  IdentitiesOnly yes\n"
                                             "  UserKnownHostsFile %3\n  GlobalKnownHostsFile /dev/null\n"
                                             "  StrictHostKeyChecking yes\n  BatchMode yes\n"
@@ -383,6 +383,28 @@ private slots:
         const auto result = runConfigured(process, QStringLiteral(PERFGLASS_CLI), arguments);
         QCOMPARE(result.exitCode, 1);
         QVERIFY2(result.err.contains(QStringLiteral("install Perfglass there")), qPrintable(result.err));
+    }
+
+    // Two hosts at once (two names of this sshd): one complete file each, FILE-HOST.data.
+    void twoHostsRecordTogether() {
+        requireSshd();
+        QProcess process;
+        configure(process);
+        QStringList arguments = recordArguments(
+            path(QStringLiteral("both.data")),
+            {QStringLiteral("-e"), QStringLiteral("cpu-clock"), QStringLiteral("-g"), QStringLiteral("--"),
+             clientPath(QStringLiteral("hotspots-fp")), QStringLiteral("-200"), QStringLiteral("1")});
+        arguments.insert(3, QStringLiteral("--host"));
+        arguments.insert(4, QStringLiteral("loop2"));
+        const auto result = runConfigured(process, QStringLiteral(PERFGLASS_CLI), arguments, 180000);
+        QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+        for (const QString &host : {QStringLiteral("loop"), QStringLiteral("loop2")}) {
+            const QString session = path(QStringLiteral("both-%1.data").arg(host));
+            QVERIFY2(result.err.contains(QStringLiteral("record --host %1: ").arg(host)),
+                     qPrintable(result.err));
+            QVERIFY2(flatReport(session).contains(QStringLiteral("hotLoop")),
+                     qPrintable(session + result.err));
+        }
     }
 
     // A connection dropped mid-recording: the file keeps every whole record that arrived, and says so.
