@@ -199,6 +199,9 @@ void RecordCommand::addRemoteOptions(CLI::App *sub) {
     sub->add_option("--buildid-dir", buildIdDir_,
                     "With --host: the build-id cache the host's symbols go into (default: $PERF_BUILDID_DIR, "
                     "else ~/.debug)");
+    sub->add_flag("--deploy", deploy_,
+                  "With --host: copy this build's perfglass-cli into a private cache directory on the host "
+                  "(same architecture; reused by its SHA-256) and record with it");
     sub->add_flag("--full-binaries", fullBinaries_,
                   "With --host: fetch whole files by build id, not their symbols-only form");
     sub->add_flag("--stop-on-stdin-close", stopOnStdinClose_,
@@ -210,8 +213,8 @@ void RecordCommand::addRemoteOptions(CLI::App *sub) {
 // its long form (--name=VALUE, one word each), then -- and the command. Those that act here stay here.
 std::vector<std::string> RecordCommand::forwardedArguments() const {
     static const std::set<std::string> local{
-        "help",          "host",   "ssh-config",  "remote-cli",       "buildid-dir",
-        "full-binaries", "output", "no-compress", "no-buildid-cache", "stop-on-stdin-close"};
+        "help",   "host",        "ssh-config",       "remote-cli",          "buildid-dir", "full-binaries",
+        "output", "no-compress", "no-buildid-cache", "stop-on-stdin-close", "deploy"};
     std::vector<std::string> arguments;
     std::vector<std::string> command;
     for (const CLI::Option *option : sub_->get_options()) {
@@ -248,6 +251,9 @@ int RecordCommand::runOnHosts() const {
     request.buildIdDir = buildIdDir_;
     request.fetchSymbols = !noBuildIdCache_ && !noBuildId_;
     request.fullBinaries = fullBinaries_;
+    request.deploy = deploy_;
+    if (deploy_ && remoteCli_ != "perfglass-cli")
+        throw Error("--deploy and --remote-cli both name the recorder on the host: give one of them");
     request.recordArguments = forwardedArguments();
     return recordOnHosts(request);
 }
@@ -273,8 +279,9 @@ int RecordCommand::run() {
         return 0;
     }
     if (!hosts_.empty()) return runOnHosts();
-    if (!sshConfig_.empty() || remoteCli_ != "perfglass-cli" || fullBinaries_ || !buildIdDir_.empty())
-        throw Error("--ssh-config, --remote-cli, --buildid-dir and --full-binaries go with --host");
+    if (!sshConfig_.empty() || remoteCli_ != "perfglass-cli" || fullBinaries_ || deploy_ ||
+        !buildIdDir_.empty())
+        throw Error("--ssh-config, --remote-cli, --deploy, --buildid-dir and --full-binaries go with --host");
     applyPerfForms();
     if (!callGraph_.empty())
         parseCallGraph(callGraph_, options_);

@@ -44,6 +44,7 @@ private:
     std::string remoteCli_ = "perfglass-cli";
     std::string buildIdDir_;
     bool fullBinaries_ = false;
+    bool deploy_ = false;
     bool stopOnStdinClose_ = false; // what the remote side runs with (StdinStopWatcher.h)
 };
 

@@ -1,6 +1,7 @@
 #include "RemoteRecord.h"
 
 #include "RecordArguments.h"
+#include "RemoteDeploy.h"
 #include "RemoteRecording.h"
 #include "RemoteSymbols.h"
 #include "StopSignals.h"
@@ -127,6 +128,12 @@ RemoteRecordingSetup setupFor(const RemoteRecordRequest &request, const std::str
     setup.sshConfig = request.sshConfig;
     setup.remoteCli = request.remoteCli;
     setup.recordArguments = request.recordArguments;
+    if (request.deploy) {
+        const DeployedRecorder deployed = RemoteDeploy(setup.host, setup.sshConfig).deploy();
+        setup.remoteCli = deployed.path;
+        fmt::print(stderr, "[ perfglass deploy: {} {}:{} ]\n",
+                   deployed.copied ? "copied this build to" : "reusing", setup.host.host, deployed.path);
+    }
     setup.outputPath = request.hosts.size() == 1
                            ? request.outputPath
                            : sessionPathForHost(request.outputPath, setup.host.fileLabel());

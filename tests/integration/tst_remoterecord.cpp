@@ -105,9 +105,9 @@ private:
             return QStringLiteral("ssh-keygen failed");
         const QString sshd = QStringLiteral("HostKey %1\nAuthorizedKeysFile %2\nStrictModes no\nUsePAM no\n"
                                             "PidFile %3\nListenAddress 127.0.0.1\n"
-                                            "PermitRootLogin prohibit-password\n")
+                                            "PermitRootLogin prohibit-password\nSetEnv XDG_CACHE_HOME=%4\n")
                                  .arg(path(QStringLiteral("hostkey")), path(QStringLiteral("userkey.pub")),
-                                      path(QStringLiteral("sshd.pid")));
+                                      path(QStringLiteral("sshd.pid")), path(QStringLiteral("host-cache")));
         const QByteArray hostKey =
             readFile(path(QStringLiteral("hostkey.pub"))).split(' ').mid(0, 2).join(' ');
         const QByteArray known = QStringLiteral("[127.0.0.1]:%1 ").arg(kPort).toUtf8() + hostKey + '\n';
@@ -405,6 +405,36 @@ private slots:
             QVERIFY2(flatReport(session).contains(QStringLiteral("hotLoop")),
                      qPrintable(session + result.err));
         }
+    }
+
+    // --deploy copies this build into the host user's cache (XDG_CACHE_HOME, set by the test's sshd to its
+    // directory) once, named by its SHA-256, and records with it; the next run reuses it.
+    void deployCopiesThisBuildOnce() {
+        requireSshd();
+        QStringList arguments =
+            recordArguments(path(QStringLiteral("deployed.data")),
+                            {QStringLiteral("--deploy"), QStringLiteral("-e"), QStringLiteral("cpu-clock"),
+                             QStringLiteral("--"), clientPath(QStringLiteral("hotspots-fp")),
+                             QStringLiteral("-100"), QStringLiteral("1")});
+        arguments.removeAt(arguments.indexOf(QStringLiteral("--remote-cli")) + 1);
+        arguments.removeAt(arguments.indexOf(QStringLiteral("--remote-cli")));
+        const QString deployRoot = path(QStringLiteral("host-cache/perfglass/deploy"));
+        QProcess first;
+        configure(first);
+        const auto copied = runConfigured(first, QStringLiteral(PERFGLASS_CLI), arguments, 180000);
+        QVERIFY2(copied.exitCode == 3, qPrintable(copied.err));
+        QVERIFY2(copied.err.contains(QStringLiteral("copied this build to loop:") + deployRoot),
+                 qPrintable(copied.err));
+        const QStringList hashes = QDir(deployRoot).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+        QCOMPARE(hashes.size(), 1);
+        QCOMPARE(hashes.front().size(), 64);
+        QVERIFY(QFileInfo(deployRoot + QLatin1Char('/') + hashes.front() + QStringLiteral("/perfglass-cli"))
+                    .isExecutable());
+        QProcess second;
+        configure(second);
+        const auto reused = runConfigured(second, QStringLiteral(PERFGLASS_CLI), arguments, 180000);
+        QVERIFY2(reused.exitCode == 3, qPrintable(reused.err));
+        QVERIFY2(reused.err.contains(QStringLiteral("reusing loop:") + deployRoot), qPrintable(reused.err));
     }
 
     // A connection dropped mid-recording: the file keeps every whole record that arrived, and says so.
