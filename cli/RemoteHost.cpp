@@ -87,4 +87,11 @@ std::string shellQuoted(const std::string &text) {
     return quoted + "'";
 }
 
+std::string sessionPathForHost(const std::string &outputPath, const std::string &hostLabel) {
+    const std::string suffix = ".data";
+    if (outputPath.size() > suffix.size() && outputPath.ends_with(suffix))
+        return outputPath.substr(0, outputPath.size() - suffix.size()) + "-" + hostLabel + suffix;
+    return outputPath + "-" + hostLabel + suffix;
+}
+
 } // namespace perfglass::cli

@@ -29,4 +29,8 @@ struct RemoteHost {
 // interprets nothing in it ($, `, ;, newlines included).
 std::string shellQuoted(const std::string &text);
 
+// The session file of a host when recording to outputPath on several hosts: FILE-HOST.data (perf.data ->
+// perf-HOST.data), hostLabel from RemoteHost::fileLabel.
+std::string sessionPathForHost(const std::string &outputPath, const std::string &hostLabel);
+
 } // namespace perfglass::cli

@@ -142,13 +142,6 @@ RemoteRecordingSetup setupFor(const RemoteRecordRequest &request, const std::str
 
 } // namespace
 
-std::string sessionPathForHost(const std::string &outputPath, const std::string &hostLabel) {
-    const std::string suffix = ".data";
-    if (outputPath.size() > suffix.size() && outputPath.ends_with(suffix))
-        return outputPath.substr(0, outputPath.size() - suffix.size()) + "-" + hostLabel + suffix;
-    return outputPath + "-" + hostLabel + suffix;
-}
-
 int recordOnHosts(const RemoteRecordRequest &request) {
     if (request.hosts.size() > kMaxHosts) throw Error(fmt::format("--host: at most {} hosts", kMaxHosts));
     if (request.outputPath == "-") throw Error("--host: -o - is not supported; give a file");

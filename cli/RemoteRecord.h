@@ -20,10 +20,6 @@ struct RemoteRecordRequest {
     std::vector<std::string> recordArguments; // record's options and target, forwarded to each host
 };
 
-// The session file of host when recording to outputPath on several hosts: FILE-HOST.data (perf.data ->
-// perf-HOST.data).
-std::string sessionPathForHost(const std::string &outputPath, const std::string &hostLabel);
-
 // Returns the exit status to leave with: the remote program's (a launch on one host), else 0, or 1 when a
 // host failed. Throws Error when nothing could be recorded.
 int recordOnHosts(const RemoteRecordRequest &request);
