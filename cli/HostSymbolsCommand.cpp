@@ -90,6 +90,7 @@ int HostSymbolsCommand::run() {
     SessionArchiveOptions options;
     options.entries = request.files;
     options.symbolsOnly = !full_;
+    options.measureFullSize = false;
     options.sampledAddresses = request.sampledAddresses;
     useRunningKernel(options);
     const TemporaryDirectory directory;

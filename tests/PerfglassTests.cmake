@@ -61,6 +61,8 @@ target_link_libraries(tst_archivereader PRIVATE PkgConfig::LIBARCHIVE)
 target_sources(tst_remoteparts PRIVATE ${PROJECT_SOURCE_DIR}/cli/RemoteHost.cpp
   ${PROJECT_SOURCE_DIR}/cli/StdinArguments.cpp ${PROJECT_SOURCE_DIR}/cli/SymbolsRequest.cpp)
 target_include_directories(tst_remoteparts PRIVATE ${PROJECT_SOURCE_DIR})
+# tst_remoterecord copies this build's perfglass-cli (about 120 MB with debug information) through ssh twice.
+set_tests_properties(tst_remoterecord PROPERTIES TIMEOUT 900)
 # tst_archive's checks that frames are named from archives need the loader to search LoadOptions::buildIdCaches
 # (core/load, core/symbols: another branch); until the sources use it, they skip and say why.
 file(GLOB archive_lookup_sources ${PROJECT_SOURCE_DIR}/core/load/*.cpp ${PROJECT_SOURCE_DIR}/core/load/*.h

@@ -268,7 +268,7 @@ SessionArchiveResult SessionArchive::write(const SessionArchiveOptions &options)
         for (const BuildIdEntry &recorded : reader.metadata().buildIds)
             collector.add(recorded, result);
     }
-    if (options.symbolsOnly) {
+    if (options.symbolsOnly && options.measureFullSize) {
         ArchiveWriter full{ArchiveWriter::MeasureOnly{}};
         SessionArchiveOptions quiet = options;
         quiet.progress = {};

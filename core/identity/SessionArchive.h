@@ -27,6 +27,9 @@ struct SessionArchiveOptions {
     std::string outputPath;
     bool all = false;         // the session and its symbols in one archive
     bool symbolsOnly = false; // identity/SymbolsOnlyElf.h
+    // symbolsOnly: also measure the full archive's size (SessionArchiveResult::fullBytes), which compresses
+    // every file once more; off where nobody is shown the comparison (host-symbols).
+    bool measureFullSize = true;
     // ELF addresses of the frames with samples, by build id (lowercase hex): the code symbolsOnly keeps.
     std::map<std::string, std::vector<uint64_t>> sampledAddresses;
     std::string userCache;              // the cache entries come from; BuildIdCache::userRoot() when empty

@@ -299,6 +299,32 @@ private slots:
         secondRecordingFetchesOnlyWhatIsNew();
     }
 
+    // An attach (-p) and the whole system (-a) on the host, each stopped there by --duration: the files
+    // are complete and hold the running program's hot function; -N fetches no symbols.
+    void attachAndSystemWide() {
+        requireSshd();
+        RunningProgram program({QStringLiteral("600000"), QStringLiteral("1")});
+        QVERIFY(program.running());
+        // -a fetches nothing (-N): its files with samples are whatever else runs here (other builds'
+        // compilers).
+        const QStringList targets[] = {{QStringLiteral("-p"), QString::number(program.pid())},
+                                       {QStringLiteral("-a"), QStringLiteral("-N")}};
+        for (const QStringList &target : targets) {
+            const QString session = path(QStringLiteral("target%1.data").arg(target.front()));
+            const auto result = recordRemotely(
+                session, QStringList{QStringLiteral("-e"), QStringLiteral("cpu-clock"), QStringLiteral("-g"),
+                                     QStringLiteral("--duration"), QStringLiteral("1")} +
+                             target);
+            QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+            const QString report = flatReport(session);
+            QVERIFY2(report.contains(QStringLiteral("hotLoop")),
+                     qPrintable(target.front() + report.left(2000) + result.err));
+            QCOMPARE(result.err.contains(QStringLiteral("perfglass symbols from")),
+                     !target.contains(QStringLiteral("-N")));
+        }
+        QVERIFY(program.running()); // attached processes are never signalled
+    }
+
     // SIGINT to the local CLI ends the remote recording cleanly: the file is complete and names the work
     // done before the signal.
     void interruptKeepsACompleteFile() {
