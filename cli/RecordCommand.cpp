@@ -192,7 +192,8 @@ CLI::App *RecordCommand::setup(CLI::App &app) {
 void RecordCommand::addRemoteOptions(CLI::App *sub) {
     sub->add_option("--host", hosts_,
                     "Record on [USER@]HOST[:PORT] over ssh (the system's ssh and its config), into a local "
-                    "file; repeatable: every host at once, FILE-HOST.data each");
+                    "file; repeatable: every host at once, FILE-HOST.data each")
+        ->allow_extra_args(false); // --host a --host b; `--host a ./app` leaves ./app to be the command
     sub->add_option("--ssh-config", sshConfig_, "With --host: ssh's configuration file (ssh -F)");
     sub->add_option("--remote-cli", remoteCli_,
                     "With --host: the perfglass-cli to run on the host (default: perfglass-cli in its PATH)");
