@@ -1,6 +1,8 @@
 #include "RecordCommand.h"
 
 #include "RecordArguments.h"
+#include "RemoteRecord.h"
+#include "StdinStopWatcher.h"
 #include "StopSignals.h"
 
 #include "base/CpuList.h"
@@ -15,6 +17,8 @@
 
 #include <atomic>
 #include <charconv>
+#include <optional>
+#include <set>
 
 namespace perfglass::cli {
 
@@ -175,14 +179,87 @@ CLI::App *RecordCommand::setup(CLI::App &app) {
             const unsigned long value = std::strtoul(text.c_str(), nullptr, 10);
             return value >= 1 ? std::string() : "the interval must be at least 1 ms";
         });
+    addRemoteOptions(sub);
     sub->add_option("command", options_.command,
                     "The command to run and its arguments (after --); none with -p, -t or -a");
     // Everything after the program's name belongs to it, options included ("sh -c ...").
     sub->positionals_at_end();
     sub->footer("Examples:\n  perfglass-cli record -g -o app.data -- ./app --input big.txt\n"
                 "  perfglass-cli record -p 1234 --duration 5\n  perfglass-cli record -a -C 0,1 --duration 2\n"
-                "  perfglass-cli record --counters task-clock,page-faults --interval 50 -- ./app");
+                "  perfglass-cli record --counters task-clock,page-faults --interval 50 -- ./app\n"
+                "  perfglass-cli record --host build@server -g --duration 10 -a");
+    sub_ = sub;
     return sub;
+}
+
+void RecordCommand::addRemoteOptions(CLI::App *sub) {
+    sub->add_option("--host", hosts_,
+                    "Record on [USER@]HOST[:PORT] over ssh (the system's ssh and its config), into a local "
+                    "file; repeatable: every host at once, FILE-HOST.data each")
+        ->allow_extra_args(false); // --host a --host b; `--host a ./app` leaves ./app to be the command
+    sub->add_option("--ssh-config", sshConfig_, "With --host: ssh's configuration file (ssh -F)");
+    sub->add_option("--remote-cli", remoteCli_,
+                    "With --host: the perfglass-cli to run on the host (default: perfglass-cli in its PATH)");
+    sub->add_option("--buildid-dir", buildIdDir_,
+                    "With --host: the build-id cache the host's symbols go into (default: $PERF_BUILDID_DIR, "
+                    "else ~/.debug)");
+    sub->add_flag("--deploy", deploy_,
+                  "With --host: copy this build's perfglass-cli into a private cache directory on the host "
+                  "(same architecture; reused by its SHA-256) and record with it");
+    sub->add_flag("--full-binaries", fullBinaries_,
+                  "With --host: fetch whole files by build id, not their symbols-only form");
+    sub->add_flag("--stop-on-stdin-close", stopOnStdinClose_,
+                  "Stop when standard input ends (what --host runs on the host); the program gets /dev/null")
+        ->group("");
+}
+
+// record's options and target as the user gave them, for the host's recorder: each given option again in
+// its long form (--name=VALUE, one word each), then -- and the command. Those that act here stay here.
+std::vector<std::string> RecordCommand::forwardedArguments() const {
+    static const std::set<std::string> local{
+        "help",   "host",        "ssh-config",       "remote-cli",          "buildid-dir", "full-binaries",
+        "output", "no-compress", "no-buildid-cache", "stop-on-stdin-close", "deploy"};
+    std::vector<std::string> arguments;
+    std::vector<std::string> command;
+    for (const CLI::Option *option : sub_->get_options()) {
+        if (option->count() == 0) continue;
+        const auto &longNames = option->get_lnames();
+        const auto &shortNames = option->get_snames();
+        if (longNames.empty() && shortNames.empty()) { // the command
+            command = option->results();
+            continue;
+        }
+        if (!longNames.empty() && local.count(longNames.front())) continue;
+        if (longNames.empty() && shortNames.front() == "z") continue; // the stream is always compressed
+        const std::string name = longNames.empty() ? "-" + shortNames.front() : "--" + longNames.front();
+        if (option->get_expected_max() == 0) { // a flag
+            arguments.push_back(name);
+            continue;
+        }
+        for (const auto &value : option->results())
+            arguments.push_back(longNames.empty() ? name + value : name + "=" + value);
+    }
+    if (!command.empty()) {
+        arguments.push_back("--");
+        arguments.insert(arguments.end(), command.begin(), command.end());
+    }
+    return arguments;
+}
+
+int RecordCommand::runOnHosts() const {
+    RemoteRecordRequest request;
+    request.hosts = hosts_;
+    request.sshConfig = sshConfig_;
+    request.remoteCli = remoteCli_;
+    request.outputPath = options_.outputPath;
+    request.buildIdDir = buildIdDir_;
+    request.fetchSymbols = !noBuildIdCache_ && !noBuildId_;
+    request.fullBinaries = fullBinaries_;
+    request.deploy = deploy_;
+    if (deploy_ && remoteCli_ != "perfglass-cli")
+        throw Error("--deploy and --remote-cli both name the recorder on the host: give one of them");
+    request.recordArguments = forwardedArguments();
+    return recordOnHosts(request);
 }
 
 // The options perf writes in forms of their own: -e repeated, -F max, -m with units, --user-regs names.
@@ -205,6 +282,10 @@ int RecordCommand::run() {
         fmt::print("available registers: {}\n", userRegisterNames());
         return 0;
     }
+    if (!hosts_.empty()) return runOnHosts();
+    if (!sshConfig_.empty() || remoteCli_ != "perfglass-cli" || fullBinaries_ || deploy_ ||
+        !buildIdDir_.empty())
+        throw Error("--ssh-config, --remote-cli, --deploy, --buildid-dir and --full-binaries go with --host");
     applyPerfForms();
     if (!callGraph_.empty())
         parseCallGraph(callGraph_, options_);
@@ -234,6 +315,8 @@ int RecordCommand::run() {
     Recorder recorder(options_);
     ActiveRecorder active(recorder);
     StopSignals signals(onStopSignal);
+    std::optional<StdinStopWatcher> stdinWatcher;
+    if (stopOnStdinClose_) stdinWatcher.emplace([&recorder] { recorder.stop(); });
     const RecordSummary summary = recorder.run();
     for (const auto &notice : summary.notices)
         fmt::print(stderr, "perfglass-cli: note: {}\n", notice.english());

@@ -18,6 +18,9 @@ public:
 
 private:
     void applyPerfForms();
+    int runOnHosts() const;
+    std::vector<std::string> forwardedArguments() const;
+    void addRemoteOptions(CLI::App *sub);
 
     RecordOptions options_;
     std::vector<std::string> events_; // -e, repeatable; joined with commas
@@ -34,6 +37,15 @@ private:
     bool noBuildId_ = false;      // -B
     bool noBuildIdCache_ = false; // -N
     std::string clockId_;         // -k: accepted for perf's habits; recordings are on CLOCK_MONOTONIC
+    CLI::App *sub_ = nullptr;
+    // --host: recording on other machines over ssh (RemoteRecord.h)
+    std::vector<std::string> hosts_;
+    std::string sshConfig_;
+    std::string remoteCli_ = "perfglass-cli";
+    std::string buildIdDir_;
+    bool fullBinaries_ = false;
+    bool deploy_ = false;
+    bool stopOnStdinClose_ = false; // what the remote side runs with (StdinStopWatcher.h)
 };
 
 } // namespace perfglass::cli

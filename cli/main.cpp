@@ -4,11 +4,13 @@
 #include "BuildIdListCommand.h"
 #include "Command.h"
 #include "DiffCommand.h"
+#include "HostSymbolsCommand.h"
 #include "ListCommand.h"
 #include "RecordCommand.h"
 #include "ReportCommand.h"
 #include "ScriptCommand.h"
 #include "StatCommand.h"
+#include "StdinArguments.h"
 #include "UsageErrors.h"
 
 #include "base/Error.h"
@@ -18,11 +20,41 @@
 #include <fmt/format.h>
 
 #include <malloc.h>
+#include <unistd.h>
 
 #include <memory>
+#include <string>
+#include <string_view>
 #include <vector>
 
+namespace {
+
+// `perfglass-cli record --arguments-from-stdin` (what record --host runs on a host): the arguments come on
+// standard input, so that no shell on the way reads them (StdinArguments.h).
+bool argumentsFromStdin(int argc, char **argv) {
+    return argc == 3 && std::string_view(argv[1]) == "record" &&
+           std::string_view(argv[2]) == "--arguments-from-stdin";
+}
+
+} // namespace
+
 int main(int argc, char **argv) {
+    std::vector<std::string> stdinArguments;
+    std::vector<char *> stdinArgv;
+    if (argumentsFromStdin(argc, argv)) {
+        try {
+            stdinArguments = perfglass::cli::readArgumentBlock(STDIN_FILENO);
+        } catch (const perfglass::Error &error) {
+            fmt::print(stderr, "perfglass-cli: {}\n", error.what());
+            return 129;
+        }
+        stdinArguments.insert(stdinArguments.begin(), {argv[0], "record"});
+        for (auto &argument : stdinArguments)
+            stdinArgv.push_back(argument.data());
+        stdinArgv.push_back(nullptr);
+        argc = static_cast<int>(stdinArguments.size());
+        argv = stdinArgv.data();
+    }
     // A run of this program is short, so allocations of up to 32 MiB come from the heap and freed ones stay
     // there to be reused, rather than each being mapped, faulted in page by page and unmapped again (glibc
     // raises its threshold only as such allocations are freed, each to its own size). That was 8% of the
@@ -51,6 +83,7 @@ int main(int argc, char **argv) {
     add(std::make_unique<perfglass::cli::DiffCommand>());
     add(std::make_unique<perfglass::cli::ArchiveCommand>());
     add(std::make_unique<perfglass::cli::BuildIdListCommand>());
+    add(std::make_unique<perfglass::cli::HostSymbolsCommand>());
 
     std::string helpTopic;
     CLI::App *help = app.add_subcommand("help", "Print the help of the program or of SUBCOMMAND");

@@ -22,7 +22,9 @@
 #            run; node also runs the Firefox Profiler's tool, see packaging/install-npm-test-tools.sh), bash
 #            zsh (the shell completion tests), rustc (tst_symbols builds a Rust program to demangle its symbols),
 #            libc6-dbg (glibc's debug file: script names glibc's inlined functions from it as perf does, and
-#            tst_addr2linenames checks those names against binutils' addr2line)
+#            tst_addr2linenames checks those names against binutils' addr2line), openssh-server
+#            openssh-client iproute2 (tst_remoterecord records through a throwaway sshd on loopback in a private
+#            network namespace)
 #   bench:   build, and linux-perf hotspot hyperfine python3 (make bench compares against perf and perfparser;
 #            bench/replicate-samples.py makes the big files of bench/scale.sh)
 #   icons:   librsvg2-bin (packaging/render-icons.sh)
@@ -34,7 +36,7 @@
 #          elfutils-debuginfod-client-devel libzstd-devel binutils-devel capstone-devel cli11-devel json-devel fmt-devel
 #          libarchive-devel nettle-devel
 #   test:  clang-tools-extra clang compiler-rt perf hotspot xorg-x11-server-Xvfb xorg-x11-xauth
-#          desktop-file-utils appstream dbus-daemon
+#          desktop-file-utils appstream dbus-daemon openssh-server openssh-clients iproute
 set -eu
 
 run="libqt6widgets6 libqt6concurrent6 qt6-qpa-plugins libdw1 libelf1 libdebuginfod1 libzstd1 libfmt9
@@ -46,7 +48,7 @@ build="$run build-essential cmake ninja-build pkg-config
 test="$build clang-format universal-ctags clang libclang-rt-14-dev linux-perf hotspot xvfb xauth
   dpkg-dev lintian desktop-file-utils appstream shared-mime-info man-db
   dbus-daemon polkitd pkexec util-linux binutils python3 golang-go chromium librsvg2-bin nodejs bash zsh rustc
-  libc6-dbg"
+  libc6-dbg openssh-server openssh-client iproute2"
 bench="$build linux-perf hotspot hyperfine python3"
 icons="librsvg2-bin"
 

@@ -259,14 +259,16 @@ SessionArchiveResult SessionArchive::write(const SessionArchiveOptions &options)
     result.path =
         options.outputPath.empty() ? defaultOutputPath(options.sessionPath, options.all) : options.outputPath;
     EntryCollector collector(options);
-    {
+    for (const BuildIdEntry &requested : options.entries)
+        collector.add(requested, result);
+    if (options.entries.empty()) {
         const PerfDataReader reader(options.sessionPath);
         if (reader.metadata().buildIds.empty())
             throw Error(options.sessionPath + ": no build-ids found (the session has no BUILD_ID feature)");
         for (const BuildIdEntry &recorded : reader.metadata().buildIds)
             collector.add(recorded, result);
     }
-    if (options.symbolsOnly) {
+    if (options.symbolsOnly && options.measureFullSize) {
         ArchiveWriter full{ArchiveWriter::MeasureOnly{}};
         SessionArchiveOptions quiet = options;
         quiet.progress = {};

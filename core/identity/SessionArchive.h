@@ -9,6 +9,7 @@
 #pragma once
 
 #include "identity/ArchiveReader.h"
+#include "perfdata/SessionMetadata.h"
 
 #include <cstdint>
 #include <map>
@@ -20,9 +21,15 @@ namespace perfglass {
 
 struct SessionArchiveOptions {
     std::string sessionPath;
+    // When not empty, the files to archive instead of the session's BUILD_ID list (sessionPath is then not
+    // read): what a remote recording asks its host for (perfglass-cli host-symbols).
+    std::vector<BuildIdEntry> entries;
     std::string outputPath;
     bool all = false;         // the session and its symbols in one archive
     bool symbolsOnly = false; // identity/SymbolsOnlyElf.h
+    // symbolsOnly: also measure the full archive's size (SessionArchiveResult::fullBytes), which compresses
+    // every file once more; off where nobody is shown the comparison (host-symbols).
+    bool measureFullSize = true;
     // ELF addresses of the frames with samples, by build id (lowercase hex): the code symbolsOnly keeps.
     std::map<std::string, std::vector<uint64_t>> sampledAddresses;
     std::string userCache;              // the cache entries come from; BuildIdCache::userRoot() when empty

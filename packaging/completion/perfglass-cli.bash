@@ -33,7 +33,16 @@ _perfglass_cli() {
         return 0
     fi
     case $prev in
-    -i | --input | -o | --output | --unpack | --kallsyms | --symfs | --sysroot | --cwd | --tracefs-root | --sysfs-root)
+    --host) # the Host entries of ~/.ssh/config, and the host names bash knows
+        mapfile -t COMPREPLY < <(compgen -W "$(sed -n 's/^[[:space:]]*[Hh]ost[[:space:]]\{1,\}//p' \
+            ~/.ssh/config 2>/dev/null | tr ' ' '\n' | grep -v '[*?!]')" -- "$cur"; compgen -A hostname -- "$cur")
+        return 0
+        ;;
+    --buildid-dir)
+        mapfile -t COMPREPLY < <(compgen -d -- "$cur")
+        return 0
+        ;;
+    -i | --input | -o | --output | --unpack | --kallsyms | --symfs | --sysroot | --cwd | --tracefs-root | --sysfs-root | --ssh-config | --remote-cli)
         mapfile -t COMPREPLY < <(compgen -f -- "$cur")
         return 0
         ;;

@@ -1,0 +1,500 @@
+// record --host over a real ssh: Debian's sshd started by the test on loopback, inside a private network
+// namespace the test made for itself, with a throwaway host key and user key in a temporary directory and a
+// client configuration of its own (-F; the known_hosts file the test writes), so nothing but loopback is
+// ever talked to and no file of the user's ssh setup is read or written. "The host" is this machine: the
+// recorder there is this build's perfglass-cli (--remote-cli). Checked: a launched program recorded into a
+// complete local file that perf script reads, its symbols fetched by build id into a temporary build-id
+// cache (--buildid-dir) and naming the frames after the program is gone, nothing fetched a second time,
+// SIGINT to the local CLI keeping a complete file, arguments holding quotes, ';', $() and newlines arriving
+// unchanged, a dropped connection keeping what arrived, and the failures' messages (unknown host key, no
+// recorder on the host). Skips with the reason where sshd, ip or a network namespace cannot be had.
+#include "TestSupport.h"
+
+#include <QtTest>
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sched.h>
+#include <signal.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+using namespace perfglass::test;
+
+namespace {
+
+constexpr int kPort = 2222;
+
+bool portAccepts(int port) {
+    const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd < 0) return false;
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_port = htons(static_cast<uint16_t>(port));
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    const bool connected = ::connect(fd, reinterpret_cast<sockaddr *>(&address), sizeof address) == 0;
+    ::close(fd);
+    return connected;
+}
+
+bool writeFile(const QString &path, const QByteArray &bytes) {
+    QFile file(path);
+    return file.open(QIODevice::WriteOnly | QIODevice::Truncate) && file.write(bytes) == bytes.size();
+}
+
+QByteArray readFile(const QString &path) {
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+// The processes whose parent is parent, from /proc/PID/stat ("PID (COMM) STATE PPID ...").
+QList<pid_t> childrenOf(qint64 parent) {
+    QList<pid_t> children;
+    const QStringList entries = QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+    for (const QString &entry : entries) {
+        bool isPid = false;
+        const int pid = entry.toInt(&isPid);
+        if (!isPid) continue;
+        const QByteArray stat = readFile(QStringLiteral("/proc/%1/stat").arg(pid));
+        const QList<QByteArray> fields = stat.mid(stat.lastIndexOf(')') + 2).split(' ');
+        if (fields.size() > 1 && fields[1].toLongLong() == parent) children.push_back(pid);
+    }
+    return children;
+}
+
+// The program a test left running on "the host" (its shell wrote its pid before exec), ended by that id.
+void endProgramOf(const QString &pidFile) {
+    const int pid = readFile(pidFile).trimmed().toInt();
+    if (pid > 0) ::kill(pid, SIGKILL);
+}
+
+} // namespace
+
+class TestRemoteRecord : public QObject {
+    Q_OBJECT
+
+private:
+    QTemporaryDir dir_;
+    QProcess sshd_;
+    QString skipReason_;
+
+    QString path(const QString &name) const { return dir_.filePath(name); }
+    QString cache() const { return path(QStringLiteral("buildid-cache")); }
+
+    static bool keygen(const QString &file) {
+        return runProgram(QStringLiteral("ssh-keygen"),
+                          {QStringLiteral("-q"), QStringLiteral("-t"), QStringLiteral("ed25519"),
+                           QStringLiteral("-N"), QString(), QStringLiteral("-f"), file})
+                   .exitCode == 0;
+    }
+
+    // The client's configuration: Host loop is the sshd of this test, its key the one the test wrote.
+    bool writeClientConfig(const QString &name, const QString &knownHosts) const {
+        const QString text = QStringLiteral("Host loop loop2\n  HostName 127.0.0.1\n  Port %1\n  User root\n"
+                                            "  IdentityFile %2\n  IdentitiesOnly yes\n"
+                                            "  UserKnownHostsFile %3\n  GlobalKnownHostsFile /dev/null\n"
+                                            "  StrictHostKeyChecking yes\n  BatchMode yes\n"
+                                            "  ConnectTimeout 20\n")
+                                 .arg(kPort)
+                                 .arg(path(QStringLiteral("userkey")), knownHosts);
+        return writeFile(path(name), text.toUtf8());
+    }
+
+    QString setUpKeysAndConfigs() {
+        if (!keygen(path(QStringLiteral("hostkey"))) || !keygen(path(QStringLiteral("userkey"))))
+            return QStringLiteral("ssh-keygen failed");
+        const QString sshd = QStringLiteral("HostKey %1\nAuthorizedKeysFile %2\nStrictModes no\nUsePAM no\n"
+                                            "PidFile %3\nListenAddress 127.0.0.1\n"
+                                            "PermitRootLogin prohibit-password\nSetEnv XDG_CACHE_HOME=%4\n")
+                                 .arg(path(QStringLiteral("hostkey")), path(QStringLiteral("userkey.pub")),
+                                      path(QStringLiteral("sshd.pid")), path(QStringLiteral("host-cache")));
+        const QByteArray hostKey =
+            readFile(path(QStringLiteral("hostkey.pub"))).split(' ').mid(0, 2).join(' ');
+        const QByteArray known = QStringLiteral("[127.0.0.1]:%1 ").arg(kPort).toUtf8() + hostKey + '\n';
+        if (!writeFile(path(QStringLiteral("sshd_config")), sshd.toUtf8()) ||
+            !writeFile(path(QStringLiteral("known_hosts")), known) ||
+            !writeFile(path(QStringLiteral("empty_known_hosts")), QByteArray()) ||
+            !writeClientConfig(QStringLiteral("ssh_config"), path(QStringLiteral("known_hosts"))) ||
+            !writeClientConfig(QStringLiteral("ssh_config_unknown"),
+                               path(QStringLiteral("empty_known_hosts"))))
+            return QStringLiteral("cannot write the ssh configuration into ") + dir_.path();
+        return {};
+    }
+
+    // Everything this needs, or why the machine cannot run it.
+    QString setUpNetworkAndSshd() {
+        const QString sshdPath =
+            QStandardPaths::findExecutable(QStringLiteral("sshd"), {QStringLiteral("/usr/sbin")});
+        if (sshdPath.isEmpty()) return QStringLiteral("sshd is not installed (Debian: openssh-server)");
+        if (QStandardPaths::findExecutable(QStringLiteral("ssh")).isEmpty())
+            return QStringLiteral("ssh is not installed (Debian: openssh-client)");
+        if (!isRoot())
+            return QStringLiteral("needs root: a private network namespace, and sshd logs in as root");
+        if (::unshare(CLONE_NEWNET) != 0)
+            return QStringLiteral("cannot make a private network namespace: ") +
+                   QString::fromLocal8Bit(strerror(errno));
+        const QString ip = QStandardPaths::findExecutable(
+            QStringLiteral("ip"), {QStringLiteral("/usr/sbin"), QStringLiteral("/sbin")});
+        if (ip.isEmpty() || runProgram(ip, {QStringLiteral("link"), QStringLiteral("set"),
+                                            QStringLiteral("lo"), QStringLiteral("up")})
+                                    .exitCode != 0)
+            return QStringLiteral("cannot bring loopback up in the private namespace (ip, Debian: iproute2)");
+        QDir().mkpath(QStringLiteral("/run/sshd")); // sshd's privilege separation directory
+        if (const QString problem = setUpKeysAndConfigs(); !problem.isEmpty()) return problem;
+        sshd_.start(sshdPath, {QStringLiteral("-D"), QStringLiteral("-E"), path(QStringLiteral("sshd.log")),
+                               QStringLiteral("-f"), path(QStringLiteral("sshd_config")),
+                               QStringLiteral("-p"), QString::number(kPort)});
+        if (!sshd_.waitForStarted()) return QStringLiteral("sshd did not start");
+        QDeadlineTimer deadline(30000);
+        while (!portAccepts(kPort) && !deadline.hasExpired() && sshd_.state() == QProcess::Running)
+            QThread::msleep(50);
+        if (!portAccepts(kPort))
+            return QStringLiteral("sshd did not listen on 127.0.0.1:") + QString::number(kPort);
+        return {};
+    }
+
+    void requireSshd() {
+        if (!skipReason_.isEmpty()) QSKIP(qPrintable(skipReason_));
+    }
+
+    // record --host loop with the test's ssh configuration, recorder and build-id cache, then arguments.
+    QStringList recordArguments(const QString &output, const QStringList &rest,
+                                const QString &config = QStringLiteral("ssh_config")) const {
+        return QStringList{QStringLiteral("record"),
+                           QStringLiteral("--host"),
+                           QStringLiteral("loop"),
+                           QStringLiteral("--ssh-config"),
+                           path(config),
+                           QStringLiteral("--remote-cli"),
+                           QStringLiteral(PERFGLASS_CLI),
+                           QStringLiteral("--buildid-dir"),
+                           cache(),
+                           QStringLiteral("-o"),
+                           output} +
+               rest;
+    }
+
+    // The local CLI's environment: its private archive cache in the test's directory, not ~/.cache.
+    void configure(QProcess &process) const {
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert(QStringLiteral("XDG_CACHE_HOME"), path(QStringLiteral("xdg-cache")));
+        environment.insert(QStringLiteral("PERF_BUILDID_DIR"), cache());
+        process.setProcessEnvironment(environment);
+    }
+
+    ProcessResult recordRemotely(const QString &output, const QStringList &rest,
+                                 const QString &config = QStringLiteral("ssh_config")) const {
+        QProcess process;
+        configure(process);
+        return runConfigured(process, QStringLiteral(PERFGLASS_CLI), recordArguments(output, rest, config),
+                             180000);
+    }
+
+    // A copy of hotspots-fp that the test can delete, so that naming must come from the fetched symbols.
+    QString copyOfHotspots(const QString &name) const {
+        const QString copy = path(name);
+        QFile::remove(copy);
+        return QFile::copy(clientPath(QStringLiteral("hotspots-fp")), copy) &&
+                       QFile::setPermissions(copy, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner)
+                   ? copy
+                   : QString();
+    }
+
+    // The build id the session lists for a path ending with name (buildid-list: "HEX PATH").
+    static QString buildIdOf(const QString &session, const QString &name) {
+        const auto listed = runCli({QStringLiteral("buildid-list"), QStringLiteral("-i"), session});
+        for (const QString &line : listed.out.split(QLatin1Char('\n')))
+            if (line.endsWith(name)) return line.section(QLatin1Char(' '), 0, 0);
+        return {};
+    }
+
+    QString flatReport(const QString &session) const {
+        QProcess process;
+        configure(process);
+        return runConfigured(process, QStringLiteral(PERFGLASS_CLI),
+                             {QStringLiteral("report"), QStringLiteral("-i"), session,
+                              QStringLiteral("--view"), QStringLiteral("flat"),
+                              QStringLiteral("--buildid-dir"), cache()})
+            .out;
+    }
+
+    // The files with samples differ a little from run to run (a library sampled once, not the next time):
+    // the second recording asks the host only for the build ids the cache did not hold before it.
+    void secondRecordingFetchesOnlyWhatIsNew() {
+        const QStringList cachedBefore = cachedBuildIds();
+        QVERIFY(!cachedBefore.isEmpty());
+        const QString again = copyOfHotspots(QStringLiteral("hotspots-remote"));
+        const QString session = path(QStringLiteral("again.data"));
+        const auto second = recordRemotely(session, {QStringLiteral("-e"), QStringLiteral("cpu-clock"),
+                                                     QStringLiteral("-g"), QStringLiteral("--"), again,
+                                                     QStringLiteral("-100"), QStringLiteral("1")});
+        QVERIFY2(second.exitCode == 3, qPrintable(second.err));
+        const auto listed = runCli({QStringLiteral("buildid-list"), QStringLiteral("-i"), session});
+        int listedIds = 0, newIds = 0;
+        for (const QString &line : listed.out.split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
+            ++listedIds;
+            if (!cachedBefore.contains(line.section(QLatin1Char(' '), 0, 0))) ++newIds;
+        }
+        const QString expected = QStringLiteral("%1 build ids, %2 already in %3, %4 fetched")
+                                     .arg(listedIds)
+                                     .arg(listedIds - newIds)
+                                     .arg(cache())
+                                     .arg(newIds);
+        QVERIFY2(second.err.contains(expected), qPrintable(expected + QLatin1Char('\n') + second.err));
+    }
+
+    // The build ids the cache holds (ROOT/.build-id/XX/REST).
+    QStringList cachedBuildIds() const {
+        QStringList ids;
+        QDirIterator links(cache() + QStringLiteral("/.build-id"),
+                           QDir::AllEntries | QDir::System | QDir::NoDotAndDotDot,
+                           QDirIterator::Subdirectories);
+        while (links.hasNext()) {
+            const QFileInfo link(links.next());
+            if (link.fileName().size() > 2) ids.push_back(link.dir().dirName() + link.fileName());
+        }
+        return ids;
+    }
+
+private slots:
+    void initTestCase() {
+        QVERIFY(dir_.isValid());
+        skipReason_ = setUpNetworkAndSshd();
+    }
+
+    void cleanupTestCase() {
+        if (sshd_.state() == QProcess::Running) {
+            sshd_.kill();
+            sshd_.waitForFinished(10000);
+        }
+    }
+
+    // A launched program: the local file is complete (perf script reads it), its exit status comes back,
+    // its symbols come home into the temporary cache and name its frames after the program is deleted; a
+    // second recording fetches nothing new.
+    void launchedProgramAndItsSymbols() {
+        requireSshd();
+        const QString program = copyOfHotspots(QStringLiteral("hotspots-remote"));
+        QVERIFY(!program.isEmpty());
+        const QString session = path(QStringLiteral("launch.data"));
+        const auto result =
+            recordRemotely(session, {QStringLiteral("-e"), QStringLiteral("cpu-clock"), QStringLiteral("-F"),
+                                     QStringLiteral("2000"), QStringLiteral("-g"), QStringLiteral("--"),
+                                     program, QStringLiteral("-300"), QStringLiteral("1")});
+        QVERIFY2(result.exitCode == 3, qPrintable(result.err)); // hotspots' own status, through ssh
+        QVERIFY2(result.err.contains(QStringLiteral("written to ") + session), qPrintable(result.err));
+        QVERIFY2(result.err.contains(QStringLiteral("symbols only")), qPrintable(result.err));
+        const QString id = buildIdOf(session, QStringLiteral("hotspots-remote"));
+        QVERIFY2(!id.isEmpty(), "the session lists no build id for the program");
+        QVERIFY2(QFileInfo::exists(cache() + QStringLiteral("/.build-id/") + id.left(2) + QLatin1Char('/') +
+                                   id.mid(2)),
+                 qPrintable(QStringLiteral("not in the cache: ") + id + QLatin1Char('\n') + result.err));
+        QVERIFY(QFile::remove(program));
+        QVERIFY2(flatReport(session).contains(QStringLiteral("hotLoop")),
+                 "frames are not named from the cache");
+        if (!perfPath().isEmpty()) {
+            const QString script = perfReads({QStringLiteral("script")}, session);
+            QVERIFY2(script.contains(QStringLiteral("hotspots-remote")), qPrintable(script.left(2000)));
+        }
+        secondRecordingFetchesOnlyWhatIsNew();
+    }
+
+    // An attach (-p) and the whole system (-a) on the host, each stopped there by --duration: the files
+    // are complete and hold the running program's hot function; -N fetches no symbols.
+    void attachAndSystemWide() {
+        requireSshd();
+        RunningProgram program({QStringLiteral("600000"), QStringLiteral("1")});
+        QVERIFY(program.running());
+        // -a fetches nothing (-N): its files with samples are whatever else runs here (other builds'
+        // compilers).
+        const QStringList targets[] = {{QStringLiteral("-p"), QString::number(program.pid())},
+                                       {QStringLiteral("-a"), QStringLiteral("-N")}};
+        for (const QStringList &target : targets) {
+            const QString session = path(QStringLiteral("target%1.data").arg(target.front()));
+            const auto result = recordRemotely(
+                session, QStringList{QStringLiteral("-e"), QStringLiteral("cpu-clock"), QStringLiteral("-g"),
+                                     QStringLiteral("--duration"), QStringLiteral("1")} +
+                             target);
+            QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+            const QString report = flatReport(session);
+            QVERIFY2(report.contains(QStringLiteral("hotLoop")),
+                     qPrintable(target.front() + report.left(2000) + result.err));
+            QCOMPARE(result.err.contains(QStringLiteral("perfglass symbols from")),
+                     !target.contains(QStringLiteral("-N")));
+        }
+        QVERIFY(program.running()); // attached processes are never signalled
+    }
+
+    // SIGINT to the local CLI ends the remote recording cleanly: the file is complete and names the work
+    // done before the signal.
+    void interruptKeepsACompleteFile() {
+        requireSshd();
+        const QString marker = path(QStringLiteral("first-run-done"));
+        const QString script =
+            QStringLiteral("\"$1\" -200 1; echo $$ > \"$3\"; : > \"$2\"; exec \"$1\" -100000000 1");
+        QProcess recorder;
+        configure(recorder);
+        recorder.start(
+            QStringLiteral(PERFGLASS_CLI),
+            recordArguments(path(QStringLiteral("interrupted.data")),
+                            {QStringLiteral("-e"), QStringLiteral("cpu-clock"), QStringLiteral("-g"),
+                             QStringLiteral("--"), QStringLiteral("/bin/sh"), QStringLiteral("-c"), script,
+                             QStringLiteral("sh"), clientPath(QStringLiteral("hotspots-fp")), marker,
+                             marker + QStringLiteral(".pid")}));
+        QVERIFY(recorder.waitForStarted());
+        QTRY_VERIFY_WITH_TIMEOUT(QFileInfo::exists(marker), 120000);
+        const auto endProgram = qScopeGuard([&] { endProgramOf(marker + QStringLiteral(".pid")); });
+        ::kill(static_cast<pid_t>(recorder.processId()), SIGINT);
+        QVERIFY(recorder.waitForFinished(120000));
+        const QString err = QString::fromUtf8(recorder.readAllStandardError());
+        QVERIFY2(err.contains(QStringLiteral("written to ")), qPrintable(err));
+        const QString report = flatReport(path(QStringLiteral("interrupted.data")));
+        QVERIFY2(report.contains(QStringLiteral("hotLoop")), qPrintable(report.left(2000) + err));
+        if (!perfPath().isEmpty())
+            QVERIFY(
+                !perfReads({QStringLiteral("script")}, path(QStringLiteral("interrupted.data"))).isEmpty());
+    }
+
+    // Arguments reach the program on the host exactly: no shell on either side reads them.
+    void hostileArgumentsArriveUnchanged() {
+        requireSshd();
+        const QString output = path(QStringLiteral("arguments.txt"));
+        const QString pwned = path(QStringLiteral("pwned"));
+        const QStringList hostile{QStringLiteral("it's"),
+                                  QStringLiteral("a \"quoted\" word"),
+                                  QStringLiteral("; touch ") + pwned,
+                                  QStringLiteral("$(touch ") + pwned + QLatin1Char(')'),
+                                  QStringLiteral("`touch ") + pwned + QLatin1Char('`'),
+                                  QStringLiteral("two\nlines"),
+                                  QString(),
+                                  QStringLiteral("--host")};
+        const QString script =
+            QStringLiteral("out=$1; shift; for a in \"$@\"; do printf '[%s]' \"$a\"; done > \"$out\"");
+        const auto result =
+            recordRemotely(path(QStringLiteral("arguments.data")),
+                           QStringList{QStringLiteral("-e"), QStringLiteral("cpu-clock"),
+                                       QStringLiteral("--"), QStringLiteral("/bin/sh"), QStringLiteral("-c"),
+                                       script, QStringLiteral("sh"), output} +
+                               hostile);
+        QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+        QString expected;
+        for (const QString &argument : hostile)
+            expected += QLatin1Char('[') + argument + QLatin1Char(']');
+        QCOMPARE(QString::fromUtf8(readFile(output)), expected);
+        QVERIFY(!QFileInfo::exists(pwned));
+    }
+
+    // An unknown host key is refused, and the message says how to add it; no file is left.
+    void unknownHostKeyIsRefused() {
+        requireSshd();
+        const QString session = path(QStringLiteral("refused.data"));
+        const auto result = recordRemotely(session, {QStringLiteral("--"), QStringLiteral("true")},
+                                           QStringLiteral("ssh_config_unknown"));
+        QCOMPARE(result.exitCode, 1);
+        QVERIFY2(result.err.contains(QStringLiteral("unknown host key is never accepted")),
+                 qPrintable(result.err));
+        QVERIFY2(result.err.contains(QStringLiteral("known_hosts")), qPrintable(result.err));
+        QVERIFY(!QFileInfo::exists(session));
+    }
+
+    // No recorder at the given path on the host: the message says what to do.
+    void missingRecorderIsNamed() {
+        requireSshd();
+        QProcess process;
+        configure(process);
+        QStringList arguments = recordArguments(path(QStringLiteral("missing.data")),
+                                                {QStringLiteral("--"), QStringLiteral("true")});
+        arguments[arguments.indexOf(QStringLiteral(PERFGLASS_CLI))] =
+            path(QStringLiteral("no-such-perfglass-cli"));
+        const auto result = runConfigured(process, QStringLiteral(PERFGLASS_CLI), arguments);
+        QCOMPARE(result.exitCode, 1);
+        QVERIFY2(result.err.contains(QStringLiteral("install Perfglass there")), qPrintable(result.err));
+    }
+
+    // Two hosts at once (two names of this sshd): one complete file each, FILE-HOST.data.
+    void twoHostsRecordTogether() {
+        requireSshd();
+        QProcess process;
+        configure(process);
+        QStringList arguments = recordArguments(
+            path(QStringLiteral("both.data")),
+            {QStringLiteral("-e"), QStringLiteral("cpu-clock"), QStringLiteral("-g"), QStringLiteral("--"),
+             clientPath(QStringLiteral("hotspots-fp")), QStringLiteral("-200"), QStringLiteral("1")});
+        arguments.insert(3, QStringLiteral("--host"));
+        arguments.insert(4, QStringLiteral("loop2"));
+        const auto result = runConfigured(process, QStringLiteral(PERFGLASS_CLI), arguments, 180000);
+        QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+        for (const QString &host : {QStringLiteral("loop"), QStringLiteral("loop2")}) {
+            const QString session = path(QStringLiteral("both-%1.data").arg(host));
+            QVERIFY2(result.err.contains(QStringLiteral("record --host %1: ").arg(host)),
+                     qPrintable(result.err));
+            QVERIFY2(flatReport(session).contains(QStringLiteral("hotLoop")),
+                     qPrintable(session + result.err));
+        }
+    }
+
+    // --deploy copies this build into the host user's cache (XDG_CACHE_HOME, set by the test's sshd to its
+    // directory) once, named by its SHA-256, and records with it; the next run reuses it.
+    void deployCopiesThisBuildOnce() {
+        requireSshd();
+        QStringList arguments =
+            recordArguments(path(QStringLiteral("deployed.data")),
+                            {QStringLiteral("--deploy"), QStringLiteral("-e"), QStringLiteral("cpu-clock"),
+                             QStringLiteral("--"), clientPath(QStringLiteral("hotspots-fp")),
+                             QStringLiteral("-100"), QStringLiteral("1")});
+        arguments.removeAt(arguments.indexOf(QStringLiteral("--remote-cli")) + 1);
+        arguments.removeAt(arguments.indexOf(QStringLiteral("--remote-cli")));
+        const QString deployRoot = path(QStringLiteral("host-cache/perfglass/deploy"));
+        QProcess first;
+        configure(first);
+        const auto copied = runConfigured(first, QStringLiteral(PERFGLASS_CLI), arguments, 180000);
+        QVERIFY2(copied.exitCode == 3, qPrintable(copied.err));
+        QVERIFY2(copied.err.contains(QStringLiteral("copied this build to loop:") + deployRoot),
+                 qPrintable(copied.err));
+        const QStringList hashes = QDir(deployRoot).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+        QCOMPARE(hashes.size(), 1);
+        QCOMPARE(hashes.front().size(), 64);
+        QVERIFY(QFileInfo(deployRoot + QLatin1Char('/') + hashes.front() + QStringLiteral("/perfglass-cli"))
+                    .isExecutable());
+        QProcess second;
+        configure(second);
+        const auto reused = runConfigured(second, QStringLiteral(PERFGLASS_CLI), arguments, 180000);
+        QVERIFY2(reused.exitCode == 3, qPrintable(reused.err));
+        QVERIFY2(reused.err.contains(QStringLiteral("reusing loop:") + deployRoot), qPrintable(reused.err));
+    }
+
+    // A connection dropped mid-recording: the file keeps every whole record that arrived, and says so.
+    void droppedConnectionKeepsWhatArrived() {
+        requireSshd();
+        const QString marker = path(QStringLiteral("drop-first-run-done"));
+        const QString script =
+            QStringLiteral("\"$1\" -200 1; echo $$ > \"$3\"; : > \"$2\"; exec \"$1\" -100000000 1");
+        QProcess recorder;
+        configure(recorder);
+        recorder.start(
+            QStringLiteral(PERFGLASS_CLI),
+            recordArguments(path(QStringLiteral("dropped.data")),
+                            {QStringLiteral("-e"), QStringLiteral("cpu-clock"), QStringLiteral("-g"),
+                             QStringLiteral("--"), QStringLiteral("/bin/sh"), QStringLiteral("-c"), script,
+                             QStringLiteral("sh"), clientPath(QStringLiteral("hotspots-fp")), marker,
+                             marker + QStringLiteral(".pid")}));
+        QVERIFY(recorder.waitForStarted());
+        QTRY_VERIFY_WITH_TIMEOUT(QFileInfo::exists(marker), 120000);
+        const auto endProgram = qScopeGuard([&] { endProgramOf(marker + QStringLiteral(".pid")); });
+        // Rounds of the stream reach the file as they arrive: wait until some have.
+        QTRY_VERIFY_WITH_TIMEOUT(QFileInfo(path(QStringLiteral("dropped.data"))).size() > 8192, 120000);
+        // The sessions' sshd processes are the listener's children: ending them drops the connection.
+        const QList<pid_t> sessions = childrenOf(sshd_.processId());
+        QVERIFY(!sessions.isEmpty());
+        for (pid_t session : sessions)
+            ::kill(session, SIGKILL);
+        QVERIFY(recorder.waitForFinished(120000));
+        const QString err = QString::fromUtf8(recorder.readAllStandardError());
+        QVERIFY2(err.contains(QStringLiteral("the connection ended")), qPrintable(err));
+        const QString report = flatReport(path(QStringLiteral("dropped.data")));
+        QVERIFY2(report.contains(QStringLiteral("hotLoop")), qPrintable(report.left(2000) + err));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRemoteRecord)
+#include "tst_remoterecord.moc"
