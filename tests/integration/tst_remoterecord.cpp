@@ -190,6 +190,20 @@ private:
                              180000);
     }
 
+    // Starts record --host of a shell that runs hotspots-fp for 200 ms of work, writes its pid to MARKER.pid,
+    // creates MARKER, then runs hotspots-fp without end (endProgramOf(MARKER.pid) ends it).
+    void startEndlessRecording(QProcess &recorder, const QString &output, const QString &marker) const {
+        const QString script =
+            QStringLiteral("\"$1\" -200 1; echo $$ > \"$3\"; : > \"$2\"; exec \"$1\" -100000000 1");
+        configure(recorder);
+        recorder.start(
+            QStringLiteral(PERFGLASS_CLI),
+            recordArguments(output, {QStringLiteral("-e"), QStringLiteral("cpu-clock"), QStringLiteral("-g"),
+                                     QStringLiteral("--"), QStringLiteral("/bin/sh"), QStringLiteral("-c"),
+                                     script, QStringLiteral("sh"), clientPath(QStringLiteral("hotspots-fp")),
+                                     marker, marker + QStringLiteral(".pid")}));
+    }
+
     // A copy of hotspots-fp that the test can delete, so that naming must come from the fetched symbols.
     QString copyOfHotspots(const QString &name) const {
         const QString copy = path(name);
@@ -330,17 +344,8 @@ private slots:
     void interruptKeepsACompleteFile() {
         requireSshd();
         const QString marker = path(QStringLiteral("first-run-done"));
-        const QString script =
-            QStringLiteral("\"$1\" -200 1; echo $$ > \"$3\"; : > \"$2\"; exec \"$1\" -100000000 1");
         QProcess recorder;
-        configure(recorder);
-        recorder.start(
-            QStringLiteral(PERFGLASS_CLI),
-            recordArguments(path(QStringLiteral("interrupted.data")),
-                            {QStringLiteral("-e"), QStringLiteral("cpu-clock"), QStringLiteral("-g"),
-                             QStringLiteral("--"), QStringLiteral("/bin/sh"), QStringLiteral("-c"), script,
-                             QStringLiteral("sh"), clientPath(QStringLiteral("hotspots-fp")), marker,
-                             marker + QStringLiteral(".pid")}));
+        startEndlessRecording(recorder, path(QStringLiteral("interrupted.data")), marker);
         QVERIFY(recorder.waitForStarted());
         QTRY_VERIFY_WITH_TIMEOUT(QFileInfo::exists(marker), 120000);
         const auto endProgram = qScopeGuard([&] { endProgramOf(marker + QStringLiteral(".pid")); });
@@ -467,17 +472,8 @@ private slots:
     void droppedConnectionKeepsWhatArrived() {
         requireSshd();
         const QString marker = path(QStringLiteral("drop-first-run-done"));
-        const QString script =
-            QStringLiteral("\"$1\" -200 1; echo $$ > \"$3\"; : > \"$2\"; exec \"$1\" -100000000 1");
         QProcess recorder;
-        configure(recorder);
-        recorder.start(
-            QStringLiteral(PERFGLASS_CLI),
-            recordArguments(path(QStringLiteral("dropped.data")),
-                            {QStringLiteral("-e"), QStringLiteral("cpu-clock"), QStringLiteral("-g"),
-                             QStringLiteral("--"), QStringLiteral("/bin/sh"), QStringLiteral("-c"), script,
-                             QStringLiteral("sh"), clientPath(QStringLiteral("hotspots-fp")), marker,
-                             marker + QStringLiteral(".pid")}));
+        startEndlessRecording(recorder, path(QStringLiteral("dropped.data")), marker);
         QVERIFY(recorder.waitForStarted());
         QTRY_VERIFY_WITH_TIMEOUT(QFileInfo::exists(marker), 120000);
         const auto endProgram = qScopeGuard([&] { endProgramOf(marker + QStringLiteral(".pid")); });
