@@ -79,10 +79,9 @@ void refuseZombie(pid_t pid, MessageKind kind) {
 // Whether kernel.perf_event_paranoid lets this user open SPEC on TARGET (perf_event_open(2), "perf_event
 // related configuration files"): then a refusal came from elsewhere (a seccomp filter, a container, an LSM).
 // Tracepoints and other users' processes have rules of their own: never claimed.
-bool paranoidAllows(const EventSpec &spec, pid_t target) {
+bool paranoidAllows(const EventSpec &spec, pid_t target, int paranoid) {
     if (::geteuid() == 0) return true;
     if (spec.attr.type == PERF_TYPE_TRACEPOINT) return false;
-    const int paranoid = perfEventParanoid();
     if (target < 0) return paranoid <= 0;
     struct stat process {};
     if (::stat(("/proc/" + std::to_string(target)).c_str(), &process) != 0 || process.st_uid != ::geteuid())
@@ -91,15 +90,16 @@ bool paranoidAllows(const EventSpec &spec, pid_t target) {
 }
 
 std::string privilegeMessage(const EventSpec &spec, pid_t target, int error, bool adviseHere) {
-    if (paranoidAllows(spec, target))
+    const int paranoid = perfEventParanoid();
+    if (paranoidAllows(spec, target, paranoid))
         return fmt::format(
             "event '{}' on {} was refused (perf_event_open: {}) although "
             "kernel.perf_event_paranoid = {} allows it: a seccomp filter, a container's policy or "
             "a security module (SELinux, AppArmor) refuses perf_event_open here",
-            spec.name, targetName(target), std::strerror(error), perfEventParanoid());
+            spec.name, targetName(target), std::strerror(error), paranoid);
     return fmt::format(
         "event '{}' on {} needs privileges this user lacks (kernel.perf_event_paranoid = {}){}", spec.name,
-        targetName(target), perfEventParanoid(), adviseHere ? ". " + privilegeAdvice() : std::string());
+        targetName(target), paranoid, adviseHere ? ". " + privilegeAdvice() : std::string());
 }
 
 // adviseHere: add what the user can do; false when the privileged helper's failure, which says it, follows.
