@@ -79,6 +79,16 @@ bool hit(const SampledFiles &files, const std::string &path) {
     return false;
 }
 
+// A kernel-mode sample of process 10 at IP, called from CALLER (both kernel addresses).
+void noteKernelSample(SampledFiles &files, uint64_t ip, uint64_t caller) {
+    Sample sample;
+    sample.pid = 10;
+    sample.ip = ip;
+    const std::vector<uint64_t> chain{static_cast<uint64_t>(PERF_CONTEXT_KERNEL), ip, caller};
+    sample.callchain = chain;
+    files.noteSample(sample, PERF_RECORD_MISC_KERNEL, false);
+}
+
 } // namespace
 
 class TestSampledFiles : public QObject {
@@ -108,13 +118,7 @@ private slots:
     void kernelAddressesMarkTheKernelAndItsModules() {
         SampledFiles files({{"ext4", 0xffffffffc0000000, 0xffffffffc0100000, false},
                             {"xfs", 0xffffffffc0200000, 0xffffffffc0300000, false}});
-        Sample sample;
-        sample.pid = 10;
-        sample.ip = 0xffffffff81000000;
-        const std::vector<uint64_t> chain{static_cast<uint64_t>(PERF_CONTEXT_KERNEL), 0xffffffff81000000,
-                                          0xffffffffc0000010};
-        sample.callchain = chain;
-        files.noteSample(sample, PERF_RECORD_MISC_KERNEL, false);
+        noteKernelSample(files, 0xffffffff81000000, 0xffffffffc0000010);
         QVERIFY(files.kernelHit());
         QVERIFY(files.modules()[0].hit);
         QVERIFY(!files.modules()[1].hit);
@@ -148,13 +152,7 @@ private slots:
 
         SampledFiles files({{"fake_mod", 0xffffffffc0000000, 0xffffffffc0001000, false},
                             {"gone_mod", 0xffffffffc0002000, 0xffffffffc0003000, false}});
-        Sample sample;
-        sample.pid = 10;
-        sample.ip = 0xffffffffc0000010;
-        const std::vector<uint64_t> chain{static_cast<uint64_t>(PERF_CONTEXT_KERNEL), 0xffffffffc0000010,
-                                          0xffffffffc0002010};
-        sample.callchain = chain;
-        files.noteSample(sample, PERF_RECORD_MISC_KERNEL, false);
+        noteKernelSample(files, 0xffffffffc0000010, 0xffffffffc0002010);
         MappedFiles mapped;
         const KernelModuleFiles moduleFiles({sys, modules});
         const auto entries = sampledBuildIds(files, mapped, std::nullopt, std::nullopt, moduleFiles);
