@@ -28,6 +28,8 @@ list(APPEND PERFGLASS_INTEGRATION_TESTS tst_archive)
 list(APPEND PERFGLASS_INTEGRATION_TESTS tst_codeidentity)
 # JIT code named from jitdumps and kept perf maps (node; skipped where it is missing).
 list(APPEND PERFGLASS_INTEGRATION_TESTS tst_jitnames)
+# Profiles that grow: snapshots of a file being written and of a pipe, cut and cancelled loads (issue 32)
+list(APPEND PERFGLASS_CORE_UNIT_TESTS tst_growingprofile)
 
 function(perfglass_add_test folder label name)
   add_executable(${name} ${folder}/${name}.cpp)

@@ -151,6 +151,10 @@ void MainWindow::connectDocument(SessionPage *page) {
 
 void MainWindow::openFile(const QString &path) {
     lastError_.clear();
+    if (path == QLatin1String("-")) { // standard input: shown as it arrives
+        tabs_->pageForNewFile()->document()->openStream(path);
+        return;
+    }
     if (SessionPage *page = tabs_->pageShowing(path)) {
         tabs_->setCurrentWidget(page);
         page->document()->reload();
@@ -205,7 +209,7 @@ void MainWindow::onLoaded(SessionPage *page, bool reloaded) {
     tabs_->nameAfterFile(page);
     if (page == currentPage()) pageChanged();
     if (!reloaded || !page->document()->isLiveRefresh()) {
-        recentMenu_->add(file->path);
+        if (!page->document()->isStreaming()) recentMenu_->add(file->path);
         StartupTiming::mark("session loaded");
     }
     emit sessionLoaded();
@@ -220,7 +224,8 @@ void MainWindow::applyGrouping() {
 }
 
 void MainWindow::onFailed(SessionPage *page, const QString &message) {
-    if (page->document()->isLiveRefresh()) return; // the next refresh may succeed, the end surely will
+    // The next refresh may succeed, the end surely will; a stream from standard input has no next refresh.
+    if (page->document()->isLiveRefresh() && !page->document()->isStreaming()) return;
     lastError_ = message;
     // Not exec(): the UI keeps running, and tests can find and close the box.
     auto *box = new QMessageBox(QMessageBox::Warning, tr("Could not open the session"),
