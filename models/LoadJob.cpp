@@ -12,6 +12,7 @@
 #include <QFileInfo>
 
 #include <cstdio>
+#include <optional>
 #include <cstdlib>
 
 namespace perfglass {
@@ -43,6 +44,7 @@ struct LoadJob::LiveLoad {
     std::unique_ptr<GrowingProfileLoader> loader;
     std::shared_ptr<const Profile> finished; // once the recorder has finished the file
     LiveState state = LiveState::CaughtUp;
+    std::optional<size_t> deliveredSamples; // of the last snapshot handed over
 };
 
 LoadJob::LoadJob(QObject *parent)
@@ -93,6 +95,10 @@ std::shared_ptr<const SessionAnalysis> LoadJob::readLive(const QString &path, Lo
                   : end == StepEnd::Budget ? LiveState::MoreToRead
                                            : LiveState::CaughtUp;
     auto profile = live->finished ? live->finished : loader.snapshot();
+    // A refresh that found no new samples costs no analysis and shows nothing new (the file grows per round
+    // of the recorder, which need not fall between two refreshes).
+    if (!live->finished && live->deliveredSamples == profile->samples.size()) return nullptr;
+    live->deliveredSamples = profile->samples.size();
     const double readMs = static_cast<double>(clock.nsecsElapsed()) / 1e6; // the step and the snapshot
     if (profile->events.empty()) throw Error(path.toStdString() + ": the session describes no events");
     auto file = sessionFileOf(std::move(profile));

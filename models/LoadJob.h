@@ -39,6 +39,12 @@ public:
     // path and notices are the caller's to fill. Also for profiles in hand (tests, fixtures).
     static std::shared_ptr<SessionFile> sessionFileOf(std::shared_ptr<const Profile> profile);
 
+    // Where the last loadLive() (below) stopped: everything that had arrived was read, records wait (it reads for
+    // about a quarter of a second at a time), or the input ended (the recorder finished the file, the pipe
+    // closed).
+    enum class LiveState { CaughtUp, MoreToRead, Ended };
+    LiveState liveState() const;
+
 public slots:
     // Starts loading PATH (started() follows, then progress()); a load already running is dropped.
     void load(const QString &path);
@@ -47,11 +53,6 @@ public slots:
     // loaded() hands over a snapshot of the profile so far, whose sealed sample chunks it shares with the
     // previous one. Once the recorder has finished the file, the snapshot is the complete profile.
     void loadLive(const QString &path);
-    // Where the last loadLive() stopped: everything that had arrived was read, records wait (it reads for
-    // about a quarter of a second at a time), or the input ended (the recorder finished the file, the pipe
-    // closed).
-    enum class LiveState { CaughtUp, MoreToRead, Ended };
-    LiveState liveState() const;
 
 signals:
     void loaded(std::shared_ptr<const perfglass::SessionAnalysis> session);

@@ -2956,6 +2956,21 @@ Modul: %2</translation>
         <source>Downloading the debug file of %1 from debuginfod…</source>
         <translation>Debug-Datei von %1 wird von debuginfod geladen…</translation>
     </message>
+    <message>
+        <source>%1 s behind</source>
+        <translation>%1 s zurück</translation>
+    </message>
+    <message>
+        <source>lag unknown</source>
+        <translation>Verzögerung unbekannt</translation>
+    </message>
+    <message numerus="yes">
+        <source>Live view: %1 s recorded, %Ln sample(s), %2</source>
+        <translation>
+            <numerusform>Live-Ansicht: %1 s aufgezeichnet, %Ln Sample, %2</numerusform>
+            <numerusform>Live-Ansicht: %1 s aufgezeichnet, %Ln Samples, %2</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>perfglass::SessionTabs</name>

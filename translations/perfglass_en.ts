@@ -2954,6 +2954,21 @@ Module: %2</source>
         <source>Downloading the debug file of %1 from debuginfod…</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 s behind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>lag unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Live view: %1 s recorded, %Ln sample(s), %2</source>
+        <translation>
+            <numerusform>Live view: %1 s recorded, %Ln sample, %2</numerusform>
+            <numerusform>Live view: %1 s recorded, %Ln samples, %2</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>perfglass::SessionTabs</name>

@@ -2956,6 +2956,21 @@ Module : %2</translation>
         <source>Downloading the debug file of %1 from debuginfod…</source>
         <translation>Téléchargement du fichier de débogage de %1 depuis debuginfod…</translation>
     </message>
+    <message>
+        <source>%1 s behind</source>
+        <translation>%1 s de retard</translation>
+    </message>
+    <message>
+        <source>lag unknown</source>
+        <translation>retard inconnu</translation>
+    </message>
+    <message numerus="yes">
+        <source>Live view: %1 s recorded, %Ln sample(s), %2</source>
+        <translation>
+            <numerusform>Vue en direct : %1 s enregistrées, %Ln échantillon, %2</numerusform>
+            <numerusform>Vue en direct : %1 s enregistrées, %Ln échantillons, %2</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>perfglass::SessionTabs</name>

@@ -47,6 +47,9 @@ void SessionStatusBar::follow(SessionDocument *document) {
 
 void SessionStatusBar::followLoad(SessionDocument *document) {
     connect(document, &SessionDocument::loadStarted, this, [this, document] {
+        // A refresh of the live view or of a stream, every second, reads for a quarter of a second at most
+        // and may find nothing new: no progress bar, and its last message (sayLive) stays.
+        if (document->isLiveRefresh()) return;
         setLoading(true);
         showMessage(tr("Loading %1…").arg(fileNameOf(document->loadingPath())));
     });
