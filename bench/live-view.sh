@@ -22,7 +22,8 @@ mkfifo "$work/stream"
 echo "# $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg); ${duration} s of workload-fp, 2 threads"
 PERFGLASS_TIMING=1 QT_QPA_PLATFORM=${PLATFORM:-offscreen} "$gui" - <"$work/stream" 2>"$work/timing" >/dev/null &
 gui_pid=$!
-perf record -q -e cpu-clock -F 4000 -g -o - -- "$fp" "$duration" 2 >"$work/stream" 2>"$work/perf.err"
+perf record -q -e cpu-clock -F 4000 -g -o - -- "$fp" "$duration" 2 2>"$work/perf.err" | tee "$work/stream.data" \
+  >"$work/stream"
 sleep 3
 ticks=$(awk '{ print $14 + $15 }' "/proc/$gui_pid/stat")
 kill "$gui_pid" 2>/dev/null || true
@@ -52,3 +53,13 @@ awk -v end="$duration" '
              (m2r + m2a) / (m1r + m1a)
   }' "$work/timing"
 awk -v t="$ticks" -v hz="$hz" -v d="$duration" 'BEGIN { printf "application CPU: %.1f s, %.0f%% of one core\n", t / hz, 100 * t / hz / d }'
+# What every refresh of the reload-everything live view read at the end: the whole stream, by the CLI (without
+# the GUI's trees and names), and perf report's time on the same data.
+if [ -x "$build/cli/perfglass-cli" ]; then
+  start=$(date +%s%N)
+  "$build/cli/perfglass-cli" report -i "$work/stream.data" >/dev/null 2>&1
+  echo "reading the whole stream again (perfglass-cli report): $(( ($(date +%s%N) - start) / 1000000 )) ms"
+fi
+start=$(date +%s%N)
+perf report -i "$work/stream.data" --stdio >/dev/null 2>&1 || true
+echo "perf report --stdio on the whole stream: $(( ($(date +%s%N) - start) / 1000000 )) ms"

@@ -12,8 +12,8 @@
 #include <QFileInfo>
 
 #include <cstdio>
-#include <optional>
 #include <cstdlib>
+#include <optional>
 
 namespace perfglass {
 
@@ -27,13 +27,15 @@ constexpr double kUnpackShare = 0.1; // of the reading share: unpacking an archi
 void printLiveTiming(uint64_t newSamples, double readMs, const Profile &profile, double analysedMs) {
     static const bool enabled = std::getenv("PERFGLASS_TIMING") != nullptr;
     if (!enabled) return;
-    const double recorded =
-        profile.endTime > profile.startTime ? static_cast<double>(profile.endTime - profile.startTime) / 1e9 : 0;
-    std::fprintf(stderr,
-                 "perfglass timing: live refresh at %.1f s recorded: %llu new samples, read %.1f ms, %llu samples "
-                 "derived and analysed %.1f ms\n",
-                 recorded, static_cast<unsigned long long>(newSamples), readMs,
-                 static_cast<unsigned long long>(profile.samples.size()), analysedMs);
+    const double recorded = profile.endTime > profile.startTime
+                                ? static_cast<double>(profile.endTime - profile.startTime) / 1e9
+                                : 0;
+    std::fprintf(
+        stderr,
+        "perfglass timing: live refresh at %.1f s recorded: %llu new samples, read %.1f ms, %llu samples "
+        "derived and analysed %.1f ms\n",
+        recorded, static_cast<unsigned long long>(newSamples), readMs,
+        static_cast<unsigned long long>(profile.samples.size()), analysedMs);
 }
 } // namespace
 
@@ -70,7 +72,9 @@ void LoadJob::loadLive(const QString &path) {
     start([path, options = options_, settings = settings_,
            live = live_](const std::stop_token &stop,
                          const ReportProgress &) { return readLive(path, options, settings, live, stop); },
-          [this](std::shared_ptr<const SessionAnalysis> session) { emit loaded(std::move(session)); });
+          [this](std::shared_ptr<const SessionAnalysis> session) {
+              if (session) emit loaded(std::move(session)); // none: nothing new to show
+          });
 }
 
 LoadJob::LiveState LoadJob::liveState() const {

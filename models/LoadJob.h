@@ -39,9 +39,9 @@ public:
     // path and notices are the caller's to fill. Also for profiles in hand (tests, fixtures).
     static std::shared_ptr<SessionFile> sessionFileOf(std::shared_ptr<const Profile> profile);
 
-    // Where the last loadLive() (below) stopped: everything that had arrived was read, records wait (it reads for
-    // about a quarter of a second at a time), or the input ended (the recorder finished the file, the pipe
-    // closed).
+    // Where the last loadLive() (below) stopped: everything that had arrived was read, records wait (it reads
+    // for about a quarter of a second at a time), or the input ended (the recorder finished the file, the
+    // pipe closed).
     enum class LiveState { CaughtUp, MoreToRead, Ended };
     LiveState liveState() const;
 
