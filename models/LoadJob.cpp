@@ -100,8 +100,11 @@ std::shared_ptr<const SessionAnalysis> LoadJob::readLive(const QString &path, Lo
                                            : LiveState::CaughtUp;
     auto profile = live->finished ? live->finished : loader.snapshot();
     // A refresh that found no new samples costs no analysis and shows nothing new (the file grows per round
-    // of the recorder, which need not fall between two refreshes).
-    if (!live->finished && live->deliveredSamples == profile->samples.size()) return nullptr;
+    // of the recorder, which need not fall between two refreshes); nor is an empty snapshot shown (the round
+    // orderer holds the first round until the second arrives).
+    if (!live->finished &&
+        (profile->samples.size() == 0 || live->deliveredSamples == profile->samples.size()))
+        return nullptr;
     live->deliveredSamples = profile->samples.size();
     const double readMs = static_cast<double>(clock.nsecsElapsed()) / 1e6; // the step and the snapshot
     if (profile->events.empty()) throw Error(path.toStdString() + ": the session describes no events");

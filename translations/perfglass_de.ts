@@ -1931,6 +1931,18 @@ Modul: %2</translation>
         <source>&amp;Docks</source>
         <translation>&amp;Docks</translation>
     </message>
+    <message>
+        <source>Open &amp;Stream…</source>
+        <translation>S&amp;tream öffnen…</translation>
+    </message>
+    <message>
+        <source>Open Stream</source>
+        <translation>Stream öffnen</translation>
+    </message>
+    <message>
+        <source>Show a session as it arrives: a named pipe that perf record -o - writes into, or a file still being written</source>
+        <translation>Eine Sitzung zeigen, während sie ankommt: eine benannte Pipe, in die perf record -o - schreibt, oder eine Datei, die noch geschrieben wird</translation>
+    </message>
 </context>
 <context>
     <name>perfglass::ProcessGroupingActions</name>

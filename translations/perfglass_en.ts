@@ -1930,6 +1930,18 @@ Module: %2</source>
         <source>&amp;Docks</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Open &amp;Stream…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open Stream</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show a session as it arrives: a named pipe that perf record -o - writes into, or a file still being written</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>perfglass::ProcessGroupingActions</name>

@@ -1931,6 +1931,18 @@ Module : %2</translation>
         <source>&amp;Docks</source>
         <translation>&amp;Panneaux</translation>
     </message>
+    <message>
+        <source>Open &amp;Stream…</source>
+        <translation>Ouvrir un fl&amp;ux…</translation>
+    </message>
+    <message>
+        <source>Open Stream</source>
+        <translation>Ouvrir un flux</translation>
+    </message>
+    <message>
+        <source>Show a session as it arrives: a named pipe that perf record -o - writes into, or a file still being written</source>
+        <translation>Afficher une session à mesure qu’elle arrive : un tube nommé dans lequel écrit perf record -o -, ou un fichier encore en cours d’écriture</translation>
+    </message>
 </context>
 <context>
     <name>perfglass::ProcessGroupingActions</name>

@@ -346,6 +346,15 @@ void MainWindow::createFileMenu() {
     open->setIcon(style()->standardIcon(QStyle::SP_DialogOpenButton));
     comparer_ = new SessionComparer(this);
     createCompareMenu(file); // opens a second session, so beside Open
+    // A named pipe or a growing file, read as it arrives (as `perfglass -` reads standard input).
+    QAction *stream = file->addAction(tr("Open &Stream…"), this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open Stream"));
+        if (!path.isEmpty()) tabs_->pageForNewFile()->document()->openStream(path);
+    });
+    stream->setObjectName(QStringLiteral("openStreamAction"));
+    stream->setToolTip(
+        tr("Show a session as it arrives: a named pipe that perf record -o - writes into, or a "
+           "file still being written"));
     file->addAction(recordingDock_->recordAction());
     recentMenu_ = new RecentFilesMenu(tr("Open Rece&nt"), file);
     file->addMenu(recentMenu_);
