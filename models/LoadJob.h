@@ -39,9 +39,20 @@ public:
     // path and notices are the caller's to fill. Also for profiles in hand (tests, fixtures).
     static std::shared_ptr<SessionFile> sessionFileOf(std::shared_ptr<const Profile> profile);
 
+    // Where the last loadLive() (below) stopped: everything that had arrived was read, records wait (it reads
+    // for about a quarter of a second at a time), or the input ended (the recorder finished the file, the
+    // pipe closed).
+    enum class LiveState { CaughtUp, MoreToRead, Ended };
+    LiveState liveState() const;
+
 public slots:
     // Starts loading PATH (started() follows, then progress()); a load already running is dropped.
     void load(const QString &path);
+    // The live view of PATH, a file being recorded: reads what was added to it since the last call for the
+    // same file (a GrowingProfileLoader kept between calls; the first call reads it from the start), then
+    // loaded() hands over a snapshot of the profile so far, whose sealed sample chunks it shares with the
+    // previous one. Once the recorder has finished the file, the snapshot is the complete profile.
+    void loadLive(const QString &path);
 
 signals:
     void loaded(std::shared_ptr<const perfglass::SessionAnalysis> session);
@@ -49,12 +60,21 @@ signals:
 private:
     static OpenedSession openSession(const QString &path, LoadOptions &options, const std::stop_token &stop,
                                      const ReportProgress &reportProgress);
+    struct LiveLoad;
+    static std::shared_ptr<const SessionAnalysis> readLive(const QString &path, LoadOptions options,
+                                                           const SymbolSettings &symbolSettings,
+                                                           const std::shared_ptr<LiveLoad> &live,
+                                                           const std::stop_token &stop);
+    static std::shared_ptr<const SessionAnalysis> analysed(std::shared_ptr<SessionFile> file,
+                                                           const std::stop_token &stop,
+                                                           const ReportProgress &reportProgress);
     static std::shared_ptr<const SessionAnalysis> read(const QString &path, LoadOptions options,
                                                        const SymbolSettings &symbolSettings,
                                                        const std::stop_token &stop,
                                                        const ReportProgress &reportProgress);
 
     QString path_;
+    std::shared_ptr<LiveLoad> live_; // the growing profile of the file loadLive() follows
     LoadOptions options_;
     SymbolSettings settings_;
 };

@@ -6,6 +6,7 @@
 
 #include <QFileInfo>
 #include <QStringList>
+#include <QTimer>
 #include <QUndoStack>
 
 #include <utility>
@@ -39,7 +40,10 @@ SessionDocument::SessionDocument(QObject *parent)
     , loader_(new LoadJob(this))
     , analyzer_(new AnalysisJob(this))
     , exporter_(new ExportJob(this))
-    , undoStack_(new QUndoStack(this)) {
+    , undoStack_(new QUndoStack(this))
+    , streamTimer_(new QTimer(this)) {
+    streamTimer_->setInterval(1000);
+    connect(streamTimer_, &QTimer::timeout, this, [this] { refreshLive(streamPath_); });
     loader_->setObjectName(QStringLiteral("loadJob"));
     analyzer_->setObjectName(QStringLiteral("analysisJob"));
     exporter_->setObjectName(QStringLiteral("exportJob"));
@@ -47,7 +51,9 @@ SessionDocument::SessionDocument(QObject *parent)
     connect(loader_, &LoadJob::started, this, &SessionDocument::loadStarted);
     connect(loader_, &LoadJob::progress, this, &SessionDocument::loadProgress);
     connect(loader_, &LoadJob::loaded, this, &SessionDocument::onLoaded);
+    connect(loader_, &LoadJob::loaded, this, &SessionDocument::followStream);
     connect(loader_, &LoadJob::failed, this, &SessionDocument::loadFailed);
+    connect(loader_, &LoadJob::failed, streamTimer_, &QTimer::stop); // after loadFailed: a stream's is said
     connect(loader_, &LoadJob::cancelled, this, &SessionDocument::loadCancelled);
     connect(analyzer_, &AnalysisJob::started, this, &SessionDocument::analysisStarted);
     connect(analyzer_, &AnalysisJob::failed, this, &SessionDocument::analysisFailed);
@@ -65,6 +71,7 @@ SessionDocument::~SessionDocument() {
 }
 
 void SessionDocument::open(const QString &path) {
+    streamTimer_->stop();
     reloading_ = false;
     live_ = false;
     loader_->load(path);
@@ -72,6 +79,7 @@ void SessionDocument::open(const QString &path) {
 
 void SessionDocument::reload() {
     if (!file_) return;
+    streamTimer_->stop();
     reloading_ = true;
     live_ = false;
     loader_->load(file_->path);
@@ -81,10 +89,33 @@ void SessionDocument::refreshLive(const QString &path) {
     if (loader_->isLoading()) return;
     reloading_ = file_ && file_->path == QFileInfo(path).absoluteFilePath();
     live_ = true;
-    loader_->load(path);
+    loader_->loadLive(path);
+}
+
+void SessionDocument::openStream(const QString &path) {
+    streamPath_ = path;
+    refreshLive(path);
+    streamTimer_->start();
+}
+
+bool SessionDocument::isStreaming() const {
+    return streamTimer_->isActive();
+}
+
+// After a refresh of the live view or of a stream: records still wait (a large file, a burst) are read at
+// once rather than at the next tick; an input that ended needs no more ticks.
+void SessionDocument::followStream() {
+    if (!live_) return;
+    const LoadJob::LiveState state = loader_->liveState();
+    if (state == LoadJob::LiveState::Ended) streamTimer_->stop();
+    if (state != LoadJob::LiveState::MoreToRead) return;
+    QTimer::singleShot(0, this, [this, path = loader_->currentPath()] {
+        if (live_ && !loader_->isLoading()) refreshLive(path);
+    });
 }
 
 void SessionDocument::cancel() {
+    streamTimer_->stop();
     loader_->cancel();
     analyzer_->cancel();
 }

@@ -18,6 +18,7 @@
 #include <memory>
 #include <vector>
 
+class QTimer;
 class QUndoStack;
 
 namespace perfglass {
@@ -35,9 +36,16 @@ public:
     void open(const QString &path);
     // Reads the open file again, keeping the filter and the undo stack.
     void reload();
-    // A refresh of the live view of PATH, a recording in progress: as reload() when PATH is the open file,
-    // as open() otherwise; skipped while the previous read runs. Its failures are not the user's errors.
+    // A refresh of the live view of PATH, a recording in progress: reads only what was added since the last
+    // refresh (LoadJob::loadLive) and keeps the filter and the undo stack as reload() does when PATH is the
+    // open file; as open() otherwise. Skipped while the previous refresh runs. Its failures are not the
+    // user's errors.
     void refreshLive(const QString &path);
+    // Reads PATH as it arrives ("-": standard input, a pipe from `perf record -o -`; or a file still being
+    // written, or a large one): refreshed every second, and at once while records wait, until it ends; the
+    // filter and the undo stack stay as with the live view.
+    void openStream(const QString &path);
+    bool isStreaming() const;
     void cancel();
     bool isLoading() const;
     bool isLiveRefresh() const { return live_; }
@@ -88,6 +96,7 @@ private:
     SampleFilter carriedState(const Profile &from, const SampleFilter &state, const SessionFile &to,
                               FilterTransfer::Carried *report) const;
     void applyState(size_t state);
+    void followStream();
     void analyze();
     SampleFilter withViewSettings(SampleFilter filter) const;
 
@@ -104,6 +113,8 @@ private:
     bool hideIdle_ = false;
     bool reloading_ = false; // the read running is of the open file
     bool live_ = false;      // ... and is a refresh of the live view
+    QTimer *streamTimer_;    // refreshes openStream()'s view every second
+    QString streamPath_;
 };
 
 } // namespace perfglass

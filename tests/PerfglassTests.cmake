@@ -36,6 +36,8 @@ list(APPEND PERFGLASS_CORE_UNIT_TESTS tst_remoteparts)
 # record --host over a real ssh: a throwaway sshd on loopback in a private network namespace (skipped without
 # sshd, ip or the right to make the namespace).
 list(APPEND PERFGLASS_INTEGRATION_TESTS tst_remoterecord)
+# Profiles that grow: snapshots of a file being written and of a pipe, cut and cancelled loads (issue 32)
+list(APPEND PERFGLASS_CORE_UNIT_TESTS tst_growingprofile)
 
 function(perfglass_add_test folder label name)
   add_executable(${name} ${folder}/${name}.cpp)

@@ -2018,6 +2018,18 @@ Modul: %2</translation>
         <source>&amp;Docks</source>
         <translation>&amp;Docks</translation>
     </message>
+    <message>
+        <source>Open &amp;Stream…</source>
+        <translation>S&amp;tream öffnen…</translation>
+    </message>
+    <message>
+        <source>Open Stream</source>
+        <translation>Stream öffnen</translation>
+    </message>
+    <message>
+        <source>Show a session as it arrives: a named pipe that perf record -o - writes into, or a file still being written</source>
+        <translation>Eine Sitzung zeigen, während sie ankommt: eine benannte Pipe, in die perf record -o - schreibt, oder eine Datei, die noch geschrieben wird</translation>
+    </message>
 </context>
 <context>
     <name>perfglass::ProcessGroupingActions</name>
@@ -3070,6 +3082,21 @@ Modul: %2</translation>
     <message>
         <source>Downloading the debug file of %1 from debuginfod…</source>
         <translation>Debug-Datei von %1 wird von debuginfod geladen…</translation>
+    </message>
+    <message>
+        <source>%1 s behind</source>
+        <translation>%1 s zurück</translation>
+    </message>
+    <message>
+        <source>lag unknown</source>
+        <translation>Verzögerung unbekannt</translation>
+    </message>
+    <message numerus="yes">
+        <source>Live view: %1 s recorded, %Ln sample(s), %2</source>
+        <translation>
+            <numerusform>Live-Ansicht: %1 s aufgezeichnet, %Ln Sample, %2</numerusform>
+            <numerusform>Live-Ansicht: %1 s aufgezeichnet, %Ln Samples, %2</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -2017,6 +2017,18 @@ Module: %2</source>
         <source>&amp;Docks</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Open &amp;Stream…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open Stream</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show a session as it arrives: a named pipe that perf record -o - writes into, or a file still being written</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>perfglass::ProcessGroupingActions</name>
@@ -3068,6 +3080,21 @@ Module: %2</source>
     <message>
         <source>Downloading the debug file of %1 from debuginfod…</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 s behind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>lag unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Live view: %1 s recorded, %Ln sample(s), %2</source>
+        <translation>
+            <numerusform>Live view: %1 s recorded, %Ln sample, %2</numerusform>
+            <numerusform>Live view: %1 s recorded, %Ln samples, %2</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -2018,6 +2018,18 @@ Module : %2</translation>
         <source>&amp;Docks</source>
         <translation>&amp;Panneaux</translation>
     </message>
+    <message>
+        <source>Open &amp;Stream…</source>
+        <translation>Ouvrir un fl&amp;ux…</translation>
+    </message>
+    <message>
+        <source>Open Stream</source>
+        <translation>Ouvrir un flux</translation>
+    </message>
+    <message>
+        <source>Show a session as it arrives: a named pipe that perf record -o - writes into, or a file still being written</source>
+        <translation>Afficher une session à mesure qu’elle arrive : un tube nommé dans lequel écrit perf record -o -, ou un fichier encore en cours d’écriture</translation>
+    </message>
 </context>
 <context>
     <name>perfglass::ProcessGroupingActions</name>
@@ -3070,6 +3082,21 @@ Module : %2</translation>
     <message>
         <source>Downloading the debug file of %1 from debuginfod…</source>
         <translation>Téléchargement du fichier de débogage de %1 depuis debuginfod…</translation>
+    </message>
+    <message>
+        <source>%1 s behind</source>
+        <translation>%1 s de retard</translation>
+    </message>
+    <message>
+        <source>lag unknown</source>
+        <translation>retard inconnu</translation>
+    </message>
+    <message numerus="yes">
+        <source>Live view: %1 s recorded, %Ln sample(s), %2</source>
+        <translation>
+            <numerusform>Vue en direct : %1 s enregistrées, %Ln échantillon, %2</numerusform>
+            <numerusform>Vue en direct : %1 s enregistrées, %Ln échantillons, %2</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -385,4 +385,19 @@ std::shared_ptr<Profile> ProfileBuilder::finish() {
     return std::move(profile_);
 }
 
+std::shared_ptr<const Profile> ProfileBuilder::snapshot() {
+    unwindPending();
+    symbolizer_.nameKernelFramesSoFar();
+    const PackedColumn<uint16_t> &events = profile_->samples.event;
+    snapshotEventSamples_.resize(std::max(snapshotEventSamples_.size(), profile_->events.size()));
+    for (; snapshotSamplesCounted_ < events.size(); ++snapshotSamplesCounted_) {
+        const uint16_t event = events[snapshotSamplesCounted_];
+        if (event < snapshotEventSamples_.size()) ++snapshotEventSamples_[event];
+    }
+    auto copy = std::make_shared<Profile>(*profile_);
+    for (size_t event = 0; event < copy->events.size(); ++event)
+        copy->events[event].samples += snapshotEventSamples_[event];
+    return copy;
+}
+
 } // namespace perfglass

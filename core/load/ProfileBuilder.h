@@ -68,6 +68,11 @@ public:
     const void *oldestPendingRecord() const { return scheduler_.oldestPendingRecord(); }
     // The profile; call once, the builder is spent afterwards.
     std::shared_ptr<Profile> finish();
+    // The profile so far (a snapshot of a growing profile), and the builder goes on: waiting samples are
+    // unwound, kernel frames named (with the kernel symbols given so far). The copy shares every sealed chunk
+    // of the sample columns with the builder's profile and with earlier snapshots; the interned tables are
+    // copied. Counter series and the notices finish() adds come with the finished profile only.
+    std::shared_ptr<const Profile> snapshot();
     // Words the stack cache holds (for tests: what it keeps stays bounded).
     size_t stackCacheWords() const { return stackCache_.entryWords(); }
 
@@ -105,6 +110,8 @@ private:
     std::vector<bool> kernelScratch_;
     std::vector<uint64_t> unwoundKey_; // an unwound sample's key in stackCache_
     std::array<uint64_t, 8> unwindEnds_{};
+    std::vector<uint64_t> snapshotEventSamples_; // by event: samples counted for snapshots so far
+    size_t snapshotSamplesCounted_ = 0;
 };
 
 } // namespace perfglass

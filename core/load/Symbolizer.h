@@ -66,6 +66,9 @@ public:
                                    SeenSymbols *seen = nullptr, std::optional<JitContext> jit = std::nullopt);
     // Notes the modules without symbols, then names the kernel frames.
     void finish();
+    // Names the kernel frames met since the last call (a snapshot of a growing profile); finish() names the
+    // rest.
+    void nameKernelFramesSoFar() { nameKernelFrames(); }
 
 private:
     ElfSymbols *symbolsFor(ModuleId module);

@@ -10,6 +10,7 @@
 
 #include <fcntl.h>
 #include <fmt/format.h>
+#include <poll.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -288,12 +289,17 @@ bool PerfDataReader::fill(size_t bytes) {
                 return false;
             }
         }
+        if (incremental_ && pipeMode_ && !pipeHasInput()) {
+            caughtUp_ = true;
+            return false;
+        }
         const ssize_t got = ::read(fd_, buffer_.data() + bufferEnd_, want);
         if (got < 0) {
             if (errno == EINTR) continue;
             throw Error(systemErrorMessage("cannot read " + path_, errno));
         }
         if (got == 0 && following_ && waitForGrowth()) continue;
+        if (caughtUp_) return false;
         if (got == 0) eof_ = true;
         bufferEnd_ += static_cast<size_t>(got);
     }
@@ -311,22 +317,40 @@ void PerfDataReader::follow(std::stop_token stop, std::chrono::milliseconds poll
     dataEnd_ = kUnknownEnd;
 }
 
-// At the end of a followed file: returns true when reading should be retried (after a pause), false when the
-// stream ended (stop requested). When the writer has set the final data size, reading continues to it.
-bool PerfDataReader::waitForGrowth() {
+void PerfDataReader::readIncrementally() {
+    incremental_ = true;
+    if (!pipeMode_ && dataEnd_ == fileSize_) follow({}, std::chrono::milliseconds(0));
+}
+
+// Whether standard input or the pipe has bytes to read now (or has ended), so that read() will not block.
+bool PerfDataReader::pipeHasInput() const {
+    pollfd input{fd_, POLLIN, 0};
+    return ::poll(&input, 1, 0) != 0;
+}
+
+// Whether the writer has set the final data size in the header: reading then continues to it.
+bool PerfDataReader::writerFinished() {
     format::FileHeader header{};
-    if (readAt(&header, sizeof header, 0) == sizeof header && header.data.size != 0) {
-        following_ = false;
-        dataEnd_ = header.data.offset + header.data.size;
-        fileSize_ = std::max(fileSize_, dataEnd_);
-        return dataEnd_ > position_ + (bufferEnd_ - bufferPos_);
+    if (readAt(&header, sizeof header, 0) != sizeof header || header.data.size == 0) return false;
+    following_ = false;
+    dataEnd_ = header.data.offset + header.data.size;
+    fileSize_ = std::max(fileSize_, dataEnd_);
+    return true;
+}
+
+// At the end of a followed file: returns true when reading should be retried (after a pause), false when the
+// stream ended (stop requested) or, reading incrementally, when nothing more has arrived (caughtUp_).
+bool PerfDataReader::waitForGrowth() {
+    if (writerFinished()) return dataEnd_ > position_ + (bufferEnd_ - bufferPos_);
+    if (!incremental_) {
+        if (stop_.stop_requested()) return false;
+        std::this_thread::sleep_for(pollInterval_);
     }
-    if (stop_.stop_requested()) return false;
-    std::this_thread::sleep_for(pollInterval_);
     struct stat info {};
     if (::fstat(fd_, &info) == 0)
         fileSize_ = std::max<uint64_t>(fileSize_, static_cast<uint64_t>(info.st_size));
-    return true;
+    if (incremental_) caughtUp_ = true;
+    return !incremental_;
 }
 
 size_t PerfDataReader::readAt(void *out, size_t size, uint64_t offset) {
@@ -709,6 +733,7 @@ void PerfDataReader::prefetchAhead() const {
 
 const perf_event_header *PerfDataReader::nextFromStream() {
     if (!mapTried_) mapData();
+    caughtUp_ = false;
     while (true) {
         if (decompressor_) {
             if (const auto *inner = nextDecompressed()) {
@@ -721,6 +746,7 @@ const perf_event_header *PerfDataReader::nextFromStream() {
         const bool cutShortAllowed =
             pipeMode_ || dataEnd_ == fileSize_ || following_ || stop_.stop_possible();
         if (!fill(sizeof(perf_event_header))) {
+            if (caughtUp_) return nullptr;
             if (bufferEnd_ > bufferPos_ && !cutShortAllowed)
                 throw FileFormatError(
                     path_, position_,
@@ -757,6 +783,7 @@ const perf_event_header *PerfDataReader::nextFromStream() {
                             "at byte {}",
                             header->type, header->size, dataEnd_));
         if (!fill(header->size)) {
+            if (caughtUp_) return nullptr;
             if (!cutShortAllowed) throw FileFormatError(path_, position_, "the file ends inside a record");
             return endOfStream(header);
         }

@@ -45,6 +45,13 @@ public:
     // for input.
     void follow(std::stop_token stop, std::chrono::milliseconds pollInterval = std::chrono::milliseconds(50));
     bool isFollowing() const { return following_; }
+    // Incremental reading (load/GrowingProfileLoader): like follow(), but next() never waits. At the end of
+    // what has arrived so far (a file still being written, a pipe with nothing to read now) it returns
+    // nullptr and caughtUp() is true: more may come, and a later next() goes on where this one stopped. A
+    // finished file reads as without this. Call before the first next().
+    void readIncrementally();
+    // Whether the last next() returned nullptr only because nothing more has arrived yet.
+    bool caughtUp() const { return caughtUp_; }
 
     // Whether a thread of the reader's own maps a finished file's pages ahead of it (MappedPrefetcher), on
     // by default. Turn it off before the first next() when no core is spare for it: it then costs more CPU
@@ -97,6 +104,8 @@ private:
     void mapData();
     void *mapBelowDecompressionSpace(size_t size, uint64_t offset);
     bool waitForGrowth();
+    bool writerFinished();
+    bool pipeHasInput() const;
     void seekTo(uint64_t offset);
     size_t readAt(void *out, size_t size, uint64_t offset);
     void readExactlyAt(void *out, size_t size, uint64_t offset, const char *what);
@@ -141,6 +150,8 @@ private:
     MappedRegion decompressionSpace_; // reserved above the mapping for the decompressor (see mapData())
     std::unique_ptr<RecordDecompressor> decompressor_;
     bool following_ = false;
+    bool incremental_ = false;
+    bool caughtUp_ = false;
     std::stop_token stop_;
     std::chrono::milliseconds pollInterval_{50};
 };

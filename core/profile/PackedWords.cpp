@@ -74,6 +74,14 @@ template <typename U> std::vector<uint8_t> offsetsOf(const std::vector<uint64_t>
 
 } // namespace
 
+PackedWords::Chunk PackedWords::sealedWith(Chunk chunk, ChunkStorage storage) {
+    auto shared = std::make_shared<const ChunkStorage>(std::move(storage));
+    chunk.bytes = shared->bytes.data();
+    chunk.dictionary = shared->dictionary.data();
+    chunk.storage = std::move(shared);
+    return chunk;
+}
+
 PackedWords::Chunk PackedWords::encode(const std::vector<uint64_t> &values) {
     Chunk chunk;
     chunk.count = static_cast<uint32_t>(values.size());
@@ -82,33 +90,34 @@ PackedWords::Chunk PackedWords::encode(const std::vector<uint64_t> &values) {
     chunk.base = *low;
     if (*low == *high) return chunk; // Constant
     chunk.width = static_cast<uint8_t>(widthFor(*high - *low));
-    if (chunk.width > 1 && encodeDictionary(values, chunk.bytes, chunk.dictionary)) {
+    ChunkStorage storage;
+    if (chunk.width > 1 && encodeDictionary(values, storage.bytes, storage.dictionary)) {
         // A byte per value and 8 per distinct value: smaller than 2 bytes per value for any chunk of
         // more than 1024 values; a short last chunk keeps its offsets when those are smaller.
-        if (values.size() + chunk.dictionary.size() * sizeof(uint64_t) < values.size() * chunk.width) {
+        if (values.size() + storage.dictionary.size() * sizeof(uint64_t) < values.size() * chunk.width) {
             chunk.width = 1;
             chunk.encoding = Encoding::Dictionary;
-            return chunk;
+            return sealedWith(chunk, std::move(storage));
         }
-        chunk.dictionary.clear();
-        chunk.dictionary.shrink_to_fit();
+        storage.dictionary.clear();
+        storage.dictionary.shrink_to_fit();
     }
     chunk.encoding = Encoding::Offsets;
     switch (chunk.width) {
     case 1:
-        chunk.bytes = offsetsOf<uint8_t>(values, chunk.base);
+        storage.bytes = offsetsOf<uint8_t>(values, chunk.base);
         break;
     case 2:
-        chunk.bytes = offsetsOf<uint16_t>(values, chunk.base);
+        storage.bytes = offsetsOf<uint16_t>(values, chunk.base);
         break;
     case 4:
-        chunk.bytes = offsetsOf<uint32_t>(values, chunk.base);
+        storage.bytes = offsetsOf<uint32_t>(values, chunk.base);
         break;
     default:
-        chunk.bytes = offsetsOf<uint64_t>(values, chunk.base);
+        storage.bytes = offsetsOf<uint64_t>(values, chunk.base);
         break;
     }
-    return chunk;
+    return sealedWith(chunk, std::move(storage));
 }
 
 std::vector<uint64_t> PackedWords::decode(const Chunk &chunk) {
@@ -157,7 +166,9 @@ void PackedWords::shrinkToFit() {
 size_t PackedWords::memoryBytes() const {
     size_t bytes = sealed_.capacity() * sizeof(Chunk) + open_.capacity() * sizeof(uint64_t);
     for (const Chunk &chunk : sealed_)
-        bytes += chunk.bytes.capacity() + chunk.dictionary.capacity() * sizeof(uint64_t);
+        if (chunk.storage)
+            bytes += sizeof(ChunkStorage) + chunk.storage->bytes.capacity() +
+                     chunk.storage->dictionary.capacity() * sizeof(uint64_t);
     return bytes;
 }
 

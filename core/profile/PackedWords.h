@@ -6,11 +6,14 @@
 // - dictionary: at most 256 distinct values, a 1-byte index per value (threads, CPUs, system-wide pids).
 // The chunk being filled is kept as plain 64-bit values (32 KiB) until it is full. PackedColumn<T> (the
 // Profile's SampleTable columns) wraps it with the element type.
+// A sealed chunk's bytes are immutable and shared: a copy of the column (a snapshot of a growing Profile)
+// shares every sealed chunk with its original and copies only the chunk headers and the open chunk.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <vector>
 
 namespace perfglass {
@@ -51,12 +54,20 @@ public:
     Encoding encodingOf(size_t chunk) const { return sealed_[chunk].encoding; }
     unsigned widthOf(size_t chunk) const { return sealed_[chunk].width; }
     size_t sealedChunks() const { return sealed_.size(); }
+    // The storage of sealed chunk i, for telling whether two columns share it (null for a constant chunk).
+    const void *chunkStorage(size_t chunk) const { return sealed_[chunk].storage.get(); }
 
 private:
-    struct Chunk {
-        uint64_t base = 0;
+    struct ChunkStorage {
         std::vector<uint8_t> bytes;       // offsets (width bytes each) or dictionary indices
         std::vector<uint64_t> dictionary; // Dictionary only
+    };
+    struct Chunk {
+        uint64_t base = 0;
+        // Into *storage, which never changes once sealed (a set() re-encodes into new storage).
+        const uint8_t *bytes = nullptr;
+        const uint64_t *dictionary = nullptr;
+        std::shared_ptr<const ChunkStorage> storage;
         uint32_t count = 0;
         uint8_t width = 0;
         Encoding encoding = Encoding::Constant;
@@ -77,12 +88,13 @@ private:
         }
         template <typename U> U load(size_t offset) const {
             U value;
-            std::memcpy(&value, bytes.data() + offset * sizeof(U), sizeof(U));
+            std::memcpy(&value, bytes + offset * sizeof(U), sizeof(U));
             return value;
         }
     };
 
     static Chunk encode(const std::vector<uint64_t> &values);
+    static Chunk sealedWith(Chunk chunk, ChunkStorage storage);
     static std::vector<uint64_t> decode(const Chunk &chunk);
     void sealOpen();
     void reopenLast();

@@ -44,7 +44,9 @@ namespace perfglass {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-constexpr auto kFlushInterval = std::chrono::seconds(1);
+// Half the live view's refresh interval (gui/record/RecordingView): every refresh finds records it has not
+// read yet.
+constexpr auto kFlushInterval = std::chrono::milliseconds(500);
 
 bool isPrivilegeError(int error) {
     return error == EACCES || error == EPERM;

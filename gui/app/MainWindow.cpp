@@ -152,6 +152,10 @@ void MainWindow::connectDocument(SessionPage *page) {
 
 void MainWindow::openFile(const QString &path) {
     lastError_.clear();
+    if (path == QLatin1String("-")) { // standard input: shown as it arrives
+        tabs_->pageForNewFile()->document()->openStream(path);
+        return;
+    }
     if (SessionPage *page = tabs_->pageShowing(path)) {
         tabs_->setCurrentWidget(page);
         page->document()->reload();
@@ -206,7 +210,7 @@ void MainWindow::onLoaded(SessionPage *page, bool reloaded) {
     tabs_->nameAfterFile(page);
     if (page == currentPage()) pageChanged();
     if (!reloaded || !page->document()->isLiveRefresh()) {
-        recentMenu_->add(file->path);
+        if (!page->document()->isStreaming()) recentMenu_->add(file->path);
         StartupTiming::mark("session loaded");
     }
     emit sessionLoaded();
@@ -221,7 +225,8 @@ void MainWindow::applyGrouping() {
 }
 
 void MainWindow::onFailed(SessionPage *page, const QString &message) {
-    if (page->document()->isLiveRefresh()) return; // the next refresh may succeed, the end surely will
+    // The next refresh may succeed, the end surely will; a stream from standard input has no next refresh.
+    if (page->document()->isLiveRefresh() && !page->document()->isStreaming()) return;
     lastError_ = message;
     // Not exec(): the UI keeps running, and tests can find and close the box.
     auto *box = new QMessageBox(QMessageBox::Warning, tr("Could not open the session"),
@@ -342,6 +347,15 @@ void MainWindow::createFileMenu() {
     open->setIcon(style()->standardIcon(QStyle::SP_DialogOpenButton));
     comparer_ = new SessionComparer(this);
     createCompareMenu(file); // opens a second session, so beside Open
+    // A named pipe or a growing file, read as it arrives (as `perfglass -` reads standard input).
+    QAction *stream = file->addAction(tr("Open &Stream…"), this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open Stream"));
+        if (!path.isEmpty()) tabs_->pageForNewFile()->document()->openStream(path);
+    });
+    stream->setObjectName(QStringLiteral("openStreamAction"));
+    stream->setToolTip(
+        tr("Show a session as it arrives: a named pipe that perf record -o - writes into, or a "
+           "file still being written"));
     file->addAction(recordingDock_->recordAction());
     recentMenu_ = new RecentFilesMenu(tr("Open Rece&nt"), file);
     file->addMenu(recentMenu_);

@@ -3,6 +3,7 @@
 #include "ExportJob.h"
 #include "RecordingView.h"
 #include "SessionDocument.h"
+#include "base/MonotonicClock.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -46,6 +47,9 @@ void SessionStatusBar::follow(SessionDocument *document) {
 
 void SessionStatusBar::followLoad(SessionDocument *document) {
     connect(document, &SessionDocument::loadStarted, this, [this, document] {
+        // A refresh of the live view or of a stream, every second, reads for a quarter of a second at most
+        // and may find nothing new: no progress bar, and its last message (sayLive) stays.
+        if (document->isLiveRefresh()) return;
         setLoading(true);
         showMessage(tr("Loading %1…").arg(fileNameOf(document->loadingPath())));
     });
@@ -70,7 +74,10 @@ void SessionStatusBar::followLoad(SessionDocument *document) {
 
 // What opening a file found worth saying: samples lost while recording, an archive unpacked.
 void SessionStatusBar::sayOpened(const SessionDocument *document) {
-    if (document->isLiveRefresh()) return;
+    if (document->isLiveRefresh()) {
+        sayLive(document);
+        return;
+    }
     const auto &file = document->file();
     const QString name = fileNameOf(file->path);
     if (const uint64_t lost = file->profile->diagnostics.lostSamples; lost > 0)
@@ -80,6 +87,24 @@ void SessionStatusBar::sayOpened(const SessionDocument *document) {
         showMessage(tr("Opened %1.").arg(name), 5000);
     if (!file->openNotices.isEmpty())
         showMessage(tr("Opened %1: %2").arg(name, file->openNotices.join(QStringLiteral("; "))), 10000);
+}
+
+// The live view's refresh: how long the samples shown span, and how far the last of them lies behind now
+// (samples carry CLOCK_MONOTONIC times, the recorder's clock; an older file's clock says nothing of now).
+void SessionStatusBar::sayLive(const SessionDocument *document) {
+    const Profile &profile = *document->file()->profile;
+    const double recorded =
+        profile.endTime > profile.startTime ? (profile.endTime - profile.startTime) / 1e9 : 0;
+    const uint64_t now = monotonicNanoseconds();
+    const bool sameClock =
+        profile.endTime > 0 && profile.endTime <= now && now - profile.endTime < 3'600'000'000'000u;
+    const QString behind =
+        sameClock ? tr("%1 s behind").arg((now - profile.endTime) / 1e9, 0, 'f', 1) : tr("lag unknown");
+    showMessage(
+        tr("Live view: %1 s recorded, %Ln sample(s), %2", nullptr, static_cast<int>(profile.samples.size()))
+            .arg(recorded, 0, 'f', 1)
+            .arg(behind),
+        3 * RecordingView::kLiveIntervalMs);
 }
 
 void SessionStatusBar::followAnalysis(SessionDocument *document) {

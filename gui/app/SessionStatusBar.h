@@ -33,6 +33,7 @@ signals:
     void cancelRequested();
 
 private:
+    void sayLive(const SessionDocument *document);
     void followLoad(SessionDocument *document);
     void followAnalysis(SessionDocument *document);
     void followExport(SessionDocument *document);

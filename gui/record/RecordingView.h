@@ -21,7 +21,7 @@ class RecordingJob;
 class RecordingView : public QWidget {
     Q_OBJECT
 public:
-    static constexpr int kLiveIntervalMs = 2000;
+    static constexpr int kLiveIntervalMs = 1000;
 
     explicit RecordingView(QWidget *parent = nullptr);
 

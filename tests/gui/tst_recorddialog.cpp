@@ -14,6 +14,8 @@
 #include "RecordDialog.h"
 #include "RecordingJob.h"
 #include "RecordingView.h"
+#include "SessionDocument.h"
+#include "SessionPage.h"
 #include "TestSupport.h"
 #include "Translations.h"
 
@@ -33,12 +35,14 @@
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTableWidget>
 #include <QTest>
 #include <QToolBar>
 #include <QToolButton>
+#include <QUndoStack>
 
 #include <signal.h>
 
@@ -78,6 +82,7 @@ private slots:
     void attachRecords();
     void destroyingStopsTheRecording();
     void liveViewFollowsTheRecording();
+    void liveViewKeepsItsFilterAsItGrows();
     void unknownProgramFails();
     void unknownEventFails();
     void settingsAreRemembered();
@@ -403,6 +408,55 @@ void TestRecordDialog::liveViewFollowsTheRecording() {
                                  window->session()->profile()->samples.size() ==
                                      view->recording()->summary().samples,
                              kTimeoutMs);
+}
+
+// The live view reads only what was added (LoadJob::loadLive): a filter set on it stays over the next
+// refreshes while the sample count grows, and the status bar says how much was recorded and the lag.
+void TestRecordDialog::liveViewKeepsItsFilterAsItGrows() {
+    auto window = newWindow();
+    QVERIFY(window);
+    RecordOptions options;
+    options.command = {clientPath(QStringLiteral("hotspots-fp")).toStdString(), "60000", "1"};
+    options.callGraph = CallGraphMode::FramePointer;
+    options.outputPath = dir_.filePath(QStringLiteral("live-filter.data")).toStdString();
+    RecordingView *view = part<RecordingView>(window, "recordingView");
+    QSignalSpy loaded(window.get(), &MainWindow::sessionLoaded);
+    QSignalSpy started(view->recording(), &RecordingJob::recordingStarted);
+    QSignalSpy failed(view->recording(), &RecordingJob::failed);
+    window->startRecording(options);
+    QTRY_VERIFY_WITH_TIMEOUT(!started.isEmpty() || !failed.isEmpty(), kTimeoutMs);
+    if (!failed.isEmpty() && !recordingRefused(failed.first().first().toString()).isEmpty())
+        QSKIP(qPrintable(QStringLiteral("not permitted: ") + failed.first().first().toString()));
+    QTRY_VERIFY_WITH_TIMEOUT(window->session() && window->session()->profile()->samples.size() > 0,
+                             kTimeoutMs);
+    SessionDocument *document = window->currentPage()->document();
+    QVERIFY(document->isLiveRefresh());
+    SampleFilter filter = document->filter();
+    const Profile &shown = *window->session()->profile();
+    const uint64_t start = shown.startTime + (shown.endTime - shown.startTime) / 2;
+    filter.startTime = start; // from the middle of what was shown, with no end: new samples fall in it
+    document->pushFilter(QStringLiteral("Select Time Range"), filter);
+    const uint64_t samplesBefore = document->file()->profile->samples.size();
+    QSignalSpy messages(window->statusBar(), &QStatusBar::messageChanged);
+    for (int refresh = 0; refresh < 2; ++refresh) {
+        const auto loadsBefore = loaded.count();
+        QTRY_VERIFY_WITH_TIMEOUT(loaded.count() > loadsBefore, kTimeoutMs);
+    }
+    QVERIFY(view->recording()->isActive());
+    QVERIFY(document->isLiveRefresh());
+    QVERIFY(document->file()->profile->samples.size() > samplesBefore);
+    QCOMPARE(document->filter().startTime, std::optional<uint64_t>(start));
+    QCOMPARE(document->undoStack()->count(), 1);
+    QTRY_VERIFY_WITH_TIMEOUT(document->analysis()->filter.startTime == std::optional<uint64_t>(start),
+                             kTimeoutMs);
+    // "Live view: 2.5 s recorded, 8,673 samples, 0.4 s behind"
+    QVERIFY(std::any_of(messages.begin(), messages.end(), [](const QList<QVariant> &message) {
+        const QString text = message.first().toString();
+        return text.contains(QStringLiteral(" s recorded, ")) && text.contains(QStringLiteral(" s behind"));
+    }));
+    saveScreenshot(window.get(), QStringLiteral("recording-live-filter.png"));
+    view->stopButton()->click();
+    QTRY_VERIFY_WITH_TIMEOUT(view->recording()->state() == RecordingJob::State::Finished, kTimeoutMs);
 }
 
 void TestRecordDialog::attachRecords() {

@@ -227,6 +227,20 @@ private slots:
         QCOMPARE(topDown->treeView()->currentIndex().data(TreeModelBase::FilterRole).toString(), selectedRow);
     }
 
+    // A stream (perfglass -, here a file) is read in steps, refreshed until its input ends; then it stops,
+    // holding every sample of the file.
+    void streamStopsAtItsEnd() {
+        SessionDocument document;
+        QSignalSpy loaded(&document, &SessionDocument::loaded);
+        document.openStream(kFp);
+        QVERIFY(document.isStreaming());
+        QVERIFY(loaded.wait(kLoadTimeoutMs));
+        QTRY_VERIFY_WITH_TIMEOUT(!document.isStreaming(), kLoadTimeoutMs);
+        QVERIFY(!document.isLoading());
+        QCOMPARE(document.loader()->liveState(), LoadJob::LiveState::Ended);
+        QCOMPARE(document.file()->profile->samples.size(), loadProfile(kFp.toStdString())->samples.size());
+    }
+
     // The live view reads a file again and again: a filter set between two refreshes stays.
     void liveRefreshKeepsFilter() {
         SessionDocument document;

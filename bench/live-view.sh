@@ -1,0 +1,65 @@
+#!/bin/sh
+# The live view's refresh cost as a recording grows (issue 32): `perf record -g -F 4000 -o -` of the workload
+# (frame pointers, 2 threads, DURATION seconds, default 130) piped into `perfglass -` (offscreen), which reads
+# the stream in steps as the live view reads a recording (LoadJob::loadLive). With PERFGLASS_TIMING=1 each
+# refresh prints the seconds recorded so far, its new samples, the time to read them (step and snapshot) and
+# the time to derive and analyse the whole snapshot. Prints the medians of both times around minute 1 (50-70 s
+# recorded) and over the last 20 s, their ratio (target: at most 1.2 at minute 10, DURATION=620), and the
+# application's CPU time over the run as a share of one core (target: at most 15%).
+# Usage: bench/live-view.sh [BUILD_DIR]
+set -eu
+build=${1:-build}
+duration=${DURATION:-130}
+gui=$build/gui/perfglass
+fp=$build/bench/workload-fp
+for tool in "$gui" "$fp"; do
+  [ -x "$tool" ] || { echo "live-view.sh: $tool is missing; build perfglass workload-fp" >&2; exit 1; }
+done
+command -v perf >/dev/null || { echo "live-view.sh: perf is not installed (linux-perf)" >&2; exit 1; }
+work=$(mktemp -d /tmp/perfglass-live.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+mkfifo "$work/stream"
+echo "# $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg); ${duration} s of workload-fp, 2 threads"
+PERFGLASS_TIMING=1 QT_QPA_PLATFORM=${PLATFORM:-offscreen} "$gui" - <"$work/stream" 2>"$work/timing" >/dev/null &
+gui_pid=$!
+perf record -q -e cpu-clock -F 4000 -g -o - -- "$fp" "$duration" 2 2>"$work/perf.err" | tee "$work/stream.data" \
+  >"$work/stream"
+sleep 3
+ticks=$(awk '{ print $14 + $15 }' "/proc/$gui_pid/stat")
+kill "$gui_pid" 2>/dev/null || true
+wait "$gui_pid" 2>/dev/null || true
+hz=$(getconf CLK_TCK)
+grep -c "" "$work/perf.err" >/dev/null && grep -i "lost" "$work/perf.err" || echo "perf reported no lost samples"
+# "perfglass timing: live refresh at 61.2 s recorded: 4012 new samples, read 3.1 ms, 240123 samples derived
+# and analysed 40.2 ms"
+awk -v end="$duration" '
+  /live refresh at/ {
+    at = $6; read = $13; analysed = $(NF - 1); samples = $15
+    if (at >= 50 && at <= 70) { r1[++n1] = read; a1[n1] = analysed; s1 = samples }
+    if (at >= end - 20) { r2[++n2] = read; a2[n2] = analysed; s2 = samples }
+    refreshes++
+  }
+  function median(v, n,   i, j, t) {
+    for (i = 2; i <= n; i++) for (j = i; j > 1 && v[j - 1] > v[j]; j--) { t = v[j]; v[j] = v[j - 1]; v[j - 1] = t }
+    return n ? v[int((n + 1) / 2)] : 0
+  }
+  END {
+    printf "refreshes: %d\n", refreshes
+    m1r = median(r1, n1); m1a = median(a1, n1); m2r = median(r2, n2); m2a = median(a2, n2)
+    printf "minute 1 (%d refreshes, %d samples): read %.1f ms, derive+analyse %.1f ms\n", n1, s1, m1r, m1a
+    printf "last 20 s (%d refreshes, %d samples): read %.1f ms, derive+analyse %.1f ms\n", n2, s2, m2r, m2a
+    if (m1r > 0 && m1a > 0)
+      printf "ratio last/minute 1: read %.2f, derive+analyse %.2f, whole refresh %.2f\n", m2r / m1r, m2a / m1a,
+             (m2r + m2a) / (m1r + m1a)
+  }' "$work/timing"
+awk -v t="$ticks" -v hz="$hz" -v d="$duration" 'BEGIN { printf "application CPU: %.1f s, %.0f%% of one core\n", t / hz, 100 * t / hz / d }'
+# What every refresh of the reload-everything live view read at the end: the whole stream, by the CLI (without
+# the GUI's trees and names), and perf report's time on the same data.
+if [ -x "$build/cli/perfglass-cli" ]; then
+  start=$(date +%s%N)
+  "$build/cli/perfglass-cli" report -i "$work/stream.data" >/dev/null 2>&1
+  echo "reading the whole stream again (perfglass-cli report): $(( ($(date +%s%N) - start) / 1000000 )) ms"
+fi
+start=$(date +%s%N)
+perf report -i "$work/stream.data" --stdio >/dev/null 2>&1 || true
+echo "perf report --stdio on the whole stream: $(( ($(date +%s%N) - start) / 1000000 )) ms"

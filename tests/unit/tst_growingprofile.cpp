@@ -1,0 +1,278 @@
+// Profiles that grow (load/GrowingProfileLoader): a file written while it is read and a pipe, read in steps.
+// Each snapshot shares the sealed chunks of its predecessor's sample columns; the snapshots end in the
+// profile loadProfile reads from the whole file (same sample columns, same call trees); a cut pipe and a
+// cancelled load keep what they read and say that the profile is partial.
+#include "GoldenFixtures.h"
+#include "analysis/CallTree.h"
+#include "base/UniqueFd.h"
+#include "load/GrowingProfileLoader.h"
+#include "load/LoadProfile.h"
+#include "perfdata/PerfDataReader.h"
+#include "perfdata/PerfDataWriter.h"
+#include "perfdata/PerfFileFormat.h"
+#include "profile/PackedColumn.h"
+#include "unit/TreeLines.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <thread>
+
+using namespace perfglass;
+
+namespace {
+
+constexpr int kCopies = 100; // of the golden frame-pointer recording's records: a few sealed chunks
+
+std::vector<uint8_t> fileBytes(const std::string &path) {
+    std::ifstream input(path, std::ios::binary);
+    return {std::istreambuf_iterator<char>(input), std::istreambuf_iterator<char>()};
+}
+
+void writeBytes(const std::string &path, const uint8_t *bytes, size_t size, bool append) {
+    std::ofstream output(path, std::ios::binary | (append ? std::ios::app : std::ios::trunc));
+    output.write(reinterpret_cast<const char *>(bytes), static_cast<std::streamsize>(size));
+}
+
+// The golden frame-pointer recording's records kCopies times over, as a finished file at path, or in pipe
+// mode on fd.
+void writeCopies(PerfDataWriter &writer, const std::string &golden) {
+    for (int copy = 0; copy < kCopies; ++copy) {
+        PerfDataReader reader(golden);
+        while (const perf_event_header *record = reader.next())
+            writer.writeRecord(record, record->size);
+    }
+}
+
+void writeLargeSession(const std::string &path) {
+    PerfDataReader golden(test::goldenPath("perf-fp").toStdString());
+    PerfDataWriter writer(path, golden.events());
+    writeCopies(writer, golden.path());
+    writer.finish(golden.metadata());
+}
+
+void writeLargePipeSession(const std::string &path) {
+    PerfDataReader golden(test::goldenPath("perf-fp").toStdString());
+    UniqueFd file(::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644));
+    PerfDataWriter writer(PerfDataWriter::PipeOutput{file.get()}, golden.events(), golden.metadata());
+    writeCopies(writer, golden.path());
+    writer.finish(golden.metadata());
+}
+
+LoadOptions goldenOptions() {
+    LoadOptions options;
+    options.sysroot = test::goldenDir().toStdString();
+    options.userBuildIdCache = false;
+    return options;
+}
+
+template <typename T> std::vector<T> values(const PackedColumn<T> &column) {
+    return column.toVector();
+}
+
+void compareSamples(const Profile &a, const Profile &b) {
+    QCOMPARE(a.samples.size(), b.samples.size());
+    QVERIFY(values(a.samples.time) == values(b.samples.time));
+    QVERIFY(values(a.samples.tid) == values(b.samples.tid));
+    QVERIFY(values(a.samples.pid) == values(b.samples.pid));
+    QVERIFY(values(a.samples.period) == values(b.samples.period));
+    QVERIFY(values(a.samples.stack) == values(b.samples.stack));
+}
+
+void compareTrees(const std::shared_ptr<const Profile> &a, const std::shared_ptr<const Profile> &b) {
+    QCOMPARE(test::treeLines(*CallTree::topDown(a, {})), test::treeLines(*CallTree::topDown(b, {})));
+    QCOMPARE(test::treeLines(*CallTree::bottomUp(a, {})), test::treeLines(*CallTree::bottomUp(b, {})));
+}
+
+// Every sealed chunk of earlier's column is the same storage in later's.
+template <typename T> bool sharesSealedChunks(const PackedColumn<T> &earlier, const PackedColumn<T> &later) {
+    const PackedWords &before = earlier.words();
+    const PackedWords &after = later.words();
+    if (after.sealedChunks() < before.sealedChunks()) return false;
+    for (size_t chunk = 0; chunk < before.sealedChunks(); ++chunk)
+        if (before.chunkStorage(chunk) != after.chunkStorage(chunk)) return false;
+    return true;
+}
+
+// Steps until the loader has read everything that has arrived (or the input ended).
+GrowingProfileLoader::StepEnd readArrived(GrowingProfileLoader &loader) {
+    GrowingProfileLoader::StepEnd end;
+    do
+        end = loader.step(std::chrono::seconds(1));
+    while (end == GrowingProfileLoader::StepEnd::Budget);
+    return end;
+}
+
+bool hasPartialNotice(const Profile &profile) {
+    return std::any_of(
+        profile.diagnostics.notices.begin(), profile.diagnostics.notices.end(),
+        [](const Message &notice) { return notice.english().find("partial") != std::string::npos; });
+}
+
+} // namespace
+
+class TestGrowingProfile : public QObject {
+    Q_OBJECT
+
+private slots:
+    void copiedColumnSharesSealedChunks();
+    void growingFileSnapshotsShareChunksAndEndAsTheWholeFile();
+    void cutPipeKeepsWhatItRead();
+    void cancelledLoadKeepsWhatItRead();
+};
+
+void TestGrowingProfile::copiedColumnSharesSealedChunks() {
+    PackedColumn<uint64_t> column;
+    for (uint64_t i = 0; i < 3 * PackedWords::kChunkSize + 10; ++i)
+        column.push_back(1000 + i * 7);
+    const PackedColumn<uint64_t> copy = column;
+    QCOMPARE(copy.words().sealedChunks(), size_t{3});
+    for (size_t chunk = 0; chunk < 3; ++chunk) {
+        QVERIFY(copy.words().chunkStorage(chunk) != nullptr);
+        QCOMPARE(copy.words().chunkStorage(chunk), column.words().chunkStorage(chunk));
+    }
+    // The original goes on growing and corrects a value: the copy keeps its values and its storage.
+    for (uint64_t i = 0; i < PackedWords::kChunkSize; ++i)
+        column.push_back(5);
+    const void *firstBefore = column.words().chunkStorage(0);
+    column.set(1, 42);
+    QVERIFY(column.words().chunkStorage(0) != firstBefore);
+    QCOMPARE(copy.words().chunkStorage(0), firstBefore);
+    QCOMPARE(copy[1], uint64_t{1007});
+    QCOMPARE(column[1], uint64_t{42});
+    QCOMPARE(copy.size(), 3 * PackedWords::kChunkSize + 10);
+    QCOMPARE(copy.words().chunkStorage(2), column.words().chunkStorage(2));
+}
+
+// The file is written as a recorder does: header with data size 0, records appended in pieces (cut anywhere,
+// inside records too), then the feature sections and the final data size.
+void TestGrowingProfile::growingFileSnapshotsShareChunksAndEndAsTheWholeFile() {
+    QTemporaryDir dir;
+    const std::string whole = dir.filePath("whole.data").toStdString();
+    const std::string growing = dir.filePath("growing.data").toStdString();
+    writeLargeSession(whole);
+    const std::vector<uint8_t> bytes = fileBytes(whole);
+    format::FileHeader header{};
+    std::memcpy(&header, bytes.data(), sizeof header);
+    format::FileHeader unfinished = header;
+    unfinished.data.size = 0;
+    std::memset(unfinished.features, 0, sizeof unfinished.features);
+    std::vector<uint8_t> start(bytes.begin(),
+                               bytes.begin() + static_cast<std::ptrdiff_t>(header.data.offset));
+    std::memcpy(start.data(), &unfinished, sizeof unfinished);
+    writeBytes(growing, start.data(), start.size(), false);
+
+    GrowingProfileLoader loader(growing, goldenOptions());
+    std::shared_ptr<const Profile> previous = loader.snapshot();
+    QCOMPARE(previous->samples.size(), size_t{0});
+    const uint64_t dataEnd = header.data.offset + header.data.size;
+    const uint64_t pieces = 7;
+    int sharedSnapshots = 0;
+    for (uint64_t piece = 0; piece < pieces; ++piece) {
+        const uint64_t from = header.data.offset + header.data.size * piece / pieces + (piece ? 3 : 0);
+        const uint64_t to =
+            piece + 1 == pieces ? dataEnd : header.data.offset + header.data.size * (piece + 1) / pieces + 3;
+        writeBytes(growing, bytes.data() + from, to - from, true);
+        QCOMPARE(readArrived(loader), GrowingProfileLoader::StepEnd::CaughtUp);
+        const std::shared_ptr<const Profile> next = loader.snapshot();
+        QVERIFY(next->samples.size() >= previous->samples.size());
+        QVERIFY(sharesSealedChunks(previous->samples.time, next->samples.time));
+        QVERIFY(sharesSealedChunks(previous->samples.stack, next->samples.stack));
+        QVERIFY(sharesSealedChunks(previous->samples.tid, next->samples.tid));
+        if (previous->samples.time.words().sealedChunks() > 0) ++sharedSnapshots;
+        previous = next;
+    }
+    QVERIFY(sharedSnapshots >= 3); // the sharing was tested on sealed chunks, not only on empty columns
+    // The writer finishes: features, then the data size in the header.
+    writeBytes(growing, bytes.data() + dataEnd, bytes.size() - dataEnd, true);
+    {
+        std::fstream file(growing, std::ios::binary | std::ios::in | std::ios::out);
+        file.write(reinterpret_cast<const char *>(&header), sizeof header);
+    }
+    QCOMPARE(readArrived(loader), GrowingProfileLoader::StepEnd::Ended);
+    const std::shared_ptr<const Profile> grown = loader.finish();
+    const std::shared_ptr<const Profile> read = loadProfile(whole, goldenOptions());
+    QVERIFY(read->samples.size() > 2 * PackedWords::kChunkSize);
+    compareSamples(*grown, *read);
+    compareTrees(grown, read);
+    compareTrees(previous, read); // the last snapshot before the end already had every sample
+    QVERIFY(!hasPartialNotice(*grown));
+}
+
+// perf record -o - | perfglass -: the pipe ends inside a record. What came before it is kept, as a file cut
+// at the same byte reads it, and the reader's notice says where the stream was cut.
+void TestGrowingProfile::cutPipeKeepsWhatItRead() {
+    QTemporaryDir dir;
+    const std::string pipeFile = dir.filePath("pipe.data").toStdString();
+    writeLargePipeSession(pipeFile);
+    const std::vector<uint8_t> bytes = fileBytes(pipeFile);
+    const size_t cut = bytes.size() * 2 / 3 + 5;
+    const std::string cutFile = dir.filePath("cut.data").toStdString();
+    writeBytes(cutFile, bytes.data(), cut, false);
+
+    int ends[2];
+    QCOMPARE(::pipe2(ends, O_CLOEXEC), 0);
+    UniqueFd readEnd(ends[0]);
+    UniqueFd savedStdin(::dup(STDIN_FILENO));
+    QVERIFY(::dup2(readEnd.get(), STDIN_FILENO) == STDIN_FILENO);
+    std::jthread writer([&bytes, cut, writeEnd = UniqueFd(ends[1])] {
+        for (size_t done = 0; done < cut;) {
+            const ssize_t wrote =
+                ::write(writeEnd.get(), bytes.data() + done, std::min<size_t>(cut - done, 8192));
+            if (wrote <= 0) return;
+            done += static_cast<size_t>(wrote);
+            std::this_thread::sleep_for(std::chrono::microseconds(200));
+        }
+    });
+    std::shared_ptr<const Profile> grown;
+    {
+        GrowingProfileLoader loader("-", goldenOptions());
+        GrowingProfileLoader::StepEnd end;
+        while ((end = loader.step(std::chrono::milliseconds(20))) != GrowingProfileLoader::StepEnd::Ended) {
+            if (end == GrowingProfileLoader::StepEnd::CaughtUp)
+                std::this_thread::sleep_for(std::chrono::milliseconds(1));
+            QVERIFY(loader.snapshot()->samples.size() <= loader.samplesRead());
+        }
+        grown = loader.finish();
+    }
+    ::dup2(savedStdin.get(), STDIN_FILENO);
+    const std::shared_ptr<const Profile> read = loadProfile(cutFile, goldenOptions());
+    QVERIFY(read->samples.size() > 0);
+    compareSamples(*grown, *read);
+    compareTrees(grown, read);
+    const auto &notices = grown->diagnostics.notices;
+    QVERIFY(std::any_of(notices.begin(), notices.end(), [](const Message &notice) {
+        return notice.kind == MessageKind::IncompleteRecordIgnored;
+    }));
+}
+
+void TestGrowingProfile::cancelledLoadKeepsWhatItRead() {
+    QTemporaryDir dir;
+    const std::string whole = dir.filePath("whole.data").toStdString();
+    writeLargeSession(whole);
+    std::stop_source stop;
+    LoadOptions options = goldenOptions();
+    options.stop = stop.get_token();
+    GrowingProfileLoader loader(whole, options);
+    QCOMPARE(loader.step(std::chrono::hours(1)) == GrowingProfileLoader::StepEnd::Ended, true);
+    const size_t total = loader.samplesRead();
+
+    GrowingProfileLoader cancelled(whole, options);
+    stop.request_stop(); // the step ends at its first look at the stop: after 4096 records
+    QCOMPARE(cancelled.step(std::chrono::hours(1)), GrowingProfileLoader::StepEnd::Stopped);
+    const std::shared_ptr<const Profile> partial = cancelled.finish();
+    QVERIFY(partial->samples.size() > 0);
+    QVERIFY(partial->samples.size() < total);
+    QCOMPARE(partial->samples.size(), size_t{cancelled.samplesRead()});
+    QVERIFY(hasPartialNotice(*partial));
+    QVERIFY(cancelled.ended());
+}
+
+QTEST_GUILESS_MAIN(TestGrowingProfile)
+#include "tst_growingprofile.moc"
