@@ -11,6 +11,7 @@
 #include <QElapsedTimer>
 #include <QFileInfo>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <optional>
@@ -39,11 +40,15 @@ void printLiveTiming(uint64_t newSamples, double readMs, const Profile &profile,
 }
 } // namespace
 
-// The growing profile of a file being recorded, kept between the live view's refreshes. Only one refresh
-// runs at a time (SessionDocument::refreshLive waits for the previous one), so it needs no lock.
+// The growing profile of a file being recorded, kept between the live view's refreshes, or of a large file
+// opened in steps. Only one step runs at a time (SessionDocument waits for the previous one), so it needs no
+// lock.
 struct LoadJob::LiveLoad {
     QString path;
     std::unique_ptr<GrowingProfileLoader> loader;
+    // Opening in steps: what PATH stood for (an archive is unpacked first), the next step's length.
+    std::optional<OpenedSession> opened;
+    std::chrono::milliseconds stepBudget{250};
     std::shared_ptr<const Profile> finished; // once the recorder has finished the file
     LiveState state = LiveState::CaughtUp;
     std::optional<size_t> deliveredSamples; // of the last snapshot handed over
@@ -69,11 +74,25 @@ void LoadJob::loadLive(const QString &path) {
         live_ = std::make_shared<LiveLoad>();
         live_->path = path;
     }
-    start([path, options = options_, settings = settings_,
-           live = live_](const std::stop_token &stop,
-                         const ReportProgress &) { return readLive(path, options, settings, live, stop); },
+    startStep();
+}
+
+void LoadJob::loadInSteps(const QString &path, std::chrono::milliseconds firstStep) {
+    path_ = path;
+    live_ = std::make_shared<LiveLoad>();
+    live_->path = path;
+    live_->opened.emplace();
+    live_->stepBudget = firstStep;
+    startStep();
+}
+
+void LoadJob::startStep() {
+    start([path = path_, options = options_, settings = settings_, live = live_](
+              const std::stop_token &stop,
+              const ReportProgress &report) { return readLive(path, options, settings, live, stop, report); },
           [this](std::shared_ptr<const SessionAnalysis> session) {
               if (session) emit loaded(std::move(session)); // none: nothing new to show
+              emit stepEnded();
           });
 }
 
@@ -81,19 +100,44 @@ LoadJob::LiveState LoadJob::liveState() const {
     return live_ && !isRunning() ? live_->state : LiveState::CaughtUp;
 }
 
-// Reads what has arrived since the last refresh; a cancelled refresh leaves the loader where it stopped.
+// The loader of a live view or of a file opened in steps, made by the first step (which unpacks an archive
+// opened in steps first).
+GrowingProfileLoader &LoadJob::liveLoader(const QString &path, LoadOptions &options, LiveLoad &live,
+                                          const std::stop_token &stop) {
+    if (live.loader) return *live.loader;
+    std::string dataPath = path.toStdString();
+    if (live.opened) {
+        if (QFileInfo(path).isDir()) throw Error(dataPath + ": is a directory, not a session file");
+        *live.opened = openSession(path, options, stop, [](double) {});
+        dataPath = live.opened->sessionPath;
+    }
+    live.loader = std::make_unique<GrowingProfileLoader>(dataPath, options);
+    return *live.loader;
+}
+
+// Reads what has arrived since the last refresh; a cancelled refresh leaves the loader where it stopped. A
+// file opened in steps reads on for a step four times as long as the last, and ends where what arrived ends
+// (a file whose writer never completed its header reads as far as it goes).
 std::shared_ptr<const SessionAnalysis> LoadJob::readLive(const QString &path, LoadOptions options,
                                                          const SymbolSettings &symbolSettings,
                                                          const std::shared_ptr<LiveLoad> &live,
-                                                         const std::stop_token &stop) {
-    if (!live->loader) live->loader = std::make_unique<GrowingProfileLoader>(path.toStdString(), options);
-    GrowingProfileLoader &loader = *live->loader;
+                                                         const std::stop_token &stop,
+                                                         const ReportProgress &reportProgress) {
+    GrowingProfileLoader &loader = liveLoader(path, options, *live, stop);
+    const bool inSteps = live->opened.has_value();
     QElapsedTimer clock;
     clock.start();
     const uint64_t samplesBefore = loader.samplesRead();
     using StepEnd = GrowingProfileLoader::StepEnd;
-    const StepEnd end = live->finished ? StepEnd::Ended : loader.step(std::chrono::milliseconds(250), stop);
+    const auto progress = [&reportProgress](double share) { reportProgress(share * kReadShare); };
+    StepEnd end = live->finished ? StepEnd::Ended
+                                 : loader.step(live->stepBudget, stop,
+                                               inSteps ? std::function<void(double)>(progress) : nullptr);
     throwIfCancelled(stop);
+    if (inSteps) {
+        live->stepBudget *= 4;
+        if (end == StepEnd::CaughtUp) end = StepEnd::Ended;
+    }
     if (end == StepEnd::Ended && !live->finished) live->finished = loader.finish();
     live->state = end == StepEnd::Ended    ? LiveState::Ended
                   : end == StepEnd::Budget ? LiveState::MoreToRead
@@ -113,6 +157,10 @@ std::shared_ptr<const SessionAnalysis> LoadJob::readLive(const QString &path, Lo
     file->dataPath = path;
     file->fileSize = static_cast<uint64_t>(QFileInfo(path).size());
     file->symbolSettings = symbolSettings;
+    if (inSteps) {
+        describeOpened(*file, *live->opened);
+        if (!live->finished) file->partialShare = std::clamp(loader.shareRead(), 1e-3, 0.999);
+    }
     const std::shared_ptr<const Profile> shown = file->profile;
     auto analysis = analysed(std::move(file), stop, {});
     printLiveTiming(loader.samplesRead() - samplesBefore, readMs, *shown,
@@ -144,6 +192,16 @@ OpenedSession LoadJob::openSession(const QString &path, LoadOptions &options, co
     options.buildIdCaches.insert(options.buildIdCaches.begin(), opened.buildIdCaches.begin(),
                                  opened.buildIdCaches.end());
     return opened;
+}
+
+// What opening found: the session file read (inside an archive's private cache for an archive), the notices
+// and the build-id caches it added.
+void LoadJob::describeOpened(SessionFile &file, const OpenedSession &opened) {
+    file.dataPath = QString::fromStdString(opened.sessionPath);
+    file.fileSize = static_cast<uint64_t>(QFileInfo(file.dataPath).size());
+    for (const auto &notice : opened.notices)
+        file.openNotices.push_back(QString::fromStdString(notice));
+    file.buildIdCaches = opened.buildIdCaches;
 }
 
 std::shared_ptr<SessionFile> LoadJob::sessionFileOf(std::shared_ptr<const Profile> profile) {
@@ -183,12 +241,8 @@ std::shared_ptr<const SessionAnalysis> LoadJob::read(const QString &path, LoadOp
     if (profile->events.empty()) throw Error(path.toStdString() + ": the session describes no events");
     auto file = sessionFileOf(std::move(profile));
     file->path = info.absoluteFilePath();
-    file->dataPath = QString::fromStdString(opened.sessionPath);
-    file->fileSize = static_cast<uint64_t>(QFileInfo(file->dataPath).size());
-    for (const auto &notice : opened.notices)
-        file->openNotices.push_back(QString::fromStdString(notice));
     file->symbolSettings = symbolSettings;
-    file->buildIdCaches = opened.buildIdCaches;
+    describeOpened(*file, opened);
     return analysed(std::move(file), stop, reportProgress);
 }
 

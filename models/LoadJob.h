@@ -12,9 +12,13 @@
 
 #include <QString>
 
+#include <chrono>
+#include <cstdint>
 #include <memory>
 
 namespace perfglass {
+
+class GrowingProfileLoader;
 
 class LoadJob : public BackgroundJob {
     Q_OBJECT
@@ -39,9 +43,14 @@ public:
     // path and notices are the caller's to fill. Also for profiles in hand (tests, fixtures).
     static std::shared_ptr<SessionFile> sessionFileOf(std::shared_ptr<const Profile> profile);
 
-    // Where the last loadLive() (below) stopped: everything that had arrived was read, records wait (it reads
-    // for about a quarter of a second at a time), or the input ended (the recorder finished the file, the
-    // pipe closed).
+    // Files at least this large open in steps (loadInSteps) in the desktop application; smaller ones are read
+    // in well under the 300 ms a first partial view would take.
+    static constexpr uint64_t kStepsFromBytes = 64ull << 20;
+    static constexpr std::chrono::milliseconds kFirstStep{200};
+
+    // Where the last loadLive() or loadInSteps() (below) stopped: everything that had arrived was read,
+    // records wait (a live step reads for about a quarter of a second), or the input ended (the recorder
+    // finished the file, the pipe closed, a file opened in steps was read to its end).
     enum class LiveState { CaughtUp, MoreToRead, Ended };
     LiveState liveState() const;
 
@@ -53,9 +62,17 @@ public slots:
     // loaded() hands over a snapshot of the profile so far, whose sealed sample chunks it shares with the
     // previous one. Once the recorder has finished the file, the snapshot is the complete profile.
     void loadLive(const QString &path);
+    // Opens PATH, a finished file or an archive, in steps (a large file that shows itself while it loads):
+    // loaded() hands over a first snapshot after about FIRSTSTEP of reading, marked partial
+    // (SessionFile::partialShare), then liveState() is MoreToRead and each loadLive(PATH) reads on for four
+    // times as long as the step before, so that the snapshots' analyses add about a third of one analysis to
+    // the whole load; the last step hands over the complete profile (Ended). Progress reports the share read.
+    void loadInSteps(const QString &path, std::chrono::milliseconds firstStep = kFirstStep);
 
 signals:
     void loaded(std::shared_ptr<const perfglass::SessionAnalysis> session);
+    // A step of loadLive() or loadInSteps() ended (after loaded(), when it found something to show).
+    void stepEnded();
 
 private:
     static OpenedSession openSession(const QString &path, LoadOptions &options, const std::stop_token &stop,
@@ -64,7 +81,12 @@ private:
     static std::shared_ptr<const SessionAnalysis> readLive(const QString &path, LoadOptions options,
                                                            const SymbolSettings &symbolSettings,
                                                            const std::shared_ptr<LiveLoad> &live,
-                                                           const std::stop_token &stop);
+                                                           const std::stop_token &stop,
+                                                           const ReportProgress &reportProgress);
+    static GrowingProfileLoader &liveLoader(const QString &path, LoadOptions &options, LiveLoad &live,
+                                            const std::stop_token &stop);
+    void startStep();
+    static void describeOpened(SessionFile &file, const OpenedSession &opened);
     static std::shared_ptr<const SessionAnalysis> analysed(std::shared_ptr<SessionFile> file,
                                                            const std::stop_token &stop,
                                                            const ReportProgress &reportProgress);

@@ -41,6 +41,9 @@ SessionDocument::SessionDocument(QObject *parent)
     , analyzer_(new AnalysisJob(this))
     , exporter_(new ExportJob(this))
     , undoStack_(new QUndoStack(this))
+    , stepsFromBytes_(qEnvironmentVariable("PERFGLASS_OPEN_IN_STEPS") == QLatin1String("0")
+                          ? UINT64_MAX
+                          : LoadJob::kStepsFromBytes)
     , streamTimer_(new QTimer(this)) {
     streamTimer_->setInterval(1000);
     connect(streamTimer_, &QTimer::timeout, this, [this] { refreshLive(streamPath_); });
@@ -51,10 +54,12 @@ SessionDocument::SessionDocument(QObject *parent)
     connect(loader_, &LoadJob::started, this, &SessionDocument::loadStarted);
     connect(loader_, &LoadJob::progress, this, &SessionDocument::loadProgress);
     connect(loader_, &LoadJob::loaded, this, &SessionDocument::onLoaded);
-    connect(loader_, &LoadJob::loaded, this, &SessionDocument::followStream);
+    connect(loader_, &LoadJob::stepEnded, this, &SessionDocument::followStream);
     connect(loader_, &LoadJob::failed, this, &SessionDocument::loadFailed);
     connect(loader_, &LoadJob::failed, streamTimer_, &QTimer::stop); // after loadFailed: a stream's is said
+    connect(loader_, &LoadJob::failed, this, [this] { inSteps_ = false; });
     connect(loader_, &LoadJob::cancelled, this, &SessionDocument::loadCancelled);
+    connect(loader_, &LoadJob::cancelled, this, [this] { inSteps_ = false; });
     connect(analyzer_, &AnalysisJob::started, this, &SessionDocument::analysisStarted);
     connect(analyzer_, &AnalysisJob::failed, this, &SessionDocument::analysisFailed);
     connect(analyzer_, &AnalysisJob::analyzed, this, [this](std::shared_ptr<const SessionAnalysis> analysis) {
@@ -74,7 +79,11 @@ void SessionDocument::open(const QString &path) {
     streamTimer_->stop();
     reloading_ = false;
     live_ = false;
-    loader_->load(path);
+    inSteps_ = opensInSteps(path);
+    if (inSteps_)
+        loader_->loadInSteps(path, firstStep_);
+    else
+        loader_->load(path);
 }
 
 void SessionDocument::reload() {
@@ -82,11 +91,21 @@ void SessionDocument::reload() {
     streamTimer_->stop();
     reloading_ = true;
     live_ = false;
-    loader_->load(file_->path);
+    inSteps_ = opensInSteps(file_->path);
+    if (inSteps_)
+        loader_->loadInSteps(file_->path, firstStep_);
+    else
+        loader_->load(file_->path);
+}
+
+bool SessionDocument::opensInSteps(const QString &path) const {
+    const QFileInfo info(path);
+    return info.isFile() && static_cast<uint64_t>(info.size()) >= stepsFromBytes_;
 }
 
 void SessionDocument::refreshLive(const QString &path) {
     if (loader_->isLoading()) return;
+    inSteps_ = false;
     reloading_ = file_ && file_->path == QFileInfo(path).absoluteFilePath();
     live_ = true;
     loader_->loadLive(path);
@@ -105,6 +124,10 @@ bool SessionDocument::isStreaming() const {
 // After a refresh of the live view or of a stream: records still wait (a large file, a burst) are read at
 // once rather than at the next tick; an input that ended needs no more ticks.
 void SessionDocument::followStream() {
+    if (inSteps_) {
+        readOn();
+        return;
+    }
     if (!live_) return;
     const LoadJob::LiveState state = loader_->liveState();
     if (state == LoadJob::LiveState::Ended) streamTimer_->stop();
@@ -112,6 +135,16 @@ void SessionDocument::followStream() {
     QTimer::singleShot(0, this, [this, path = loader_->currentPath()] {
         if (live_ && !loader_->isLoading()) refreshLive(path);
     });
+}
+
+// The next step of a file opened in steps, keeping what the user did with the snapshots shown so far.
+void SessionDocument::readOn() {
+    if (loader_->liveState() != LoadJob::LiveState::MoreToRead) {
+        inSteps_ = false;
+        return;
+    }
+    reloading_ = file_ != nullptr;
+    loader_->loadLive(loader_->currentPath());
 }
 
 void SessionDocument::cancel() {

@@ -7,6 +7,7 @@
 #pragma once
 
 #include "ExportJob.h"
+#include "LoadJob.h"
 #include "SessionAnalysis.h"
 #include "SymbolSettings.h"
 #include "analysis/FilterTransfer.h"
@@ -15,6 +16,8 @@
 #include <QObject>
 #include <QString>
 
+#include <chrono>
+#include <cstdint>
 #include <memory>
 #include <vector>
 
@@ -24,7 +27,6 @@ class QUndoStack;
 namespace perfglass {
 
 class AnalysisJob;
-class LoadJob;
 
 class SessionDocument : public QObject {
     Q_OBJECT
@@ -32,10 +34,20 @@ public:
     explicit SessionDocument(QObject *parent = nullptr);
     ~SessionDocument() override;
 
-    // Reads PATH, a new file: the filter and the undo stack start afresh.
+    // Reads PATH, a new file: the filter and the undo stack start afresh. A large file (stepsFromBytes()) is
+    // read in steps: its first snapshot shows within a fraction of a second, marked partial, the next ones
+    // follow as it is read (the filter kept, as by a reload), and the last is the complete profile.
     void open(const QString &path);
-    // Reads the open file again, keeping the filter and the undo stack.
+    // Reads the open file again, keeping the filter and the undo stack (in steps too, when it is large).
     void reload();
+    // Whether a large file is being opened in steps (its snapshots are partial until the last).
+    bool isOpeningInSteps() const { return inSteps_; }
+    // Files of at least FROMBYTES open in steps, the first one FIRSTSTEP long (LoadJob::kStepsFromBytes and
+    // kFirstStep by default; PERFGLASS_OPEN_IN_STEPS=0 in the environment turns steps off, for comparisons).
+    void setSteps(uint64_t fromBytes, std::chrono::milliseconds firstStep = LoadJob::kFirstStep) {
+        stepsFromBytes_ = fromBytes;
+        firstStep_ = firstStep;
+    }
     // A refresh of the live view of PATH, a recording in progress: reads only what was added since the last
     // refresh (LoadJob::loadLive) and keeps the filter and the undo stack as reload() does when PATH is the
     // open file; as open() otherwise. Skipped while the previous refresh runs. Its failures are not the
@@ -97,6 +109,8 @@ private:
                               FilterTransfer::Carried *report) const;
     void applyState(size_t state);
     void followStream();
+    void readOn();
+    bool opensInSteps(const QString &path) const;
     void analyze();
     SampleFilter withViewSettings(SampleFilter filter) const;
 
@@ -113,6 +127,9 @@ private:
     bool hideIdle_ = false;
     bool reloading_ = false; // the read running is of the open file
     bool live_ = false;      // ... and is a refresh of the live view
+    bool inSteps_ = false;   // a large file is being opened in steps
+    uint64_t stepsFromBytes_;
+    std::chrono::milliseconds firstStep_ = LoadJob::kFirstStep;
     QTimer *streamTimer_;    // refreshes openStream()'s view every second
     QString streamPath_;
 };

@@ -40,6 +40,11 @@ struct SessionFile {
     // over time (for the timeline), and each sample's latency weight, for the Latency choice; null otherwise.
     std::shared_ptr<const Parallelism> parallelism;
     std::shared_ptr<const std::vector<uint64_t>> latency;
+    // A snapshot of a large file opened in steps (LoadJob::loadInSteps): the share of the file read so far,
+    // in (0, 1). 0 for a complete profile.
+    double partialShare = 0;
+
+    bool isPartial() const { return partialShare > 0; }
 
     uint64_t durationNs() const {
         return profile->endTime > profile->startTime ? profile->endTime - profile->startTime : 0;

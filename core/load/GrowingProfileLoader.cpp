@@ -39,11 +39,13 @@ GrowingProfileLoader::GrowingProfileLoader(const std::string &path, LoadOptions 
 GrowingProfileLoader::~GrowingProfileLoader() = default;
 
 GrowingProfileLoader::StepEnd GrowingProfileLoader::step(std::chrono::steady_clock::duration budget,
-                                                         std::stop_token stop) {
+                                                         std::stop_token stop,
+                                                         const std::function<void(double)> &progress) {
     if (ended_) return StepEnd::Ended;
     const auto deadline = std::chrono::steady_clock::now() + budget;
     bool stopped = false;
     const bool drained = feed_.feed([&] {
+        if (progress) progress(shareRead());
         stopped = options_.stop.stop_requested() || stop.stop_requested();
         return !stopped && std::chrono::steady_clock::now() < deadline;
     });

@@ -12,6 +12,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <future>
 #include <memory>
 #include <stop_token>
@@ -35,8 +36,10 @@ public:
         Stopped,  // a stop was requested on options.stop
     };
     // Reads records for about budget, or until what has arrived is read; a stop requested on stop (or on
-    // options.stop) ends it early, and a later step goes on from there.
-    StepEnd step(std::chrono::steady_clock::duration budget, std::stop_token stop = {});
+    // options.stop) ends it early, and a later step goes on from there. progress, when given, hears
+    // shareRead() now and then as the step reads.
+    StepEnd step(std::chrono::steady_clock::duration budget, std::stop_token stop = {},
+                 const std::function<void(double)> &progress = {});
     // The profile so far; shares the sealed column chunks of the previous snapshot.
     std::shared_ptr<const Profile> snapshot();
     // The complete profile. Called before the input ended (a cancelled load, a recording still going), it

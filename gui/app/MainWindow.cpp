@@ -211,7 +211,7 @@ void MainWindow::onLoaded(SessionPage *page, bool reloaded) {
     if (page == currentPage()) pageChanged();
     if (!reloaded || !page->document()->isLiveRefresh()) {
         if (!page->document()->isStreaming()) recentMenu_->add(file->path);
-        StartupTiming::mark("session loaded");
+        StartupTiming::mark(file->isPartial() ? "first partial session loaded" : "session loaded");
     }
     emit sessionLoaded();
 }

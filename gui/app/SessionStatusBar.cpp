@@ -50,12 +50,20 @@ void SessionStatusBar::followLoad(SessionDocument *document) {
         // A refresh of the live view or of a stream, every second, reads for a quarter of a second at most
         // and may find nothing new: no progress bar, and its last message (sayLive) stays.
         if (document->isLiveRefresh()) return;
+        // The next step of a file opened in steps: the progress bar goes on from where it is.
+        if (document->isOpeningInSteps() && progress_->isVisible()) return;
         setLoading(true);
         showMessage(tr("Loading %1…").arg(fileNameOf(document->loadingPath())));
     });
     connect(document, &SessionDocument::loadProgress, this,
             [this](double fraction) { progress_->setValue(static_cast<int>(fraction * 1000)); });
     connect(document, &SessionDocument::loaded, this, [this, document] {
+        if (document->file()->isPartial()) {
+            showMessage(tr("Showing the first %1 % of %2; reading the rest…")
+                            .arg(document->file()->partialShare * 100, 0, 'f', 0)
+                            .arg(fileNameOf(document->file()->path)));
+            return;
+        }
         setLoading(false);
         sayOpened(document);
     });
@@ -68,7 +76,13 @@ void SessionStatusBar::followLoad(SessionDocument *document) {
     });
     connect(document, &SessionDocument::loadCancelled, this, [this, document] {
         setLoading(false);
-        showMessage(tr("Loading %1 was cancelled.").arg(fileNameOf(document->loadingPath())), 5000);
+        const auto &file = document->file();
+        if (document->isOpeningInSteps() && file && file->isPartial())
+            showMessage(tr("Loading %1 was cancelled: the views show the first %2 % of it.")
+                            .arg(fileNameOf(document->loadingPath()))
+                            .arg(file->partialShare * 100, 0, 'f', 0));
+        else
+            showMessage(tr("Loading %1 was cancelled.").arg(fileNameOf(document->loadingPath())), 5000);
     });
 }
 

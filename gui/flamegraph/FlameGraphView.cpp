@@ -39,6 +39,7 @@ FlameGraphView::FlameGraphView(FlameGraphModel *model, QWidget *parent)
     , breadcrumb_(new QLabel(this))
     , search_(new QLineEdit(this))
     , matches_(new QLabel(this))
+    , partial_(new QLabel(this))
     , status_(new QLabel(this))
     , legend_(new QLabel(this))
     , icicle_(new QToolButton(this))
@@ -76,6 +77,11 @@ FlameGraphView::FlameGraphView(FlameGraphModel *model, QWidget *parent)
     scroll_->setFocusProxy(graph_);
     setFocusProxy(graph_);
 
+    partial_->setTextFormat(Qt::PlainText);
+    partial_->setToolTip(tr("The file is still being read: the views grow as it is"));
+    partial_->setStyleSheet(QStringLiteral("QLabel { color: palette(highlighted-text); background: "
+                                           "palette(highlight); padding: 1px 6px; border-radius: 3px; }"));
+    partial_->hide();
     status_->setTextFormat(Qt::PlainText);
     status_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     legend_->setText(legendHtml());
@@ -125,6 +131,7 @@ void FlameGraphView::createLayout() {
     bar->addWidget(back_);
     bar->addWidget(reset_);
     bar->addWidget(breadcrumb_, 1);
+    bar->addWidget(partial_);
     bar->addWidget(icicle_);
     bar->addWidget(bottomUp_);
     bar->addWidget(threshold_);
@@ -154,6 +161,12 @@ void FlameGraphView::connectScrolling() {
 void FlameGraphView::setHint(const QString &hint) {
     hint_ = hint;
     showHovered(false, 0);
+}
+
+void FlameGraphView::setPartialShare(double share) {
+    graph_->setPartial(share > 0);
+    partial_->setVisible(share > 0);
+    partial_->setText(tr("Partial: %1 % read").arg(share * 100, 0, 'f', 0));
 }
 
 void FlameGraphView::focusSearch() {

@@ -39,6 +39,9 @@ public:
     // The status line's text while no frame is under the mouse (top-down); by default it names the main
     // window's frame actions.
     void setHint(const QString &hint);
+    // A partial profile (a large file still being read, SHARE of it so far; 0: complete): the bar says so.
+    void setPartialShare(double share);
+    QLabel *partialLabel() const { return partial_; }
     // One entry of a colour legend: a square of COLOR, then LABELHTML (rich text, escaped by the caller).
     static QString legendSwatch(const QColor &color, const QString &labelHtml);
 
@@ -71,6 +74,7 @@ private:
     QLabel *breadcrumb_;
     QLineEdit *search_;
     QLabel *matches_;
+    QLabel *partial_;
     QLabel *status_;
     QLabel *legend_;
     QToolButton *icicle_;

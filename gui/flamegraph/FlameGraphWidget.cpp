@@ -139,7 +139,8 @@ void FlameGraphWidget::paintEvent(QPaintEvent *) {
         if (r.bottom() < exposed.top() || r.top() > exposed.bottom()) continue;
         paintFrame(painter, frame, r);
     }
-    if (!frames().empty()) StartupTiming::mark("first flame graph painted");
+    if (!frames().empty())
+        StartupTiming::mark(partial_ ? "first partial flame graph painted" : "first flame graph painted");
 }
 
 void FlameGraphWidget::paintFrame(QPainter &painter, const FlameFrame &frame, const QRectF &rect) const {

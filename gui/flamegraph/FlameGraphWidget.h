@@ -45,6 +45,9 @@ public:
     void setIcicle(bool icicle);
     // The width (a fraction of the full width) below which frames merge in the current layout.
     double mergeWidth() const;
+    // Whether the graph shows a partial profile (a large file still being read): PERFGLASS_TIMING then
+    // marks its first paint as "first partial flame graph painted".
+    void setPartial(bool partial) { partial_ = partial; }
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
@@ -91,6 +94,7 @@ private:
     bool hoveredMerged_ = false;
     std::optional<uint32_t> selected_;
     bool icicle_ = false;
+    bool partial_ = false;
 };
 
 } // namespace perfglass

@@ -320,6 +320,7 @@ void SessionPage::showAnalysis() {
     flameGraphModel_->setTrees(analysis ? analysis->topDown : nullptr,
                                analysis ? analysis->bottomUp : nullptr,
                                analysis ? analysis->costUnit : CostUnit::Count);
+    flameGraphView_->setPartialShare(analysis ? analysis->file->partialShare : 0);
     summaryView_->setSession(analysis);
     timelineView_->setSession(analysis);
     heatmapView_->setSession(analysis);

@@ -16,6 +16,7 @@
 #include "SessionPage.h"
 #include "TestSupport.h"
 #include "TreeModelBase.h"
+#include "perfdata/PerfDataWriter.h"
 
 #include <QDockWidget>
 #include <QFile>
@@ -30,6 +31,8 @@
 #include <QTest>
 #include <QTreeView>
 #include <QUndoStack>
+
+#include <linux/perf_event.h>
 
 using namespace perfglass;
 using namespace perfglass::test;
@@ -84,6 +87,33 @@ std::pair<uint64_t, uint64_t> middleThird(const SessionAnalysis &analysis) {
     const Profile &profile = *analysis.profile();
     const uint64_t third = (profile.endTime - profile.startTime) / 3;
     return {profile.startTime + third, profile.endTime - third};
+}
+
+// A session of SAMPLES cpu-clock samples of one thread, at four places in turn, a round per thousand: records
+// enough for a load in steps to stop several times (a step looks at its clock every 4096 records).
+void writeManySamples(const QString &path, uint64_t samples) {
+    EventAttr event;
+    event.attr.size = sizeof event.attr;
+    event.attr.type = PERF_TYPE_SOFTWARE;
+    event.attr.config = PERF_COUNT_SW_CPU_CLOCK;
+    event.attr.sample_period = 1000000;
+    event.attr.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME | PERF_SAMPLE_PERIOD;
+    event.name = "cpu-clock";
+    PerfDataWriter writer(path.toStdString(), {event});
+    struct Sample {
+        perf_event_header header;
+        uint64_t ip, pidTid, time, period;
+    };
+    for (uint64_t i = 0; i < samples; ++i) {
+        const Sample sample{{PERF_RECORD_SAMPLE, PERF_RECORD_MISC_USER, sizeof(Sample)},
+                            0x401000 + 0x100 * (i % 4),
+                            (uint64_t{4242} << 32) | 4242,
+                            1'000'000'000 + i * 1'000'000,
+                            1'000'000};
+        writer.writeRecord(&sample, sizeof sample);
+        if (i % 1000 == 999) writer.finishRound();
+    }
+    writer.finish(SessionMetadata::fromThisMachine());
 }
 
 } // namespace
@@ -239,6 +269,58 @@ private slots:
         QVERIFY(!document.isLoading());
         QCOMPARE(document.loader()->liveState(), LoadJob::LiveState::Ended);
         QCOMPARE(document.file()->profile->samples.size(), loadProfile(kFp.toStdString())->samples.size());
+    }
+
+    // A large file opens in steps: partial snapshots first, each holding more of the file and saying how much,
+    // a filter set on one of them kept, and last the complete profile, the same as a load in one go.
+    void largeFileShowsItselfWhileLoading() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("large.data"));
+        writeManySamples(path, 120'000);
+        SessionDocument document;
+        document.setSteps(0, std::chrono::milliseconds(1));
+        std::vector<double> shares;
+        connect(&document, &SessionDocument::loaded, this,
+                [&] { shares.push_back(document.file()->partialShare); });
+        document.open(path);
+        QVERIFY(document.isOpeningInSteps());
+        QTRY_VERIFY_WITH_TIMEOUT(!shares.empty(), kLoadTimeoutMs);
+        QVERIFY2(shares.front() > 0 && shares.front() < 1, qPrintable(QString::number(shares.front())));
+        SampleFilter filter = document.filter();
+        const uint64_t start = 1'000'000'000 + 100 * 1'000'000; // from the 101st sample on
+        filter.startTime = start;
+        document.pushFilter(QStringLiteral("Select Time Range"), filter);
+        QTRY_VERIFY_WITH_TIMEOUT(!document.isOpeningInSteps() && !document.isLoading(), kLoadTimeoutMs);
+        QVERIFY(analysisFollowsFilter(document));
+        QVERIFY2(shares.size() >= 3, qPrintable(QString::number(shares.size())));
+        QCOMPARE(shares.back(), 0.0); // the complete profile
+        for (size_t i = 1; i + 1 < shares.size(); ++i)
+            QVERIFY(shares[i] > shares[i - 1]);
+        QCOMPARE(document.filter().startTime, std::optional<uint64_t>(start));
+        QCOMPARE(document.undoStack()->count(), 1);
+        const auto whole = loadProfile(path.toStdString());
+        QCOMPARE(document.file()->profile->samples.size(), whole->samples.size());
+        QCOMPARE(document.analysis()->topDown->sampleCount(), size_t(119'900));
+    }
+
+    // Cancelled while it opens in steps, a large file keeps the snapshot shown, marked partial.
+    void cancelledLoadInStepsKeepsWhatWasRead() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("large.data"));
+        writeManySamples(path, 120'000);
+        SessionDocument document;
+        document.setSteps(0, std::chrono::milliseconds(1));
+        QSignalSpy loaded(&document, &SessionDocument::loaded);
+        QSignalSpy cancelled(&document, &SessionDocument::loadCancelled);
+        connect(&document, &SessionDocument::loaded, &document, &SessionDocument::cancel);
+        document.open(path);
+        QVERIFY(loaded.wait(kLoadTimeoutMs));
+        QTRY_VERIFY_WITH_TIMEOUT(!document.isLoading(), kLoadTimeoutMs);
+        QCOMPARE(cancelled.size(), 1);
+        QCOMPARE(loaded.size(), 1);
+        QVERIFY(!document.isOpeningInSteps());
+        QVERIFY(document.file()->isPartial());
+        QVERIFY(document.file()->profile->samples.size() < 120'000);
     }
 
     // The live view reads a file again and again: a filter set between two refreshes stays.
