@@ -1,6 +1,7 @@
 #!/bin/sh
 # The desktop application's own start-up figures (PERFGLASS_TIMING=1, gui/StartupTiming): milliseconds since
-# main() when the window was shown, the session loaded and the first flame graph painted, medians of RUNS runs
+# main() when the window was shown, the session loaded and the first flame graph painted (for a file of 64 MiB
+# or more, which opens in steps, also its first partial flame graph, and the whole load in one go), medians of RUNS runs
 # (default 5) under QT_QPA_PLATFORM=offscreen (or the display given with PLATFORM=xcb).
 # Then the times of a zoom, a search, a timeline drag and the heat map's redraw and rebuild
 # (bench/gui-interactions.cpp) on BIG_FILE (default FILE),
@@ -17,15 +18,28 @@ RUNS=${RUNS:-5}
 WORK=$(mktemp -d /tmp/perfglass-gui.XXXXXX)
 trap 'rm -rf "$WORK"' EXIT
 echo "# $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg); $FILE"
+# A file of 64 MiB or more opens in steps (its first partial flame graph, then the whole); it is also opened
+# in one go (PERFGLASS_OPEN_IN_STEPS=0), run for run alternately, for the ratio of the two whole loads.
+steps=$([ "$(stat -c %s "$FILE")" -ge $((64 << 20)) ] && echo 1 || echo 0)
 for run in $(seq "$RUNS"); do
     PERFGLASS_TIMING=1 QT_QPA_PLATFORM=${PLATFORM:-offscreen} "$GUI" "$FILE" --screenshot "$WORK/shot.png" \
         2>>"$WORK/timing" >/dev/null || echo "run $run failed"
+    [ "$steps" = 1 ] || continue
+    PERFGLASS_OPEN_IN_STEPS=0 PERFGLASS_TIMING=1 QT_QPA_PLATFORM=${PLATFORM:-offscreen} "$GUI" "$FILE" \
+        --screenshot "$WORK/shot.png" 2>>"$WORK/timing-one-go" >/dev/null || echo "run $run (in one go) failed"
 done
-for what in "window shown" "session loaded" "first flame graph painted"; do
-    grep "^perfglass timing: $what " "$WORK/timing" | awk '{ print $(NF - 1) }' | sort -n |
-        awk -v w="$what" '{ v[NR] = $1 } END { if (NR) printf "%s: median %.1f ms (min %.1f, max %.1f, %d runs)\n",
+median() { # FILE WHAT LABEL
+    grep "^perfglass timing: $2 " "$1" | awk '{ print $(NF - 1) }' | sort -n |
+        awk -v w="$3" '{ v[NR] = $1 } END { if (NR) printf "%s: median %.1f ms (min %.1f, max %.1f, %d runs)\n",
             w, v[int((NR + 1) / 2)], v[1], v[NR], NR }'
+}
+for what in "window shown" "first partial flame graph painted" "session loaded" "first flame graph painted"; do
+    median "$WORK/timing" "$what" "$what"
 done
+if [ "$steps" = 1 ]; then
+    median "$WORK/timing-one-go" "session loaded" "session loaded in one go (PERFGLASS_OPEN_IN_STEPS=0)"
+    median "$WORK/timing-one-go" "first flame graph painted" "first flame graph painted in one go"
+fi
 if [ -x "$BUILD/bench/gui-interactions" ]; then
     echo "# $(cut -d' ' -f1-3 /proc/loadavg) load average; interactions on $BIG"
     QT_QPA_PLATFORM=${PLATFORM:-offscreen} "$BUILD/bench/gui-interactions" "$BIG" "$RUNS" ${SEARCH:+"$SEARCH"}

@@ -86,7 +86,7 @@ void exitWithScreenshot(QWidget *widget, const QString &png) {
 }
 
 // --screenshot: saves a picture of the window once FILE is shown (with --compare, of the comparison window
-// once it shows the comparison) and quits; quits with 1 when that fails.
+// once it shows the comparison; a large file once it is read whole) and quits; quits with 1 when that fails.
 void screenshotWhenShown(perfglass::MainWindow &window, const QString &png, bool compare) {
     auto fail = [](const QString &message) {
         std::fprintf(stderr, "%s\n", qPrintable(message));
@@ -96,8 +96,10 @@ void screenshotWhenShown(perfglass::MainWindow &window, const QString &png, bool
         QObject::connect(window.comparer(), &perfglass::SessionComparer::compared, &window,
                          [&window, png] { exitWithScreenshot(window.comparer()->compareWindow(), png); });
     else
-        QObject::connect(&window, &perfglass::MainWindow::sessionLoaded, &window,
-                         [&window, png] { exitWithScreenshot(&window, png); });
+        QObject::connect(&window, &perfglass::MainWindow::sessionLoaded, &window, [&window, png] {
+            if (window.session() && window.session()->file->isPartial()) return; // a large file, still read
+            exitWithScreenshot(&window, png);
+        });
     QObject::connect(&window, &perfglass::MainWindow::loadFailed, &window, fail);
     QObject::connect(window.comparer(), &perfglass::SessionComparer::failed, &window, fail);
 }

@@ -1636,6 +1636,14 @@ Modul: %2</translation>
         <source>Idle</source>
         <translation>Leerlauf</translation>
     </message>
+    <message>
+        <source>The file is still being read: the views grow as it is</source>
+        <translation>Die Datei wird noch gelesen: die Ansichten wachsen mit</translation>
+    </message>
+    <message>
+        <source>Partial: %1 % read</source>
+        <translation>Unvollständig: %1 % gelesen</translation>
+    </message>
 </context>
 <context>
     <name>perfglass::FlameGraphWidget</name>
@@ -3097,6 +3105,14 @@ Modul: %2</translation>
             <numerusform>Live-Ansicht: %1 s aufgezeichnet, %Ln Sample, %2</numerusform>
             <numerusform>Live-Ansicht: %1 s aufgezeichnet, %Ln Samples, %2</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Showing the first %1 % of %2; reading the rest…</source>
+        <translation>Die ersten %1 % von %2 werden gezeigt; der Rest wird gelesen…</translation>
+    </message>
+    <message>
+        <source>Loading %1 was cancelled: the views show the first %2 % of it.</source>
+        <translation>Das Laden von %1 wurde abgebrochen: die Ansichten zeigen die ersten %2 % davon.</translation>
     </message>
 </context>
 <context>

@@ -1635,6 +1635,14 @@ Module: %2</source>
         <source>Idle</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The file is still being read: the views grow as it is</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Partial: %1 % read</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>perfglass::FlameGraphWidget</name>
@@ -3095,6 +3103,14 @@ Module: %2</source>
             <numerusform>Live view: %1 s recorded, %Ln sample, %2</numerusform>
             <numerusform>Live view: %1 s recorded, %Ln samples, %2</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Showing the first %1 % of %2; reading the rest…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading %1 was cancelled: the views show the first %2 % of it.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

@@ -1636,6 +1636,14 @@ Module : %2</translation>
         <source>Idle</source>
         <translation>Inactivité</translation>
     </message>
+    <message>
+        <source>The file is still being read: the views grow as it is</source>
+        <translation>Le fichier est encore en cours de lecture : les vues grandissent avec lui</translation>
+    </message>
+    <message>
+        <source>Partial: %1 % read</source>
+        <translation>Partiel : %1 % lu</translation>
+    </message>
 </context>
 <context>
     <name>perfglass::FlameGraphWidget</name>
@@ -3097,6 +3105,14 @@ Module : %2</translation>
             <numerusform>Vue en direct : %1 s enregistrées, %Ln échantillon, %2</numerusform>
             <numerusform>Vue en direct : %1 s enregistrées, %Ln échantillons, %2</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Showing the first %1 % of %2; reading the rest…</source>
+        <translation>Affichage des premiers %1 % de %2 ; lecture du reste…</translation>
+    </message>
+    <message>
+        <source>Loading %1 was cancelled: the views show the first %2 % of it.</source>
+        <translation>Le chargement de %1 a été annulé : les vues en montrent les premiers %2 %.</translation>
     </message>
 </context>
 <context>
