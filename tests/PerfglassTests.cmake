@@ -31,6 +31,10 @@ list(APPEND PERFGLASS_INTEGRATION_TESTS tst_archive)
 list(APPEND PERFGLASS_INTEGRATION_TESTS tst_codeidentity)
 # JIT code named from jitdumps and kept perf maps (node; skipped where it is missing).
 list(APPEND PERFGLASS_INTEGRATION_TESTS tst_jitnames)
+# Names as the runtimes Debian ships write them (issue 30): Java's perf map and Rust's legacy mangling on
+# programs built and recorded at test time (tests/RuntimeRecordings.h), against perf report and perf script;
+# each case skips where its runtime or perf is missing.
+list(APPEND PERFGLASS_INTEGRATION_TESTS tst_runtimenames)
 # record --host: the parts that read users' and hosts' input (the CLI's own sources, built into the test).
 list(APPEND PERFGLASS_CORE_UNIT_TESTS tst_remoteparts)
 # record --host over a real ssh: a throwaway sshd on loopback in a private network namespace (skipped without
