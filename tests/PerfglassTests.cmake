@@ -35,6 +35,8 @@ list(APPEND PERFGLASS_INTEGRATION_TESTS tst_jitnames)
 # programs built and recorded at test time (tests/RuntimeRecordings.h), against perf report and perf script;
 # each case skips where its runtime or perf is missing.
 list(APPEND PERFGLASS_INTEGRATION_TESTS tst_runtimenames)
+# Their flame graphs in the window, with a Node jitdump session, and screenshots of each (gui).
+list(APPEND PERFGLASS_GUI_TESTS tst_runtimeflamegraphs)
 # record --host: the parts that read users' and hosts' input (the CLI's own sources, built into the test).
 list(APPEND PERFGLASS_CORE_UNIT_TESTS tst_remoteparts)
 # record --host over a real ssh: a throwaway sshd on loopback in a private network namespace (skipped without
