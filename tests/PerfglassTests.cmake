@@ -138,3 +138,9 @@ if(TARGET perfglass-gui-lib)
   # Both record with perf or system-wide to make their sessions.
   set_tests_properties(tst_flamegraph tst_timeline tst_sourceview tst_reviewexport PROPERTIES RESOURCE_LOCK system-wide-mmap-build-ids)
 endif()
+# tst_runtimenames and tst_runtimeflamegraphs compile with javac and rustc and record three runtimes: minutes on
+# a machine whose cores other builds share.
+set_tests_properties(tst_runtimenames PROPERTIES TIMEOUT 900)
+if(TARGET perfglass-gui-lib)
+  set_tests_properties(tst_runtimeflamegraphs PROPERTIES TIMEOUT 900)
+endif()
