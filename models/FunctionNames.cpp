@@ -33,7 +33,9 @@ QString withoutParameters(const QString &name) {
     for (qsizetype i = close; i >= 0; --i) {
         if (name[i] == QLatin1Char(')')) ++depth;
         if (name[i] == QLatin1Char('(') && --depth == 0) {
-            if (i == 0) return name; // "(anonymous namespace)" or similar, not a parameter list
+            // "(anonymous namespace)" or similar, and a runtime's "StubRoutines (1)": no parameter list
+            // follows a space or begins a name.
+            if (i == 0 || name[i - 1] == QLatin1Char(' ')) return name;
             return name.left(i);
         }
     }

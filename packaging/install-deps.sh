@@ -20,7 +20,9 @@
 #            python3 (tst_symbolsettings: split debug files, a local debuginfod server), golang-go (go tool pprof
 #            reads our pprof exports), chromium librsvg2-bin nodejs (the SVG export rendered and its script
 #            run; node also runs the Firefox Profiler's tool, see packaging/install-npm-test-tools.sh), bash
-#            zsh (the shell completion tests), rustc (tst_symbols builds a Rust program to demangle its symbols),
+#            zsh (the shell completion tests), rustc (tst_symbols builds a Rust program to demangle its symbols;
+#            tst_runtimenames and tst_runtimeflamegraphs record one), default-jdk-headless (tst_runtimenames and
+#            tst_runtimeflamegraphs compile and record a Java program named by HotSpot's perf map),
 #            libc6-dbg (glibc's debug file: script names glibc's inlined functions from it as perf does, and
 #            tst_addr2linenames checks those names against binutils' addr2line), openssh-server
 #            openssh-client iproute2 (tst_remoterecord records through a throwaway sshd on loopback in a private
@@ -48,7 +50,7 @@ build="$run build-essential cmake ninja-build pkg-config
 test="$build clang-format universal-ctags clang libclang-rt-14-dev linux-perf hotspot xvfb xauth
   dpkg-dev lintian desktop-file-utils appstream shared-mime-info man-db
   dbus-daemon polkitd pkexec util-linux binutils python3 golang-go chromium librsvg2-bin nodejs bash zsh rustc
-  libc6-dbg openssh-server openssh-client iproute2"
+  default-jdk-headless libc6-dbg openssh-server openssh-client iproute2"
 bench="$build linux-perf hotspot hyperfine python3"
 icons="librsvg2-bin"
 

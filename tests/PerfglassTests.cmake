@@ -31,6 +31,12 @@ list(APPEND PERFGLASS_INTEGRATION_TESTS tst_archive)
 list(APPEND PERFGLASS_INTEGRATION_TESTS tst_codeidentity)
 # JIT code named from jitdumps and kept perf maps (node; skipped where it is missing).
 list(APPEND PERFGLASS_INTEGRATION_TESTS tst_jitnames)
+# Names as the runtimes Debian ships write them (issue 30): Java's perf map and Rust's legacy mangling on
+# programs built and recorded at test time (tests/RuntimeRecordings.h), against perf report and perf script;
+# each case skips where its runtime or perf is missing.
+list(APPEND PERFGLASS_INTEGRATION_TESTS tst_runtimenames)
+# Their flame graphs in the window, with a Node jitdump session, and screenshots of each (gui).
+list(APPEND PERFGLASS_GUI_TESTS tst_runtimeflamegraphs)
 # record --host: the parts that read users' and hosts' input (the CLI's own sources, built into the test).
 list(APPEND PERFGLASS_CORE_UNIT_TESTS tst_remoteparts)
 # record --host over a real ssh: a throwaway sshd on loopback in a private network namespace (skipped without
@@ -133,4 +139,10 @@ set_tests_properties(tst_buildidrecord tst_record tst_recordcounters tst_helperr
 if(TARGET perfglass-gui-lib)
   # Both record with perf or system-wide to make their sessions.
   set_tests_properties(tst_flamegraph tst_timeline tst_sourceview tst_reviewexport PROPERTIES RESOURCE_LOCK system-wide-mmap-build-ids)
+endif()
+# tst_runtimenames and tst_runtimeflamegraphs compile with javac and rustc and record three runtimes: minutes on
+# a machine whose cores other builds share.
+set_tests_properties(tst_runtimenames PROPERTIES TIMEOUT 900)
+if(TARGET perfglass-gui-lib)
+  set_tests_properties(tst_runtimeflamegraphs PROPERTIES TIMEOUT 900)
 endif()
