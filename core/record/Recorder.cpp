@@ -308,6 +308,7 @@ private:
     SessionMetadata metadata();
     bool isPipe() const { return options_.outputPath == "-"; }
     void keepKallsymsOfHelper(const std::vector<uint8_t> &kernelBuildId);
+    void noteUnidentifiedFiles();
     std::string kallsymsForCache();
     void fillBuildIdCache(const std::vector<BuildIdEntry> &entries);
 
@@ -821,6 +822,7 @@ SessionMetadata Recording::metadata() {
     if (mappedFiles_) {
         const auto vdso = sink_->sawVdso() ? vdsoBuildIdEntry() : std::nullopt;
         metadata.buildIds = sampledBuildIds(*sink_->sampledFiles(), *mappedFiles_, kernel, vdso);
+        noteUnidentifiedFiles();
     }
     // Pipe mode: the stream holds no feature of ours (perf warns of unknown feature records there).
     if (!isPipe()) {
@@ -833,6 +835,25 @@ SessionMetadata Recording::metadata() {
     }
     if (options_.compressionLevel > 0) summary_.uncompressedBytes = sink_->compressor()->bytesIn();
     return metadata;
+}
+
+// Files with samples that no build id could be read for, not even from their process's memory: why, as
+// their frames stay unnamed (a few; the rest counted).
+void Recording::noteUnidentifiedFiles() {
+    constexpr size_t kMaxNotes = 5;
+    std::vector<std::string> reasons;
+    for (const SampledFiles::File &file : sink_->sampledFiles()->files()) {
+        const auto found = mappedFiles_->unidentified().find(file.path);
+        if (file.hit && file.buildId.empty() && found != mappedFiles_->unidentified().end())
+            reasons.push_back(found->second);
+    }
+    for (size_t i = 0; i < reasons.size() && i < kMaxNotes; ++i)
+        summary_.notices.push_back(textMessage("no build id for a file with samples (" + reasons[i] +
+                                               "); reports will not name its frames"));
+    if (reasons.size() > kMaxNotes)
+        summary_.notices.push_back(textMessage(
+            fmt::format("no build id for {} more files with samples; reports will not name their frames",
+                        reasons.size() - kMaxNotes)));
 }
 
 // Kernel samples through the helper, for a user who sees kallsyms without addresses: root's view is kept
