@@ -16,6 +16,7 @@
 #include "record/HelperConnection.h"
 #include "record/HelperEventOpener.h"
 #include "record/HostBuildIds.h"
+#include "record/KernelModuleFiles.h"
 #include "record/ProcSynthesizer.h"
 #include "record/RecordSink.h"
 #include "record/RecordingEvents.h"
@@ -681,7 +682,9 @@ void Recording::start() {
     // As the kernel's own records carry them: the build id of each file, and the threads' namespaces.
     synthesizer.setMappedFiles(mappedFiles_ ? &*mappedFiles_ : nullptr);
     synthesizer.setNamespaces(tracking.attr.namespaces != 0);
-    if (summary_.kernelSamples) synthesizer.synthesizeKernelMmap(synthesized);
+    if (summary_.kernelSamples && synthesizer.synthesizeKernelMmap(synthesized))
+        synthesizer.synthesizeModuleMmaps(ProcSynthesizer::loadedKernelModules(KernelModuleFiles()),
+                                          synthesized);
     if (child_) {
         releaseChild(); // it has not exec'd: its state is recorded as it goes
     } else {
