@@ -29,6 +29,8 @@ list(APPEND PERFGLASS_CORE_UNIT_TESTS tst_archivereader)
 list(APPEND PERFGLASS_INTEGRATION_TESTS tst_archive)
 # Code identity when reading sessions: build-id caches, /proc/PID/root, build id checks (runs perf record).
 list(APPEND PERFGLASS_INTEGRATION_TESTS tst_codeidentity)
+# Build ids read from a process's memory when its file cannot be opened (unit).
+list(APPEND PERFGLASS_CORE_UNIT_TESTS tst_processmemorybuildid)
 # JIT code named from jitdumps and kept perf maps (node; skipped where it is missing).
 list(APPEND PERFGLASS_INTEGRATION_TESTS tst_jitnames)
 # Names as the runtimes Debian ships write them (issue 30): Java's perf map and Rust's legacy mangling on

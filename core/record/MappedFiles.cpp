@@ -1,6 +1,7 @@
 #include "record/MappedFiles.h"
 
 #include "identity/ElfBuildId.h"
+#include "record/ProcessMemoryBuildId.h"
 
 #include <fcntl.h>
 #include <linux/openat2.h>
@@ -74,6 +75,14 @@ UniqueFd MappedFiles::openInRoot(pid_t pid, std::string_view path) const {
     return UniqueFd(::open((rootPath + std::string(path)).c_str(), O_RDONLY | O_CLOEXEC));
 }
 
+// The program a process runs, through the kernel's own link to the very file, even when its path names
+// another file now. Its owner may open it without privilege.
+UniqueFd MappedFiles::openExecutable(pid_t pid) const {
+    if (pid <= 0) return {};
+    const std::string path = procRoot_ + "/" + std::to_string(pid) + "/exe";
+    return UniqueFd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
+}
+
 UniqueFd MappedFiles::openPrivileged(pid_t pid, uint64_t start, uint64_t end) {
     if (!privilegedOpen_ || start >= end) return {};
     return privilegedOpen_(pid, start, end);
@@ -84,6 +93,8 @@ UniqueFd MappedFiles::openMapped(pid_t pid, const Mapping &mapping, bool executa
         return fd;
     UniqueFd fd = openInRoot(pid, mapping.path);
     if (fd.valid() && sameFile(fd.get(), mapping)) return fd;
+    // Replaced since it was mapped: when it is the program itself, the kernel's link to it.
+    if (fd = openExecutable(pid); fd.valid() && sameFile(fd.get(), mapping)) return fd;
     // Another user's process: the helper opens it as the process sees it (the helper checks it is that file).
     if (executable) fd = openPrivileged(pid, mapping.start, mapping.end);
     if (fd.valid() && sameFile(fd.get(), mapping)) return fd;
@@ -101,10 +112,29 @@ std::vector<uint8_t> MappedFiles::buildIdOf(pid_t pid, const Mapping &mapping, b
         (!executable || !keepDescriptors_ || known->second.empty() || kept_.count(known->second)))
         return known->second;
     UniqueFd fd = openMapped(pid, mapping, executable);
-    std::vector<uint8_t> buildId = fd.valid() ? elfBuildIdOfFd(fd.get()) : std::vector<uint8_t>{};
+    std::vector<uint8_t> buildId;
+    if (fd.valid())
+        buildId = elfBuildIdOfFd(fd.get());
+    else if (known != byInode_.end() && !known->second.empty())
+        return known->second; // read from memory before: the file still cannot be kept
+    else
+        buildId = buildIdFromMemory(pid, mapping);
     byInode_[key] = buildId;
+    if (!buildId.empty()) unidentified_.erase(mapping.path);
     if (executable && !buildId.empty()) keep(buildId, std::move(fd), mapping.path);
     return buildId;
+}
+
+// The file cannot be opened as the process maps it: the build id the process has in memory, or why not.
+std::vector<uint8_t> MappedFiles::buildIdFromMemory(pid_t pid, const Mapping &mapping) {
+    if (pid <= 0) return {};
+    const ProcessMemoryBuildId memory(procRoot_);
+    auto buildId = memory.read(pid, {mapping.major, mapping.minor, mapping.inode, mapping.path});
+    if (!buildId) {
+        unidentified_[mapping.path] = buildId.error();
+        return {};
+    }
+    return std::move(*buildId);
 }
 
 void MappedFiles::keepFor(pid_t pid, uint64_t start, uint64_t end, std::string_view path,
@@ -120,6 +150,7 @@ void MappedFiles::keepFor(pid_t pid, uint64_t start, uint64_t end, std::string_v
     };
     UniqueFd fd = openMapFile(pid, start, end);
     if (!holdsId(fd)) fd = openInRoot(pid, path);
+    if (!holdsId(fd)) fd = openExecutable(pid);
     if (!holdsId(fd)) fd = openPrivileged(pid, start, end);
     // The process is gone already (a short-lived one): the recorder's own view, if it holds that build id.
     if (!holdsId(fd) && !isDeleted(path)) fd.reset(::open(std::string(path).c_str(), O_RDONLY | O_CLOEXEC));

@@ -9,6 +9,11 @@
 // asked of the privileged helper when one is in use (setPrivilegedOpen), which opens it the same two ways
 // within the recording's scope.
 //
+// A process of the recorder's own user whose file was replaced since it mapped it (map_files needs
+// CAP_SYS_ADMIN, the path names the new build): the program itself is opened through /proc/PID/exe (the very
+// file, checked by device and inode), and any other file gets the build id its process has in memory
+// (ProcessMemoryBuildId), with no descriptor: the build id is right, but the cache cannot get that file.
+//
 // Each distinct file (device, inode) is read once. The descriptor of an executable file mapping is kept,
 // once per build id, so that the build-id cache can be filled at the end of the recording with the file that
 // ran, even after its process exited and its path was replaced.
@@ -70,6 +75,10 @@ public:
     const Kept *kept(std::span<const uint8_t> buildId) const;
     size_t keptCount() const { return kept_.size(); }
 
+    // Why the files at these paths got no build id although their processes were read (their memory did not
+    // give one), for the recording's notices.
+    const std::map<std::string, std::string> &unidentified() const { return unidentified_; }
+
     // Whether a maps path names a file that no longer has that name ("/usr/bin/x (deleted)").
     static bool isDeleted(std::string_view path);
 
@@ -78,6 +87,8 @@ private:
     UniqueFd openMapped(pid_t pid, const Mapping &mapping, bool executable);
     UniqueFd openMapFile(pid_t pid, uint64_t start, uint64_t end) const;
     UniqueFd openInRoot(pid_t pid, std::string_view path) const;
+    UniqueFd openExecutable(pid_t pid) const;
+    std::vector<uint8_t> buildIdFromMemory(pid_t pid, const Mapping &mapping);
     UniqueFd openPrivileged(pid_t pid, uint64_t start, uint64_t end);
     void keep(std::span<const uint8_t> buildId, UniqueFd fd, std::string_view path);
 
@@ -88,6 +99,7 @@ private:
     std::map<std::tuple<uint32_t, uint32_t, uint64_t>, std::vector<uint8_t>> byInode_; // read once each
     std::map<std::vector<uint8_t>, Kept> kept_;
     std::map<std::vector<uint8_t>, int> keepAttempts_; // build ids the kernel gave that could not be kept yet
+    std::map<std::string, std::string> unidentified_;  // path: why its process's memory gave no build id
 };
 
 } // namespace perfglass

@@ -2,6 +2,8 @@
 
 #include "base/ProcFs.h"
 #include "perfdata/PerfRecords.h"
+#include "record/KernelModuleFiles.h"
+#include "record/SampledFiles.h"
 
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -253,6 +255,28 @@ bool ProcSynthesizer::synthesizeKernelMmap(const Emit &emit) {
     record_.putText("[kernel.kallsyms]_text");
     finishRecord(fields.pid, fields.tid, emit);
     return true;
+}
+
+void ProcSynthesizer::synthesizeModuleMmaps(const std::vector<KernelModule> &modules, const Emit &emit) {
+    for (const KernelModule &module : modules) {
+        if (module.start == 0 || module.end <= module.start || module.path.empty()) continue;
+        record_.start(PERF_RECORD_MMAP, PERF_RECORD_MISC_KERNEL);
+        const MmapFields fields{kKernelPid, 0, module.start, module.end - module.start, 0};
+        record_.putFields(fields);
+        record_.putText(module.path);
+        finishRecord(fields.pid, fields.tid, emit);
+    }
+}
+
+std::vector<ProcSynthesizer::KernelModule>
+ProcSynthesizer::loadedKernelModules(const KernelModuleFiles &files, const std::string &procModules) {
+    std::vector<KernelModule> modules;
+    for (const SampledFiles::Module &module : SampledFiles::loadedModules(procModules)) {
+        std::string path = files.path(module.name);
+        modules.push_back(
+            {path.empty() ? "[" + module.name + "]" : std::move(path), module.start, module.end});
+    }
+    return modules;
 }
 
 uint64_t ProcSynthesizer::kernelTextStart(const std::string &kallsymsPath) {

@@ -22,6 +22,8 @@
 
 namespace perfglass {
 
+class KernelModuleFiles;
+
 class ProcSynthesizer {
 public:
     using Emit = std::function<void(const perf_event_header *)>;
@@ -52,6 +54,20 @@ public:
     // PERF_RECORD_MMAP for the kernel text, pid -1, as perf writes it. Returns false when /proc/kallsyms
     // hides addresses (kernel.kptr_restrict) or has no _text.
     bool synthesizeKernelMmap(const Emit &emit);
+
+    // A loaded kernel module: its file (or "[name]" when none was found) and address range (/proc/modules).
+    struct KernelModule {
+        std::string path;
+        uint64_t start = 0;
+        uint64_t end = 0;
+    };
+    // PERF_RECORD_MMAP for each module, pid -1, as perf writes them after the kernel's, so that readers find
+    // each module's file (by the build id BUILD_ID gives that path) and name its frames from it.
+    void synthesizeModuleMmaps(const std::vector<KernelModule> &modules, const Emit &emit);
+    // The modules of procModules (/proc/modules; none where kernel.kptr_restrict hides their addresses), each
+    // by its file under files' modules directory, as perf names them.
+    static std::vector<KernelModule> loadedKernelModules(const KernelModuleFiles &files,
+                                                         const std::string &procModules = "/proc/modules");
 
     // Address of _text in kallsyms, 0 when unknown or hidden.
     static uint64_t kernelTextStart(const std::string &kallsymsPath = "/proc/kallsyms");

@@ -16,6 +16,7 @@
 #include "record/HelperConnection.h"
 #include "record/HelperEventOpener.h"
 #include "record/HostBuildIds.h"
+#include "record/KernelModuleFiles.h"
 #include "record/ProcSynthesizer.h"
 #include "record/RecordSink.h"
 #include "record/RecordingEvents.h"
@@ -310,6 +311,7 @@ private:
     SessionMetadata metadata();
     bool isPipe() const { return options_.outputPath == "-"; }
     void keepKallsymsOfHelper(const std::vector<uint8_t> &kernelBuildId);
+    void noteUnidentifiedFiles();
     std::string kallsymsForCache();
     void fillBuildIdCache(const std::vector<BuildIdEntry> &entries);
 
@@ -682,7 +684,9 @@ void Recording::start() {
     // As the kernel's own records carry them: the build id of each file, and the threads' namespaces.
     synthesizer.setMappedFiles(mappedFiles_ ? &*mappedFiles_ : nullptr);
     synthesizer.setNamespaces(tracking.attr.namespaces != 0);
-    if (summary_.kernelSamples) synthesizer.synthesizeKernelMmap(synthesized);
+    if (summary_.kernelSamples && synthesizer.synthesizeKernelMmap(synthesized))
+        synthesizer.synthesizeModuleMmaps(ProcSynthesizer::loadedKernelModules(KernelModuleFiles()),
+                                          synthesized);
     if (child_) {
         releaseChild(); // it has not exec'd: its state is recorded as it goes
     } else {
@@ -823,6 +827,7 @@ SessionMetadata Recording::metadata() {
     if (mappedFiles_) {
         const auto vdso = sink_->sawVdso() ? vdsoBuildIdEntry() : std::nullopt;
         metadata.buildIds = sampledBuildIds(*sink_->sampledFiles(), *mappedFiles_, kernel, vdso);
+        noteUnidentifiedFiles();
     }
     // Pipe mode: the stream holds no feature of ours (perf warns of unknown feature records there).
     if (!isPipe()) {
@@ -835,6 +840,25 @@ SessionMetadata Recording::metadata() {
     }
     if (options_.compressionLevel > 0) summary_.uncompressedBytes = sink_->compressor()->bytesIn();
     return metadata;
+}
+
+// Files with samples that no build id could be read for, not even from their process's memory: why, as
+// their frames stay unnamed (a few; the rest counted).
+void Recording::noteUnidentifiedFiles() {
+    constexpr size_t kMaxNotes = 5;
+    std::vector<std::string> reasons;
+    for (const SampledFiles::File &file : sink_->sampledFiles()->files()) {
+        const auto found = mappedFiles_->unidentified().find(file.path);
+        if (file.hit && file.buildId.empty() && found != mappedFiles_->unidentified().end())
+            reasons.push_back(found->second);
+    }
+    for (size_t i = 0; i < reasons.size() && i < kMaxNotes; ++i)
+        summary_.notices.push_back(textMessage("no build id for a file with samples (" + reasons[i] +
+                                               "); reports will not name its frames"));
+    if (reasons.size() > kMaxNotes)
+        summary_.notices.push_back(textMessage(
+            fmt::format("no build id for {} more files with samples; reports will not name their frames",
+                        reasons.size() - kMaxNotes)));
 }
 
 // Kernel samples through the helper, for a user who sees kallsyms without addresses: root's view is kept

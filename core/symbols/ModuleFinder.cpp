@@ -120,10 +120,17 @@ std::vector<ModuleFinder::Candidate> ModuleFinder::candidates(const RecordedModu
             add(debug, {});
     }
     const bool absolute = !module.path.empty() && module.path.front() == '/';
-    for (uint32_t pid : module.pids)
-        if (absolute) add(fmt::format("/proc/{}/root{}", pid, module.path), debugFile);
-    for (auto &file : pathCandidates(module.path, search_))
-        add(std::move(file), debugFile);
+    // A file deleted or replaced since it was mapped ("/x (deleted)"): what its path holds now is a candidate
+    // too, used only when it has the recorded build id (the same build put back), else named in the notice.
+    std::vector<std::string> paths{module.path};
+    if (const std::string_view mark = " (deleted)"; module.path.ends_with(mark))
+        paths.push_back(module.path.substr(0, module.path.size() - mark.size()));
+    for (const std::string &path : paths) {
+        for (uint32_t pid : module.pids)
+            if (absolute) add(fmt::format("/proc/{}/root{}", pid, path), debugFile);
+        for (auto &file : pathCandidates(path, search_))
+            add(std::move(file), debugFile);
+    }
     const std::string hex = buildIdHex(module.buildId);
     std::vector<std::string> debugDirectories = search_.debugPaths;
     debugDirectories.emplace_back("/usr/lib/debug");

@@ -1,7 +1,7 @@
 // symbols/ModuleFinder, the lookup order of the files that ran, on files made here (no recording): build ids
-// padded as perf pads them, a library directory used where the recorded path holds another build, a cache
-// entry with only a debug file, the vdso kept in a cache, and the warning for a file without build id that
-// changed after the session.
+// padded as perf pads them, a library directory used where the recorded path holds another build, the path of
+// a deleted file holding the same or another build, a cache entry with only a debug file, the vdso kept in a
+// cache, and the warning for a file without build id that changed after the session.
 #include "TestSupport.h"
 #include "base/ProcFs.h"
 #include "identity/BuildIdCache.h"
@@ -12,6 +12,8 @@
 #include <QtTest>
 
 #include <sys/stat.h>
+
+#include <fmt/format.h>
 
 using namespace perfglass;
 using namespace perfglass::test;
@@ -69,6 +71,25 @@ private slots:
         QVERIFY2(found.has_value(), found ? "" : found.error().c_str());
         QCOMPARE(found->filePath, hotspots_);
         QVERIFY(found->symbols->hasSymbols());
+    }
+
+    // A file mapped as "PATH (deleted)": what PATH holds now names frames only when it is the recorded build;
+    // another build there is named in the notice with both ids, never used.
+    void deletedPathHoldingTheSameOrAnotherBuild() {
+        QDir().mkpath(QString::fromStdString(path("rebuilt")));
+        const std::string now = path("rebuilt/prog");
+        QVERIFY(QFile::copy(QString::fromStdString(hotspots_), QString::fromStdString(now)));
+        const RecordedModule module{now + " (deleted)", hotspotsId_, {}};
+        const auto found = ModuleFinder(ModuleSearch{}).open(module);
+        QVERIFY2(found.has_value(), found ? "" : found.error().c_str());
+        QCOMPARE(found->filePath, now);
+        QVERIFY(QFile::remove(QString::fromStdString(now)));
+        QVERIFY(QFile::copy(QCoreApplication::applicationFilePath(), QString::fromStdString(now)));
+        const std::string expected = fmt::format("{} has build id {}, but the recording has {}", now,
+                                                 buildIdHex(elfBuildIdOfFile(now)), buildIdHex(hotspotsId_));
+        const auto refused = ModuleFinder(ModuleSearch{}).open(module);
+        QVERIFY(!refused);
+        QVERIFY2(refused.error().find(expected) != std::string::npos, refused.error().c_str());
     }
 
     // A cache entry that keeps only the debug file names the frames from it.

@@ -1,12 +1,15 @@
 // SampledFiles (which mapped files samples hit, for the BUILD_ID feature and the build-id cache), the
-// perf-map feature section written and read back, and MappedFiles on this very process.
+// perf-map feature section written and read back, MappedFiles on this very process, and the kernel modules'
+// MMAP records (on a fixture: this machine may have no modules).
 #include "identity/BuildIdCache.h"
 #include "identity/ElfBuildId.h"
 #include "perfdata/PerfDataReader.h"
 #include "perfdata/PerfDataWriter.h"
 #include "perfdata/PerfRecords.h"
 #include "perfdata/RecordBuilder.h"
+#include "record/KernelModuleFiles.h"
 #include "record/MappedFiles.h"
+#include "record/ProcSynthesizer.h"
 #include "record/SampledFiles.h"
 #include "record/SessionFiles.h"
 
@@ -306,6 +309,48 @@ private slots:
         QVERIFY(!KeptJitDumps::isJitDumpPath("/tmp/jit-.dump"));
         QVERIFY(!KeptJitDumps::isJitDumpPath("/tmp/jit-12a.dump"));
         QVERIFY(!KeptJitDumps::isJitDumpPath("/tmp/jit-12.dump/x"));
+    }
+
+    // The loaded modules' MMAP records, as perf writes them after the kernel's: pid -1, kernel mode, each
+    // module's range and its file under the modules directory ("[name]" without one); a module whose address
+    // kernel.kptr_restrict hides gets none.
+    void kernelModuleMmaps() {
+        QTemporaryDir dir;
+        const std::string root = dir.path().toStdString();
+        const std::string modules = root + "/lib/modules/6.0.0-fixture";
+        const std::string ko = modules + "/kernel/drivers/fake-mod.ko";
+        QVERIFY(QDir().mkpath(QString::fromStdString(modules + "/kernel/drivers")));
+        QVERIFY(QDir().mkpath(QString::fromStdString(root + "/sys/module")));
+        std::ofstream(ko) << "module";
+        std::ofstream(root + "/modules") << "fake_mod 4096 0 - Live 0xffffffffc0000000\n"
+                                            "gone_mod 8192 1 fake_mod, Live 0xffffffffc0002000 (OE)\n"
+                                            "hidden_mod 4096 0 - Live 0x0000000000000000\n";
+        const KernelModuleFiles files({root + "/sys/module", modules});
+        const auto loaded = ProcSynthesizer::loadedKernelModules(files, root + "/modules");
+        QCOMPARE(loaded.size(), size_t{2});
+        perf_event_attr attr{};
+        attr.sample_type = PERF_SAMPLE_TID | PERF_SAMPLE_TIME;
+        attr.sample_id_all = 1;
+        ProcSynthesizer synthesizer(attr, 7, 1000, root);
+        std::vector<std::vector<uint8_t>> records;
+        synthesizer.synthesizeModuleMmaps(loaded, [&](const perf_event_header *header) {
+            const auto *bytes = reinterpret_cast<const uint8_t *>(header);
+            records.emplace_back(bytes, bytes + header->size);
+        });
+        QCOMPARE(records.size(), size_t{2});
+        const std::pair<uint64_t, std::string> expected[] = {{0xffffffffc0000000, ko},
+                                                             {0xffffffffc0002000, "[gone_mod]"}};
+        for (size_t i = 0; i < records.size(); ++i) {
+            const auto *header = reinterpret_cast<const perf_event_header *>(records[i].data());
+            QCOMPARE(header->type, uint32_t{PERF_RECORD_MMAP});
+            QCOMPARE(header->misc & PERF_RECORD_MISC_CPUMODE_MASK, PERF_RECORD_MISC_KERNEL);
+            const auto mmap = MmapRecord::from(*header);
+            QVERIFY(mmap.has_value());
+            QCOMPARE((*mmap)->pid, ~uint32_t{0});
+            QCOMPARE((*mmap)->addr, expected[i].first);
+            QCOMPARE((*mmap)->len, uint64_t{i == 0 ? 4096u : 8192u});
+            QCOMPARE(std::string(mmap->text()), expected[i].second);
+        }
     }
 
     // This process's own mappings: its executable's build id, read through /proc/self/map_files or its root,
