@@ -1,5 +1,7 @@
 #include "DockHeightKeeper.h"
 
+#include "DockItemHeight.h"
+
 #include <QDockWidget>
 #include <QEvent>
 #include <QLayout>
@@ -78,6 +80,9 @@ void DockHeightKeeper::windowResized() {
     QList<QDockWidget *> all = docks;
     all.append(growing_);
     sizes.append(rest);
+    // Given with their tab bars: the column's height is shared out exactly, nothing left for Qt to spread.
+    for (qsizetype i = 0; i < all.size(); ++i)
+        sizes[i] = dockItemHeight(*window_, *all[i], sizes[i]);
     // Laid out at once, so that the docks' resize events of this adjustment are known as such: the heights
     // recorded stay the ones to return to when the window grows again.
     adjusting_ = true;

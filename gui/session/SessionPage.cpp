@@ -5,6 +5,7 @@
 #include "CallerCalleeView.h"
 #include "CountersView.h"
 #include "DockHeightKeeper.h"
+#include "DockItemHeight.h"
 #include "FilterBar.h"
 #include "FilterEdits.h"
 #include "FlameGraphModel.h"
@@ -178,34 +179,31 @@ void SessionPage::giveRoomTo(QDockWidget *dock) {
         wanted, dock->minimumSizeHint().height(),
         std::max(dock->minimumSizeHint().height(), both - flameGraphDock_->minimumSizeHint().height()));
     if (!chosen) {
-        if (dock->height() < wanted)
-            resizeDocks({flameGraphDock_, dock}, {both - wanted, wanted}, Qt::Vertical);
+        if (dock->height() < wanted) shareWithFlameGraph(dock, wanted);
         viewHeights_->settleLater();
         return;
     }
     if (dock->height() != wanted) shareWithFlameGraph(dock, wanted);
-    // The size asked for a tabbed dock counts its tab bar: once laid out (not while its tab is being
-    // switched), asked again with the difference, the dock gets the height the user dragged it to.
+    // Asked again once laid out: while its tab is being switched, the dock may not stand where it will.
     viewHeights_->settleLater([this, dock, wanted] {
-        int asked = wanted;
-        for (int attempt = 0; attempt < 3 && layout(); ++attempt) {
-            layout()->activate();
-            const int missing = wanted - dock->height();
-            if (missing == 0 || !dock->isVisible()) return;
-            asked += missing;
-            shareWithFlameGraph(dock, asked);
-        }
+        if (layout()) layout()->activate();
+        if (dock->isVisible() && dock->height() != wanted) shareWithFlameGraph(dock, wanted);
     });
 }
 
-// DOCK asks for HEIGHT of what it shares with the flame graph; the timeline above keeps its height.
+// DOCK asks for HEIGHT of what it shares with the flame graph; the timeline above keeps its height. The sizes
+// given count the tab bars (DockItemHeight.h): short of them, the dock layout would share the difference
+// among the docks, the timeline's share making it taller each time.
 void SessionPage::shareWithFlameGraph(QDockWidget *dock, int height) {
     const int both = flameGraphDock_->height() + dock->height();
-    if (timelineDock_->isVisible() && !timelineDock_->isFloating())
-        resizeDocks({timelineDock_, flameGraphDock_, dock}, {timelineDock_->height(), both - height, height},
-                    Qt::Vertical);
-    else
-        resizeDocks({flameGraphDock_, dock}, {both - height, height}, Qt::Vertical);
+    QList<QDockWidget *> column = {flameGraphDock_, dock};
+    QList<int> sizes = {dockItemHeight(*this, *flameGraphDock_, both - height),
+                        dockItemHeight(*this, *dock, height)};
+    if (timelineDock_->isVisible() && !timelineDock_->isFloating()) {
+        column.prepend(timelineDock_);
+        sizes.prepend(dockItemHeight(*this, *timelineDock_, timelineDock_->height()));
+    }
+    resizeDocks(column, sizes, Qt::Vertical);
 }
 
 // The height DOCK needs of the BOTH pixels it shares with the flame graph: half, and for Caller/Callee its
@@ -243,9 +241,9 @@ void SessionPage::showSource(FunctionId function) {
     const bool wasVisible = sourceDock_->isVisible();
     sourceDock_->show();
     sourceDock_->raise();
-    if (wasVisible || sourceDock_->isFloating()) return;
-    const int both = flameGraphDock_->height() + sourceDock_->height();
-    resizeDocks({flameGraphDock_, sourceDock_}, {both * 2 / 5, both * 3 / 5}, Qt::Vertical);
+    if (wasVisible || sourceDock_->isFloating() || viewHeights_->chosenHeight(sourceDock_)) return;
+    shareWithFlameGraph(sourceDock_, (flameGraphDock_->height() + sourceDock_->height()) * 3 / 5);
+    viewHeights_->settleLater();
 }
 
 void SessionPage::createFilterBar(QAction *clearFilter) {

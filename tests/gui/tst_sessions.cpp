@@ -23,6 +23,7 @@
 #include <QLineEdit>
 #include <QMouseEvent>
 #include <QScrollArea>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QStyle>
 #include <QTabBar>
@@ -66,6 +67,25 @@ void dragSplitterAbove(SessionPage &page, const QDockWidget &dock, int down) {
 // DOCK is the tab in front of its tabbed docks: the others are moved out of sight, not hidden.
 bool inFront(const QDockWidget &dock) {
     return dock.isVisible() && !dock.visibleRegion().isEmpty();
+}
+
+// Drags the splitter above DOCK until DOCK is HEIGHT px high (within 2 px), as a user does.
+bool dragToHeight(SessionPage &page, const QDockWidget &dock, int height) {
+    dragSplitterAbove(page, dock, dock.height() - height);
+    return QTest::qWaitFor([&dock, height] { return std::abs(dock.height() - height) <= 2; });
+}
+
+// Brings DOCK forward in its tabs, as its tab clicked does, and waits until the page gave it its height.
+bool bringForward(QDockWidget &dock) {
+    dock.raise();
+    if (!QTest::qWaitFor([&dock] { return inFront(dock); })) return false;
+    QTest::qWait(50); // the page's deferred adjustment of the height
+    return true;
+}
+
+// "HEIGHT px, wanted WANTED" for a failing height comparison.
+QByteArray heights(int height, int wanted) {
+    return QStringLiteral("%1 px, wanted %2").arg(height).arg(wanted).toUtf8();
 }
 
 // Opens PATH in WINDOW and waits until its page shows it.
@@ -490,6 +510,112 @@ private slots:
         QTRY_VERIFY(inFront(*callers));
         QTRY_VERIFY2(callers->height() * 2 >= flame->height() + callers->height() - 2,
                      qPrintable(QStringLiteral("%1 px after Reset Layout").arg(callers->height())));
+    }
+
+    // Dragged smaller or larger, each view below the flame graph gets its own height back when brought
+    // forward again; a view never dragged gets the room it needs; the timeline above keeps its height through
+    // all of it (it grew by part of the tab bars' height each time a view got its height back).
+    void draggedHeightsStayWithTheirView() {
+        QSettings().clear(); // no heights saved by the tests before
+        auto window = openGoldenWindow(QStringLiteral("perf-fp"), kLoadTimeoutMs, QSize(1600, 1000));
+        QVERIFY(window);
+        SessionPage &page = *window->currentPage();
+        auto *timeline = part<QDockWidget>(&page, "timelineDock");
+        auto *flame = part<QDockWidget>(&page, "flameGraphDock");
+        auto *callers = part<QDockWidget>(&page, "callerCalleeDock");
+        auto *summary = part<QDockWidget>(&page, "summaryDock");
+        auto *bottomUp = part<QDockWidget>(&page, "bottomUpDock");
+        QVERIFY(bringForward(*callers));
+        const int timelineHeight = timeline->height();
+        const int both = flame->height() + callers->height();
+        QVERIFY2(dragToHeight(page, *callers, both / 3), heights(callers->height(), both / 3));
+        const int callersDragged = callers->height();
+
+        // Never dragged: Bottom-Up gets half of the height again, Summary too before the user drags it
+        // larger.
+        QVERIFY(bringForward(*bottomUp));
+        QVERIFY2(std::abs(bottomUp->height() - both / 2) <= 2, heights(bottomUp->height(), both / 2));
+        QVERIFY(bringForward(*summary));
+        QVERIFY2(summary->height() >= both / 2 - 2, heights(summary->height(), both / 2));
+        QVERIFY2(dragToHeight(page, *summary, both * 2 / 3), heights(summary->height(), both * 2 / 3));
+        const int summaryDragged = summary->height();
+
+        for (int round = 0; round < 2; ++round) {
+            QVERIFY(bringForward(*callers));
+            QVERIFY2(std::abs(callers->height() - callersDragged) <= 2,
+                     heights(callers->height(), callersDragged));
+            QVERIFY(bringForward(*summary));
+            QVERIFY2(std::abs(summary->height() - summaryDragged) <= 2,
+                     heights(summary->height(), summaryDragged));
+            QVERIFY2(std::abs(timeline->height() - timelineHeight) <= 2,
+                     heights(timeline->height(), timelineHeight));
+            QVERIFY(std::abs(flame->height() + summary->height() - both) <= 2);
+        }
+        QVERIFY(bringForward(*callers));
+        saveScreenshot(window.get(), QStringLiteral("sessions-view-heights-1600x1000.png"));
+
+        // The smallest window squeezes the views; grown again, each view gets its own height back.
+        window->resize(window->minimumSizeHint());
+        QTRY_VERIFY(window->height() <= window->minimumSizeHint().height() + 1);
+        QVERIFY(bringForward(*summary));
+        QVERIFY(flame->height() >= flame->minimumSizeHint().height());
+        QVERIFY(summary->height() >= summary->minimumSizeHint().height());
+        QVERIFY(summary->geometry().bottom() < page.height());
+        saveScreenshot(window.get(), QStringLiteral("sessions-view-heights-minimum.png"));
+        window->resize(1600, 1000);
+        QTRY_COMPARE(window->height(), 1000);
+        for (QDockWidget *dock : {callers, summary}) {
+            const int dragged = dock == callers ? callersDragged : summaryDragged;
+            QVERIFY(bringForward(*dock));
+            QVERIFY2(std::abs(dock->height() - dragged) <= 2, heights(dock->height(), dragged));
+        }
+        QVERIFY2(std::abs(timeline->height() - timelineHeight) <= 2,
+                 heights(timeline->height(), timelineHeight));
+    }
+
+    // Another session tab keeps heights of its own: dragging a view in one tab leaves the same view in the
+    // other as it was, and switching tabs gives each page's view its own height.
+    void draggedHeightsStayWithTheirTab() {
+        QSettings().clear(); // no heights saved by the tests before
+        auto window = openGoldenWindow(QStringLiteral("perf-fp"), kLoadTimeoutMs, QSize(1600, 1000));
+        QVERIFY(window);
+        SessionPage *first = window->currentPage();
+        auto *firstFlame = part<QDockWidget>(first, "flameGraphDock");
+        auto *firstCallers = part<QDockWidget>(first, "callerCalleeDock");
+        QVERIFY(bringForward(*firstCallers));
+        const int both = firstFlame->height() + firstCallers->height();
+        QVERIFY(dragToHeight(*first, *firstCallers, both / 3));
+        const int firstDragged = firstCallers->height();
+
+        QVERIFY(openAndWait(*window, kDwarf));
+        SessionPage *second = window->currentPage();
+        QVERIFY(second != first);
+        auto *secondCallers = part<QDockWidget>(second, "callerCalleeDock");
+        auto *secondSummary = part<QDockWidget>(second, "summaryDock");
+        QVERIFY(bringForward(*secondCallers));
+        QVERIFY2(secondCallers->height() >= both / 2 - 2, heights(secondCallers->height(), both / 2));
+        QVERIFY2(dragToHeight(*second, *secondCallers, both * 3 / 5),
+                 heights(secondCallers->height(), both * 3 / 5));
+        const int secondDragged = secondCallers->height();
+        saveScreenshot(window.get(), QStringLiteral("sessions-view-heights-second-tab.png"));
+
+        auto *tabs = part<QTabWidget>(window, "sessionTabs");
+        for (int round = 0; round < 2; ++round) {
+            tabs->setCurrentIndex(0);
+            QTRY_VERIFY2(std::abs(firstCallers->height() - firstDragged) <= 2,
+                         heights(firstCallers->height(), firstDragged));
+            tabs->setCurrentIndex(1);
+            QTRY_VERIFY2(std::abs(secondCallers->height() - secondDragged) <= 2,
+                         heights(secondCallers->height(), secondDragged));
+        }
+        // The second page's Summary was never dragged in either page: it keeps the larger height it finds.
+        QVERIFY(bringForward(*secondSummary));
+        QVERIFY2(std::abs(secondSummary->height() - secondDragged) <= 2,
+                 heights(secondSummary->height(), secondDragged));
+        tabs->setCurrentIndex(0);
+        QTRY_VERIFY(inFront(*firstCallers));
+        QVERIFY2(std::abs(firstCallers->height() - firstDragged) <= 2,
+                 heights(firstCallers->height(), firstDragged));
     }
 
     // A page layout of another version or another kind is refused whole, not half applied.
