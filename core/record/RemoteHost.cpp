@@ -1,4 +1,4 @@
-#include "RemoteHost.h"
+#include "record/RemoteHost.h"
 
 #include "base/Error.h"
 
@@ -8,7 +8,7 @@
 #include <cctype>
 #include <charconv>
 
-namespace perfglass::cli {
+namespace perfglass {
 
 namespace {
 
@@ -94,4 +94,4 @@ std::string sessionPathForHost(const std::string &outputPath, const std::string 
     return outputPath + "-" + hostLabel + suffix;
 }
 
-} // namespace perfglass::cli
+} // namespace perfglass
