@@ -52,7 +52,7 @@ RemoteHost RemoteHost::parse(const std::string &text) {
         rest = rest.substr(0, colon);
     }
     if (rest.empty()) throw Error(fmt::format("--host {}: the host name is empty", text));
-    if (rest.front() == '-' || remote.user.front() == '-')
+    if (rest.front() == '-' || (!remote.user.empty() && remote.user.front() == '-'))
         throw Error(fmt::format("--host {}: a host or user may not start with '-'", text));
     remote.host = rest;
     return remote;

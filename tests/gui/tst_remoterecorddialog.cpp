@@ -169,7 +169,7 @@ private slots:
 
     void systemWideTakesTheHostsCpus() {
         RecordDialog dialog;
-        chooseHost(dialog, QStringLiteral("server"), QString());
+        chooseHost(dialog, QStringLiteral("server"), writeConfig());
         part<QTabWidget>(dialog, "targetTabs")->setCurrentIndex(RecordDialog::SystemWideTarget);
         QVERIFY2(dialog.problem().isEmpty(), qPrintable(dialog.problem()));
         QVERIFY2(commandOf(dialog).contains(QStringLiteral(" -a -o ")), qPrintable(commandOf(dialog)));
@@ -209,8 +209,9 @@ private slots:
 
     // The Attach list shows the host's rows (handed in as a fetch delivers them) and the command attaches.
     void attachShowsTheHostsProcesses() {
+        const QString config = writeConfig(); // the real fetch that Attach starts reads only this
         RecordDialog dialog;
-        chooseHost(dialog, QStringLiteral("server"), QString());
+        chooseHost(dialog, QStringLiteral("server"), config);
         part<QTabWidget>(dialog, "targetTabs")->setCurrentIndex(RecordDialog::AttachTarget);
         auto *list = part<RemoteProcessList>(dialog, "remoteProcessList");
         emit list->fetched(RemoteProcessList::parse("  1 root /sbin/init\n 4242 app /srv/app --serve\n"));
@@ -226,7 +227,7 @@ private slots:
         view->clearSelection();
         QCOMPARE(dialog.problem(), QStringLiteral("server: ssh could not connect: no route"));
         // Another host: the rows of the first are gone.
-        chooseHost(dialog, QStringLiteral("other"), QString());
+        chooseHost(dialog, QStringLiteral("other"), config);
         QTRY_COMPARE(model->rowCount(), 0);
     }
 
