@@ -75,6 +75,7 @@ RecordSummary RemoteRecorder::run(const QStringList &arguments, const QString &o
         throw Error(("cannot run " + cliPath() + ": " + cli.errorString()).toStdString());
     QByteArray log;
     QElapsedTimer clock;
+    qint64 streamMs = -1; // until the stream ended; the symbols fetched afterwards do not count
     bool interrupted = false;
     while (cli.state() != QProcess::NotRunning) {
         cli.waitForReadyRead(kPollMs);
@@ -84,6 +85,8 @@ RecordSummary RemoteRecorder::run(const QStringList &arguments, const QString &o
             clock.start();
             onStarted();
         }
+        if (clock.isValid() && streamMs < 0 && log.contains("[ perfglass record --host "))
+            streamMs = clock.elapsed();
         if (stop.stop_requested() && !interrupted) {
             ::kill(static_cast<pid_t>(cli.processId()), SIGINT);
             interrupted = true;
@@ -92,7 +95,8 @@ RecordSummary RemoteRecorder::run(const QStringList &arguments, const QString &o
     appendBounded(log, cli.readAll());
     const int status = cli.exitStatus() == QProcess::NormalExit ? cli.exitCode() : 128 + SIGKILL;
     RecordSummary summary = summaryOf(QString::fromLocal8Bit(log), status);
-    summary.seconds = clock.isValid() ? static_cast<double>(clock.elapsed()) / 1000 : 0;
+    if (clock.isValid() && streamMs < 0) streamMs = clock.elapsed();
+    summary.seconds = static_cast<double>(std::max<qint64>(streamMs, 0)) / 1000;
     summary.bytes = static_cast<uint64_t>(QFileInfo(outputPath).size());
     return summary;
 }

@@ -440,6 +440,7 @@ QWidget *RecordDialog::createAttachTab() {
     processView_->setEditTriggers(QAbstractItemView::NoEditTriggers);
     layout->addWidget(processView_, 1);
     selectionLabel_ = new QLabel(tab);
+    selectionLabel_->setWordWrap(true); // a host's failure is long: it wraps rather than widen the dialog
     layout->addWidget(selectionLabel_);
 
     connect(processFilter_, &QLineEdit::textChanged, processProxy_,

@@ -137,7 +137,7 @@ private slots:
         QVERIFY2(command.startsWith(QStringLiteral("perfglass-cli record --host me@box:2200 --ssh-config ") +
                                     config + QLatin1Char(' ')),
                  qPrintable(command));
-        QVERIFY2(command.endsWith(QStringLiteral(" -- /opt/only-on-the-host/server --port 8080 two words")),
+        QVERIFY2(command.endsWith(QStringLiteral(" -- /opt/only-on-the-host/server --port 8080 'two words'")),
                  qPrintable(command));
         QCOMPARE(dialog.remoteTarget().host, QStringLiteral("me@box:2200"));
         QCOMPARE(dialog.options().command.front(), std::string("/opt/only-on-the-host/server"));
