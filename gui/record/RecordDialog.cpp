@@ -178,7 +178,7 @@ RecordDialog::RecordDialog(QWidget *parent)
         !remoteProcesses_->isFetching())
         refreshProcesses();
     validate();
-    resize(760, 640);
+    resize(760, 700); // the Record on: rows take about 60 of it
     // The first thing to fill in on the chosen tab has the focus.
     const std::array<QWidget *, 3> firstFields = {program_, processFilter_, cpus_};
     firstFields[static_cast<size_t>(std::clamp(targets_->currentIndex(), 0, 2))]->setFocus();
@@ -251,7 +251,10 @@ QWidget *RecordDialog::createRemoteDetails(QWidget *parent) {
         whereChanged();
     });
     connect(remoteCli_, &QLineEdit::textChanged, this, &RecordDialog::validate);
-    connect(deploy_, &QCheckBox::toggled, this, &RecordDialog::validate);
+    connect(deploy_, &QCheckBox::toggled, this, [this](bool deploy) {
+        remoteCli_->setEnabled(!deploy); // the copy of this build is the recorder then
+        validate();
+    });
     return page;
 }
 
@@ -440,7 +443,9 @@ QWidget *RecordDialog::createAttachTab() {
     processView_->setEditTriggers(QAbstractItemView::NoEditTriggers);
     layout->addWidget(processView_, 1);
     selectionLabel_ = new QLabel(tab);
-    selectionLabel_->setWordWrap(true); // a host's failure is long: it wraps rather than widen the dialog
+    // A host's failure is long: it is cut here (the problem line and the tool tip have all of it) rather
+    // than widen the dialog.
+    selectionLabel_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     layout->addWidget(selectionLabel_);
 
     connect(processFilter_, &QLineEdit::textChanged, processProxy_,
@@ -855,6 +860,7 @@ void RecordDialog::validate() {
     const QString selected = tr("Selected: %1").arg(selectedPids().size());
     selectionLabel_->setText(
         processListNote_.isEmpty() ? selected : selected + QStringLiteral(" — ") + processListNote_);
+    selectionLabel_->setToolTip(processListNote_);
 
     const QString events = eventsProblem();
     eventsError_->setText(events);

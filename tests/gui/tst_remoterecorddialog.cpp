@@ -150,6 +150,7 @@ private slots:
         part<QCheckBox>(dialog, "deployCheck")->setChecked(true);
         QVERIFY(commandOf(dialog).contains(QStringLiteral(" --deploy ")));
         QVERIFY(!commandOf(dialog).contains(QStringLiteral("--remote-cli")));
+        QVERIFY(!part<QLineEdit>(dialog, "remoteCliEdit")->isEnabled());
         saveScreenshot(&dialog, QStringLiteral("record-dialog-remote-launch.png"));
         dialog.resize(dialog.minimumSizeHint());
         saveScreenshot(&dialog, QStringLiteral("record-dialog-remote-minimum.png"));
