@@ -2406,7 +2406,7 @@ Modul: %2</translation>
     </message>
     <message>
         <source>Remote &amp;host:</source>
-        <translation>Entfernter &amp;Host:</translation>
+        <translation>Entfernter H&amp;ost:</translation>
     </message>
     <message>
         <source>Record on another machine over ssh (perfglass-cli record --host); the session is saved here and the host&apos;s symbols are fetched</source>
@@ -2446,7 +2446,7 @@ Modul: %2</translation>
     </message>
     <message>
         <source>Deploy &amp;this build</source>
-        <translation>&amp;Diesen Build verteilen</translation>
+        <translation>Diesen Bui&amp;ld verteilen</translation>
     </message>
     <message>
         <source>Copy this build&apos;s perfglass-cli to the host&apos;s cache once and record with it</source>
@@ -2478,7 +2478,7 @@ Modul: %2</translation>
     </message>
     <message>
         <source>CP&amp;Us on the host:</source>
-        <translation>CP&amp;Us auf dem Host:</translation>
+        <translation>&amp;CPUs auf dem Host:</translation>
     </message>
     <message>
         <source>The host&apos;s recorder records with its user&apos;s rights: its kernel.perf_event_paranoid must allow system-wide recording (-1), or the user must be root.</source>

@@ -2402,7 +2402,7 @@ Module : %2</translation>
     </message>
     <message>
         <source>This co&amp;mputer</source>
-        <translation>Cet ordi&amp;nateur</translation>
+        <translation>Cet &amp;ordinateur</translation>
     </message>
     <message>
         <source>Remote &amp;host:</source>
@@ -2446,7 +2446,7 @@ Module : %2</translation>
     </message>
     <message>
         <source>Deploy &amp;this build</source>
-        <translation>Dé&amp;ployer cette version</translation>
+        <translation>Déployer ce &amp;binaire</translation>
     </message>
     <message>
         <source>Copy this build&apos;s perfglass-cli to the host&apos;s cache once and record with it</source>
@@ -2478,7 +2478,7 @@ Module : %2</translation>
     </message>
     <message>
         <source>CP&amp;Us on the host:</source>
-        <translation>CP&amp;U de l&apos;hôte :</translation>
+        <translation>CPU de la &amp;machine distante :</translation>
     </message>
     <message>
         <source>The host&apos;s recorder records with its user&apos;s rights: its kernel.perf_event_paranoid must allow system-wide recording (-1), or the user must be root.</source>
