@@ -5,7 +5,7 @@
 // privileged helper is not copied: the host's recording runs with the host user's own rights.
 #pragma once
 
-#include "RemoteHost.h"
+#include "record/RemoteHost.h"
 
 #include <string>
 

@@ -4,8 +4,8 @@
 // runs with --stop-on-stdin-close).
 #pragma once
 
-#include "RemoteHost.h"
 #include "SshProcess.h"
+#include "record/RemoteHost.h"
 
 #include "perfdata/PipeStreamSaver.h"
 

@@ -81,6 +81,10 @@ void ProcessListModel::refresh() {
         ProcessInfo info;
         if (readProcess(procRoot_, pid, info)) processes.push_back(std::move(info));
     }
+    setProcesses(std::move(processes));
+}
+
+void ProcessListModel::setProcesses(QVector<ProcessInfo> processes) {
     std::sort(processes.begin(), processes.end(),
               [](const ProcessInfo &a, const ProcessInfo &b) { return a.pid < b.pid; });
     beginResetModel();

@@ -1,7 +1,8 @@
 // The processes of this machine, read from /proc, for the Record dialog's Attach target: one row per process
 // with its id, its owner's name and its command line (the kernel's "[name]" for kernel threads, whose
 // command line is empty). refresh() reads /proc again; rows of processes that exited in between are dropped
-// silently. Sort and filter it through a QSortFilterProxyModel (the PID column's data is a number).
+// silently; setProcesses() shows rows read elsewhere instead (another host's). Sort and filter it through a
+// QSortFilterProxyModel (the PID column's data is a number).
 #pragma once
 
 #include <QAbstractTableModel>
@@ -42,6 +43,8 @@ public:
 
 public slots:
     void refresh();
+    // Shows these rows (sorted by PID here) instead of this machine's.
+    void setProcesses(QVector<perfglass::ProcessInfo> processes);
 
 private:
     QString procRoot_;

@@ -1,5 +1,7 @@
 #include "RecordingJob.h"
 
+#include "RemoteRecorder.h"
+
 #include "base/Error.h"
 #include "record/HelperEventOpener.h"
 
@@ -22,12 +24,13 @@ RecordingJob::~RecordingJob() {
     waitForFinished();
 }
 
-bool RecordingJob::start(RecordOptions options) {
+bool RecordingJob::start(RecordOptions options, RemoteTarget remote) {
     if (isActive()) return false;
     if (options.cmdline.empty())
         for (const QString &word : equivalentCommand(options))
             options.cmdline.push_back(word.toStdString());
     options_ = options;
+    remote_ = remote;
     summary_ = {};
     error_.clear();
     finalElapsedMs_ = -1;
@@ -37,8 +40,9 @@ bool RecordingJob::start(RecordOptions options) {
     options.onStarted = [this] { QMetaObject::invokeMethod(this, &RecordingJob::onStarted); };
     setState(State::Starting);
     BackgroundJob::start(
-        [options = std::move(options)](const std::stop_token &stop, const ReportProgress &) {
-            return record(options, stop);
+        [options = std::move(options), remote = std::move(remote)](const std::stop_token &stop,
+                                                                   const ReportProgress &) {
+            return remote.isRemote() ? recordOnHost(options, remote, stop) : record(options, stop);
         },
         [this](const RecordSummary &summary) { onFinished(summary); });
     return true;
@@ -52,6 +56,16 @@ RecordSummary RecordingJob::record(RecordOptions options, const std::stop_token 
     Recorder recorder(std::move(options));
     const std::stop_callback stopRecorder(stop, [&recorder] { recorder.stop(); });
     return recorder.run();
+}
+
+RecordSummary RecordingJob::recordOnHost(const RecordOptions &options, const RemoteTarget &remote,
+                                         const std::stop_token &stop) {
+    const QStringList command = equivalentCommand(options, remote);
+    RecordSummary summary = RemoteRecorder::run(command.mid(1), QString::fromStdString(options.outputPath),
+                                                options.onStarted, stop);
+    if (!options.events.empty()) summary.eventNames.push_back(options.events);
+    if (options.command.empty()) summary.exitCode = 0; // the CLI's status is the program's only for a launch
+    return summary;
 }
 
 qint64 RecordingJob::elapsedMs() const {
@@ -88,7 +102,8 @@ void RecordingJob::onFailed(const QString &message) {
     setState(State::Failed);
 }
 
-QString RecordingJob::describeTarget(const RecordOptions &options) {
+QString RecordingJob::describeTarget(const RecordOptions &options, const RemoteTarget &remote) {
+    if (remote.isRemote()) return tr("%1: %2").arg(remote.host.trimmed(), describeTarget(options));
     if (!options.command.empty()) {
         QStringList words;
         for (const auto &word : options.command)
@@ -114,8 +129,9 @@ QString RecordingJob::describeTarget(const RecordOptions &options) {
         .arg(cpus.join(QLatin1Char(',')));
 }
 
-QStringList RecordingJob::equivalentCommand(const RecordOptions &options) {
+QStringList RecordingJob::equivalentCommand(const RecordOptions &options, const RemoteTarget &remote) {
     QStringList args{QStringLiteral("perfglass-cli"), QStringLiteral("record")};
+    if (remote.isRemote()) args << remote.recordOptions();
     auto ids = [](const auto &list) {
         QStringList words;
         for (auto id : list)

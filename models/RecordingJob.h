@@ -4,11 +4,14 @@
 // events are open and the target runs, then finished(summary) when the program exits, the duration passes
 // or stop() was asked for, or failed(message) when recording could not start (unknown program or event,
 // refused permission: the message says what to do). When the kernel refuses an event, the privileged helper
-// is asked for, as the CLI does (RecordOptions::privilegedOpenerFactory). A failed recording leaves no file
-// behind that it created. Destroying a running job stops the recording and waits for it.
+// is asked for, as the CLI does (RecordOptions::privilegedOpenerFactory). With a RemoteTarget the recording
+// runs on that host instead, through this build's perfglass-cli record --host (RemoteRecorder): started
+// once the host's first record reached the file, stopped cleanly by stop(). A failed recording leaves no
+// file behind that it created. Destroying a running job stops the recording and waits for it.
 #pragma once
 
 #include "BackgroundJob.h"
+#include "RemoteTarget.h"
 #include "record/Recorder.h"
 
 #include <QElapsedTimer>
@@ -30,22 +33,24 @@ public:
     ~RecordingJob() override;
 
     // Starts recording with OPTIONS (ignored while one runs: returns false). cmdline is filled with the
-    // equivalent perfglass-cli command when empty.
-    bool start(RecordOptions options);
+    // equivalent perfglass-cli command when empty. A remote target records on that host.
+    bool start(RecordOptions options, RemoteTarget remote = {});
 
     State state() const { return state_; }
     bool isActive() const { return state_ == State::Starting || state_ == State::Recording; }
     const RecordOptions &options() const { return options_; }
+    const RemoteTarget &remote() const { return remote_; }
     QString outputPath() const { return QString::fromStdString(options_.outputPath); }
     // Milliseconds since started(), frozen at the end; 0 before.
     qint64 elapsedMs() const;
     const RecordSummary &summary() const { return summary_; }
     QString errorMessage() const { return error_; }
 
-    // What the recording targets, in words: "hotspots-fp 200 1", "processes 12, 34", "all CPUs".
-    static QString describeTarget(const RecordOptions &options);
-    // The perfglass-cli command that records the same way.
-    static QStringList equivalentCommand(const RecordOptions &options);
+    // What the recording targets, in words: "hotspots-fp 200 1", "processes 12, 34", "all CPUs"; on a
+    // host "server: hotspots-fp 200 1".
+    static QString describeTarget(const RecordOptions &options, const RemoteTarget &remote = {});
+    // The perfglass-cli command that records the same way (record --host ... for a remote target).
+    static QStringList equivalentCommand(const RecordOptions &options, const RemoteTarget &remote = {});
 
 public slots:
     // Asks the recording to end (a launched program gets SIGTERM); finished() follows. The same as cancel().
@@ -64,9 +69,12 @@ private:
     void onFinished(const RecordSummary &summary);
     void onFailed(const QString &message);
     static RecordSummary record(RecordOptions options, const std::stop_token &stop);
+    static RecordSummary recordOnHost(const RecordOptions &options, const RemoteTarget &remote,
+                                      const std::stop_token &stop);
 
     State state_ = State::Idle;
     RecordOptions options_;
+    RemoteTarget remote_;
     RecordSummary summary_;
     QString error_;
     bool outputExisted_ = false;

@@ -44,6 +44,9 @@ list(APPEND PERFGLASS_CORE_UNIT_TESTS tst_remoteparts)
 # record --host over a real ssh: a throwaway sshd on loopback in a private network namespace (skipped without
 # sshd, ip or the right to make the namespace).
 list(APPEND PERFGLASS_INTEGRATION_TESTS tst_remoterecord)
+# The Record dialog's Remote target (host completion, the command, the host's process list) and a recording
+# from the desktop application through the same throwaway sshd (skipped where it cannot run).
+list(APPEND PERFGLASS_GUI_TESTS tst_remoterecorddialog)
 # Profiles that grow: snapshots of a file being written and of a pipe, cut and cancelled loads (issue 32)
 list(APPEND PERFGLASS_CORE_UNIT_TESTS tst_growingprofile)
 
@@ -71,8 +74,7 @@ foreach(name ${PERFGLASS_INTEGRATION_TESTS})
   perfglass_add_test(integration integration ${name})
 endforeach()
 target_link_libraries(tst_archivereader PRIVATE PkgConfig::LIBARCHIVE)
-target_sources(tst_remoteparts PRIVATE ${PROJECT_SOURCE_DIR}/cli/RemoteHost.cpp
-  ${PROJECT_SOURCE_DIR}/cli/StdinArguments.cpp ${PROJECT_SOURCE_DIR}/cli/SymbolsRequest.cpp)
+target_sources(tst_remoteparts PRIVATE ${PROJECT_SOURCE_DIR}/cli/StdinArguments.cpp ${PROJECT_SOURCE_DIR}/cli/SymbolsRequest.cpp)
 target_include_directories(tst_remoteparts PRIVATE ${PROJECT_SOURCE_DIR})
 # tst_remoterecord copies this build's perfglass-cli (about 120 MB with debug information) through ssh twice.
 set_tests_properties(tst_remoterecord PROPERTIES TIMEOUT 900)

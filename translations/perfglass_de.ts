@@ -2211,10 +2211,6 @@ Modul: %2</translation>
         <translation>&amp;Aktualisieren</translation>
     </message>
     <message>
-        <source>Read the list of processes again</source>
-        <translation>Die Prozessliste neu einlesen</translation>
-    </message>
-    <message>
         <source>Record every process on these CPUs:</source>
         <translation>Jeden Prozess auf diesen CPUs aufzeichnen:</translation>
     </message>
@@ -2412,6 +2408,106 @@ Modul: %2</translation>
         <source>Context switches:</source>
         <translation>Kontextwechsel:</translation>
     </message>
+    <message>
+        <source>This co&amp;mputer</source>
+        <translation>Dieser Co&amp;mputer</translation>
+    </message>
+    <message>
+        <source>Remote &amp;host:</source>
+        <translation>Entfernter H&amp;ost:</translation>
+    </message>
+    <message>
+        <source>Record on another machine over ssh (perfglass-cli record --host); the session is saved here and the host&apos;s symbols are fetched</source>
+        <translation>Auf einem anderen Rechner über ssh aufzeichnen (perfglass-cli record --host); die Sitzung wird hier gespeichert und die Symbole des Hosts werden geholt</translation>
+    </message>
+    <message>
+        <source>[user@]host[:port], as for ssh</source>
+        <translation>[benutzer@]host[:port], wie bei ssh</translation>
+    </message>
+    <message>
+        <source>The host to record on; completed from the Host entries of the ssh configuration</source>
+        <translation>Der Host, auf dem aufgezeichnet wird; ergänzt aus den Host-Einträgen der ssh-Konfiguration</translation>
+    </message>
+    <message>
+        <source>Record on:</source>
+        <translation>Aufzeichnen auf:</translation>
+    </message>
+    <message>
+        <source>The program runs here, as you, and the session is saved here.</source>
+        <translation>Das Programm läuft hier, als Sie, und die Sitzung wird hier gespeichert.</translation>
+    </message>
+    <message>
+        <source>~/.ssh/config</source>
+        <translation>~/.ssh/config</translation>
+    </message>
+    <message>
+        <source>The ssh client configuration to use (ssh -F); empty: ssh&apos;s own</source>
+        <translation>Die zu verwendende ssh-Client-Konfiguration (ssh -F); leer: die von ssh selbst</translation>
+    </message>
+    <message>
+        <source>perfglass-cli in its PATH</source>
+        <translation>perfglass-cli in seinem PATH</translation>
+    </message>
+    <message>
+        <source>The perfglass-cli on the host that records there</source>
+        <translation>Das perfglass-cli auf dem Host, das dort aufzeichnet</translation>
+    </message>
+    <message>
+        <source>Deploy &amp;this build</source>
+        <translation>Diesen Bui&amp;ld verteilen</translation>
+    </message>
+    <message>
+        <source>Copy this build&apos;s perfglass-cli to the host&apos;s cache once and record with it</source>
+        <translation>Das perfglass-cli dieses Builds einmal in den Cache des Hosts kopieren und damit aufzeichnen</translation>
+    </message>
+    <message>
+        <source>SSH conf&amp;ig:</source>
+        <translation>SSH-Konf&amp;iguration:</translation>
+    </message>
+    <message>
+        <source>Recorder:</source>
+        <translation>Aufzeichner:</translation>
+    </message>
+    <message>
+        <source>Path or name of the program on the host</source>
+        <translation>Pfad oder Name des Programms auf dem Host</translation>
+    </message>
+    <message>
+        <source>Default: the host user&apos;s home directory</source>
+        <translation>Standard: das Home-Verzeichnis des Benutzers auf dem Host</translation>
+    </message>
+    <message>
+        <source>Read the list of processes again (a remote host&apos;s through ssh)</source>
+        <translation>Die Prozessliste neu einlesen (die eines entfernten Hosts über ssh)</translation>
+    </message>
+    <message>
+        <source>All CPUs of the host; or a list such as 0-3,6</source>
+        <translation>Alle CPUs des Hosts; oder eine Liste wie 0-3,6</translation>
+    </message>
+    <message>
+        <source>CP&amp;Us on the host:</source>
+        <translation>&amp;CPUs auf dem Host:</translation>
+    </message>
+    <message>
+        <source>The host&apos;s recorder records with its user&apos;s rights: its kernel.perf_event_paranoid must allow system-wide recording (-1), or the user must be root.</source>
+        <translation>Der Aufzeichner auf dem Host zeichnet mit den Rechten seines Benutzers auf: dessen kernel.perf_event_paranoid muss systemweite Aufzeichnung erlauben (-1), oder der Benutzer muss root sein.</translation>
+    </message>
+    <message>
+        <source>Reading the processes of %1…</source>
+        <translation>Prozesse von %1 werden gelesen…</translation>
+    </message>
+    <message>
+        <source>Enter the host to record on.</source>
+        <translation>Geben Sie den Host ein, auf dem aufgezeichnet werden soll.</translation>
+    </message>
+    <message>
+        <source>No such ssh configuration file: %1</source>
+        <translation>Keine solche ssh-Konfigurationsdatei: %1</translation>
+    </message>
+    <message>
+        <source>CPUs on the host: %1</source>
+        <translation>CPUs auf dem Host: %1</translation>
+    </message>
 </context>
 <context>
     <name>perfglass::RecordingDock</name>
@@ -2467,6 +2563,10 @@ Modul: %2</translation>
             <numerusform>das ganze System, CPU %1</numerusform>
             <numerusform>das ganze System, CPUs %1</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
     </message>
 </context>
 <context>
@@ -2587,6 +2687,33 @@ Modul: %2</translation>
             <numerusform> (in %n LOST-Record)</numerusform>
             <numerusform> (in %n LOST-Records)</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::RemoteProcessList</name>
+    <message>
+        <source>Cannot run ssh: %1</source>
+        <translation>ssh kann nicht gestartet werden: %1</translation>
+    </message>
+    <message>
+        <source>%1: the host&apos;s key is not known here, and an unknown host key is never accepted: connect once with ssh %1 in a terminal, or add the key to ~/.ssh/known_hosts with ssh-keyscan.</source>
+        <translation>%1: Der Schlüssel des Hosts ist hier unbekannt, und ein unbekannter Host-Schlüssel wird nie akzeptiert: verbinden Sie sich einmal mit ssh %1 in einem Terminal oder fügen Sie den Schlüssel mit ssh-keyscan zu ~/.ssh/known_hosts hinzu.</translation>
+    </message>
+    <message>
+        <source>%1: the host has no ps to list its processes (%2).</source>
+        <translation>%1: Der Host hat kein ps, um seine Prozesse aufzulisten (%2).</translation>
+    </message>
+    <message>
+        <source>%1: ssh could not connect.</source>
+        <translation>%1: ssh konnte keine Verbindung herstellen.</translation>
+    </message>
+    <message>
+        <source>%1: ssh could not connect: %2</source>
+        <translation>%1: ssh konnte keine Verbindung herstellen: %2</translation>
+    </message>
+    <message>
+        <source>%1: listing the processes failed (status %2): %3</source>
+        <translation>%1: Auflisten der Prozesse fehlgeschlagen (Status %2): %3</translation>
     </message>
 </context>
 <context>

@@ -2210,10 +2210,6 @@ Module: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Read the list of processes again</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Record every process on these CPUs:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2410,6 +2406,106 @@ Module: %2</source>
         <source>Context switches:</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>This co&amp;mputer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remote &amp;host:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Record on another machine over ssh (perfglass-cli record --host); the session is saved here and the host&apos;s symbols are fetched</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>[user@]host[:port], as for ssh</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The host to record on; completed from the Host entries of the ssh configuration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Record on:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The program runs here, as you, and the session is saved here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>~/.ssh/config</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The ssh client configuration to use (ssh -F); empty: ssh&apos;s own</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>perfglass-cli in its PATH</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The perfglass-cli on the host that records there</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deploy &amp;this build</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy this build&apos;s perfglass-cli to the host&apos;s cache once and record with it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SSH conf&amp;ig:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recorder:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Path or name of the program on the host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Default: the host user&apos;s home directory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read the list of processes again (a remote host&apos;s through ssh)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All CPUs of the host; or a list such as 0-3,6</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CP&amp;Us on the host:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The host&apos;s recorder records with its user&apos;s rights: its kernel.perf_event_paranoid must allow system-wide recording (-1), or the user must be root.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading the processes of %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Enter the host to record on.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No such ssh configuration file: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPUs on the host: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>perfglass::RecordingDock</name>
@@ -2465,6 +2561,10 @@ Module: %2</source>
             <numerusform>the whole system, CPU %1</numerusform>
             <numerusform>the whole system, CPUs %1</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2585,6 +2685,33 @@ Module: %2</source>
             <numerusform> (in %n LOST record)</numerusform>
             <numerusform> (in %n LOST records)</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::RemoteProcessList</name>
+    <message>
+        <source>Cannot run ssh: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the host&apos;s key is not known here, and an unknown host key is never accepted: connect once with ssh %1 in a terminal, or add the key to ~/.ssh/known_hosts with ssh-keyscan.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the host has no ps to list its processes (%2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: ssh could not connect.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: ssh could not connect: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: listing the processes failed (status %2): %3</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

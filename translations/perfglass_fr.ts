@@ -2211,10 +2211,6 @@ Module : %2</translation>
         <translation>A&amp;ctualiser</translation>
     </message>
     <message>
-        <source>Read the list of processes again</source>
-        <translation>Relire la liste des processus</translation>
-    </message>
-    <message>
         <source>Record every process on these CPUs:</source>
         <translation>Enregistrer tous les processus sur ces CPU&#xa0;:</translation>
     </message>
@@ -2412,6 +2408,106 @@ Module : %2</translation>
         <source>Context switches:</source>
         <translation>Changements de contexte :</translation>
     </message>
+    <message>
+        <source>This co&amp;mputer</source>
+        <translation>Cet &amp;ordinateur</translation>
+    </message>
+    <message>
+        <source>Remote &amp;host:</source>
+        <translation>&amp;Hôte distant :</translation>
+    </message>
+    <message>
+        <source>Record on another machine over ssh (perfglass-cli record --host); the session is saved here and the host&apos;s symbols are fetched</source>
+        <translation>Enregistrer sur une autre machine par ssh (perfglass-cli record --host) ; la session est enregistrée ici et les symboles de l&apos;hôte sont rapatriés</translation>
+    </message>
+    <message>
+        <source>[user@]host[:port], as for ssh</source>
+        <translation>[utilisateur@]hôte[:port], comme pour ssh</translation>
+    </message>
+    <message>
+        <source>The host to record on; completed from the Host entries of the ssh configuration</source>
+        <translation>L&apos;hôte où enregistrer ; complété à partir des entrées Host de la configuration ssh</translation>
+    </message>
+    <message>
+        <source>Record on:</source>
+        <translation>Enregistrer sur :</translation>
+    </message>
+    <message>
+        <source>The program runs here, as you, and the session is saved here.</source>
+        <translation>Le programme s&apos;exécute ici, sous votre nom, et la session est enregistrée ici.</translation>
+    </message>
+    <message>
+        <source>~/.ssh/config</source>
+        <translation>~/.ssh/config</translation>
+    </message>
+    <message>
+        <source>The ssh client configuration to use (ssh -F); empty: ssh&apos;s own</source>
+        <translation>La configuration du client ssh à utiliser (ssh -F) ; vide : celle de ssh</translation>
+    </message>
+    <message>
+        <source>perfglass-cli in its PATH</source>
+        <translation>perfglass-cli dans son PATH</translation>
+    </message>
+    <message>
+        <source>The perfglass-cli on the host that records there</source>
+        <translation>Le perfglass-cli de l&apos;hôte qui y enregistre</translation>
+    </message>
+    <message>
+        <source>Deploy &amp;this build</source>
+        <translation>Déployer ce &amp;binaire</translation>
+    </message>
+    <message>
+        <source>Copy this build&apos;s perfglass-cli to the host&apos;s cache once and record with it</source>
+        <translation>Copier une fois le perfglass-cli de cette version dans le cache de l&apos;hôte et enregistrer avec lui</translation>
+    </message>
+    <message>
+        <source>SSH conf&amp;ig:</source>
+        <translation>Conf&amp;iguration SSH :</translation>
+    </message>
+    <message>
+        <source>Recorder:</source>
+        <translation>Enregistreur :</translation>
+    </message>
+    <message>
+        <source>Path or name of the program on the host</source>
+        <translation>Chemin ou nom du programme sur l&apos;hôte</translation>
+    </message>
+    <message>
+        <source>Default: the host user&apos;s home directory</source>
+        <translation>Par défaut : le dossier personnel de l&apos;utilisateur sur l&apos;hôte</translation>
+    </message>
+    <message>
+        <source>Read the list of processes again (a remote host&apos;s through ssh)</source>
+        <translation>Relire la liste des processus (celle d&apos;un hôte distant par ssh)</translation>
+    </message>
+    <message>
+        <source>All CPUs of the host; or a list such as 0-3,6</source>
+        <translation>Tous les CPU de l&apos;hôte ; ou une liste comme 0-3,6</translation>
+    </message>
+    <message>
+        <source>CP&amp;Us on the host:</source>
+        <translation>CPU de la &amp;machine distante :</translation>
+    </message>
+    <message>
+        <source>The host&apos;s recorder records with its user&apos;s rights: its kernel.perf_event_paranoid must allow system-wide recording (-1), or the user must be root.</source>
+        <translation>L&apos;enregistreur de l&apos;hôte enregistre avec les droits de son utilisateur : son kernel.perf_event_paranoid doit permettre l&apos;enregistrement de tout le système (-1), ou l&apos;utilisateur doit être root.</translation>
+    </message>
+    <message>
+        <source>Reading the processes of %1…</source>
+        <translation>Lecture des processus de %1…</translation>
+    </message>
+    <message>
+        <source>Enter the host to record on.</source>
+        <translation>Saisissez l&apos;hôte où enregistrer.</translation>
+    </message>
+    <message>
+        <source>No such ssh configuration file: %1</source>
+        <translation>Fichier de configuration ssh introuvable : %1</translation>
+    </message>
+    <message>
+        <source>CPUs on the host: %1</source>
+        <translation>CPU de l&apos;hôte : %1</translation>
+    </message>
 </context>
 <context>
     <name>perfglass::RecordingDock</name>
@@ -2467,6 +2563,10 @@ Module : %2</translation>
             <numerusform>tout le système, CPU %1</numerusform>
             <numerusform>tout le système, CPU %1</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1 : %2</translation>
     </message>
 </context>
 <context>
@@ -2587,6 +2687,33 @@ Module : %2</translation>
             <numerusform> (dans %n enregistrement LOST)</numerusform>
             <numerusform> (dans %n enregistrements LOST)</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>perfglass::RemoteProcessList</name>
+    <message>
+        <source>Cannot run ssh: %1</source>
+        <translation>Impossible de lancer ssh : %1</translation>
+    </message>
+    <message>
+        <source>%1: the host&apos;s key is not known here, and an unknown host key is never accepted: connect once with ssh %1 in a terminal, or add the key to ~/.ssh/known_hosts with ssh-keyscan.</source>
+        <translation>%1 : la clé de l&apos;hôte est inconnue ici, et une clé d&apos;hôte inconnue n&apos;est jamais acceptée : connectez-vous une fois avec ssh %1 dans un terminal, ou ajoutez la clé à ~/.ssh/known_hosts avec ssh-keyscan.</translation>
+    </message>
+    <message>
+        <source>%1: the host has no ps to list its processes (%2).</source>
+        <translation>%1 : l&apos;hôte n&apos;a pas de ps pour lister ses processus (%2).</translation>
+    </message>
+    <message>
+        <source>%1: ssh could not connect.</source>
+        <translation>%1 : ssh n&apos;a pas pu se connecter.</translation>
+    </message>
+    <message>
+        <source>%1: ssh could not connect: %2</source>
+        <translation>%1 : ssh n&apos;a pas pu se connecter : %2</translation>
+    </message>
+    <message>
+        <source>%1: listing the processes failed (status %2): %3</source>
+        <translation>%1 : la liste des processus a échoué (état %2) : %3</translation>
     </message>
 </context>
 <context>

@@ -3,6 +3,8 @@
 #include "CoreMessages.h"
 #include "ProcessListModel.h"
 #include "RecordingJob.h"
+#include "RemoteProcessList.h"
+#include "SshConfigHosts.h"
 #include "base/CpuList.h"
 #include "base/Error.h"
 #include "events/EventParser.h"
@@ -10,6 +12,7 @@
 #include <QButtonGroup>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QCompleter>
 #include <QDateTime>
 #include <QDialogButtonBox>
 #include <QDir>
@@ -32,7 +35,9 @@
 #include <QSortFilterProxyModel>
 #include <QSpinBox>
 #include <QStackedLayout>
+#include <QStackedWidget>
 #include <QStandardPaths>
+#include <QStringListModel>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTableWidget>
@@ -91,11 +96,24 @@ QLabel *buddyLabel(const QString &text, QWidget *buddy) {
     label->setBuddy(buddy);
     return label;
 }
+// ~/ at the start of a path is the home directory, as a shell would read it.
+QString withHome(const QString &path) {
+    const QString trimmed = path.trimmed();
+    return trimmed.startsWith(QStringLiteral("~/")) ? QDir::homePath() + trimmed.mid(1) : trimmed;
+}
 } // namespace
 
 // Object names for the fields a test looks up with findChild.
 void RecordDialog::nameParts() {
     const std::initializer_list<std::pair<QObject *, const char *>> parts = {
+        {thisComputer_, "thisComputerRadio"},
+        {onHost_, "remoteHostRadio"},
+        {host_, "hostEdit"},
+        {sshConfig_, "sshConfigEdit"},
+        {remoteCli_, "remoteCliEdit"},
+        {deploy_, "deployCheck"},
+        {remoteProcesses_, "remoteProcessList"},
+        {remoteCpus_, "remoteCpusEdit"},
         {targets_, "targetTabs"},
         {program_, "programEdit"},
         {arguments_, "argumentsEdit"},
@@ -127,6 +145,7 @@ RecordDialog::RecordDialog(QWidget *parent)
     setWindowTitle(tr("Record"));
     setObjectName(QStringLiteral("recordDialog"));
     auto *layout = new QVBoxLayout(this);
+    layout->addWidget(createWhereArea());
     targets_ = new QTabWidget(this);
     targets_->addTab(createLaunchTab(), tr("&Launch"));
     targets_->addTab(createAttachTab(), tr("&Attach"));
@@ -148,13 +167,18 @@ RecordDialog::RecordDialog(QWidget *parent)
 
     nameParts();
     loadSettings();
+    updateHostCompletion();
+    whereChanged();
     connect(targets_, &QTabWidget::currentChanged, this, [this](int index) {
-        if (index == AttachTarget && processModel_->rowCount() == 0) refreshProcesses();
+        if (index == AttachTarget && processModel_->rowCount() == 0 && !remoteProcesses_->isFetching())
+            refreshProcesses();
         validate();
     });
-    if (targets_->currentIndex() == AttachTarget) refreshProcesses();
+    if (targets_->currentIndex() == AttachTarget && processModel_->rowCount() == 0 &&
+        !remoteProcesses_->isFetching())
+        refreshProcesses();
     validate();
-    resize(760, 640);
+    resize(760, 700); // the Record on: rows take about 60 of it
     // The first thing to fill in on the chosen tab has the focus.
     const std::array<QWidget *, 3> firstFields = {program_, processFilter_, cpus_};
     firstFields[static_cast<size_t>(std::clamp(targets_->currentIndex(), 0, 2))]->setFocus();
@@ -162,6 +186,129 @@ RecordDialog::RecordDialog(QWidget *parent)
 
 RecordDialog::~RecordDialog() = default;
 
+// Where the recording runs: this computer, or a host over ssh. The row under the choice shows the host's
+// settings, or a line about this computer in the same height: choosing moves no field below.
+QWidget *RecordDialog::createWhereArea() {
+    auto *area = new QWidget(this);
+    auto *form = new QFormLayout(area);
+    form->setContentsMargins(0, 0, 0, 0);
+    thisComputer_ = new QRadioButton(tr("This co&mputer"), area);
+    onHost_ = new QRadioButton(tr("Remote &host:"), area);
+    onHost_->setToolTip(tr("Record on another machine over ssh (perfglass-cli record --host); the session is "
+                           "saved here and the host's symbols are fetched"));
+    auto *group = new QButtonGroup(area);
+    group->addButton(thisComputer_);
+    group->addButton(onHost_);
+    thisComputer_->setChecked(true);
+    host_ = new QLineEdit(area);
+    host_->setPlaceholderText(tr("[user@]host[:port], as for ssh"));
+    host_->setToolTip(tr("The host to record on; completed from the Host entries of the ssh configuration"));
+    hostNames_ = new QStringListModel(this);
+    auto *completer = new QCompleter(hostNames_, host_);
+    completer->setCaseSensitivity(Qt::CaseInsensitive);
+    host_->setCompleter(completer);
+    auto *whereRow = new QHBoxLayout;
+    whereRow->addWidget(thisComputer_);
+    whereRow->addWidget(onHost_);
+    whereRow->addWidget(host_, 1);
+    form->addRow(tr("Record on:"), whereRow);
+
+    whereDetails_ = new QStackedWidget(area);
+    auto *local = new QLabel(tr("The program runs here, as you, and the session is saved here."), area);
+    local->setEnabled(false);
+    whereDetails_->addWidget(local);
+    whereDetails_->addWidget(createRemoteDetails(area));
+    form->addRow(QString(), whereDetails_);
+
+    connect(onHost_, &QRadioButton::toggled, this, &RecordDialog::whereChanged);
+    connect(host_, &QLineEdit::textEdited, this, [this] { onHost_->setChecked(true); });
+    connect(host_, &QLineEdit::textChanged, this, &RecordDialog::validate);
+    connect(host_, &QLineEdit::editingFinished, this, &RecordDialog::whereChanged);
+    return area;
+}
+
+// The host's settings: the ssh configuration (ssh -F), the recorder there, or this build copied there.
+QWidget *RecordDialog::createRemoteDetails(QWidget *parent) {
+    auto *page = new QWidget(parent);
+    auto *row = new QHBoxLayout(page);
+    row->setContentsMargins(0, 0, 0, 0);
+    sshConfig_ = new QLineEdit(page);
+    sshConfig_->setPlaceholderText(tr("~/.ssh/config"));
+    sshConfig_->setToolTip(tr("The ssh client configuration to use (ssh -F); empty: ssh's own"));
+    remoteCli_ = new QLineEdit(page);
+    remoteCli_->setPlaceholderText(tr("perfglass-cli in its PATH"));
+    remoteCli_->setToolTip(tr("The perfglass-cli on the host that records there"));
+    deploy_ = new QCheckBox(tr("Deploy &this build"), page);
+    deploy_->setToolTip(tr("Copy this build's perfglass-cli to the host's cache once and record with it"));
+    row->addWidget(buddyLabel(tr("SSH conf&ig:"), sshConfig_));
+    row->addWidget(sshConfig_, 1);
+    row->addWidget(buddyLabel(tr("Recorder:"), remoteCli_));
+    row->addWidget(remoteCli_, 1);
+    row->addWidget(deploy_);
+    connect(sshConfig_, &QLineEdit::textChanged, this, &RecordDialog::validate);
+    connect(sshConfig_, &QLineEdit::editingFinished, this, [this] {
+        updateHostCompletion();
+        whereChanged();
+    });
+    connect(remoteCli_, &QLineEdit::textChanged, this, &RecordDialog::validate);
+    connect(deploy_, &QCheckBox::toggled, this, [this](bool deploy) {
+        remoteCli_->setEnabled(!deploy); // the copy of this build is the recorder then
+        validate();
+    });
+    return page;
+}
+
+bool RecordDialog::isRemote() const {
+    return onHost_->isChecked();
+}
+
+RemoteTarget RecordDialog::remoteTarget() const {
+    RemoteTarget target;
+    if (!isRemote()) return target;
+    target.host = host_->text().trimmed();
+    target.sshConfig = withHome(sshConfig_->text());
+    target.remoteCli = remoteCli_->text().trimmed();
+    target.deploy = deploy_->isChecked();
+    return target;
+}
+
+// Whose processes the Attach list should show: empty for this computer's.
+QString RecordDialog::processListKey() const {
+    const RemoteTarget target = remoteTarget();
+    return target.isRemote() ? target.host + QLatin1Char('\n') + target.sshConfig : QString();
+}
+
+void RecordDialog::updateHostCompletion() {
+    hostNames_->setStringList(SshConfigHosts::read(withHome(sshConfig_->text())));
+}
+
+// This computer or a host was chosen, or the host changed: the fields follow, and a list of another
+// machine's processes is read again (now when Attach is shown, else when it is).
+void RecordDialog::whereChanged() {
+    const bool remote = isRemote();
+    whereDetails_->setCurrentIndex(remote ? 1 : 0);
+    cpuChoice_->setCurrentIndex(remote ? 1 : 0);
+    programBrowse_->setEnabled(!remote);
+    directoryBrowse_->setEnabled(!remote);
+    program_->setPlaceholderText(remote ? tr("Path or name of the program on the host")
+                                        : tr("Path or name of the program"));
+    workingDirectory_->setPlaceholderText(remote ? tr("Default: the host user's home directory")
+                                                 : tr("Default: Perfglass's own working directory"));
+    if (processListKey() != listedKey_) {
+        processModel_->setProcesses({});
+        listedKey_ = processListKey();
+        processListNote_.clear();
+        if (targets_->currentIndex() == AttachTarget) refreshProcesses();
+    }
+    validate();
+}
+
+void RecordDialog::showRemoteProcesses(const QVector<ProcessInfo> &processes) {
+    const std::vector<pid_t> selected = selectedPids();
+    processListNote_.clear();
+    processModel_->setProcesses(processes);
+    selectPids(selected);
+}
 // What keeps Start disabled, or else the equivalent command, in one place of a fixed height: the dialog's
 // layout does not move when one replaces the other or the text grows.
 QWidget *RecordDialog::createStatusArea() {
@@ -203,21 +350,24 @@ QWidget *RecordDialog::createLaunchTab() {
     auto *form = new QFormLayout(tab);
     program_ = new QLineEdit(tab);
     program_->setPlaceholderText(tr("Path or name of the program"));
-    form->addRow(buddyLabel(tr("&Program:"), program_),
-                 withBrowseButton(program_, tr("Choose the program to launch"), [this] {
-                     return QFileDialog::getOpenFileName(this, tr("Program to Record"),
-                                                         QFileInfo(program_->text()).absolutePath());
-                 }));
+    QWidget *programRow = withBrowseButton(program_, tr("Choose the program to launch"), [this] {
+        return QFileDialog::getOpenFileName(this, tr("Program to Record"),
+                                            QFileInfo(program_->text()).absolutePath());
+    });
+    programBrowse_ = programRow->findChild<QPushButton *>();
+    form->addRow(buddyLabel(tr("&Program:"), program_), programRow);
     arguments_ = new QLineEdit(tab);
     arguments_->setPlaceholderText(tr("Arguments, quoted as in a shell"));
     form->addRow(tr("Ar&guments:"), arguments_);
     workingDirectory_ = new QLineEdit(tab);
     workingDirectory_->setPlaceholderText(tr("Default: Perfglass's own working directory"));
-    form->addRow(buddyLabel(tr("&Working directory:"), workingDirectory_),
-                 withBrowseButton(workingDirectory_, tr("Choose the program's working directory"), [this] {
-                     return QFileDialog::getExistingDirectory(this, tr("Working Directory"),
-                                                              workingDirectory_->text());
-                 }));
+    QWidget *directoryRow =
+        withBrowseButton(workingDirectory_, tr("Choose the program's working directory"), [this] {
+            return QFileDialog::getExistingDirectory(this, tr("Working Directory"),
+                                                     workingDirectory_->text());
+        });
+    directoryBrowse_ = directoryRow->findChild<QPushButton *>();
+    form->addRow(buddyLabel(tr("&Working directory:"), workingDirectory_), directoryRow);
 
     environment_ = new QTableWidget(0, 2, tab);
     environment_->setHorizontalHeaderLabels({tr("Name"), tr("Value")});
@@ -264,12 +414,18 @@ QWidget *RecordDialog::createAttachTab() {
     processFilter_->setClearButtonEnabled(true);
     processFilter_->setAccessibleName(tr("Process filter"));
     auto *refresh = new QPushButton(tr("&Refresh"), tab);
-    refresh->setToolTip(tr("Read the list of processes again"));
+    refresh->setToolTip(tr("Read the list of processes again (a remote host's through ssh)"));
     top->addWidget(processFilter_, 1);
     top->addWidget(refresh);
     layout->addLayout(top);
 
     processModel_ = new ProcessListModel(this);
+    remoteProcesses_ = new RemoteProcessList(this);
+    connect(remoteProcesses_, &RemoteProcessList::fetched, this, &RecordDialog::showRemoteProcesses);
+    connect(remoteProcesses_, &RemoteProcessList::failed, this, [this](const QString &message) {
+        processListNote_ = message;
+        validate();
+    });
     processProxy_ = new QSortFilterProxyModel(this);
     processProxy_->setSourceModel(processModel_);
     processProxy_->setFilterKeyColumn(-1);
@@ -287,6 +443,9 @@ QWidget *RecordDialog::createAttachTab() {
     processView_->setEditTriggers(QAbstractItemView::NoEditTriggers);
     layout->addWidget(processView_, 1);
     selectionLabel_ = new QLabel(tab);
+    // A host's failure is long: it is cut here (the problem line and the tool tip have all of it) rather
+    // than widen the dialog.
+    selectionLabel_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     layout->addWidget(selectionLabel_);
 
     connect(processFilter_, &QLineEdit::textChanged, processProxy_,
@@ -299,7 +458,13 @@ QWidget *RecordDialog::createAttachTab() {
 
 QWidget *RecordDialog::createSystemWideTab() {
     auto *tab = new QWidget(this);
-    auto *layout = new QVBoxLayout(tab);
+    auto *outer = new QVBoxLayout(tab);
+    outer->setContentsMargins(0, 0, 0, 0);
+    cpuChoice_ = new QStackedWidget(tab);
+    outer->addWidget(cpuChoice_);
+    auto *local = new QWidget(cpuChoice_);
+    cpuChoice_->addWidget(local);
+    auto *layout = new QVBoxLayout(local);
     layout->addWidget(new QLabel(tr("Record every process on these CPUs:"), tab));
     cpus_ = new QListWidget(tab);
     cpus_->setFlow(QListView::LeftToRight);
@@ -332,6 +497,21 @@ QWidget *RecordDialog::createSystemWideTab() {
     note->setWordWrap(true);
     layout->addWidget(note);
     connect(cpus_, &QListWidget::itemChanged, this, &RecordDialog::validate);
+
+    auto *remote = new QWidget(cpuChoice_);
+    cpuChoice_->addWidget(remote);
+    auto *remoteLayout = new QFormLayout(remote);
+    remoteCpus_ = new QLineEdit(remote);
+    remoteCpus_->setPlaceholderText(tr("All CPUs of the host; or a list such as 0-3,6"));
+    remoteLayout->addRow(buddyLabel(tr("CP&Us on the host:"), remoteCpus_), remoteCpus_);
+    auto *remoteNote =
+        new QLabel(tr("The host's recorder records with its user's rights: its "
+                      "kernel.perf_event_paranoid must allow system-wide recording (-1), or the "
+                      "user must be root."),
+                   remote);
+    remoteNote->setWordWrap(true);
+    remoteLayout->addRow(remoteNote);
+    connect(remoteCpus_, &QLineEdit::textChanged, this, &RecordDialog::validate);
     return tab;
 }
 
@@ -479,8 +659,23 @@ QString RecordDialog::defaultOutputPath(const QString &directory) {
 }
 
 void RecordDialog::refreshProcesses() {
+    listedKey_ = processListKey();
+    if (isRemote()) {
+        const RemoteTarget target = remoteTarget();
+        if (!target.hostProblem().isEmpty()) return;
+        processListNote_ = tr("Reading the processes of %1…").arg(target.host);
+        remoteProcesses_->fetch(target);
+        validate();
+        return;
+    }
+    processListNote_.clear();
     const std::vector<pid_t> selected = selectedPids();
     processModel_->refresh();
+    selectPids(selected);
+}
+
+// Selects the rows of these processes that the list holds.
+void RecordDialog::selectPids(const std::vector<pid_t> &selected) {
     QItemSelection selection;
     for (pid_t pid : selected) {
         const int row = processModel_->rowOf(pid);
@@ -516,7 +711,7 @@ RecordOptions RecordDialog::options() const {
     switch (targets_->currentIndex()) {
     case LaunchTarget: {
         QString program = program_->text().trimmed();
-        if (!program.contains(QLatin1Char('/'))) {
+        if (!isRemote() && !program.contains(QLatin1Char('/'))) { // a host's PATH is the host's to search
             const QString found = QStandardPaths::findExecutable(program);
             if (!found.isEmpty()) program = found;
         }
@@ -539,6 +734,11 @@ RecordOptions RecordDialog::options() const {
         break;
     case SystemWideTarget: {
         options.systemWide = true;
+        if (isRemote()) {
+            if (!remoteCpus_->text().trimmed().isEmpty())
+                options.cpus = parseCpuList(remoteCpus_->text().trimmed().toStdString());
+            break;
+        }
         const std::vector<int> cpus = selectedCpus();
         if (static_cast<int>(cpus.size()) != cpus_->count()) options.cpus = cpus; // all: leave empty
         break;
@@ -573,7 +773,51 @@ QString RecordDialog::eventsProblem() {
     return checkedEventsProblem_;
 }
 
+QString RecordDialog::environmentProblem() const {
+    for (int row = 0; row < environment_->rowCount(); ++row) {
+        const QTableWidgetItem *name = environment_->item(row, 0);
+        const QString text = name ? name->text().trimmed() : QString();
+        if (text.contains(QLatin1Char('=')) || text.contains(QLatin1Char(' ')))
+            return tr("Environment row %1: the name '%2' may not contain '=' or spaces.")
+                .arg(row + 1)
+                .arg(text);
+        const QTableWidgetItem *value = environment_->item(row, 1);
+        if (text.isEmpty() && value && !value->text().isEmpty())
+            return tr("Environment row %1: give the variable a name.").arg(row + 1);
+    }
+    return {};
+}
+
+// On a host nothing is checked here that only the host knows (the program, the directory, its CPUs).
+QString RecordDialog::remoteTargetProblem() const {
+    const RemoteTarget target = remoteTarget();
+    if (target.host.isEmpty()) return tr("Enter the host to record on.");
+    if (const QString problem = target.hostProblem(); !problem.isEmpty()) return problem;
+    if (!target.sshConfig.isEmpty() && !QFileInfo(target.sshConfig).isFile())
+        return tr("No such ssh configuration file: %1").arg(target.sshConfig);
+    switch (targets_->currentIndex()) {
+    case LaunchTarget:
+        if (program_->text().trimmed().isEmpty()) return tr("Choose the program to launch.");
+        if (QProcess::splitCommand(arguments_->text()).isEmpty() && !arguments_->text().trimmed().isEmpty())
+            return tr("The arguments could not be split (an unclosed quote?).");
+        return environmentProblem();
+    case AttachTarget:
+        if (!selectedPids().empty()) return {};
+        return processListNote_.isEmpty() ? tr("Select the processes to attach to.") : processListNote_;
+    case SystemWideTarget:
+        try {
+            if (!remoteCpus_->text().trimmed().isEmpty())
+                parseCpuList(remoteCpus_->text().trimmed().toStdString());
+        } catch (const Error &error) {
+            return tr("CPUs on the host: %1").arg(CoreMessages::text(error.message()));
+        }
+        return {};
+    }
+    return {};
+}
+
 QString RecordDialog::targetProblem() const {
+    if (isRemote()) return remoteTargetProblem();
     switch (targets_->currentIndex()) {
     case LaunchTarget: {
         const QString program = program_->text().trimmed();
@@ -587,18 +831,7 @@ QString RecordDialog::targetProblem() const {
             return tr("The arguments could not be split (an unclosed quote?).");
         const QString dir = workingDirectory_->text().trimmed();
         if (!dir.isEmpty() && !QFileInfo(dir).isDir()) return tr("No such working directory: %1").arg(dir);
-        for (int row = 0; row < environment_->rowCount(); ++row) {
-            const QTableWidgetItem *name = environment_->item(row, 0);
-            const QString text = name ? name->text().trimmed() : QString();
-            if (text.contains(QLatin1Char('=')) || text.contains(QLatin1Char(' ')))
-                return tr("Environment row %1: the name '%2' may not contain '=' or spaces.")
-                    .arg(row + 1)
-                    .arg(text);
-            const QTableWidgetItem *value = environment_->item(row, 1);
-            if (text.isEmpty() && value && !value->text().isEmpty())
-                return tr("Environment row %1: give the variable a name.").arg(row + 1);
-        }
-        return {};
+        return environmentProblem();
     }
     case AttachTarget:
         return selectedPids().empty() ? tr("Select the processes to attach to.") : QString();
@@ -624,7 +857,10 @@ void RecordDialog::validate() {
     stackSize_->setEnabled(callGraph_->currentData().toInt() == static_cast<int>(CallGraphMode::Dwarf));
     duration_->setEnabled(useDuration_->isChecked());
     useOffered_->setEnabled(!offeredEvents_.isEmpty() && offeredEvents_ != events_->text().trimmed());
-    selectionLabel_->setText(tr("Selected: %1").arg(selectedPids().size()));
+    const QString selected = tr("Selected: %1").arg(selectedPids().size());
+    selectionLabel_->setText(
+        processListNote_.isEmpty() ? selected : selected + QStringLiteral(" — ") + processListNote_);
+    selectionLabel_->setToolTip(processListNote_);
 
     const QString events = eventsProblem();
     eventsError_->setText(events);
@@ -637,7 +873,8 @@ void RecordDialog::validate() {
     problemLabel_->setToolTip(problem_);
     start_->setEnabled(problem_.isEmpty());
     const QString command =
-        problem_.isEmpty() ? RecordingJob::equivalentCommand(options()).join(QLatin1Char(' ')) : QString();
+        problem_.isEmpty() ? RecordingJob::equivalentCommand(options(), remoteTarget()).join(QLatin1Char(' '))
+                           : QString();
     if (commandLabel_->toPlainText() != command) commandLabel_->setPlainText(command);
     commandLabel_->setToolTip(
         command.isEmpty() ? QString() : tr("The command line that records the same way:\n%1").arg(command));
@@ -664,6 +901,12 @@ void RecordDialog::loadSettings() {
     QSettings settings;
     settings.beginGroup(kGroup);
     targets_->setCurrentIndex(settings.value(QStringLiteral("target"), LaunchTarget).toInt());
+    onHost_->setChecked(settings.value(QStringLiteral("remote"), false).toBool());
+    host_->setText(settings.value(QStringLiteral("host")).toString());
+    sshConfig_->setText(settings.value(QStringLiteral("sshConfig")).toString());
+    remoteCli_->setText(settings.value(QStringLiteral("remoteCli")).toString());
+    deploy_->setChecked(settings.value(QStringLiteral("deploy"), false).toBool());
+    remoteCpus_->setText(settings.value(QStringLiteral("remoteCpus")).toString());
     program_->setText(settings.value(QStringLiteral("program")).toString());
     arguments_->setText(settings.value(QStringLiteral("arguments")).toString());
     workingDirectory_->setText(settings.value(QStringLiteral("workingDirectory")).toString());
@@ -691,6 +934,12 @@ void RecordDialog::saveSettings() const {
     QSettings settings;
     settings.beginGroup(kGroup);
     settings.setValue(QStringLiteral("target"), targets_->currentIndex());
+    settings.setValue(QStringLiteral("remote"), isRemote());
+    settings.setValue(QStringLiteral("host"), host_->text().trimmed());
+    settings.setValue(QStringLiteral("sshConfig"), sshConfig_->text().trimmed());
+    settings.setValue(QStringLiteral("remoteCli"), remoteCli_->text().trimmed());
+    settings.setValue(QStringLiteral("deploy"), deploy_->isChecked());
+    settings.setValue(QStringLiteral("remoteCpus"), remoteCpus_->text().trimmed());
     settings.setValue(QStringLiteral("program"), program_->text());
     settings.setValue(QStringLiteral("arguments"), arguments_->text());
     settings.setValue(QStringLiteral("workingDirectory"), workingDirectory_->text());

@@ -9,16 +9,24 @@
 // fixed height, so the dialog's layout never moves when they come, go or grow. Events checked in the Events
 // dock fill the events field until the user types in it (offerEvents). The settings of the last accepted
 // dialog are remembered (QSettings, group "record").
+// Above the targets, where the recording runs: this computer, or a remote host over ssh (its field completed
+// from the ssh configuration's Host entries; the configuration file, the recorder on the host or Deploy this
+// build below it). On a host the program and working directory are the host's (not checked here), Attach
+// lists the host's processes (fetched with ssh, RemoteProcessList) and System-wide takes the host's CPUs as
+// a list; the command shown is perfglass-cli record --host ....
 #pragma once
 
+#include "RemoteTarget.h"
 #include "record/Recorder.h"
 
 #include <QDialog>
+#include <QList>
 
 #include <memory>
 
 class QCheckBox;
 class QComboBox;
+class QCompleter;
 class QDoubleSpinBox;
 class QLabel;
 class QLayout;
@@ -30,6 +38,8 @@ class QRadioButton;
 class QSortFilterProxyModel;
 class QSpinBox;
 class QStackedLayout;
+class QStackedWidget;
+class QStringListModel;
 class QTableView;
 class QTableWidget;
 class QTabWidget;
@@ -39,6 +49,8 @@ namespace perfglass {
 
 class EventParser;
 class ProcessListModel;
+class RemoteProcessList;
+struct ProcessInfo;
 
 class RecordDialog : public QDialog {
     Q_OBJECT
@@ -50,6 +62,8 @@ public:
 
     // What the dialog asks for; meaningful when problem() is empty.
     RecordOptions options() const;
+    // The host to record on; isRemote() is false for this computer.
+    RemoteTarget remoteTarget() const;
     // The first thing that keeps Start disabled, in words; empty when the dialog can start.
     QString problem() const { return problem_; }
     // A new timestamped session path in DIRECTORY, by default recordingsDirectory().
@@ -70,6 +84,14 @@ public slots:
 
 private:
     void nameParts();
+    QWidget *createWhereArea();
+    QWidget *createRemoteDetails(QWidget *parent);
+    void whereChanged();
+    void updateHostCompletion();
+    void showRemoteProcesses(const QVector<perfglass::ProcessInfo> &processes);
+    void selectPids(const std::vector<pid_t> &pids);
+    bool isRemote() const;
+    QString processListKey() const;
     QWidget *createLaunchTab();
     QWidget *createAttachTab();
     QWidget *createSystemWideTab();
@@ -79,12 +101,29 @@ private:
     void validate();
     QString eventsProblem();
     QString targetProblem() const;
+    QString remoteTargetProblem() const;
+    QString environmentProblem() const;
     QString optionsProblem() const;
     std::vector<pid_t> selectedPids() const;
     std::vector<int> selectedCpus() const;
     void loadSettings();
     void saveSettings() const;
 
+    QRadioButton *thisComputer_ = nullptr;
+    QRadioButton *onHost_ = nullptr;
+    QLineEdit *host_ = nullptr;
+    QStringListModel *hostNames_ = nullptr;
+    QStackedWidget *whereDetails_ = nullptr;
+    QLineEdit *sshConfig_ = nullptr;
+    QLineEdit *remoteCli_ = nullptr;
+    QCheckBox *deploy_ = nullptr;
+    RemoteProcessList *remoteProcesses_ = nullptr;
+    QString listedKey_;       // whose processes the list shows: processListKey() when they were read
+    QString processListNote_; // fetching, or why the host's list could not be had
+    QPushButton *programBrowse_ = nullptr;
+    QPushButton *directoryBrowse_ = nullptr;
+    QStackedWidget *cpuChoice_ = nullptr;
+    QLineEdit *remoteCpus_ = nullptr;
     QTabWidget *targets_ = nullptr;
     QLineEdit *program_ = nullptr;
     QLineEdit *arguments_ = nullptr;

@@ -57,13 +57,14 @@ void RecordingDock::showRecordDialog() {
     // user types other events).
     dialog->offerEvents(events_->selectedEvents());
     connect(events_, &EventsView::selectionChanged, dialog, &RecordDialog::offerEvents);
-    connect(dialog, &QDialog::accepted, this, [this, dialog] { start(dialog->options()); });
+    connect(dialog, &QDialog::accepted, this,
+            [this, dialog] { start(dialog->options(), dialog->remoteTarget()); });
     dialog->open();
 }
 
-void RecordingDock::start(const RecordOptions &options) {
+void RecordingDock::start(const RecordOptions &options, const RemoteTarget &remote) {
     emit started();
-    view_->start(options);
+    view_->start(options, remote);
 }
 
 } // namespace perfglass

@@ -3,6 +3,7 @@
 // is disabled while one runs.
 #pragma once
 
+#include "RemoteTarget.h"
 #include "record/Recorder.h"
 
 #include <QDockWidget>
@@ -22,8 +23,8 @@ public:
 
 public slots:
     void showRecordDialog();
-    // Records off the UI thread.
-    void start(const RecordOptions &options);
+    // Records off the UI thread (on the remote target's host, when it names one).
+    void start(const RecordOptions &options, const RemoteTarget &remote = {});
 
 signals:
     // A recording began.

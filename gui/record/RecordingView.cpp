@@ -95,12 +95,12 @@ RecordingView::RecordingView(QWidget *parent)
     showState();
 }
 
-bool RecordingView::start(RecordOptions options) {
+bool RecordingView::start(RecordOptions options, const RemoteTarget &remote) {
     // The live view reads the file while it is written: its samples must say their CPUs themselves (the
     // recorder writes the CPUs of the others only at the end).
     if (live_->isChecked()) options.sampleCpu = true;
-    if (!recording_->start(std::move(options))) return false;
-    target_->setText(RecordingJob::describeTarget(recording_->options()));
+    if (!recording_->start(std::move(options), remote)) return false;
+    target_->setText(RecordingJob::describeTarget(recording_->options(), recording_->remote()));
     output_->setText(recording_->outputPath());
     summary_->clear();
     timer_->start();

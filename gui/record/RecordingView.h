@@ -5,6 +5,7 @@
 // and, with Live view checked, for the partly written file to be shown every kLiveIntervalMs (liveUpdate).
 #pragma once
 
+#include "RemoteTarget.h"
 #include "record/Recorder.h"
 
 #include <QWidget>
@@ -34,8 +35,8 @@ public:
     QLabel *errorLabel() const { return error_; }
     QCheckBox *liveViewCheckBox() const { return live_; }
 
-    // Starts recording; false when one is already running.
-    bool start(RecordOptions options);
+    // Starts recording (on the remote target's host, when it names one); false when one is already running.
+    bool start(RecordOptions options, const RemoteTarget &remote = {});
 
 signals:
     // A recording ended well; PATH is the complete session.

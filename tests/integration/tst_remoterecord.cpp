@@ -1,46 +1,25 @@
 // record --host over a real ssh: Debian's sshd started by the test on loopback, inside a private network
 // namespace the test made for itself, with a throwaway host key and user key in a temporary directory and a
-// client configuration of its own (-F; the known_hosts file the test writes), so nothing but loopback is
-// ever talked to and no file of the user's ssh setup is read or written. "The host" is this machine: the
-// recorder there is this build's perfglass-cli (--remote-cli). Checked: a launched program recorded into a
-// complete local file that perf script reads, its symbols fetched by build id into a temporary build-id
-// cache (--buildid-dir) and naming the frames after the program is gone, nothing fetched a second time,
-// SIGINT to the local CLI keeping a complete file, arguments holding quotes, ';', $() and newlines arriving
-// unchanged, a dropped connection keeping what arrived, and the failures' messages (unknown host key, no
-// recorder on the host). Skips with the reason where sshd, ip or a network namespace cannot be had.
+// client configuration of its own (-F; the known_hosts file the test writes: ThrowawaySshd.h), so nothing but
+// loopback is ever talked to and no file of the user's ssh setup is read or written. "The host" is this
+// machine: the recorder there is this build's perfglass-cli (--remote-cli). Checked: a launched program
+// recorded into a complete local file that perf script reads, its symbols fetched by build id into a
+// temporary build-id cache (--buildid-dir) and naming the frames after the program is gone, nothing fetched a
+// second time, SIGINT to the local CLI keeping a complete file, arguments holding quotes, ';', $() and
+// newlines arriving unchanged, a dropped connection keeping what arrived, and the failures' messages (unknown
+// host key, no recorder on the host). Skips with the reason where sshd, ip or a network namespace cannot be
+// had.
 #include "TestSupport.h"
+#include "ThrowawaySshd.h"
 
 #include <QtTest>
 
-#include <arpa/inet.h>
-#include <netinet/in.h>
-#include <sched.h>
 #include <signal.h>
-#include <sys/socket.h>
 #include <unistd.h>
 
 using namespace perfglass::test;
 
 namespace {
-
-constexpr int kPort = 2222;
-
-bool portAccepts(int port) {
-    const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    if (fd < 0) return false;
-    sockaddr_in address{};
-    address.sin_family = AF_INET;
-    address.sin_port = htons(static_cast<uint16_t>(port));
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    const bool connected = ::connect(fd, reinterpret_cast<sockaddr *>(&address), sizeof address) == 0;
-    ::close(fd);
-    return connected;
-}
-
-bool writeFile(const QString &path, const QByteArray &bytes) {
-    QFile file(path);
-    return file.open(QIODevice::WriteOnly | QIODevice::Truncate) && file.write(bytes) == bytes.size();
-}
 
 QByteArray readFile(const QString &path) {
     QFile file(path);
@@ -74,84 +53,11 @@ class TestRemoteRecord : public QObject {
     Q_OBJECT
 
 private:
-    QTemporaryDir dir_;
-    QProcess sshd_;
+    ThrowawaySshd sshd_;
     QString skipReason_;
 
-    QString path(const QString &name) const { return dir_.filePath(name); }
+    QString path(const QString &name) const { return sshd_.path(name); }
     QString cache() const { return path(QStringLiteral("buildid-cache")); }
-
-    static bool keygen(const QString &file) {
-        return runProgram(QStringLiteral("ssh-keygen"),
-                          {QStringLiteral("-q"), QStringLiteral("-t"), QStringLiteral("ed25519"),
-                           QStringLiteral("-N"), QString(), QStringLiteral("-f"), file})
-                   .exitCode == 0;
-    }
-
-    // The client's configuration: Host loop is the sshd of this test, its key the one the test wrote.
-    bool writeClientConfig(const QString &name, const QString &knownHosts) const {
-        const QString text = QStringLiteral("Host loop loop2\n  HostName 127.0.0.1\n  Port %1\n  User root\n"
-                                            "  IdentityFile %2\n  IdentitiesOnly yes\n"
-                                            "  UserKnownHostsFile %3\n  GlobalKnownHostsFile /dev/null\n"
-                                            "  StrictHostKeyChecking yes\n  BatchMode yes\n"
-                                            "  ConnectTimeout 20\n")
-                                 .arg(kPort)
-                                 .arg(path(QStringLiteral("userkey")), knownHosts);
-        return writeFile(path(name), text.toUtf8());
-    }
-
-    QString setUpKeysAndConfigs() {
-        if (!keygen(path(QStringLiteral("hostkey"))) || !keygen(path(QStringLiteral("userkey"))))
-            return QStringLiteral("ssh-keygen failed");
-        const QString sshd = QStringLiteral("HostKey %1\nAuthorizedKeysFile %2\nStrictModes no\nUsePAM no\n"
-                                            "PidFile %3\nListenAddress 127.0.0.1\n"
-                                            "PermitRootLogin prohibit-password\nSetEnv XDG_CACHE_HOME=%4\n")
-                                 .arg(path(QStringLiteral("hostkey")), path(QStringLiteral("userkey.pub")),
-                                      path(QStringLiteral("sshd.pid")), path(QStringLiteral("host-cache")));
-        const QByteArray hostKey =
-            readFile(path(QStringLiteral("hostkey.pub"))).split(' ').mid(0, 2).join(' ');
-        const QByteArray known = QStringLiteral("[127.0.0.1]:%1 ").arg(kPort).toUtf8() + hostKey + '\n';
-        if (!writeFile(path(QStringLiteral("sshd_config")), sshd.toUtf8()) ||
-            !writeFile(path(QStringLiteral("known_hosts")), known) ||
-            !writeFile(path(QStringLiteral("empty_known_hosts")), QByteArray()) ||
-            !writeClientConfig(QStringLiteral("ssh_config"), path(QStringLiteral("known_hosts"))) ||
-            !writeClientConfig(QStringLiteral("ssh_config_unknown"),
-                               path(QStringLiteral("empty_known_hosts"))))
-            return QStringLiteral("cannot write the ssh configuration into ") + dir_.path();
-        return {};
-    }
-
-    // Everything this needs, or why the machine cannot run it.
-    QString setUpNetworkAndSshd() {
-        const QString sshdPath =
-            QStandardPaths::findExecutable(QStringLiteral("sshd"), {QStringLiteral("/usr/sbin")});
-        if (sshdPath.isEmpty()) return QStringLiteral("sshd is not installed (Debian: openssh-server)");
-        if (QStandardPaths::findExecutable(QStringLiteral("ssh")).isEmpty())
-            return QStringLiteral("ssh is not installed (Debian: openssh-client)");
-        if (!isRoot())
-            return QStringLiteral("needs root: a private network namespace, and sshd logs in as root");
-        if (::unshare(CLONE_NEWNET) != 0)
-            return QStringLiteral("cannot make a private network namespace: ") +
-                   QString::fromLocal8Bit(strerror(errno));
-        const QString ip = QStandardPaths::findExecutable(
-            QStringLiteral("ip"), {QStringLiteral("/usr/sbin"), QStringLiteral("/sbin")});
-        if (ip.isEmpty() || runProgram(ip, {QStringLiteral("link"), QStringLiteral("set"),
-                                            QStringLiteral("lo"), QStringLiteral("up")})
-                                    .exitCode != 0)
-            return QStringLiteral("cannot bring loopback up in the private namespace (ip, Debian: iproute2)");
-        QDir().mkpath(QStringLiteral("/run/sshd")); // sshd's privilege separation directory
-        if (const QString problem = setUpKeysAndConfigs(); !problem.isEmpty()) return problem;
-        sshd_.start(sshdPath, {QStringLiteral("-D"), QStringLiteral("-E"), path(QStringLiteral("sshd.log")),
-                               QStringLiteral("-f"), path(QStringLiteral("sshd_config")),
-                               QStringLiteral("-p"), QString::number(kPort)});
-        if (!sshd_.waitForStarted()) return QStringLiteral("sshd did not start");
-        QDeadlineTimer deadline(30000);
-        while (!portAccepts(kPort) && !deadline.hasExpired() && sshd_.state() == QProcess::Running)
-            QThread::msleep(50);
-        if (!portAccepts(kPort))
-            return QStringLiteral("sshd did not listen on 127.0.0.1:") + QString::number(kPort);
-        return {};
-    }
 
     void requireSshd() {
         if (!skipReason_.isEmpty()) QSKIP(qPrintable(skipReason_));
@@ -271,17 +177,7 @@ private:
     }
 
 private slots:
-    void initTestCase() {
-        QVERIFY(dir_.isValid());
-        skipReason_ = setUpNetworkAndSshd();
-    }
-
-    void cleanupTestCase() {
-        if (sshd_.state() == QProcess::Running) {
-            sshd_.kill();
-            sshd_.waitForFinished(10000);
-        }
-    }
+    void initTestCase() { skipReason_ = sshd_.start(); }
 
     // A launched program: the local file is complete (perf script reads it), its exit status comes back,
     // its symbols come home into the temporary cache and name its frames after the program is deleted; a

@@ -3,9 +3,9 @@
 // argument block a host's recorder reads on standard input (round trip of hostile arguments, the empty one
 // included; a cut or overlong block is refused with the reason), and the symbols request (round trip; bad
 // lines named by number), and the session file names of several hosts.
-#include "cli/RemoteHost.h"
 #include "cli/StdinArguments.h"
 #include "cli/SymbolsRequest.h"
+#include "record/RemoteHost.h"
 
 #include "base/Error.h"
 

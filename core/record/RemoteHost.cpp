@@ -1,4 +1,4 @@
-#include "RemoteHost.h"
+#include "record/RemoteHost.h"
 
 #include "base/Error.h"
 
@@ -8,7 +8,7 @@
 #include <cctype>
 #include <charconv>
 
-namespace perfglass::cli {
+namespace perfglass {
 
 namespace {
 
@@ -52,7 +52,7 @@ RemoteHost RemoteHost::parse(const std::string &text) {
         rest = rest.substr(0, colon);
     }
     if (rest.empty()) throw Error(fmt::format("--host {}: the host name is empty", text));
-    if (rest.front() == '-' || remote.user.front() == '-')
+    if (rest.front() == '-' || (!remote.user.empty() && remote.user.front() == '-'))
         throw Error(fmt::format("--host {}: a host or user may not start with '-'", text));
     remote.host = rest;
     return remote;
@@ -94,4 +94,4 @@ std::string sessionPathForHost(const std::string &outputPath, const std::string 
     return outputPath + "-" + hostLabel + suffix;
 }
 
-} // namespace perfglass::cli
+} // namespace perfglass

@@ -1,7 +1,7 @@
 // A host given to record --host: [USER@]HOST[:PORT] ([USER@][ADDRESS]:PORT for IPv6), and how ssh is started
 // for it. ssh is the system's own, run without a shell, so ~/.ssh/config, agents, ProxyJump and connection
 // sharing work as the user set them up; the command it runs on the host is built only from fixed words and
-// single-quoted paths (user arguments travel on the channel's standard input, see StdinArguments.h).
+// single-quoted paths (user arguments travel on the channel's standard input, see cli/StdinArguments.h).
 #pragma once
 
 #include <cstdint>
@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-namespace perfglass::cli {
+namespace perfglass {
 
 struct RemoteHost {
     std::string user; // empty: ssh's own choice (the config's User, else the local user)
@@ -33,4 +33,4 @@ std::string shellQuoted(const std::string &text);
 // perf-HOST.data), hostLabel from RemoteHost::fileLabel.
 std::string sessionPathForHost(const std::string &outputPath, const std::string &hostLabel);
 
-} // namespace perfglass::cli
+} // namespace perfglass
