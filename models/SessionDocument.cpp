@@ -149,8 +149,12 @@ void SessionDocument::readOn() {
 
 void SessionDocument::cancel() {
     streamTimer_->stop();
+    // Between two steps of a file opened in steps no read runs: the next one is not started.
+    const bool betweenSteps = inSteps_ && !loader_->isLoading();
+    inSteps_ = false;
     loader_->cancel();
     analyzer_->cancel();
+    if (betweenSteps) emit loadCancelled();
 }
 
 bool SessionDocument::isLoading() const {

@@ -77,7 +77,7 @@ void SessionStatusBar::followLoad(SessionDocument *document) {
     connect(document, &SessionDocument::loadCancelled, this, [this, document] {
         setLoading(false);
         const auto &file = document->file();
-        if (document->isOpeningInSteps() && file && file->isPartial())
+        if (file && file->isPartial()) // a file opened in steps
             showMessage(tr("Loading %1 was cancelled: the views show the first %2 % of it.")
                             .arg(fileNameOf(document->loadingPath()))
                             .arg(file->partialShare * 100, 0, 'f', 0));

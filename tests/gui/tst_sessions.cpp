@@ -311,6 +311,8 @@ private slots:
         filter.startTime = start;
         document.pushFilter(QStringLiteral("Select Time Range"), filter);
         QTRY_VERIFY_WITH_TIMEOUT(!document.isOpeningInSteps() && !document.isLoading(), kLoadTimeoutMs);
+        // The analysis of the filter on the complete profile, not the last snapshot's, still shown meanwhile.
+        QTRY_VERIFY_WITH_TIMEOUT(document.analysis()->file == document.file(), kLoadTimeoutMs);
         QVERIFY(analysisFollowsFilter(document));
         QVERIFY2(shares.size() >= 3, qPrintable(QString::number(shares.size())));
         QCOMPARE(shares.back(), 0.0); // the complete profile
