@@ -123,14 +123,22 @@ RecordDialog *TestRecordDialog::openDialog(MainWindow &window) {
     return dialog;
 }
 
+// Records with the dialog's settings and waits for the session of the finished recording: the live view's
+// snapshots of it, loaded while it runs, do not count.
 QString TestRecordDialog::recordAndWait(MainWindow &window, RecordDialog *dialog) {
     QSignalSpy loaded(&window, &MainWindow::sessionLoaded);
-    QSignalSpy failed(part<RecordingView>(window, "recordingView"), &RecordingView::recordingFailed);
+    auto *view = part<RecordingView>(window, "recordingView");
+    QSignalSpy failed(view, &RecordingView::recordingFailed);
+    qsizetype loadedBeforeTheEnd = -1;
+    const QMetaObject::Connection ended = connect(view, &RecordingView::sessionRecorded, this,
+                                                  [&] { loadedBeforeTheEnd = loaded.count(); });
     [&] {
         QVERIFY2(part<QPushButton>(dialog, "startButton")->isEnabled(), qPrintable(dialog->problem()));
         QTest::mouseClick(part<QPushButton>(dialog, "startButton"), Qt::LeftButton);
-        QTRY_VERIFY_WITH_TIMEOUT(!loaded.isEmpty() || !failed.isEmpty(), kTimeoutMs);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            (loadedBeforeTheEnd >= 0 && loaded.count() > loadedBeforeTheEnd) || !failed.isEmpty(), kTimeoutMs);
     }();
+    disconnect(ended);
     if (failed.isEmpty()) return {};
     const QString message = failed.first().first().toString();
     if (!recordingRefused(message).isEmpty()) return QStringLiteral("not permitted: ") + message;
