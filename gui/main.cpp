@@ -4,6 +4,8 @@
 #include "CompareWindow.h"
 #include "MainWindow.h"
 #include "SessionComparer.h"
+#include "SessionDocument.h"
+#include "SessionPage.h"
 #include "StartupTiming.h"
 #include "SymbolCommandLine.h"
 #include "Translations.h"
@@ -97,7 +99,9 @@ void screenshotWhenShown(perfglass::MainWindow &window, const QString &png, bool
                          [&window, png] { exitWithScreenshot(window.comparer()->compareWindow(), png); });
     else
         QObject::connect(&window, &perfglass::MainWindow::sessionLoaded, &window, [&window, png] {
-            if (window.session() && window.session()->file->isPartial()) return; // a large file, still read
+            const auto *page = window.currentPage();
+            if (page && page->document()->file() && page->document()->file()->isPartial())
+                return; // a large file, still being read
             exitWithScreenshot(&window, png);
         });
     QObject::connect(&window, &perfglass::MainWindow::loadFailed, &window, fail);
