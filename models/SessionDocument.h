@@ -130,7 +130,7 @@ private:
     bool inSteps_ = false;   // a large file is being opened in steps
     uint64_t stepsFromBytes_;
     std::chrono::milliseconds firstStep_ = LoadJob::kFirstStep;
-    QTimer *streamTimer_;    // refreshes openStream()'s view every second
+    QTimer *streamTimer_; // refreshes openStream()'s view every second
     QString streamPath_;
 };
 

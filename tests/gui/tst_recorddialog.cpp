@@ -130,13 +130,14 @@ QString TestRecordDialog::recordAndWait(MainWindow &window, RecordDialog *dialog
     auto *view = part<RecordingView>(window, "recordingView");
     QSignalSpy failed(view, &RecordingView::recordingFailed);
     qsizetype loadedBeforeTheEnd = -1;
-    const QMetaObject::Connection ended = connect(view, &RecordingView::sessionRecorded, this,
-                                                  [&] { loadedBeforeTheEnd = loaded.count(); });
+    const QMetaObject::Connection ended =
+        connect(view, &RecordingView::sessionRecorded, this, [&] { loadedBeforeTheEnd = loaded.count(); });
     [&] {
         QVERIFY2(part<QPushButton>(dialog, "startButton")->isEnabled(), qPrintable(dialog->problem()));
         QTest::mouseClick(part<QPushButton>(dialog, "startButton"), Qt::LeftButton);
-        QTRY_VERIFY_WITH_TIMEOUT(
-            (loadedBeforeTheEnd >= 0 && loaded.count() > loadedBeforeTheEnd) || !failed.isEmpty(), kTimeoutMs);
+        QTRY_VERIFY_WITH_TIMEOUT((loadedBeforeTheEnd >= 0 && loaded.count() > loadedBeforeTheEnd) ||
+                                     !failed.isEmpty(),
+                                 kTimeoutMs);
     }();
     disconnect(ended);
     if (failed.isEmpty()) return {};

@@ -291,8 +291,8 @@ private slots:
         QCOMPARE(document.file()->profile->samples.size(), loadProfile(kFp.toStdString())->samples.size());
     }
 
-    // A large file opens in steps: partial snapshots first, each holding more of the file and saying how much,
-    // a filter set on one of them kept, and last the complete profile, the same as a load in one go.
+    // A large file opens in steps: partial snapshots first, each holding more of the file and saying how
+    // much, a filter set on one of them kept, and last the complete profile, the same as a load in one go.
     void largeFileShowsItselfWhileLoading() {
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("large.data"));

@@ -291,8 +291,8 @@ private slots:
 
     void processExitingDuringCounting() {
         QProcess target;
-        // Long enough that even a slow (sanitized) perfglass-cli on a loaded machine attaches while the threads
-        // still run (1.5 s was not, with four suites running beside it under ASan).
+        // Long enough that even a slow (sanitized) perfglass-cli on a loaded machine attaches while the
+        // threads still run (1.5 s was not, with four suites running beside it under ASan).
         target.start(clientPath("hotspots-fp"), {"6000", "2"});
         QVERIFY(target.waitForStarted());
         const auto result = runCli({"stat", "-p", QString::number(target.processId()), "--per-thread", "-x,",
