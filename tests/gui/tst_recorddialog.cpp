@@ -93,6 +93,7 @@ private slots:
 private:
     std::unique_ptr<MainWindow> newWindow();
     RecordDialog *openDialog(MainWindow &window);
+    RecordOptions endlessRecording(const QString &fileName) const;
     // Records with the dialog's settings; says why not where recording is refused (the caller skips).
     QString recordAndWait(MainWindow &window, RecordDialog *dialog);
 
@@ -114,6 +115,15 @@ std::unique_ptr<MainWindow> TestRecordDialog::newWindow() {
     window->show();
     if (!QTest::qWaitForWindowExposed(window.get())) return nullptr;
     return window;
+}
+
+// The test program for a minute, with frame-pointer call chains, into FILENAME: stopped by the test.
+RecordOptions TestRecordDialog::endlessRecording(const QString &fileName) const {
+    RecordOptions options;
+    options.command = {clientPath(QStringLiteral("hotspots-fp")).toStdString(), "60000", "1"};
+    options.callGraph = CallGraphMode::FramePointer;
+    options.outputPath = dir_.filePath(fileName).toStdString();
+    return options;
 }
 
 RecordDialog *TestRecordDialog::openDialog(MainWindow &window) {
@@ -311,10 +321,7 @@ void TestRecordDialog::launchRecordsAndOpens() {
 void TestRecordDialog::stopEndsTheRecording() {
     auto window = newWindow();
     QVERIFY(window);
-    RecordOptions options;
-    options.command = {clientPath(QStringLiteral("hotspots-fp")).toStdString(), "60000", "1"};
-    options.callGraph = CallGraphMode::FramePointer;
-    options.outputPath = dir_.filePath(QStringLiteral("stopped.data")).toStdString();
+    const RecordOptions options = endlessRecording(QStringLiteral("stopped.data"));
     RecordingView *view = part<RecordingView>(window, "recordingView");
     QSignalSpy started(view->recording(), &RecordingJob::recordingStarted);
     QSignalSpy failed(view->recording(), &RecordingJob::failed);
@@ -376,11 +383,8 @@ void TestRecordDialog::liveViewFollowsTheRecording() {
     focused->setFocus();
     QTRY_COMPARE(QApplication::focusWidget(), focused);
 
-    RecordOptions options;
-    options.command = {clientPath(QStringLiteral("hotspots-fp")).toStdString(), "60000", "1"};
-    options.callGraph = CallGraphMode::FramePointer;
     const QString output = dir_.filePath(QStringLiteral("live.data"));
-    options.outputPath = output.toStdString();
+    const RecordOptions options = endlessRecording(QStringLiteral("live.data"));
     RecordingView *view = part<RecordingView>(window, "recordingView");
     QVERIFY(view->liveViewCheckBox()->isChecked());
     QSignalSpy live(view, &RecordingView::liveUpdate);
@@ -424,10 +428,7 @@ void TestRecordDialog::liveViewFollowsTheRecording() {
 void TestRecordDialog::liveViewKeepsItsFilterAsItGrows() {
     auto window = newWindow();
     QVERIFY(window);
-    RecordOptions options;
-    options.command = {clientPath(QStringLiteral("hotspots-fp")).toStdString(), "60000", "1"};
-    options.callGraph = CallGraphMode::FramePointer;
-    options.outputPath = dir_.filePath(QStringLiteral("live-filter.data")).toStdString();
+    const RecordOptions options = endlessRecording(QStringLiteral("live-filter.data"));
     RecordingView *view = part<RecordingView>(window, "recordingView");
     QSignalSpy loaded(window.get(), &MainWindow::sessionLoaded);
     QSignalSpy started(view->recording(), &RecordingJob::recordingStarted);
