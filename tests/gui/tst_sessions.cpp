@@ -136,6 +136,14 @@ void writeManySamples(const QString &path, uint64_t samples) {
     writer.finish(SessionMetadata::fromThisMachine());
 }
 
+// Writes a session of 120,000 samples into DIR and has DOCUMENT open it in steps of 1 ms and more.
+void openLargeFileInSteps(SessionDocument &document, const QTemporaryDir &dir) {
+    const QString path = dir.filePath(QStringLiteral("large.data"));
+    writeManySamples(path, 120'000);
+    document.setSteps(0, std::chrono::milliseconds(1));
+    document.open(path);
+}
+
 } // namespace
 
 class TestSessions : public QObject {
@@ -295,14 +303,11 @@ private slots:
     // much, a filter set on one of them kept, and last the complete profile, the same as a load in one go.
     void largeFileShowsItselfWhileLoading() {
         QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("large.data"));
-        writeManySamples(path, 120'000);
         SessionDocument document;
-        document.setSteps(0, std::chrono::milliseconds(1));
         std::vector<double> shares;
         connect(&document, &SessionDocument::loaded, this,
                 [&] { shares.push_back(document.file()->partialShare); });
-        document.open(path);
+        openLargeFileInSteps(document, dir);
         QVERIFY(document.isOpeningInSteps());
         QTRY_VERIFY_WITH_TIMEOUT(!shares.empty(), kLoadTimeoutMs);
         QVERIFY2(shares.front() > 0 && shares.front() < 1, qPrintable(QString::number(shares.front())));
@@ -320,7 +325,7 @@ private slots:
             QVERIFY(shares[i] > shares[i - 1]);
         QCOMPARE(document.filter().startTime, std::optional<uint64_t>(start));
         QCOMPARE(document.undoStack()->count(), 1);
-        const auto whole = loadProfile(path.toStdString());
+        const auto whole = loadProfile(dir.filePath(QStringLiteral("large.data")).toStdString());
         QCOMPARE(document.file()->profile->samples.size(), whole->samples.size());
         QCOMPARE(document.analysis()->topDown->sampleCount(), size_t(119'900));
     }
@@ -328,14 +333,11 @@ private slots:
     // Cancelled while it opens in steps, a large file keeps the snapshot shown, marked partial.
     void cancelledLoadInStepsKeepsWhatWasRead() {
         QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("large.data"));
-        writeManySamples(path, 120'000);
         SessionDocument document;
-        document.setSteps(0, std::chrono::milliseconds(1));
         QSignalSpy loaded(&document, &SessionDocument::loaded);
         QSignalSpy cancelled(&document, &SessionDocument::loadCancelled);
         connect(&document, &SessionDocument::loaded, &document, &SessionDocument::cancel);
-        document.open(path);
+        openLargeFileInSteps(document, dir);
         QVERIFY(loaded.wait(kLoadTimeoutMs));
         QTRY_VERIFY_WITH_TIMEOUT(!document.isLoading(), kLoadTimeoutMs);
         QCOMPARE(cancelled.size(), 1);
