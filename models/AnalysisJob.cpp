@@ -1,5 +1,6 @@
 #include "AnalysisJob.h"
 
+#include "analysis/StackCosts.h"
 #include "base/Error.h"
 
 #include <algorithm>
@@ -30,21 +31,53 @@ std::shared_ptr<SessionAnalysis> emptyAnalysis(std::shared_ptr<const SessionFile
     return analysis;
 }
 
-std::shared_ptr<const TimelineBuckets> timelineFor(const Profile &profile, const SampleFilter &filter,
-                                                   const SessionAnalysis *previous,
-                                                   const AggregationControl &control) {
-    if (previous && previous->timeline && previous->profile().get() == &profile &&
-        sameTimeline(previous->filter, filter))
-        return previous->timeline;
-    SampleFilter whole = filter;
-    whole.clearTimeSelection();
-    whole.pids.clear(); // every thread and CPU keeps its row; the views grey those the filter leaves out
-    whole.tids.clear();
-    whole.cpus.clear();
+SampleFilter wholeTimeline(SampleFilter filter) {
+    filter.clearTimeSelection();
+    filter.pids.clear(); // every thread and CPU keeps its row; the views grey those the filter leaves out
+    filter.tids.clear();
+    filter.cpus.clear();
+    return filter;
+}
+
+// An analysis whose sums and growing timeline FILE may extend: of an earlier snapshot of the same growing
+// profile, which holds no more samples than FILE's.
+const SessionAnalysis *earlierSnapshot(const SessionFile &file, const SessionAnalysis *previous) {
+    if (!previous || file.lineage == 0 || previous->file->lineage != file.lineage) return nullptr;
+    return previous->profile()->samples.size() <= file.profile->samples.size() ? previous : nullptr;
+}
+
+StackCosts costsFor(const Profile &profile, const SampleFilter &filter, const SessionAnalysis *earlier,
+                    const AggregationControl &control) {
+    if (earlier && earlier->sums && StackSampleSums::canExtend(earlier->filter, filter))
+        return StackCosts::fold(profile, filter, StackSampleSums::extend(*earlier->sums, profile, filter));
+    return StackCosts::compute(profile, filter, control);
+}
+
+// A growing file's timeline extends the earlier snapshot's, in buckets of a width that doubles as it grows.
+void growTimeline(SessionAnalysis &analysis, const SampleFilter &whole, const SessionAnalysis *earlier) {
+    const Profile &profile = *analysis.profile();
+    if (earlier && earlier->growingTimeline &&
+        GrowingTimeline::canExtend(wholeTimeline(earlier->filter), whole))
+        analysis.growingTimeline = earlier->growingTimeline->extend(profile, whole);
+    if (!analysis.growingTimeline) analysis.growingTimeline = GrowingTimeline::compute(profile, whole);
+    analysis.timeline = analysis.growingTimeline->buckets();
+}
+
+void computeTimeline(SessionAnalysis &analysis, const SessionAnalysis *previous,
+                     const SessionAnalysis *earlier, const AggregationControl &control) {
+    const Profile &profile = *analysis.profile();
+    if (previous && previous->timeline && previous->profile() == analysis.profile() &&
+        sameTimeline(previous->filter, analysis.filter)) {
+        analysis.timeline = previous->timeline;
+        analysis.growingTimeline = previous->growingTimeline;
+        return;
+    }
+    const SampleFilter whole = wholeTimeline(analysis.filter);
+    if (analysis.file->growing) return growTimeline(analysis, whole, earlier);
     const size_t buckets = std::clamp(profile.samples.size() / AnalysisJob::kSamplesPerBucket,
                                       AnalysisJob::kMinTimelineBuckets, AnalysisJob::kMaxTimelineBuckets);
-    return std::make_shared<const TimelineBuckets>(
-        TimelineBuckets::compute(profile, whole, buckets, control));
+    analysis.timeline =
+        std::make_shared<const TimelineBuckets>(TimelineBuckets::compute(profile, whole, buckets, control));
 }
 
 } // namespace
@@ -65,13 +98,16 @@ std::shared_ptr<SessionAnalysis> AnalysisJob::compute(std::shared_ptr<const Sess
     auto report = [&progress](double fraction) {
         if (progress) progress(fraction);
     };
-    analysis->topDown = CallTree::topDown(profile, filter, control);
+    const SessionAnalysis *earlier = earlierSnapshot(*analysis->file, previous);
+    const StackCosts costs = costsFor(*profile, filter, earlier, control);
+    analysis->sums = costs.sums;
     report(0.4);
-    analysis->bottomUp = CallTree::bottomUp(profile, filter, control);
+    analysis->topDown = CallTree::topDownFromCosts(profile, costs);
+    analysis->bottomUp = CallTree::bottomUpFromCosts(profile, costs);
     report(0.7);
-    analysis->flat = FlatProfile::compute(*profile, filter, control);
+    analysis->flat = FlatProfile::fromCosts(costs);
     report(0.85);
-    analysis->timeline = timelineFor(*profile, filter, previous, control);
+    computeTimeline(*analysis, previous, earlier, control);
     report(1.0);
     throwIfCancelled(stop);
     return analysis;

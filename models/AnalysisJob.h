@@ -26,8 +26,9 @@ public:
     explicit AnalysisJob(QObject *parent = nullptr);
 
     // FILE aggregated for FILTER. Reuses the timeline of PREVIOUS (an analysis of the same file) when only
-    // the time range, processes, threads or CPUs differ. Throws Cancelled once STOP is requested, Error for a
-    // bad filter.
+    // the time range, processes, threads or CPUs differ; extends PREVIOUS by the samples added when it is of
+    // an earlier snapshot of the same growing profile (SessionFile::lineage) with the same sums. Throws
+    // Cancelled once STOP is requested, Error for a bad filter.
     static std::shared_ptr<SessionAnalysis> compute(std::shared_ptr<const SessionFile> file,
                                                     const SampleFilter &filter, const std::stop_token &stop,
                                                     const std::function<void(double)> &progress = {},
@@ -35,7 +36,8 @@ public:
 
     // Starts aggregating BASE for FILTER; a request already running is cancelled and its result dropped.
     void analyze(std::shared_ptr<const SessionAnalysis> base, const SampleFilter &filter);
-    // The same for FILE, reusing the timeline of PREVIOUS (null, or an analysis of FILE) where it can.
+    // The same for FILE, reusing PREVIOUS (null, an analysis of FILE or of an earlier snapshot of it) where
+    // it can.
     void analyze(std::shared_ptr<const SessionFile> file, const SampleFilter &filter,
                  std::shared_ptr<const SessionAnalysis> previous);
 

@@ -12,9 +12,11 @@
 #include <QFileInfo>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <optional>
+#include <unordered_set>
 
 namespace perfglass {
 
@@ -38,6 +40,15 @@ void printLiveTiming(uint64_t newSamples, double readMs, const Profile &profile,
         recorded, static_cast<unsigned long long>(newSamples), readMs,
         static_cast<unsigned long long>(profile.samples.size()), analysedMs);
 }
+// The sorted distinct values of known and of column's entries from FROM on.
+template <typename Column>
+std::vector<uint32_t> withValues(std::vector<uint32_t> known, const Column &column, size_t from) {
+    std::unordered_set<uint32_t> seen(known.begin(), known.end());
+    for (size_t i = from; i < column.size(); ++i)
+        if (const uint32_t value = column[i]; seen.insert(value).second) known.push_back(value);
+    std::sort(known.begin(), known.end());
+    return known;
+}
 } // namespace
 
 // The growing profile of a file being recorded, kept between the live view's refreshes, or of a large file
@@ -52,6 +63,15 @@ struct LoadJob::LiveLoad {
     std::shared_ptr<const Profile> finished; // once the recorder has finished the file
     LiveState state = LiveState::CaughtUp;
     std::optional<size_t> deliveredSamples; // of the last snapshot handed over
+    // Its snapshots' lineage (SessionFile::lineage), and the analysis of the last one, which the next
+    // extends.
+    uint64_t lineage = nextLineage();
+    std::shared_ptr<const SessionAnalysis> lastAnalysis;
+
+    static uint64_t nextLineage() {
+        static std::atomic<uint64_t> lineages{0};
+        return ++lineages;
+    }
 };
 
 LoadJob::LoadJob(QObject *parent)
@@ -152,7 +172,10 @@ std::shared_ptr<const SessionAnalysis> LoadJob::readLive(const QString &path, Lo
     live->deliveredSamples = profile->samples.size();
     const double readMs = static_cast<double>(clock.nsecsElapsed()) / 1e6; // the step and the snapshot
     if (profile->events.empty()) throw Error(path.toStdString() + ": the session describes no events");
-    auto file = sessionFileOf(std::move(profile));
+    auto file =
+        sessionFileOf(std::move(profile), live->lastAnalysis ? live->lastAnalysis->file.get() : nullptr);
+    file->lineage = live->lineage;
+    file->growing = !live->finished;
     file->path = QFileInfo(path).absoluteFilePath();
     file->dataPath = path;
     file->fileSize = static_cast<uint64_t>(QFileInfo(path).size());
@@ -162,7 +185,8 @@ std::shared_ptr<const SessionAnalysis> LoadJob::readLive(const QString &path, Lo
         if (!live->finished) file->partialShare = std::clamp(loader.shareRead(), 1e-3, 0.999);
     }
     const std::shared_ptr<const Profile> shown = file->profile;
-    auto analysis = analysed(std::move(file), stop, {});
+    auto analysis = analysed(std::move(file), stop, {}, live->lastAnalysis.get());
+    live->lastAnalysis = analysis;
     printLiveTiming(loader.samplesRead() - samplesBefore, readMs, *shown,
                     static_cast<double>(clock.nsecsElapsed()) / 1e6 - readMs);
     return analysis;
@@ -171,12 +195,16 @@ std::shared_ptr<const SessionAnalysis> LoadJob::readLive(const QString &path, Lo
 // The first aggregation of a read session: every event that was sampled, no filter.
 std::shared_ptr<const SessionAnalysis> LoadJob::analysed(std::shared_ptr<SessionFile> file,
                                                          const std::stop_token &stop,
-                                                         const ReportProgress &reportProgress) {
+                                                         const ReportProgress &reportProgress,
+                                                         const SessionAnalysis *earlier) {
     SampleFilter filter;
     filter.event = file->profile->firstSampledEvent(); // events that were only counted have no samples
-    return AnalysisJob::compute(std::move(file), filter, stop, [&reportProgress](double fraction) {
-        if (reportProgress) reportProgress(kReadShare + fraction * (1.0 - kReadShare));
-    });
+    return AnalysisJob::compute(
+        std::move(file), filter, stop,
+        [&reportProgress](double fraction) {
+            if (reportProgress) reportProgress(kReadShare + fraction * (1.0 - kReadShare));
+        },
+        earlier);
 }
 
 // What PATH stands for: the session itself, a session with its archive beside it, or an archive (perf
@@ -204,13 +232,26 @@ void LoadJob::describeOpened(SessionFile &file, const OpenedSession &opened) {
     file.buildIdCaches = opened.buildIdCaches;
 }
 
-std::shared_ptr<SessionFile> LoadJob::sessionFileOf(std::shared_ptr<const Profile> profile) {
+std::shared_ptr<SessionFile> LoadJob::sessionFileOf(std::shared_ptr<const Profile> profile,
+                                                    const SessionFile *earlier) {
     auto file = std::make_shared<SessionFile>();
     file->profile = std::move(profile);
     const Profile &read = *file->profile;
     sourceLocationsOf(file->profile); // computed here, off the UI thread, for the views to share
     readableNamesOf(file->profile);   // likewise
-    file->unresolved = std::make_shared<const UnresolvedFrames>(UnresolvedFrames::compute(read));
+    SampleFilter everySample;
+    everySample.event = -1;
+    everySample.cost = CostKind::Samples;
+    file->stackSamples = earlier && earlier->stackSamples
+                             ? StackSampleSums::extend(*earlier->stackSamples, read, everySample)
+                             : StackSampleSums::compute(read, everySample);
+    file->unresolved =
+        std::make_shared<const UnresolvedFrames>(UnresolvedFrames::compute(read, file->stackSamples->count));
+    const size_t known = earlier ? earlier->profile->samples.size() : 0;
+    file->sampledThreads =
+        withValues(earlier ? earlier->sampledThreads : std::vector<uint32_t>{}, read.samples.tid, known);
+    file->sampledCpus =
+        withValues(earlier ? earlier->sampledCpus : std::vector<uint32_t>{}, read.samples.cpu, known);
     file->offCpuEvent = OffCpuTime::switchEvent(read);
     if (file->offCpuEvent >= 0) {
         file->offCpuTime = OffCpuTime::compute(read, file->offCpuEvent);

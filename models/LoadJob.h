@@ -40,8 +40,10 @@ public:
     QString currentPath() const { return path_; }
 
     // The facts computed once for a read PROFILE (unnamed frames, off-CPU time, names and source locations);
-    // path and notices are the caller's to fill. Also for profiles in hand (tests, fixtures).
-    static std::shared_ptr<SessionFile> sessionFileOf(std::shared_ptr<const Profile> profile);
+    // path and notices are the caller's to fill. Also for profiles in hand (tests, fixtures). EARLIER: the
+    // file of an earlier snapshot of the same growing profile, whose sums PROFILE's extend.
+    static std::shared_ptr<SessionFile> sessionFileOf(std::shared_ptr<const Profile> profile,
+                                                      const SessionFile *earlier = nullptr);
 
     // Files at least this large open in steps (loadInSteps) in the desktop application; smaller ones are read
     // in well under the 300 ms a first partial view would take.
@@ -89,7 +91,8 @@ private:
     static void describeOpened(SessionFile &file, const OpenedSession &opened);
     static std::shared_ptr<const SessionAnalysis> analysed(std::shared_ptr<SessionFile> file,
                                                            const std::stop_token &stop,
-                                                           const ReportProgress &reportProgress);
+                                                           const ReportProgress &reportProgress,
+                                                           const SessionAnalysis *earlier = nullptr);
     static std::shared_ptr<const SessionAnalysis> read(const QString &path, LoadOptions options,
                                                        const SymbolSettings &symbolSettings,
                                                        const std::stop_token &stop,

@@ -7,7 +7,9 @@
 #include "SessionFile.h"
 #include "analysis/CallTree.h"
 #include "analysis/FlatProfile.h"
+#include "analysis/GrowingTimeline.h"
 #include "analysis/SampleFilter.h"
+#include "analysis/StackSampleSums.h"
 #include "analysis/TimelineBuckets.h"
 
 #include <QMetaType>
@@ -25,6 +27,10 @@ struct SessionAnalysis {
     // Per-thread and per-CPU sample density over the whole session (the filter without its time range,
     // processes, threads and CPUs: every thread and CPU keeps its row), for the timeline.
     std::shared_ptr<const TimelineBuckets> timeline;
+    // What the next snapshot of a growing profile extends: the filter's sums by Profile stack (null when
+    // grouped by process) and, for a growing file, the timeline it was cut from (null otherwise).
+    std::shared_ptr<const StackSampleSums> sums;
+    std::shared_ptr<const GrowingTimeline> growingTimeline;
     SampleFilter filter; // what the trees and the flat profile count
     int event = 0;       // which event of the profile the trees count (filter.event)
     std::string eventName;

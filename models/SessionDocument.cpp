@@ -264,8 +264,11 @@ void SessionDocument::exportTo(ExportJob::Format format, const QString &path) {
 
 void SessionDocument::analyze() {
     if (!file_) return;
-    // After a reload the file is new and the shown analysis is of the old one: nothing of it is reused.
-    analyzer_->analyze(file_, filter_, analysis_ && analysis_->file == file_ ? analysis_ : nullptr);
+    // After a reload the file is new and the shown analysis is of the old one: nothing of it is reused,
+    // unless the new file is a later snapshot of the same growing profile, which extends it.
+    const bool reusable = analysis_ && (analysis_->file == file_ ||
+                                        (file_->lineage != 0 && analysis_->file->lineage == file_->lineage));
+    analyzer_->analyze(file_, filter_, reusable ? analysis_ : nullptr);
 }
 
 SampleFilter SessionDocument::withViewSettings(SampleFilter filter) const {

@@ -6,6 +6,7 @@
 #include "SymbolSettings.h"
 #include "analysis/OffCpuTime.h"
 #include "analysis/Parallelism.h"
+#include "analysis/StackSampleSums.h"
 #include "analysis/UnresolvedFrames.h"
 #include "profile/Profile.h"
 
@@ -28,8 +29,18 @@ struct SessionFile {
     // annotation looks there too, for the very files that named the frames.
     std::vector<std::string> buildIdCaches;
     std::shared_ptr<const Profile> profile;
-    // What could not be named, by module, over the whole session.
+    // What could not be named, by module, over the whole session, and the count of every sample by Profile
+    // stack that it was folded from (extended by the next snapshot of a growing profile).
     std::shared_ptr<const UnresolvedFrames> unresolved;
+    std::shared_ptr<const StackSampleSums> stackSamples;
+    // Snapshots of one growing profile (the live view, a stream, a file opened in steps) share a lineage
+    // (0: none): each holds the samples and stacks of the earlier ones first, so its analyses extend theirs
+    // by the samples added. growing: more samples may follow (the last, complete profile is not growing).
+    uint64_t lineage = 0;
+    bool growing = false;
+    // The threads and CPUs that have samples, sorted (the filter bar's menus), extended by the next snapshot.
+    std::vector<uint32_t> sampledThreads;
+    std::vector<uint32_t> sampledCpus;
     // Sessions with switch-out samples (record --off-cpu): their event and the time each such sample's thread
     // then stayed off the CPU (OffCpuTime), for the Off-CPU Time choice; -1 and null otherwise.
     int offCpuEvent = -1;

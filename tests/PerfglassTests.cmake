@@ -47,8 +47,9 @@ list(APPEND PERFGLASS_INTEGRATION_TESTS tst_remoterecord)
 # The Record dialog's Remote target (host completion, the command, the host's process list) and a recording
 # from the desktop application through the same throwaway sshd (skipped where it cannot run).
 list(APPEND PERFGLASS_GUI_TESTS tst_remoterecorddialog)
-# Profiles that grow: snapshots of a file being written and of a pipe, cut and cancelled loads (issue 32)
-list(APPEND PERFGLASS_CORE_UNIT_TESTS tst_growingprofile)
+# Profiles that grow: snapshots of a file being written and of a pipe, cut and cancelled loads, and their
+# aggregations extended snapshot by snapshot (issue 32)
+list(APPEND PERFGLASS_CORE_UNIT_TESTS tst_growingprofile tst_growingaggregation)
 
 function(perfglass_add_test folder label name)
   add_executable(${name} ${folder}/${name}.cpp)

@@ -19,9 +19,14 @@ std::shared_ptr<const CallTree> CallTree::topDown(std::shared_ptr<const Profile>
 std::shared_ptr<const CallTree> CallTree::topDown(std::shared_ptr<const Profile> profile,
                                                   const SampleFilter &filter,
                                                   const AggregationControl &control) {
+    const StackCosts costs = StackCosts::compute(*profile, filter, control);
+    return topDownFromCosts(std::move(profile), costs);
+}
+
+std::shared_ptr<const CallTree> CallTree::topDownFromCosts(std::shared_ptr<const Profile> profile,
+                                                           const StackCosts &costs) {
     auto tree = std::make_shared<CallTree>();
     tree->profile_ = std::move(profile);
-    const StackCosts costs = StackCosts::compute(*tree->profile_, filter, control);
     tree->stacks_ = costs.stacks;
     tree->sampleCount_ = costs.sampleCount;
     const TransformedStacks &stacks = *costs.stacks;
@@ -54,10 +59,15 @@ std::shared_ptr<const CallTree> CallTree::topDown(std::shared_ptr<const Profile>
 std::shared_ptr<const CallTree> CallTree::bottomUp(std::shared_ptr<const Profile> profile,
                                                    const SampleFilter &filter,
                                                    const AggregationControl &control) {
+    const StackCosts costs = StackCosts::compute(*profile, filter, control);
+    return bottomUpFromCosts(std::move(profile), costs);
+}
+
+std::shared_ptr<const CallTree> CallTree::bottomUpFromCosts(std::shared_ptr<const Profile> profile,
+                                                            const StackCosts &costs) {
     auto tree = std::make_shared<CallTree>();
     tree->kind_ = Kind::BottomUp;
     tree->profile_ = std::move(profile);
-    const StackCosts costs = StackCosts::compute(*tree->profile_, filter, control);
     tree->stacks_ = costs.stacks;
     tree->sampleCount_ = costs.sampleCount;
     const TransformedStacks &stacks = *costs.stacks;

@@ -22,6 +22,8 @@
 
 namespace perfglass {
 
+struct StackCosts;
+
 struct CallTreeNode {
     FunctionId function = 0; // meaningless for the root; may name a synthetic function (see functionName)
     uint32_t parent = 0;     // the root is its own parent
@@ -45,6 +47,11 @@ public:
     static std::shared_ptr<const CallTree> bottomUp(std::shared_ptr<const Profile> profile,
                                                     const SampleFilter &filter,
                                                     const AggregationControl &control = {});
+    // The same from the costs of the filter (StackCosts::compute or fold), computed once for both trees.
+    static std::shared_ptr<const CallTree> topDownFromCosts(std::shared_ptr<const Profile> profile,
+                                                            const StackCosts &costs);
+    static std::shared_ptr<const CallTree> bottomUpFromCosts(std::shared_ptr<const Profile> profile,
+                                                             const StackCosts &costs);
 
     Kind kind() const { return kind_; }
     const Profile &profile() const { return *profile_; }

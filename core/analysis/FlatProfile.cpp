@@ -12,7 +12,10 @@ FlatProfile FlatProfile::compute(const Profile &profile, const SampleFilter &fil
 
 FlatProfile FlatProfile::compute(const Profile &profile, const SampleFilter &filter,
                                  const AggregationControl &control) {
-    const StackCosts costs = StackCosts::compute(profile, filter, control);
+    return fromCosts(StackCosts::compute(profile, filter, control));
+}
+
+FlatProfile FlatProfile::fromCosts(const StackCosts &costs) {
     const TransformedStacks &stacks = *costs.stacks;
     FlatProfile flat;
     flat.stacks = costs.stacks;

@@ -20,6 +20,8 @@
 
 namespace perfglass {
 
+struct StackCosts;
+
 struct FunctionCost {
     FunctionId function = 0;
     uint64_t self = 0; // samples in the function's machine code, including code inlined into it
@@ -48,6 +50,8 @@ struct FlatProfile {
     static FlatProfile compute(const Profile &profile, const SampleFilter &filter);
     static FlatProfile compute(const Profile &profile, const SampleFilter &filter,
                                const AggregationControl &control);
+    // The same from the costs of the filter (StackCosts::compute or fold).
+    static FlatProfile fromCosts(const StackCosts &costs);
 };
 
 } // namespace perfglass

@@ -1,12 +1,14 @@
 // The first step of every aggregation: the cost of the samples a SampleFilter accepts, summed per stack of
-// the transformed, function-level stack tree. Samples are summed per Profile stack in parallel (one array
-// per worker, merged), then folded onto the transformed tree: O(samples / workers + stacks). Grouped by
-// process (SampleFilter::grouping), the sums are per process or thread and stack, on a tree from
-// ProcessGroups.
+// the transformed, function-level stack tree. Samples are summed per Profile stack (StackSampleSums, in
+// parallel), then folded onto the transformed tree: O(samples / workers + stacks). One StackCosts serves
+// both trees and the flat profile of a filter; the sums of a growing profile's snapshot extend its
+// predecessor's (fold them). Grouped by process (SampleFilter::grouping), the sums are per process or thread
+// and stack, on a tree from ProcessGroups.
 #pragma once
 
 #include "analysis/AggregationRunner.h"
 #include "analysis/SampleFilter.h"
+#include "analysis/StackSampleSums.h"
 #include "analysis/TransformedStacks.h"
 #include "profile/Profile.h"
 
@@ -22,10 +24,15 @@ struct StackCosts {
     uint64_t rootSelf = 0;         // cost of the samples whose stack is empty
     uint64_t total = 0;            // cost of every counted sample (dropped ones excluded)
     uint64_t sampleCount = 0;
+    // The per-Profile-stack sums folded here, to extend for the next snapshot; null when grouped by process.
+    std::shared_ptr<const StackSampleSums> sums;
 
     // Throws Error for bad transforms and Cancelled.
     static StackCosts compute(const Profile &profile, const SampleFilter &filter,
                               const AggregationControl &control = {});
+    // The costs of sums (of profile, under filter, which groups nothing) on filter's transformed tree.
+    static StackCosts fold(const Profile &profile, const SampleFilter &filter,
+                           std::shared_ptr<const StackSampleSums> sums);
 
 private:
     // SampleFilter::grouping: costs per (process or thread, stack), on a tree with a root per process.

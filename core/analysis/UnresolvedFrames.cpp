@@ -30,10 +30,13 @@ std::vector<uint64_t> samplesPerStack(const Profile &profile) {
 } // namespace
 
 UnresolvedFrames UnresolvedFrames::compute(const Profile &profile) {
+    return compute(profile, samplesPerStack(profile));
+}
+
+UnresolvedFrames UnresolvedFrames::compute(const Profile &profile, const std::vector<uint64_t> &counts) {
     UnresolvedFrames result;
     result.totalSamples = profile.samples.size();
     const std::vector<bool> unnamed = unnamedFrames(profile);
-    const std::vector<uint64_t> counts = samplesPerStack(profile);
     std::vector<UnresolvedModule> byModule(profile.modules.size());
     std::vector<bool> frameSeen(profile.frames.size(), false);
     std::vector<StackId> lastStackOfModule(profile.modules.size(), kNoStack);

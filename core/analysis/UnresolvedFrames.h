@@ -25,6 +25,8 @@ struct UnresolvedFrames {
     uint64_t totalSamples = 0;
 
     static UnresolvedFrames compute(const Profile &profile);
+    // The same from the number of samples of each Profile stack (StackSampleSums::count of every sample).
+    static UnresolvedFrames compute(const Profile &profile, const std::vector<uint64_t> &samplesPerStack);
 };
 
 } // namespace perfglass

@@ -18,6 +18,17 @@
 namespace perfglass {
 
 namespace {
+// The sampled threads and CPUs LoadJob found off the UI thread; a session made by other means (a test's)
+// has them from its samples.
+std::vector<uint32_t> threadsOf(const SessionFile &file) {
+    return file.sampledThreads.empty() ? sampledThreads(*file.profile) : file.sampledThreads;
+}
+std::vector<uint32_t> cpusOf(const SessionFile &file) {
+    return file.sampledCpus.empty() ? sampledCpus(*file.profile) : file.sampledCpus;
+}
+} // namespace
+
+namespace {
 constexpr int kMaxListed = 3;          // ids named in a chip before it says "N of M"
 constexpr int kMaxChipTextWidth = 360; // pixels; longer texts are elided in the middle
 constexpr int kMinChipTextWidth = 48;  // ... and when the chips share too little room
@@ -103,7 +114,7 @@ FilterBar::FilterBar(FrameActions *frameActions, QAction *clearAction, QWidget *
 void FilterBar::setSession(std::shared_ptr<const SessionAnalysis> session) {
     session_ = std::move(session);
     if (session_ && session_->profile() != cpuMenuProfile_) {
-        sessionThreads_ = sampledThreads(*session_->profile());
+        sessionThreads_ = threadsOf(*session_->file);
         rebuildCpuMenu();
     }
     rebuildChips();
@@ -348,7 +359,7 @@ QList<QToolButton *> FilterBar::removeButtons() const {
 void FilterBar::rebuildCpuMenu() {
     cpuMenu_->clear();
     cpuMenuProfile_ = session_ ? session_->profile() : nullptr;
-    const std::vector<uint32_t> cpus = session_ ? sampledCpus(*session_->profile()) : std::vector<uint32_t>{};
+    const std::vector<uint32_t> cpus = session_ ? cpusOf(*session_->file) : std::vector<uint32_t>{};
     cpuButton_->setEnabled(cpus.size() > 1);
     cpuButton_->setText(tr("CPUs: all"));
     QAction *all = cpuMenu_->addAction(tr("&All CPUs"));

@@ -3,6 +3,7 @@
 // no longer applies; any two open sessions compare; a comparison reads its file with the symbol settings.
 // Runs on the golden recordings of tests/fixtures: nothing is recorded, so it runs where recording is
 // refused.
+#include "AnalysisJob.h"
 #include "CallTreeView.h"
 #include "CallerCalleeView.h"
 #include "CompareWindow.h"
@@ -17,6 +18,7 @@
 #include "TestSupport.h"
 #include "TreeModelBase.h"
 #include "perfdata/PerfDataWriter.h"
+#include "unit/TreeLines.h"
 
 #include <QDockWidget>
 #include <QFile>
@@ -34,6 +36,8 @@
 #include <QUndoStack>
 
 #include <linux/perf_event.h>
+
+#include <set>
 
 using namespace perfglass;
 using namespace perfglass::test;
@@ -305,8 +309,23 @@ private slots:
         QTemporaryDir dir;
         SessionDocument document;
         std::vector<double> shares;
-        connect(&document, &SessionDocument::loaded, this,
-                [&] { shares.push_back(document.file()->partialShare); });
+        std::set<uint64_t> lineages;
+        int extendedAnalyses =
+            0; // of a later snapshot, extended from an earlier one's: each equals a fresh one
+        int differentAnalyses = 0;
+        connect(&document, &SessionDocument::loaded, this, [&] {
+            shares.push_back(document.file()->partialShare);
+            lineages.insert(document.file()->lineage);
+        });
+        connect(&document, &SessionDocument::analysisChanged, this, [&] {
+            const auto analysis = document.analysis();
+            if (analysis->file != document.file() || !analysis->sums || analysis->sums->extendedFrom == 0)
+                return;
+            const auto fresh = AnalysisJob::compute(analysis->file, analysis->filter, {});
+            const bool same = test::treeLines(*analysis->topDown) == test::treeLines(*fresh->topDown) &&
+                              test::treeLines(*analysis->bottomUp) == test::treeLines(*fresh->bottomUp);
+            ++(same ? extendedAnalyses : differentAnalyses);
+        });
         openLargeFileInSteps(document, dir);
         QVERIFY(document.isOpeningInSteps());
         QTRY_VERIFY_WITH_TIMEOUT(!shares.empty(), kLoadTimeoutMs);
@@ -328,6 +347,11 @@ private slots:
         const auto whole = loadProfile(dir.filePath(QStringLiteral("large.data")).toStdString());
         QCOMPARE(document.file()->profile->samples.size(), whole->samples.size());
         QCOMPARE(document.analysis()->topDown->sampleCount(), size_t(119'900));
+        QCOMPARE(lineages.size(), size_t{1}); // every snapshot and the complete profile: one growing profile
+        QVERIFY(*lineages.begin() != 0);
+        QVERIFY2(extendedAnalyses >= 2,
+                 qPrintable(QString::number(extendedAnalyses))); // a snapshot, the whole
+        QCOMPARE(differentAnalyses, 0);
     }
 
     // Cancelled while it opens in steps, a large file keeps the snapshot shown, marked partial.

@@ -1,9 +1,12 @@
 // Profiles that grow (load/GrowingProfileLoader): a file written while it is read and a pipe, read in steps.
 // Each snapshot shares the sealed chunks of its predecessor's sample columns; the snapshots end in the
 // profile loadProfile reads from the whole file (same sample columns, same call trees); a cut pipe and a
-// cancelled load keep what they read and say that the profile is partial.
+// cancelled load keep what they read and say that the profile is partial. Trees made by extending the sums
+// of each snapshot by the samples it added are those of the whole snapshot, and of the complete profile.
 #include "GoldenFixtures.h"
 #include "analysis/CallTree.h"
+#include "analysis/StackCosts.h"
+#include "analysis/StackSampleSums.h"
 #include "base/UniqueFd.h"
 #include "load/GrowingProfileLoader.h"
 #include "load/LoadProfile.h"
@@ -90,6 +93,22 @@ void compareTrees(const std::shared_ptr<const Profile> &a, const std::shared_ptr
     QCOMPARE(test::treeLines(*CallTree::bottomUp(a, {})), test::treeLines(*CallTree::bottomUp(b, {})));
 }
 
+// The trees of profile from sums extended by its new samples (the live view's refresh) are those of the whole
+// profile; returns the extended sums for the next snapshot.
+std::shared_ptr<const StackSampleSums> extendAndCompare(const std::shared_ptr<const StackSampleSums> &sums,
+                                                        const std::shared_ptr<const Profile> &profile) {
+    const SampleFilter filter;
+    auto extended =
+        sums ? StackSampleSums::extend(*sums, *profile, filter) : StackSampleSums::compute(*profile, filter);
+    const StackCosts costs = StackCosts::fold(*profile, filter, extended);
+    const QStringList whole = test::treeLines(*CallTree::topDown(profile, filter));
+    if (test::treeLines(*CallTree::topDownFromCosts(profile, costs)) != whole) return nullptr;
+    if (test::treeLines(*CallTree::bottomUpFromCosts(profile, costs)) !=
+        test::treeLines(*CallTree::bottomUp(profile, filter)))
+        return nullptr;
+    return extended;
+}
+
 // Every sealed chunk of earlier's column is the same storage in later's.
 template <typename T> bool sharesSealedChunks(const PackedColumn<T> &earlier, const PackedColumn<T> &later) {
     const PackedWords &before = earlier.words();
@@ -174,6 +193,7 @@ void TestGrowingProfile::growingFileSnapshotsShareChunksAndEndAsTheWholeFile() {
     const uint64_t dataEnd = header.data.offset + header.data.size;
     const uint64_t pieces = 7;
     int sharedSnapshots = 0;
+    std::shared_ptr<const StackSampleSums> sums; // the trees, extended snapshot by snapshot
     for (uint64_t piece = 0; piece < pieces; ++piece) {
         const uint64_t from = header.data.offset + header.data.size * piece / pieces + (piece ? 3 : 0);
         const uint64_t to =
@@ -186,6 +206,8 @@ void TestGrowingProfile::growingFileSnapshotsShareChunksAndEndAsTheWholeFile() {
         QVERIFY(sharesSealedChunks(previous->samples.stack, next->samples.stack));
         QVERIFY(sharesSealedChunks(previous->samples.tid, next->samples.tid));
         if (previous->samples.time.words().sealedChunks() > 0) ++sharedSnapshots;
+        sums = extendAndCompare(sums, next);
+        QVERIFY(sums);
         previous = next;
     }
     QVERIFY(sharedSnapshots >= 3); // the sharing was tested on sealed chunks, not only on empty columns
@@ -202,6 +224,8 @@ void TestGrowingProfile::growingFileSnapshotsShareChunksAndEndAsTheWholeFile() {
     compareSamples(*grown, *read);
     compareTrees(grown, read);
     compareTrees(previous, read); // the last snapshot before the end already had every sample
+    // The complete profile extends the last snapshot too (the samples unwound at the end, names given then).
+    QVERIFY(extendAndCompare(sums, grown));
     QVERIFY(!hasPartialNotice(*grown));
 }
 

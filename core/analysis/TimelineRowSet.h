@@ -1,0 +1,44 @@
+// The rows of a timeline while samples are added to them: a thread's row by tid, a CPU's by CPU, each with
+// its buckets; then sorted and named into a TimelineBuckets. Shared by TimelineBuckets::compute (one set per
+// worker, merged) and GrowingTimeline (one set that grows with the profile).
+#pragma once
+
+#include "analysis/TimelineBuckets.h"
+#include "profile/ThreadCommands.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <unordered_map>
+#include <vector>
+
+namespace perfglass {
+
+class TimelineRowSet {
+public:
+    // What a sample's row needs besides the sample: for each Profile stack whether it runs user-space code
+    // (userSpaceStacks), and the threads' commands.
+    struct Context {
+        const Profile &profile;
+        const std::vector<uint8_t> &userStacks;
+        const ThreadCommands &commands;
+    };
+
+    // For each stack of the prefix tree, whether one of its frames runs user-space code.
+    static std::vector<uint8_t> userSpaceStacks(const Profile &profile);
+
+    // Adds sample i of the profile, with weight, to bucket of its thread's and CPU's rows (made with
+    // bucketCount buckets when new).
+    void add(const Context &context, size_t i, size_t bucket, size_t bucketCount, uint64_t weight);
+    void merge(TimelineRowSet &other);
+    // Every row with buckets [0, bucketCount) only, bucket j of the result being the sum of buckets
+    // [j * factor, (j + 1) * factor) of this (factor 2 halves the resolution).
+    void regroup(size_t factor, size_t bucketCount);
+    // The rows into timeline: threads by pid and tid, named by their last command; CPUs by number.
+    void moveInto(TimelineBuckets &timeline, const Profile &profile);
+
+private:
+    std::unordered_map<uint32_t, ThreadTimeline> threads_; // by tid
+    std::unordered_map<uint32_t, CpuTimeline> cpus_;       // by cpu
+};
+
+} // namespace perfglass
