@@ -132,8 +132,6 @@ int main(int argc, char *argv[]) {
     const perfglass::SymbolSettings symbols =
         perfglass::SymbolCommandLine::settingsFrom(parser, window.symbolSettings());
     if (!(symbols == window.symbolSettings())) window.setSymbolSettings(symbols, false);
-    window.show();
-    perfglass::StartupTiming::mark("window shown");
     const bool compare = parser.isSet(QStringLiteral("compare"));
     if ((parser.isSet(screenshotOption) || compare) && files.isEmpty()) {
         std::fprintf(stderr, "%s\n",
@@ -141,6 +139,12 @@ int main(int argc, char *argv[]) {
                                         : QApplication::translate("main", "--screenshot needs a FILE.")));
         return 2;
     }
+    // The files start loading (on the thread pool) while the window is laid out and shown; what they load
+    // arrives through the event loop, after the connections below.
+    for (const QString &file : std::as_const(files)) // one tab each
+        window.openFile(file);
+    window.show();
+    perfglass::StartupTiming::mark("window shown");
     if (parser.isSet(screenshotOption)) screenshotWhenShown(window, parser.value(screenshotOption), compare);
     if (compare) {
         const QString comparison = parser.value(QStringLiteral("compare"));
@@ -148,7 +152,5 @@ int main(int argc, char *argv[]) {
             &window, &perfglass::MainWindow::sessionLoaded, &window,
             [&window, comparison] { window.comparer()->compareWith(comparison); }, Qt::SingleShotConnection);
     }
-    for (const QString &file : std::as_const(files)) // one tab each
-        window.openFile(file);
     return QApplication::exec();
 }

@@ -49,11 +49,13 @@ const SessionAnalysis *earlierSnapshot(const SessionFile &file, const SessionAna
 StackCosts costsFor(const Profile &profile, const SampleFilter &filter, const SessionAnalysis *earlier,
                     const AggregationControl &control) {
     if (earlier && earlier->sums && StackSampleSums::canExtend(earlier->filter, filter))
-        return StackCosts::fold(profile, filter, StackSampleSums::extend(*earlier->sums, profile, filter));
+        return StackCosts::fold(profile, filter,
+                                StackSampleSums::extend(*earlier->sums, profile, filter, control));
     return StackCosts::compute(profile, filter, control);
 }
 
-// A growing file's timeline extends the earlier snapshot's, in buckets of a width that doubles as it grows.
+// A growing profile's timeline extends the earlier snapshot's, in buckets of a width that doubles as it grows
+// (the complete profile a growing one ends in too: the same buckets, without a pass over every sample).
 void growTimeline(SessionAnalysis &analysis, const SampleFilter &whole, const SessionAnalysis *earlier) {
     const Profile &profile = *analysis.profile();
     if (earlier && earlier->growingTimeline &&
@@ -73,7 +75,7 @@ void computeTimeline(SessionAnalysis &analysis, const SessionAnalysis *previous,
         return;
     }
     const SampleFilter whole = wholeTimeline(analysis.filter);
-    if (analysis.file->growing) return growTimeline(analysis, whole, earlier);
+    if (analysis.file->lineage != 0) return growTimeline(analysis, whole, earlier);
     const size_t buckets = std::clamp(profile.samples.size() / AnalysisJob::kSamplesPerBucket,
                                       AnalysisJob::kMinTimelineBuckets, AnalysisJob::kMaxTimelineBuckets);
     analysis.timeline =

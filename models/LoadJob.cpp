@@ -40,12 +40,21 @@ void printLiveTiming(uint64_t newSamples, double readMs, const Profile &profile,
         recorded, static_cast<unsigned long long>(newSamples), readMs,
         static_cast<unsigned long long>(profile.samples.size()), analysedMs);
 }
-// The sorted distinct values of known and of column's entries from FROM on.
+// The sorted distinct values of known and of column's entries from FROM on. Ids below pid_max's limit (and
+// CPU numbers) are marked in a bitmap: a hash set per sample would cost more than reading the column.
 template <typename Column>
 std::vector<uint32_t> withValues(std::vector<uint32_t> known, const Column &column, size_t from) {
-    std::unordered_set<uint32_t> seen(known.begin(), known.end());
-    for (size_t i = from; i < column.size(); ++i)
-        if (const uint32_t value = column[i]; seen.insert(value).second) known.push_back(value);
+    constexpr uint32_t kMarked = 1u << 22;
+    std::vector<bool> marked(kMarked, false);
+    std::unordered_set<uint32_t> large;
+    for (const uint32_t value : known)
+        value < kMarked ? static_cast<void>(marked[value] = true) : static_cast<void>(large.insert(value));
+    for (size_t i = from; i < column.size(); ++i) {
+        const uint32_t value = column[i];
+        const bool added =
+            value < kMarked ? !marked[value] && (marked[value] = true) : large.insert(value).second;
+        if (added) known.push_back(value);
+    }
     std::sort(known.begin(), known.end());
     return known;
 }
@@ -175,7 +184,6 @@ std::shared_ptr<const SessionAnalysis> LoadJob::readLive(const QString &path, Lo
     auto file =
         sessionFileOf(std::move(profile), live->lastAnalysis ? live->lastAnalysis->file.get() : nullptr);
     file->lineage = live->lineage;
-    file->growing = !live->finished;
     file->path = QFileInfo(path).absoluteFilePath();
     file->dataPath = path;
     file->fileSize = static_cast<uint64_t>(QFileInfo(path).size());

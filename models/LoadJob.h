@@ -48,7 +48,7 @@ public:
     // Files at least this large open in steps (loadInSteps) in the desktop application; smaller ones are read
     // in well under the 300 ms a first partial view would take.
     static constexpr uint64_t kStepsFromBytes = 64ull << 20;
-    static constexpr std::chrono::milliseconds kFirstStep{200};
+    static constexpr std::chrono::milliseconds kFirstStep{120};
 
     // Where the last loadLive() or loadInSteps() (below) stopped: everything that had arrived was read,
     // records wait (a live step reads for about a quarter of a second), or the input ended (the recorder

@@ -28,7 +28,7 @@ struct SessionAnalysis {
     // processes, threads and CPUs: every thread and CPU keeps its row), for the timeline.
     std::shared_ptr<const TimelineBuckets> timeline;
     // What the next snapshot of a growing profile extends: the filter's sums by Profile stack (null when
-    // grouped by process) and, for a growing file, the timeline it was cut from (null otherwise).
+    // grouped by process) and, for a growing profile, the timeline it was cut from (null otherwise).
     std::shared_ptr<const StackSampleSums> sums;
     std::shared_ptr<const GrowingTimeline> growingTimeline;
     SampleFilter filter; // what the trees and the flat profile count

@@ -33,11 +33,10 @@ struct SessionFile {
     // stack that it was folded from (extended by the next snapshot of a growing profile).
     std::shared_ptr<const UnresolvedFrames> unresolved;
     std::shared_ptr<const StackSampleSums> stackSamples;
-    // Snapshots of one growing profile (the live view, a stream, a file opened in steps) share a lineage
-    // (0: none): each holds the samples and stacks of the earlier ones first, so its analyses extend theirs
-    // by the samples added. growing: more samples may follow (the last, complete profile is not growing).
+    // Snapshots of one growing profile (the live view, a stream, a file opened in steps) and the complete
+    // profile they end in share a lineage (0: none): each holds the samples and stacks of the earlier ones
+    // first, so its analyses extend theirs by the samples added (and its timeline is a GrowingTimeline's).
     uint64_t lineage = 0;
-    bool growing = false;
     // The threads and CPUs that have samples, sorted (the filter bar's menus), extended by the next snapshot.
     std::vector<uint32_t> sampledThreads;
     std::vector<uint32_t> sampledCpus;

@@ -1,5 +1,6 @@
 #include "analysis/GrowingTimeline.h"
 
+#include "analysis/AggregationRunner.h"
 #include "analysis/StackSampleSums.h"
 #include "analysis/TransformedStacks.h"
 #include "profile/ThreadCommands.h"
@@ -37,23 +38,31 @@ void GrowingTimeline::widenFor(uint64_t time) {
     rows_.regroup(factor, kCapacity);
 }
 
+// The width is set for the latest new sample first, so that the workers' rows share it; they are merged
+// into the timeline's.
 void GrowingTimeline::add(const Profile &profile, const SampleFilter &filter, size_t begin) {
     const auto stacks = TransformedStacks::build(profile, filter.transforms);
     const std::vector<uint8_t> userStacks = TimelineRowSet::userSpaceStacks(profile);
     const ThreadCommands commands(profile);
     const TimelineRowSet::Context context{profile, userStacks, commands};
     latest_ = std::max({latest_, profile.endTime, start_});
+    for (size_t i = begin; i < profile.samples.size(); ++i)
+        latest_ = std::max(latest_, profile.samples.time[i]);
     widenFor(latest_);
-    for (size_t i = begin; i < profile.samples.size(); ++i) {
-        const uint64_t time = profile.samples.time[i];
-        if (time < start_ || !filter.accepts(profile, i)) continue;
-        if (stacks->map(profile.samples.stack[i]) == kDroppedStack) continue;
-        if (time > latest_) {
-            latest_ = time;
-            widenFor(time);
-        }
-        rows_.add(context, i, bucketOf(time), kCapacity, filter.weight(profile, i));
-    }
+    const AggregationControl control;
+    std::vector<TimelineRowSet> perWorker(
+        AggregationRunner::workerCount(profile.samples.size() - begin, control));
+    AggregationRunner::forEachBlock(
+        profile.samples.size() - begin, control, [&](unsigned worker, size_t from, size_t to) {
+            for (size_t i = begin + from; i < begin + to; ++i) {
+                const uint64_t time = profile.samples.time[i];
+                if (time < start_ || !filter.accepts(profile, i)) continue;
+                if (stacks->map(profile.samples.stack[i]) == kDroppedStack) continue;
+                perWorker[worker].add(context, i, bucketOf(time), kCapacity, filter.weight(profile, i));
+            }
+        });
+    for (TimelineRowSet &rows : perWorker)
+        rows_.merge(rows);
     samplesAdded_ = profile.samples.size();
     publish(profile);
 }

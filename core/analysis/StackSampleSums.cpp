@@ -17,41 +17,57 @@ void StackSampleSums::add(const Profile &profile, const SampleFilter &filter, si
     }
 }
 
-std::shared_ptr<const StackSampleSums> StackSampleSums::compute(const Profile &profile,
-                                                                const SampleFilter &filter,
-                                                                const AggregationControl &control) {
-    const size_t sampleCount = profile.samples.size();
-    std::vector<StackSampleSums> perWorker(AggregationRunner::workerCount(sampleCount, control));
-    AggregationRunner::forEachBlock(sampleCount, control, [&](unsigned worker, size_t begin, size_t end) {
+// Samples [begin, end) of profile added to into: on one thread for a few, else over the workers, each into
+// arrays of its own that are merged.
+void StackSampleSums::addInParallel(StackSampleSums &into, const Profile &profile, const SampleFilter &filter,
+                                    size_t begin, size_t end, const AggregationControl &control) {
+    const size_t count = end - begin;
+    const unsigned workers = AggregationRunner::workerCount(count, control);
+    if (workers <= 1) {
+        AggregationRunner::forEachBlock(count, control, [&](unsigned, size_t from, size_t to) {
+            into.add(profile, filter, begin + from, begin + to);
+        });
+        return;
+    }
+    std::vector<StackSampleSums> perWorker(workers);
+    AggregationRunner::forEachBlock(count, control, [&](unsigned worker, size_t from, size_t to) {
         StackSampleSums &sums = perWorker[worker];
         if (sums.cost.empty()) {
             sums.cost.assign(profile.stacks.size(), 0);
             sums.count.assign(profile.stacks.size(), 0);
         }
-        sums.add(profile, filter, begin, end);
+        sums.add(profile, filter, begin + from, begin + to);
     });
+    for (const StackSampleSums &sums : perWorker) {
+        into.emptyCost += sums.emptyCost;
+        into.emptyCount += sums.emptyCount;
+        for (size_t s = 0; s < sums.cost.size(); ++s) {
+            into.cost[s] += sums.cost[s];
+            into.count[s] += sums.count[s];
+        }
+    }
+}
+
+std::shared_ptr<const StackSampleSums> StackSampleSums::compute(const Profile &profile,
+                                                                const SampleFilter &filter,
+                                                                const AggregationControl &control) {
     auto result = std::make_shared<StackSampleSums>();
     result->cost.assign(profile.stacks.size(), 0);
     result->count.assign(profile.stacks.size(), 0);
-    for (const StackSampleSums &sums : perWorker) {
-        result->emptyCost += sums.emptyCost;
-        result->emptyCount += sums.emptyCount;
-        for (size_t s = 0; s < sums.cost.size(); ++s) {
-            result->cost[s] += sums.cost[s];
-            result->count[s] += sums.count[s];
-        }
-    }
-    result->samplesSummed = sampleCount;
+    addInParallel(*result, profile, filter, 0, profile.samples.size(), control);
+    result->samplesSummed = profile.samples.size();
     return result;
 }
 
-std::shared_ptr<const StackSampleSums>
-StackSampleSums::extend(const StackSampleSums &previous, const Profile &profile, const SampleFilter &filter) {
+std::shared_ptr<const StackSampleSums> StackSampleSums::extend(const StackSampleSums &previous,
+                                                               const Profile &profile,
+                                                               const SampleFilter &filter,
+                                                               const AggregationControl &control) {
     auto result = std::make_shared<StackSampleSums>(previous);
     result->cost.resize(profile.stacks.size(), 0);
     result->count.resize(profile.stacks.size(), 0);
     result->extendedFrom = previous.samplesSummed;
-    result->add(profile, filter, previous.samplesSummed, profile.samples.size());
+    addInParallel(*result, profile, filter, previous.samplesSummed, profile.samples.size(), control);
     result->samplesSummed = profile.samples.size();
     return result;
 }

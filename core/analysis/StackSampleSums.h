@@ -29,7 +29,8 @@ struct StackSampleSums {
     // The sums of profile, which holds the samples and stacks of the profile previous was summed from first,
     // under the same filter (canExtend): previous plus the samples added since.
     static std::shared_ptr<const StackSampleSums> extend(const StackSampleSums &previous,
-                                                         const Profile &profile, const SampleFilter &filter);
+                                                         const Profile &profile, const SampleFilter &filter,
+                                                         const AggregationControl &control = {});
     // Whether sums made under filter `before` may be extended under `after`: the same samples accepted and
     // each sample's weight its own (off-CPU and latency weights of earlier samples change as the profile
     // grows; per-process grouping is summed elsewhere).
@@ -37,6 +38,8 @@ struct StackSampleSums {
 
 private:
     void add(const Profile &profile, const SampleFilter &filter, size_t begin, size_t end);
+    static void addInParallel(StackSampleSums &into, const Profile &profile, const SampleFilter &filter,
+                              size_t begin, size_t end, const AggregationControl &control);
 };
 
 } // namespace perfglass

@@ -106,10 +106,18 @@ void HeatmapView::setFunction(std::optional<FunctionId> function) {
     recompute();
 }
 
+void HeatmapView::showEvent(QShowEvent *event) {
+    QWidget::showEvent(event);
+    if (stale_) recompute();
+}
+
 // Off the UI thread: the matrix of the analysis' filter without its time range, and the cells of the
-// function marked.
+// function marked. Not while hidden (a dock behind another, or closed): every live refresh and every filter
+// would compute a matrix nobody sees, on the cores the views shown need.
 void HeatmapView::recompute() {
     if (!session_) return;
+    stale_ = !isVisible();
+    if (stale_) return;
     SampleFilter filter = session_->filter;
     filter.clearTimeSelection();
     HeatmapOptions options;

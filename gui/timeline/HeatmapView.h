@@ -45,6 +45,9 @@ signals:
     // A matrix was computed and is shown (for tests and the benchmark).
     void heatmapShown();
 
+protected:
+    void showEvent(QShowEvent *event) override;
+
 private:
     void recompute();
     void showResult(std::shared_ptr<const Heatmap> map, std::vector<uint32_t> highlight);
@@ -59,6 +62,7 @@ private:
     BackgroundJob *job_;
     std::shared_ptr<const SessionAnalysis> session_;
     std::optional<FunctionId> function_;
+    bool stale_ = false; // the session or function changed while the view was hidden: computed when shown
 };
 
 } // namespace perfglass
