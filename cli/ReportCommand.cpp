@@ -566,8 +566,8 @@ void ReportCommand::checkSeveralAllowed() const {
     if (histogram_ || (!tree && format_ != "collapsed"))
         throw Error("several sessions are reported together as call trees (--view top-down or bottom-up, "
                     "text or json) or collapsed stacks (--format collapsed); report one session at a "
-                    "time for --view " +
-                    (histogram_ ? std::string("perf's table (-s)") : view_));
+                    "time for " +
+                    (histogram_ ? std::string("perf's table (-s)") : "--view " + view_));
     if (!exports_.empty()) throw Error("--export writes one session: give one session file, not several");
 }
 
