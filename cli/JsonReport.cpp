@@ -23,11 +23,12 @@ nlohmann::json nodeJson(const CallTree &tree, uint32_t index, const TextReportOp
     if (index != CallTree::kRoot) json["inlined"] = node.inlined;
     json["self"] = node.self;
     json["inclusive"] = node.inclusive;
-    json["selfPercent"] = percent(node.self, tree.total());
-    json["inclusivePercent"] = percent(node.inclusive, tree.total());
+    const uint64_t total = percentBase(tree, options);
+    json["selfPercent"] = percent(node.self, total);
+    json["inclusivePercent"] = percent(node.inclusive, total);
     nlohmann::json children = nlohmann::json::array();
     for (uint32_t child : node.children) {
-        if (percent(tree.node(child).inclusive, tree.total()) < options.minPercent) break;
+        if (percent(tree.node(child).inclusive, total) < options.minPercent) break;
         if (options.limit > 0 && children.size() >= options.limit) break;
         children.push_back(nodeJson(tree, child, options));
     }
@@ -58,6 +59,18 @@ nlohmann::json treeToJson(const CallTree &tree, const std::string &eventName,
             {"samples", tree.sampleCount()},
             {"total", tree.total()},
             {"root", nodeJson(tree, CallTree::kRoot, options)}};
+}
+
+nlohmann::json hostTreeToJson(const CallTree &tree, const std::string &label, const std::string &file,
+                              const TextReportOptions &options) {
+    nlohmann::json json = nodeJson(tree, CallTree::kRoot, options);
+    json["function"] = label;
+    json["module"] = "";
+    json["file"] = file;
+    json["inlined"] = false;
+    json["self"] = 0;
+    json["selfPercent"] = 0.0;
+    return json;
 }
 
 nlohmann::json flatToJson(const Profile &profile, const FlatProfile &flat, const std::string &eventName,

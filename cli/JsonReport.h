@@ -20,6 +20,10 @@ namespace perfglass::cli {
 
 nlohmann::json treeToJson(const CallTree &tree, const std::string &eventName,
                           const TextReportOptions &options);
+// TREE's root as a frame named LABEL (a host in a report of several sessions), with FILE, percentages of
+// options.total.
+nlohmann::json hostTreeToJson(const CallTree &tree, const std::string &label, const std::string &file,
+                              const TextReportOptions &options);
 nlohmann::json flatToJson(const Profile &profile, const FlatProfile &flat, const std::string &eventName,
                           const TextReportOptions &options);
 nlohmann::json callerCalleeToJson(const Profile &profile, const CallerCallee &result,

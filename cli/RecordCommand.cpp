@@ -256,6 +256,10 @@ int RecordCommand::runOnHosts() const {
     request.fetchSymbols = !noBuildIdCache_ && !noBuildId_;
     request.fullBinaries = fullBinaries_;
     request.deploy = deploy_;
+    // The saved files compress as a local recording's would; the stream always does (-z on the host).
+    request.compressionLevel = noCompress_ ? 0
+                                           : (compress_ ? std::max(1, options_.compressionLevel)
+                                                        : std::max(0, options_.compressionLevel));
     if (deploy_ && remoteCli_ != "perfglass-cli")
         throw Error("--deploy and --remote-cli both name the recorder on the host: give one of them");
     request.recordArguments = forwardedArguments();

@@ -17,8 +17,11 @@
 #include <signal.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
+#include <cctype>
 #include <cerrno>
+#include <cstring>
 #include <optional>
 #include <thread>
 
@@ -122,12 +125,39 @@ void reportSymbols(const RemoteRecordRequest &request, const RemoteRecordingSetu
         request.fullBinaries ? "full" : "symbols only", fetch.added);
 }
 
+// "N lost[ in M LOST records][, T throttled]", as a local record says it.
+std::string lostPart(const PipeStreamSaveResult &saved) {
+    std::string lost = fmt::format("{} lost", saved.lostSamples);
+    if (saved.lostRecords > 0) lost += fmt::format(" in {} LOST records", saved.lostRecords);
+    if (saved.throttles > 0) lost += fmt::format(", {} throttled", saved.throttles);
+    return lost;
+}
+
+// PATH as one word for a POSIX shell: as it is when nothing in it is special there, else single-quoted.
+std::string shellWord(const std::string &path) {
+    const bool plain = !path.empty() && std::all_of(path.begin(), path.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || std::strchr("._-/+:@,=%", c) != nullptr;
+    });
+    return plain ? path : shellQuoted(path);
+}
+
+// After a recording on several hosts: the command that reports their sessions together.
+void printReportCommand(const std::vector<std::string> &sessions) {
+    if (sessions.size() < 2) return;
+    std::string command = "perfglass-cli report";
+    for (const auto &session : sessions)
+        command += " " + shellWord(session);
+    fmt::print(stderr, "perfglass-cli: report the hosts together, each host above its processes: {}\n",
+               command);
+}
+
 RemoteRecordingSetup setupFor(const RemoteRecordRequest &request, const std::string &host) {
     RemoteRecordingSetup setup;
     setup.host = RemoteHost::parse(host);
     setup.sshConfig = request.sshConfig;
     setup.remoteCli = request.remoteCli;
     setup.recordArguments = request.recordArguments;
+    setup.compressionLevel = request.compressionLevel;
     if (request.deploy) {
         const DeployedRecorder deployed = RemoteDeploy(setup.host, setup.sshConfig).deploy();
         setup.remoteCli = deployed.path;
@@ -156,6 +186,7 @@ int recordOnHosts(const RemoteRecordRequest &request) {
     saveAll(recordings, outcomes);
     int status = 0;
     size_t failed = 0;
+    std::vector<std::string> recorded;
     for (size_t i = 0; i < recordings.size(); ++i) {
         const RemoteRecordingSetup &setup = recordings[i]->setup();
         if (!outcomes[i].result) {
@@ -164,11 +195,12 @@ int recordOnHosts(const RemoteRecordRequest &request) {
             continue;
         }
         const RemoteRecordingResult &result = *outcomes[i].result;
+        recorded.push_back(setup.outputPath);
         for (const auto &notice : result.saved.notices)
             fmt::print(stderr, "perfglass-cli: note: {}\n", notice.english());
-        fmt::print(stderr, "[ perfglass record --host {}: {} samples, {} records, {} written to {} ]\n",
-                   setup.host.host, result.saved.samples, result.saved.records, megabytes(result.saved.bytes),
-                   setup.outputPath);
+        fmt::print(stderr, "[ perfglass record --host {}: {} samples, {}, {} records, {} written to {} ]\n",
+                   setup.host.host, result.saved.samples, lostPart(result.saved), result.saved.records,
+                   megabytes(result.saved.bytes), setup.outputPath);
         try {
             if (request.fetchSymbols) reportSymbols(request, setup);
         } catch (const Error &error) {
@@ -176,6 +208,7 @@ int recordOnHosts(const RemoteRecordRequest &request) {
         }
         if (recordings.size() == 1) status = result.exitStatus;
     }
+    printReportCommand(recorded);
     if (failed == recordings.size())
         throw Error(failed == 1 ? "nothing was recorded" : "nothing was recorded on any host");
     return failed > 0 ? 1 : status;

@@ -14,6 +14,7 @@ struct RemoteRecordRequest {
     std::string remoteCli = "perfglass-cli"; // the recorder on the hosts
     std::string outputPath = "perf.data";    // with several hosts: FILE-HOST.data each
     std::string buildIdDir;                  // the local build-id cache; empty: $PERF_BUILDID_DIR or ~/.debug
+    int compressionLevel = 0;                // the local files' zstd level (-z), 0: uncompressed
     bool deploy = false;                     // copy this build's perfglass-cli to the hosts (RemoteDeploy.h)
     bool fetchSymbols = true;
     bool fullBinaries = false;

@@ -40,7 +40,7 @@ void RemoteRecording::abort() {
 RemoteRecordingResult RemoteRecording::finish() {
     RemoteRecordingResult result;
     try {
-        result.saved = PipeStreamSaver::save(ssh_->outputPath(), setup_.outputPath);
+        result.saved = PipeStreamSaver::save(ssh_->outputPath(), setup_.outputPath, setup_.compressionLevel);
     } catch (const Error &error) {
         ssh_->closeInput();
         const int status = ssh_->wait();

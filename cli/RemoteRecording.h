@@ -21,6 +21,7 @@ struct RemoteRecordingSetup {
     std::string remoteCli = "perfglass-cli";  // the recorder on the host: a path, or a name in its PATH
     std::vector<std::string> recordArguments; // record's options and target, as the user gave them
     std::string outputPath;
+    int compressionLevel = 0; // the saved file's (-z, --compression-level); the stream is always compressed
 };
 
 struct RemoteRecordingResult {

@@ -3,6 +3,7 @@
 #include "CounterReport.h"
 #include "HeatmapReport.h"
 #include "HistogramReport.h"
+#include "HostSessions.h"
 #include "JsonReport.h"
 #include "SessionInput.h"
 #include "TextReport.h"
@@ -151,9 +152,15 @@ CLI::App *ReportCommand::setup(CLI::App &app) {
     CLI::App *sub =
         app.add_subcommand("report", "Print a call tree, per-function costs or callers/callees of a "
                                      "session, and export it");
-    sub->add_option("-i,--input", input_,
-                    "Session file (perf.data format), or an archive of one (perf archive's, archive --all)")
-        ->capture_default_str();
+    inputOption_ =
+        sub->add_option(
+               "-i,--input", input_,
+               "Session file (perf.data format), or an archive of one (perf archive's, archive --all)")
+            ->capture_default_str();
+    sub->add_option("sessions", sessions_,
+                    "Session files; several are reported as one, with each session's host (its HOSTNAME, "
+                    "and the file where names repeat) as the outermost frame above its processes "
+                    "(record --host a --host b's files)");
     viewOption_ =
         sub->add_option(
                "--view", view_,
@@ -547,8 +554,61 @@ LoadOptions ReportCommand::loadOptions() const {
     return options;
 }
 
+std::vector<std::string> ReportCommand::sessionFiles() const {
+    std::vector<std::string> files;
+    if (inputOption_->count() > 0 || sessions_.empty()) files.push_back(input_);
+    files.insert(files.end(), sessions_.begin(), sessions_.end());
+    return files;
+}
+
+void ReportCommand::checkSeveralAllowed() const {
+    const bool tree = view_ == "top-down" || view_ == "bottom-up";
+    if (histogram_ || (!tree && format_ != "collapsed"))
+        throw Error("several sessions are reported together as call trees (--view top-down or bottom-up, "
+                    "text or json) or collapsed stacks (--format collapsed); report one session at a "
+                    "time for " +
+                    (histogram_ ? std::string("perf's table (-s)") : "--view " + view_));
+    if (!exports_.empty()) throw Error("--export writes one session: give one session file, not several");
+}
+
+int ReportCommand::runSeveral(const std::vector<std::string> &files) {
+    checkSeveralAllowed();
+    std::vector<HostSession> sessions;
+    for (const auto &file : files) {
+        LoadOptions options = loadOptions();
+        const std::string session = openSessionInput(file, options);
+        HostSession host;
+        host.file = file;
+        host.profile = loadProfile(session, options);
+        for (const auto &notice : host.profile->diagnostics.notices)
+            if (notice.kind == MessageKind::IncompleteRecordIgnored)
+                fmt::print(stderr, "perfglass-cli: warning: {}: {}\n", file, notice.english());
+        if (host.profile->events.empty()) throw Error(file + ": the session describes no events");
+        input_ = file; // makeFilter's messages name the session
+        host.filter = makeFilter(*host.profile);
+        host.collapsed = collapsedOptions(*host.profile);
+        if (names_ == "short") host.names = ReadableNames::of(*host.profile);
+        sessions.push_back(std::move(host));
+    }
+    const HostSessions hosts(std::move(sessions));
+    if (format_ == "collapsed") {
+        hosts.printCollapsed(std::cout);
+        std::cout.flush();
+        return 0;
+    }
+    const TextReportOptions textOptions{minPercent_, limit_, nullptr};
+    QuietableOutput output(perf_.quiet() && format_ == "text");
+    hosts.printTrees(output.file(), view_ == "bottom-up" ? CallTree::Kind::BottomUp : CallTree::Kind::TopDown,
+                     textOptions, format_ == "json");
+    output.finish();
+    std::fflush(stdout);
+    return 0;
+}
+
 int ReportCommand::run() {
     applyPerfOptions();
+    if (const auto files = sessionFiles(); files.size() > 1) return runSeveral(files);
+    if (!sessions_.empty()) input_ = sessions_.front();
     const bool heatmapPage = std::any_of(exports_.begin(), exports_.end(), [](const std::string &spec) {
         return spec.rfind("heatmap=", 0) == 0;
     });

@@ -49,8 +49,15 @@ protected:
     void printReport(std::FILE *out, const std::shared_ptr<const Profile> &profile,
                      const SampleFilter &filter) const;
     void printPerfTable(std::FILE *out, const Profile &profile, const SampleFilter &filter) const;
+    // The sessions to report: -i's, then the positional ones; -i's default when none is given.
+    std::vector<std::string> sessionFiles() const;
+    // Several sessions as one, each host above its processes (HostSessions.h).
+    int runSeveral(const std::vector<std::string> &files);
+    void checkSeveralAllowed() const;
 
-    std::string input_ = "perf.data"; // as perf report
+    std::string input_ = "perf.data";   // as perf report
+    std::vector<std::string> sessions_; // report FILE...: positional sessions
+    const CLI::Option *inputOption_ = nullptr;
     std::string view_ = "top-down";
     std::string format_ = "text";
     std::string event_;

@@ -41,7 +41,7 @@ std::vector<uint32_t> shownChildren(const CallTree &tree, const CallTreeNode &no
                                     const TextReportOptions &options) {
     std::vector<uint32_t> shown;
     for (uint32_t child : node.children) {
-        if (percent(tree.node(child).inclusive, tree.total()) < options.minPercent)
+        if (percent(tree.node(child).inclusive, percentBase(tree, options)) < options.minPercent)
             break; // children are sorted by cost
         if (options.limit > 0 && shown.size() >= options.limit) break;
         shown.push_back(child);
@@ -52,8 +52,9 @@ std::vector<uint32_t> shownChildren(const CallTree &tree, const CallTreeNode &no
 void printNode(std::FILE *out, const CallTree &tree, uint32_t index, const std::string &prefix, bool last,
                const TextReportOptions &options) {
     const CallTreeNode &node = tree.node(index);
-    fmt::print(out, "{:8.2f}% {:8.2f}%  {}{}{}\n", percent(node.inclusive, tree.total()),
-               percent(node.self, tree.total()), prefix, last ? "└─ " : "├─ ",
+    const uint64_t total = percentBase(tree, options);
+    fmt::print(out, "{:8.2f}% {:8.2f}%  {}{}{}\n", percent(node.inclusive, total), percent(node.self, total),
+               prefix, last ? "└─ " : "├─ ",
                frameLabel(tree.profile(), tree.stacks(), node.function, options, node.inlined));
     const std::vector<uint32_t> shown = shownChildren(tree, node, options);
     const std::string childPrefix = prefix + (last ? "   " : "│  ");
@@ -73,6 +74,19 @@ void printEntries(std::FILE *out, const Profile &profile, const CallerCallee &re
 }
 
 } // namespace
+
+uint64_t percentBase(const CallTree &tree, const TextReportOptions &options) {
+    return options.total != 0 ? options.total : tree.total();
+}
+
+void printTreeBelow(std::FILE *out, const std::string &label, const CallTree &tree,
+                    const TextReportOptions &options, bool last) {
+    fmt::print(out, "{:8.2f}% {:8.2f}%  {}{}\n", percent(tree.total(), percentBase(tree, options)), 0.0,
+               last ? "└─ " : "├─ ", label);
+    const std::vector<uint32_t> shown = shownChildren(tree, tree.node(CallTree::kRoot), options);
+    for (size_t i = 0; i < shown.size(); ++i)
+        printNode(out, tree, shown[i], last ? "   " : "│  ", i + 1 == shown.size(), options);
+}
 
 void printHeader(std::FILE *out, const Profile &profile, const std::string &eventName, uint64_t sampleCount) {
     fmt::print(out, "# {} samples of {}", sampleCount, eventName);
@@ -107,7 +121,7 @@ void printTopDown(std::FILE *out, const CallTree &tree, const TextReportOptions 
     const CallTreeNode &root = tree.node(CallTree::kRoot);
     std::vector<uint32_t> shown;
     for (uint32_t child : root.children) {
-        if (percent(tree.node(child).inclusive, tree.total()) < options.minPercent) break;
+        if (percent(tree.node(child).inclusive, percentBase(tree, options)) < options.minPercent) break;
         shown.push_back(child);
     }
     for (size_t i = 0; i < shown.size(); ++i)

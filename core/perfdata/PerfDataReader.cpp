@@ -28,6 +28,8 @@ namespace {
 constexpr size_t kReadChunk = 1 << 20;
 constexpr size_t kHeaderChunk = 64 << 10;
 constexpr uint64_t kMaxEvents = 4096;
+// A pipe's tracing data larger than this is skipped, not kept (perf's, with kallsyms, is a few MB).
+constexpr uint64_t kMaxKeptTracingData = uint64_t{64} << 20;
 constexpr uint64_t kMaxIdsPerEvent = 1 << 20;
 constexpr uint64_t kMaxAttrSize = 4096;
 constexpr uint64_t kMaxFeatureSize = 256 << 20;
@@ -669,7 +671,25 @@ bool PerfDataReader::handleSessionRecord(const perf_event_header *header) {
         uint32_t size = 0;
         if (header->size >= sizeof *header + 4)
             std::memcpy(&size, reinterpret_cast<const uint8_t *>(header) + sizeof *header, 4);
-        skipPayload(format::alignUp(size, 8), "tracing data");
+        const uint64_t padded = format::alignUp(size, 8);
+        if (padded > kMaxKeptTracingData) {
+            skipPayload(padded, "tracing data");
+            return true;
+        }
+        // Kept (padding included) for HEADER_TRACING_DATA of a file saved from the stream, and the
+        // tracepoints' formats; copied as it arrives, so memory follows what the stream holds.
+        std::vector<uint8_t> tracing;
+        const uint64_t start = position_;
+        for (uint64_t left = padded; left > 0;) {
+            if (!fill(1))
+                throw FileFormatError(path_, start, "tracing data payload extends past the end of the data");
+            const size_t step = static_cast<size_t>(std::min<uint64_t>(left, bufferEnd_ - bufferPos_));
+            tracing.insert(tracing.end(), data_ + bufferPos_, data_ + bufferPos_ + step);
+            bufferPos_ += step;
+            position_ += step;
+            left -= step;
+        }
+        metadata_.tracingData = std::move(tracing);
         return true;
     }
     case format::kRecordAuxtrace: {

@@ -14,7 +14,10 @@
 
 #include <QtTest>
 
+#include <sched.h>
 #include <signal.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 using namespace perfglass::test;
@@ -47,6 +50,29 @@ void endProgramOf(const QString &pidFile) {
     if (pid > 0) ::kill(pid, SIGKILL);
 }
 
+// In this process's thread (which starts sshd, whose sessions inherit it): tracefs at /sys/kernel/tracing,
+// in a private mount namespace when it is not mounted. False when it cannot be had.
+bool ensureTracefs() {
+    struct stat info {};
+    if (::stat("/sys/kernel/tracing/events", &info) == 0 ||
+        ::stat("/sys/kernel/debug/tracing/events", &info) == 0)
+        return true;
+    if (::unshare(CLONE_NEWNS) != 0) return false;
+    if (::mount(nullptr, "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0) return false;
+    return ::mount("nodev", "/sys/kernel/tracing", "tracefs", 0, nullptr) == 0;
+}
+
+// Whether the perf.data file at path says it has FEATURE (a bit of the header's feature bitmap, which
+// starts after the magic, sizes and the attrs, data and event types sections: byte 72).
+bool hasFeature(const QString &path, int feature) {
+    const QByteArray header = readFile(path).left(72 + 32);
+    if (header.size() < 72 + 32 || !header.startsWith("PERFILE2")) return false;
+    return (static_cast<unsigned char>(header[72 + feature / 8]) >> (feature % 8)) & 1;
+}
+
+constexpr int kFeatureTracingData = 1; // HEADER_TRACING_DATA
+constexpr int kFeatureCompressed = 27; // HEADER_COMPRESSED
+
 } // namespace
 
 class TestRemoteRecord : public QObject {
@@ -55,6 +81,7 @@ class TestRemoteRecord : public QObject {
 private:
     ThrowawaySshd sshd_;
     QString skipReason_;
+    bool tracefs_ = false;
 
     QString path(const QString &name) const { return sshd_.path(name); }
     QString cache() const { return path(QStringLiteral("buildid-cache")); }
@@ -177,7 +204,10 @@ private:
     }
 
 private slots:
-    void initTestCase() { skipReason_ = sshd_.start(); }
+    void initTestCase() {
+        tracefs_ = ensureTracefs(); // before sshd starts, so that its sessions see it too
+        skipReason_ = sshd_.start();
+    }
 
     // A launched program: the local file is complete (perf script reads it), its exit status comes back,
     // its symbols come home into the temporary cache and name its frames after the program is deleted; a
@@ -332,6 +362,85 @@ private slots:
             QVERIFY2(flatReport(session).contains(QStringLiteral("hotLoop")),
                      qPrintable(session + result.err));
         }
+        // The closing lines name the command that reports both together, each host above its processes.
+        const QString both =
+            QStringLiteral("perfglass-cli report %1 %2")
+                .arg(path(QStringLiteral("both-loop.data")), path(QStringLiteral("both-loop2.data")));
+        QVERIFY2(result.err.contains(both), qPrintable(result.err));
+        QProcess reporter;
+        configure(reporter);
+        const QStringList reportArguments = both.split(QLatin1Char(' ')).mid(1);
+        const auto together =
+            runConfigured(reporter, QStringLiteral(PERFGLASS_CLI),
+                          reportArguments + QStringList{QStringLiteral("--buildid-dir"), cache()});
+        QVERIFY2(together.exitCode == 0, qPrintable(together.err));
+        for (const QString &host : {QStringLiteral("loop"), QStringLiteral("loop2")}) {
+            // One machine's sshd: the same host name, told apart by the file.
+            const QString frame =
+                QStringLiteral(" (%1)]").arg(path(QStringLiteral("both-%1.data").arg(host)));
+            QVERIFY2(together.out.contains(frame), qPrintable(together.out));
+        }
+        QVERIFY2(together.out.contains(QStringLiteral("hotLoop")), qPrintable(together.out));
+    }
+
+    // A tracepoint recorded on the host: the saved file keeps its tracing data (perf script decodes its
+    // fields) and, with -z, compresses its records; without -z it does not.
+    void tracingDataAndCompressionKept() {
+        requireSshd();
+        if (!tracefs_) QSKIP("no tracefs, and it cannot be mounted in a private mount namespace here");
+        const QString session = path(QStringLiteral("tracepoints.data"));
+        const auto result = recordRemotely(
+            session, {QStringLiteral("-z"), QStringLiteral("-e"), QStringLiteral("sched:sched_switch"),
+                      QStringLiteral("-e"), QStringLiteral("cpu-clock"), QStringLiteral("--"),
+                      QStringLiteral("/bin/sh"), QStringLiteral("-c"),
+                      QStringLiteral("sleep 0.01; sleep 0.01; sleep 0.01")});
+        QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+        QVERIFY2(hasFeature(session, kFeatureTracingData), qPrintable(result.err));
+        QVERIFY2(hasFeature(session, kFeatureCompressed), qPrintable(result.err));
+        QVERIFY2(flatReport(session).contains(QStringLiteral("samples of")), qPrintable(result.err));
+        if (!perfPath().isEmpty()) {
+            const QString script = perfReads({QStringLiteral("script")}, session);
+            QVERIFY2(script.contains(QStringLiteral("prev_comm=")) &&
+                         script.contains(QStringLiteral("next_pid=")),
+                     qPrintable(script.left(3000)));
+            const QString header =
+                perfReads({QStringLiteral("report"), QStringLiteral("--header-only")}, session);
+            QVERIFY2(header.contains(QStringLiteral("compressed : Zstd, level = 1")), qPrintable(header));
+        }
+        const QString plain = path(QStringLiteral("uncompressed.data"));
+        const auto uncompressed =
+            recordRemotely(plain, {QStringLiteral("-e"), QStringLiteral("cpu-clock"), QStringLiteral("-N"),
+                                   QStringLiteral("--"), QStringLiteral("/bin/true")});
+        QVERIFY2(uncompressed.exitCode == 0, qPrintable(uncompressed.err));
+        QVERIFY(QFileInfo::exists(plain));
+        QVERIFY(!hasFeature(plain, kFeatureCompressed));
+    }
+
+    // Samples the host's kernel dropped (a DWARF stack larger than the one-page ring buffer: every sample
+    // is lost) are said in the host's summary line, as a local record says them, and match the file's count.
+    void lostSamplesAreReported() {
+        requireSshd();
+        const QString session = path(QStringLiteral("lossy.data"));
+        const auto result = recordRemotely(
+            session,
+            {QStringLiteral("-N"), QStringLiteral("-m"), QStringLiteral("1"), QStringLiteral("-e"),
+             QStringLiteral("cpu-clock"), QStringLiteral("-F"), QStringLiteral("1000"),
+             QStringLiteral("--call-graph"), QStringLiteral("dwarf,32768"), QStringLiteral("--"),
+             clientPath(QStringLiteral("hotspots-fp")), QStringLiteral("-100"), QStringLiteral("1")});
+        QVERIFY2(result.exitCode == 3, qPrintable(result.err));
+        const auto line =
+            QRegularExpression(
+                QStringLiteral(R"(\[ perfglass record --host loop: (\d+) samples, (\d+) lost in (\d+) )"
+                               R"(LOST records, \d+ records, [\d.]+ MB written to (.+) \]\n)"))
+                .match(result.err);
+        QVERIFY2(line.hasMatch(), qPrintable(result.err));
+        QCOMPARE(line.captured(4), session);
+        const qulonglong lost = line.captured(2).toULongLong();
+        QVERIFY2(lost > 0, qPrintable(result.err));
+        QVERIFY(line.captured(3).toULongLong() > 0);
+        const auto report = runCli({QStringLiteral("report"), QStringLiteral("-i"), session});
+        QVERIFY2(report.out.contains(QStringLiteral("# %1 samples were lost").arg(lost)),
+                 qPrintable(report.out.left(2000) + result.err));
     }
 
     // --deploy copies this build into the host user's cache (XDG_CACHE_HOME, set by the test's sshd to its

@@ -5,6 +5,7 @@
 
 #include <QFile>
 #include <QRegularExpression>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
 #include <QtTest>
@@ -70,6 +71,8 @@ private slots:
     void inlineFrames();
     void readableNames();
     void countedOnlyEventsAreNotReported();
+    void severalSessionsByHost();
+    void hostNamesLabelTheSessions();
 
 private:
     QStringList report(const QStringList &extra) const { return QStringList{"report", "-i", data_} + extra; }
@@ -422,6 +425,74 @@ void TestReport::inlineFrames() {
     const ProcessResult text = runCli(report({"--min-percent", "0", "--inline"}));
     QVERIFY2(text.out.contains(QRegularExpression("coldStep \\[inlined\\]  \\[hotspots-fp\\]")),
              qPrintable(text.out.left(3000)));
+}
+
+// Two sessions of the same host and the same pid (a copy of one file): reported together, each is a host
+// frame of its own ("[host NAME (FILE)]", the file telling them apart) above its own process, each half of
+// the total; a report that merged processes by pid would put both under one.
+void TestReport::severalSessionsByHost() {
+    const QString copy = dir_.filePath("copy.data");
+    QFile::remove(copy);
+    QVERIFY(QFile::copy(data_, copy));
+    const ProcessResult json =
+        runCli({"report", data_, copy, "--group-by", "process", "--format", "json", "--min-percent", "0"});
+    QVERIFY2(json.exitCode == 0, qPrintable(json.err));
+    const nlohmann::json tree = parseJson(json.out);
+    const auto &hosts = tree.at("root").at("children");
+    QCOMPARE(hosts.size(), size_t(2));
+    QStringList files;
+    uint64_t sum = 0;
+    for (const auto &host : hosts) {
+        const QString label = QString::fromStdString(host.at("function").get<std::string>());
+        const QString file = QString::fromStdString(host.at("file").get<std::string>());
+        QVERIFY2(label.startsWith("[host ") && label.endsWith(" (" + file + ")]"), qPrintable(label));
+        files.push_back(file);
+        QCOMPARE(host.at("inclusivePercent").get<double>(), 50.0); // the same samples in both files
+        sum += host.at("inclusive").get<uint64_t>();
+        QCOMPARE(host.at("children").size(), size_t(1)); // the one process, below its host
+        const auto &process = host.at("children").at(0);
+        QVERIFY2(nameHas(process, "hotspots-fp (PID "), qPrintable(QString::fromStdString(process.dump())));
+        QCOMPARE(process.at("inclusive").get<uint64_t>(), host.at("inclusive").get<uint64_t>());
+    }
+    files.sort();
+    QCOMPARE(files, (QStringList{copy, data_}));
+    QCOMPARE(sum, tree.at("total").get<uint64_t>());
+
+    const ProcessResult text = runCli({"report", "-i", data_, copy});
+    QVERIFY2(text.exitCode == 0, qPrintable(text.err));
+    QVERIFY2(text.out.contains("in 2 sessions"), qPrintable(text.out));
+    QVERIFY2(QRegularExpression(R"(\n +50\.00% +0\.00%  ├─ \[host .+ \(.+\)\]\n)").match(text.out).hasMatch(),
+             qPrintable(text.out));
+    QVERIFY2(QRegularExpression(R"(\n +50\.00% +0\.00%  └─ \[host .+ \(.+\)\]\n)").match(text.out).hasMatch(),
+             qPrintable(text.out));
+    QVERIFY2(text.out.contains("│  └─ __libc_start_call_main"), qPrintable(text.out));
+
+    const ProcessResult collapsed = runCli({"report", data_, copy, "--format", "collapsed"});
+    const QStringList lines = collapsed.out.split('\n', Qt::SkipEmptyParts);
+    QVERIFY(!lines.isEmpty());
+    for (const QString &line : lines)
+        QVERIFY2(line.startsWith("[host "), qPrintable(line));
+
+    const ProcessResult flat = runCli({"report", data_, copy, "--view", "flat"});
+    QCOMPARE(flat.exitCode, 1);
+    QVERIFY2(flat.err.contains("several sessions are reported together as call trees"), qPrintable(flat.err));
+}
+
+// A session recorded under another host name (a private UTS namespace, unshare -u) is "[host NAME]" alone.
+void TestReport::hostNamesLabelTheSessions() {
+    if (QStandardPaths::findExecutable("unshare").isEmpty()) QSKIP("unshare (util-linux) is not installed");
+    const QString other = dir_.filePath("other-host.data");
+    const ProcessResult recorded =
+        runProgram("unshare", {"-u", "sh", "-c", "hostname glasshost-b && exec \"$0\" \"$@\"", PERFGLASS_CLI,
+                               "record", "-g", "-o", other, "--", clientPath("hotspots-fp"), "-100", "1"});
+    if (recorded.exitCode != 3 && recorded.err.contains("hostname"))
+        QSKIP(qPrintable("cannot name a host in a private UTS namespace: " + recorded.err));
+    QVERIFY2(recorded.exitCode == 3, qPrintable(recorded.err));
+    const ProcessResult text = runCli({"report", data_, other, "--min-percent", "0"});
+    QVERIFY2(text.exitCode == 0, qPrintable(text.err));
+    QVERIFY2(text.out.contains("─ [host glasshost-b]\n"), qPrintable(text.out));
+    QVERIFY2(text.out.contains("# [host glasshost-b] " + other + ": "), qPrintable(text.out));
+    QVERIFY2(!text.out.contains("(" + other + ")]"), qPrintable(text.out));
 }
 
 QTEST_GUILESS_MAIN(TestReport)
