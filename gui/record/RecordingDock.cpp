@@ -39,9 +39,9 @@ void RecordingDock::followView() {
         show();
         raise();
     });
-    connect(view_, &RecordingView::sessionRecorded, this, [this](const QString &path) {
+    connect(view_, &RecordingView::sessionRecorded, this, [this](const QString &path, const QString &host) {
         emit statusMessage(tr("Recorded %1.").arg(QFileInfo(path).fileName()), 5000);
-        emit sessionRecorded(path);
+        emit sessionRecorded(path, host);
     });
     connect(view_, &RecordingView::liveUpdate, this, &RecordingDock::liveUpdate);
     connect(view_, &RecordingView::recordingFailed, this, [this](const QString &message) {
