@@ -7,6 +7,7 @@
 
 #include <QAction>
 #include <QFileInfo>
+#include <QLabel>
 #include <QStyle>
 
 namespace perfglass {
@@ -34,7 +35,10 @@ void RecordingDock::createRecordAction() {
 void RecordingDock::followView() {
     connect(view_, &RecordingView::activeChanged, this, [this](bool active) {
         recordAction_->setEnabled(!active);
-        if (!active) return;
+        if (!active) {
+            emit statusMessage(view_->stateLabel()->text(), 5000); // replaced by what follows, if anything
+            return;
+        }
         emit statusMessage(tr("Recording…"), 0);
         show();
         raise();

@@ -54,6 +54,7 @@ RecordingView::RecordingView(QWidget *parent)
     big.setPointSizeF(big.pointSizeF() * 1.3);
     big.setBold(true);
     state_->setFont(big);
+    state_->setWordWrap(true); // a recording on several hosts says what each does
     stop_->setIcon(style()->standardIcon(QStyle::SP_MediaStop));
     error_->setStyleSheet(
         QStringLiteral("color: white; background: #b3261e; padding: 4px; border-radius: 3px;"));
@@ -178,7 +179,7 @@ QString RecordingView::remoteStateText() const {
             parts << tr("Fetching symbols from %1…").arg(list);
             break;
         case Phase::StoppedBeforeStart:
-            parts << tr("Stopped before %1 started recording").arg(list);
+            parts << tr("Stopping: %1 had not started recording").arg(list);
             break;
         case Phase::Failed:
             parts << tr("Failed on %1").arg(list);
@@ -203,10 +204,7 @@ QString RecordingView::finishedStateText() const {
     QStringList names;
     for (const auto &host : progress.hosts())
         names << host.name;
-    const QString text = tr("Stopped before %1 started recording: no session was written")
-                             .arg(names.join(QStringLiteral(", ")));
-    return progress.forced() ? text + tr("; the host did not answer, so the recording was ended forcibly")
-                             : text;
+    return tr("Stopped before %1 started recording").arg(names.join(QStringLiteral(", ")));
 }
 
 void RecordingView::showState() {
@@ -269,9 +267,14 @@ QString htmlRow(const QString &name, const QString &value) {
 QString RecordingView::hostSummaryRows(const RemoteHostState &host, bool named) const {
     QString html;
     if (named)
-        html += QStringLiteral("<tr><td colspan=\"2\"><b>%1</b></td></tr>").arg(host.name.toHtmlEscaped());
+        html += QStringLiteral("<tr><td colspan=\"2\" style=\"padding-top: 4px\"><b>%1</b></td></tr>")
+                    .arg(host.name.toHtmlEscaped());
     if (host.phase == RemoteHostState::Phase::StoppedBeforeStart)
-        return html + htmlRow(tr("Not recorded:"), tr("stopped before the host started recording"));
+        return html + htmlRow(tr("Not recorded:"),
+                              recording_->hostProgress().forced()
+                                  ? tr("stopped before the host started recording; it did not answer, so the "
+                                       "recording was ended forcibly")
+                                  : tr("stopped before the host started recording"));
     if (!host.written)
         return html + htmlRow(tr("Failed:"), host.error.isEmpty() ? tr("nothing was recorded") : host.error);
     html += htmlRow(tr("Samples:"), QLocale().toString(static_cast<qulonglong>(host.summary.samples)));
@@ -293,8 +296,6 @@ void RecordingView::showSummary() {
         html += htmlRow(tr("Lost samples:"), lostText(summary));
         html += htmlRow(tr("Written:"), formatBytes(static_cast<qint64>(summary.bytes)));
     }
-    for (const RemoteHostState &host : hosts)
-        html += hostSummaryRows(host, hosts.size() > 1);
     QStringList events;
     for (const auto &name : summary.eventNames)
         events << QString::fromStdString(name);
@@ -302,6 +303,8 @@ void RecordingView::showSummary() {
     if (recorded) html += htmlRow(tr("Events:"), events.join(QStringLiteral(", ")));
     if (recorded && !recording_->options().command.empty() && hosts.size() <= 1)
         html += htmlRow(tr("Exit code:"), QString::number(summary.exitCode));
+    for (const RemoteHostState &host : hosts)
+        html += hostSummaryRows(host, hosts.size() > 1);
     html += QStringLiteral("</table>");
     if (!summary.notices.empty()) {
         html += QStringLiteral("<p>%1</p><ul>").arg(tr("Notes:"));
