@@ -640,6 +640,28 @@ private slots:
         checkStoppedBeforeStart(*window, output);
     }
 
+    // Stop right after Record: the host had not started, so nothing is kept (a file the host's short
+    // recording wrote after the stop is removed) and no process of the recording is left.
+    void stopRightAfterRecord() {
+        requireSshd();
+        RecordingView view;
+        RecordOptions options;
+        options.command = {clientPath(QStringLiteral("hotspots-fp")).toStdString(), "120000", "1"};
+        const QString output = dir_.filePath(QStringLiteral("at-once.data"));
+        options.outputPath = output.toStdString();
+        QSignalSpy recorded(&view, &RecordingView::sessionRecorded);
+        QSignalSpy failed(&view, &RecordingView::recordingFailed);
+        QVERIFY(view.start(options, loopTarget()));
+        view.stopButton()->click();
+        QTRY_VERIFY_WITH_TIMEOUT(!view.recording()->isActive(), kTimeoutMs);
+        QVERIFY2(failed.isEmpty(), qPrintable(view.recording()->errorMessage()));
+        QVERIFY(recorded.isEmpty());
+        QVERIFY(view.recording()->hostProgress().allStoppedBeforeStart());
+        QCOMPARE(view.stateLabel()->text(), QStringLiteral("Stopped before loop started recording"));
+        QVERIFY(!QFileInfo::exists(output));
+        QVERIFY(processesWith(sshd_.path(QStringLiteral("ssh_config")).toUtf8()).isEmpty());
+    }
+
     // An unknown host key: the recording fails with ssh's refusal and the CLI's advice; no file is left.
     void unknownHostKeyIsShown() {
         requireSshd();
