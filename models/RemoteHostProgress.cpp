@@ -69,7 +69,7 @@ bool RemoteHostProgress::noteForced() {
 
 std::optional<RemoteHostProgress::SamplesLine> RemoteHostProgress::parseSamplesLine(const QString &line) {
     static const QRegularExpression written(
-        QStringLiteral(R"(^\[ perfglass record --host ([^:\s]+): (\d+) samples, (.*) written to .+ \]$)"));
+        QStringLiteral(R"(^\[ perfglass record --host (\S+?): (\d+) samples, (.*) written to .+ \]$)"));
     static const QRegularExpression lost(QStringLiteral(R"((?:^|, )(\d+) lost(?: in (\d+) LOST records)?)"));
     static const QRegularExpression throttled(QStringLiteral(R"(, (\d+) throttled)"));
     const auto match = written.match(line.trimmed());
@@ -116,7 +116,8 @@ bool RemoteHostProgress::noteLine(const QString &text) {
         if (host->phase != Phase::StoppedBeforeStart) host->phase = Phase::FetchingSymbols;
         return true;
     }
-    static const QRegularExpression symbols(QStringLiteral(R"(^\[ perfglass symbols from ([^:\s]+): )"));
+    static const QRegularExpression symbols(
+        QStringLiteral(R"(^\[ perfglass symbols from (\S+?): \d+ build ids)"));
     if (const auto match = symbols.match(line); match.hasMatch()) {
         RemoteHostState *host = byName(match.captured(1));
         if (!host || host->phase != Phase::FetchingSymbols) return false;

@@ -354,6 +354,11 @@ private slots:
         QVERIFY(line && line->name == QStringLiteral("b") && line->summary.samples == 5 &&
                 !line->lostReported);
         QVERIFY(!RemoteHostProgress::parseSamplesLine(QStringLiteral("[ perfglass record: 1 samples ]")));
+        // An IPv6 address is named as the CLI names it, colons and all.
+        const auto ipv6 = RemoteHostProgress::parseSamplesLine(QStringLiteral(
+            "[ perfglass record --host ::1: 3 samples, 0 lost, 4 records, 0.0 MB written to /r/x ]"));
+        QVERIFY(ipv6 && ipv6->name == QStringLiteral("::1") && ipv6->lostReported &&
+                ipv6->summary.samples == 3);
         // A host that never wrote its line failed, with the CLI's words about it.
         RemoteHostProgress failing(target, QStringLiteral("/r/s.data"));
         QVERIFY(
