@@ -296,6 +296,7 @@ void RecordingView::showSummary() {
         html += htmlRow(tr("Lost samples:"), lostText(summary));
         html += htmlRow(tr("Written:"), formatBytes(static_cast<qint64>(summary.bytes)));
     }
+    if (hosts.size() == 1) html += hostSummaryRows(hosts.front(), false); // as a local recording's rows
     QStringList events;
     for (const auto &name : summary.eventNames)
         events << QString::fromStdString(name);
@@ -303,8 +304,9 @@ void RecordingView::showSummary() {
     if (recorded) html += htmlRow(tr("Events:"), events.join(QStringLiteral(", ")));
     if (recorded && !recording_->options().command.empty() && hosts.size() <= 1)
         html += htmlRow(tr("Exit code:"), QString::number(summary.exitCode));
-    for (const RemoteHostState &host : hosts)
-        html += hostSummaryRows(host, hosts.size() > 1);
+    if (hosts.size() > 1) // each host under its name
+        for (const RemoteHostState &host : hosts)
+            html += hostSummaryRows(host, true);
     html += QStringLiteral("</table>");
     if (!summary.notices.empty()) {
         html += QStringLiteral("<p>%1</p><ul>").arg(tr("Notes:"));
