@@ -1,7 +1,5 @@
 #include "RecordingJob.h"
 
-#include "RemoteRecorder.h"
-
 #include "base/Error.h"
 #include "record/HelperEventOpener.h"
 
@@ -31,6 +29,9 @@ bool RecordingJob::start(RecordOptions options, RemoteTarget remote) {
             options.cmdline.push_back(word.toStdString());
     options_ = options;
     remote_ = remote;
+    hostProgress_ = RemoteHostProgress(remote, outputPath());
+    force_ = std::make_shared<std::atomic<bool>>(false);
+    stopRequested_ = false;
     summary_ = {};
     error_.clear();
     finalElapsedMs_ = -1;
@@ -39,10 +40,18 @@ bool RecordingJob::start(RecordOptions options, RemoteTarget remote) {
     // Called on the recorder's thread; what it reports is handed to this object's thread.
     options.onStarted = [this] { QMetaObject::invokeMethod(this, &RecordingJob::onStarted); };
     setState(State::Starting);
+    RemoteRecorder::Control control;
+    control.force = force_;
+    control.onStarted = options.onStarted;
+    control.onProgress = [this](const RemoteHostProgress &progress) {
+        QMetaObject::invokeMethod(this, [this, progress] { onHostProgress(progress); });
+    };
     BackgroundJob::start(
-        [options = std::move(options), remote = std::move(remote)](const std::stop_token &stop,
-                                                                   const ReportProgress &) {
-            return remote.isRemote() ? recordOnHost(options, remote, stop) : record(options, stop);
+        [options = std::move(options), remote = std::move(remote),
+         control = std::move(control)](const std::stop_token &stop, const ReportProgress &) {
+            RemoteRecorder::Control withStop = control;
+            withStop.stop = stop;
+            return remote.isRemote() ? recordOnHost(options, remote, withStop) : record(options, stop);
         },
         [this](const RecordSummary &summary) { onFinished(summary); });
     return true;
@@ -59,13 +68,29 @@ RecordSummary RecordingJob::record(RecordOptions options, const std::stop_token 
 }
 
 RecordSummary RecordingJob::recordOnHost(const RecordOptions &options, const RemoteTarget &remote,
-                                         const std::stop_token &stop) {
+                                         RemoteRecorder::Control control) {
     const QStringList command = equivalentCommand(options, remote);
-    RecordSummary summary = RemoteRecorder::run(command.mid(1), QString::fromStdString(options.outputPath),
-                                                options.onStarted, stop);
+    RemoteHostProgress progress(remote, QString::fromStdString(options.outputPath));
+    RecordSummary summary = RemoteRecorder::run(command.mid(1), progress, control);
     if (!options.events.empty()) summary.eventNames.push_back(options.events);
-    if (options.command.empty()) summary.exitCode = 0; // the CLI's status is the program's only for a launch
+    // The CLI's status is the program's only for a launch on one host.
+    if (options.command.empty() || remote.hosts().size() > 1) summary.exitCode = 0;
     return summary;
+}
+
+void RecordingJob::stop() {
+    if (!isActive()) return;
+    if (stopRequested_ && remote_.isRemote()) {
+        force_->store(true);
+        return;
+    }
+    stopRequested_ = true;
+    cancel();
+}
+
+void RecordingJob::onHostProgress(const RemoteHostProgress &progress) {
+    hostProgress_ = progress;
+    emit hostsChanged();
 }
 
 qint64 RecordingJob::elapsedMs() const {
@@ -103,7 +128,8 @@ void RecordingJob::onFailed(const QString &message) {
 }
 
 QString RecordingJob::describeTarget(const RecordOptions &options, const RemoteTarget &remote) {
-    if (remote.isRemote()) return tr("%1: %2").arg(remote.host.trimmed(), describeTarget(options));
+    if (remote.isRemote())
+        return tr("%1: %2").arg(remote.hosts().join(QStringLiteral(", ")), describeTarget(options));
     if (!options.command.empty()) {
         QStringList words;
         for (const auto &word : options.command)

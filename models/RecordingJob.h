@@ -5,12 +5,16 @@
 // or stop() was asked for, or failed(message) when recording could not start (unknown program or event,
 // refused permission: the message says what to do). When the kernel refuses an event, the privileged helper
 // is asked for, as the CLI does (RecordOptions::privilegedOpenerFactory). With a RemoteTarget the recording
-// runs on that host instead, through this build's perfglass-cli record --host (RemoteRecorder): started
-// once the host's first record reached the file, stopped cleanly by stop(). A failed recording leaves no
-// file behind that it created. Destroying a running job stops the recording and waits for it.
+// runs on its hosts instead, all at once through one run of this build's perfglass-cli record --host
+// (RemoteRecorder): started once a host's first record reached its file, each host's phase followed
+// (hostProgress(), hostsChanged()), stopped cleanly by stop(); a second stop() ends it forcibly (a host that
+// does not answer). A failed recording leaves no file behind that it created. Destroying a running job
+// stops the recording and waits for it.
 #pragma once
 
 #include "BackgroundJob.h"
+#include "RemoteHostProgress.h"
+#include "RemoteRecorder.h"
 #include "RemoteTarget.h"
 #include "record/Recorder.h"
 
@@ -20,6 +24,9 @@
 #include <QString>
 #include <QStringList>
 #include <QThreadPool>
+
+#include <atomic>
+#include <memory>
 
 namespace perfglass {
 
@@ -44,6 +51,10 @@ public:
     // Milliseconds since started(), frozen at the end; 0 before.
     qint64 elapsedMs() const;
     const RecordSummary &summary() const { return summary_; }
+    // On hosts: what each is doing, then how each ended (its file, its samples line).
+    const RemoteHostProgress &hostProgress() const { return hostProgress_; }
+    // stop() was asked for.
+    bool stopRequested() const { return stopRequested_; }
     QString errorMessage() const { return error_; }
 
     // What the recording targets, in words: "hotspots-fp 200 1", "processes 12, 34", "all CPUs"; on a
@@ -53,14 +64,17 @@ public:
     static QStringList equivalentCommand(const RecordOptions &options, const RemoteTarget &remote = {});
 
 public slots:
-    // Asks the recording to end (a launched program gets SIGTERM); finished() follows. The same as cancel().
-    void stop() { cancel(); }
+    // Asks the recording to end (a launched program gets SIGTERM); finished() follows. On hosts, asked
+    // again, ends the recording forcibly (the hosts that do not answer lose what had not arrived).
+    void stop();
 
 signals:
     void stateChanged(perfglass::RecordingJob::State state);
     // The events are open and the target runs.
     void recordingStarted();
     void finished(const perfglass::RecordSummary &summary);
+    // A host of a remote recording changed its phase.
+    void hostsChanged();
     // failed(message) is BackgroundJob's: recording could not start or broke off.
 
 private:
@@ -70,11 +84,15 @@ private:
     void onFailed(const QString &message);
     static RecordSummary record(RecordOptions options, const std::stop_token &stop);
     static RecordSummary recordOnHost(const RecordOptions &options, const RemoteTarget &remote,
-                                      const std::stop_token &stop);
+                                      RemoteRecorder::Control control);
+    void onHostProgress(const RemoteHostProgress &progress);
 
     State state_ = State::Idle;
     RecordOptions options_;
     RemoteTarget remote_;
+    RemoteHostProgress hostProgress_;
+    std::shared_ptr<std::atomic<bool>> force_;
+    bool stopRequested_ = false;
     RecordSummary summary_;
     QString error_;
     bool outputExisted_ = false;

@@ -33,7 +33,7 @@ void RemoteProcessList::drop() {
 
 void RemoteProcessList::fetch(const RemoteTarget &target) {
     drop();
-    host_ = target.host.trimmed();
+    host_ = target.hosts().value(0);
     QStringList arguments;
     if (const QString problem = target.hostProblem(); !problem.isEmpty()) {
         QTimer::singleShot(0, this, [this, problem] { emit failed(problem); });

@@ -44,8 +44,9 @@ list(APPEND PERFGLASS_CORE_UNIT_TESTS tst_remoteparts)
 # record --host over a real ssh: a throwaway sshd on loopback in a private network namespace (skipped without
 # sshd, ip or the right to make the namespace).
 list(APPEND PERFGLASS_INTEGRATION_TESTS tst_remoterecord)
-# The Record dialog's Remote target (host completion, the command, the host's process list) and a recording
-# from the desktop application through the same throwaway sshd (skipped where it cannot run).
+# The Record dialog's Remote target (host completion, several hosts, the command, the host's process list) and
+# recordings from the desktop application through the same throwaway sshd (skipped where it cannot run): one
+# host and two at once, the dock's phases, Stop right after Record and while a login hangs.
 list(APPEND PERFGLASS_GUI_TESTS tst_remoterecorddialog)
 # Profiles that grow: snapshots of a file being written and of a pipe, cut and cancelled loads, and their
 # aggregations extended snapshot by snapshot (issue 32)

@@ -2421,14 +2421,6 @@ Modul: %2</translation>
         <translation>Auf einem anderen Rechner über ssh aufzeichnen (perfglass-cli record --host); die Sitzung wird hier gespeichert und die Symbole des Hosts werden geholt</translation>
     </message>
     <message>
-        <source>[user@]host[:port], as for ssh</source>
-        <translation>[benutzer@]host[:port], wie bei ssh</translation>
-    </message>
-    <message>
-        <source>The host to record on; completed from the Host entries of the ssh configuration</source>
-        <translation>Der Host, auf dem aufgezeichnet wird; ergänzt aus den Host-Einträgen der ssh-Konfiguration</translation>
-    </message>
-    <message>
         <source>Record on:</source>
         <translation>Aufzeichnen auf:</translation>
     </message>
@@ -2507,6 +2499,18 @@ Modul: %2</translation>
     <message>
         <source>CPUs on the host: %1</source>
         <translation>CPUs auf dem Host: %1</translation>
+    </message>
+    <message>
+        <source>[user@]host[:port] as for ssh; several separated by commas</source>
+        <translation>[benutzer@]host[:port] wie für ssh; mehrere durch Kommas getrennt</translation>
+    </message>
+    <message>
+        <source>The hosts to record on, all at once (one session each); each completed from the Host entries of the ssh configuration</source>
+        <translation>Die Hosts, auf denen gleichzeitig aufgezeichnet wird (je eine Sitzung); jeder wird aus den Host-Einträgen der ssh-Konfiguration vervollständigt</translation>
+    </message>
+    <message>
+        <source> (the processes of %1; the same process IDs are attached on every host)</source>
+        <translation> (die Prozesse von %1; auf jedem Host werden dieselben Prozess-IDs angehängt)</translation>
     </message>
 </context>
 <context>
@@ -2687,6 +2691,78 @@ Modul: %2</translation>
             <numerusform> (in %n LOST-Record)</numerusform>
             <numerusform> (in %n LOST-Records)</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation>Verbindung zu %1 wird aufgebaut…</translation>
+    </message>
+    <message>
+        <source>Recording on %1</source>
+        <translation>Aufzeichnung auf %1</translation>
+    </message>
+    <message>
+        <source>Ending the recording on %1…</source>
+        <translation>Aufzeichnung auf %1 wird beendet…</translation>
+    </message>
+    <message>
+        <source>Fetching symbols from %1…</source>
+        <translation>Symbole werden von %1 geholt…</translation>
+    </message>
+    <message>
+        <source>Stopping: %1 had not started recording</source>
+        <translation>Wird gestoppt: %1 hatte die Aufzeichnung noch nicht begonnen</translation>
+    </message>
+    <message>
+        <source>Failed on %1</source>
+        <translation>Fehlgeschlagen auf %1</translation>
+    </message>
+    <message>
+        <source>ending it forcibly…</source>
+        <translation>wird erzwungen beendet…</translation>
+    </message>
+    <message>
+        <source>Stop again to end it now</source>
+        <translation>Erneut Stopp, um sofort zu beenden</translation>
+    </message>
+    <message>
+        <source>Stopped before %1 started recording</source>
+        <translation>Gestoppt, bevor %1 die Aufzeichnung begann</translation>
+    </message>
+    <message>
+        <source>Stop &amp;Now</source>
+        <translation>&amp;Sofort stoppen</translation>
+    </message>
+    <message>
+        <source>End the recording at once: ssh is ended, and the hosts&apos; records that had not arrived are lost</source>
+        <translation>Die Aufzeichnung sofort beenden: ssh wird beendet, und die noch nicht angekommenen Records der Hosts gehen verloren</translation>
+    </message>
+    <message>
+        <source>Not recorded:</source>
+        <translation>Nicht aufgezeichnet:</translation>
+    </message>
+    <message>
+        <source>stopped before the host started recording; it did not answer, so the recording was ended forcibly</source>
+        <translation>gestoppt, bevor der Host die Aufzeichnung begann; er antwortete nicht, daher wurde die Aufzeichnung erzwungen beendet</translation>
+    </message>
+    <message>
+        <source>stopped before the host started recording</source>
+        <translation>gestoppt, bevor der Host die Aufzeichnung begann</translation>
+    </message>
+    <message>
+        <source>Failed:</source>
+        <translation>Fehlgeschlagen:</translation>
+    </message>
+    <message>
+        <source>nothing was recorded</source>
+        <translation>nichts wurde aufgezeichnet</translation>
+    </message>
+    <message>
+        <source>not reported</source>
+        <translation>nicht gemeldet</translation>
+    </message>
+    <message>
+        <source>File:</source>
+        <translation>Datei:</translation>
     </message>
 </context>
 <context>
@@ -3247,6 +3323,10 @@ Modul: %2</translation>
     <message>
         <source>No session</source>
         <translation>Keine Sitzung</translation>
+    </message>
+    <message>
+        <source>Recorded on %1: %2</source>
+        <translation>Aufgezeichnet auf %1: %2</translation>
     </message>
 </context>
 <context>

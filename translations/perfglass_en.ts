@@ -2419,14 +2419,6 @@ Module: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>[user@]host[:port], as for ssh</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The host to record on; completed from the Host entries of the ssh configuration</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Record on:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2504,6 +2496,18 @@ Module: %2</source>
     </message>
     <message>
         <source>CPUs on the host: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>[user@]host[:port] as for ssh; several separated by commas</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The hosts to record on, all at once (one session each); each completed from the Host entries of the ssh configuration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (the processes of %1; the same process IDs are attached on every host)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2685,6 +2689,78 @@ Module: %2</source>
             <numerusform> (in %n LOST record)</numerusform>
             <numerusform> (in %n LOST records)</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recording on %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ending the recording on %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fetching symbols from %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopping: %1 had not started recording</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failed on %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ending it forcibly…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop again to end it now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopped before %1 started recording</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop &amp;Now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>End the recording at once: ssh is ended, and the hosts&apos; records that had not arrived are lost</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not recorded:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stopped before the host started recording; it did not answer, so the recording was ended forcibly</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stopped before the host started recording</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failed:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nothing was recorded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not reported</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>File:</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -3244,6 +3320,10 @@ Module: %2</source>
     <name>perfglass::SessionTabs</name>
     <message>
         <source>No session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recorded on %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -2421,14 +2421,6 @@ Module : %2</translation>
         <translation>Enregistrer sur une autre machine par ssh (perfglass-cli record --host) ; la session est enregistrée ici et les symboles de l&apos;hôte sont rapatriés</translation>
     </message>
     <message>
-        <source>[user@]host[:port], as for ssh</source>
-        <translation>[utilisateur@]hôte[:port], comme pour ssh</translation>
-    </message>
-    <message>
-        <source>The host to record on; completed from the Host entries of the ssh configuration</source>
-        <translation>L&apos;hôte où enregistrer ; complété à partir des entrées Host de la configuration ssh</translation>
-    </message>
-    <message>
         <source>Record on:</source>
         <translation>Enregistrer sur :</translation>
     </message>
@@ -2507,6 +2499,18 @@ Module : %2</translation>
     <message>
         <source>CPUs on the host: %1</source>
         <translation>CPU de l&apos;hôte : %1</translation>
+    </message>
+    <message>
+        <source>[user@]host[:port] as for ssh; several separated by commas</source>
+        <translation>[utilisateur@]hôte[:port] comme pour ssh ; plusieurs séparés par des virgules</translation>
+    </message>
+    <message>
+        <source>The hosts to record on, all at once (one session each); each completed from the Host entries of the ssh configuration</source>
+        <translation>Les hôtes sur lesquels enregistrer, tous à la fois (une session chacun) ; chacun est complété à partir des entrées Host de la configuration ssh</translation>
+    </message>
+    <message>
+        <source> (the processes of %1; the same process IDs are attached on every host)</source>
+        <translation> (les processus de %1 ; les mêmes identifiants de processus sont suivis sur chaque hôte)</translation>
     </message>
 </context>
 <context>
@@ -2687,6 +2691,78 @@ Module : %2</translation>
             <numerusform> (dans %n enregistrement LOST)</numerusform>
             <numerusform> (dans %n enregistrements LOST)</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation>Connexion à %1…</translation>
+    </message>
+    <message>
+        <source>Recording on %1</source>
+        <translation>Enregistrement sur %1</translation>
+    </message>
+    <message>
+        <source>Ending the recording on %1…</source>
+        <translation>Fin de l’enregistrement sur %1…</translation>
+    </message>
+    <message>
+        <source>Fetching symbols from %1…</source>
+        <translation>Récupération des symboles depuis %1…</translation>
+    </message>
+    <message>
+        <source>Stopping: %1 had not started recording</source>
+        <translation>Arrêt : %1 n’avait pas commencé l’enregistrement</translation>
+    </message>
+    <message>
+        <source>Failed on %1</source>
+        <translation>Échec sur %1</translation>
+    </message>
+    <message>
+        <source>ending it forcibly…</source>
+        <translation>arrêt forcé…</translation>
+    </message>
+    <message>
+        <source>Stop again to end it now</source>
+        <translation>Arrêter à nouveau pour terminer maintenant</translation>
+    </message>
+    <message>
+        <source>Stopped before %1 started recording</source>
+        <translation>Arrêté avant que %1 ne commence l’enregistrement</translation>
+    </message>
+    <message>
+        <source>Stop &amp;Now</source>
+        <translation>Arrêter &amp;maintenant</translation>
+    </message>
+    <message>
+        <source>End the recording at once: ssh is ended, and the hosts&apos; records that had not arrived are lost</source>
+        <translation>Terminer l’enregistrement tout de suite : ssh est arrêté et les enregistrements des hôtes qui n’étaient pas encore arrivés sont perdus</translation>
+    </message>
+    <message>
+        <source>Not recorded:</source>
+        <translation>Non enregistré :</translation>
+    </message>
+    <message>
+        <source>stopped before the host started recording; it did not answer, so the recording was ended forcibly</source>
+        <translation>arrêté avant que l’hôte ne commence l’enregistrement ; il ne répondait pas, l’enregistrement a donc été arrêté de force</translation>
+    </message>
+    <message>
+        <source>stopped before the host started recording</source>
+        <translation>arrêté avant que l’hôte ne commence l’enregistrement</translation>
+    </message>
+    <message>
+        <source>Failed:</source>
+        <translation>Échec :</translation>
+    </message>
+    <message>
+        <source>nothing was recorded</source>
+        <translation>rien n’a été enregistré</translation>
+    </message>
+    <message>
+        <source>not reported</source>
+        <translation>non indiqué</translation>
+    </message>
+    <message>
+        <source>File:</source>
+        <translation>Fichier :</translation>
     </message>
 </context>
 <context>
@@ -3247,6 +3323,10 @@ Module : %2</translation>
     <message>
         <source>No session</source>
         <translation>Aucune session</translation>
+    </message>
+    <message>
+        <source>Recorded on %1: %2</source>
+        <translation>Enregistré sur %1 : %2</translation>
     </message>
 </context>
 <context>

@@ -181,7 +181,8 @@ void MainWindow::closeSession() {
 void MainWindow::closePage(SessionPage *page) {
     if (!page) return;
     const bool wasOpen = page->document()->isOpen();
-    if (livePage_ == page) livePage_.clear();
+    for (auto it = livePages_.begin(); it != livePages_.end();)
+        it = it.value() == page ? livePages_.erase(it) : std::next(it);
     tabs_->closePage(page);
     if (wasOpen) statusBar()->showMessage(tr("Session closed."), 5000);
     emit sessionClosed();
@@ -311,18 +312,27 @@ void MainWindow::createRecordingDock() {
     addDockWidget(Qt::BottomDockWidgetArea, recordingDock_);
     recordingDock_->hide();
     connect(recordingDock_, &RecordingDock::statusMessage, statusBar(), &QStatusBar::showMessage);
-    connect(recordingDock_, &RecordingDock::started, this, [this] { livePage_.clear(); });
-    connect(recordingDock_, &RecordingDock::sessionRecorded, this, [this](const QString &path) {
-        if (livePage_ && !livePage_->document()->isOpen())
-            livePage_->document()->open(path);
-        else
-            openFile(path);
-    });
-    connect(recordingDock_, &RecordingDock::liveUpdate, this, [this](const QString &path) {
-        lastError_.clear();
-        if (!livePage_) livePage_ = tabs_->pageFor(path);
-        livePage_->document()->refreshLive(path);
-    });
+    connect(recordingDock_, &RecordingDock::started, this, [this] { livePages_.clear(); });
+    connect(recordingDock_, &RecordingDock::sessionRecorded, this, &MainWindow::openRecordedSession);
+    connect(recordingDock_, &RecordingDock::liveUpdate, this, &MainWindow::showLiveRecording);
+}
+
+// Each file of the recording in progress (one per host) in a page of its own.
+void MainWindow::showLiveRecording(const QString &path, const QString &host) {
+    lastError_.clear();
+    tabs_->setRecordedHost(path, host);
+    QPointer<SessionPage> &page = livePages_[QFileInfo(path).absoluteFilePath()];
+    if (!page) page = tabs_->pageFor(path);
+    page->document()->refreshLive(path);
+}
+
+void MainWindow::openRecordedSession(const QString &path, const QString &host) {
+    tabs_->setRecordedHost(path, host);
+    const QPointer<SessionPage> page = livePages_.value(QFileInfo(path).absoluteFilePath());
+    if (page && !page->document()->isOpen())
+        page->document()->open(path);
+    else
+        openFile(path);
 }
 
 void MainWindow::createMenus() {

@@ -12,6 +12,7 @@
 #include "SymbolSettings.h"
 #include "record/Recorder.h"
 
+#include <QHash>
 #include <QMainWindow>
 #include <QPointer>
 
@@ -119,6 +120,8 @@ private:
     void onLoaded(SessionPage *page, bool reloaded);
     void onFailed(SessionPage *page, const QString &message);
     void applyGrouping();
+    void showLiveRecording(const QString &path, const QString &host);
+    void openRecordedSession(const QString &path, const QString &host);
     void saveSettings();
     void restoreSettings();
     void offerToSaveSourceFolder(const QString &folder);
@@ -138,7 +141,7 @@ private:
     RecentFilesMenu *recentMenu_ = nullptr;
     EventsView *eventsView_ = nullptr;
     RecordingDock *recordingDock_ = nullptr;
-    QPointer<SessionPage> livePage_; // the page showing the recording in progress
+    QHash<QString, QPointer<SessionPage>> livePages_; // the pages showing the recording in progress, by file
     ExportMenu *exportMenu_ = nullptr;
     QList<QAction *> sessionActions_; // enabled while the page shown has a session
     QByteArray defaultState_;

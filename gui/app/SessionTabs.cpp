@@ -71,8 +71,19 @@ void SessionTabs::closePage(SessionPage *page) {
 
 void SessionTabs::nameAfterFile(SessionPage *page) {
     const QString path = page->document()->file()->path;
-    setTabText(indexOf(page), QFileInfo(path).fileName());
-    setTabToolTip(indexOf(page), QDir::toNativeSeparators(path));
+    const QString host = recordedHosts_.value(QFileInfo(path).absoluteFilePath());
+    setTabText(indexOf(page), host.isEmpty() ? QFileInfo(path).fileName() : host);
+    setTabToolTip(indexOf(page), host.isEmpty()
+                                     ? QDir::toNativeSeparators(path)
+                                     : tr("Recorded on %1: %2").arg(host, QDir::toNativeSeparators(path)));
+}
+
+void SessionTabs::setRecordedHost(const QString &path, const QString &host) {
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    if (host.isEmpty())
+        recordedHosts_.remove(absolute);
+    else
+        recordedHosts_.insert(absolute, host);
 }
 
 } // namespace perfglass

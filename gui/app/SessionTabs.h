@@ -1,8 +1,9 @@
 // The main window's central widget: one SessionPage per open session, as tabs. The tab bar shows once two
-// sessions are open; a tab is named after its session's file. There is always one page: closing the last
-// one leaves an empty page in its place.
+// sessions are open; a tab is named after its session's file, or after the host a recording on several
+// machines made it on. There is always one page: closing the last one leaves an empty page in its place.
 #pragma once
 
+#include <QHash>
 #include <QTabWidget>
 
 namespace perfglass {
@@ -28,8 +29,10 @@ public:
     SessionPage *addPage(const QByteArray &layout);
     // Closes PAGE (the window does on tabCloseRequested); it is deleted once its signals are delivered.
     void closePage(SessionPage *page);
-    // PAGE's tab says which file it shows.
+    // PAGE's tab says which file it shows (the host it was recorded on, for a file setRecordedHost named).
     void nameAfterFile(SessionPage *page);
+    // The session at PATH was recorded on HOST: its tab is named after the host.
+    void setRecordedHost(const QString &path, const QString &host);
 
 signals:
     // A page was made: the window connects it before it opens anything.
@@ -38,7 +41,8 @@ signals:
 private:
     FrameActions *frameActions_;
     QAction *clearFilter_;
-    QByteArray layout_; // the layout new pages start with
+    QByteArray layout_;                     // the layout new pages start with
+    QHash<QString, QString> recordedHosts_; // absolute session path -> the host it was recorded on
 };
 
 } // namespace perfglass

@@ -9,6 +9,7 @@
 #include "base/Error.h"
 #include "events/EventParser.h"
 
+#include <QAbstractItemView>
 #include <QButtonGroup>
 #include <QCheckBox>
 #include <QComboBox>
@@ -201,12 +202,11 @@ QWidget *RecordDialog::createWhereArea() {
     group->addButton(onHost_);
     thisComputer_->setChecked(true);
     host_ = new QLineEdit(area);
-    host_->setPlaceholderText(tr("[user@]host[:port], as for ssh"));
-    host_->setToolTip(tr("The host to record on; completed from the Host entries of the ssh configuration"));
+    host_->setPlaceholderText(tr("[user@]host[:port] as for ssh; several separated by commas"));
+    host_->setToolTip(tr("The hosts to record on, all at once (one session each); each completed from the "
+                         "Host entries of the ssh configuration"));
     hostNames_ = new QStringListModel(this);
-    auto *completer = new QCompleter(hostNames_, host_);
-    completer->setCaseSensitivity(Qt::CaseInsensitive);
-    host_->setCompleter(completer);
+    completeHostWords();
     auto *whereRow = new QHBoxLayout;
     whereRow->addWidget(thisComputer_);
     whereRow->addWidget(onHost_);
@@ -225,6 +225,37 @@ QWidget *RecordDialog::createWhereArea() {
     connect(host_, &QLineEdit::textChanged, this, &RecordDialog::validate);
     connect(host_, &QLineEdit::editingFinished, this, &RecordDialog::whereChanged);
     return area;
+}
+
+// The host field completes the host being typed (the last of the list) from the ssh configuration's Host
+// entries; choosing one replaces only that host.
+void RecordDialog::completeHostWords() {
+    hostCompleter_ = new QCompleter(hostNames_, this);
+    hostCompleter_->setObjectName(QStringLiteral("hostCompleter"));
+    hostCompleter_->setCaseSensitivity(Qt::CaseInsensitive);
+    hostCompleter_->setWidget(host_);
+    connect(host_, &QLineEdit::textEdited, this, [this](const QString &text) {
+        const QString word = lastHostWord(text);
+        hostCompleter_->setCompletionPrefix(word);
+        if (!word.isEmpty() && hostCompleter_->completionCount() > 0)
+            hostCompleter_->complete();
+        else
+            hostCompleter_->popup()->hide();
+    });
+    connect(hostCompleter_, qOverload<const QString &>(&QCompleter::activated), this,
+            [this](const QString &name) {
+                const QString text = host_->text();
+                host_->setText(text.left(text.size() - lastHostWord(text).size()) + name);
+                emit host_->editingFinished();
+            });
+}
+
+// The host being typed at the end of the field: the text after the last comma or space.
+QString RecordDialog::lastHostWord(const QString &text) {
+    qsizetype start = text.size();
+    while (start > 0 && text[start - 1] != QLatin1Char(',') && !text[start - 1].isSpace())
+        --start;
+    return text.mid(start);
 }
 
 // The host's settings: the ssh configuration (ssh -F), the recorder there, or this build copied there.
@@ -275,7 +306,7 @@ RemoteTarget RecordDialog::remoteTarget() const {
 // Whose processes the Attach list should show: empty for this computer's.
 QString RecordDialog::processListKey() const {
     const RemoteTarget target = remoteTarget();
-    return target.isRemote() ? target.host + QLatin1Char('\n') + target.sshConfig : QString();
+    return target.isRemote() ? target.hosts().value(0) + QLatin1Char('\n') + target.sshConfig : QString();
 }
 
 void RecordDialog::updateHostCompletion() {
@@ -663,7 +694,7 @@ void RecordDialog::refreshProcesses() {
     if (isRemote()) {
         const RemoteTarget target = remoteTarget();
         if (!target.hostProblem().isEmpty()) return;
-        processListNote_ = tr("Reading the processes of %1…").arg(target.host);
+        processListNote_ = tr("Reading the processes of %1…").arg(target.hosts().value(0));
         remoteProcesses_->fetch(target);
         validate();
         return;
@@ -791,7 +822,7 @@ QString RecordDialog::environmentProblem() const {
 // On a host nothing is checked here that only the host knows (the program, the directory, its CPUs).
 QString RecordDialog::remoteTargetProblem() const {
     const RemoteTarget target = remoteTarget();
-    if (target.host.isEmpty()) return tr("Enter the host to record on.");
+    if (!target.isRemote()) return tr("Enter the host to record on.");
     if (const QString problem = target.hostProblem(); !problem.isEmpty()) return problem;
     if (!target.sshConfig.isEmpty() && !QFileInfo(target.sshConfig).isFile())
         return tr("No such ssh configuration file: %1").arg(target.sshConfig);
@@ -857,7 +888,10 @@ void RecordDialog::validate() {
     stackSize_->setEnabled(callGraph_->currentData().toInt() == static_cast<int>(CallGraphMode::Dwarf));
     duration_->setEnabled(useDuration_->isChecked());
     useOffered_->setEnabled(!offeredEvents_.isEmpty() && offeredEvents_ != events_->text().trimmed());
-    const QString selected = tr("Selected: %1").arg(selectedPids().size());
+    QString selected = tr("Selected: %1").arg(selectedPids().size());
+    if (isRemote() && remoteTarget().hosts().size() > 1)
+        selected += tr(" (the processes of %1; the same process IDs are attached on every host)")
+                        .arg(remoteTarget().hosts().value(0));
     selectionLabel_->setText(
         processListNote_.isEmpty() ? selected : selected + QStringLiteral(" — ") + processListNote_);
     selectionLabel_->setToolTip(processListNote_);

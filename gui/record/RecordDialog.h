@@ -11,9 +11,10 @@
 // dialog are remembered (QSettings, group "record").
 // Above the targets, where the recording runs: this computer, or a remote host over ssh (its field completed
 // from the ssh configuration's Host entries; the configuration file, the recorder on the host or Deploy this
-// build below it). On a host the program and working directory are the host's (not checked here), Attach
-// lists the host's processes (fetched with ssh, RemoteProcessList) and System-wide takes the host's CPUs as
-// a list; the command shown is perfglass-cli record --host ....
+// build below it; several hosts separated by commas record at once, one session each). On a host the program
+// and working directory are the host's (not checked here), Attach lists the host's processes (fetched with
+// ssh, RemoteProcessList) and System-wide takes the host's CPUs as a list; the command shown is perfglass-cli
+// record --host ....
 #pragma once
 
 #include "RemoteTarget.h"
@@ -88,6 +89,8 @@ private:
     QWidget *createRemoteDetails(QWidget *parent);
     void whereChanged();
     void updateHostCompletion();
+    void completeHostWords();
+    static QString lastHostWord(const QString &text);
     void showRemoteProcesses(const QVector<perfglass::ProcessInfo> &processes);
     void selectPids(const std::vector<pid_t> &pids);
     bool isRemote() const;
@@ -113,6 +116,7 @@ private:
     QRadioButton *onHost_ = nullptr;
     QLineEdit *host_ = nullptr;
     QStringListModel *hostNames_ = nullptr;
+    QCompleter *hostCompleter_ = nullptr;
     QStackedWidget *whereDetails_ = nullptr;
     QLineEdit *sshConfig_ = nullptr;
     QLineEdit *remoteCli_ = nullptr;

@@ -7,6 +7,7 @@
 
 #include <QAction>
 #include <QFileInfo>
+#include <QLabel>
 #include <QStyle>
 
 namespace perfglass {
@@ -34,14 +35,17 @@ void RecordingDock::createRecordAction() {
 void RecordingDock::followView() {
     connect(view_, &RecordingView::activeChanged, this, [this](bool active) {
         recordAction_->setEnabled(!active);
-        if (!active) return;
+        if (!active) {
+            emit statusMessage(view_->stateLabel()->text(), 5000); // replaced by what follows, if anything
+            return;
+        }
         emit statusMessage(tr("Recording…"), 0);
         show();
         raise();
     });
-    connect(view_, &RecordingView::sessionRecorded, this, [this](const QString &path) {
+    connect(view_, &RecordingView::sessionRecorded, this, [this](const QString &path, const QString &host) {
         emit statusMessage(tr("Recorded %1.").arg(QFileInfo(path).fileName()), 5000);
-        emit sessionRecorded(path);
+        emit sessionRecorded(path, host);
     });
     connect(view_, &RecordingView::liveUpdate, this, &RecordingDock::liveUpdate);
     connect(view_, &RecordingView::recordingFailed, this, [this](const QString &message) {

@@ -29,9 +29,10 @@ public slots:
 signals:
     // A recording began.
     void started();
-    // The partly written file at PATH has grown (the live view), and PATH is the whole recording.
-    void liveUpdate(const QString &path);
-    void sessionRecorded(const QString &path);
+    // The partly written file at PATH has grown (the live view), and PATH is the whole recording; HOST is
+    // where it was recorded (empty: this computer). A recording on several hosts gives one PATH each.
+    void liveUpdate(const QString &path, const QString &host);
+    void sessionRecorded(const QString &path, const QString &host);
     void statusMessage(const QString &message, int timeoutMs);
 
 private:

@@ -3,8 +3,12 @@
 // (samples, lost samples, bytes, the recorder's notices, the launched program's exit code) or the reason it
 // could not start. Owns the RecordingJob; asks for the finished session to be opened (sessionRecorded)
 // and, with Live view checked, for the partly written file to be shown every kLiveIntervalMs (liveUpdate).
+// On hosts it says what each host does (connecting, recording, ending, fetching symbols, stopped before
+// it started), asks for each host's session (sessionRecorded with the host) and live file, and shows
+// each host's summary; Stop asked a second time ends the recording forcibly.
 #pragma once
 
+#include "RemoteHostProgress.h"
 #include "RemoteTarget.h"
 #include "record/Recorder.h"
 
@@ -39,12 +43,13 @@ public:
     bool start(RecordOptions options, const RemoteTarget &remote = {});
 
 signals:
-    // A recording ended well; PATH is the complete session.
-    void sessionRecorded(const QString &path);
+    // A recording ended well; PATH is the complete session, recorded on HOST (empty: this computer).
+    void sessionRecorded(const QString &path, const QString &host);
     // A recording could not start or failed; MESSAGE says why.
     void recordingFailed(const QString &message);
-    // While recording with Live view on, every kLiveIntervalMs: PATH holds the records written so far.
-    void liveUpdate(const QString &path);
+    // While recording with Live view on, every kLiveIntervalMs: PATH holds the records written so far (on
+    // HOST; empty: this computer).
+    void liveUpdate(const QString &path, const QString &host);
     // Starting, recording, finished or failed.
     void activeChanged(bool active);
 
@@ -52,6 +57,12 @@ private:
     void updateProgress();
     void showState();
     void showSummary();
+    void emitLiveUpdates();
+    void announceSessions();
+    QString remoteStateText() const;
+    QString finishedStateText() const;
+    QString hostSummaryRows(const RemoteHostState &host, bool named) const;
+    static QString lostText(const RecordSummary &summary);
     static QString formatBytes(qint64 bytes);
 
     RecordingJob *recording_;

@@ -5,8 +5,11 @@
 // parsed from ps's output and shown for Attach, and screenshots of the Remote target at a normal and at the
 // minimum size. Through the throwaway sshd of ThrowawaySshd.h (skipped where it cannot run): the host's
 // processes fetched over ssh, a launched program recorded on the host with the live view following the
-// file as it arrives, Stop ending it cleanly and opening the complete session, and an unknown host key shown
-// as its message with no file left.
+// file as it arrives, the dock saying what the host does (connecting, recording, fetching symbols), Stop
+// ending it cleanly and opening the complete session, two hosts at once (one session and tab each, titled
+// with the host), and an unknown host key shown as its message with no file left. Without a server (a host
+// whose login hangs, through a ProxyCommand that never answers): Stop while connecting ends the CLI and its
+// ssh with no process left and no tab, after a timeout or at once with a second Stop.
 #include "GuiTestSupport.h"
 #include "LoadJob.h"
 #include "MainWindow.h"
@@ -15,14 +18,18 @@
 #include "RecordingDock.h"
 #include "RecordingJob.h"
 #include "RecordingView.h"
+#include "RemoteHostProgress.h"
 #include "RemoteProcessList.h"
 #include "RemoteRecorder.h"
 #include "SessionAnalysis.h"
+#include "SessionDocument.h"
+#include "SessionPage.h"
 #include "SshConfigHosts.h"
 #include "TestSupport.h"
 #include "ThrowawaySshd.h"
 #include "base/Error.h"
 
+#include <QAbstractItemView>
 #include <QCheckBox>
 #include <QCompleter>
 #include <QLabel>
@@ -32,6 +39,7 @@
 #include <QRadioButton>
 #include <QSignalSpy>
 #include <QStringListModel>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -47,6 +55,53 @@ constexpr int kTimeoutMs = 180000;
 
 QString commandOf(const RecordDialog &dialog) {
     return part<QPlainTextEdit>(dialog, "commandView")->toPlainText();
+}
+
+// The processes whose command line holds TEXT (not this test's own).
+QList<pid_t> processesWith(const QByteArray &text) {
+    QList<pid_t> found;
+    for (const QString &entry : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+        bool isPid = false;
+        const pid_t pid = static_cast<pid_t>(entry.toInt(&isPid));
+        if (!isPid || pid == static_cast<pid_t>(QCoreApplication::applicationPid())) continue;
+        QFile file(QStringLiteral("/proc/%1/cmdline").arg(pid));
+        if (file.open(QIODevice::ReadOnly) && file.readAll().replace('\0', ' ').contains(text)) found << pid;
+    }
+    return found;
+}
+
+// Every text the dock's state line showed while a recording ran, in order.
+struct StateHistory {
+    explicit StateHistory(RecordingView *view) {
+        auto note = [this, view] {
+            const QString text = view->stateLabel()->text();
+            if (texts.isEmpty() || texts.last() != text) texts << text;
+        };
+        note();
+        connections << QObject::connect(view->recording(), &RecordingJob::hostsChanged, view, note);
+        connections << QObject::connect(view->recording(), &RecordingJob::stateChanged, view, note);
+    }
+    ~StateHistory() {
+        for (const auto &connection : connections)
+            QObject::disconnect(connection);
+    }
+    StateHistory(const StateHistory &) = delete;
+    StateHistory &operator=(const StateHistory &) = delete;
+    // The index of the first text from FROM on that contains PART, or -1.
+    qsizetype find(const QString &part, qsizetype from = 0) const {
+        for (qsizetype i = from; i < texts.size(); ++i)
+            if (texts[i].contains(part)) return i;
+        return -1;
+    }
+    QStringList texts;
+    QList<QMetaObject::Connection> connections;
+};
+
+// The summary's lost samples of a host: its count when the CLI's line had one, else "not reported".
+bool showsLostAsReported(const RecordingView &view, const RemoteHostState &host) {
+    const QString html = view.summaryLabel()->text();
+    return host.lostReported ? !html.contains(QStringLiteral("not reported"))
+                             : html.contains(QStringLiteral("Lost samples:</td><td><b>not reported"));
 }
 
 // Records on a host: the remote radio checked and the fields filled.
@@ -79,6 +134,55 @@ private:
                                 dir_.filePath(QStringLiteral("more-*.conf")).toUtf8() +
                                 "\nMatch host x\n  User y\nHost build\n";
         return ThrowawaySshd::writeFile(config, text) ? config : QString();
+    }
+
+    // A host whose login never answers: ssh's ProxyCommand is a sleep that holds the connection silent.
+    RemoteTarget hangingTarget() const {
+        const QString config = dir_.filePath(QStringLiteral("ssh_config_hang"));
+        ThrowawaySshd::writeFile(config, "Host hang\n  ProxyCommand sleep 987.25\n  BatchMode yes\n"
+                                         "  StrictHostKeyChecking yes\n  UserKnownHostsFile /dev/null\n");
+        RemoteTarget target;
+        target.host = QStringLiteral("hang");
+        target.sshConfig = config;
+        target.remoteCli = QStringLiteral(PERFGLASS_CLI);
+        return target;
+    }
+
+    // Starts a launch on the hanging host in WINDOW's dock and waits until its ssh waits for the host.
+    void startHanging(MainWindow &window, const QString &output) {
+        if (QStandardPaths::findExecutable(QStringLiteral("ssh")).isEmpty())
+            QSKIP("ssh is not installed (Debian: openssh-client)");
+        RecordOptions options;
+        options.command = {"true"};
+        options.outputPath = output.toStdString();
+        part<RecordingDock>(&window, "recordingDock")->start(options, hangingTarget());
+        RecordingView *view = part<RecordingView>(&window, "recordingView");
+        QTRY_VERIFY_WITH_TIMEOUT(!processesWith("sleep 987.25").isEmpty() || !view->recording()->isActive(),
+                                 kTimeoutMs);
+        QVERIFY2(view->recording()->isActive(), qPrintable(view->recording()->errorMessage()));
+        QCOMPARE(view->stateLabel()->text(), QStringLiteral("Connecting to hang…"));
+    }
+
+    // After a stop while connecting: nothing recorded, no file, no tab, no ssh or CLI left.
+    void checkStoppedBeforeStart(MainWindow &window, const QString &output) {
+        RecordingView *view = part<RecordingView>(&window, "recordingView");
+        QTRY_VERIFY_WITH_TIMEOUT(!view->recording()->isActive(), kTimeoutMs);
+        QVERIFY2(view->recording()->state() == RecordingJob::State::Finished,
+                 qPrintable(view->recording()->errorMessage()));
+        QVERIFY(view->recording()->hostProgress().allStoppedBeforeStart());
+        QVERIFY(view->recording()->hostProgress().forced());
+        QCOMPARE(view->stateLabel()->text(), QStringLiteral("Stopped before hang started recording"));
+        QVERIFY2(view->summaryLabel()->text().contains(QStringLiteral(
+                     "stopped before the host started recording; it did not answer, so the recording "
+                     "was ended forcibly")),
+                 qPrintable(view->summaryLabel()->text()));
+        QVERIFY(!QFileInfo::exists(output));
+        QVERIFY(processesWith("sleep 987.25").isEmpty());
+        QVERIFY(processesWith(hangingTarget().sshConfig.toUtf8()).isEmpty()); // ssh and the CLI
+        QCOMPARE(window.pages().size(), 1);
+        QVERIFY(!window.pages().front()->document()->isOpen() &&
+                !window.pages().front()->document()->isLoading());
+        QVERIFY(view->errorLabel()->isHidden());
     }
 
     void requireSshd() {
@@ -115,8 +219,7 @@ private slots:
 
         RecordDialog dialog;
         chooseHost(dialog, QString(), config);
-        QCompleter *completer = part<QLineEdit>(dialog, "hostEdit")->completer();
-        QVERIFY(completer);
+        auto *completer = part<QCompleter>(dialog, "hostCompleter");
         QCOMPARE(qobject_cast<QStringListModel *>(completer->model())->stringList(), expected);
         completer->setCompletionPrefix(QStringLiteral("bo"));
         QCOMPARE(completer->currentCompletion(), QStringLiteral("board"));
@@ -166,6 +269,103 @@ private slots:
         part<QRadioButton>(dialog, "thisComputerRadio")->setChecked(true);
         part<QLineEdit>(dialog, "programEdit")->setText(QStringLiteral("/opt/only-on-the-host/server"));
         QVERIFY(dialog.problem().contains(QStringLiteral("Program not found")));
+    }
+
+    // Several hosts in the field: each completes on its own, the command records on all of them, and a
+    // host named twice is refused (both would write the same file).
+    void severalHostsAreCompletedAndListed() {
+        const QString config = writeConfig();
+        RecordDialog dialog;
+        dialog.resize(1000, 760);
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        chooseHost(dialog, QString(), config);
+        auto *host = part<QLineEdit>(dialog, "hostEdit");
+        host->setFocus();
+        QTest::keyClicks(host, QStringLiteral("build, bo"));
+        auto *completer = part<QCompleter>(dialog, "hostCompleter");
+        QCOMPARE(completer->completionPrefix(), QStringLiteral("bo"));
+        QCOMPARE(completer->currentCompletion(), QStringLiteral("board"));
+        QVERIFY(completer->popup()->isVisible());
+        emit completer->activated(completer->currentCompletion());
+        QCOMPARE(host->text(), QStringLiteral("build, board"));
+        QTest::keyClicks(host, QStringLiteral(" me@db1:2200"));
+        part<QTabWidget>(dialog, "targetTabs")->setCurrentIndex(RecordDialog::LaunchTarget);
+        part<QLineEdit>(dialog, "programEdit")->setText(QStringLiteral("/srv/app"));
+        QVERIFY2(dialog.problem().isEmpty(), qPrintable(dialog.problem()));
+        QCOMPARE(dialog.remoteTarget().hosts(), QStringList({QStringLiteral("build"), QStringLiteral("board"),
+                                                             QStringLiteral("me@db1:2200")}));
+        QVERIFY2(commandOf(dialog).startsWith(QStringLiteral(
+                     "perfglass-cli record --host build --host board --host me@db1:2200 --ssh-config ")),
+                 qPrintable(commandOf(dialog)));
+        const RemoteTarget target = dialog.remoteTarget();
+        QCOMPARE(target.outputPathFor(QStringLiteral("/r/s.data"), QStringLiteral("me@db1:2200")),
+                 QStringLiteral("/r/s-db1.data"));
+        QCOMPARE(RecordingJob::describeTarget(dialog.options(), target),
+                 QStringLiteral("build, board, me@db1:2200: app"));
+        saveScreenshot(&dialog, QStringLiteral("record-dialog-remote-hosts.png"));
+        dialog.resize(dialog.minimumSizeHint());
+        saveScreenshot(&dialog, QStringLiteral("record-dialog-remote-hosts-minimum.png"));
+        host->setText(QStringLiteral("build,board build"));
+        QVERIFY2(dialog.problem().contains(QStringLiteral("build is named twice")),
+                 qPrintable(dialog.problem()));
+        QVERIFY(!part<QPushButton>(dialog, "startButton")->isEnabled());
+        host->setText(QStringLiteral("build, -x"));
+        QVERIFY2(dialog.problem().contains(QStringLiteral("may not start with '-'")),
+                 qPrintable(dialog.problem()));
+    }
+
+    // The hosts' phases from the CLI's lines and their files; lost samples only when the line has them.
+    void hostProgressFollowsTheCli() {
+        RemoteTarget target;
+        target.host = QStringLiteral("a, me@b:2200");
+        RemoteHostProgress progress(target, QStringLiteral("/r/s.data"));
+        using Phase = RemoteHostState::Phase;
+        QCOMPARE(progress.hosts().size(), size_t(2));
+        QCOMPARE(progress.hosts()[1].name, QStringLiteral("b"));
+        QCOMPARE(progress.hosts()[1].outputPath, QStringLiteral("/r/s-b.data"));
+        QVERIFY(progress.anyConnecting() && !progress.anyStarted());
+        QVERIFY(progress.noteFileAppeared(0));
+        QVERIFY(!progress.noteFileAppeared(0));
+        QCOMPARE(progress.hosts()[0].phase, Phase::Recording);
+        QVERIFY(progress.noteStopRequested());
+        QCOMPARE(progress.hosts()[0].phase, Phase::Ending);
+        QCOMPARE(progress.hosts()[1].phase, Phase::StoppedBeforeStart);
+        QVERIFY(progress.noteLine(QStringLiteral("[ perfglass record --host a: 1200 samples, 7 lost in 2 "
+                                                 "LOST records, 3 throttled, 1300 records, 0.2 MB "
+                                                 "written to /r/s-a.data ]")));
+        QCOMPARE(progress.hosts()[0].phase, Phase::FetchingSymbols);
+        QVERIFY(progress.hosts()[0].lostReported);
+        QCOMPARE(progress.hosts()[0].summary.samples, uint64_t(1200));
+        QCOMPARE(progress.hosts()[0].summary.lostSamples, uint64_t(7));
+        QCOMPARE(progress.hosts()[0].summary.lostRecords, uint64_t(2));
+        QCOMPARE(progress.hosts()[0].summary.throttles, uint64_t(3));
+        QVERIFY(!progress.noteLine(QStringLiteral("[ perfglass symbols from other: 1 build ids ]")));
+        QVERIFY(
+            progress.noteLine(QStringLiteral("[ perfglass symbols from a: 3 build ids, 1 already in /c ]")));
+        QCOMPARE(progress.hosts()[0].phase, Phase::Done);
+        QVERIFY(progress.noteLine(QStringLiteral("perfglass-cli: b: ssh could not connect or log in")));
+        progress.noteEnd();
+        QCOMPARE(progress.hosts()[1].phase, Phase::StoppedBeforeStart);
+        QVERIFY(!progress.allStoppedBeforeStart());
+        // Without "N lost" the line says nothing about lost samples: not reported, not 0.
+        const auto line = RemoteHostProgress::parseSamplesLine(QStringLiteral(
+            "[ perfglass record --host b: 5 samples, 9 records, 0.0 MB written to /r/s-b.data ]"));
+        QVERIFY(line && line->name == QStringLiteral("b") && line->summary.samples == 5 &&
+                !line->lostReported);
+        QVERIFY(!RemoteHostProgress::parseSamplesLine(QStringLiteral("[ perfglass record: 1 samples ]")));
+        // An IPv6 address is named as the CLI names it, colons and all.
+        const auto ipv6 = RemoteHostProgress::parseSamplesLine(QStringLiteral(
+            "[ perfglass record --host ::1: 3 samples, 0 lost, 4 records, 0.0 MB written to /r/x ]"));
+        QVERIFY(ipv6 && ipv6->name == QStringLiteral("::1") && ipv6->lostReported &&
+                ipv6->summary.samples == 3);
+        // A host that never wrote its line failed, with the CLI's words about it.
+        RemoteHostProgress failing(target, QStringLiteral("/r/s.data"));
+        QVERIFY(
+            failing.noteLine(QStringLiteral("perfglass-cli: a: the recorder on the host failed (status 2)")));
+        failing.noteEnd();
+        QCOMPARE(failing.hosts()[0].phase, Phase::Failed);
+        QCOMPARE(failing.hosts()[0].error, QStringLiteral("the recorder on the host failed (status 2)"));
     }
 
     void systemWideTakesTheHostsCpus() {
@@ -293,6 +493,8 @@ private slots:
         QSignalSpy started(view->recording(), &RecordingJob::recordingStarted);
         QSignalSpy failed(view->recording(), &RecordingJob::failed);
         part<RecordingDock>(window, "recordingDock")->start(options, loopTarget());
+        const StateHistory states(view);
+        QCOMPARE(view->stateLabel()->text(), QStringLiteral("Connecting to loop…"));
         QTRY_VERIFY_WITH_TIMEOUT(!started.isEmpty() || !failed.isEmpty(), kTimeoutMs);
         QVERIFY2(failed.isEmpty(), qPrintable(failed.value(0).value(0).toString()));
         QVERIFY(view->recording()->options().sampleCpu); // the live view asks for it, on the host too
@@ -306,6 +508,15 @@ private slots:
         QVERIFY2(view->recording()->state() == RecordingJob::State::Finished,
                  qPrintable(view->recording()->errorMessage()));
         QVERIFY(view->recording()->summary().samples > 0);
+        // Connecting until the first records, recording, then the symbols brought home, then the summary.
+        const qsizetype recording = states.find(QStringLiteral("Recording"));
+        const qsizetype fetching = states.find(QStringLiteral("Fetching symbols from loop…"), recording);
+        QVERIFY2(states.find(QStringLiteral("Connecting to loop…")) == 0 && recording > 0 &&
+                     fetching > recording && states.texts.last() == QStringLiteral("Finished"),
+                 qPrintable(states.texts.join(QStringLiteral(" | "))));
+        QCOMPARE(view->recording()->hostProgress().hosts().size(), size_t(1));
+        QVERIFY2(showsLostAsReported(*view, view->recording()->hostProgress().hosts().front()),
+                 qPrintable(view->summaryLabel()->text()));
         QTRY_VERIFY_WITH_TIMEOUT(!part<LoadJob>(window, "loadJob")->isLoading() &&
                                      window->session()->profile()->samples.size() ==
                                          view->recording()->summary().samples,
@@ -314,6 +525,146 @@ private slots:
                                     QStringLiteral("--view"), QStringLiteral("flat")});
         QVERIFY2(report.out.contains(QStringLiteral("hotLoop")), qPrintable(report.out.left(2000)));
         saveScreenshot(part<QWidget>(window, "recordingDock"), QStringLiteral("recording-remote-done.png"));
+    }
+
+    // Two hosts at once: one CLI run, each host's file opened in a tab of its own titled with the host.
+    void recordsOnTwoHostsAtOnce() {
+        requireSshd();
+        auto window = std::make_unique<MainWindow>();
+        window->resize(1200, 800);
+        window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+        RecordOptions options;
+        options.command = {clientPath(QStringLiteral("hotspots-fp")).toStdString(), "120000", "1"};
+        options.events = "cpu-clock";
+        options.callGraph = CallGraphMode::FramePointer;
+        const QString output = dir_.filePath(QStringLiteral("two.data"));
+        options.outputPath = output.toStdString();
+        RemoteTarget target = loopTarget();
+        target.host = QStringLiteral("loop, loop2");
+        QCOMPARE(RecordingJob::equivalentCommand(options, target).mid(2, 4),
+                 QStringList({QStringLiteral("--host"), QStringLiteral("loop"), QStringLiteral("--host"),
+                              QStringLiteral("loop2")}));
+        RecordingView *view = part<RecordingView>(window, "recordingView");
+        QSignalSpy recorded(view, &RecordingView::sessionRecorded);
+        part<RecordingDock>(window, "recordingDock")->start(options, target);
+        const StateHistory states(view);
+        QCOMPARE(view->stateLabel()->text(), QStringLiteral("Connecting to loop, loop2…"));
+        const auto &hosts = view->recording()->hostProgress().hosts();
+        QTRY_VERIFY_WITH_TIMEOUT(
+            !view->recording()->isActive() ||
+                std::all_of(hosts.begin(), hosts.end(),
+                            [](const auto &host) { return host.phase == RemoteHostState::Phase::Recording; }),
+            kTimeoutMs);
+        QVERIFY2(view->recording()->isActive(), qPrintable(view->recording()->errorMessage()));
+        QCOMPARE(view->stateLabel()->text(), QStringLiteral("Recording on loop, loop2"));
+        QTRY_VERIFY_WITH_TIMEOUT(window->pages().size() == 2, kTimeoutMs); // the live view: a page each
+        view->stopButton()->click();
+        QTRY_VERIFY_WITH_TIMEOUT(!view->recording()->isActive(), kTimeoutMs);
+        QVERIFY2(view->recording()->state() == RecordingJob::State::Finished,
+                 qPrintable(view->recording()->errorMessage()));
+        QVERIFY2(states.find(QStringLiteral("Fetching symbols from loop")) > 0,
+                 qPrintable(states.texts.join(QStringLiteral(" | "))));
+        QCOMPARE(recorded.size(), 2);
+        const QStringList files{dir_.filePath(QStringLiteral("two-loop.data")),
+                                dir_.filePath(QStringLiteral("two-loop2.data"))};
+        for (int i = 0; i < 2; ++i) {
+            QCOMPARE(recorded[i][0].toString(), files[i]);
+            QCOMPARE(recorded[i][1].toString(), i == 0 ? QStringLiteral("loop") : QStringLiteral("loop2"));
+            QVERIFY(hosts[size_t(i)].written && hosts[size_t(i)].summary.samples > 0);
+            QVERIFY2(showsLostAsReported(*view, hosts[size_t(i)]), qPrintable(view->summaryLabel()->text()));
+        }
+        QVERIFY(!QFileInfo::exists(output));
+        auto *tabs = part<QTabWidget>(window, "sessionTabs");
+        QCOMPARE(tabs->count(), 2);
+        for (int i = 0; i < 2; ++i) {
+            auto *page = qobject_cast<SessionPage *>(tabs->widget(i));
+            const QString host = tabs->tabText(i);
+            QVERIFY2(host == QStringLiteral("loop") || host == QStringLiteral("loop2"), qPrintable(host));
+            const size_t index = host == QStringLiteral("loop") ? 0 : 1;
+            // The live view's last refresh is followed by the whole file.
+            QTRY_VERIFY_WITH_TIMEOUT(page->document()->isOpen() && !page->document()->isLoading() &&
+                                         page->document()->file()->profile->samples.size() ==
+                                             hosts[index].summary.samples,
+                                     kTimeoutMs);
+            QCOMPARE(page->document()->file()->path, files[int(index)]);
+            QVERIFY(tabs->tabToolTip(i).startsWith(QStringLiteral("Recorded on ") + host));
+        }
+        QVERIFY(view->summaryLabel()->text().contains(QStringLiteral("two-loop2.data")));
+        saveScreenshot(window.get(), QStringLiteral("recording-remote-two-hosts.png"));
+        window->resize(window->minimumSizeHint());
+        saveScreenshot(window.get(), QStringLiteral("recording-remote-two-hosts-minimum.png"));
+    }
+
+    // Stop while the host's login hangs: the CLI is asked to stop, and when the host still does not answer
+    // a few seconds later the recording is ended forcibly: no process is left, no file, no tab.
+    void stopWhileConnectingEnds() {
+        auto window = std::make_unique<MainWindow>();
+        window->resize(1200, 800);
+        window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+        const QString output = dir_.filePath(QStringLiteral("hang.data"));
+        startHanging(*window, output);
+        if (QTest::currentTestFailed()) return;
+        RecordingView *view = part<RecordingView>(window, "recordingView");
+        QSignalSpy recorded(view, &RecordingView::sessionRecorded);
+        QSignalSpy failed(view, &RecordingView::recordingFailed);
+        const StateHistory states(view);
+        view->stopButton()->click();
+        const QString waiting =
+            QStringLiteral("Stopping: hang had not started recording; Stop again to end it now");
+        QTRY_VERIFY_WITH_TIMEOUT(states.find(waiting) >= 0 || !view->recording()->isActive(), kTimeoutMs);
+        QVERIFY2(states.find(waiting) >= 0, qPrintable(states.texts.join(QStringLiteral(" | ")) +
+                                                       QStringLiteral(" / ") + view->summaryLabel()->text()));
+        QCOMPARE(view->stopButton()->text(), QStringLiteral("Stop &Now"));
+        saveScreenshot(part<QWidget>(window, "recordingDock"),
+                       QStringLiteral("recording-remote-stopping.png"));
+        checkStoppedBeforeStart(*window, output);
+        QVERIFY(recorded.isEmpty() && failed.isEmpty());
+        saveScreenshot(window.get(), QStringLiteral("recording-remote-stopped-before-start.png"));
+        window->resize(window->minimumSizeHint());
+        saveScreenshot(window.get(), QStringLiteral("recording-remote-stopped-before-start-minimum.png"));
+    }
+
+    // A second Stop does not wait for the host: ssh and the CLI end at once.
+    void secondStopEndsAtOnce() {
+        auto window = std::make_unique<MainWindow>();
+        window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+        const QString output = dir_.filePath(QStringLiteral("hang2.data"));
+        startHanging(*window, output);
+        if (QTest::currentTestFailed()) return;
+        RecordingView *view = part<RecordingView>(window, "recordingView");
+        view->stopButton()->click();
+        view->stopButton()->click();
+        QVERIFY(view->recording()->isActive());
+        QTRY_VERIFY_WITH_TIMEOUT(view->recording()->hostProgress().forced(), kTimeoutMs);
+        QVERIFY2(view->stateLabel()->text().contains(QStringLiteral("ending it forcibly…")) ||
+                     !view->recording()->isActive(),
+                 qPrintable(view->stateLabel()->text()));
+        checkStoppedBeforeStart(*window, output);
+    }
+
+    // Stop right after Record: the host had not started, so nothing is kept (a file the host's short
+    // recording wrote after the stop is removed) and no process of the recording is left.
+    void stopRightAfterRecord() {
+        requireSshd();
+        RecordingView view;
+        RecordOptions options;
+        options.command = {clientPath(QStringLiteral("hotspots-fp")).toStdString(), "120000", "1"};
+        const QString output = dir_.filePath(QStringLiteral("at-once.data"));
+        options.outputPath = output.toStdString();
+        QSignalSpy recorded(&view, &RecordingView::sessionRecorded);
+        QSignalSpy failed(&view, &RecordingView::recordingFailed);
+        QVERIFY(view.start(options, loopTarget()));
+        view.stopButton()->click();
+        QTRY_VERIFY_WITH_TIMEOUT(!view.recording()->isActive(), kTimeoutMs);
+        QVERIFY2(failed.isEmpty(), qPrintable(view.recording()->errorMessage()));
+        QVERIFY(recorded.isEmpty());
+        QVERIFY(view.recording()->hostProgress().allStoppedBeforeStart());
+        QCOMPARE(view.stateLabel()->text(), QStringLiteral("Stopped before loop started recording"));
+        QVERIFY(!QFileInfo::exists(output));
+        QVERIFY(processesWith(sshd_.path(QStringLiteral("ssh_config")).toUtf8()).isEmpty());
     }
 
     // An unknown host key: the recording fails with ssh's refusal and the CLI's advice; no file is left.
