@@ -3241,6 +3241,17 @@ Modul: %2</translation>
         <source>Loading %1 was cancelled: the views show the first %2 % of it.</source>
         <translation>Das Laden von %1 wurde abgebrochen: die Ansichten zeigen die ersten %2 % davon.</translation>
     </message>
+    <message>
+        <source>standard input</source>
+        <translation>Standardeingabe</translation>
+    </message>
+    <message numerus="yes">
+        <source>End of %1: %2 s recorded, %Ln sample(s).</source>
+        <translation>
+            <numerusform>Ende von %1: %2 s aufgezeichnet, %Ln Sample.</numerusform>
+            <numerusform>Ende von %1: %2 s aufgezeichnet, %Ln Samples.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>perfglass::SessionTabs</name>
@@ -3785,6 +3796,10 @@ Modul: %2</translation>
     <message>
         <source>Tell Perfglass where their files or debug files are:</source>
         <translation>Sagen Sie Perfglass, wo ihre Dateien oder Debug-Dateien liegen:</translation>
+    </message>
+    <message>
+        <source>%1 so far (%2 % of the file read)</source>
+        <translation>%1 bisher (%2 % der Datei gelesen)</translation>
     </message>
 </context>
 <context>

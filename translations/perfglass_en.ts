@@ -3239,6 +3239,17 @@ Module: %2</source>
         <source>Loading %1 was cancelled: the views show the first %2 % of it.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>standard input</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>End of %1: %2 s recorded, %Ln sample(s).</source>
+        <translation>
+            <numerusform>End of %1: %2 s recorded, %Ln sample.</numerusform>
+            <numerusform>End of %1: %2 s recorded, %Ln samples.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>perfglass::SessionTabs</name>
@@ -3782,6 +3793,10 @@ Module: %2</source>
     </message>
     <message>
         <source>Tell Perfglass where their files or debug files are:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 so far (%2 % of the file read)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -3241,6 +3241,17 @@ Module : %2</translation>
         <source>Loading %1 was cancelled: the views show the first %2 % of it.</source>
         <translation>Le chargement de %1 a été annulé : les vues en montrent les premiers %2 %.</translation>
     </message>
+    <message>
+        <source>standard input</source>
+        <translation>entrée standard</translation>
+    </message>
+    <message numerus="yes">
+        <source>End of %1: %2 s recorded, %Ln sample(s).</source>
+        <translation>
+            <numerusform>Fin de %1 : %2 s enregistrées, %Ln échantillon.</numerusform>
+            <numerusform>Fin de %1 : %2 s enregistrées, %Ln échantillons.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>perfglass::SessionTabs</name>
@@ -3785,6 +3796,10 @@ Module : %2</translation>
     <message>
         <source>Tell Perfglass where their files or debug files are:</source>
         <translation>Indiquez à Perfglass où sont leurs fichiers ou leurs fichiers de débogage :</translation>
+    </message>
+    <message>
+        <source>%1 so far (%2 % of the file read)</source>
+        <translation>%1 jusqu’ici (%2 % du fichier lu)</translation>
     </message>
 </context>
 <context>

@@ -140,6 +140,9 @@ QString SummaryView::sessionHtml() const {
     QString samples = number(eventSamples);
     if (s.topDown->sampleCount() != eventSamples)
         samples = tr("%1 (%2 in the current filter)").arg(samples, number(s.topDown->sampleCount()));
+    if (s.file->isPartial()) // a large file opened in steps: the rest is still being read
+        samples =
+            tr("%1 so far (%2 % of the file read)").arg(samples).arg(s.file->partialShare * 100, 0, 'f', 0);
     QString html = QStringLiteral("<h2>%1</h2><table>").arg(tr("Session"));
     html += row(tr("File"),
                 tr("%1 (%2)").arg(s.file->path.toHtmlEscaped(),
