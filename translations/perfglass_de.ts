@@ -3204,10 +3204,10 @@ Modul: %2</translation>
         <translation>Nur Zähler, keine Stichproben</translation>
     </message>
     <message numerus="yes">
-        <source>%n sample(s) of %1</source>
+        <source>%Ln sample(s) of %1</source>
         <translation>
-            <numerusform>%n Stichprobe von %1</numerusform>
-            <numerusform>%n Stichproben von %1</numerusform>
+            <numerusform>%Ln Stichprobe von %1</numerusform>
+            <numerusform>%Ln Stichproben von %1</numerusform>
         </translation>
     </message>
     <message>
@@ -3566,17 +3566,17 @@ Modul: %2</translation>
         <translation>%1 (nur gezählt: siehe Dock „Zähler“)</translation>
     </message>
     <message numerus="yes">
-        <source>&lt;b&gt;%1&lt;/b&gt; (%n sample(s), shown)</source>
+        <source>&lt;b&gt;%1&lt;/b&gt; (%Ln sample(s), shown)</source>
         <translation>
-            <numerusform>&lt;b&gt;%1&lt;/b&gt; (%n Stichprobe, angezeigt)</numerusform>
-            <numerusform>&lt;b&gt;%1&lt;/b&gt; (%n Stichproben, angezeigt)</numerusform>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt; (%Ln Stichprobe, angezeigt)</numerusform>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt; (%Ln Stichproben, angezeigt)</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%1 (%n sample(s))</source>
+        <source>%1 (%Ln sample(s))</source>
         <translation>
-            <numerusform>%1 (%n Stichprobe)</numerusform>
-            <numerusform>%1 (%n Stichproben)</numerusform>
+            <numerusform>%1 (%Ln Stichprobe)</numerusform>
+            <numerusform>%1 (%Ln Stichproben)</numerusform>
         </translation>
     </message>
     <message>

@@ -3204,10 +3204,10 @@ Module : %2</translation>
         <translation>Compteurs seulement, aucun échantillon</translation>
     </message>
     <message numerus="yes">
-        <source>%n sample(s) of %1</source>
+        <source>%Ln sample(s) of %1</source>
         <translation>
-            <numerusform>%n échantillon de %1</numerusform>
-            <numerusform>%n échantillons de %1</numerusform>
+            <numerusform>%Ln échantillon de %1</numerusform>
+            <numerusform>%Ln échantillons de %1</numerusform>
         </translation>
     </message>
     <message>
@@ -3566,17 +3566,17 @@ Module : %2</translation>
         <translation>%1 (seulement compté&#xa0;: voir le panneau Compteurs)</translation>
     </message>
     <message numerus="yes">
-        <source>&lt;b&gt;%1&lt;/b&gt; (%n sample(s), shown)</source>
+        <source>&lt;b&gt;%1&lt;/b&gt; (%Ln sample(s), shown)</source>
         <translation>
-            <numerusform>&lt;b&gt;%1&lt;/b&gt; (%n échantillon, affiché)</numerusform>
-            <numerusform>&lt;b&gt;%1&lt;/b&gt; (%n échantillons, affiché)</numerusform>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt; (%Ln échantillon, affiché)</numerusform>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt; (%Ln échantillons, affiché)</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%1 (%n sample(s))</source>
+        <source>%1 (%Ln sample(s))</source>
         <translation>
-            <numerusform>%1 (%n échantillon)</numerusform>
-            <numerusform>%1 (%n échantillons)</numerusform>
+            <numerusform>%1 (%Ln échantillon)</numerusform>
+            <numerusform>%1 (%Ln échantillons)</numerusform>
         </translation>
     </message>
     <message>

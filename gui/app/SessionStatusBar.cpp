@@ -173,7 +173,7 @@ void SessionStatusBar::showSession(const SessionAnalysis *analysis) {
     sessionLabel_->setText(
         analysis->profile()->countersOnly()
             ? tr("Counters only, no samples")
-            : tr("%n sample(s) of %1", nullptr, static_cast<int>(analysis->topDown->sampleCount()))
+            : tr("%Ln sample(s) of %1", nullptr, static_cast<int>(analysis->topDown->sampleCount()))
                   .arg(QString::fromStdString(analysis->eventName)));
 }
 

@@ -185,10 +185,10 @@ QString SummaryView::eventsText() const {
         if (events[i].samples == 0)
             parts << tr("%1 (counted only: see the Counters dock)").arg(name);
         else if (static_cast<int>(i) == session_->event)
-            parts << tr("<b>%1</b> (%n sample(s), shown)", nullptr, static_cast<int>(events[i].samples))
+            parts << tr("<b>%1</b> (%Ln sample(s), shown)", nullptr, static_cast<int>(events[i].samples))
                          .arg(name);
         else
-            parts << tr("%1 (%n sample(s))", nullptr, static_cast<int>(events[i].samples)).arg(name);
+            parts << tr("%1 (%Ln sample(s))", nullptr, static_cast<int>(events[i].samples)).arg(name);
     }
     return parts.join(QStringLiteral("; "));
 }

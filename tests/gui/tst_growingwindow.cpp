@@ -2,14 +2,16 @@
 // marked partial (the flame graph's "Partial: N % read", the status bar's "Showing the first N %"), then the
 // complete profile without the mark; File ▸ Open Stream follows a named pipe that the test feeds, the flame
 // graph growing as records arrive, until the stream ends. Screenshots of each state are saved.
+#include "CounterChartWidget.h"
+#include "CountersView.h"
 #include "FlameGraphModel.h"
 #include "GuiTestSupport.h"
 #include "MainWindow.h"
-#include "ManySamplesSession.h"
 #include "SessionDocument.h"
 #include "SessionPage.h"
 #include "SummaryView.h"
 #include "analysis/CallTree.h"
+#include "unit/ManySamplesSession.h"
 
 #include <QAction>
 #include <QApplication>
@@ -47,6 +49,7 @@ struct Shown {
     QString status;
     QString summary;
     uint64_t flameGraphSamples = 0;
+    uint64_t countersEnd = 0; // of the last interval the Counters dock charts
     QPixmap picture;
 };
 
@@ -57,10 +60,11 @@ void recordWhatIsShown(MainWindow &window, SessionDocument &document, std::vecto
         QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
         const auto *label = part<QLabel>(window, "partialShareLabel");
         const auto &tree = part<FlameGraphModel>(window, "flameGraphModel")->tree();
-        shown.push_back({document.file()->partialShare, !label->isHidden() && label->isVisible(),
-                         label->text(), window.statusBar()->currentMessage(),
-                         part<SummaryView>(window, "summaryView")->plainText(),
-                         tree ? tree->sampleCount() : 0, window.grab()});
+        const auto &charts = part<CountersView>(window, "countersView")->chart()->charts();
+        shown.push_back(
+            {document.file()->partialShare, !label->isHidden() && label->isVisible(), label->text(),
+             window.statusBar()->currentMessage(), part<SummaryView>(window, "summaryView")->plainText(),
+             tree ? tree->sampleCount() : 0, charts.empty() ? 0 : charts.front().end, window.grab()});
     });
 }
 
@@ -147,11 +151,12 @@ private slots:
     void initTestCase() { useTestSettings(QStringLiteral("tst_growingwindow")); }
 
     // A large file (here made large by a first step of 1 ms) shows its first snapshot marked partial in the
-    // flame graph's bar and in the status bar, then the complete profile without the mark.
+    // flame graph's bar, the status bar and the Summary, then the complete profile without the mark. The
+    // Counters dock charts the counter reads of each snapshot.
     void fileOpenedInStepsIsMarkedPartial() {
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("large.data"));
-        writeManySamples(path, 120'000);
+        writeCountedSamples(path, 120'000);
         MainWindow window;
         window.resize(1400, 900);
         window.show();
@@ -186,6 +191,11 @@ private slots:
         QVERIFY(!last.partialLabelShown);
         QCOMPARE(last.status, QStringLiteral("Opened large.data."));
         QCOMPARE(last.flameGraphSamples, uint64_t{120'000});
+        // The counters of the snapshot shown, up to the whole file's last read (1 ms after each sample).
+        constexpr uint64_t lastRead = 1'000'000'000 + uint64_t{119'999} * 1'000'000;
+        QVERIFY2(first.countersEnd > 0 && first.countersEnd < lastRead,
+                 qPrintable(QString::number(first.countersEnd)));
+        QCOMPARE(last.countersEnd, lastRead);
         QVERIFY(!last.summary.contains(QStringLiteral("so far")));
     }
 

@@ -10,13 +10,13 @@
 #include "GuiTestSupport.h"
 #include "LoadJob.h"
 #include "MainWindow.h"
-#include "ManySamplesSession.h"
 #include "SandwichWidget.h"
 #include "SessionComparer.h"
 #include "SessionDocument.h"
 #include "SessionPage.h"
 #include "TestSupport.h"
 #include "TreeModelBase.h"
+#include "unit/ManySamplesSession.h"
 
 #include <QDockWidget>
 #include <QFile>

@@ -11,8 +11,8 @@
 #include "perfdata/PerfDataReader.h"
 #include "perfdata/PerfDataWriter.h"
 #include "perfdata/PerfFileFormat.h"
-#include "perfdata/StatRecords.h"
 #include "profile/PackedColumn.h"
+#include "unit/ManySamplesSession.h"
 #include "unit/TreeLines.h"
 
 #include <QTemporaryDir>
@@ -66,55 +66,6 @@ void writeLargePipeSession(const std::string &path) {
     PerfDataWriter writer(PerfDataWriter::PipeOutput{file.get()}, golden.events(), golden.metadata());
     writeCopies(writer, golden.path());
     writer.finish(golden.metadata());
-}
-
-// A session counted and sampled at once, as `record --counters` writes it: SAMPLES cpu-clock samples (event
-// 0, id 1) and a task-clock counter (event 1, id 2, not sampled) read every 1,000 samples (a round of
-// STAT records ending in STAT_ROUND), its cumulative count growing by 1,000 + round each time.
-void writeCountedSession(const std::string &path, uint64_t samples) {
-    const uint64_t sampleType =
-        PERF_SAMPLE_IDENTIFIER | PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME | PERF_SAMPLE_PERIOD;
-    EventAttr sampled;
-    sampled.attr.size = sizeof sampled.attr;
-    sampled.attr.type = PERF_TYPE_SOFTWARE;
-    sampled.attr.config = PERF_COUNT_SW_CPU_CLOCK;
-    sampled.attr.sample_period = 1000000;
-    sampled.attr.sample_type = sampleType;
-    sampled.name = "cpu-clock";
-    sampled.ids = {1};
-    EventAttr counted = sampled;
-    counted.attr.config = PERF_COUNT_SW_TASK_CLOCK;
-    counted.attr.sample_period = 0;
-    counted.name = "task-clock";
-    counted.ids = {2};
-    PerfDataWriter writer(path, {sampled, counted});
-    const auto writeStat = [&writer](const stat::Bytes &bytes) {
-        writer.writeRecord(bytes.data(), bytes.size());
-    };
-    writeStat(stat::encodeThreadMap({{-1, ""}}));
-    writeStat(stat::encodeCpuMap({-1}));
-    writeStat(stat::encodeStatConfig(stat::kAggrGlobal, 1, true));
-    struct Sample {
-        perf_event_header header;
-        uint64_t identifier, ip, pidTid, time, period;
-    };
-    CounterValue cumulative;
-    for (uint64_t i = 0; i < samples; ++i) {
-        const uint64_t time = 1'000'000'000 + i * 1'000'000;
-        const Sample sample{{PERF_RECORD_SAMPLE, PERF_RECORD_MISC_USER, sizeof(Sample)},
-                            1,
-                            0x401000 + 0x100 * (i % 4),
-                            (uint64_t{4242} << 32) | 4242,
-                            time,
-                            1'000'000};
-        writer.writeRecord(&sample, sizeof sample);
-        if (i % 1000 != 999) continue;
-        cumulative += CounterValue{1000 + i / 1000, 1'000'000'000, 1'000'000'000};
-        writeStat(stat::encodeStat({2, -1, 0, cumulative}));
-        writeStat(stat::encodeStatRound({stat::kRoundInterval, time}));
-        writer.finishRound();
-    }
-    writer.finish(SessionMetadata::fromThisMachine());
 }
 
 // A file written as a recorder does, from the bytes of a finished one: the header with data size 0 first,
@@ -312,7 +263,7 @@ void TestGrowingProfile::growingFileSnapshotsShareChunksAndEndAsTheWholeFile() {
 void TestGrowingProfile::snapshotsCarryTheCountersReadSoFar() {
     QTemporaryDir dir;
     const std::string whole = dir.filePath("counted.data").toStdString();
-    writeCountedSession(whole, 20'000);
+    test::writeCountedSamples(QString::fromStdString(whole), 20'000);
     const std::shared_ptr<const Profile> read = loadProfile(whole, {});
     QCOMPARE(read->counters.size(), size_t{1});
     QCOMPARE(read->counters[0].points.size(), size_t{20});
