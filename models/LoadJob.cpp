@@ -186,7 +186,9 @@ std::shared_ptr<const SessionAnalysis> LoadJob::readLive(const QString &path, Lo
     file->lineage = live->lineage;
     file->path = QFileInfo(path).absoluteFilePath();
     file->dataPath = path;
-    file->fileSize = static_cast<uint64_t>(QFileInfo(path).size());
+    const QFileInfo info(path);
+    // A pipe has no size: what came through it so far.
+    file->fileSize = info.isFile() ? static_cast<uint64_t>(info.size()) : loader.bytesRead();
     file->symbolSettings = symbolSettings;
     if (inSteps) {
         describeOpened(*file, *live->opened);

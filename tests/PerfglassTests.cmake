@@ -51,6 +51,8 @@ list(APPEND PERFGLASS_GUI_TESTS tst_remoterecorddialog)
 # Profiles that grow: snapshots of a file being written and of a pipe, cut and cancelled loads, and their
 # aggregations extended snapshot by snapshot (issue 32)
 list(APPEND PERFGLASS_CORE_UNIT_TESTS tst_growingprofile tst_growingaggregation)
+# ... and seen in the window: a file opened in steps marked partial, File > Open Stream on a named pipe (gui)
+list(APPEND PERFGLASS_GUI_TESTS tst_growingwindow)
 
 function(perfglass_add_test folder label name)
   add_executable(${name} ${folder}/${name}.cpp)

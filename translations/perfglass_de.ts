@@ -3280,10 +3280,10 @@ Modul: %2</translation>
         <translation>Nur Zähler, keine Stichproben</translation>
     </message>
     <message numerus="yes">
-        <source>%n sample(s) of %1</source>
+        <source>%Ln sample(s) of %1</source>
         <translation>
-            <numerusform>%n Stichprobe von %1</numerusform>
-            <numerusform>%n Stichproben von %1</numerusform>
+            <numerusform>%Ln Stichprobe von %1</numerusform>
+            <numerusform>%Ln Stichproben von %1</numerusform>
         </translation>
     </message>
     <message>
@@ -3316,6 +3316,17 @@ Modul: %2</translation>
     <message>
         <source>Loading %1 was cancelled: the views show the first %2 % of it.</source>
         <translation>Das Laden von %1 wurde abgebrochen: die Ansichten zeigen die ersten %2 % davon.</translation>
+    </message>
+    <message>
+        <source>standard input</source>
+        <translation>Standardeingabe</translation>
+    </message>
+    <message numerus="yes">
+        <source>End of %1: %2 s recorded, %Ln sample(s).</source>
+        <translation>
+            <numerusform>Ende von %1: %2 s aufgezeichnet, %Ln Sample.</numerusform>
+            <numerusform>Ende von %1: %2 s aufgezeichnet, %Ln Samples.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3635,17 +3646,17 @@ Modul: %2</translation>
         <translation>%1 (nur gezählt: siehe Dock „Zähler“)</translation>
     </message>
     <message numerus="yes">
-        <source>&lt;b&gt;%1&lt;/b&gt; (%n sample(s), shown)</source>
+        <source>&lt;b&gt;%1&lt;/b&gt; (%Ln sample(s), shown)</source>
         <translation>
-            <numerusform>&lt;b&gt;%1&lt;/b&gt; (%n Stichprobe, angezeigt)</numerusform>
-            <numerusform>&lt;b&gt;%1&lt;/b&gt; (%n Stichproben, angezeigt)</numerusform>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt; (%Ln Stichprobe, angezeigt)</numerusform>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt; (%Ln Stichproben, angezeigt)</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%1 (%n sample(s))</source>
+        <source>%1 (%Ln sample(s))</source>
         <translation>
-            <numerusform>%1 (%n Stichprobe)</numerusform>
-            <numerusform>%1 (%n Stichproben)</numerusform>
+            <numerusform>%1 (%Ln Stichprobe)</numerusform>
+            <numerusform>%1 (%Ln Stichproben)</numerusform>
         </translation>
     </message>
     <message>
@@ -3865,6 +3876,10 @@ Modul: %2</translation>
     <message>
         <source>Tell Perfglass where their files or debug files are:</source>
         <translation>Sagen Sie Perfglass, wo ihre Dateien oder Debug-Dateien liegen:</translation>
+    </message>
+    <message>
+        <source>%1 so far (%2 % of the file read)</source>
+        <translation>%1 bisher (%2 % der Datei gelesen)</translation>
     </message>
 </context>
 <context>

@@ -3278,10 +3278,10 @@ Module: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>%n sample(s) of %1</source>
+        <source>%Ln sample(s) of %1</source>
         <translation>
-            <numerusform>%n sample of %1</numerusform>
-            <numerusform>%n samples of %1</numerusform>
+            <numerusform>%Ln sample of %1</numerusform>
+            <numerusform>%Ln samples of %1</numerusform>
         </translation>
     </message>
     <message>
@@ -3314,6 +3314,17 @@ Module: %2</source>
     <message>
         <source>Loading %1 was cancelled: the views show the first %2 % of it.</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>standard input</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>End of %1: %2 s recorded, %Ln sample(s).</source>
+        <translation>
+            <numerusform>End of %1: %2 s recorded, %Ln sample.</numerusform>
+            <numerusform>End of %1: %2 s recorded, %Ln samples.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3633,17 +3644,17 @@ Module: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>&lt;b&gt;%1&lt;/b&gt; (%n sample(s), shown)</source>
+        <source>&lt;b&gt;%1&lt;/b&gt; (%Ln sample(s), shown)</source>
         <translation>
-            <numerusform>&lt;b&gt;%1&lt;/b&gt; (%n sample, shown)</numerusform>
-            <numerusform>&lt;b&gt;%1&lt;/b&gt; (%n samples, shown)</numerusform>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt; (%Ln sample, shown)</numerusform>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt; (%Ln samples, shown)</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%1 (%n sample(s))</source>
+        <source>%1 (%Ln sample(s))</source>
         <translation>
-            <numerusform>%1 (%n sample)</numerusform>
-            <numerusform>%1 (%n samples)</numerusform>
+            <numerusform>%1 (%Ln sample)</numerusform>
+            <numerusform>%1 (%Ln samples)</numerusform>
         </translation>
     </message>
     <message>
@@ -3862,6 +3873,10 @@ Module: %2</source>
     </message>
     <message>
         <source>Tell Perfglass where their files or debug files are:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 so far (%2 % of the file read)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

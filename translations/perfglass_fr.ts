@@ -3280,10 +3280,10 @@ Module : %2</translation>
         <translation>Compteurs seulement, aucun échantillon</translation>
     </message>
     <message numerus="yes">
-        <source>%n sample(s) of %1</source>
+        <source>%Ln sample(s) of %1</source>
         <translation>
-            <numerusform>%n échantillon de %1</numerusform>
-            <numerusform>%n échantillons de %1</numerusform>
+            <numerusform>%Ln échantillon de %1</numerusform>
+            <numerusform>%Ln échantillons de %1</numerusform>
         </translation>
     </message>
     <message>
@@ -3316,6 +3316,17 @@ Module : %2</translation>
     <message>
         <source>Loading %1 was cancelled: the views show the first %2 % of it.</source>
         <translation>Le chargement de %1 a été annulé : les vues en montrent les premiers %2 %.</translation>
+    </message>
+    <message>
+        <source>standard input</source>
+        <translation>entrée standard</translation>
+    </message>
+    <message numerus="yes">
+        <source>End of %1: %2 s recorded, %Ln sample(s).</source>
+        <translation>
+            <numerusform>Fin de %1 : %2 s enregistrées, %Ln échantillon.</numerusform>
+            <numerusform>Fin de %1 : %2 s enregistrées, %Ln échantillons.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3635,17 +3646,17 @@ Module : %2</translation>
         <translation>%1 (seulement compté&#xa0;: voir le panneau Compteurs)</translation>
     </message>
     <message numerus="yes">
-        <source>&lt;b&gt;%1&lt;/b&gt; (%n sample(s), shown)</source>
+        <source>&lt;b&gt;%1&lt;/b&gt; (%Ln sample(s), shown)</source>
         <translation>
-            <numerusform>&lt;b&gt;%1&lt;/b&gt; (%n échantillon, affiché)</numerusform>
-            <numerusform>&lt;b&gt;%1&lt;/b&gt; (%n échantillons, affiché)</numerusform>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt; (%Ln échantillon, affiché)</numerusform>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt; (%Ln échantillons, affiché)</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%1 (%n sample(s))</source>
+        <source>%1 (%Ln sample(s))</source>
         <translation>
-            <numerusform>%1 (%n échantillon)</numerusform>
-            <numerusform>%1 (%n échantillons)</numerusform>
+            <numerusform>%1 (%Ln échantillon)</numerusform>
+            <numerusform>%1 (%Ln échantillons)</numerusform>
         </translation>
     </message>
     <message>
@@ -3865,6 +3876,10 @@ Module : %2</translation>
     <message>
         <source>Tell Perfglass where their files or debug files are:</source>
         <translation>Indiquez à Perfglass où sont leurs fichiers ou leurs fichiers de débogage :</translation>
+    </message>
+    <message>
+        <source>%1 so far (%2 % of the file read)</source>
+        <translation>%1 jusqu’ici (%2 % du fichier lu)</translation>
     </message>
 </context>
 <context>

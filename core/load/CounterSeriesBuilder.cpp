@@ -134,6 +134,14 @@ void CounterSeriesBuilder::addRound(const perf_event_header *record) {
     pending_.clear();
 }
 
+std::vector<CounterSeries> CounterSeriesBuilder::seriesSoFar() const {
+    std::vector<CounterSeries> result;
+    result.reserve(series_.size());
+    for (const auto &[key, series] : series_)
+        result.push_back(series);
+    return result;
+}
+
 std::vector<CounterSeries> CounterSeriesBuilder::finish() {
     std::vector<CounterSeries> result;
     result.reserve(series_.size());

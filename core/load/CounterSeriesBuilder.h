@@ -26,6 +26,9 @@ public:
     // Consumes a stat record and returns true; returns false for every other record type.
     bool addRecord(const perf_event_header *record);
     std::vector<CounterSeries> finish();
+    // The series of the rounds read so far, as finish() would give them now (for a snapshot of a growing
+    // profile); the builder goes on.
+    std::vector<CounterSeries> seriesSoFar() const;
     uint64_t malformedRecords() const { return malformed_; }
     uint64_t unknownIds() const { return unknownIds_; }
 

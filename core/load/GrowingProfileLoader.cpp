@@ -63,7 +63,9 @@ void GrowingProfileLoader::giveKernelSymbols() {
 
 std::shared_ptr<const Profile> GrowingProfileLoader::snapshot() {
     giveKernelSymbols();
-    return builder_.snapshot();
+    auto profile = builder_.snapshot();
+    addSessionFacts(*profile, reader_); // the host, the machine and the reader's notices so far
+    return profile;
 }
 
 double GrowingProfileLoader::shareRead() const {

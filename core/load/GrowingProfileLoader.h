@@ -40,7 +40,9 @@ public:
     // shareRead() now and then as the step reads.
     StepEnd step(std::chrono::steady_clock::duration budget, std::stop_token stop = {},
                  const std::function<void(double)> &progress = {});
-    // The profile so far; shares the sealed column chunks of the previous snapshot.
+    // The profile so far; shares the sealed column chunks of the previous snapshot. It carries the counter
+    // series and the notices known so far (ProfileBuilder::snapshot) and the reader's notices, not the
+    // partial notice of finish(): a snapshot of a profile that grows is partial by nature.
     std::shared_ptr<const Profile> snapshot();
     // The complete profile. Called before the input ended (a cancelled load, a recording still going), it
     // holds what was read, and a notice says that it is partial and how much of the input was read.

@@ -114,11 +114,10 @@ std::optional<FrameId> JitSymbols::mapFrame(uint32_t pid, uint64_t address) {
     return found != ProfileInterner::kNoFrame ? found : interner_.addFrame(module, address, *name);
 }
 
-void JitSymbols::addNotices() {
+void JitSymbols::addNotices(Profile &target) const {
     for (const std::string &error : dumpErrors_)
-        profile_.diagnostics.notices.push_back(
+        target.diagnostics.notices.push_back(
             coreMessage(MessageKind::Text, "JIT code of this jitdump stays unnamed: " + error));
-    dumpErrors_.clear();
 }
 
 } // namespace perfglass

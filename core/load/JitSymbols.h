@@ -46,8 +46,9 @@ public:
     // For the unwinder, on any thread while no mmap is noted: the JIT code at address in pid at time when its
     // jitdump gives it unwinding information (location's jitDump, jitCode and elfAddress are set).
     bool locateUnwinding(uint32_t pid, uint64_t address, uint64_t time, CodeLocation &location) const;
-    // One notice per jitdump that could not be read (named by file, with the byte where it went wrong).
-    void addNotices();
+    // One notice per jitdump that could not be read (named by file, with the byte where it went wrong), into
+    // target: the profile being built, or a snapshot of it.
+    void addNotices(Profile &target) const;
 
 private:
     struct LoadedDump {

@@ -345,19 +345,18 @@ void ProfileBuilder::noteMark(const Sample &sample) {
     profile_->marks.push_back(mark);
 }
 
-void ProfileBuilder::noteBrokenStacks() {
+void ProfileBuilder::noteBrokenStacks(Profile &target) const {
     uint64_t unwound = 0;
     for (uint64_t count : unwindEnds_)
         unwound += count;
-    if (unwound == 0 || profile_->diagnostics.brokenStacks == 0) return;
+    if (unwound == 0 || target.diagnostics.brokenStacks == 0) return;
     std::string reasons;
     for (size_t i = 1; i < unwindEnds_.size(); ++i)
         if (unwindEnds_[i] > 0)
             reasons += fmt::format("{}{} {}", reasons.empty() ? "" : ", ", unwindEnds_[i],
                                    unwindEndName(static_cast<UnwindEnd>(i)));
-    profile_->diagnostics.notices.push_back(coreMessage(MessageKind::BrokenDwarfStacks,
-                                                        profile_->diagnostics.brokenStacks, unwound, reasons,
-                                                        kBrokenStackName));
+    target.diagnostics.notices.push_back(coreMessage(
+        MessageKind::BrokenDwarfStacks, target.diagnostics.brokenStacks, unwound, reasons, kBrokenStackName));
 }
 
 // A session without samples (stat -o) spans its counter reads: from the first interval's start (0 when the
@@ -375,7 +374,7 @@ void ProfileBuilder::spanCounterReads(Profile &profile) {
 std::shared_ptr<Profile> ProfileBuilder::finish() {
     unwindPending();
     symbolizer_.finish();
-    noteBrokenStacks();
+    noteBrokenStacks(*profile_);
     profile_->counters = counterSeries_.finish();
     profile_->diagnostics.malformedRecords += counterSeries_.malformedRecords();
     if (profile_->countersOnly()) spanCounterReads(*profile_);
@@ -385,7 +384,14 @@ std::shared_ptr<Profile> ProfileBuilder::finish() {
     return std::move(profile_);
 }
 
-std::shared_ptr<const Profile> ProfileBuilder::snapshot() {
+// The counter series read so far, as finish() gives them.
+void ProfileBuilder::addCountersSoFar(Profile &target) const {
+    target.counters = counterSeries_.seriesSoFar();
+    target.diagnostics.malformedRecords += counterSeries_.malformedRecords();
+    if (target.countersOnly()) spanCounterReads(target);
+}
+
+std::shared_ptr<Profile> ProfileBuilder::snapshot() {
     unwindPending();
     symbolizer_.nameKernelFramesSoFar();
     const PackedColumn<uint16_t> &events = profile_->samples.event;
@@ -397,6 +403,9 @@ std::shared_ptr<const Profile> ProfileBuilder::snapshot() {
     auto copy = std::make_shared<Profile>(*profile_);
     for (size_t event = 0; event < copy->events.size(); ++event)
         copy->events[event].samples += snapshotEventSamples_[event];
+    symbolizer_.describeSoFar(*copy);
+    noteBrokenStacks(*copy);
+    addCountersSoFar(*copy);
     return copy;
 }
 

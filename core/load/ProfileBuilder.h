@@ -70,9 +70,11 @@ public:
     std::shared_ptr<Profile> finish();
     // The profile so far (a snapshot of a growing profile), and the builder goes on: waiting samples are
     // unwound, kernel frames named (with the kernel symbols given so far). The copy shares every sealed chunk
-    // of the sample columns with the builder's profile and with earlier snapshots; the interned tables are
-    // copied. Counter series and the notices finish() adds come with the finished profile only.
-    std::shared_ptr<const Profile> snapshot();
+    // of the sample columns with the builder's profile and with earlier snapshots; the interned tables and
+    // the counter series (a point per counter and interval, not per sample) are copied. It carries what
+    // finish() adds as far as it is known: the counter series read so far, the notices of modules without
+    // symbols, of unreadable jitdumps and of broken stacks.
+    std::shared_ptr<Profile> snapshot();
     // Words the stack cache holds (for tests: what it keeps stays bounded).
     size_t stackCacheWords() const { return stackCache_.entryWords(); }
 
@@ -93,7 +95,8 @@ private:
                     const std::vector<bool> &kernelFlags, StackId stack, bool &unmapped);
     void appendSample(const SampleHead &head, StackId stack);
     void noteMark(const Sample &sample);
-    void noteBrokenStacks();
+    void noteBrokenStacks(Profile &target) const;
+    void addCountersSoFar(Profile &target) const;
 
     std::shared_ptr<Profile> profile_;
     ProfileInterner interner_;

@@ -179,29 +179,33 @@ bool Symbolizer::endsAtEntryPoint(uint32_t pid, uint64_t pc) {
 }
 
 void Symbolizer::finish() {
-    jit_.addNotices();
-    noteBuildIds();
-    noteFilesUsed();
-    noteUnresolvedModules();
+    describeSoFar(profile_);
     nameKernelFrames();
 }
 
+void Symbolizer::describeSoFar(Profile &snapshot) const {
+    jit_.addNotices(snapshot);
+    noteBuildIds(snapshot);
+    noteFilesUsed(snapshot);
+    noteUnresolvedModules(snapshot);
+}
+
 // Each module's build id: the one the recording names, else that of the file read for its symbols.
-void Symbolizer::noteBuildIds() {
-    for (ModuleId module = 0; module < profile_.modules.size(); ++module) {
-        const auto expected = expectedBuildIds_.find(profile_.modulePath(module));
+void Symbolizer::noteBuildIds(Profile &target) const {
+    for (ModuleId module = 0; module < target.modules.size(); ++module) {
+        const auto expected = expectedBuildIds_.find(target.modulePath(module));
         if (expected != expectedBuildIds_.end() && !expected->second.empty()) {
-            profile_.modules[module].buildId = buildIdHex(expected->second);
+            target.modules[module].buildId = buildIdHex(expected->second);
         } else if (module < symbols_.size() && symbols_[module]) {
-            profile_.modules[module].buildId = buildIdHex(symbols_[module]->buildId());
+            target.modules[module].buildId = buildIdHex(symbols_[module]->buildId());
         }
     }
 }
 
 // Which file named each module's frames, for those that read the module again (annotate, script).
-void Symbolizer::noteFilesUsed() {
-    for (ModuleId module = 0; module < profile_.modules.size() && module < filePaths_.size(); ++module)
-        if (symbols_[module]) profile_.modules[module].filePath = filePaths_[module];
+void Symbolizer::noteFilesUsed(Profile &target) const {
+    for (ModuleId module = 0; module < target.modules.size() && module < filePaths_.size(); ++module)
+        if (symbols_[module]) target.modules[module].filePath = filePaths_[module];
 }
 
 void Symbolizer::nameKernelFrames() {
@@ -216,27 +220,30 @@ void Symbolizer::nameKernelFrames() {
         frame.function = interner_.functionFor(interner_.kernelModule(),
                                                names[i].empty() ? std::string("[unknown]") : names[i]);
     }
+    kernelFramesNamed_ += unnamedKernelFrames_.size();
     unnamedKernelFrames_.clear();
 }
 
-void Symbolizer::noteUnresolvedModules() {
-    std::vector<uint64_t> framesPerModule(profile_.modules.size(), 0);
-    for (const Frame &frame : profile_.frames)
+void Symbolizer::noteUnresolvedModules(Profile &target) const {
+    std::vector<uint64_t> framesPerModule(target.modules.size(), 0);
+    for (const Frame &frame : target.frames)
         ++framesPerModule[frame.module];
-    for (ModuleId module = 0; module < profile_.modules.size(); ++module) {
+    for (ModuleId module = 0; module < target.modules.size(); ++module) {
         if (module == interner_.unknownModule() || framesPerModule[module] == 0) continue;
         const auto error = moduleErrors_.find(module);
         if (error == moduleErrors_.end()) continue;
-        ++profile_.diagnostics.modulesWithoutSymbols;
-        profile_.diagnostics.notices.push_back(coreMessage(MessageKind::NoSymbolsForModule,
-                                                           profile_.modulePath(module),
-                                                           framesPerModule[module], error->second));
+        ++target.diagnostics.modulesWithoutSymbols;
+        target.diagnostics.notices.push_back(coreMessage(MessageKind::NoSymbolsForModule,
+                                                         target.modulePath(module), framesPerModule[module],
+                                                         error->second));
     }
     for (const auto &[module, warning] : moduleWarnings_)
-        if (framesPerModule[module] > 0) profile_.diagnostics.notices.push_back(textMessage(warning));
-    if (kernelSymbols_.empty() && !unnamedKernelFrames_.empty())
-        profile_.diagnostics.notices.push_back(
-            coreMessage(MessageKind::NoKernelSymbols, unnamedKernelFrames_.size()));
+        if (module < framesPerModule.size() && framesPerModule[module] > 0)
+            target.diagnostics.notices.push_back(textMessage(warning));
+    // The kernel frames of the whole profile: those the snapshots named too.
+    const size_t kernelFrames = kernelFramesNamed_ + unnamedKernelFrames_.size();
+    if (kernelSymbols_.empty() && kernelFrames > 0)
+        target.diagnostics.notices.push_back(coreMessage(MessageKind::NoKernelSymbols, kernelFrames));
 }
 
 } // namespace perfglass

@@ -69,6 +69,10 @@ public:
     // Names the kernel frames met since the last call (a snapshot of a growing profile); finish() names the
     // rest.
     void nameKernelFramesSoFar() { nameKernelFrames(); }
+    // What finish() adds to the profile, as far as it is known now, into SNAPSHOT (a copy of the profile so
+    // far, its kernel frames named): the modules' build ids and files, the notices of modules without
+    // symbols and of unreadable jitdumps. Costs a pass over the distinct frames and modules.
+    void describeSoFar(Profile &snapshot) const;
 
 private:
     ElfSymbols *symbolsFor(ModuleId module);
@@ -76,16 +80,17 @@ private:
     // The module's file and symbols (ModuleFinder), or why they cannot be used.
     Expected<FoundModule> openSymbols(const std::string &path) const;
     FrameId symbolizedFrame(ModuleId module, uint64_t address, ElfSymbols *symbols);
-    void noteBuildIds();
+    void noteBuildIds(Profile &target) const;
     void nameKernelFrames();
-    void noteUnresolvedModules();
-    void noteFilesUsed();
+    void noteUnresolvedModules(Profile &target) const;
+    void noteFilesUsed(Profile &target) const;
 
     Profile &profile_;
     ProfileInterner &interner_;
     ProcessTable &processes_;
     KernelSymbols kernelSymbols_;
     std::vector<FrameId> unnamedKernelFrames_;
+    size_t kernelFramesNamed_ = 0;                     // by the snapshots so far (nameKernelFramesSoFar)
     std::vector<std::unique_ptr<ElfSymbols>> symbols_; // by module
     std::vector<bool> symbolsOpened_;                  // by module: whether symbols_ was tried
     std::vector<std::string> filePaths_;               // by module: the file that named its frames

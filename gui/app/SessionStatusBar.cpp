@@ -1,6 +1,7 @@
 #include "SessionStatusBar.h"
 
 #include "ExportJob.h"
+#include "LoadJob.h"
 #include "RecordingView.h"
 #include "SessionDocument.h"
 #include "base/MonotonicClock.h"
@@ -18,6 +19,13 @@ namespace perfglass {
 namespace {
 QString fileNameOf(const QString &path) {
     return QFileInfo(path).fileName();
+}
+
+// Seconds from the first sample shown to the last.
+double recordedSeconds(const Profile &profile) {
+    return profile.endTime > profile.startTime
+               ? static_cast<double>(profile.endTime - profile.startTime) / 1e9
+               : 0;
 }
 } // namespace
 
@@ -84,6 +92,12 @@ void SessionStatusBar::followLoad(SessionDocument *document) {
         else
             showMessage(tr("Loading %1 was cancelled.").arg(fileNameOf(document->loadingPath())), 5000);
     });
+    // After the step's loaded(), once the document has seen whether its input ended.
+    connect(document->loader(), &LoadJob::stepEnded, this, [this, document] {
+        if (document->isLiveRefresh() && document->file() &&
+            document->loader()->liveState() == LoadJob::LiveState::Ended)
+            sayEnded(document);
+    });
 }
 
 // What opening a file found worth saying: samples lost while recording, an archive unpacked.
@@ -107,8 +121,7 @@ void SessionStatusBar::sayOpened(const SessionDocument *document) {
 // (samples carry CLOCK_MONOTONIC times, the recorder's clock; an older file's clock says nothing of now).
 void SessionStatusBar::sayLive(const SessionDocument *document) {
     const Profile &profile = *document->file()->profile;
-    const double recorded =
-        profile.endTime > profile.startTime ? (profile.endTime - profile.startTime) / 1e9 : 0;
+    const double recorded = recordedSeconds(profile);
     const uint64_t now = monotonicNanoseconds();
     const bool sameClock =
         profile.endTime > 0 && profile.endTime <= now && now - profile.endTime < 3'600'000'000'000u;
@@ -119,6 +132,17 @@ void SessionStatusBar::sayLive(const SessionDocument *document) {
             .arg(recorded, 0, 'f', 1)
             .arg(behind),
         3 * RecordingView::kLiveIntervalMs);
+}
+
+// A stream (or the file of a live view) read to its end: the view shows all of it and follows it no more.
+void SessionStatusBar::sayEnded(const SessionDocument *document) {
+    const Profile &profile = *document->file()->profile;
+    const QString path = document->loadingPath();
+    const QString name = path == QLatin1String("-") ? tr("standard input") : fileNameOf(path);
+    showMessage(
+        tr("End of %1: %2 s recorded, %Ln sample(s).", nullptr, static_cast<int>(profile.samples.size()))
+            .arg(name)
+            .arg(recordedSeconds(profile), 0, 'f', 1));
 }
 
 void SessionStatusBar::followAnalysis(SessionDocument *document) {
@@ -149,7 +173,7 @@ void SessionStatusBar::showSession(const SessionAnalysis *analysis) {
     sessionLabel_->setText(
         analysis->profile()->countersOnly()
             ? tr("Counters only, no samples")
-            : tr("%n sample(s) of %1", nullptr, static_cast<int>(analysis->topDown->sampleCount()))
+            : tr("%Ln sample(s) of %1", nullptr, static_cast<int>(analysis->topDown->sampleCount()))
                   .arg(QString::fromStdString(analysis->eventName)));
 }
 

@@ -34,6 +34,7 @@ signals:
 
 private:
     void sayLive(const SessionDocument *document);
+    void sayEnded(const SessionDocument *document);
     void followLoad(SessionDocument *document);
     void followAnalysis(SessionDocument *document);
     void followExport(SessionDocument *document);

@@ -42,8 +42,12 @@ bool CountersView::showsCharts() const {
 }
 
 void CountersView::setSession(const std::shared_ptr<const SessionAnalysis> &session) {
+    setProfile(session ? session->profile().get() : nullptr);
+}
+
+void CountersView::setProfile(const Profile *profile) {
     std::vector<CounterChart> charts;
-    if (session) charts = CounterChart::build(*session->profile());
+    if (profile) charts = CounterChart::build(*profile);
     const bool any = !charts.empty();
     chart_->setCharts(std::move(charts));
     stack_->setCurrentIndex(any ? 1 : 0);

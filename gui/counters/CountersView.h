@@ -21,6 +21,8 @@ public:
     explicit CountersView(QWidget *parent = nullptr);
 
     void setSession(const std::shared_ptr<const SessionAnalysis> &session);
+    // The counter series of PROFILE (null: none), whatever analysis of it is shown.
+    void setProfile(const Profile *profile);
     CounterChartWidget *chart() const { return chart_; }
     QLabel *emptyNote() const { return note_; }
     bool showsCharts() const;

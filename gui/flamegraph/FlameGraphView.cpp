@@ -77,6 +77,7 @@ FlameGraphView::FlameGraphView(FlameGraphModel *model, QWidget *parent)
     scroll_->setFocusProxy(graph_);
     setFocusProxy(graph_);
 
+    partial_->setObjectName(QStringLiteral("partialShareLabel"));
     partial_->setTextFormat(Qt::PlainText);
     partial_->setToolTip(tr("The file is still being read: the views grow as it is"));
     partial_->setStyleSheet(QStringLiteral("QLabel { color: palette(highlighted-text); background: "

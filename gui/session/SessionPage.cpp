@@ -328,9 +328,11 @@ void SessionPage::showAnalysis() {
 }
 
 // A new file: the views that show one function start empty, the counters chart the new series. A file read
-// again keeps them (the function shown is looked up anew by the views).
+// again keeps them (the function shown is looked up anew by the views). The counters are the file's: after a
+// reload (a refresh of the live view, a step of a file opened in steps) the document's analysis is still the
+// previous file's until the filter is applied to the new one.
 void SessionPage::onLoaded(bool reloaded) {
-    countersView_->setSession(document_->analysis());
+    countersView_->setProfile(document_->file()->profile.get());
     if (reloaded) return;
     callerCalleeView_->setSession({});
     sourceView_->setSession({});

@@ -140,6 +140,9 @@ QString SummaryView::sessionHtml() const {
     QString samples = number(eventSamples);
     if (s.topDown->sampleCount() != eventSamples)
         samples = tr("%1 (%2 in the current filter)").arg(samples, number(s.topDown->sampleCount()));
+    if (s.file->isPartial()) // a large file opened in steps: the rest is still being read
+        samples =
+            tr("%1 so far (%2 % of the file read)").arg(samples).arg(s.file->partialShare * 100, 0, 'f', 0);
     QString html = QStringLiteral("<h2>%1</h2><table>").arg(tr("Session"));
     html += row(tr("File"),
                 tr("%1 (%2)").arg(s.file->path.toHtmlEscaped(),
@@ -182,10 +185,10 @@ QString SummaryView::eventsText() const {
         if (events[i].samples == 0)
             parts << tr("%1 (counted only: see the Counters dock)").arg(name);
         else if (static_cast<int>(i) == session_->event)
-            parts << tr("<b>%1</b> (%n sample(s), shown)", nullptr, static_cast<int>(events[i].samples))
+            parts << tr("<b>%1</b> (%Ln sample(s), shown)", nullptr, static_cast<int>(events[i].samples))
                          .arg(name);
         else
-            parts << tr("%1 (%n sample(s))", nullptr, static_cast<int>(events[i].samples)).arg(name);
+            parts << tr("%1 (%Ln sample(s))", nullptr, static_cast<int>(events[i].samples)).arg(name);
     }
     return parts.join(QStringLiteral("; "));
 }

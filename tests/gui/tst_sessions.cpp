@@ -17,7 +17,7 @@
 #include "SessionPage.h"
 #include "TestSupport.h"
 #include "TreeModelBase.h"
-#include "perfdata/PerfDataWriter.h"
+#include "unit/ManySamplesSession.h"
 #include "unit/TreeLines.h"
 
 #include <QDockWidget>
@@ -34,8 +34,6 @@
 #include <QTest>
 #include <QTreeView>
 #include <QUndoStack>
-
-#include <linux/perf_event.h>
 
 #include <set>
 
@@ -111,33 +109,6 @@ std::pair<uint64_t, uint64_t> middleThird(const SessionAnalysis &analysis) {
     const Profile &profile = *analysis.profile();
     const uint64_t third = (profile.endTime - profile.startTime) / 3;
     return {profile.startTime + third, profile.endTime - third};
-}
-
-// A session of SAMPLES cpu-clock samples of one thread, at four places in turn, a round per thousand: records
-// enough for a load in steps to stop several times (a step looks at its clock every 4096 records).
-void writeManySamples(const QString &path, uint64_t samples) {
-    EventAttr event;
-    event.attr.size = sizeof event.attr;
-    event.attr.type = PERF_TYPE_SOFTWARE;
-    event.attr.config = PERF_COUNT_SW_CPU_CLOCK;
-    event.attr.sample_period = 1000000;
-    event.attr.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME | PERF_SAMPLE_PERIOD;
-    event.name = "cpu-clock";
-    PerfDataWriter writer(path.toStdString(), {event});
-    struct Sample {
-        perf_event_header header;
-        uint64_t ip, pidTid, time, period;
-    };
-    for (uint64_t i = 0; i < samples; ++i) {
-        const Sample sample{{PERF_RECORD_SAMPLE, PERF_RECORD_MISC_USER, sizeof(Sample)},
-                            0x401000 + 0x100 * (i % 4),
-                            (uint64_t{4242} << 32) | 4242,
-                            1'000'000'000 + i * 1'000'000,
-                            1'000'000};
-        writer.writeRecord(&sample, sizeof sample);
-        if (i % 1000 == 999) writer.finishRound();
-    }
-    writer.finish(SessionMetadata::fromThisMachine());
 }
 
 // Writes a session of 120,000 samples into DIR and has DOCUMENT open it in steps of 1 ms and more.

@@ -145,8 +145,8 @@ void TestTranslations::catalogueLoads() {
     const QString file = translated("perfglass::MainWindow", "&File");
     QVERIFY2(file != QLatin1String("&File"), qPrintable(file));
     // Plural forms by count: one sample, two samples.
-    const QString one = translated("perfglass::SessionStatusBar", "%n sample(s) of %1", 1);
-    const QString two = translated("perfglass::SessionStatusBar", "%n sample(s) of %1", 2);
+    const QString one = translated("perfglass::SessionStatusBar", "%Ln sample(s) of %1", 1);
+    const QString two = translated("perfglass::SessionStatusBar", "%Ln sample(s) of %1", 2);
     QVERIFY2(one.startsWith(QLatin1String("1 ")) && two.startsWith(QLatin1String("2 ")),
              qPrintable(one + two));
     QVERIFY2(one.mid(2) != two.mid(2), qPrintable(one + QLatin1String(" / ") + two));
@@ -158,7 +158,7 @@ void TestTranslations::catalogueLoads() {
     // A language without a catalogue falls back to English, with its plural forms.
     QCOMPARE(installTranslations(*QCoreApplication::instance(), QLocale(QLocale::Japanese)),
              QStringLiteral("perfglass_en.qm"));
-    QCOMPARE(translated("perfglass::SessionStatusBar", "%n sample(s) of %1", 1),
+    QCOMPARE(translated("perfglass::SessionStatusBar", "%Ln sample(s) of %1", 1),
              QStringLiteral("1 sample of %1"));
 }
 

@@ -1,8 +1,10 @@
 // Profiles that grow (load/GrowingProfileLoader): a file written while it is read and a pipe, read in steps.
 // Each snapshot shares the sealed chunks of its predecessor's sample columns; the snapshots end in the
 // profile loadProfile reads from the whole file (same sample columns, same call trees); a cut pipe and a
-// cancelled load keep what they read and say that the profile is partial. Trees made by extending the sums
-// of each snapshot by the samples it added are those of the whole snapshot, and of the complete profile.
+// cancelled load keep what they read and say that the profile is partial. A snapshot carries the counter
+// series and the notices known when it is taken, and the last ones equal the whole file's. Trees made by
+// extending the sums of each snapshot by the samples it added are those of the whole snapshot, and of the
+// complete profile.
 #include "GoldenFixtures.h"
 #include "analysis/CallTree.h"
 #include "analysis/StackCosts.h"
@@ -14,12 +16,14 @@
 #include "perfdata/PerfDataWriter.h"
 #include "perfdata/PerfFileFormat.h"
 #include "profile/PackedColumn.h"
+#include "unit/ManySamplesSession.h"
 #include "unit/TreeLines.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
 
 #include <fcntl.h>
+#include <linux/perf_event.h>
 #include <unistd.h>
 
 #include <cstring>
@@ -67,6 +71,45 @@ void writeLargePipeSession(const std::string &path) {
     writeCopies(writer, golden.path());
     writer.finish(golden.metadata());
 }
+
+// A file written as a recorder does, from the bytes of a finished one: the header with data size 0 first,
+// then the records in pieces (cut anywhere, inside records too), last the feature sections and the data
+// size in the header.
+class GrowingFile {
+public:
+    GrowingFile(const std::string &finished, std::string path)
+        : path_(std::move(path))
+        , bytes_(fileBytes(finished)) {
+        std::memcpy(&header_, bytes_.data(), sizeof header_);
+        format::FileHeader unfinished = header_;
+        unfinished.data.size = 0;
+        std::memset(unfinished.features, 0, sizeof unfinished.features);
+        std::vector<uint8_t> start(bytes_.begin(),
+                                   bytes_.begin() + static_cast<std::ptrdiff_t>(header_.data.offset));
+        std::memcpy(start.data(), &unfinished, sizeof unfinished);
+        writeBytes(path_, start.data(), start.size(), false);
+    }
+    const std::string &path() const { return path_; }
+    // Appends the records up to piece + 1 of PIECES (a few bytes past it, but for the last).
+    void appendPiece(uint64_t piece, uint64_t pieces) {
+        const auto &data = header_.data;
+        const uint64_t from = data.offset + data.size * piece / pieces + (piece ? 3 : 0);
+        const uint64_t to = piece + 1 == pieces ? data.offset + data.size
+                                                : data.offset + data.size * (piece + 1) / pieces + 3;
+        writeBytes(path_, bytes_.data() + from, to - from, true);
+    }
+    void finish() {
+        const uint64_t dataEnd = header_.data.offset + header_.data.size;
+        writeBytes(path_, bytes_.data() + dataEnd, bytes_.size() - dataEnd, true);
+        std::fstream file(path_, std::ios::binary | std::ios::in | std::ios::out);
+        file.write(reinterpret_cast<const char *>(&header_), sizeof header_);
+    }
+
+private:
+    std::string path_;
+    std::vector<uint8_t> bytes_;
+    format::FileHeader header_{};
+};
 
 LoadOptions goldenOptions() {
     LoadOptions options;
@@ -128,6 +171,34 @@ GrowingProfileLoader::StepEnd readArrived(GrowingProfileLoader &loader) {
     return end;
 }
 
+std::vector<std::string> noticeTexts(const Profile &profile) {
+    std::vector<std::string> texts;
+    for (const Message &notice : profile.diagnostics.notices)
+        texts.push_back(notice.english());
+    return texts;
+}
+
+size_t noticesOfKind(const Profile &profile, MessageKind kind) {
+    return static_cast<size_t>(std::count_if(profile.diagnostics.notices.begin(),
+                                             profile.diagnostics.notices.end(),
+                                             [kind](const Message &notice) { return notice.kind == kind; }));
+}
+
+// Whether every point of EARLIER's series is the same in LATER's, which may have more points.
+bool countersGrewFrom(const std::vector<CounterSeries> &earlier, const std::vector<CounterSeries> &later) {
+    if (earlier.size() > later.size()) return false;
+    for (size_t i = 0; i < earlier.size(); ++i) {
+        const auto &before = earlier[i].points;
+        const auto &after = later[i].points;
+        if (earlier[i].eventName != later[i].eventName || before.size() > after.size()) return false;
+        for (size_t point = 0; point < before.size(); ++point)
+            if (before[point].time != after[point].time || before[point].delta != after[point].delta ||
+                before[point].begin != after[point].begin || before[point].enabled != after[point].enabled)
+                return false;
+    }
+    return true;
+}
+
 bool hasPartialNotice(const Profile &profile) {
     return std::any_of(
         profile.diagnostics.notices.begin(), profile.diagnostics.notices.end(),
@@ -142,6 +213,8 @@ class TestGrowingProfile : public QObject {
 private slots:
     void copiedColumnSharesSealedChunks();
     void growingFileSnapshotsShareChunksAndEndAsTheWholeFile();
+    void snapshotsCarryTheCountersReadSoFar();
+    void snapshotsCarryTheNoticesKnownSoFar();
     void cutPipeKeepsWhatItRead();
     void cancelledLoadKeepsWhatItRead();
 };
@@ -174,31 +247,17 @@ void TestGrowingProfile::copiedColumnSharesSealedChunks() {
 void TestGrowingProfile::growingFileSnapshotsShareChunksAndEndAsTheWholeFile() {
     QTemporaryDir dir;
     const std::string whole = dir.filePath("whole.data").toStdString();
-    const std::string growing = dir.filePath("growing.data").toStdString();
     writeLargeSession(whole);
-    const std::vector<uint8_t> bytes = fileBytes(whole);
-    format::FileHeader header{};
-    std::memcpy(&header, bytes.data(), sizeof header);
-    format::FileHeader unfinished = header;
-    unfinished.data.size = 0;
-    std::memset(unfinished.features, 0, sizeof unfinished.features);
-    std::vector<uint8_t> start(bytes.begin(),
-                               bytes.begin() + static_cast<std::ptrdiff_t>(header.data.offset));
-    std::memcpy(start.data(), &unfinished, sizeof unfinished);
-    writeBytes(growing, start.data(), start.size(), false);
+    GrowingFile growing(whole, dir.filePath("growing.data").toStdString());
 
-    GrowingProfileLoader loader(growing, goldenOptions());
+    GrowingProfileLoader loader(growing.path(), goldenOptions());
     std::shared_ptr<const Profile> previous = loader.snapshot();
     QCOMPARE(previous->samples.size(), size_t{0});
-    const uint64_t dataEnd = header.data.offset + header.data.size;
     const uint64_t pieces = 7;
     int sharedSnapshots = 0;
     std::shared_ptr<const StackSampleSums> sums; // the trees, extended snapshot by snapshot
     for (uint64_t piece = 0; piece < pieces; ++piece) {
-        const uint64_t from = header.data.offset + header.data.size * piece / pieces + (piece ? 3 : 0);
-        const uint64_t to =
-            piece + 1 == pieces ? dataEnd : header.data.offset + header.data.size * (piece + 1) / pieces + 3;
-        writeBytes(growing, bytes.data() + from, to - from, true);
+        growing.appendPiece(piece, pieces);
         QCOMPARE(readArrived(loader), GrowingProfileLoader::StepEnd::CaughtUp);
         const std::shared_ptr<const Profile> next = loader.snapshot();
         QVERIFY(next->samples.size() >= previous->samples.size());
@@ -211,12 +270,7 @@ void TestGrowingProfile::growingFileSnapshotsShareChunksAndEndAsTheWholeFile() {
         previous = next;
     }
     QVERIFY(sharedSnapshots >= 3); // the sharing was tested on sealed chunks, not only on empty columns
-    // The writer finishes: features, then the data size in the header.
-    writeBytes(growing, bytes.data() + dataEnd, bytes.size() - dataEnd, true);
-    {
-        std::fstream file(growing, std::ios::binary | std::ios::in | std::ios::out);
-        file.write(reinterpret_cast<const char *>(&header), sizeof header);
-    }
+    growing.finish();
     QCOMPARE(readArrived(loader), GrowingProfileLoader::StepEnd::Ended);
     const std::shared_ptr<const Profile> grown = loader.finish();
     const std::shared_ptr<const Profile> read = loadProfile(whole, goldenOptions());
@@ -227,6 +281,79 @@ void TestGrowingProfile::growingFileSnapshotsShareChunksAndEndAsTheWholeFile() {
     // The complete profile extends the last snapshot too (the samples unwound at the end, names given then).
     QVERIFY(extendAndCompare(sums, grown));
     QVERIFY(!hasPartialNotice(*grown));
+}
+
+// A session counted as it is sampled (record --counters): each snapshot holds the counter series of the
+// rounds read so far, which the next snapshot extends, and the finished profile's equal the whole file's.
+void TestGrowingProfile::snapshotsCarryTheCountersReadSoFar() {
+    QTemporaryDir dir;
+    const std::string whole = dir.filePath("counted.data").toStdString();
+    test::writeCountedSamples(QString::fromStdString(whole), 20'000);
+    const std::shared_ptr<const Profile> read = loadProfile(whole, {});
+    QCOMPARE(read->counters.size(), size_t{1});
+    QCOMPARE(read->counters[0].points.size(), size_t{20});
+    GrowingFile growing(whole, dir.filePath("growing.data").toStdString());
+    GrowingProfileLoader loader(growing.path(), {});
+    std::shared_ptr<const Profile> previous = loader.snapshot();
+    QVERIFY(previous->counters.empty());
+    const uint64_t pieces = 4;
+    std::vector<size_t> points;
+    for (uint64_t piece = 0; piece < pieces; ++piece) {
+        growing.appendPiece(piece, pieces);
+        QCOMPARE(readArrived(loader), GrowingProfileLoader::StepEnd::CaughtUp);
+        const std::shared_ptr<const Profile> next = loader.snapshot();
+        QVERIFY(countersGrewFrom(previous->counters, next->counters));
+        QVERIFY(countersGrewFrom(next->counters, read->counters));
+        points.push_back(next->counters.empty() ? 0 : next->counters[0].points.size());
+        previous = next;
+    }
+    // The first piece's rounds are in its snapshot (the orderer holds back the last round read).
+    QVERIFY2(points.front() > 0 && points.front() < 20, qPrintable(QString::number(points.front())));
+    QVERIFY(std::is_sorted(points.begin(), points.end()));
+    QCOMPARE(previous->counters[0].eventName, std::string("task-clock"));
+    QCOMPARE(previous->counters[0].points[0].delta, uint64_t{1000});
+    growing.finish();
+    QCOMPARE(readArrived(loader), GrowingProfileLoader::StepEnd::Ended);
+    const std::shared_ptr<const Profile> grown = loader.finish();
+    QVERIFY(countersGrewFrom(grown->counters, read->counters));
+    QVERIFY(countersGrewFrom(read->counters, grown->counters));
+    QCOMPARE(grown->counters[0].total(), read->counters[0].total());
+    compareSamples(*grown, *read);
+}
+
+// A finished file opened in steps (a large file shown while it loads), read without the golden program's
+// files: its program has no symbols. Each snapshot says so once, and the finished profile's notices are
+// those of the file read in one go. A step that is asked to stop ends at its first look at the stop, after
+// 4096 records, so the steps are the same on any machine.
+void TestGrowingProfile::snapshotsCarryTheNoticesKnownSoFar() {
+    QTemporaryDir dir;
+    const std::string whole = dir.filePath("whole.data").toStdString();
+    writeLargeSession(whole);
+    LoadOptions withoutFiles;
+    withoutFiles.userBuildIdCache = false;
+    const std::shared_ptr<const Profile> read = loadProfile(whole, withoutFiles);
+    QCOMPARE(noticesOfKind(*read, MessageKind::NoSymbolsForModule), size_t{1});
+    GrowingProfileLoader loader(whole, withoutFiles);
+    std::stop_source stopped;
+    stopped.request_stop();
+    int snapshots = 0;
+    while (loader.step(std::chrono::hours(1), stopped.get_token()) ==
+           GrowingProfileLoader::StepEnd::Stopped) {
+        const std::shared_ptr<const Profile> snapshot = loader.snapshot();
+        if (snapshot->samples.size() == 0) continue; // the orderer holds the first round
+        ++snapshots;
+        QVERIFY(snapshot->samples.size() < read->samples.size());
+        QCOMPARE(noticesOfKind(*snapshot, MessageKind::NoSymbolsForModule), size_t{1});
+        QCOMPARE(snapshot->diagnostics.modulesWithoutSymbols, read->diagnostics.modulesWithoutSymbols);
+        QCOMPARE(snapshot->hostname, read->hostname);
+        QVERIFY(!hasPartialNotice(*snapshot));
+    }
+    QVERIFY2(snapshots >= 3, qPrintable(QString::number(snapshots)));
+    QVERIFY(loader.ended());
+    const std::shared_ptr<const Profile> grown = loader.finish();
+    QCOMPARE(noticeTexts(*grown), noticeTexts(*read));
+    QCOMPARE(grown->diagnostics.modulesWithoutSymbols, read->diagnostics.modulesWithoutSymbols);
+    compareSamples(*grown, *read);
 }
 
 // perf record -o - | perfglass -: the pipe ends inside a record. What came before it is kept, as a file cut
