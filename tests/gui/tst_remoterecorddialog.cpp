@@ -112,6 +112,23 @@ void chooseHost(RecordDialog &dialog, const QString &host, const QString &config
     part<QLineEdit>(dialog, "hostEdit")->setText(host);
     emit part<QLineEdit>(dialog, "hostEdit")->editingFinished();
 }
+// A main window at a size that shows every dock, shown.
+std::unique_ptr<MainWindow> shownWindow() {
+    auto window = std::make_unique<MainWindow>();
+    window->resize(1200, 800);
+    window->show();
+    return window;
+}
+
+// The frame-pointer recording of the hotspots client the host recordings make (a run long enough to Stop).
+RecordOptions hotspotsRecording() {
+    RecordOptions options;
+    options.command = {clientPath(QStringLiteral("hotspots-fp")).toStdString(), "120000", "1"};
+    options.events = "cpu-clock";
+    options.callGraph = CallGraphMode::FramePointer;
+    return options;
+}
+
 } // namespace
 
 class TestRemoteRecordDialog : public QObject {
@@ -478,14 +495,9 @@ private slots:
     // ends the host's recorder cleanly and the complete session opens.
     void recordsOnTheHostLive() {
         requireSshd();
-        auto window = std::make_unique<MainWindow>();
-        window->resize(1200, 800);
-        window->show();
+        const auto window = shownWindow();
         QVERIFY(QTest::qWaitForWindowExposed(window.get()));
-        RecordOptions options;
-        options.command = {clientPath(QStringLiteral("hotspots-fp")).toStdString(), "120000", "1"};
-        options.events = "cpu-clock";
-        options.callGraph = CallGraphMode::FramePointer;
+        RecordOptions options = hotspotsRecording();
         const QString output = dir_.filePath(QStringLiteral("remote-live.data"));
         options.outputPath = output.toStdString();
         RecordingView *view = part<RecordingView>(window, "recordingView");
@@ -530,14 +542,9 @@ private slots:
     // Two hosts at once: one CLI run, each host's file opened in a tab of its own titled with the host.
     void recordsOnTwoHostsAtOnce() {
         requireSshd();
-        auto window = std::make_unique<MainWindow>();
-        window->resize(1200, 800);
-        window->show();
+        const auto window = shownWindow();
         QVERIFY(QTest::qWaitForWindowExposed(window.get()));
-        RecordOptions options;
-        options.command = {clientPath(QStringLiteral("hotspots-fp")).toStdString(), "120000", "1"};
-        options.events = "cpu-clock";
-        options.callGraph = CallGraphMode::FramePointer;
+        RecordOptions options = hotspotsRecording();
         const QString output = dir_.filePath(QStringLiteral("two.data"));
         options.outputPath = output.toStdString();
         RemoteTarget target = loopTarget();
@@ -599,9 +606,7 @@ private slots:
     // Stop while the host's login hangs: the CLI is asked to stop, and when the host still does not answer
     // a few seconds later the recording is ended forcibly: no process is left, no file, no tab.
     void stopWhileConnectingEnds() {
-        auto window = std::make_unique<MainWindow>();
-        window->resize(1200, 800);
-        window->show();
+        const auto window = shownWindow();
         QVERIFY(QTest::qWaitForWindowExposed(window.get()));
         const QString output = dir_.filePath(QStringLiteral("hang.data"));
         startHanging(*window, output);

@@ -3,6 +3,7 @@
 // the recorder drops to user nobody and uses it, so every privileged read (kallsyms, other users' /proc,
 // tracefs) must go through the helper. Where tracefs is not mounted, each recording runs in a private mount
 // namespace with tracefs mounted there, so nothing changes outside the test.
+#include "PrivateTracefs.h"
 #include "TestSupport.h"
 
 #include "base/Error.h"
@@ -39,18 +40,6 @@ using namespace perfglass::test;
 namespace {
 
 constexpr uid_t kNobody = 65534;
-
-// In this (forked, single-threaded) process only: tracefs at /sys/kernel/tracing in a private mount
-// namespace when it is not mounted. False when it cannot be had.
-bool ensureTracefs() {
-    struct stat info {};
-    if (::stat("/sys/kernel/tracing/events", &info) == 0 ||
-        ::stat("/sys/kernel/debug/tracing/events", &info) == 0)
-        return true;
-    if (::unshare(CLONE_NEWNS) != 0) return false;
-    if (::mount(nullptr, "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0) return false;
-    return ::mount("nodev", "/sys/kernel/tracing", "tracefs", 0, nullptr) == 0;
-}
 
 void dropToNobody() {
     if (::setgroups(0, nullptr) != 0 || ::setresgid(kNobody, kNobody, kNobody) != 0 ||

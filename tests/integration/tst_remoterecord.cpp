@@ -9,6 +9,7 @@
 // newlines arriving unchanged, a dropped connection keeping what arrived, and the failures' messages (unknown
 // host key, no recorder on the host). Skips with the reason where sshd, ip or a network namespace cannot be
 // had.
+#include "PrivateTracefs.h"
 #include "TestSupport.h"
 #include "ThrowawaySshd.h"
 
@@ -48,18 +49,6 @@ QList<pid_t> childrenOf(qint64 parent) {
 void endProgramOf(const QString &pidFile) {
     const int pid = readFile(pidFile).trimmed().toInt();
     if (pid > 0) ::kill(pid, SIGKILL);
-}
-
-// In this process's thread (which starts sshd, whose sessions inherit it): tracefs at /sys/kernel/tracing,
-// in a private mount namespace when it is not mounted. False when it cannot be had.
-bool ensureTracefs() {
-    struct stat info {};
-    if (::stat("/sys/kernel/tracing/events", &info) == 0 ||
-        ::stat("/sys/kernel/debug/tracing/events", &info) == 0)
-        return true;
-    if (::unshare(CLONE_NEWNS) != 0) return false;
-    if (::mount(nullptr, "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0) return false;
-    return ::mount("nodev", "/sys/kernel/tracing", "tracefs", 0, nullptr) == 0;
 }
 
 // Whether the perf.data file at path says it has FEATURE (a bit of the header's feature bitmap, which
