@@ -89,15 +89,7 @@ void HostSessions::printHeader(std::FILE *out, const std::vector<HostTree> &tree
                    fileInLabel ? "" : session.file, host.tree->sampleCount(), eventNameOf(session));
         if (!profile.osRelease.empty()) fmt::print(out, ", {}", profile.osRelease);
         fmt::print(out, "\n");
-        const auto &diagnostics = profile.diagnostics;
-        if (diagnostics.lostSamples > 0)
-            fmt::print(out, "# {} {} samples were lost (the ring buffer was full)\n", session.label,
-                       diagnostics.lostSamples);
-        if (diagnostics.samplesWithUnmappedFrames > 0)
-            fmt::print(out, "# {} {} samples have frames outside every known mapping\n", session.label,
-                       diagnostics.samplesWithUnmappedFrames);
-        for (const auto &notice : diagnostics.notices)
-            fmt::print(out, "# {} note: {}\n", session.label, notice.english());
+        printDiagnostics(out, profile.diagnostics, session.label + " ");
     }
 }
 

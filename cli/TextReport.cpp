@@ -93,14 +93,18 @@ void printHeader(std::FILE *out, const Profile &profile, const std::string &even
     if (!profile.hostname.empty())
         fmt::print(out, ", recorded on {} ({})", profile.hostname, profile.osRelease);
     fmt::print(out, "\n");
-    const auto &diagnostics = profile.diagnostics;
+    printDiagnostics(out, profile.diagnostics, {});
+}
+
+void printDiagnostics(std::FILE *out, const ProfileDiagnostics &diagnostics, const std::string &prefix) {
     if (diagnostics.lostSamples > 0)
-        fmt::print(out, "# {} samples were lost (the ring buffer was full)\n", diagnostics.lostSamples);
+        fmt::print(out, "# {}{} samples were lost (the ring buffer was full)\n", prefix,
+                   diagnostics.lostSamples);
     if (diagnostics.samplesWithUnmappedFrames > 0)
-        fmt::print(out, "# {} samples have frames outside every known mapping\n",
+        fmt::print(out, "# {}{} samples have frames outside every known mapping\n", prefix,
                    diagnostics.samplesWithUnmappedFrames);
     for (const auto &notice : diagnostics.notices)
-        fmt::print(out, "# note: {}\n", notice.english());
+        fmt::print(out, "# {}note: {}\n", prefix, notice.english());
 }
 
 void printTree(std::FILE *out, const CallTree &tree, const TextReportOptions &options) {

@@ -24,6 +24,9 @@ struct TextReportOptions {
 uint64_t percentBase(const CallTree &tree, const TextReportOptions &options);
 
 void printHeader(std::FILE *out, const Profile &profile, const std::string &eventName, uint64_t sampleCount);
+// The header's lines on lost samples, unmapped frames and notices, each after "# " and PREFIX (a host's label
+// and a space when several sessions share the report; empty for one).
+void printDiagnostics(std::FILE *out, const ProfileDiagnostics &diagnostics, const std::string &prefix);
 // A top-down or bottom-up tree, by its kind.
 void printTree(std::FILE *out, const CallTree &tree, const TextReportOptions &options);
 void printTopDown(std::FILE *out, const CallTree &tree, const TextReportOptions &options);
