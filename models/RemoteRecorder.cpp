@@ -106,8 +106,8 @@ public:
     int follow() {
         while (cli_.state() != QProcess::NotRunning) {
             cli_.waitForReadyRead(kPollMs);
-            bool changed = readLines(cli_.readAll());
-            changed = watchFiles() || changed;
+            readLines(cli_.readAll());
+            bool changed = watchFiles();
             changed = handleStop() || changed;
             if (changed && control_.onProgress) control_.onProgress(progress_);
         }
@@ -130,20 +130,20 @@ public:
     }
 
 private:
-    bool readLines(const QByteArray &bytes) {
+    void readLines(const QByteArray &bytes) {
         appendBounded(log_, bytes);
         pending_ += bytes;
-        bool changed = false;
         for (qsizetype end = pending_.indexOf('\n'); end >= 0; end = pending_.indexOf('\n')) {
             const QString line = QString::fromLocal8Bit(pending_.left(end));
             pending_.remove(0, end + 1);
             if (streamMs_ < 0 && clock_.isValid() &&
                 line.startsWith(QStringLiteral("[ perfglass record --host ")))
                 streamMs_ = clock_.elapsed();
-            changed = progress_.noteLine(line) || changed;
+            // Each line's change is published on its own: lines read together (a host's samples line, then
+            // its symbols line) must not skip the phase between them.
+            if (progress_.noteLine(line) && control_.onProgress) control_.onProgress(progress_);
         }
         if (pending_.size() > kMaxLogBytes) pending_.clear(); // a program's endless line is not ours
-        return changed;
     }
 
     bool watchFiles() {
