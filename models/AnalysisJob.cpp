@@ -50,7 +50,8 @@ StackCosts costsFor(const Profile &profile, const SampleFilter &filter, const Se
                     const AggregationControl &control) {
     if (earlier && earlier->sums && StackSampleSums::canExtend(earlier->filter, filter))
         return StackCosts::fold(profile, filter,
-                                StackSampleSums::extend(*earlier->sums, profile, filter, control));
+                                StackSampleSums::extend(*earlier->sums, profile, filter, control),
+                                earlier->topDown ? &earlier->topDown->stacks() : nullptr);
     return StackCosts::compute(profile, filter, control);
 }
 

@@ -9,12 +9,25 @@
 namespace perfglass {
 
 namespace {
+
 constexpr qsizetype kMaxNamedCallers = 3;
+
+ProfileDerivedCache<SourceLocations> &sourceLocationsCache() {
+    static ProfileDerivedCache<SourceLocations> cache(&SourceLocations::compute);
+    return cache;
 }
 
+} // namespace
+
 std::shared_ptr<const SourceLocations> sourceLocationsOf(const std::shared_ptr<const Profile> &profile) {
-    static ProfileDerivedCache<SourceLocations> cache(&SourceLocations::compute);
-    return cache.of(profile);
+    return sourceLocationsCache().of(profile);
+}
+
+std::shared_ptr<const SourceLocations> sourceLocationsOf(const std::shared_ptr<const Profile> &profile,
+                                                         const std::shared_ptr<const Profile> &earlier) {
+    if (!earlier) return sourceLocationsOf(profile);
+    const auto before = sourceLocationsOf(earlier);
+    return sourceLocationsCache().of(profile, [&] { return SourceLocations::extend(*before, *profile); });
 }
 
 QString locationText(const Profile &profile, const SourceLocations &locations, FunctionId function,

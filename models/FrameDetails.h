@@ -15,6 +15,9 @@ namespace perfglass {
 
 // The source locations of PROFILE, computed on first use and kept while the profile lives. Thread-safe.
 std::shared_ptr<const SourceLocations> sourceLocationsOf(const std::shared_ptr<const Profile> &profile);
+// The same for a snapshot of a growing profile: extended from those of EARLIER, an earlier snapshot.
+std::shared_ptr<const SourceLocations> sourceLocationsOf(const std::shared_ptr<const Profile> &profile,
+                                                         const std::shared_ptr<const Profile> &earlier);
 
 // "file.cpp:42" (SHORT: the file name only) or the full path, or "" when unknown.
 QString locationText(const Profile &profile, const SourceLocations &locations, FunctionId function,

@@ -21,11 +21,17 @@ public:
         : compute_(compute) {}
 
     std::shared_ptr<const Value> of(const std::shared_ptr<const Profile> &profile) {
+        return of(profile, [this, &profile] { return compute_(*profile); });
+    }
+    // The same, computed by make() (from what is known of an earlier snapshot of a growing profile) when
+    // not known yet.
+    template <typename Make>
+    std::shared_ptr<const Value> of(const std::shared_ptr<const Profile> &profile, const Make &make) {
         if (!profile) return std::make_shared<const Value>();
         if (auto known = find(profile)) return known;
         // Computed outside the lock: a long computation for one session must not hold up the views of
         // another.
-        auto computed = std::make_shared<const Value>(compute_(*profile));
+        auto computed = std::make_shared<const Value>(make());
         const std::lock_guard lock(mutex_);
         for (const Entry &entry : entries_)
             if (entry.profile.lock() == profile) return entry.value; // computed meanwhile by another thread

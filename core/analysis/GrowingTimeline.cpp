@@ -41,10 +41,12 @@ void GrowingTimeline::widenFor(uint64_t time) {
 // The width is set for the latest new sample first, so that the workers' rows share it; they are merged
 // into the timeline's.
 void GrowingTimeline::add(const Profile &profile, const SampleFilter &filter, size_t begin) {
-    const auto stacks = TransformedStacks::build(profile, filter.transforms);
-    const std::vector<uint8_t> userStacks = TimelineRowSet::userSpaceStacks(profile);
+    // Only transforms drop stacks; without them no tree is needed.
+    const auto stacks =
+        filter.transforms.empty() ? nullptr : TransformedStacks::build(profile, filter.transforms);
+    TimelineRowSet::extendUserSpaceStacks(profile, userStacks_);
     const ThreadCommands commands(profile);
-    const TimelineRowSet::Context context{profile, userStacks, commands};
+    const TimelineRowSet::Context context{profile, userStacks_, commands};
     latest_ = std::max({latest_, profile.endTime, start_});
     for (size_t i = begin; i < profile.samples.size(); ++i)
         latest_ = std::max(latest_, profile.samples.time[i]);
@@ -57,7 +59,7 @@ void GrowingTimeline::add(const Profile &profile, const SampleFilter &filter, si
             for (size_t i = begin + from; i < begin + to; ++i) {
                 const uint64_t time = profile.samples.time[i];
                 if (time < start_ || !filter.accepts(profile, i)) continue;
-                if (stacks->map(profile.samples.stack[i]) == kDroppedStack) continue;
+                if (stacks && stacks->map(profile.samples.stack[i]) == kDroppedStack) continue;
                 perWorker[worker].add(context, i, bucketOf(time), kCapacity, filter.weight(profile, i));
             }
         });

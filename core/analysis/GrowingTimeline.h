@@ -14,6 +14,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <vector>
 
 namespace perfglass {
 
@@ -43,7 +44,8 @@ private:
     uint64_t width_ = kFirstWidth;
     uint64_t latest_ = 0; // the profile's end, or its latest sample if later
     size_t samplesAdded_ = 0;
-    TimelineRowSet rows_; // kCapacity buckets each
+    TimelineRowSet rows_;             // kCapacity buckets each
+    std::vector<uint8_t> userStacks_; // TimelineRowSet::userSpaceStacks of the stacks known so far
     std::shared_ptr<const TimelineBuckets> buckets_;
 };
 

@@ -29,6 +29,7 @@ ProcessGroups::ProcessGroups(const Profile &profile, std::shared_ptr<const Trans
     result_->firstSynthetic_ = base_->firstSynthetic_;
     result_->synthetic_ = base_->synthetic_;
     result_->map_ = base_->map_;
+    result_->transformed_ = true; // process nodes above the stacks: not a tree extend() may continue
     result_->emptyMapsTo_ = base_->emptyMapsTo_;
 }
 

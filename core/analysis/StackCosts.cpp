@@ -83,9 +83,10 @@ StackCosts StackCosts::compute(const Profile &profile, const SampleFilter &filte
 }
 
 StackCosts StackCosts::fold(const Profile &profile, const SampleFilter &filter,
-                            std::shared_ptr<const StackSampleSums> sums) {
+                            std::shared_ptr<const StackSampleSums> sums, const TransformedStacks *earlier) {
     StackCosts result;
-    result.stacks = TransformedStacks::build(profile, filter.transforms);
+    if (earlier && filter.transforms.empty()) result.stacks = TransformedStacks::extend(*earlier, profile);
+    if (!result.stacks) result.stacks = TransformedStacks::build(profile, filter.transforms);
     const TransformedStacks &stacks = *result.stacks;
     result.self.assign(stacks.size(), 0);
     result.samples.assign(stacks.size(), 0);

@@ -31,8 +31,11 @@ struct StackCosts {
     static StackCosts compute(const Profile &profile, const SampleFilter &filter,
                               const AggregationControl &control = {});
     // The costs of sums (of profile, under filter, which groups nothing) on filter's transformed tree.
+    // EARLIER: the tree of an earlier snapshot of the growing profile, which an untransformed filter's tree
+    // extends by the stacks added since (TransformedStacks::extend) rather than building it anew.
     static StackCosts fold(const Profile &profile, const SampleFilter &filter,
-                           std::shared_ptr<const StackSampleSums> sums);
+                           std::shared_ptr<const StackSampleSums> sums,
+                           const TransformedStacks *earlier = nullptr);
 
 private:
     // SampleFilter::grouping: costs per (process or thread, stack), on a tree with a root per process.

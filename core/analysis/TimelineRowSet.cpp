@@ -48,15 +48,21 @@ void regroupSeries(TimelineSeries &series, size_t factor, size_t bucketCount) {
 } // namespace
 
 std::vector<uint8_t> TimelineRowSet::userSpaceStacks(const Profile &profile) {
+    std::vector<uint8_t> user;
+    extendUserSpaceStacks(profile, user);
+    return user;
+}
+
+void TimelineRowSet::extendUserSpaceStacks(const Profile &profile, std::vector<uint8_t> &user) {
     // Parents come before their children in the table (the interner adds a caller first): one pass does.
-    std::vector<uint8_t> user(profile.stacks.size(), 0);
-    for (size_t i = 0; i < profile.stacks.size(); ++i) {
+    const size_t known = std::min(user.size(), profile.stacks.size());
+    user.resize(profile.stacks.size(), 0);
+    for (size_t i = known; i < profile.stacks.size(); ++i) {
         const StackNode &node = profile.stacks[i];
         const ModuleId module = node.frame < profile.frames.size() ? profile.frames[node.frame].module : 0;
         const bool kernel = module < profile.modules.size() && profile.modules[module].kernel;
         user[i] = !kernel || (node.parent < i && user[node.parent] != 0);
     }
-    return user;
 }
 
 void TimelineRowSet::add(const Context &context, size_t i, size_t bucket, size_t bucketCount,

@@ -25,6 +25,8 @@ public:
 
     // For each stack of the prefix tree, whether one of its frames runs user-space code.
     static std::vector<uint8_t> userSpaceStacks(const Profile &profile);
+    // The same for the stacks a growing profile added since USER was made (of an earlier snapshot).
+    static void extendUserSpaceStacks(const Profile &profile, std::vector<uint8_t> &user);
 
     // Adds sample i of the profile, with weight, to bucket of its thread's and CPU's rows (made with
     // bucketCount buckets when new).

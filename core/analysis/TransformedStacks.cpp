@@ -13,14 +13,27 @@ namespace {
 // A node that is still on its way into a focused path: its samples are dropped, its children may match.
 constexpr StackId kPending = kNoStack - 2;
 
+} // namespace
+
 // A function-level prefix tree under construction; parents always get smaller ids than their children.
 class FunctionTree {
 public:
     std::vector<TransformedStacks::Node> nodes;
 
+    FunctionTree() = default;
+    // Goes on from the nodes of a finished tree.
+    explicit FunctionTree(std::vector<TransformedStacks::Node> built)
+        : nodes(std::move(built)) {
+        reserve(nodes.size());
+        for (StackId id = 0; id < nodes.size(); ++id) {
+            const auto &node = nodes[id];
+            index_[node.inlined ? 1 : 0].emplace(keyOf(node.parent, node.function), id);
+        }
+    }
+
     StackId child(StackId parent, FunctionId function, bool inlined) {
-        const uint64_t key = (uint64_t{parent} << 32) | function;
-        auto [it, inserted] = index_[inlined ? 1 : 0].try_emplace(key, static_cast<StackId>(nodes.size()));
+        auto [it, inserted] =
+            index_[inlined ? 1 : 0].try_emplace(keyOf(parent, function), static_cast<StackId>(nodes.size()));
         if (inserted) nodes.push_back({function, parent, inlined});
         return it->second;
     }
@@ -30,10 +43,10 @@ public:
     }
 
 private:
+    static uint64_t keyOf(StackId parent, FunctionId function) { return (uint64_t{parent} << 32) | function; }
+
     std::unordered_map<uint64_t, StackId> index_[2]; // out-of-line and inline frames
 };
-
-} // namespace
 
 // Applies one transform to a tree, producing the next tree and the node each input node became.
 class TransformApplier {
@@ -175,16 +188,8 @@ std::shared_ptr<const TransformedStacks> TransformedStacks::build(const Profile 
     // The untransformed function-level tree: one node per distinct path of functions.
     FunctionTree tree;
     tree.reserve(profile.stacks.size());
-    result->map_.resize(profile.stacks.size());
-    for (StackId s = 0; s < profile.stacks.size(); ++s) {
-        const StackNode &stack = profile.stacks[s];
-        if (stack.parent != kNoStack && stack.parent >= s)
-            throw Error(
-                fmt::format("profile: stack {} has parent {}, not an earlier stack", s, stack.parent));
-        const StackId parent = stack.parent == kNoStack ? kNoStack : result->map_[stack.parent];
-        const Frame &frame = profile.frames[stack.frame];
-        result->map_[s] = tree.child(parent, frame.function, frame.inlined);
-    }
+    result->mapStacks(profile, 0, tree);
+    result->transformed_ = !transforms.empty();
 
     TransformApplier applier(profile, *result);
     for (const Transform &transform : transforms) {
@@ -200,6 +205,34 @@ std::shared_ptr<const TransformedStacks> TransformedStacks::build(const Profile 
     }
     result->nodes_ = std::move(tree.nodes);
     return result;
+}
+
+std::shared_ptr<const TransformedStacks> TransformedStacks::extend(const TransformedStacks &previous,
+                                                                   const Profile &profile) {
+    if (previous.transformed_ || previous.map_.size() > profile.stacks.size() ||
+        previous.firstSynthetic_ > profile.functions.size())
+        return nullptr;
+    auto result = std::make_shared<TransformedStacks>();
+    result->firstSynthetic_ = static_cast<FunctionId>(profile.functions.size());
+    result->map_ = previous.map_;
+    FunctionTree tree(previous.nodes_);
+    result->mapStacks(profile, static_cast<StackId>(previous.map_.size()), tree);
+    result->nodes_ = std::move(tree.nodes);
+    return result;
+}
+
+// Maps the Profile's stacks from FROM on to nodes of tree, adding the nodes they need.
+void TransformedStacks::mapStacks(const Profile &profile, StackId from, FunctionTree &tree) {
+    map_.resize(profile.stacks.size());
+    for (StackId s = from; s < profile.stacks.size(); ++s) {
+        const StackNode &stack = profile.stacks[s];
+        if (stack.parent != kNoStack && stack.parent >= s)
+            throw Error(
+                fmt::format("profile: stack {} has parent {}, not an earlier stack", s, stack.parent));
+        const StackId parent = stack.parent == kNoStack ? kNoStack : map_[stack.parent];
+        const Frame &frame = profile.frames[stack.frame];
+        map_[s] = tree.child(parent, frame.function, frame.inlined);
+    }
 }
 
 const std::string &TransformedStacks::functionName(const Profile &profile, FunctionId function) const {

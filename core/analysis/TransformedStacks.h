@@ -18,6 +18,8 @@ namespace perfglass {
 // nowhere. kNoStack, in contrast, is the empty stack: its samples count at the root.
 inline constexpr StackId kDroppedStack = kNoStack - 1;
 
+class FunctionTree; // the function-level tree under construction (TransformedStacks.cpp)
+
 // A function that exists only after transforms, such as the frame a collapsed library becomes.
 struct SyntheticFunction {
     std::string name;
@@ -35,6 +37,11 @@ public:
     // Throws Error when a transform names a function or module the profile does not have.
     static std::shared_ptr<const TransformedStacks> build(const Profile &profile,
                                                           const std::vector<Transform> &transforms);
+    // The untransformed stacks of profile, a later snapshot of the growing profile previous was built from
+    // (its stacks and frames first): previous's nodes plus those of the stacks added since, in O(new stacks
+    // + nodes) rather than O(stacks). Null when previous was transformed or is not of such a prefix.
+    static std::shared_ptr<const TransformedStacks> extend(const TransformedStacks &previous,
+                                                           const Profile &profile);
 
     // The node a Profile stack became: a node id, kNoStack (now empty) or kDroppedStack.
     StackId map(StackId profileStack) const {
@@ -64,6 +71,9 @@ private:
     StackId emptyMapsTo_ = kNoStack;
     FunctionId firstSynthetic_ = 0;
     std::vector<SyntheticFunction> synthetic_;
+    bool transformed_ = false; // built with transforms, or grouped by process: extend() cannot continue it
+
+    void mapStacks(const Profile &profile, StackId from, FunctionTree &tree);
 
     friend class TransformApplier;
     friend class ProcessGroups;

@@ -1,24 +1,13 @@
 #include "analysis/UnresolvedFrames.h"
 
 #include <algorithm>
+#include <unordered_map>
 
 namespace perfglass {
 
 namespace {
 
 constexpr const char *kUnknownName = "[unknown]";
-
-// Whether each frame is unnamed: its function is "[unknown]" (the symbolizer's name for what it could not
-// name, in its module or in the "[unknown]" module of unmapped addresses).
-std::vector<bool> unnamedFrames(const Profile &profile) {
-    std::vector<bool> unknownFunction(profile.functions.size(), false);
-    for (FunctionId f = 0; f < profile.functions.size(); ++f)
-        unknownFunction[f] = profile.functionName(f) == kUnknownName;
-    std::vector<bool> unnamed(profile.frames.size(), false);
-    for (FrameId frame = 0; frame < profile.frames.size(); ++frame)
-        unnamed[frame] = unknownFunction[profile.frames[frame].function];
-    return unnamed;
-}
 
 std::vector<uint64_t> samplesPerStack(const Profile &profile) {
     std::vector<uint64_t> counts(profile.stacks.size(), 0);
@@ -27,6 +16,78 @@ std::vector<uint64_t> samplesPerStack(const Profile &profile) {
     return counts;
 }
 
+// Sums the unnamed frames of stacks, stack by stack, onto what an earlier count found.
+class UnnamedFrameCounter {
+public:
+    UnnamedFrameCounter(const Profile &profile, const UnresolvedFrames &earlier)
+        : profile_(profile)
+        , unnamed_(profile.frames.size(), kNotLookedAt)
+        , byModule_(profile.modules.size())
+        , lastStackOfModule_(profile.modules.size(), kNoStack) {
+        result_.samples = earlier.samples;
+        result_.framesSeen = earlier.framesSeen;
+        result_.framesSeen.resize(profile.frames.size(), false);
+        for (const UnresolvedModule &module : earlier.modules)
+            if (module.module < byModule_.size()) byModule_[module.module] = module;
+    }
+
+    // COUNT more samples of stack LEAF.
+    void add(StackId leaf, uint64_t count) {
+        bool any = false;
+        for (StackId walk = leaf; walk != kNoStack; walk = profile_.stacks[walk].parent) {
+            const FrameId frame = profile_.stacks[walk].frame;
+            if (!unnamed(frame)) continue;
+            const ModuleId module = profile_.frames[frame].module;
+            UnresolvedModule &entry = byModule_[module];
+            if (!result_.framesSeen[frame]) {
+                result_.framesSeen[frame] = true;
+                ++entry.frames;
+            }
+            if (walk == leaf) entry.leafSamples += count;
+            if (lastStackOfModule_[module] != leaf) { // once per stack and module
+                lastStackOfModule_[module] = leaf;
+                entry.samples += count;
+            }
+            any = true;
+        }
+        if (any) result_.samples += count;
+    }
+
+    UnresolvedFrames finish() {
+        result_.totalSamples = profile_.samples.size();
+        result_.modules.clear();
+        for (ModuleId module = 0; module < byModule_.size(); ++module) {
+            if (byModule_[module].samples == 0) continue;
+            byModule_[module].module = module;
+            byModule_[module].unmapped = profile_.modulePath(module) == kUnknownName;
+            result_.modules.push_back(byModule_[module]);
+        }
+        std::sort(result_.modules.begin(), result_.modules.end(),
+                  [](const UnresolvedModule &a, const UnresolvedModule &b) {
+                      return a.samples != b.samples ? a.samples > b.samples : a.module < b.module;
+                  });
+        return std::move(result_);
+    }
+
+private:
+    static constexpr int8_t kNotLookedAt = -1;
+
+    // Whether a frame is unnamed: its function is "[unknown]" (the symbolizer's name for what it could not
+    // name, in its module or in the "[unknown]" module of unmapped addresses). Looked up once per frame.
+    bool unnamed(FrameId frame) {
+        int8_t &known = unnamed_[frame];
+        if (known == kNotLookedAt)
+            known = profile_.functionName(profile_.frames[frame].function) == kUnknownName;
+        return known != 0;
+    }
+
+    const Profile &profile_;
+    std::vector<int8_t> unnamed_;
+    std::vector<UnresolvedModule> byModule_;
+    std::vector<StackId> lastStackOfModule_;
+    UnresolvedFrames result_;
+};
+
 } // namespace
 
 UnresolvedFrames UnresolvedFrames::compute(const Profile &profile) {
@@ -34,44 +95,22 @@ UnresolvedFrames UnresolvedFrames::compute(const Profile &profile) {
 }
 
 UnresolvedFrames UnresolvedFrames::compute(const Profile &profile, const std::vector<uint64_t> &counts) {
-    UnresolvedFrames result;
-    result.totalSamples = profile.samples.size();
-    const std::vector<bool> unnamed = unnamedFrames(profile);
-    std::vector<UnresolvedModule> byModule(profile.modules.size());
-    std::vector<bool> frameSeen(profile.frames.size(), false);
-    std::vector<StackId> lastStackOfModule(profile.modules.size(), kNoStack);
-    for (StackId leaf = 0; leaf < profile.stacks.size(); ++leaf) {
-        if (counts[leaf] == 0) continue;
-        bool any = false;
-        for (StackId walk = leaf; walk != kNoStack; walk = profile.stacks[walk].parent) {
-            const FrameId frame = profile.stacks[walk].frame;
-            if (!unnamed[frame]) continue;
-            const ModuleId module = profile.frames[frame].module;
-            UnresolvedModule &entry = byModule[module];
-            if (!frameSeen[frame]) {
-                frameSeen[frame] = true;
-                ++entry.frames;
-            }
-            if (walk == leaf) entry.leafSamples += counts[leaf];
-            if (lastStackOfModule[module] != leaf) { // once per stack and module
-                lastStackOfModule[module] = leaf;
-                entry.samples += counts[leaf];
-            }
-            any = true;
-        }
-        if (any) result.samples += counts[leaf];
-    }
-    for (ModuleId module = 0; module < byModule.size(); ++module) {
-        if (byModule[module].samples == 0) continue;
-        byModule[module].module = module;
-        byModule[module].unmapped = profile.modulePath(module) == kUnknownName;
-        result.modules.push_back(byModule[module]);
-    }
-    std::sort(result.modules.begin(), result.modules.end(),
-              [](const UnresolvedModule &a, const UnresolvedModule &b) {
-                  return a.samples != b.samples ? a.samples > b.samples : a.module < b.module;
-              });
-    return result;
+    UnnamedFrameCounter counter(profile, UnresolvedFrames{});
+    for (StackId leaf = 0; leaf < profile.stacks.size(); ++leaf)
+        if (counts[leaf] != 0) counter.add(leaf, counts[leaf]);
+    return counter.finish();
+}
+
+UnresolvedFrames UnresolvedFrames::extend(const UnresolvedFrames &previous, const Profile &profile) {
+    std::unordered_map<StackId, uint64_t> added; // stack -> samples added since previous
+    const auto &stacks = profile.samples.stack;
+    for (size_t i = std::min<size_t>(previous.totalSamples, stacks.size()); i < stacks.size(); ++i)
+        if (const StackId stack = stacks[i]; stack != kNoStack && stack < profile.stacks.size())
+            ++added[stack];
+    UnnamedFrameCounter counter(profile, previous);
+    for (const auto &[stack, count] : added)
+        counter.add(stack, count);
+    return counter.finish();
 }
 
 } // namespace perfglass

@@ -24,9 +24,15 @@ struct UnresolvedFrames {
     uint64_t samples = 0;                  // samples with any unnamed frame
     uint64_t totalSamples = 0;
 
+    // Which frames count in `frames` already (by FrameId): what extend() goes on from.
+    std::vector<bool> framesSeen;
+
     static UnresolvedFrames compute(const Profile &profile);
     // The same from the number of samples of each Profile stack (StackSampleSums::count of every sample).
     static UnresolvedFrames compute(const Profile &profile, const std::vector<uint64_t> &samplesPerStack);
+    // The unnamed frames of profile, a later snapshot of the growing profile previous was computed from (its
+    // samples, stacks and frames first): previous plus the samples added since, walking only their stacks.
+    static UnresolvedFrames extend(const UnresolvedFrames &previous, const Profile &profile);
 };
 
 } // namespace perfglass

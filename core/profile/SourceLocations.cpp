@@ -2,40 +2,39 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <unordered_map>
 
 namespace perfglass {
 
-namespace {
-
-// Samples per stack (each sample's own stack, not its callers').
-std::vector<uint64_t> samplesPerStack(const Profile &profile) {
-    std::vector<uint64_t> count(profile.stacks.size(), 0);
-    for (const StackId stack : profile.samples.stack)
-        if (stack < count.size()) ++count[stack];
-    return count;
+SourceLocations SourceLocations::compute(const Profile &profile) {
+    return extend(SourceLocations{}, profile);
 }
 
-// Samples per frame: every frame of a sampled stack, once per occurrence.
-std::vector<uint64_t> samplesPerFrame(const Profile &profile) {
-    const std::vector<uint64_t> own = samplesPerStack(profile);
-    std::vector<uint64_t> perFrame(profile.frames.size(), 0);
-    for (size_t s = 0; s < own.size(); ++s) {
-        if (own[s] == 0) continue;
-        for (StackId walk = static_cast<StackId>(s); walk != kNoStack; walk = profile.stacks[walk].parent) {
+SourceLocations SourceLocations::extend(const SourceLocations &previous, const Profile &profile) {
+    SourceLocations result;
+    result.samplesPerFrame_ = previous.samplesPerFrame_;
+    result.samplesPerFrame_.resize(profile.frames.size(), 0);
+    // Samples per stack first (each sample's own stack, not its callers'), so each stack is walked once.
+    std::unordered_map<StackId, uint64_t> added;
+    const auto &stacks = profile.samples.stack;
+    for (size_t i = std::min(previous.samplesCounted_, stacks.size()); i < stacks.size(); ++i)
+        if (const StackId stack = stacks[i]; stack < profile.stacks.size()) ++added[stack];
+    for (const auto &[leaf, count] : added) {
+        for (StackId walk = leaf; walk != kNoStack; walk = profile.stacks[walk].parent) {
             const FrameId frame = profile.stacks[walk].frame;
-            if (frame < perFrame.size()) perFrame[frame] += own[s];
+            if (frame < result.samplesPerFrame_.size()) result.samplesPerFrame_[frame] += count;
         }
     }
-    return perFrame;
+    result.samplesCounted_ = stacks.size();
+    result.chooseLines(profile);
+    return result;
 }
 
-} // namespace
-
-SourceLocations SourceLocations::compute(const Profile &profile) {
-    SourceLocations result;
-    result.byFunction_.resize(profile.functions.size());
-    const std::vector<uint64_t> perFrame = samplesPerFrame(profile);
+// Each function's line with the most samples.
+void SourceLocations::chooseLines(const Profile &profile) {
+    byFunction_.assign(profile.functions.size(), SourceLocation{});
+    knownCount_ = 0;
     // Frames of the same function and line (different addresses) add up.
     struct Key {
         FunctionId function;
@@ -52,24 +51,23 @@ SourceLocations SourceLocations::compute(const Profile &profile) {
     std::unordered_map<Key, uint64_t, KeyHash> perLine;
     for (size_t f = 0; f < profile.frames.size(); ++f) {
         const Frame &frame = profile.frames[f];
-        if (frame.sourceFile == 0 || perFrame[f] == 0 || frame.function >= result.byFunction_.size())
+        if (frame.sourceFile == 0 || samplesPerFrame_[f] == 0 || frame.function >= byFunction_.size())
             continue;
-        perLine[{frame.function, frame.sourceFile, frame.line}] += perFrame[f];
+        perLine[{frame.function, frame.sourceFile, frame.line}] += samplesPerFrame_[f];
     }
     std::vector<uint64_t> best(profile.functions.size(), 0);
     for (const auto &[key, samples] : perLine) {
-        SourceLocation &current = result.byFunction_[key.function];
+        SourceLocation &current = byFunction_[key.function];
         // The most samples; among equals the earlier line, so the choice does not depend on hash order.
         const bool better =
             samples > best[key.function] ||
             (samples == best[key.function] &&
              (key.file < current.file || (key.file == current.file && key.line < current.line)));
         if (!better) continue;
-        if (!current.known()) ++result.knownCount_;
+        if (!current.known()) ++knownCount_;
         best[key.function] = samples;
         current = {key.file, key.line};
     }
-    return result;
 }
 
 std::string SourceLocations::text(const Profile &profile, FunctionId function) const {

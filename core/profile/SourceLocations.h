@@ -3,7 +3,8 @@
 // LoadOptions::inlineFrames). A function node of a call tree stands for many frames (addresses) of its
 // function; its location is the line of the function where most of the time goes: the hottest line of its own
 // code or the call site of its heaviest callee. Computed once per Profile in O(samples + sampled stacks x
-// depth), independent of filters.
+// depth), independent of filters; a growing profile's snapshot extends its predecessor's in O(added samples
+// + their stacks x depth + frames).
 #pragma once
 
 #include "profile/Profile.h"
@@ -22,6 +23,9 @@ struct SourceLocation {
 class SourceLocations {
 public:
     static SourceLocations compute(const Profile &profile);
+    // The locations of profile, a later snapshot of the growing profile previous was computed from (its
+    // samples, stacks and frames first): the stacks of the samples added since are walked, not every one.
+    static SourceLocations extend(const SourceLocations &previous, const Profile &profile);
 
     // Unknown for functions without source information and for synthetic functions (TransformedStacks).
     SourceLocation of(FunctionId function) const {
@@ -32,8 +36,12 @@ public:
     bool empty() const { return knownCount_ == 0; }
 
 private:
+    void chooseLines(const Profile &profile);
+
     std::vector<SourceLocation> byFunction_;
     size_t knownCount_ = 0;
+    std::vector<uint64_t> samplesPerFrame_; // every frame of a counted sample's stack, once per occurrence
+    size_t samplesCounted_ = 0;             // the profile's first samples that samplesPerFrame_ counts
 };
 
 } // namespace perfglass

@@ -52,6 +52,7 @@ public:
     }
 
     FunctionId function(const std::string &name) const { return functions.at(name); }
+    bool hasFunction(const std::string &name) const { return functions.count(name) != 0; }
     ModuleId module(const std::string &name) const { return modules.at(name); }
     std::shared_ptr<const Profile> shared() const { return std::make_shared<const Profile>(profile); }
 

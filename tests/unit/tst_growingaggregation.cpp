@@ -1,30 +1,48 @@
 // Aggregations of a growing profile, snapshot by snapshot (analysis/StackSampleSums, GrowingTimeline): each
 // snapshot's sums extend its predecessor's by the samples it added, and what they fold into (both trees, the
-// flat profile, the unnamed frames) equals the aggregation of the whole snapshot; the growing timeline, whose
-// bucket width doubles as the profile outgrows it, equals TimelineBuckets::compute over its range.
+// flat profile) equals the aggregation of the whole snapshot, as do the function-level tree and the unnamed
+// frames extended by the stacks added; the growing timeline, whose bucket width doubles as the profile
+// outgrows it, equals TimelineBuckets::compute over its range.
 #include "analysis/CallTree.h"
 #include "analysis/FlatProfile.h"
 #include "analysis/GrowingTimeline.h"
 #include "analysis/StackCosts.h"
 #include "analysis/StackSampleSums.h"
 #include "analysis/TimelineBuckets.h"
+#include "analysis/TransformedStacks.h"
 #include "analysis/UnresolvedFrames.h"
+#include "profile/SourceLocations.h"
 #include "unit/HandProfile.h"
 #include "unit/TreeLines.h"
 
 #include <QtTest>
 
+#include <optional>
+
 using namespace perfglass;
 
 namespace {
 
-// Appends BATCH samples to hand, the k-th at time, cycling through five stacks, two threads and two CPUs.
-void grow(test::HandProfile &hand, size_t batch, uint64_t &time, uint64_t step) {
+// The stack of the profile's n-th sample: one of five known stacks, or every seventh sample a leaf function
+// new for each 97 samples (the stack, frame and function tables grow with the profile), or from the 400th
+// sample on also a frame without a name in a module of its own, which appears only as the profile grows.
+std::vector<std::string> stackOfSample(test::HandProfile &hand, size_t n) {
     static const std::vector<std::vector<std::string>> stacks = {
         {"main", "a", "b"}, {"main", "c<int>", "sqrt"}, {"main", "rec", "rec", "b"}, {}, {"main", "kfunc"}};
+    if (n % 7 != 6) return stacks[n % stacks.size()];
+    const bool unnamed = n >= 400 && n % 2 == 0;
+    const std::string leaf = unnamed ? std::string("[unknown]") : "g" + std::to_string(n / 97);
+    if (!hand.hasFunction(leaf))
+        hand.addFunction(leaf, unnamed ? hand.addModule("[unknown]", false) : hand.module("app"));
+    return unnamed ? std::vector<std::string>{"main", "[unknown]", "b"}
+                   : std::vector<std::string>{"main", "c<int>", leaf};
+}
+
+// Appends BATCH samples to hand, the k-th at time, on two threads and two CPUs (stackOfSample).
+void grow(test::HandProfile &hand, size_t batch, uint64_t &time, uint64_t step) {
     for (size_t k = 0; k < batch; ++k) {
         const size_t n = hand.profile.samples.size();
-        hand.addSample(stacks[n % stacks.size()], time, n % 3 == 0 ? 1 : 2, static_cast<uint32_t>(n % 2),
+        hand.addSample(stackOfSample(hand, n), time, n % 3 == 0 ? 1 : 2, static_cast<uint32_t>(n % 2),
                        1 + n % 4);
         hand.profile.endTime = time;
         time += step;
@@ -39,6 +57,66 @@ QStringList flatLines(const Profile &profile, const FlatProfile &flat) {
                      .arg(cost.self)
                      .arg(cost.inclusive)
                      .arg(cost.samples);
+    return lines;
+}
+
+// Every Profile stack's node in the transformed tree, as the path of functions from the outermost.
+QStringList stackLines(const Profile &profile, const TransformedStacks &stacks) {
+    QStringList lines;
+    for (StackId s = 0; s < profile.stacks.size(); ++s) {
+        QStringList path;
+        for (StackId node = stacks.map(s); node != kNoStack && node != kDroppedStack;
+             node = stacks.node(node).parent)
+            path.prepend(QString::fromStdString(stacks.functionName(profile, stacks.node(node).function)));
+        lines << QStringLiteral("%1 %2 %3").arg(s).arg(stacks.map(s)).arg(path.join(';'));
+    }
+    lines << QStringLiteral("nodes %1").arg(stacks.size());
+    return lines;
+}
+
+// Appends a sample on main;a;b whose leaf is b at LINE of b.cpp: a frame (an address) of its own per line.
+// Functions added after it would break HandProfile's frame i = function i: add none.
+void addSampleAtLine(test::HandProfile &hand, uint32_t line, uint64_t time) {
+    Profile &profile = hand.profile;
+    const FunctionId b = hand.function("b");
+    const auto frameAt = [&]() -> FrameId {
+        for (FrameId f = 0; f < profile.frames.size(); ++f)
+            if (profile.frames[f].function == b && profile.frames[f].line == line) return f;
+        profile.frames.push_back(
+            {b, hand.module("app"), 0x9000 + line, profile.strings.intern("b.cpp"), line});
+        return static_cast<FrameId>(profile.frames.size() - 1);
+    };
+    const StackNode leaf{frameAt(), hand.stackOf({"main", "a"})};
+    StackId stack = 0;
+    while (stack < profile.stacks.size() &&
+           (profile.stacks[stack].frame != leaf.frame || profile.stacks[stack].parent != leaf.parent))
+        ++stack;
+    if (stack == profile.stacks.size()) profile.stacks.push_back(leaf);
+    profile.samples.time.push_back(time);
+    profile.samples.pid.push_back(1);
+    profile.samples.tid.push_back(1);
+    profile.samples.cpu.push_back(0);
+    profile.samples.event.push_back(0);
+    profile.samples.period.push_back(1);
+    profile.samples.stack.push_back(stack);
+}
+
+QStringList locationLines(const Profile &profile, const SourceLocations &locations) {
+    QStringList lines;
+    for (FunctionId f = 0; f < profile.functions.size(); ++f)
+        lines << QString::fromStdString(profile.functionName(f) + " " + locations.text(profile, f));
+    return lines;
+}
+
+QStringList unnamedLines(const UnresolvedFrames &unnamed) {
+    QStringList lines{QStringLiteral("%1 of %2").arg(unnamed.samples).arg(unnamed.totalSamples)};
+    for (const UnresolvedModule &module : unnamed.modules)
+        lines << QStringLiteral("module %1 %2 frames %3 samples %4 leaf %5")
+                     .arg(module.module)
+                     .arg(module.unmapped)
+                     .arg(module.frames)
+                     .arg(module.samples)
+                     .arg(module.leafSamples);
     return lines;
 }
 
@@ -80,6 +158,8 @@ class TestGrowingAggregation : public QObject {
 
 private slots:
     void extendedSumsFoldIntoTheTreesOfTheWholeSnapshot();
+    void unnamedFramesExtendSnapshotBySnapshot();
+    void sourceLinesExtendSnapshotBySnapshot();
     void growingTimelineEqualsTheTimelineOfItsRange();
     void onlyPerSampleWeightsExtend();
 };
@@ -90,13 +170,23 @@ void TestGrowingAggregation::extendedSumsFoldIntoTheTreesOfTheWholeSnapshot() {
         test::HandProfile growing = hand;
         uint64_t time = 3000;
         std::shared_ptr<const StackSampleSums> sums;
+        std::shared_ptr<const TransformedStacks> tree; // the previous snapshot's
         for (size_t batch : {0, 1, 7, 100, 3, 2000}) {
             grow(growing, batch, time, 1000);
             const std::shared_ptr<const Profile> snapshot = growing.shared();
             sums = sums ? StackSampleSums::extend(*sums, *snapshot, filter)
                         : StackSampleSums::compute(*snapshot, filter);
             QCOMPARE(sums->samplesSummed, snapshot->samples.size());
-            const StackCosts extended = StackCosts::fold(*snapshot, filter, sums);
+            const StackCosts extended = StackCosts::fold(*snapshot, filter, sums, tree.get());
+            if (tree) {
+                // An untransformed tree extends by the stacks added; a transformed one is built anew.
+                const auto grown = TransformedStacks::extend(*tree, *snapshot);
+                QCOMPARE(grown != nullptr, filter.transforms.empty());
+                if (grown)
+                    QCOMPARE(stackLines(*snapshot, *grown),
+                             stackLines(*snapshot, *TransformedStacks::build(*snapshot, filter.transforms)));
+            }
+            tree = extended.stacks;
             QCOMPARE(test::treeLines(*CallTree::topDownFromCosts(snapshot, extended)),
                      test::treeLines(*CallTree::topDown(snapshot, filter)));
             QCOMPARE(test::treeLines(*CallTree::bottomUpFromCosts(snapshot, extended)),
@@ -107,15 +197,54 @@ void TestGrowingAggregation::extendedSumsFoldIntoTheTreesOfTheWholeSnapshot() {
             QVERIFY(extended.sampleCount > 0);
         }
     }
-    // The unnamed frames of the whole snapshot, from the count of every sample by stack.
-    SampleFilter every;
-    every.event = -1;
-    every.cost = CostKind::Samples;
-    const auto counts = StackSampleSums::compute(hand.profile, every);
-    const UnresolvedFrames fromSums = UnresolvedFrames::compute(hand.profile, counts->count);
-    const UnresolvedFrames whole = UnresolvedFrames::compute(hand.profile);
-    QCOMPARE(fromSums.samples, whole.samples);
-    QCOMPARE(fromSums.modules.size(), whole.modules.size());
+}
+
+// The unnamed frames, from the count of every sample by stack and extended snapshot by snapshot, equal those
+// of the whole snapshot.
+void TestGrowingAggregation::unnamedFramesExtendSnapshotBySnapshot() {
+    test::HandProfile growing;
+    uint64_t time = 3000;
+    std::optional<UnresolvedFrames> extended;
+    for (size_t batch : {0, 1, 7, 500, 3, 2000}) {
+        grow(growing, batch, time, 1000);
+        const Profile &snapshot = growing.profile;
+        extended =
+            extended ? UnresolvedFrames::extend(*extended, snapshot) : UnresolvedFrames::compute(snapshot);
+        const UnresolvedFrames whole = UnresolvedFrames::compute(snapshot);
+        QCOMPARE(unnamedLines(*extended), unnamedLines(whole));
+        SampleFilter every;
+        every.event = -1;
+        every.cost = CostKind::Samples;
+        const auto counts = StackSampleSums::compute(snapshot, every);
+        QCOMPARE(unnamedLines(UnresolvedFrames::compute(snapshot, counts->count)), unnamedLines(whole));
+    }
+    QCOMPARE(extended->modules.size(), size_t{1}); // the frame without a name came in a later snapshot
+    QVERIFY(extended->modules[0].unmapped);
+    QVERIFY(extended->samples > 0 && extended->samples < extended->totalSamples);
+}
+
+// Each function's hottest source line, extended snapshot by snapshot, equals that of the whole snapshot,
+// also when another line overtakes it.
+void TestGrowingAggregation::sourceLinesExtendSnapshotBySnapshot() {
+    test::HandProfile growing;
+    uint64_t time = 3000;
+    std::optional<SourceLocations> extended;
+    const std::vector<std::pair<int, int>> batches = {{5, 0}, {0, 3}, {2, 2}, {0, 10}, {1, 0}};
+    for (const auto &[atLine10, atLine20] : batches) {
+        for (int k = 0; k < atLine10; ++k)
+            addSampleAtLine(growing, 10, time += 1000);
+        for (int k = 0; k < atLine20; ++k)
+            addSampleAtLine(growing, 20, time += 1000);
+        for (int k = 0; k < 30; ++k) // samples without source lines (HandProfile's frames have none)
+            growing.addSample({"main", "c<int>", "sqrt"}, time += 1000, 1, 0, 1);
+        const Profile &snapshot = growing.profile;
+        extended =
+            extended ? SourceLocations::extend(*extended, snapshot) : SourceLocations::compute(snapshot);
+        QCOMPARE(locationLines(snapshot, *extended),
+                 locationLines(snapshot, SourceLocations::compute(snapshot)));
+        if (atLine10 == 5) QCOMPARE(extended->text(snapshot, growing.function("b")), std::string("b.cpp:10"));
+    }
+    QCOMPARE(extended->text(growing.profile, growing.function("b")), std::string("b.cpp:20"));
 }
 
 void TestGrowingAggregation::growingTimelineEqualsTheTimelineOfItsRange() {
