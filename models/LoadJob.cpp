@@ -6,6 +6,7 @@
 #include "FrameDetails.h"
 #include "FunctionNames.h"
 #include "base/Error.h"
+#include "base/MonotonicClock.h"
 #include "load/GrowingProfileLoader.h"
 
 #include <QElapsedTimer>
@@ -37,12 +38,20 @@ void printLiveTiming(uint64_t newSamples, double readMs, const Profile &profile,
     const double recorded = profile.endTime > profile.startTime
                                 ? static_cast<double>(profile.endTime - profile.startTime) / 1e9
                                 : 0;
+    // How far the last sample lies behind now, as the status bar says it (on the recorder's clock).
+    const uint64_t now = monotonicNanoseconds();
+    const bool sameClock =
+        profile.endTime > 0 && profile.endTime <= now && now - profile.endTime < 3'600'000'000'000u;
+    char behind[32] = "lag unknown";
+    if (sameClock)
+        std::snprintf(behind, sizeof behind, "%.1f s behind",
+                      static_cast<double>(now - profile.endTime) / 1e9);
     std::fprintf(
         stderr,
         "perfglass timing: live refresh at %.1f s recorded: %llu new samples, read %.1f ms, %llu samples "
-        "derived and analysed %.1f ms, this thread's CPU %.1f ms\n",
+        "derived and analysed %.1f ms, this thread's CPU %.1f ms, %s\n",
         recorded, static_cast<unsigned long long>(newSamples), readMs,
-        static_cast<unsigned long long>(profile.samples.size()), analysedMs, cpuMs);
+        static_cast<unsigned long long>(profile.samples.size()), analysedMs, cpuMs, behind);
 }
 
 double threadCpuMs() {
@@ -131,8 +140,12 @@ void LoadJob::startStep() {
               const std::stop_token &stop,
               const ReportProgress &report) { return readLive(path, options, settings, live, stop, report); },
           [this](std::shared_ptr<const SessionAnalysis> session) {
+              // While records wait (a file opened in steps, a burst on a pipe), the next step reads on
+              // while this snapshot is shown, rather than after the views have taken it in.
+              const bool readsOn = live_ && live_->state == LiveState::MoreToRead;
+              if (readsOn) emit stepEnded();
               if (session) emit loaded(std::move(session)); // none: nothing new to show
-              emit stepEnded();
+              if (!readsOn) emit stepEnded();
           });
 }
 
@@ -259,16 +272,18 @@ std::shared_ptr<SessionFile> LoadJob::sessionFileOf(std::shared_ptr<const Profil
     auto file = std::make_shared<SessionFile>();
     file->profile = std::move(profile);
     const Profile &read = *file->profile;
-    sourceLocationsOf(file->profile); // computed here, off the UI thread, for the views to share
-    readableNamesOf(file->profile);   // likewise
+    // computed here, off the UI thread, for the views to share
+    sourceLocationsOf(file->profile, earlier ? earlier->profile : nullptr);
+    readableNamesOf(file->profile); // likewise
     SampleFilter everySample;
     everySample.event = -1;
     everySample.cost = CostKind::Samples;
     file->stackSamples = earlier && earlier->stackSamples
                              ? StackSampleSums::extend(*earlier->stackSamples, read, everySample)
                              : StackSampleSums::compute(read, everySample);
-    file->unresolved =
-        std::make_shared<const UnresolvedFrames>(UnresolvedFrames::compute(read, file->stackSamples->count));
+    file->unresolved = std::make_shared<const UnresolvedFrames>(
+        earlier && earlier->unresolved ? UnresolvedFrames::extend(*earlier->unresolved, read)
+                                       : UnresolvedFrames::compute(read, file->stackSamples->count));
     const size_t known = earlier ? earlier->profile->samples.size() : 0;
     file->sampledThreads =
         withValues(earlier ? earlier->sampledThreads : std::vector<uint32_t>{}, read.samples.tid, known);

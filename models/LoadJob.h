@@ -73,7 +73,8 @@ public slots:
 
 signals:
     void loaded(std::shared_ptr<const perfglass::SessionAnalysis> session);
-    // A step of loadLive() or loadInSteps() ended (after loaded(), when it found something to show).
+    // A step of loadLive() or loadInSteps() ended: after loaded(), when it found something to show, unless
+    // records wait (liveState() MoreToRead), when it comes first so that a next step may read on meanwhile.
     void stepEnded();
 
 private:
