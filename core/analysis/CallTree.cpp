@@ -1,9 +1,9 @@
 #include "analysis/CallTree.h"
 
 #include "analysis/StackCosts.h"
+#include "base/IdHashIndex.h"
 
 #include <algorithm>
-#include <unordered_map>
 
 namespace perfglass {
 
@@ -74,20 +74,31 @@ std::shared_ptr<const CallTree> CallTree::bottomUpFromCosts(std::shared_ptr<cons
 
     tree->nodes_.push_back({});
     tree->nodes_[kRoot].self = costs.rootSelf;
-    std::unordered_map<uint64_t, uint32_t> childByKey[2]; // out-of-line and inline frames
+    // The nodes below the root by (parent, function, inlined), keyed in the nodes themselves: deep stacks
+    // make millions of look-ups, which a node-based map would pay with an allocation each.
+    std::vector<CallTreeNode> &nodes = tree->nodes_;
+    const auto hashOf = [](uint32_t parent, FunctionId function, bool inlined) {
+        return (uint64_t{parent} << 32 | function) * 2 + (inlined ? 1 : 0);
+    };
+    IdHashIndex index;
     const auto child = [&](uint32_t parent, const TransformedStacks::Node &frame) {
-        const uint64_t key = (uint64_t{parent} << 32) | frame.function;
-        auto [it, inserted] =
-            childByKey[frame.inlined ? 1 : 0].try_emplace(key, static_cast<uint32_t>(tree->nodes_.size()));
-        if (inserted) {
-            CallTreeNode node;
-            node.function = frame.function;
-            node.inlined = frame.inlined;
-            node.parent = parent;
-            tree->nodes_.push_back(std::move(node));
-            tree->nodes_[parent].children.push_back(it->second);
-        }
-        return it->second;
+        const uint64_t hash = hashOf(parent, frame.function, frame.inlined);
+        const uint32_t found = index.find(hash, [&](uint32_t id) {
+            return nodes[id].parent == parent && nodes[id].function == frame.function &&
+                   nodes[id].inlined == frame.inlined;
+        });
+        if (found != IdHashIndex::kAbsent) return found;
+        const auto id = static_cast<uint32_t>(nodes.size());
+        CallTreeNode node;
+        node.function = frame.function;
+        node.inlined = frame.inlined;
+        node.parent = parent;
+        nodes.push_back(std::move(node));
+        nodes[parent].children.push_back(id);
+        index.insert(hash, id, [&](uint32_t stored) {
+            return hashOf(nodes[stored].parent, nodes[stored].function, nodes[stored].inlined);
+        });
+        return id;
     };
     // Each stack that samples end in is one path leaf → callers → outermost frame. Every node on the path
     // counts the stack's cost as inclusive; the first node, the frame the samples end in, as self.

@@ -1,6 +1,7 @@
 #include "analysis/TransformedStacks.h"
 
 #include "base/Error.h"
+#include "base/IdHashIndex.h"
 
 #include <fmt/format.h>
 
@@ -15,7 +16,8 @@ constexpr StackId kPending = kNoStack - 2;
 
 } // namespace
 
-// A function-level prefix tree under construction; parents always get smaller ids than their children.
+// A function-level prefix tree under construction; parents always get smaller ids than their children. Nodes
+// are found by (parent, function, inlined) in an index keyed in the nodes themselves.
 class FunctionTree {
 public:
     std::vector<TransformedStacks::Node> nodes;
@@ -24,28 +26,31 @@ public:
     // Goes on from the nodes of a finished tree.
     explicit FunctionTree(std::vector<TransformedStacks::Node> built)
         : nodes(std::move(built)) {
-        reserve(nodes.size());
-        for (StackId id = 0; id < nodes.size(); ++id) {
-            const auto &node = nodes[id];
-            index_[node.inlined ? 1 : 0].emplace(keyOf(node.parent, node.function), id);
-        }
+        for (StackId id = 0; id < nodes.size(); ++id)
+            index_.insert(hashOf(nodes[id]), id, [this](uint32_t stored) { return hashOf(nodes[stored]); });
     }
 
     StackId child(StackId parent, FunctionId function, bool inlined) {
-        auto [it, inserted] =
-            index_[inlined ? 1 : 0].try_emplace(keyOf(parent, function), static_cast<StackId>(nodes.size()));
-        if (inserted) nodes.push_back({function, parent, inlined});
-        return it->second;
+        const TransformedStacks::Node wanted{function, parent, inlined};
+        const uint64_t hash = hashOf(wanted);
+        const uint32_t found = index_.find(hash, [&](uint32_t id) {
+            const auto &node = nodes[id];
+            return node.parent == parent && node.function == function && node.inlined == inlined;
+        });
+        if (found != IdHashIndex::kAbsent) return found;
+        const auto id = static_cast<StackId>(nodes.size());
+        nodes.push_back(wanted);
+        index_.insert(hash, id, [this](uint32_t stored) { return hashOf(nodes[stored]); });
+        return id;
     }
-    void reserve(size_t count) {
-        nodes.reserve(count);
-        index_[0].reserve(count);
-    }
+    void reserve(size_t count) { nodes.reserve(count); }
 
 private:
-    static uint64_t keyOf(StackId parent, FunctionId function) { return (uint64_t{parent} << 32) | function; }
+    static uint64_t hashOf(const TransformedStacks::Node &node) {
+        return (uint64_t{node.parent} << 32 | node.function) * 2 + (node.inlined ? 1 : 0);
+    }
 
-    std::unordered_map<uint64_t, StackId> index_[2]; // out-of-line and inline frames
+    IdHashIndex index_;
 };
 
 // Applies one transform to a tree, producing the next tree and the node each input node became.
