@@ -50,7 +50,7 @@ wait "$gui_pid" 2>/dev/null || true
 hz=$(getconf CLK_TCK)
 grep -i "lost" "$work/perf.err" || echo "the recorder reported no lost samples"
 # "perfglass timing: live refresh at 61.2 s recorded: 4012 new samples, read 3.1 ms, 240123 samples derived
-# and analysed 40.2 ms, this thread's CPU 12.0 ms, 0.8 s behind"
+# and analysed 40.2 ms, process CPU 12.0 ms, 0.8 s behind"
 awk -v end="$duration" '
   /live refresh at/ {
     at = $6; read = $13; analysed = $20; samples = $15; added = $9
@@ -73,7 +73,7 @@ awk -v end="$duration" '
            median(d2, n2), s2, m2r, m2a
     if (nl) printf "behind the recording after 10 s (%d refreshes): median %.1f s, worst %.1f s\n", nl, median(lag, nl), worst
     m1c = median(c1, n1); m2c = median(c2, n2)
-    printf "the refresh thread'"'"'s CPU: minutes 1-2 %.1f ms, last minute %.1f ms\n", m1c, m2c
+    printf "the process'"'"'s CPU per refresh: minutes 1-2 %.1f ms, last minute %.1f ms\n", m1c, m2c
     if (m1c > 0) printf "ratio last minute / minutes 1-2 of the CPU: %.2f\n", m2c / m1c
     if (m1r > 0 && m1a > 0)
       printf "ratio last minute / minutes 1-2: read %.2f, derive+analyse %.2f, whole refresh %.2f\n", m2r / m1r, m2a / m1a,

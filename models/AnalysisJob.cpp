@@ -4,6 +4,7 @@
 #include "base/Error.h"
 
 #include <algorithm>
+#include <future>
 
 namespace perfglass {
 
@@ -105,12 +106,17 @@ std::shared_ptr<SessionAnalysis> AnalysisJob::compute(std::shared_ptr<const Sess
     const StackCosts costs = costsFor(*profile, filter, earlier, control);
     analysis->sums = costs.sums;
     report(0.4);
+    // The bottom-up tree walks every leaf's path to the outermost frame: on deep stacks (DWARF) it costs as
+    // much as the rest together, so it is made on a second thread meanwhile.
+    auto bottomUp = std::async(std::launch::async,
+                               [&profile, &costs] { return CallTree::bottomUpFromCosts(profile, costs); });
     analysis->topDown = CallTree::topDownFromCosts(profile, costs);
-    analysis->bottomUp = CallTree::bottomUpFromCosts(profile, costs);
-    report(0.7);
+    report(0.55);
     analysis->flat = FlatProfile::fromCosts(costs);
-    report(0.85);
+    report(0.7);
     computeTimeline(*analysis, previous, earlier, control);
+    report(0.85);
+    analysis->bottomUp = bottomUp.get();
     report(1.0);
     throwIfCancelled(stop);
     return analysis;
