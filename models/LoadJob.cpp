@@ -39,13 +39,9 @@ void printLiveTiming(uint64_t newSamples, double readMs, const Profile &profile,
                                 ? static_cast<double>(profile.endTime - profile.startTime) / 1e9
                                 : 0;
     // How far the last sample lies behind now, as the status bar says it (on the recorder's clock).
-    const uint64_t now = monotonicNanoseconds();
-    const bool sameClock =
-        profile.endTime > 0 && profile.endTime <= now && now - profile.endTime < 3'600'000'000'000u;
     char behind[32] = "lag unknown";
-    if (sameClock)
-        std::snprintf(behind, sizeof behind, "%.1f s behind",
-                      static_cast<double>(now - profile.endTime) / 1e9);
+    if (const auto lag = nanosecondsSince(profile.endTime))
+        std::snprintf(behind, sizeof behind, "%.1f s behind", static_cast<double>(*lag) / 1e9);
     std::fprintf(
         stderr,
         "perfglass timing: live refresh at %.1f s recorded: %llu new samples, read %.1f ms, %llu samples "

@@ -122,11 +122,9 @@ void SessionStatusBar::sayOpened(const SessionDocument *document) {
 void SessionStatusBar::sayLive(const SessionDocument *document) {
     const Profile &profile = *document->file()->profile;
     const double recorded = recordedSeconds(profile);
-    const uint64_t now = monotonicNanoseconds();
-    const bool sameClock =
-        profile.endTime > 0 && profile.endTime <= now && now - profile.endTime < 3'600'000'000'000u;
+    const auto lag = nanosecondsSince(profile.endTime);
     const QString behind =
-        sameClock ? tr("%1 s behind").arg((now - profile.endTime) / 1e9, 0, 'f', 1) : tr("lag unknown");
+        lag ? tr("%1 s behind").arg(static_cast<double>(*lag) / 1e9, 0, 'f', 1) : tr("lag unknown");
     showMessage(
         tr("Live view: %1 s recorded, %Ln sample(s), %2", nullptr, static_cast<int>(profile.samples.size()))
             .arg(recorded, 0, 'f', 1)
