@@ -1,7 +1,8 @@
 #include "analysis/UnresolvedFrames.h"
 
+#include "profile/SamplesPerStackFrom.h"
+
 #include <algorithm>
-#include <unordered_map>
 
 namespace perfglass {
 
@@ -102,13 +103,8 @@ UnresolvedFrames UnresolvedFrames::compute(const Profile &profile, const std::ve
 }
 
 UnresolvedFrames UnresolvedFrames::extend(const UnresolvedFrames &previous, const Profile &profile) {
-    std::unordered_map<StackId, uint64_t> added; // stack -> samples added since previous
-    const auto &stacks = profile.samples.stack;
-    for (size_t i = std::min<size_t>(previous.totalSamples, stacks.size()); i < stacks.size(); ++i)
-        if (const StackId stack = stacks[i]; stack != kNoStack && stack < profile.stacks.size())
-            ++added[stack];
     UnnamedFrameCounter counter(profile, previous);
-    for (const auto &[stack, count] : added)
+    for (const auto &[stack, count] : samplesPerStackFrom(profile, previous.totalSamples))
         counter.add(stack, count);
     return counter.finish();
 }

@@ -1,5 +1,7 @@
 #include "profile/SourceLocations.h"
 
+#include "profile/SamplesPerStackFrom.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -16,17 +18,13 @@ SourceLocations SourceLocations::extend(const SourceLocations &previous, const P
     result.samplesPerFrame_ = previous.samplesPerFrame_;
     result.samplesPerFrame_.resize(profile.frames.size(), 0);
     // Samples per stack first (each sample's own stack, not its callers'), so each stack is walked once.
-    std::unordered_map<StackId, uint64_t> added;
-    const auto &stacks = profile.samples.stack;
-    for (size_t i = std::min(previous.samplesCounted_, stacks.size()); i < stacks.size(); ++i)
-        if (const StackId stack = stacks[i]; stack < profile.stacks.size()) ++added[stack];
-    for (const auto &[leaf, count] : added) {
+    for (const auto &[leaf, count] : samplesPerStackFrom(profile, previous.samplesCounted_)) {
         for (StackId walk = leaf; walk != kNoStack; walk = profile.stacks[walk].parent) {
             const FrameId frame = profile.stacks[walk].frame;
             if (frame < result.samplesPerFrame_.size()) result.samplesPerFrame_[frame] += count;
         }
     }
-    result.samplesCounted_ = stacks.size();
+    result.samplesCounted_ = profile.samples.size();
     result.chooseLines(profile);
     return result;
 }
