@@ -6,11 +6,11 @@
 #include "perfdata/FeatureCodec.h"
 #include "perfdata/MappedPrefetcher.h"
 #include "perfdata/PerfFileFormat.h"
+#include "perfdata/PipeSpool.h"
 #include "perfdata/RecordDecompressor.h"
 
 #include <fcntl.h>
 #include <fmt/format.h>
-#include <poll.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -291,9 +291,9 @@ bool PerfDataReader::fill(size_t bytes) {
                 return false;
             }
         }
-        if (incremental_ && pipeMode_ && !pipeHasInput()) {
-            caughtUp_ = true;
-            return false;
+        if (spool_) {
+            if (!takeFromSpool(want)) return false;
+            continue;
         }
         const ssize_t got = ::read(fd_, buffer_.data() + bufferEnd_, want);
         if (got < 0) {
@@ -321,13 +321,21 @@ void PerfDataReader::follow(std::stop_token stop, std::chrono::milliseconds poll
 
 void PerfDataReader::readIncrementally() {
     incremental_ = true;
+    if (pipeMode_) spool_ = std::make_unique<PipeSpool>(fd_, path_);
     if (!pipeMode_ && dataEnd_ == fileSize_) follow({}, std::chrono::milliseconds(0));
 }
 
-// Whether standard input or the pipe has bytes to read now (or has ended), so that read() will not block.
-bool PerfDataReader::pipeHasInput() const {
-    pollfd input{fd_, POLLIN, 0};
-    return ::poll(&input, 1, 0) != 0;
+// Moves up to want bytes that the spool drained from the pipe into the buffer: false, with caughtUp_ or eof_
+// set, when none wait.
+bool PerfDataReader::takeFromSpool(size_t want) {
+    const size_t got = spool_->take(buffer_.data() + bufferEnd_, want);
+    bufferEnd_ += got;
+    if (got > 0) return true;
+    if (spool_->ended())
+        eof_ = true;
+    else
+        caughtUp_ = true;
+    return false;
 }
 
 // Whether the writer has set the final data size in the header: reading then continues to it.

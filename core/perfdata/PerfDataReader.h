@@ -22,6 +22,7 @@
 namespace perfglass {
 
 class MappedPrefetcher;
+class PipeSpool;
 class RecordDecompressor;
 
 class PerfDataReader {
@@ -48,7 +49,8 @@ public:
     // Incremental reading (load/GrowingProfileLoader): like follow(), but next() never waits. At the end of
     // what has arrived so far (a file still being written, a pipe with nothing to read now) it returns
     // nullptr and caughtUp() is true: more may come, and a later next() goes on where this one stopped. A
-    // finished file reads as without this. Call before the first next().
+    // finished file reads as without this. A pipe is then drained on a thread of its own (PipeSpool), so
+    // that its writer never waits for the next step. Call before the first next().
     void readIncrementally();
     // Whether the last next() returned nullptr only because nothing more has arrived yet.
     bool caughtUp() const { return caughtUp_; }
@@ -105,7 +107,7 @@ private:
     void *mapBelowDecompressionSpace(size_t size, uint64_t offset);
     bool waitForGrowth();
     bool writerFinished();
-    bool pipeHasInput() const;
+    bool takeFromSpool(size_t want);
     void seekTo(uint64_t offset);
     size_t readAt(void *out, size_t size, uint64_t offset);
     void readExactlyAt(void *out, size_t size, uint64_t offset, const char *what);
@@ -149,6 +151,7 @@ private:
     std::vector<Message> notices_;
     MappedRegion decompressionSpace_; // reserved above the mapping for the decompressor (see mapData())
     std::unique_ptr<RecordDecompressor> decompressor_;
+    std::unique_ptr<PipeSpool> spool_; // incremental reading of a pipe
     bool following_ = false;
     bool incremental_ = false;
     bool caughtUp_ = false;

@@ -26,6 +26,7 @@
 #include <linux/perf_event.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cstring>
 #include <fstream>
 #include <iterator>
@@ -216,6 +217,7 @@ private slots:
     void snapshotsCarryTheCountersReadSoFar();
     void snapshotsCarryTheNoticesKnownSoFar();
     void cutPipeKeepsWhatItRead();
+    void pipeIsDrainedBetweenSteps();
     void cancelledLoadKeepsWhatItRead();
 };
 
@@ -401,6 +403,56 @@ void TestGrowingProfile::cutPipeKeepsWhatItRead() {
     QVERIFY(std::any_of(notices.begin(), notices.end(), [](const Message &notice) {
         return notice.kind == MessageKind::IncompleteRecordIgnored;
     }));
+}
+
+// The live view steps once a second; in between, the pipe is still drained, so its writer (a recorder, whose
+// ring buffers overflow while it waits) never waits for the next step. Here the writer writes the whole
+// stream, many times a pipe's 64 KiB, before the first step; the steps then read it all.
+void TestGrowingProfile::pipeIsDrainedBetweenSteps() {
+    QTemporaryDir dir;
+    const std::string pipeFile = dir.filePath("pipe.data").toStdString();
+    writeLargePipeSession(pipeFile);
+    const std::vector<uint8_t> bytes = fileBytes(pipeFile);
+    QVERIFY(bytes.size() > 16 * 65536);
+
+    int ends[2];
+    QCOMPARE(::pipe2(ends, O_CLOEXEC), 0);
+    UniqueFd readEnd(ends[0]);
+    UniqueFd savedStdin(::dup(STDIN_FILENO));
+    QVERIFY(::dup2(readEnd.get(), STDIN_FILENO) == STDIN_FILENO);
+    std::atomic<bool> written{false};
+    std::jthread writer([&bytes, &written, writeEnd = UniqueFd(ends[1])] {
+        for (size_t done = 0; done < bytes.size();) {
+            const ssize_t wrote = ::write(writeEnd.get(), bytes.data() + done, bytes.size() - done);
+            if (wrote <= 0) return;
+            done += static_cast<size_t>(wrote);
+        }
+        written = true;
+    });
+    std::shared_ptr<const Profile> grown;
+    {
+        GrowingProfileLoader loader("-", goldenOptions());
+        // No step yet: without a drain of its own the writer would wait for one forever (the guard below
+        // only keeps a broken build from hanging).
+        for (int waited = 0; !written && waited < 60000; waited += 10)
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        const bool drained = written;
+        std::vector<uint8_t> rest(1 << 20);
+        while (!written && ::read(readEnd.get(), rest.data(), rest.size()) > 0) {
+        } // a failure below must not leave the writer waiting
+        QVERIFY2(drained, "the writer still waits: nothing drained the pipe between two steps");
+        GrowingProfileLoader::StepEnd end;
+        while ((end = loader.step(std::chrono::milliseconds(20))) != GrowingProfileLoader::StepEnd::Ended)
+            if (end == GrowingProfileLoader::StepEnd::CaughtUp)
+                std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        grown = loader.finish();
+    }
+    writer.join();
+    ::dup2(savedStdin.get(), STDIN_FILENO);
+    const std::shared_ptr<const Profile> read = loadProfile(pipeFile, goldenOptions());
+    QCOMPARE(grown->samples.size(), read->samples.size());
+    compareSamples(*grown, *read);
+    compareTrees(grown, read);
 }
 
 void TestGrowingProfile::cancelledLoadKeepsWhatItRead() {
