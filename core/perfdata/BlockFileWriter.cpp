@@ -16,9 +16,11 @@ BlockFileWriter::Block BlockFileWriter::newBlock() {
     return Block(new (kBlockAlignment) uint8_t[kBlockSize]);
 }
 
-BlockFileWriter::BlockFileWriter(int fd, std::string path, size_t blocks)
+BlockFileWriter::BlockFileWriter(int fd, std::string path, Target target, size_t blocks)
     : fd_(fd)
-    , path_(std::move(path)) {
+    , path_(std::move(path))
+    , stream_(target == Target::Stream)
+    , mostBlocks_(stream_ ? kMostPipeBlocks : kMostBlocks) {
     for (; blocks_ < blocks; ++blocks_)
         free_.push_back(newBlock());
     // tmpfs takes O_DIRECT (since Linux 6.6) but keeps the bytes in the page cache all the same.
@@ -26,6 +28,7 @@ BlockFileWriter::BlockFileWriter(int fd, std::string path, size_t blocks)
     if (::fstatfs(fd_, &fileSystem) == 0 &&
         (fileSystem.f_type == TMPFS_MAGIC || fileSystem.f_type == RAMFS_MAGIC))
         directWorks_ = false;
+    if (stream_) directWorks_ = false;
     try {
         thread_ = std::thread([this] { run(); });
     } catch (const std::system_error &error) {
@@ -52,7 +55,7 @@ BlockFileWriter::Block BlockFileWriter::take() {
         // writes do. Until the write in progress returns, more blocks are lent: waiting here would stop the
         // drain loop, and the ring buffers would overflow.
         fellBehind_ = true;
-        if (blocks_ < kMostBlocks) {
+        if (blocks_ < mostBlocks_) {
             ++blocks_;
             return newBlock();
         }
@@ -165,7 +168,8 @@ void BlockFileWriter::setDirect(bool direct) {
 
 int BlockFileWriter::writeAll(const uint8_t *bytes, size_t size, uint64_t &offset) {
     while (size > 0) {
-        const ssize_t written = ::pwrite(fd_, bytes, size, static_cast<off_t>(offset));
+        const ssize_t written =
+            stream_ ? ::write(fd_, bytes, size) : ::pwrite(fd_, bytes, size, static_cast<off_t>(offset));
         if (written < 0) {
             if (errno == EINTR) continue;
             return errno;

@@ -9,6 +9,11 @@
 // (some FUSE file systems, a block size the blocks do not fit), pointless (tmpfs) or too slow: once the disk
 // falls behind (take() finds every block queued), the page cache takes the rest of the file.
 //
+// A stream (Target::Stream: standard output, which may be a pipe) takes the blocks in order, through write()
+// and the page cache: the recorder's pipe mode, whose reader may be slower than the kernel's ring buffers
+// fill (the live view reads on a busy machine); more blocks are lent for it (kMostPipeBlocks), since a pipe
+// holds only 64 KiB itself.
+//
 // Use: take() a block, fill it, write() it; the blocks cycle through a small pool, so take() waits while all
 // are queued and kMostBlocks are out (the later blocks then go through the page cache). wait() returns once
 // everything queued is in the file. The first failed write is reported by the next take(), write() or wait()
@@ -35,6 +40,8 @@ public:
     // Blocks lent at most while a slow disk holds the queue (40 MiB, a second of a DWARF recording at 4 kHz
     // on 10 threads); then take() waits.
     static constexpr size_t kMostBlocks = 20;
+    // For a stream (128 MiB, half a second of a 20 kHz DWARF recording of two threads).
+    static constexpr size_t kMostPipeBlocks = 64;
 
     struct BlockDelete {
         void operator()(uint8_t *bytes) const { ::operator delete[](bytes, kBlockAlignment); }
@@ -42,8 +49,12 @@ public:
     using Block = std::unique_ptr<uint8_t[], BlockDelete>;
     static Block newBlock();
 
+    enum class Target {
+        File,   // written at the offsets given
+        Stream, // written in order where fd stands; the offsets only count the bytes that went before
+    };
     // Writes to fd, which stays the caller's; path names the file in errors.
-    BlockFileWriter(int fd, std::string path, size_t blocks = 4);
+    BlockFileWriter(int fd, std::string path, Target target = Target::File, size_t blocks = 4);
     ~BlockFileWriter(); // writes what was queued, then stops the thread; errors are then dropped
     BlockFileWriter(const BlockFileWriter &) = delete;
     BlockFileWriter &operator=(const BlockFileWriter &) = delete;
@@ -87,6 +98,8 @@ private:
     // The thread's own state: whether fd_ has O_DIRECT set, and whether the file system accepts it.
     bool direct_ = false;
     bool directWorks_ = true;
+    bool stream_ = false; // Target::Stream
+    size_t mostBlocks_ = kMostBlocks;
     std::thread thread_; // last: it starts once the members above exist
 };
 

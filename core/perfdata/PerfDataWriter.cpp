@@ -43,6 +43,9 @@ PerfDataWriter::PerfDataWriter(PipeOutput output, std::vector<EventAttr> events,
     , events_(std::move(events))
     , fd_(output.fd)
     , pipe_(true) {
+    // The drain loop hands the stream to a thread of its own, so that a reader slower than the ring buffers
+    // fill (for a moment or for long) holds up the thread, not the draining.
+    blocks_.emplace(fd_, "the pipe-mode session's output", BlockFileWriter::Target::Stream);
     writePipeHeader(known);
 }
 
@@ -102,31 +105,14 @@ void PerfDataWriter::append(const void *bytes, size_t size) {
 
 void PerfDataWriter::flush() {
     if (blockFill_ == 0) return;
-    if (pipe_) {
-        writeAll(block_.get(), blockFill_);
-    } else {
-        blocks_->write(std::move(block_), blockFill_, fileOffset_);
-        block_ = blocks_->take();
-    }
+    blocks_->write(std::move(block_), blockFill_, fileOffset_);
+    block_ = blocks_->take();
     fileOffset_ += blockFill_;
     blockFill_ = 0;
 }
 
 void PerfDataWriter::waitUntilWritten() {
     if (blocks_) blocks_->wait();
-}
-
-void PerfDataWriter::writeAll(const void *bytes, size_t size) {
-    const auto *cursor = static_cast<const uint8_t *>(bytes);
-    while (size > 0) {
-        const ssize_t written = ::write(fd_, cursor, size);
-        if (written < 0) {
-            if (errno == EINTR) continue;
-            throw Error(systemErrorMessage("cannot write the pipe-mode session to its output", errno));
-        }
-        cursor += written;
-        size -= static_cast<size_t>(written);
-    }
 }
 
 void PerfDataWriter::writeRecord(const void *record, size_t size) {
@@ -395,6 +381,7 @@ void PerfDataWriter::finishPipe(const SessionMetadata &metadata) {
         appendPipeFeature(format::kFeatSampleTime, encoder.take());
     }
     flush();
+    waitUntilWritten();
     finished_ = true;
 }
 

@@ -68,7 +68,6 @@ private:
     void appendPipeBuildIds(const std::vector<BuildIdEntry> &entries);
     void finishPipe(const SessionMetadata &metadata);
     void append(const void *bytes, size_t size);
-    void writeAll(const void *bytes, size_t size);
     std::vector<std::pair<unsigned, std::vector<uint8_t>>>
     featureSections(const SessionMetadata &metadata) const;
 
@@ -76,7 +75,7 @@ private:
     std::vector<EventAttr> events_;
     UniqueFd file_;
     int fd_ = -1;                                                // file_
-    std::optional<BlockFileWriter> blocks_;                      // file_'s writer thread; none in pipe mode
+    std::optional<BlockFileWriter> blocks_;                      // the writer thread of file_ or the pipe
     BlockFileWriter::Block block_ = BlockFileWriter::newBlock(); // what is not yet handed to blocks_
     size_t blockFill_ = 0;
     uint64_t fileOffset_ = 0; // where block_ starts

@@ -1,6 +1,7 @@
 // BlockFileWriter: whole aligned blocks go to the file past the page cache where the file system allows it,
 // everything else through it; once the disk falls behind (every block queued), blocks are lent and the rest
-// goes through the page cache; a failed write names the file and the offset. Every byte reads back.
+// goes through the page cache; a stream (a pipe) takes the blocks in order; a failed write names the file and
+// the offset. Every byte reads back.
 #include "base/Error.h"
 #include "perfdata/BlockFileWriter.h"
 
@@ -99,7 +100,7 @@ private slots:
         OpenFile file(path("behind.data"));
         QVERIFY(file.fd >= 0);
         {
-            BlockFileWriter writer(file.fd, file.path, 1);
+            BlockFileWriter writer(file.fd, file.path, BlockFileWriter::Target::File, 1);
             BlockFileWriter::Block first = writer.take();
             BlockFileWriter::Block lent = writer.take(); // returns at once: the pool is empty
             QVERIFY(first && lent && first.get() != lent.get());
@@ -111,6 +112,55 @@ private slots:
         const std::vector<uint8_t> bytes = readAll(file.path);
         QCOMPARE(bytes.size(), 2 * kBlock);
         QVERIFY(holdsPattern(bytes, 3));
+    }
+
+    // A stream (the recorder's pipe mode) whose reader does not read for a while: take() lends blocks rather
+    // than wait, so the drain loop goes on, and the reader then gets every byte in order.
+    void aStreamWhoseReaderLagsLendsBlocksAndKeepsTheOrder() {
+        int ends[2] = {-1, -1};
+        QVERIFY(::pipe2(ends, O_CLOEXEC) == 0);
+        OpenFile readEnd(""), writeEnd("");
+        readEnd.fd = ends[0];
+        writeEnd.fd = ends[1];
+        constexpr size_t kBlocks = 6; // more than the pool's one, fewer than kMostPipeBlocks
+        static_assert(kBlocks < BlockFileWriter::kMostPipeBlocks);
+        std::vector<uint8_t> received;
+        {
+            BlockFileWriter writer(writeEnd.fd, "pipe", BlockFileWriter::Target::Stream, 1);
+            for (size_t i = 0; i < kBlocks; ++i) {
+                BlockFileWriter::Block lent = writer.take(); // would wait forever without lending
+                QVERIFY(lent);
+                writer.write(patternBlock(i * kBlock, kBlock, 5), kBlock, i * kBlock);
+            }
+            received.resize(kBlocks * kBlock);
+            size_t got = 0;
+            while (got < received.size()) {
+                const ssize_t n = ::read(readEnd.fd, received.data() + got, received.size() - got);
+                QVERIFY(n > 0);
+                got += static_cast<size_t>(n);
+            }
+            writer.wait();
+        }
+        QVERIFY(holdsPattern(received, 5));
+    }
+
+    // A stream is written where its descriptor stands, not at the offsets given: standard output redirected
+    // to a file after other output keeps that output.
+    void aStreamIsWrittenWhereItsDescriptorStands() {
+        OpenFile file(path("stream.data"));
+        QVERIFY(file.fd >= 0);
+        QCOMPARE(::write(file.fd, "head", 4), ssize_t{4});
+        {
+            BlockFileWriter writer(file.fd, file.path, BlockFileWriter::Target::Stream);
+            writer.take();
+            writer.write(patternBlock(0, 1000, 9), 1000, 0);
+            writer.wait();
+            QCOMPARE(writer.directBlocks(), uint64_t{0});
+        }
+        const std::vector<uint8_t> bytes = readAll(file.path);
+        QCOMPARE(bytes.size(), size_t{1004});
+        QCOMPARE(std::memcmp(bytes.data(), "head", 4), 0);
+        QVERIFY(holdsPattern(std::vector<uint8_t>(bytes.begin() + 4, bytes.end()), 9));
     }
 
     // A write that fails on the thread is reported by the next call, naming the file, the offset where it
