@@ -10,7 +10,8 @@
 # perf's pipe output comes in bursts); KEEP=FILE keeps the timing lines. CALLGRAPH=dwarf records DWARF stacks
 # of workload-nofp instead, FREQ=HZ sets the rate (default 4000): RECORDER=perfglass CALLGRAPH=dwarf
 # FREQ=20000 is the issue's 20 kHz DWARF target, for which the script prints how far behind the recording the
-# view was (median and worst, in refreshes of one second) and the recorder's lost samples.
+# view was (median and worst, in refreshes of one second) and the recorder's lost samples. RECORD_ARGS adds
+# options to the recorder's command line (-m PAGES).
 # Usage: bench/live-view.sh [BUILD_DIR]
 set -eu
 build=${1:-build}
@@ -30,19 +31,28 @@ done
 command -v perf >/dev/null || { echo "live-view.sh: perf is not installed (linux-perf)" >&2; exit 1; }
 work=$(mktemp -d /tmp/perfglass-live.XXXXXX)
 trap 'rm -rf "$work"' EXIT
-mkfifo "$work/stream"
+mkfifo "$work/stream" "$work/stream.in"
 echo "# $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg); ${duration} s of $(basename "$workload"), 2 threads," \
   "$freq Hz, ${CALLGRAPH:-fp} stacks, recorded by ${RECORDER:-perf}"
 PERFGLASS_TIMING=1 QT_QPA_PLATFORM=${PLATFORM:-offscreen} "$gui" - <"$work/stream" 2>"$work/timing" >/dev/null &
 gui_pid=$!
-# shellcheck disable=SC2086 # $callgraph is two words for DWARF
-if [ "${RECORDER:-perf}" = perfglass ]; then
-  "$build/cli/perfglass-cli" record -e cpu-clock -F "$freq" $callgraph -o - -- "$workload" "$duration" 2 \
-    2>"$work/perf.err" | tee "$work/stream.data" >"$work/stream"
+# A copy of the stream (tee), for the whole-stream comparison at the end; not of a DWARF stream, which goes
+# straight into the application as a user's pipe does: at 100 MB/s tee's 8 KiB reads and writes take a share
+# of a core this 2-core machine lacks, and the recorder then loses samples for it.
+if [ "${CALLGRAPH:-fp}" = dwarf ]; then
+  exec 3>"$work/stream"
 else
-  perf record -q -e cpu-clock -F "$freq" $callgraph -o - -- "$workload" "$duration" 2 2>"$work/perf.err" |
-    tee "$work/stream.data" >"$work/stream"
+  tee "$work/stream.data" <"$work/stream.in" >"$work/stream" &
+  exec 3>"$work/stream.in"
 fi
+# shellcheck disable=SC2086 # $callgraph is two words for DWARF; RECORD_ARGS are the recorder's options
+if [ "${RECORDER:-perf}" = perfglass ]; then
+  "$build/cli/perfglass-cli" record ${RECORD_ARGS:-} -e cpu-clock -F "$freq" $callgraph -o - -- "$workload" "$duration" 2 \
+    2>"$work/perf.err" >&3
+else
+  perf record -q ${RECORD_ARGS:-} -e cpu-clock -F "$freq" $callgraph -o - -- "$workload" "$duration" 2 2>"$work/perf.err" >&3
+fi
+exec 3>&-
 sleep 3
 ticks=$(awk '{ print $14 + $15 }' "/proc/$gui_pid/stat")
 kill "$gui_pid" 2>/dev/null || true
@@ -83,6 +93,7 @@ awk -v end="$duration" '
 awk -v t="$ticks" -v hz="$hz" -v d="$duration" 'BEGIN { printf "application CPU: %.1f s, %.0f%% of one core\n", t / hz, 100 * t / hz / d }'
 # What every refresh of the reload-everything live view read at the end: the whole stream, by the CLI (without
 # the GUI's trees and names), and perf report's time on the same data.
+[ -f "$work/stream.data" ] || exit 0
 if [ -x "$build/cli/perfglass-cli" ]; then
   start=$(date +%s%N)
   "$build/cli/perfglass-cli" report -i "$work/stream.data" >/dev/null 2>&1
