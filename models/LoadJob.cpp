@@ -23,7 +23,9 @@
 namespace perfglass {
 
 namespace {
-constexpr double kReadShare = 0.9;   // reading and symbolizing dominate; the trees take the rest
+constexpr double kReadShare = 0.9; // reading and symbolizing dominate; the trees take the rest
+constexpr int kStepGrowth =
+    4; // opening in steps: each step reads at least this many times as long as the last
 constexpr double kUnpackShare = 0.1; // of the reading share: unpacking an archive, when the session is one
 
 // PERFGLASS_TIMING=1 (as gui/app/StartupTiming): each live refresh prints what it read and what it cost, for
@@ -87,6 +89,7 @@ struct LoadJob::LiveLoad {
     // Opening in steps: what PATH stood for (an archive is unpacked first), the next step's length.
     std::optional<OpenedSession> opened;
     std::chrono::milliseconds stepBudget{250};
+    int readsPerAnalysis = 0;                // LoadStepPlan
     std::shared_ptr<const Profile> finished; // once the recorder has finished the file
     LiveState state = LiveState::CaughtUp;
     std::optional<size_t> deliveredSamples; // of the last snapshot handed over
@@ -124,12 +127,13 @@ void LoadJob::loadLive(const QString &path) {
     startStep();
 }
 
-void LoadJob::loadInSteps(const QString &path, std::chrono::milliseconds firstStep) {
+void LoadJob::loadInSteps(const QString &path, LoadStepPlan plan) {
     path_ = path;
     live_ = std::make_shared<LiveLoad>();
     live_->path = path;
     live_->opened.emplace();
-    live_->stepBudget = firstStep;
+    live_->stepBudget = plan.firstStep;
+    live_->readsPerAnalysis = plan.readsPerAnalysis;
     startStep();
 }
 
@@ -187,7 +191,7 @@ std::shared_ptr<const SessionAnalysis> LoadJob::readLive(const QString &path, Lo
                                                inSteps ? std::function<void(double)>(progress) : nullptr);
     throwIfCancelled(stop);
     if (inSteps) {
-        live->stepBudget *= 4;
+        live->stepBudget *= kStepGrowth;
         if (end == StepEnd::CaughtUp) end = StepEnd::Ended;
     }
     if (end == StepEnd::Ended && !live->finished) live->finished = loader.finish();
@@ -202,7 +206,7 @@ std::shared_ptr<const SessionAnalysis> LoadJob::readLive(const QString &path, Lo
         (profile->samples.size() == 0 || live->deliveredSamples == profile->samples.size()))
         return nullptr;
     live->deliveredSamples = profile->samples.size();
-    const double readMs = static_cast<double>(clock.nsecsElapsed()) / 1e6; // the step and the snapshot
+    const qint64 readNs = clock.nsecsElapsed(); // the step and the snapshot
     if (profile->events.empty()) throw Error(path.toStdString() + ": the session describes no events");
     auto file =
         sessionFileOf(std::move(profile), live->lastAnalysis ? live->lastAnalysis->file.get() : nullptr);
@@ -220,9 +224,21 @@ std::shared_ptr<const SessionAnalysis> LoadJob::readLive(const QString &path, Lo
     const std::shared_ptr<const Profile> shown = file->profile;
     auto analysis = analysed(std::move(file), stop, {}, live->lastAnalysis.get());
     live->lastAnalysis = analysis;
-    printLiveTiming(loader.samplesRead() - samplesBefore, readMs, *shown,
-                    static_cast<double>(clock.nsecsElapsed()) / 1e6 - readMs, processCpuMs() - cpuBefore);
+    const qint64 analysisNs = clock.nsecsElapsed() - readNs;
+    if (inSteps) lengthenStepAfter(*live, std::chrono::nanoseconds(analysisNs));
+    printLiveTiming(loader.samplesRead() - samplesBefore, static_cast<double>(readNs) / 1e6, *shown,
+                    static_cast<double>(analysisNs) / 1e6, processCpuMs() - cpuBefore);
     return analysis;
+}
+
+// A snapshot of a file opened in steps costs an analysis of all that was read so far. Where that is dear
+// against the reading (deep DWARF stacks: about half the time read), steps four times as long as the last
+// would add a quarter of the load; the next step then reads for LoadStepPlan::readsPerAnalysis times the
+// snapshot's analysis at least, and fewer snapshots are shown.
+void LoadJob::lengthenStepAfter(LiveLoad &live, std::chrono::nanoseconds analysis) {
+    live.stepBudget =
+        std::max(live.stepBudget,
+                 std::chrono::duration_cast<std::chrono::milliseconds>(analysis * live.readsPerAnalysis));
 }
 
 // The first aggregation of a read session: every event that was sampled, no filter.

@@ -20,6 +20,14 @@ namespace perfglass {
 
 class GrowingProfileLoader;
 
+// How a file opened in steps is read (LoadJob::loadInSteps): the first step's length; each later step reads
+// four times as long as the one before, and at least readsPerAnalysis times as long as the last snapshot's
+// analysis took (0: no such floor), so that the snapshots' analyses add little to the whole load.
+struct LoadStepPlan {
+    std::chrono::milliseconds firstStep{120};
+    int readsPerAnalysis = 20;
+};
+
 class LoadJob : public BackgroundJob {
     Q_OBJECT
 public:
@@ -48,7 +56,6 @@ public:
     // Files at least this large open in steps (loadInSteps) in the desktop application; smaller ones are read
     // in well under the 300 ms a first partial view would take.
     static constexpr uint64_t kStepsFromBytes = 64ull << 20;
-    static constexpr std::chrono::milliseconds kFirstStep{120};
 
     // Where the last loadLive() or loadInSteps() (below) stopped: everything that had arrived was read,
     // records wait (a live step reads for about a quarter of a second), or the input ended (the recorder
@@ -66,10 +73,10 @@ public slots:
     void loadLive(const QString &path);
     // Opens PATH, a finished file or an archive, in steps (a large file that shows itself while it loads):
     // loaded() hands over a first snapshot after about FIRSTSTEP of reading, marked partial
-    // (SessionFile::partialShare), then liveState() is MoreToRead and each loadLive(PATH) reads on for four
-    // times as long as the step before, so that the snapshots' analyses add about a third of one analysis to
-    // the whole load; the last step hands over the complete profile (Ended). Progress reports the share read.
-    void loadInSteps(const QString &path, std::chrono::milliseconds firstStep = kFirstStep);
+    // (SessionFile::partialShare), then liveState() is MoreToRead and each loadLive(PATH) reads on for a
+    // longer step (LoadStepPlan); the last step hands over the complete profile (Ended). Progress reports the
+    // share read.
+    void loadInSteps(const QString &path, LoadStepPlan plan = {});
 
 signals:
     void loaded(std::shared_ptr<const perfglass::SessionAnalysis> session);
@@ -90,6 +97,7 @@ private:
                                             const std::stop_token &stop);
     void startStep();
     static void describeOpened(SessionFile &file, const OpenedSession &opened);
+    static void lengthenStepAfter(LiveLoad &live, std::chrono::nanoseconds analysis);
     static std::shared_ptr<const SessionAnalysis> analysed(std::shared_ptr<SessionFile> file,
                                                            const std::stop_token &stop,
                                                            const ReportProgress &reportProgress,

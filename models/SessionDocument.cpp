@@ -81,7 +81,7 @@ void SessionDocument::open(const QString &path) {
     live_ = false;
     inSteps_ = opensInSteps(path);
     if (inSteps_)
-        loader_->loadInSteps(path, firstStep_);
+        loader_->loadInSteps(path, stepPlan_);
     else
         loader_->load(path);
 }
@@ -93,7 +93,7 @@ void SessionDocument::reload() {
     live_ = false;
     inSteps_ = opensInSteps(file_->path);
     if (inSteps_)
-        loader_->loadInSteps(file_->path, firstStep_);
+        loader_->loadInSteps(file_->path, stepPlan_);
     else
         loader_->load(file_->path);
 }

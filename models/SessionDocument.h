@@ -42,11 +42,12 @@ public:
     void reload();
     // Whether a large file is being opened in steps (its snapshots are partial until the last).
     bool isOpeningInSteps() const { return inSteps_; }
-    // Files of at least FROMBYTES open in steps, the first one FIRSTSTEP long (LoadJob::kStepsFromBytes and
-    // kFirstStep by default; PERFGLASS_OPEN_IN_STEPS=0 in the environment turns steps off, for comparisons).
-    void setSteps(uint64_t fromBytes, std::chrono::milliseconds firstStep = LoadJob::kFirstStep) {
+    // Files of at least FROMBYTES open in steps as PLAN says (LoadJob::kStepsFromBytes and a default
+    // LoadStepPlan by default; PERFGLASS_OPEN_IN_STEPS=0 in the environment turns steps off, for
+    // comparisons).
+    void setSteps(uint64_t fromBytes, LoadStepPlan plan = {}) {
         stepsFromBytes_ = fromBytes;
-        firstStep_ = firstStep;
+        stepPlan_ = plan;
     }
     // A refresh of the live view of PATH, a recording in progress: reads only what was added since the last
     // refresh (LoadJob::loadLive) and keeps the filter and the undo stack as reload() does when PATH is the
@@ -129,7 +130,7 @@ private:
     bool live_ = false;      // ... and is a refresh of the live view
     bool inSteps_ = false;   // a large file is being opened in steps
     uint64_t stepsFromBytes_;
-    std::chrono::milliseconds firstStep_ = LoadJob::kFirstStep;
+    LoadStepPlan stepPlan_;
     QTimer *streamTimer_; // refreshes openStream()'s view every second
     QString streamPath_;
 };

@@ -115,7 +115,9 @@ std::pair<uint64_t, uint64_t> middleThird(const SessionAnalysis &analysis) {
 void openLargeFileInSteps(SessionDocument &document, const QTemporaryDir &dir) {
     const QString path = dir.filePath(QStringLiteral("large.data"));
     writeManySamples(path, 120'000);
-    document.setSteps(0, std::chrono::milliseconds(1));
+    // No floor from the analyses' cost: the tests want several snapshots of a file read in well under a
+    // second.
+    document.setSteps(0, {std::chrono::milliseconds(1), 0});
     document.open(path);
 }
 
@@ -308,6 +310,26 @@ private slots:
         QCOMPARE(document.analysis()->topDown->sampleCount(), size_t(119'900));
         QCOMPARE(lineages.size(), size_t{1}); // every snapshot and the complete profile: one growing profile
         QVERIFY(*lineages.begin() != 0);
+    }
+
+    // Where a snapshot's analysis is dear against the reading, the next step reads on for that many times its
+    // analysis: here, a floor a million times the analysis reads the rest of the file at once, so only the
+    // first snapshot is partial.
+    void dearAnalysisLengthensTheNextStep() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("large.data"));
+        writeManySamples(path, 120'000);
+        SessionDocument document;
+        std::vector<double> shares;
+        connect(&document, &SessionDocument::loaded, this,
+                [&] { shares.push_back(document.file()->partialShare); });
+        document.setSteps(0, {std::chrono::milliseconds(1), 1'000'000});
+        document.open(path);
+        QTRY_VERIFY_WITH_TIMEOUT(!document.isOpeningInSteps() && !document.isLoading(), kLoadTimeoutMs);
+        QCOMPARE(shares.size(), size_t{2});
+        QVERIFY(shares.front() > 0 && shares.front() < 1);
+        QCOMPARE(shares.back(), 0.0);
+        QCOMPARE(document.file()->profile->samples.size(), size_t{120'000});
     }
 
     // Without a filter each snapshot's own analysis is shown: every one after the first extends the one
