@@ -17,9 +17,10 @@ namespace {
 constexpr int kStopCheckMs = 50;
 } // namespace
 
-PipeSpool::PipeSpool(int fd, std::string path)
+PipeSpool::PipeSpool(int fd, std::string path, size_t mostWaiting)
     : fd_(fd)
     , path_(std::move(path))
+    , mostWaiting_(mostWaiting)
     , thread_([this](const std::stop_token &stop) { drain(stop); }) {}
 
 PipeSpool::~PipeSpool() {
@@ -30,6 +31,10 @@ PipeSpool::~PipeSpool() {
 void PipeSpool::drain(const std::stop_token &stop) {
     std::vector<uint8_t> chunk(kChunk);
     while (!stop.stop_requested()) {
+        {
+            std::unique_lock lock(mutex_);
+            if (!taken_.wait(lock, stop, [this] { return waiting_ < mostWaiting_; })) return;
+        }
         pollfd input{fd_, POLLIN, 0};
         const int ready = ::poll(&input, 1, kStopCheckMs);
         if (ready == 0 || (ready < 0 && errno == EINTR)) continue;
@@ -75,6 +80,7 @@ size_t PipeSpool::take(uint8_t *out, size_t size) {
     }
     waiting_ -= done;
     if (done == 0 && failure_) std::rethrow_exception(failure_);
+    if (done > 0) taken_.notify_one();
     return done;
 }
 

@@ -2,14 +2,17 @@
 // view of `perf record -o - | perfglass -`). Between two steps nothing else reads the pipe: its 64 KiB
 // would fill in a millisecond at a DWARF recording's rate, and a writer blocked on a full pipe stops
 // draining the kernel's ring buffers, which then drop samples. The spool holds what arrived until the
-// reader takes it, so memory follows how far the reader lags, not the stream's length.
+// reader takes it, so memory follows how far the reader lags, not the stream's length; past mostWaiting
+// bytes it stops reading until the reader takes some, and the writer waits again.
 #pragma once
 
+#include <condition_variable>
 #include <cstddef>
 #include <cstdint>
 #include <deque>
 #include <exception>
 #include <mutex>
+#include <stop_token>
 #include <string>
 #include <thread>
 #include <vector>
@@ -18,9 +21,11 @@ namespace perfglass {
 
 class PipeSpool {
 public:
+    static constexpr size_t kMostWaiting = size_t{512} << 20; // five seconds of a 20 kHz DWARF stream
+
     // fd stays open and owned by the caller, which must keep it open while the spool lives; path names it
     // in errors.
-    PipeSpool(int fd, std::string path);
+    PipeSpool(int fd, std::string path, size_t mostWaiting = kMostWaiting);
     ~PipeSpool();
     PipeSpool(const PipeSpool &) = delete;
     PipeSpool &operator=(const PipeSpool &) = delete;
@@ -39,7 +44,9 @@ private:
     static constexpr size_t kChunk = size_t{1} << 20;
     int fd_;
     std::string path_;
+    size_t mostWaiting_;
     mutable std::mutex mutex_;
+    std::condition_variable_any taken_; // the reader took bytes: the drain may go on
     std::deque<std::vector<uint8_t>>
         chunks_; // filled up to their size(); the first is taken from firstTaken_
     size_t firstTaken_ = 0;

@@ -15,6 +15,7 @@
 #include "perfdata/PerfDataReader.h"
 #include "perfdata/PerfDataWriter.h"
 #include "perfdata/PerfFileFormat.h"
+#include "perfdata/PipeSpool.h"
 #include "profile/PackedColumn.h"
 #include "unit/ManySamplesSession.h"
 #include "unit/TreeLines.h"
@@ -218,6 +219,7 @@ private slots:
     void snapshotsCarryTheNoticesKnownSoFar();
     void cutPipeKeepsWhatItRead();
     void pipeIsDrainedBetweenSteps();
+    void pipeSpoolHoldsAtMostItsCap();
     void cancelledLoadKeepsWhatItRead();
 };
 
@@ -453,6 +455,55 @@ void TestGrowingProfile::pipeIsDrainedBetweenSteps() {
     QCOMPARE(grown->samples.size(), read->samples.size());
     compareSamples(*grown, *read);
     compareTrees(grown, read);
+}
+
+// A reader that lags for long does not make the spool hold the whole stream: past its cap it stops reading,
+// the writer waits (it cannot have written all), and once the reader takes, the rest comes, every byte in
+// order.
+void TestGrowingProfile::pipeSpoolHoldsAtMostItsCap() {
+    constexpr size_t kCap = size_t{1} << 20;
+    constexpr size_t kStream = 8 * kCap; // more than the cap, a read's chunk and the pipe's buffer together
+    int ends[2];
+    QCOMPARE(::pipe2(ends, O_CLOEXEC), 0);
+    UniqueFd readEnd(ends[0]);
+    std::atomic<bool> written{false};
+    std::jthread writer([&written, writeEnd = UniqueFd(ends[1])] {
+        std::vector<uint8_t> bytes(kStream);
+        for (size_t i = 0; i < bytes.size(); ++i)
+            bytes[i] = static_cast<uint8_t>(i * 7);
+        for (size_t done = 0; done < bytes.size();) {
+            const ssize_t wrote = ::write(writeEnd.get(), bytes.data() + done, bytes.size() - done);
+            if (wrote <= 0) return;
+            done += static_cast<size_t>(wrote);
+        }
+        written = true;
+    });
+    std::vector<uint8_t> received;
+    size_t heldAtCap = 0;
+    bool writtenAtCap = false;
+    {
+        PipeSpool spool(readEnd.get(), "test pipe", kCap);
+        for (int waited = 0; spool.waiting() < kCap && waited < 60000; waited += 10)
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        heldAtCap = spool.waiting();
+        writtenAtCap = written;
+        // Checked once all is taken: a failure must not leave the writer waiting.
+        std::vector<uint8_t> part(64 << 10);
+        while (!spool.ended()) {
+            const size_t got = spool.take(part.data(), part.size());
+            received.insert(received.end(), part.begin(), part.begin() + static_cast<std::ptrdiff_t>(got));
+            if (got == 0) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        }
+    }
+    QVERIFY2(heldAtCap >= kCap, qPrintable(QString::number(heldAtCap)));
+    QVERIFY2(heldAtCap <= kCap + (size_t{1} << 20),
+             qPrintable(QString::number(heldAtCap))); // one read past it
+    QVERIFY(!writtenAtCap);
+    QVERIFY(written);
+    QCOMPARE(received.size(), kStream);
+    for (size_t i = 0; i < received.size(); ++i)
+        if (received[i] != static_cast<uint8_t>(i * 7))
+            QFAIL(qPrintable(QStringLiteral("byte %1 differs").arg(i)));
 }
 
 void TestGrowingProfile::cancelledLoadKeepsWhatItRead() {
