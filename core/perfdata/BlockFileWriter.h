@@ -15,9 +15,9 @@
 // holds only 64 KiB itself.
 //
 // Use: take() a block, fill it, write() it; the blocks cycle through a small pool, so take() waits while all
-// are queued and kMostBlocks are out (the later blocks then go through the page cache). wait() returns once
-// everything queued is in the file. The first failed write is reported by the next take(), write() or wait()
-// as an Error naming the file and the offset; later blocks are dropped.
+// are queued and kMostBlocks (kMostPipeBlocks for a stream) are out (the later blocks then go through the
+// page cache). wait() returns once everything queued is in the file. The first failed write is reported by
+// the next take(), write() or wait() as an Error naming the file and the offset; later blocks are dropped.
 #pragma once
 
 #include <condition_variable>
@@ -40,7 +40,7 @@ public:
     // Blocks lent at most while a slow disk holds the queue (40 MiB, a second of a DWARF recording at 4 kHz
     // on 10 threads); then take() waits.
     static constexpr size_t kMostBlocks = 20;
-    // For a stream (128 MiB, half a second of a 20 kHz DWARF recording of two threads).
+    // For a stream (128 MiB, more than a second of a 20 kHz DWARF recording of two threads).
     static constexpr size_t kMostPipeBlocks = 64;
 
     struct BlockDelete {

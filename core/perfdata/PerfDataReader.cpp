@@ -321,7 +321,11 @@ void PerfDataReader::follow(std::stop_token stop, std::chrono::milliseconds poll
 
 void PerfDataReader::readIncrementally() {
     incremental_ = true;
-    if (pipeMode_) spool_ = std::make_unique<PipeSpool>(fd_, path_);
+    // A pipe-mode session in a regular file (perf record -o - > file) is read as a file is: a spool would
+    // say "caught up" whenever its thread lagged behind the reader, and a file opened in steps would end.
+    struct stat input {};
+    if (pipeMode_ && ::fstat(fd_, &input) == 0 && !S_ISREG(input.st_mode))
+        spool_ = std::make_unique<PipeSpool>(fd_, path_);
     if (!pipeMode_ && dataEnd_ == fileSize_) follow({}, std::chrono::milliseconds(0));
 }
 

@@ -49,11 +49,14 @@ public:
     // Incremental reading (load/GrowingProfileLoader): like follow(), but next() never waits. At the end of
     // what has arrived so far (a file still being written, a pipe with nothing to read now) it returns
     // nullptr and caughtUp() is true: more may come, and a later next() goes on where this one stopped. A
-    // finished file reads as without this. A pipe is then drained on a thread of its own (PipeSpool), so
-    // that its writer never waits for the next step. Call before the first next().
+    // finished file reads as without this. A pipe (not a pipe-mode session in a regular file) is then
+    // drained on a thread of its own (PipeSpool), so that its writer never waits for the next step. Call
+    // before the first next().
     void readIncrementally();
     // Whether the last next() returned nullptr only because nothing more has arrived yet.
     bool caughtUp() const { return caughtUp_; }
+    // Whether a thread of the reader's own drains the pipe (readIncrementally() of a pipe).
+    bool drainsPipe() const { return spool_ != nullptr; }
 
     // Whether a thread of the reader's own maps a finished file's pages ahead of it (MappedPrefetcher), on
     // by default. Turn it off before the first next() when no core is spare for it: it then costs more CPU

@@ -21,7 +21,18 @@ PipeSpool::PipeSpool(int fd, std::string path, size_t mostWaiting)
     : fd_(fd)
     , path_(std::move(path))
     , mostWaiting_(mostWaiting)
-    , thread_([this](const std::stop_token &stop) { drain(stop); }) {}
+    , thread_([this](const std::stop_token &stop) { run(stop); }) {}
+
+// The thread's body: a failure (an allocation past the machine's memory) is the reader's to report, as a
+// failed read is, rather than the end of the process.
+void PipeSpool::run(const std::stop_token &stop) {
+    try {
+        drain(stop);
+    } catch (const std::exception &error) {
+        const std::lock_guard lock(mutex_);
+        failure_ = std::make_exception_ptr(Error("cannot hold what " + path_ + " sent: " + error.what()));
+    }
+}
 
 PipeSpool::~PipeSpool() {
     thread_.request_stop();

@@ -39,6 +39,7 @@ public:
     size_t waiting() const;
 
 private:
+    void run(const std::stop_token &stop);
     void drain(const std::stop_token &stop);
 
     static constexpr size_t kChunk = size_t{1} << 20;

@@ -220,6 +220,7 @@ private slots:
     void cutPipeKeepsWhatItRead();
     void pipeIsDrainedBetweenSteps();
     void pipeSpoolHoldsAtMostItsCap();
+    void pipeModeFileReadsToItsEnd();
     void cancelledLoadKeepsWhatItRead();
 };
 
@@ -504,6 +505,25 @@ void TestGrowingProfile::pipeSpoolHoldsAtMostItsCap() {
     for (size_t i = 0; i < received.size(); ++i)
         if (received[i] != static_cast<uint8_t>(i * 7))
             QFAIL(qPrintable(QStringLiteral("byte %1 differs").arg(i)));
+}
+
+// A pipe-mode session saved in a regular file (perf record -o - > file), read in steps as a large file
+// opens: it is read as a file is, to its end in one step, not as a pipe whose drain may lag the reader (a
+// step that stopped "caught up" would end a file opened in steps there).
+void TestGrowingProfile::pipeModeFileReadsToItsEnd() {
+    QTemporaryDir dir;
+    const std::string pipeFile = dir.filePath("pipe.data").toStdString();
+    writeLargePipeSession(pipeFile);
+    PerfDataReader reader(pipeFile);
+    reader.readIncrementally();
+    QVERIFY(reader.isPipe());
+    QVERIFY(!reader.drainsPipe());
+    GrowingProfileLoader loader(pipeFile, goldenOptions());
+    QCOMPARE(loader.step(std::chrono::hours(1)), GrowingProfileLoader::StepEnd::Ended);
+    const std::shared_ptr<const Profile> grown = loader.finish();
+    const std::shared_ptr<const Profile> read = loadProfile(pipeFile, goldenOptions());
+    QCOMPARE(grown->samples.size(), read->samples.size());
+    compareSamples(*grown, *read);
 }
 
 void TestGrowingProfile::cancelledLoadKeepsWhatItRead() {
