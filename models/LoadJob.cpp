@@ -171,7 +171,7 @@ GrowingProfileLoader &LoadJob::liveLoader(const QString &path, LoadOptions &opti
 }
 
 // Reads what has arrived since the last refresh; a cancelled refresh leaves the loader where it stopped. A
-// file opened in steps reads on for a step four times as long as the last, and ends where what arrived ends
+// file opened in steps reads on for a longer step (LoadStepPlan), and ends where what arrived ends
 // (a file whose writer never completed its header reads as far as it goes).
 std::shared_ptr<const SessionAnalysis> LoadJob::readLive(const QString &path, LoadOptions options,
                                                          const SymbolSettings &symbolSettings,
@@ -236,9 +236,9 @@ std::shared_ptr<const SessionAnalysis> LoadJob::readLive(const QString &path, Lo
 // would add a quarter of the load; the next step then reads for LoadStepPlan::readsPerAnalysis times the
 // snapshot's analysis at least, and fewer snapshots are shown.
 void LoadJob::lengthenStepAfter(LiveLoad &live, std::chrono::nanoseconds analysis) {
-    live.stepBudget =
-        std::max(live.stepBudget,
-                 std::chrono::duration_cast<std::chrono::milliseconds>(analysis * live.readsPerAnalysis));
+    // In milliseconds of a double: a large factor (a test's) must not overflow the nanoseconds.
+    const std::chrono::duration<double, std::milli> floor = analysis * double(live.readsPerAnalysis);
+    live.stepBudget = std::max(live.stepBudget, std::chrono::duration_cast<std::chrono::milliseconds>(floor));
 }
 
 // The first aggregation of a read session: every event that was sampled, no filter.
