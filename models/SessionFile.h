@@ -55,6 +55,8 @@ struct SessionFile {
     double partialShare = 0;
 
     bool isPartial() const { return partialShare > 0; }
+    // A stream read from standard input (perfglass -): path names no file, and the views say so.
+    bool isStandardInput() const { return dataPath == QLatin1String("-"); }
 
     uint64_t durationNs() const {
         return profile->endTime > profile->startTime ? profile->endTime - profile->startTime : 0;

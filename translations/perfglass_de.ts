@@ -2038,6 +2038,10 @@ Modul: %2</translation>
         <source>Show a session as it arrives: a named pipe that perf record -o - writes into, or a file still being written</source>
         <translation>Eine Sitzung zeigen, während sie ankommt: eine benannte Pipe, in die perf record -o - schreibt, oder eine Datei, die noch geschrieben wird</translation>
     </message>
+    <message>
+        <source>standard input</source>
+        <translation>Standardeingabe</translation>
+    </message>
 </context>
 <context>
     <name>perfglass::ProcessGroupingActions</name>
@@ -3339,6 +3343,10 @@ Modul: %2</translation>
         <source>Recorded on %1: %2</source>
         <translation>Aufgezeichnet auf %1: %2</translation>
     </message>
+    <message>
+        <source>standard input</source>
+        <translation>Standardeingabe</translation>
+    </message>
 </context>
 <context>
     <name>perfglass::SessionToolBar</name>
@@ -3880,6 +3888,10 @@ Modul: %2</translation>
     <message>
         <source>%1 so far (%2 % of the file read)</source>
         <translation>%1 bisher (%2 % der Datei gelesen)</translation>
+    </message>
+    <message>
+        <source>standard input</source>
+        <translation>Standardeingabe</translation>
     </message>
 </context>
 <context>

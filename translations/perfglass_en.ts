@@ -2037,6 +2037,10 @@ Module: %2</source>
         <source>Show a session as it arrives: a named pipe that perf record -o - writes into, or a file still being written</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>standard input</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>perfglass::ProcessGroupingActions</name>
@@ -3337,6 +3341,10 @@ Module: %2</source>
         <source>Recorded on %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>standard input</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>perfglass::SessionToolBar</name>
@@ -3877,6 +3885,10 @@ Module: %2</source>
     </message>
     <message>
         <source>%1 so far (%2 % of the file read)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>standard input</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

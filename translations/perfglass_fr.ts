@@ -2038,6 +2038,10 @@ Module : %2</translation>
         <source>Show a session as it arrives: a named pipe that perf record -o - writes into, or a file still being written</source>
         <translation>Afficher une session à mesure qu’elle arrive : un tube nommé dans lequel écrit perf record -o -, ou un fichier encore en cours d’écriture</translation>
     </message>
+    <message>
+        <source>standard input</source>
+        <translation>entrée standard</translation>
+    </message>
 </context>
 <context>
     <name>perfglass::ProcessGroupingActions</name>
@@ -3339,6 +3343,10 @@ Module : %2</translation>
         <source>Recorded on %1: %2</source>
         <translation>Enregistré sur %1 : %2</translation>
     </message>
+    <message>
+        <source>standard input</source>
+        <translation>entrée standard</translation>
+    </message>
 </context>
 <context>
     <name>perfglass::SessionToolBar</name>
@@ -3880,6 +3888,10 @@ Module : %2</translation>
     <message>
         <source>%1 so far (%2 % of the file read)</source>
         <translation>%1 jusqu’ici (%2 % du fichier lu)</translation>
+    </message>
+    <message>
+        <source>standard input</source>
+        <translation>entrée standard</translation>
     </message>
 </context>
 <context>

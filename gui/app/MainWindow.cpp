@@ -242,8 +242,10 @@ void MainWindow::onFailed(SessionPage *page, const QString &message) {
 void MainWindow::updateTitle() {
     const auto &analysis = session();
     sessionStatusBar()->showSession(analysis.get());
-    setWindowTitle(analysis ? tr("%1 — Perfglass").arg(QFileInfo(analysis->file->path).fileName())
-                            : tr("Perfglass"));
+    const QString name = !analysis                           ? QString()
+                         : analysis->file->isStandardInput() ? tr("standard input")
+                                                             : QFileInfo(analysis->file->path).fileName();
+    setWindowTitle(analysis ? tr("%1 — Perfglass").arg(name) : tr("Perfglass"));
     setWindowFilePath(analysis ? analysis->file->path : QString());
 }
 

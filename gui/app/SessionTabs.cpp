@@ -72,7 +72,9 @@ void SessionTabs::closePage(SessionPage *page) {
 void SessionTabs::nameAfterFile(SessionPage *page) {
     const QString path = page->document()->file()->path;
     const QString host = recordedHosts_.value(QFileInfo(path).absoluteFilePath());
-    setTabText(indexOf(page), host.isEmpty() ? QFileInfo(path).fileName() : host);
+    const QString name =
+        page->document()->file()->isStandardInput() ? tr("standard input") : QFileInfo(path).fileName();
+    setTabText(indexOf(page), host.isEmpty() ? name : host);
     setTabToolTip(indexOf(page), host.isEmpty()
                                      ? QDir::toNativeSeparators(path)
                                      : tr("Recorded on %1: %2").arg(host, QDir::toNativeSeparators(path)));

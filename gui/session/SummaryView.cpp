@@ -144,10 +144,12 @@ QString SummaryView::sessionHtml() const {
         samples =
             tr("%1 so far (%2 % of the file read)").arg(samples).arg(s.file->partialShare * 100, 0, 'f', 0);
     QString html = QStringLiteral("<h2>%1</h2><table>").arg(tr("Session"));
-    html += row(tr("File"),
-                tr("%1 (%2)").arg(s.file->path.toHtmlEscaped(),
-                                  QLocale().formattedDataSize(static_cast<qint64>(s.file->fileSize))),
-                tr("The session file and its size on disk"));
+    // A stream from standard input has no file: its size is what came through so far.
+    html +=
+        row(tr("File"),
+            tr("%1 (%2)").arg(s.file->isStandardInput() ? tr("standard input") : s.file->path.toHtmlEscaped(),
+                              QLocale().formattedDataSize(static_cast<qint64>(s.file->fileSize))),
+            tr("The session file and its size on disk"));
     QString recorder = QString::fromStdString(profile.machine.recorder);
     if (!recorder.isEmpty() && recorder.front().isDigit()) recorder = tr("perf %1").arg(recorder); // bare
     html += row(tr("Recorded by"), machineValue(recorder, "VERSION"),
