@@ -10,6 +10,8 @@
 #include "analysis/UnresolvedFrames.h"
 #include "profile/Profile.h"
 
+#include <QCoreApplication>
+#include <QFileInfo>
 #include <QString>
 #include <QStringList>
 
@@ -57,6 +59,11 @@ struct SessionFile {
     bool isPartial() const { return partialShare > 0; }
     // A stream read from standard input (perfglass -): path names no file, and the views say so.
     bool isStandardInput() const { return dataPath == QLatin1String("-"); }
+    // What the views call the session: its file's name, or "standard input".
+    QString shownName() const {
+        return isStandardInput() ? QCoreApplication::translate("SessionFile", "standard input")
+                                 : QFileInfo(path).fileName();
+    }
 
     uint64_t durationNs() const {
         return profile->endTime > profile->startTime ? profile->endTime - profile->startTime : 0;

@@ -242,10 +242,7 @@ void MainWindow::onFailed(SessionPage *page, const QString &message) {
 void MainWindow::updateTitle() {
     const auto &analysis = session();
     sessionStatusBar()->showSession(analysis.get());
-    const QString name = !analysis                           ? QString()
-                         : analysis->file->isStandardInput() ? tr("standard input")
-                                                             : QFileInfo(analysis->file->path).fileName();
-    setWindowTitle(analysis ? tr("%1 — Perfglass").arg(name) : tr("Perfglass"));
+    setWindowTitle(analysis ? tr("%1 — Perfglass").arg(analysis->file->shownName()) : tr("Perfglass"));
     setWindowFilePath(analysis ? analysis->file->path : QString());
 }
 

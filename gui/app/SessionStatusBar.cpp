@@ -107,7 +107,7 @@ void SessionStatusBar::sayOpened(const SessionDocument *document) {
         return;
     }
     const auto &file = document->file();
-    const QString name = fileNameOf(file->path);
+    const QString name = file->shownName();
     if (const uint64_t lost = file->profile->diagnostics.lostSamples; lost > 0)
         showMessage(tr("Opened %1; %n sample(s) were lost while recording.", nullptr, static_cast<int>(lost))
                         .arg(name));
@@ -135,11 +135,9 @@ void SessionStatusBar::sayLive(const SessionDocument *document) {
 // A stream (or the file of a live view) read to its end: the view shows all of it and follows it no more.
 void SessionStatusBar::sayEnded(const SessionDocument *document) {
     const Profile &profile = *document->file()->profile;
-    const QString path = document->loadingPath();
-    const QString name = path == QLatin1String("-") ? tr("standard input") : fileNameOf(path);
     showMessage(
         tr("End of %1: %2 s recorded, %Ln sample(s).", nullptr, static_cast<int>(profile.samples.size()))
-            .arg(name)
+            .arg(document->file()->shownName())
             .arg(recordedSeconds(profile), 0, 'f', 1));
 }
 

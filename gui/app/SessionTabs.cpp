@@ -72,9 +72,7 @@ void SessionTabs::closePage(SessionPage *page) {
 void SessionTabs::nameAfterFile(SessionPage *page) {
     const QString path = page->document()->file()->path;
     const QString host = recordedHosts_.value(QFileInfo(path).absoluteFilePath());
-    const QString name =
-        page->document()->file()->isStandardInput() ? tr("standard input") : QFileInfo(path).fileName();
-    setTabText(indexOf(page), host.isEmpty() ? name : host);
+    setTabText(indexOf(page), host.isEmpty() ? page->document()->file()->shownName() : host);
     setTabToolTip(indexOf(page), host.isEmpty()
                                      ? QDir::toNativeSeparators(path)
                                      : tr("Recorded on %1: %2").arg(host, QDir::toNativeSeparators(path)));

@@ -147,7 +147,7 @@ QString SummaryView::sessionHtml() const {
     // A stream from standard input has no file: its size is what came through so far.
     html +=
         row(tr("File"),
-            tr("%1 (%2)").arg(s.file->isStandardInput() ? tr("standard input") : s.file->path.toHtmlEscaped(),
+            tr("%1 (%2)").arg(s.file->isStandardInput() ? s.file->shownName() : s.file->path.toHtmlEscaped(),
                               QLocale().formattedDataSize(static_cast<qint64>(s.file->fileSize))),
             tr("The session file and its size on disk"));
     QString recorder = QString::fromStdString(profile.machine.recorder);
