@@ -305,6 +305,13 @@
     </message>
 </context>
 <context>
+    <name>SessionFile</name>
+    <message>
+        <source>standard input</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>TimelineRows</name>
     <message>
         <source>CPU %1</source>
@@ -2037,10 +2044,6 @@ Module: %2</source>
         <source>Show a session as it arrives: a named pipe that perf record -o - writes into, or a file still being written</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
-        <source>standard input</source>
-        <translation type="unfinished"></translation>
-    </message>
 </context>
 <context>
     <name>perfglass::ProcessGroupingActions</name>
@@ -3319,10 +3322,6 @@ Module: %2</source>
         <source>Loading %1 was cancelled: the views show the first %2 % of it.</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
-        <source>standard input</source>
-        <translation type="unfinished"></translation>
-    </message>
     <message numerus="yes">
         <source>End of %1: %2 s recorded, %Ln sample(s).</source>
         <translation>
@@ -3339,10 +3338,6 @@ Module: %2</source>
     </message>
     <message>
         <source>Recorded on %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>standard input</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3885,10 +3880,6 @@ Module: %2</source>
     </message>
     <message>
         <source>%1 so far (%2 % of the file read)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>standard input</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

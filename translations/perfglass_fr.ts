@@ -305,6 +305,13 @@
     </message>
 </context>
 <context>
+    <name>SessionFile</name>
+    <message>
+        <source>standard input</source>
+        <translation>entrée standard</translation>
+    </message>
+</context>
+<context>
     <name>TimelineRows</name>
     <message>
         <source>CPU %1</source>
@@ -2038,10 +2045,6 @@ Module : %2</translation>
         <source>Show a session as it arrives: a named pipe that perf record -o - writes into, or a file still being written</source>
         <translation>Afficher une session à mesure qu’elle arrive : un tube nommé dans lequel écrit perf record -o -, ou un fichier encore en cours d’écriture</translation>
     </message>
-    <message>
-        <source>standard input</source>
-        <translation>entrée standard</translation>
-    </message>
 </context>
 <context>
     <name>perfglass::ProcessGroupingActions</name>
@@ -3321,10 +3324,6 @@ Module : %2</translation>
         <source>Loading %1 was cancelled: the views show the first %2 % of it.</source>
         <translation>Le chargement de %1 a été annulé : les vues en montrent les premiers %2 %.</translation>
     </message>
-    <message>
-        <source>standard input</source>
-        <translation>entrée standard</translation>
-    </message>
     <message numerus="yes">
         <source>End of %1: %2 s recorded, %Ln sample(s).</source>
         <translation>
@@ -3342,10 +3341,6 @@ Module : %2</translation>
     <message>
         <source>Recorded on %1: %2</source>
         <translation>Enregistré sur %1 : %2</translation>
-    </message>
-    <message>
-        <source>standard input</source>
-        <translation>entrée standard</translation>
     </message>
 </context>
 <context>
@@ -3888,10 +3883,6 @@ Module : %2</translation>
     <message>
         <source>%1 so far (%2 % of the file read)</source>
         <translation>%1 jusqu’ici (%2 % du fichier lu)</translation>
-    </message>
-    <message>
-        <source>standard input</source>
-        <translation>entrée standard</translation>
     </message>
 </context>
 <context>
