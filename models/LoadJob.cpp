@@ -23,10 +23,10 @@
 namespace perfglass {
 
 namespace {
-constexpr double kReadShare = 0.9; // reading and symbolizing dominate; the trees take the rest
-constexpr int kStepGrowth =
-    4; // opening in steps: each step reads at least this many times as long as the last
+constexpr double kReadShare = 0.9;   // reading and symbolizing dominate; the trees take the rest
 constexpr double kUnpackShare = 0.1; // of the reading share: unpacking an archive, when the session is one
+// Opening in steps: each step reads at least this many times as long as the one before.
+constexpr int kStepGrowth = 4;
 
 // PERFGLASS_TIMING=1 (as gui/app/StartupTiming): each live refresh prints what it read and what it cost, for
 // bench/live-view.sh: "perfglass timing: live refresh at 11.3 s recorded: 812 new samples, read 3.1 ms, 45123
