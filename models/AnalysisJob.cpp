@@ -94,7 +94,8 @@ AnalysisJob::AnalysisJob(QObject *parent)
 std::shared_ptr<SessionAnalysis> AnalysisJob::compute(std::shared_ptr<const SessionFile> file,
                                                       const SampleFilter &filter, const std::stop_token &stop,
                                                       const std::function<void(double)> &progress,
-                                                      const SessionAnalysis *previous) {
+                                                      const SessionAnalysis *previous,
+                                                      BottomUpTree bottomUp) {
     auto analysis = emptyAnalysis(std::move(file), filter);
     const auto &profile = analysis->profile();
     AggregationControl control;
@@ -106,17 +107,20 @@ std::shared_ptr<SessionAnalysis> AnalysisJob::compute(std::shared_ptr<const Sess
     const StackCosts costs = costsFor(*profile, filter, earlier, control);
     analysis->sums = costs.sums;
     report(0.4);
+    analysis->topDown = CallTree::topDownFromCosts(profile, costs);
     // The bottom-up tree walks every leaf's path to the outermost frame: on deep stacks (DWARF) it costs as
     // much as the rest together, so it is made on a second thread meanwhile.
-    auto bottomUp = std::async(std::launch::async,
-                               [&profile, &costs] { return CallTree::bottomUpFromCosts(profile, costs); });
-    analysis->topDown = CallTree::topDownFromCosts(profile, costs);
+    std::future<std::shared_ptr<const CallTree>> bottomUpTree;
+    if (bottomUp == BottomUpTree::Make)
+        bottomUpTree = std::async(std::launch::async, [topDown = analysis->topDown, &stop] {
+            return CallTree::bottomUpOf(*topDown, stop);
+        });
     report(0.55);
     analysis->flat = FlatProfile::fromCosts(costs);
     report(0.7);
     computeTimeline(*analysis, previous, earlier, control);
     report(0.85);
-    analysis->bottomUp = bottomUp.get();
+    if (bottomUpTree.valid()) analysis->bottomUp = bottomUpTree.get();
     report(1.0);
     throwIfCancelled(stop);
     return analysis;
@@ -130,9 +134,10 @@ void AnalysisJob::analyze(std::shared_ptr<const SessionAnalysis> base, const Sam
 void AnalysisJob::analyze(std::shared_ptr<const SessionFile> file, const SampleFilter &filter,
                           std::shared_ptr<const SessionAnalysis> previous) {
     start(
-        [file = std::move(file), filter, previous = std::move(previous)](const std::stop_token &stop,
-                                                                         const ReportProgress &) {
-            return std::shared_ptr<const SessionAnalysis>(compute(file, filter, stop, {}, previous.get()));
+        [file = std::move(file), filter, previous = std::move(previous),
+         bottomUp = bottomUp_](const std::stop_token &stop, const ReportProgress &) {
+            return std::shared_ptr<const SessionAnalysis>(
+                compute(file, filter, stop, {}, previous.get(), bottomUp));
         },
         [this](std::shared_ptr<const SessionAnalysis> analysis) { emit analyzed(std::move(analysis)); });
 }

@@ -32,7 +32,11 @@ public:
     static std::shared_ptr<SessionAnalysis> compute(std::shared_ptr<const SessionFile> file,
                                                     const SampleFilter &filter, const std::stop_token &stop,
                                                     const std::function<void(double)> &progress = {},
-                                                    const SessionAnalysis *previous = nullptr);
+                                                    const SessionAnalysis *previous = nullptr,
+                                                    BottomUpTree bottomUp = BottomUpTree::Make);
+
+    // Whether analyze() makes the bottom-up tree (by default it does).
+    void setBottomUpTree(BottomUpTree bottomUp) { bottomUp_ = bottomUp; }
 
     // Starts aggregating BASE for FILTER; a request already running is cancelled and its result dropped.
     void analyze(std::shared_ptr<const SessionAnalysis> base, const SampleFilter &filter);
@@ -43,6 +47,9 @@ public:
 
 signals:
     void analyzed(std::shared_ptr<const perfglass::SessionAnalysis> session);
+
+private:
+    BottomUpTree bottomUp_ = BottomUpTree::Make;
 };
 
 } // namespace perfglass

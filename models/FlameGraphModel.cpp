@@ -30,6 +30,11 @@ void FlameGraphModel::setTrees(std::shared_ptr<const CallTree> topDown,
     showTree(zoomPaths);
 }
 
+void FlameGraphModel::setBottomUpTree(std::shared_ptr<const CallTree> bottomUp) {
+    bottomUpTree_ = std::move(bottomUp);
+    if (bottomUp_) showTree({});
+}
+
 void FlameGraphModel::setBottomUp(bool bottomUp) {
     if (bottomUp == bottomUp_) return;
     bottomUp_ = bottomUp;
@@ -48,7 +53,7 @@ double FlameGraphModel::mergeWidth(double minPixelWidth) const {
 }
 
 void FlameGraphModel::showTree(const std::vector<CallPath> &zoomPaths) {
-    tree_ = bottomUp_ && bottomUpTree_ ? bottomUpTree_ : topDownTree_;
+    tree_ = bottomUp_ && bottomUpTree_ ? bottomUpTree_ : waitsForBottomUp() ? nullptr : topDownTree_;
     locations_ = tree_ ? sourceLocationsOf(tree_->sharedProfile()) : nullptr;
     names_ = tree_ ? readableNamesOf(tree_->sharedProfile()) : nullptr;
     depth_.clear();

@@ -60,6 +60,16 @@ public:
     const std::shared_ptr<const CallTree> &tree() const { return tree_; }
     bool isBottomUp() const { return bottomUp_; }
     bool hasBottomUpTree() const { return bottomUpTree_ != nullptr; }
+    // The session's bottom-up tree made after its top-down tree (SessionDocument::bottomUpMade): shown at
+    // once when the graph is bottom-up.
+    void setBottomUpTree(std::shared_ptr<const CallTree> bottomUp);
+    // Whether bottom-up trees are made on request (the session's flame graph): the graph may then be
+    // bottom-up without one, and shows nothing until setBottomUpTree() brings it (waitsForBottomUp()).
+    void setBottomUpOnRequest(bool onRequest) { bottomUpOnRequest_ = onRequest; }
+    bool isBottomUpOnRequest() const { return bottomUpOnRequest_; }
+    bool waitsForBottomUp() const {
+        return bottomUp_ && !bottomUpTree_ && topDownTree_ && bottomUpOnRequest_;
+    }
     // Frames whose cost is below this share (0..1) of the zoomed frame merge into a "small frames" block.
     double mergeThreshold() const { return mergeThreshold_; }
     bool isEmpty() const { return !tree_ || tree_->total() == 0; }
@@ -146,6 +156,7 @@ private:
     std::shared_ptr<const CallTree> topDownTree_;
     std::shared_ptr<const CallTree> bottomUpTree_;
     bool bottomUp_ = false;
+    bool bottomUpOnRequest_ = false;
     double mergeThreshold_ = kDefaultMergeThreshold;
     std::shared_ptr<const SourceLocations> locations_;
     std::shared_ptr<const ReadableNames> names_;

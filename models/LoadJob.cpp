@@ -17,6 +17,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
+#include <future>
 #include <optional>
 #include <unordered_set>
 
@@ -112,9 +113,9 @@ LoadJob::LoadJob(QObject *parent)
 void LoadJob::load(const QString &path) {
     path_ = path;
     live_.reset();
-    start([path, options = options_, settings = settings_](
+    start([path, options = options_, settings = settings_, bottomUp = bottomUp_](
               const std::stop_token &stop,
-              const ReportProgress &report) { return read(path, options, settings, stop, report); },
+              const ReportProgress &report) { return read(path, options, settings, bottomUp, stop, report); },
           [this](std::shared_ptr<const SessionAnalysis> session) { emit loaded(std::move(session)); });
 }
 
@@ -138,17 +139,19 @@ void LoadJob::loadInSteps(const QString &path, LoadStepPlan plan) {
 }
 
 void LoadJob::startStep() {
-    start([path = path_, options = options_, settings = settings_, live = live_](
-              const std::stop_token &stop,
-              const ReportProgress &report) { return readLive(path, options, settings, live, stop, report); },
-          [this](std::shared_ptr<const SessionAnalysis> session) {
-              // While records wait (a file opened in steps, a burst on a pipe), the next step reads on
-              // while this snapshot is shown, rather than after the views have taken it in.
-              const bool readsOn = live_ && live_->state == LiveState::MoreToRead;
-              if (readsOn) emit stepEnded();
-              if (session) emit loaded(std::move(session)); // none: nothing new to show
-              if (!readsOn) emit stepEnded();
-          });
+    start(
+        [path = path_, options = options_, settings = settings_, live = live_,
+         bottomUp = bottomUp_](const std::stop_token &stop, const ReportProgress &report) {
+            return readLive(path, options, settings, live, bottomUp, stop, report);
+        },
+        [this](std::shared_ptr<const SessionAnalysis> session) {
+            // While records wait (a file opened in steps, a burst on a pipe), the next step reads on
+            // while this snapshot is shown, rather than after the views have taken it in.
+            const bool readsOn = live_ && live_->state == LiveState::MoreToRead;
+            if (readsOn) emit stepEnded();
+            if (session) emit loaded(std::move(session)); // none: nothing new to show
+            if (!readsOn) emit stepEnded();
+        });
 }
 
 LoadJob::LiveState LoadJob::liveState() const {
@@ -176,7 +179,7 @@ GrowingProfileLoader &LoadJob::liveLoader(const QString &path, LoadOptions &opti
 std::shared_ptr<const SessionAnalysis> LoadJob::readLive(const QString &path, LoadOptions options,
                                                          const SymbolSettings &symbolSettings,
                                                          const std::shared_ptr<LiveLoad> &live,
-                                                         const std::stop_token &stop,
+                                                         BottomUpTree bottomUp, const std::stop_token &stop,
                                                          const ReportProgress &reportProgress) {
     GrowingProfileLoader &loader = liveLoader(path, options, *live, stop);
     const bool inSteps = live->opened.has_value();
@@ -208,8 +211,8 @@ std::shared_ptr<const SessionAnalysis> LoadJob::readLive(const QString &path, Lo
     live->deliveredSamples = profile->samples.size();
     const qint64 readNs = clock.nsecsElapsed(); // the step and the snapshot
     if (profile->events.empty()) throw Error(path.toStdString() + ": the session describes no events");
-    auto file =
-        sessionFileOf(std::move(profile), live->lastAnalysis ? live->lastAnalysis->file.get() : nullptr);
+    auto file = std::make_shared<SessionFile>();
+    file->profile = std::move(profile);
     file->lineage = live->lineage;
     file->path = QFileInfo(path).absoluteFilePath();
     file->dataPath = path;
@@ -222,7 +225,9 @@ std::shared_ptr<const SessionAnalysis> LoadJob::readLive(const QString &path, Lo
         if (!live->finished) file->partialShare = std::clamp(loader.shareRead(), 1e-3, 0.999);
     }
     const std::shared_ptr<const Profile> shown = file->profile;
-    auto analysis = analysed(std::move(file), stop, {}, live->lastAnalysis.get());
+    const SessionFile *earlierFile = live->lastAnalysis ? live->lastAnalysis->file.get() : nullptr;
+    auto analysis =
+        analysedWithFacts(std::move(file), earlierFile, stop, {}, bottomUp, live->lastAnalysis.get());
     live->lastAnalysis = analysis;
     const qint64 analysisNs = clock.nsecsElapsed() - readNs;
     if (inSteps) lengthenStepAfter(*live, std::chrono::nanoseconds(analysisNs));
@@ -245,6 +250,7 @@ void LoadJob::lengthenStepAfter(LiveLoad &live, std::chrono::nanoseconds analysi
 std::shared_ptr<const SessionAnalysis> LoadJob::analysed(std::shared_ptr<SessionFile> file,
                                                          const std::stop_token &stop,
                                                          const ReportProgress &reportProgress,
+                                                         BottomUpTree bottomUp,
                                                          const SessionAnalysis *earlier) {
     SampleFilter filter;
     filter.event = file->profile->firstSampledEvent(); // events that were only counted have no samples
@@ -253,7 +259,7 @@ std::shared_ptr<const SessionAnalysis> LoadJob::analysed(std::shared_ptr<Session
         [&reportProgress](double fraction) {
             if (reportProgress) reportProgress(kReadShare + fraction * (1.0 - kReadShare));
         },
-        earlier);
+        earlier, bottomUp);
 }
 
 // What PATH stands for: the session itself, a session with its archive beside it, or an archive (perf
@@ -285,41 +291,59 @@ std::shared_ptr<SessionFile> LoadJob::sessionFileOf(std::shared_ptr<const Profil
                                                     const SessionFile *earlier) {
     auto file = std::make_shared<SessionFile>();
     file->profile = std::move(profile);
-    const Profile &read = *file->profile;
+    deriveFacts(*file, earlier);
+    return file;
+}
+
+void LoadJob::deriveFacts(SessionFile &file, const SessionFile *earlier) {
+    const Profile &read = *file.profile;
     // computed here, off the UI thread, for the views to share
-    sourceLocationsOf(file->profile, earlier ? earlier->profile : nullptr);
-    readableNamesOf(file->profile); // likewise
+    sourceLocationsOf(file.profile, earlier ? earlier->profile : nullptr);
+    readableNamesOf(file.profile); // likewise
     SampleFilter everySample;
     everySample.event = -1;
     everySample.cost = CostKind::Samples;
-    file->stackSamples = earlier && earlier->stackSamples
-                             ? StackSampleSums::extend(*earlier->stackSamples, read, everySample)
-                             : StackSampleSums::compute(read, everySample);
-    file->unresolved = std::make_shared<const UnresolvedFrames>(
+    file.stackSamples = earlier && earlier->stackSamples
+                            ? StackSampleSums::extend(*earlier->stackSamples, read, everySample)
+                            : StackSampleSums::compute(read, everySample);
+    file.unresolved = std::make_shared<const UnresolvedFrames>(
         earlier && earlier->unresolved ? UnresolvedFrames::extend(*earlier->unresolved, read)
-                                       : UnresolvedFrames::compute(read, file->stackSamples->count));
+                                       : UnresolvedFrames::compute(read, file.stackSamples->count));
     const size_t known = earlier ? earlier->profile->samples.size() : 0;
-    file->sampledThreads =
+    file.sampledThreads =
         withValues(earlier ? earlier->sampledThreads : std::vector<uint32_t>{}, read.samples.tid, known);
-    file->sampledCpus =
+    file.sampledCpus =
         withValues(earlier ? earlier->sampledCpus : std::vector<uint32_t>{}, read.samples.cpu, known);
-    file->offCpuEvent = OffCpuTime::switchEvent(read);
-    if (file->offCpuEvent >= 0) {
-        file->offCpuTime = OffCpuTime::compute(read, file->offCpuEvent);
-        file->offCpuIntervals = std::make_shared<const std::vector<OffCpuInterval>>(
-            OffCpuTime::intervals(read, file->offCpuEvent));
+    file.offCpuEvent = OffCpuTime::switchEvent(read);
+    if (file.offCpuEvent >= 0) {
+        file.offCpuTime = OffCpuTime::compute(read, file.offCpuEvent);
+        file.offCpuIntervals = std::make_shared<const std::vector<OffCpuInterval>>(
+            OffCpuTime::intervals(read, file.offCpuEvent));
     }
     if (auto parallelism = std::make_shared<const Parallelism>(Parallelism::compute(read));
         parallelism->known()) {
-        file->latency = parallelism->latencyWeights(read);
-        file->parallelism = std::move(parallelism);
+        file.latency = parallelism->latencyWeights(read);
+        file.parallelism = std::move(parallelism);
     }
-    return file;
+}
+
+// FILE's facts (deriveFacts) and its first analysis, made at once on two threads: after the trees of deep
+// stacks, the facts are the largest part of what the desktop application does beyond `perfglass-cli report`.
+// The analysis reads only the file's profile and lineage, which the facts leave alone, and neither is handed
+// over before both are done.
+std::shared_ptr<const SessionAnalysis>
+LoadJob::analysedWithFacts(std::shared_ptr<SessionFile> file, const SessionFile *earlierFile,
+                           const std::stop_token &stop, const ReportProgress &reportProgress,
+                           BottomUpTree bottomUp, const SessionAnalysis *earlier) {
+    auto facts = std::async(std::launch::async, [&file, earlierFile] { deriveFacts(*file, earlierFile); });
+    auto analysis = analysed(file, stop, reportProgress, bottomUp, earlier);
+    facts.get();
+    return analysis;
 }
 
 std::shared_ptr<const SessionAnalysis> LoadJob::read(const QString &path, LoadOptions options,
                                                      const SymbolSettings &symbolSettings,
-                                                     const std::stop_token &stop,
+                                                     BottomUpTree bottomUp, const std::stop_token &stop,
                                                      const ReportProgress &reportProgress) {
     const QFileInfo info(path);
     if (info.isDir()) throw Error(path.toStdString() + ": is a directory, not a session file");
@@ -331,11 +355,12 @@ std::shared_ptr<const SessionAnalysis> LoadJob::read(const QString &path, LoadOp
     auto profile = loadProfile(opened.sessionPath, options);
     throwIfCancelled(stop);
     if (profile->events.empty()) throw Error(path.toStdString() + ": the session describes no events");
-    auto file = sessionFileOf(std::move(profile));
+    auto file = std::make_shared<SessionFile>();
+    file->profile = std::move(profile);
     file->path = info.absoluteFilePath();
     file->symbolSettings = symbolSettings;
     describeOpened(*file, opened);
-    return analysed(std::move(file), stop, reportProgress);
+    return analysedWithFacts(std::move(file), nullptr, stop, reportProgress, bottomUp);
 }
 
 } // namespace perfglass

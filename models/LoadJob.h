@@ -44,6 +44,8 @@ public:
         settings_.applyTo(options_);
     }
     const SymbolSettings &symbolSettings() const { return settings_; }
+    // Whether the analyses of the loads started from now on make the bottom-up tree (by default they do).
+    void setBottomUpTree(BottomUpTree bottomUp) { bottomUp_ = bottomUp; }
     // The file the running or last load reads.
     QString currentPath() const { return path_; }
 
@@ -91,26 +93,33 @@ private:
     static std::shared_ptr<const SessionAnalysis> readLive(const QString &path, LoadOptions options,
                                                            const SymbolSettings &symbolSettings,
                                                            const std::shared_ptr<LiveLoad> &live,
-                                                           const std::stop_token &stop,
+                                                           BottomUpTree bottomUp, const std::stop_token &stop,
                                                            const ReportProgress &reportProgress);
     static GrowingProfileLoader &liveLoader(const QString &path, LoadOptions &options, LiveLoad &live,
                                             const std::stop_token &stop);
     void startStep();
     static void describeOpened(SessionFile &file, const OpenedSession &opened);
+    static void deriveFacts(SessionFile &file, const SessionFile *earlier);
+    static std::shared_ptr<const SessionAnalysis>
+    analysedWithFacts(std::shared_ptr<SessionFile> file, const SessionFile *earlierFile,
+                      const std::stop_token &stop, const ReportProgress &reportProgress,
+                      BottomUpTree bottomUp, const SessionAnalysis *earlier = nullptr);
     static void lengthenStepAfter(LiveLoad &live, std::chrono::nanoseconds analysis);
     static std::shared_ptr<const SessionAnalysis> analysed(std::shared_ptr<SessionFile> file,
                                                            const std::stop_token &stop,
                                                            const ReportProgress &reportProgress,
+                                                           BottomUpTree bottomUp,
                                                            const SessionAnalysis *earlier = nullptr);
     static std::shared_ptr<const SessionAnalysis> read(const QString &path, LoadOptions options,
                                                        const SymbolSettings &symbolSettings,
-                                                       const std::stop_token &stop,
+                                                       BottomUpTree bottomUp, const std::stop_token &stop,
                                                        const ReportProgress &reportProgress);
 
     QString path_;
     std::shared_ptr<LiveLoad> live_; // the growing profile of the file loadLive() follows
     LoadOptions options_;
     SymbolSettings settings_;
+    BottomUpTree bottomUp_ = BottomUpTree::Make;
 };
 
 } // namespace perfglass

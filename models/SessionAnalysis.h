@@ -19,11 +19,16 @@
 
 namespace perfglass {
 
+// Whether an analysis makes its bottom-up tree. On deep stacks (DWARF) that tree costs more than the rest of
+// the analysis together, so the desktop application makes it only while a view shows it (Later: bottomUp
+// stays null until SessionDocument::setBottomUpShown asks for it).
+enum class BottomUpTree { Make, Later };
+
 struct SessionAnalysis {
     std::shared_ptr<const SessionFile> file;
     std::shared_ptr<const CallTree> topDown;
-    std::shared_ptr<const CallTree> bottomUp;
-    FlatProfile flat; // per-function costs, for the hotspot list
+    std::shared_ptr<const CallTree> bottomUp; // null when made Later and not asked for yet
+    FlatProfile flat;                         // per-function costs, for the hotspot list
     // Per-thread and per-CPU sample density over the whole session (the filter without its time range,
     // processes, threads and CPUs: every thread and CPU keeps its row), for the timeline.
     std::shared_ptr<const TimelineBuckets> timeline;

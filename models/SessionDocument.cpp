@@ -40,6 +40,7 @@ SessionDocument::SessionDocument(QObject *parent)
     , loader_(new LoadJob(this))
     , analyzer_(new AnalysisJob(this))
     , exporter_(new ExportJob(this))
+    , bottomUpMaker_(new BackgroundJob(this))
     , undoStack_(new QUndoStack(this))
     , stepsFromBytes_(qEnvironmentVariable("PERFGLASS_OPEN_IN_STEPS") == QLatin1String("0")
                           ? UINT64_MAX
@@ -50,6 +51,7 @@ SessionDocument::SessionDocument(QObject *parent)
     loader_->setObjectName(QStringLiteral("loadJob"));
     analyzer_->setObjectName(QStringLiteral("analysisJob"));
     exporter_->setObjectName(QStringLiteral("exportJob"));
+    bottomUpMaker_->setObjectName(QStringLiteral("bottomUpJob"));
     undoStack_->setObjectName(QStringLiteral("undoStack"));
     connect(loader_, &LoadJob::started, this, &SessionDocument::loadStarted);
     connect(loader_, &LoadJob::progress, this, &SessionDocument::loadProgress);
@@ -67,12 +69,14 @@ SessionDocument::SessionDocument(QObject *parent)
         analysis_ = std::move(analysis);
         emit analysisChanged();
         emit filterApplied();
+        makeMissingBottomUp();
     });
 }
 
 SessionDocument::~SessionDocument() {
     loader_->cancel();
     analyzer_->cancel();
+    bottomUpMaker_->abandon();
 }
 
 void SessionDocument::open(const QString &path) {
@@ -154,6 +158,7 @@ void SessionDocument::cancel() {
     inSteps_ = false;
     loader_->cancel();
     analyzer_->cancel();
+    bottomUpMaker_->abandon();
     if (betweenSteps) emit loadCancelled();
 }
 
@@ -188,7 +193,10 @@ void SessionDocument::startAfresh(std::shared_ptr<const SessionAnalysis> read) {
     emit filterChanged();
     emit loaded(false);
     emit analysisChanged();
-    if (!(filter_ == analysis_->filter)) analyze();
+    if (!(filter_ == analysis_->filter))
+        analyze();
+    else
+        makeMissingBottomUp();
 }
 
 // Every state of the undo stack is carried over to the new profile; the views keep showing the old analysis
@@ -205,6 +213,7 @@ void SessionDocument::carryOver(std::shared_ptr<const SessionAnalysis> read) {
     if (filter_ == read->filter) {
         analysis_ = std::move(read);
         emit analysisChanged();
+        makeMissingBottomUp();
     } else {
         analyze();
     }
@@ -256,6 +265,37 @@ void SessionDocument::setViewSettings(ProcessGrouping grouping, bool hideIdle) {
 
 void SessionDocument::refresh() {
     if (analysis_) emit analysisChanged();
+}
+
+void SessionDocument::setBottomUpShown(bool shown) {
+    if (shown == bottomUpShown_) return;
+    bottomUpShown_ = shown;
+    const BottomUpTree making = shown ? BottomUpTree::Make : BottomUpTree::Later;
+    loader_->setBottomUpTree(making);
+    analyzer_->setBottomUpTree(making);
+    makeMissingBottomUp();
+}
+
+// The bottom-up tree of the analysis shown, when a view shows it and the analysis was made without it.
+void SessionDocument::makeMissingBottomUp() {
+    if (!bottomUpShown_ || !analysis_ || analysis_->bottomUp || !analysis_->topDown) return;
+    if (bottomUpMaker_->isRunning() && bottomUpFor_ == analysis_->topDown) return;
+    bottomUpFor_ = analysis_->topDown;
+    bottomUpMaker_->start(
+        [topDown = analysis_->topDown](const std::stop_token &stop, const BackgroundJob::ReportProgress &) {
+            return CallTree::bottomUpOf(*topDown, stop);
+        },
+        [this](std::shared_ptr<const CallTree> tree) { adoptBottomUp(std::move(tree)); });
+}
+
+void SessionDocument::adoptBottomUp(std::shared_ptr<const CallTree> tree) {
+    const bool madeFor = analysis_ && !analysis_->bottomUp && analysis_->topDown == bottomUpFor_;
+    bottomUpFor_.reset();
+    if (!madeFor) return; // another analysis is shown since
+    auto withTree = std::make_shared<SessionAnalysis>(*analysis_);
+    withTree->bottomUp = std::move(tree);
+    analysis_ = std::move(withTree);
+    emit bottomUpMade();
 }
 
 void SessionDocument::exportTo(ExportJob::Format format, const QString &path) {

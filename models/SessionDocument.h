@@ -82,6 +82,10 @@ public:
     void setViewSettings(ProcessGrouping grouping, bool hideIdle);
     // Says analysisChanged() again for the same analysis (the views name their functions anew).
     void refresh();
+    // Whether a view shows the bottom-up tree (yes by default). While none does, analyses leave it out
+    // (BottomUpTree::Later): on deep stacks it costs more than the rest of an analysis. Once one does, the
+    // analysis shown gets it (bottomUpMade()), and the next analyses make it with the rest.
+    void setBottomUpShown(bool shown);
     void exportTo(ExportJob::Format format, const QString &path);
 
 signals:
@@ -93,6 +97,8 @@ signals:
     void loadCancelled();
     void analysisStarted();
     void analysisChanged();
+    // analysis() is the same analysis with its bottom-up tree, made after the rest (setBottomUpShown).
+    void bottomUpMade();
     // analysis() is a new analysis of the filter (after a step, an undo or a redo), not the one a read
     // brought.
     void filterApplied();
@@ -113,14 +119,19 @@ private:
     void readOn();
     bool opensInSteps(const QString &path) const;
     void analyze();
+    void makeMissingBottomUp();
+    void adoptBottomUp(std::shared_ptr<const CallTree> tree);
     SampleFilter withViewSettings(SampleFilter filter) const;
 
     LoadJob *loader_;
     AnalysisJob *analyzer_;
     ExportJob *exporter_;
+    BackgroundJob *bottomUpMaker_;
     QUndoStack *undoStack_;
     std::shared_ptr<const SessionFile> file_;
     std::shared_ptr<const SessionAnalysis> analysis_;
+    bool bottomUpShown_ = true;
+    std::shared_ptr<const CallTree> bottomUpFor_; // the top-down tree whose bottom-up tree is being made
     SampleFilter filter_;
     std::vector<SampleFilter> states_; // every filter the undo stack can go back or forth to
     size_t state_ = 0;

@@ -9,10 +9,12 @@ TreeModelBase::TreeModelBase(int columnCount, QObject *parent)
     , columnCount_(columnCount) {}
 
 void TreeModelBase::updateRows() {
-    rowInParent_.assign(children_.size(), 0);
-    for (const auto &children : children_)
+    rowInParent_.assign(parents_.size(), 0);
+    for (size_t node = 0; node < parents_.size(); ++node) {
+        const auto children = childrenOf(static_cast<uint32_t>(node));
         for (size_t row = 0; row < children.size(); ++row)
             rowInParent_[children[row]] = static_cast<int>(row);
+    }
 }
 
 uint32_t TreeModelBase::nodeOf(const QModelIndex &index) const {
@@ -20,14 +22,14 @@ uint32_t TreeModelBase::nodeOf(const QModelIndex &index) const {
 }
 
 QModelIndex TreeModelBase::indexForNode(uint32_t node, int column) const {
-    if (node == kRoot || node >= children_.size()) return {};
+    if (node == kRoot || node >= parents_.size()) return {};
     return createIndex(rowInParent_[node], column, static_cast<quintptr>(node));
 }
 
 QModelIndex TreeModelBase::index(int row, int column, const QModelIndex &parent) const {
     if (!hasTree() || row < 0 || column < 0 || column >= columnCount_) return {};
     if (parent.isValid() && parent.column() != 0) return {};
-    const auto &children = children_[nodeOf(parent)];
+    const auto children = childrenOf(nodeOf(parent));
     if (static_cast<size_t>(row) >= children.size()) return {};
     return createIndex(row, column, static_cast<quintptr>(children[static_cast<size_t>(row)]));
 }
@@ -39,7 +41,7 @@ QModelIndex TreeModelBase::parent(const QModelIndex &child) const {
 
 int TreeModelBase::rowCount(const QModelIndex &parent) const {
     if (!hasTree() || (parent.isValid() && parent.column() != 0)) return 0;
-    return static_cast<int>(children_[nodeOf(parent)].size());
+    return static_cast<int>(childrenOf(nodeOf(parent)).size());
 }
 
 int TreeModelBase::columnCount(const QModelIndex &) const {
@@ -64,10 +66,12 @@ void TreeModelBase::sort(int column, Qt::SortOrder order) {
 }
 
 void TreeModelBase::sortChildren(int column, Qt::SortOrder order) {
-    for (auto &children : children_) {
-        std::stable_sort(children.begin(), children.end(), [&](uint32_t a, uint32_t b) {
-            return order == Qt::AscendingOrder ? lessThan(a, b, column) : lessThan(b, a, column);
-        });
+    for (size_t node = 0; node < parents_.size(); ++node) {
+        std::stable_sort(children_.begin() + firstChild_[node], children_.begin() + firstChild_[node + 1],
+                         [&](uint32_t a, uint32_t b) {
+                             return order == Qt::AscendingOrder ? lessThan(a, b, column)
+                                                                : lessThan(b, a, column);
+                         });
     }
     updateRows();
 }

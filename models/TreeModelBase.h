@@ -7,6 +7,7 @@
 #include <QAbstractItemModel>
 
 #include <cstdint>
+#include <span>
 #include <vector>
 
 namespace perfglass {
@@ -54,26 +55,37 @@ protected:
     // Takes the shape of a tree (NODES[n].parent, NODES[n].children, the root first) in the tree's own child
     // order, or no tree for an empty NODES; between beginResetModel and endResetModel.
     template <typename Node> void setStructure(const std::vector<Node> &nodes) {
+        // One array for every node's children: a vector per node would cost an allocation per node on the UI
+        // thread, which deep trees (millions of nodes) notice.
         parents_.resize(nodes.size());
-        children_.resize(nodes.size());
+        firstChild_.resize(nodes.empty() ? 0 : nodes.size() + 1);
+        children_.clear();
+        children_.reserve(nodes.empty() ? 0 : nodes.size() - 1);
         for (size_t n = 0; n < nodes.size(); ++n) {
             parents_[n] = nodes[n].parent;
-            children_[n] = nodes[n].children;
+            firstChild_[n] = static_cast<uint32_t>(children_.size());
+            children_.insert(children_.end(), nodes[n].children.begin(), nodes[n].children.end());
         }
+        if (!nodes.empty()) firstChild_.back() = static_cast<uint32_t>(children_.size());
         updateRows();
     }
-    bool hasTree() const { return !children_.empty(); }
+    bool hasTree() const { return !parents_.empty(); }
     // Whether node A sorts before node B by COLUMN, ascending.
     virtual bool lessThan(uint32_t a, uint32_t b, int column) const = 0;
 
 private:
     void updateRows();
     void sortChildren(int column, Qt::SortOrder order);
+    std::span<const uint32_t> childrenOf(uint32_t node) const {
+        return {children_.data() + firstChild_[node], children_.data() + firstChild_[node + 1]};
+    }
 
     int columnCount_;
     std::vector<uint32_t> parents_;
-    // children_[n] is node n's children in the model's current order; rowInParent_[c] is c's row there.
-    std::vector<std::vector<uint32_t>> children_;
+    // Node n's children in the model's current order are children_[firstChild_[n]] up to
+    // children_[firstChild_[n + 1]]; rowInParent_[c] is c's row there.
+    std::vector<uint32_t> firstChild_;
+    std::vector<uint32_t> children_;
     std::vector<int> rowInParent_;
 };
 

@@ -1711,6 +1711,10 @@ Modul: %2</translation>
         <source>Lower the merge threshold, or click their parent frame to zoom in, to see them.</source>
         <translation>Senken Sie die Schwelle zum Bündeln oder klicken Sie zum Hineinzoomen auf ihren Eltern-Frame, um sie zu sehen.</translation>
     </message>
+    <message>
+        <source>Making the bottom-up flame graph…</source>
+        <translation>Bottom-Up-Flammendiagramm wird erstellt…</translation>
+    </message>
 </context>
 <context>
     <name>perfglass::FrameActions</name>

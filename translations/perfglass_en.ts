@@ -1710,6 +1710,10 @@ Module: %2</source>
         <source>Lower the merge threshold, or click their parent frame to zoom in, to see them.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Making the bottom-up flame graph…</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>perfglass::FrameActions</name>

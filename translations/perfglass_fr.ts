@@ -1711,6 +1711,10 @@ Module : %2</translation>
         <source>Lower the merge threshold, or click their parent frame to zoom in, to see them.</source>
         <translation>Abaissez le seuil de fusion, ou cliquez sur leur cadre parent pour zoomer, afin de les voir.</translation>
     </message>
+    <message>
+        <source>Making the bottom-up flame graph…</source>
+        <translation>Création du graphe de flammes ascendant…</translation>
+    </message>
 </context>
 <context>
     <name>perfglass::FrameActions</name>

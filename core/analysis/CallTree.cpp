@@ -1,9 +1,11 @@
 #include "analysis/CallTree.h"
 
 #include "analysis/StackCosts.h"
+#include "base/Cancellation.h"
 #include "base/IdHashIndex.h"
 
 #include <algorithm>
+#include <stop_token>
 
 namespace perfglass {
 
@@ -36,22 +38,34 @@ std::shared_ptr<const CallTree> CallTree::topDownFromCosts(std::shared_ptr<const
     for (size_t s = stacks.size(); s-- > 0;)
         if (stacks.node(static_cast<StackId>(s)).parent != kNoStack)
             inclusive[stacks.node(static_cast<StackId>(s)).parent] += inclusive[s];
-    tree->nodes_.push_back({});
-    tree->nodes_[kRoot].self = costs.rootSelf;
+    // Node ids first, so that every node and children vector is allocated once, at its size.
     std::vector<uint32_t> nodeOfStack(stacks.size(), kUnset);
+    std::vector<uint32_t> childCount(1, 0);
+    for (size_t s = 0; s < stacks.size(); ++s) {
+        if (inclusive[s] == 0) continue;
+        const StackId parent = stacks.node(static_cast<StackId>(s)).parent;
+        ++childCount[parent == kNoStack ? kRoot : nodeOfStack[parent]];
+        nodeOfStack[s] = static_cast<uint32_t>(childCount.size());
+        childCount.push_back(0);
+    }
+    std::vector<CallTreeNode> &nodes = tree->nodes_;
+    nodes.resize(childCount.size());
+    for (size_t n = 0; n < nodes.size(); ++n)
+        nodes[n].children.reserve(childCount[n]);
+    nodes[kRoot].self = costs.rootSelf;
+    nodes[kRoot].inclusive = costs.rootSelf;
     for (size_t s = 0; s < stacks.size(); ++s) {
         if (inclusive[s] == 0) continue;
         const auto &stack = stacks.node(static_cast<StackId>(s));
-        CallTreeNode node;
+        CallTreeNode &node = nodes[nodeOfStack[s]];
         node.function = stack.function;
         node.inlined = stack.inlined;
         node.parent = stack.parent == kNoStack ? kRoot : nodeOfStack[stack.parent];
         node.self = costs.self[s];
-        nodeOfStack[s] = static_cast<uint32_t>(tree->nodes_.size());
-        tree->nodes_[node.parent].children.push_back(nodeOfStack[s]);
-        tree->nodes_.push_back(std::move(node));
+        node.inclusive = inclusive[s];
+        nodes[node.parent].children.push_back(nodeOfStack[s]);
+        if (node.parent == kRoot) nodes[kRoot].inclusive += inclusive[s];
     }
-    tree->sumInclusive();
     tree->sortAndMeasure();
     return tree;
 }
@@ -60,72 +74,88 @@ std::shared_ptr<const CallTree> CallTree::bottomUp(std::shared_ptr<const Profile
                                                    const SampleFilter &filter,
                                                    const AggregationControl &control) {
     const StackCosts costs = StackCosts::compute(*profile, filter, control);
-    return bottomUpFromCosts(std::move(profile), costs);
+    return bottomUpOf(*topDownFromCosts(std::move(profile), costs), control.stop);
 }
 
-std::shared_ptr<const CallTree> CallTree::bottomUpFromCosts(std::shared_ptr<const Profile> profile,
-                                                            const StackCosts &costs) {
-    auto tree = std::make_shared<CallTree>();
-    tree->kind_ = Kind::BottomUp;
-    tree->profile_ = std::move(profile);
-    tree->stacks_ = costs.stacks;
-    tree->sampleCount_ = costs.sampleCount;
-    const TransformedStacks &stacks = *costs.stacks;
+namespace {
+// A bottom-up node while the tree is built: what identifies it among its siblings, and its costs. Kept apart
+// from CallTreeNode (whose children vector makes it large) so that the hash look-ups stay in cache.
+struct BottomUpEntry {
+    uint32_t parent = 0;
+    FunctionId function = 0;
+    bool inlined = false;
+    uint64_t inclusive = 0;
+    uint64_t self = 0;
+};
 
-    tree->nodes_.push_back({});
-    tree->nodes_[kRoot].self = costs.rootSelf;
-    // The nodes below the root by (parent, function, inlined), keyed in the nodes themselves: deep stacks
-    // make millions of look-ups, which a node-based map would pay with an allocation each.
-    std::vector<CallTreeNode> &nodes = tree->nodes_;
+// The nodes of ENTRIES (parents before their children), each node's children in the order they were made.
+std::vector<CallTreeNode> nodesOf(const std::vector<BottomUpEntry> &entries) {
+    std::vector<uint32_t> childCount(entries.size(), 0);
+    for (size_t n = 1; n < entries.size(); ++n)
+        ++childCount[entries[n].parent];
+    std::vector<CallTreeNode> nodes(entries.size());
+    for (size_t n = 0; n < entries.size(); ++n) {
+        CallTreeNode &node = nodes[n];
+        node.function = entries[n].function;
+        node.parent = entries[n].parent;
+        node.inclusive = entries[n].inclusive;
+        node.self = entries[n].self;
+        node.inlined = entries[n].inlined;
+        node.children.reserve(childCount[n]);
+        if (n != CallTree::kRoot) nodes[node.parent].children.push_back(static_cast<uint32_t>(n));
+    }
+    return nodes;
+}
+} // namespace
+
+// The top-down tree holds one node per distinct call path that has cost; each node with self cost is one
+// path leaf → callers → outermost frame of the bottom-up tree. Every node on the path counts that cost as
+// inclusive; the first, the frame the samples end in, as self.
+std::shared_ptr<const CallTree> CallTree::bottomUpOf(const CallTree &topDown, const std::stop_token &stop) {
+    const std::vector<CallTreeNode> &paths = topDown.nodes();
+    std::vector<BottomUpEntry> entries(1);
+    entries[kRoot].self = paths[kRoot].self;
+    entries[kRoot].inclusive = paths[kRoot].inclusive;
+    // Deep stacks make millions of look-ups, which a node-based map would pay with an allocation each.
     const auto hashOf = [](uint32_t parent, FunctionId function, bool inlined) {
         return (uint64_t{parent} << 32 | function) * 2 + (inlined ? 1 : 0);
     };
     IdHashIndex index;
-    const auto child = [&](uint32_t parent, const TransformedStacks::Node &frame) {
+    const auto child = [&](uint32_t parent, const CallTreeNode &frame) {
         const uint64_t hash = hashOf(parent, frame.function, frame.inlined);
         const uint32_t found = index.find(hash, [&](uint32_t id) {
-            return nodes[id].parent == parent && nodes[id].function == frame.function &&
-                   nodes[id].inlined == frame.inlined;
+            const BottomUpEntry &entry = entries[id];
+            return entry.parent == parent && entry.function == frame.function &&
+                   entry.inlined == frame.inlined;
         });
         if (found != IdHashIndex::kAbsent) return found;
-        const auto id = static_cast<uint32_t>(nodes.size());
-        CallTreeNode node;
-        node.function = frame.function;
-        node.inlined = frame.inlined;
-        node.parent = parent;
-        nodes.push_back(std::move(node));
-        nodes[parent].children.push_back(id);
+        const auto id = static_cast<uint32_t>(entries.size());
+        entries.push_back({parent, frame.function, frame.inlined, 0, 0});
         index.insert(hash, id, [&](uint32_t stored) {
-            return hashOf(nodes[stored].parent, nodes[stored].function, nodes[stored].inlined);
+            return hashOf(entries[stored].parent, entries[stored].function, entries[stored].inlined);
         });
         return id;
     };
-    // Each stack that samples end in is one path leaf → callers → outermost frame. Every node on the path
-    // counts the stack's cost as inclusive; the first node, the frame the samples end in, as self.
-    uint64_t total = costs.rootSelf;
-    for (size_t s = 0; s < stacks.size(); ++s) {
-        const uint64_t cost = costs.self[s];
+    constexpr size_t kStopCheckEvery = 4096;
+    for (size_t leaf = 1; leaf < paths.size(); ++leaf) {
+        if (leaf % kStopCheckEvery == 0) throwIfCancelled(stop);
+        const uint64_t cost = paths[leaf].self;
         if (cost == 0) continue;
-        total += cost;
         uint32_t node = kRoot;
-        for (StackId walk = static_cast<StackId>(s); walk != kNoStack; walk = stacks.node(walk).parent) {
-            node = child(node, stacks.node(walk));
-            tree->nodes_[node].inclusive += cost;
-            if (walk == s) tree->nodes_[node].self += cost;
+        for (auto walk = static_cast<uint32_t>(leaf); walk != kRoot; walk = paths[walk].parent) {
+            node = child(node, paths[walk]);
+            entries[node].inclusive += cost;
+            if (walk == leaf) entries[node].self += cost;
         }
     }
-    tree->nodes_[kRoot].inclusive = total;
+    auto tree = std::make_shared<CallTree>();
+    tree->kind_ = Kind::BottomUp;
+    tree->profile_ = topDown.profile_;
+    tree->stacks_ = topDown.stacks_;
+    tree->sampleCount_ = topDown.sampleCount_;
+    tree->nodes_ = nodesOf(entries);
     tree->sortAndMeasure();
     return tree;
-}
-
-void CallTree::sumInclusive() {
-    // Children always come after their parents: summing backwards gives inclusive costs.
-    for (size_t n = nodes_.size(); n-- > 0;) {
-        auto &node = nodes_[n];
-        node.inclusive += node.self;
-        if (n != kRoot) nodes_[node.parent].inclusive += node.inclusive;
-    }
 }
 
 void CallTree::sortAndMeasure() {
@@ -135,6 +165,7 @@ void CallTree::sortAndMeasure() {
         maxDepth_ = std::max(maxDepth_, depth[n]);
     }
     for (auto &node : nodes_) {
+        if (node.children.size() < 2) continue;
         std::sort(node.children.begin(), node.children.end(), [&](uint32_t a, uint32_t b) {
             return nodes_[a].inclusive != nodes_[b].inclusive ? nodes_[a].inclusive > nodes_[b].inclusive
                                                               : a < b;

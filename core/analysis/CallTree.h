@@ -17,6 +17,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <stop_token>
 #include <string>
 #include <vector>
 
@@ -47,11 +48,12 @@ public:
     static std::shared_ptr<const CallTree> bottomUp(std::shared_ptr<const Profile> profile,
                                                     const SampleFilter &filter,
                                                     const AggregationControl &control = {});
-    // The same from the costs of the filter (StackCosts::compute or fold), computed once for both trees.
+    // The same from the costs of the filter (StackCosts::compute or fold).
     static std::shared_ptr<const CallTree> topDownFromCosts(std::shared_ptr<const Profile> profile,
                                                             const StackCosts &costs);
-    static std::shared_ptr<const CallTree> bottomUpFromCosts(std::shared_ptr<const Profile> profile,
-                                                             const StackCosts &costs);
+    // The bottom-up tree of the same samples as TOPDOWN; throws Cancelled once STOP is requested.
+    static std::shared_ptr<const CallTree> bottomUpOf(const CallTree &topDown,
+                                                      const std::stop_token &stop = {});
 
     Kind kind() const { return kind_; }
     const Profile &profile() const { return *profile_; }
@@ -73,7 +75,6 @@ public:
     }
 
 private:
-    void sumInclusive();   // top-down: inclusive costs from self
     void sortAndMeasure(); // children sorted, depth
 
     std::shared_ptr<const Profile> profile_;

@@ -156,9 +156,13 @@ void CompareWindow::showComparison(std::shared_ptr<const SessionAnalysis> baseli
         std::shared_ptr<const CallTreeDiff> topDown;
         std::shared_ptr<const CallTreeDiff> bottomUp;
     };
-    auto work = [baseline, comparison](const std::stop_token &, const BackgroundJob::ReportProgress &) {
+    auto work = [baseline, comparison](const std::stop_token &stop, const BackgroundJob::ReportProgress &) {
+        // A session's analysis has no bottom-up tree while no view of its own showed one.
+        const auto bottomUpOf = [&stop](const SessionAnalysis &analysis) {
+            return analysis.bottomUp ? analysis.bottomUp : CallTree::bottomUpOf(*analysis.topDown, stop);
+        };
         return Diffs{CallTreeDiff::compute(baseline->topDown, comparison->topDown),
-                     CallTreeDiff::compute(baseline->bottomUp, comparison->bottomUp)};
+                     CallTreeDiff::compute(bottomUpOf(*baseline), bottomUpOf(*comparison))};
     };
     differ_->start(std::move(work), [this, baseline, comparison](Diffs diffs) {
         baseline_ = baseline;

@@ -114,7 +114,8 @@ FlameGraphView::FlameGraphView(FlameGraphModel *model, QWidget *parent)
     connect(model_, &FlameGraphModel::treeChanged, this, [this] {
         if (search_->text() != model_->searchText()) search_->setText(model_->searchText());
         showHovered(false, 0);
-        bottomUp_->setEnabled(model_->hasBottomUpTree() || model_->isBottomUp());
+        bottomUp_->setEnabled(model_->hasBottomUpTree() || model_->isBottomUp() ||
+                              (model_->isBottomUpOnRequest() && model_->tree()));
         // Let the scroll area take the new minimum height first.
         QTimer::singleShot(0, this, &FlameGraphView::scrollToRoot);
     });

@@ -128,7 +128,8 @@ void FlameGraphWidget::paintEvent(QPaintEvent *) {
     if (model_->isEmpty()) {
         painter.setPen(palette().color(QPalette::PlaceholderText));
         painter.drawText(rect(), Qt::AlignCenter | Qt::TextWordWrap,
-                         model_->tree()
+                         model_->waitsForBottomUp() ? tr("Making the bottom-up flame graph…")
+                         : model_->tree()
                              ? tr("This session has no samples for its event.")
                              : tr("Open a session with File ▸ Open… or drop a perf.data file here."));
         return;

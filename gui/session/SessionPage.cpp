@@ -304,9 +304,29 @@ void SessionPage::trackFocusedDock() {
 // The views follow the document: every analysis it has (a load, a filter, an undo) is shown by all of them.
 void SessionPage::subscribe() {
     connect(document_, &SessionDocument::analysisChanged, this, &SessionPage::showAnalysis);
+    followBottomUpViews();
     connect(document_, &SessionDocument::loaded, this, &SessionPage::onLoaded);
     connect(document_, &SessionDocument::filterChanged, this,
             [this] { filterBar_->setFilter(document_->filter()); });
+}
+
+// The bottom-up tree is made only while the Bottom-Up dock or a bottom-up flame graph shows it.
+void SessionPage::followBottomUpViews() {
+    flameGraphModel_->setBottomUpOnRequest(true);
+    const auto tellDocument = [this] {
+        document_->setBottomUpShown(bottomUpDockShown_ || flameGraphModel_->isBottomUp());
+    };
+    connect(bottomUpDock_, &QDockWidget::visibilityChanged, this, [this, tellDocument](bool visible) {
+        bottomUpDockShown_ = visible;
+        tellDocument();
+    });
+    connect(flameGraphModel_, &FlameGraphModel::treeChanged, this, tellDocument);
+    tellDocument();
+    connect(document_, &SessionDocument::bottomUpMade, this, [this] {
+        const auto &analysis = document_->analysis();
+        bottomUpModel_->setTree(analysis->bottomUp, analysis->costUnit);
+        flameGraphModel_->setBottomUpTree(analysis->bottomUp);
+    });
 }
 
 void SessionPage::showAnalysis() {
@@ -472,8 +492,9 @@ void SessionPage::showSearchMatch(SearchEverywhere::Kind kind, uint32_t id, cons
     QDockWidget *dock = focusedDock_;
     const bool tree = dock == topDownDock_ || dock == bottomUpDock_;
     CallTreeView *treeView = dock == bottomUpDock_ ? bottomUpView_ : topDownView_;
-    if (kind == SearchEverywhere::Kind::Function && tree) {
-        const CallTree &calls = *(dock == bottomUpDock_ ? bottomUpModel_ : topDownModel_)->tree();
+    const auto &treeShown = (dock == bottomUpDock_ ? bottomUpModel_ : topDownModel_)->tree();
+    if (kind == SearchEverywhere::Kind::Function && tree && treeShown) {
+        const CallTree &calls = *treeShown;
         uint32_t best = CallTree::kRoot;
         for (uint32_t n = 1; n < calls.nodes().size(); ++n)
             if (calls.node(n).function == id &&

@@ -96,6 +96,7 @@ private:
     void connectThreadFilters();
     void trackFocusedDock();
     void subscribe();
+    void followBottomUpViews();
     void showAnalysis();
     void onLoaded(bool reloaded);
     void showNodeInFlameGraph(CallTree::Kind kind, uint32_t node);
@@ -123,6 +124,7 @@ private:
     QDockWidget *countersDock_ = nullptr;
     QDockWidget *topDownDock_ = nullptr;
     QDockWidget *bottomUpDock_ = nullptr;
+    bool bottomUpDockShown_ = false;
     QDockWidget *callerCalleeDock_ = nullptr;
     QDockWidget *summaryDock_ = nullptr;
     QDockWidget *sourceDock_ = nullptr;

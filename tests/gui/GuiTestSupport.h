@@ -2,6 +2,7 @@
 // build/screenshots (or $PERFGLASS_SCREENSHOT_DIR).
 #pragma once
 
+#include "CallTreeModel.h"
 #include "GoldenFixtures.h"
 #include "MainWindow.h"
 #include "SymbolSettings.h"
@@ -9,6 +10,7 @@
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QDockWidget>
 #include <QLocale>
 #include <QPointer>
 #include <QSettings>
@@ -125,6 +127,15 @@ template <typename T, typename Parent> T *part(const Parent &parent, const char 
     T *found = object->template findChild<T *>(QLatin1String(name));
     if (!found) qFatal("%s has no %s", qPrintable(object->objectName()), name);
     return found;
+}
+
+// Brings WINDOW's Bottom-Up dock forward and waits until its model has the bottom-up tree (the application
+// makes that tree only while a view shows it); false when it did not come within TIMEOUT_MS. From then on
+// every analysis makes it, while the dock stays forward.
+inline bool showBottomUpTree(const MainWindow &window, int timeoutMs) {
+    part<QDockWidget>(&window, "bottomUpDock")->raise();
+    const CallTreeModel *model = part<CallTreeModel>(&window, "bottomUpModel");
+    return QTest::qWaitFor([model] { return model->tree() != nullptr; }, timeoutMs);
 }
 
 } // namespace perfglass::test

@@ -199,6 +199,7 @@ void TestFilters::filterEdits() {
 void TestFilters::mergeFromFlameGraph() {
     const auto window = openWindow();
     QVERIFY(window);
+    QVERIFY(showBottomUpTree(*window, kTimeoutMs)); // every view follows the filter
     QSignalSpy applied(window.get(), &MainWindow::filterApplied);
     const auto tree = part<FlameGraphModel>(window, "flameGraphModel")->tree();
     const uint64_t total = tree->total();
@@ -455,6 +456,7 @@ void TestFilters::collapseRecursionAndCopyName() {
 void TestFilters::hideKernelFrames() {
     const auto window = openWindow();
     QVERIFY(window);
+    QVERIFY(showBottomUpTree(*window, kTimeoutMs)); // every view follows the filter
     QSignalSpy applied(window.get(), &MainWindow::filterApplied);
     const auto tree = part<CallTreeModel>(window, "topDownModel")->tree();
     if (!hasKernelNode(*tree))

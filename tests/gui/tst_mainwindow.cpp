@@ -609,7 +609,11 @@ void TestMainWindow::bottomUpTree() {
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     QAbstractItemModelTester proxyTester(part<CallTreeView>(window, "bottomUpView")->proxy(),
                                          QAbstractItemModelTester::FailureReportingMode::QtTest);
-    QVERIFY(model.tree());
+    // Tabbed behind the top-down tree, the bottom-up tree is not made until the dock comes forward.
+    QVERIFY(!model.tree());
+    QVERIFY(!window->session()->bottomUp);
+    QVERIFY(showBottomUpTree(*window, kLoadTimeoutMs));
+    QCOMPARE(model.tree(), window->session()->bottomUp);
     QCOMPARE(model.tree()->kind(), CallTree::Kind::BottomUp);
     // The top rows are where samples end: hotLoop first with ~60 %, and its caller below it is spinFor.
     model.sort(CallTreeModel::InclusiveColumn, Qt::DescendingOrder);
@@ -704,6 +708,8 @@ void TestMainWindow::timelineSelectionFiltersEveryView() {
     QVERIFY(timeline->rowCount() >= 2); // main thread and worker
     QVERIFY(timeline->threadLabel(0).contains(QLatin1String("hotspots")));
     const uint64_t total = part<FlameGraphModel>(window, "flameGraphModel")->totalCost();
+    QVERIFY(showBottomUpTree(*window, kLoadTimeoutMs)); // every view follows the filter
+    part<QDockWidget>(window, "timelineDock")->raise();
     const uint64_t bottomUpTotal = part<CallTreeModel>(window, "bottomUpModel")->tree()->total();
     QCOMPARE(bottomUpTotal, total);
     QVERIFY(!part<QAction>(window, "clearFilterAction")->isEnabled());
@@ -953,6 +959,7 @@ void TestMainWindow::inlineFramesAreMarked() {
                 .startsWith(QLatin1String("hotspots.cpp:")));
 
     // Bottom-Up: coldStep is where samples end, inlined into its caller coldLoop.
+    QVERIFY(showBottomUpTree(*window, kLoadTimeoutMs));
     CallTreeModel &bottomUp = *part<CallTreeModel>(window, "bottomUpModel");
     QModelIndex bottomStep;
     for (int row = 0; row < bottomUp.rowCount(); ++row) {

@@ -377,6 +377,43 @@ private slots:
     }
 
     // The live view reads a file again and again: a filter set between two refreshes stays.
+    // No view shows the bottom-up tree: loads and filters leave it out. Once one does, the analysis shown
+    // gets it (the trees of a fresh analysis with it), and the next analyses make it with the rest.
+    void bottomUpTreeIsMadeWhileShown() {
+        SessionDocument document;
+        document.setBottomUpShown(false);
+        QSignalSpy loaded(&document, &SessionDocument::loaded);
+        QSignalSpy made(&document, &SessionDocument::bottomUpMade);
+        document.open(kDwarf);
+        QVERIFY(loaded.wait(kLoadTimeoutMs));
+        QVERIFY(document.analysis()->topDown);
+        QVERIFY(!document.analysis()->bottomUp);
+        SampleFilter filter = document.filter();
+        const auto [start, end] = middleThird(*document.analysis());
+        filter.startTime = start;
+        filter.endTime = end;
+        document.pushFilter(QStringLiteral("Select Time Range"), filter);
+        QVERIFY(analysisFollowsFilter(document));
+        QVERIFY(!document.analysis()->bottomUp);
+        QVERIFY(made.isEmpty());
+
+        const auto filtered = document.analysis();
+        document.setBottomUpShown(true);
+        QVERIFY(made.wait(kLoadTimeoutMs));
+        const auto shown = document.analysis();
+        QVERIFY(shown->bottomUp);
+        QCOMPARE(shown->topDown, filtered->topDown); // the same analysis, with its bottom-up tree
+        const auto fresh = AnalysisJob::compute(shown->file, shown->filter, {});
+        QCOMPARE(test::treeLines(*shown->bottomUp), test::treeLines(*fresh->bottomUp));
+
+        document.undoStack()->undo();
+        QVERIFY(analysisFollowsFilter(document));
+        QVERIFY(document.analysis()->bottomUp);
+        QCOMPARE(made.size(), 1);
+        QCOMPARE(test::treeLines(*document.analysis()->bottomUp),
+                 test::treeLines(*CallTree::bottomUp(shown->profile(), document.filter())));
+    }
+
     void liveRefreshKeepsFilter() {
         SessionDocument document;
         QSignalSpy loaded(&document, &SessionDocument::loaded);

@@ -148,7 +148,7 @@ std::shared_ptr<const StackSampleSums> extendAndCompare(const std::shared_ptr<co
     const StackCosts costs = StackCosts::fold(*profile, filter, extended);
     const QStringList whole = test::treeLines(*CallTree::topDown(profile, filter));
     if (test::treeLines(*CallTree::topDownFromCosts(profile, costs)) != whole) return nullptr;
-    if (test::treeLines(*CallTree::bottomUpFromCosts(profile, costs)) !=
+    if (test::treeLines(*CallTree::bottomUpOf(*CallTree::topDownFromCosts(profile, costs))) !=
         test::treeLines(*CallTree::bottomUp(profile, filter)))
         return nullptr;
     return extended;
