@@ -3,6 +3,8 @@
 # main() when the window was shown, the session loaded and the first flame graph painted (for a file of 64 MiB
 # or more, which opens in steps, also its first partial flame graph, and the whole load in one go), medians of RUNS runs
 # (default 5) under QT_QPA_PLATFORM=offscreen (or the display given with PLATFORM=xcb).
+# Then `perfglass-cli report` of FILE (whole process, run for run) and the ratio of the application's first
+# complete flame graph to it (target at most 1.2).
 # Then the times of a zoom, a search, a timeline drag and the heat map's redraw and rebuild
 # (bench/gui-interactions.cpp) on BIG_FILE (default FILE),
 # medians of RUNS: re-render (a synchronous repaint, target one frame: 16 ms) and re-aggregate (range selected
@@ -24,6 +26,10 @@ steps=$([ "$(stat -c %s "$FILE")" -ge $((64 << 20)) ] && echo 1 || echo 0)
 for run in $(seq "$RUNS"); do
     PERFGLASS_TIMING=1 QT_QPA_PLATFORM=${PLATFORM:-offscreen} "$GUI" "$FILE" --screenshot "$WORK/shot.png" \
         2>>"$WORK/timing" >/dev/null || echo "run $run failed"
+    # The CLI's report of the same file, whole process, for the ratio of the two loads (target 1.2).
+    start=$(date +%s%N)
+    "$BUILD/cli/perfglass-cli" report -i "$FILE" >/dev/null 2>&1 || echo "run $run (perfglass-cli report) failed"
+    echo "perfglass timing: cli report $((($(date +%s%N) - start) / 1000000)) ms" >>"$WORK/cli"
     [ "$steps" = 1 ] || continue
     PERFGLASS_OPEN_IN_STEPS=0 PERFGLASS_TIMING=1 QT_QPA_PLATFORM=${PLATFORM:-offscreen} "$GUI" "$FILE" \
         --screenshot "$WORK/shot.png" 2>>"$WORK/timing-one-go" >/dev/null || echo "run $run (in one go) failed"
@@ -40,6 +46,16 @@ if [ "$steps" = 1 ]; then
     median "$WORK/timing-one-go" "session loaded" "session loaded in one go (PERFGLASS_OPEN_IN_STEPS=0)"
     median "$WORK/timing-one-go" "first flame graph painted" "first flame graph painted in one go"
 fi
+# The application's first complete flame graph (in one go) against `perfglass-cli report`'s whole process.
+middle() { # FILE WHAT: the median of WHAT's values
+    grep "^perfglass timing: $2 " "$1" | awk '{ print $(NF - 1) }' | sort -n |
+        awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)] }'
+}
+median "$WORK/cli" "cli report" "perfglass-cli report (whole process)"
+painted=$(middle "$WORK/$([ "$steps" = 1 ] && echo timing-one-go || echo timing)" "first flame graph painted")
+cli=$(middle "$WORK/cli" "cli report")
+[ -n "$painted" ] && [ -n "$cli" ] && [ "$cli" -gt 0 ] &&
+    awk -v a="$painted" -v b="$cli" 'BEGIN { printf "first flame graph (in one go) / perfglass-cli report: %.2f times (target at most 1.2)\n", a / b }'
 if [ -x "$BUILD/bench/gui-interactions" ]; then
     echo "# $(cut -d' ' -f1-3 /proc/loadavg) load average; interactions on $BIG"
     QT_QPA_PLATFORM=${PLATFORM:-offscreen} "$BUILD/bench/gui-interactions" "$BIG" "$RUNS" ${SEARCH:+"$SEARCH"}
