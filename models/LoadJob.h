@@ -25,7 +25,7 @@ class GrowingProfileLoader;
 // analysis took (0: no such floor), so that the snapshots' analyses add little to the whole load.
 struct LoadStepPlan {
     std::chrono::milliseconds firstStep{120};
-    int readsPerAnalysis = 20;
+    int readsPerAnalysis = 40;
 };
 
 class LoadJob : public BackgroundJob {
