@@ -111,6 +111,16 @@ std::pair<uint64_t, uint64_t> middleThird(const SessionAnalysis &analysis) {
     return {profile.startTime + third, profile.endTime - third};
 }
 
+// Filters DOCUMENT's views to the middle third of its session, an undoable step; returns that range.
+std::pair<uint64_t, uint64_t> selectMiddleThird(SessionDocument &document) {
+    SampleFilter filter = document.filter();
+    const auto range = middleThird(*document.analysis());
+    filter.startTime = range.first;
+    filter.endTime = range.second;
+    document.pushFilter(QStringLiteral("Select Time Range"), filter);
+    return range;
+}
+
 // Writes a session of 120,000 samples into DIR and has DOCUMENT open it in steps of 1 ms and more.
 void openLargeFileInSteps(SessionDocument &document, const QTemporaryDir &dir) {
     const QString path = dir.filePath(QStringLiteral("large.data"));
@@ -388,11 +398,7 @@ private slots:
         QVERIFY(loaded.wait(kLoadTimeoutMs));
         QVERIFY(document.analysis()->topDown);
         QVERIFY(!document.analysis()->bottomUp);
-        SampleFilter filter = document.filter();
-        const auto [start, end] = middleThird(*document.analysis());
-        filter.startTime = start;
-        filter.endTime = end;
-        document.pushFilter(QStringLiteral("Select Time Range"), filter);
+        selectMiddleThird(document);
         QVERIFY(analysisFollowsFilter(document));
         QVERIFY(!document.analysis()->bottomUp);
         QVERIFY(made.isEmpty());
@@ -420,11 +426,7 @@ private slots:
         document.refreshLive(kFp);
         QVERIFY(loaded.wait(kLoadTimeoutMs));
         QCOMPARE(loaded.takeFirst().first().toBool(), false);
-        SampleFilter filter = document.filter();
-        const auto [start, end] = middleThird(*document.analysis());
-        filter.startTime = start;
-        filter.endTime = end;
-        document.pushFilter(QStringLiteral("Select Time Range"), filter);
+        const uint64_t start = selectMiddleThird(document).first;
         QVERIFY(analysisFollowsFilter(document));
         for (int refresh = 0; refresh < 2; ++refresh) {
             document.refreshLive(kFp);
