@@ -52,6 +52,10 @@ SessionDocument::SessionDocument(QObject *parent)
     analyzer_->setObjectName(QStringLiteral("analysisJob"));
     exporter_->setObjectName(QStringLiteral("exportJob"));
     bottomUpMaker_->setObjectName(QStringLiteral("bottomUpJob"));
+    connect(bottomUpMaker_, &BackgroundJob::failed, this, [this](const QString &message) {
+        bottomUpFor_.reset();
+        emit analysisFailed(message);
+    });
     undoStack_->setObjectName(QStringLiteral("undoStack"));
     connect(loader_, &LoadJob::started, this, &SessionDocument::loadStarted);
     connect(loader_, &LoadJob::progress, this, &SessionDocument::loadProgress);
@@ -157,8 +161,7 @@ void SessionDocument::cancel() {
     const bool betweenSteps = inSteps_ && !loader_->isLoading();
     inSteps_ = false;
     loader_->cancel();
-    analyzer_->cancel();
-    bottomUpMaker_->abandon();
+    analyzer_->cancel(); // the bottom-up tree being made is of the analysis shown, which stays
     if (betweenSteps) emit loadCancelled();
 }
 
@@ -277,8 +280,13 @@ void SessionDocument::setBottomUpShown(bool shown) {
 }
 
 // The bottom-up tree of the analysis shown, when a view shows it and the analysis was made without it.
+// A job no longer needed is dropped: it holds its tree's profile, perhaps of a file read since.
 void SessionDocument::makeMissingBottomUp() {
-    if (!bottomUpShown_ || !analysis_ || analysis_->bottomUp || !analysis_->topDown) return;
+    if (!bottomUpShown_ || !analysis_ || analysis_->bottomUp || !analysis_->topDown) {
+        bottomUpMaker_->abandon();
+        bottomUpFor_.reset();
+        return;
+    }
     if (bottomUpMaker_->isRunning() && bottomUpFor_ == analysis_->topDown) return;
     bottomUpFor_ = analysis_->topDown;
     bottomUpMaker_->start(

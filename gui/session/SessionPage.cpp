@@ -316,11 +316,12 @@ void SessionPage::followBottomUpViews() {
     const auto tellDocument = [this] {
         document_->setBottomUpShown(bottomUpDockShown_ || flameGraphModel_->isBottomUp());
     };
-    connect(bottomUpDock_, &QDockWidget::visibilityChanged, this, [this, tellDocument](bool visible) {
+    // In the document's context: the dock may say it hides while the page is being torn down.
+    connect(bottomUpDock_, &QDockWidget::visibilityChanged, document_, [this, tellDocument](bool visible) {
         bottomUpDockShown_ = visible;
         tellDocument();
     });
-    connect(flameGraphModel_, &FlameGraphModel::treeChanged, this, tellDocument);
+    connect(flameGraphModel_, &FlameGraphModel::treeChanged, document_, tellDocument);
     tellDocument();
     connect(document_, &SessionDocument::bottomUpMade, this, [this] {
         const auto &analysis = document_->analysis();

@@ -386,7 +386,6 @@ private slots:
         QVERIFY(document.file()->profile->samples.size() < 120'000);
     }
 
-    // The live view reads a file again and again: a filter set between two refreshes stays.
     // No view shows the bottom-up tree: loads and filters leave it out. Once one does, the analysis shown
     // gets it (the trees of a fresh analysis with it), and the next analyses make it with the rest.
     void bottomUpTreeIsMadeWhileShown() {
@@ -420,6 +419,7 @@ private slots:
                  test::treeLines(*CallTree::bottomUp(shown->profile(), document.filter())));
     }
 
+    // The live view reads a file again and again: a filter set between two refreshes stays.
     void liveRefreshKeepsFilter() {
         SessionDocument document;
         QSignalSpy loaded(&document, &SessionDocument::loaded);
