@@ -419,6 +419,21 @@ private slots:
                  test::treeLines(*CallTree::bottomUp(shown->profile(), document.filter())));
     }
 
+    // Cancel (the status bar's, while a step or a refresh reads) leaves the bottom-up tree the views wait
+    // for.
+    void cancelKeepsTheBottomUpTreeBeingMade() {
+        SessionDocument document;
+        document.setBottomUpShown(false);
+        QSignalSpy loaded(&document, &SessionDocument::loaded);
+        document.open(kDwarf);
+        QVERIFY(loaded.wait(kLoadTimeoutMs));
+        QSignalSpy made(&document, &SessionDocument::bottomUpMade);
+        document.setBottomUpShown(true);
+        document.cancel(); // before the tree can arrive: it comes through the event loop
+        QVERIFY(made.wait(kLoadTimeoutMs));
+        QVERIFY(document.analysis()->bottomUp);
+    }
+
     // The live view reads a file again and again: a filter set between two refreshes stays.
     void liveRefreshKeepsFilter() {
         SessionDocument document;
