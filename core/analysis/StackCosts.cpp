@@ -41,14 +41,14 @@ ProcessGroups::Owner ownerOf(const Profile &profile, const ThreadCommands &comma
 StackCosts StackCosts::computeGrouped(const Profile &profile, const SampleFilter &filter,
                                       const AggregationControl &control) {
     const bool byThread = filter.grouping == ProcessGrouping::ProcessThread;
-    const size_t sampleCount = profile.samples.size();
+    const size_t profileSamples = profile.samples.size();
     const ThreadCommands commands(profile);
-    std::vector<GroupSums> perWorker(AggregationRunner::workerCount(sampleCount, control));
-    AggregationRunner::forEachBlock(sampleCount, control, [&](unsigned worker, size_t begin, size_t end) {
-        GroupSums &sums = perWorker[worker];
+    std::vector<GroupSums> perWorker(AggregationRunner::workerCount(profileSamples, control));
+    AggregationRunner::forEachBlock(profileSamples, control, [&](unsigned worker, size_t begin, size_t end) {
+        GroupSums &workerSums = perWorker[worker];
         for (size_t i = begin; i < end; ++i) {
             if (!filter.accepts(profile, i)) continue;
-            GroupSum &sum = sums[{ownerOf(profile, commands, i, byThread), profile.samples.stack[i]}];
+            GroupSum &sum = workerSums[{ownerOf(profile, commands, i, byThread), profile.samples.stack[i]}];
             sum.cost += filter.weight(profile, i);
             ++sum.count;
         }
@@ -56,8 +56,8 @@ StackCosts StackCosts::computeGrouped(const Profile &profile, const SampleFilter
 
     ProcessGroups groups(profile, TransformedStacks::build(profile, filter.transforms), filter.grouping);
     StackCosts result;
-    for (const GroupSums &sums : perWorker) {
-        for (const auto &[key, sum] : sums) {
+    for (const GroupSums &workerSums : perWorker) {
+        for (const auto &[key, sum] : workerSums) {
             const StackId node = groups.node(key.first, key.second);
             if (node == kDroppedStack) continue;
             if (node >= result.self.size()) {
