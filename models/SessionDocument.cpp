@@ -73,8 +73,9 @@ SessionDocument::SessionDocument(QObject *parent)
         analysis_ = std::move(analysis);
         emit analysisChanged();
         emit filterApplied();
-        makeMissingBottomUp();
     });
+    // Whatever brought the analysis shown (a load, a step, a filter), its bottom-up tree follows when shown.
+    connect(this, &SessionDocument::analysisChanged, this, &SessionDocument::makeMissingBottomUp);
 }
 
 SessionDocument::~SessionDocument() {
@@ -196,10 +197,7 @@ void SessionDocument::startAfresh(std::shared_ptr<const SessionAnalysis> read) {
     emit filterChanged();
     emit loaded(false);
     emit analysisChanged();
-    if (!(filter_ == analysis_->filter))
-        analyze();
-    else
-        makeMissingBottomUp();
+    if (!(filter_ == analysis_->filter)) analyze();
 }
 
 // Every state of the undo stack is carried over to the new profile; the views keep showing the old analysis
@@ -216,7 +214,6 @@ void SessionDocument::carryOver(std::shared_ptr<const SessionAnalysis> read) {
     if (filter_ == read->filter) {
         analysis_ = std::move(read);
         emit analysisChanged();
-        makeMissingBottomUp();
     } else {
         analyze();
     }

@@ -114,8 +114,7 @@ FlameGraphView::FlameGraphView(FlameGraphModel *model, QWidget *parent)
     connect(model_, &FlameGraphModel::treeChanged, this, [this] {
         if (search_->text() != model_->searchText()) search_->setText(model_->searchText());
         showHovered(false, 0);
-        bottomUp_->setEnabled(model_->hasBottomUpTree() || model_->isBottomUp() ||
-                              (model_->isBottomUpOnRequest() && model_->tree()));
+        bottomUp_->setEnabled(model_->offersBottomUp());
         // Let the scroll area take the new minimum height first.
         QTimer::singleShot(0, this, &FlameGraphView::scrollToRoot);
     });
