@@ -626,6 +626,14 @@ void TestAggregation::timeline() {
     QCOMPARE(part.threads[0].samples, std::vector<uint32_t>({1, 0, 1, 0}));
     QCOMPARE(part.threads[1].samples, std::vector<uint32_t>({0, 1, 0, 1}));
     QVERIFY_THROWS_EXCEPTION(Error, TimelineBuckets::compute(hand.profile, filter, 0));
+
+    // A focus leaves out every sample outside it: three run under rec (transformChain).
+    const TimelineBuckets focused = TimelineBuckets::compute(
+        hand.profile, withTransforms({Transform::focusFunction(hand.function("rec"))}), 2);
+    uint64_t focusedSamples = 0;
+    for (const ThreadTimeline &thread : focused.threads)
+        focusedSamples += thread.totalSamples;
+    QCOMPARE(focusedSamples, uint64_t(3));
 }
 
 // Unnamed frames counted by module: a stripped library's "[unknown]" functions and unmapped addresses.
