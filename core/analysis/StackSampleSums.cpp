@@ -18,13 +18,18 @@ void StackSampleSums::add(const Profile &profile, const SampleFilter &filter, si
 }
 
 // Samples [begin, end) of profile added to into: on one thread for a few, else over the workers, each into
-// arrays of its own that are merged.
+// arrays of its own that are merged. Each worker's arrays are as long as the profile's stacks, which deep
+// DWARF stacks make outnumber the samples (477,000 stacks for 102,000 samples of g++): zeroing and merging
+// them would cost more than the workers save, so they are used only where the samples are more.
 void StackSampleSums::addInParallel(StackSampleSums &into, const Profile &profile, const SampleFilter &filter,
                                     size_t begin, size_t end, const AggregationControl &control) {
     const size_t count = end - begin;
-    const unsigned workers = AggregationRunner::workerCount(count, control);
+    const unsigned workers =
+        count >= profile.stacks.size() ? AggregationRunner::workerCount(count, control) : 1;
     if (workers <= 1) {
-        AggregationRunner::forEachBlock(count, control, [&](unsigned, size_t from, size_t to) {
+        AggregationControl oneWorker = control;
+        oneWorker.threads = 1;
+        AggregationRunner::forEachBlock(count, oneWorker, [&](unsigned, size_t from, size_t to) {
             into.add(profile, filter, begin + from, begin + to);
         });
         return;
