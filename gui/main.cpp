@@ -2,6 +2,7 @@
 // the perf.data format
 // (./perf.data when no FILE is given and it exists, as perf report reads it).
 #include "CompareWindow.h"
+#include "HeapRetention.h"
 #include "MainWindow.h"
 #include "SessionComparer.h"
 #include "SessionDocument.h"
@@ -112,6 +113,7 @@ void screenshotWhenShown(perfglass::MainWindow &window, const QString &png, bool
 
 int main(int argc, char *argv[]) {
     perfglass::StartupTiming::start();
+    perfglass::HeapRetention::retainFreedMemory();
     if (asksOnlyForText(argc, argv)) return answerWithText(argc, argv);
     QApplication app(argc, argv);
     nameApplication();

@@ -1,10 +1,12 @@
 #include "SessionTabs.h"
 
+#include "HeapRetention.h"
 #include "SessionDocument.h"
 #include "SessionPage.h"
 
 #include <QDir>
 #include <QFileInfo>
+#include <QTimer>
 
 namespace perfglass {
 
@@ -66,6 +68,10 @@ void SessionTabs::closePage(SessionPage *page) {
     removeTab(index);
     page->hide();
     page->setParent(nullptr); // gone from the window now; deleted once its signals are delivered
+    // Its profile and trees are freed with it (or with the last job still holding them, whose memory then
+    // waits for the next close); the heap keeps freed memory otherwise (HeapRetention).
+    connect(page, &QObject::destroyed, this,
+            [] { QTimer::singleShot(0, [] { HeapRetention::returnFreedMemory(); }); });
     page->deleteLater();
 }
 

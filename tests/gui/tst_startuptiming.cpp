@@ -1,16 +1,25 @@
 // PERFGLASS_TIMING=1 (gui/StartupTiming): the application prints when its window was shown, when the session
 // was loaded and when the first flame graph was painted, in that order, each once; without the variable it
 // prints none of them. bench/gui.sh reads these lines; the times themselves are not checked here.
+// The heap the application sets up first thing (HeapRetention) keeps freed blocks for reuse until told.
+#include "HeapRetention.h"
+
 #include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <malloc.h>
+
+#include <cstring>
+#include <memory>
 
 class TestStartupTiming : public QObject {
     Q_OBJECT
 private slots:
     void printsTheThreeMoments();
     void silentWithoutTheVariable();
+    void freedMemoryIsKeptUntilReturned();
 
 private:
     static QStringList timingLines(bool enabled);
@@ -62,6 +71,23 @@ void TestStartupTiming::printsTheThreeMoments() {
 
 void TestStartupTiming::silentWithoutTheVariable() {
     QCOMPARE(timingLines(false), QStringList{});
+}
+
+void TestStartupTiming::freedMemoryIsKeptUntilReturned() {
+#if defined(__SANITIZE_ADDRESS__) || !defined(M_MMAP_THRESHOLD)
+    QSKIP("the heap is AddressSanitizer's or not glibc's: mallopt and mallinfo2 do not describe it");
+#else
+    perfglass::HeapRetention::retainFreedMemory();
+    constexpr size_t kBlock = 16 << 20; // glibc's defaults map a block this large on its own
+    const size_t mappedBefore = mallinfo2().hblkhd;
+    auto block = std::make_unique<char[]>(kBlock);
+    std::memset(block.get(), 1, kBlock);
+    QCOMPARE(mallinfo2().hblkhd, mappedBefore); // from the heap
+    block.reset();
+    QVERIFY(mallinfo2().fordblks >= kBlock); // freed, still the process's
+    perfglass::HeapRetention::returnFreedMemory();
+    QVERIFY(mallinfo2().fordblks < kBlock); // given back
+#endif
 }
 
 QTEST_GUILESS_MAIN(TestStartupTiming)
