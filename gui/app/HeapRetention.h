@@ -1,9 +1,9 @@
-// How the application's heap gives memory back to the system. glibc's defaults return freed memory at once:
-// blocks above 128 KiB are mapped and unmapped each time, and the heap is trimmed whenever its free top
-// exceeds 128 KiB. A session's load and each of its analyses then fault in fresh pages for the trees and sums
-// the previous one just freed; on this project's 2-core VM that cost the g++ DWARF load about 200 ms
-// (issue 32, bench/gui.sh). The application keeps freed memory for reuse instead, and gives it back when a
-// session is closed.
+// How the application's heap gives memory back to the system. glibc's defaults give freed memory back at
+// once: blocks above a threshold (128 KiB at first, raised only as such blocks are freed) are mapped and
+// unmapped each time, and the heap is trimmed whenever its free top exceeds twice that. A session's load and
+// each of its analyses then fault in fresh pages for the trees and sums the previous one just freed; on this
+// project's 2-core VM that cost the g++ DWARF load about 200 ms (issue 32, bench/gui.sh). The application
+// keeps freed memory for reuse instead, and gives it back when a session is closed.
 #pragma once
 
 namespace perfglass {
