@@ -125,8 +125,11 @@ void CallTreeView::focusFilter() {
 }
 
 // A new tree (another filter, the file read again) keeps the search typed and the row selected, found
-// again by the functions on its path (FilterRole: shown name, full name and module).
+// again by the functions on its path (FilterRole: shown name, full name and module). A tree still being made
+// (the bottom-up tree of a hidden dock: the model is empty meanwhile) keeps the row for the tree that
+// follows.
 void CallTreeView::rememberCurrentRow() {
+    if (model_->rowCount() == 0) return;
     currentPath_.clear();
     for (QModelIndex index = view_->currentIndex(); index.isValid(); index = index.parent())
         currentPath_.prepend(index.data(TreeModelBase::FilterRole).toString());
@@ -141,6 +144,7 @@ void CallTreeView::onModelReset() {
 }
 
 void CallTreeView::restoreCurrentRow() {
+    if (model_->rowCount() == 0) return;
     QModelIndex found;
     for (const QString &step : std::as_const(currentPath_)) {
         const QModelIndexList matches =

@@ -643,6 +643,23 @@ void TestMainWindow::bottomUpTree() {
     QTreeView *tree = part<CallTreeView>(window, "bottomUpView")->treeView();
     QVERIFY(tree->isExpanded(tree->model()->index(0, 0)));
     saveScreenshot(window.get(), QStringLiteral("bottomup.png"));
+
+    // A row selected in it stays selected when a new analysis comes while the dock is hidden: the tree is
+    // made only once the dock shows again, and the row is found again in it.
+    tree->setCurrentIndex(tree->model()->index(0, 0, tree->model()->index(0, 0))); // spinFor under hotLoop
+    const auto rowPath = [tree] {
+        QStringList path;
+        for (QModelIndex index = tree->currentIndex(); index.isValid(); index = index.parent())
+            path.prepend(index.data().toString());
+        return path;
+    };
+    const QStringList selected = rowPath();
+    QCOMPARE(selected.size(), 2);
+    part<QDockWidget>(window, "topDownDock")->raise();
+    window->reloadSession();
+    QTRY_VERIFY_WITH_TIMEOUT(!model.tree(), kLoadTimeoutMs);
+    QVERIFY(showBottomUpTree(*window, kLoadTimeoutMs));
+    QCOMPARE(rowPath(), selected);
 }
 
 void TestMainWindow::callerCallee() {
