@@ -70,13 +70,6 @@ std::shared_ptr<const CallTree> CallTree::topDownFromCosts(std::shared_ptr<const
     return tree;
 }
 
-std::shared_ptr<const CallTree> CallTree::bottomUp(std::shared_ptr<const Profile> profile,
-                                                   const SampleFilter &filter,
-                                                   const AggregationControl &control) {
-    const StackCosts costs = StackCosts::compute(*profile, filter, control);
-    return bottomUpOf(*topDownFromCosts(std::move(profile), costs), control.stop);
-}
-
 namespace {
 // A bottom-up node while the tree is built: what identifies it among its siblings, and its costs. Kept apart
 // from CallTreeNode (whose children vector makes it large) so that the hash look-ups stay in cache.
@@ -106,54 +99,112 @@ std::vector<CallTreeNode> nodesOf(const std::vector<BottomUpEntry> &entries) {
     }
     return nodes;
 }
-} // namespace
 
-// The top-down tree holds one node per distinct call path that has cost; each node with self cost is one
-// path leaf → callers → outermost frame of the bottom-up tree. Every node on the path counts that cost as
-// inclusive; the first, the frame the samples end in, as self.
-std::shared_ptr<const CallTree> CallTree::bottomUpOf(const CallTree &topDown, const std::stop_token &stop) {
-    const std::vector<CallTreeNode> &paths = topDown.nodes();
-    std::vector<BottomUpEntry> entries(1);
-    entries[kRoot].self = paths[kRoot].self;
-    entries[kRoot].inclusive = paths[kRoot].inclusive;
+// The call paths of a top-down tree, leaf by leaf: its nodes 1.. (0 is the root).
+class TopDownPaths {
+public:
+    static constexpr uint32_t kOutermost = CallTree::kRoot; // the parent of an outermost frame
+
+    explicit TopDownPaths(const std::vector<CallTreeNode> &nodes)
+        : nodes_(nodes) {}
+    uint32_t begin() const { return 1; }
+    uint32_t end() const { return static_cast<uint32_t>(nodes_.size()); }
+    uint64_t self(uint32_t n) const { return nodes_[n].self; }
+    uint32_t parent(uint32_t n) const { return nodes_[n].parent; }
+    FunctionId function(uint32_t n) const { return nodes_[n].function; }
+    bool inlined(uint32_t n) const { return nodes_[n].inlined; }
+
+private:
+    const std::vector<CallTreeNode> &nodes_;
+};
+
+// The same paths straight from the costs the top-down tree is made of: the transformed stacks (the same
+// prefix tree, numbered from 0, nodes without cost included) and their self costs. Walked in the same order,
+// they give the same bottom-up tree without making the top-down one.
+class StackPaths {
+public:
+    static constexpr uint32_t kOutermost = kNoStack;
+
+    explicit StackPaths(const StackCosts &costs)
+        : stacks_(*costs.stacks)
+        , self_(costs.self) {}
+    uint32_t begin() const { return 0; }
+    uint32_t end() const { return static_cast<uint32_t>(stacks_.size()); }
+    uint64_t self(uint32_t s) const { return self_[s]; }
+    uint32_t parent(uint32_t s) const { return stacks_.node(s).parent; }
+    FunctionId function(uint32_t s) const { return stacks_.node(s).function; }
+    bool inlined(uint32_t s) const { return stacks_.node(s).inlined; }
+
+private:
+    const TransformedStacks &stacks_;
+    const std::vector<uint64_t> &self_;
+};
+
+// Each path with self cost is one path leaf → callers → outermost frame of the bottom-up tree. Every node on
+// the path counts that cost as inclusive; the leaf's node as self too. ROOT is the root's own costs.
+template <typename Paths>
+std::vector<BottomUpEntry> bottomUpEntries(const Paths &paths, BottomUpEntry root,
+                                           const std::stop_token &stop) {
+    std::vector<BottomUpEntry> entries{root};
     // Deep stacks make millions of look-ups, which a node-based map would pay with an allocation each.
     const auto hashOf = [](uint32_t parent, FunctionId function, bool inlined) {
         return (uint64_t{parent} << 32 | function) * 2 + (inlined ? 1 : 0);
     };
     IdHashIndex index;
-    const auto child = [&](uint32_t parent, const CallTreeNode &frame) {
-        const uint64_t hash = hashOf(parent, frame.function, frame.inlined);
+    const auto child = [&](uint32_t parent, FunctionId function, bool inlined) {
+        const uint64_t hash = hashOf(parent, function, inlined);
         const uint32_t found = index.find(hash, [&](uint32_t id) {
             const BottomUpEntry &entry = entries[id];
-            return entry.parent == parent && entry.function == frame.function &&
-                   entry.inlined == frame.inlined;
+            return entry.parent == parent && entry.function == function && entry.inlined == inlined;
         });
         if (found != IdHashIndex::kAbsent) return found;
         const auto id = static_cast<uint32_t>(entries.size());
-        entries.push_back({parent, frame.function, frame.inlined, 0, 0});
+        entries.push_back({parent, function, inlined, 0, 0});
         index.insert(hash, id, [&](uint32_t stored) {
             return hashOf(entries[stored].parent, entries[stored].function, entries[stored].inlined);
         });
         return id;
     };
-    constexpr size_t kStopCheckEvery = 4096;
-    for (size_t leaf = 1; leaf < paths.size(); ++leaf) {
+    constexpr uint32_t kStopCheckEvery = 4096;
+    for (uint32_t leaf = paths.begin(); leaf < paths.end(); ++leaf) {
         if (leaf % kStopCheckEvery == 0) throwIfCancelled(stop);
-        const uint64_t cost = paths[leaf].self;
+        const uint64_t cost = paths.self(leaf);
         if (cost == 0) continue;
-        uint32_t node = kRoot;
-        for (auto walk = static_cast<uint32_t>(leaf); walk != kRoot; walk = paths[walk].parent) {
-            node = child(node, paths[walk]);
+        uint32_t node = CallTree::kRoot;
+        for (uint32_t walk = leaf; walk != Paths::kOutermost; walk = paths.parent(walk)) {
+            node = child(node, paths.function(walk), paths.inlined(walk));
             entries[node].inclusive += cost;
             if (walk == leaf) entries[node].self += cost;
         }
     }
+    return entries;
+}
+} // namespace
+
+std::shared_ptr<const CallTree> CallTree::bottomUp(std::shared_ptr<const Profile> profile,
+                                                   const SampleFilter &filter,
+                                                   const AggregationControl &control) {
+    const StackCosts costs = StackCosts::compute(*profile, filter, control);
+    auto tree = std::make_shared<CallTree>();
+    tree->kind_ = Kind::BottomUp;
+    tree->profile_ = std::move(profile);
+    tree->stacks_ = costs.stacks;
+    tree->sampleCount_ = costs.sampleCount;
+    const BottomUpEntry root{kRoot, 0, false, costs.total, costs.rootSelf};
+    tree->nodes_ = nodesOf(bottomUpEntries(StackPaths(costs), root, control.stop));
+    tree->sortAndMeasure();
+    return tree;
+}
+
+std::shared_ptr<const CallTree> CallTree::bottomUpOf(const CallTree &topDown, const std::stop_token &stop) {
+    const CallTreeNode &top = topDown.nodes_[kRoot];
+    const BottomUpEntry root{kRoot, 0, false, top.inclusive, top.self};
     auto tree = std::make_shared<CallTree>();
     tree->kind_ = Kind::BottomUp;
     tree->profile_ = topDown.profile_;
     tree->stacks_ = topDown.stacks_;
     tree->sampleCount_ = topDown.sampleCount_;
-    tree->nodes_ = nodesOf(entries);
+    tree->nodes_ = nodesOf(bottomUpEntries(TopDownPaths(topDown.nodes_), root, stop));
     tree->sortAndMeasure();
     return tree;
 }
