@@ -41,9 +41,7 @@ void GrowingTimeline::widenFor(uint64_t time) {
 // The width is set for the latest new sample first, so that the workers' rows share it; they are merged
 // into the timeline's.
 void GrowingTimeline::add(const Profile &profile, const SampleFilter &filter, size_t begin) {
-    // Only transforms drop stacks; without them no tree is needed.
-    const auto stacks =
-        filter.transforms.empty() ? nullptr : TransformedStacks::build(profile, filter.transforms);
+    const auto dropping = TransformedStacks::forDropping(profile, filter.transforms);
     TimelineRowSet::extendUserSpaceStacks(profile, userStacks_);
     const ThreadCommands commands(profile);
     const TimelineRowSet::Context context{profile, userStacks_, commands};
@@ -59,7 +57,7 @@ void GrowingTimeline::add(const Profile &profile, const SampleFilter &filter, si
             for (size_t i = begin + from; i < begin + to; ++i) {
                 const uint64_t time = profile.samples.time[i];
                 if (time < start_ || !filter.accepts(profile, i)) continue;
-                if (stacks && stacks->map(profile.samples.stack[i]) == kDroppedStack) continue;
+                if (TransformedStacks::dropped(dropping.get(), profile.samples.stack[i])) continue;
                 perWorker[worker].add(context, i, bucketOf(time), kCapacity, filter.weight(profile, i));
             }
         });

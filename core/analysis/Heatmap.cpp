@@ -156,7 +156,7 @@ Heatmap Heatmap::compute(const Profile &profile, const SampleFilter &filter, con
     const bool whole = options.start == 0 && options.end == 0;
     const Heatmap empty = axis(whole ? profile.startTime : options.start,
                                whole ? profile.endTime + 1 : options.end, options.bucketNs);
-    const auto stacks = TransformedStacks::build(profile, filter.transforms);
+    const auto dropping = TransformedStacks::forDropping(profile, filter.transforms);
     const size_t sampleCount = profile.samples.size();
     std::vector<Heatmap> perWorker(AggregationRunner::workerCount(sampleCount, control), empty);
     AggregationRunner::forEachBlock(sampleCount, control, [&](unsigned worker, size_t begin, size_t end) {
@@ -164,7 +164,7 @@ Heatmap Heatmap::compute(const Profile &profile, const SampleFilter &filter, con
         HeatmapCell cell;
         for (size_t i = begin; i < end; ++i) {
             if (!map.cellOf(profile.samples.time[i], cell) || !filter.accepts(profile, i)) continue;
-            if (stacks->map(profile.samples.stack[i]) == kDroppedStack) continue;
+            if (TransformedStacks::dropped(dropping.get(), profile.samples.stack[i])) continue;
             const size_t at = map.index(cell);
             ++map.samples_[at];
             map.cost_[at] += filter.weight(profile, i);

@@ -46,9 +46,7 @@ TimelineBuckets TimelineBuckets::compute(const Profile &profile, const SampleFil
     timeline.bucketCount = bucketCount;
     timeline.start = filter.startTime.value_or(profile.startTime);
     timeline.end = std::max(filter.endTime.value_or(profile.endTime + 1), timeline.start + 1);
-    // Only transforms drop stacks (a focus, a hidden function): without any, no tree need be built.
-    const auto stacks =
-        filter.transforms.empty() ? nullptr : TransformedStacks::build(profile, filter.transforms);
+    const auto dropping = TransformedStacks::forDropping(profile, filter.transforms);
     const std::vector<uint8_t> userStacks = TimelineRowSet::userSpaceStacks(profile);
     const ThreadCommands commands(profile);
     const TimelineRowSet::Context context{profile, userStacks, commands};
@@ -59,7 +57,7 @@ TimelineBuckets TimelineBuckets::compute(const Profile &profile, const SampleFil
         for (size_t i = begin; i < end; ++i) {
             const uint64_t time = profile.samples.time[i];
             if (time < timeline.start || time >= timeline.end || !filter.accepts(profile, i)) continue;
-            if (stacks && stacks->map(profile.samples.stack[i]) == kDroppedStack) continue;
+            if (TransformedStacks::dropped(dropping.get(), profile.samples.stack[i])) continue;
             perWorker[worker].add(context, i, timeline.bucketOf(time), bucketCount,
                                   filter.weight(profile, i));
         }

@@ -37,6 +37,16 @@ public:
     // Throws Error when a transform names a function or module the profile does not have.
     static std::shared_ptr<const TransformedStacks> build(const Profile &profile,
                                                           const std::vector<Transform> &transforms);
+    // For what asks only which samples the transforms drop (dropped()): only transforms drop stacks, so
+    // without any no tree is built and this is null.
+    static std::shared_ptr<const TransformedStacks> forDropping(const Profile &profile,
+                                                                const std::vector<Transform> &transforms) {
+        return transforms.empty() ? nullptr : build(profile, transforms);
+    }
+    // Whether DROPPING (forDropping's) drops the samples on a Profile stack.
+    static bool dropped(const TransformedStacks *dropping, StackId profileStack) {
+        return dropping && dropping->map(profileStack) == kDroppedStack;
+    }
     // The untransformed stacks of profile, a later snapshot of the growing profile previous was built from
     // (its stacks and frames first): previous's nodes plus those of the stacks added since, in O(new stacks
     // + nodes) rather than O(stacks). Null when previous was transformed or is not of such a prefix.
