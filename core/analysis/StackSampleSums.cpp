@@ -24,18 +24,17 @@ void StackSampleSums::add(const Profile &profile, const SampleFilter &filter, si
 void StackSampleSums::addInParallel(StackSampleSums &into, const Profile &profile, const SampleFilter &filter,
                                     size_t begin, size_t end, const AggregationControl &control) {
     const size_t count = end - begin;
-    const unsigned workers =
-        count >= profile.stacks.size() ? AggregationRunner::workerCount(count, control) : 1;
+    AggregationControl run = control;
+    if (count < profile.stacks.size()) run.threads = 1;
+    const unsigned workers = AggregationRunner::workerCount(count, run);
     if (workers <= 1) {
-        AggregationControl oneWorker = control;
-        oneWorker.threads = 1;
-        AggregationRunner::forEachBlock(count, oneWorker, [&](unsigned, size_t from, size_t to) {
+        AggregationRunner::forEachBlock(count, run, [&](unsigned, size_t from, size_t to) {
             into.add(profile, filter, begin + from, begin + to);
         });
         return;
     }
     std::vector<StackSampleSums> perWorker(workers);
-    AggregationRunner::forEachBlock(count, control, [&](unsigned worker, size_t from, size_t to) {
+    AggregationRunner::forEachBlock(count, run, [&](unsigned worker, size_t from, size_t to) {
         StackSampleSums &sums = perWorker[worker];
         if (sums.cost.empty()) {
             sums.cost.assign(profile.stacks.size(), 0);
