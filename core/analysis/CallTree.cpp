@@ -185,26 +185,28 @@ std::shared_ptr<const CallTree> CallTree::bottomUp(std::shared_ptr<const Profile
                                                    const SampleFilter &filter,
                                                    const AggregationControl &control) {
     const StackCosts costs = StackCosts::compute(*profile, filter, control);
-    auto tree = std::make_shared<CallTree>();
-    tree->kind_ = Kind::BottomUp;
-    tree->profile_ = std::move(profile);
-    tree->stacks_ = costs.stacks;
-    tree->sampleCount_ = costs.sampleCount;
     const BottomUpEntry root{kRoot, 0, false, costs.total, costs.rootSelf};
-    tree->nodes_ = nodesOf(bottomUpEntries(StackPaths(costs), root, control.stop));
-    tree->sortAndMeasure();
-    return tree;
+    return bottomUpTree(std::move(profile), costs.stacks, costs.sampleCount,
+                        nodesOf(bottomUpEntries(StackPaths(costs), root, control.stop)));
 }
 
 std::shared_ptr<const CallTree> CallTree::bottomUpOf(const CallTree &topDown, const std::stop_token &stop) {
     const CallTreeNode &top = topDown.nodes_[kRoot];
     const BottomUpEntry root{kRoot, 0, false, top.inclusive, top.self};
+    return bottomUpTree(topDown.profile_, topDown.stacks_, topDown.sampleCount_,
+                        nodesOf(bottomUpEntries(TopDownPaths(topDown.nodes_), root, stop)));
+}
+
+std::shared_ptr<const CallTree> CallTree::bottomUpTree(std::shared_ptr<const Profile> profile,
+                                                       std::shared_ptr<const TransformedStacks> stacks,
+                                                       uint64_t sampleCount,
+                                                       std::vector<CallTreeNode> nodes) {
     auto tree = std::make_shared<CallTree>();
     tree->kind_ = Kind::BottomUp;
-    tree->profile_ = topDown.profile_;
-    tree->stacks_ = topDown.stacks_;
-    tree->sampleCount_ = topDown.sampleCount_;
-    tree->nodes_ = nodesOf(bottomUpEntries(TopDownPaths(topDown.nodes_), root, stop));
+    tree->profile_ = std::move(profile);
+    tree->stacks_ = std::move(stacks);
+    tree->sampleCount_ = sampleCount;
+    tree->nodes_ = std::move(nodes);
     tree->sortAndMeasure();
     return tree;
 }

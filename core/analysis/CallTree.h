@@ -75,6 +75,11 @@ public:
     }
 
 private:
+    // The bottom-up tree of NODES, made from a top-down tree or from the costs it is made of.
+    static std::shared_ptr<const CallTree> bottomUpTree(std::shared_ptr<const Profile> profile,
+                                                        std::shared_ptr<const TransformedStacks> stacks,
+                                                        uint64_t sampleCount,
+                                                        std::vector<CallTreeNode> nodes);
     void sortAndMeasure(); // children sorted, depth
 
     std::shared_ptr<const Profile> profile_;
