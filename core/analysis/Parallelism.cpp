@@ -9,7 +9,7 @@ namespace {
 
 // The switches in time order (the record order, made stable where CPUs' buffers interleave).
 std::vector<ContextSwitch> sortedSwitches(const Profile &profile) {
-    std::vector<ContextSwitch> switches = profile.switches;
+    std::vector<ContextSwitch> switches = profile.switches.toVector();
     std::stable_sort(switches.begin(), switches.end(),
                      [](const ContextSwitch &a, const ContextSwitch &b) { return a.time < b.time; });
     return switches;

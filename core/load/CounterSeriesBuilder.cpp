@@ -126,7 +126,7 @@ void CounterSeriesBuilder::addRound(const perf_event_header *record) {
         const bool final = round->type == stat::kRoundFinal;
         // perf writes the last interval's values again as the final round; keep it only when it adds counts.
         if (final && !series.points.empty() && delta == CounterValue{}) {
-            series.points.back().final = true;
+            series.points.editBack().final = true;
             continue;
         }
         series.points.push_back({begin, round->time, delta.value, delta.enabled, delta.running, final});

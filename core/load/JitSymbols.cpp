@@ -56,9 +56,9 @@ std::optional<FrameId> JitSymbols::dumpFrame(LoadedDump &loaded, uint64_t addres
     if (const auto known = loaded.frames.find(key); known != loaded.frames.end()) return known->second;
     const FrameId id = interner_.addFrame(loaded.module, address, code->name);
     if (const JitLine *line = JitDump::lineAt(*code, address)) {
-        profile_.frames[id].sourceFile =
-            line->file.empty() ? StringId{0} : profile_.strings.intern(line->file);
-        profile_.frames[id].line = line->line;
+        Frame &frame = profile_.frames.edit(id);
+        frame.sourceFile = line->file.empty() ? StringId{0} : profile_.strings.intern(line->file);
+        frame.line = line->line;
     }
     loaded.frames.emplace(key, id);
     if (loaded.copied.insert(code).second) copyCode(*code, profile_.frames[id].function);

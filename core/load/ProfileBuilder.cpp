@@ -338,9 +338,8 @@ void ProfileBuilder::noteMark(const Sample &sample) {
         event.type == PERF_TYPE_TRACEPOINT ? tracingFormats_.byId(event.config) : nullptr;
     if (format != nullptr && !sample.raw.empty()) {
         const std::string fields = TracingFormats::decode(*format, sample.raw);
-        mark.fieldsOffset = static_cast<uint32_t>(profile_->markFields.size());
-        mark.fieldsLength = static_cast<uint32_t>(fields.size());
-        profile_->markFields += fields;
+        mark.fieldsOffset = profile_->markFields.append(fields);
+        mark.fieldsLength = static_cast<uint32_t>(std::min(fields.size(), ChunkedText::kMaxRun));
     }
     profile_->marks.push_back(mark);
 }

@@ -39,14 +39,13 @@ void ProfileInterner::indexFrame(FrameId id) {
 }
 
 FrameId ProfileInterner::addFrame(ModuleId module, uint64_t address, const std::string &name) {
-    const FrameId id = addUnnamedFrame(module, address);
-    profile_.frames[id].function = functionFor(module, name);
-    return id;
+    return addUnnamedFrame(module, address, functionFor(module, name));
 }
 
-FrameId ProfileInterner::addUnnamedFrame(ModuleId module, uint64_t address) {
+FrameId ProfileInterner::addUnnamedFrame(ModuleId module, uint64_t address, FunctionId function) {
     const auto id = static_cast<FrameId>(profile_.frames.size());
     Frame frame{};
+    frame.function = function;
     frame.module = module;
     frame.address = address;
     profile_.frames.push_back(frame);

@@ -36,8 +36,9 @@ public:
     }
     // A new frame for (module, address), not found before, of function name.
     FrameId addFrame(ModuleId module, uint64_t address, const std::string &name);
-    // A new frame whose function is set later (kernel frames, named once the kernel symbols are loaded).
-    FrameId addUnnamedFrame(ModuleId module, uint64_t address);
+    // A new frame whose function is set later (kernel frames, named once the kernel symbols are loaded), or
+    // is FUNCTION.
+    FrameId addUnnamedFrame(ModuleId module, uint64_t address, FunctionId function = 0);
     // New frames for the inline chain of (module, address), innermost first; returns the first.
     FrameId addInlineChain(ModuleId module, uint64_t address, std::span<const InlineFrame> chain);
     // The stack of frame (with the rest of its inline chain, outermost first) called from parent.

@@ -183,7 +183,7 @@ void Symbolizer::finish() {
     nameKernelFrames();
 }
 
-void Symbolizer::describeSoFar(Profile &snapshot) const {
+void Symbolizer::describeSoFar(Profile &snapshot) {
     jit_.addNotices(snapshot);
     noteBuildIds(snapshot);
     noteFilesUsed(snapshot);
@@ -215,7 +215,7 @@ void Symbolizer::nameKernelFrames() {
         addresses.push_back(profile_.frames[id].address);
     const std::vector<std::string> names = kernelSymbols_.symbolsAt(addresses);
     for (size_t i = 0; i < unnamedKernelFrames_.size(); ++i) {
-        Frame &frame = profile_.frames[unnamedKernelFrames_[i]];
+        Frame &frame = profile_.frames.edit(unnamedKernelFrames_[i]);
         if (names[i].empty()) ++profile_.diagnostics.framesWithoutSymbol;
         frame.function = interner_.functionFor(interner_.kernelModule(),
                                                names[i].empty() ? std::string("[unknown]") : names[i]);
@@ -224,10 +224,17 @@ void Symbolizer::nameKernelFrames() {
     unnamedKernelFrames_.clear();
 }
 
-void Symbolizer::noteUnresolvedModules(Profile &target) const {
-    std::vector<uint64_t> framesPerModule(target.modules.size(), 0);
-    for (const Frame &frame : target.frames)
-        ++framesPerModule[frame.module];
+// The frames of each module among the profile's first FRAMES (a frame's module never changes): counted once,
+// snapshot by snapshot.
+void Symbolizer::countFramesPerModule(size_t frames) {
+    framesPerModule_.resize(std::max(framesPerModule_.size(), profile_.modules.size()), 0);
+    for (; framesCounted_ < frames; ++framesCounted_)
+        ++framesPerModule_[profile_.frames[framesCounted_].module];
+}
+
+void Symbolizer::noteUnresolvedModules(Profile &target) {
+    countFramesPerModule(target.frames.size());
+    const std::vector<uint64_t> &framesPerModule = framesPerModule_;
     for (ModuleId module = 0; module < target.modules.size(); ++module) {
         if (module == interner_.unknownModule() || framesPerModule[module] == 0) continue;
         const auto error = moduleErrors_.find(module);

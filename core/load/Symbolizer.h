@@ -71,8 +71,9 @@ public:
     void nameKernelFramesSoFar() { nameKernelFrames(); }
     // What finish() adds to the profile, as far as it is known now, into SNAPSHOT (a copy of the profile so
     // far, its kernel frames named): the modules' build ids and files, the notices of modules without
-    // symbols and of unreadable jitdumps. Costs a pass over the distinct frames and modules.
-    void describeSoFar(Profile &snapshot) const;
+    // symbols and of unreadable jitdumps. Costs a pass over the modules and the frames added since the last
+    // call.
+    void describeSoFar(Profile &snapshot);
 
 private:
     ElfSymbols *symbolsFor(ModuleId module);
@@ -82,7 +83,8 @@ private:
     FrameId symbolizedFrame(ModuleId module, uint64_t address, ElfSymbols *symbols);
     void noteBuildIds(Profile &target) const;
     void nameKernelFrames();
-    void noteUnresolvedModules(Profile &target) const;
+    void noteUnresolvedModules(Profile &target);
+    void countFramesPerModule(size_t frames);
     void noteFilesUsed(Profile &target) const;
 
     Profile &profile_;
@@ -90,7 +92,9 @@ private:
     ProcessTable &processes_;
     KernelSymbols kernelSymbols_;
     std::vector<FrameId> unnamedKernelFrames_;
-    size_t kernelFramesNamed_ = 0;                     // by the snapshots so far (nameKernelFramesSoFar)
+    size_t kernelFramesNamed_ = 0;          // by the snapshots so far (nameKernelFramesSoFar)
+    std::vector<uint64_t> framesPerModule_; // of the first framesCounted_ frames
+    size_t framesCounted_ = 0;
     std::vector<std::unique_ptr<ElfSymbols>> symbols_; // by module
     std::vector<bool> symbolsOpened_;                  // by module: whether symbols_ was tried
     std::vector<std::string> filePaths_;               // by module: the file that named its frames

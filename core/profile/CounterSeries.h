@@ -3,6 +3,8 @@
 // (docs/session-format.md). analysis/CounterLines turns them into what charts and reports show.
 #pragma once
 
+#include "base/ChunkedTable.h"
+
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -32,7 +34,8 @@ struct CounterSeries {
     // only thread is then the whole program.
     bool launched = false;
     bool clock = false; // task-clock, cpu-clock: counts nanoseconds of CPU time
-    std::vector<CounterPoint> points;
+    // In chunks of 64 that copies share: a snapshot of a growing profile copies a pointer per 64 points.
+    ChunkedTable<CounterPoint, 6> points;
 
     uint64_t total() const {
         uint64_t sum = 0;

@@ -2,6 +2,7 @@
 // other tables by id; strings are stored once. Built by ProfileBuilder, shared as shared_ptr<const Profile>.
 #pragma once
 
+#include "base/ChunkedTable.h"
 #include "base/Message.h"
 #include "base/StringTable.h"
 #include "profile/CounterSeries.h"
@@ -182,11 +183,14 @@ struct JitCodeCopy {
     std::vector<Line> lines; // by address; empty when the runtime wrote no debug information
 };
 
+// The tables that grow with the session (samples, stacks, frames, functions, strings, marks, switches) are
+// chunked: a copy, such as a snapshot of a growing profile, shares their chunks. The small tables (modules,
+// threads, events) are copied.
 struct Profile {
     SampleTable samples;
-    std::vector<StackNode> stacks;
-    std::vector<Frame> frames;
-    std::vector<Function> functions;
+    ChunkedTable<StackNode> stacks;
+    ChunkedTable<Frame> frames;
+    ChunkedTable<Function> functions;
     std::vector<Module> modules;
     std::vector<ThreadInfo> threads;
     std::vector<EventInfo> events;
@@ -201,13 +205,13 @@ struct Profile {
     // Counting events read every interval (stat -o, record --counters): per event and CPU or thread.
     std::vector<CounterSeries> counters;
     // The samples of non-time events in record order, and their decoded fields ("prev_pid=12 ...").
-    std::vector<EventMark> marks;
-    std::string markFields;
+    ChunkedTable<EventMark> marks;
+    ChunkedText markFields;
     std::vector<JitCodeCopy> jitCode;
-    std::vector<ContextSwitch> switches; // in record order (by time)
+    ChunkedTable<ContextSwitch> switches; // in record order (by time)
 
     std::string_view fieldsOf(const EventMark &mark) const {
-        return std::string_view(markFields).substr(mark.fieldsOffset, mark.fieldsLength);
+        return markFields.run(mark.fieldsOffset, mark.fieldsLength);
     }
 
     const std::string &functionName(FunctionId id) const { return strings[functions[id].name]; }

@@ -55,10 +55,10 @@ std::map<std::string, uint64_t> parseCollapsed(const std::string &text) {
 InlineProfile inlineProfileWithSources() {
     InlineProfile inl;
     Profile &profile = inl.hand.profile;
-    profile.frames[inl.frames.at("mix*")].sourceFile = profile.strings.intern("src/mix.h");
-    profile.frames[inl.frames.at("mix*")].line = 12;
-    profile.frames[inl.frames.at("work")].sourceFile = profile.strings.intern("src/work.cpp");
-    profile.frames[inl.frames.at("work")].line = 30;
+    profile.frames.edit(inl.frames.at("mix*")).sourceFile = profile.strings.intern("src/mix.h");
+    profile.frames.edit(inl.frames.at("mix*")).line = 12;
+    profile.frames.edit(inl.frames.at("work")).sourceFile = profile.strings.intern("src/work.cpp");
+    profile.frames.edit(inl.frames.at("work")).line = 30;
     return inl;
 }
 

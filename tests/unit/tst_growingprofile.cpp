@@ -164,6 +164,16 @@ template <typename T> bool sharesSealedChunks(const PackedColumn<T> &earlier, co
     return true;
 }
 
+// Every chunk of earlier's table is the same storage in later's (LAST: the last chunk too, which the builder
+// appends to in place; frames may take a copy of theirs when a kernel frame in it is named).
+template <typename T>
+bool sharesTableChunks(const ChunkedTable<T> &earlier, const ChunkedTable<T> &later, bool last = true) {
+    const size_t chunks = last ? earlier.chunkCount() : earlier.size() / ChunkedTable<T>::kChunkSize;
+    for (size_t chunk = 0; chunk < chunks; ++chunk)
+        if (!later.sharesChunk(earlier, chunk)) return false;
+    return true;
+}
+
 // Steps until the loader has read everything that has arrived (or the input ended).
 GrowingProfileLoader::StepEnd readArrived(GrowingProfileLoader &loader) {
     GrowingProfileLoader::StepEnd end;
@@ -260,6 +270,7 @@ void TestGrowingProfile::growingFileSnapshotsShareChunksAndEndAsTheWholeFile() {
     QCOMPARE(previous->samples.size(), size_t{0});
     const uint64_t pieces = 7;
     int sharedSnapshots = 0;
+    int sharedTables = 0;
     std::shared_ptr<const StackSampleSums> sums; // the trees, extended snapshot by snapshot
     for (uint64_t piece = 0; piece < pieces; ++piece) {
         growing.appendPiece(piece, pieces);
@@ -269,12 +280,18 @@ void TestGrowingProfile::growingFileSnapshotsShareChunksAndEndAsTheWholeFile() {
         QVERIFY(sharesSealedChunks(previous->samples.time, next->samples.time));
         QVERIFY(sharesSealedChunks(previous->samples.stack, next->samples.stack));
         QVERIFY(sharesSealedChunks(previous->samples.tid, next->samples.tid));
+        QVERIFY(sharesTableChunks(previous->stacks, next->stacks));
+        QVERIFY(sharesTableChunks(previous->functions, next->functions));
+        QVERIFY(sharesTableChunks(previous->strings.strings(), next->strings.strings()));
+        QVERIFY(sharesTableChunks(previous->frames, next->frames, false));
+        if (previous->stacks.chunkCount() > 0) ++sharedTables;
         if (previous->samples.time.words().sealedChunks() > 0) ++sharedSnapshots;
         sums = extendAndCompare(sums, next);
         QVERIFY(sums);
         previous = next;
     }
     QVERIFY(sharedSnapshots >= 3); // the sharing was tested on sealed chunks, not only on empty columns
+    QVERIFY(sharedTables >= 3);
     growing.finish();
     QCOMPARE(readArrived(loader), GrowingProfileLoader::StepEnd::Ended);
     const std::shared_ptr<const Profile> grown = loader.finish();
