@@ -54,7 +54,7 @@ bool RecordFeed::feed(const std::function<bool()> &between) {
         }
         orderer_.push(record, reader_.lastRecordIsMapped(), cpu);
         if ((++records_ & 0x3f) == 0) reader_.discardBefore(oldestHeld());
-        if ((records_ & 0xfff) == 0 && between && !between()) return false;
+        if (records_ % kRecordsBetweenLooks == 0 && between && !between()) return false;
     }
     return true;
 }

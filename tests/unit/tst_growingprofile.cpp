@@ -12,6 +12,7 @@
 #include "base/UniqueFd.h"
 #include "load/GrowingProfileLoader.h"
 #include "load/LoadProfile.h"
+#include "load/RecordFeed.h"
 #include "perfdata/PerfDataReader.h"
 #include "perfdata/PerfDataWriter.h"
 #include "perfdata/PerfFileFormat.h"
@@ -232,6 +233,7 @@ private slots:
     void pipeSpoolHoldsAtMostItsCap();
     void pipeModeFileReadsToItsEnd();
     void cancelledLoadKeepsWhatItRead();
+    void spentBudgetEndsTheStepSoon();
 };
 
 void TestGrowingProfile::copiedColumnSharesSealedChunks() {
@@ -555,7 +557,7 @@ void TestGrowingProfile::cancelledLoadKeepsWhatItRead() {
     const size_t total = loader.samplesRead();
 
     GrowingProfileLoader cancelled(whole, options);
-    stop.request_stop(); // the step ends at its first look at the stop: after 4096 records
+    stop.request_stop(); // the step ends at its first look at the stop (RecordFeed::kRecordsBetweenLooks)
     QCOMPARE(cancelled.step(std::chrono::hours(1)), GrowingProfileLoader::StepEnd::Stopped);
     const std::shared_ptr<const Profile> partial = cancelled.finish();
     QVERIFY(partial->samples.size() > 0);
@@ -563,6 +565,21 @@ void TestGrowingProfile::cancelledLoadKeepsWhatItRead() {
     QCOMPARE(partial->samples.size(), size_t{cancelled.samplesRead()});
     QVERIFY(hasPartialNotice(*partial));
     QVERIFY(cancelled.ended());
+}
+
+// A step whose budget is spent ends at the feed's next look at the clock, kRecordsBetweenLooks records on:
+// the first step of a large DWARF file must not read on for another hundred milliseconds of unwinding.
+void TestGrowingProfile::spentBudgetEndsTheStepSoon() {
+    QTemporaryDir dir;
+    const std::string whole = dir.filePath("whole.data").toStdString();
+    writeLargeSession(whole);
+    GrowingProfileLoader loader(whole, goldenOptions());
+    QCOMPARE(loader.step(std::chrono::nanoseconds(0)), GrowingProfileLoader::StepEnd::Budget);
+    QVERIFY(loader.samplesRead() > 0);
+    QVERIFY2(loader.samplesRead() <= RecordFeed::kRecordsBetweenLooks,
+             qPrintable(QString::number(loader.samplesRead())));
+    QCOMPARE(loader.step(std::chrono::hours(1)), GrowingProfileLoader::StepEnd::Ended);
+    QCOMPARE(loader.finish()->samples.size(), size_t{loader.samplesRead()});
 }
 
 QTEST_GUILESS_MAIN(TestGrowingProfile)
