@@ -90,7 +90,10 @@ struct LoadJob::LiveLoad {
     // Opening in steps: what PATH stood for (an archive is unpacked first), the next step's length.
     std::optional<OpenedSession> opened;
     std::chrono::milliseconds stepBudget{250};
-    int readsPerAnalysis = 0;                // LoadStepPlan
+    double analysisShare = 1.0; // LoadStepPlan
+    // Of the steps so far: the time they read (with their snapshots) and their snapshots' analyses took.
+    std::chrono::nanoseconds readSoFar{0};
+    std::chrono::nanoseconds analysesSoFar{0};
     std::shared_ptr<const Profile> finished; // once the recorder has finished the file
     LiveState state = LiveState::CaughtUp;
     std::optional<size_t> deliveredSamples; // of the last snapshot handed over
@@ -134,7 +137,7 @@ void LoadJob::loadInSteps(const QString &path, LoadStepPlan plan) {
     live_->path = path;
     live_->opened.emplace();
     live_->stepBudget = plan.firstStep;
-    live_->readsPerAnalysis = plan.readsPerAnalysis;
+    live_->analysisShare = plan.analysisShare;
     startStep();
 }
 
@@ -193,10 +196,7 @@ std::shared_ptr<const SessionAnalysis> LoadJob::readLive(const QString &path, Lo
                                  : loader.step(live->stepBudget, stop,
                                                inSteps ? std::function<void(double)>(progress) : nullptr);
     throwIfCancelled(stop);
-    if (inSteps) {
-        live->stepBudget *= kStepGrowth;
-        if (end == StepEnd::CaughtUp) end = StepEnd::Ended;
-    }
+    if (inSteps && end == StepEnd::CaughtUp) end = StepEnd::Ended;
     if (end == StepEnd::Ended && !live->finished) live->finished = loader.finish();
     live->state = end == StepEnd::Ended    ? LiveState::Ended
                   : end == StepEnd::Budget ? LiveState::MoreToRead
@@ -230,20 +230,35 @@ std::shared_ptr<const SessionAnalysis> LoadJob::readLive(const QString &path, Lo
         analysedWithFacts(std::move(file), earlierFile, stop, {}, bottomUp, live->lastAnalysis.get());
     live->lastAnalysis = analysis;
     const qint64 analysisNs = clock.nsecsElapsed() - readNs;
-    if (inSteps) lengthenStepAfter(*live, std::chrono::nanoseconds(analysisNs));
+    if (inSteps && !live->finished)
+        planNextStep(*live, loader.shareRead(), std::chrono::nanoseconds(readNs),
+                     std::chrono::nanoseconds(analysisNs));
     printLiveTiming(loader.samplesRead() - samplesBefore, static_cast<double>(readNs) / 1e6, *shown,
                     static_cast<double>(analysisNs) / 1e6, processCpuMs() - cpuBefore);
     return analysis;
 }
 
-// A snapshot of a file opened in steps costs an analysis of all that was read so far. Where that is dear
-// against the reading (deep DWARF stacks: about half the time read), steps four times as long as the last
-// would add a quarter of the load; the next step then reads for LoadStepPlan::readsPerAnalysis times the
-// snapshot's analysis at least, and fewer snapshots are shown.
-void LoadJob::lengthenStepAfter(LiveLoad &live, std::chrono::nanoseconds analysis) {
-    // In milliseconds of a double: a large factor (a test's) must not overflow the nanoseconds.
-    const std::chrono::duration<double, std::milli> floor = analysis * double(live.readsPerAnalysis);
-    live.stepBudget = std::max(live.stepBudget, std::chrono::duration_cast<std::chrono::milliseconds>(floor));
+// A snapshot of a file opened in steps costs an analysis of all that was read so far, about in proportion to
+// it (deep DWARF stacks: a fifth of the time their reading took; frame pointers: a tenth). The next step
+// reads four times as long, unless its snapshot's analysis, with those before, would exceed analysisShare
+// of the whole load predicted from the share read so far: then it reads the rest at once. A step longer
+// than the file needs ends at the file's end.
+void LoadJob::planNextStep(LiveLoad &live, double shareRead, std::chrono::nanoseconds read,
+                           std::chrono::nanoseconds analysis) {
+    live.readSoFar += read;
+    live.analysesSoFar += analysis;
+    const auto longer = live.stepBudget * kStepGrowth;
+    live.stepBudget = longer;
+    if (live.analysisShare >= 1.0 || shareRead <= 0.0) return;
+    using Ms = std::chrono::duration<double, std::milli>;
+    const double readMs = Ms(live.readSoFar).count();
+    const double analysisMs = Ms(analysis).count();
+    const double wholeLoadMs = (readMs + analysisMs) / shareRead;
+    const double nextShare = shareRead * (1.0 + Ms(longer).count() / readMs);
+    const double nextAnalysisMs = analysisMs * nextShare / shareRead;
+    if (nextShare >= 1.0 ||
+        Ms(live.analysesSoFar).count() + nextAnalysisMs > live.analysisShare * wholeLoadMs)
+        live.stepBudget = std::chrono::hours(24); // the rest at once
 }
 
 // The first aggregation of a read session: every event that was sampled, no filter.

@@ -21,11 +21,12 @@ namespace perfglass {
 class GrowingProfileLoader;
 
 // How a file opened in steps is read (LoadJob::loadInSteps): the first step's length; each later step reads
-// four times as long as the one before, and at least readsPerAnalysis times as long as the last snapshot's
-// analysis took (0: no such floor), so that the snapshots' analyses add little to the whole load.
+// four times as long as the one before while the snapshots' analyses stay within analysisShare of the whole
+// load (as predicted from the share of the file read so far); then the last step reads the rest at once.
+// analysisShare 1 or more: no such limit.
 struct LoadStepPlan {
     std::chrono::milliseconds firstStep{120};
-    int readsPerAnalysis = 40;
+    double analysisShare = 0.02;
 };
 
 class LoadJob : public BackgroundJob {
@@ -104,7 +105,8 @@ private:
     analysedWithFacts(std::shared_ptr<SessionFile> file, const SessionFile *earlierFile,
                       const std::stop_token &stop, const ReportProgress &reportProgress,
                       BottomUpTree bottomUp, const SessionAnalysis *earlier = nullptr);
-    static void lengthenStepAfter(LiveLoad &live, std::chrono::nanoseconds analysis);
+    static void planNextStep(LiveLoad &live, double shareRead, std::chrono::nanoseconds read,
+                             std::chrono::nanoseconds analysis);
     static std::shared_ptr<const SessionAnalysis> analysed(std::shared_ptr<SessionFile> file,
                                                            const std::stop_token &stop,
                                                            const ReportProgress &reportProgress,

@@ -162,7 +162,7 @@ private slots:
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         SessionDocument *document = part<SessionPage>(window, "sessionPage")->document();
-        document->setSteps(0, {std::chrono::milliseconds(1), 0}); // several snapshots, however cheap
+        document->setSteps(0, {std::chrono::milliseconds(1), 1.0}); // several snapshots, however dear
         std::vector<Shown> shown;
         recordWhatIsShown(window, *document, shown);
         window.openFile(path);

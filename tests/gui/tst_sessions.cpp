@@ -125,9 +125,9 @@ std::pair<uint64_t, uint64_t> selectMiddleThird(SessionDocument &document) {
 void openLargeFileInSteps(SessionDocument &document, const QTemporaryDir &dir) {
     const QString path = dir.filePath(QStringLiteral("large.data"));
     writeManySamples(path, 120'000);
-    // No floor from the analyses' cost: the tests want several snapshots of a file read in well under a
+    // No limit from the analyses' cost: the tests want several snapshots of a file read in well under a
     // second.
-    document.setSteps(0, {std::chrono::milliseconds(1), 0});
+    document.setSteps(0, {std::chrono::milliseconds(1), 1.0});
     document.open(path);
 }
 
@@ -322,9 +322,9 @@ private slots:
         QVERIFY(*lineages.begin() != 0);
     }
 
-    // Where a snapshot's analysis is dear against the reading, the next step reads on for that many times its
-    // analysis: here, a floor a million times the analysis reads the rest of the file at once, so only the
-    // first snapshot is partial.
+    // Where the next snapshot's analysis would take the snapshots' analyses past the plan's share of the
+    // whole load, the next step reads the rest of the file at once: with a share of 0, only the first
+    // snapshot is partial.
     void dearAnalysisLengthensTheNextStep() {
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("large.data"));
@@ -333,7 +333,7 @@ private slots:
         std::vector<double> shares;
         connect(&document, &SessionDocument::loaded, this,
                 [&] { shares.push_back(document.file()->partialShare); });
-        document.setSteps(0, {std::chrono::milliseconds(1), 1'000'000});
+        document.setSteps(0, {std::chrono::milliseconds(1), 0.0});
         document.open(path);
         QTRY_VERIFY_WITH_TIMEOUT(!document.isOpeningInSteps() && !document.isLoading(), kLoadTimeoutMs);
         QCOMPARE(shares.size(), size_t{2});
