@@ -221,6 +221,7 @@ std::shared_ptr<const TransformedStacks> TransformedStacks::extend(const Transfo
     result->firstSynthetic_ = static_cast<FunctionId>(profile.functions.size());
     result->map_ = previous.map_;
     FunctionTree tree(previous.nodes_);
+    tree.reserve(profile.stacks.size());
     result->mapStacks(profile, static_cast<StackId>(previous.map_.size()), tree);
     result->nodes_ = std::move(tree.nodes);
     return result;
