@@ -11,6 +11,8 @@
 // symbols are loaded) copies its chunk first when another table shares it.
 #pragma once
 
+#include "base/IndexIterator.h"
+
 #include <algorithm>
 #include <array>
 #include <atomic>
@@ -35,64 +37,7 @@ public:
     using size_type = size_t;
     using const_reference = const T &;
 
-    class const_iterator {
-    public:
-        using iterator_category = std::random_access_iterator_tag;
-        using value_type = T;
-        using difference_type = std::ptrdiff_t;
-        using pointer = const T *;
-        using reference = const T &;
-
-        const_iterator() = default;
-        const_iterator(const ChunkedTable *table, size_t index)
-            : table_(table)
-            , index_(index) {}
-        const T &operator*() const { return (*table_)[index_]; }
-        const T *operator->() const { return &(*table_)[index_]; }
-        const T &operator[](difference_type n) const { return (*table_)[index_ + static_cast<size_t>(n)]; }
-        const_iterator &operator++() {
-            ++index_;
-            return *this;
-        }
-        const_iterator operator++(int) {
-            const_iterator old = *this;
-            ++index_;
-            return old;
-        }
-        const_iterator &operator--() {
-            --index_;
-            return *this;
-        }
-        const_iterator operator--(int) {
-            const_iterator old = *this;
-            --index_;
-            return old;
-        }
-        const_iterator &operator+=(difference_type n) {
-            index_ += static_cast<size_t>(n);
-            return *this;
-        }
-        const_iterator &operator-=(difference_type n) {
-            index_ -= static_cast<size_t>(n);
-            return *this;
-        }
-        friend const_iterator operator+(const_iterator it, difference_type n) { return it += n; }
-        friend const_iterator operator+(difference_type n, const_iterator it) { return it += n; }
-        friend const_iterator operator-(const_iterator it, difference_type n) { return it -= n; }
-        friend difference_type operator-(const const_iterator &a, const const_iterator &b) {
-            return static_cast<difference_type>(a.index_) - static_cast<difference_type>(b.index_);
-        }
-        friend bool operator==(const const_iterator &a, const const_iterator &b) {
-            return a.index_ == b.index_;
-        }
-        friend auto operator<=>(const const_iterator &a, const const_iterator &b) {
-            return a.index_ <=> b.index_;
-        }
-
-    private:
-        const ChunkedTable *table_ = nullptr;
-        size_t index_ = 0;
-    };
+    using const_iterator = IndexIterator<ChunkedTable, T, const T &>;
     using iterator = const_iterator;
 
     ChunkedTable() = default;

@@ -4,9 +4,9 @@
 // back(). Appending is push_back; the rare correction of a value is set(i, value) or back() = value.
 #pragma once
 
+#include "base/IndexIterator.h"
 #include "profile/PackedWords.h"
 
-#include <compare>
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
@@ -20,63 +20,7 @@ public:
     using value_type = T;
     using size_type = size_t;
 
-    class const_iterator {
-    public:
-        using iterator_category = std::random_access_iterator_tag;
-        using value_type = T;
-        using difference_type = std::ptrdiff_t;
-        using pointer = void;
-        using reference = T;
-
-        const_iterator() = default;
-        const_iterator(const PackedColumn *column, size_t index)
-            : column_(column)
-            , index_(index) {}
-        T operator*() const { return (*column_)[index_]; }
-        T operator[](difference_type n) const { return (*column_)[index_ + static_cast<size_t>(n)]; }
-        const_iterator &operator++() {
-            ++index_;
-            return *this;
-        }
-        const_iterator operator++(int) {
-            const_iterator old = *this;
-            ++index_;
-            return old;
-        }
-        const_iterator &operator--() {
-            --index_;
-            return *this;
-        }
-        const_iterator operator--(int) {
-            const_iterator old = *this;
-            --index_;
-            return old;
-        }
-        const_iterator &operator+=(difference_type n) {
-            index_ += static_cast<size_t>(n);
-            return *this;
-        }
-        const_iterator &operator-=(difference_type n) {
-            index_ -= static_cast<size_t>(n);
-            return *this;
-        }
-        friend const_iterator operator+(const_iterator it, difference_type n) { return it += n; }
-        friend const_iterator operator+(difference_type n, const_iterator it) { return it += n; }
-        friend const_iterator operator-(const_iterator it, difference_type n) { return it -= n; }
-        friend difference_type operator-(const const_iterator &a, const const_iterator &b) {
-            return static_cast<difference_type>(a.index_) - static_cast<difference_type>(b.index_);
-        }
-        friend bool operator==(const const_iterator &a, const const_iterator &b) {
-            return a.index_ == b.index_;
-        }
-        friend auto operator<=>(const const_iterator &a, const const_iterator &b) {
-            return a.index_ <=> b.index_;
-        }
-
-    private:
-        const PackedColumn *column_ = nullptr;
-        size_t index_ = 0;
-    };
+    using const_iterator = IndexIterator<PackedColumn, T, T>;
     using iterator = const_iterator;
 
     // The last value, assignable: `column.back() = value` rewrites it (set()).
