@@ -183,9 +183,9 @@ struct JitCodeCopy {
     std::vector<Line> lines; // by address; empty when the runtime wrote no debug information
 };
 
-// The tables that grow with the session (samples, stacks, frames, functions, strings, marks, switches) are
-// chunked: a copy, such as a snapshot of a growing profile, shares their chunks. The small tables (modules,
-// threads, events) are copied.
+// The tables that grow with the session (samples, stacks, frames, functions, strings, marks, switches, JIT
+// code) are chunked: a copy, such as a snapshot of a growing profile, shares their chunks. The small tables
+// (modules, threads, events) are copied.
 struct Profile {
     SampleTable samples;
     ChunkedTable<StackNode> stacks;
@@ -207,7 +207,7 @@ struct Profile {
     // The samples of non-time events in record order, and their decoded fields ("prev_pid=12 ...").
     ChunkedTable<EventMark> marks;
     ChunkedText markFields;
-    std::vector<JitCodeCopy> jitCode;
+    ChunkedTable<JitCodeCopy> jitCode;
     ChunkedTable<ContextSwitch> switches; // in record order (by time)
 
     std::string_view fieldsOf(const EventMark &mark) const {
