@@ -234,18 +234,17 @@ void Symbolizer::countFramesPerModule(size_t frames) {
 
 void Symbolizer::noteUnresolvedModules(Profile &target) {
     countFramesPerModule(target.frames.size());
-    const std::vector<uint64_t> &framesPerModule = framesPerModule_;
     for (ModuleId module = 0; module < target.modules.size(); ++module) {
-        if (module == interner_.unknownModule() || framesPerModule[module] == 0) continue;
+        if (module == interner_.unknownModule() || framesPerModule_[module] == 0) continue;
         const auto error = moduleErrors_.find(module);
         if (error == moduleErrors_.end()) continue;
         ++target.diagnostics.modulesWithoutSymbols;
         target.diagnostics.notices.push_back(coreMessage(MessageKind::NoSymbolsForModule,
-                                                         target.modulePath(module), framesPerModule[module],
+                                                         target.modulePath(module), framesPerModule_[module],
                                                          error->second));
     }
     for (const auto &[module, warning] : moduleWarnings_)
-        if (module < framesPerModule.size() && framesPerModule[module] > 0)
+        if (module < framesPerModule_.size() && framesPerModule_[module] > 0)
             target.diagnostics.notices.push_back(textMessage(warning));
     // The kernel frames of the whole profile: those the snapshots named too.
     const size_t kernelFrames = kernelFramesNamed_ + unnamedKernelFrames_.size();
