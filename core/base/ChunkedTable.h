@@ -143,10 +143,6 @@ public:
         return index < chunks_.size() && index < other.chunks_.size() &&
                chunks_[index] == other.chunks_[index];
     }
-    // Heap bytes of the chunks (shared ones included).
-    size_t memoryBytes() const {
-        return chunks_.size() * sizeof(Chunk) + chunks_.capacity() * sizeof(void *);
-    }
 
 private:
     static constexpr size_t kIndexMask = kChunkSize - 1;
