@@ -96,6 +96,9 @@ private:
                                                            const std::shared_ptr<LiveLoad> &live,
                                                            BottomUpTree bottomUp, const std::stop_token &stop,
                                                            const ReportProgress &reportProgress);
+    static std::shared_ptr<const Profile> readStep(const QString &path, LoadOptions &options, LiveLoad &live,
+                                                   const std::stop_token &stop,
+                                                   const std::function<void(double)> &progress);
     static GrowingProfileLoader &liveLoader(const QString &path, LoadOptions &options, LiveLoad &live,
                                             const std::stop_token &stop);
     void startStep();

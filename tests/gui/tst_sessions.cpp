@@ -20,8 +20,10 @@
 #include "unit/ManySamplesSession.h"
 #include "unit/TreeLines.h"
 
+#include <QDir>
 #include <QDockWidget>
 #include <QFile>
+#include <QFileInfo>
 #include <QLineEdit>
 #include <QMouseEvent>
 #include <QScrollArea>
@@ -129,6 +131,16 @@ void openLargeFileInSteps(SessionDocument &document, const QTemporaryDir &dir) {
     // second.
     document.setSteps(0, {std::chrono::milliseconds(1), 1.0});
     document.open(path);
+}
+
+// Whether this process has PATH open or mapped (/proc/self/fd, /proc/self/maps).
+bool processHoldsFile(const QString &path) {
+    const QString target = QFileInfo(path).canonicalFilePath();
+    for (const QFileInfo &fd :
+         QDir(QStringLiteral("/proc/self/fd")).entryInfoList(QDir::Files | QDir::System))
+        if (fd.symLinkTarget() == target) return true;
+    QFile maps(QStringLiteral("/proc/self/maps"));
+    return maps.open(QIODevice::ReadOnly) && maps.readAll().contains(target.toUtf8());
 }
 
 } // namespace
@@ -320,6 +332,8 @@ private slots:
         QCOMPARE(document.analysis()->topDown->sampleCount(), size_t(119'900));
         QCOMPARE(lineages.size(), size_t{1}); // every snapshot and the complete profile: one growing profile
         QVERIFY(*lineages.begin() != 0);
+        // The loader was released when it finished, with its file and buffers, before the last analysis.
+        QVERIFY(!processHoldsFile(dir.filePath(QStringLiteral("large.data"))));
     }
 
     // Where the next snapshot's analysis would take the snapshots' analyses past the plan's share of the
