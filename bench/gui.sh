@@ -2,7 +2,8 @@
 # The desktop application's own start-up figures (PERFGLASS_TIMING=1, gui/StartupTiming): milliseconds since
 # main() when the window was shown, the session loaded and the first flame graph painted (for a file of 64 MiB
 # or more, which opens in steps, also its first partial flame graph, and the whole load in one go), medians of RUNS runs
-# (default 5) under QT_QPA_PLATFORM=offscreen (or the display given with PLATFORM=xcb).
+# (default 5) under QT_QPA_PLATFORM=offscreen (or the display given with PLATFORM=xcb), and for a file opened in
+# steps the ratio of its whole load to the load in one go (target at most 1.05).
 # Then `perfglass-cli report` of FILE (whole process, run for run) and the ratio of the application's first
 # complete flame graph to it (target at most 1.2).
 # Then the times of a zoom, a search, a timeline drag and the heat map's redraw and rebuild
@@ -56,6 +57,14 @@ painted=$(middle "$WORK/$([ "$steps" = 1 ] && echo timing-one-go || echo timing)
 cli=$(middle "$WORK/cli" "cli report")
 [ -n "$painted" ] && [ -n "$cli" ] && [ "$cli" -gt 0 ] &&
     awk -v a="$painted" -v b="$cli" 'BEGIN { printf "first flame graph (in one go) / perfglass-cli report: %.2f times (target at most 1.2)\n", a / b }'
+# The whole load in steps against in one go (target at most 1.05): the median of the runs' ratios, each run in
+# steps paired with the run in one go right after it, so that a slow spell of the machine weighs on both.
+if [ "$steps" = 1 ]; then
+    grep "^perfglass timing: session loaded " "$WORK/timing" | awk '{ print $(NF - 1) }' >"$WORK/steps-loads"
+    grep "^perfglass timing: session loaded " "$WORK/timing-one-go" | awk '{ print $(NF - 1) }' >"$WORK/one-go-loads"
+    paste "$WORK/steps-loads" "$WORK/one-go-loads" | awk 'NF == 2 && $2 > 0 { print $1 / $2 }' | sort -n |
+        awk '{ v[NR] = $1 } END { if (NR) printf "session loaded in steps / in one go: median %.2f times (min %.2f, max %.2f, %d pairs; target at most 1.05)\n", v[int((NR + 1) / 2)], v[1], v[NR], NR }'
+fi
 if [ -x "$BUILD/bench/gui-interactions" ]; then
     echo "# $(cut -d' ' -f1-3 /proc/loadavg) load average; interactions on $BIG"
     QT_QPA_PLATFORM=${PLATFORM:-offscreen} "$BUILD/bench/gui-interactions" "$BIG" "$RUNS" ${SEARCH:+"$SEARCH"}
