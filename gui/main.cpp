@@ -3,6 +3,7 @@
 // (./perf.data when no FILE is given and it exists, as perf report reads it).
 #include "CompareWindow.h"
 #include "HeapRetention.h"
+#include "LiveRefreshInterval.h"
 #include "MainWindow.h"
 #include "SessionComparer.h"
 #include "SessionDocument.h"
@@ -39,7 +40,8 @@ void nameApplication() {
     QCoreApplication::setApplicationVersion(QStringLiteral(PERFGLASS_VERSION));
 }
 
-// The command line: [FILE...] and --screenshot PNG, besides --help and --version.
+// The command line: [FILE...], --screenshot PNG, --compare COMPARISON, --refresh SECONDS and the symbol
+// options, besides --help and --version.
 QCommandLineOption describeCommandLine(QCommandLineParser &parser) {
     parser.setApplicationDescription(QCoreApplication::translate(
         "main", "Perfglass, a Linux profiler: shows perf.data sessions as flame graphs "
@@ -63,8 +65,33 @@ QCommandLineOption describeCommandLine(QCommandLineParser &parser) {
         QStringLiteral("compare"),
         QCoreApplication::translate("main", "Compare FILE (the baseline) with COMPARISON once FILE is open."),
         QStringLiteral("COMPARISON")));
+    parser.addOption(QCommandLineOption(
+        QStringLiteral("refresh"),
+        QCoreApplication::translate("main",
+                                    "Read a stream (FILE -) and the live view of a recording again every "
+                                    "SECONDS (1 to 60; default: the Recording dock's setting, 1)."),
+        QStringLiteral("SECONDS")));
     perfglass::SymbolCommandLine::addOptions(parser);
     return screenshotOption;
+}
+
+// --refresh SECONDS: the live interval for this run; false (said on standard error) for a wrong value.
+bool takeRefreshOption(const QCommandLineParser &parser) {
+    const QString value = parser.value(QStringLiteral("refresh"));
+    if (value.isEmpty()) return true;
+    bool number = false;
+    const int seconds = value.toInt(&number);
+    using perfglass::LiveRefreshInterval;
+    if (!number || seconds < LiveRefreshInterval::kMinSeconds || seconds > LiveRefreshInterval::kMaxSeconds) {
+        std::fprintf(
+            stderr, "%s\n",
+            qPrintable(QApplication::translate(
+                           "main", "--refresh %1: a whole number of seconds from 1 to 60 was expected.")
+                           .arg(value)));
+        return false;
+    }
+    LiveRefreshInterval::overrideSeconds(seconds);
+    return true;
 }
 
 // Prints the help or the version and exits (QCommandLineParser::process), or returns 2 for a mistake.
@@ -130,6 +157,7 @@ int main(int argc, char *argv[]) {
     if (files.isEmpty() && QFileInfo(QStringLiteral("perf.data")).isFile())
         files << QStringLiteral("perf.data");
 
+    if (!takeRefreshOption(parser)) return 2;
     perfglass::MainWindow window;
     const perfglass::SymbolSettings symbols =
         perfglass::SymbolCommandLine::settingsFrom(parser, window.symbolSettings());

@@ -2,6 +2,7 @@
 
 #include "AnalysisJob.h"
 #include "FilterCommand.h"
+#include "LiveRefreshInterval.h"
 #include "LoadJob.h"
 
 #include <QFileInfo>
@@ -46,8 +47,12 @@ SessionDocument::SessionDocument(QObject *parent)
                           ? UINT64_MAX
                           : LoadJob::kStepsFromBytes)
     , streamTimer_(new QTimer(this)) {
-    streamTimer_->setInterval(1000);
-    connect(streamTimer_, &QTimer::timeout, this, [this] { refreshLive(streamPath_); });
+    streamTimer_->setObjectName(QStringLiteral("streamTimer"));
+    // The interval is read again at each tick: a change in the Recording dock applies to an open stream too.
+    connect(streamTimer_, &QTimer::timeout, this, [this] {
+        streamTimer_->setInterval(LiveRefreshInterval::interval());
+        refreshLive(streamPath_);
+    });
     loader_->setObjectName(QStringLiteral("loadJob"));
     analyzer_->setObjectName(QStringLiteral("analysisJob"));
     exporter_->setObjectName(QStringLiteral("exportJob"));
@@ -123,7 +128,7 @@ void SessionDocument::refreshLive(const QString &path) {
 void SessionDocument::openStream(const QString &path) {
     streamPath_ = path;
     refreshLive(path);
-    streamTimer_->start();
+    streamTimer_->start(LiveRefreshInterval::interval());
 }
 
 bool SessionDocument::isStreaming() const {

@@ -396,6 +396,14 @@
         <source>Do not look in the user&apos;s build-id cache (--buildid-dir, $PERF_BUILDID_DIR or ~/.debug).</source>
         <translation>Nicht im Build-ID-Cache des Benutzers suchen (--buildid-dir, $PERF_BUILDID_DIR oder ~/.debug).</translation>
     </message>
+    <message>
+        <source>Read a stream (FILE -) and the live view of a recording again every SECONDS (1 to 60; default: the Recording dock&apos;s setting, 1).</source>
+        <translation>Einen Datenstrom (FILE -) und die Live-Ansicht einer Aufzeichnung alle SECONDS Sekunden neu lesen (1 bis 60; Vorgabe: die Einstellung des Aufzeichnungs-Docks, 1).</translation>
+    </message>
+    <message>
+        <source>--refresh %1: a whole number of seconds from 1 to 60 was expected.</source>
+        <translation>--refresh %1: erwartet wurde eine ganze Zahl von Sekunden von 1 bis 60.</translation>
+    </message>
 </context>
 <context>
     <name>perfglass::AnnotationModel</name>
@@ -2614,13 +2622,6 @@ Modul: %2</translation>
         <source>File size:</source>
         <translation>Dateigröße:</translation>
     </message>
-    <message numerus="yes">
-        <source>While recording, show what was recorded so far in the other views, every %n second(s)</source>
-        <translation>
-            <numerusform>Während der Aufzeichnung das bisher Aufgezeichnete in den anderen Ansichten zeigen, jede Sekunde</numerusform>
-            <numerusform>Während der Aufzeichnung das bisher Aufgezeichnete in den anderen Ansichten zeigen, alle %n Sekunden</numerusform>
-        </translation>
-    </message>
     <message>
         <source>—</source>
         <translation>—</translation>
@@ -2774,6 +2775,26 @@ Modul: %2</translation>
     <message>
         <source>File:</source>
         <translation>Datei:</translation>
+    </message>
+    <message>
+        <source>While recording, show what was recorded so far in the other views</source>
+        <translation>Während der Aufzeichnung das bisher Aufgezeichnete in den anderen Ansichten zeigen</translation>
+    </message>
+    <message>
+        <source>every </source>
+        <translation>alle </translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>How often the live view and an open stream are read again; each refresh reads only what was added since the one before</source>
+        <translation>Wie oft die Live-Ansicht und ein offener Datenstrom neu gelesen werden; jede Aktualisierung liest nur, was seit der vorigen hinzukam</translation>
+    </message>
+    <message>
+        <source>Live view interval in seconds</source>
+        <translation>Intervall der Live-Ansicht in Sekunden</translation>
     </message>
 </context>
 <context>

@@ -396,6 +396,14 @@
         <source>Do not look in the user&apos;s build-id cache (--buildid-dir, $PERF_BUILDID_DIR or ~/.debug).</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Read a stream (FILE -) and the live view of a recording again every SECONDS (1 to 60; default: the Recording dock&apos;s setting, 1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--refresh %1: a whole number of seconds from 1 to 60 was expected.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>perfglass::AnnotationModel</name>
@@ -2612,13 +2620,6 @@ Module: %2</source>
         <source>File size:</source>
         <translation type="unfinished"></translation>
     </message>
-    <message numerus="yes">
-        <source>While recording, show what was recorded so far in the other views, every %n second(s)</source>
-        <translation>
-            <numerusform>While recording, show what was recorded so far in the other views, every %n second</numerusform>
-            <numerusform>While recording, show what was recorded so far in the other views, every %n seconds</numerusform>
-        </translation>
-    </message>
     <message>
         <source>—</source>
         <translation type="unfinished"></translation>
@@ -2771,6 +2772,26 @@ Module: %2</source>
     </message>
     <message>
         <source>File:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>While recording, show what was recorded so far in the other views</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How often the live view and an open stream are read again; each refresh reads only what was added since the one before</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Live view interval in seconds</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -396,6 +396,14 @@
         <source>Do not look in the user&apos;s build-id cache (--buildid-dir, $PERF_BUILDID_DIR or ~/.debug).</source>
         <translation>Ne pas chercher dans le cache des build-id de l&apos;utilisateur (--buildid-dir, $PERF_BUILDID_DIR ou ~/.debug).</translation>
     </message>
+    <message>
+        <source>Read a stream (FILE -) and the live view of a recording again every SECONDS (1 to 60; default: the Recording dock&apos;s setting, 1).</source>
+        <translation>Relire un flux (FILE -) et la vue en direct d&apos;un enregistrement toutes les SECONDS secondes (1 à 60 ; par défaut : le réglage du panneau Enregistrement, 1).</translation>
+    </message>
+    <message>
+        <source>--refresh %1: a whole number of seconds from 1 to 60 was expected.</source>
+        <translation>--refresh %1 : un nombre entier de secondes de 1 à 60 était attendu.</translation>
+    </message>
 </context>
 <context>
     <name>perfglass::AnnotationModel</name>
@@ -2614,13 +2622,6 @@ Module : %2</translation>
         <source>File size:</source>
         <translation>Taille&#xa0;:</translation>
     </message>
-    <message numerus="yes">
-        <source>While recording, show what was recorded so far in the other views, every %n second(s)</source>
-        <translation>
-            <numerusform>Pendant l&apos;enregistrement, afficher ce qui a été enregistré dans les autres vues, toutes les %n seconde</numerusform>
-            <numerusform>Pendant l&apos;enregistrement, afficher ce qui a été enregistré dans les autres vues, toutes les %n secondes</numerusform>
-        </translation>
-    </message>
     <message>
         <source>—</source>
         <translation>—</translation>
@@ -2774,6 +2775,26 @@ Module : %2</translation>
     <message>
         <source>File:</source>
         <translation>Fichier :</translation>
+    </message>
+    <message>
+        <source>While recording, show what was recorded so far in the other views</source>
+        <translation>Pendant l&apos;enregistrement, montrer dans les autres vues ce qui a été enregistré jusque-là</translation>
+    </message>
+    <message>
+        <source>every </source>
+        <translation>toutes les </translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>How often the live view and an open stream are read again; each refresh reads only what was added since the one before</source>
+        <translation>À quelle fréquence la vue en direct et un flux ouvert sont relus ; chaque rafraîchissement ne lit que ce qui a été ajouté depuis le précédent</translation>
+    </message>
+    <message>
+        <source>Live view interval in seconds</source>
+        <translation>Intervalle de la vue en direct en secondes</translation>
     </message>
 </context>
 <context>

@@ -1,8 +1,8 @@
 #include "SessionStatusBar.h"
 
 #include "ExportJob.h"
+#include "LiveRefreshInterval.h"
 #include "LoadJob.h"
-#include "RecordingView.h"
 #include "SessionDocument.h"
 #include "base/MonotonicClock.h"
 
@@ -26,6 +26,11 @@ double recordedSeconds(const Profile &profile) {
     return profile.endTime > profile.startTime
                ? static_cast<double>(profile.endTime - profile.startTime) / 1e9
                : 0;
+}
+
+// How long a live view's message stays: until the next refresh says something new.
+int liveIntervalMs() {
+    return static_cast<int>(LiveRefreshInterval::interval().count());
 }
 } // namespace
 
@@ -78,7 +83,7 @@ void SessionStatusBar::followLoad(SessionDocument *document) {
     connect(document, &SessionDocument::loadFailed, this, [this, document](const QString &message) {
         setLoading(false);
         if (document->isLiveRefresh()) // the next refresh may succeed, the end surely will
-            showMessage(tr("Live view: %1").arg(message), RecordingView::kLiveIntervalMs);
+            showMessage(tr("Live view: %1").arg(message), liveIntervalMs());
         else
             showMessage(tr("Could not open %1").arg(fileNameOf(document->loadingPath())));
     });
@@ -129,7 +134,7 @@ void SessionStatusBar::sayLive(const SessionDocument *document) {
         tr("Live view: %1 s recorded, %Ln sample(s), %2", nullptr, static_cast<int>(profile.samples.size()))
             .arg(recorded, 0, 'f', 1)
             .arg(behind),
-        3 * RecordingView::kLiveIntervalMs);
+        3 * liveIntervalMs());
 }
 
 // A stream (or the file of a live view) read to its end: the view shows all of it and follows it no more.

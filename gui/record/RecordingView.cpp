@@ -1,6 +1,7 @@
 #include "RecordingView.h"
 
 #include "CoreMessages.h"
+#include "LiveRefreshInterval.h"
 #include "RecordingJob.h"
 
 #include <QCheckBox>
@@ -9,6 +10,7 @@
 #include <QLabel>
 #include <QLocale>
 #include <QPushButton>
+#include <QSpinBox>
 #include <QStyle>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -42,6 +44,7 @@ RecordingView::RecordingView(QWidget *parent)
     , timer_(new QTimer(this))
     , liveTimer_(new QTimer(this))
     , live_(new QCheckBox(tr("&Live view"), this))
+    , liveInterval_(new QSpinBox(this))
     , state_(new QLabel(this))
     , target_(selectableLabel(this))
     , elapsed_(new QLabel(this))
@@ -64,6 +67,7 @@ RecordingView::RecordingView(QWidget *parent)
     auto *top = new QHBoxLayout;
     top->addWidget(state_, 1);
     top->addWidget(live_);
+    top->addWidget(liveInterval_);
     top->addWidget(stop_);
     layout->addLayout(top);
     auto *form = new QFormLayout;
@@ -77,10 +81,21 @@ RecordingView::RecordingView(QWidget *parent)
     layout->addStretch();
 
     live_->setChecked(true);
-    live_->setToolTip(
-        tr("While recording, show what was recorded so far in the other views, every %n second(s)", nullptr,
-           kLiveIntervalMs / 1000));
-    liveTimer_->setInterval(kLiveIntervalMs);
+    live_->setToolTip(tr("While recording, show what was recorded so far in the other views"));
+    liveInterval_->setRange(LiveRefreshInterval::kMinSeconds, LiveRefreshInterval::kMaxSeconds);
+    liveInterval_->setPrefix(tr("every "));
+    liveInterval_->setSuffix(tr(" s"));
+    liveInterval_->setValue(LiveRefreshInterval::seconds());
+    liveInterval_->setToolTip(tr("How often the live view and an open stream are read again; each refresh "
+                                 "reads only what was added since the one before"));
+    liveInterval_->setAccessibleName(tr("Live view interval in seconds"));
+    connect(live_, &QCheckBox::toggled, liveInterval_, &QWidget::setEnabled);
+    liveTimer_->setObjectName(QStringLiteral("liveTimer"));
+    liveTimer_->setInterval(LiveRefreshInterval::interval());
+    connect(liveInterval_, &QSpinBox::valueChanged, this, [this](int seconds) {
+        LiveRefreshInterval::setSeconds(seconds);
+        liveTimer_->setInterval(LiveRefreshInterval::interval());
+    });
     connect(liveTimer_, &QTimer::timeout, this, &RecordingView::emitLiveUpdates);
     timer_->setInterval(kRefreshMs);
     connect(timer_, &QTimer::timeout, this, &RecordingView::updateProgress);

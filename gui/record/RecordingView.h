@@ -2,7 +2,8 @@
 // and the size of the file as it grows, where it goes), a Stop button, and once it ended either the summary
 // (samples, lost samples, bytes, the recorder's notices, the launched program's exit code) or the reason it
 // could not start. Owns the RecordingJob; asks for the finished session to be opened (sessionRecorded)
-// and, with Live view checked, for the partly written file to be shown every kLiveIntervalMs (liveUpdate).
+// and, with Live view checked, for the partly written file to be shown every few seconds (liveUpdate; the
+// interval beside the check box, LiveRefreshInterval).
 // On hosts it says what each host does (connecting, recording, ending, fetching symbols, stopped before
 // it started), asks for each host's session (sessionRecorded with the host) and live file, and shows
 // each host's summary; Stop asked a second time ends the recording forcibly.
@@ -17,6 +18,7 @@
 class QCheckBox;
 class QLabel;
 class QPushButton;
+class QSpinBox;
 class QTimer;
 
 namespace perfglass {
@@ -26,8 +28,6 @@ class RecordingJob;
 class RecordingView : public QWidget {
     Q_OBJECT
 public:
-    static constexpr int kLiveIntervalMs = 1000;
-
     explicit RecordingView(QWidget *parent = nullptr);
 
     RecordingJob *recording() const { return recording_; }
@@ -38,6 +38,7 @@ public:
     QLabel *summaryLabel() const { return summary_; }
     QLabel *errorLabel() const { return error_; }
     QCheckBox *liveViewCheckBox() const { return live_; }
+    QSpinBox *liveIntervalSpinBox() const { return liveInterval_; }
 
     // Starts recording (on the remote target's host, when it names one); false when one is already running.
     bool start(RecordOptions options, const RemoteTarget &remote = {});
@@ -47,7 +48,7 @@ signals:
     void sessionRecorded(const QString &path, const QString &host);
     // A recording could not start or failed; MESSAGE says why.
     void recordingFailed(const QString &message);
-    // While recording with Live view on, every kLiveIntervalMs: PATH holds the records written so far (on
+    // While recording with Live view on, at each live interval: PATH holds the records written so far (on
     // HOST; empty: this computer).
     void liveUpdate(const QString &path, const QString &host);
     // Starting, recording, finished or failed.
@@ -69,6 +70,7 @@ private:
     QTimer *timer_;
     QTimer *liveTimer_;
     QCheckBox *live_;
+    QSpinBox *liveInterval_;
     QLabel *state_;
     QLabel *target_;
     QLabel *elapsed_;

@@ -6,6 +6,7 @@
 #include "CountersView.h"
 #include "FlameGraphModel.h"
 #include "GuiTestSupport.h"
+#include "LiveRefreshInterval.h"
 #include "MainWindow.h"
 #include "SessionDocument.h"
 #include "SessionPage.h"
@@ -228,6 +229,12 @@ private slots:
         QVERIFY(document->isStreaming());
         QVERIFY(window.statusBar()->currentMessage().startsWith(QStringLiteral("Live view: ")));
         saveScreenshot(&window, QStringLiteral("stream-growing.png"));
+        // The stream is read again at the live interval, a change of which applies from the next tick.
+        auto *streamTimer = part<QTimer>(*document, "streamTimer");
+        QCOMPARE(streamTimer->interval(), 1000);
+        LiveRefreshInterval::setSeconds(2);
+        QTRY_COMPARE_WITH_TIMEOUT(streamTimer->interval(), 2000, kLoadTimeoutMs);
+        LiveRefreshInterval::setSeconds(LiveRefreshInterval::kDefaultSeconds);
 
         feeder.release(feeder.size() * 2 / 3 + 5);
         QTRY_VERIFY_WITH_TIMEOUT(flameGraphSamples(window) > early, kLoadTimeoutMs);

@@ -8,6 +8,7 @@
 #include "FlameGraphModel.h"
 #include "FunctionNames.h"
 #include "GuiTestSupport.h"
+#include "LiveRefreshInterval.h"
 #include "LoadJob.h"
 #include "MainWindow.h"
 #include "ProcessListModel.h"
@@ -34,12 +35,14 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
+#include <QSpinBox>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTableWidget>
 #include <QTest>
+#include <QTimer>
 #include <QToolBar>
 #include <QToolButton>
 #include <QUndoStack>
@@ -86,6 +89,7 @@ private slots:
     void unknownProgramFails();
     void unknownEventFails();
     void settingsAreRemembered();
+    void liveIntervalIsASetting();
     void eventsComeFromTheEventsDock();
     void layoutDoesNotJump();
     void defaultOutputHasNoDoubledFolder();
@@ -571,6 +575,29 @@ void TestRecordDialog::settingsAreRemembered() {
     QVERIFY(QFileInfo(part<QLineEdit>(again, "outputEdit")->text())
                 .fileName()
                 .startsWith(QLatin1String("perfglass-")));
+}
+
+// The Recording dock's interval beside Live view: 1 s by default, kept in the settings, the live timer's
+// interval at once and the next dock's value; `perfglass --refresh` overrides it for one run.
+void TestRecordDialog::liveIntervalIsASetting() {
+    QSettings().remove(QStringLiteral("liveView/refreshSeconds"));
+    RecordingView view;
+    QSpinBox *interval = view.liveIntervalSpinBox();
+    QCOMPARE(interval->value(), 1);
+    QCOMPARE(part<QTimer>(view, "liveTimer")->interval(), 1000);
+    interval->setValue(4);
+    QCOMPARE(QSettings().value(QStringLiteral("liveView/refreshSeconds")).toInt(), 4);
+    QCOMPARE(part<QTimer>(view, "liveTimer")->interval(), 4000);
+    QCOMPARE(RecordingView().liveIntervalSpinBox()->value(), 4);
+    view.liveViewCheckBox()->setChecked(false);
+    QVERIFY(!interval->isEnabled());
+    LiveRefreshInterval::overrideSeconds(7);
+    QCOMPARE(RecordingView().liveIntervalSpinBox()->value(), 7);
+    LiveRefreshInterval::overrideSeconds(600); // clamped
+    QCOMPARE(LiveRefreshInterval::seconds(), LiveRefreshInterval::kMaxSeconds);
+    interval->setValue(2); // the user's choice ends the override
+    QCOMPARE(LiveRefreshInterval::seconds(), 2);
+    LiveRefreshInterval::setSeconds(LiveRefreshInterval::kDefaultSeconds);
 }
 
 // Events checked in the Events dock fill the dialog's events, when it opens and while it is open.
