@@ -26,14 +26,20 @@ echo "# $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg); $FILE"
 steps=$([ "$(stat -c %s "$FILE")" -ge $((64 << 20)) ] && echo 1 || echo 0)
 for run in $(seq "$RUNS"); do
     PERFGLASS_TIMING=1 QT_QPA_PLATFORM=${PLATFORM:-offscreen} "$GUI" "$FILE" --screenshot "$WORK/shot.png" \
-        2>>"$WORK/timing" >/dev/null || echo "run $run failed"
+        2>"$WORK/run" >/dev/null || echo "run $run failed"
+    cat "$WORK/run" >>"$WORK/timing"
     # The CLI's report of the same file, whole process, for the ratio of the two loads (target 1.2).
     start=$(date +%s%N)
     "$BUILD/cli/perfglass-cli" report -i "$FILE" >/dev/null 2>&1 || echo "run $run (perfglass-cli report) failed"
     echo "perfglass timing: cli report $((($(date +%s%N) - start) / 1000000)) ms" >>"$WORK/cli"
     [ "$steps" = 1 ] || continue
     PERFGLASS_OPEN_IN_STEPS=0 PERFGLASS_TIMING=1 QT_QPA_PLATFORM=${PLATFORM:-offscreen} "$GUI" "$FILE" \
-        --screenshot "$WORK/shot.png" 2>>"$WORK/timing-one-go" >/dev/null || echo "run $run (in one go) failed"
+        --screenshot "$WORK/shot.png" 2>"$WORK/run-one-go" >/dev/null || echo "run $run (in one go) failed"
+    cat "$WORK/run-one-go" >>"$WORK/timing-one-go"
+    # This run's pair: its load in steps against its load in one go, when both said when they were loaded.
+    inSteps=$(grep "^perfglass timing: session loaded " "$WORK/run" | awk '{ print $(NF - 1) }')
+    oneGo=$(grep "^perfglass timing: session loaded " "$WORK/run-one-go" | awk '{ print $(NF - 1) }')
+    [ -n "$inSteps" ] && [ -n "$oneGo" ] && echo "$inSteps $oneGo" >>"$WORK/pairs"
 done
 median() { # FILE WHAT LABEL
     grep "^perfglass timing: $2 " "$1" | awk '{ print $(NF - 1) }' | sort -n |
@@ -59,10 +65,8 @@ cli=$(middle "$WORK/cli" "cli report")
     awk -v a="$painted" -v b="$cli" 'BEGIN { printf "first flame graph (in one go) / perfglass-cli report: %.2f times (target at most 1.2)\n", a / b }'
 # The whole load in steps against in one go (target at most 1.05): the median of the runs' ratios, each run in
 # steps paired with the run in one go right after it, so that a slow spell of the machine weighs on both.
-if [ "$steps" = 1 ]; then
-    grep "^perfglass timing: session loaded " "$WORK/timing" | awk '{ print $(NF - 1) }' >"$WORK/steps-loads"
-    grep "^perfglass timing: session loaded " "$WORK/timing-one-go" | awk '{ print $(NF - 1) }' >"$WORK/one-go-loads"
-    paste "$WORK/steps-loads" "$WORK/one-go-loads" | awk 'NF == 2 && $2 > 0 { print $1 / $2 }' | sort -n |
+if [ "$steps" = 1 ] && [ -f "$WORK/pairs" ]; then
+    awk '$2 > 0 { print $1 / $2 }' "$WORK/pairs" | sort -n |
         awk '{ v[NR] = $1 } END { if (NR) printf "session loaded in steps / in one go: median %.2f times (min %.2f, max %.2f, %d pairs; target at most 1.05)\n", v[int((NR + 1) / 2)], v[1], v[NR], NR }'
 fi
 if [ -x "$BUILD/bench/gui-interactions" ]; then
