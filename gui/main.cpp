@@ -77,8 +77,8 @@ QCommandLineOption describeCommandLine(QCommandLineParser &parser) {
 
 // --refresh SECONDS: the live interval for this run; false (said on standard error) for a wrong value.
 bool takeRefreshOption(const QCommandLineParser &parser) {
+    if (!parser.isSet(QStringLiteral("refresh"))) return true;
     const QString value = parser.value(QStringLiteral("refresh"));
-    if (value.isEmpty()) return true;
     bool number = false;
     const int seconds = value.toInt(&number);
     using perfglass::LiveRefreshInterval;
@@ -86,8 +86,10 @@ bool takeRefreshOption(const QCommandLineParser &parser) {
         std::fprintf(
             stderr, "%s\n",
             qPrintable(QApplication::translate(
-                           "main", "--refresh %1: a whole number of seconds from 1 to 60 was expected.")
-                           .arg(value)));
+                           "main", "--refresh %1: a whole number of seconds from %2 to %3 was expected.")
+                           .arg(value)
+                           .arg(LiveRefreshInterval::kMinSeconds)
+                           .arg(LiveRefreshInterval::kMaxSeconds)));
         return false;
     }
     LiveRefreshInterval::overrideSeconds(seconds);

@@ -48,9 +48,12 @@ SessionDocument::SessionDocument(QObject *parent)
                           : LoadJob::kStepsFromBytes)
     , streamTimer_(new QTimer(this)) {
     streamTimer_->setObjectName(QStringLiteral("streamTimer"));
-    // The interval is read again at each tick: a change in the Recording dock applies to an open stream too.
+    // The interval is read again at each tick: a change in the Recording dock applies to an open stream from
+    // its next tick.
     connect(streamTimer_, &QTimer::timeout, this, [this] {
-        streamTimer_->setInterval(LiveRefreshInterval::interval());
+        if (const auto interval = LiveRefreshInterval::interval();
+            streamTimer_->intervalAsDuration() != interval)
+            streamTimer_->setInterval(interval);
         refreshLive(streamPath_);
     });
     loader_->setObjectName(QStringLiteral("loadJob"));

@@ -55,7 +55,8 @@ public:
     // user's errors.
     void refreshLive(const QString &path);
     // Reads PATH as it arrives ("-": standard input, a pipe from `perf record -o -`; or a file still being
-    // written, or a large one): refreshed every second, and at once while records wait, until it ends; the
+    // written, or a large one): refreshed at the live interval (LiveRefreshInterval, 1 s by default), and at
+    // once while records wait, until it ends; the
     // filter and the undo stack stay as with the live view.
     void openStream(const QString &path);
     bool isStreaming() const;
@@ -142,7 +143,7 @@ private:
     bool inSteps_ = false;   // a large file is being opened in steps
     uint64_t stepsFromBytes_;
     LoadStepPlan stepPlan_;
-    QTimer *streamTimer_; // refreshes openStream()'s view every second
+    QTimer *streamTimer_; // refreshes openStream()'s view at the live interval
     QString streamPath_;
 };
 

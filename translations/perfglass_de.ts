@@ -398,11 +398,11 @@
     </message>
     <message>
         <source>Read a stream (FILE -) and the live view of a recording again every SECONDS (1 to 60; default: the Recording dock&apos;s setting, 1).</source>
-        <translation>Einen Datenstrom (FILE -) und die Live-Ansicht einer Aufzeichnung alle SECONDS Sekunden neu lesen (1 bis 60; Vorgabe: die Einstellung des Aufzeichnungs-Docks, 1).</translation>
+        <translation>Einen Datenstrom (FILE -) und die Live-Ansicht einer Aufzeichnung alle SECONDS Sekunden neu lesen (1 bis 60; Vorgabe: die Einstellung neben „Live-Ansicht“ während einer Aufzeichnung, 1).</translation>
     </message>
     <message>
-        <source>--refresh %1: a whole number of seconds from 1 to 60 was expected.</source>
-        <translation>--refresh %1: erwartet wurde eine ganze Zahl von Sekunden von 1 bis 60.</translation>
+        <source>--refresh %1: a whole number of seconds from %2 to %3 was expected.</source>
+        <translation>--refresh %1: erwartet wird eine ganze Zahl von Sekunden zwischen %2 und %3.</translation>
     </message>
 </context>
 <context>
@@ -2782,10 +2782,12 @@ Modul: %2</translation>
     </message>
     <message>
         <source>every </source>
+        <extracomment>the live interval&apos;s spin box, before its number of seconds</extracomment>
         <translation>alle </translation>
     </message>
     <message>
         <source> s</source>
+        <extracomment>the live interval&apos;s spin box, after its number of seconds</extracomment>
         <translation> s</translation>
     </message>
     <message>
@@ -2795,6 +2797,10 @@ Modul: %2</translation>
     <message>
         <source>Live view interval in seconds</source>
         <translation>Intervall der Live-Ansicht in Sekunden</translation>
+    </message>
+    <message>
+        <source>every second</source>
+        <translation>jede Sekunde</translation>
     </message>
 </context>
 <context>

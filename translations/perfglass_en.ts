@@ -401,7 +401,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>--refresh %1: a whole number of seconds from 1 to 60 was expected.</source>
+        <source>--refresh %1: a whole number of seconds from %2 to %3 was expected.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2780,10 +2780,12 @@ Module: %2</source>
     </message>
     <message>
         <source>every </source>
+        <extracomment>the live interval&apos;s spin box, before its number of seconds</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source> s</source>
+        <extracomment>the live interval&apos;s spin box, after its number of seconds</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2792,6 +2794,10 @@ Module: %2</source>
     </message>
     <message>
         <source>Live view interval in seconds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every second</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

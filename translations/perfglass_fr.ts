@@ -398,11 +398,11 @@
     </message>
     <message>
         <source>Read a stream (FILE -) and the live view of a recording again every SECONDS (1 to 60; default: the Recording dock&apos;s setting, 1).</source>
-        <translation>Relire un flux (FILE -) et la vue en direct d&apos;un enregistrement toutes les SECONDS secondes (1 à 60 ; par défaut : le réglage du panneau Enregistrement, 1).</translation>
+        <translation>Relire un flux (FILE -) et la vue en direct d&apos;un enregistrement toutes les SECONDS secondes (1 à 60 ; par défaut : le réglage à côté de « Vue en direct » pendant un enregistrement, 1).</translation>
     </message>
     <message>
-        <source>--refresh %1: a whole number of seconds from 1 to 60 was expected.</source>
-        <translation>--refresh %1 : un nombre entier de secondes de 1 à 60 était attendu.</translation>
+        <source>--refresh %1: a whole number of seconds from %2 to %3 was expected.</source>
+        <translation>--refresh %1 : un nombre entier de secondes de %2 à %3 était attendu.</translation>
     </message>
 </context>
 <context>
@@ -2782,10 +2782,12 @@ Module : %2</translation>
     </message>
     <message>
         <source>every </source>
+        <extracomment>the live interval&apos;s spin box, before its number of seconds</extracomment>
         <translation>toutes les </translation>
     </message>
     <message>
         <source> s</source>
+        <extracomment>the live interval&apos;s spin box, after its number of seconds</extracomment>
         <translation> s</translation>
     </message>
     <message>
@@ -2795,6 +2797,10 @@ Module : %2</translation>
     <message>
         <source>Live view interval in seconds</source>
         <translation>Intervalle de la vue en direct en secondes</translation>
+    </message>
+    <message>
+        <source>every second</source>
+        <translation>chaque seconde</translation>
     </message>
 </context>
 <context>

@@ -60,8 +60,8 @@ void SessionStatusBar::follow(SessionDocument *document) {
 
 void SessionStatusBar::followLoad(SessionDocument *document) {
     connect(document, &SessionDocument::loadStarted, this, [this, document] {
-        // A refresh of the live view or of a stream, every second, reads for a quarter of a second at most
-        // and may find nothing new: no progress bar, and its last message (sayLive) stays.
+        // A refresh of the live view or of a stream, every second or so, reads for a quarter of a second at
+        // most and may find nothing new: no progress bar, and its last message (sayLive) stays.
         if (document->isLiveRefresh()) return;
         // The next step of a file opened in steps: the progress bar goes on from where it is.
         if (document->isOpeningInSteps() && progress_->isVisible()) return;

@@ -83,8 +83,12 @@ RecordingView::RecordingView(QWidget *parent)
     live_->setChecked(true);
     live_->setToolTip(tr("While recording, show what was recorded so far in the other views"));
     liveInterval_->setRange(LiveRefreshInterval::kMinSeconds, LiveRefreshInterval::kMaxSeconds);
+    //: the live interval's spin box, before its number of seconds
     liveInterval_->setPrefix(tr("every "));
+    //: the live interval's spin box, after its number of seconds
     liveInterval_->setSuffix(tr(" s"));
+    liveInterval_->setSpecialValueText(tr("every second")); // at the minimum, 1 s
+    liveInterval_->setKeyboardTracking(false);              // typing 30 is not 3 first
     liveInterval_->setValue(LiveRefreshInterval::seconds());
     liveInterval_->setToolTip(tr("How often the live view and an open stream are read again; each refresh "
                                  "reads only what was added since the one before"));

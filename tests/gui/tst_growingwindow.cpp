@@ -21,6 +21,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPixmap>
+#include <QScopeGuard>
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
@@ -232,9 +233,12 @@ private slots:
         // The stream is read again at the live interval, a change of which applies from the next tick.
         auto *streamTimer = part<QTimer>(*document, "streamTimer");
         QCOMPARE(streamTimer->interval(), 1000);
-        LiveRefreshInterval::setSeconds(2);
-        QTRY_COMPARE_WITH_TIMEOUT(streamTimer->interval(), 2000, kLoadTimeoutMs);
-        LiveRefreshInterval::setSeconds(LiveRefreshInterval::kDefaultSeconds);
+        {
+            const auto restore =
+                qScopeGuard([] { LiveRefreshInterval::setSeconds(LiveRefreshInterval::kDefaultSeconds); });
+            LiveRefreshInterval::setSeconds(2);
+            QTRY_COMPARE_WITH_TIMEOUT(streamTimer->interval(), 2000, kLoadTimeoutMs);
+        }
 
         feeder.release(feeder.size() * 2 / 3 + 5);
         QTRY_VERIFY_WITH_TIMEOUT(flameGraphSamples(window) > early, kLoadTimeoutMs);

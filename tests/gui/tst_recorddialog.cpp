@@ -32,6 +32,7 @@
 #include <QListWidget>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QScopeGuard>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
@@ -581,13 +582,17 @@ void TestRecordDialog::settingsAreRemembered() {
 // interval at once and the next dock's value; `perfglass --refresh` overrides it for one run.
 void TestRecordDialog::liveIntervalIsASetting() {
     QSettings().remove(QStringLiteral("liveView/refreshSeconds"));
+    const auto restore =
+        qScopeGuard([] { LiveRefreshInterval::setSeconds(LiveRefreshInterval::kDefaultSeconds); });
     RecordingView view;
     QSpinBox *interval = view.liveIntervalSpinBox();
     QCOMPARE(interval->value(), 1);
+    QCOMPARE(interval->text(), QStringLiteral("every second"));
     QCOMPARE(part<QTimer>(view, "liveTimer")->interval(), 1000);
     interval->setValue(4);
     QCOMPARE(QSettings().value(QStringLiteral("liveView/refreshSeconds")).toInt(), 4);
     QCOMPARE(part<QTimer>(view, "liveTimer")->interval(), 4000);
+    QCOMPARE(interval->text(), QStringLiteral("every 4 s"));
     QCOMPARE(RecordingView().liveIntervalSpinBox()->value(), 4);
     view.liveViewCheckBox()->setChecked(false);
     QVERIFY(!interval->isEnabled());
@@ -597,7 +602,6 @@ void TestRecordDialog::liveIntervalIsASetting() {
     QCOMPARE(LiveRefreshInterval::seconds(), LiveRefreshInterval::kMaxSeconds);
     interval->setValue(2); // the user's choice ends the override
     QCOMPARE(LiveRefreshInterval::seconds(), 2);
-    LiveRefreshInterval::setSeconds(LiveRefreshInterval::kDefaultSeconds);
 }
 
 // Events checked in the Events dock fill the dialog's events, when it opens and while it is open.
