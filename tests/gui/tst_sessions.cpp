@@ -140,7 +140,9 @@ bool processHoldsFile(const QString &path) {
          QDir(QStringLiteral("/proc/self/fd")).entryInfoList(QDir::Files | QDir::System))
         if (fd.symLinkTarget() == target) return true;
     QFile maps(QStringLiteral("/proc/self/maps"));
-    return maps.open(QIODevice::ReadOnly) && maps.readAll().contains(target.toUtf8());
+    if (!maps.open(QIODevice::ReadOnly)) return false;
+    const QByteArray mapped = ' ' + target.toUtf8() + '\n'; // a line's last field, the file's path
+    return maps.readAll().contains(mapped);
 }
 
 } // namespace
