@@ -129,10 +129,18 @@ private slots:
         const CounterChart &clock = chart.charts().front();
         QCOMPARE(clock.unit, CounterUnit::Busy);
         QCOMPARE(static_cast<int>(clock.lines.size()), 3);
-        // One thread is busy at most all the time (a read delayed on a busy machine may shift some time into
-        // the next interval: a loose bound).
-        QVERIFY2(clock.maxRate > 0 && clock.maxRate <= 1.5, qPrintable(QString::number(clock.maxRate)));
+        QVERIFY2(clock.maxRate > 0, qPrintable(QString::number(clock.maxRate)));
+        // One thread is busy at most all the time. An interval's share is not bounded so: the round is
+        // stamped once, after all its reads, so a recorder held up between one thread's read and the stamp
+        // moves that time into the thread's next interval (1.54 seen beside a loaded build). Over the
+        // recording the thread's time is bounded by the span, with a quarter of it for the first read's own
+        // delay.
+        const double span = static_cast<double>(clock.end - clock.start);
         for (const CounterChartLine &line : clock.lines) {
+            QVERIFY2(
+                line.total <= span * 1.25,
+                qPrintable(
+                    QStringLiteral("%1: %2 ns busy in %3 ns").arg(line.label).arg(line.total).arg(span)));
             QVERIFY2(line.label.startsWith(QLatin1String("thread ")) &&
                          line.label.endsWith(QLatin1String("(hotspots-fp)")),
                      qPrintable(line.label));
