@@ -161,12 +161,17 @@ private slots:
         options.unwindThreads = 1;
         const auto before = loadProfile(whole.toStdString(), options);
         const auto after = loadProfile(cut.toStdString(), options);
-        qInfo("%llu of %zu samples cut below the copied bytes; %lld bytes before, %lld after",
+        const uint64_t lost = before->diagnostics.lostRecords;
+        qInfo("%llu of %zu samples cut below the copied bytes; %lld bytes before, %lld after; perf lost %llu "
+              "records",
               static_cast<unsigned long long>(trimmed), before->samples.size(),
-              static_cast<long long>(QFileInfo(whole).size()), static_cast<long long>(QFileInfo(cut).size()));
+              static_cast<long long>(QFileInfo(whole).size()), static_cast<long long>(QFileInfo(cut).size()),
+              static_cast<unsigned long long>(lost));
         // The worker thread's samples at least (the main thread's copy may end at its stack's end already,
-        // how far depends on the size of the environment above it).
-        QVERIFY(trimmed > before->samples.size() / 4);
+        // how far depends on the size of the environment above it). Unless perf lost records on a busy
+        // machine: the worker stack's mapping may be among them, and a stack in no known mapping is kept
+        // whole. (Once, in a -j2 ASan run, only 18 of 4,347 were cut.)
+        if (lost == 0) QVERIFY(trimmed > before->samples.size() / 4);
         compareStacks(*before, *after);
     }
 
