@@ -63,11 +63,9 @@ function(perfglass_add_test folder label name)
   # minutes of every `make test`. The libraries under test keep the build type's flags (tst_remoteparts'
   # two CLI sources, built into it, do not), and a failure's backtrace still has file and line. Not in a
   # Debug build (ASan), and not for tst_symbols, which reads its own scopes from its full debug information.
+  # tst_symbols also reads its own PLT as the default linker lays it out (.plt.got with __cxa_finalize).
   if(NOT name STREQUAL "tst_symbols")
     target_compile_options(${name} PRIVATE "$<$<NOT:$<CONFIG:Debug>>:-O1;-g1>")
-  endif()
-  # tst_symbols reads its own PLT as the default linker lays it out (.plt.got with __cxa_finalize).
-  if(NOT name STREQUAL "tst_symbols")
     target_link_options(${name} PRIVATE ${PERFGLASS_TEST_LINK_OPTIONS})
   endif()
   target_compile_definitions(${name} PRIVATE
