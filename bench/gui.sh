@@ -24,6 +24,9 @@ echo "# $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg); $FILE"
 # A file of 64 MiB or more opens in steps (its first partial flame graph, then the whole); it is also opened
 # in one go (PERFGLASS_OPEN_IN_STEPS=0), run for run alternately, for the ratio of the two whole loads.
 steps=$([ "$(stat -c %s "$FILE")" -ge $((64 << 20)) ] && echo 1 || echo 0)
+values() { # FILE WHAT: the milliseconds of each "perfglass timing: WHAT N ms" line of FILE
+    grep "^perfglass timing: $2 " "$1" | awk '{ print $(NF - 1) }'
+}
 for run in $(seq "$RUNS"); do
     PERFGLASS_TIMING=1 QT_QPA_PLATFORM=${PLATFORM:-offscreen} "$GUI" "$FILE" --screenshot "$WORK/shot.png" \
         2>"$WORK/run" >/dev/null || echo "run $run failed"
@@ -37,12 +40,12 @@ for run in $(seq "$RUNS"); do
         --screenshot "$WORK/shot.png" 2>"$WORK/run-one-go" >/dev/null || echo "run $run (in one go) failed"
     cat "$WORK/run-one-go" >>"$WORK/timing-one-go"
     # This run's pair: its load in steps against its load in one go, when both said when they were loaded.
-    inSteps=$(grep "^perfglass timing: session loaded " "$WORK/run" | awk '{ print $(NF - 1) }')
-    oneGo=$(grep "^perfglass timing: session loaded " "$WORK/run-one-go" | awk '{ print $(NF - 1) }')
+    inSteps=$(values "$WORK/run" "session loaded")
+    oneGo=$(values "$WORK/run-one-go" "session loaded")
     [ -n "$inSteps" ] && [ -n "$oneGo" ] && echo "$inSteps $oneGo" >>"$WORK/pairs"
 done
 median() { # FILE WHAT LABEL
-    grep "^perfglass timing: $2 " "$1" | awk '{ print $(NF - 1) }' | sort -n |
+    values "$1" "$2" | sort -n |
         awk -v w="$3" '{ v[NR] = $1 } END { if (NR) printf "%s: median %.1f ms (min %.1f, max %.1f, %d runs)\n",
             w, v[int((NR + 1) / 2)], v[1], v[NR], NR }'
 }
@@ -55,7 +58,7 @@ if [ "$steps" = 1 ]; then
 fi
 # The application's first complete flame graph (in one go) against `perfglass-cli report`'s whole process.
 middle() { # FILE WHAT: the median of WHAT's values
-    grep "^perfglass timing: $2 " "$1" | awk '{ print $(NF - 1) }' | sort -n |
+    values "$1" "$2" | sort -n |
         awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)] }'
 }
 median "$WORK/cli" "cli report" "perfglass-cli report (whole process)"
