@@ -56,8 +56,7 @@ public:
     void refreshLive(const QString &path);
     // Reads PATH as it arrives ("-": standard input, a pipe from `perf record -o -`; or a file still being
     // written, or a large one): refreshed at the live interval (LiveRefreshInterval, 1 s by default), and at
-    // once while records wait, until it ends; the
-    // filter and the undo stack stay as with the live view.
+    // once while records wait, until it ends; the filter and the undo stack stay as with the live view.
     void openStream(const QString &path);
     bool isStreaming() const;
     void cancel();
