@@ -136,13 +136,17 @@ std::optional<std::pair<size_t, size_t>> Heatmap::rowsOf(const TimeSlice &slice)
 }
 
 void Heatmap::addCounts(const Heatmap &other) {
-    for (size_t i = 0; i < samples_.size(); ++i) {
+    for (size_t i = 0; i < other.samples_.size(); ++i) {
         samples_[i] += other.samples_[i];
         cost_[i] += other.cost_[i];
     }
 }
 
 void Heatmap::finish() {
+    maxSamples_ = 0;
+    maxCost_ = 0;
+    totalSamples_ = 0;
+    totalCost_ = 0;
     for (size_t i = 0; i < samples_.size(); ++i) {
         maxSamples_ = std::max(maxSamples_, samples_[i]);
         maxCost_ = std::max(maxCost_, cost_[i]);
@@ -151,18 +155,30 @@ void Heatmap::finish() {
     }
 }
 
-Heatmap Heatmap::compute(const Profile &profile, const SampleFilter &filter, const HeatmapOptions &options,
-                         const AggregationControl &control) {
+Heatmap Heatmap::emptyAxis(const Profile &profile, const HeatmapOptions &options) {
     const bool whole = options.start == 0 && options.end == 0;
-    const Heatmap empty = axis(whole ? profile.startTime : options.start,
-                               whole ? profile.endTime + 1 : options.end, options.bucketNs);
+    return axis(whole ? profile.startTime : options.start, whole ? profile.endTime + 1 : options.end,
+                options.bucketNs);
+}
+
+bool Heatmap::keepsCellsOf(const Heatmap &earlier) const {
+    return origin_ == earlier.origin_ && columnNs_ == earlier.columnNs_ && bucketNs_ == earlier.bucketNs_ &&
+           rows_ == earlier.rows_ && columns_ >= earlier.columns_ && end_ >= earlier.end_;
+}
+
+// Adds the samples from FROM on that FILTER accepts, on as many threads as their count warrants.
+void Heatmap::countSamples(const Profile &profile, const SampleFilter &filter, size_t from,
+                           const AggregationControl &control) {
     const auto dropping = TransformedStacks::forDropping(profile, filter.transforms);
-    const size_t sampleCount = profile.samples.size();
-    std::vector<Heatmap> perWorker(AggregationRunner::workerCount(sampleCount, control), empty);
-    AggregationRunner::forEachBlock(sampleCount, control, [&](unsigned worker, size_t begin, size_t end) {
+    const size_t added = profile.samples.size() - from;
+    Heatmap blank = *this;
+    std::fill(blank.samples_.begin(), blank.samples_.end(), 0);
+    std::fill(blank.cost_.begin(), blank.cost_.end(), 0);
+    std::vector<Heatmap> perWorker(AggregationRunner::workerCount(added, control), blank);
+    AggregationRunner::forEachBlock(added, control, [&](unsigned worker, size_t begin, size_t end) {
         Heatmap &map = perWorker[worker];
         HeatmapCell cell;
-        for (size_t i = begin; i < end; ++i) {
+        for (size_t i = from + begin; i < from + end; ++i) {
             if (!map.cellOf(profile.samples.time[i], cell) || !filter.accepts(profile, i)) continue;
             if (TransformedStacks::dropped(dropping.get(), profile.samples.stack[i])) continue;
             const size_t at = map.index(cell);
@@ -170,24 +186,50 @@ Heatmap Heatmap::compute(const Profile &profile, const SampleFilter &filter, con
             map.cost_[at] += filter.weight(profile, i);
         }
     });
-    Heatmap result = std::move(perWorker.front());
-    for (size_t w = 1; w < perWorker.size(); ++w)
-        result.addCounts(perWorker[w]);
+    for (const Heatmap &counted : perWorker)
+        addCounts(counted);
+}
+
+Heatmap Heatmap::compute(const Profile &profile, const SampleFilter &filter, const HeatmapOptions &options,
+                         const AggregationControl &control) {
+    Heatmap result = emptyAxis(profile, options);
+    result.countSamples(profile, filter, 0, control);
+    result.finish();
+    return result;
+}
+
+bool Heatmap::canExtend(const SampleFilter &filter) {
+    return filter.cost == CostKind::Period || filter.cost == CostKind::Samples;
+}
+
+// Cells are column-major and the axis keeps its start, column width and rows as the profile grows: EARLIER's
+// cells are the first ones of the longer axis, and each earlier sample lies in the same cell of both.
+Heatmap Heatmap::extend(const Heatmap &earlier, size_t earlierSamples, const Profile &profile,
+                        const SampleFilter &filter, const HeatmapOptions &options,
+                        const AggregationControl &control) {
+    Heatmap result = emptyAxis(profile, options);
+    const bool extensible =
+        canExtend(filter) && result.keepsCellsOf(earlier) && earlierSamples <= profile.samples.size();
+    if (!extensible) return compute(profile, filter, options, control);
+    std::copy(earlier.samples_.begin(), earlier.samples_.end(), result.samples_.begin());
+    std::copy(earlier.cost_.begin(), earlier.cost_.end(), result.cost_.begin());
+    result.countSamples(profile, filter, earlierSamples, control);
     result.finish();
     return result;
 }
 
 std::vector<uint32_t> Heatmap::functionSamples(const Profile &profile, const SampleFilter &filter,
-                                               FunctionId function, const AggregationControl &control) const {
+                                               FunctionId function, const AggregationControl &control,
+                                               size_t from) const {
     const auto stacks = TransformedStacks::build(profile, filter.transforms);
     const std::vector<uint8_t> with = nodesWith(*stacks, function);
-    const size_t sampleCount = profile.samples.size();
+    const size_t sampleCount = profile.samples.size() - std::min(from, profile.samples.size());
     std::vector<std::vector<uint32_t>> perWorker(AggregationRunner::workerCount(sampleCount, control),
                                                  std::vector<uint32_t>(samples_.size(), 0));
     AggregationRunner::forEachBlock(sampleCount, control, [&](unsigned worker, size_t begin, size_t end) {
         std::vector<uint32_t> &counts = perWorker[worker];
         HeatmapCell cell;
-        for (size_t i = begin; i < end; ++i) {
+        for (size_t i = from + begin; i < from + end; ++i) {
             const StackId node = stacks->map(profile.samples.stack[i]);
             if (node == kNoStack || node == kDroppedStack || with[node] == 0) continue;
             if (cellOf(profile.samples.time[i], cell) && filter.accepts(profile, i)) ++counts[index(cell)];

@@ -54,11 +54,25 @@ public:
     // Throws Error naming the allowed range when options.bucketNs lies outside [1 ms, 1 s].
     static Heatmap compute(const Profile &profile, const SampleFilter &filter,
                            const HeatmapOptions &options = {}, const AggregationControl &control = {});
+    // compute()'s result for PROFILE, a later snapshot of the growing profile EARLIER was computed from with
+    // the same filter and options, whose first earlierSamples samples are EARLIER's: EARLIER's cells with the
+    // samples added since counted in, so that a live view's refresh costs what was added. Counts every
+    // sample afresh where the axis moved (another start, column width or bucket) or where the filter weighs
+    // an earlier sample otherwise as the profile grows (off-CPU time, latency: canExtend).
+    static Heatmap extend(const Heatmap &earlier, size_t earlierSamples, const Profile &profile,
+                          const SampleFilter &filter, const HeatmapOptions &options = {},
+                          const AggregationControl &control = {});
+    // Whether a heat map of FILTER may be extended by the samples a growing profile adds: its cost weighs
+    // each sample by that sample alone (period, count).
+    static bool canExtend(const SampleFilter &filter);
     // The axis alone (no counts), as compute() chooses it.
     static Heatmap axis(uint64_t start, uint64_t end, uint64_t bucketNs);
     // Per cell, the samples accepted by FILTER whose (transformed) stack runs FUNCTION (anywhere in it).
+    // FROM: count only the samples from this one on (a growing profile's added samples, whose counts the
+    // caller adds to an earlier snapshot's).
     std::vector<uint32_t> functionSamples(const Profile &profile, const SampleFilter &filter,
-                                          FunctionId function, const AggregationControl &control = {}) const;
+                                          FunctionId function, const AggregationControl &control = {},
+                                          size_t from = 0) const;
 
     uint64_t origin() const { return origin_; }
     uint64_t end() const { return end_; }
@@ -89,8 +103,15 @@ public:
     // The rows of each column that SLICE keeps, [first, last]; nullopt when SLICE is not one of this axis'
     // rectangles (another origin or column width, as after a reload with another axis).
     std::optional<std::pair<size_t, size_t>> rowsOf(const TimeSlice &slice) const;
+    // Whether each cell of EARLIER, the axis of an earlier snapshot of the same growing profile, is the cell
+    // of the same index here and covers the same time: the same start, column width and rows, and no fewer
+    // columns.
+    bool keepsCellsOf(const Heatmap &earlier) const;
 
 private:
+    static Heatmap emptyAxis(const Profile &profile, const HeatmapOptions &options);
+    void countSamples(const Profile &profile, const SampleFilter &filter, size_t from,
+                      const AggregationControl &control);
     void addCounts(const Heatmap &other);
     void finish();
 

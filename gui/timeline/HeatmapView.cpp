@@ -17,12 +17,11 @@ namespace {
 constexpr int kBucketsMs[] = {1, 2, 5, 10, 20, 50, 100, 200, 500, 1000};
 constexpr int kDefaultBucketIndex = 4; // 20 ms
 
-struct HeatmapResult {
-    std::shared_ptr<const Heatmap> map;
-    std::vector<uint32_t> highlight;
-};
-
 } // namespace
+
+struct HeatmapView::Result {
+    Basis basis; // with the map and highlight computed
+};
 
 HeatmapView::HeatmapView(QWidget *parent)
     : QWidget(parent)
@@ -87,11 +86,17 @@ uint64_t HeatmapView::bucketNs() const {
 }
 
 void HeatmapView::setSession(const std::shared_ptr<const SessionAnalysis> &session) {
-    // Another file: the function marked was one of the old profile's.
-    if (!session || !session_ || session->profile() != session_->profile()) function_.reset();
+    // Another file: the function marked was one of the old profile's (a later snapshot of the same growing
+    // profile keeps its functions).
+    const bool sameProfile =
+        session && session_ &&
+        (session->profile() == session_->profile() ||
+         (session->file->lineage != 0 && session->file->lineage == session_->file->lineage));
+    if (!sameProfile) function_.reset();
     session_ = session;
     if (!session) {
         job_->abandon();
+        shown_ = {};
         showResult({}, {});
         return;
     }
@@ -120,20 +125,50 @@ void HeatmapView::recompute() {
     if (stale_) return;
     SampleFilter filter = session_->filter;
     filter.clearTimeSelection();
-    HeatmapOptions options;
-    options.bucketNs = bucketNs();
+    Basis wanted{session_->profile(), session_->file->lineage, filter, bucketNs(), function_, nullptr, {}};
+    std::optional<Basis> earlier;
+    if (const Basis *basis = extensibleBasis(*session_, filter)) earlier = *basis;
     job_->start(
-        [profile = session_->profile(), filter, options,
-         function = function_](const std::stop_token &stop, const BackgroundJob::ReportProgress &) {
-            AggregationControl control;
-            control.stop = stop;
-            HeatmapResult result;
-            auto map = std::make_shared<const Heatmap>(Heatmap::compute(*profile, filter, options, control));
-            if (function) result.highlight = map->functionSamples(*profile, filter, *function, control);
-            result.map = std::move(map);
-            return result;
+        [wanted = std::move(wanted), earlier = std::move(earlier)](const std::stop_token &stop,
+                                                                   const BackgroundJob::ReportProgress &) {
+            return computeOrExtend(wanted, earlier ? &*earlier : nullptr, stop);
         },
-        [this](HeatmapResult result) { showResult(std::move(result.map), std::move(result.highlight)); });
+        [this](Result result) {
+            shown_ = std::move(result.basis);
+            showResult(shown_.map, shown_.highlight);
+        });
+}
+
+const HeatmapView::Basis *HeatmapView::extensibleBasis(const SessionAnalysis &session,
+                                                       const SampleFilter &filter) const {
+    const bool grown = shown_.map && shown_.lineage != 0 && shown_.lineage == session.file->lineage &&
+                       shown_.profile->samples.size() <= session.profile()->samples.size();
+    const bool alike =
+        shown_.bucketNs == bucketNs() && shown_.function == function_ && shown_.filter == filter;
+    return grown && alike && Heatmap::canExtend(filter) ? &shown_ : nullptr;
+}
+
+HeatmapView::Result HeatmapView::computeOrExtend(Basis wanted, const Basis *earlier,
+                                                 const std::stop_token &stop) {
+    AggregationControl control;
+    control.stop = stop;
+    HeatmapOptions options;
+    options.bucketNs = wanted.bucketNs;
+    const Profile &profile = *wanted.profile;
+    const size_t earlierSamples = earlier ? earlier->profile->samples.size() : 0;
+    auto map = std::make_shared<const Heatmap>(
+        earlier ? Heatmap::extend(*earlier->map, earlierSamples, profile, wanted.filter, options, control)
+                : Heatmap::compute(profile, wanted.filter, options, control));
+    if (wanted.function) {
+        const bool keptCells = earlier && map->keepsCellsOf(*earlier->map);
+        wanted.highlight = map->functionSamples(profile, wanted.filter, *wanted.function, control,
+                                                keptCells ? earlierSamples : 0);
+        if (keptCells)
+            for (size_t i = 0; i < earlier->highlight.size(); ++i)
+                wanted.highlight[i] += earlier->highlight[i];
+    }
+    wanted.map = std::move(map);
+    return Result{std::move(wanted)};
 }
 
 void HeatmapView::showResult(std::shared_ptr<const Heatmap> map, std::vector<uint32_t> highlight) {

@@ -2,7 +2,10 @@
 // the session's current cost: CPU time, events or off-CPU time) and their legend, over the painted heat map
 // (HeatmapWidget). The matrix follows the document's filter (event, processes, threads, CPUs, commands,
 // transforms) but not its time range, which is outlined instead; it is computed off the UI thread by a job of
-// the view's own, again for each analysis, bucket size and highlighted function. Dragging across cells asks
+// the view's own, again for each analysis, bucket size and highlighted function. A later snapshot of a
+// growing profile (the live view, a stream, a file opened in steps) with the same filter, bucket and function
+// extends the matrix shown by the samples added (Heatmap::extend), so that a refresh costs what was added.
+// Dragging across cells asks
 // to filter every view to their time (timesSelected), with Ctrl to compare their time with the selection the
 // views show (compareTimesSelected); setFunction() marks the cells a function ran in.
 #pragma once
@@ -14,6 +17,8 @@
 
 #include <memory>
 #include <optional>
+#include <stop_token>
+#include <vector>
 
 class QComboBox;
 class QLabel;
@@ -49,7 +54,23 @@ protected:
     void showEvent(QShowEvent *event) override;
 
 private:
+    // What a matrix was computed from, so that the next snapshot of a growing profile may extend it.
+    struct Basis {
+        std::shared_ptr<const Profile> profile;
+        uint64_t lineage = 0;
+        SampleFilter filter; // without its time selection
+        uint64_t bucketNs = 0;
+        std::optional<FunctionId> function;
+        std::shared_ptr<const Heatmap> map;
+        std::vector<uint32_t> highlight;
+    };
+    struct Result;
+
     void recompute();
+    // The matrix shown, when SESSION's profile grew out of its profile with the same filter, bucket and
+    // function.
+    const Basis *extensibleBasis(const SessionAnalysis &session, const SampleFilter &filter) const;
+    static Result computeOrExtend(Basis wanted, const Basis *earlier, const std::stop_token &stop);
     void showResult(std::shared_ptr<const Heatmap> map, std::vector<uint32_t> highlight);
     void updateLegend();
     QPixmap legendPixmap() const;
@@ -62,6 +83,7 @@ private:
     BackgroundJob *job_;
     std::shared_ptr<const SessionAnalysis> session_;
     std::optional<FunctionId> function_;
+    Basis shown_;        // of the matrix shown (no map: none)
     bool stale_ = false; // the session or function changed while the view was hidden: computed when shown
 };
 

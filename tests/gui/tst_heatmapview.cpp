@@ -17,6 +17,10 @@
 #include "SessionPage.h"
 #include "StallStripe.h"
 #include "TestSupport.h"
+#include "unit/HandProfile.h"
+
+#include "AnalysisJob.h"
+#include "LoadJob.h"
 
 #include <nlohmann/json.hpp>
 
@@ -33,6 +37,38 @@ using namespace perfglass::test;
 
 namespace {
 constexpr int kTimeoutMs = 120000;
+constexpr uint64_t kMs = 1'000'000;
+constexpr uint64_t kSecond = 1'000'000'000;
+
+// SECONDS of a thread sampled every 10 ms, in "b" for the first 200 ms of each second and in "a" otherwise:
+// a shorter one is an earlier snapshot of the same growing profile. THINNED keeps one sample in two of the
+// first six seconds, which no later snapshot of a growing profile does.
+std::shared_ptr<const Profile> growingProfile(uint64_t seconds, bool thinned = false) {
+    test::HandProfile hand;
+    uint64_t last = 0;
+    for (uint64_t t = 10 * kMs, k = 0; t < seconds * kSecond; t += 10 * kMs, ++k) {
+        if (thinned && t < 6 * kSecond && k % 2 == 1) continue;
+        hand.addSample(t % kSecond < 200 * kMs ? std::vector<std::string>{"main", "b"}
+                                               : std::vector<std::string>{"main", "a"},
+                       1000 + t, 1, 0, 1);
+        last = 1000 + t;
+    }
+    hand.profile.endTime = last;
+    return hand.shared();
+}
+
+std::shared_ptr<const SessionAnalysis> snapshotSession(std::shared_ptr<const Profile> profile,
+                                                       uint64_t lineage) {
+    auto file = LoadJob::sessionFileOf(std::move(profile));
+    file->lineage = lineage;
+    return AnalysisJob::compute(std::move(file), SampleFilter{}, {});
+}
+
+bool showSession(HeatmapView &view, const std::shared_ptr<const SessionAnalysis> &session) {
+    QSignalSpy shown(&view, &HeatmapView::heatmapShown);
+    view.setSession(session);
+    return shown.wait(kTimeoutMs);
+}
 } // namespace
 
 class TestHeatmapView : public QObject {
@@ -48,6 +84,7 @@ private slots:
     void functionMarksItsCells();
     void ctrlDragComparesTwoSelections();
     void exportsThePageOfTheWholeHeatmap();
+    void growingProfileExtendsTheMatrixShown();
 
 private:
     std::unique_ptr<MainWindow> openWindow();
@@ -317,3 +354,48 @@ void TestHeatmapView::exportsThePageOfTheWholeHeatmap() {
 
 QTEST_MAIN(TestHeatmapView)
 #include "tst_heatmapview.moc"
+
+// Snapshots of a growing profile (one lineage), a function marked: each refresh shows the matrix and marks of
+// the whole snapshot, made by extending the matrix shown with the samples added (Heatmap::extend), not by
+// counting every sample again. Shown a later "snapshot" whose first samples are not the earlier one's (which
+// a growing profile never does), the view shows the earlier cells plus the added samples' (it extended);
+// the same profile without a lineage is counted afresh.
+void TestHeatmapView::growingProfileExtendsTheMatrixShown() {
+    HeatmapView view;
+    view.resize(800, 400);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    constexpr uint64_t kLineage = 4242;
+    const auto first = growingProfile(6);
+    QVERIFY(showSession(view, snapshotSession(first, kLineage)));
+    const FunctionId b = 2; // HandProfile's functions: main, a, b...
+    QCOMPARE(first->functionName(b), std::string("b"));
+    QSignalSpy marked(&view, &HeatmapView::heatmapShown);
+    view.setFunction(b);
+    QVERIFY(marked.wait(kTimeoutMs));
+
+    for (const uint64_t seconds : {8, 10}) {
+        const auto later = growingProfile(seconds);
+        QVERIFY(showSession(view, snapshotSession(later, kLineage)));
+        const Heatmap expected = Heatmap::compute(*later, SampleFilter{});
+        const auto &shown = view.heatmap()->heatmap();
+        QCOMPARE(shown->sampleCells(), expected.sampleCells());
+        QCOMPARE(shown->totalSamples(), uint64_t(later->samples.size()));
+        QCOMPARE(view.heatmap()->highlight(), expected.functionSamples(*later, SampleFilter{}, b));
+    }
+
+    // The marks stay on across the refreshes of one growing profile; another lineage starts afresh.
+    const auto thinned = growingProfile(20, true);
+    QVERIFY(showSession(view, snapshotSession(growingProfile(10), kLineage + 1)));
+    QVERIFY(view.heatmap()->highlight().empty());
+    QVERIFY(showSession(view, snapshotSession(thinned, kLineage + 1)));
+    const Heatmap recounted = Heatmap::compute(*thinned, SampleFilter{});
+    const auto &extended = view.heatmap()->heatmap();
+    // Cell (0, 1), [20 ms, 40 ms): two samples of the earlier snapshot, one of the thinned profile.
+    QCOMPARE(recounted.samples({0, 1}), 1u);
+    QCOMPARE(extended->samples({0, 1}), 2u);
+    QVERIFY(extended->sampleCells() != recounted.sampleCells());
+
+    QVERIFY(showSession(view, snapshotSession(thinned, 0)));
+    QCOMPARE(view.heatmap()->heatmap()->sampleCells(), recounted.sampleCells());
+}

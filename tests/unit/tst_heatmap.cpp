@@ -14,6 +14,7 @@
 #include <QtTest>
 
 #include <map>
+#include <optional>
 #include <sstream>
 
 using namespace perfglass;
@@ -24,13 +25,15 @@ namespace {
 constexpr uint64_t kMs = 1'000'000;
 constexpr uint64_t kSecond = 1'000'000'000;
 
-// Ten seconds of a worker (tid 2) sampled every 5 ms, and of a main thread (tid 1) whose samples every 5 ms
-// stop for 40 ms (a stall) at 300 ms into every second, when "b" runs on the worker instead of "a".
-HandProfile stallProfile() {
+// Ten seconds (or LENGTH, a multiple of 5 ms) of a worker (tid 2) sampled every 5 ms, and of a main thread
+// (tid 1) whose samples every 5 ms stop for 40 ms (a stall) at 300 ms into every second, when "b" runs on the
+// worker instead of "a". A shorter LENGTH gives an earlier snapshot of the same growing profile: the same
+// first samples, stacks and functions.
+HandProfile stallProfile(uint64_t length = 10 * kSecond) {
     HandProfile hand;
     hand.profile.samples = SampleTable();
     const uint64_t start = 5 * kSecond;
-    for (uint64_t t = 0; t < 10 * kSecond; t += 5 * kMs) {
+    for (uint64_t t = 0; t < length; t += 5 * kMs) {
         const uint64_t offset = t % kSecond;
         const bool stall = offset >= 300 * kMs && offset < 340 * kMs;
         if (!stall) hand.addSample({"main", "a"}, start + t, 1, 0, 5 * kMs);
@@ -39,7 +42,7 @@ HandProfile stallProfile() {
                        start + t + kMs, 2, 1, 3 * kMs);
     }
     hand.profile.startTime = start;
-    hand.profile.endTime = start + 10 * kSecond - 4 * kMs;
+    hand.profile.endTime = start + length - 4 * kMs;
     return hand;
 }
 
@@ -96,6 +99,7 @@ private slots:
     void sliceKeptOnReloadDroppedOnCarry();
     void functionCells();
     void parallelMatchesSerial();
+    void snapshotBySnapshotIsTheWholeMatrix();
     void goldenRecordings();
     void htmlPageStacksPerCell();
 };
@@ -299,6 +303,59 @@ void TestHeatmap::functionCells() {
     for (size_t c = 0; c < map.columns(); ++c)
         for (size_t r = 0; r < map.rows(); ++r)
             QCOMPARE(b[map.index({c, r})], r == 15 || r == 16 ? 4u : 0u);
+}
+
+// A growing profile's matrix extended snapshot by snapshot (a live view's refreshes: at 2 s, whose columns
+// are fractions of a second, then each second) is the matrix of the whole, cell by cell, with the same
+// maxima and totals; so are the cells a function ran in. Where the filter weighs an earlier sample otherwise
+// as the profile grows (off-CPU time), extend() counts afresh and still gives compute()'s result.
+void TestHeatmap::snapshotBySnapshotIsTheWholeMatrix() {
+    const HandProfile whole = stallProfile();
+    SampleFilter filter;
+    filter.tids = {1, 2};
+    const FunctionId b = whole.function("b");
+    std::optional<Heatmap> grown;
+    std::vector<uint32_t> marks;
+    size_t earlierSamples = 0;
+    size_t extendedWithSameCells = 0;
+    for (const uint64_t seconds : {2, 5, 6, 8, 10}) {
+        const HandProfile snapshot = stallProfile(seconds * kSecond);
+        const Profile &profile = snapshot.profile;
+        Heatmap next = grown ? Heatmap::extend(*grown, earlierSamples, profile, filter)
+                             : Heatmap::compute(profile, filter);
+        const bool keptCells = grown && next.keepsCellsOf(*grown);
+        extendedWithSameCells += keptCells ? 1 : 0;
+        std::vector<uint32_t> added =
+            next.functionSamples(profile, filter, b, {}, keptCells ? earlierSamples : 0);
+        for (size_t i = 0; keptCells && i < marks.size(); ++i)
+            added[i] += marks[i];
+        const Heatmap expected = Heatmap::compute(profile, filter);
+        QCOMPARE(next.columns(), expected.columns());
+        QCOMPARE(next.columnNs(), expected.columnNs());
+        QCOMPARE(next.sampleCells(), expected.sampleCells());
+        QCOMPARE(next.costCells(), expected.costCells());
+        QCOMPARE(next.maxSamples(), expected.maxSamples());
+        QCOMPARE(next.maxCost(), expected.maxCost());
+        QCOMPARE(next.totalSamples(), expected.totalSamples());
+        QCOMPARE(next.totalCost(), expected.totalCost());
+        QCOMPARE(added, expected.functionSamples(profile, filter, b));
+        compareWithDirect(profile, filter, next);
+        grown = std::move(next);
+        marks = std::move(added);
+        earlierSamples = profile.samples.size();
+    }
+    QCOMPARE(grown->totalSamples(), uint64_t(whole.profile.samples.size()));
+    // 2 s has columns of 500 ms: 5 s counts afresh; 6, 8 and 10 s keep 5 s's cells.
+    QCOMPARE(extendedWithSameCells, size_t(3));
+
+    SampleFilter offCpu;
+    offCpu.cost = CostKind::OffCpu;
+    QVERIFY(!Heatmap::canExtend(offCpu));
+    const HandProfile earlier = stallProfile(6 * kSecond);
+    const Heatmap fromEarlier = Heatmap::compute(earlier.profile, offCpu);
+    const Heatmap extended =
+        Heatmap::extend(fromEarlier, earlier.profile.samples.size(), whole.profile, offCpu);
+    QCOMPARE(extended.sampleCells(), Heatmap::compute(whole.profile, offCpu).sampleCells());
 }
 
 void TestHeatmap::parallelMatchesSerial() {
