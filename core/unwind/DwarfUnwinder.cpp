@@ -11,6 +11,7 @@
 #include <bit>
 #include <cstdlib>
 #include <cstring>
+#include <utility>
 
 namespace perfglass {
 
@@ -27,11 +28,14 @@ struct DwarfUnwinder::Op {
     uint64_t number2;
 };
 
+// A rule is cached for each code address unwound through (tens of thousands on a large DWARF recording), so
+// each register's rule is kept in 8 bytes: its kind and one operand.
 struct DwarfUnwinder::RegisterRule {
     enum Kind : uint8_t { Undefined, SameValue, AtCfa, ValCfa, InRegister, AtExpression, ValExpression };
     Kind kind = Undefined;
-    int64_t offset = 0;      // AtCfa, ValCfa: CFA + offset; InRegister: the register number
-    uint32_t expression = 0; // Expression kinds: index into expressions_
+    // AtCfa, ValCfa: the offset from the CFA (one beyond 32 bits is kept as its expression instead);
+    // InRegister: the register number; the expression kinds: the index into expressions_.
+    int32_t operand = 0;
 };
 
 struct DwarfUnwinder::Rule {
@@ -281,19 +285,21 @@ void compileRegisterRule(Dwarf_Frame *frame, int source, RegisterRule &out, cons
     const bool isValue = ops[count - 1].atom == DW_OP_stack_value;
     const size_t n = isValue ? count - 1 : count;
     constexpr int kRegisterCount = DwarfUnwinder::kRegisterCount;
+    // libdw gives an offset from the CFA as DW_OP_plus_uconst of its two's complement (CFA - 8: 2^64 - 8).
+    const int64_t cfaOffset = n == 2 ? static_cast<int64_t>(ops[1].number) : 0;
     if (n >= 1 && n <= 2 && ops[0].atom == DW_OP_call_frame_cfa &&
-        (n == 1 || ops[1].atom == DW_OP_plus_uconst)) {
+        (n == 1 || ops[1].atom == DW_OP_plus_uconst) && std::in_range<int32_t>(cfaOffset)) {
         out.kind = isValue ? RegisterRule::ValCfa : RegisterRule::AtCfa;
-        out.offset = n == 2 ? static_cast<int64_t>(ops[1].number) : 0;
+        out.operand = static_cast<int32_t>(cfaOffset);
     } else if (n == 1 && !isValue && ops[0].atom >= DW_OP_reg0 && ops[0].atom < DW_OP_reg0 + kRegisterCount) {
         out.kind = RegisterRule::InRegister;
-        out.offset = ops[0].atom - DW_OP_reg0;
+        out.operand = ops[0].atom - DW_OP_reg0;
     } else if (n == 1 && !isValue && ops[0].atom == DW_OP_regx && ops[0].number < kRegisterCount) {
         out.kind = RegisterRule::InRegister;
-        out.offset = static_cast<int64_t>(ops[0].number);
+        out.operand = static_cast<int32_t>(ops[0].number);
     } else {
         out.kind = isValue ? RegisterRule::ValExpression : RegisterRule::AtExpression;
-        out.expression = storeExpression(ops, n);
+        out.operand = static_cast<int32_t>(storeExpression(ops, n));
     }
 }
 
@@ -418,24 +424,24 @@ bool DwarfUnwinder::step(const Rule &rule, const Registers &current, std::span<c
             value = current.value[static_cast<size_t>(reg)];
             break;
         case RegisterRule::AtCfa:
-            if (!memory.read(cfa + static_cast<uint64_t>(r.offset), value)) {
+            if (!memory.read(cfa + static_cast<uint64_t>(int64_t{r.operand}), value)) {
                 if (reg == kReturnAddress) truncated = true;
                 continue;
             }
             break;
         case RegisterRule::ValCfa:
-            value = cfa + static_cast<uint64_t>(r.offset);
+            value = cfa + static_cast<uint64_t>(int64_t{r.operand});
             break;
         case RegisterRule::InRegister:
-            if (!current.has(static_cast<int>(r.offset))) continue;
-            value = current.value[static_cast<size_t>(r.offset)];
+            if (!current.has(r.operand)) continue;
+            value = current.value[static_cast<size_t>(r.operand)];
             break;
         case RegisterRule::AtExpression:
         case RegisterRule::ValExpression: {
             ++expressionEvaluations_;
             bool cut = false;
-            if (!evaluate(std::span<const Op>(expressions_[r.expression]), current, cfa, true, memory, value,
-                          cut)) {
+            if (!evaluate(std::span<const Op>(expressions_[static_cast<size_t>(r.operand)]), current, cfa,
+                          true, memory, value, cut)) {
                 if (reg == kReturnAddress) truncated |= cut;
                 continue;
             }

@@ -16,6 +16,7 @@
 #include "profile/Profile.h"
 
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -93,8 +94,8 @@ private:
     bool framePointerStep(const Registers &current, std::span<const uint8_t> stack, uint64_t stackBase,
                           const Locate &locate, Registers &next);
 
-    IdHashIndex ruleIndex_; // (module << 48 ^ address) -> rules_ index
-    std::vector<Rule> rules_;
+    IdHashIndex ruleIndex_;  // (module << 48 ^ address) -> rules_ index
+    std::deque<Rule> rules_; // grows without moving: no copy of the rules cached so far
     std::vector<std::vector<Op>> expressions_;
     uint64_t expressionEvaluations_ = 0;
     uint64_t framePointerSteps_ = 0;
