@@ -105,8 +105,9 @@ awk -v end="$duration" '
   }' "$work/timing"
 [ -z "${KEEP:-}" ] || cp "$work/timing" "$KEEP"
 awk -v t="$ticks" -v hz="$hz" -v d="$duration" 'BEGIN { printf "application CPU: %.1f s, %.0f%% of one core\n", t / hz, 100 * t / hz / d }'
-# The whole application's CPU per second of recording (a refresh a second) in the two windows: the samples
-# of /proc nearest to their ends.
+# The whole application's CPU per second (a refresh a second) in the two windows, on the application's clock
+# (seconds since it started, about the seconds recorded): between the last reads of /proc at or before each
+# window's ends. With DURATION under 190 s the two windows overlap, and their ratio says little.
 awk -v hz="$hz" -v end="$duration" '
   function rate(from, to,   a, b, i) {
     for (i = 1; i <= n; i++) { if (at[i] <= from) a = i; if (at[i] <= to) b = i }

@@ -56,9 +56,10 @@ public:
                            const HeatmapOptions &options = {}, const AggregationControl &control = {});
     // compute()'s result for PROFILE, a later snapshot of the growing profile EARLIER was computed from with
     // the same filter and options, whose first earlierSamples samples are EARLIER's: EARLIER's cells with the
-    // samples added since counted in, so that a live view's refresh costs what was added. Counts every
-    // sample afresh where the axis moved (another start, column width or bucket) or where the filter weighs
-    // an earlier sample otherwise as the profile grows (off-CPU time, latency: canExtend).
+    // samples added since counted in (a live view's refresh counts only those, plus a pass over the stacks
+    // where transforms are set, and a copy of the cells). Counts every sample afresh where the axis moved
+    // (another start, column width or bucket) or where the filter weighs an earlier sample otherwise as the
+    // profile grows (off-CPU time, latency: canExtend).
     static Heatmap extend(const Heatmap &earlier, size_t earlierSamples, const Profile &profile,
                           const SampleFilter &filter, const HeatmapOptions &options = {},
                           const AggregationControl &control = {});

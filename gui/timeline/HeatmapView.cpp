@@ -125,13 +125,15 @@ void HeatmapView::recompute() {
     if (stale_) return;
     SampleFilter filter = session_->filter;
     filter.clearTimeSelection();
-    Basis wanted{session_->profile(), session_->file->lineage, filter, bucketNs(), function_, nullptr, {}};
+    const auto &profile = session_->profile();
+    Basis wanted{
+        profile->samples.size(), session_->file->lineage, filter, bucketNs(), function_, nullptr, {}};
     std::optional<Basis> earlier;
     if (const Basis *basis = extensibleBasis(*session_, filter)) earlier = *basis;
     job_->start(
-        [wanted = std::move(wanted), earlier = std::move(earlier)](const std::stop_token &stop,
-                                                                   const BackgroundJob::ReportProgress &) {
-            return computeOrExtend(wanted, earlier ? &*earlier : nullptr, stop);
+        [profile, wanted = std::move(wanted),
+         earlier = std::move(earlier)](const std::stop_token &stop, const BackgroundJob::ReportProgress &) {
+            return computeOrExtend(*profile, wanted, earlier ? &*earlier : nullptr, stop);
         },
         [this](Result result) {
             shown_ = std::move(result.basis);
@@ -142,20 +144,19 @@ void HeatmapView::recompute() {
 const HeatmapView::Basis *HeatmapView::extensibleBasis(const SessionAnalysis &session,
                                                        const SampleFilter &filter) const {
     const bool grown = shown_.map && shown_.lineage != 0 && shown_.lineage == session.file->lineage &&
-                       shown_.profile->samples.size() <= session.profile()->samples.size();
+                       shown_.samples <= session.profile()->samples.size();
     const bool alike =
         shown_.bucketNs == bucketNs() && shown_.function == function_ && shown_.filter == filter;
     return grown && alike && Heatmap::canExtend(filter) ? &shown_ : nullptr;
 }
 
-HeatmapView::Result HeatmapView::computeOrExtend(Basis wanted, const Basis *earlier,
+HeatmapView::Result HeatmapView::computeOrExtend(const Profile &profile, Basis wanted, const Basis *earlier,
                                                  const std::stop_token &stop) {
     AggregationControl control;
     control.stop = stop;
     HeatmapOptions options;
     options.bucketNs = wanted.bucketNs;
-    const Profile &profile = *wanted.profile;
-    const size_t earlierSamples = earlier ? earlier->profile->samples.size() : 0;
+    const size_t earlierSamples = earlier ? earlier->samples : 0;
     auto map = std::make_shared<const Heatmap>(
         earlier ? Heatmap::extend(*earlier->map, earlierSamples, profile, wanted.filter, options, control)
                 : Heatmap::compute(profile, wanted.filter, options, control));

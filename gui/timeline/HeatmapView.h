@@ -4,7 +4,8 @@
 // transforms) but not its time range, which is outlined instead; it is computed off the UI thread by a job of
 // the view's own, again for each analysis, bucket size and highlighted function. A later snapshot of a
 // growing profile (the live view, a stream, a file opened in steps) with the same filter, bucket and function
-// extends the matrix shown by the samples added (Heatmap::extend), so that a refresh costs what was added.
+// extends the matrix shown by the samples added (Heatmap::extend): a refresh counts only those, plus a pass
+// over the stacks where a function is marked or transforms are set, and a copy of the cells.
 // Dragging across cells asks
 // to filter every view to their time (timesSelected), with Ctrl to compare their time with the selection the
 // views show (compareTimesSelected); setFunction() marks the cells a function ran in.
@@ -54,9 +55,10 @@ protected:
     void showEvent(QShowEvent *event) override;
 
 private:
-    // What a matrix was computed from, so that the next snapshot of a growing profile may extend it.
+    // What a matrix was computed from, so that the next snapshot of a growing profile may extend it (its
+    // sample count, not the profile: a hidden view must not keep a closed session's profile alive).
     struct Basis {
-        std::shared_ptr<const Profile> profile;
+        size_t samples = 0;
         uint64_t lineage = 0;
         SampleFilter filter; // without its time selection
         uint64_t bucketNs = 0;
@@ -70,7 +72,8 @@ private:
     // The matrix shown, when SESSION's profile grew out of its profile with the same filter, bucket and
     // function.
     const Basis *extensibleBasis(const SessionAnalysis &session, const SampleFilter &filter) const;
-    static Result computeOrExtend(Basis wanted, const Basis *earlier, const std::stop_token &stop);
+    static Result computeOrExtend(const Profile &profile, Basis wanted, const Basis *earlier,
+                                  const std::stop_token &stop);
     void showResult(std::shared_ptr<const Heatmap> map, std::vector<uint32_t> highlight);
     void updateLegend();
     QPixmap legendPixmap() const;

@@ -40,8 +40,9 @@ constexpr int kTimeoutMs = 120000;
 constexpr uint64_t kMs = 1'000'000;
 constexpr uint64_t kSecond = 1'000'000'000;
 
-// SECONDS of a thread sampled every 10 ms, in "b" for the first 200 ms of each second and in "a" otherwise:
-// a shorter one is an earlier snapshot of the same growing profile. THINNED keeps one sample in two of the
+// SECONDS of a thread sampled every 10 ms, in "b" for the first 200 ms of each second and in "a" otherwise
+// (after HandProfile's own eleven samples, all within the first microsecond): a shorter one is an earlier
+// snapshot of the same growing profile. THINNED keeps one sample in two of the
 // first six seconds, which no later snapshot of a growing profile does.
 std::shared_ptr<const Profile> growingProfile(uint64_t seconds, bool thinned = false) {
     test::HandProfile hand;
@@ -388,13 +389,19 @@ void TestHeatmapView::growingProfileExtendsTheMatrixShown() {
     const auto thinned = growingProfile(20, true);
     QVERIFY(showSession(view, snapshotSession(growingProfile(10), kLineage + 1)));
     QVERIFY(view.heatmap()->highlight().empty());
+    QSignalSpy markedAgain(&view, &HeatmapView::heatmapShown);
+    view.setFunction(b);
+    QVERIFY(markedAgain.wait(kTimeoutMs));
     QVERIFY(showSession(view, snapshotSession(thinned, kLineage + 1)));
     const Heatmap recounted = Heatmap::compute(*thinned, SampleFilter{});
     const auto &extended = view.heatmap()->heatmap();
-    // Cell (0, 1), [20 ms, 40 ms): two samples of the earlier snapshot, one of the thinned profile.
+    // Cell (0, 1), [20 ms, 40 ms), where b runs: two samples of the earlier snapshot, one of the thinned
+    // profile; so many marks too.
     QCOMPARE(recounted.samples({0, 1}), 1u);
     QCOMPARE(extended->samples({0, 1}), 2u);
     QVERIFY(extended->sampleCells() != recounted.sampleCells());
+    QCOMPARE(recounted.functionSamples(*thinned, SampleFilter{}, b)[recounted.index({0, 1})], 1u);
+    QCOMPARE(view.heatmap()->highlight()[extended->index({0, 1})], 2u);
 
     QVERIFY(showSession(view, snapshotSession(thinned, 0)));
     QCOMPARE(view.heatmap()->heatmap()->sampleCells(), recounted.sampleCells());

@@ -345,27 +345,40 @@ void TestHeatmap::snapshotBySnapshotIsTheWholeMatrix() {
         earlierSamples = profile.samples.size();
     }
     QCOMPARE(grown->totalSamples(), uint64_t(whole.profile.samples.size()));
-    // 2 s has columns of 500 ms: 5 s counts afresh; 6, 8 and 10 s keep 5 s's cells.
+    // 2 s has columns of a fraction of a second: 5 s counts afresh; 6, 8 and 10 s keep 5 s's cells.
     QCOMPARE(extendedWithSameCells, size_t(3));
 
-    SampleFilter offCpu;
-    offCpu.cost = CostKind::OffCpu;
-    QVERIFY(!Heatmap::canExtend(offCpu));
+    // An earlier sample's off-CPU time is known only once its thread ran again: 1 ns each in the earlier
+    // snapshot, 2 ns in the whole profile. Extending would keep the earlier costs.
     const HandProfile earlier = stallProfile(6 * kSecond);
-    const Heatmap fromEarlier = Heatmap::compute(earlier.profile, offCpu);
+    SampleFilter earlierOffCpu;
+    earlierOffCpu.cost = CostKind::OffCpu;
+    earlierOffCpu.offCpuTime =
+        std::make_shared<const std::vector<uint64_t>>(earlier.profile.samples.size(), 1);
+    SampleFilter offCpu = earlierOffCpu;
+    offCpu.offCpuTime = std::make_shared<const std::vector<uint64_t>>(whole.profile.samples.size(), 2);
+    QVERIFY(!Heatmap::canExtend(offCpu));
+    const Heatmap fromEarlier = Heatmap::compute(earlier.profile, earlierOffCpu);
     const Heatmap extended =
         Heatmap::extend(fromEarlier, earlier.profile.samples.size(), whole.profile, offCpu);
-    QCOMPARE(extended.sampleCells(), Heatmap::compute(whole.profile, offCpu).sampleCells());
+    QCOMPARE(extended.costCells(), Heatmap::compute(whole.profile, offCpu).costCells());
+    QCOMPARE(extended.totalCost(), 2 * uint64_t(whole.profile.samples.size()));
 }
 
-void TestHeatmap::parallelMatchesSerial() {
+// COUNT samples spread over 3 s; the first ones of a larger COUNT are the same.
+HandProfile scatteredProfile(uint64_t count) {
     HandProfile hand;
     hand.profile.samples = SampleTable();
-    for (uint64_t i = 0; i < 200000; ++i)
+    for (uint64_t i = 0; i < count; ++i)
         hand.addSample(i % 3 == 0 ? std::vector<std::string>{"main", "a"} : std::vector<std::string>{"main"},
                        (i * 7919) % (3 * kSecond), static_cast<uint32_t>(1 + i % 2), 0, 1 + i % 5);
     hand.profile.startTime = 0;
     hand.profile.endTime = 3 * kSecond;
+    return hand;
+}
+
+void TestHeatmap::parallelMatchesSerial() {
+    const HandProfile hand = scatteredProfile(200000);
     AggregationControl serial;
     serial.threads = 1;
     AggregationControl parallel;
@@ -377,6 +390,20 @@ void TestHeatmap::parallelMatchesSerial() {
     QCOMPARE(a.totalSamples(), uint64_t(200000));
     QCOMPARE(a.functionSamples(hand.profile, {}, hand.function("a"), serial),
              b.functionSamples(hand.profile, {}, hand.function("a"), parallel));
+    // The samples a growing profile added are counted on as many threads, from the first one added.
+    const HandProfile earlier = scatteredProfile(120000);
+    const size_t earlierSamples = earlier.profile.samples.size();
+    const Heatmap before = Heatmap::compute(earlier.profile, {}, {}, serial);
+    const Heatmap extended = Heatmap::extend(before, earlierSamples, hand.profile, {}, {}, parallel);
+    QCOMPARE(extended.sampleCells(), a.sampleCells());
+    QCOMPARE(extended.costCells(), a.costCells());
+    std::vector<uint32_t> marks =
+        extended.functionSamples(hand.profile, {}, hand.function("a"), parallel, earlierSamples);
+    const std::vector<uint32_t> earlierMarks =
+        before.functionSamples(earlier.profile, {}, hand.function("a"), serial);
+    for (size_t i = 0; i < earlierMarks.size(); ++i)
+        marks[i] += earlierMarks[i];
+    QCOMPARE(marks, a.functionSamples(hand.profile, {}, hand.function("a"), serial));
 }
 
 void TestHeatmap::goldenRecordings() {
