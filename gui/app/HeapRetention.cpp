@@ -1,5 +1,7 @@
 #include "HeapRetention.h"
 
+#include <QTimer>
+
 #include <malloc.h>
 
 namespace perfglass {
@@ -23,6 +25,10 @@ void HeapRetention::returnFreedMemory() {
 #if defined(M_MMAP_THRESHOLD)
     malloc_trim(0);
 #endif
+}
+
+void HeapRetention::returnFreedMemorySoon() {
+    QTimer::singleShot(0, [] { returnFreedMemory(); });
 }
 
 } // namespace perfglass

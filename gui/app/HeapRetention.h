@@ -14,6 +14,9 @@ public:
     static void retainFreedMemory();
     // Gives back what is free now (a closed session's trees and profile).
     static void returnFreedMemory();
+    // The same from the event loop's next turn: for a closed window's or page's destroyed(), once what its
+    // children's destruction freed is free.
+    static void returnFreedMemorySoon();
 };
 
 } // namespace perfglass

@@ -6,7 +6,6 @@
 
 #include <QDir>
 #include <QFileInfo>
-#include <QTimer>
 
 namespace perfglass {
 
@@ -70,8 +69,7 @@ void SessionTabs::closePage(SessionPage *page) {
     page->setParent(nullptr); // gone from the window now; deleted once its signals are delivered
     // Its profile and trees are freed with it (or with the last job still holding them, whose memory then
     // waits for the next close); the heap keeps freed memory otherwise (HeapRetention).
-    connect(page, &QObject::destroyed, this,
-            [] { QTimer::singleShot(0, [] { HeapRetention::returnFreedMemory(); }); });
+    connect(page, &QObject::destroyed, this, &HeapRetention::returnFreedMemorySoon);
     page->deleteLater();
 }
 

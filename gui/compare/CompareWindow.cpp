@@ -34,7 +34,9 @@ CompareWindow::CompareWindow(QWidget *parent)
     , carried_(new QLabel(this))
     , tabs_(new QTabWidget(this)) {
     setObjectName(QStringLiteral("compareWindow"));
-    setAttribute(Qt::WA_DeleteOnClose, false);
+    // Closed, it goes with the comparison's profile and trees, and no longer re-aggregates the comparison for
+    // each filter of the main window; the next comparison opens a new one.
+    setAttribute(Qt::WA_DeleteOnClose);
     resize(1300, 850);
     createToolBar();
     createFlameGraph();

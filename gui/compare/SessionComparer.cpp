@@ -2,6 +2,7 @@
 
 #include "CompareWindow.h"
 #include "CostFormat.h"
+#include "HeapRetention.h"
 #include "LoadJob.h"
 #include "MainWindow.h"
 #include "SessionDocument.h"
@@ -88,6 +89,9 @@ CompareWindow *SessionComparer::openWindow() {
         compareWindow_ = new CompareWindow(main_);
         connect(compareWindow_, &CompareWindow::failed, this, &SessionComparer::failed);
         connect(compareWindow_, &CompareWindow::compared, this, &SessionComparer::compared);
+        // The heap keeps freed memory (HeapRetention): a closed comparison gives its own back, once the jobs
+        // still holding its sessions have let go of them.
+        connect(compareWindow_, &QObject::destroyed, this, &HeapRetention::returnFreedMemorySoon);
     }
     compareWindow_->show();
     compareWindow_->raise();

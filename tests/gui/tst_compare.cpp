@@ -34,6 +34,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
+#include <QPointer>
 #include <QProcess>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
@@ -209,6 +210,34 @@ private:
 
 private slots:
     void initTestCase() { useTestSettings(QStringLiteral("tst_compare")); }
+
+    // Closed, the comparison window is deleted, and the comparison's profile with it; the main window's next
+    // filter compares nothing, and the next comparison opens a new window.
+    void closedWindowGoesWithItsComparison() {
+        auto window = openHotspotsWindow(QStringLiteral("hotspots"), kLoadTimeoutMs);
+        QVERIFY(window);
+        window->comparer()->compareWith(three_);
+        QPointer<CompareWindow> compare = waitForComparison(*window);
+        QVERIFY(compare);
+        const std::weak_ptr<const Profile> comparisonProfile = compare->comparison()->profile();
+        compare->close();
+        QTRY_VERIFY_WITH_TIMEOUT(compare.isNull(), 10000);
+        QVERIFY(!window->comparer()->compareWindow());
+        QTRY_VERIFY_WITH_TIMEOUT(comparisonProfile.expired(), 10000);
+
+        const Profile &profile = *window->session()->profile();
+        QSignalSpy applied(window.get(), &MainWindow::filterApplied);
+        window->selectTimeRange(profile.startTime,
+                                profile.startTime + (profile.endTime - profile.startTime) / 2);
+        QVERIFY(applied.wait(kLoadTimeoutMs));
+        QVERIFY(!window->comparer()->compareWindow());
+
+        window->comparer()->compareWith(three_);
+        compare = waitForComparison(*window);
+        QVERIFY(compare);
+        QVERIFY(compare->isVisible());
+        QVERIFY(compare->comparison()->topDown->sampleCount() > 0);
+    }
 
     void compareSessions() {
         auto window = openHotspotsWindow(QStringLiteral("hotspots"), kLoadTimeoutMs);
