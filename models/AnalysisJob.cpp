@@ -43,7 +43,7 @@ SampleFilter wholeTimeline(SampleFilter filter) {
 // An analysis whose sums and growing timeline FILE may extend: of an earlier snapshot of the same growing
 // profile, which holds no more samples than FILE's.
 const SessionAnalysis *earlierSnapshot(const SessionFile &file, const SessionAnalysis *previous) {
-    if (!previous || file.lineage == 0 || previous->file->lineage != file.lineage) return nullptr;
+    if (!previous || !file.sharesLineageWith(*previous->file)) return nullptr;
     return previous->profile()->samples.size() <= file.profile->samples.size() ? previous : nullptr;
 }
 

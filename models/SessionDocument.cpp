@@ -319,8 +319,8 @@ void SessionDocument::analyze() {
     if (!file_) return;
     // After a reload the file is new and the shown analysis is of the old one: nothing of it is reused,
     // unless the new file is a later snapshot of the same growing profile, which extends it.
-    const bool reusable = analysis_ && (analysis_->file == file_ ||
-                                        (file_->lineage != 0 && analysis_->file->lineage == file_->lineage));
+    const bool reusable =
+        analysis_ && (analysis_->file == file_ || file_->sharesLineageWith(*analysis_->file));
     analyzer_->analyze(file_, filter_, reusable ? analysis_ : nullptr);
 }
 

@@ -39,6 +39,10 @@ struct SessionFile {
     // profile they end in share a lineage (0: none): each holds the samples and stacks of the earlier ones
     // first, so its analyses extend theirs by the samples added (and its timeline is a GrowingTimeline's).
     uint64_t lineage = 0;
+    // Whether this and OTHER are snapshots of one growing profile (or the complete profile it ends in).
+    bool sharesLineageWith(const SessionFile &other) const {
+        return lineage != 0 && lineage == other.lineage;
+    }
     // The threads and CPUs that have samples, sorted (the filter bar's menus), extended by the next snapshot.
     std::vector<uint32_t> sampledThreads;
     std::vector<uint32_t> sampledCpus;

@@ -242,4 +242,17 @@ std::vector<uint32_t> Heatmap::functionSamples(const Profile &profile, const Sam
     return result;
 }
 
+std::vector<uint32_t> Heatmap::extendFunctionSamples(const Heatmap &earlier,
+                                                     const std::vector<uint32_t> &earlierMarks,
+                                                     size_t earlierSamples, const Profile &profile,
+                                                     const SampleFilter &filter, FunctionId function,
+                                                     const AggregationControl &control) const {
+    if (!keepsCellsOf(earlier) || earlierMarks.size() != earlier.samples_.size())
+        return functionSamples(profile, filter, function, control);
+    std::vector<uint32_t> marks = functionSamples(profile, filter, function, control, earlierSamples);
+    for (size_t i = 0; i < earlierMarks.size(); ++i)
+        marks[i] += earlierMarks[i];
+    return marks;
+}
+
 } // namespace perfglass

@@ -74,6 +74,14 @@ public:
     std::vector<uint32_t> functionSamples(const Profile &profile, const SampleFilter &filter,
                                           FunctionId function, const AggregationControl &control = {},
                                           size_t from = 0) const;
+    // functionSamples() of PROFILE, a later snapshot of the growing profile EARLIER was computed from (this
+    // map being extend()'s): EARLIERMARKS, EARLIER's cells of FUNCTION, with the added samples counted in
+    // where this map kept EARLIER's cells (marks count samples, whatever the cost); afresh otherwise.
+    std::vector<uint32_t> extendFunctionSamples(const Heatmap &earlier,
+                                                const std::vector<uint32_t> &earlierMarks,
+                                                size_t earlierSamples, const Profile &profile,
+                                                const SampleFilter &filter, FunctionId function,
+                                                const AggregationControl &control = {}) const;
 
     uint64_t origin() const { return origin_; }
     uint64_t end() const { return end_; }

@@ -19,10 +19,6 @@ constexpr int kDefaultBucketIndex = 4; // 20 ms
 
 } // namespace
 
-struct HeatmapView::Result {
-    Basis basis; // with the map and highlight computed
-};
-
 HeatmapView::HeatmapView(QWidget *parent)
     : QWidget(parent)
     , widget_(new HeatmapWidget(this))
@@ -90,8 +86,7 @@ void HeatmapView::setSession(const std::shared_ptr<const SessionAnalysis> &sessi
     // profile keeps its functions).
     const bool sameProfile =
         session && session_ &&
-        (session->profile() == session_->profile() ||
-         (session->file->lineage != 0 && session->file->lineage == session_->file->lineage));
+        (session->profile() == session_->profile() || session->file->sharesLineageWith(*session_->file));
     if (!sameProfile) function_.reset();
     session_ = session;
     if (!session) {
@@ -135,8 +130,8 @@ void HeatmapView::recompute() {
          earlier = std::move(earlier)](const std::stop_token &stop, const BackgroundJob::ReportProgress &) {
             return computeOrExtend(*profile, wanted, earlier ? &*earlier : nullptr, stop);
         },
-        [this](Result result) {
-            shown_ = std::move(result.basis);
+        [this](Basis computed) {
+            shown_ = std::move(computed);
             showResult(shown_.map, shown_.highlight);
         });
 }
@@ -150,8 +145,8 @@ const HeatmapView::Basis *HeatmapView::extensibleBasis(const SessionAnalysis &se
     return grown && alike && Heatmap::canExtend(filter) ? &shown_ : nullptr;
 }
 
-HeatmapView::Result HeatmapView::computeOrExtend(const Profile &profile, Basis wanted, const Basis *earlier,
-                                                 const std::stop_token &stop) {
+HeatmapView::Basis HeatmapView::computeOrExtend(const Profile &profile, Basis wanted, const Basis *earlier,
+                                                const std::stop_token &stop) {
     AggregationControl control;
     control.stop = stop;
     HeatmapOptions options;
@@ -160,16 +155,13 @@ HeatmapView::Result HeatmapView::computeOrExtend(const Profile &profile, Basis w
     auto map = std::make_shared<const Heatmap>(
         earlier ? Heatmap::extend(*earlier->map, earlierSamples, profile, wanted.filter, options, control)
                 : Heatmap::compute(profile, wanted.filter, options, control));
-    if (wanted.function) {
-        const bool keptCells = earlier && map->keepsCellsOf(*earlier->map);
-        wanted.highlight = map->functionSamples(profile, wanted.filter, *wanted.function, control,
-                                                keptCells ? earlierSamples : 0);
-        if (keptCells)
-            for (size_t i = 0; i < earlier->highlight.size(); ++i)
-                wanted.highlight[i] += earlier->highlight[i];
-    }
+    if (wanted.function)
+        wanted.highlight = earlier
+                               ? map->extendFunctionSamples(*earlier->map, earlier->highlight, earlierSamples,
+                                                            profile, wanted.filter, *wanted.function, control)
+                               : map->functionSamples(profile, wanted.filter, *wanted.function, control);
     wanted.map = std::move(map);
-    return Result{std::move(wanted)};
+    return wanted;
 }
 
 void HeatmapView::showResult(std::shared_ptr<const Heatmap> map, std::vector<uint32_t> highlight) {

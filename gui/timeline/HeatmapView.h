@@ -5,10 +5,9 @@
 // the view's own, again for each analysis, bucket size and highlighted function. A later snapshot of a
 // growing profile (the live view, a stream, a file opened in steps) with the same filter, bucket and function
 // extends the matrix shown by the samples added (Heatmap::extend): a refresh counts only those, plus a pass
-// over the stacks where a function is marked or transforms are set, and a copy of the cells.
-// Dragging across cells asks
-// to filter every view to their time (timesSelected), with Ctrl to compare their time with the selection the
-// views show (compareTimesSelected); setFunction() marks the cells a function ran in.
+// over the stacks where a function is marked or transforms are set, and a copy of the cells. Dragging across
+// cells asks to filter every view to their time (timesSelected), with Ctrl to compare their time with the
+// selection the views show (compareTimesSelected); setFunction() marks the cells a function ran in.
 #pragma once
 
 #include "SessionAnalysis.h"
@@ -66,14 +65,12 @@ private:
         std::shared_ptr<const Heatmap> map;
         std::vector<uint32_t> highlight;
     };
-    struct Result;
-
     void recompute();
     // The matrix shown, when SESSION's profile grew out of its profile with the same filter, bucket and
     // function.
     const Basis *extensibleBasis(const SessionAnalysis &session, const SampleFilter &filter) const;
-    static Result computeOrExtend(const Profile &profile, Basis wanted, const Basis *earlier,
-                                  const std::stop_token &stop);
+    static Basis computeOrExtend(const Profile &profile, Basis wanted, const Basis *earlier,
+                                 const std::stop_token &stop);
     void showResult(std::shared_ptr<const Heatmap> map, std::vector<uint32_t> highlight);
     void updateLegend();
     QPixmap legendPixmap() const;

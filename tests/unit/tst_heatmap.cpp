@@ -326,9 +326,8 @@ void TestHeatmap::snapshotBySnapshotIsTheWholeMatrix() {
         const bool keptCells = grown && next.keepsCellsOf(*grown);
         extendedWithSameCells += keptCells ? 1 : 0;
         std::vector<uint32_t> added =
-            next.functionSamples(profile, filter, b, {}, keptCells ? earlierSamples : 0);
-        for (size_t i = 0; keptCells && i < marks.size(); ++i)
-            added[i] += marks[i];
+            grown ? next.extendFunctionSamples(*grown, marks, earlierSamples, profile, filter, b)
+                  : next.functionSamples(profile, filter, b);
         const Heatmap expected = Heatmap::compute(profile, filter);
         QCOMPARE(next.columns(), expected.columns());
         QCOMPARE(next.columnNs(), expected.columnNs());
