@@ -88,6 +88,9 @@ foreach(name ${PERFGLASS_INTEGRATION_TESTS})
   perfglass_add_test(integration integration ${name})
 endforeach()
 target_link_libraries(tst_archivereader PRIVATE PkgConfig::LIBARCHIVE)
+# gzip read back (pprof exports): zlib is the core's private library, which a shared core (the sanitizer build)
+# does not pass on.
+target_link_libraries(tst_exports PRIVATE ZLIB::ZLIB)
 target_sources(tst_remoteparts PRIVATE ${PROJECT_SOURCE_DIR}/cli/StdinArguments.cpp ${PROJECT_SOURCE_DIR}/cli/SymbolsRequest.cpp)
 target_include_directories(tst_remoteparts PRIVATE ${PROJECT_SOURCE_DIR})
 # tst_remoterecord copies this build's perfglass-cli (about 120 MB with debug information) through ssh twice.
@@ -114,6 +117,7 @@ if(TARGET perfglass-gui-lib)
     perfglass_add_test(gui gui ${name})
     target_link_libraries(${name} PRIVATE perfglass-gui-lib perfglass-models Qt6::Widgets)
   endforeach()
+  target_link_libraries(tst_flamegraph PRIVATE ZLIB::ZLIB) # its pprof export read back, as tst_exports
   # tst_translations also starts the application itself, to see the language the environment chooses.
   target_compile_definitions(tst_translations PRIVATE PERFGLASS_GUI="$<TARGET_FILE:perfglass>")
   add_dependencies(tst_translations perfglass)
