@@ -98,6 +98,11 @@ uint64_t BlockFileWriter::directBlocks() const {
     return directBlocks_;
 }
 
+std::optional<uint64_t> BlockFileWriter::failedAt() const {
+    std::lock_guard lock(mutex_);
+    return error_ != 0 ? std::optional<uint64_t>(errorOffset_) : std::nullopt;
+}
+
 void BlockFileWriter::throwIfFailed() const {
     if (error_ != 0)
         throw Error(systemErrorMessage("cannot write " + path_ + " at offset " + std::to_string(errorOffset_),

@@ -27,6 +27,7 @@
 #include <memory>
 #include <mutex>
 #include <new>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -67,6 +68,9 @@ public:
 
     // Whole blocks written past the page cache so far (for tests).
     uint64_t directBlocks() const;
+    // The offset at which the first failed write failed: in a stream, the bytes that went out before it.
+    // nullopt while every write has succeeded.
+    std::optional<uint64_t> failedAt() const;
 
 private:
     struct Job {

@@ -103,6 +103,11 @@ void PerfDataWriter::append(const void *bytes, size_t size) {
     }
 }
 
+uint64_t PerfDataWriter::bytesDelivered() const {
+    const std::optional<uint64_t> failedAt = blocks_ ? blocks_->failedAt() : std::nullopt;
+    return failedAt.value_or(bytesWritten());
+}
+
 void PerfDataWriter::flush() {
     if (blockFill_ == 0) return;
     blocks_->write(std::move(block_), blockFill_, fileOffset_);

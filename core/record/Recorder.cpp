@@ -350,7 +350,7 @@ std::string Recording::keptFileNote() const {
     if (writer_ && writer_->isPipe())
         return fmt::format(". The {} bytes written to the pipe up to there are readable up to their last "
                            "complete record",
-                           writer_->bytesWritten());
+                           writer_->bytesDelivered());
     if (!writer_ || ::stat(options_.outputPath.c_str(), &info) != 0 || info.st_size == 0) return {};
     return fmt::format(". The recording up to there was kept: {} ({} bytes) is readable up to its last "
                        "complete record (perfglass-cli report -i {})",

@@ -2,9 +2,9 @@
 // and through `cat FILE |`), by `perf report -i -` and `perf script -i -` where perf is installed, compressed
 // too; a perf-made pipe stream read through cat; what the recorded program prints kept out of the session; a
 // recording stopped by SIGINT keeps what it recorded; a stream cut inside a record is reported up to there
-// with the byte it ends at; a program that execs on one CPU and runs on another has its MMAP2 in the stream
-// before its samples. hotspots does a fixed amount of work (-ROUNDS), so the recordings hold samples on
-// a busy machine too.
+// with the byte it ends at; a recording whose reader goes away says how many bytes went through; a program
+// that execs on one CPU and runs on another has its MMAP2 in the stream before its samples. hotspots does a
+// fixed amount of work (-ROUNDS), so the recordings hold samples on a busy machine too.
 #include "TestSupport.h"
 
 #include <QtTest>
@@ -275,6 +275,26 @@ private slots:
         QVERIFY2(sampleCount.match(result.out).hasMatch(), qPrintable(result.out.left(1500)));
         QVERIFY2(hotLoopLeads(result.out), qPrintable(result.out.left(1500)));
     }
+    // The pipe's reader goes away (with SIGPIPE ignored, as a remote recording does): the error says how many
+    // bytes went through, which is where the failed write began, not what the recorder had handed over by
+    // then (the blocks queued behind the failed write are dropped).
+    void cutPipeSaysWhatWentThrough() {
+        const QString kept = dir_.filePath(QStringLiteral("kept.pipe"));
+        const auto result = shell(
+            QStringLiteral("trap '' PIPE; %1 record -e cpu-clock -F 2000 -g -o - -- %2 4000 1 | head -c "
+                           "50000 > %3")
+                .arg(cli(), quoted(clientPath(QStringLiteral("hotspots-fp"))), quoted(kept)));
+        static const QRegularExpression failedAt(QStringLiteral("cannot write .* at offset ([0-9]+)"));
+        static const QRegularExpression wentThrough(
+            QStringLiteral("The ([0-9]+) bytes written to the pipe up to there are readable"));
+        const auto failure = failedAt.match(result.err);
+        const auto note = wentThrough.match(result.err);
+        QVERIFY2(failure.hasMatch() && note.hasMatch(), qPrintable(result.err));
+        QCOMPARE(note.captured(1).toULongLong(), failure.captured(1).toULongLong());
+        QVERIFY2(note.captured(1).toULongLong() >= 50000, qPrintable(result.err));
+        QCOMPARE(readAll(kept).size(), 50000);
+    }
+
     // The launched program execs on the last CPU this test may use, so its MMAP2 goes into that CPU's
     // buffer, and is then moved to the first, where it takes its samples. Drained buffer by buffer, the
     // first CPU's samples came before the mapping in the stream: a reader cut there (as in one CI run of
