@@ -4,6 +4,7 @@
 #include "FunctionNames.h"
 
 #include <algorithm>
+#include <utility>
 
 namespace perfglass {
 
@@ -18,7 +19,8 @@ void FlameGraphModel::setTrees(std::shared_ptr<const CallTree> topDown,
                                std::shared_ptr<const CallTree> bottomUp, CostUnit unit) {
     // The zoom and its history stay where the new trees have the same call paths (a new filter, the file
     // read again), else on the deepest caller they still have.
-    std::vector<CallPath> zoomPaths;
+    // While it waits for a bottom-up tree, the zoom is the one it had before.
+    std::vector<CallPath> zoomPaths = std::exchange(waitingZoom_, {});
     if (tree_) {
         for (const uint32_t node : history_)
             zoomPaths.push_back(CallPath::of(*tree_, node));
@@ -32,7 +34,7 @@ void FlameGraphModel::setTrees(std::shared_ptr<const CallTree> topDown,
 
 void FlameGraphModel::setBottomUpTree(std::shared_ptr<const CallTree> bottomUp) {
     bottomUpTree_ = std::move(bottomUp);
-    if (bottomUp_) showTree({});
+    if (bottomUp_) showTree(std::exchange(waitingZoom_, {}));
 }
 
 void FlameGraphModel::setBottomUp(bool bottomUp) {
@@ -53,6 +55,7 @@ double FlameGraphModel::mergeWidth(double minPixelWidth) const {
 }
 
 void FlameGraphModel::showTree(const std::vector<CallPath> &zoomPaths) {
+    waitingZoom_.clear(); // a zoom of another tree once something is shown or the kind of tree changed
     tree_ = bottomUp_ && bottomUpTree_ ? bottomUpTree_ : waitsForBottomUp() ? nullptr : topDownTree_;
     locations_ = tree_ ? sourceLocationsOf(tree_->sharedProfile()) : nullptr;
     names_ = tree_ ? readableNamesOf(tree_->sharedProfile()) : nullptr;
@@ -66,7 +69,10 @@ void FlameGraphModel::showTree(const std::vector<CallPath> &zoomPaths) {
     }
     zoomRoot_ = CallTree::kRoot;
     history_.clear();
-    if (tree_) restoreZoom(zoomPaths);
+    if (tree_)
+        restoreZoom(zoomPaths);
+    else if (waitsForBottomUp())
+        waitingZoom_ = zoomPaths;
     updateMatches();
     emit treeChanged();
     emit zoomChanged(zoomRoot_);

@@ -61,7 +61,7 @@ public:
     bool isBottomUp() const { return bottomUp_; }
     bool hasBottomUpTree() const { return bottomUpTree_ != nullptr; }
     // The session's bottom-up tree made after its top-down tree (SessionDocument::bottomUpMade): shown at
-    // once when the graph is bottom-up.
+    // once when the graph is bottom-up, zoomed where it was before it waited for this tree.
     void setBottomUpTree(std::shared_ptr<const CallTree> bottomUp);
     // Whether bottom-up trees are made on request (the session's flame graph): the graph may then be
     // bottom-up without one, and shows nothing until setBottomUpTree() brings it (waitsForBottomUp()).
@@ -165,6 +165,9 @@ private:
     std::vector<uint32_t> depth_;
     uint32_t zoomRoot_ = CallTree::kRoot;
     std::vector<uint32_t> history_;
+    // The zoom and its history while the graph waits for its bottom-up tree (waitsForBottomUp(): a filter
+    // applied to a bottom-up graph), restored when setBottomUpTree() brings the tree.
+    std::vector<CallPath> waitingZoom_;
     QString search_;
     std::vector<bool> functionMatches_;
     uint64_t matchedCost_ = 0;

@@ -2,7 +2,7 @@
 // trees are known node by node, and a golden recording (tests/fixtures/golden). Names (readable and full),
 // modules and categories, costs and shares, depths and paths, the layout's rectangles with small frames
 // merged into blocks, zoom with its history, search (a sample counted once, at its outermost match), the
-// bottom-up tree, and the signals views repaint on.
+// bottom-up tree (a zoom kept while it waits for a tree made on request), and the signals views repaint on.
 #include "FlameGraphModel.h"
 #include "FunctionNames.h"
 #include "GoldenFixtures.h"
@@ -220,6 +220,38 @@ private slots:
         QCOMPARE(model.selfCost(b), uint64_t(5));
         model.setBottomUp(false);
         QCOMPARE(model.name(model.childrenOf(CallTree::kRoot).at(0)), QStringLiteral("main"));
+    }
+
+    // A filter applied to a bottom-up graph whose bottom-up tree comes later (made on request): the graph
+    // waits for it, then shows it zoomed where it was, with its history; a switch to top-down meanwhile
+    // starts over.
+    void bottomUpZoomKeptUntilItsTreeArrives() {
+        FlameGraphModel model;
+        model.setBottomUpOnRequest(true);
+        model.setTrees(topDown(), CallTree::bottomUp(hand_.shared(), SampleFilter{}), CostUnit::Count);
+        model.setBottomUp(true);
+        model.zoomTo(model.findNode(QStringLiteral("b")));
+        const uint32_t caller = model.childrenOf(model.zoomRoot()).at(0);
+        const QString callerName = model.fullName(caller);
+        model.zoomTo(caller);
+
+        model.setTrees(topDown(), nullptr, CostUnit::Count); // another filter: the bottom-up tree follows
+        QVERIFY(model.waitsForBottomUp());
+        QVERIFY(!model.tree());
+        model.setTrees(topDown(), nullptr, CostUnit::Count); // and another, before it came
+        model.setBottomUpTree(CallTree::bottomUp(hand_.shared(), SampleFilter{}));
+        QCOMPARE(model.fullName(model.zoomRoot()), callerName);
+        QVERIFY(model.back());
+        QCOMPARE(model.fullName(model.zoomRoot()), QStringLiteral("b"));
+        QVERIFY(model.back());
+        QCOMPARE(model.zoomRoot(), CallTree::kRoot);
+
+        model.zoomTo(model.findNode(QStringLiteral("b")));
+        model.setTrees(topDown(), nullptr, CostUnit::Count);
+        model.setBottomUp(false); // the top-down graph: the waiting zoom is not carried to it
+        QCOMPARE(model.zoomRoot(), CallTree::kRoot);
+        model.setTrees(topDown(), CallTree::bottomUp(hand_.shared(), SampleFilter{}), CostUnit::Count);
+        QCOMPARE(model.zoomRoot(), CallTree::kRoot);
     }
 
     void mergeThreshold() {
