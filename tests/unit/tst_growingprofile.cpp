@@ -26,6 +26,7 @@
 
 #include <fcntl.h>
 #include <linux/perf_event.h>
+#include <signal.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -218,12 +219,35 @@ bool hasPartialNotice(const Profile &profile) {
         [](const Message &notice) { return notice.english().find("partial") != std::string::npos; });
 }
 
+// A pipe's read end as standard input ("-"), for as long as it lives. Declared after the thread that writes
+// the pipe, so that a failed check on the way restores standard input and closes the read end before that
+// thread is joined: its blocked write then fails (SIGPIPE is ignored) instead of the test hanging.
+class PipeAsStandardInput {
+public:
+    explicit PipeAsStandardInput(int readEnd)
+        : readEnd_(readEnd)
+        , savedStdin_(::dup(STDIN_FILENO)) {
+        redirected_ = ::dup2(readEnd_.get(), STDIN_FILENO) == STDIN_FILENO;
+    }
+    ~PipeAsStandardInput() { ::dup2(savedStdin_.get(), STDIN_FILENO); }
+    PipeAsStandardInput(const PipeAsStandardInput &) = delete;
+    PipeAsStandardInput &operator=(const PipeAsStandardInput &) = delete;
+    bool redirected() const { return redirected_; }
+    int readEnd() const { return readEnd_.get(); }
+
+private:
+    UniqueFd readEnd_;
+    UniqueFd savedStdin_;
+    bool redirected_ = false;
+};
+
 } // namespace
 
 class TestGrowingProfile : public QObject {
     Q_OBJECT
 
 private slots:
+    void initTestCase() { ::signal(SIGPIPE, SIG_IGN); } // a writer whose reader is gone fails, not dies
     void copiedColumnSharesSealedChunks();
     void growingFileSnapshotsShareChunksAndEndAsTheWholeFile();
     void snapshotsCarryTheCountersReadSoFar();
@@ -393,9 +417,6 @@ void TestGrowingProfile::cutPipeKeepsWhatItRead() {
 
     int ends[2];
     QCOMPARE(::pipe2(ends, O_CLOEXEC), 0);
-    UniqueFd readEnd(ends[0]);
-    UniqueFd savedStdin(::dup(STDIN_FILENO));
-    QVERIFY(::dup2(readEnd.get(), STDIN_FILENO) == STDIN_FILENO);
     std::jthread writer([&bytes, cut, writeEnd = UniqueFd(ends[1])] {
         for (size_t done = 0; done < cut;) {
             const ssize_t wrote =
@@ -407,6 +428,8 @@ void TestGrowingProfile::cutPipeKeepsWhatItRead() {
     });
     std::shared_ptr<const Profile> grown;
     {
+        const PipeAsStandardInput input(ends[0]);
+        QVERIFY(input.redirected());
         GrowingProfileLoader loader("-", goldenOptions());
         GrowingProfileLoader::StepEnd end;
         while ((end = loader.step(std::chrono::milliseconds(20))) != GrowingProfileLoader::StepEnd::Ended) {
@@ -416,7 +439,6 @@ void TestGrowingProfile::cutPipeKeepsWhatItRead() {
         }
         grown = loader.finish();
     }
-    ::dup2(savedStdin.get(), STDIN_FILENO);
     const std::shared_ptr<const Profile> read = loadProfile(cutFile, goldenOptions());
     QVERIFY(read->samples.size() > 0);
     compareSamples(*grown, *read);
@@ -439,9 +461,6 @@ void TestGrowingProfile::pipeIsDrainedBetweenSteps() {
 
     int ends[2];
     QCOMPARE(::pipe2(ends, O_CLOEXEC), 0);
-    UniqueFd readEnd(ends[0]);
-    UniqueFd savedStdin(::dup(STDIN_FILENO));
-    QVERIFY(::dup2(readEnd.get(), STDIN_FILENO) == STDIN_FILENO);
     std::atomic<bool> written{false};
     std::jthread writer([&bytes, &written, writeEnd = UniqueFd(ends[1])] {
         for (size_t done = 0; done < bytes.size();) {
@@ -453,6 +472,8 @@ void TestGrowingProfile::pipeIsDrainedBetweenSteps() {
     });
     std::shared_ptr<const Profile> grown;
     {
+        const PipeAsStandardInput input(ends[0]);
+        QVERIFY(input.redirected());
         GrowingProfileLoader loader("-", goldenOptions());
         // No step yet: without a drain of its own the writer would wait for one forever (the guard below
         // only keeps a broken build from hanging).
@@ -460,8 +481,8 @@ void TestGrowingProfile::pipeIsDrainedBetweenSteps() {
             std::this_thread::sleep_for(std::chrono::milliseconds(10));
         const bool drained = written;
         std::vector<uint8_t> rest(1 << 20);
-        while (!written && ::read(readEnd.get(), rest.data(), rest.size()) > 0) {
-        } // a failure below must not leave the writer waiting
+        while (!written && ::read(input.readEnd(), rest.data(), rest.size()) > 0) {
+        }
         QVERIFY2(drained, "the writer still waits: nothing drained the pipe between two steps");
         GrowingProfileLoader::StepEnd end;
         while ((end = loader.step(std::chrono::milliseconds(20))) != GrowingProfileLoader::StepEnd::Ended)
@@ -470,7 +491,6 @@ void TestGrowingProfile::pipeIsDrainedBetweenSteps() {
         grown = loader.finish();
     }
     writer.join();
-    ::dup2(savedStdin.get(), STDIN_FILENO);
     const std::shared_ptr<const Profile> read = loadProfile(pipeFile, goldenOptions());
     QCOMPARE(grown->samples.size(), read->samples.size());
     compareSamples(*grown, *read);
