@@ -88,12 +88,12 @@ foreach(name ${PERFGLASS_INTEGRATION_TESTS})
   perfglass_add_test(integration integration ${name})
 endforeach()
 target_link_libraries(tst_archivereader PRIVATE PkgConfig::LIBARCHIVE)
-# gzip read back (pprof exports): zlib is the core's private library, which a shared core (the sanitizer build)
-# does not pass on.
+# gzip read back (pprof exports): zlib, a shared library the core links privately, is not passed on by a
+# shared core (the sanitizer build), unlike the static libiberty inside it.
 target_link_libraries(tst_exports PRIVATE ZLIB::ZLIB)
 target_sources(tst_remoteparts PRIVATE ${PROJECT_SOURCE_DIR}/cli/StdinArguments.cpp ${PROJECT_SOURCE_DIR}/cli/SymbolsRequest.cpp)
 target_include_directories(tst_remoteparts PRIVATE ${PROJECT_SOURCE_DIR})
-# tst_remoterecord copies this build's perfglass-cli (about 120 MB with debug information) through ssh twice.
+# tst_remoterecord copies this build's perfglass-cli (about 100 MB with debug information) through ssh twice.
 set_tests_properties(tst_remoterecord PROPERTIES TIMEOUT 900)
 # tst_archive's checks that frames are named from archives need the loader to search LoadOptions::buildIdCaches
 # (core/load, core/symbols: another branch); until the sources use it, they skip and say why.
