@@ -138,14 +138,16 @@ size_t defaultMmapPages(const RecordOptions &options, size_t cpus) {
     // Unprivileged users share kernel.perf_event_mlock_kb (516 KiB per CPU by default): 128 pages fit.
     if (::geteuid() != 0) return 128;
     if (options.callGraph != CallGraphMode::Dwarf) return 512;
-    // DWARF stacks fill a CPU's buffer at about 170 MB/s at 20 kHz: 8 MiB, whose reader is woken at half of
-    // it, gave the reader 25 ms, which a busy 2-core machine did not always grant (0.2% of a 130 s live
-    // recording lost). Up to 32 MiB per CPU while all CPUs' buffers stay within 256 MiB; at least 8 MiB.
+    // DWARF stacks at 20 kHz fill a CPU's buffer at about 80 MB/s: 8 MiB, whose reader is woken at half of
+    // it, gave the reader 50 ms, which a busy 2-core machine did not always grant (samples lost in 2 of 3
+    // live recordings of 130 s; none in 3 with 32 MiB). 32 MiB per CPU up to 8 CPUs, then as much as keeps
+    // all the buffers within 256 MiB, but at least 8 MiB.
     constexpr size_t kDwarfBytesOfAllCpus = size_t{256} << 20;
-    constexpr size_t kLeastDwarfPages = 2048, kMostDwarfPages = 8192;
+    constexpr size_t kLeastDwarfBytes = size_t{8} << 20, kMostDwarfBytes = size_t{32} << 20;
+    const size_t bytes =
+        std::clamp(kDwarfBytesOfAllCpus / std::max<size_t>(cpus, 1), kLeastDwarfBytes, kMostDwarfBytes);
     const auto pageSize = static_cast<size_t>(::sysconf(_SC_PAGESIZE));
-    const size_t share = std::bit_floor(kDwarfBytesOfAllCpus / pageSize / std::max<size_t>(cpus, 1));
-    return std::clamp(share, kLeastDwarfPages, kMostDwarfPages);
+    return std::bit_floor(std::max<size_t>(bytes / pageSize, 1));
 }
 
 std::vector<EventSpec> parseEvents(const RecordOptions &options, const EventParser &parser,
