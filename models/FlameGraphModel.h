@@ -65,7 +65,10 @@ public:
     void setBottomUpTree(std::shared_ptr<const CallTree> bottomUp);
     // Whether bottom-up trees are made on request (the session's flame graph): the graph may then be
     // bottom-up without one, and shows nothing until setBottomUpTree() brings it (waitsForBottomUp()).
-    void setBottomUpOnRequest(bool onRequest) { bottomUpOnRequest_ = onRequest; }
+    void setBottomUpOnRequest(bool onRequest) {
+        bottomUpOnRequest_ = onRequest;
+        if (!onRequest) waitingZoom_.clear();
+    }
     // Whether the graph can be switched to bottom-up (or back): it has that tree, or can ask for it.
     bool offersBottomUp() const { return bottomUpTree_ || bottomUp_ || (bottomUpOnRequest_ && tree_); }
     bool waitsForBottomUp() const {

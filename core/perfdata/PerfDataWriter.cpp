@@ -104,7 +104,7 @@ void PerfDataWriter::append(const void *bytes, size_t size) {
 }
 
 uint64_t PerfDataWriter::bytesDelivered() const {
-    const std::optional<uint64_t> failedAt = blocks_ ? blocks_->failedAt() : std::nullopt;
+    const std::optional<uint64_t> failedAt = pipe_ && blocks_ ? blocks_->failedAt() : std::nullopt;
     return failedAt.value_or(bytesWritten());
 }
 

@@ -57,8 +57,8 @@ public:
     uint64_t dataBytes() const { return dataSize_; }
     // Every byte written or buffered so far, headers included.
     uint64_t bytesWritten() const { return fileOffset_ + blockFill_; }
-    // The bytes that reached the file or pipe: after a failed write, only those before it (what was queued
-    // behind it is dropped); otherwise bytesWritten().
+    // In pipe mode, the bytes that reached the pipe: after a failed write, only those before it (what was
+    // queued behind it is dropped). Otherwise, and for a file, bytesWritten().
     uint64_t bytesDelivered() const;
     bool isPipe() const { return pipe_; }
     const std::string &path() const { return path_; }

@@ -277,11 +277,12 @@ private slots:
     }
     // The pipe's reader goes away (with SIGPIPE ignored, as a remote recording does): the error says how many
     // bytes went through, which is where the failed write began, not what the recorder had handed over by
-    // then (the blocks queued behind the failed write are dropped).
+    // then (the blocks queued behind the failed write are dropped). 1000 rounds make about a megabyte of
+    // stream, well past the 50,000 bytes read, the pipe's 64 KiB and what head reads ahead.
     void cutPipeSaysWhatWentThrough() {
         const QString kept = dir_.filePath(QStringLiteral("kept.pipe"));
         const auto result = shell(
-            QStringLiteral("trap '' PIPE; %1 record -e cpu-clock -F 2000 -g -o - -- %2 4000 1 | head -c "
+            QStringLiteral("trap '' PIPE; %1 record -e cpu-clock -F 2000 -g -o - -- %2 -1000 1 | head -c "
                            "50000 > %3")
                 .arg(cli(), quoted(clientPath(QStringLiteral("hotspots-fp"))), quoted(kept)));
         static const QRegularExpression failedAt(QStringLiteral("cannot write .* at offset ([0-9]+)"));

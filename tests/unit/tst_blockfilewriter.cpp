@@ -11,6 +11,7 @@
 #include <QtTest>
 
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <unistd.h>
 
@@ -140,6 +141,8 @@ private slots:
             received.resize(kBlocks * kBlock);
             size_t got = 0;
             while (got < received.size()) {
+                pollfd readable{readEnd.fd, POLLIN, 0}; // a writer that wrote too little fails, not hangs
+                QVERIFY(::poll(&readable, 1, 60000) == 1);
                 const ssize_t n = ::read(readEnd.fd, received.data() + got, received.size() - got);
                 QVERIFY(n > 0);
                 got += static_cast<size_t>(n);
