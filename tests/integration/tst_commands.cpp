@@ -63,6 +63,11 @@ bool sampledAcrossExec(const Shares &pidRows, const QString &before, const QStri
                        [&](const QString &tid) { return threadsAfter.count(tid) > 0; });
 }
 
+// Our perf report -s pid table of FILE: one row per thread, "TID:COMMAND".
+Shares threadRows(const QString &file) {
+    return tableRows(runCli({"report", "-i", file, "--stdio", "--no-children", "-s", "pid"}).out);
+}
+
 // The number of samples of each command in perf script -F comm's output.
 std::map<QString, int> commLines(const QString &script) {
     std::map<QString, int> counts;
@@ -140,8 +145,7 @@ void TestCommands::commandsOverTime() {
     QVERIFY2(mine.count("forkexec.sh") && mine.count("tr") && mine.count("true"), qPrintable(describe(mine)));
     // The script forks 800 children, whose time before exec is its own: one of them was sampled on both
     // sides of its exec (how much time that is depends on the machine, so no share is asserted).
-    const Shares threads =
-        tableRows(runCli({"report", "-i", perfData_, "--stdio", "--no-children", "-s", "pid"}).out);
+    const Shares threads = threadRows(perfData_);
     QVERIFY2(sampledAcrossExec(threads, "forkexec.sh", {"tr", "true"}), qPrintable(describe(threads)));
     const ProcessResult onlyScript = runCli(
         {"report", "-i", perfData_, "--stdio", "--no-children", "-s", "comm", "--comm", "forkexec.sh"});
@@ -178,8 +182,7 @@ void TestCommands::ourRecordingToo() {
     const Shares mine =
         tableRows(runCli({"report", "-i", file, "--stdio", "--no-children", "-s", "comm"}).out);
     QVERIFY2(mine.count("forkexec.sh") && mine.count("tr") && mine.count("true"), qPrintable(describe(mine)));
-    const Shares threads =
-        tableRows(runCli({"report", "-i", file, "--stdio", "--no-children", "-s", "pid"}).out);
+    const Shares threads = threadRows(file);
     QVERIFY2(sampledAcrossExec(threads, "forkexec.sh", {"tr", "true"}), qPrintable(describe(threads)));
     if (perfPath().isEmpty()) return;
     const Shares perfs = tableRows(perfReads({"report", "--stdio", "-s", "comm"}, file));
