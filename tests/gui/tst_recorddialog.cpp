@@ -331,6 +331,8 @@ void TestRecordDialog::stopEndsTheRecording() {
     QSignalSpy started(view->recording(), &RecordingJob::recordingStarted);
     QSignalSpy failed(view->recording(), &RecordingJob::failed);
     QSignalSpy loaded(window.get(), &MainWindow::sessionLoaded);
+    qsizetype loadedBeforeTheEnd = -1;
+    connect(view, &RecordingView::sessionRecorded, this, [&] { loadedBeforeTheEnd = loaded.count(); });
     window->startRecording(options);
     QVERIFY(!part<QAction>(window, "recordAction")->isEnabled()); // one recording at a time
     QTRY_VERIFY_WITH_TIMEOUT(!started.isEmpty() || !failed.isEmpty(), kTimeoutMs);
@@ -348,10 +350,9 @@ void TestRecordDialog::stopEndsTheRecording() {
     saveScreenshot(part<QDockWidget>(window, "recordingDock"), QStringLiteral("recording-dock-running.png"));
     QTest::mouseClick(view->stopButton(), Qt::LeftButton);
     // A live refresh may load the partial file after the click: the session that counts is the one opened
-    // once the recording has ended.
-    QTRY_VERIFY_WITH_TIMEOUT(!view->recording()->isActive(), kTimeoutMs);
-    loaded.clear();
-    QTRY_VERIFY_WITH_TIMEOUT(!loaded.isEmpty(), kTimeoutMs);
+    // once the recording has ended (it may be loaded within the same wait that sees the recording end).
+    QTRY_VERIFY_WITH_TIMEOUT(loadedBeforeTheEnd >= 0 && loaded.count() > loadedBeforeTheEnd, kTimeoutMs);
+    QVERIFY(!view->recording()->isActive());
     QCOMPARE(view->recording()->summary().exitCode, 128 + SIGTERM); // asked to exit
     QVERIFY(window->session()->profile()->samples.size() > 0);
 }
