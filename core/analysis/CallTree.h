@@ -67,6 +67,7 @@ public:
 
     // Names and modules of node functions, including those transforms made (a collapsed library).
     const TransformedStacks &stacks() const { return *stacks_; }
+    const std::shared_ptr<const TransformedStacks> &sharedStacks() const { return stacks_; }
     const std::string &functionName(FunctionId function) const {
         return stacks_->functionName(*profile_, function);
     }

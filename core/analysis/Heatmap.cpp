@@ -54,27 +54,6 @@ void checkBucket(uint64_t bucketNs) {
                 std::to_string(static_cast<double>(bucketNs) / 1e6) + " ms");
 }
 
-// For each node of STACKS, whether FUNCTION runs in it or in one of its callers.
-std::vector<uint8_t> nodesWith(const TransformedStacks &stacks, FunctionId function) {
-    constexpr uint8_t kUnknown = 2;
-    std::vector<uint8_t> with(stacks.size(), kUnknown);
-    std::vector<StackId> path;
-    for (StackId id = 0; id < stacks.size(); ++id) {
-        StackId node = id;
-        while (node != kNoStack && with[node] == kUnknown) {
-            path.push_back(node);
-            node = stacks.node(node).parent;
-        }
-        uint8_t known = node == kNoStack ? 0 : with[node];
-        for (auto it = path.rbegin(); it != path.rend(); ++it) {
-            known = known != 0 || stacks.node(*it).function == function;
-            with[*it] = known;
-        }
-        path.clear();
-    }
-    return with;
-}
-
 } // namespace
 
 Heatmap Heatmap::axis(uint64_t start, uint64_t end, uint64_t bucketNs) {
@@ -168,8 +147,10 @@ bool Heatmap::keepsCellsOf(const Heatmap &earlier) const {
 
 // Adds the samples from FROM on that FILTER accepts, on as many threads as their count warrants.
 void Heatmap::countSamples(const Profile &profile, const SampleFilter &filter, size_t from,
-                           const AggregationControl &control) {
-    const auto dropping = TransformedStacks::forDropping(profile, filter.transforms);
+                           const AggregationControl &control, const TransformedStacks *stacks) {
+    std::shared_ptr<const TransformedStacks> built;
+    if (!stacks) built = TransformedStacks::forDropping(profile, filter.transforms);
+    const TransformedStacks *dropping = filter.transforms.empty() ? nullptr : stacks ? stacks : built.get();
     const size_t added = profile.samples.size() - from;
     Heatmap blank = *this;
     std::fill(blank.samples_.begin(), blank.samples_.end(), 0);
@@ -180,7 +161,7 @@ void Heatmap::countSamples(const Profile &profile, const SampleFilter &filter, s
         HeatmapCell cell;
         for (size_t i = from + begin; i < from + end; ++i) {
             if (!map.cellOf(profile.samples.time[i], cell) || !filter.accepts(profile, i)) continue;
-            if (TransformedStacks::dropped(dropping.get(), profile.samples.stack[i])) continue;
+            if (TransformedStacks::dropped(dropping, profile.samples.stack[i])) continue;
             const size_t at = map.index(cell);
             ++map.samples_[at];
             map.cost_[at] += filter.weight(profile, i);
@@ -191,9 +172,9 @@ void Heatmap::countSamples(const Profile &profile, const SampleFilter &filter, s
 }
 
 Heatmap Heatmap::compute(const Profile &profile, const SampleFilter &filter, const HeatmapOptions &options,
-                         const AggregationControl &control) {
+                         const AggregationControl &control, const TransformedStacks *stacks) {
     Heatmap result = emptyAxis(profile, options);
-    result.countSamples(profile, filter, 0, control);
+    result.countSamples(profile, filter, 0, control, stacks);
     result.finish();
     return result;
 }
@@ -206,14 +187,14 @@ bool Heatmap::canExtend(const SampleFilter &filter) {
 // cells are the first ones of the longer axis, and each earlier sample lies in the same cell of both.
 Heatmap Heatmap::extend(const Heatmap &earlier, size_t earlierSamples, const Profile &profile,
                         const SampleFilter &filter, const HeatmapOptions &options,
-                        const AggregationControl &control) {
+                        const AggregationControl &control, const TransformedStacks *stacks) {
     Heatmap result = emptyAxis(profile, options);
     const bool extensible =
         canExtend(filter) && result.keepsCellsOf(earlier) && earlierSamples <= profile.samples.size();
-    if (!extensible) return compute(profile, filter, options, control);
+    if (!extensible) return compute(profile, filter, options, control, stacks);
     std::copy(earlier.samples_.begin(), earlier.samples_.end(), result.samples_.begin());
     std::copy(earlier.cost_.begin(), earlier.cost_.end(), result.cost_.begin());
-    result.countSamples(profile, filter, earlierSamples, control);
+    result.countSamples(profile, filter, earlierSamples, control, stacks);
     result.finish();
     return result;
 }
@@ -221,8 +202,14 @@ Heatmap Heatmap::extend(const Heatmap &earlier, size_t earlierSamples, const Pro
 std::vector<uint32_t> Heatmap::functionSamples(const Profile &profile, const SampleFilter &filter,
                                                FunctionId function, const AggregationControl &control,
                                                size_t from) const {
-    const auto stacks = TransformedStacks::build(profile, filter.transforms);
-    const std::vector<uint8_t> with = nodesWith(*stacks, function);
+    const auto nodes = FunctionNodes::of(TransformedStacks::build(profile, filter.transforms), function);
+    return functionSamples(profile, filter, *nodes, control, from);
+}
+
+std::vector<uint32_t> Heatmap::functionSamples(const Profile &profile, const SampleFilter &filter,
+                                               const FunctionNodes &function,
+                                               const AggregationControl &control, size_t from) const {
+    const TransformedStacks &stacks = function.stacks();
     const size_t sampleCount = profile.samples.size() - std::min(from, profile.samples.size());
     std::vector<std::vector<uint32_t>> perWorker(AggregationRunner::workerCount(sampleCount, control),
                                                  std::vector<uint32_t>(samples_.size(), 0));
@@ -230,8 +217,7 @@ std::vector<uint32_t> Heatmap::functionSamples(const Profile &profile, const Sam
         std::vector<uint32_t> &counts = perWorker[worker];
         HeatmapCell cell;
         for (size_t i = from + begin; i < from + end; ++i) {
-            const StackId node = stacks->map(profile.samples.stack[i]);
-            if (node == kNoStack || node == kDroppedStack || with[node] == 0) continue;
+            if (!function.runs(stacks.map(profile.samples.stack[i]))) continue;
             if (cellOf(profile.samples.time[i], cell) && filter.accepts(profile, i)) ++counts[index(cell)];
         }
     });
@@ -242,11 +228,10 @@ std::vector<uint32_t> Heatmap::functionSamples(const Profile &profile, const Sam
     return result;
 }
 
-std::vector<uint32_t> Heatmap::extendFunctionSamples(const Heatmap &earlier,
-                                                     const std::vector<uint32_t> &earlierMarks,
-                                                     size_t earlierSamples, const Profile &profile,
-                                                     const SampleFilter &filter, FunctionId function,
-                                                     const AggregationControl &control) const {
+std::vector<uint32_t>
+Heatmap::extendFunctionSamples(const Heatmap &earlier, const std::vector<uint32_t> &earlierMarks,
+                               size_t earlierSamples, const Profile &profile, const SampleFilter &filter,
+                               const FunctionNodes &function, const AggregationControl &control) const {
     if (!keepsCellsOf(earlier) || earlierMarks.size() != earlier.samples_.size())
         return functionSamples(profile, filter, function, control);
     std::vector<uint32_t> marks = functionSamples(profile, filter, function, control, earlierSamples);

@@ -8,9 +8,13 @@
 // second (at least four columns), one longer than an hour columns of a round number of seconds (at most 3600
 // columns); the bucket is clamped to [1 ms, the column] and coarsened so that a column has at most kMaxRows
 // cells. Samples that transforms drop (focus, drop function) do not count, as in the timeline.
+//
+// Where the caller already has the filter's transforms applied to the profile's stacks (the analysis' call
+// tree, TransformedStacks), it passes them, and no pass over the stacks is made here.
 #pragma once
 
 #include "analysis/AggregationRunner.h"
+#include "analysis/FunctionNodes.h"
 #include "analysis/SampleFilter.h"
 #include "profile/Profile.h"
 
@@ -51,18 +55,20 @@ public:
     static constexpr size_t kMaxRows = 1000;
     static constexpr size_t kMaxColumns = 3600;
 
-    // Throws Error naming the allowed range when options.bucketNs lies outside [1 ms, 1 s].
+    // Throws Error naming the allowed range when options.bucketNs lies outside [1 ms, 1 s]. STACKS: FILTER's
+    // transforms applied to PROFILE's stacks, or null (made here where transforms are set).
     static Heatmap compute(const Profile &profile, const SampleFilter &filter,
-                           const HeatmapOptions &options = {}, const AggregationControl &control = {});
+                           const HeatmapOptions &options = {}, const AggregationControl &control = {},
+                           const TransformedStacks *stacks = nullptr);
     // compute()'s result for PROFILE, a later snapshot of the growing profile EARLIER was computed from with
     // the same filter and options, whose first earlierSamples samples are EARLIER's: EARLIER's cells with the
-    // samples added since counted in (a live view's refresh counts only those, plus a pass over the stacks
-    // where transforms are set, and a copy of the cells). Counts every sample afresh where the axis moved
+    // samples added since counted in (a live view's refresh counts only those, and copies the cells).
+    // Counts every sample afresh where the axis moved
     // (another start, column width or bucket) or where the filter weighs an earlier sample otherwise as the
     // profile grows (off-CPU time, latency: canExtend).
     static Heatmap extend(const Heatmap &earlier, size_t earlierSamples, const Profile &profile,
                           const SampleFilter &filter, const HeatmapOptions &options = {},
-                          const AggregationControl &control = {});
+                          const AggregationControl &control = {}, const TransformedStacks *stacks = nullptr);
     // Whether a heat map of FILTER may be extended by the samples a growing profile adds: its cost weighs
     // each sample by that sample alone (period, count).
     static bool canExtend(const SampleFilter &filter);
@@ -74,13 +80,17 @@ public:
     std::vector<uint32_t> functionSamples(const Profile &profile, const SampleFilter &filter,
                                           FunctionId function, const AggregationControl &control = {},
                                           size_t from = 0) const;
+    // The same with the function's nodes in FILTER's transformed stacks of PROFILE at hand.
+    std::vector<uint32_t> functionSamples(const Profile &profile, const SampleFilter &filter,
+                                          const FunctionNodes &function,
+                                          const AggregationControl &control = {}, size_t from = 0) const;
     // functionSamples() of PROFILE, a later snapshot of the growing profile EARLIER was computed from (this
-    // map being extend()'s): EARLIERMARKS, EARLIER's cells of FUNCTION, with the added samples counted in
+    // map being extend()'s): EARLIERMARKS, EARLIER's cells of the function, with the added samples counted in
     // where this map kept EARLIER's cells (marks count samples, whatever the cost); afresh otherwise.
     std::vector<uint32_t> extendFunctionSamples(const Heatmap &earlier,
                                                 const std::vector<uint32_t> &earlierMarks,
                                                 size_t earlierSamples, const Profile &profile,
-                                                const SampleFilter &filter, FunctionId function,
+                                                const SampleFilter &filter, const FunctionNodes &function,
                                                 const AggregationControl &control = {}) const;
 
     uint64_t origin() const { return origin_; }
@@ -120,7 +130,7 @@ public:
 private:
     static Heatmap emptyAxis(const Profile &profile, const HeatmapOptions &options);
     void countSamples(const Profile &profile, const SampleFilter &filter, size_t from,
-                      const AggregationControl &control);
+                      const AggregationControl &control, const TransformedStacks *stacks);
     void addCounts(const Heatmap &other);
     void finish();
 

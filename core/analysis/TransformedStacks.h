@@ -58,6 +58,8 @@ public:
         return profileStack == kNoStack ? emptyMapsTo_ : map_[profileStack];
     }
     size_t size() const { return nodes_.size(); }
+    // Made with transforms, or grouped by process: its node ids are not those of the plain stacks.
+    bool isTransformed() const { return transformed_; }
     const Node &node(StackId id) const { return nodes_[id]; }
     const std::vector<Node> &nodes() const { return nodes_; }
     // The node that owns the code of node id as perf counts it (`perf report --sort sym`): the first node

@@ -121,14 +121,24 @@ void HeatmapView::recompute() {
     SampleFilter filter = session_->filter;
     filter.clearTimeSelection();
     const auto &profile = session_->profile();
-    Basis wanted{
-        profile->samples.size(), session_->file->lineage, filter, bucketNs(), function_, nullptr, {}};
+    Basis wanted{profile->samples.size(),
+                 session_->file->lineage,
+                 filter,
+                 bucketNs(),
+                 function_,
+                 nullptr,
+                 {},
+                 nullptr};
     std::optional<Basis> earlier;
     if (const Basis *basis = extensibleBasis(*session_, filter)) earlier = *basis;
+    // The call tree's stacks carry the same transforms; grouped by process they are the groups' own.
+    std::shared_ptr<const TransformedStacks> stacks;
+    if (session_->topDown && filter.grouping == ProcessGrouping::None)
+        stacks = session_->topDown->sharedStacks();
     job_->start(
-        [profile, wanted = std::move(wanted),
+        [profile, stacks = std::move(stacks), wanted = std::move(wanted),
          earlier = std::move(earlier)](const std::stop_token &stop, const BackgroundJob::ReportProgress &) {
-            return computeOrExtend(*profile, wanted, earlier ? &*earlier : nullptr, stop);
+            return computeOrExtend(*profile, stacks, wanted, earlier ? &*earlier : nullptr, stop);
         },
         [this](Basis computed) {
             shown_ = std::move(computed);
@@ -145,21 +155,29 @@ const HeatmapView::Basis *HeatmapView::extensibleBasis(const SessionAnalysis &se
     return grown && alike && Heatmap::canExtend(filter) ? &shown_ : nullptr;
 }
 
-HeatmapView::Basis HeatmapView::computeOrExtend(const Profile &profile, Basis wanted, const Basis *earlier,
-                                                const std::stop_token &stop) {
+HeatmapView::Basis HeatmapView::computeOrExtend(const Profile &profile,
+                                                std::shared_ptr<const TransformedStacks> stacks, Basis wanted,
+                                                const Basis *earlier, const std::stop_token &stop) {
     AggregationControl control;
     control.stop = stop;
     HeatmapOptions options;
     options.bucketNs = wanted.bucketNs;
     const size_t earlierSamples = earlier ? earlier->samples : 0;
+    if (!stacks && (wanted.function || !wanted.filter.transforms.empty()))
+        stacks = TransformedStacks::build(profile, wanted.filter.transforms);
     auto map = std::make_shared<const Heatmap>(
-        earlier ? Heatmap::extend(*earlier->map, earlierSamples, profile, wanted.filter, options, control)
-                : Heatmap::compute(profile, wanted.filter, options, control));
-    if (wanted.function)
+        earlier ? Heatmap::extend(*earlier->map, earlierSamples, profile, wanted.filter, options, control,
+                                  stacks.get())
+                : Heatmap::compute(profile, wanted.filter, options, control, stacks.get()));
+    if (wanted.function) {
+        wanted.functionNodes = FunctionNodes::of(std::move(stacks), *wanted.function,
+                                                 earlier ? earlier->functionNodes.get() : nullptr);
+        const FunctionNodes &nodes = *wanted.functionNodes;
         wanted.highlight = earlier
                                ? map->extendFunctionSamples(*earlier->map, earlier->highlight, earlierSamples,
-                                                            profile, wanted.filter, *wanted.function, control)
-                               : map->functionSamples(profile, wanted.filter, *wanted.function, control);
+                                                            profile, wanted.filter, nodes, control)
+                               : map->functionSamples(profile, wanted.filter, nodes, control);
+    }
     wanted.map = std::move(map);
     return wanted;
 }

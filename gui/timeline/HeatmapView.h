@@ -4,8 +4,9 @@
 // transforms) but not its time range, which is outlined instead; it is computed off the UI thread by a job of
 // the view's own, again for each analysis, bucket size and highlighted function. A later snapshot of a
 // growing profile (the live view, a stream, a file opened in steps) with the same filter, bucket and function
-// extends the matrix shown by the samples added (Heatmap::extend): a refresh counts only those, plus a pass
-// over the stacks where a function is marked or transforms are set, and a copy of the cells. Dragging across
+// extends the matrix shown by the samples added (Heatmap::extend): a refresh counts only those and copies the
+// cells. The transformed stacks are the analysis' own (its call tree's), and a marked function's nodes are
+// extended by the nodes added (FunctionNodes), so no refresh passes over every stack. Dragging across
 // cells asks to filter every view to their time (timesSelected), with Ctrl to compare their time with the
 // selection the views show (compareTimesSelected); setFunction() marks the cells a function ran in.
 #pragma once
@@ -64,13 +65,15 @@ private:
         std::optional<FunctionId> function;
         std::shared_ptr<const Heatmap> map;
         std::vector<uint32_t> highlight;
+        std::shared_ptr<const FunctionNodes> functionNodes; // of the function marked
     };
     void recompute();
     // The matrix shown, when SESSION's profile grew out of its profile with the same filter, bucket and
     // function.
     const Basis *extensibleBasis(const SessionAnalysis &session, const SampleFilter &filter) const;
-    static Basis computeOrExtend(const Profile &profile, Basis wanted, const Basis *earlier,
-                                 const std::stop_token &stop);
+    // STACKS: the filter's transformed stacks of PROFILE where the analysis has them (else made here).
+    static Basis computeOrExtend(const Profile &profile, std::shared_ptr<const TransformedStacks> stacks,
+                                 Basis wanted, const Basis *earlier, const std::stop_token &stop);
     void showResult(std::shared_ptr<const Heatmap> map, std::vector<uint32_t> highlight);
     void updateLegend();
     QPixmap legendPixmap() const;

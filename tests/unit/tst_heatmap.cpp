@@ -6,6 +6,7 @@
 #include "unit/HandProfile.h"
 
 #include "analysis/FilterTransfer.h"
+#include "analysis/FunctionNodes.h"
 #include "analysis/Heatmap.h"
 #include "analysis/TransformedStacks.h"
 #include "base/Error.h"
@@ -14,6 +15,7 @@
 #include <QtTest>
 
 #include <map>
+#include <numeric>
 #include <optional>
 #include <sstream>
 
@@ -100,6 +102,7 @@ private slots:
     void functionCells();
     void parallelMatchesSerial();
     void snapshotBySnapshotIsTheWholeMatrix();
+    void functionNodesGrowWithTheStacks();
     void goldenRecordings();
     void htmlPageStacksPerCell();
 };
@@ -309,6 +312,58 @@ void TestHeatmap::functionCells() {
 // are fractions of a second, then each second) is the matrix of the whole, cell by cell, with the same
 // maxima and totals; so are the cells a function ran in. Where the filter weighs an earlier sample otherwise
 // as the profile grows (off-CPU time), extend() counts afresh and still gives compute()'s result.
+// Call stacks that a growing profile adds as it goes: the snapshot of its first COUNT samples.
+HandProfile growingCalls(size_t count) {
+    static const std::vector<std::vector<std::string>> kStacks = {
+        {"main", "b"},         {"main", "c<int>", "b"},      {"main", "sqrt"},
+        {"main", "b", "sqrt"}, {"main", "sqrt", "b", "rec"}, {"main", "c<int>", "rec"},
+        {"main", "b", "rec"},  {"main", "a", "sqrt", "b"}};
+    HandProfile hand;
+    hand.profile.samples = SampleTable();
+    for (size_t i = 0; i < count; ++i)
+        hand.addSample(kStacks[i], kSecond + i * kMs, 1, 0, kMs);
+    hand.profile.startTime = kSecond;
+    hand.profile.endTime = kSecond + count * kMs;
+    return hand;
+}
+
+// A marked function's nodes, extended snapshot by snapshot over stacks extended the same way (the heat map's
+// live refreshes), are those found afresh: each node runs the function where it or a caller is the function.
+// Only the nodes added are looked at; transformed stacks, whose ids are their own, are looked at anew.
+void TestHeatmap::functionNodesGrowWithTheStacks() {
+    std::shared_ptr<const TransformedStacks> stacks;
+    std::shared_ptr<const FunctionNodes> nodes;
+    for (const size_t count : {2, 5, 8}) {
+        const HandProfile snapshot = growingCalls(count);
+        const Profile &profile = snapshot.profile;
+        const FunctionId b = snapshot.function("b");
+        const size_t nodesBefore = stacks ? stacks->size() : 0;
+        stacks = stacks ? TransformedStacks::extend(*stacks, profile) : TransformedStacks::build(profile, {});
+        QVERIFY(stacks && stacks->size() > nodesBefore);
+        nodes = FunctionNodes::of(stacks, b, nodes.get());
+        QCOMPARE(nodes->keptFromEarlier(), nodesBefore);
+        for (StackId id = 0; id < stacks->size(); ++id) {
+            bool onPath = false;
+            for (StackId at = id; at != kNoStack; at = stacks->node(at).parent)
+                onPath = onPath || stacks->node(at).function == b;
+            QCOMPARE(nodes->runs(id), onPath);
+        }
+        QVERIFY(!nodes->runs(kNoStack) && !nodes->runs(kDroppedStack));
+    }
+    const HandProfile whole = growingCalls(8);
+    const auto dropped =
+        TransformedStacks::build(whole.profile, {Transform::dropFunction(whole.function("rec"))});
+    const auto transformed = FunctionNodes::of(dropped, whole.function("b"), nodes.get());
+    QCOMPARE(transformed->keptFromEarlier(), size_t(0));
+    const Heatmap map = Heatmap::compute(whole.profile, {});
+    SampleFilter dropRec;
+    dropRec.transforms = {Transform::dropFunction(whole.function("rec"))};
+    // b ran in samples 0, 1, 3, 4, 6 and 7; 4 and 6 (through rec) are dropped.
+    const std::vector<uint32_t> marks = map.functionSamples(whole.profile, dropRec, *transformed);
+    QCOMPARE(std::accumulate(marks.begin(), marks.end(), 0u), 4u);
+    QCOMPARE(marks, map.functionSamples(whole.profile, dropRec, whole.function("b")));
+}
+
 void TestHeatmap::snapshotBySnapshotIsTheWholeMatrix() {
     const HandProfile whole = stallProfile();
     SampleFilter filter;
@@ -316,6 +371,7 @@ void TestHeatmap::snapshotBySnapshotIsTheWholeMatrix() {
     const FunctionId b = whole.function("b");
     std::optional<Heatmap> grown;
     std::vector<uint32_t> marks;
+    std::shared_ptr<const FunctionNodes> nodes;
     size_t earlierSamples = 0;
     size_t extendedWithSameCells = 0;
     for (const uint64_t seconds : {2, 5, 6, 8, 10}) {
@@ -325,9 +381,10 @@ void TestHeatmap::snapshotBySnapshotIsTheWholeMatrix() {
                              : Heatmap::compute(profile, filter);
         const bool keptCells = grown && next.keepsCellsOf(*grown);
         extendedWithSameCells += keptCells ? 1 : 0;
+        nodes = FunctionNodes::of(TransformedStacks::build(profile, filter.transforms), b, nodes.get());
         std::vector<uint32_t> added =
-            grown ? next.extendFunctionSamples(*grown, marks, earlierSamples, profile, filter, b)
-                  : next.functionSamples(profile, filter, b);
+            grown ? next.extendFunctionSamples(*grown, marks, earlierSamples, profile, filter, *nodes)
+                  : next.functionSamples(profile, filter, *nodes);
         const Heatmap expected = Heatmap::compute(profile, filter);
         QCOMPARE(next.columns(), expected.columns());
         QCOMPARE(next.columnNs(), expected.columnNs());
