@@ -5,7 +5,9 @@
 #include "base/IdHashIndex.h"
 
 #include <algorithm>
+#include <exception>
 #include <stop_token>
+#include <thread>
 
 namespace perfglass {
 
@@ -140,11 +142,23 @@ private:
     const std::vector<uint64_t> &self_;
 };
 
+// The bottom-up tree is built in kBottomUpParts parts, by the leaf's function: the root's children of one
+// part are never another's, so the parts are built apart (on two threads where there are enough leaves) and
+// put together by renumbering. The parts are the same on every machine, so is the tree (ties in cost keep the
+// order the nodes were made in).
+constexpr unsigned kBottomUpParts = 2;
+constexpr size_t kLeavesForSecondThread = 32768;
+
+unsigned partOf(FunctionId leafFunction) {
+    return static_cast<unsigned>((uint64_t{leafFunction} * 0x9E3779B97F4A7C15ull) >> 63);
+}
+
 // Each path with self cost is one path leaf → callers → outermost frame of the bottom-up tree. Every node on
-// the path counts that cost as inclusive; the leaf's node as self too. ROOT is the root's own costs.
+// the path counts that cost as inclusive; the leaf's node as self too. ROOT is the root's own costs. Only
+// the leaves of PART.
 template <typename Paths>
-std::vector<BottomUpEntry> bottomUpEntries(const Paths &paths, BottomUpEntry root,
-                                           const std::stop_token &stop) {
+std::vector<BottomUpEntry> bottomUpPart(const Paths &paths, BottomUpEntry root, unsigned part,
+                                        const std::stop_token &stop) {
     std::vector<BottomUpEntry> entries{root};
     // Deep stacks make millions of look-ups, which a node-based map would pay with an allocation each.
     const auto hashOf = [](uint32_t parent, FunctionId function, bool inlined) {
@@ -169,7 +183,7 @@ std::vector<BottomUpEntry> bottomUpEntries(const Paths &paths, BottomUpEntry roo
     for (uint32_t leaf = paths.begin(); leaf < paths.end(); ++leaf) {
         if (leaf % kStopCheckEvery == 0) throwIfCancelled(stop);
         const uint64_t cost = paths.self(leaf);
-        if (cost == 0) continue;
+        if (cost == 0 || partOf(paths.function(leaf)) != part) continue;
         uint32_t node = CallTree::kRoot;
         for (uint32_t walk = leaf; walk != Paths::kOutermost; walk = paths.parent(walk)) {
             node = child(node, paths.function(walk), paths.inlined(walk));
@@ -179,6 +193,48 @@ std::vector<BottomUpEntry> bottomUpEntries(const Paths &paths, BottomUpEntry roo
     }
     return entries;
 }
+
+// The parts one after the other under one root: a part's nodes keep their order, their ids move by the
+// nodes before them.
+std::vector<BottomUpEntry> joinedParts(std::vector<std::vector<BottomUpEntry>> parts) {
+    std::vector<BottomUpEntry> entries = std::move(parts.front());
+    for (size_t p = 1; p < parts.size(); ++p) {
+        const auto offset = static_cast<uint32_t>(entries.size() - 1); // its root is the first part's
+        for (size_t n = 1; n < parts[p].size(); ++n) {
+            BottomUpEntry entry = parts[p][n];
+            if (entry.parent != CallTree::kRoot) entry.parent += offset;
+            entries.push_back(entry);
+        }
+    }
+    return entries;
+}
+
+// ONETHREAD: the parts one after the other on the calling thread (AggregationControl::threads 1).
+template <typename Paths>
+std::vector<BottomUpEntry> bottomUpEntries(const Paths &paths, BottomUpEntry root,
+                                           const std::stop_token &stop, bool oneThread) {
+    std::vector<std::vector<BottomUpEntry>> parts(kBottomUpParts);
+    if (oneThread || paths.end() - paths.begin() < kLeavesForSecondThread ||
+        std::thread::hardware_concurrency() < 2) {
+        for (unsigned part = 0; part < kBottomUpParts; ++part)
+            parts[part] = bottomUpPart(paths, root, part, stop);
+        return joinedParts(std::move(parts));
+    }
+    std::exception_ptr failed;
+    {
+        std::jthread second([&] {
+            try {
+                for (unsigned part = 1; part < kBottomUpParts; ++part)
+                    parts[part] = bottomUpPart(paths, root, part, stop);
+            } catch (...) {
+                failed = std::current_exception();
+            }
+        });
+        parts[0] = bottomUpPart(paths, root, 0, stop);
+    }
+    if (failed) std::rethrow_exception(failed);
+    return joinedParts(std::move(parts));
+}
 } // namespace
 
 std::shared_ptr<const CallTree> CallTree::bottomUp(std::shared_ptr<const Profile> profile,
@@ -186,15 +242,16 @@ std::shared_ptr<const CallTree> CallTree::bottomUp(std::shared_ptr<const Profile
                                                    const AggregationControl &control) {
     const StackCosts costs = StackCosts::compute(*profile, filter, control);
     const BottomUpEntry root{kRoot, 0, false, costs.total, costs.rootSelf};
-    return bottomUpTree(std::move(profile), costs.stacks, costs.sampleCount,
-                        nodesOf(bottomUpEntries(StackPaths(costs), root, control.stop)));
+    return bottomUpTree(
+        std::move(profile), costs.stacks, costs.sampleCount,
+        nodesOf(bottomUpEntries(StackPaths(costs), root, control.stop, control.threads == 1)));
 }
 
 std::shared_ptr<const CallTree> CallTree::bottomUpOf(const CallTree &topDown, const std::stop_token &stop) {
     const CallTreeNode &top = topDown.nodes_[kRoot];
     const BottomUpEntry root{kRoot, 0, false, top.inclusive, top.self};
     return bottomUpTree(topDown.profile_, topDown.stacks_, topDown.sampleCount_,
-                        nodesOf(bottomUpEntries(TopDownPaths(topDown.nodes_), root, stop)));
+                        nodesOf(bottomUpEntries(TopDownPaths(topDown.nodes_), root, stop, false)));
 }
 
 std::shared_ptr<const CallTree> CallTree::bottomUpTree(std::shared_ptr<const Profile> profile,

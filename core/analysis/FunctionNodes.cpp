@@ -7,8 +7,8 @@ std::shared_ptr<const FunctionNodes> FunctionNodes::of(std::shared_ptr<const Tra
     auto result = std::make_shared<FunctionNodes>();
     result->function_ = function;
     result->stacks_ = std::move(stacks);
-    const bool keepsEarlier = earlier && earlier->function_ == function && !earlier->stacks_->isTransformed() &&
-                              !result->stacks_->isTransformed() &&
+    const bool keepsEarlier = earlier && earlier->function_ == function &&
+                              !earlier->stacks_->isTransformed() && !result->stacks_->isTransformed() &&
                               earlier->runs_.size() <= result->stacks_->size();
     if (keepsEarlier) {
         result->runs_ = earlier->runs_;

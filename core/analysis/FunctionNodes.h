@@ -18,7 +18,8 @@ public:
     // growing profile STACKS were made from; its nodes are kept where both stacks are untransformed (their
     // first nodes are then the same), else every node is looked at.
     static std::shared_ptr<const FunctionNodes> of(std::shared_ptr<const TransformedStacks> stacks,
-                                                   FunctionId function, const FunctionNodes *earlier = nullptr);
+                                                   FunctionId function,
+                                                   const FunctionNodes *earlier = nullptr);
 
     const TransformedStacks &stacks() const { return *stacks_; }
     FunctionId function() const { return function_; }

@@ -18,6 +18,9 @@
 #include <QtTest>
 
 #include <atomic>
+#include <map>
+#include <string>
+#include <vector>
 
 using namespace perfglass;
 using perfglass::test::compareBottomUpSelfWithFlat;
@@ -101,6 +104,7 @@ private slots:
     void timelineKernelThreadsAndIdle();
     void functionMatcher();
     void parallelMatchesSerial();
+    void bottomUpOfManyPathsOnTwoThreads();
     void cancellation();
     void progress();
 };
@@ -769,6 +773,58 @@ void TestAggregation::parallelMatchesSerial() {
         QCOMPARE(a.threads[t].cost, b.threads[t].cost);
     }
     QCOMPARE(a.threads[0].totalSamples + a.threads[1].totalSamples, uint64_t(220000));
+}
+
+// Enough distinct leaf paths (40,000, each sampled once or twice) for the bottom-up tree to be built in two
+// parts on two threads: the tree is the one spelt out from the samples' paths here, node for node, and the
+// same, in the same order, as built on one thread.
+void TestAggregation::bottomUpOfManyPathsOnTwoThreads() {
+    HandProfile hand;
+    hand.profile.samples = SampleTable();
+    const ModuleId module = hand.addModule("/usr/bin/many", false);
+    std::vector<std::string> names;
+    for (int f = 0; f < 64; ++f) {
+        names.push_back("f" + std::to_string(f));
+        hand.addFunction(names.back(), module);
+    }
+    std::map<QString, std::pair<uint64_t, uint64_t>> expected; // bottom-up path: self, inclusive
+    uint32_t seed = 1;
+    const auto next = [&seed] { return seed = seed * 1103515245u + 12345u, (seed >> 16) & 0x7fff; };
+    for (int path = 0; path < 40000; ++path) {
+        std::vector<std::string> stack{"main"};
+        const size_t depth = 2 + next() % 6;
+        for (size_t d = 0; d < depth; ++d)
+            stack.push_back(names[next() % names.size()]);
+        const uint64_t period = 1 + path % 2;
+        hand.addSample(stack, 1000 + path, 1, 0, period);
+        QString bottomUp;
+        for (auto frame = stack.rbegin(); frame != stack.rend(); ++frame) {
+            bottomUp += (bottomUp.isEmpty() ? "" : ";") + QString::fromStdString(*frame);
+            auto &[self, inclusive] = expected[bottomUp];
+            inclusive += period;
+            if (frame == stack.rbegin()) self += period;
+        }
+    }
+    QStringList expectedLines;
+    for (const auto &[path, costs] : expected)
+        expectedLines << QStringLiteral("%1 %2 %3").arg(path).arg(costs.first).arg(costs.second);
+    expectedLines.sort();
+    AggregationControl serial;
+    serial.threads = 1;
+    const auto twoThreads = CallTree::bottomUp(hand.shared(), SampleFilter{});
+    const auto oneThread = CallTree::bottomUp(hand.shared(), SampleFilter{}, serial);
+    QVERIFY(hand.profile.stacks.size() >= 40000);
+    QCOMPARE(treeLines(*twoThreads), expectedLines);
+    QCOMPARE(twoThreads->nodes().size(), oneThread->nodes().size());
+    for (size_t n = 0; n < oneThread->nodes().size(); ++n) {
+        const CallTreeNode &a = twoThreads->node(static_cast<uint32_t>(n));
+        const CallTreeNode &b = oneThread->node(static_cast<uint32_t>(n));
+        QVERIFY(a.function == b.function && a.parent == b.parent && a.self == b.self &&
+                a.inclusive == b.inclusive && a.children == b.children);
+    }
+    // The bottom-up tree made from the top-down one is the same too.
+    const auto fromTopDown = CallTree::bottomUpOf(*CallTree::topDown(hand.shared(), SampleFilter{}));
+    QCOMPARE(treeLines(*fromTopDown), expectedLines);
 }
 
 void TestAggregation::cancellation() {
