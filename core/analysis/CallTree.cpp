@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <exception>
 #include <stop_token>
+#include <system_error>
 #include <thread>
 
 namespace perfglass {
@@ -143,11 +144,11 @@ private:
 };
 
 // The bottom-up tree is built in kBottomUpParts parts, by the leaf's function: the root's children of one
-// part are never another's, so the parts are built apart (on two threads where there are enough leaves) and
-// put together by renumbering. The parts are the same on every machine, so is the tree (ties in cost keep the
-// order the nodes were made in).
+// part are never another's, so the parts are built apart (on two threads where there are enough paths) and
+// put together by renumbering. The parts are the same on every machine and with any number of threads, so is
+// the tree: ties in cost keep the order the nodes were made in, part by part.
 constexpr unsigned kBottomUpParts = 2;
-constexpr size_t kLeavesForSecondThread = 32768;
+constexpr size_t kPathsForSecondThread = 32768;
 
 unsigned partOf(FunctionId leafFunction) {
     return static_cast<unsigned>((uint64_t{leafFunction} * 0x9E3779B97F4A7C15ull) >> 63);
@@ -209,30 +210,46 @@ std::vector<BottomUpEntry> joinedParts(std::vector<std::vector<BottomUpEntry>> p
     return entries;
 }
 
-// ONETHREAD: the parts one after the other on the calling thread (AggregationControl::threads 1).
+// ONETHREAD: the parts one after the other on the calling thread (AggregationControl::threads 1), as where
+// there are few paths or no second thread can be had.
 template <typename Paths>
 std::vector<BottomUpEntry> bottomUpEntries(const Paths &paths, BottomUpEntry root,
                                            const std::stop_token &stop, bool oneThread) {
     std::vector<std::vector<BottomUpEntry>> parts(kBottomUpParts);
-    if (oneThread || paths.end() - paths.begin() < kLeavesForSecondThread ||
+    const auto buildParts = [&](unsigned first, unsigned end, const std::stop_token &partStop) {
+        for (unsigned part = first; part < end; ++part)
+            parts[part] = bottomUpPart(paths, root, part, partStop);
+    };
+    if (oneThread || paths.end() - paths.begin() < kPathsForSecondThread ||
         std::thread::hardware_concurrency() < 2) {
-        for (unsigned part = 0; part < kBottomUpParts; ++part)
-            parts[part] = bottomUpPart(paths, root, part, stop);
+        buildParts(0, kBottomUpParts, stop);
         return joinedParts(std::move(parts));
     }
-    std::exception_ptr failed;
-    {
-        std::jthread second([&] {
+    // The second thread stops when the caller cancels, or when the first part failed.
+    std::stop_source partsStop;
+    const std::stop_callback cancelled(stop, [&partsStop] { partsStop.request_stop(); });
+    std::exception_ptr secondFailed;
+    std::jthread second;
+    try {
+        second = std::jthread([&] {
             try {
-                for (unsigned part = 1; part < kBottomUpParts; ++part)
-                    parts[part] = bottomUpPart(paths, root, part, stop);
+                buildParts(1, kBottomUpParts, partsStop.get_token());
             } catch (...) {
-                failed = std::current_exception();
+                secondFailed = std::current_exception();
             }
         });
-        parts[0] = bottomUpPart(paths, root, 0, stop);
+    } catch (const std::system_error &) { // no thread to be had: the parts one after the other
+        buildParts(0, kBottomUpParts, stop);
+        return joinedParts(std::move(parts));
     }
-    if (failed) std::rethrow_exception(failed);
+    try {
+        buildParts(0, 1, stop);
+    } catch (...) {
+        partsStop.request_stop();
+        throw; // the jthread joins on the way out
+    }
+    second.join();
+    if (secondFailed) std::rethrow_exception(secondFailed);
     return joinedParts(std::move(parts));
 }
 } // namespace

@@ -67,6 +67,7 @@ public:
 
     // Names and modules of node functions, including those transforms made (a collapsed library).
     const TransformedStacks &stacks() const { return *stacks_; }
+    // The same stacks, for what outlives the tree (the heat map's counts of a marked function).
     const std::shared_ptr<const TransformedStacks> &sharedStacks() const { return stacks_; }
     const std::string &functionName(FunctionId function) const {
         return stacks_->functionName(*profile_, function);

@@ -1,5 +1,6 @@
 #include "analysis/Heatmap.h"
 
+#include "analysis/FunctionNodes.h"
 #include "analysis/TransformedStacks.h"
 #include "base/Error.h"
 
@@ -207,9 +208,9 @@ std::vector<uint32_t> Heatmap::functionSamples(const Profile &profile, const Sam
 }
 
 std::vector<uint32_t> Heatmap::functionSamples(const Profile &profile, const SampleFilter &filter,
-                                               const FunctionNodes &function,
-                                               const AggregationControl &control, size_t from) const {
-    const TransformedStacks &stacks = function.stacks();
+                                               const FunctionNodes &nodes, const AggregationControl &control,
+                                               size_t from) const {
+    const TransformedStacks &stacks = nodes.stacks();
     const size_t sampleCount = profile.samples.size() - std::min(from, profile.samples.size());
     std::vector<std::vector<uint32_t>> perWorker(AggregationRunner::workerCount(sampleCount, control),
                                                  std::vector<uint32_t>(samples_.size(), 0));
@@ -217,7 +218,7 @@ std::vector<uint32_t> Heatmap::functionSamples(const Profile &profile, const Sam
         std::vector<uint32_t> &counts = perWorker[worker];
         HeatmapCell cell;
         for (size_t i = from + begin; i < from + end; ++i) {
-            if (!function.runs(stacks.map(profile.samples.stack[i]))) continue;
+            if (!nodes.runs(stacks.map(profile.samples.stack[i]))) continue;
             if (cellOf(profile.samples.time[i], cell) && filter.accepts(profile, i)) ++counts[index(cell)];
         }
     });
@@ -228,13 +229,14 @@ std::vector<uint32_t> Heatmap::functionSamples(const Profile &profile, const Sam
     return result;
 }
 
-std::vector<uint32_t>
-Heatmap::extendFunctionSamples(const Heatmap &earlier, const std::vector<uint32_t> &earlierMarks,
-                               size_t earlierSamples, const Profile &profile, const SampleFilter &filter,
-                               const FunctionNodes &function, const AggregationControl &control) const {
+std::vector<uint32_t> Heatmap::extendFunctionSamples(const Heatmap &earlier,
+                                                     const std::vector<uint32_t> &earlierMarks,
+                                                     size_t earlierSamples, const Profile &profile,
+                                                     const SampleFilter &filter, const FunctionNodes &nodes,
+                                                     const AggregationControl &control) const {
     if (!keepsCellsOf(earlier) || earlierMarks.size() != earlier.samples_.size())
-        return functionSamples(profile, filter, function, control);
-    std::vector<uint32_t> marks = functionSamples(profile, filter, function, control, earlierSamples);
+        return functionSamples(profile, filter, nodes, control);
+    std::vector<uint32_t> marks = functionSamples(profile, filter, nodes, control, earlierSamples);
     for (size_t i = 0; i < earlierMarks.size(); ++i)
         marks[i] += earlierMarks[i];
     return marks;

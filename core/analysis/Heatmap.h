@@ -14,7 +14,6 @@
 #pragma once
 
 #include "analysis/AggregationRunner.h"
-#include "analysis/FunctionNodes.h"
 #include "analysis/SampleFilter.h"
 #include "profile/Profile.h"
 
@@ -24,6 +23,9 @@
 #include <vector>
 
 namespace perfglass {
+
+class FunctionNodes;
+class TransformedStacks;
 
 struct HeatmapOptions {
     static constexpr uint64_t kMinBucketNs = 1'000'000;     // 1 ms
@@ -63,9 +65,8 @@ public:
     // compute()'s result for PROFILE, a later snapshot of the growing profile EARLIER was computed from with
     // the same filter and options, whose first earlierSamples samples are EARLIER's: EARLIER's cells with the
     // samples added since counted in (a live view's refresh counts only those, and copies the cells).
-    // Counts every sample afresh where the axis moved
-    // (another start, column width or bucket) or where the filter weighs an earlier sample otherwise as the
-    // profile grows (off-CPU time, latency: canExtend).
+    // Counts every sample afresh where the axis moved (another start, column width or bucket) or where the
+    // filter weighs an earlier sample otherwise as the profile grows (off-CPU time, latency: canExtend).
     static Heatmap extend(const Heatmap &earlier, size_t earlierSamples, const Profile &profile,
                           const SampleFilter &filter, const HeatmapOptions &options = {},
                           const AggregationControl &control = {}, const TransformedStacks *stacks = nullptr);
@@ -82,15 +83,15 @@ public:
                                           size_t from = 0) const;
     // The same with the function's nodes in FILTER's transformed stacks of PROFILE at hand.
     std::vector<uint32_t> functionSamples(const Profile &profile, const SampleFilter &filter,
-                                          const FunctionNodes &function,
-                                          const AggregationControl &control = {}, size_t from = 0) const;
+                                          const FunctionNodes &nodes, const AggregationControl &control = {},
+                                          size_t from = 0) const;
     // functionSamples() of PROFILE, a later snapshot of the growing profile EARLIER was computed from (this
     // map being extend()'s): EARLIERMARKS, EARLIER's cells of the function, with the added samples counted in
     // where this map kept EARLIER's cells (marks count samples, whatever the cost); afresh otherwise.
     std::vector<uint32_t> extendFunctionSamples(const Heatmap &earlier,
                                                 const std::vector<uint32_t> &earlierMarks,
                                                 size_t earlierSamples, const Profile &profile,
-                                                const SampleFilter &filter, const FunctionNodes &function,
+                                                const SampleFilter &filter, const FunctionNodes &nodes,
                                                 const AggregationControl &control = {}) const;
 
     uint64_t origin() const { return origin_; }

@@ -2,6 +2,7 @@
 
 #include "BackgroundJob.h"
 #include "HeatmapWidget.h"
+#include "analysis/FunctionNodes.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -87,7 +88,10 @@ void HeatmapView::setSession(const std::shared_ptr<const SessionAnalysis> &sessi
     const bool sameProfile =
         session && session_ &&
         (session->profile() == session_->profile() || session->file->sharesLineageWith(*session_->file));
-    if (!sameProfile) function_.reset();
+    if (!sameProfile) {
+        function_.reset();
+        shown_.functionNodes.reset(); // another profile's stacks: never extended, not kept while hidden
+    }
     session_ = session;
     if (!session) {
         job_->abandon();
@@ -163,6 +167,10 @@ HeatmapView::Basis HeatmapView::computeOrExtend(const Profile &profile,
     HeatmapOptions options;
     options.bucketNs = wanted.bucketNs;
     const size_t earlierSamples = earlier ? earlier->samples : 0;
+    // Grouped by process, the call tree's stacks are the groups': the plain ones of the earlier snapshot
+    // extend, where no transform is set.
+    if (!stacks && wanted.filter.transforms.empty() && earlier && earlier->functionNodes)
+        stacks = TransformedStacks::extend(earlier->functionNodes->stacks(), profile);
     if (!stacks && (wanted.function || !wanted.filter.transforms.empty()))
         stacks = TransformedStacks::build(profile, wanted.filter.transforms);
     auto map = std::make_shared<const Heatmap>(

@@ -5,8 +5,10 @@
 // the view's own, again for each analysis, bucket size and highlighted function. A later snapshot of a
 // growing profile (the live view, a stream, a file opened in steps) with the same filter, bucket and function
 // extends the matrix shown by the samples added (Heatmap::extend): a refresh counts only those and copies the
-// cells. The transformed stacks are the analysis' own (its call tree's), and a marked function's nodes are
-// extended by the nodes added (FunctionNodes), so no refresh passes over every stack. Dragging across
+// cells. The function-level stacks are the analysis' own (its call tree's; grouped by process, the earlier
+// snapshot's extended), and a marked function's nodes are extended by the nodes added (FunctionNodes), so a
+// refresh passes over every stack only where transforms are set (their stacks are made anew, by the
+// analysis too; grouped by process, here as well). Dragging across
 // cells asks to filter every view to their time (timesSelected), with Ctrl to compare their time with the
 // selection the views show (compareTimesSelected); setFunction() marks the cells a function ran in.
 #pragma once
@@ -56,7 +58,8 @@ protected:
 
 private:
     // What a matrix was computed from, so that the next snapshot of a growing profile may extend it (its
-    // sample count, not the profile: a hidden view must not keep a closed session's profile alive).
+    // sample count, not the profile: a hidden view must not keep a closed session's profile alive; the
+    // marked function's nodes, with their stacks, are let go when another profile comes).
     struct Basis {
         size_t samples = 0;
         uint64_t lineage = 0;

@@ -332,7 +332,9 @@ void TestRecordDialog::stopEndsTheRecording() {
     QSignalSpy failed(view->recording(), &RecordingJob::failed);
     QSignalSpy loaded(window.get(), &MainWindow::sessionLoaded);
     qsizetype loadedBeforeTheEnd = -1;
-    connect(view, &RecordingView::sessionRecorded, this, [&] { loadedBeforeTheEnd = loaded.count(); });
+    const QMetaObject::Connection ended =
+        connect(view, &RecordingView::sessionRecorded, this, [&] { loadedBeforeTheEnd = loaded.count(); });
+    const auto disconnectEnded = qScopeGuard([&] { disconnect(ended); });
     window->startRecording(options);
     QVERIFY(!part<QAction>(window, "recordAction")->isEnabled()); // one recording at a time
     QTRY_VERIFY_WITH_TIMEOUT(!started.isEmpty() || !failed.isEmpty(), kTimeoutMs);
@@ -351,7 +353,9 @@ void TestRecordDialog::stopEndsTheRecording() {
     QTest::mouseClick(view->stopButton(), Qt::LeftButton);
     // A live refresh may load the partial file after the click: the session that counts is the one opened
     // once the recording has ended (it may be loaded within the same wait that sees the recording end).
-    QTRY_VERIFY_WITH_TIMEOUT(loadedBeforeTheEnd >= 0 && loaded.count() > loadedBeforeTheEnd, kTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        (loadedBeforeTheEnd >= 0 && loaded.count() > loadedBeforeTheEnd) || !failed.isEmpty(), kTimeoutMs);
+    if (!failed.isEmpty()) QFAIL(qPrintable(failed.first().first().toString()));
     QVERIFY(!view->recording()->isActive());
     QCOMPARE(view->recording()->summary().exitCode, 128 + SIGTERM); // asked to exit
     QVERIFY(window->session()->profile()->samples.size() > 0);

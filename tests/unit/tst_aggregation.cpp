@@ -11,6 +11,7 @@
 #include "analysis/FunctionMatcher.h"
 #include "analysis/ProfileSearch.h"
 #include "analysis/TimelineBuckets.h"
+#include "analysis/TransformedStacks.h"
 #include "analysis/UnresolvedFrames.h"
 #include "base/Error.h"
 
@@ -775,9 +776,9 @@ void TestAggregation::parallelMatchesSerial() {
     QCOMPARE(a.threads[0].totalSamples + a.threads[1].totalSamples, uint64_t(220000));
 }
 
-// Enough distinct leaf paths (40,000, each sampled once or twice) for the bottom-up tree to be built in two
-// parts on two threads: the tree is the one spelt out from the samples' paths here, node for node, and the
-// same, in the same order, as built on one thread.
+// Enough distinct paths (40,000 samples of period 1 or 2, each on a path of its own) for the bottom-up tree
+// to be built in two parts on two threads (where the machine has two cores): the tree is the one spelt out
+// from the samples' paths here, and the same, node for node in the same order, as built on one thread.
 void TestAggregation::bottomUpOfManyPathsOnTwoThreads() {
     HandProfile hand;
     hand.profile.samples = SampleTable();
@@ -813,7 +814,7 @@ void TestAggregation::bottomUpOfManyPathsOnTwoThreads() {
     serial.threads = 1;
     const auto twoThreads = CallTree::bottomUp(hand.shared(), SampleFilter{});
     const auto oneThread = CallTree::bottomUp(hand.shared(), SampleFilter{}, serial);
-    QVERIFY(hand.profile.stacks.size() >= 40000);
+    QVERIFY(TransformedStacks::build(hand.profile, {})->size() >= 40000); // the function-level paths
     QCOMPARE(treeLines(*twoThreads), expectedLines);
     QCOMPARE(twoThreads->nodes().size(), oneThread->nodes().size());
     for (size_t n = 0; n < oneThread->nodes().size(); ++n) {

@@ -81,6 +81,21 @@ void compareWithDirect(const Profile &profile, const SampleFilter &filter, const
     QCOMPARE(map.totalSamples(), total);
 }
 
+// Call stacks that a growing profile adds as it goes: the snapshot of its first COUNT samples.
+HandProfile growingCalls(size_t count) {
+    static const std::vector<std::vector<std::string>> kStacks = {
+        {"main", "b"},         {"main", "c<int>", "b"},      {"main", "sqrt"},
+        {"main", "b", "sqrt"}, {"main", "sqrt", "b", "rec"}, {"main", "c<int>", "rec"},
+        {"main", "b", "rec"},  {"main", "a", "sqrt", "b"}};
+    HandProfile hand;
+    hand.profile.samples = SampleTable();
+    for (size_t i = 0; i < count; ++i)
+        hand.addSample(kStacks[i], kSecond + i * kMs, 1, 0, kMs);
+    hand.profile.startTime = kSecond;
+    hand.profile.endTime = kSecond + count * kMs;
+    return hand;
+}
+
 } // namespace
 
 class TestHeatmap : public QObject {
@@ -308,25 +323,6 @@ void TestHeatmap::functionCells() {
             QCOMPARE(b[map.index({c, r})], r == 15 || r == 16 ? 4u : 0u);
 }
 
-// A growing profile's matrix extended snapshot by snapshot (a live view's refreshes: at 2 s, whose columns
-// are fractions of a second, then each second) is the matrix of the whole, cell by cell, with the same
-// maxima and totals; so are the cells a function ran in. Where the filter weighs an earlier sample otherwise
-// as the profile grows (off-CPU time), extend() counts afresh and still gives compute()'s result.
-// Call stacks that a growing profile adds as it goes: the snapshot of its first COUNT samples.
-HandProfile growingCalls(size_t count) {
-    static const std::vector<std::vector<std::string>> kStacks = {
-        {"main", "b"},         {"main", "c<int>", "b"},      {"main", "sqrt"},
-        {"main", "b", "sqrt"}, {"main", "sqrt", "b", "rec"}, {"main", "c<int>", "rec"},
-        {"main", "b", "rec"},  {"main", "a", "sqrt", "b"}};
-    HandProfile hand;
-    hand.profile.samples = SampleTable();
-    for (size_t i = 0; i < count; ++i)
-        hand.addSample(kStacks[i], kSecond + i * kMs, 1, 0, kMs);
-    hand.profile.startTime = kSecond;
-    hand.profile.endTime = kSecond + count * kMs;
-    return hand;
-}
-
 // A marked function's nodes, extended snapshot by snapshot over stacks extended the same way (the heat map's
 // live refreshes), are those found afresh: each node runs the function where it or a caller is the function.
 // Only the nodes added are looked at; transformed stacks, whose ids are their own, are looked at anew.
@@ -350,11 +346,19 @@ void TestHeatmap::functionNodesGrowWithTheStacks() {
         }
         QVERIFY(!nodes->runs(kNoStack) && !nodes->runs(kDroppedStack));
     }
+    // Another function's nodes are not kept.
+    const auto ofA = FunctionNodes::of(stacks, growingCalls(8).function("a"), nodes.get());
+    QCOMPARE(ofA->keptFromEarlier(), size_t(0));
+    QVERIFY(ofA->runs(stacks->map(growingCalls(8).profile.samples.stack[7])));
+    QVERIFY(!ofA->runs(stacks->map(growingCalls(8).profile.samples.stack[0])));
     const HandProfile whole = growingCalls(8);
     const auto dropped =
         TransformedStacks::build(whole.profile, {Transform::dropFunction(whole.function("rec"))});
     const auto transformed = FunctionNodes::of(dropped, whole.function("b"), nodes.get());
     QCOMPARE(transformed->keptFromEarlier(), size_t(0));
+    // Nor are those of transformed stacks, whose ids are not the plain ones'.
+    const auto afterTransformed = FunctionNodes::of(stacks, whole.function("b"), transformed.get());
+    QCOMPARE(afterTransformed->keptFromEarlier(), size_t(0));
     const Heatmap map = Heatmap::compute(whole.profile, {});
     SampleFilter dropRec;
     dropRec.transforms = {Transform::dropFunction(whole.function("rec"))};
@@ -364,6 +368,10 @@ void TestHeatmap::functionNodesGrowWithTheStacks() {
     QCOMPARE(marks, map.functionSamples(whole.profile, dropRec, whole.function("b")));
 }
 
+// A growing profile's matrix extended snapshot by snapshot (a live view's refreshes: at 2 s, whose columns
+// are fractions of a second, then each second) is the matrix of the whole, cell by cell, with the same
+// maxima and totals; so are the cells a function ran in. Where the filter weighs an earlier sample otherwise
+// as the profile grows (off-CPU time), extend() counts afresh and still gives compute()'s result.
 void TestHeatmap::snapshotBySnapshotIsTheWholeMatrix() {
     const HandProfile whole = stallProfile();
     SampleFilter filter;
