@@ -5,10 +5,7 @@
 #include "base/IdHashIndex.h"
 
 #include <algorithm>
-#include <exception>
 #include <stop_token>
-#include <system_error>
-#include <thread>
 
 namespace perfglass {
 
@@ -143,23 +140,11 @@ private:
     const std::vector<uint64_t> &self_;
 };
 
-// The bottom-up tree is built in kBottomUpParts parts, by the leaf's function: the root's children of one
-// part are never another's, so the parts are built apart (on two threads where there are enough paths) and
-// put together by renumbering. The parts are the same on every machine and with any number of threads, so is
-// the tree: ties in cost keep the order the nodes were made in, part by part.
-constexpr unsigned kBottomUpParts = 2;
-constexpr size_t kPathsForSecondThread = 32768;
-
-unsigned partOf(FunctionId leafFunction) {
-    return static_cast<unsigned>((uint64_t{leafFunction} * 0x9E3779B97F4A7C15ull) >> 63);
-}
-
 // Each path with self cost is one path leaf → callers → outermost frame of the bottom-up tree. Every node on
-// the path counts that cost as inclusive; the leaf's node as self too. ROOT is the root's own costs. Only
-// the leaves of PART.
+// the path counts that cost as inclusive; the leaf's node as self too. ROOT is the root's own costs.
 template <typename Paths>
-std::vector<BottomUpEntry> bottomUpPart(const Paths &paths, BottomUpEntry root, unsigned part,
-                                        const std::stop_token &stop) {
+std::vector<BottomUpEntry> bottomUpEntries(const Paths &paths, BottomUpEntry root,
+                                           const std::stop_token &stop) {
     std::vector<BottomUpEntry> entries{root};
     // Deep stacks make millions of look-ups, which a node-based map would pay with an allocation each.
     const auto hashOf = [](uint32_t parent, FunctionId function, bool inlined) {
@@ -184,7 +169,7 @@ std::vector<BottomUpEntry> bottomUpPart(const Paths &paths, BottomUpEntry root, 
     for (uint32_t leaf = paths.begin(); leaf < paths.end(); ++leaf) {
         if (leaf % kStopCheckEvery == 0) throwIfCancelled(stop);
         const uint64_t cost = paths.self(leaf);
-        if (cost == 0 || partOf(paths.function(leaf)) != part) continue;
+        if (cost == 0) continue;
         uint32_t node = CallTree::kRoot;
         for (uint32_t walk = leaf; walk != Paths::kOutermost; walk = paths.parent(walk)) {
             node = child(node, paths.function(walk), paths.inlined(walk));
@@ -194,64 +179,6 @@ std::vector<BottomUpEntry> bottomUpPart(const Paths &paths, BottomUpEntry root, 
     }
     return entries;
 }
-
-// The parts one after the other under one root: a part's nodes keep their order, their ids move by the
-// nodes before them.
-std::vector<BottomUpEntry> joinedParts(std::vector<std::vector<BottomUpEntry>> parts) {
-    std::vector<BottomUpEntry> entries = std::move(parts.front());
-    for (size_t p = 1; p < parts.size(); ++p) {
-        const auto offset = static_cast<uint32_t>(entries.size() - 1); // its root is the first part's
-        for (size_t n = 1; n < parts[p].size(); ++n) {
-            BottomUpEntry entry = parts[p][n];
-            if (entry.parent != CallTree::kRoot) entry.parent += offset;
-            entries.push_back(entry);
-        }
-    }
-    return entries;
-}
-
-// ONETHREAD: the parts one after the other on the calling thread (AggregationControl::threads 1), as where
-// there are few paths or no second thread can be had.
-template <typename Paths>
-std::vector<BottomUpEntry> bottomUpEntries(const Paths &paths, BottomUpEntry root,
-                                           const std::stop_token &stop, bool oneThread) {
-    std::vector<std::vector<BottomUpEntry>> parts(kBottomUpParts);
-    const auto buildParts = [&](unsigned first, unsigned end, const std::stop_token &partStop) {
-        for (unsigned part = first; part < end; ++part)
-            parts[part] = bottomUpPart(paths, root, part, partStop);
-    };
-    if (oneThread || paths.end() - paths.begin() < kPathsForSecondThread ||
-        std::thread::hardware_concurrency() < 2) {
-        buildParts(0, kBottomUpParts, stop);
-        return joinedParts(std::move(parts));
-    }
-    // The second thread stops when the caller cancels, or when the first part failed.
-    std::stop_source partsStop;
-    const std::stop_callback cancelled(stop, [&partsStop] { partsStop.request_stop(); });
-    std::exception_ptr secondFailed;
-    std::jthread second;
-    try {
-        second = std::jthread([&] {
-            try {
-                buildParts(1, kBottomUpParts, partsStop.get_token());
-            } catch (...) {
-                secondFailed = std::current_exception();
-            }
-        });
-    } catch (const std::system_error &) { // no thread to be had: the parts one after the other
-        buildParts(0, kBottomUpParts, stop);
-        return joinedParts(std::move(parts));
-    }
-    try {
-        buildParts(0, 1, stop);
-    } catch (...) {
-        partsStop.request_stop();
-        throw; // the jthread joins on the way out
-    }
-    second.join();
-    if (secondFailed) std::rethrow_exception(secondFailed);
-    return joinedParts(std::move(parts));
-}
 } // namespace
 
 std::shared_ptr<const CallTree> CallTree::bottomUp(std::shared_ptr<const Profile> profile,
@@ -259,16 +186,15 @@ std::shared_ptr<const CallTree> CallTree::bottomUp(std::shared_ptr<const Profile
                                                    const AggregationControl &control) {
     const StackCosts costs = StackCosts::compute(*profile, filter, control);
     const BottomUpEntry root{kRoot, 0, false, costs.total, costs.rootSelf};
-    return bottomUpTree(
-        std::move(profile), costs.stacks, costs.sampleCount,
-        nodesOf(bottomUpEntries(StackPaths(costs), root, control.stop, control.threads == 1)));
+    return bottomUpTree(std::move(profile), costs.stacks, costs.sampleCount,
+                        nodesOf(bottomUpEntries(StackPaths(costs), root, control.stop)));
 }
 
 std::shared_ptr<const CallTree> CallTree::bottomUpOf(const CallTree &topDown, const std::stop_token &stop) {
     const CallTreeNode &top = topDown.nodes_[kRoot];
     const BottomUpEntry root{kRoot, 0, false, top.inclusive, top.self};
     return bottomUpTree(topDown.profile_, topDown.stacks_, topDown.sampleCount_,
-                        nodesOf(bottomUpEntries(TopDownPaths(topDown.nodes_), root, stop, false)));
+                        nodesOf(bottomUpEntries(TopDownPaths(topDown.nodes_), root, stop)));
 }
 
 std::shared_ptr<const CallTree> CallTree::bottomUpTree(std::shared_ptr<const Profile> profile,
