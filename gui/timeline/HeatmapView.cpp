@@ -115,12 +115,21 @@ void HeatmapView::showEvent(QShowEvent *event) {
     if (stale_) recompute();
 }
 
+void HeatmapView::resizeEvent(QResizeEvent *event) {
+    QWidget::resizeEvent(event);
+    if (stale_ && isSeen()) recompute();
+}
+
+bool HeatmapView::isSeen() const {
+    return isVisible() && !visibleRegion().isEmpty();
+}
+
 // Off the UI thread: the matrix of the analysis' filter without its time range, and the cells of the
 // function marked. Not while hidden (a dock behind another, or closed): every live refresh and every filter
 // would compute a matrix nobody sees, on the cores the views shown need.
 void HeatmapView::recompute() {
     if (!session_) return;
-    stale_ = !isVisible();
+    stale_ = !isSeen();
     if (stale_) return;
     SampleFilter filter = session_->filter;
     filter.clearTimeSelection();

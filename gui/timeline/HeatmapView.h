@@ -55,6 +55,7 @@ signals:
 
 protected:
     void showEvent(QShowEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     // What a matrix was computed from, so that the next snapshot of a growing profile may extend it (its
@@ -71,6 +72,10 @@ private:
         std::shared_ptr<const FunctionNodes> functionNodes; // of the function marked
     };
     void recompute();
+    // Whether the matrix would be seen: shown, and not behind another tab (a session opened into a new page
+    // comes before the dock layout has hidden the tabs behind the current one, which are then shown but
+    // cover nothing).
+    bool isSeen() const;
     // The matrix shown, when SESSION's profile grew out of its profile with the same filter, bucket and
     // function.
     const Basis *extensibleBasis(const SessionAnalysis &session, const SampleFilter &filter) const;
