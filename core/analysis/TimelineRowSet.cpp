@@ -71,25 +71,40 @@ void TimelineRowSet::add(const Context &context, size_t i, size_t bucket, size_t
     const uint64_t time = profile.samples.time[i];
     const StackId stack = profile.samples.stack[i];
     const uint32_t pid = profile.samples.pid[i];
-    ThreadTimeline &row = threads_[profile.samples.tid[i]];
+    const uint32_t tid = profile.samples.tid[i];
+    if (!lastThread_.row || lastThread_.key != tid || lastThread_.commands != &context.commands) {
+        lastThread_.key = tid;
+        lastThread_.row = &threads_[tid];
+        lastThread_.thread = context.commands.thread(tid);
+        lastThread_.commands = &context.commands;
+    }
+    ThreadTimeline &row = *lastThread_.row;
     if (row.samples.empty()) {
         row.pid = pid;
-        row.tid = profile.samples.tid[i];
+        row.tid = tid;
         startSeries(row, bucketCount);
     }
     if (stack < context.userStacks.size() && context.userStacks[stack] != 0) row.userSpace = true;
-    if (const StringId command = context.commands.threadAt(row.tid, time); command != 0)
-        noteCommand(row, command, time);
+    if (lastThread_.thread)
+        if (const StringId command = lastThread_.thread->commandAt(time); command != 0)
+            noteCommand(row, command, time);
     row.add(bucket, weight);
-    CpuTimeline &cpu = cpus_[profile.samples.cpu[i]];
+    const uint32_t cpuNumber = profile.samples.cpu[i];
+    if (!lastCpu_.row || lastCpu_.key != cpuNumber) {
+        lastCpu_.key = cpuNumber;
+        lastCpu_.row = &cpus_[cpuNumber];
+    }
+    CpuTimeline &cpu = *lastCpu_.row;
     if (cpu.samples.empty()) {
-        cpu.cpu = profile.samples.cpu[i];
+        cpu.cpu = cpuNumber;
         startSeries(cpu, bucketCount);
     }
     if (pid != 0) cpu.add(bucket, weight);
 }
 
 void TimelineRowSet::merge(TimelineRowSet &other) {
+    other.lastThread_ = {}; // its rows move out
+    other.lastCpu_ = {};
     for (auto &[tid, row] : other.threads_) {
         auto [it, inserted] = threads_.try_emplace(tid, std::move(row));
         if (inserted) continue;
@@ -126,6 +141,8 @@ void TimelineRowSet::moveInto(TimelineBuckets &timeline, const Profile &profile)
               [](const CpuTimeline &a, const CpuTimeline &b) { return a.cpu < b.cpu; });
     threads_.clear();
     cpus_.clear();
+    lastThread_ = {};
+    lastCpu_ = {};
 }
 
 } // namespace perfglass

@@ -11,8 +11,13 @@ ThreadCommands::ThreadCommands(const Profile &profile)
 }
 
 StringId ThreadCommands::threadAt(uint32_t tid, uint64_t time) const {
+    const ThreadInfo *info = thread(tid);
+    return info ? info->commandAt(time) : 0;
+}
+
+const ThreadInfo *ThreadCommands::thread(uint32_t tid) const {
     const auto found = threads_.find(tid);
-    return found == threads_.end() ? 0 : found->second->commandAt(time);
+    return found == threads_.end() ? nullptr : found->second;
 }
 
 StringId ThreadCommands::processAt(uint32_t pid, uint32_t tid, uint64_t time) const {

@@ -19,6 +19,8 @@ public:
     // The command thread TID had at TIME; 0 when the session does not name the thread. A TID the system
     // reused names its last thread, as everywhere else.
     StringId threadAt(uint32_t tid, uint64_t time) const;
+    // The thread TID names (its last one, as threadAt), or null.
+    const ThreadInfo *thread(uint32_t tid) const;
     // The command process PID ran at TIME: its main thread's, else that of its thread TID (a process whose
     // main thread the session never saw).
     StringId processAt(uint32_t pid, uint32_t tid, uint64_t time) const;
