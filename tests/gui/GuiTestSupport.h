@@ -11,6 +11,7 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QDockWidget>
+#include <QFile>
 #include <QLocale>
 #include <QPointer>
 #include <QSettings>
@@ -28,12 +29,20 @@ namespace perfglass::test {
 // Settings and standard paths of the test's own (under ~/.qttest), cleared, and the application's
 // translations installed as the real application does, for LOCALE: English unless a test asks for another
 // language (the tests compare English texts, whatever the language of the machine that runs them).
+inline void removeTestSettings() {
+    QFile::remove(QSettings().fileName());
+}
+
+// Settings of this test process alone: ctest runs some test programs twice at once (tst_callercallee and
+// tst_callercallee-recording-refused), and one run's switches must not reach the other. Removed at exit.
 inline void useTestSettings(const QString &testName,
                             const QLocale &locale = QLocale(QLocale::English, QLocale::UnitedStates)) {
     QStandardPaths::setTestModeEnabled(true);
     QCoreApplication::setOrganizationName(QStringLiteral("perfglass-tests"));
-    QCoreApplication::setApplicationName(testName);
+    QCoreApplication::setApplicationName(testName + QLatin1Char('-') +
+                                         QString::number(QCoreApplication::applicationPid()));
     QSettings().clear();
+    qAddPostRoutine(removeTestSettings);
     perfglass::installTranslations(*QCoreApplication::instance(), locale);
 }
 

@@ -32,7 +32,7 @@ class TestLatencyView : public QObject {
 
 private slots:
     void initTestCase() {
-        useTestSettings(QStringLiteral("tst_latencyview-%1").arg(QCoreApplication::applicationPid()));
+        useTestSettings(QStringLiteral("tst_latencyview"));
         QVERIFY(dir_.isValid());
         path_ = dir_.filePath(QStringLiteral("latency.data"));
         // Two threads doing a fixed amount of work each: they run together where the machine lets them.

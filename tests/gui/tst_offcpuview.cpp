@@ -22,7 +22,7 @@ class TestOffCpuView : public QObject {
 
 private slots:
     void initTestCase() {
-        useTestSettings(QStringLiteral("tst_offcpuview-%1").arg(QCoreApplication::applicationPid()));
+        useTestSettings(QStringLiteral("tst_offcpuview"));
         QVERIFY(dir_.isValid());
         path_ = dir_.filePath(QStringLiteral("offcpu.data"));
         // Blocks twice in sleep, runs in between.
