@@ -22,7 +22,6 @@ public:
                                                    const FunctionNodes *earlier = nullptr);
 
     const TransformedStacks &stacks() const { return *stacks_; }
-    FunctionId function() const { return function_; }
     // Whether the samples of NODE (TransformedStacks::map's) run the function: never for the empty stack or a
     // dropped one.
     bool runs(StackId node) const { return node != kNoStack && node != kDroppedStack && runs_[node] != 0; }

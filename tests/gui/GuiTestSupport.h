@@ -26,14 +26,14 @@
 
 namespace perfglass::test {
 
-// Settings and standard paths of the test's own (under ~/.qttest), cleared, and the application's
-// translations installed as the real application does, for LOCALE: English unless a test asks for another
-// language (the tests compare English texts, whatever the language of the machine that runs them).
 inline void removeTestSettings() {
     QFile::remove(QSettings().fileName());
 }
 
-// Settings of this test process alone: ctest runs some test programs twice at once (tst_callercallee and
+// Settings and standard paths of the test's own (under ~/.qttest), cleared, and the application's
+// translations installed as the real application does, for LOCALE: English unless a test asks for another
+// language (the tests compare English texts, whatever the language of the machine that runs them). The
+// settings are this test process's alone: ctest runs some test programs twice at once (tst_callercallee and
 // tst_callercallee-recording-refused), and one run's switches must not reach the other. Removed at exit.
 inline void useTestSettings(const QString &testName,
                             const QLocale &locale = QLocale(QLocale::English, QLocale::UnitedStates)) {

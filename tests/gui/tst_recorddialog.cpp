@@ -69,6 +69,27 @@ double shareOf(const FlameGraphModel &model, const QString &name) {
 QString recordingRefused(const QString &message) {
     return message.contains(QLatin1String("perf_event_paranoid")) ? message : QString();
 }
+
+// Whether the window loaded a session after VIEW announced the recorded one: the live view's snapshots,
+// loaded while the recording runs, do not count, and the recorded session may load within the same wait
+// that sees the recording end.
+class SessionAfterTheRecording {
+public:
+    SessionAfterTheRecording(MainWindow &window, RecordingView *view)
+        : loaded_(&window, &MainWindow::sessionLoaded)
+        , ended_(QObject::connect(view, &RecordingView::sessionRecorded, view,
+                                  [this] { loadedBeforeTheEnd_ = loaded_.count(); })) {}
+    ~SessionAfterTheRecording() { QObject::disconnect(ended_); }
+    SessionAfterTheRecording(const SessionAfterTheRecording &) = delete;
+    SessionAfterTheRecording &operator=(const SessionAfterTheRecording &) = delete;
+
+    bool arrived() const { return loadedBeforeTheEnd_ >= 0 && loaded_.count() > loadedBeforeTheEnd_; }
+
+private:
+    QSignalSpy loaded_;
+    qsizetype loadedBeforeTheEnd_ = -1;
+    QMetaObject::Connection ended_;
+};
 } // namespace
 
 class TestRecordDialog : public QObject {
@@ -141,20 +162,14 @@ RecordDialog *TestRecordDialog::openDialog(MainWindow &window) {
 // Records with the dialog's settings and waits for the session of the finished recording: the live view's
 // snapshots of it, loaded while it runs, do not count.
 QString TestRecordDialog::recordAndWait(MainWindow &window, RecordDialog *dialog) {
-    QSignalSpy loaded(&window, &MainWindow::sessionLoaded);
     auto *view = part<RecordingView>(window, "recordingView");
     QSignalSpy failed(view, &RecordingView::recordingFailed);
-    qsizetype loadedBeforeTheEnd = -1;
-    const QMetaObject::Connection ended =
-        connect(view, &RecordingView::sessionRecorded, this, [&] { loadedBeforeTheEnd = loaded.count(); });
+    const SessionAfterTheRecording recorded(window, view);
     [&] {
         QVERIFY2(part<QPushButton>(dialog, "startButton")->isEnabled(), qPrintable(dialog->problem()));
         QTest::mouseClick(part<QPushButton>(dialog, "startButton"), Qt::LeftButton);
-        QTRY_VERIFY_WITH_TIMEOUT((loadedBeforeTheEnd >= 0 && loaded.count() > loadedBeforeTheEnd) ||
-                                     !failed.isEmpty(),
-                                 kTimeoutMs);
+        QTRY_VERIFY_WITH_TIMEOUT(recorded.arrived() || !failed.isEmpty(), kTimeoutMs);
     }();
-    disconnect(ended);
     if (failed.isEmpty()) return {};
     const QString message = failed.first().first().toString();
     if (!recordingRefused(message).isEmpty()) return QStringLiteral("not permitted: ") + message;
@@ -330,11 +345,7 @@ void TestRecordDialog::stopEndsTheRecording() {
     RecordingView *view = part<RecordingView>(window, "recordingView");
     QSignalSpy started(view->recording(), &RecordingJob::recordingStarted);
     QSignalSpy failed(view->recording(), &RecordingJob::failed);
-    QSignalSpy loaded(window.get(), &MainWindow::sessionLoaded);
-    qsizetype loadedBeforeTheEnd = -1;
-    const QMetaObject::Connection ended =
-        connect(view, &RecordingView::sessionRecorded, this, [&] { loadedBeforeTheEnd = loaded.count(); });
-    const auto disconnectEnded = qScopeGuard([&] { disconnect(ended); });
+    const SessionAfterTheRecording recorded(*window, view);
     window->startRecording(options);
     QVERIFY(!part<QAction>(window, "recordAction")->isEnabled()); // one recording at a time
     QTRY_VERIFY_WITH_TIMEOUT(!started.isEmpty() || !failed.isEmpty(), kTimeoutMs);
@@ -352,9 +363,8 @@ void TestRecordDialog::stopEndsTheRecording() {
     saveScreenshot(part<QDockWidget>(window, "recordingDock"), QStringLiteral("recording-dock-running.png"));
     QTest::mouseClick(view->stopButton(), Qt::LeftButton);
     // A live refresh may load the partial file after the click: the session that counts is the one opened
-    // once the recording has ended (it may be loaded within the same wait that sees the recording end).
-    QTRY_VERIFY_WITH_TIMEOUT(
-        (loadedBeforeTheEnd >= 0 && loaded.count() > loadedBeforeTheEnd) || !failed.isEmpty(), kTimeoutMs);
+    // once the recording has ended.
+    QTRY_VERIFY_WITH_TIMEOUT(recorded.arrived() || !failed.isEmpty(), kTimeoutMs);
     if (!failed.isEmpty()) QFAIL(qPrintable(failed.first().first().toString()));
     QVERIFY(!view->recording()->isActive());
     QCOMPARE(view->recording()->summary().exitCode, 128 + SIGTERM); // asked to exit
