@@ -51,6 +51,14 @@ QString hexOf(const QString &file) {
     return QString::fromStdString(buildIdHex(elfBuildIdOfFile(file.toStdString())));
 }
 
+// The lines of text that mention word.
+QString linesMentioning(const QString &text, const QString &word) {
+    QStringList found;
+    for (const QString &line : text.split(QLatin1Char('\n')))
+        if (line.contains(word)) found.append(line);
+    return found.join(QLatin1Char('\n'));
+}
+
 // "HEX PATH" lines of a buildid-list output, as a set.
 QSet<QString> lines(const QString &text) {
     QSet<QString> set;
@@ -352,14 +360,28 @@ private slots:
         const std::string kept = cache.find(buildIdFromHex(programId.toStdString()), "elf");
         QVERIFY(!kept.empty());
         QCOMPARE(QString::fromStdString(buildIdHex(elfBuildIdOfFile(kept))), programId);
+        const ProcessResult ours =
+            runWithHome(cli_, {QStringLiteral("report"), QStringLiteral("-i"), file}, home.path());
+        QVERIFY2(ours.out.contains(QLatin1String("hotLoop")), qPrintable(ours.out.left(900) + ours.err));
         if (perfPath().isEmpty()) return;
-        const ProcessResult named =
-            runWithHome(perfPath(),
-                        {QStringLiteral("report"), QStringLiteral("-i"), file, QStringLiteral("--stdio"),
-                         QStringLiteral("--sort"), QStringLiteral("dso,sym"), QStringLiteral("--comm"),
-                         QStringLiteral("prog")},
-                        home.path());
-        QVERIFY2(named.out.contains(QLatin1String("hotLoop")), qPrintable(named.out.left(3000) + named.err));
+        const QStringList report{
+            QStringLiteral("report"),  QStringLiteral("-i"),     file,
+            QStringLiteral("--stdio"), QStringLiteral("--sort"), QStringLiteral("dso,sym"),
+            QStringLiteral("--comm"),  QStringLiteral("prog")};
+        ProcessResult named = runWithHome(perfPath(), report, home.path());
+        if (!named.out.contains(QLatin1String("hotLoop"))) {
+            // Seen once in CI, never here (stop 51): perf left the program's frames unnamed although the
+            // list and the cache above were right. The same file and cache are read once more, verbosely, and
+            // what perf said goes to the log: a file that perf cannot name fails twice.
+            named = runWithHome(perfPath(), report + QStringList{QStringLiteral("-v")}, home.path());
+            qWarning("perf report named no hotLoop, then %s on a second reading; the process %s; the file's "
+                     "build ids of the program:\n%s\nperf -v:\n%s",
+                     named.out.contains(QLatin1String("hotLoop")) ? "did" : "did not",
+                     QFileInfo::exists(QStringLiteral("/proc/%1").arg(program.pid())) ? "exists" : "is gone",
+                     qPrintable(linesMentioning(buildIdList(file), path)),
+                     qPrintable(linesMentioning(named.err, QStringLiteral("prog"))));
+        }
+        QVERIFY2(named.out.contains(QLatin1String("hotLoop")), qPrintable(named.out.left(900) + named.err));
     }
 
     // -B: no build ids and no cache; -N: build ids, no cache.
