@@ -3,7 +3,9 @@
 #include "base/Message.h"
 #include "perfdata/KeptJitDumps.h"
 
+#include <fcntl.h>
 #include <fmt/format.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -15,8 +17,9 @@ JitSymbols::JitSymbols(Profile &profile, ProfileInterner &interner)
     : profile_(profile)
     , interner_(interner) {}
 
-void JitSymbols::setKeptMaps(const std::map<int32_t, std::string> &maps) {
+void JitSymbols::setKeptMaps(const std::map<int32_t, std::string> &maps, bool complete) {
     keptMaps_ = maps;
+    keptMapsComplete_ = complete;
 }
 
 // The recorded path, else a file of that name beside the session (a dump copied along with it).
@@ -98,10 +101,36 @@ const JitMap *JitSymbols::mapFor(uint32_t pid) {
     if (found == maps_.end()) {
         const std::string path = fmt::format("{}/perf-{}.map", mapDirectory_, pid);
         const auto kept = keptMaps_.find(static_cast<int32_t>(pid));
-        JitMap map = kept != keptMaps_.end() ? JitMap::fromText(kept->second) : JitMap::load(path);
+        JitMap map = kept != keptMaps_.end() ? JitMap::fromText(kept->second)
+                     : keptMapsComplete_     ? JitMap()
+                                             : localMap(pid, path);
         found = maps_.emplace(pid, std::make_pair(std::move(map), path)).first;
     }
     return found->second.first.empty() ? nullptr : &found->second.first;
+}
+
+// The map directory's perf map of pid, when it can be the recorded process's.
+JitMap JitSymbols::localMap(uint32_t pid, const std::string &path) {
+    struct statx status {};
+    if (::statx(AT_FDCWD, path.c_str(), 0, STATX_BTIME, &status) != 0) return {};
+    if (!local_.allowed) {
+        mapNotices_.push_back(fmt::format(
+            "JIT code of process {} stays unnamed: {} is this machine's, and {}", pid, path, local_.refusal));
+        return {};
+    }
+    const int64_t madeNs = int64_t{status.stx_btime.tv_sec} * 1'000'000'000 + status.stx_btime.tv_nsec;
+    if ((status.stx_mask & STATX_BTIME) && local_.sessionEndNs > 0 && madeNs > local_.sessionEndNs) {
+        mapNotices_.push_back(fmt::format("JIT code of process {} stays unnamed: {} was made after the "
+                                          "recording ended, by a later process with the same id",
+                                          pid, path));
+        return {};
+    }
+    JitMap map = JitMap::load(path);
+    if (!map.empty())
+        mapNotices_.push_back(fmt::format("JIT code of process {} is named from {} on this machine: the "
+                                          "recording did not keep it, so it is matched by process id alone",
+                                          pid, path));
+    return map;
 }
 
 std::optional<FrameId> JitSymbols::mapFrame(uint32_t pid, uint64_t address) {
@@ -118,6 +147,8 @@ void JitSymbols::addNotices(Profile &target) const {
     for (const std::string &error : dumpErrors_)
         target.diagnostics.notices.push_back(
             coreMessage(MessageKind::Text, "JIT code of this jitdump stays unnamed: " + error));
+    for (const std::string &notice : mapNotices_)
+        target.diagnostics.notices.push_back(coreMessage(MessageKind::Text, notice));
 }
 
 } // namespace perfglass

@@ -3,6 +3,10 @@
 // the copy kept in the session first, then the file; the code valid at the sample's time is used), then the
 // perf-map files (/tmp/perf-PID.map), the copy kept in the session first (record keeps them: /tmp does not).
 // One pseudo module per file, so views group JIT code by where it was named from.
+//
+// A perf map in /tmp is known by its process id alone, which the kernel hands out again: it is read only for
+// a session that kept none of its own (perf's, a stream), recorded on this machine and kernel, and only when
+// the file was not made after the session ended; names taken from it come with a notice saying so.
 #pragma once
 
 #include "load/ProfileInterner.h"
@@ -27,9 +31,19 @@ class JitSymbols {
 public:
     JitSymbols(Profile &profile, ProfileInterner &interner);
 
+    // Whether perf maps may be read from the map directory, for a session that kept none of its own.
+    struct LocalMaps {
+        bool allowed = true;
+        std::string refusal;      // why not, when not allowed: "the recording comes from host NAME"
+        int64_t sessionEndNs = 0; // a file made after this (ns since the epoch) is a later process's; 0: any
+    };
+
     void setMapDirectory(std::string directory) { mapDirectory_ = std::move(directory); }
     // The perf maps the session keeps (SessionMetadata::perfMaps), used before the files in the directory.
-    void setKeptMaps(const std::map<int32_t, std::string> &maps);
+    // complete: the recorder looked for every sampled process's map (SessionMetadata::perfMapsKept), so the
+    // directory is never read.
+    void setKeptMaps(const std::map<int32_t, std::string> &maps, bool complete);
+    void setLocalMaps(LocalMaps local) { local_ = std::move(local); }
     // The jitdumps the session keeps (SessionMetadata::jitDumps), used before the files; must outlive this.
     void setKeptDumps(const KeptJitDumps *dumps) { kept_ = dumps; }
     // The session's own directory: a jitdump copied beside the session is found there by its file name.
@@ -46,8 +60,8 @@ public:
     // For the unwinder, on any thread while no mmap is noted: the JIT code at address in pid at time when its
     // jitdump gives it unwinding information (location's jitDump, jitCode and elfAddress are set).
     bool locateUnwinding(uint32_t pid, uint64_t address, uint64_t time, CodeLocation &location) const;
-    // One notice per jitdump that could not be read (named by file, with the byte where it went wrong), into
-    // target: the profile being built, or a snapshot of it.
+    // One notice per jitdump that could not be read (named by file, with the byte where it went wrong), and
+    // per perf map of the map directory used or refused, into target: the profile being built, or a snapshot.
     void addNotices(Profile &target) const;
 
 private:
@@ -63,6 +77,7 @@ private:
     std::optional<FrameId> dumpFrame(LoadedDump &loaded, uint64_t address, uint64_t time);
     std::optional<FrameId> mapFrame(uint32_t pid, uint64_t address);
     const JitMap *mapFor(uint32_t pid);
+    JitMap localMap(uint32_t pid, const std::string &path);
     std::string findDumpFile(const std::string &recordedPath) const;
 
     Profile &profile_;
@@ -71,11 +86,14 @@ private:
     std::string sessionDirectory_;
     bool timesComparable_ = true;
     std::map<int32_t, std::string> keptMaps_;
+    bool keptMapsComplete_ = false;
+    LocalMaps local_;
     const KeptJitDumps *kept_ = nullptr;
     std::unordered_map<uint32_t, std::pair<JitMap, std::string>>
         maps_; // by pid: the map and where it came from
     std::unordered_map<uint32_t, std::vector<LoadedDump>> dumps_;
     std::vector<std::string> dumpErrors_;
+    std::vector<std::string> mapNotices_;
 };
 
 } // namespace perfglass

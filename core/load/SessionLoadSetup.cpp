@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 #include <sys/stat.h>
 #include <sys/utsname.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <fstream>
@@ -40,12 +41,33 @@ KernelSymbols kernelSymbolsFromFile(const std::string &path) {
     return input && !path.empty() ? KernelSymbols::fromStream(input) : KernelSymbols{};
 }
 
-// JIT code's names: perf maps kept in the session, else in options.jitMapDirectory (/tmp); jitdumps at their
-// recorded path or beside the session, compared by time when the session's clock is the runtimes'
-// (CLOCK_MONOTONIC).
+// Whether the perf maps of this machine's /tmp may name a session's JIT code: only one recorded here (its
+// host name, and its kernel) and only by files made before it ended (the file's last change; a stream still
+// grows).
+JitSymbols::LocalMaps localPerfMaps(const SessionMetadata &metadata, const std::string &path) {
+    JitSymbols::LocalMaps local;
+    char host[256] = {};
+    if (!metadata.hostname.empty() && ::gethostname(host, sizeof host - 1) == 0 &&
+        metadata.hostname != host) {
+        local.allowed = false;
+        local.refusal = fmt::format("the recording comes from host {}", metadata.hostname);
+    } else if (!recordedOnThisKernel(metadata)) {
+        local.allowed = false;
+        local.refusal = fmt::format("the recording comes from another kernel ({})",
+                                    metadata.osRelease.empty() ? std::string("its build id differs")
+                                                               : metadata.osRelease);
+    }
+    if (path != "-") local.sessionEndNs = recordingTimeNs(path);
+    return local;
+}
+
+// JIT code's names: perf maps kept in the session, else in options.jitMapDirectory (/tmp) when they can be
+// the recorded processes'; jitdumps at their recorded path or beside the session, compared by time when the
+// session's clock is the runtimes' (CLOCK_MONOTONIC).
 void configureJit(JitSymbols &jit, const PerfDataReader &reader, const LoadOptions &options) {
     if (!options.jitMapDirectory.empty()) jit.setMapDirectory(options.jitMapDirectory);
-    jit.setKeptMaps(reader.metadata().perfMaps);
+    jit.setKeptMaps(reader.metadata().perfMaps, reader.metadata().perfMapsKept);
+    jit.setLocalMaps(localPerfMaps(reader.metadata(), reader.path()));
     jit.setKeptDumps(&reader.metadata().jitDumps);
     const std::string &path = reader.path();
     if (path != "-")

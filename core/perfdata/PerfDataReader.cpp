@@ -608,6 +608,7 @@ void PerfDataReader::parseFeature(unsigned feature, const uint8_t *bytes, size_t
     }
     case format::kFeatPerfMaps:
         if (!readPerfMaps(decoder, metadata_.perfMaps)) return bad("PERF_MAPS");
+        metadata_.perfMapsKept = true;
         break;
     case format::kFeatJitDumps: {
         auto dumps = KeptJitDumps::decode(decoder);

@@ -269,7 +269,8 @@ PerfDataWriter::featureSections(const SessionMetadata &metadata) const {
     }
     if (!metadata.sampleCpus.empty())
         sections.emplace_back(format::kFeatSampleCpus, metadata.sampleCpus.encode());
-    if (!metadata.perfMaps.empty()) sections.emplace_back(format::kFeatPerfMaps, perfMapsSection(metadata));
+    if (metadata.perfMapsKept || !metadata.perfMaps.empty())
+        sections.emplace_back(format::kFeatPerfMaps, perfMapsSection(metadata));
     if (!metadata.jitDumps.empty()) sections.emplace_back(format::kFeatJitDumps, metadata.jitDumps.encode());
     return sections;
 }

@@ -60,6 +60,9 @@ struct SessionMetadata {
     // kFeatPerfMaps: the text of /tmp/perf-PID.map of each process with samples that had one, by pid, as it
     // was when the recording ended.
     std::map<int32_t, std::string> perfMaps;
+    // The recorder looked for every sampled process's perf map (the section is written even when it found
+    // none): readers never look in /tmp, where a later process with the same id may have written one.
+    bool perfMapsKept = false;
     // kFeatJitDumps: the jitdump files of processes with samples, as they were when the recording ended.
     KeptJitDumps jitDumps;
 

@@ -844,6 +844,7 @@ SessionMetadata Recording::metadata() {
     // Pipe mode: the stream holds no feature of ours (perf warns of unknown feature records there).
     if (!isPipe()) {
         metadata.perfMaps = perfMapsOf(sink_->sampledFiles()->sampledProcesses());
+        metadata.perfMapsKept = true;
         std::vector<std::string> skipped;
         metadata.jitDumps = jitDumpsOf(*sink_->sampledFiles(), skipped);
         for (const std::string &why : skipped)

@@ -1,17 +1,25 @@
 // JitDump (symbols/JitDump.h): a jitdump written here by hand, as runtimes write them: loads with names and
 // code, a move, debug info before its load (with the "same file as before" marker), an unwinding-info record,
 // an address reused by a later function, a record cut short at the end; and files that are not jitdumps.
+// JitSymbols' perf maps of /tmp (known by process id alone): when a session may take names from them.
+#include "load/JitSymbols.h"
+#include "load/ProfileInterner.h"
 #include "symbols/JitDump.h"
 #include "unwind/DwarfUnwinder.h"
 
 #include <elfutils/libdw.h>
 
+#include <QFile>
 #include <QProcess>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <fcntl.h>
+#include <sys/stat.h>
+
 #include <algorithm>
+#include <chrono>
 
 #include <cstring>
 #include <string>
@@ -167,6 +175,28 @@ EhFrame ehFrameFor(uint32_t codeSize, bool outermost) {
     put32(hdr, static_cast<uint32_t>(-(static_cast<int64_t>(codeSize) + size))); // from the header's start
     put32(hdr, static_cast<uint32_t>(static_cast<int64_t>(fde) - size));
     return {frame, hdr};
+}
+
+// What JIT code of process 77 at 0x7f0000001010 is named, with the map directory dir's perf-77.map and the
+// session's kept maps complete or not, and the notices that come with it.
+struct MapNaming {
+    std::string name; // empty: unnamed
+    std::vector<std::string> notices;
+};
+MapNaming nameFromMapDirectory(const QString &dir, bool keptComplete, const JitSymbols::LocalMaps &local) {
+    Profile profile;
+    ProfileInterner interner(profile);
+    JitSymbols jit(profile, interner);
+    jit.setMapDirectory(dir.toStdString());
+    jit.setKeptMaps({}, keptComplete);
+    jit.setLocalMaps(local);
+    MapNaming naming;
+    if (const auto frame = jit.frame(77, 0x7f0000001010, 0))
+        naming.name = profile.functionName(profile.frames[*frame].function);
+    jit.addNotices(profile);
+    for (const Message &notice : profile.diagnostics.notices)
+        naming.notices.push_back(notice.english());
+    return naming;
 }
 
 } // namespace
@@ -401,6 +431,51 @@ private slots:
         const uint32_t tiny = 8;
         std::memcpy(bytes.data() + 44, &tiny, 4);
         QVERIFY(!JitDump::parse(bytes, "tiny.dump"));
+    }
+
+    // A perf map of /tmp names a session's JIT code only when it can be the recorded process's: never for a
+    // session whose recorder looked for every map (it kept all there were), nor for another machine's
+    // recording, nor from a file made after the session ended; when it does, a notice says the match is by
+    // process id alone.
+    void perfMapsOfTheMapDirectoryNeedTheSession() {
+        QTemporaryDir dir;
+        QFile map(dir.filePath(QStringLiteral("perf-77.map")));
+        QVERIFY(map.open(QIODevice::WriteOnly));
+        map.write("7f0000001000 40 jitted_function\n");
+        map.close();
+        const auto now = std::chrono::system_clock::now().time_since_epoch();
+        const int64_t nowNs = std::chrono::duration_cast<std::chrono::nanoseconds>(now).count();
+        const int64_t hourNs = int64_t{3600} * 1'000'000'000;
+
+        MapNaming named = nameFromMapDirectory(dir.path(), false, {true, {}, nowNs + hourNs});
+        QCOMPARE(named.name, std::string("jitted_function"));
+        QCOMPARE(named.notices.size(), size_t{1});
+        QVERIFY2(named.notices[0].find("matched by process id alone") != std::string::npos,
+                 named.notices[0].c_str());
+        QVERIFY(named.notices[0].find("perf-77.map") != std::string::npos);
+        named = nameFromMapDirectory(dir.path(), false, {true, {}, 0}); // a stream: no end yet
+        QCOMPARE(named.name, std::string("jitted_function"));
+
+        named = nameFromMapDirectory(dir.path(), true, {true, {}, nowNs + hourNs});
+        QCOMPARE(named.name, std::string());
+        QVERIFY(named.notices.empty()); // the recorder found none for it: nothing to say
+
+        named =
+            nameFromMapDirectory(dir.path(), false, {false, "the recording comes from host elsewhere", 0});
+        QCOMPARE(named.name, std::string());
+        QCOMPARE(named.notices.size(), size_t{1});
+        QVERIFY2(named.notices[0].find("stays unnamed") != std::string::npos &&
+                     named.notices[0].find("host elsewhere") != std::string::npos,
+                 named.notices[0].c_str());
+
+        struct statx status {};
+        QCOMPARE(::statx(AT_FDCWD, map.fileName().toUtf8().constData(), 0, STATX_BTIME, &status), 0);
+        if (!(status.stx_mask & STATX_BTIME)) QSKIP("this file system keeps no birth times");
+        named = nameFromMapDirectory(dir.path(), false, {true, {}, nowNs - hourNs});
+        QCOMPARE(named.name, std::string());
+        QCOMPARE(named.notices.size(), size_t{1});
+        QVERIFY2(named.notices[0].find("made after the recording ended") != std::string::npos,
+                 named.notices[0].c_str());
     }
 };
 

@@ -272,7 +272,17 @@ private slots:
         }
         PerfDataReader reader(path);
         QVERIFY(reader.metadata().perfMaps == metadata.perfMaps);
+        QVERIFY(reader.metadata().perfMapsKept);
         QVERIFY(reader.notices().empty());
+
+        // A recorder that looked and found none says so (readers then never look in /tmp); a session that
+        // says nothing (perf's) did not look.
+        SessionMetadata none;
+        none.perfMapsKept = true;
+        writeSession(path, none);
+        QVERIFY(PerfDataReader(path).metadata().perfMapsKept);
+        writeSession(path, SessionMetadata{});
+        QVERIFY(!PerfDataReader(path).metadata().perfMapsKept);
     }
 
     void jitDumpsAreWrittenAndReadBack() {
