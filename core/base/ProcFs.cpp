@@ -3,6 +3,8 @@
 #include <dirent.h>
 #include <signal.h>
 #include <sys/auxv.h>
+#include <time.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -10,6 +12,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <memory>
+#include <sstream>
 
 namespace perfglass {
 
@@ -81,6 +84,27 @@ bool isRunning(pid_t pid) {
     if (paren == std::string::npos || paren + 2 >= text.size()) return false;
     const char state = text[paren + 2];
     return state != 'Z' && state != 'X';
+}
+
+int64_t processStartNs(pid_t pid) {
+    std::ifstream file("/proc/" + std::to_string(pid) + "/stat");
+    std::string text;
+    std::getline(file, text);
+    const auto paren = text.rfind(')');
+    if (paren == std::string::npos) return 0;
+    std::istringstream fields(text.substr(paren + 1));
+    std::string field;
+    for (int i = 0; i < 20 && fields >> field; ++i) {
+    } // state (field 3) to starttime (field 22)
+    const long ticksPerSecond = ::sysconf(_SC_CLK_TCK);
+    if (!fields || ticksPerSecond <= 0) return 0;
+    const uint64_t ticks = std::strtoull(field.c_str(), nullptr, 10);
+    // starttime counts from boot on CLOCK_BOOTTIME: the boot's wall-clock time is now less that clock.
+    timespec wall{}, sinceBoot{};
+    ::clock_gettime(CLOCK_REALTIME, &wall);
+    ::clock_gettime(CLOCK_BOOTTIME, &sinceBoot);
+    const auto ns = [](const timespec &t) { return int64_t{t.tv_sec} * 1'000'000'000 + t.tv_nsec; };
+    return ns(wall) - ns(sinceBoot) + static_cast<int64_t>(ticks * (1'000'000'000 / ticksPerSecond));
 }
 
 std::string commOf(pid_t tid) {

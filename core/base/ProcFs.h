@@ -24,6 +24,9 @@ pid_t processOf(pid_t tid, const std::string &procRoot = "/proc");
 bool processExists(pid_t pid);
 // Whether it exists and still runs: an exited task not reaped yet (a zombie) counts as gone.
 bool isRunning(pid_t pid);
+// When it started, in nanoseconds since the epoch (to the clock tick, /proc/PID/stat's starttime); 0 when it
+// does not exist.
+int64_t processStartNs(pid_t pid);
 // Its name (/proc/TID/comm), empty when it does not exist.
 std::string commOf(pid_t tid);
 // This process's own vdso image as the kernel mapped it (AT_SYSINFO_EHDR, sized from /proc/self/maps); empty

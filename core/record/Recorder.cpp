@@ -843,8 +843,12 @@ SessionMetadata Recording::metadata() {
     }
     // Pipe mode: the stream holds no feature of ours (perf warns of unknown feature records there).
     if (!isPipe()) {
-        metadata.perfMaps = perfMapsOf(sink_->sampledFiles()->sampledProcesses());
+        std::vector<std::string> skippedMaps;
+        metadata.perfMaps = perfMapsOf(sink_->sampledFiles()->sampledProcesses(), "/tmp", &skippedMaps);
         metadata.perfMapsKept = true;
+        for (const std::string &why : skippedMaps)
+            summary_.notices.push_back(
+                coreMessage(MessageKind::Text, "perf map not kept in the session: " + why));
         std::vector<std::string> skipped;
         metadata.jitDumps = jitDumpsOf(*sink_->sampledFiles(), skipped);
         for (const std::string &why : skipped)

@@ -1,5 +1,6 @@
 #include "record/SessionFiles.h"
 
+#include "base/ProcFs.h"
 #include "base/UniqueFd.h"
 #include "identity/ElfBuildId.h"
 #include "record/HostBuildIds.h"
@@ -133,6 +134,16 @@ std::string readProcessFile(const std::string &path, uint32_t pid, size_t maxByt
     return text;
 }
 
+// Whether path was last changed before process pid, still running, started (a second's leeway for the
+// clocks): then a former process with the same id wrote it.
+bool isFormerProcessFile(const std::string &path, uint32_t pid) {
+    struct stat status {};
+    const int64_t started = processStartNs(static_cast<pid_t>(pid));
+    if (started == 0 || ::stat(path.c_str(), &status) != 0) return false;
+    const int64_t changed = int64_t{status.st_mtim.tv_sec} * 1'000'000'000 + status.st_mtim.tv_nsec;
+    return changed < started - 1'000'000'000;
+}
+
 } // namespace
 
 std::vector<BuildIdEntry> sampledBuildIds(const SampledFiles &sampled, MappedFiles &files,
@@ -173,11 +184,19 @@ CacheFill fillBuildIdCache(BuildIdCache &cache, const std::vector<BuildIdEntry> 
     return fill;
 }
 
-std::map<int32_t, std::string> perfMapsOf(const std::set<uint32_t> &pids, const std::string &tmpDir) {
+std::map<int32_t, std::string> perfMapsOf(const std::set<uint32_t> &pids, const std::string &tmpDir,
+                                          std::vector<std::string> *skipped) {
     std::map<int32_t, std::string> maps;
     for (const uint32_t pid : pids) {
-        std::string text =
-            readProcessFile(tmpDir + "/perf-" + std::to_string(pid) + ".map", pid, kMaxPerfMapBytes);
+        const std::string path = tmpDir + "/perf-" + std::to_string(pid) + ".map";
+        if (isFormerProcessFile(path, pid)) {
+            if (skipped)
+                skipped->push_back(fmt::format("{}: last changed before process {} started, by a former "
+                                               "process with the same id",
+                                               path, pid));
+            continue;
+        }
+        std::string text = readProcessFile(path, pid, kMaxPerfMapBytes);
         if (!text.empty()) maps.emplace(static_cast<int32_t>(pid), std::move(text));
     }
     return maps;

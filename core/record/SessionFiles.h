@@ -51,8 +51,10 @@ CacheFill fillBuildIdCache(BuildIdCache &cache, const std::vector<BuildIdEntry> 
                            std::span<const uint8_t> vdsoImage);
 
 // The text of tmpDir/perf-PID.map of each process in pids that has one, owned by root, by this user or by the
-// process's owner (no other user can give a process its names), up to 64 MiB each.
-std::map<int32_t, std::string> perfMapsOf(const std::set<uint32_t> &pids, const std::string &tmpDir = "/tmp");
+// process's owner (no other user can give a process its names), up to 64 MiB each. A map last changed before
+// its process (still running) started is a former process's with the same id: not kept, and skipped says so.
+std::map<int32_t, std::string> perfMapsOf(const std::set<uint32_t> &pids, const std::string &tmpDir = "/tmp",
+                                          std::vector<std::string> *skipped = nullptr);
 
 // The jitdumps that sampled processes mapped (SampledFiles sees the runtime map them), read whole as they are
 // now, with the same owner rule as perf maps; each up to 64 MiB and 192 MiB in all (a feature section is read

@@ -9,10 +9,12 @@
 #include "perfdata/PerfDataReader.h"
 #include "perfdata/PerfRecords.h"
 
+#include <QDateTime>
 #include <QDir>
 #include <QFile>
 #include <QProcess>
 #include <QProcessEnvironment>
+#include <QScopeGuard>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -382,6 +384,35 @@ private slots:
                      qPrintable(linesMentioning(named.err, QStringLiteral("prog"))));
         }
         QVERIFY2(named.out.contains(QLatin1String("hotLoop")), qPrintable(named.out.left(900) + named.err));
+    }
+
+    // A perf map last changed before its process started was written by a former process with the same id
+    // (the kernel hands ids out again): the recording does not keep it, says so, and its report never reads
+    // /tmp for that process afterwards.
+    void aFormerProcesssPerfMapIsNotKept() {
+        RunningProgram program({QStringLiteral("60000"), QStringLiteral("1")});
+        const QString map = QStringLiteral("/tmp/perf-%1.map").arg(program.pid());
+        QFile mapFile(map);
+        QVERIFY(mapFile.open(QIODevice::WriteOnly));
+        mapFile.write("7f0000001000 40 former_process_function\n");
+        QVERIFY(mapFile.flush());
+        QVERIFY(mapFile.setFileTime(QDateTime::currentDateTime().addSecs(-3600),
+                                    QFileDevice::FileModificationTime));
+        mapFile.close();
+        const auto removeMap = qScopeGuard([&] { QFile::remove(map); });
+        QTemporaryDir home;
+        const QString file = home.filePath(QStringLiteral("former.data"));
+        const ProcessResult recorded = recordAttached(program.pid(), file, home.path());
+        QVERIFY2(recorded.exitCode == 0, qPrintable(recorded.err));
+        QVERIFY2(
+            recorded.err.contains(QStringLiteral("perf map not kept in the session: %1: last changed before "
+                                                 "process %2 started")
+                                      .arg(map)
+                                      .arg(program.pid())),
+            qPrintable(recorded.err));
+        PerfDataReader reader(file.toStdString());
+        QVERIFY(reader.metadata().perfMapsKept);
+        QVERIFY(!reader.metadata().perfMaps.count(static_cast<int32_t>(program.pid())));
     }
 
     // -B: no build ids and no cache; -N: build ids, no cache.
