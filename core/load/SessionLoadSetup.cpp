@@ -42,9 +42,10 @@ KernelSymbols kernelSymbolsFromFile(const std::string &path) {
 }
 
 // Whether the perf maps of this machine's /tmp may name a session's JIT code: only one recorded here (its
-// host name, and its kernel) and only by files made before it ended (the file's last change; a stream still
-// grows).
-JitSymbols::LocalMaps localPerfMaps(const SessionMetadata &metadata, const std::string &path) {
+// host name, and its kernel) and only by files made before it ended (the file's last change; a stream, a
+// pipe or a file still being written has not ended).
+JitSymbols::LocalMaps localPerfMaps(const PerfDataReader &reader) {
+    const SessionMetadata &metadata = reader.metadata();
     JitSymbols::LocalMaps local;
     char host[256] = {};
     if (!metadata.hostname.empty() && ::gethostname(host, sizeof host - 1) == 0 &&
@@ -57,7 +58,8 @@ JitSymbols::LocalMaps localPerfMaps(const SessionMetadata &metadata, const std::
                                     metadata.osRelease.empty() ? std::string("its build id differs")
                                                                : metadata.osRelease);
     }
-    if (path != "-") local.sessionEndNs = recordingTimeNs(path);
+    if (reader.path() != "-" && !reader.isFollowing() && !reader.drainsPipe())
+        local.sessionEndNs = recordingTimeNs(reader.path());
     return local;
 }
 
@@ -67,7 +69,7 @@ JitSymbols::LocalMaps localPerfMaps(const SessionMetadata &metadata, const std::
 void configureJit(JitSymbols &jit, const PerfDataReader &reader, const LoadOptions &options) {
     if (!options.jitMapDirectory.empty()) jit.setMapDirectory(options.jitMapDirectory);
     jit.setKeptMaps(reader.metadata().perfMaps, reader.metadata().perfMapsKept);
-    jit.setLocalMaps(localPerfMaps(reader.metadata(), reader.path()));
+    jit.setLocalMaps(localPerfMaps(reader));
     jit.setKeptDumps(&reader.metadata().jitDumps);
     const std::string &path = reader.path();
     if (path != "-")
