@@ -76,30 +76,31 @@ bool processExists(pid_t pid) {
     return pid > 0 && (::kill(pid, 0) == 0 || errno == EPERM);
 }
 
-bool isRunning(pid_t pid) {
-    std::ifstream file("/proc/" + std::to_string(pid) + "/stat");
+std::vector<std::string> statFields(pid_t tid) {
+    std::ifstream file("/proc/" + std::to_string(tid) + "/stat");
     std::string text;
     std::getline(file, text);
     const auto paren = text.rfind(')');
-    if (paren == std::string::npos || paren + 2 >= text.size()) return false;
-    const char state = text[paren + 2];
-    return state != 'Z' && state != 'X';
+    std::vector<std::string> fields;
+    if (paren == std::string::npos) return fields;
+    std::istringstream rest(text.substr(paren + 1));
+    for (std::string field; rest >> field;)
+        fields.push_back(std::move(field));
+    return fields;
+}
+
+bool isRunning(pid_t pid) {
+    const std::vector<std::string> fields = statFields(pid);
+    return !fields.empty() && fields[0] != "Z" && fields[0] != "X";
 }
 
 int64_t processStartNs(pid_t pid) {
-    std::ifstream file("/proc/" + std::to_string(pid) + "/stat");
-    std::string text;
-    std::getline(file, text);
-    const auto paren = text.rfind(')');
-    if (paren == std::string::npos) return 0;
-    std::istringstream fields(text.substr(paren + 1));
-    std::string field;
-    for (int i = 0; i < 20 && fields >> field; ++i) {
-    } // state (field 3) to starttime (field 22)
+    constexpr size_t kStartTime = 22 - 3; // clock ticks from boot, on CLOCK_BOOTTIME
+    const std::vector<std::string> fields = statFields(pid);
     const long ticksPerSecond = ::sysconf(_SC_CLK_TCK);
-    if (!fields || ticksPerSecond <= 0) return 0;
-    const uint64_t ticks = std::strtoull(field.c_str(), nullptr, 10);
-    // starttime counts from boot on CLOCK_BOOTTIME: the boot's wall-clock time is now less that clock.
+    if (fields.size() <= kStartTime || ticksPerSecond <= 0) return 0;
+    const uint64_t ticks = std::strtoull(fields[kStartTime].c_str(), nullptr, 10);
+    // The boot's wall-clock time is the wall clock now minus the time since boot.
     timespec wall{}, sinceBoot{};
     ::clock_gettime(CLOCK_REALTIME, &wall);
     ::clock_gettime(CLOCK_BOOTTIME, &sinceBoot);

@@ -22,6 +22,10 @@ std::vector<pid_t> threadsOf(pid_t pid, const std::string &procRoot = "/proc");
 pid_t processOf(pid_t tid, const std::string &procRoot = "/proc");
 // Whether a process or thread with this id exists, including one of another user and a zombie.
 bool processExists(pid_t pid);
+// The fields of /proc/TID/stat from its third (the state) on, after the command in parentheses (which may
+// hold spaces and parentheses itself): fields[N - 3] is proc(5)'s field N. Empty when the task does not
+// exist.
+std::vector<std::string> statFields(pid_t tid);
 // Whether it exists and still runs: an exited task not reaped yet (a zombie) counts as gone.
 bool isRunning(pid_t pid);
 // When it started, in nanoseconds since the epoch (to the clock tick, /proc/PID/stat's starttime); 0 when it

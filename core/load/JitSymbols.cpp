@@ -1,6 +1,7 @@
 #include "load/JitSymbols.h"
 
 #include "base/Message.h"
+#include "base/ProcFs.h"
 #include "perfdata/KeptJitDumps.h"
 
 #include <fcntl.h>
@@ -101,9 +102,10 @@ const JitMap *JitSymbols::mapFor(uint32_t pid) {
     if (found == maps_.end()) {
         const std::string path = fmt::format("{}/perf-{}.map", mapDirectory_, pid);
         const auto kept = keptMaps_.find(static_cast<int32_t>(pid));
-        JitMap map = kept != keptMaps_.end() ? JitMap::fromText(kept->second)
-                     : keptMapsComplete_     ? JitMap()
-                                             : localMap(pid, path);
+        const bool keptText = kept != keptMaps_.end() && !kept->second.empty(); // empty: too large to keep
+        JitMap map = keptText                                       ? JitMap::fromText(kept->second)
+                     : keptMapsComplete_ && kept == keptMaps_.end() ? JitMap()
+                                                                    : localMap(pid, path);
         found = maps_.emplace(pid, std::make_pair(std::move(map), path)).first;
     }
     return found->second.first.empty() ? nullptr : &found->second.first;
@@ -113,24 +115,36 @@ const JitMap *JitSymbols::mapFor(uint32_t pid) {
 JitMap JitSymbols::localMap(uint32_t pid, const std::string &path) {
     struct statx status {};
     if (::statx(AT_FDCWD, path.c_str(), 0, STATX_BTIME, &status) != 0) return {};
-    if (!local_.allowed) {
+    std::string refusal = local_.allowed ? laterProcessReason(pid, status) : local_.refusal;
+    if (!refusal.empty()) {
         mapNotices_.push_back(fmt::format(
-            "JIT code of process {} stays unnamed: {} is this machine's, and {}", pid, path, local_.refusal));
-        return {};
-    }
-    const int64_t madeNs = int64_t{status.stx_btime.tv_sec} * 1'000'000'000 + status.stx_btime.tv_nsec;
-    if ((status.stx_mask & STATX_BTIME) && local_.sessionEndNs > 0 && madeNs > local_.sessionEndNs) {
-        mapNotices_.push_back(fmt::format("JIT code of process {} stays unnamed: {} was made after the "
-                                          "recording ended, by a later process with the same id",
-                                          pid, path));
+            "JIT code of process {} stays unnamed: {} is this machine's, and {}", pid, path, refusal));
         return {};
     }
     JitMap map = JitMap::load(path);
     if (!map.empty())
-        mapNotices_.push_back(fmt::format("JIT code of process {} is named from {} on this machine: the "
-                                          "recording did not keep it, so it is matched by process id alone",
-                                          pid, path));
+        mapNotices_.push_back(
+            fmt::format("JIT code of process {} is named from {} on this machine, which the "
+                        "session does not hold: it is matched by process id alone",
+                        pid, path));
     return map;
+}
+
+// Why a perf map with this status is a later process's than the one recorded with its id: the process that
+// holds the id now started after the session ended, or, none holding it, the file was made after the session
+// ended. Empty when it can be the recorded process's (a running one may write its map after the recording:
+// `jcmd PID Compiler.perfmap`).
+std::string JitSymbols::laterProcessReason(uint32_t pid, const struct statx &status) const {
+    if (local_.sessionEndNs <= 0) return {};
+    if (const int64_t started = processStartNs(static_cast<pid_t>(pid)); started != 0)
+        return started > local_.sessionEndNs
+                   ? fmt::format("process {} started after the recording ended", pid)
+                   : std::string();
+    if (!(status.stx_mask & STATX_BTIME)) return {};
+    const int64_t madeNs = int64_t{status.stx_btime.tv_sec} * 1'000'000'000 + status.stx_btime.tv_nsec;
+    return madeNs > local_.sessionEndNs ? std::string("it was made after the recording ended, by a later "
+                                                      "process with the same id")
+                                        : std::string();
 }
 
 std::optional<FrameId> JitSymbols::mapFrame(uint32_t pid, uint64_t address) {

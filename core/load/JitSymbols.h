@@ -5,8 +5,9 @@
 // One pseudo module per file, so views group JIT code by where it was named from.
 //
 // A perf map in /tmp is known by its process id alone, which the kernel hands out again: it is read only for
-// a session that kept none of its own (perf's, a stream), recorded on this machine and kernel, and only when
-// the file was not made after the session ended; names taken from it come with a notice saying so.
+// a session that did not keep all of its own (perf's, a stream), recorded on this machine and kernel, and not
+// when it is a later process's (the process now holding the id started after the session ended, or none holds
+// it and the file was made after then); names taken from it come with a notice saying so.
 #pragma once
 
 #include "load/ProfileInterner.h"
@@ -15,6 +16,8 @@
 #include "symbols/JitDump.h"
 #include "symbols/JitMap.h"
 #include "unwind/DwarfUnwinder.h"
+
+#include <sys/stat.h>
 
 #include <cstdint>
 #include <map>
@@ -35,13 +38,13 @@ public:
     struct LocalMaps {
         bool allowed = true;
         std::string refusal;      // why not, when not allowed: "the recording comes from host NAME"
-        int64_t sessionEndNs = 0; // a file made after this (ns since the epoch) is a later process's; 0: any
+        int64_t sessionEndNs = 0; // when the session ended, ns since the epoch; 0: it has not (a stream)
     };
 
     void setMapDirectory(std::string directory) { mapDirectory_ = std::move(directory); }
     // The perf maps the session keeps (SessionMetadata::perfMaps), used before the files in the directory.
     // complete: the recorder looked for every sampled process's map (SessionMetadata::perfMapsKept), so the
-    // directory is never read.
+    // directory is read only for those it found too large to keep (an empty text).
     void setKeptMaps(const std::map<int32_t, std::string> &maps, bool complete);
     void setLocalMaps(LocalMaps local) { local_ = std::move(local); }
     // The jitdumps the session keeps (SessionMetadata::jitDumps), used before the files; must outlive this.
@@ -78,6 +81,7 @@ private:
     std::optional<FrameId> mapFrame(uint32_t pid, uint64_t address);
     const JitMap *mapFor(uint32_t pid);
     JitMap localMap(uint32_t pid, const std::string &path);
+    std::string laterProcessReason(uint32_t pid, const struct statx &status) const;
     std::string findDumpFile(const std::string &recordedPath) const;
 
     Profile &profile_;

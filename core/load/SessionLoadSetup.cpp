@@ -28,7 +28,7 @@ std::vector<uint8_t> recordedKernelBuildId(const SessionMetadata &metadata) {
 // change, the recorder's end; nanoseconds since the epoch.
 int64_t recordingTimeNs(const std::string &path) {
     struct stat status {};
-    if (::stat(path.c_str(), &status) != 0) return 0;
+    if (::stat(path.c_str(), &status) != 0 || !S_ISREG(status.st_mode)) return 0; // a pipe: no end known
     return int64_t{status.st_mtim.tv_sec} * 1'000'000'000 + status.st_mtim.tv_nsec;
 }
 
@@ -44,21 +44,23 @@ KernelSymbols kernelSymbolsFromFile(const std::string &path) {
 // Whether the perf maps of this machine's /tmp may name a session's JIT code: only one recorded here (its
 // host name, and its kernel) and only by files made before it ended (the file's last change; a stream, a
 // pipe or a file still being written has not ended).
-JitSymbols::LocalMaps localPerfMaps(const PerfDataReader &reader) {
+JitSymbols::LocalMaps localPerfMaps(const PerfDataReader &reader, bool sameKernel) {
     const SessionMetadata &metadata = reader.metadata();
     JitSymbols::LocalMaps local;
     char host[256] = {};
+    utsname names{};
     if (!metadata.hostname.empty() && ::gethostname(host, sizeof host - 1) == 0 &&
         metadata.hostname != host) {
         local.allowed = false;
         local.refusal = fmt::format("the recording comes from host {}", metadata.hostname);
-    } else if (!recordedOnThisKernel(metadata)) {
+    } else if (!sameKernel) {
         local.allowed = false;
-        local.refusal = fmt::format("the recording comes from another kernel ({})",
-                                    metadata.osRelease.empty() ? std::string("its build id differs")
-                                                               : metadata.osRelease);
+        local.refusal =
+            metadata.osRelease.empty() || (::uname(&names) == 0 && metadata.osRelease == names.release)
+                ? std::string("the recording comes from another build of this kernel")
+                : fmt::format("the recording comes from another kernel ({})", metadata.osRelease);
     }
-    if (reader.path() != "-" && !reader.isFollowing() && !reader.drainsPipe())
+    if (!reader.isFollowing() && !reader.drainsPipe() && !reader.isPipe())
         local.sessionEndNs = recordingTimeNs(reader.path());
     return local;
 }
@@ -66,10 +68,11 @@ JitSymbols::LocalMaps localPerfMaps(const PerfDataReader &reader) {
 // JIT code's names: perf maps kept in the session, else in options.jitMapDirectory (/tmp) when they can be
 // the recorded processes'; jitdumps at their recorded path or beside the session, compared by time when the
 // session's clock is the runtimes' (CLOCK_MONOTONIC).
-void configureJit(JitSymbols &jit, const PerfDataReader &reader, const LoadOptions &options) {
+void configureJit(JitSymbols &jit, const PerfDataReader &reader, const LoadOptions &options,
+                  bool sameKernel) {
     if (!options.jitMapDirectory.empty()) jit.setMapDirectory(options.jitMapDirectory);
     jit.setKeptMaps(reader.metadata().perfMaps, reader.metadata().perfMapsKept);
-    jit.setLocalMaps(localPerfMaps(reader));
+    jit.setLocalMaps(localPerfMaps(reader, sameKernel));
     jit.setKeptDumps(&reader.metadata().jitDumps);
     const std::string &path = reader.path();
     if (path != "-")
@@ -129,7 +132,7 @@ void configureBuilder(ProfileBuilder &builder, const PerfDataReader &reader, con
             // Without formats, tracepoint marks have no fields; the samples themselves are unaffected.
         }
     }
-    configureJit(builder.jit(), reader, options);
+    configureJit(builder.jit(), reader, options, sameKernel);
     builder.setInlineFrames(options.inlineFrames, options.inlineFramesFromDebugFiles);
     builder.setUnwindThreads(options.unwindThreads);
     builder.setEvents(reader.events());

@@ -75,9 +75,14 @@ bool readPerfMaps(FeatureDecoder &decoder, std::map<int32_t, std::string> &maps)
     if (!count) return false;
     for (uint32_t i = 0; i < *count; ++i) {
         const auto pid = decoder.u32();
-        const auto reserved = decoder.u32();
+        const auto flags = decoder.u32();
         const auto length = decoder.u64();
-        if (!pid || !reserved || !length || *length > decoder.remaining()) return false;
+        if (!pid || !flags || !length || *length > decoder.remaining()) return false;
+        if (*flags == format::kPerfMapNotKept && *length == 0) {
+            maps[static_cast<int32_t>(*pid)].clear();
+            continue;
+        }
+        if (*flags != 0 || *length == 0) return false;
         const char *text = reinterpret_cast<const char *>(decoder.current());
         maps[static_cast<int32_t>(*pid)].assign(text, static_cast<size_t>(*length));
         if (!decoder.skip(std::min<uint64_t>(format::alignUp(*length, 8), decoder.remaining()))) return false;

@@ -177,13 +177,14 @@ std::vector<uint8_t> cpuTopologySection(const SessionMetadata &metadata) {
     }
     return encoder.take();
 }
-// kFeatPerfMaps: u32 count, then per file u32 pid, u32 0, u64 length and the text, padded to 8 bytes.
+// kFeatPerfMaps: u32 count, then per file u32 pid, u32 flags, u64 length and the text, padded to 8 bytes.
+// Flags 1 with no text: the map was not kept (too large), readers may look in /tmp.
 std::vector<uint8_t> perfMapsSection(const SessionMetadata &metadata) {
     FeatureEncoder encoder;
     encoder.u32(static_cast<uint32_t>(metadata.perfMaps.size()));
     for (const auto &[pid, text] : metadata.perfMaps) {
         encoder.u32(static_cast<uint32_t>(pid));
-        encoder.u32(0);
+        encoder.u32(text.empty() ? format::kPerfMapNotKept : 0);
         encoder.u64(text.size());
         encoder.raw(text.data(), text.size());
         static constexpr uint8_t kZeros[8] = {};

@@ -60,6 +60,10 @@ enum Feature : unsigned {
     kFeatJitDumps = 194,
 };
 
+// The flags of a kFeatPerfMaps entry: with no text, the map was not kept (too large): readers may look in
+// /tmp.
+inline constexpr uint32_t kPerfMapNotKept = 1;
+
 // Record types perf adds to the kernel's (enum perf_user_event_type).
 enum UserRecordType : uint32_t {
     kRecordHeaderAttr = 64,

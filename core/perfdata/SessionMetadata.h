@@ -58,10 +58,11 @@ struct SessionMetadata {
         tracingData;          // HEADER_TRACING_DATA, needed by perf for tracepoint events; empty: none
     SampleCpuRuns sampleCpus; // kFeatSampleCpus: empty when samples carry their CPU
     // kFeatPerfMaps: the text of /tmp/perf-PID.map of each process with samples that had one, by pid, as it
-    // was when the recording ended.
+    // was when the recording ended; an empty text for a map too large to keep (readers may look in /tmp).
     std::map<int32_t, std::string> perfMaps;
     // The recorder looked for every sampled process's perf map (the section is written even when it found
-    // none): readers never look in /tmp, where a later process with the same id may have written one.
+    // none): readers never look in /tmp for a process it has no entry for, where a later process with the
+    // same id may have written one.
     bool perfMapsKept = false;
     // kFeatJitDumps: the jitdump files of processes with samples, as they were when the recording ended.
     KeptJitDumps jitDumps;

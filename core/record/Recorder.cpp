@@ -33,6 +33,7 @@
 #include <algorithm>
 #include <bit>
 #include <chrono>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <memory>
@@ -60,19 +61,10 @@ std::string targetName(pid_t target) {
 
 // Whether the task is a kernel thread (PF_KTHREAD in the flags of /proc/PID/stat): it has no user space.
 bool isKernelThread(pid_t pid) {
-    std::ifstream file("/proc/" + std::to_string(pid) + "/stat");
-    std::string text;
-    std::getline(file, text);
-    const size_t nameEnd = text.rfind(')');
-    if (nameEnd == std::string::npos) return false;
-    std::istringstream fields(text.substr(nameEnd + 1));
-    std::string skipped;
-    for (int field = 3; field < 9; ++field) // state, ppid, pgrp, session, tty_nr, tpgid
-        fields >> skipped;
-    unsigned long flags = 0;
-    fields >> flags;
+    constexpr size_t kFlags = 9 - 3;
+    const std::vector<std::string> fields = statFields(pid);
     constexpr unsigned long kPfKthread = 0x00200000;
-    return (flags & kPfKthread) != 0;
+    return fields.size() > kFlags && (std::strtoul(fields[kFlags].c_str(), nullptr, 10) & kPfKthread) != 0;
 }
 
 // An attached process or thread that has exited but is not reaped yet: nothing of it can be recorded.
@@ -351,6 +343,7 @@ private:
     std::optional<RecordSink> sink_;
     std::optional<StatRecordWriter> statRecords_;
     Clock::time_point start_;
+    int64_t startWallNs_ = 0; // when the events were enabled, ns since the epoch
     Clock::time_point lastFlush_;
     uint64_t nextCounterRead_ = 0;
 };
@@ -677,6 +670,9 @@ void Recording::releaseChild() {
 }
 
 void Recording::start() {
+    startWallNs_ = std::chrono::duration_cast<std::chrono::nanoseconds>(
+                       std::chrono::system_clock::now().time_since_epoch())
+                       .count();
     // Existing state, stamped before the events start so that it sorts before every sample.
     const auto &tracking = events_->attrs().front();
     ProcSynthesizer synthesizer(tracking.attr, tracking.ids.empty() ? 0 : tracking.ids.front(),
@@ -844,7 +840,7 @@ SessionMetadata Recording::metadata() {
     // Pipe mode: the stream holds no feature of ours (perf warns of unknown feature records there).
     if (!isPipe()) {
         std::vector<std::string> skippedMaps;
-        metadata.perfMaps = perfMapsOf(sink_->sampledFiles()->sampledProcesses(), "/tmp", &skippedMaps);
+        metadata.perfMaps = perfMapsOf(sink_->sampledFiles()->sampledProcesses(), startWallNs_, skippedMaps);
         metadata.perfMapsKept = true;
         for (const std::string &why : skippedMaps)
             summary_.notices.push_back(

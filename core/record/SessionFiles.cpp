@@ -134,13 +134,13 @@ std::string readProcessFile(const std::string &path, uint32_t pid, size_t maxByt
     return text;
 }
 
-// Whether path was last changed before process pid, still running, started (a second's leeway for the
-// clocks): then a former process with the same id wrote it.
-bool isFormerProcessFile(const std::string &path, uint32_t pid) {
-    struct stat status {};
+// Whether a file was last changed before process pid started, where that process already ran before the
+// recording began (a second's leeway for the clocks): then a former process with the same id wrote it. A
+// process that started during the recording may hold the id of one that exited: its file is not judged.
+bool isFormerProcessFile(const struct stat &file, uint32_t pid, int64_t recordingStartNs) {
     const int64_t started = processStartNs(static_cast<pid_t>(pid));
-    if (started == 0 || ::stat(path.c_str(), &status) != 0) return false;
-    const int64_t changed = int64_t{status.st_mtim.tv_sec} * 1'000'000'000 + status.st_mtim.tv_nsec;
+    if (started == 0 || started >= recordingStartNs) return false;
+    const int64_t changed = int64_t{file.st_mtim.tv_sec} * 1'000'000'000 + file.st_mtim.tv_nsec;
     return changed < started - 1'000'000'000;
 }
 
@@ -184,19 +184,30 @@ CacheFill fillBuildIdCache(BuildIdCache &cache, const std::vector<BuildIdEntry> 
     return fill;
 }
 
-std::map<int32_t, std::string> perfMapsOf(const std::set<uint32_t> &pids, const std::string &tmpDir,
-                                          std::vector<std::string> *skipped) {
+std::map<int32_t, std::string> perfMapsOf(const std::set<uint32_t> &pids, int64_t recordingStartNs,
+                                          std::vector<std::string> &skipped, const std::string &tmpDir) {
     std::map<int32_t, std::string> maps;
     for (const uint32_t pid : pids) {
         const std::string path = tmpDir + "/perf-" + std::to_string(pid) + ".map";
-        if (isFormerProcessFile(path, pid)) {
-            if (skipped)
-                skipped->push_back(fmt::format("{}: last changed before process {} started, by a former "
-                                               "process with the same id",
-                                               path, pid));
+        struct stat status {};
+        if (::stat(path.c_str(), &status) != 0) continue;
+        if (isFormerProcessFile(status, pid, recordingStartNs)) {
+            skipped.push_back(
+                fmt::format("{}: last changed before process {} started, by a former process with "
+                            "the same id",
+                            path, pid));
             continue;
         }
-        std::string text = readProcessFile(path, pid, kMaxPerfMapBytes);
+        if (static_cast<uint64_t>(status.st_size) > kMaxPerfMapBytes) {
+            skipped.push_back(
+                fmt::format("{}: {} bytes, more than the {} MiB kept; reports read it from /tmp", path,
+                            status.st_size, kMaxPerfMapBytes >> 20));
+            maps[static_cast<int32_t>(pid)].clear();
+            continue;
+        }
+        std::string why;
+        std::string text = readProcessFile(path, pid, kMaxPerfMapBytes, &why);
+        if (!why.empty()) skipped.push_back(path + ": " + why);
         if (!text.empty()) maps.emplace(static_cast<int32_t>(pid), std::move(text));
     }
     return maps;

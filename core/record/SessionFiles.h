@@ -51,10 +51,13 @@ CacheFill fillBuildIdCache(BuildIdCache &cache, const std::vector<BuildIdEntry> 
                            std::span<const uint8_t> vdsoImage);
 
 // The text of tmpDir/perf-PID.map of each process in pids that has one, owned by root, by this user or by the
-// process's owner (no other user can give a process its names), up to 64 MiB each. A map last changed before
-// its process (still running) started is a former process's with the same id: not kept, and skipped says so.
-std::map<int32_t, std::string> perfMapsOf(const std::set<uint32_t> &pids, const std::string &tmpDir = "/tmp",
-                                          std::vector<std::string> *skipped = nullptr);
+// process's owner (no other user can give a process its names), by pid; an empty text for a map larger than
+// 64 MiB (readers may look in /tmp for it). Why others were not kept goes to skipped. A map last changed
+// before its process started, where that process was running before the recording began (recordingStartNs, ns
+// since the epoch), is a former process's with the same id.
+std::map<int32_t, std::string> perfMapsOf(const std::set<uint32_t> &pids, int64_t recordingStartNs,
+                                          std::vector<std::string> &skipped,
+                                          const std::string &tmpDir = "/tmp");
 
 // The jitdumps that sampled processes mapped (SampledFiles sees the runtime map them), read whole as they are
 // now, with the same owner rule as perf maps; each up to 64 MiB and 192 MiB in all (a feature section is read

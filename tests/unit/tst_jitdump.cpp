@@ -2,6 +2,7 @@
 // code, a move, debug info before its load (with the "same file as before" marker), an unwinding-info record,
 // an address reused by a later function, a record cut short at the end; and files that are not jitdumps.
 // JitSymbols' perf maps of /tmp (known by process id alone): when a session may take names from them.
+#include "base/ProcFs.h"
 #include "load/JitSymbols.h"
 #include "load/ProfileInterner.h"
 #include "symbols/JitDump.h"
@@ -9,10 +10,12 @@
 
 #include <elfutils/libdw.h>
 
+#include <QCoreApplication>
 #include <QFile>
 #include <QProcess>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+#include <QThread>
 #include <QtTest>
 
 #include <fcntl.h>
@@ -22,6 +25,7 @@
 #include <chrono>
 
 #include <cstring>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -177,26 +181,49 @@ EhFrame ehFrameFor(uint32_t codeSize, bool outermost) {
     return {frame, hdr};
 }
 
-// What JIT code of process 77 at 0x7f0000001010 is named, with the map directory dir's perf-77.map and the
+// What JIT code of process pid at 0x7f0000001010 is named, with the map directory dir's perf-PID.map, the
 // session's kept maps complete or not, and the notices that come with it.
 struct MapNaming {
     std::string name; // empty: unnamed
     std::vector<std::string> notices;
 };
-MapNaming nameFromMapDirectory(const QString &dir, bool keptComplete, const JitSymbols::LocalMaps &local) {
+MapNaming nameFromMapDirectory(const QString &dir, uint32_t pid, bool keptComplete,
+                               const JitSymbols::LocalMaps &local, bool keptTooLarge = false) {
     Profile profile;
     ProfileInterner interner(profile);
     JitSymbols jit(profile, interner);
     jit.setMapDirectory(dir.toStdString());
-    jit.setKeptMaps({}, keptComplete);
+    std::map<int32_t, std::string> kept;
+    if (keptTooLarge) kept[static_cast<int32_t>(pid)] = ""; // the recorder's mark: look in /tmp
+    jit.setKeptMaps(kept, keptComplete);
     jit.setLocalMaps(local);
     MapNaming naming;
-    if (const auto frame = jit.frame(77, 0x7f0000001010, 0))
+    if (const auto frame = jit.frame(pid, 0x7f0000001010, 0))
         naming.name = profile.functionName(profile.frames[*frame].function);
     jit.addNotices(profile);
     for (const Message &notice : profile.diagnostics.notices)
         naming.notices.push_back(notice.english());
     return naming;
+}
+
+// Writes dir's perf map of pid, naming 0x7f0000001000-0x7f0000001040 jitted_function.
+bool writePerfMap(const QString &dir, uint32_t pid, QIODevice::OpenMode mode = QIODevice::WriteOnly) {
+    QFile map(QStringLiteral("%1/perf-%2.map").arg(dir).arg(pid));
+    return map.open(mode) && map.write("7f0000001000 40 jitted_function\n") > 0;
+}
+
+int64_t nowNs() {
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(
+               std::chrono::system_clock::now().time_since_epoch())
+        .count();
+}
+
+// A process id the kernel never hands out (above PID_MAX_LIMIT): no process holds it.
+constexpr uint32_t kNoProcess = 4194400;
+constexpr int64_t kHourNs = int64_t{3600} * 1'000'000'000;
+
+bool mentions(const MapNaming &naming, const char *text) {
+    return naming.notices.size() == 1 && naming.notices[0].find(text) != std::string::npos;
 }
 
 } // namespace
@@ -434,48 +461,80 @@ private slots:
     }
 
     // A perf map of /tmp names a session's JIT code only when it can be the recorded process's: never for a
-    // session whose recorder looked for every map (it kept all there were), nor for another machine's
-    // recording, nor from a file made after the session ended; when it does, a notice says the match is by
-    // process id alone.
+    // session whose recorder kept every map there was, nor for another machine's recording; when it does, a
+    // notice says the match is by process id alone.
     void perfMapsOfTheMapDirectoryNeedTheSession() {
         QTemporaryDir dir;
-        QFile map(dir.filePath(QStringLiteral("perf-77.map")));
-        QVERIFY(map.open(QIODevice::WriteOnly));
-        map.write("7f0000001000 40 jitted_function\n");
-        map.close();
-        const auto now = std::chrono::system_clock::now().time_since_epoch();
-        const int64_t nowNs = std::chrono::duration_cast<std::chrono::nanoseconds>(now).count();
-        const int64_t hourNs = int64_t{3600} * 1'000'000'000;
-
-        MapNaming named = nameFromMapDirectory(dir.path(), false, {true, {}, nowNs + hourNs});
+        QVERIFY(writePerfMap(dir.path(), kNoProcess));
+        MapNaming named = nameFromMapDirectory(dir.path(), kNoProcess, false, {true, {}, nowNs() + kHourNs});
         QCOMPARE(named.name, std::string("jitted_function"));
-        QCOMPARE(named.notices.size(), size_t{1});
-        QVERIFY2(named.notices[0].find("matched by process id alone") != std::string::npos,
-                 named.notices[0].c_str());
-        QVERIFY(named.notices[0].find("perf-77.map") != std::string::npos);
-        named = nameFromMapDirectory(dir.path(), false, {true, {}, 0}); // a stream: no end yet
+        QVERIFY2(mentions(named, "matched by process id alone"), named.notices.front().c_str());
+        QVERIFY(named.notices[0].find(QStringLiteral("perf-%1.map").arg(kNoProcess).toStdString()) !=
+                std::string::npos);
+        named = nameFromMapDirectory(dir.path(), kNoProcess, false, {true, {}, 0}); // a stream: no end yet
         QCOMPARE(named.name, std::string("jitted_function"));
 
-        named = nameFromMapDirectory(dir.path(), true, {true, {}, nowNs + hourNs});
+        named = nameFromMapDirectory(dir.path(), kNoProcess, true, {true, {}, nowNs() + kHourNs});
         QCOMPARE(named.name, std::string());
         QVERIFY(named.notices.empty()); // the recorder found none for it: nothing to say
+        named = nameFromMapDirectory(dir.path(), kNoProcess, true, {true, {}, nowNs() + kHourNs}, true);
+        QCOMPARE(named.name, std::string("jitted_function")); // too large to keep: /tmp, with the notice
+        QVERIFY(mentions(named, "matched by process id alone"));
 
-        named =
-            nameFromMapDirectory(dir.path(), false, {false, "the recording comes from host elsewhere", 0});
+        named = nameFromMapDirectory(dir.path(), kNoProcess, false,
+                                     {false, "the recording comes from host elsewhere", 0});
         QCOMPARE(named.name, std::string());
-        QCOMPARE(named.notices.size(), size_t{1});
-        QVERIFY2(named.notices[0].find("stays unnamed") != std::string::npos &&
-                     named.notices[0].find("host elsewhere") != std::string::npos,
-                 named.notices[0].c_str());
+        QVERIFY(mentions(named, "stays unnamed") && mentions(named, "host elsewhere"));
+    }
 
+    // The process holding the id now decides: one that started after the session ended is a later process;
+    // one that ran before may have written its map after the recording (jcmd PID Compiler.perfmap).
+    void aPerfMapIsJudgedByTheProcessHoldingItsId() {
+        QTemporaryDir dir;
+        const auto self = static_cast<uint32_t>(QCoreApplication::applicationPid());
+        QVERIFY(writePerfMap(dir.path(), self));
+        MapNaming named = nameFromMapDirectory(dir.path(), self, false, {true, {}, nowNs() - kHourNs});
+        QCOMPARE(named.name, std::string());
+        QVERIFY2(mentions(named, "started after the recording ended"), named.notices.front().c_str());
+        const int64_t started = processStartNs(static_cast<pid_t>(self));
+        QVERIFY(started > nowNs() - kHourNs && started <= nowNs());
+        // An end just after its start (10 ms: two readings of the start differ by the clocks' drift).
+        named = nameFromMapDirectory(dir.path(), self, false, {true, {}, started + 10'000'000});
+        QCOMPARE(named.name, std::string("jitted_function"));
+    }
+
+    // With no process holding the id, the file's birth decides, not its last change: a map made after the
+    // session ended is a later process's; one made before and written to since is not.
+    void aPerfMapOfNoProcessIsJudgedByItsBirth() {
+        QTemporaryDir dir;
+        QVERIFY(writePerfMap(dir.path(), kNoProcess));
         struct statx status {};
-        QCOMPARE(::statx(AT_FDCWD, map.fileName().toUtf8().constData(), 0, STATX_BTIME, &status), 0);
+        const QByteArray path = dir.filePath(QStringLiteral("perf-%1.map").arg(kNoProcess)).toUtf8();
+        QCOMPARE(::statx(AT_FDCWD, path.constData(), 0, STATX_BTIME, &status), 0);
         if (!(status.stx_mask & STATX_BTIME)) QSKIP("this file system keeps no birth times");
-        named = nameFromMapDirectory(dir.path(), false, {true, {}, nowNs - hourNs});
+        MapNaming named = nameFromMapDirectory(dir.path(), kNoProcess, false, {true, {}, nowNs() - kHourNs});
         QCOMPARE(named.name, std::string());
-        QCOMPARE(named.notices.size(), size_t{1});
-        QVERIFY2(named.notices[0].find("made after the recording ended") != std::string::npos,
-                 named.notices[0].c_str());
+        QVERIFY2(mentions(named, "made after the recording ended"), named.notices.front().c_str());
+        const int64_t end = nowNs();
+        QThread::msleep(20);
+        QVERIFY(writePerfMap(dir.path(), kNoProcess, QIODevice::Append));
+        named = nameFromMapDirectory(dir.path(), kNoProcess, false, {true, {}, end});
+        QCOMPARE(named.name, std::string("jitted_function"));
+    }
+
+    // processStartNs: a child started now, started now (to the clock tick; a second's leeway for a slow
+    // start).
+    void processStartIsWallClockTime() {
+        QProcess child;
+        const int64_t before = nowNs();
+        child.start(QStringLiteral("sleep"), {QStringLiteral("5")});
+        QVERIFY(child.waitForStarted());
+        const int64_t started = processStartNs(static_cast<pid_t>(child.processId()));
+        child.kill();
+        child.waitForFinished();
+        QVERIFY2(started > before - 1'000'000'000 && started < nowNs() + 1'000'000'000,
+                 qPrintable(QStringLiteral("%1 ns from the start").arg(started - before)));
+        QCOMPARE(processStartNs(static_cast<pid_t>(kNoProcess)), int64_t{0});
     }
 };
 

@@ -1,6 +1,7 @@
 // SampledFiles (which mapped files samples hit, for the BUILD_ID feature and the build-id cache), the
-// perf-map feature section written and read back, MappedFiles on this very process, and the kernel modules'
-// MMAP records (on a fixture: this machine may have no modules).
+// perf-map feature section written and read back, the perf maps a recording keeps, MappedFiles on this very
+// process, and the kernel modules' MMAP records (on a fixture: this machine may have no modules).
+#include "base/ProcFs.h"
 #include "identity/BuildIdCache.h"
 #include "identity/ElfBuildId.h"
 #include "perfdata/PerfDataReader.h"
@@ -13,7 +14,10 @@
 #include "record/SampledFiles.h"
 #include "record/SessionFiles.h"
 
+#include <QCoreApplication>
+#include <QDateTime>
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QProcess>
 #include <QStandardPaths>
@@ -281,8 +285,50 @@ private slots:
         none.perfMapsKept = true;
         writeSession(path, none);
         QVERIFY(PerfDataReader(path).metadata().perfMapsKept);
+        // A map too large to keep is an entry without text: readers may look in /tmp for it.
+        metadata.perfMaps[9].clear();
+        writeSession(path, metadata);
+        PerfDataReader tooLarge(path);
+        QVERIFY(tooLarge.metadata().perfMaps == metadata.perfMaps);
+        QVERIFY(tooLarge.notices().empty());
         writeSession(path, SessionMetadata{});
         QVERIFY(!PerfDataReader(path).metadata().perfMapsKept);
+    }
+
+    // The perf maps a recording keeps (perfMapsOf): a map last changed before its process started, where the
+    // process ran before the recording began, is a former process's and is not kept; the same file is kept
+    // for a process that started during the recording (its id may be one that exited then); a map larger
+    // than 64 MiB is an entry without text.
+    void perfMapsOfFormerProcessesAreNotKept() {
+        QTemporaryDir dir;
+        const auto self = static_cast<uint32_t>(QCoreApplication::applicationPid());
+        QFile map(dir.filePath(QStringLiteral("perf-%1.map").arg(self)));
+        QVERIFY(map.open(QIODevice::WriteOnly));
+        map.write("7f0000001000 40 jitted_function\n");
+        QVERIFY(map.flush());
+        QVERIFY(
+            map.setFileTime(QDateTime::currentDateTime().addSecs(-3600), QFileDevice::FileModificationTime));
+        map.close();
+        const int64_t started = processStartNs(static_cast<pid_t>(self));
+        QVERIFY(started > 0);
+        std::vector<std::string> skipped;
+        auto kept = perfMapsOf({self}, started + 1'000'000'000, skipped, dir.path().toStdString());
+        QVERIFY(kept.empty());
+        QCOMPARE(skipped.size(), size_t{1});
+        QVERIFY2(skipped[0].find("by a former process with the same id") != std::string::npos,
+                 skipped[0].c_str());
+        skipped.clear();
+        kept = perfMapsOf({self}, started - 1'000'000'000, skipped, dir.path().toStdString());
+        QVERIFY(kept.count(static_cast<int32_t>(self)));
+        QCOMPARE(kept.at(static_cast<int32_t>(self)), std::string("7f0000001000 40 jitted_function\n"));
+        QVERIFY(skipped.empty());
+
+        QVERIFY(map.resize(qint64{65} << 20)); // sparse: 65 MiB of no disk
+        kept = perfMapsOf({self}, started - 1'000'000'000, skipped, dir.path().toStdString());
+        QVERIFY(kept.count(static_cast<int32_t>(self)));
+        QCOMPARE(kept.at(static_cast<int32_t>(self)), std::string());
+        QCOMPARE(skipped.size(), size_t{1});
+        QVERIFY2(skipped[0].find("more than the 64 MiB kept") != std::string::npos, skipped[0].c_str());
     }
 
     void jitDumpsAreWrittenAndReadBack() {
