@@ -115,7 +115,8 @@ const JitMap *JitSymbols::mapFor(uint32_t pid) {
 JitMap JitSymbols::localMap(uint32_t pid, const std::string &path) {
     struct statx status {};
     if (::statx(AT_FDCWD, path.c_str(), 0, STATX_BTIME, &status) != 0) return {};
-    std::string refusal = local_.allowed ? laterProcessReason(pid, status) : local_.refusal;
+    if (!local_) local_ = localPolicy_ ? localPolicy_() : LocalMaps{};
+    std::string refusal = local_->allowed ? laterProcessReason(pid, status) : local_->refusal;
     if (!refusal.empty()) {
         mapNotices_.push_back(fmt::format(
             "JIT code of process {} stays unnamed: {} is this machine's, and {}", pid, path, refusal));
@@ -135,16 +136,16 @@ JitMap JitSymbols::localMap(uint32_t pid, const std::string &path) {
 // ended. Empty when it can be the recorded process's (a running one may write its map after the recording:
 // `jcmd PID Compiler.perfmap`).
 std::string JitSymbols::laterProcessReason(uint32_t pid, const struct statx &status) const {
-    if (local_.sessionEndNs <= 0) return {};
+    if (local_->sessionEndNs <= 0) return {};
     if (const int64_t started = processStartNs(static_cast<pid_t>(pid)); started != 0)
-        return started > local_.sessionEndNs
+        return started > local_->sessionEndNs
                    ? fmt::format("process {} started after the recording ended", pid)
                    : std::string();
     if (!(status.stx_mask & STATX_BTIME)) return {};
     const int64_t madeNs = int64_t{status.stx_btime.tv_sec} * 1'000'000'000 + status.stx_btime.tv_nsec;
-    return madeNs > local_.sessionEndNs ? std::string("it was made after the recording ended, by a later "
-                                                      "process with the same id")
-                                        : std::string();
+    return madeNs > local_->sessionEndNs ? std::string("it was made after the recording ended, by a later "
+                                                       "process with the same id")
+                                         : std::string();
 }
 
 std::optional<FrameId> JitSymbols::mapFrame(uint32_t pid, uint64_t address) {

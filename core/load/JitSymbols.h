@@ -20,6 +20,7 @@
 #include <sys/stat.h>
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -46,7 +47,9 @@ public:
     // complete: the recorder looked for every sampled process's map (SessionMetadata::perfMapsKept), so the
     // directory is read only for those it found too large to keep (an empty text).
     void setKeptMaps(const std::map<int32_t, std::string> &maps, bool complete);
-    void setLocalMaps(LocalMaps local) { local_ = std::move(local); }
+    // Asked once, when a perf map of the directory is first wanted: by then a stream has told its host and
+    // kernel (its feature records come before its samples).
+    void setLocalMaps(std::function<LocalMaps()> policy) { localPolicy_ = std::move(policy); }
     // The jitdumps the session keeps (SessionMetadata::jitDumps), used before the files; must outlive this.
     void setKeptDumps(const KeptJitDumps *dumps) { kept_ = dumps; }
     // The session's own directory: a jitdump copied beside the session is found there by its file name.
@@ -91,7 +94,8 @@ private:
     bool timesComparable_ = true;
     std::map<int32_t, std::string> keptMaps_;
     bool keptMapsComplete_ = false;
-    LocalMaps local_;
+    std::function<LocalMaps()> localPolicy_;
+    std::optional<LocalMaps> local_;
     const KeptJitDumps *kept_ = nullptr;
     std::unordered_map<uint32_t, std::pair<JitMap, std::string>>
         maps_; // by pid: the map and where it came from

@@ -44,7 +44,7 @@ KernelSymbols kernelSymbolsFromFile(const std::string &path) {
 // Whether the perf maps of this machine's /tmp may name a session's JIT code: only one recorded here (its
 // host name, and its kernel) and only by files made before it ended (the file's last change; a stream, a
 // pipe or a file still being written has not ended).
-JitSymbols::LocalMaps localPerfMaps(const PerfDataReader &reader, bool sameKernel) {
+JitSymbols::LocalMaps localPerfMaps(const PerfDataReader &reader) {
     const SessionMetadata &metadata = reader.metadata();
     JitSymbols::LocalMaps local;
     char host[256] = {};
@@ -53,7 +53,7 @@ JitSymbols::LocalMaps localPerfMaps(const PerfDataReader &reader, bool sameKerne
         metadata.hostname != host) {
         local.allowed = false;
         local.refusal = fmt::format("the recording comes from host {}", metadata.hostname);
-    } else if (!sameKernel) {
+    } else if (!recordedOnThisKernel(metadata)) {
         local.allowed = false;
         local.refusal =
             metadata.osRelease.empty() || (::uname(&names) == 0 && metadata.osRelease == names.release)
@@ -68,11 +68,10 @@ JitSymbols::LocalMaps localPerfMaps(const PerfDataReader &reader, bool sameKerne
 // JIT code's names: perf maps kept in the session, else in options.jitMapDirectory (/tmp) when they can be
 // the recorded processes'; jitdumps at their recorded path or beside the session, compared by time when the
 // session's clock is the runtimes' (CLOCK_MONOTONIC).
-void configureJit(JitSymbols &jit, const PerfDataReader &reader, const LoadOptions &options,
-                  bool sameKernel) {
+void configureJit(JitSymbols &jit, const PerfDataReader &reader, const LoadOptions &options) {
     if (!options.jitMapDirectory.empty()) jit.setMapDirectory(options.jitMapDirectory);
     jit.setKeptMaps(reader.metadata().perfMaps, reader.metadata().perfMapsKept);
-    jit.setLocalMaps(localPerfMaps(reader, sameKernel));
+    jit.setLocalMaps([&reader] { return localPerfMaps(reader); }); // the builder ends before the reader
     jit.setKeptDumps(&reader.metadata().jitDumps);
     const std::string &path = reader.path();
     if (path != "-")
@@ -132,7 +131,7 @@ void configureBuilder(ProfileBuilder &builder, const PerfDataReader &reader, con
             // Without formats, tracepoint marks have no fields; the samples themselves are unaffected.
         }
     }
-    configureJit(builder.jit(), reader, options, sameKernel);
+    configureJit(builder.jit(), reader, options);
     builder.setInlineFrames(options.inlineFrames, options.inlineFramesFromDebugFiles);
     builder.setUnwindThreads(options.unwindThreads);
     builder.setEvents(reader.events());

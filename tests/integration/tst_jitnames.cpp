@@ -8,7 +8,10 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QProcess>
+#include <QRegularExpression>
+#include <QScopeGuard>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -253,6 +256,70 @@ private slots:
         QVERIFY2(QFile::remove(map), qPrintable(map));
         const Shares after = sharesOf(session);
         QCOMPARE(after.named, before.named);
+    }
+
+    // A stream (pipe mode: no perf map kept) recorded under another host name (unshare -u) is another
+    // machine's recording: this machine's /tmp/perf-PID.map must not name its JIT code, and the report says
+    // why. The same stream recorded under this host's name is named from it, with a notice.
+    void anotherHostsStreamIsNotNamedFromTmp() {
+        if (QStandardPaths::findExecutable(QStringLiteral("unshare")).isEmpty())
+            QSKIP("unshare (util-linux) is not installed");
+        QTemporaryDir dir;
+        QFile script(dir.filePath(QStringLiteral("hot.js")));
+        QVERIFY(script.open(QIODevice::WriteOnly));
+        script.write(kScript);
+        script.close();
+        const QStringList command{QStringLiteral(PERFGLASS_CLI),
+                                  QStringLiteral("record"),
+                                  QStringLiteral("-g"),
+                                  QStringLiteral("-o"),
+                                  QStringLiteral("-"),
+                                  QStringLiteral("--"),
+                                  QStandardPaths::findExecutable(QStringLiteral("node")),
+                                  QStringLiteral("--perf-basic-prof"),
+                                  script.fileName()};
+        const auto streamOf = [&](const QString &name, const QString &host) {
+            const QString session = dir.filePath(name);
+            const QString shell = QStringLiteral("%1out=$1; shift; exec \"$@\" > \"$out\"")
+                                      .arg(host.isEmpty() ? QString() : "hostname " + host + " && ");
+            const QStringList arguments =
+                QStringList{QStringLiteral("-c"), shell, QStringLiteral("sh"), session} + command;
+            const auto recorded =
+                host.isEmpty()
+                    ? runProgram(QStringLiteral("sh"), arguments)
+                    : runProgram(QStringLiteral("unshare"),
+                                 QStringList{QStringLiteral("-u"), QStringLiteral("sh")} + arguments);
+            if (recorded.exitCode != 0) qWarning("recording failed: %s", qPrintable(recorded.err));
+            return session;
+        };
+        const auto reportOf = [](const QString &session) { // its notes ("# note: ...") and errors
+            const auto report = runCli({QStringLiteral("report"), QStringLiteral("-i"), session,
+                                        QStringLiteral("--comm"), QStringLiteral("node")});
+            return report.out + report.err;
+        };
+        QStringList maps; // the perf maps node left in /tmp, removed at the end
+        const auto removeMaps = qScopeGuard([&] {
+            for (const QString &map : maps)
+                QFile::remove(map);
+        });
+        static const QRegularExpression mapPath(QStringLiteral("/tmp/perf-\\d+\\.map"));
+
+        const QString here = streamOf(QStringLiteral("here.data"), {});
+        const auto hereReport = reportOf(here);
+        maps.append(mapPath.match(hereReport).captured());
+        const Shares named = sharesOf(here);
+        QVERIFY2(named.named > 0.2, qPrintable(QStringLiteral("fibonacci's share: %1").arg(named.named)));
+        QVERIFY2(hereReport.contains(QLatin1String("it is matched by process id alone")),
+                 qPrintable(hereReport.left(3000)));
+
+        const QString elsewhere = streamOf(QStringLiteral("elsewhere.data"), QStringLiteral("glasshost-j"));
+        const auto elsewhereReport = reportOf(elsewhere);
+        if (!QFileInfo(elsewhere).size()) QSKIP("cannot name a host in a private UTS namespace here");
+        maps.append(mapPath.match(elsewhereReport).captured());
+        QVERIFY2(elsewhereReport.contains(QLatin1String("stays unnamed")) &&
+                     elsewhereReport.contains(QLatin1String("the recording comes from host glasshost-j")),
+                 qPrintable(elsewhereReport.left(3000)));
+        QCOMPARE(sharesOf(elsewhere).named, 0.0);
     }
 };
 

@@ -196,7 +196,7 @@ MapNaming nameFromMapDirectory(const QString &dir, uint32_t pid, bool keptComple
     std::map<int32_t, std::string> kept;
     if (keptTooLarge) kept[static_cast<int32_t>(pid)] = ""; // the recorder's mark: look in /tmp
     jit.setKeptMaps(kept, keptComplete);
-    jit.setLocalMaps(local);
+    jit.setLocalMaps([local] { return local; });
     MapNaming naming;
     if (const auto frame = jit.frame(pid, 0x7f0000001010, 0))
         naming.name = profile.functionName(profile.frames[*frame].function);
