@@ -23,11 +23,20 @@ void JitSymbols::setKeptMaps(const std::map<int32_t, std::string> &maps, bool co
     keptMapsComplete_ = complete;
 }
 
-// The recorded path, else a file of that name beside the session (a dump copied along with it).
-std::string JitSymbols::findDumpFile(const std::string &recordedPath) const {
-    if (::access(recordedPath.c_str(), R_OK) == 0 || sessionDirectory_.empty()) return recordedPath;
-    const std::string beside = sessionDirectory_ + "/" + recordedPath.substr(recordedPath.rfind('/') + 1);
-    return ::access(beside.c_str(), R_OK) == 0 ? beside : recordedPath;
+// The recorded path, when it can be the recorded process's file, else a file of that name beside the session
+// (a dump copied along with it); empty, with the reason among the dump errors, when neither can be used.
+std::string JitSymbols::findDumpFile(uint32_t pid, const std::string &recordedPath) {
+    const std::string beside =
+        sessionDirectory_.empty()
+            ? std::string()
+            : sessionDirectory_ + "/" + recordedPath.substr(recordedPath.rfind('/') + 1);
+    const bool besideReadable = !beside.empty() && ::access(beside.c_str(), R_OK) == 0;
+    if (::access(recordedPath.c_str(), R_OK) != 0) return besideReadable ? beside : recordedPath;
+    const std::string refusal = localRefusal(pid, recordedPath);
+    if (refusal.empty()) return recordedPath;
+    if (besideReadable) return beside;
+    dumpErrors_.push_back(fmt::format("{} is this machine's, and {}", recordedPath, refusal));
+    return {};
 }
 
 void JitSymbols::noteMmap(uint32_t pid, const std::string &path) {
@@ -36,8 +45,13 @@ void JitSymbols::noteMmap(uint32_t pid, const std::string &path) {
     for (const LoadedDump &dump : loaded)
         if (dump.path == path) return;
     const KeptJitDump *keptCopy = kept_ ? kept_->find(static_cast<int32_t>(pid), path) : nullptr;
-    auto dump = keptCopy ? JitDump::parse(keptCopy->bytes, "the session's copy of " + path)
-                         : JitDump::load(findDumpFile(path));
+    const std::string file = keptCopy ? std::string() : findDumpFile(pid, path);
+    if (!keptCopy && file.empty()) {
+        if (loaded.empty()) dumps_.erase(pid);
+        return;
+    }
+    auto dump =
+        keptCopy ? JitDump::parse(keptCopy->bytes, "the session's copy of " + path) : JitDump::load(file);
     if (!dump) {
         dumpErrors_.push_back(dump.error());
         if (loaded.empty()) dumps_.erase(pid);
@@ -113,11 +127,8 @@ const JitMap *JitSymbols::mapFor(uint32_t pid) {
 
 // The map directory's perf map of pid, when it can be the recorded process's.
 JitMap JitSymbols::localMap(uint32_t pid, const std::string &path) {
-    struct statx status {};
-    if (::statx(AT_FDCWD, path.c_str(), 0, STATX_BTIME, &status) != 0) return {};
-    if (!local_) local_ = localPolicy_ ? localPolicy_() : LocalMaps{};
-    std::string refusal = local_->allowed ? laterProcessReason(pid, status) : local_->refusal;
-    if (!refusal.empty()) {
+    if (::access(path.c_str(), R_OK) != 0) return {};
+    if (const std::string refusal = localRefusal(pid, path); !refusal.empty()) {
         mapNotices_.push_back(fmt::format(
             "JIT code of process {} stays unnamed: {} is this machine's, and {}", pid, path, refusal));
         return {};
@@ -131,7 +142,17 @@ JitMap JitSymbols::localMap(uint32_t pid, const std::string &path) {
     return map;
 }
 
-// Why a perf map with this status is a later process's than the one recorded with its id: the process that
+// Why a file of this machine at a path the session names cannot be taken for what process pid wrote there:
+// the session comes from another machine or kernel, or the file is a later process's. Empty when it can be.
+std::string JitSymbols::localRefusal(uint32_t pid, const std::string &path) {
+    if (!local_) local_ = localPolicy_ ? localPolicy_() : LocalFiles{};
+    if (!local_->allowed) return local_->refusal;
+    struct statx status {};
+    if (::statx(AT_FDCWD, path.c_str(), 0, STATX_BTIME, &status) != 0) return {};
+    return laterProcessReason(pid, status);
+}
+
+// Why a file with this status is a later process's than the one recorded with its id: the process that
 // holds the id now started after the session ended, or, none holding it, the file was made after the session
 // ended. Empty when it can be the recorded process's (a running one may write its map after the recording:
 // `jcmd PID Compiler.perfmap`).

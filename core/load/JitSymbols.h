@@ -7,7 +7,8 @@
 // A perf map in /tmp is known by its process id alone, which the kernel hands out again: it is read only for
 // a session that did not keep all of its own (perf's, a stream), recorded on this machine and kernel, and not
 // when it is a later process's (the process now holding the id started after the session ended, or none holds
-// it and the file was made after then); names taken from it come with a notice saying so.
+// it and the file was made after then); names taken from it come with a notice saying so. A jitdump at its
+// recorded path is held to the same (the copy kept in the session, or one beside it, is not).
 #pragma once
 
 #include "load/ProfileInterner.h"
@@ -35,8 +36,9 @@ class JitSymbols {
 public:
     JitSymbols(Profile &profile, ProfileInterner &interner);
 
-    // Whether perf maps may be read from the map directory, for a session that kept none of its own.
-    struct LocalMaps {
+    // Whether this machine's files at the paths a session names (perf maps in the map directory, jitdumps at
+    // their recorded path) may name its JIT code.
+    struct LocalFiles {
         bool allowed = true;
         std::string refusal;      // why not, when not allowed: "the recording comes from host NAME"
         int64_t sessionEndNs = 0; // when the session ended, ns since the epoch; 0: it has not (a stream)
@@ -49,7 +51,7 @@ public:
     void setKeptMaps(const std::map<int32_t, std::string> &maps, bool complete);
     // Asked once, when a perf map of the directory is first wanted: by then a stream has told its host and
     // kernel (its feature records come before its samples).
-    void setLocalMaps(std::function<LocalMaps()> policy) { localPolicy_ = std::move(policy); }
+    void setLocalFiles(std::function<LocalFiles()> policy) { localPolicy_ = std::move(policy); }
     // The jitdumps the session keeps (SessionMetadata::jitDumps), used before the files; must outlive this.
     void setKeptDumps(const KeptJitDumps *dumps) { kept_ = dumps; }
     // The session's own directory: a jitdump copied beside the session is found there by its file name.
@@ -85,7 +87,8 @@ private:
     const JitMap *mapFor(uint32_t pid);
     JitMap localMap(uint32_t pid, const std::string &path);
     std::string laterProcessReason(uint32_t pid, const struct statx &status) const;
-    std::string findDumpFile(const std::string &recordedPath) const;
+    std::string findDumpFile(uint32_t pid, const std::string &recordedPath);
+    std::string localRefusal(uint32_t pid, const std::string &path);
 
     Profile &profile_;
     ProfileInterner &interner_;
@@ -94,8 +97,8 @@ private:
     bool timesComparable_ = true;
     std::map<int32_t, std::string> keptMaps_;
     bool keptMapsComplete_ = false;
-    std::function<LocalMaps()> localPolicy_;
-    std::optional<LocalMaps> local_;
+    std::function<LocalFiles()> localPolicy_;
+    std::optional<LocalFiles> local_;
     const KeptJitDumps *kept_ = nullptr;
     std::unordered_map<uint32_t, std::pair<JitMap, std::string>>
         maps_; // by pid: the map and where it came from

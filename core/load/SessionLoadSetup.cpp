@@ -41,12 +41,12 @@ KernelSymbols kernelSymbolsFromFile(const std::string &path) {
     return input && !path.empty() ? KernelSymbols::fromStream(input) : KernelSymbols{};
 }
 
-// Whether the perf maps of this machine's /tmp may name a session's JIT code: only one recorded here (its
-// host name, and its kernel) and only by files made before it ended (the file's last change; a stream, a
-// pipe or a file still being written has not ended).
-JitSymbols::LocalMaps localPerfMaps(const PerfDataReader &reader) {
+// Whether this machine's perf maps (/tmp) and jitdumps (at their recorded paths) may name a session's JIT
+// code: only one recorded here (its host name, and its kernel) and only by files made before it ended (the
+// file's last change; a stream, a pipe or a file still being written has not ended).
+JitSymbols::LocalFiles localFilesPolicy(const PerfDataReader &reader) {
     const SessionMetadata &metadata = reader.metadata();
-    JitSymbols::LocalMaps local;
+    JitSymbols::LocalFiles local;
     char host[256] = {};
     utsname names{};
     if (!metadata.hostname.empty() && ::gethostname(host, sizeof host - 1) == 0 &&
@@ -71,7 +71,7 @@ JitSymbols::LocalMaps localPerfMaps(const PerfDataReader &reader) {
 void configureJit(JitSymbols &jit, const PerfDataReader &reader, const LoadOptions &options) {
     if (!options.jitMapDirectory.empty()) jit.setMapDirectory(options.jitMapDirectory);
     jit.setKeptMaps(reader.metadata().perfMaps, reader.metadata().perfMapsKept);
-    jit.setLocalMaps([&reader] { return localPerfMaps(reader); }); // the builder ends before the reader
+    jit.setLocalFiles([&reader] { return localFilesPolicy(reader); }); // the builder ends before the reader
     jit.setKeptDumps(&reader.metadata().jitDumps);
     const std::string &path = reader.path();
     if (path != "-")

@@ -188,7 +188,7 @@ struct MapNaming {
     std::vector<std::string> notices;
 };
 MapNaming nameFromMapDirectory(const QString &dir, uint32_t pid, bool keptComplete,
-                               const JitSymbols::LocalMaps &local, bool keptTooLarge = false) {
+                               const JitSymbols::LocalFiles &local, bool keptTooLarge = false) {
     Profile profile;
     ProfileInterner interner(profile);
     JitSymbols jit(profile, interner);
@@ -196,7 +196,7 @@ MapNaming nameFromMapDirectory(const QString &dir, uint32_t pid, bool keptComple
     std::map<int32_t, std::string> kept;
     if (keptTooLarge) kept[static_cast<int32_t>(pid)] = ""; // the recorder's mark: look in /tmp
     jit.setKeptMaps(kept, keptComplete);
-    jit.setLocalMaps([local] { return local; });
+    jit.setLocalFiles([local] { return local; });
     MapNaming naming;
     if (const auto frame = jit.frame(pid, 0x7f0000001010, 0))
         naming.name = profile.functionName(profile.frames[*frame].function);
@@ -520,6 +520,47 @@ private slots:
         QVERIFY(writePerfMap(dir.path(), kNoProcess, QIODevice::Append));
         named = nameFromMapDirectory(dir.path(), kNoProcess, false, {true, {}, end});
         QCOMPARE(named.name, std::string("jitted_function"));
+    }
+
+    // A jitdump at the path the session names is held to the same as a perf map: not for another machine's
+    // recording (a copy beside the session still is), and named when it can be the recorded process's.
+    void aJitdumpAtItsRecordedPathNeedsTheSession() {
+        QTemporaryDir dir;
+        QTemporaryDir sessionDir;
+        JitDumpWriter writer;
+        writer.load(1000, 0x7f0000002000, "jitted_from_dump", std::vector<uint8_t>(16, 0x90), 1);
+        const std::string path = dir.filePath(QStringLiteral("jit-%1.dump").arg(kNoProcess)).toStdString();
+        {
+            QFile file(QString::fromStdString(path));
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(reinterpret_cast<const char *>(writer.bytes.data()), qint64(writer.bytes.size()));
+        }
+        const auto dumpUsed = [&](const JitSymbols::LocalFiles &local, std::vector<std::string> *notices) {
+            Profile profile;
+            ProfileInterner interner(profile);
+            JitSymbols jit(profile, interner);
+            jit.setSessionDirectory(sessionDir.path().toStdString());
+            jit.setLocalFiles([local] { return local; });
+            jit.noteMmap(kNoProcess, path);
+            jit.addNotices(profile);
+            for (const Message &notice : profile.diagnostics.notices)
+                notices->push_back(notice.english());
+            return jit.hasJitDump(kNoProcess);
+        };
+        std::vector<std::string> notices;
+        QVERIFY(dumpUsed({true, {}, nowNs() + kHourNs}, &notices));
+        QVERIFY(notices.empty());
+        QVERIFY(!dumpUsed({false, "the recording comes from host elsewhere", 0}, &notices));
+        QCOMPARE(notices.size(), size_t{1});
+        QVERIFY2(notices[0].find("stays unnamed: " + path +
+                                 " is this machine's, and the recording comes from "
+                                 "host elsewhere") != std::string::npos,
+                 notices[0].c_str());
+        QVERIFY(QFile::copy(QString::fromStdString(path),
+                            sessionDir.filePath(QStringLiteral("jit-%1.dump").arg(kNoProcess))));
+        notices.clear();
+        QVERIFY(dumpUsed({false, "the recording comes from host elsewhere", 0}, &notices)); // the copy beside
+        QVERIFY(notices.empty());
     }
 
     // processStartNs: a child started now, started now (to the clock tick; a second's leeway for a slow
