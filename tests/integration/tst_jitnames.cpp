@@ -5,6 +5,7 @@
 // unwinding information node --perf-prof-unwinding-info writes. perf 6.1 shows the same samples as unnamed
 // addresses without perf inject.
 #include "TestSupport.h"
+#include "perfdata/PerfDataReader.h"
 
 #include <QDir>
 #include <QFile>
@@ -108,6 +109,18 @@ QList<std::pair<QString, double>> nodeStacks(const QTemporaryDir &dir, const QSt
         if (space >= 0) stacks.append({QString::fromUtf8(line.left(space)), line.mid(space + 1).toDouble()});
     }
     return stacks;
+}
+
+// Removes the perf maps that node left in /tmp (it never removes them) for the processes SESSION kept maps
+// of.
+void removeKeptPerfMaps(const QString &session) {
+    try {
+        const perfglass::PerfDataReader reader(session.toStdString());
+        for (const auto &kept : reader.metadata().perfMaps)
+            QFile::remove(QStringLiteral("/tmp/perf-%1.map").arg(kept.first));
+    } catch (const std::exception &) {
+        // no session, no maps of it to remove
+    }
 }
 
 } // namespace
@@ -216,6 +229,7 @@ private slots:
              QStandardPaths::findExecutable(QStringLiteral("node")), QStringLiteral("--perf-basic-prof"),
              QStringLiteral("--interpreted-frames-native-stack"), script.fileName()});
         if (!QFile::exists(session)) QSKIP(qPrintable(QStringLiteral("recording refused: ") + recorded.err));
+        const auto removeMaps = qScopeGuard([&] { removeKeptPerfMaps(session); });
         double inLeaf = 0;     // samples with leafWork on the stack
         double fullChain = 0;  // of them, with topLevelMain, outerWork and middleWork above it, in that order
         double reachStart = 0; // of them, with node::Start at the root
