@@ -1,5 +1,7 @@
 #include "base/ProcFs.h"
 
+#include "base/WallClock.h"
+
 #include <dirent.h>
 #include <signal.h>
 #include <sys/auxv.h>
@@ -101,11 +103,10 @@ int64_t processStartNs(pid_t pid) {
     if (fields.size() <= kStartTime || ticksPerSecond <= 0) return 0;
     const uint64_t ticks = std::strtoull(fields[kStartTime].c_str(), nullptr, 10);
     // The boot's wall-clock time is the wall clock now minus the time since boot.
-    timespec wall{}, sinceBoot{};
-    ::clock_gettime(CLOCK_REALTIME, &wall);
+    timespec sinceBoot{};
     ::clock_gettime(CLOCK_BOOTTIME, &sinceBoot);
-    const auto ns = [](const timespec &t) { return int64_t{t.tv_sec} * 1'000'000'000 + t.tv_nsec; };
-    return ns(wall) - ns(sinceBoot) + static_cast<int64_t>(ticks * (1'000'000'000 / ticksPerSecond));
+    return wallClockNanoseconds() - nanosecondsOf(sinceBoot) +
+           static_cast<int64_t>(ticks * (1'000'000'000 / ticksPerSecond));
 }
 
 std::string commOf(pid_t tid) {

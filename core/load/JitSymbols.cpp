@@ -2,6 +2,7 @@
 
 #include "base/Message.h"
 #include "base/ProcFs.h"
+#include "base/WallClock.h"
 #include "perfdata/KeptJitDumps.h"
 
 #include <fcntl.h>
@@ -115,14 +116,18 @@ const JitMap *JitSymbols::mapFor(uint32_t pid) {
     auto found = maps_.find(pid);
     if (found == maps_.end()) {
         const std::string path = fmt::format("{}/perf-{}.map", mapDirectory_, pid);
-        const auto kept = keptMaps_.find(static_cast<int32_t>(pid));
-        const bool keptText = kept != keptMaps_.end() && !kept->second.empty(); // empty: too large to keep
-        JitMap map = keptText                                       ? JitMap::fromText(kept->second)
-                     : keptMapsComplete_ && kept == keptMaps_.end() ? JitMap()
-                                                                    : localMap(pid, path);
-        found = maps_.emplace(pid, std::make_pair(std::move(map), path)).first;
+        found = maps_.emplace(pid, std::make_pair(mapOf(pid, path), path)).first;
     }
     return found->second.first.empty() ? nullptr : &found->second.first;
+}
+
+// The perf map of pid: the session's copy, else the map directory's where the session did not keep every map
+// or found this one too large to keep (an empty copy).
+JitMap JitSymbols::mapOf(uint32_t pid, const std::string &path) {
+    const auto kept = keptMaps_.find(static_cast<int32_t>(pid));
+    if (kept != keptMaps_.end() && !kept->second.empty()) return JitMap::fromText(kept->second);
+    if (keptMapsComplete_ && kept == keptMaps_.end()) return {};
+    return localMap(pid, path);
 }
 
 // The map directory's perf map of pid, when it can be the recorded process's.
@@ -163,10 +168,10 @@ std::string JitSymbols::laterProcessReason(uint32_t pid, const struct statx &sta
                    ? fmt::format("process {} started after the recording ended", pid)
                    : std::string();
     if (!(status.stx_mask & STATX_BTIME)) return {};
-    const int64_t madeNs = int64_t{status.stx_btime.tv_sec} * 1'000'000'000 + status.stx_btime.tv_nsec;
-    return madeNs > local_->sessionEndNs ? std::string("it was made after the recording ended, by a later "
-                                                       "process with the same id")
-                                         : std::string();
+    return nanosecondsOf(status.stx_btime) > local_->sessionEndNs
+               ? std::string("it was made after the recording ended, by a later "
+                             "process with the same id")
+               : std::string();
 }
 
 std::optional<FrameId> JitSymbols::mapFrame(uint32_t pid, uint64_t address) {

@@ -85,6 +85,7 @@ private:
     std::optional<FrameId> dumpFrame(LoadedDump &loaded, uint64_t address, uint64_t time);
     std::optional<FrameId> mapFrame(uint32_t pid, uint64_t address);
     const JitMap *mapFor(uint32_t pid);
+    JitMap mapOf(uint32_t pid, const std::string &path);
     JitMap localMap(uint32_t pid, const std::string &path);
     std::string laterProcessReason(uint32_t pid, const struct statx &status) const;
     std::string findDumpFile(uint32_t pid, const std::string &recordedPath);

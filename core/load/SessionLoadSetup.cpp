@@ -1,6 +1,7 @@
 #include "load/SessionLoadSetup.h"
 
 #include "base/Error.h"
+#include "base/WallClock.h"
 #include "perfdata/PerfFileFormat.h"
 #include "record/HostBuildIds.h"
 #include "unwind/ParallelUnwinder.h"
@@ -8,7 +9,6 @@
 #include <fmt/format.h>
 #include <sys/stat.h>
 #include <sys/utsname.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <fstream>
@@ -29,7 +29,7 @@ std::vector<uint8_t> recordedKernelBuildId(const SessionMetadata &metadata) {
 int64_t recordingTimeNs(const std::string &path) {
     struct stat status {};
     if (::stat(path.c_str(), &status) != 0 || !S_ISREG(status.st_mode)) return 0; // a pipe: no end known
-    return int64_t{status.st_mtim.tv_sec} * 1'000'000'000 + status.st_mtim.tv_nsec;
+    return nanosecondsOf(status.st_mtim);
 }
 
 // Starts loading the kernel symbols on a second thread: from the given file, or from /proc/kallsyms when the
@@ -47,18 +47,16 @@ KernelSymbols kernelSymbolsFromFile(const std::string &path) {
 JitSymbols::LocalFiles localFilesPolicy(const PerfDataReader &reader) {
     const SessionMetadata &metadata = reader.metadata();
     JitSymbols::LocalFiles local;
-    char host[256] = {};
-    utsname names{};
-    if (!metadata.hostname.empty() && ::gethostname(host, sizeof host - 1) == 0 &&
-        metadata.hostname != host) {
+    utsname names{}; // as SessionMetadata::fromThisMachine names this machine
+    const bool named = ::uname(&names) == 0;
+    if (named && !metadata.hostname.empty() && metadata.hostname != names.nodename) {
         local.allowed = false;
         local.refusal = fmt::format("the recording comes from host {}", metadata.hostname);
     } else if (!recordedOnThisKernel(metadata)) {
         local.allowed = false;
-        local.refusal =
-            metadata.osRelease.empty() || (::uname(&names) == 0 && metadata.osRelease == names.release)
-                ? std::string("the recording comes from another build of this kernel")
-                : fmt::format("the recording comes from another kernel ({})", metadata.osRelease);
+        local.refusal = metadata.osRelease.empty() || (named && metadata.osRelease == names.release)
+                            ? std::string("the recording comes from another build of this kernel")
+                            : fmt::format("the recording comes from another kernel ({})", metadata.osRelease);
     }
     if (!reader.isFollowing() && !reader.drainsPipe() && !reader.isPipe())
         local.sessionEndNs = recordingTimeNs(reader.path());

@@ -6,6 +6,7 @@
 #include "base/MonotonicClock.h"
 #include "base/ProcFs.h"
 #include "base/UniqueFd.h"
+#include "base/WallClock.h"
 #include "counting/CounterSet.h"
 #include "counting/StatRecordWriter.h"
 #include "events/EventOpenRouter.h"
@@ -670,9 +671,7 @@ void Recording::releaseChild() {
 }
 
 void Recording::start() {
-    startWallNs_ = std::chrono::duration_cast<std::chrono::nanoseconds>(
-                       std::chrono::system_clock::now().time_since_epoch())
-                       .count();
+    startWallNs_ = wallClockNanoseconds();
     // Existing state, stamped before the events start so that it sorts before every sample.
     const auto &tracking = events_->attrs().front();
     ProcSynthesizer synthesizer(tracking.attr, tracking.ids.empty() ? 0 : tracking.ids.front(),

@@ -2,6 +2,7 @@
 
 #include "base/ProcFs.h"
 #include "base/UniqueFd.h"
+#include "base/WallClock.h"
 #include "identity/ElfBuildId.h"
 #include "record/HostBuildIds.h"
 
@@ -140,8 +141,7 @@ std::string readProcessFile(const std::string &path, uint32_t pid, size_t maxByt
 bool isFormerProcessFile(const struct stat &file, uint32_t pid, int64_t recordingStartNs) {
     const int64_t started = processStartNs(static_cast<pid_t>(pid));
     if (started == 0 || started >= recordingStartNs) return false;
-    const int64_t changed = int64_t{file.st_mtim.tv_sec} * 1'000'000'000 + file.st_mtim.tv_nsec;
-    return changed < started - 1'000'000'000;
+    return nanosecondsOf(file.st_mtim) < started - 1'000'000'000;
 }
 
 } // namespace

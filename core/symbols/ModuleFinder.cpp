@@ -2,6 +2,7 @@
 
 #include "base/ProcFs.h"
 #include "base/UniqueFd.h"
+#include "base/WallClock.h"
 #include "identity/BuildIdCache.h"
 #include "identity/ElfBuildId.h"
 #include "symbols/DebuginfodClient.h"
@@ -58,10 +59,6 @@ Expected<std::unique_ptr<ElfSymbols>> openOwnVdso(std::vector<uint8_t> &buildId)
         return unexpected(std::string("[vdso]: could not copy the image"));
     buildId = elfBuildIdOfFd(fd.get());
     return ElfSymbols::open(fmt::format("/proc/self/fd/{}", fd.get()));
-}
-
-int64_t nanoseconds(const timespec &time) {
-    return int64_t{time.tv_sec} * 1'000'000'000 + time.tv_nsec;
 }
 
 bool debuginfodConfigured() {
@@ -208,7 +205,7 @@ Expected<FoundModule> ModuleFinder::openUnproven(const RecordedModule &module) c
     if (!result.warning.empty()) return result;
     struct stat status {};
     if (search_.recordingTimeNs > 0 && ::stat(file.c_str(), &status) == 0 &&
-        nanoseconds(status.st_mtim) > search_.recordingTimeNs)
+        nanosecondsOf(status.st_mtim) > search_.recordingTimeNs)
         result.warning = fmt::format(
             "{} changed after the session was recorded, and the session has no build id to tell whether it "
             "is the file that ran: its names may be another build's",

@@ -3,6 +3,7 @@
 // an address reused by a later function, a record cut short at the end; and files that are not jitdumps.
 // JitSymbols' perf maps of /tmp (known by process id alone): when a session may take names from them.
 #include "base/ProcFs.h"
+#include "base/WallClock.h"
 #include "load/JitSymbols.h"
 #include "load/ProfileInterner.h"
 #include "symbols/JitDump.h"
@@ -22,7 +23,6 @@
 #include <sys/stat.h>
 
 #include <algorithm>
-#include <chrono>
 
 #include <cstring>
 #include <map>
@@ -210,12 +210,6 @@ MapNaming nameFromMapDirectory(const QString &dir, uint32_t pid, bool keptComple
 bool writePerfMap(const QString &dir, uint32_t pid, QIODevice::OpenMode mode = QIODevice::WriteOnly) {
     QFile map(QStringLiteral("%1/perf-%2.map").arg(dir).arg(pid));
     return map.open(mode) && map.write("7f0000001000 40 jitted_function\n") > 0;
-}
-
-int64_t nowNs() {
-    return std::chrono::duration_cast<std::chrono::nanoseconds>(
-               std::chrono::system_clock::now().time_since_epoch())
-        .count();
 }
 
 // A process id the kernel never hands out (above PID_MAX_LIMIT): no process holds it.
@@ -466,7 +460,8 @@ private slots:
     void perfMapsOfTheMapDirectoryNeedTheSession() {
         QTemporaryDir dir;
         QVERIFY(writePerfMap(dir.path(), kNoProcess));
-        MapNaming named = nameFromMapDirectory(dir.path(), kNoProcess, false, {true, {}, nowNs() + kHourNs});
+        MapNaming named =
+            nameFromMapDirectory(dir.path(), kNoProcess, false, {true, {}, wallClockNanoseconds() + kHourNs});
         QCOMPARE(named.name, std::string("jitted_function"));
         QVERIFY2(mentions(named, "matched by process id alone"), named.notices.front().c_str());
         QVERIFY(named.notices[0].find(QStringLiteral("perf-%1.map").arg(kNoProcess).toStdString()) !=
@@ -474,10 +469,12 @@ private slots:
         named = nameFromMapDirectory(dir.path(), kNoProcess, false, {true, {}, 0}); // a stream: no end yet
         QCOMPARE(named.name, std::string("jitted_function"));
 
-        named = nameFromMapDirectory(dir.path(), kNoProcess, true, {true, {}, nowNs() + kHourNs});
+        named =
+            nameFromMapDirectory(dir.path(), kNoProcess, true, {true, {}, wallClockNanoseconds() + kHourNs});
         QCOMPARE(named.name, std::string());
         QVERIFY(named.notices.empty()); // the recorder found none for it: nothing to say
-        named = nameFromMapDirectory(dir.path(), kNoProcess, true, {true, {}, nowNs() + kHourNs}, true);
+        named = nameFromMapDirectory(dir.path(), kNoProcess, true,
+                                     {true, {}, wallClockNanoseconds() + kHourNs}, true);
         QCOMPARE(named.name, std::string("jitted_function")); // too large to keep: /tmp, with the notice
         QVERIFY(mentions(named, "matched by process id alone"));
 
@@ -493,11 +490,12 @@ private slots:
         QTemporaryDir dir;
         const auto self = static_cast<uint32_t>(QCoreApplication::applicationPid());
         QVERIFY(writePerfMap(dir.path(), self));
-        MapNaming named = nameFromMapDirectory(dir.path(), self, false, {true, {}, nowNs() - kHourNs});
+        MapNaming named =
+            nameFromMapDirectory(dir.path(), self, false, {true, {}, wallClockNanoseconds() - kHourNs});
         QCOMPARE(named.name, std::string());
         QVERIFY2(mentions(named, "started after the recording ended"), named.notices.front().c_str());
         const int64_t started = processStartNs(static_cast<pid_t>(self));
-        QVERIFY(started > nowNs() - kHourNs && started <= nowNs());
+        QVERIFY(started > wallClockNanoseconds() - kHourNs && started <= wallClockNanoseconds());
         // An end just after its start (10 ms: two readings of the start differ by the clocks' drift).
         named = nameFromMapDirectory(dir.path(), self, false, {true, {}, started + 10'000'000});
         QCOMPARE(named.name, std::string("jitted_function"));
@@ -512,10 +510,11 @@ private slots:
         const QByteArray path = dir.filePath(QStringLiteral("perf-%1.map").arg(kNoProcess)).toUtf8();
         QCOMPARE(::statx(AT_FDCWD, path.constData(), 0, STATX_BTIME, &status), 0);
         if (!(status.stx_mask & STATX_BTIME)) QSKIP("this file system keeps no birth times");
-        MapNaming named = nameFromMapDirectory(dir.path(), kNoProcess, false, {true, {}, nowNs() - kHourNs});
+        MapNaming named =
+            nameFromMapDirectory(dir.path(), kNoProcess, false, {true, {}, wallClockNanoseconds() - kHourNs});
         QCOMPARE(named.name, std::string());
         QVERIFY2(mentions(named, "made after the recording ended"), named.notices.front().c_str());
-        const int64_t end = nowNs();
+        const int64_t end = wallClockNanoseconds();
         QThread::msleep(20);
         QVERIFY(writePerfMap(dir.path(), kNoProcess, QIODevice::Append));
         named = nameFromMapDirectory(dir.path(), kNoProcess, false, {true, {}, end});
@@ -548,7 +547,7 @@ private slots:
             return jit.hasJitDump(kNoProcess);
         };
         std::vector<std::string> notices;
-        QVERIFY(dumpUsed({true, {}, nowNs() + kHourNs}, &notices));
+        QVERIFY(dumpUsed({true, {}, wallClockNanoseconds() + kHourNs}, &notices));
         QVERIFY(notices.empty());
         QVERIFY(!dumpUsed({false, "the recording comes from host elsewhere", 0}, &notices));
         QCOMPARE(notices.size(), size_t{1});
@@ -567,13 +566,13 @@ private slots:
     // start).
     void processStartIsWallClockTime() {
         QProcess child;
-        const int64_t before = nowNs();
+        const int64_t before = wallClockNanoseconds();
         child.start(QStringLiteral("sleep"), {QStringLiteral("5")});
         QVERIFY(child.waitForStarted());
         const int64_t started = processStartNs(static_cast<pid_t>(child.processId()));
         child.kill();
         child.waitForFinished();
-        QVERIFY2(started > before - 1'000'000'000 && started < nowNs() + 1'000'000'000,
+        QVERIFY2(started > before - 1'000'000'000 && started < wallClockNanoseconds() + 1'000'000'000,
                  qPrintable(QStringLiteral("%1 ns from the start").arg(started - before)));
         QCOMPARE(processStartNs(static_cast<pid_t>(kNoProcess)), int64_t{0});
     }
