@@ -120,9 +120,9 @@ LoadJob::LoadJob(QObject *parent)
 void LoadJob::load(const QString &path) {
     path_ = path;
     live_.reset();
-    start([path, options = options_, settings = settings_, bottomUp = bottomUp_](
+    start([path, options = options_, settings = settings_, shape = shape_](
               const std::stop_token &stop,
-              const ReportProgress &report) { return read(path, options, settings, bottomUp, stop, report); },
+              const ReportProgress &report) { return read(path, options, settings, shape, stop, report); },
           [this](std::shared_ptr<const SessionAnalysis> session) { emit loaded(std::move(session)); });
 }
 
@@ -148,8 +148,8 @@ void LoadJob::loadInSteps(const QString &path, LoadStepPlan plan) {
 void LoadJob::startStep() {
     start(
         [path = path_, options = options_, settings = settings_, live = live_,
-         bottomUp = bottomUp_](const std::stop_token &stop, const ReportProgress &report) {
-            return readLive(path, options, settings, live, bottomUp, stop, report);
+         shape = shape_](const std::stop_token &stop, const ReportProgress &report) {
+            return readLive(path, options, settings, live, shape, stop, report);
         },
         [this](std::shared_ptr<const SessionAnalysis> session) {
             // While records wait (a file opened in steps, a burst on a pipe), the next step reads on
@@ -210,11 +210,10 @@ std::shared_ptr<const Profile> LoadJob::readStep(const QString &path, LoadOption
 // Reads what has arrived since the last refresh; a cancelled refresh leaves the loader where it stopped. A
 // file opened in steps reads on for a longer step (LoadStepPlan), and ends where what arrived ends
 // (a file whose writer never completed its header reads as far as it goes).
-std::shared_ptr<const SessionAnalysis> LoadJob::readLive(const QString &path, LoadOptions options,
-                                                         const SymbolSettings &symbolSettings,
-                                                         const std::shared_ptr<LiveLoad> &live,
-                                                         BottomUpTree bottomUp, const std::stop_token &stop,
-                                                         const ReportProgress &reportProgress) {
+std::shared_ptr<const SessionAnalysis>
+LoadJob::readLive(const QString &path, LoadOptions options, const SymbolSettings &symbolSettings,
+                  const std::shared_ptr<LiveLoad> &live, const AnalysisShape &shape,
+                  const std::stop_token &stop, const ReportProgress &reportProgress) {
     const bool inSteps = live->opened.has_value();
     QElapsedTimer clock;
     clock.start();
@@ -248,7 +247,7 @@ std::shared_ptr<const SessionAnalysis> LoadJob::readLive(const QString &path, Lo
     const std::shared_ptr<const Profile> shown = file->profile;
     const SessionFile *earlierFile = live->lastAnalysis ? live->lastAnalysis->file.get() : nullptr;
     auto analysis =
-        analysedWithFacts(std::move(file), earlierFile, stop, {}, bottomUp, live->lastAnalysis.get());
+        analysedWithFacts(std::move(file), earlierFile, stop, {}, shape, live->lastAnalysis.get());
     live->lastAnalysis = analysis;
     const qint64 analysisNs = clock.nsecsElapsed() - readNs;
     if (inSteps && !live->finished)
@@ -282,20 +281,23 @@ void LoadJob::planNextStep(LiveLoad &live, double shareRead, std::chrono::nanose
         live.stepBudget = std::chrono::hours(24); // the rest at once
 }
 
-// The first aggregation of a read session: every event that was sampled, no filter.
+// The first aggregation of a read session: every sample of the first sampled event, no filter but the
+// document's view settings (SHAPE), so that a live view's snapshot is analysed once, as it is shown.
 std::shared_ptr<const SessionAnalysis> LoadJob::analysed(std::shared_ptr<SessionFile> file,
                                                          const std::stop_token &stop,
                                                          const ReportProgress &reportProgress,
-                                                         BottomUpTree bottomUp,
+                                                         const AnalysisShape &shape,
                                                          const SessionAnalysis *earlier) {
     SampleFilter filter;
     filter.event = file->profile->firstSampledEvent(); // events that were only counted have no samples
+    filter.grouping = shape.grouping;
+    filter.hideIdle = shape.hideIdle;
     return AnalysisJob::compute(
         std::move(file), filter, stop,
         [&reportProgress](double fraction) {
             if (reportProgress) reportProgress(kReadShare + fraction * (1.0 - kReadShare));
         },
-        earlier, bottomUp);
+        earlier, shape.bottomUp);
 }
 
 // What PATH stands for: the session itself, a session with its archive beside it, or an archive (perf
@@ -370,16 +372,16 @@ void LoadJob::deriveFacts(SessionFile &file, const SessionFile *earlier) {
 std::shared_ptr<const SessionAnalysis>
 LoadJob::analysedWithFacts(std::shared_ptr<SessionFile> file, const SessionFile *earlierFile,
                            const std::stop_token &stop, const ReportProgress &reportProgress,
-                           BottomUpTree bottomUp, const SessionAnalysis *earlier) {
+                           const AnalysisShape &shape, const SessionAnalysis *earlier) {
     auto facts = std::async(std::launch::async, [&file, earlierFile] { deriveFacts(*file, earlierFile); });
-    auto analysis = analysed(file, stop, reportProgress, bottomUp, earlier);
+    auto analysis = analysed(file, stop, reportProgress, shape, earlier);
     facts.get();
     return analysis;
 }
 
 std::shared_ptr<const SessionAnalysis> LoadJob::read(const QString &path, LoadOptions options,
                                                      const SymbolSettings &symbolSettings,
-                                                     BottomUpTree bottomUp, const std::stop_token &stop,
+                                                     const AnalysisShape &shape, const std::stop_token &stop,
                                                      const ReportProgress &reportProgress) {
     const QFileInfo info(path);
     if (info.isDir()) throw Error(path.toStdString() + ": is a directory, not a session file");
@@ -396,7 +398,7 @@ std::shared_ptr<const SessionAnalysis> LoadJob::read(const QString &path, LoadOp
     file->path = info.absoluteFilePath();
     file->symbolSettings = symbolSettings;
     describeOpened(*file, opened);
-    return analysedWithFacts(std::move(file), nullptr, stop, reportProgress, bottomUp);
+    return analysedWithFacts(std::move(file), nullptr, stop, reportProgress, shape);
 }
 
 } // namespace perfglass

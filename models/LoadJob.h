@@ -48,8 +48,18 @@ public:
         settings_.applyTo(options_);
     }
     const SymbolSettings &symbolSettings() const { return settings_; }
-    // Whether the analyses of the loads started from now on make the bottom-up tree (by default they do).
-    void setBottomUpTree(BottomUpTree bottomUp) { bottomUp_ = bottomUp; }
+    // How the analyses of the loads started from now on aggregate: whether they make the bottom-up tree (by
+    // default they do), and the document's view settings (SessionDocument::setViewSettings).
+    struct AnalysisShape {
+        BottomUpTree bottomUp = BottomUpTree::Make;
+        ProcessGrouping grouping = ProcessGrouping::None;
+        bool hideIdle = false;
+    };
+    void setBottomUpTree(BottomUpTree bottomUp) { shape_.bottomUp = bottomUp; }
+    void setViewSettings(ProcessGrouping grouping, bool hideIdle) {
+        shape_.grouping = grouping;
+        shape_.hideIdle = hideIdle;
+    }
     // The file the running or last load reads.
     QString currentPath() const { return path_; }
 
@@ -94,11 +104,10 @@ private:
     static OpenedSession openSession(const QString &path, LoadOptions &options, const std::stop_token &stop,
                                      const ReportProgress &reportProgress);
     struct LiveLoad;
-    static std::shared_ptr<const SessionAnalysis> readLive(const QString &path, LoadOptions options,
-                                                           const SymbolSettings &symbolSettings,
-                                                           const std::shared_ptr<LiveLoad> &live,
-                                                           BottomUpTree bottomUp, const std::stop_token &stop,
-                                                           const ReportProgress &reportProgress);
+    static std::shared_ptr<const SessionAnalysis>
+    readLive(const QString &path, LoadOptions options, const SymbolSettings &symbolSettings,
+             const std::shared_ptr<LiveLoad> &live, const AnalysisShape &shape, const std::stop_token &stop,
+             const ReportProgress &reportProgress);
     static std::shared_ptr<const Profile> readStep(const QString &path, LoadOptions &options, LiveLoad &live,
                                                    const std::stop_token &stop,
                                                    const std::function<void(double)> &progress);
@@ -110,24 +119,23 @@ private:
     static std::shared_ptr<const SessionAnalysis>
     analysedWithFacts(std::shared_ptr<SessionFile> file, const SessionFile *earlierFile,
                       const std::stop_token &stop, const ReportProgress &reportProgress,
-                      BottomUpTree bottomUp, const SessionAnalysis *earlier = nullptr);
+                      const AnalysisShape &shape, const SessionAnalysis *earlier = nullptr);
     static void planNextStep(LiveLoad &live, double shareRead, std::chrono::nanoseconds read,
                              std::chrono::nanoseconds analysis);
     static std::shared_ptr<const SessionAnalysis> analysed(std::shared_ptr<SessionFile> file,
                                                            const std::stop_token &stop,
                                                            const ReportProgress &reportProgress,
-                                                           BottomUpTree bottomUp,
+                                                           const AnalysisShape &shape,
                                                            const SessionAnalysis *earlier = nullptr);
-    static std::shared_ptr<const SessionAnalysis> read(const QString &path, LoadOptions options,
-                                                       const SymbolSettings &symbolSettings,
-                                                       BottomUpTree bottomUp, const std::stop_token &stop,
-                                                       const ReportProgress &reportProgress);
+    static std::shared_ptr<const SessionAnalysis>
+    read(const QString &path, LoadOptions options, const SymbolSettings &symbolSettings,
+         const AnalysisShape &shape, const std::stop_token &stop, const ReportProgress &reportProgress);
 
     QString path_;
     std::shared_ptr<LiveLoad> live_; // the growing profile of the file loadLive() follows
     LoadOptions options_;
     SymbolSettings settings_;
-    BottomUpTree bottomUp_ = BottomUpTree::Make;
+    AnalysisShape shape_;
 };
 
 } // namespace perfglass

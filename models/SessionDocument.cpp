@@ -265,6 +265,7 @@ void SessionDocument::setViewSettings(ProcessGrouping grouping, bool hideIdle) {
     if (grouping == grouping_ && hideIdle == hideIdle_) return;
     grouping_ = grouping;
     hideIdle_ = hideIdle;
+    loader_->setViewSettings(grouping, hideIdle);
     if (!file_) return;
     filter_ = withViewSettings(filter_);
     emit filterChanged();

@@ -1,8 +1,10 @@
 #include "analysis/CallerCallee.h"
 
+#include "analysis/CostPaths.h"
 #include "analysis/StackCosts.h"
 
 #include <algorithm>
+#include <functional>
 #include <unordered_map>
 
 namespace perfglass {
@@ -51,32 +53,22 @@ std::vector<CallerCalleeEntry> sorted(const std::unordered_map<uint64_t, uint64_
     return entries;
 }
 
-} // namespace
-
-CallerCallee CallerCallee::compute(const Profile &profile, const SampleFilter &filter, FunctionId function,
-                                   const AggregationControl &control) {
-    const StackCosts costs = StackCosts::compute(profile, filter, control);
-    const TransformedStacks &stacks = *costs.stacks;
+// Caller/callee of FUNCTION over the paths FOREACHPATH visits (CostPaths).
+CallerCallee collect(FunctionId function, std::shared_ptr<const TransformedStacks> stacks, uint64_t total,
+                     uint64_t sampleCount, const std::function<void(const CostPaths::Visit &)> &forEachPath) {
     CallerCallee result;
     result.function = function;
-    result.total = costs.total;
-    result.sampleCount = costs.sampleCount;
-    result.stacks = costs.stacks;
+    result.total = total;
+    result.sampleCount = sampleCount;
+    result.stacks = std::move(stacks);
     result.callerTree = SandwichTree(function);
     result.calleeTree = SandwichTree(function);
     std::vector<std::pair<FunctionId, bool>> scratch;
-
     std::unordered_map<uint64_t, uint64_t> callerCost;
     std::unordered_map<uint64_t, uint64_t> calleeCost;
-    std::vector<TransformedStacks::Node> path; // leaf first
     std::vector<uint64_t> callers;
     std::vector<uint64_t> callees;
-    for (size_t s = 0; s < stacks.size(); ++s) {
-        const uint64_t cost = costs.self[s];
-        if (cost == 0) continue;
-        path.clear();
-        for (StackId walk = static_cast<StackId>(s); walk != kNoStack; walk = stacks.node(walk).parent)
-            path.push_back(stacks.node(walk));
+    forEachPath([&](const std::vector<TransformedStacks::Node> &path, uint64_t cost) {
         callers.clear();
         callees.clear();
         bool onStack = false;
@@ -88,21 +80,37 @@ CallerCallee CallerCallee::compute(const Profile &profile, const SampleFilter &f
             if (i > 0 && path[i - 1].function != function)
                 addOnce(callees, entryKey(path[i - 1].function, path[i - 1].inlined));
         }
-        if (!onStack) continue;
+        if (!onStack) return;
         result.inclusive += cost;
-        if (stacks.node(stacks.owner(static_cast<StackId>(s))).function == function) result.self += cost;
+        if (path[CostPaths::owner(path)].function == function) result.self += cost;
         if (path.front().inlined && path.front().function == function) result.inlinedSelf += cost;
         addSandwichPaths(path, function, cost, result, scratch);
         for (uint64_t caller : callers)
             callerCost[caller] += cost;
         for (uint64_t callee : callees)
             calleeCost[callee] += cost;
-    }
+    });
     result.callers = sorted(callerCost);
     result.callees = sorted(calleeCost);
     result.callerTree.finish();
     result.calleeTree.finish();
     return result;
+}
+
+} // namespace
+
+CallerCallee CallerCallee::compute(const Profile &profile, const SampleFilter &filter, FunctionId function,
+                                   const AggregationControl &control) {
+    const StackCosts costs = StackCosts::compute(profile, filter, control);
+    return collect(
+        function, costs.stacks, costs.total, costs.sampleCount,
+        [&costs](const CostPaths::Visit &visit) { CostPaths::forEach(*costs.stacks, costs.self, visit); });
+}
+
+CallerCallee CallerCallee::fromTree(const CallTree &topDown, FunctionId function,
+                                    const std::stop_token &stop) {
+    return collect(function, topDown.sharedStacks(), topDown.total(), topDown.sampleCount(),
+                   [&](const CostPaths::Visit &visit) { CostPaths::forEach(topDown, visit, stop); });
 }
 
 } // namespace perfglass

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "analysis/AggregationRunner.h"
+#include "analysis/CallTree.h"
 #include "analysis/SampleFilter.h"
 #include "analysis/SandwichTree.h"
 #include "analysis/TransformedStacks.h"
@@ -42,6 +43,10 @@ struct CallerCallee {
     // Applies filter.transforms; function may be synthetic (a collapsed library's frame).
     static CallerCallee compute(const Profile &profile, const SampleFilter &filter, FunctionId function,
                                 const AggregationControl &control = {});
+    // The same from the top-down tree of the filter's costs (an analysis' tree): a walk of its paths, no pass
+    // over the samples. Throws Error for a bottom-up tree, Cancelled once STOP is requested.
+    static CallerCallee fromTree(const CallTree &topDown, FunctionId function,
+                                 const std::stop_token &stop = {});
 };
 
 } // namespace perfglass

@@ -1,9 +1,11 @@
 #include "analysis/ProfileSearch.h"
 
+#include "analysis/CostPaths.h"
 #include "analysis/StackCosts.h"
 
 #include <algorithm>
 #include <cctype>
+#include <functional>
 #include <unordered_map>
 
 namespace perfglass {
@@ -66,32 +68,27 @@ bool firstTime(std::vector<uint32_t> &seen, uint32_t id) {
     return true;
 }
 
-} // namespace
-
-ProfileSearch ProfileSearch::compute(const Profile &profile, const SampleFilter &filter,
-                                     const std::string &text, const ReadableNames *names,
-                                     const SourceLocations *locations, const AggregationControl &control) {
-    const StackCosts costs = StackCosts::compute(profile, filter, control);
+// The search for TEXT over the paths FOREACHPATH visits (CostPaths) of STACKS.
+ProfileSearch search(const Profile &profile, std::shared_ptr<const TransformedStacks> stacks, uint64_t total,
+                     const std::string &text, const ReadableNames *names, const SourceLocations *locations,
+                     const std::function<void(const CostPaths::Visit &)> &forEachPath) {
     ProfileSearch result;
-    result.total = costs.total;
-    result.stacks = costs.stacks;
+    result.total = total;
+    result.stacks = std::move(stacks);
     std::string needle;
     for (char c : text)
         needle += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     if (needle.empty()) return result;
-    const TransformedStacks &stacks = *costs.stacks;
-    const FunctionMatches matches = matchFunctions(profile, stacks, needle, names, locations);
+    const FunctionMatches matches = matchFunctions(profile, *result.stacks, needle, names, locations);
     std::unordered_map<uint32_t, uint64_t> functionCost, moduleCost, fileCost;
     std::vector<uint32_t> seenFunctions, seenModules, seenFiles;
-    for (size_t s = 0; s < stacks.size(); ++s) {
-        const uint64_t cost = costs.self[s];
-        if (cost == 0) continue;
+    forEachPath([&](const std::vector<TransformedStacks::Node> &path, uint64_t cost) {
         seenFunctions.clear();
         seenModules.clear();
         seenFiles.clear();
         bool any = false;
-        for (StackId walk = static_cast<StackId>(s); walk != kNoStack; walk = stacks.node(walk).parent) {
-            const FunctionId f = stacks.node(walk).function;
+        for (const TransformedStacks::Node &frame : path) {
+            const FunctionId f = frame.function;
             if (matches.function[f] && firstTime(seenFunctions, f)) functionCost[f] += cost;
             if (matches.module[f] >= 0 && firstTime(seenModules, static_cast<uint32_t>(matches.module[f])))
                 moduleCost[static_cast<uint32_t>(matches.module[f])] += cost;
@@ -100,11 +97,29 @@ ProfileSearch ProfileSearch::compute(const Profile &profile, const SampleFilter 
             any = any || matches.function[f] || matches.module[f] >= 0 || matches.file[f] >= 0;
         }
         if (any) result.matchedCost += cost;
-    }
+    });
     result.functions = sortedMatches(functionCost);
     result.modules = sortedMatches(moduleCost);
     result.files = sortedMatches(fileCost);
     return result;
+}
+
+} // namespace
+
+ProfileSearch ProfileSearch::compute(const Profile &profile, const SampleFilter &filter,
+                                     const std::string &text, const ReadableNames *names,
+                                     const SourceLocations *locations, const AggregationControl &control) {
+    const StackCosts costs = StackCosts::compute(profile, filter, control);
+    return search(
+        profile, costs.stacks, costs.total, text, names, locations,
+        [&costs](const CostPaths::Visit &visit) { CostPaths::forEach(*costs.stacks, costs.self, visit); });
+}
+
+ProfileSearch ProfileSearch::fromTree(const CallTree &topDown, const std::string &text,
+                                      const ReadableNames *names, const SourceLocations *locations,
+                                      const std::stop_token &stop) {
+    return search(topDown.profile(), topDown.sharedStacks(), topDown.total(), text, names, locations,
+                  [&](const CostPaths::Visit &visit) { CostPaths::forEach(topDown, visit, stop); });
 }
 
 } // namespace perfglass

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "analysis/AggregationRunner.h"
+#include "analysis/CallTree.h"
 #include "analysis/SampleFilter.h"
 #include "analysis/TransformedStacks.h"
 #include "profile/Profile.h"
@@ -35,6 +36,11 @@ struct ProfileSearch {
     static ProfileSearch compute(const Profile &profile, const SampleFilter &filter, const std::string &text,
                                  const ReadableNames *names, const SourceLocations *locations,
                                  const AggregationControl &control = {});
+    // The same from the top-down tree of the filter's costs (an analysis' tree): a walk of its paths, no pass
+    // over the samples. Throws Error for a bottom-up tree, Cancelled once STOP is requested.
+    static ProfileSearch fromTree(const CallTree &topDown, const std::string &text,
+                                  const ReadableNames *names, const SourceLocations *locations,
+                                  const std::stop_token &stop = {});
 };
 
 } // namespace perfglass

@@ -3,10 +3,11 @@
 // parallel), then folded onto the transformed tree: O(samples / workers + stacks). One StackCosts serves
 // both trees and the flat profile of a filter; the sums of a growing profile's snapshot extend its
 // predecessor's (fold them). Grouped by process (SampleFilter::grouping), the sums are per process or thread
-// and stack, on a tree from ProcessGroups.
+// and stack (GroupedSampleSums, which extend alike), on a tree from ProcessGroups.
 #pragma once
 
 #include "analysis/AggregationRunner.h"
+#include "analysis/GroupedSampleSums.h"
 #include "analysis/SampleFilter.h"
 #include "analysis/StackSampleSums.h"
 #include "analysis/TransformedStacks.h"
@@ -24,8 +25,10 @@ struct StackCosts {
     uint64_t rootSelf = 0;         // cost of the samples whose stack is empty
     uint64_t total = 0;            // cost of every counted sample (dropped ones excluded)
     uint64_t sampleCount = 0;
-    // The per-Profile-stack sums folded here, to extend for the next snapshot; null when grouped by process.
+    // The sums folded here, to extend for the next snapshot: per Profile stack (null when grouped by
+    // process), or per process or thread and Profile stack (null unless grouped).
     std::shared_ptr<const StackSampleSums> sums;
+    std::shared_ptr<const GroupedSampleSums> groupedSums;
 
     // Throws Error for bad transforms and Cancelled.
     static StackCosts compute(const Profile &profile, const SampleFilter &filter,
@@ -36,11 +39,10 @@ struct StackCosts {
     static StackCosts fold(const Profile &profile, const SampleFilter &filter,
                            std::shared_ptr<const StackSampleSums> sums,
                            const TransformedStacks *earlier = nullptr);
-
-private:
-    // SampleFilter::grouping: costs per (process or thread, stack), on a tree with a root per process.
-    static StackCosts computeGrouped(const Profile &profile, const SampleFilter &filter,
-                                     const AggregationControl &control);
+    // The costs of grouped sums (of profile, under filter, which groups by process) on a tree with a root
+    // per process or thread (ProcessGroups).
+    static StackCosts foldGrouped(const Profile &profile, const SampleFilter &filter,
+                                  std::shared_ptr<const GroupedSampleSums> groupedSums);
 };
 
 } // namespace perfglass

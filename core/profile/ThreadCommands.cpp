@@ -21,9 +21,14 @@ const ThreadInfo *ThreadCommands::thread(uint32_t tid) const {
 }
 
 StringId ThreadCommands::processAt(uint32_t pid, uint32_t tid, uint64_t time) const {
+    return processCommandAt(pid, tid, time).command;
+}
+
+ThreadCommands::ProcessCommand ThreadCommands::processCommandAt(uint32_t pid, uint32_t tid,
+                                                                uint64_t time) const {
     if (const auto main = threads_.find(pid); main != threads_.end() && main->second->pid == pid)
-        if (const StringId command = main->second->commandAt(time); command != 0) return command;
-    return threadAt(tid, time);
+        if (const StringId command = main->second->commandAt(time); command != 0) return {command, true};
+    return {threadAt(tid, time), false};
 }
 
 std::vector<bool> ThreadCommands::samplesOf(const std::vector<std::string> &names) const {

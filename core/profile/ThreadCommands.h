@@ -24,6 +24,12 @@ public:
     // The command process PID ran at TIME: its main thread's, else that of its thread TID (a process whose
     // main thread the session never saw).
     StringId processAt(uint32_t pid, uint32_t tid, uint64_t time) const;
+    // The same, and whether the command is the main thread's (not the fallback to thread TID's).
+    struct ProcessCommand {
+        StringId command = 0;
+        bool ofMainThread = false;
+    };
+    ProcessCommand processCommandAt(uint32_t pid, uint32_t tid, uint64_t time) const;
     // For each sample of the profile, whether its thread then had one of NAMES (perf report's --comm).
     std::vector<bool> samplesOf(const std::vector<std::string> &names) const;
 

@@ -106,12 +106,11 @@ void SearchEverywhere::start() {
     }
     job_->start(
         [session = session_, text](const std::stop_token &stop, const BackgroundJob::ReportProgress &) {
-            AggregationControl control;
-            control.stop = stop;
+            if (!session->topDown) return std::make_shared<const ProfileSearch>();
             const auto names = readableNamesOf(session->profile());
             const auto locations = sourceLocationsOf(session->profile());
-            return std::make_shared<const ProfileSearch>(ProfileSearch::compute(
-                *session->profile(), session->filter, text, names.get(), locations.get(), control));
+            return std::make_shared<const ProfileSearch>(
+                ProfileSearch::fromTree(*session->topDown, text, names.get(), locations.get(), stop));
         },
         [this](std::shared_ptr<const ProfileSearch> result) { showResult(std::move(result)); });
 }

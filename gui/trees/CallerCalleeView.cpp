@@ -351,10 +351,9 @@ void CallerCalleeView::recompute() {
     job_->start(
         [session = session_, function = *function_](const std::stop_token &stop,
                                                     const BackgroundJob::ReportProgress &) {
-            AggregationControl control;
-            control.stop = stop;
+            if (!session->topDown) return std::make_shared<const CallerCallee>();
             return std::make_shared<const CallerCallee>(
-                CallerCallee::compute(*session->profile(), session->filter, function, control));
+                CallerCallee::fromTree(*session->topDown, function, stop));
         },
         [this](std::shared_ptr<const CallerCallee> result) { showResult(std::move(result)); });
     updateHeading();

@@ -17,6 +17,7 @@
 #include "SessionPage.h"
 #include "TestSupport.h"
 #include "TreeModelBase.h"
+#include "unit/CallerCalleeLines.h"
 #include "unit/ManySamplesSession.h"
 #include "unit/TreeLines.h"
 
@@ -383,6 +384,43 @@ private slots:
                      qPrintable(QString::number(i)));
         QCOMPARE(differentAnalyses, 0);
         QCOMPARE(document.analysis()->sums->samplesSummed, size_t{120'000});
+    }
+
+    // Grouped by process and thread (a system-wide session's default), each snapshot's analysis extends the
+    // grouped sums of the one before, into the trees a fresh analysis makes; caller/callee from its tree
+    // equals their computation from the samples. The loader analyses each snapshot grouped, as it is shown:
+    // no second analysis follows.
+    void groupedAnalysesExtendTheOneBefore() {
+        QTemporaryDir dir;
+        SessionDocument document;
+        document.setViewSettings(ProcessGrouping::ProcessThread, false);
+        auto *analyzer = document.findChild<AnalysisJob *>(QStringLiteral("analysisJob"));
+        QVERIFY(analyzer);
+        QSignalSpy analysedAgain(analyzer, &AnalysisJob::analyzed);
+        std::vector<size_t> extendedFrom; // by shown analysis: the samples it was extended from (0: afresh)
+        int differentAnalyses = 0;
+        connect(&document, &SessionDocument::analysisChanged, this, [&] {
+            const auto analysis = document.analysis();
+            QVERIFY(!analysis->sums);
+            extendedFrom.push_back(analysis->groupedSums ? analysis->groupedSums->extendedFrom : SIZE_MAX);
+            const auto fresh = AnalysisJob::compute(analysis->file, analysis->filter, {});
+            if (test::treeLines(*analysis->topDown) != test::treeLines(*fresh->topDown)) ++differentAnalyses;
+            const Profile &profile = *analysis->profile();
+            const FunctionId hottest = analysis->flat.functions.front().function;
+            if (test::callerCalleeLines(profile, CallerCallee::fromTree(*analysis->topDown, hottest)) !=
+                test::callerCalleeLines(profile, CallerCallee::compute(profile, analysis->filter, hottest)))
+                ++differentAnalyses;
+        });
+        openLargeFileInSteps(document, dir);
+        QTRY_VERIFY_WITH_TIMEOUT(!document.isOpeningInSteps() && !document.isLoading(), kLoadTimeoutMs);
+        QVERIFY2(extendedFrom.size() >= 3, qPrintable(QString::number(extendedFrom.size())));
+        QCOMPARE(extendedFrom.front(), size_t{0});
+        for (size_t i = 1; i < extendedFrom.size(); ++i)
+            QVERIFY2(extendedFrom[i] > extendedFrom[i - 1] && extendedFrom[i] != SIZE_MAX,
+                     qPrintable(QString::number(i)));
+        QCOMPARE(differentAnalyses, 0);
+        QCOMPARE(document.analysis()->groupedSums->samplesSummed, size_t{120'000});
+        QCOMPARE(analysedAgain.size(), 0);
     }
 
     // Cancelled while it opens in steps, a large file keeps the snapshot shown, marked partial.

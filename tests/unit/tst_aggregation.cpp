@@ -1,5 +1,6 @@
 // Aggregations and transforms on a hand-built Profile (HandProfile.h), checked exactly.
 #include "unit/BottomUpCheck.h"
+#include "unit/CallerCalleeLines.h"
 #include "unit/HandProfile.h"
 #include "unit/InlineProfile.h"
 #include "unit/TreeLines.h"
@@ -24,7 +25,9 @@
 #include <vector>
 
 using namespace perfglass;
+using perfglass::test::callerCalleeLines;
 using perfglass::test::compareBottomUpSelfWithFlat;
+using perfglass::test::entryLines;
 using perfglass::test::HandProfile;
 using perfglass::test::InlineProfile;
 using perfglass::test::treeLines;
@@ -41,14 +44,17 @@ QStringList flatLines(const Profile &profile, const FlatProfile &flat) {
     return lines;
 }
 
-QStringList entryLines(const Profile &profile, const CallerCallee &result,
-                       const std::vector<CallerCalleeEntry> &entries) {
-    QStringList lines;
-    for (const auto &entry : entries)
-        lines << QStringLiteral("%1%2 %3")
-                     .arg(QString::fromStdString(result.stacks->functionName(profile, entry.function)))
-                     .arg(entry.inlined ? " [inlined]" : "")
-                     .arg(entry.cost);
+// A search's matches as lines: "kind name cost", and what matched at all.
+QStringList searchLines(const Profile &profile, const ProfileSearch &search) {
+    QStringList lines{QStringLiteral("matched %1 of %2").arg(search.matchedCost).arg(search.total)};
+    for (const SearchMatch &match : search.functions)
+        lines << QStringLiteral("function %1 %2")
+                     .arg(QString::fromStdString(search.stacks->functionName(profile, match.id)))
+                     .arg(match.cost);
+    for (const SearchMatch &match : search.modules)
+        lines << QStringLiteral("module %1 %2").arg(match.id).arg(match.cost);
+    for (const SearchMatch &match : search.files)
+        lines << QStringLiteral("file %1 %2").arg(match.id).arg(match.cost);
     return lines;
 }
 
@@ -85,6 +91,7 @@ private slots:
     void callerCalleeOfALeaf();
     void sandwichTrees();
     void searchEverywhere();
+    void callerCalleeAndSearchFromTheTreeEqualTheirComputation();
     void inlineFramesFlatSelfGoesToTheContainingFunction();
     void inlineFramesInTrees();
     void inlineFramesCallerCallee();
@@ -291,6 +298,49 @@ void TestAggregation::sandwichTrees() {
             QCOMPARE(cost.selfSamples, uint64_t(0));
         }
     }
+}
+
+// What the desktop application's caller/callee view and search take from an analysis' top-down tree equals
+// their computation from the samples, whatever the filter: transformed (an inline frame left outermost),
+// grouped by process and thread (with the idle task), over a time range, with inline frames and an empty
+// stack.
+void TestAggregation::callerCalleeAndSearchFromTheTreeEqualTheirComputation() {
+    InlineProfile inl;
+    inl.addSample({}, 1800);
+    inl.addSample({"main", "mix"}, 1900);
+    inl.hand.profile.samples.tid.back() = 2;
+    inl.addSample({"main", "work"}, 2000);
+    inl.hand.profile.samples.pid.back() = 0;
+    inl.hand.profile.samples.tid.back() = 0;
+    const HandProfile &hand = inl.hand;
+    const FunctionId mix = hand.function("mix");
+    std::vector<SampleFilter> filters(4);
+    filters[1].transforms = {Transform::focusFunction(mix)};
+    filters[2].grouping = ProcessGrouping::ProcessThread;
+    filters[3].startTime = 1200;
+    filters[3].cost = CostKind::Samples;
+    int functionsOnTheTrees = 0;
+    for (const SampleFilter &filter : filters) {
+        const auto tree = CallTree::topDown(hand.shared(), filter);
+        for (FunctionId f = 0; f < tree->stacks().functionCount(); ++f) {
+            const CallerCallee fromTree = CallerCallee::fromTree(*tree, f);
+            QCOMPARE(callerCalleeLines(hand.profile, fromTree),
+                     callerCalleeLines(hand.profile, CallerCallee::compute(hand.profile, filter, f)));
+            if (fromTree.inclusive > 0) ++functionsOnTheTrees;
+        }
+        for (const char *text : {"a", "sqrt", "libm", "mix", "worker", "PID"})
+            QCOMPARE(searchLines(hand.profile, ProfileSearch::fromTree(*tree, text, nullptr, nullptr)),
+                     searchLines(hand.profile,
+                                 ProfileSearch::compute(hand.profile, filter, text, nullptr, nullptr)));
+        QVERIFY_THROWS_EXCEPTION(Error, CallerCallee::fromTree(*CallTree::bottomUpOf(*tree), 0));
+    }
+    QVERIFY2(functionsOnTheTrees > 20, qPrintable(QString::number(functionsOnTheTrees)));
+    // Focused on mix, its inline frame is outermost: the code of step inlined into it is mix's own (as perf
+    // counts it), sqrt's is not.
+    const CallerCallee focused = CallerCallee::fromTree(*CallTree::topDown(hand.shared(), filters[1]), mix);
+    QCOMPARE(focused.self, uint64_t(7));
+    QCOMPARE(focused.inclusive, uint64_t(8));
+    QCOMPARE(focused.inlinedSelf, uint64_t(3));
 }
 
 // Search everywhere on the hand profile: "sqrt" matches sqrt and sqrt_inner (3 samples, counted once each);

@@ -1,10 +1,12 @@
 // Aggregations of a growing profile, snapshot by snapshot (analysis/StackSampleSums, GrowingTimeline): each
 // snapshot's sums extend its predecessor's by the samples it added, and what they fold into (both trees, the
 // flat profile) equals the aggregation of the whole snapshot, as do the function-level tree and the unnamed
-// frames extended by the stacks added; the growing timeline, whose bucket width doubles as the profile
-// outgrows it, equals TimelineBuckets::compute over its range.
+// frames extended by the stacks added; grouped by process, the sums by owner and stack extend alike; the
+// growing timeline, whose bucket width doubles as the profile outgrows it, equals TimelineBuckets::compute
+// over its range.
 #include "analysis/CallTree.h"
 #include "analysis/FlatProfile.h"
+#include "analysis/GroupedSampleSums.h"
 #include "analysis/GrowingTimeline.h"
 #include "analysis/StackCosts.h"
 #include "analysis/StackSampleSums.h"
@@ -151,6 +153,33 @@ std::vector<SampleFilter> filters(const test::HandProfile &hand) {
     return {SampleFilter{}, narrow};
 }
 
+// Appends BATCH samples of process 7, on threads 8 and 9, which the session names only later, and every fifth
+// one of the idle task (PID 0).
+void growOtherProcess(test::HandProfile &hand, size_t batch, uint64_t &time) {
+    for (size_t k = 0; k < batch; ++k) {
+        hand.addSample(stackOfSample(hand, hand.profile.samples.size()), time, k % 2 == 0 ? 8 : 9, 0,
+                       1 + k % 3);
+        const bool idle = k % 5 == 4;
+        hand.profile.samples.pid.back() = idle ? 0 : 7;
+        if (idle) hand.profile.samples.tid.back() = 0;
+        hand.profile.endTime = time;
+        time += 500;
+    }
+}
+
+// What the session learns of process 7 before STEP's samples: thread 8's name (step 1), then the main
+// thread's and thread 9's, which ran "before" until it exec'd "after" amid step 2.
+void nameOtherProcess(test::HandProfile &hand, size_t step, uint64_t time) {
+    StringTable &strings = hand.profile.strings;
+    if (step == 1) hand.profile.threads.push_back({7, 8, strings.intern("late")});
+    if (step != 2) return;
+    hand.profile.threads.push_back({7, 7, strings.intern("main7")});
+    ThreadInfo exec{7, 9, strings.intern("after")};
+    exec.commands = {{0, strings.intern("before")},
+                     {time + 50'000, exec.name}}; // amid the step's samples of 9
+    hand.profile.threads.push_back(exec);
+}
+
 } // namespace
 
 class TestGrowingAggregation : public QObject {
@@ -161,6 +190,7 @@ private slots:
     void unnamedFramesExtendSnapshotBySnapshot();
     void sourceLinesExtendSnapshotBySnapshot();
     void growingTimelineEqualsTheTimelineOfItsRange();
+    void groupedSumsExtendSnapshotBySnapshot();
     void onlyPerSampleWeightsExtend();
 };
 
@@ -279,6 +309,39 @@ void TestGrowingAggregation::growingTimelineEqualsTheTimelineOfItsRange() {
     }
 }
 
+// Grouped by process (and thread), the sums extend snapshot by snapshot into the trees of the whole
+// snapshot, also when the session names a process's thread, and then its main thread, only after samples of
+// them were summed: the owners summed unnamed get the names a sum of every sample gives them.
+void TestGrowingAggregation::groupedSumsExtendSnapshotBySnapshot() {
+    test::HandProfile hand;
+    for (const ProcessGrouping grouping : {ProcessGrouping::Process, ProcessGrouping::ProcessThread}) {
+        for (SampleFilter filter : filters(hand)) {
+            filter.grouping = grouping;
+            if (!filter.tids.empty()) filter.tids.insert(filter.tids.end(), {0, 8, 9});
+            test::HandProfile growing = hand;
+            uint64_t time = 3000;
+            std::shared_ptr<const GroupedSampleSums> sums;
+            for (size_t step = 0; step < 4; ++step) {
+                nameOtherProcess(growing, step, time);
+                // The last step's samples are more than one worker sums (AggregationRunner).
+                grow(growing, step == 3 ? 70'000 : 40, time, 1000);
+                growOtherProcess(growing, step == 3 ? 300 : 40, time);
+                const std::shared_ptr<const Profile> snapshot = growing.shared();
+                const size_t before = sums ? sums->samplesSummed : 0;
+                sums = sums ? GroupedSampleSums::extend(*sums, *snapshot, filter)
+                            : GroupedSampleSums::compute(*snapshot, filter);
+                QCOMPARE(sums->extendedFrom, before);
+                QCOMPARE(sums->samplesSummed, snapshot->samples.size());
+                QCOMPARE(sums->withoutMainThread.empty(), step >= 2);
+                const StackCosts extended = StackCosts::foldGrouped(*snapshot, filter, sums);
+                QCOMPARE(test::treeLines(*CallTree::topDownFromCosts(snapshot, extended)),
+                         test::treeLines(*CallTree::topDown(snapshot, filter)));
+                QCOMPARE(extended.sampleCount, StackCosts::compute(*snapshot, filter).sampleCount);
+            }
+        }
+    }
+}
+
 void TestGrowingAggregation::onlyPerSampleWeightsExtend() {
     SampleFilter period;
     QVERIFY(StackSampleSums::canExtend(period, period));
@@ -294,6 +357,14 @@ void TestGrowingAggregation::onlyPerSampleWeightsExtend() {
     SampleFilter grouped = period;
     grouped.grouping = ProcessGrouping::Process;
     QVERIFY(!StackSampleSums::canExtend(grouped, grouped));
+    QVERIFY(GroupedSampleSums::canExtend(grouped, grouped)); // summed by owner and stack instead
+    SampleFilter byThread = period;
+    byThread.grouping = ProcessGrouping::ProcessThread;
+    QVERIFY(!GroupedSampleSums::canExtend(grouped, byThread));
+    QVERIFY(!GroupedSampleSums::canExtend(period, period));
+    SampleFilter groupedOffCpu = offCpu;
+    groupedOffCpu.grouping = ProcessGrouping::Process;
+    QVERIFY(!GroupedSampleSums::canExtend(groupedOffCpu, groupedOffCpu));
 }
 
 QTEST_GUILESS_MAIN(TestGrowingAggregation)
