@@ -5,7 +5,14 @@
 namespace perfglass {
 
 namespace {
+
 bool gReadableNamesShown = true;
+
+ProfileDerivedCache<ReadableNames> &readableNamesCache() {
+    static ProfileDerivedCache<ReadableNames> cache(&ReadableNames::of);
+    return cache;
+}
+
 } // namespace
 
 bool readableNamesShown() {
@@ -17,8 +24,14 @@ void setReadableNamesShown(bool shown) {
 }
 
 std::shared_ptr<const ReadableNames> readableNamesOf(const std::shared_ptr<const Profile> &profile) {
-    static ProfileDerivedCache<ReadableNames> cache(&ReadableNames::of);
-    return cache.of(profile);
+    return readableNamesCache().of(profile);
+}
+
+std::shared_ptr<const ReadableNames> readableNamesOf(const std::shared_ptr<const Profile> &profile,
+                                                     const std::shared_ptr<const Profile> &earlier) {
+    if (!earlier) return readableNamesOf(profile);
+    const auto before = readableNamesOf(earlier);
+    return readableNamesCache().of(profile, [&] { return ReadableNames::extend(*before, *profile); });
 }
 
 QString displayName(const ReadableNames *names, FunctionId function, const std::string &fullName) {

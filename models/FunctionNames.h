@@ -19,6 +19,9 @@ void setReadableNamesShown(bool shown);
 // The readable names of PROFILE's functions, computed on first use and kept while the profile lives.
 // Thread-safe.
 std::shared_ptr<const ReadableNames> readableNamesOf(const std::shared_ptr<const Profile> &profile);
+// The same for a snapshot of a growing profile: extended from those of EARLIER, an earlier snapshot.
+std::shared_ptr<const ReadableNames> readableNamesOf(const std::shared_ptr<const Profile> &profile,
+                                                     const std::shared_ptr<const Profile> &earlier);
 // What views call FUNCTION: its readable name in NAMES while readableNamesShown(), else FULLNAME (which
 // functions NAMES does not know, such as a collapsed library's, always keep).
 QString displayName(const ReadableNames *names, FunctionId function, const std::string &fullName);

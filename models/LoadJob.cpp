@@ -337,7 +337,7 @@ void LoadJob::deriveFacts(SessionFile &file, const SessionFile *earlier) {
     const Profile &read = *file.profile;
     // computed here, off the UI thread, for the views to share
     sourceLocationsOf(file.profile, earlier ? earlier->profile : nullptr);
-    readableNamesOf(file.profile); // likewise
+    readableNamesOf(file.profile, earlier ? earlier->profile : nullptr); // likewise
     SampleFilter everySample;
     everySample.event = -1;
     everySample.cost = CostKind::Samples;

@@ -22,7 +22,8 @@ public:
     using Visit = std::function<void(const std::vector<TransformedStacks::Node> &path, uint64_t cost)>;
 
     // The stacks of STACKS, with SELF by node (StackCosts::self).
-    static void forEach(const TransformedStacks &stacks, const std::vector<uint64_t> &self, const Visit &visit);
+    static void forEach(const TransformedStacks &stacks, const std::vector<uint64_t> &self,
+                        const Visit &visit);
     // The nodes of a top-down TREE; throws Error for a bottom-up tree, whose paths are not stacks, and
     // Cancelled once STOP is requested.
     static void forEach(const CallTree &tree, const Visit &visit, const std::stop_token &stop = {});

@@ -82,7 +82,8 @@ void GroupedSampleSums::nameOwnersNamedSince(const ThreadCommands &commands, boo
     std::vector<std::pair<Key, Sum>> renamed;
     for (auto it = sums.begin(); it != sums.end();) {
         ProcessGroups::Owner owner = it->first.first;
-        if (owner.process == 0 || (withoutMainThread.contains(owner.pid) && namesMainThread(commands, owner.pid))) {
+        if (owner.process == 0 ||
+            (withoutMainThread.contains(owner.pid) && namesMainThread(commands, owner.pid))) {
             const ThreadCommands::ProcessCommand process = commands.processCommandAt(owner.pid, owner.tid, 0);
             owner.process = process.command;
             if (!threads && process.ofMainThread) owner.tid = owner.pid;

@@ -39,8 +39,8 @@ struct GroupedSampleSums {
     std::unordered_set<uint32_t> withoutMainThread;
 
     // Throws Cancelled.
-    static std::shared_ptr<const GroupedSampleSums> compute(const Profile &profile, const SampleFilter &filter,
-                                                            const AggregationControl &control = {});
+    static std::shared_ptr<const GroupedSampleSums>
+    compute(const Profile &profile, const SampleFilter &filter, const AggregationControl &control = {});
     // The sums of profile, a later snapshot of the growing profile previous was summed from, under the same
     // filter (canExtend): previous plus the samples added since. Owners that were summed before the session
     // named their process or thread get the name it knows now, as a sum of every sample would give them.

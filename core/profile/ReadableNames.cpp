@@ -4,6 +4,7 @@
 
 #include <set>
 #include <unordered_map>
+#include <utility>
 
 namespace perfglass {
 
@@ -52,31 +53,58 @@ bool isJitModule(std::string_view path) {
            (file.starts_with("jit-") && file.ends_with(".dump"));
 }
 
+// The full names of PROFILE's functions, and from FROM on whether each is kept as written.
+std::pair<std::vector<std::string_view>, std::vector<bool>> fullNamesOf(const Profile &profile, size_t from) {
+    std::vector<std::string_view> fullNames;
+    std::vector<bool> asWritten(profile.functions.size(), false);
+    fullNames.reserve(profile.functions.size());
+    for (FunctionId f = 0; f < profile.functions.size(); ++f) {
+        fullNames.push_back(profile.functionName(f));
+        if (f >= from) asWritten[f] = isNamedAsWritten(profile, f);
+    }
+    return {std::move(fullNames), std::move(asWritten)};
+}
+
 } // namespace
 
 ReadableNames::ReadableNames(const std::vector<std::string_view> &fullNames,
                              const std::vector<bool> &asWritten) {
+    add(fullNames, asWritten, 0);
+}
+
+void ReadableNames::add(const std::vector<std::string_view> &fullNames, const std::vector<bool> &asWritten,
+                        size_t from) {
     names_.reserve(fullNames.size());
-    std::unordered_map<std::string, std::vector<size_t>> byShortName;
-    for (size_t i = 0; i < fullNames.size(); ++i) {
+    std::set<std::string> joined; // short names that functions from FROM on have
+    for (size_t i = from; i < fullNames.size(); ++i) {
         const bool keep = i < asWritten.size() && asWritten[i];
         names_.push_back(keep ? std::string(fullNames[i]) : shortName(fullNames[i]));
-        if (!keep) byShortName[names_.back()].push_back(i);
+        if (keep) continue;
+        byShortName_[names_.back()].push_back(i);
+        joined.insert(names_.back());
     }
-    for (const auto &[name, indices] : byShortName)
-        if (indices.size() > 1) disambiguate(fullNames, indices, names_);
+    // Each group of namesakes is disambiguated on its own, from its short names: a group that gained a
+    // member is disambiguated again as a whole, and ends as it would had its members come at once.
+    for (const std::string &name : joined) {
+        const std::vector<size_t> &indices = byShortName_.at(name);
+        if (indices.size() < 2) continue;
+        for (size_t index : indices)
+            names_[index] = name;
+        disambiguate(fullNames, indices, names_);
+    }
 }
 
 ReadableNames ReadableNames::of(const Profile &profile) {
-    std::vector<std::string_view> fullNames;
-    std::vector<bool> asWritten;
-    fullNames.reserve(profile.functions.size());
-    asWritten.reserve(profile.functions.size());
-    for (FunctionId f = 0; f < profile.functions.size(); ++f) {
-        fullNames.push_back(profile.functionName(f));
-        asWritten.push_back(isNamedAsWritten(profile, f));
-    }
+    const auto [fullNames, asWritten] = fullNamesOf(profile, 0);
     return ReadableNames(fullNames, asWritten);
+}
+
+ReadableNames ReadableNames::extend(const ReadableNames &earlier, const Profile &profile) {
+    if (earlier.size() > profile.functions.size()) return of(profile);
+    ReadableNames result = earlier;
+    const auto [fullNames, asWritten] = fullNamesOf(profile, earlier.size());
+    result.add(fullNames, asWritten, earlier.size());
+    return result;
 }
 
 bool isNamedAsWritten(const Profile &profile, FunctionId function) {

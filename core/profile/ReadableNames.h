@@ -12,6 +12,7 @@
 
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 namespace perfglass {
@@ -23,13 +24,22 @@ public:
     explicit ReadableNames(const std::vector<std::string_view> &fullNames,
                            const std::vector<bool> &asWritten = {});
     static ReadableNames of(const Profile &profile);
+    // The names of PROFILE, a later snapshot of the growing profile EARLIER named (its functions first):
+    // EARLIER's, the names of the functions added, and those of their namesakes, which may now need longer
+    // names; the same names as of(PROFILE), in the time the functions added take.
+    static ReadableNames extend(const ReadableNames &earlier, const Profile &profile);
 
     size_t size() const { return names_.size(); }
     // The readable name of function INDEX, or "" for an index past the table (a synthetic function).
     const std::string &name(size_t index) const;
 
 private:
+    // Names functions FROM on (FULLNAMES holds every function's), then disambiguates the namesakes they join.
+    void add(const std::vector<std::string_view> &fullNames, const std::vector<bool> &asWritten, size_t from);
+
     std::vector<std::string> names_;
+    std::unordered_map<std::string, std::vector<size_t>>
+        byShortName_; // the shortened functions, by short name
 };
 
 // Whether FUNCTION's name is kept as written everywhere: a kernel function, or JIT code named by its runtime

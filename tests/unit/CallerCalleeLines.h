@@ -12,7 +12,7 @@
 namespace perfglass::test {
 
 inline QStringList entryLines(const Profile &profile, const CallerCallee &result,
-                       const std::vector<CallerCalleeEntry> &entries) {
+                              const std::vector<CallerCalleeEntry> &entries) {
     QStringList lines;
     for (const auto &entry : entries)
         lines << QStringLiteral("%1%2 %3")
@@ -35,8 +35,8 @@ inline QStringList callerCalleeLines(const Profile &profile, const CallerCallee 
     for (const SandwichTree *tree : {&result.callerTree, &result.calleeTree})
         for (size_t n = 0; n < tree->size(); ++n)
             lines << QStringLiteral("%1 %2 %3")
-                         .arg(QString::fromStdString(
-                             result.stacks->functionName(profile, tree->node(static_cast<uint32_t>(n)).function)))
+                         .arg(QString::fromStdString(result.stacks->functionName(
+                             profile, tree->node(static_cast<uint32_t>(n)).function)))
                          .arg(tree->node(static_cast<uint32_t>(n)).cost)
                          .arg(tree->node(static_cast<uint32_t>(n)).parent);
     return lines;

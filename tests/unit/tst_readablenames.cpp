@@ -19,6 +19,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <memory>
+#include <optional>
 #include <set>
 
 using namespace perfglass;
@@ -85,6 +86,7 @@ private slots:
     void noOverloadNoParameters();
     void clonesToldApart();
     void jitAndKernelNamesAsWritten();
+    void namesExtendSnapshotBySnapshot();
     void perfNames_data();
     void perfNames();
     void perfNamesOfRealSymbols();
@@ -312,6 +314,43 @@ void TestReadableNames::jitAndKernelNamesAsWritten() {
     QCOMPARE(readable.name(native), std::string("app::run"));
     QCOMPARE(perfglass::perfSpelling(hand.profile, stub), std::string("Interpreter::run(int)"));
     QCOMPARE(perfglass::perfSpelling(hand.profile, native), std::string("app::run"));
+}
+
+// A growing profile's names, extended snapshot by snapshot, are those of the whole snapshot: a function
+// added later that overloads or clones one named before makes both show more.
+void TestReadableNames::namesExtendSnapshotBySnapshot() {
+    test::HandProfile hand;
+    const ModuleId app = hand.module("app");
+    const ModuleId kernel = hand.module("[kernel.kallsyms]");
+    const std::vector<std::vector<std::pair<const char *, ModuleId>>> batches = {
+        {{"app::Widget::draw(int)", app},
+         {"app::run(int)", app},
+         {"std::vector<int, std::allocator<int> >::push_back(int const&)", app},
+         {"(anonymous namespace)::coldStep", app},
+         {"app::step(int)", app}},
+        {},
+        {{"app::Widget::draw(double)", app},
+         {"app::sum(std::vector<int, std::allocator<int> > const&)", app},
+         {"do_syscall_64(int)", kernel},
+         {"app::step(int) [clone .cold]", app}},
+        {{"app::sum(std::vector<double, std::allocator<double> > const&)", app},
+         {"std::vector<double, std::allocator<double> >::push_back(double const&)", app},
+         {"(anonymous namespace)::coldStep(int, double)", app},
+         {"app::run(int)", kernel}}};
+    std::optional<ReadableNames> names;
+    for (const auto &batch : batches) {
+        for (const auto &[name, module] : batch)
+            hand.addFunction(name, module);
+        names = names ? ReadableNames::extend(*names, hand.profile) : ReadableNames::of(hand.profile);
+        const ReadableNames whole = ReadableNames::of(hand.profile);
+        QCOMPARE(names->size(), hand.profile.functions.size());
+        for (FunctionId f = 0; f < hand.profile.functions.size(); ++f)
+            QCOMPARE(names->name(f), whole.name(f));
+    }
+    QCOMPARE(names->name(hand.function("app::Widget::draw(int)")), std::string("app::Widget::draw(int)"));
+    QCOMPARE(names->name(hand.function("app::step(int)")), std::string("app::step"));
+    QCOMPARE(names->name(hand.function("app::step(int) [clone .cold]")),
+             std::string("app::step [clone .cold]"));
 }
 
 void TestReadableNames::perfNames_data() {
