@@ -21,12 +21,17 @@ std::shared_ptr<const GrowingTimeline> GrowingTimeline::extend(const Profile &pr
                                                                const SampleFilter &filter) const {
     if (profile.startTime != start_ || profile.samples.size() < samplesAdded_) return nullptr;
     auto timeline = std::make_shared<GrowingTimeline>(*this);
+    timeline->extendedFrom_ = samplesAdded_;
     timeline->add(profile, filter, samplesAdded_);
     return timeline;
 }
 
 bool GrowingTimeline::canExtend(const SampleFilter &before, const SampleFilter &after) {
-    return StackSampleSums::canExtend(before, after); // the same samples with the same weights
+    // The same samples with the same weights; grouping by process changes the trees, not the timeline's rows.
+    SampleFilter ungroupedBefore = before;
+    SampleFilter ungroupedAfter = after;
+    ungroupedBefore.grouping = ungroupedAfter.grouping = ProcessGrouping::None;
+    return StackSampleSums::canExtend(ungroupedBefore, ungroupedAfter);
 }
 
 void GrowingTimeline::widenFor(uint64_t time) {

@@ -33,6 +33,8 @@ public:
 
     const std::shared_ptr<const TimelineBuckets> &buckets() const { return buckets_; }
     uint64_t bucketWidth() const { return width_; }
+    // Extended from a timeline of this many samples (0: made from the first sample).
+    size_t extendedFrom() const { return extendedFrom_; }
 
 private:
     void add(const Profile &profile, const SampleFilter &filter, size_t begin);
@@ -44,6 +46,7 @@ private:
     uint64_t width_ = kFirstWidth;
     uint64_t latest_ = 0; // the profile's end, or its latest sample if later
     size_t samplesAdded_ = 0;
+    size_t extendedFrom_ = 0;
     TimelineRowSet rows_;             // kCapacity buckets each
     std::vector<uint8_t> userStacks_; // TimelineRowSet::userSpaceStacks of the stacks known so far
     std::shared_ptr<const TimelineBuckets> buckets_;

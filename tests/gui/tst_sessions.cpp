@@ -397,8 +397,8 @@ private slots:
 
     // Grouped by process and thread (a system-wide session's default), each snapshot's analysis extends the
     // grouped sums of the one before, into the trees a fresh analysis makes; caller/callee from its tree
-    // equals their computation from the samples. The loader analyses each snapshot grouped, as it is shown:
-    // no second analysis follows.
+    // equals their computation from the samples; the timeline extends too. The loader analyses each snapshot
+    // grouped, as it is shown: no second analysis follows.
     void groupedAnalysesExtendTheOneBefore() {
         QTemporaryDir dir;
         SessionDocument document;
@@ -407,11 +407,13 @@ private slots:
         QVERIFY(analyzer);
         QSignalSpy analysedAgain(analyzer, &AnalysisJob::analyzed);
         std::vector<size_t> extendedFrom; // by shown analysis: the samples it was extended from (0: afresh)
+        std::vector<size_t> timelineExtendedFrom; // the same for its timeline
         int differentAnalyses = 0;
         connect(&document, &SessionDocument::analysisChanged, this, [&] {
             const auto analysis = document.analysis();
             QVERIFY(!analysis->sums);
             extendedFrom.push_back(analysis->groupedSums ? analysis->groupedSums->extendedFrom : SIZE_MAX);
+            timelineExtendedFrom.push_back(analysis->growingTimeline->extendedFrom());
             const auto fresh = AnalysisJob::compute(analysis->file, analysis->filter, {});
             if (test::treeLines(*analysis->topDown) != test::treeLines(*fresh->topDown)) ++differentAnalyses;
             const Profile &profile = *analysis->profile();
@@ -425,6 +427,8 @@ private slots:
         const QString gap = extensionGap(extendedFrom);
         QVERIFY2(gap.isEmpty(), qPrintable(gap));
         QCOMPARE(differentAnalyses, 0);
+        const QString timelineGap = extensionGap(timelineExtendedFrom);
+        QVERIFY2(timelineGap.isEmpty(), qPrintable(timelineGap));
         QCOMPARE(document.analysis()->groupedSums->samplesSummed, size_t{120'000});
         QCOMPARE(analysedAgain.size(), 0);
     }

@@ -358,6 +358,8 @@ void TestGrowingAggregation::onlyPerSampleWeightsExtend() {
     grouped.grouping = ProcessGrouping::Process;
     QVERIFY(!StackSampleSums::canExtend(grouped, grouped));
     QVERIFY(GroupedSampleSums::canExtend(grouped, grouped)); // summed by owner and stack instead
+    QVERIFY(GrowingTimeline::canExtend(grouped, grouped));   // the same rows, grouped or not
+    QVERIFY(!GrowingTimeline::canExtend(period, other));
     SampleFilter byThread = period;
     byThread.grouping = ProcessGrouping::ProcessThread;
     QVERIFY(!GroupedSampleSums::canExtend(grouped, byThread));
