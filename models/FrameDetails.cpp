@@ -25,9 +25,7 @@ std::shared_ptr<const SourceLocations> sourceLocationsOf(const std::shared_ptr<c
 
 std::shared_ptr<const SourceLocations> sourceLocationsOf(const std::shared_ptr<const Profile> &profile,
                                                          const std::shared_ptr<const Profile> &earlier) {
-    if (!earlier) return sourceLocationsOf(profile);
-    const auto before = sourceLocationsOf(earlier);
-    return sourceLocationsCache().of(profile, [&] { return SourceLocations::extend(*before, *profile); });
+    return sourceLocationsCache().of(profile, earlier, &SourceLocations::extend);
 }
 
 QString locationText(const Profile &profile, const SourceLocations &locations, FunctionId function,

@@ -29,9 +29,7 @@ std::shared_ptr<const ReadableNames> readableNamesOf(const std::shared_ptr<const
 
 std::shared_ptr<const ReadableNames> readableNamesOf(const std::shared_ptr<const Profile> &profile,
                                                      const std::shared_ptr<const Profile> &earlier) {
-    if (!earlier) return readableNamesOf(profile);
-    const auto before = readableNamesOf(earlier);
-    return readableNamesCache().of(profile, [&] { return ReadableNames::extend(*before, *profile); });
+    return readableNamesCache().of(profile, earlier, &ReadableNames::extend);
 }
 
 QString displayName(const ReadableNames *names, FunctionId function, const std::string &fullName) {

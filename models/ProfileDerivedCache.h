@@ -39,6 +39,16 @@ public:
         return computed;
     }
 
+    // The value of PROFILE, a snapshot of a growing profile, made by EXTEND(value of EARLIER, PROFILE) from
+    // that of EARLIER, an earlier snapshot (null: computed whole).
+    template <typename Extend>
+    std::shared_ptr<const Value> of(const std::shared_ptr<const Profile> &profile,
+                                    const std::shared_ptr<const Profile> &earlier, const Extend &extend) {
+        if (!earlier) return of(profile);
+        const auto before = of(earlier);
+        return of(profile, [&] { return extend(*before, *profile); });
+    }
+
 private:
     struct Entry {
         std::weak_ptr<const Profile> profile;

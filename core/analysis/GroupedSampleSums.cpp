@@ -127,11 +127,8 @@ std::shared_ptr<const GroupedSampleSums> GroupedSampleSums::extend(const Grouped
 }
 
 bool GroupedSampleSums::canExtend(const SampleFilter &before, const SampleFilter &after) {
-    if (after.grouping == ProcessGrouping::None || before.grouping != after.grouping) return false;
-    SampleFilter ungroupedBefore = before;
-    SampleFilter ungroupedAfter = after;
-    ungroupedBefore.grouping = ungroupedAfter.grouping = ProcessGrouping::None;
-    return StackSampleSums::canExtend(ungroupedBefore, ungroupedAfter);
+    return after.grouping != ProcessGrouping::None && before.grouping == after.grouping &&
+           StackSampleSums::sameSamplesAndWeights(before, after);
 }
 
 } // namespace perfglass

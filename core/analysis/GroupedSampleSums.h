@@ -47,8 +47,8 @@ struct GroupedSampleSums {
     static std::shared_ptr<const GroupedSampleSums> extend(const GroupedSampleSums &previous,
                                                            const Profile &profile, const SampleFilter &filter,
                                                            const AggregationControl &control = {});
-    // Whether sums made under filter `before` may be extended under `after`: both grouped alike and, apart
-    // from that, what StackSampleSums::canExtend allows.
+    // Whether sums made under filter `before` may be extended under `after`: both grouped alike, and
+    // StackSampleSums::sameSamplesAndWeights.
     static bool canExtend(const SampleFilter &before, const SampleFilter &after);
 
 private:

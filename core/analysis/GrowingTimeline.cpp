@@ -27,11 +27,7 @@ std::shared_ptr<const GrowingTimeline> GrowingTimeline::extend(const Profile &pr
 }
 
 bool GrowingTimeline::canExtend(const SampleFilter &before, const SampleFilter &after) {
-    // The same samples with the same weights; grouping by process changes the trees, not the timeline's rows.
-    SampleFilter ungroupedBefore = before;
-    SampleFilter ungroupedAfter = after;
-    ungroupedBefore.grouping = ungroupedAfter.grouping = ProcessGrouping::None;
-    return StackSampleSums::canExtend(ungroupedBefore, ungroupedAfter);
+    return StackSampleSums::sameSamplesAndWeights(before, after); // grouped or not: the same rows
 }
 
 void GrowingTimeline::widenFor(uint64_t time) {

@@ -15,7 +15,7 @@ StackCosts StackCosts::foldGrouped(const Profile &profile, const SampleFilter &f
         ProcessGroups::Owner owner = key.first;
         if (!byThread) owner.tid = owner.pid; // one node per process, whatever thread ran the sample
         const StackId node = groups.node(owner, key.second);
-        if (node == kDroppedStack || sum.count == 0) continue;
+        if (node == kDroppedStack) continue;
         if (node >= result.self.size()) {
             result.self.resize(node + 1, 0);
             result.samples.resize(node + 1, 0);

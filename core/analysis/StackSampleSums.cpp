@@ -77,12 +77,16 @@ std::shared_ptr<const StackSampleSums> StackSampleSums::extend(const StackSample
 }
 
 bool StackSampleSums::canExtend(const SampleFilter &before, const SampleFilter &after) {
+    return after.grouping == ProcessGrouping::None && sameSamplesAndWeights(before, after);
+}
+
+bool StackSampleSums::sameSamplesAndWeights(const SampleFilter &before, const SampleFilter &after) {
     if (after.cost != CostKind::Period && after.cost != CostKind::Samples) return false;
-    if (after.grouping != ProcessGrouping::None) return false;
     SampleFilter a = before;
     SampleFilter b = after;
     a.offCpuTime = b.offCpuTime = nullptr; // not read for period or count weights
     a.latency = b.latency = nullptr;
+    a.grouping = b.grouping = ProcessGrouping::None; // changes the trees, not the samples or their weights
     return a == b;
 }
 

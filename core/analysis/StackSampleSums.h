@@ -31,10 +31,13 @@ struct StackSampleSums {
     static std::shared_ptr<const StackSampleSums> extend(const StackSampleSums &previous,
                                                          const Profile &profile, const SampleFilter &filter,
                                                          const AggregationControl &control = {});
-    // Whether sums made under filter `before` may be extended under `after`: the same samples accepted and
-    // each sample's weight its own (off-CPU and latency weights of earlier samples change as the profile
-    // grows; per-process grouping is summed elsewhere).
+    // Whether sums made under filter `before` may be extended under `after`: ungrouped (per-process grouping
+    // is summed by GroupedSampleSums) and sameSamplesAndWeights.
     static bool canExtend(const SampleFilter &before, const SampleFilter &after);
+    // Whether `after` accepts the samples `before` does, with each sample's weight its own (off-CPU and
+    // latency weights of earlier samples change as the profile grows), whatever either groups by: what every
+    // aggregation of a growing profile needs to extend an earlier snapshot's.
+    static bool sameSamplesAndWeights(const SampleFilter &before, const SampleFilter &after);
 
 private:
     void add(const Profile &profile, const SampleFilter &filter, size_t begin, size_t end);
