@@ -55,7 +55,8 @@ StackCosts costsFor(const Profile &profile, const SampleFilter &filter, const Se
                                 earlier->topDown ? &earlier->topDown->stacks() : nullptr);
     if (earlier && earlier->groupedSums && GroupedSampleSums::canExtend(earlier->filter, filter))
         return StackCosts::foldGrouped(
-            profile, filter, GroupedSampleSums::extend(*earlier->groupedSums, profile, filter, control));
+            profile, filter, GroupedSampleSums::extend(*earlier->groupedSums, profile, filter, control),
+            earlier->groupedFold.get());
     return StackCosts::compute(profile, filter, control);
 }
 
@@ -109,7 +110,10 @@ std::shared_ptr<SessionAnalysis> AnalysisJob::compute(std::shared_ptr<const Sess
     const SessionAnalysis *earlier = earlierSnapshot(*analysis->file, previous);
     const StackCosts costs = costsFor(*profile, filter, earlier, control);
     analysis->sums = costs.sums;
-    if (analysis->file->lineage != 0) analysis->groupedSums = costs.groupedSums;
+    if (analysis->file->lineage != 0) {
+        analysis->groupedSums = costs.groupedSums;
+        analysis->groupedFold = costs.groupedFold;
+    }
     report(0.4);
     analysis->topDown = CallTree::topDownFromCosts(profile, costs);
     // The bottom-up tree walks every leaf's path to the outermost frame: on deep stacks (DWARF) it costs as

@@ -7,6 +7,7 @@
 #include "SessionFile.h"
 #include "analysis/CallTree.h"
 #include "analysis/FlatProfile.h"
+#include "analysis/GroupedFold.h"
 #include "analysis/GroupedSampleSums.h"
 #include "analysis/GrowingTimeline.h"
 #include "analysis/SampleFilter.h"
@@ -34,10 +35,12 @@ struct SessionAnalysis {
     // processes, threads and CPUs: every thread and CPU keeps its row), for the timeline.
     std::shared_ptr<const TimelineBuckets> timeline;
     // What the next snapshot of a growing profile extends: the filter's sums by Profile stack (null when
-    // grouped by process), for a growing profile the sums by owner and stack when grouped (null otherwise:
-    // a loaded session never extends them), and for a growing profile the timeline it was cut from.
+    // grouped by process), for a growing profile the sums by owner and stack when grouped and their fold
+    // (null otherwise: a loaded session never extends them), and for a growing profile the timeline it was
+    // cut from.
     std::shared_ptr<const StackSampleSums> sums;
     std::shared_ptr<const GroupedSampleSums> groupedSums;
+    std::shared_ptr<const GroupedFold> groupedFold;
     std::shared_ptr<const GrowingTimeline> growingTimeline;
     SampleFilter filter; // what the trees and the flat profile count
     int event = 0;       // which event of the profile the trees count (filter.event)

@@ -22,7 +22,7 @@ constexpr uint64_t kThreadKey = uint64_t{1} << 32;
 
 ProcessGroups::ProcessGroups(const Profile &profile, std::shared_ptr<const TransformedStacks> base,
                              ProcessGrouping grouping)
-    : profile_(profile)
+    : profile_(&profile)
     , base_(std::move(base))
     , result_(std::make_shared<TransformedStacks>())
     , grouping_(grouping) {
@@ -31,6 +31,47 @@ ProcessGroups::ProcessGroups(const Profile &profile, std::shared_ptr<const Trans
     result_->map_ = base_->map_;
     result_->transformed_ = true; // process nodes above the stacks: not a tree extend() may continue
     result_->emptyMapsTo_ = base_->emptyMapsTo_;
+}
+
+std::shared_ptr<const TransformedStacks> ProcessGroups::tree() {
+    handedOut_ = true;
+    return result_;
+}
+
+TransformedStacks &ProcessGroups::unsharedTree() {
+    if (handedOut_) {
+        result_ = std::make_shared<TransformedStacks>(*result_);
+        handedOut_ = false;
+    }
+    return *result_;
+}
+
+bool ProcessGroups::grow(const Profile &profile) {
+    std::shared_ptr<const TransformedStacks> base = TransformedStacks::extend(*base_, profile);
+    if (!base) return false;
+    auto grown = std::make_shared<TransformedStacks>();
+    grown->nodes_ = result_->nodes_;
+    grown->synthetic_ = result_->synthetic_;
+    grown->firstSynthetic_ = base->firstSynthetic_;
+    grown->map_ = base->map_;
+    grown->emptyMapsTo_ = base->emptyMapsTo_;
+    grown->transformed_ = true;
+    const FunctionId shift = base->firstSynthetic_ - result_->firstSynthetic_;
+    for (const StackId node : groupNodes_)
+        grown->nodes_[node].function += shift;
+    profile_ = &profile;
+    base_ = std::move(base);
+    result_ = std::move(grown);
+    handedOut_ = false;
+    nameUnnamedGroups();
+    return true;
+}
+
+// Groups named by no command take the last one the session gives their process or thread, which a later
+// snapshot may know.
+void ProcessGroups::nameUnnamedGroups() {
+    for (const uint32_t index : unnamedGroups_)
+        result_->synthetic_[index].name = groupName(groupOfSynthetic_[index]);
 }
 
 std::string ProcessGroups::processName(const Profile &profile, uint32_t pid, StringId command) {
@@ -55,14 +96,32 @@ StackId ProcessGroups::child(StackId parent, FunctionId function, bool inlined) 
     const uint64_t key = (uint64_t{parent} << 32) | function;
     auto [it, inserted] =
         children_[inlined ? 1 : 0].try_emplace(key, static_cast<StackId>(result_->nodes_.size()));
-    if (inserted) result_->nodes_.push_back({function, parent, inlined});
+    if (inserted) unsharedTree().nodes_.push_back({function, parent, inlined});
     return it->second;
 }
 
-FunctionId ProcessGroups::synthetic(uint64_t key, StringId command, std::string name, ModuleId module) {
-    auto [it, inserted] =
-        functions_.try_emplace({key, command}, static_cast<FunctionId>(result_->functionCount()));
-    if (inserted) result_->synthetic_.push_back({std::move(name), module});
+std::string ProcessGroups::groupName(const GroupKey &key) const {
+    if (key.id & kThreadKey)
+        return threadName(*profile_, static_cast<uint32_t>(key.id & ~kThreadKey), key.command);
+    return processName(*profile_, static_cast<uint32_t>(key.id), key.command);
+}
+
+StackId ProcessGroups::groupChild(StackId parent, const GroupKey &key, ModuleId module) {
+    auto [named, isNew] = syntheticOf_.try_emplace(key, static_cast<uint32_t>(result_->synthetic_.size()));
+    if (isNew) {
+        unsharedTree().synthetic_.push_back({groupName(key), module});
+        groupOfSynthetic_.resize(result_->synthetic_.size());
+        groupOfSynthetic_.back() = key;
+        if (key.command == 0 && key.id != 0) unnamedGroups_.push_back(named->second);
+    }
+    const uint32_t index = named->second;
+    const uint64_t childKey = (uint64_t{parent} << 32) | index;
+    auto [it, inserted] = groupChildren_.try_emplace(childKey, static_cast<StackId>(result_->nodes_.size()));
+    if (inserted) {
+        const auto function = static_cast<FunctionId>(result_->firstSynthetic_ + index);
+        unsharedTree().nodes_.push_back({function, parent, false});
+        groupNodes_.push_back(it->second);
+    }
     return it->second;
 }
 
@@ -70,13 +129,9 @@ StackId ProcessGroups::groupNode(const Owner &owner) {
     if (const auto found = groups_.find(owner); found != groups_.end()) return found->second;
     const uint32_t pid = owner.pid;
     const ModuleId module = pid == 0 ? kIdleModule : kProcessModule;
-    StackId node = child(
-        kNoStack, synthetic(pid, owner.process, processName(profile_, pid, owner.process), module), false);
+    StackId node = groupChild(kNoStack, {pid, owner.process}, module);
     if (grouping_ == ProcessGrouping::ProcessThread && pid != 0)
-        node = child(node,
-                     synthetic(kThreadKey | owner.tid, owner.thread,
-                               threadName(profile_, owner.tid, owner.thread), kProcessModule),
-                     false);
+        node = groupChild(node, {kThreadKey | owner.tid, owner.thread}, kProcessModule);
     groups_.emplace(owner, node);
     return node;
 }

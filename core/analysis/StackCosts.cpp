@@ -1,35 +1,15 @@
 #include "analysis/StackCosts.h"
 
-#include "analysis/ProcessGroups.h"
+#include "analysis/GroupedFold.h"
 
 #include <utility>
 
 namespace perfglass {
 
 StackCosts StackCosts::foldGrouped(const Profile &profile, const SampleFilter &filter,
-                                   std::shared_ptr<const GroupedSampleSums> groupedSums) {
-    ProcessGroups groups(profile, TransformedStacks::build(profile, filter.transforms), filter.grouping);
-    const bool byThread = filter.grouping == ProcessGrouping::ProcessThread;
-    StackCosts result;
-    for (const auto &[key, sum] : groupedSums->sums) {
-        ProcessGroups::Owner owner = key.first;
-        if (!byThread) owner.tid = owner.pid; // one node per process, whatever thread ran the sample
-        const StackId node = groups.node(owner, key.second);
-        if (node == kDroppedStack) continue;
-        if (node >= result.self.size()) {
-            result.self.resize(node + 1, 0);
-            result.samples.resize(node + 1, 0);
-        }
-        result.self[node] += sum.cost;
-        result.samples[node] += sum.count;
-        result.total += sum.cost;
-        result.sampleCount += sum.count;
-    }
-    result.stacks = groups.tree();
-    result.self.resize(result.stacks->size(), 0);
-    result.samples.resize(result.stacks->size(), 0);
-    result.groupedSums = std::move(groupedSums);
-    return result;
+                                   std::shared_ptr<const GroupedSampleSums> groupedSums,
+                                   const GroupedFold *earlier) {
+    return GroupedFold::fold(profile, filter, std::move(groupedSums), earlier);
 }
 
 StackCosts StackCosts::compute(const Profile &profile, const SampleFilter &filter,

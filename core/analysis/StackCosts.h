@@ -3,7 +3,8 @@
 // parallel), then folded onto the transformed tree: O(samples / workers + stacks). One StackCosts serves
 // both trees and the flat profile of a filter; the sums of a growing profile's snapshot extend its
 // predecessor's (fold them). Grouped by process (SampleFilter::grouping), the sums are per process or thread
-// and stack (GroupedSampleSums, which extend alike), on a tree from ProcessGroups.
+// and stack (GroupedSampleSums, which extend alike), on a tree from ProcessGroups (GroupedFold, which a
+// growing profile's next snapshot continues).
 #pragma once
 
 #include "analysis/AggregationRunner.h"
@@ -18,6 +19,8 @@
 
 namespace perfglass {
 
+class GroupedFold;
+
 struct StackCosts {
     std::shared_ptr<const TransformedStacks> stacks;
     std::vector<uint64_t> self;    // by transformed node: cost of the samples whose stack ends there
@@ -29,6 +32,7 @@ struct StackCosts {
     // process), or per process or thread and Profile stack (null unless grouped).
     std::shared_ptr<const StackSampleSums> sums;
     std::shared_ptr<const GroupedSampleSums> groupedSums;
+    std::shared_ptr<const GroupedFold> groupedFold; // what the next snapshot's grouped fold continues
 
     // Throws Error for bad transforms and Cancelled.
     static StackCosts compute(const Profile &profile, const SampleFilter &filter,
@@ -40,9 +44,11 @@ struct StackCosts {
                            std::shared_ptr<const StackSampleSums> sums,
                            const TransformedStacks *earlier = nullptr);
     // The costs of grouped sums (of profile, under filter, which groups by process) on a tree with a root
-    // per process or thread (ProcessGroups).
+    // per process or thread (ProcessGroups). EARLIER: the fold of an earlier snapshot, continued when
+    // groupedSums extend the sums it folded (GroupedFold).
     static StackCosts foldGrouped(const Profile &profile, const SampleFilter &filter,
-                                  std::shared_ptr<const GroupedSampleSums> groupedSums);
+                                  std::shared_ptr<const GroupedSampleSums> groupedSums,
+                                  const GroupedFold *earlier = nullptr);
 };
 
 } // namespace perfglass

@@ -396,9 +396,9 @@ private slots:
     }
 
     // Grouped by process and thread (a system-wide session's default), each snapshot's analysis extends the
-    // grouped sums of the one before, into the trees a fresh analysis makes; caller/callee from its tree
-    // equals their computation from the samples; the timeline extends too. The loader analyses each snapshot
-    // grouped, as it is shown: no second analysis follows.
+    // grouped sums of the one before and continues its fold, into the trees a fresh analysis makes;
+    // caller/callee from its tree equals their computation from the samples; the timeline extends too. The
+    // loader analyses each snapshot grouped, as it is shown: no second analysis follows.
     void groupedAnalysesExtendTheOneBefore() {
         QTemporaryDir dir;
         SessionDocument document;
@@ -409,10 +409,12 @@ private slots:
         std::vector<size_t> extendedFrom; // by shown analysis: the samples it was extended from (0: afresh)
         std::vector<size_t> timelineExtendedFrom; // the same for its timeline
         int differentAnalyses = 0;
+        int foldsContinued = 0;
         connect(&document, &SessionDocument::analysisChanged, this, [&] {
             const auto analysis = document.analysis();
             QVERIFY(!analysis->sums);
-            extendedFrom.push_back(analysis->groupedSums ? analysis->groupedSums->extendedFrom : SIZE_MAX);
+            extendedFrom.push_back(analysis->groupedSums ? analysis->groupedSums->extendedFrom() : SIZE_MAX);
+            if (analysis->groupedFold && analysis->groupedFold->continued()) ++foldsContinued;
             timelineExtendedFrom.push_back(analysis->growingTimeline->extendedFrom());
             const auto fresh = AnalysisJob::compute(analysis->file, analysis->filter, {});
             if (test::treeLines(*analysis->topDown) != test::treeLines(*fresh->topDown)) ++differentAnalyses;
@@ -429,7 +431,8 @@ private slots:
         QCOMPARE(differentAnalyses, 0);
         const QString timelineGap = extensionGap(timelineExtendedFrom);
         QVERIFY2(timelineGap.isEmpty(), qPrintable(timelineGap));
-        QCOMPARE(document.analysis()->groupedSums->samplesSummed, size_t{120'000});
+        QCOMPARE(document.analysis()->groupedSums->samplesSummed(), size_t{120'000});
+        QVERIFY2(foldsContinued > 0, "every grouped fold started afresh");
         QCOMPARE(analysedAgain.size(), 0);
     }
 

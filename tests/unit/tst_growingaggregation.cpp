@@ -1,11 +1,12 @@
 // Aggregations of a growing profile, snapshot by snapshot (analysis/StackSampleSums, GrowingTimeline): each
 // snapshot's sums extend its predecessor's by the samples it added, and what they fold into (both trees, the
 // flat profile) equals the aggregation of the whole snapshot, as do the function-level tree and the unnamed
-// frames extended by the stacks added; grouped by process, the sums by owner and stack extend alike; the
-// growing timeline, whose bucket width doubles as the profile outgrows it, equals TimelineBuckets::compute
-// over its range.
+// frames extended by the stacks added; grouped by process, the sums by owner and stack extend alike, and
+// their fold continues the earlier snapshot's; the growing timeline, whose bucket width doubles as the
+// profile outgrows it, equals TimelineBuckets::compute over its range.
 #include "analysis/CallTree.h"
 #include "analysis/FlatProfile.h"
+#include "analysis/GroupedFold.h"
 #include "analysis/GroupedSampleSums.h"
 #include "analysis/GrowingTimeline.h"
 #include "analysis/StackCosts.h"
@@ -309,9 +310,10 @@ void TestGrowingAggregation::growingTimelineEqualsTheTimelineOfItsRange() {
     }
 }
 
-// Grouped by process (and thread), the sums extend snapshot by snapshot into the trees of the whole
-// snapshot, also when the session names a process's thread, and then its main thread, only after samples of
-// them were summed: the owners summed unnamed get the names a sum of every sample gives them.
+// Grouped by process (and thread), the sums extend snapshot by snapshot, and their fold onto the grouped tree
+// continues the earlier snapshot's by the entries the extension changed, into the trees and the flat profile
+// of the whole snapshot, also when the session names a process's thread, and then its main thread, only after
+// samples of them were summed: the owners summed unnamed get the names a sum of every sample gives them.
 void TestGrowingAggregation::groupedSumsExtendSnapshotBySnapshot() {
     test::HandProfile hand;
     for (const ProcessGrouping grouping : {ProcessGrouping::Process, ProcessGrouping::ProcessThread}) {
@@ -321,22 +323,37 @@ void TestGrowingAggregation::groupedSumsExtendSnapshotBySnapshot() {
             test::HandProfile growing = hand;
             uint64_t time = 3000;
             std::shared_ptr<const GroupedSampleSums> sums;
-            for (size_t step = 0; step < 4; ++step) {
+            std::shared_ptr<const GroupedFold> fold; // the previous snapshot's
+            for (size_t step = 0; step < 5; ++step) {
                 nameOtherProcess(growing, step, time);
-                // The last step's samples are more than one worker sums (AggregationRunner).
-                grow(growing, step == 3 ? 70'000 : 40, time, 1000);
+                // Step 3's samples are more than one worker sums (AggregationRunner); step 4 adds few.
+                grow(growing, step == 3 ? 70'000 : step == 4 ? 3 : 40, time, 1000);
                 growOtherProcess(growing, step == 3 ? 300 : 40, time);
                 const std::shared_ptr<const Profile> snapshot = growing.shared();
-                const size_t before = sums ? sums->samplesSummed : 0;
+                const size_t before = sums ? sums->samplesSummed() : 0;
                 sums = sums ? GroupedSampleSums::extend(*sums, *snapshot, filter)
                             : GroupedSampleSums::compute(*snapshot, filter);
-                QCOMPARE(sums->extendedFrom, before);
-                QCOMPARE(sums->samplesSummed, snapshot->samples.size());
-                QCOMPARE(sums->withoutMainThread.empty(), step >= 2);
-                const StackCosts extended = StackCosts::foldGrouped(*snapshot, filter, sums);
+                QCOMPARE(sums->extendedFrom(), before);
+                QCOMPARE(sums->samplesSummed(), snapshot->samples.size());
+                QCOMPARE(sums->awaitsMainThreadNames(), step < 2);
+                if (step == 4) QVERIFY(sums->changes().size() < sums->entries().size() / 2);
+                const StackCosts extended = StackCosts::foldGrouped(*snapshot, filter, sums, fold.get());
+                QCOMPARE(extended.groupedFold->continued(), step > 0 && filter.transforms.empty());
+                const StackCosts whole = StackCosts::compute(*snapshot, filter);
                 QCOMPARE(test::treeLines(*CallTree::topDownFromCosts(snapshot, extended)),
-                         test::treeLines(*CallTree::topDown(snapshot, filter)));
-                QCOMPARE(extended.sampleCount, StackCosts::compute(*snapshot, filter).sampleCount);
+                         test::treeLines(*CallTree::topDownFromCosts(snapshot, whole)));
+                QCOMPARE(flatLines(*snapshot, FlatProfile::fromCosts(extended)),
+                         flatLines(*snapshot, FlatProfile::fromCosts(whole)));
+                QCOMPARE(extended.sampleCount, whole.sampleCount);
+                QCOMPARE(extended.total, whole.total);
+                if (fold) {
+                    // The earlier fold was handed on: another fold of the same sums starts afresh, alike.
+                    const StackCosts again = StackCosts::foldGrouped(*snapshot, filter, sums, fold.get());
+                    QVERIFY(!again.groupedFold->continued());
+                    QCOMPARE(test::treeLines(*CallTree::topDownFromCosts(snapshot, again)),
+                             test::treeLines(*CallTree::topDownFromCosts(snapshot, whole)));
+                }
+                fold = extended.groupedFold;
             }
         }
     }
