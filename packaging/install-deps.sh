@@ -26,7 +26,7 @@
 #            libc6-dbg (glibc's debug file: script names glibc's inlined functions from it as perf does, and
 #            tst_addr2linenames checks those names against binutils' addr2line), openssh-server
 #            openssh-client iproute2 (tst_remoterecord records through a throwaway sshd on loopback in a private
-#            network namespace)
+#            network namespace), mold (links the test programs in a third of gold's time)
 #   bench:   build, and linux-perf hotspot hyperfine python3 (make bench compares against perf and perfparser;
 #            bench/replicate-samples.py makes the big files of bench/scale.sh)
 #   icons:   librsvg2-bin (packaging/render-icons.sh)
@@ -50,7 +50,7 @@ build="$run build-essential cmake ninja-build pkg-config
 test="$build clang-format universal-ctags clang libclang-rt-14-dev linux-perf hotspot xvfb xauth
   dpkg-dev lintian desktop-file-utils appstream shared-mime-info man-db
   dbus-daemon polkitd pkexec util-linux binutils python3 golang-go chromium librsvg2-bin nodejs bash zsh rustc
-  default-jdk-headless libc6-dbg openssh-server openssh-client iproute2"
+  default-jdk-headless libc6-dbg openssh-server openssh-client iproute2 mold"
 bench="$build linux-perf hotspot hyperfine python3"
 icons="librsvg2-bin"
 
