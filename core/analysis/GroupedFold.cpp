@@ -27,8 +27,8 @@ void GroupedFold::add(State &state, const SampleFilter &filter, const GroupedSam
     state.sampleCount += count;
 }
 
-std::unique_ptr<GroupedFold::State> GroupedFold::foldAfresh(const Profile &profile, const SampleFilter &filter,
-                                                            const GroupedSampleSums &sums) {
+std::unique_ptr<GroupedFold::State>
+GroupedFold::foldAfresh(const Profile &profile, const SampleFilter &filter, const GroupedSampleSums &sums) {
     auto state = std::make_unique<State>();
     state->groups = std::make_unique<ProcessGroups>(
         profile, TransformedStacks::build(profile, filter.transforms), filter.grouping);

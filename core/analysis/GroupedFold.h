@@ -1,8 +1,8 @@
-// Grouped sums (GroupedSampleSums) folded onto the grouped tree (ProcessGroups), and what the fold of the next
-// snapshot of a growing profile continues: the grouping with its node maps and the costs by node. A fold of
-// sums that extend the sums folded here adds only their changes (GroupedSampleSums::changes) onto the grown
-// grouping, so a system-wide live view's refresh costs the (owner, stack) entries it added or changed, not
-// every entry summed so far. Without transforms only: a transformed base tree cannot grow.
+// Grouped sums (GroupedSampleSums) folded onto the grouped tree (ProcessGroups), and what the fold of the
+// next snapshot of a growing profile continues: the grouping with its node maps and the costs by node. A fold
+// of sums that extend the sums folded here adds only their changes (GroupedSampleSums::changes) onto the
+// grown grouping, so a system-wide live view's refresh costs the (owner, stack) entries it added or changed,
+// not every entry summed so far. Without transforms only: a transformed base tree cannot grow.
 #pragma once
 
 #include "analysis/GroupedSampleSums.h"
@@ -24,7 +24,8 @@ public:
     // or thread. EARLIER: the fold of an earlier snapshot, which is continued when SUMS extend the sums it
     // folded (its state is handed on: an earlier fold is continued at most once, later folds start afresh).
     static StackCosts fold(const Profile &profile, const SampleFilter &filter,
-                           std::shared_ptr<const GroupedSampleSums> sums, const GroupedFold *earlier = nullptr);
+                           std::shared_ptr<const GroupedSampleSums> sums,
+                           const GroupedFold *earlier = nullptr);
 
     // Whether this fold continued an earlier one rather than folding every entry.
     bool continued() const { return continued_; }
