@@ -53,7 +53,7 @@ std::unique_ptr<GroupedFold::State> GroupedFold::continueFold(const Profile &pro
 
 std::unique_ptr<GroupedFold::State> GroupedFold::take(uint64_t sumsId, ProcessGrouping grouping) const {
     const std::lock_guard lock(mutex_);
-    if (!state_ || state_->sumsId != sumsId || state_->grouping != grouping) return nullptr;
+    if (!state_ || state_->sumsId != sumsId || state_->groups->grouping() != grouping) return nullptr;
     return std::move(state_);
 }
 
@@ -64,7 +64,6 @@ StackCosts GroupedFold::fold(const Profile &profile, const SampleFilter &filter,
     folded->continued_ = state != nullptr;
     if (!state) state = foldAfresh(profile, filter, *sums);
     state->sumsId = sums->id();
-    state->grouping = filter.grouping;
 
     StackCosts result;
     result.stacks = state->groups->tree();

@@ -38,7 +38,6 @@ private:
         uint64_t total = 0;
         uint64_t sampleCount = 0;
         uint64_t sumsId = 0; // the sums folded (GroupedSampleSums::id)
-        ProcessGrouping grouping = ProcessGrouping::None;
     };
 
     static std::unique_ptr<State> foldAfresh(const Profile &profile, const SampleFilter &filter,

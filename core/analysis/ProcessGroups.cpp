@@ -26,11 +26,17 @@ ProcessGroups::ProcessGroups(const Profile &profile, std::shared_ptr<const Trans
     , base_(std::move(base))
     , result_(std::make_shared<TransformedStacks>())
     , grouping_(grouping) {
-    result_->firstSynthetic_ = base_->firstSynthetic_;
     result_->synthetic_ = base_->synthetic_;
-    result_->map_ = base_->map_;
-    result_->transformed_ = true; // process nodes above the stacks: not a tree extend() may continue
-    result_->emptyMapsTo_ = base_->emptyMapsTo_;
+    takeStacksOfBase(*result_, *base_);
+}
+
+// What the grouped tree takes from its base: where each Profile stack goes (only whether it was dropped
+// matters: node() gives a sample's node) and where the synthetic functions start.
+void ProcessGroups::takeStacksOfBase(TransformedStacks &tree, const TransformedStacks &base) {
+    tree.firstSynthetic_ = base.firstSynthetic_;
+    tree.map_ = base.map_;
+    tree.emptyMapsTo_ = base.emptyMapsTo_;
+    tree.transformed_ = true; // process nodes above the stacks: not a tree extend() may continue
 }
 
 std::shared_ptr<const TransformedStacks> ProcessGroups::tree() {
@@ -52,10 +58,7 @@ bool ProcessGroups::grow(const Profile &profile) {
     auto grown = std::make_shared<TransformedStacks>();
     grown->nodes_ = result_->nodes_;
     grown->synthetic_ = result_->synthetic_;
-    grown->firstSynthetic_ = base->firstSynthetic_;
-    grown->map_ = base->map_;
-    grown->emptyMapsTo_ = base->emptyMapsTo_;
-    grown->transformed_ = true;
+    takeStacksOfBase(*grown, *base);
     const FunctionId shift = base->firstSynthetic_ - result_->firstSynthetic_;
     for (const StackId node : groupNodes_)
         grown->nodes_[node].function += shift;

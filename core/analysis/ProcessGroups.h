@@ -50,6 +50,7 @@ public:
     // that had no command are named as PROFILE names them. False, changing nothing, when the base tree was
     // transformed (it cannot extend).
     bool grow(const Profile &profile);
+    ProcessGrouping grouping() const { return grouping_; }
 
     // "command (PID n)", "command (TID n)": COMMAND, else the last command the session gave the process or
     // thread.
@@ -64,6 +65,7 @@ private:
         auto operator<=>(const GroupKey &) const = default;
     };
 
+    static void takeStacksOfBase(TransformedStacks &tree, const TransformedStacks &base);
     TransformedStacks &unsharedTree();
     StackId child(StackId parent, FunctionId function, bool inlined);
     StackId groupChild(StackId parent, const GroupKey &key, ModuleId module);
