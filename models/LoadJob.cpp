@@ -12,6 +12,9 @@
 #include <QElapsedTimer>
 #include <QFileInfo>
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
@@ -101,6 +104,10 @@ struct LoadJob::LiveLoad {
     double shareRead = 0;
     LiveState state = LiveState::CaughtUp;
     std::optional<size_t> deliveredSamples; // of the last snapshot handed over
+    // stopFollowing() asked that the next step finish what was read (set on the UI thread, read by the step);
+    // the step that did says stopped.
+    std::atomic<bool> stopRequested{false};
+    bool stopped = false;
     // Its snapshots' lineage (SessionFile::lineage), and the analysis of the last one, which the next
     // extends.
     uint64_t lineage = nextLineage();
@@ -152,6 +159,11 @@ void LoadJob::startStep() {
             return readLive(path, options, settings, live, shape, stop, report);
         },
         [this](std::shared_ptr<const SessionAnalysis> session) {
+            // A step that began before stopFollowing(): the next one finishes, with all this one read.
+            if (live_ && live_->stopRequested && live_->state != LiveState::Ended) {
+                startStep();
+                return;
+            }
             // While records wait (a file opened in steps, a burst on a pipe), the next step reads on
             // while this snapshot is shown, rather than after the views have taken it in.
             const bool readsOn = live_ && live_->state == LiveState::MoreToRead;
@@ -159,6 +171,14 @@ void LoadJob::startStep() {
             if (session) emit loaded(std::move(session)); // none: nothing new to show
             if (!readsOn) emit stepEnded();
         });
+}
+
+bool LoadJob::stopFollowing() {
+    if (!live_ || live_->opened || live_->stopRequested) return false;
+    if (!isRunning() && (!live_->loader || live_->state == LiveState::Ended)) return false;
+    live_->stopRequested = true;
+    if (!isRunning()) startStep();
+    return true;
 }
 
 LoadJob::LiveState LoadJob::liveState() const {
@@ -190,6 +210,7 @@ std::shared_ptr<const Profile> LoadJob::readStep(const QString &path, LoadOption
                                                  const std::stop_token &stop,
                                                  const std::function<void(double)> &progress) {
     if (live.finished) return live.finished;
+    if (live.stopRequested && live.loader) return finishStopped(live);
     GrowingProfileLoader &loader = liveLoader(path, options, live, stop);
     using StepEnd = GrowingProfileLoader::StepEnd;
     StepEnd end = loader.step(live.stepBudget, stop, progress);
@@ -204,6 +225,23 @@ std::shared_ptr<const Profile> LoadJob::readStep(const QString &path, LoadOption
     if (end != StepEnd::Ended) return loader.snapshot();
     live.finished = loader.finish();
     live.loader.reset();
+    return live.finished;
+}
+
+// What was read of a stream the user stopped following, as its complete profile. Standard input is let go
+// too (the reader leaves it open): nothing reads it again, and its writer (perf record -o -) gets EPIPE and
+// ends rather than blocking on a full pipe.
+std::shared_ptr<const Profile> LoadJob::finishStopped(LiveLoad &live) {
+    live.finished = live.loader->finish();
+    live.loader.reset();
+    live.stopped = true;
+    live.state = LiveState::Ended;
+    if (live.path == QLatin1String("-")) {
+        if (const int null = ::open("/dev/null", O_RDONLY | O_CLOEXEC); null >= 0) {
+            ::dup2(null, STDIN_FILENO);
+            ::close(null);
+        }
+    }
     return live.finished;
 }
 
@@ -243,6 +281,10 @@ LoadJob::readLive(const QString &path, LoadOptions options, const SymbolSettings
     if (inSteps) {
         describeOpened(*file, *live->opened);
         if (!live->finished) file->partialShare = std::clamp(live->shareRead, 1e-3, 0.999);
+    } else if (live->stopped) {
+        file->growth = SessionFile::Growth::Stopped;
+    } else if (!live->finished) {
+        file->growth = SessionFile::Growth::Growing;
     }
     const std::shared_ptr<const Profile> shown = file->profile;
     const SessionFile *earlierFile = live->lastAnalysis ? live->lastAnalysis->file.get() : nullptr;

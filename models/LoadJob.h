@@ -93,6 +93,12 @@ public slots:
     // longer step (LoadStepPlan); the last step hands over the complete profile (Ended). Progress reports the
     // share read.
     void loadInSteps(const QString &path, LoadStepPlan plan = {});
+    // Stops following what loadLive() reads (a stream the user no longer wants to wait for): once the step
+    // running, if any, has ended, a last step hands over everything read so far as the complete profile,
+    // marked SessionFile::Growth::Stopped (GrowingProfileLoader::finish: its notice says how much was read),
+    // and lets go of the input, so that its writer ends rather than waits on a full pipe. Returns whether
+    // such a step will come (not when nothing was read yet, nor when the input has ended).
+    bool stopFollowing();
 
 signals:
     void loaded(std::shared_ptr<const perfglass::SessionAnalysis> session);
@@ -111,6 +117,7 @@ private:
     static std::shared_ptr<const Profile> readStep(const QString &path, LoadOptions &options, LiveLoad &live,
                                                    const std::stop_token &stop,
                                                    const std::function<void(double)> &progress);
+    static std::shared_ptr<const Profile> finishStopped(LiveLoad &live);
     static GrowingProfileLoader &liveLoader(const QString &path, LoadOptions &options, LiveLoad &live,
                                             const std::stop_token &stop);
     void startStep();

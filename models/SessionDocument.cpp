@@ -70,7 +70,8 @@ SessionDocument::SessionDocument(QObject *parent)
     connect(loader_, &LoadJob::loaded, this, &SessionDocument::onLoaded);
     connect(loader_, &LoadJob::stepEnded, this, &SessionDocument::followStream);
     connect(loader_, &LoadJob::failed, this, &SessionDocument::loadFailed);
-    connect(loader_, &LoadJob::failed, streamTimer_, &QTimer::stop); // after loadFailed: a stream's is said
+    // After loadFailed: a stream's failure is said first.
+    connect(loader_, &LoadJob::failed, this, [this] { setStreaming(false); });
     connect(loader_, &LoadJob::failed, this, [this] { inSteps_ = false; });
     connect(loader_, &LoadJob::cancelled, this, &SessionDocument::loadCancelled);
     connect(loader_, &LoadJob::cancelled, this, [this] { inSteps_ = false; });
@@ -93,7 +94,7 @@ SessionDocument::~SessionDocument() {
 }
 
 void SessionDocument::open(const QString &path) {
-    streamTimer_->stop();
+    setStreaming(false);
     reloading_ = false;
     live_ = false;
     inSteps_ = opensInSteps(path);
@@ -105,7 +106,7 @@ void SessionDocument::open(const QString &path) {
 
 void SessionDocument::reload() {
     if (!file_) return;
-    streamTimer_->stop();
+    setStreaming(false);
     reloading_ = true;
     live_ = false;
     inSteps_ = opensInSteps(file_->path);
@@ -131,11 +132,20 @@ void SessionDocument::refreshLive(const QString &path) {
 void SessionDocument::openStream(const QString &path) {
     streamPath_ = path;
     refreshLive(path);
-    streamTimer_->start(LiveRefreshInterval::interval());
+    setStreaming(true);
 }
 
 bool SessionDocument::isStreaming() const {
     return streamTimer_->isActive();
+}
+
+void SessionDocument::setStreaming(bool streaming) {
+    if (streaming == isStreaming()) return;
+    if (streaming)
+        streamTimer_->start(LiveRefreshInterval::interval());
+    else
+        streamTimer_->stop();
+    emit streamingChanged();
 }
 
 // After a refresh of the live view or of a stream: records still wait (a large file, a burst) are read at
@@ -147,7 +157,7 @@ void SessionDocument::followStream() {
     }
     if (!live_) return;
     const LoadJob::LiveState state = loader_->liveState();
-    if (state == LoadJob::LiveState::Ended) streamTimer_->stop();
+    if (state == LoadJob::LiveState::Ended) setStreaming(false);
     if (state != LoadJob::LiveState::MoreToRead) return;
     QTimer::singleShot(0, this, [this, path = loader_->currentPath()] {
         if (live_ && !loader_->isLoading()) refreshLive(path);
@@ -164,8 +174,14 @@ void SessionDocument::readOn() {
     loader_->loadLive(loader_->currentPath());
 }
 
+void SessionDocument::stopFollowing() {
+    if (!isStreaming()) return;
+    setStreaming(false);
+    loader_->stopFollowing();
+}
+
 void SessionDocument::cancel() {
-    streamTimer_->stop();
+    setStreaming(false);
     // Between two steps of a file opened in steps no read runs: the next one is not started.
     const bool betweenSteps = inSteps_ && !loader_->isLoading();
     inSteps_ = false;

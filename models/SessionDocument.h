@@ -59,6 +59,9 @@ public:
     // once while records wait, until it ends; the filter and the undo stack stay as with the live view.
     void openStream(const QString &path);
     bool isStreaming() const;
+    // Stops following the stream openStream() reads: the views keep everything read so far, its snapshot
+    // marked SessionFile::Growth::Stopped, and the rest of the stream is not read (its writer gets EPIPE).
+    void stopFollowing();
     void cancel();
     bool isLoading() const;
     bool isLiveRefresh() const { return live_; }
@@ -95,6 +98,8 @@ signals:
     void loaded(bool reloaded);
     void loadFailed(const QString &message);
     void loadCancelled();
+    // isStreaming() changed: a stream is followed, or no longer (it ended, failed or was stopped).
+    void streamingChanged();
     void analysisStarted();
     void analysisChanged();
     // analysis() is the same analysis with its bottom-up tree, made after the rest (setBottomUpShown).
@@ -116,6 +121,7 @@ private:
                               FilterTransfer::Carried *report) const;
     void applyState(size_t state);
     void followStream();
+    void setStreaming(bool streaming);
     void readOn();
     bool opensInSteps(const QString &path) const;
     void analyze();

@@ -59,6 +59,12 @@ struct SessionFile {
     // A snapshot of a large file opened in steps (LoadJob::loadInSteps): the share of the file read so far,
     // in (0, 1). 0 for a complete profile.
     double partialShare = 0;
+    // A snapshot of a stream or of a file being recorded, which the views follow
+    // (SessionDocument::openStream, refreshLive): Growing while more may arrive; Stopped once the user
+    // stopped following it before it ended, when it holds everything read until then and the rest was not
+    // read. Whole otherwise.
+    enum class Growth { Whole, Growing, Stopped };
+    Growth growth = Growth::Whole;
 
     bool isPartial() const { return partialShare > 0; }
     // A stream read from standard input (perfglass -): path names no file, and the views say so.

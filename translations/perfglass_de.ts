@@ -305,6 +305,45 @@
     </message>
 </context>
 <context>
+    <name>GrowthMark</name>
+    <message>
+        <source>Partial: %1 % read</source>
+        <translation>Unvollständig: %1 % gelesen</translation>
+    </message>
+    <message>
+        <source>The file is still being read: the views grow as it is</source>
+        <translation>Die Datei wird noch gelesen: die Ansichten wachsen mit</translation>
+    </message>
+    <message>
+        <source>so far (%1 % of the file read)</source>
+        <translation>bisher (%1 % der Datei gelesen)</translation>
+    </message>
+    <message>
+        <source>Live: %1 s recorded</source>
+        <translation>Live: %1 s aufgezeichnet</translation>
+    </message>
+    <message>
+        <source>The session is still arriving: the views grow as it does</source>
+        <translation>Die Sitzung kommt noch an: die Ansichten wachsen mit</translation>
+    </message>
+    <message>
+        <source>so far (still arriving)</source>
+        <translation>bisher (kommt noch an)</translation>
+    </message>
+    <message>
+        <source>Stopped: %1 s read</source>
+        <translation>Angehalten: %1 s gelesen</translation>
+    </message>
+    <message>
+        <source>Following the stream was stopped: the views show what was read until then, and the rest of the stream was not read</source>
+        <translation>Das Verfolgen des Datenstroms wurde angehalten: die Ansichten zeigen, was bis dahin gelesen wurde, der Rest des Datenstroms wurde nicht gelesen</translation>
+    </message>
+    <message>
+        <source>(the rest of the stream was not read)</source>
+        <translation>(der Rest des Datenstroms wurde nicht gelesen)</translation>
+    </message>
+</context>
+<context>
     <name>SessionFile</name>
     <message>
         <source>standard input</source>
@@ -1651,14 +1690,6 @@ Modul: %2</translation>
         <source>Idle</source>
         <translation>Leerlauf</translation>
     </message>
-    <message>
-        <source>The file is still being read: the views grow as it is</source>
-        <translation>Die Datei wird noch gelesen: die Ansichten wachsen mit</translation>
-    </message>
-    <message>
-        <source>Partial: %1 % read</source>
-        <translation>Unvollständig: %1 % gelesen</translation>
-    </message>
 </context>
 <context>
     <name>perfglass::FlameGraphWidget</name>
@@ -2056,6 +2087,14 @@ Modul: %2</translation>
     <message>
         <source>Show a session as it arrives: a named pipe that perf record -o - writes into, or a file still being written</source>
         <translation>Eine Sitzung zeigen, während sie ankommt: eine benannte Pipe, in die perf record -o - schreibt, oder eine Datei, die noch geschrieben wird</translation>
+    </message>
+    <message>
+        <source>S&amp;top Following the Stream</source>
+        <translation>Datenstrom nicht mehr verfol&amp;gen</translation>
+    </message>
+    <message>
+        <source>Read no more of the stream shown: the views keep what was read, marked as stopped</source>
+        <translation>Nichts mehr vom gezeigten Datenstrom lesen: die Ansichten behalten das Gelesene, als angehalten markiert</translation>
     </message>
 </context>
 <context>
@@ -3362,6 +3401,13 @@ Modul: %2</translation>
             <numerusform>Ende von %1: %2 s aufgezeichnet, %Ln Samples.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Stopped following %1: %2 s recorded, %Ln sample(s) kept; the rest of the stream was not read.</source>
+        <translation>
+            <numerusform>%1 nicht mehr verfolgt: %2 s aufgezeichnet, %Ln Sample behalten; der Rest des Datenstroms wurde nicht gelesen.</numerusform>
+            <numerusform>%1 nicht mehr verfolgt: %2 s aufgezeichnet, %Ln Samples behalten; der Rest des Datenstroms wurde nicht gelesen.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>perfglass::SessionTabs</name>
@@ -3912,8 +3958,9 @@ Modul: %2</translation>
         <translation>Sagen Sie Perfglass, wo ihre Dateien oder Debug-Dateien liegen:</translation>
     </message>
     <message>
-        <source>%1 so far (%2 % of the file read)</source>
-        <translation>%1 bisher (%2 % der Datei gelesen)</translation>
+        <source>%1 %2</source>
+        <comment>a sample count, then how much of the session it counts</comment>
+        <translation>%1 %2</translation>
     </message>
 </context>
 <context>

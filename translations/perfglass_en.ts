@@ -305,6 +305,45 @@
     </message>
 </context>
 <context>
+    <name>GrowthMark</name>
+    <message>
+        <source>Partial: %1 % read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The file is still being read: the views grow as it is</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>so far (%1 % of the file read)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Live: %1 s recorded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The session is still arriving: the views grow as it does</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>so far (still arriving)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopped: %1 s read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Following the stream was stopped: the views show what was read until then, and the rest of the stream was not read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(the rest of the stream was not read)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>SessionFile</name>
     <message>
         <source>standard input</source>
@@ -1650,14 +1689,6 @@ Module: %2</source>
         <source>Idle</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
-        <source>The file is still being read: the views grow as it is</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Partial: %1 % read</source>
-        <translation type="unfinished"></translation>
-    </message>
 </context>
 <context>
     <name>perfglass::FlameGraphWidget</name>
@@ -2054,6 +2085,14 @@ Module: %2</source>
     </message>
     <message>
         <source>Show a session as it arrives: a named pipe that perf record -o - writes into, or a file still being written</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>S&amp;top Following the Stream</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read no more of the stream shown: the views keep what was read, marked as stopped</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3360,6 +3399,13 @@ Module: %2</source>
             <numerusform>End of %1: %2 s recorded, %Ln samples.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Stopped following %1: %2 s recorded, %Ln sample(s) kept; the rest of the stream was not read.</source>
+        <translation>
+            <numerusform>Stopped following %1: %2 s recorded, %Ln sample kept; the rest of the stream was not read.</numerusform>
+            <numerusform>Stopped following %1: %2 s recorded, %Ln samples kept; the rest of the stream was not read.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>perfglass::SessionTabs</name>
@@ -3910,7 +3956,8 @@ Module: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 so far (%2 % of the file read)</source>
+        <source>%1 %2</source>
+        <comment>a sample count, then how much of the session it counts</comment>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -305,6 +305,45 @@
     </message>
 </context>
 <context>
+    <name>GrowthMark</name>
+    <message>
+        <source>Partial: %1 % read</source>
+        <translation>Partiel : %1 % lu</translation>
+    </message>
+    <message>
+        <source>The file is still being read: the views grow as it is</source>
+        <translation>Le fichier est encore en cours de lecture : les vues grandissent avec lui</translation>
+    </message>
+    <message>
+        <source>so far (%1 % of the file read)</source>
+        <translation>jusqu’ici (%1 % du fichier lu)</translation>
+    </message>
+    <message>
+        <source>Live: %1 s recorded</source>
+        <translation>En direct : %1 s enregistrées</translation>
+    </message>
+    <message>
+        <source>The session is still arriving: the views grow as it does</source>
+        <translation>La session arrive encore : les vues grandissent avec elle</translation>
+    </message>
+    <message>
+        <source>so far (still arriving)</source>
+        <translation>jusqu’ici (arrive encore)</translation>
+    </message>
+    <message>
+        <source>Stopped: %1 s read</source>
+        <translation>Arrêté : %1 s lues</translation>
+    </message>
+    <message>
+        <source>Following the stream was stopped: the views show what was read until then, and the rest of the stream was not read</source>
+        <translation>Le suivi du flux a été arrêté : les vues montrent ce qui avait été lu jusque-là, et le reste du flux n’a pas été lu</translation>
+    </message>
+    <message>
+        <source>(the rest of the stream was not read)</source>
+        <translation>(le reste du flux n’a pas été lu)</translation>
+    </message>
+</context>
+<context>
     <name>SessionFile</name>
     <message>
         <source>standard input</source>
@@ -1651,14 +1690,6 @@ Module : %2</translation>
         <source>Idle</source>
         <translation>Inactivité</translation>
     </message>
-    <message>
-        <source>The file is still being read: the views grow as it is</source>
-        <translation>Le fichier est encore en cours de lecture : les vues grandissent avec lui</translation>
-    </message>
-    <message>
-        <source>Partial: %1 % read</source>
-        <translation>Partiel : %1 % lu</translation>
-    </message>
 </context>
 <context>
     <name>perfglass::FlameGraphWidget</name>
@@ -2056,6 +2087,14 @@ Module : %2</translation>
     <message>
         <source>Show a session as it arrives: a named pipe that perf record -o - writes into, or a file still being written</source>
         <translation>Afficher une session à mesure qu’elle arrive : un tube nommé dans lequel écrit perf record -o -, ou un fichier encore en cours d’écriture</translation>
+    </message>
+    <message>
+        <source>S&amp;top Following the Stream</source>
+        <translation>Arrêter de &amp;suivre le flux</translation>
+    </message>
+    <message>
+        <source>Read no more of the stream shown: the views keep what was read, marked as stopped</source>
+        <translation>Ne plus lire le flux affiché : les vues gardent ce qui a été lu, marqué comme arrêté</translation>
     </message>
 </context>
 <context>
@@ -3362,6 +3401,13 @@ Module : %2</translation>
             <numerusform>Fin de %1 : %2 s enregistrées, %Ln échantillons.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Stopped following %1: %2 s recorded, %Ln sample(s) kept; the rest of the stream was not read.</source>
+        <translation>
+            <numerusform>Suivi de %1 arrêté : %2 s enregistrées, %Ln échantillon gardé ; le reste du flux n’a pas été lu.</numerusform>
+            <numerusform>Suivi de %1 arrêté : %2 s enregistrées, %Ln échantillons gardés ; le reste du flux n’a pas été lu.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>perfglass::SessionTabs</name>
@@ -3912,8 +3958,9 @@ Module : %2</translation>
         <translation>Indiquez à Perfglass où sont leurs fichiers ou leurs fichiers de débogage :</translation>
     </message>
     <message>
-        <source>%1 so far (%2 % of the file read)</source>
-        <translation>%1 jusqu’ici (%2 % du fichier lu)</translation>
+        <source>%1 %2</source>
+        <comment>a sample count, then how much of the session it counts</comment>
+        <translation>%1 %2</translation>
     </message>
 </context>
 <context>

@@ -124,6 +124,9 @@ void MainWindow::connectDocument(SessionPage *page) {
             [this, page](bool reloaded) { onLoaded(page, reloaded); });
     connect(document, &SessionDocument::loadFailed, this,
             [this, page](const QString &message) { onFailed(page, message); });
+    connect(document, &SessionDocument::streamingChanged, this, [this, page] {
+        if (page == currentPage()) updateSessionActions();
+    });
     connect(document, &SessionDocument::analysisChanged, this, [this, page] {
         if (page != currentPage()) return;
         updateTitle();
@@ -365,6 +368,13 @@ void MainWindow::createFileMenu() {
     stream->setToolTip(
         tr("Show a session as it arrives: a named pipe that perf record -o - writes into, or a "
            "file still being written"));
+    stopFollowingAction_ = file->addAction(tr("S&top Following the Stream"), this,
+                                           [this] { currentPage()->document()->stopFollowing(); });
+    stopFollowingAction_->setObjectName(QStringLiteral("stopFollowingAction"));
+    stopFollowingAction_->setToolTip(
+        tr("Read no more of the stream shown: the views keep what was read, marked as stopped"));
+    stopFollowingAction_->setEnabled(false);
+    sessionStatusBar()->addStopFollowingButton(stopFollowingAction_);
     file->addAction(recordingDock_->recordAction());
     recentMenu_ = new RecentFilesMenu(tr("Open Rece&nt"), file);
     file->addMenu(recentMenu_);
@@ -420,6 +430,7 @@ void MainWindow::updateSessionActions() {
     for (QAction *action : std::as_const(sessionActions_))
         action->setEnabled(open);
     exportMenu_->setEnabled(open && !currentPage()->document()->exporter()->isRunning());
+    stopFollowingAction_->setEnabled(currentPage() && currentPage()->document()->isStreaming());
 }
 
 void MainWindow::createEditMenu() {

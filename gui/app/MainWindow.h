@@ -132,6 +132,7 @@ private:
     QUndoGroup *undoGroup_;
     FrameActions *frameActions_;
     QAction *clearFilterAction_;
+    QAction *stopFollowingAction_ = nullptr; // File ▸ Stop Following the Stream, and its status bar button
     SessionTabs *tabs_;
     ProcessGroupingActions *grouping_;
     SessionComparer *comparer_ = nullptr;

@@ -6,6 +6,7 @@
 #include "SessionDocument.h"
 #include "base/MonotonicClock.h"
 
+#include <QAction>
 #include <QDir>
 #include <QFileInfo>
 #include <QLabel>
@@ -13,6 +14,7 @@
 #include <QPointer>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QToolButton>
 
 namespace perfglass {
 
@@ -50,6 +52,16 @@ SessionStatusBar::SessionStatusBar(QWidget *parent)
     addPermanentWidget(progress_);
     addPermanentWidget(cancel_);
     setLoading(false);
+}
+
+void SessionStatusBar::addStopFollowingButton(QAction *action) {
+    auto *button = new QToolButton(this);
+    button->setObjectName(QStringLiteral("stopFollowingButton"));
+    button->setDefaultAction(action);
+    button->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    button->setVisible(action->isEnabled());
+    connect(action, &QAction::enabledChanged, button, &QWidget::setVisible);
+    addPermanentWidget(button);
 }
 
 void SessionStatusBar::follow(SessionDocument *document) {
@@ -137,9 +149,18 @@ void SessionStatusBar::sayLive(const SessionDocument *document) {
         3 * liveIntervalMs());
 }
 
-// A stream (or the file of a live view) read to its end: the view shows all of it and follows it no more.
+// A stream (or the file of a live view) read to its end, or no longer followed: the view shows all that was
+// read and follows it no more.
 void SessionStatusBar::sayEnded(const SessionDocument *document) {
     const Profile &profile = *document->file()->profile;
+    if (document->file()->growth == SessionFile::Growth::Stopped) {
+        showMessage(tr("Stopped following %1: %2 s recorded, %Ln sample(s) kept; the rest of the stream was "
+                       "not read.",
+                       nullptr, static_cast<int>(profile.samples.size()))
+                        .arg(document->file()->shownName())
+                        .arg(recordedSeconds(profile), 0, 'f', 1));
+        return;
+    }
     showMessage(
         tr("End of %1: %2 s recorded, %Ln sample(s).", nullptr, static_cast<int>(profile.samples.size()))
             .arg(document->file()->shownName())

@@ -8,6 +8,7 @@
 
 #include <QStatusBar>
 
+class QAction;
 class QLabel;
 class QProgressBar;
 class QPushButton;
@@ -23,6 +24,8 @@ public:
 
     // Says what DOCUMENT does, for as long as it lives.
     void follow(SessionDocument *document);
+    // A button for ACTION (File ▸ Stop Following the Stream), shown while the action is enabled.
+    void addStopFollowingButton(QAction *action);
     // The session shown (null: none), in the permanent label.
     void showSession(const SessionAnalysis *analysis);
     // For LoadOptions: says each debuginfod download as it goes, from a loading thread.

@@ -39,7 +39,7 @@ FlameGraphView::FlameGraphView(FlameGraphModel *model, QWidget *parent)
     , breadcrumb_(new QLabel(this))
     , search_(new QLineEdit(this))
     , matches_(new QLabel(this))
-    , partial_(new QLabel(this))
+    , growth_(new QLabel(this))
     , status_(new QLabel(this))
     , legend_(new QLabel(this))
     , icicle_(new QToolButton(this))
@@ -77,12 +77,11 @@ FlameGraphView::FlameGraphView(FlameGraphModel *model, QWidget *parent)
     scroll_->setFocusProxy(graph_);
     setFocusProxy(graph_);
 
-    partial_->setObjectName(QStringLiteral("partialShareLabel"));
-    partial_->setTextFormat(Qt::PlainText);
-    partial_->setToolTip(tr("The file is still being read: the views grow as it is"));
-    partial_->setStyleSheet(QStringLiteral("QLabel { color: palette(highlighted-text); background: "
-                                           "palette(highlight); padding: 1px 6px; border-radius: 3px; }"));
-    partial_->hide();
+    growth_->setObjectName(QStringLiteral("growthMarkLabel"));
+    growth_->setTextFormat(Qt::PlainText);
+    growth_->setStyleSheet(QStringLiteral("QLabel { color: palette(highlighted-text); background: "
+                                          "palette(highlight); padding: 1px 6px; border-radius: 3px; }"));
+    growth_->hide();
     status_->setTextFormat(Qt::PlainText);
     status_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     legend_->setText(legendHtml());
@@ -132,7 +131,7 @@ void FlameGraphView::createLayout() {
     bar->addWidget(back_);
     bar->addWidget(reset_);
     bar->addWidget(breadcrumb_, 1);
-    bar->addWidget(partial_);
+    bar->addWidget(growth_);
     bar->addWidget(icicle_);
     bar->addWidget(bottomUp_);
     bar->addWidget(threshold_);
@@ -164,10 +163,11 @@ void FlameGraphView::setHint(const QString &hint) {
     showHovered(false, 0);
 }
 
-void FlameGraphView::setPartialShare(double share) {
-    graph_->setPartial(share > 0);
-    partial_->setVisible(share > 0);
-    partial_->setText(tr("Partial: %1 % read").arg(share * 100, 0, 'f', 0));
+void FlameGraphView::setGrowthMark(const GrowthMark &mark, bool partialFile) {
+    graph_->setPartial(partialFile);
+    growth_->setVisible(!mark.isEmpty());
+    growth_->setText(mark.badge);
+    growth_->setToolTip(mark.toolTip);
 }
 
 void FlameGraphView::focusSearch() {

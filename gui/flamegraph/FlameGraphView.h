@@ -7,6 +7,7 @@
 #pragma once
 
 #include "FlameGraphModel.h"
+#include "GrowthMark.h"
 
 #include <QWidget>
 
@@ -39,9 +40,11 @@ public:
     // The status line's text while no frame is under the mouse (top-down); by default it names the main
     // window's frame actions.
     void setHint(const QString &hint);
-    // A partial profile (a large file still being read, SHARE of it so far; 0: complete): the bar says so.
-    void setPartialShare(double share);
-    QLabel *partialLabel() const { return partial_; }
+    // A session that is not whole (GrowthMark: a large file still being read, a stream followed or stopped):
+    // the bar says so in a badge; an empty MARK hides it. PARTIALFILE: the first paint of a large file's
+    // first snapshot is timed as partial (StartupTiming).
+    void setGrowthMark(const GrowthMark &mark, bool partialFile);
+    QLabel *growthLabel() const { return growth_; }
     // One entry of a colour legend: a square of COLOR, then LABELHTML (rich text, escaped by the caller).
     static QString legendSwatch(const QColor &color, const QString &labelHtml);
 
@@ -74,7 +77,7 @@ private:
     QLabel *breadcrumb_;
     QLineEdit *search_;
     QLabel *matches_;
-    QLabel *partial_;
+    QLabel *growth_;
     QLabel *status_;
     QLabel *legend_;
     QToolButton *icicle_;

@@ -339,7 +339,8 @@ void SessionPage::showAnalysis() {
     flameGraphModel_->setTrees(analysis ? analysis->topDown : nullptr,
                                analysis ? analysis->bottomUp : nullptr,
                                analysis ? analysis->costUnit : CostUnit::Count);
-    flameGraphView_->setPartialShare(analysis ? analysis->file->partialShare : 0);
+    flameGraphView_->setGrowthMark(analysis ? GrowthMark::of(*analysis->file) : GrowthMark{},
+                                   analysis && analysis->file->isPartial());
     summaryView_->setSession(analysis);
     timelineView_->setSession(analysis);
     heatmapView_->setSession(analysis);

@@ -2,6 +2,7 @@
 
 #include "CoreMessages.h"
 #include "FunctionNames.h"
+#include "GrowthMark.h"
 
 #include <QLocale>
 #include <QSet>
@@ -140,9 +141,10 @@ QString SummaryView::sessionHtml() const {
     QString samples = number(eventSamples);
     if (s.topDown->sampleCount() != eventSamples)
         samples = tr("%1 (%2 in the current filter)").arg(samples, number(s.topDown->sampleCount()));
-    if (s.file->isPartial()) // a large file opened in steps: the rest is still being read
-        samples =
-            tr("%1 so far (%2 % of the file read)").arg(samples).arg(s.file->partialShare * 100, 0, 'f', 0);
+    // A large file opened in steps, a stream still arriving or no longer followed.
+    if (const GrowthMark growth = GrowthMark::of(*s.file); !growth.isEmpty())
+        samples = tr("%1 %2", "a sample count, then how much of the session it counts")
+                      .arg(samples, growth.samplesNote);
     QString html = QStringLiteral("<h2>%1</h2><table>").arg(tr("Session"));
     // A stream from standard input has no file: its size is what came through so far.
     html +=

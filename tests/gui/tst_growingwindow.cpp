@@ -26,12 +26,14 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
+#include <QToolButton>
 
 #include <fcntl.h>
 #include <poll.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <memory>
 #include <thread>
@@ -60,7 +62,7 @@ struct Shown {
 void recordWhatIsShown(MainWindow &window, SessionDocument &document, std::vector<Shown> &shown) {
     QObject::connect(&document, &SessionDocument::analysisChanged, &window, [&window, &document, &shown] {
         QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
-        const auto *label = part<QLabel>(window, "partialShareLabel");
+        const auto *label = part<QLabel>(window, "growthMarkLabel");
         const auto &tree = part<FlameGraphModel>(window, "flameGraphModel")->tree();
         const auto &charts = part<CountersView>(window, "countersView")->chart()->charts();
         shown.push_back(
@@ -253,6 +255,81 @@ private slots:
         QTRY_COMPARE(window.statusBar()->currentMessage(),
                      QStringLiteral("End of perf.fifo: 30.0 s recorded, 30,000 samples."));
         saveScreenshot(&window, QStringLiteral("stream-ended.png"));
+    }
+
+    // File ▸ Stop Following the Stream (and its status bar button): the views keep everything read until
+    // then, marked as stopped in the flame graph's bar, the Summary and the status bar, and read no more of
+    // the stream, however much more arrives. While the stream is followed, the bar says it is live.
+    void stoppingAStreamKeepsWhatWasRead() {
+        QTemporaryDir dir;
+        const QString session = dir.filePath(QStringLiteral("stream.data"));
+        writeManySamples(session, 30'000, SessionMode::Pipe);
+        QFile file(session);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QString fifo = dir.filePath(QStringLiteral("perf.fifo"));
+        QCOMPARE(::mkfifo(fifo.toLocal8Bit().constData(), 0600), 0);
+        PipeFeeder feeder(fifo, file.readAll());
+        QVERIFY(feeder.isOpen());
+        feeder.release(feeder.size() / 3 + 5); // cut inside a record
+
+        MainWindow window;
+        window.resize(1400, 900);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        auto *stop = part<QAction>(window, "stopFollowingAction");
+        auto *stopButton = part<QToolButton>(window, "stopFollowingButton");
+        QVERIFY(!stop->isEnabled());
+        QVERIFY(stopButton->isHidden());
+        SessionDocument *document = part<SessionPage>(window, "sessionPage")->document();
+        document->openStream(fifo);
+        QTRY_VERIFY_WITH_TIMEOUT(flameGraphSamples(window) > 0, kLoadTimeoutMs);
+        QVERIFY(document->isStreaming());
+        QVERIFY(stop->isEnabled());
+        QVERIFY(stopButton->isVisible());
+        const auto *mark = part<QLabel>(window, "growthMarkLabel");
+        QVERIFY(mark->isVisible());
+        QVERIFY2(mark->text().startsWith(QStringLiteral("Live: ")) &&
+                     mark->text().endsWith(QStringLiteral(" s recorded")),
+                 qPrintable(mark->text()));
+        QVERIFY2(part<SummaryView>(window, "summaryView")
+                     ->plainText()
+                     .contains(QStringLiteral("so far (still arriving)")),
+                 qPrintable(part<SummaryView>(window, "summaryView")->plainText()));
+
+        QTest::mouseClick(stopButton, Qt::LeftButton);
+        QVERIFY(!document->isStreaming());
+        QTRY_VERIFY_WITH_TIMEOUT(document->file()->growth == SessionFile::Growth::Stopped, kLoadTimeoutMs);
+        QTRY_VERIFY(!document->isLoading());
+        QVERIFY(!stop->isEnabled());
+        QVERIFY(stopButton->isHidden());
+        const size_t kept = document->file()->profile->samples.size();
+        QVERIFY2(kept > 0 && kept < 30'000, qPrintable(QString::number(kept)));
+        QTRY_COMPARE_WITH_TIMEOUT(flameGraphSamples(window), uint64_t{kept}, kLoadTimeoutMs);
+        // finish()'s notice: reading stopped, the profile is partial
+        const auto &notices = document->file()->profile->diagnostics.notices;
+        QVERIFY(std::any_of(notices.begin(), notices.end(), [](const auto &notice) {
+            return notice.english().find("reading stopped after") != std::string::npos;
+        }));
+        const QString seconds =
+            QString::number(static_cast<double>(document->file()->durationNs()) / 1e9, 'f', 1);
+        QCOMPARE(mark->text(), QStringLiteral("Stopped: %1 s read").arg(seconds));
+        QVERIFY(mark->isVisible());
+        QTRY_COMPARE(
+            window.statusBar()->currentMessage(),
+            QStringLiteral("Stopped following perf.fifo: %1 s recorded, %2 samples kept; the rest of the "
+                           "stream was not read.")
+                .arg(seconds, QLocale().toString(qulonglong(kept))));
+        QVERIFY(part<SummaryView>(window, "summaryView")
+                    ->plainText()
+                    .contains(QStringLiteral("(the rest of the stream was not read)")));
+        saveScreenshot(&window, QStringLiteral("stream-stopped.png"));
+
+        // The rest arrives, and is not read: no refresh follows a stopped stream.
+        feeder.releaseAll();
+        QTest::qWait(2500);
+        QCOMPARE(document->file()->profile->samples.size(), kept);
+        QCOMPARE(flameGraphSamples(window), uint64_t{kept});
+        QVERIFY(!document->isLoading());
     }
 };
 

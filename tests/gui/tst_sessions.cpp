@@ -17,6 +17,7 @@
 #include "SessionPage.h"
 #include "TestSupport.h"
 #include "TreeModelBase.h"
+#include "base/UniqueFd.h"
 #include "unit/CallerCalleeLines.h"
 #include "unit/ManySamplesSession.h"
 #include "unit/TreeLines.h"
@@ -27,6 +28,7 @@
 #include <QFileInfo>
 #include <QLineEdit>
 #include <QMouseEvent>
+#include <QScopeGuard>
 #include <QScrollArea>
 #include <QSettings>
 #include <QSignalSpy>
@@ -38,7 +40,13 @@
 #include <QTreeView>
 #include <QUndoStack>
 
+#include <cerrno>
+#include <csignal>
 #include <set>
+#include <thread>
+
+#include <fcntl.h>
+#include <unistd.h>
 
 using namespace perfglass;
 using namespace perfglass::test;
@@ -311,6 +319,59 @@ private slots:
         QVERIFY(!document.isLoading());
         QCOMPARE(document.loader()->liveState(), LoadJob::LiveState::Ended);
         QCOMPARE(document.file()->profile->samples.size(), loadProfile(kFp.toStdString())->samples.size());
+    }
+
+    // A stream on standard input (perfglass -) that the user stops following: what was read is kept, marked
+    // stopped, and standard input is closed, so that its writer (perf record -o -) gets EPIPE rather than
+    // waiting on a full pipe that nobody reads.
+    void stoppedStreamLetsGoOfStandardInput() {
+        QTemporaryDir dir;
+        const QString session = dir.filePath(QStringLiteral("stream.data"));
+        writeManySamples(session, 30'000, SessionMode::Pipe);
+        QFile file(session);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray bytes = file.readAll();
+        int ends[2];
+        QCOMPARE(::pipe2(ends, O_CLOEXEC), 0);
+        UniqueFd writer(ends[1]);
+        const int savedInput = ::dup(STDIN_FILENO);
+        QVERIFY(savedInput >= 0 && ::dup2(ends[0], STDIN_FILENO) == STDIN_FILENO);
+        ::close(ends[0]);
+        const auto restore = qScopeGuard([savedInput] {
+            ::dup2(savedInput, STDIN_FILENO);
+            ::close(savedInput);
+        });
+        const auto previousHandler = std::signal(SIGPIPE, SIG_IGN);
+        const auto restoreHandler = qScopeGuard([previousHandler] { std::signal(SIGPIPE, previousHandler); });
+
+        SessionDocument document;
+        document.openStream(QStringLiteral("-"));
+        // A third of the stream, cut inside a record; the document drains the pipe as it arrives.
+        const qsizetype third = bytes.size() / 3 + 5;
+        std::jthread([&writer, &bytes, third] {
+            for (qsizetype written = 0; written < third;) {
+                const ssize_t wrote =
+                    ::write(writer.get(), bytes.constData() + written, static_cast<size_t>(third - written));
+                if (wrote <= 0) return;
+                written += wrote;
+            }
+        }).join();
+        QTRY_VERIFY_WITH_TIMEOUT(document.file() && document.file()->profile->samples.size() > 0,
+                                 kLoadTimeoutMs);
+        QCOMPARE(document.file()->growth, SessionFile::Growth::Growing);
+        QVERIFY(document.isStreaming());
+        QSignalSpy streaming(&document, &SessionDocument::streamingChanged);
+        document.stopFollowing();
+        QVERIFY(!document.isStreaming());
+        QCOMPARE(streaming.count(), 1);
+        QTRY_VERIFY_WITH_TIMEOUT(document.file()->growth == SessionFile::Growth::Stopped, kLoadTimeoutMs);
+        const size_t kept = document.file()->profile->samples.size();
+        QVERIFY2(kept > 0 && kept < 30'000, qPrintable(QString::number(kept)));
+        QCOMPARE(document.analysis()->topDown->sampleCount(), kept);
+        QCOMPARE(document.loader()->liveState(), LoadJob::LiveState::Ended);
+        errno = 0;
+        QCOMPARE(::write(writer.get(), bytes.constData() + third, 1), ssize_t{-1});
+        QCOMPARE(errno, EPIPE);
     }
 
     // A large file opens in steps: partial snapshots first, each holding more of the file and saying how
