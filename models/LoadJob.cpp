@@ -7,6 +7,7 @@
 #include "FunctionNames.h"
 #include "base/Error.h"
 #include "base/MonotonicClock.h"
+#include "base/UniqueFd.h"
 #include "load/GrowingProfileLoader.h"
 
 #include <QElapsedTimer>
@@ -237,10 +238,8 @@ std::shared_ptr<const Profile> LoadJob::finishStopped(LiveLoad &live) {
     live.stopped = true;
     live.state = LiveState::Ended;
     if (live.path == QLatin1String("-")) {
-        if (const int null = ::open("/dev/null", O_RDONLY | O_CLOEXEC); null >= 0) {
-            ::dup2(null, STDIN_FILENO);
-            ::close(null);
-        }
+        if (const UniqueFd null(::open("/dev/null", O_RDONLY | O_CLOEXEC)); null.get() >= 0)
+            ::dup2(null.get(), STDIN_FILENO);
     }
     return live.finished;
 }
