@@ -74,7 +74,7 @@ cli=$(middle "$WORK/cli" "cli report")
 # The whole load in steps against in one go (target at most 1.05): the median of the runs' ratios, each run in
 # steps paired with the run in one go right after it, so that a slow spell of the machine weighs on both.
 if [ "$steps" = 1 ] && [ -f "$WORK/pairs" ]; then
-    echo "pairs (in steps, in one go; ms): $(awk '{ printf "%s%s/%s", NR > 1 ? " " : "", $1, $2 }' "$WORK/pairs")"
+    echo "pairs (in steps, in one go; ms): $(awk '{ printf "%s%s/%s", (NR > 1 ? " " : ""), $1, $2 }' "$WORK/pairs")"
     awk '$2 > 0 { print $1 / $2 }' "$WORK/pairs" | sort -n |
         awk '{ v[NR] = $1 } END { if (NR) printf "session loaded in steps / in one go: median %.2f times (min %.2f, max %.2f, %d pairs; target at most 1.05)\n", v[int((NR + 1) / 2)], v[1], v[NR], NR }'
 fi
