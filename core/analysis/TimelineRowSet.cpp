@@ -72,29 +72,33 @@ void TimelineRowSet::add(const Context &context, size_t i, size_t bucket, size_t
     const StackId stack = profile.samples.stack[i];
     const uint32_t pid = profile.samples.pid[i];
     const uint32_t tid = profile.samples.tid[i];
-    if (!lastThread_.row || lastThread_.key != tid || lastThread_.commands != &context.commands) {
-        lastThread_.key = tid;
-        lastThread_.row = &threads_[tid];
-        lastThread_.thread = context.commands.thread(tid);
-        lastThread_.commands = &context.commands;
+    auto *thread = recentThreads_.find(tid, &context.commands);
+    if (!thread) {
+        thread = &recentThreads_.replace();
+        *thread = {tid, &threads_[tid], context.commands.thread(tid), &context.commands, 0, 0};
     }
-    ThreadTimeline &row = *lastThread_.row;
+    ThreadTimeline &row = *thread->row;
     if (row.samples.empty()) {
         row.pid = pid;
         row.tid = tid;
         startSeries(row, bucketCount);
     }
     if (stack < context.userStacks.size() && context.userStacks[stack] != 0) row.userSpace = true;
-    if (lastThread_.thread)
-        if (const StringId command = lastThread_.thread->commandAt(time); command != 0)
+    if (thread->thread)
+        if (const StringId command = thread->thread->commandAt(time);
+            command != 0 && (command != thread->notedCommand || time < thread->notedTime)) {
             noteCommand(row, command, time);
+            thread->notedCommand = command;
+            thread->notedTime = time;
+        }
     row.add(bucket, weight);
     const uint32_t cpuNumber = profile.samples.cpu[i];
-    if (!lastCpu_.row || lastCpu_.key != cpuNumber) {
-        lastCpu_.key = cpuNumber;
-        lastCpu_.row = &cpus_[cpuNumber];
+    auto *recentCpu = recentCpus_.find(cpuNumber, nullptr);
+    if (!recentCpu) {
+        recentCpu = &recentCpus_.replace();
+        *recentCpu = {cpuNumber, &cpus_[cpuNumber], nullptr, nullptr, 0, 0};
     }
-    CpuTimeline &cpu = *lastCpu_.row;
+    CpuTimeline &cpu = *recentCpu->row;
     if (cpu.samples.empty()) {
         cpu.cpu = cpuNumber;
         startSeries(cpu, bucketCount);
@@ -103,8 +107,8 @@ void TimelineRowSet::add(const Context &context, size_t i, size_t bucket, size_t
 }
 
 void TimelineRowSet::merge(TimelineRowSet &other) {
-    other.lastThread_ = {}; // its rows move out
-    other.lastCpu_ = {};
+    other.recentThreads_.clear(); // its rows move out
+    other.recentCpus_.clear();
     for (auto &[tid, row] : other.threads_) {
         auto [it, inserted] = threads_.try_emplace(tid, std::move(row));
         if (inserted) continue;
@@ -141,8 +145,8 @@ void TimelineRowSet::moveInto(TimelineBuckets &timeline, const Profile &profile)
               [](const CpuTimeline &a, const CpuTimeline &b) { return a.cpu < b.cpu; });
     threads_.clear();
     cpus_.clear();
-    lastThread_ = {};
-    lastCpu_ = {};
+    recentThreads_.clear();
+    recentCpus_.clear();
 }
 
 } // namespace perfglass

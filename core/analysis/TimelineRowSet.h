@@ -39,26 +39,51 @@ public:
     void moveInto(TimelineBuckets &timeline, const Profile &profile);
 
 private:
-    // The row of the last sample's thread or CPU, and the thread's facts: consecutive samples mostly share
-    // them, and three hash look-ups a sample were a tenth of the desktop application's load of a 10-million-
-    // sample file. A copy of the set starts without (its rows are the copy's own).
-    template <typename Row> struct LastRow {
-        uint32_t key = 0;
-        Row *row = nullptr;
-        const ThreadInfo *thread = nullptr;       // a thread row's ThreadCommands::thread
-        const ThreadCommands *commands = nullptr; // which it came from (a later snapshot has its own)
-        LastRow() = default;
-        LastRow(const LastRow &) {}
-        LastRow &operator=(const LastRow &) {
-            row = nullptr;
+    // The rows of the last few samples' threads and CPUs, and the threads' facts: consecutive samples mostly
+    // share them, or take turns among a few (two threads on two CPUs), and three hash look-ups a sample were
+    // a tenth of the desktop application's load of a 10-million-sample file. A copy of the set starts
+    // without (its rows are the copy's own). The rows' nodes stay where they are as the maps grow.
+    template <typename Row> struct RecentRows {
+        static constexpr size_t kCount = 4;
+        struct Entry {
+            uint32_t key = 0;
+            Row *row = nullptr;
+            const ThreadInfo *thread = nullptr;       // a thread row's ThreadCommands::thread
+            const ThreadCommands *commands = nullptr; // which it came from (a later snapshot has its own)
+            // The command last noted for the row, at a time no later than noted: a later sample with the
+            // same command changes nothing.
+            StringId notedCommand = 0;
+            uint64_t notedTime = 0;
+        };
+        Entry entries[kCount];
+        size_t next = 0; // the entry the next row not among them replaces
+
+        RecentRows() = default;
+        RecentRows(const RecentRows &) {}
+        RecentRows &operator=(const RecentRows &) {
+            clear();
             return *this;
+        }
+        void clear() {
+            for (Entry &entry : entries)
+                entry.row = nullptr;
+        }
+        Entry *find(uint32_t key, const ThreadCommands *commands) {
+            for (Entry &entry : entries)
+                if (entry.row && entry.key == key && entry.commands == commands) return &entry;
+            return nullptr;
+        }
+        Entry &replace() {
+            Entry &entry = entries[next];
+            next = (next + 1) % kCount;
+            return entry;
         }
     };
 
     std::unordered_map<uint32_t, ThreadTimeline> threads_; // by tid
     std::unordered_map<uint32_t, CpuTimeline> cpus_;       // by cpu
-    LastRow<ThreadTimeline> lastThread_;
-    LastRow<CpuTimeline> lastCpu_;
+    RecentRows<ThreadTimeline> recentThreads_;
+    RecentRows<CpuTimeline> recentCpus_;
 };
 
 } // namespace perfglass

@@ -19,8 +19,10 @@
 #include <QRegularExpression>
 #include <QtTest>
 
+#include <algorithm>
 #include <atomic>
 #include <map>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -108,6 +110,7 @@ private slots:
     void transformChain();
     void badTransforms();
     void timeline();
+    void bucketFinderAgreesWithBucketOf();
     void unresolvedFramesByModule();
     void timelineKernelThreadsAndIdle();
     void functionMatcher();
@@ -689,6 +692,49 @@ void TestAggregation::timeline() {
     for (const ThreadTimeline &thread : focused.threads)
         focusedSamples += thread.totalSamples;
     QCOMPARE(focusedSamples, uint64_t(3));
+}
+
+// The finder that answers times within the last bucket found without a division gives bucketOf's bucket for
+// every time, in order and out of it, whether buckets are wider or narrower than a nanosecond or the span
+// times the count overflows 64 bits; firstTimeOf(b) is the first time of bucket b.
+void TestAggregation::bucketFinderAgreesWithBucketOf() {
+    struct Range {
+        uint64_t start;
+        uint64_t end;
+        size_t count;
+    };
+    const std::vector<Range> ranges{{1000, 2001, 2},
+                                    {1000, 1400, 4},
+                                    {5, 5 + 997, 7},
+                                    {100, 103, 10},
+                                    {0, uint64_t{1} << 62, 4000},
+                                    {123456789, 123456789 + 86'400'000'000'000, 1000}};
+    std::mt19937_64 random(42);
+    for (const Range &range : ranges) {
+        TimelineBuckets timeline;
+        timeline.start = range.start;
+        timeline.end = range.end;
+        timeline.bucketCount = range.count;
+        for (size_t b = 0; b < range.count; ++b) {
+            const uint64_t first = timeline.firstTimeOf(b);
+            if (first < timeline.end) QVERIFY(timeline.bucketOf(first) >= b);
+            if (first > timeline.start) QVERIFY(timeline.bucketOf(first - 1) < b);
+        }
+        QCOMPARE(timeline.firstTimeOf(range.count), range.end);
+        std::vector<uint64_t> times;
+        const uint64_t span = range.end - range.start;
+        for (int i = 0; i < 2000; ++i)
+            times.push_back(range.start + random() % span);
+        times.push_back(range.start);
+        times.push_back(range.end - 1);
+        std::vector<uint64_t> sorted = times;
+        std::sort(sorted.begin(), sorted.end());
+        for (const auto &order : {times, sorted}) {
+            TimelineBuckets::BucketFinder finder(timeline);
+            for (const uint64_t time : order)
+                QCOMPARE(finder.bucketOf(time), timeline.bucketOf(time));
+        }
+    }
 }
 
 // Unnamed frames counted by module: a stripped library's "[unknown]" functions and unmapped addresses.
