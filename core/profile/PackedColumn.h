@@ -53,6 +53,12 @@ public:
     const_iterator begin() const { return const_iterator(this, 0); }
     const_iterator end() const { return const_iterator(this, size()); }
 
+    // f(value) for the values from index FROM on, each distinct value of a chunk once for that chunk
+    // (PackedWords::forEachValueOncePerChunk): the distinct values of a column without decoding each.
+    template <typename F> void forEachValueOncePerChunk(size_t from, F &&f) const {
+        words_.forEachValueOncePerChunk(from, [&f](uint64_t value) { f(static_cast<T>(value)); });
+    }
+
     void push_back(T value) { words_.push(static_cast<uint64_t>(value)); }
     void set(size_t index, T value) { words_.set(index, static_cast<uint64_t>(value)); }
     void assign(size_t count, T value) {

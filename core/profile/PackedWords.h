@@ -10,6 +10,7 @@
 // shares every sealed chunk with its original and copies only the chunk headers and the open chunk.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -38,6 +39,45 @@ public:
         open_.push_back(value);
         ++size_;
         if (open_.size() == kChunkSize) sealOpen();
+    }
+
+    // Calls f(value) for the values from index FROM on, each distinct value of a chunk once for that chunk
+    // (in no particular order): a caller after a column's distinct values reads a chunk's constant, or
+    // marks its one-byte offsets or dictionary indices, rather than decoding every value.
+    template <typename F> void forEachValueOncePerChunk(size_t from, F &&f) const {
+        std::vector<uint64_t> values; // of a chunk whose distinct values its encoding does not tell
+        const auto eachOnce = [&values, &f] {
+            std::sort(values.begin(), values.end());
+            for (size_t k = 0; k < values.size(); ++k)
+                if (k == 0 || values[k] != values[k - 1]) f(values[k]);
+        };
+        for (size_t i = from; i < size_;) {
+            const size_t chunk = i >> kChunkBits;
+            const size_t offset = i & (kChunkSize - 1);
+            if (chunk >= sealed_.size()) { // the open chunk, not encoded yet
+                values.assign(open_.begin() + static_cast<std::ptrdiff_t>(offset), open_.end());
+                eachOnce();
+                return;
+            }
+            const Chunk &sealed = sealed_[chunk];
+            i = (chunk << kChunkBits) + sealed.count;
+            if (sealed.width == 0) {
+                f(sealed.base);
+            } else if (sealed.width == 1) { // offsets or dictionary indices of a byte each
+                bool used[256] = {};
+                for (size_t k = offset; k < sealed.count; ++k)
+                    used[sealed.bytes[k]] = true;
+                for (size_t byte = 0; byte < 256; ++byte)
+                    if (used[byte])
+                        f(sealed.encoding == Encoding::Dictionary ? sealed.dictionary[byte]
+                                                                  : sealed.base + byte);
+            } else {
+                values.clear();
+                for (size_t k = offset; k < sealed.count; ++k)
+                    values.push_back(sealed.at(k));
+                eachOnce();
+            }
+        }
     }
 
     // Rewrites one value (rare: builders that correct the last value); re-encodes its chunk.

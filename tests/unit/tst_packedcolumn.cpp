@@ -53,6 +53,7 @@ private slots:
     void copiesAreIndependent();
     void iteratorsWorkWithAlgorithms();
     void randomValuesRoundTrip();
+    void distinctValuesOfEachChunk();
     void sampleTableBytesPerSample();
 };
 
@@ -255,6 +256,46 @@ void TestPackedColumn::randomValuesRoundTrip() {
     compareAll(column, values);
     column.shrink_to_fit();
     compareAll(column, values);
+}
+
+// forEachValueOncePerChunk gives, for each chunk from any index on, exactly the distinct values the chunk
+// holds from there: constant chunks, one-byte offsets, dictionaries, wider offsets, the open chunk, a partial
+// last chunk after shrink_to_fit, and a start inside a chunk.
+void TestPackedColumn::distinctValuesOfEachChunk() {
+    std::mt19937_64 random(23);
+    std::vector<uint64_t> values;
+    PackedColumn<uint64_t> column;
+    for (size_t i = 0; i < 9 * kChunk + 777; ++i) {
+        const size_t kind = (i / kChunk) % 5;
+        const uint64_t value = kind == 0   ? 7
+                               : kind == 1 ? 4242 + random() % 3           // one-byte offsets
+                               : kind == 2 ? (random() % 5) << 33          // a dictionary
+                               : kind == 3 ? 1'000'000 + random() % 60'000 // two-byte offsets
+                                           : 100 + (random() % 2) * 200;   // one-byte offsets, far apart
+        values.push_back(value);
+        column.push_back(value);
+    }
+    const auto check = [&](size_t from) {
+        std::vector<std::pair<size_t, uint64_t>> expected; // (chunk, value), each once
+        for (size_t i = from; i < values.size(); ++i)
+            expected.emplace_back(i / kChunk, values[i]);
+        std::sort(expected.begin(), expected.end());
+        expected.erase(std::unique(expected.begin(), expected.end()), expected.end());
+        std::vector<uint64_t> expectedValues;
+        for (const auto &entry : expected)
+            expectedValues.push_back(entry.second);
+        std::vector<uint64_t> got;
+        column.forEachValueOncePerChunk(from, [&got](uint64_t value) { got.push_back(value); });
+        std::sort(got.begin(), got.end());
+        std::sort(expectedValues.begin(), expectedValues.end());
+        QCOMPARE(got, expectedValues);
+    };
+    for (const size_t from : {size_t{0}, size_t{1}, kChunk - 1, kChunk, 3 * kChunk + 5, 9 * kChunk + 10,
+                              values.size(), values.size() + 3})
+        check(from);
+    column.shrink_to_fit(); // the last chunk sealed though partial
+    check(0);
+    check(9 * kChunk + 100);
 }
 
 void TestPackedColumn::sampleTableBytesPerSample() {
