@@ -177,7 +177,12 @@ void SessionDocument::readOn() {
 void SessionDocument::stopFollowing() {
     if (!isStreaming()) return;
     setStreaming(false);
+    reloading_ = file_ != nullptr; // the last snapshot keeps the filter and the undo stack
     loader_->stopFollowing();
+}
+
+bool SessionDocument::isStream() const {
+    return live_ && !streamPath_.isEmpty() && loader_->currentPath() == streamPath_;
 }
 
 void SessionDocument::cancel() {

@@ -59,6 +59,8 @@ public:
     // once while records wait, until it ends; the filter and the undo stack stay as with the live view.
     void openStream(const QString &path);
     bool isStreaming() const;
+    // Whether what was read last is a stream openStream() read, followed still or no longer.
+    bool isStream() const;
     // Stops following the stream openStream() reads: the views keep everything read so far, its snapshot
     // marked SessionFile::Growth::Stopped, and the rest of the stream is not read (its writer gets EPIPE).
     void stopFollowing();

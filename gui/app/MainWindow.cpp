@@ -214,7 +214,7 @@ void MainWindow::onLoaded(SessionPage *page, bool reloaded) {
     tabs_->nameAfterFile(page);
     if (page == currentPage()) pageChanged();
     if (!reloaded || !page->document()->isLiveRefresh()) {
-        if (!page->document()->isStreaming()) recentMenu_->add(file->path);
+        if (!page->document()->isStream()) recentMenu_->add(file->path);
         StartupTiming::mark(file->isPartial() ? "first partial session loaded" : "session loaded");
     }
     emit sessionLoaded();
@@ -230,7 +230,7 @@ void MainWindow::applyGrouping() {
 
 void MainWindow::onFailed(SessionPage *page, const QString &message) {
     // The next refresh may succeed, the end surely will; a stream from standard input has no next refresh.
-    if (page->document()->isLiveRefresh() && !page->document()->isStreaming()) return;
+    if (page->document()->isLiveRefresh() && !page->document()->isStream()) return;
     lastError_ = message;
     // Not exec(): the UI keeps running, and tests can find and close the box.
     auto *box = new QMessageBox(QMessageBox::Warning, tr("Could not open the session"),

@@ -360,6 +360,11 @@ private slots:
                                  kLoadTimeoutMs);
         QCOMPARE(document.file()->growth, SessionFile::Growth::Growing);
         QVERIFY(document.isStreaming());
+        // A filter set while the stream grows stays on what was read (from the 101st sample on).
+        SampleFilter filter = document.filter();
+        const uint64_t start = 1'000'000'000 + 100 * 1'000'000;
+        filter.startTime = start;
+        document.pushFilter(QStringLiteral("Select Time Range"), filter);
         QSignalSpy streaming(&document, &SessionDocument::streamingChanged);
         document.stopFollowing();
         QVERIFY(!document.isStreaming());
@@ -367,7 +372,11 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(document.file()->growth == SessionFile::Growth::Stopped, kLoadTimeoutMs);
         const size_t kept = document.file()->profile->samples.size();
         QVERIFY2(kept > 0 && kept < 30'000, qPrintable(QString::number(kept)));
-        QCOMPARE(document.analysis()->topDown->sampleCount(), kept);
+        QCOMPARE(document.filter().startTime, std::optional<uint64_t>(start));
+        QCOMPARE(document.undoStack()->count(), 1);
+        QTRY_VERIFY_WITH_TIMEOUT(document.analysis()->file == document.file(), kLoadTimeoutMs);
+        QCOMPARE(document.analysis()->topDown->sampleCount(), kept - 100);
+        QVERIFY(document.isStream());
         QCOMPARE(document.loader()->liveState(), LoadJob::LiveState::Ended);
         errno = 0;
         QCOMPARE(::write(writer.get(), bytes.constData() + third, 1), ssize_t{-1});
