@@ -193,12 +193,11 @@ void LoadJob::startStep() {
         });
 }
 
-bool LoadJob::stopFollowing() {
-    if (!live_ || live_->opened || live_->stopRequested) return false;
-    if (!isRunning() && (!live_->loader || live_->state == LiveState::Ended)) return false;
+void LoadJob::stopFollowing() {
+    if (!live_ || live_->opened || live_->stopRequested) return;
+    if (!isRunning() && (!live_->loader || live_->state == LiveState::Ended)) return;
     live_->stopRequested = true;
     if (!isRunning()) startStep();
-    return true;
 }
 
 LoadJob::LiveState LoadJob::liveState() const {

@@ -96,9 +96,9 @@ public slots:
     // Stops following what loadLive() reads (a stream the user no longer wants to wait for): once the step
     // running, if any, has ended, a last step hands over everything read so far as the complete profile,
     // marked SessionFile::Growth::Stopped (GrowingProfileLoader::finish: its notice says how much was read),
-    // and lets go of the input, so that its writer ends rather than waits on a full pipe. Returns whether
-    // such a step will come (not when nothing was read yet, nor when the input has ended).
-    bool stopFollowing();
+    // and lets go of the input, so that its writer ends rather than waits on a full pipe. Nothing happens
+    // when nothing was read yet, or when the input has ended.
+    void stopFollowing();
 
 signals:
     void loaded(std::shared_ptr<const perfglass::SessionAnalysis> session);

@@ -44,7 +44,6 @@ public:
     // the bar says so in a badge; an empty MARK hides it. PARTIALFILE: the first paint of a large file's
     // first snapshot is timed as partial (StartupTiming).
     void setGrowthMark(const GrowthMark &mark, bool partialFile);
-    QLabel *growthLabel() const { return growth_; }
     // One entry of a colour legend: a square of COLOR, then LABELHTML (rich text, escaped by the caller).
     static QString legendSwatch(const QColor &color, const QString &labelHtml);
 

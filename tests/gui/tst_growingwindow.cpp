@@ -118,6 +118,17 @@ private:
     std::jthread thread_;
 };
 
+// A pipe-mode session of 30,000 samples, 1 ms apart, for a PipeFeeder to write into the named pipe FIFO,
+// made in DIR; null when the session or the pipe could not be made.
+std::unique_ptr<PipeFeeder> streamOfManySamples(const QTemporaryDir &dir, const QString &fifo) {
+    const QString session = dir.filePath(QStringLiteral("stream.data"));
+    writeManySamples(session, 30'000, SessionMode::Pipe);
+    QFile file(session);
+    if (!file.open(QIODevice::ReadOnly) || ::mkfifo(fifo.toLocal8Bit().constData(), 0600) != 0)
+        return nullptr;
+    return std::make_unique<PipeFeeder>(fifo, file.readAll());
+}
+
 // Answers the next file dialog with PATH, as a user typing it and pressing Open does; again while the
 // dialog stays open, for at most 30 s.
 void answerFileDialogWith(const QString &path) {
@@ -208,14 +219,10 @@ private slots:
     // the stream ends the following.
     void openStreamFollowsANamedPipe() {
         QTemporaryDir dir;
-        const QString session = dir.filePath(QStringLiteral("stream.data"));
-        writeManySamples(session, 30'000, SessionMode::Pipe);
-        QFile file(session);
-        QVERIFY(file.open(QIODevice::ReadOnly));
         const QString fifo = dir.filePath(QStringLiteral("perf.fifo"));
-        QCOMPARE(::mkfifo(fifo.toLocal8Bit().constData(), 0600), 0);
-        PipeFeeder feeder(fifo, file.readAll());
-        QVERIFY(feeder.isOpen());
+        const auto fed = streamOfManySamples(dir, fifo);
+        QVERIFY(fed && fed->isOpen());
+        PipeFeeder &feeder = *fed;
         feeder.release(feeder.size() / 3 + 5); // cut inside a record
 
         MainWindow window;
@@ -262,14 +269,10 @@ private slots:
     // the stream, however much more arrives. While the stream is followed, the bar says it is live.
     void stoppingAStreamKeepsWhatWasRead() {
         QTemporaryDir dir;
-        const QString session = dir.filePath(QStringLiteral("stream.data"));
-        writeManySamples(session, 30'000, SessionMode::Pipe);
-        QFile file(session);
-        QVERIFY(file.open(QIODevice::ReadOnly));
         const QString fifo = dir.filePath(QStringLiteral("perf.fifo"));
-        QCOMPARE(::mkfifo(fifo.toLocal8Bit().constData(), 0600), 0);
-        PipeFeeder feeder(fifo, file.readAll());
-        QVERIFY(feeder.isOpen());
+        const auto fed = streamOfManySamples(dir, fifo);
+        QVERIFY(fed && fed->isOpen());
+        PipeFeeder &feeder = *fed;
         feeder.release(feeder.size() / 3 + 5); // cut inside a record
 
         MainWindow window;
