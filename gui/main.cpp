@@ -132,6 +132,14 @@ void screenshotWhenShown(perfglass::MainWindow &window, const QString &png, bool
             const auto *page = window.currentPage();
             if (page && page->document()->file() && page->document()->file()->isPartial())
                 return; // a large file, still being read
+            const perfglass::SessionDocument *document = page ? page->document() : nullptr;
+            if (document && document->analysis() && !document->analysis()->timeline) {
+                // The timeline follows the flame graph: the picture shows both.
+                QObject::connect(
+                    document, &perfglass::SessionDocument::timelineMade, &window,
+                    [&window, png] { exitWithScreenshot(&window, png); }, Qt::SingleShotConnection);
+                return;
+            }
             exitWithScreenshot(&window, png);
         });
     QObject::connect(&window, &perfglass::MainWindow::loadFailed, &window, fail);

@@ -10,10 +10,6 @@ namespace perfglass {
 
 namespace {
 
-bool sameTimeline(const SampleFilter &a, const SampleFilter &b) {
-    return a.event == b.event && a.cost == b.cost && a.transforms == b.transforms;
-}
-
 std::shared_ptr<SessionAnalysis> emptyAnalysis(std::shared_ptr<const SessionFile> file,
                                                const SampleFilter &filter) {
     const Profile &profile = *file->profile;
@@ -71,21 +67,27 @@ void growTimeline(SessionAnalysis &analysis, const SampleFilter &whole, const Se
     analysis.timeline = analysis.growingTimeline->buckets();
 }
 
+std::shared_ptr<const TimelineBuckets> bucketsOf(const Profile &profile, const SampleFilter &whole,
+                                                 const AggregationControl &control) {
+    const size_t buckets = std::clamp(profile.samples.size() / AnalysisJob::kSamplesPerBucket,
+                                      AnalysisJob::kMinTimelineBuckets, AnalysisJob::kMaxTimelineBuckets);
+    return std::make_shared<const TimelineBuckets>(
+        TimelineBuckets::compute(profile, whole, buckets, control));
+}
+
+// The timeline of PREVIOUS when it has the same one, else that of an earlier snapshot grown (a growing
+// profile's, which costs what was added), else made now or left to timelineOf (WHEN).
 void computeTimeline(SessionAnalysis &analysis, const SessionAnalysis *previous,
-                     const SessionAnalysis *earlier, const AggregationControl &control) {
-    const Profile &profile = *analysis.profile();
+                     const SessionAnalysis *earlier, const AggregationControl &control, TimelineWhen when) {
     if (previous && previous->timeline && previous->profile() == analysis.profile() &&
-        sameTimeline(previous->filter, analysis.filter)) {
+        AnalysisJob::sameTimeline(previous->filter, analysis.filter)) {
         analysis.timeline = previous->timeline;
         analysis.growingTimeline = previous->growingTimeline;
         return;
     }
     const SampleFilter whole = wholeTimeline(analysis.filter);
     if (analysis.file->lineage != 0) return growTimeline(analysis, whole, earlier);
-    const size_t buckets = std::clamp(profile.samples.size() / AnalysisJob::kSamplesPerBucket,
-                                      AnalysisJob::kMinTimelineBuckets, AnalysisJob::kMaxTimelineBuckets);
-    analysis.timeline =
-        std::make_shared<const TimelineBuckets>(TimelineBuckets::compute(profile, whole, buckets, control));
+    if (when == TimelineWhen::WithTrees) analysis.timeline = bucketsOf(*analysis.profile(), whole, control);
 }
 
 } // namespace
@@ -95,11 +97,22 @@ AnalysisJob::AnalysisJob(QObject *parent)
     qRegisterMetaType<std::shared_ptr<const SessionAnalysis>>();
 }
 
+bool AnalysisJob::sameTimeline(const SampleFilter &a, const SampleFilter &b) {
+    return a.event == b.event && a.cost == b.cost && a.transforms == b.transforms;
+}
+
+std::shared_ptr<const TimelineBuckets>
+AnalysisJob::timelineOf(const Profile &profile, const SampleFilter &filter, const std::stop_token &stop) {
+    AggregationControl control;
+    control.stop = stop;
+    return bucketsOf(profile, wholeTimeline(filter), control);
+}
+
 std::shared_ptr<SessionAnalysis> AnalysisJob::compute(std::shared_ptr<const SessionFile> file,
                                                       const SampleFilter &filter, const std::stop_token &stop,
                                                       const std::function<void(double)> &progress,
-                                                      const SessionAnalysis *previous,
-                                                      BottomUpTree bottomUp) {
+                                                      const SessionAnalysis *previous, BottomUpTree bottomUp,
+                                                      TimelineWhen timeline) {
     auto analysis = emptyAnalysis(std::move(file), filter);
     const auto &profile = analysis->profile();
     AggregationControl control;
@@ -126,7 +139,7 @@ std::shared_ptr<SessionAnalysis> AnalysisJob::compute(std::shared_ptr<const Sess
     report(0.55);
     analysis->flat = FlatProfile::fromCosts(costs);
     report(0.7);
-    computeTimeline(*analysis, previous, earlier, control);
+    computeTimeline(*analysis, previous, earlier, control, timeline);
     report(0.85);
     if (bottomUpTree.valid()) analysis->bottomUp = bottomUpTree.get();
     report(1.0);
@@ -142,10 +155,10 @@ void AnalysisJob::analyze(std::shared_ptr<const SessionAnalysis> base, const Sam
 void AnalysisJob::analyze(std::shared_ptr<const SessionFile> file, const SampleFilter &filter,
                           std::shared_ptr<const SessionAnalysis> previous) {
     start(
-        [file = std::move(file), filter, previous = std::move(previous),
-         bottomUp = bottomUp_](const std::stop_token &stop, const ReportProgress &) {
+        [file = std::move(file), filter, previous = std::move(previous), bottomUp = bottomUp_,
+         timeline = timeline_](const std::stop_token &stop, const ReportProgress &) {
             return std::shared_ptr<const SessionAnalysis>(
-                compute(file, filter, stop, {}, previous.get(), bottomUp));
+                compute(file, filter, stop, {}, previous.get(), bottomUp, timeline));
         },
         [this](std::shared_ptr<const SessionAnalysis> analysis) { emit analyzed(std::move(analysis)); });
 }

@@ -28,15 +28,24 @@ public:
     // FILE aggregated for FILTER. Reuses the timeline of PREVIOUS (an analysis of the same file) when only
     // the time range, processes, threads or CPUs differ; extends PREVIOUS by the samples added when it is of
     // an earlier snapshot of the same growing profile (SessionFile::lineage) with the same sums. Throws
-    // Cancelled once STOP is requested, Error for a bad filter.
-    static std::shared_ptr<SessionAnalysis> compute(std::shared_ptr<const SessionFile> file,
-                                                    const SampleFilter &filter, const std::stop_token &stop,
-                                                    const std::function<void(double)> &progress = {},
-                                                    const SessionAnalysis *previous = nullptr,
-                                                    BottomUpTree bottomUp = BottomUpTree::Make);
+    // Cancelled once STOP is requested, Error for a bad filter. TIMELINE Later leaves a timeline that
+    // PREVIOUS or an earlier snapshot does not give null (timelineOf makes it).
+    static std::shared_ptr<SessionAnalysis>
+    compute(std::shared_ptr<const SessionFile> file, const SampleFilter &filter, const std::stop_token &stop,
+            const std::function<void(double)> &progress = {}, const SessionAnalysis *previous = nullptr,
+            BottomUpTree bottomUp = BottomUpTree::Make, TimelineWhen timeline = TimelineWhen::WithTrees);
+    // The timeline of PROFILE for an analysis of FILTER (what compute() makes with the trees). Throws
+    // Cancelled once STOP is requested.
+    static std::shared_ptr<const TimelineBuckets>
+    timelineOf(const Profile &profile, const SampleFilter &filter, const std::stop_token &stop);
+    // Whether analyses of filters A and B have the same timeline (it keeps a row for every thread and CPU and
+    // spans the whole session, whatever the filter's threads, CPUs and time range).
+    static bool sameTimeline(const SampleFilter &a, const SampleFilter &b);
 
-    // Whether analyze() makes the bottom-up tree (by default it does).
+    // Whether analyze() makes the bottom-up tree (by default it does), and the timeline with the trees (by
+    // default it does).
     void setBottomUpTree(BottomUpTree bottomUp) { bottomUp_ = bottomUp; }
+    void setTimeline(TimelineWhen timeline) { timeline_ = timeline; }
 
     // Starts aggregating BASE for FILTER; a request already running is cancelled and its result dropped.
     void analyze(std::shared_ptr<const SessionAnalysis> base, const SampleFilter &filter);
@@ -50,6 +59,7 @@ signals:
 
 private:
     BottomUpTree bottomUp_ = BottomUpTree::Make;
+    TimelineWhen timeline_ = TimelineWhen::WithTrees;
 };
 
 } // namespace perfglass

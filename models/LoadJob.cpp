@@ -352,7 +352,7 @@ std::shared_ptr<const SessionAnalysis> LoadJob::analysed(std::shared_ptr<Session
         [&reportProgress](double fraction) {
             if (reportProgress) reportProgress(kReadShare + fraction * (1.0 - kReadShare));
         },
-        earlier, shape.bottomUp);
+        earlier, shape.bottomUp, shape.timeline);
 }
 
 // What PATH stands for: the session itself, a session with its archive beside it, or an archive (perf

@@ -48,14 +48,17 @@ public:
         settings_.applyTo(options_);
     }
     const SymbolSettings &symbolSettings() const { return settings_; }
-    // How the analyses of the loads started from now on aggregate: whether they make the bottom-up tree (by
-    // default they do), and the document's view settings (SessionDocument::setViewSettings).
+    // How the analyses of the loads started from now on aggregate: whether they make the bottom-up tree and
+    // the timeline with the trees (by default they do), and the document's view settings
+    // (SessionDocument::setViewSettings).
     struct AnalysisShape {
         BottomUpTree bottomUp = BottomUpTree::Make;
+        TimelineWhen timeline = TimelineWhen::WithTrees;
         ProcessGrouping grouping = ProcessGrouping::None;
         bool hideIdle = false;
     };
     void setBottomUpTree(BottomUpTree bottomUp) { shape_.bottomUp = bottomUp; }
+    void setTimeline(TimelineWhen timeline) { shape_.timeline = timeline; }
     void setViewSettings(ProcessGrouping grouping, bool hideIdle) {
         shape_.grouping = grouping;
         shape_.hideIdle = hideIdle;

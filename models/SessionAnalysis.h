@@ -26,13 +26,19 @@ namespace perfglass {
 // stays null until SessionDocument::setBottomUpShown asks for it).
 enum class BottomUpTree { Make, Later };
 
+// Whether an analysis makes its timeline with the trees. On ten million frame-pointer samples the timeline is
+// a fifth of the desktop application's load, and no tree needs it: the application shows the flame graph
+// first and makes the timeline after it (Later: timeline stays null until SessionDocument has made it).
+enum class TimelineWhen { WithTrees, Later };
+
 struct SessionAnalysis {
     std::shared_ptr<const SessionFile> file;
     std::shared_ptr<const CallTree> topDown;
     std::shared_ptr<const CallTree> bottomUp; // null when made Later and not asked for yet
     FlatProfile flat;                         // per-function costs, for the hotspot list
     // Per-thread and per-CPU sample density over the whole session (the filter without its time range,
-    // processes, threads and CPUs: every thread and CPU keeps its row), for the timeline.
+    // processes, threads and CPUs: every thread and CPU keeps its row), for the timeline. Null while it is
+    // made after the trees (TimelineWhen::Later).
     std::shared_ptr<const TimelineBuckets> timeline;
     // What the next snapshot of a growing profile extends: the filter's sums by Profile stack (null when
     // grouped by process), for a growing profile the sums by owner and stack when grouped and their fold

@@ -42,6 +42,7 @@ SessionDocument::SessionDocument(QObject *parent)
     , analyzer_(new AnalysisJob(this))
     , exporter_(new ExportJob(this))
     , bottomUpMaker_(new BackgroundJob(this))
+    , timelineMaker_(new BackgroundJob(this))
     , undoStack_(new QUndoStack(this))
     , stepsFromBytes_(qEnvironmentVariable("PERFGLASS_OPEN_IN_STEPS") == QLatin1String("0")
                           ? UINT64_MAX
@@ -64,6 +65,13 @@ SessionDocument::SessionDocument(QObject *parent)
         bottomUpFor_.reset();
         emit analysisFailed(message);
     });
+    timelineMaker_->setObjectName(QStringLiteral("timelineJob"));
+    connect(timelineMaker_, &BackgroundJob::failed, this, [this](const QString &message) {
+        timelineFor_.reset();
+        emit analysisFailed(message);
+    });
+    loader_->setTimeline(TimelineWhen::Later);
+    analyzer_->setTimeline(TimelineWhen::Later);
     undoStack_->setObjectName(QStringLiteral("undoStack"));
     connect(loader_, &LoadJob::started, this, &SessionDocument::loadStarted);
     connect(loader_, &LoadJob::progress, this, &SessionDocument::loadProgress);
@@ -85,12 +93,14 @@ SessionDocument::SessionDocument(QObject *parent)
     });
     // Whatever brought the analysis shown (a load, a step, a filter), its bottom-up tree follows when shown.
     connect(this, &SessionDocument::analysisChanged, this, &SessionDocument::makeMissingBottomUp);
+    connect(this, &SessionDocument::analysisChanged, this, &SessionDocument::makeMissingTimeline);
 }
 
 SessionDocument::~SessionDocument() {
     loader_->cancel();
     analyzer_->cancel();
     bottomUpMaker_->abandon();
+    timelineMaker_->abandon();
 }
 
 void SessionDocument::open(const QString &path) {
@@ -331,6 +341,38 @@ void SessionDocument::adoptBottomUp(std::shared_ptr<const CallTree> tree) {
     withTree->bottomUp = std::move(tree);
     analysis_ = std::move(withTree);
     emit bottomUpMade();
+}
+
+// The timeline of the analysis shown, when it was made without one. A job making the same timeline (same
+// profile, same event, cost and transforms) goes on; one no longer needed is dropped.
+void SessionDocument::makeMissingTimeline() {
+    if (!analysis_ || analysis_->timeline) {
+        timelineMaker_->abandon();
+        timelineFor_.reset();
+        return;
+    }
+    if (timelineMaker_->isRunning() && timelineMadeFits(*analysis_)) return;
+    timelineFor_ = analysis_;
+    timelineMaker_->start(
+        [analysis = analysis_](const std::stop_token &stop, const BackgroundJob::ReportProgress &) {
+            return AnalysisJob::timelineOf(*analysis->profile(), analysis->filter, stop);
+        },
+        [this](std::shared_ptr<const TimelineBuckets> timeline) { adoptTimeline(std::move(timeline)); });
+}
+
+bool SessionDocument::timelineMadeFits(const SessionAnalysis &analysis) const {
+    return timelineFor_ && timelineFor_->profile() == analysis.profile() &&
+           AnalysisJob::sameTimeline(timelineFor_->filter, analysis.filter);
+}
+
+void SessionDocument::adoptTimeline(std::shared_ptr<const TimelineBuckets> timeline) {
+    const bool madeFor = analysis_ && !analysis_->timeline && timelineMadeFits(*analysis_);
+    timelineFor_.reset();
+    if (!madeFor) return; // another session is shown since
+    auto withTimeline = std::make_shared<SessionAnalysis>(*analysis_);
+    withTimeline->timeline = std::move(timeline);
+    analysis_ = std::move(withTimeline);
+    emit timelineMade();
 }
 
 void SessionDocument::exportTo(ExportJob::Format format, const QString &path) {

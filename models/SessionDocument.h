@@ -106,6 +106,9 @@ signals:
     void analysisChanged();
     // analysis() is the same analysis with its bottom-up tree, made after the rest (setBottomUpShown).
     void bottomUpMade();
+    // analysis() is the same analysis with its timeline, made after the trees (TimelineWhen::Later): the
+    // flame graph of a large session shows without waiting for it.
+    void timelineMade();
     // analysis() is a new analysis of the filter (after a step, an undo or a redo), not the one a read
     // brought.
     void filterApplied();
@@ -129,17 +132,23 @@ private:
     void analyze();
     void makeMissingBottomUp();
     void adoptBottomUp(std::shared_ptr<const CallTree> tree);
+    void makeMissingTimeline();
+    bool timelineMadeFits(const SessionAnalysis &analysis) const;
+    void adoptTimeline(std::shared_ptr<const TimelineBuckets> timeline);
     SampleFilter withViewSettings(SampleFilter filter) const;
 
     LoadJob *loader_;
     AnalysisJob *analyzer_;
     ExportJob *exporter_;
     BackgroundJob *bottomUpMaker_;
+    BackgroundJob *timelineMaker_;
     QUndoStack *undoStack_;
     std::shared_ptr<const SessionFile> file_;
     std::shared_ptr<const SessionAnalysis> analysis_;
     bool bottomUpShown_ = true;
     std::shared_ptr<const CallTree> bottomUpFor_; // the top-down tree whose bottom-up tree is being made
+    // The analysis whose timeline is being made (its profile and filter say which timeline it is).
+    std::shared_ptr<const SessionAnalysis> timelineFor_;
     SampleFilter filter_;
     std::vector<SampleFilter> states_; // every filter the undo stack can go back or forth to
     size_t state_ = 0;

@@ -206,11 +206,15 @@ QColor TimelineRows::cpuColour() {
     return QColor::fromHsl(0, 0, 95); // a neutral dark grey: a CPU is no thread
 }
 
-bool TimelineRows::isSystemWide(const Profile &profile, const TimelineBuckets &buckets) {
+bool TimelineRows::isSystemWide(const Profile &profile, bool idleSampled) {
     for (size_t i = 1; i < profile.cmdline.size() && profile.cmdline[i] != "--"; ++i)
         if (systemWideOption(profile.cmdline[i])) return true;
-    return std::any_of(buckets.threads.begin(), buckets.threads.end(),
-                       [](const ThreadTimeline &thread) { return thread.pid == 0; });
+    return idleSampled;
+}
+
+bool TimelineRows::isSystemWide(const Profile &profile, const TimelineBuckets &buckets) {
+    return isSystemWide(profile, std::any_of(buckets.threads.begin(), buckets.threads.end(),
+                                             [](const ThreadTimeline &thread) { return thread.pid == 0; }));
 }
 
 QString TimelineRows::elideName(const QString &name, const QFontMetrics &metrics, int width) {

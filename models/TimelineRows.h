@@ -63,7 +63,8 @@ public:
     // The colours threadColour() picks from.
     static const std::vector<QColor> &threadPalette();
     // Whether the session recorded the whole system (or some CPUs): its command line says -a or -C, or it
-    // has samples of the idle task.
+    // has samples of the idle task (IDLESAMPLED; in BUCKETS: a thread of process 0).
+    static bool isSystemWide(const Profile &profile, bool idleSampled);
     static bool isSystemWide(const Profile &profile, const TimelineBuckets &buckets);
     // NAME shortened at its end to fit WIDTH pixels, never in the middle of a number; empty if not even
     // its first letter fits.

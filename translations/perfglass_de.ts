@@ -4203,5 +4203,9 @@ Modul: %2</translation>
             <numerusform>&lt;br&gt;Parallelität: %n Threads des Prozesses laufen</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Working out the timeline…</source>
+        <translation>Die Zeitleiste wird berechnet…</translation>
+    </message>
 </context>
 </TS>

@@ -4201,5 +4201,9 @@ Module: %2</source>
             <numerusform>&lt;br&gt;Parallelism: %n threads of the process running</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Working out the timeline…</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 </TS>

@@ -4203,5 +4203,9 @@ Module : %2</translation>
             <numerusform>&lt;br&gt;Parallélisme : %n threads du processus en cours d’exécution</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Working out the timeline…</source>
+        <translation>Calcul de la chronologie…</translation>
+    </message>
 </context>
 </TS>

@@ -37,6 +37,8 @@
 #include <QUndoGroup>
 #include <QUndoStack>
 
+#include <algorithm>
+
 namespace perfglass {
 
 namespace {
@@ -222,8 +224,10 @@ void MainWindow::onLoaded(SessionPage *page, bool reloaded) {
 
 // A system-wide session is grouped by process unless the user chose otherwise for such sessions.
 void MainWindow::applyGrouping() {
-    const auto &analysis = session();
-    grouping_->setSystemWide(TimelineRows::isSystemWide(*analysis->profile(), *analysis->timeline));
+    const auto &file = *session()->file;
+    // The idle task is thread 0; the timeline, which would say so too, may not be made yet.
+    const bool idleSampled = std::binary_search(file.sampledThreads.begin(), file.sampledThreads.end(), 0u);
+    grouping_->setSystemWide(TimelineRows::isSystemWide(*file.profile, idleSampled));
     currentPage()->document()->setViewSettings(grouping_->grouping(),
                                                grouping_->hideIdleAction()->isChecked());
 }

@@ -304,6 +304,8 @@ void SessionPage::trackFocusedDock() {
 // The views follow the document: every analysis it has (a load, a filter, an undo) is shown by all of them.
 void SessionPage::subscribe() {
     connect(document_, &SessionDocument::analysisChanged, this, &SessionPage::showAnalysis);
+    connect(document_, &SessionDocument::timelineMade, this,
+            [this] { timelineView_->setSession(document_->analysis()); });
     followBottomUpViews();
     connect(document_, &SessionDocument::loaded, this, &SessionPage::onLoaded);
     connect(document_, &SessionDocument::filterChanged, this,

@@ -70,11 +70,14 @@ void TimelineView::setSession(const std::shared_ptr<const SessionAnalysis> &sess
         range_->setText(tr("Drag across the timeline to show only that time range in every view."));
         return;
     }
-    if (timeline_->buckets() != session->timeline)
+    // A session's timeline may come after its trees: until then the widget says it is being made.
+    if (timeline_->buckets() != session->timeline || timeline_->profile() != session->profile())
         timeline_->setData(session->timeline, session->profile(), session->costUnit);
     timeline_->setOffCpu(session->file->offCpuIntervals);
     timeline_->setParallelism(session->file->parallelism);
-    if (session->file->path != shownPath_) { // not at each reload of a live recording: the user may resize
+    // Once a session's timeline is there (it may follow its trees), not at each reload of a live recording:
+    // the user may resize.
+    if (session->timeline && session->file->path != shownPath_) {
         shownPath_ = session->file->path;
         updateGeometry();
         emit preferredHeightChanged(preferredHeight());

@@ -1,5 +1,7 @@
 #include "TimelineWidget.h"
 
+#include "StartupTiming.h"
+
 #include <QContextMenuEvent>
 #include <QHelpEvent>
 #include <QLocale>
@@ -360,8 +362,10 @@ void TimelineWidget::paintEvent(QPaintEvent *event) {
     painter.fillRect(rect(), palette().base());
     if (!buckets_ || rowCount() == 0) {
         painter.setPen(palette().color(QPalette::PlaceholderText));
-        painter.drawText(rect(), Qt::AlignCenter,
-                         buckets_ ? tr("No samples to show over time.") : tr("No session is open."));
+        const QString text = buckets_   ? tr("No samples to show over time.")
+                             : profile_ ? tr("Working out the timeline…")
+                                        : tr("No session is open.");
+        painter.drawText(rect(), Qt::AlignCenter, text);
         return;
     }
     const QRect exposed = event->rect();
@@ -371,6 +375,7 @@ void TimelineWidget::paintEvent(QPaintEvent *event) {
         paintRow(painter, row);
     }
     paintSelection(painter);
+    StartupTiming::mark("first timeline painted");
 }
 
 QString TimelineWidget::paintedLabel(int index) const {

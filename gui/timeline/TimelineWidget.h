@@ -41,6 +41,7 @@ public:
     std::optional<uint64_t> selectionStart() const { return selectionStart_; }
     std::optional<uint64_t> selectionEnd() const { return selectionEnd_; }
     const std::shared_ptr<const TimelineBuckets> &buckets() const { return buckets_; }
+    const std::shared_ptr<const Profile> &profile() const { return profile_; }
     // When each thread was off the CPU (sessions with switch-out samples): hatched in the thread's row.
     void setOffCpu(std::shared_ptr<const std::vector<OffCpuInterval>> intervals);
     const std::shared_ptr<const std::vector<OffCpuInterval>> &offCpu() const { return offCpu_; }

@@ -73,6 +73,9 @@ inline std::unique_ptr<MainWindow> openSessionWindow(const QString &path, int ti
     QSignalSpy loaded(window.get(), &MainWindow::sessionLoaded);
     window->openFile(path);
     if (!loaded.wait(timeoutMs) && loaded.isEmpty()) return nullptr;
+    // The timeline follows the trees (TimelineWhen::Later).
+    if (!QTest::qWaitFor([&window] { return window->session() && window->session()->timeline; }, timeoutMs))
+        return nullptr;
     QCoreApplication::processEvents();
     QTest::qWait(50); // let the views' first layout and paint run
     return window;

@@ -154,6 +154,24 @@ QString extensionGap(const std::vector<size_t> &extendedFrom) {
     return {};
 }
 
+// TIMELINE's rows, a line per thread and CPU with its counts by bucket, for comparisons that show the
+// difference.
+QStringList timelineLines(const TimelineBuckets &timeline) {
+    QStringList lines{
+        QStringLiteral("%1..%2 in %3").arg(timeline.start).arg(timeline.end).arg(timeline.bucketCount)};
+    const auto series = [](const TimelineSeries &row) {
+        QStringList counts;
+        for (size_t bucket = 0; bucket < row.samples.size(); ++bucket)
+            counts << QStringLiteral("%1/%2").arg(row.samples[bucket]).arg(row.cost[bucket]);
+        return counts.join(QLatin1Char(' '));
+    };
+    for (const ThreadTimeline &thread : timeline.threads)
+        lines << QStringLiteral("thread %1/%2: %3").arg(thread.pid).arg(thread.tid).arg(series(thread));
+    for (const CpuTimeline &cpu : timeline.cpus)
+        lines << QStringLiteral("cpu %1: %2").arg(cpu.cpu).arg(series(cpu));
+    return lines;
+}
+
 // Whether this process has PATH open or mapped (/proc/self/fd, /proc/self/maps).
 bool processHoldsFile(const QString &path) {
     const QString target = QFileInfo(path).canonicalFilePath();
@@ -569,6 +587,31 @@ private slots:
         document.cancel(); // before the tree can arrive: it comes through the event loop
         QVERIFY(made.wait(kLoadTimeoutMs));
         QVERIFY(document.analysis()->bottomUp);
+    }
+
+    // The timeline follows the trees: a file's first analysis comes without it, then the same analysis with
+    // the timeline an analysis made in one go has. A filter that keeps the timeline (a time range) reuses it.
+    void timelineFollowsTheTrees() {
+        SessionDocument document;
+        std::vector<std::shared_ptr<const SessionAnalysis>> shown;
+        connect(&document, &SessionDocument::analysisChanged, &document,
+                [&] { shown.push_back(document.analysis()); });
+        QSignalSpy made(&document, &SessionDocument::timelineMade);
+        document.open(kDwarf);
+        QVERIFY(made.wait(kLoadTimeoutMs));
+        QCOMPARE(shown.size(), size_t{1});
+        QVERIFY(!shown.front()->timeline);
+        const auto withTimeline = document.analysis();
+        QVERIFY(withTimeline->timeline);
+        QCOMPARE(withTimeline->topDown, shown.front()->topDown);
+        const auto inOneGo = AnalysisJob::compute(withTimeline->file, withTimeline->filter, {});
+        QVERIFY(!inOneGo->timeline->threads.empty());
+        QCOMPARE(timelineLines(*withTimeline->timeline), timelineLines(*inOneGo->timeline));
+
+        selectMiddleThird(document);
+        QVERIFY(analysisFollowsFilter(document));
+        QCOMPARE(document.analysis()->timeline, withTimeline->timeline);
+        QCOMPARE(made.size(), 1);
     }
 
     // The live view reads a file again and again: a filter set between two refreshes stays.

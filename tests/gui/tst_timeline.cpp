@@ -10,6 +10,7 @@
 #include "FrameActions.h"
 #include "GuiTestSupport.h"
 #include "MainWindow.h"
+#include "SessionAnalysis.h"
 #include "TestSupport.h"
 #include "TimelineAxis.h"
 #include "TimelineView.h"
@@ -53,6 +54,7 @@ private slots:
     void coloursStayWhenFiltered();
     void showOnlyOneCpu();
     void dragAcrossTheAxis();
+    void saysWhileTheTimelineIsMade();
 
 private:
     std::unique_ptr<MainWindow> openWindow(const QString &path, QSize size);
@@ -308,6 +310,30 @@ void TestTimeline::dragAcrossTheAxis() {
     QCOMPARE(*window->filter().startTime, timeline->timeAt(from.x() - shift));
     QCOMPARE(*window->filter().endTime, timeline->timeAt(to.x() - shift));
     saveScreenshot(part<QDockWidget>(window, "timelineDock"), QStringLiteral("timeline-fp-range-dock.png"));
+}
+
+// A session's timeline is made after its trees (SessionDocument::timelineMade): until it comes the view says
+// it is being worked out, and once it does the view asks for the height its rows need.
+void TestTimeline::saysWhileTheTimelineIsMade() {
+    const auto window = openWindow(goldenPath(QStringLiteral("perf-fp")), QSize(1400, 900));
+    QVERIFY(window);
+    const auto withTimeline = window->session();
+    auto withoutTimeline = std::make_shared<SessionAnalysis>(*withTimeline);
+    withoutTimeline->timeline.reset();
+    TimelineView view;
+    view.resize(900, 160);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QSignalSpy preferredHeight(&view, &TimelineView::preferredHeightChanged);
+    view.setSession(withoutTimeline);
+    QCOMPARE(view.timeline()->rowCount(), 0);
+    QCOMPARE(view.timeline()->profile(), withTimeline->profile());
+    QVERIFY(preferredHeight.isEmpty());
+    saveScreenshot(&view, QStringLiteral("timeline-being-made.png"));
+    view.setSession(withTimeline);
+    QVERIFY(view.timeline()->rowCount() > 0);
+    QCOMPARE(preferredHeight.size(), 1);
+    saveScreenshot(&view, QStringLiteral("timeline-made.png"));
 }
 
 QTEST_MAIN(TestTimeline)
