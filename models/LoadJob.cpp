@@ -200,6 +200,10 @@ void LoadJob::stopFollowing() {
     if (!isRunning()) startStep();
 }
 
+bool LoadJob::isStopping() const {
+    return live_ && live_->stopRequested && isRunning();
+}
+
 LoadJob::LiveState LoadJob::liveState() const {
     return live_ && !isRunning() ? live_->state : LiveState::CaughtUp;
 }

@@ -102,6 +102,8 @@ public slots:
     // and lets go of the input, so that its writer ends rather than waits on a full pipe. Nothing happens
     // when nothing was read yet, or when the input has ended.
     void stopFollowing();
+    // Whether stopFollowing() was asked for and its steps still run: what they hand over is what was read.
+    bool isStopping() const;
 
 signals:
     void loaded(std::shared_ptr<const perfglass::SessionAnalysis> session);

@@ -196,6 +196,9 @@ bool SessionDocument::isStream() const {
 }
 
 void SessionDocument::cancel() {
+    // A stream the user stopped following is making its last snapshot of everything read: cancelling that
+    // would lose what was read since the last refresh (and the stream would never be marked stopped).
+    if (loader_->isStopping()) return;
     setStreaming(false);
     // Between two steps of a file opened in steps no read runs: the next one is not started.
     const bool betweenSteps = inSteps_ && !loader_->isLoading();

@@ -64,6 +64,8 @@ public:
     // Stops following the stream openStream() reads: the views keep everything read so far, its snapshot
     // marked SessionFile::Growth::Stopped, and the rest of the stream is not read (its writer gets EPIPE).
     void stopFollowing();
+    // Stops the read running (a file opened in steps keeps the snapshot shown); not the last step of a stream
+    // whose following was stopped, which hands over what was read.
     void cancel();
     bool isLoading() const;
     bool isLiveRefresh() const { return live_; }

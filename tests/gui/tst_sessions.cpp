@@ -387,6 +387,7 @@ private slots:
         document.stopFollowing();
         QVERIFY(!document.isStreaming());
         QCOMPARE(streaming.count(), 1);
+        document.cancel(); // the status bar's Cancel while the stop's last step runs: what was read stays
         QTRY_VERIFY_WITH_TIMEOUT(document.file()->growth == SessionFile::Growth::Stopped, kLoadTimeoutMs);
         const size_t kept = document.file()->profile->samples.size();
         QVERIFY2(kept > 0 && kept < 30'000, qPrintable(QString::number(kept)));
