@@ -118,6 +118,9 @@ struct LoadJob::LiveLoad {
     // the step that did says stopped.
     std::atomic<bool> stopRequested{false};
     bool stopped = false;
+    // Requested with stopRequested: it also ends the first step's wait for a stream's writer (its header)
+    // when the user stops following before anything arrived; that step then ends cancelled, nothing read.
+    std::stop_source followingStopped;
     // Its snapshots' lineage (SessionFile::lineage), and the analysis of the last one, which the next
     // extends.
     uint64_t lineage = nextLineage();
@@ -197,6 +200,7 @@ void LoadJob::stopFollowing() {
     if (!live_ || live_->opened || live_->stopRequested) return;
     if (!isRunning() && (!live_->loader || live_->state == LiveState::Ended)) return;
     live_->stopRequested = true;
+    live_->followingStopped.request_stop();
     if (!isRunning()) startStep();
 }
 
@@ -219,7 +223,11 @@ GrowingProfileLoader &LoadJob::liveLoader(const QString &path, LoadOptions &opti
         *live.opened = openSession(path, options, stop, [](double) {});
         dataPath = live.opened->sessionPath;
     }
-    live.loader = std::make_unique<GrowingProfileLoader>(dataPath, options);
+    std::stop_source opening; // the step's cancel or the user's Stop ends a wait for the stream's writer
+    const std::stop_callback onCancel(stop, [&opening] { opening.request_stop(); });
+    const std::stop_callback onStop(live.followingStopped.get_token(),
+                                    [&opening] { opening.request_stop(); });
+    live.loader = std::make_unique<GrowingProfileLoader>(dataPath, options, opening.get_token());
     return *live.loader;
 }
 

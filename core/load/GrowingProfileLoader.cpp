@@ -26,9 +26,10 @@ LoadOptions withDebuginfodUrls(LoadOptions options) {
 
 } // namespace
 
-GrowingProfileLoader::GrowingProfileLoader(const std::string &path, LoadOptions options)
+GrowingProfileLoader::GrowingProfileLoader(const std::string &path, LoadOptions options,
+                                           const std::stop_token &opening)
     : options_(withDebuginfodUrls(std::move(options)))
-    , reader_(path)
+    , reader_(path, opening)
     , builder_(KernelSymbols{})
     , feed_(readingIncrementally(reader_, options_), builder_) {
     const bool sameKernel = recordedOnThisKernel(reader_.metadata());

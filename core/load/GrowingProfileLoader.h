@@ -23,8 +23,9 @@ namespace perfglass {
 class GrowingProfileLoader {
 public:
     // Opens path ("-": standard input) and reads its header: throws Error/FileFormatError for bad input,
-    // as loadProfile does. options.stop ends a step early; options.stopFollowing and progress are not used.
-    GrowingProfileLoader(const std::string &path, LoadOptions options);
+    // as loadProfile does, and Cancelled when OPENING is stopped while a pipe waits for its writer.
+    // options.stop ends a step early; options.stopFollowing and progress are not used.
+    GrowingProfileLoader(const std::string &path, LoadOptions options, const std::stop_token &opening = {});
     ~GrowingProfileLoader();
     GrowingProfileLoader(const GrowingProfileLoader &) = delete;
     GrowingProfileLoader &operator=(const GrowingProfileLoader &) = delete;

@@ -48,7 +48,7 @@ ModuleSearch moduleSearchFor(const LoadOptions &options) {
 
 std::shared_ptr<const Profile> loadProfile(const std::string &path, const LoadOptions &options) {
     if (!options.debuginfodUrls.empty()) ::setenv("DEBUGINFOD_URLS", options.debuginfodUrls.c_str(), 1);
-    PerfDataReader reader(path);
+    PerfDataReader reader(path, options.stop);
     if (options.stopFollowing.stop_possible()) reader.follow(options.stopFollowing);
     reader.setPrefetching(coreSpareForPrefetching(reader.events(), options.unwindThreads));
     reader.setExpandingAhead(ParallelUnwinder::threadsFor(options.unwindThreads) >= 2);

@@ -1,5 +1,6 @@
 #include "perfdata/PerfDataReader.h"
 
+#include "base/Cancellation.h"
 #include "base/Error.h"
 #include "base/Prefetch.h"
 #include "events/GenericEvents.h"
@@ -11,6 +12,7 @@
 
 #include <fcntl.h>
 #include <fmt/format.h>
+#include <poll.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -159,12 +161,13 @@ struct AuxtraceRecord {
 };
 } // namespace
 
-PerfDataReader::PerfDataReader(std::string path)
+PerfDataReader::PerfDataReader(std::string path, const std::stop_token &stop)
     : path_(std::move(path)) {
     if (path_ == "-") {
         fd_ = STDIN_FILENO;
     } else {
-        ownedFd_.reset(::open(path_.c_str(), O_RDONLY | O_CLOEXEC));
+        // Without O_NONBLOCK, opening a FIFO would block until a writer opens it, where no stop can reach.
+        ownedFd_.reset(::open(path_.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK));
         fd_ = ownedFd_.get();
         if (fd_ < 0) throw Error(coreMessage(MessageKind::CannotOpenFile, path_, std::strerror(errno)));
     }
@@ -173,7 +176,22 @@ PerfDataReader::PerfDataReader(std::string path)
     if (S_ISDIR(info.st_mode)) throw Error(coreMessage(MessageKind::IsADirectory, path_));
     fileSize_ = S_ISREG(info.st_mode) ? static_cast<uint64_t>(info.st_size) : kUnknownEnd;
     if (fileSize_ == 0) throw Error(coreMessage(MessageKind::EmptyFile, path_));
+    if (fileSize_ == kUnknownEnd) waitForInput(stop);
+    // Reads block from here on (until the writer ends), as for any file.
+    if (ownedFd_.get() >= 0) ::fcntl(fd_, F_SETFL, ::fcntl(fd_, F_GETFL) & ~O_NONBLOCK);
     readFileHeader();
+}
+
+// Waits, in slices that STOP can end (throwing Cancelled), until a pipe or FIFO has something to read or its
+// writer has come and gone (a FIFO nobody opened for writing yet reads as ended, not as empty).
+void PerfDataReader::waitForInput(const std::stop_token &stop) const {
+    constexpr int kSliceMs = 50;
+    pollfd input{fd_, POLLIN, 0};
+    for (;;) {
+        throwIfCancelled(stop);
+        const int ready = ::poll(&input, 1, kSliceMs);
+        if (ready > 0 || (ready < 0 && errno != EINTR)) return; // a failure is for the read to say
+    }
 }
 
 PerfDataReader::~PerfDataReader() = default;

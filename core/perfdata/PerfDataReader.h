@@ -29,7 +29,9 @@ class PerfDataReader {
 public:
     // Opens path ("-" reads standard input) and reads the header, attributes and feature sections.
     // Throws Error when the file cannot be opened, FileFormatError when it is not a valid perf.data file.
-    explicit PerfDataReader(std::string path);
+    // A pipe or FIFO whose writer has not written (or, for a FIFO, not even opened it) yet is waited for
+    // until STOP is requested, which throws Cancelled.
+    explicit PerfDataReader(std::string path, const std::stop_token &stop = {});
     ~PerfDataReader();
     PerfDataReader(const PerfDataReader &) = delete;
     PerfDataReader &operator=(const PerfDataReader &) = delete;
@@ -97,6 +99,7 @@ private:
     static constexpr size_t kHugePage = size_t{2} << 20; // a page-middle-directory entry's span on x86_64
     static constexpr uint64_t kUnknownEnd = ~uint64_t{0};
 
+    void waitForInput(const std::stop_token &stop) const;
     void readFileHeader();
     void readAttrs(uint64_t offset, uint64_t size, uint64_t attrSize);
     void checkIdSections(const std::vector<format::FileSection> &sections, uint64_t firstField,

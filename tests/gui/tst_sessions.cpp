@@ -46,6 +46,7 @@
 #include <thread>
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 using namespace perfglass;
@@ -337,6 +338,30 @@ private slots:
         QVERIFY(!document.isLoading());
         QCOMPARE(document.loader()->liveState(), LoadJob::LiveState::Ended);
         QCOMPARE(document.file()->profile->samples.size(), loadProfile(kFp.toStdString())->samples.size());
+    }
+
+    // A stream from a FIFO nobody writes to yet waits for its writer; Stop and Cancel each end the wait (and
+    // the read) rather than leave a thread blocked until a writer comes, which closing the window would wait
+    // for.
+    void streamWaitingForItsWriterStops() {
+        QTemporaryDir dir;
+        const QString fifo = dir.filePath(QStringLiteral("stream.fifo"));
+        QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+        for (const bool byStop : {true, false}) {
+            SessionDocument document;
+            QSignalSpy cancelled(&document, &SessionDocument::loadCancelled);
+            document.openStream(fifo);
+            QTest::qWait(100);
+            QVERIFY(document.isLoading());
+            if (byStop)
+                document.stopFollowing();
+            else
+                document.cancel();
+            QVERIFY2(cancelled.wait(kLoadTimeoutMs), byStop ? "after Stop" : "after Cancel");
+            QVERIFY(!document.isLoading());
+            QVERIFY(!document.isStreaming());
+            QVERIFY(!document.isOpen());
+        }
     }
 
     // A stream on standard input (perfglass -) that the user stops following: what was read is kept, marked

@@ -4,6 +4,7 @@
 // and modules that cannot be symbolized (missing, stripped, another build id).
 #include "PagePresence.h"
 #include "TestSupport.h"
+#include "base/Cancellation.h"
 #include "base/Error.h"
 #include "load/LoadProfile.h"
 #include "perfdata/PerfDataReader.h"
@@ -14,6 +15,7 @@
 #include "perfdata/RecordOrderer.h"
 
 #include <QFile>
+#include <QScopeGuard>
 #include <QtTest>
 
 #include <zstd.h>
@@ -23,6 +25,7 @@
 #include <fstream>
 #include <random>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <thread>
 
 using namespace perfglass;
@@ -903,6 +906,57 @@ private slots:
         stopper.join();
         QVERIFY(stop.stop_requested());
         QCOMPARE(profile->samples.size(), size_t{20});
+    }
+
+    // A FIFO nobody writes to yet: opening it waits for its writer, and a stop ends the wait (the desktop
+    // application's Cancel, or its window closing, on File > Open Stream of such a FIFO).
+    void fifoWithoutWriterWaitsUntilStopped() {
+        const QString fifo = dir_.filePath("no-writer.fifo");
+        QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+        std::stop_source stop;
+        std::thread stopper([&] {
+            std::this_thread::sleep_for(std::chrono::milliseconds(100));
+            stop.request_stop();
+        });
+        // Should the open block where no stop reaches, a writer that comes and goes 30 s later ends it: the
+        // test then fails rather than hangs.
+        std::atomic<bool> returned{false};
+        std::atomic<bool> rescued{false};
+        std::thread rescuer([&] {
+            for (int waited = 0; waited < 300 && !returned; ++waited)
+                std::this_thread::sleep_for(std::chrono::milliseconds(100));
+            if (returned) return;
+            rescued = true;
+            QFile(fifo).open(QIODevice::WriteOnly);
+        });
+        LoadOptions options = options_;
+        options.stop = stop.get_token();
+        const auto joinAll = qScopeGuard([&] {
+            returned = true;
+            stopper.join();
+            rescuer.join();
+        });
+        QVERIFY_THROWS_EXCEPTION(Cancelled, loadProfile(fifo.toStdString(), options));
+        QVERIFY2(!rescued, "opening the FIFO waited for a writer where the stop could not end it");
+    }
+
+    // ... and once its writer comes, it reads what the writer sends, as from a file.
+    void fifoIsReadOnceItsWriterComes() {
+        const QString fifo = dir_.filePath("late-writer.fifo");
+        QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+        const std::vector<uint8_t> bytes = pipeSession();
+        std::thread writer([&] {
+            std::this_thread::sleep_for(std::chrono::milliseconds(100));
+            QFile out(fifo);
+            if (out.open(QIODevice::WriteOnly))
+                out.write(reinterpret_cast<const char *>(bytes.data()), static_cast<qint64>(bytes.size()));
+        });
+        std::stop_source stop;
+        LoadOptions options = options_;
+        options.stop = stop.get_token();
+        const auto profile = loadProfile(fifo.toStdString(), options);
+        writer.join();
+        QCOMPARE(profile->samples.size(), size_t{1});
     }
 
     void missingBinaryIsReported() {
