@@ -12,25 +12,29 @@ ProcessTable::ProcessTable(Profile &profile, ProfileInterner &interner)
     : profile_(profile)
     , interner_(interner) {}
 
-bool ProcessTable::addUserMapping(const perf_event_header &header, uint32_t pid, uint64_t start,
-                                  uint64_t length, uint64_t fileOffset, const std::string &path) {
+std::optional<ModuleId> ProcessTable::addUserMapping(const perf_event_header &header, uint32_t pid,
+                                                     uint64_t start, uint64_t length, uint64_t fileOffset,
+                                                     const std::string &path,
+                                                     std::span<const uint8_t> buildId) {
     const bool kernel = (header.misc & PERF_RECORD_MISC_CPUMODE_MASK) == PERF_RECORD_MISC_KERNEL;
-    if (kernel || pid == kKernelPid) return false;
-    const Mapping mapping{start, start + length, fileOffset, interner_.moduleFor(path, false)};
+    if (kernel || pid == kKernelPid) return std::nullopt;
+    const Mapping mapping{start, start + length, fileOffset, interner_.moduleFor(path, false, buildId)};
     processes_[pid].add(mapping);
-    return true;
+    return mapping.module;
 }
 
-bool ProcessTable::addMmap(const MmapRecord &record) {
-    if (record.header().misc & PERF_RECORD_MISC_MMAP_DATA) return false;
+std::optional<ModuleId> ProcessTable::addMmap(const MmapRecord &record) {
+    if (record.header().misc & PERF_RECORD_MISC_MMAP_DATA) return std::nullopt;
     return addUserMapping(record.header(), record->pid, record->addr, record->len, record->pgoff,
-                          std::string(record.text()));
+                          std::string(record.text()), {});
 }
 
-bool ProcessTable::addMmap2(const Mmap2Record &record) {
-    if (!(record->prot & PROT_EXEC)) return false;
+std::optional<ModuleId> ProcessTable::addMmap2(const Mmap2Record &record) {
+    if (!(record->prot & PROT_EXEC)) return std::nullopt;
+    const bool namesBuildId = (record.header().misc & kMiscMmapBuildId) != 0;
     return addUserMapping(record.header(), record->pid, record->addr, record->len, record->pgoff,
-                          std::string(record.text()));
+                          std::string(record.text()),
+                          namesBuildId ? record->buildId() : std::span<const uint8_t>{});
 }
 
 // An exec keeps the old image's mappings, as perf does: a sample taken inside execve after the kernel renamed

@@ -7,12 +7,15 @@ ProfileInterner::ProfileInterner(Profile &profile)
     , unknownModule_(moduleFor("[unknown]", false))
     , kernelModule_(moduleFor("[kernel.kallsyms]", true)) {}
 
-ModuleId ProfileInterner::moduleFor(const std::string &path, bool kernel) {
-    const auto found = moduleByPath_.find(path);
+ModuleId ProfileInterner::moduleFor(const std::string &path, bool kernel, std::span<const uint8_t> buildId) {
+    std::string key = path;
+    if (!buildId.empty())
+        key.append(1, '\0').append(reinterpret_cast<const char *>(buildId.data()), buildId.size());
+    const auto found = moduleByPath_.find(key);
     if (found != moduleByPath_.end()) return found->second;
     const auto id = static_cast<ModuleId>(profile_.modules.size());
     profile_.modules.push_back({profile_.strings.intern(path), kernel, true, {}, {}});
-    moduleByPath_.emplace(path, id);
+    moduleByPath_.emplace(std::move(key), id);
     return id;
 }
 

@@ -25,7 +25,9 @@ public:
 
     ModuleId unknownModule() const { return unknownModule_; }
     ModuleId kernelModule() const { return kernelModule_; }
-    ModuleId moduleFor(const std::string &path, bool kernel);
+    // The module of the file at PATH; with BUILDID (a mapping that names it), of that very file: two files at
+    // one path (a container's and the host's, a binary rebuilt while the recording ran) are two modules.
+    ModuleId moduleFor(const std::string &path, bool kernel, std::span<const uint8_t> buildId = {});
     FunctionId functionFor(ModuleId module, const std::string &name);
     // The frame cached for (module, address) (the first of its inline chain), or kNoFrame.
     FrameId findFrame(ModuleId module, uint64_t address) const {

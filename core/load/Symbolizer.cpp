@@ -30,6 +30,18 @@ void Symbolizer::expectBuildId(const std::string &path, std::span<const uint8_t>
     expectedBuildIds_[path].assign(buildId.begin(), buildId.end());
 }
 
+void Symbolizer::expectBuildId(ModuleId module, std::span<const uint8_t> buildId) {
+    expectedModuleBuildIds_[module].assign(buildId.begin(), buildId.end());
+}
+
+// MODULE's own build id (its mapping's), else the one the recording names for its path; null when neither.
+const std::vector<uint8_t> *Symbolizer::expectedBuildId(ModuleId module) const {
+    if (const auto own = expectedModuleBuildIds_.find(module); own != expectedModuleBuildIds_.end())
+        return &own->second;
+    const auto byPath = expectedBuildIds_.find(profile_.modulePath(module));
+    return byPath != expectedBuildIds_.end() && !byPath->second.empty() ? &byPath->second : nullptr;
+}
+
 void Symbolizer::setInlineFrames(bool enabled, bool fromDebugFiles) {
     withInlineFrames_ = enabled;
     inlineFromDebugFiles_ = fromDebugFiles;
@@ -44,18 +56,18 @@ void Symbolizer::noteMappedBy(const std::string &path, uint32_t pid) {
     jit_.noteMmap(pid, path); // a runtime maps its jitdump so that the recording names it
 }
 
-Expected<FoundModule> Symbolizer::openSymbols(const std::string &path) const {
-    const auto expected = expectedBuildIds_.find(path);
+Expected<FoundModule> Symbolizer::openSymbols(ModuleId module) const {
+    const std::string path = profile_.modulePath(module);
     const auto pids = mappedBy_.find(path);
-    RecordedModule module{path, {}, {}};
-    if (expected != expectedBuildIds_.end()) module.buildId = expected->second;
-    if (pids != mappedBy_.end()) module.pids = pids->second;
-    return finder_.open(module);
+    RecordedModule recorded{path, {}, {}};
+    if (const auto *expected = expectedBuildId(module)) recorded.buildId = *expected;
+    if (pids != mappedBy_.end()) recorded.pids = pids->second;
+    return finder_.open(recorded);
 }
 
 ElfSymbols *Symbolizer::symbolsFor(ModuleId module) {
     if (module < symbolsOpened_.size() && symbolsOpened_[module]) return symbols_[module].get();
-    auto opened = openSymbols(profile_.modulePath(module));
+    auto opened = openSymbols(module);
     std::unique_ptr<ElfSymbols> symbols = opened ? std::move(opened->symbols) : nullptr;
     if (!opened) {
         profile_.modules[module].hasSymbols = false;
@@ -193,9 +205,8 @@ void Symbolizer::describeSoFar(Profile &snapshot) {
 // Each module's build id: the one the recording names, else that of the file read for its symbols.
 void Symbolizer::noteBuildIds(Profile &target) const {
     for (ModuleId module = 0; module < target.modules.size(); ++module) {
-        const auto expected = expectedBuildIds_.find(target.modulePath(module));
-        if (expected != expectedBuildIds_.end() && !expected->second.empty()) {
-            target.modules[module].buildId = buildIdHex(expected->second);
+        if (const auto *expected = expectedBuildId(module)) {
+            target.modules[module].buildId = buildIdHex(*expected);
         } else if (module < symbols_.size() && symbols_[module]) {
             target.modules[module].buildId = buildIdHex(symbols_[module]->buildId());
         }

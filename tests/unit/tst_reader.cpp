@@ -6,6 +6,8 @@
 #include "TestSupport.h"
 #include "base/Cancellation.h"
 #include "base/Error.h"
+#include "identity/BuildIdCache.h"
+#include "identity/ElfBuildId.h"
 #include "load/LoadProfile.h"
 #include "perfdata/PerfDataReader.h"
 #include "perfdata/PerfDataWriter.h"
@@ -23,7 +25,9 @@
 #include <atomic>
 #include <cstring>
 #include <fstream>
+#include <map>
 #include <random>
+#include <set>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <thread>
@@ -992,6 +996,40 @@ private slots:
         QCOMPARE(profile->diagnostics.modulesWithoutSymbols, uint64_t{1});
         QVERIFY(hasNotice(*profile, "abababab"));
         QVERIFY(hasNotice(*profile, "build id"));
+    }
+
+    // Two files at one path in one session (a container's program and the host's, each mapped by its own
+    // process, as a system-wide recording has them), each mapping naming its file's build id: each process's
+    // frames are named from its own file. Here the file at the path is process 42's; process 43's mapping
+    // names another build, so its frames stay unnamed rather than borrow the names of the file that is here.
+    void twoFilesAtOnePathAreTwoModules() {
+        const std::vector<uint8_t> here = elfBuildIdOfFile(mapping_.path);
+        QVERIFY(!here.empty());
+        const std::vector<uint8_t> elsewhere(20, 0xcd);
+        const auto ip = reinterpret_cast<uint64_t>(&perfglassReaderTestHotFunction) + 2;
+        std::vector<std::vector<uint8_t>> otherProcess{mmap2Record(43, mapping_, elsewhere)};
+        for (uint64_t i = 0; i < 7; ++i)
+            otherProcess.push_back(sampleRecord(43, ip, 2000 + i));
+        const auto session =
+            writeSession(dir_.filePath("two-files.data"), 5, mapping_, here, kSampleType, otherProcess);
+        const auto profile = loadProfile(session.path.toStdString(), options_);
+        QCOMPARE(profile->samples.size(), size_t{12});
+        std::map<uint32_t, size_t> named; // by process: samples in perfglassReaderTestHotFunction
+        for (size_t i = 0; i < profile->samples.size(); ++i) {
+            const StackId stack = profile->samples.stack[i];
+            if (stack != kNoStack &&
+                profile->functionName(profile->frames[profile->stacks[stack].frame].function)
+                        .find("perfglassReaderTestHotFunction") != std::string::npos)
+                ++named[profile->samples.pid[i]];
+        }
+        QCOMPARE(named[42], size_t{5});
+        QCOMPARE(named[43], size_t{0});
+        std::set<std::string> buildIds; // of the modules at the path
+        for (ModuleId module = 0; module < profile->modules.size(); ++module)
+            if (profile->modulePath(module) == mapping_.path)
+                buildIds.insert(profile->modules[module].buildId);
+        QCOMPARE(buildIds, (std::set<std::string>{buildIdHex(here), buildIdHex(elsewhere)}));
+        QVERIFY(hasNotice(*profile, "cdcdcdcd"));
     }
 };
 
