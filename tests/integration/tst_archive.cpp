@@ -219,6 +219,8 @@ private slots:
                      0);
         }
         int compared = 0;
+        bool programCompared = false; // its entry: PATH/BUILDID/elf, PATH without its leading slash
+        const QString programEntry = app_.mid(1) + QLatin1Char('/');
         for (const QString &member : tarMembers(perfSession_ + QStringLiteral(".tar.bz2"))) {
             const QFileInfo info(perfs + QLatin1Char('/') + member);
             if (!info.isFile() || info.isSymLink() || member.endsWith(QLatin1String("/probes"))) continue;
@@ -228,8 +230,13 @@ private slots:
             QVERIFY2(mine.readAll() == theirs.readAll(),
                      qPrintable(member + QStringLiteral(" differs from perf's")));
             ++compared;
+            programCompared |= member.startsWith(programEntry);
         }
-        QVERIFY(compared >= 3); // the program, kallsyms, the vdso at least
+        // The program at least; kallsyms and the vdso only when perf's samples fell in them, which a loop
+        // that makes no system calls leaves to chance on a busy machine.
+        QVERIFY2(
+            programCompared,
+            qPrintable(QStringLiteral("%1 entries compared, none of %2").arg(compared).arg(programEntry)));
     }
 
     void ourArchivesLetPerfNameTheProgram_data() {

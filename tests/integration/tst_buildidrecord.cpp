@@ -61,6 +61,16 @@ QString linesMentioning(const QString &text, const QString &word) {
     return found.join(QLatin1Char('\n'));
 }
 
+// The CPU time process PID has used, in clock ticks (/proc/PID/stat's utime + stime); -1 when unknown.
+long long cpuTicksOf(qint64 pid) {
+    QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));
+    if (!stat.open(QIODevice::ReadOnly)) return -1;
+    const QByteArray text = stat.readAll();
+    // After the command in parentheses: state is field 3, utime 14, stime 15.
+    const QList<QByteArray> fields = text.mid(text.lastIndexOf(')') + 2).split(' ');
+    return fields.size() > 12 ? fields[11].toLongLong() + fields[12].toLongLong() : -1;
+}
+
 // "HEX PATH" lines of a buildid-list output, as a set.
 QSet<QString> lines(const QString &text) {
     QSet<QString> set;
@@ -112,6 +122,11 @@ public:
             }
             QThread::msleep(50);
         }
+        // ... and once it runs its loops rather than its loader: a recording of a second on a busy machine
+        // then has its samples.
+        const long long ticks = cpuTicksOf(pid_);
+        for (int i = 0; i < 200 && pid_ >= 0 && cpuTicksOf(pid_) < ticks + 5; ++i)
+            QThread::msleep(50);
     }
     ~NamespacedProgram() {
         process_.kill();
@@ -362,14 +377,26 @@ private slots:
         const std::string kept = cache.find(buildIdFromHex(programId.toStdString()), "elf");
         QVERIFY(!kept.empty());
         QCOMPARE(QString::fromStdString(buildIdHex(elfBuildIdOfFile(kept))), programId);
+        // The program's samples only (a system-wide recording holds every process of a busy machine; other
+        // tests run programs named prog too), down to the smallest share.
+        const QString programPid = QString::number(program.pid());
         const ProcessResult ours =
-            runWithHome(cli_, {QStringLiteral("report"), QStringLiteral("-i"), file}, home.path());
-        QVERIFY2(ours.out.contains(QLatin1String("hotLoop")), qPrintable(ours.out.left(900) + ours.err));
+            runWithHome(cli_,
+                        {QStringLiteral("report"), QStringLiteral("-i"), file, QStringLiteral("--pid"),
+                         programPid, QStringLiteral("--min-percent"), QStringLiteral("0")},
+                        home.path());
+        QVERIFY2(ours.exitCode == 0 && ours.out.contains(QLatin1String("hotLoop")),
+                 qPrintable(ours.out.left(900) + ours.err + QStringLiteral("\nits lines of prog:\n") +
+                            linesMentioning(ours.out, QStringLiteral("prog"))));
         if (perfPath().isEmpty()) return;
-        const QStringList report{
-            QStringLiteral("report"),  QStringLiteral("-i"),     file,
-            QStringLiteral("--stdio"), QStringLiteral("--sort"), QStringLiteral("dso,sym"),
-            QStringLiteral("--comm"),  QStringLiteral("prog")};
+        const QStringList report{QStringLiteral("report"),
+                                 QStringLiteral("-i"),
+                                 file,
+                                 QStringLiteral("--stdio"),
+                                 QStringLiteral("--sort"),
+                                 QStringLiteral("dso,sym"),
+                                 QStringLiteral("--pid"),
+                                 programPid};
         ProcessResult named = runWithHome(perfPath(), report, home.path());
         if (!named.out.contains(QLatin1String("hotLoop"))) {
             // Seen once in CI, never here (stop 51): perf left the program's frames unnamed although the
