@@ -34,6 +34,16 @@ QString carriedNotice(const FilterTransfer::Carried &carried) {
     return SessionDocument::tr("The filter was kept, but %1.").arg(lost.join(QStringLiteral("; ")));
 }
 
+// ANALYSIS with PART, one of its products made after the rest (the bottom-up tree, the timeline).
+template <typename Part>
+std::shared_ptr<const SessionAnalysis> withPart(const SessionAnalysis &analysis,
+                                                std::shared_ptr<const Part> SessionAnalysis::*member,
+                                                std::shared_ptr<const Part> part) {
+    auto whole = std::make_shared<SessionAnalysis>(analysis);
+    (*whole).*member = std::move(part);
+    return whole;
+}
+
 } // namespace
 
 SessionDocument::SessionDocument(QObject *parent)
@@ -340,9 +350,7 @@ void SessionDocument::adoptBottomUp(std::shared_ptr<const CallTree> tree) {
     const bool madeFor = analysis_ && !analysis_->bottomUp && analysis_->topDown == bottomUpFor_;
     bottomUpFor_.reset();
     if (!madeFor) return; // another analysis is shown since
-    auto withTree = std::make_shared<SessionAnalysis>(*analysis_);
-    withTree->bottomUp = std::move(tree);
-    analysis_ = std::move(withTree);
+    analysis_ = withPart(*analysis_, &SessionAnalysis::bottomUp, std::move(tree));
     emit bottomUpMade();
 }
 
@@ -372,9 +380,7 @@ void SessionDocument::adoptTimeline(std::shared_ptr<const TimelineBuckets> timel
     const bool madeFor = analysis_ && !analysis_->timeline && timelineMadeFits(*analysis_);
     timelineFor_.reset();
     if (!madeFor) return; // another session is shown since
-    auto withTimeline = std::make_shared<SessionAnalysis>(*analysis_);
-    withTimeline->timeline = std::move(timeline);
-    analysis_ = std::move(withTimeline);
+    analysis_ = withPart(*analysis_, &SessionAnalysis::timeline, std::move(timeline));
     emit timelineMade();
 }
 
