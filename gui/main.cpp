@@ -18,7 +18,9 @@
 #include <QTimer>
 
 #include <cstdio>
+#include <memory>
 #include <string_view>
+#include <utility>
 
 namespace {
 
@@ -134,10 +136,14 @@ void screenshotWhenShown(perfglass::MainWindow &window, const QString &png, bool
                 return; // a large file, still being read
             const perfglass::SessionDocument *document = page ? page->document() : nullptr;
             if (document && document->analysis() && !document->analysis()->timeline) {
-                // The timeline follows the flame graph: the picture shows both.
-                QObject::connect(
-                    document, &perfglass::SessionDocument::timelineMade, &window,
-                    [&window, png] { exitWithScreenshot(&window, png); }, Qt::SingleShotConnection);
+                // The timeline follows the flame graph: the picture shows both (or what failed).
+                auto once = std::make_shared<bool>(false);
+                const auto shoot = [&window, png, once] {
+                    if (std::exchange(*once, true)) return;
+                    exitWithScreenshot(&window, png);
+                };
+                QObject::connect(document, &perfglass::SessionDocument::timelineMade, &window, shoot);
+                QObject::connect(document, &perfglass::SessionDocument::analysisFailed, &window, shoot);
                 return;
             }
             exitWithScreenshot(&window, png);

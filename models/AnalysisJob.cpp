@@ -98,7 +98,7 @@ AnalysisJob::AnalysisJob(QObject *parent)
 }
 
 bool AnalysisJob::sameTimeline(const SampleFilter &a, const SampleFilter &b) {
-    return a.event == b.event && a.cost == b.cost && a.transforms == b.transforms;
+    return a.event == b.event && a.cost == b.cost && a.transforms == b.transforms && a.hideIdle == b.hideIdle;
 }
 
 std::shared_ptr<const TimelineBuckets>

@@ -158,7 +158,8 @@ void LoadJob::load(const QString &path) {
 
 void LoadJob::loadLive(const QString &path) {
     path_ = path;
-    if (!live_ || live_->path != path) {
+    if (!live_ || live_->path != path ||
+        live_->stopRequested) { // a stopped stream opened again starts afresh
         live_ = std::make_shared<LiveLoad>();
         live_->path = path;
     }

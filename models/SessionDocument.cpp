@@ -97,7 +97,7 @@ SessionDocument::SessionDocument(QObject *parent)
     connect(analyzer_, &AnalysisJob::failed, this, &SessionDocument::analysisFailed);
     connect(analyzer_, &AnalysisJob::analyzed, this, [this](std::shared_ptr<const SessionAnalysis> analysis) {
         if (analysis->file != file_) return; // another file was read since
-        analysis_ = std::move(analysis);
+        analysis_ = withTimelineMade(std::move(analysis));
         emit analysisChanged();
         emit filterApplied();
     });
@@ -357,30 +357,42 @@ void SessionDocument::adoptBottomUp(std::shared_ptr<const CallTree> tree) {
 // The timeline of the analysis shown, when it was made without one. A job making the same timeline (same
 // profile, same event, cost and transforms) goes on; one no longer needed is dropped.
 void SessionDocument::makeMissingTimeline() {
+    if (timelineMadeFor_ && (!analysis_ || timelineMadeFor_->profile != analysis_->profile())) {
+        timelineMadeFor_.reset(); // of a file read before: let go of it
+        timelineMade_.reset();
+    }
     if (!analysis_ || analysis_->timeline) {
         timelineMaker_->abandon();
         timelineFor_.reset();
         return;
     }
-    if (timelineMaker_->isRunning() && timelineMadeFits(*analysis_)) return;
-    timelineFor_ = analysis_;
+    if (timelineMaker_->isRunning() && timelineFor_ && timelineFor_->fits(*analysis_)) return;
+    timelineFor_ = TimelineOf{analysis_->profile(), analysis_->filter};
     timelineMaker_->start(
-        [analysis = analysis_](const std::stop_token &stop, const BackgroundJob::ReportProgress &) {
-            return AnalysisJob::timelineOf(*analysis->profile(), analysis->filter, stop);
+        [of = *timelineFor_](const std::stop_token &stop, const BackgroundJob::ReportProgress &) {
+            return AnalysisJob::timelineOf(*of.profile, of.filter, stop);
         },
         [this](std::shared_ptr<const TimelineBuckets> timeline) { adoptTimeline(std::move(timeline)); });
 }
 
-bool SessionDocument::timelineMadeFits(const SessionAnalysis &analysis) const {
-    return timelineFor_ && timelineFor_->profile() == analysis.profile() &&
-           AnalysisJob::sameTimeline(timelineFor_->filter, analysis.filter);
+bool SessionDocument::TimelineOf::fits(const SessionAnalysis &analysis) const {
+    return profile == analysis.profile() && AnalysisJob::sameTimeline(filter, analysis.filter);
+}
+
+// ANALYSIS, with the timeline made last when it has none and that one is its timeline.
+std::shared_ptr<const SessionAnalysis>
+SessionDocument::withTimelineMade(std::shared_ptr<const SessionAnalysis> analysis) const {
+    if (analysis->timeline || !timelineMadeFor_ || !timelineMadeFor_->fits(*analysis)) return analysis;
+    return withPart(*analysis, &SessionAnalysis::timeline, timelineMade_);
 }
 
 void SessionDocument::adoptTimeline(std::shared_ptr<const TimelineBuckets> timeline) {
-    const bool madeFor = analysis_ && !analysis_->timeline && timelineMadeFits(*analysis_);
+    timelineMadeFor_ = std::move(timelineFor_);
     timelineFor_.reset();
-    if (!madeFor) return; // another session is shown since
-    analysis_ = withPart(*analysis_, &SessionAnalysis::timeline, std::move(timeline));
+    timelineMade_ = std::move(timeline);
+    if (!analysis_ || analysis_->timeline || !timelineMadeFor_->fits(*analysis_))
+        return; // another session is shown since
+    analysis_ = withTimelineMade(analysis_);
     emit timelineMade();
 }
 

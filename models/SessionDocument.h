@@ -19,6 +19,7 @@
 #include <chrono>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <vector>
 
 class QTimer;
@@ -135,7 +136,8 @@ private:
     void makeMissingBottomUp();
     void adoptBottomUp(std::shared_ptr<const CallTree> tree);
     void makeMissingTimeline();
-    bool timelineMadeFits(const SessionAnalysis &analysis) const;
+    std::shared_ptr<const SessionAnalysis>
+    withTimelineMade(std::shared_ptr<const SessionAnalysis> analysis) const;
     void adoptTimeline(std::shared_ptr<const TimelineBuckets> timeline);
     SampleFilter withViewSettings(SampleFilter filter) const;
 
@@ -149,8 +151,16 @@ private:
     std::shared_ptr<const SessionAnalysis> analysis_;
     bool bottomUpShown_ = true;
     std::shared_ptr<const CallTree> bottomUpFor_; // the top-down tree whose bottom-up tree is being made
-    // The analysis whose timeline is being made (its profile and filter say which timeline it is).
-    std::shared_ptr<const SessionAnalysis> timelineFor_;
+    // What the timeline being made (Making) or made last (Made) is of, and the last one made: an analysis
+    // that arrives without a timeline another has (one started before it was made) gets it.
+    struct TimelineOf {
+        std::shared_ptr<const Profile> profile;
+        SampleFilter filter;
+        bool fits(const SessionAnalysis &analysis) const;
+    };
+    std::optional<TimelineOf> timelineFor_;
+    std::optional<TimelineOf> timelineMadeFor_;
+    std::shared_ptr<const TimelineBuckets> timelineMade_;
     SampleFilter filter_;
     std::vector<SampleFilter> states_; // every filter the undo stack can go back or forth to
     size_t state_ = 0;

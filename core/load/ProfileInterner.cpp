@@ -1,5 +1,7 @@
 #include "load/ProfileInterner.h"
 
+#include <algorithm>
+
 namespace perfglass {
 
 ProfileInterner::ProfileInterner(Profile &profile)
@@ -8,14 +10,18 @@ ProfileInterner::ProfileInterner(Profile &profile)
     , kernelModule_(moduleFor("[kernel.kallsyms]", true)) {}
 
 ModuleId ProfileInterner::moduleFor(const std::string &path, bool kernel, std::span<const uint8_t> buildId) {
-    std::string key = path;
-    if (!buildId.empty())
-        key.append(1, '\0').append(reinterpret_cast<const char *>(buildId.data()), buildId.size());
-    const auto found = moduleByPath_.find(key);
-    if (found != moduleByPath_.end()) return found->second;
+    std::vector<PathModule> &modules = modulesByPath_[path];
+    if (!modules.empty() && buildId.empty()) return modules.front().id;
+    for (PathModule &module : modules) {
+        if (std::ranges::equal(module.buildId, buildId)) return module.id;
+        if (module.buildId.empty()) { // mapped so far without naming its build id: this one
+            module.buildId.assign(buildId.begin(), buildId.end());
+            return module.id;
+        }
+    }
     const auto id = static_cast<ModuleId>(profile_.modules.size());
     profile_.modules.push_back({profile_.strings.intern(path), kernel, true, {}, {}});
-    moduleByPath_.emplace(std::move(key), id);
+    modules.push_back({id, {buildId.begin(), buildId.end()}});
     return id;
 }
 

@@ -26,7 +26,8 @@ public:
     ModuleId unknownModule() const { return unknownModule_; }
     ModuleId kernelModule() const { return kernelModule_; }
     // The module of the file at PATH; with BUILDID (a mapping that names it), of that very file: two files at
-    // one path (a container's and the host's, a binary rebuilt while the recording ran) are two modules.
+    // one path (a container's and the host's, a binary rebuilt while the recording ran) are two modules,
+    // while one file is one module whether or not each of its mappings names its build id.
     ModuleId moduleFor(const std::string &path, bool kernel, std::span<const uint8_t> buildId = {});
     FunctionId functionFor(ModuleId module, const std::string &name);
     // The frame cached for (module, address) (the first of its inline chain), or kNoFrame.
@@ -59,7 +60,13 @@ private:
     void indexFrame(FrameId id);
 
     Profile &profile_;
-    std::unordered_map<std::string, ModuleId> moduleByPath_;
+    // The modules of each path: one, unless mappings named different build ids for it (then one per build id,
+    // the first also taking the mappings that name none).
+    struct PathModule {
+        ModuleId id;
+        std::vector<uint8_t> buildId; // empty until a mapping of it names one
+    };
+    std::unordered_map<std::string, std::vector<PathModule>> modulesByPath_;
     IdHashIndex frameIndex_;            // (module, address) -> first frame of its chain
     IdHashIndex stackIndex_;            // (frame, parent) -> stack
     IdHashIndex functionIndex_;         // (module, name) -> function

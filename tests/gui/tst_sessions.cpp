@@ -640,6 +640,24 @@ private slots:
         QCOMPARE(made.size(), 1);
     }
 
+    // A filter applied while the timeline is made (the grouping a system-wide file gets as it opens) comes
+    // without it, as its analysis started before: it gets the timeline made, not a second one.
+    void filterAppliedMeanwhileGetsTheTimelineMade() {
+        SessionDocument document;
+        QSignalSpy loaded(&document, &SessionDocument::loaded);
+        QSignalSpy made(&document, &SessionDocument::timelineMade);
+        connect(&document, &SessionDocument::loaded, &document,
+                [&document] { document.setViewSettings(ProcessGrouping::Process, false); });
+        document.open(kDwarf);
+        QVERIFY(loaded.wait(kLoadTimeoutMs));
+        QVERIFY(analysisFollowsFilter(document));
+        QTRY_VERIFY_WITH_TIMEOUT(document.analysis()->timeline, kLoadTimeoutMs);
+        QTest::qWait(200); // a second timeline job, were one started, ends
+        QCOMPARE(made.size(), 1);
+        QVERIFY(document.analysis()->timeline);
+        QCOMPARE(document.analysis()->filter.grouping, ProcessGrouping::Process);
+    }
+
     // The live view reads a file again and again: a filter set between two refreshes stays.
     void liveRefreshKeepsFilter() {
         SessionDocument document;

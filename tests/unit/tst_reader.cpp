@@ -955,12 +955,11 @@ private slots:
             if (out.open(QIODevice::WriteOnly))
                 out.write(reinterpret_cast<const char *>(bytes.data()), static_cast<qint64>(bytes.size()));
         });
+        const auto joinWriter = qScopeGuard([&writer] { writer.join(); });
         std::stop_source stop;
         LoadOptions options = options_;
         options.stop = stop.get_token();
-        const auto profile = loadProfile(fifo.toStdString(), options);
-        writer.join();
-        QCOMPARE(profile->samples.size(), size_t{1});
+        QCOMPARE(loadProfile(fifo.toStdString(), options)->samples.size(), size_t{1});
     }
 
     void missingBinaryIsReported() {
@@ -1001,7 +1000,8 @@ private slots:
     // Two files at one path in one session (a container's program and the host's, each mapped by its own
     // process, as a system-wide recording has them), each mapping naming its file's build id: each process's
     // frames are named from its own file. Here the file at the path is process 42's; process 43's mapping
-    // names another build, so its frames stay unnamed rather than borrow the names of the file that is here.
+    // names another build, so its frames stay unnamed rather than borrow the names of the file that is here;
+    // process 44 maps the path without naming a build id and shares the first module.
     void twoFilesAtOnePathAreTwoModules() {
         const std::vector<uint8_t> here = elfBuildIdOfFile(mapping_.path);
         QVERIFY(!here.empty());
@@ -1010,10 +1010,14 @@ private slots:
         std::vector<std::vector<uint8_t>> otherProcess{mmap2Record(43, mapping_, elsewhere)};
         for (uint64_t i = 0; i < 7; ++i)
             otherProcess.push_back(sampleRecord(43, ip, 2000 + i));
+        // A third process maps the path without naming a build id: one file is one module, the first's.
+        otherProcess.push_back(mmap2Record(44, mapping_, {}));
+        for (uint64_t i = 0; i < 3; ++i)
+            otherProcess.push_back(sampleRecord(44, ip, 3000 + i));
         const auto session =
             writeSession(dir_.filePath("two-files.data"), 5, mapping_, here, kSampleType, otherProcess);
         const auto profile = loadProfile(session.path.toStdString(), options_);
-        QCOMPARE(profile->samples.size(), size_t{12});
+        QCOMPARE(profile->samples.size(), size_t{15});
         std::map<uint32_t, size_t> named; // by process: samples in perfglassReaderTestHotFunction
         for (size_t i = 0; i < profile->samples.size(); ++i) {
             const StackId stack = profile->samples.stack[i];
@@ -1024,11 +1028,12 @@ private slots:
         }
         QCOMPARE(named[42], size_t{5});
         QCOMPARE(named[43], size_t{0});
-        std::set<std::string> buildIds; // of the modules at the path
+        QCOMPARE(named[44], size_t{3});
+        std::multiset<std::string> buildIds; // of the modules at the path
         for (ModuleId module = 0; module < profile->modules.size(); ++module)
             if (profile->modulePath(module) == mapping_.path)
                 buildIds.insert(profile->modules[module].buildId);
-        QCOMPARE(buildIds, (std::set<std::string>{buildIdHex(here), buildIdHex(elsewhere)}));
+        QCOMPARE(buildIds, (std::multiset<std::string>{buildIdHex(here), buildIdHex(elsewhere)}));
         QVERIFY(hasNotice(*profile, "cdcdcdcd"));
     }
 };
