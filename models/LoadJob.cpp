@@ -158,8 +158,8 @@ void LoadJob::load(const QString &path) {
 
 void LoadJob::loadLive(const QString &path) {
     path_ = path;
-    if (!live_ || live_->path != path ||
-        live_->stopRequested) { // a stopped stream opened again starts afresh
+    // A stopped stream opened again starts afresh.
+    if (!live_ || live_->path != path || live_->stopRequested) {
         live_ = std::make_shared<LiveLoad>();
         live_->path = path;
     }

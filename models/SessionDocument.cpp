@@ -354,20 +354,18 @@ void SessionDocument::adoptBottomUp(std::shared_ptr<const CallTree> tree) {
     emit bottomUpMade();
 }
 
-// The timeline of the analysis shown, when it was made without one. A job making the same timeline (same
-// profile, same event, cost and transforms) goes on; one no longer needed is dropped.
+// The timeline of the analysis shown, when it was made without one. A job making the same timeline goes on;
+// one no longer needed is dropped.
 void SessionDocument::makeMissingTimeline() {
-    if (timelineMadeFor_ && (!analysis_ || timelineMadeFor_->profile != analysis_->profile())) {
-        timelineMadeFor_.reset(); // of a file read before: let go of it
-        timelineMade_.reset();
-    }
+    if (timelineMade_ && (!analysis_ || timelineMade_->profile != analysis_->profile()))
+        timelineMade_.reset(); // of a file read before: let go of it
     if (!analysis_ || analysis_->timeline) {
         timelineMaker_->abandon();
         timelineFor_.reset();
         return;
     }
     if (timelineMaker_->isRunning() && timelineFor_ && timelineFor_->fits(*analysis_)) return;
-    timelineFor_ = TimelineOf{analysis_->profile(), analysis_->filter};
+    timelineFor_ = TimelineOf{analysis_->profile(), analysis_->filter, nullptr};
     timelineMaker_->start(
         [of = *timelineFor_](const std::stop_token &stop, const BackgroundJob::ReportProgress &) {
             return AnalysisJob::timelineOf(*of.profile, of.filter, stop);
@@ -382,17 +380,17 @@ bool SessionDocument::TimelineOf::fits(const SessionAnalysis &analysis) const {
 // ANALYSIS, with the timeline made last when it has none and that one is its timeline.
 std::shared_ptr<const SessionAnalysis>
 SessionDocument::withTimelineMade(std::shared_ptr<const SessionAnalysis> analysis) const {
-    if (analysis->timeline || !timelineMadeFor_ || !timelineMadeFor_->fits(*analysis)) return analysis;
-    return withPart(*analysis, &SessionAnalysis::timeline, timelineMade_);
+    if (analysis->timeline || !timelineMade_ || !timelineMade_->fits(*analysis)) return analysis;
+    return withPart(*analysis, &SessionAnalysis::timeline, timelineMade_->buckets);
 }
 
 void SessionDocument::adoptTimeline(std::shared_ptr<const TimelineBuckets> timeline) {
-    timelineMadeFor_ = std::move(timelineFor_);
-    timelineFor_.reset();
-    timelineMade_ = std::move(timeline);
-    if (!analysis_ || analysis_->timeline || !timelineMadeFor_->fits(*analysis_))
-        return; // another session is shown since
-    analysis_ = withTimelineMade(analysis_);
+    if (!timelineFor_) return;
+    timelineMade_ = std::exchange(timelineFor_, std::nullopt);
+    timelineMade_->buckets = std::move(timeline);
+    const auto shown = analysis_ ? withTimelineMade(analysis_) : nullptr;
+    if (shown == analysis_) return; // shown with a timeline already, or another session is shown since
+    analysis_ = shown;
     emit timelineMade();
 }
 

@@ -151,16 +151,16 @@ private:
     std::shared_ptr<const SessionAnalysis> analysis_;
     bool bottomUpShown_ = true;
     std::shared_ptr<const CallTree> bottomUpFor_; // the top-down tree whose bottom-up tree is being made
-    // What the timeline being made (Making) or made last (Made) is of, and the last one made: an analysis
-    // that arrives without a timeline another has (one started before it was made) gets it.
+    // A timeline of PROFILE for analyses of FILTER (AnalysisJob::sameTimeline): the one being made, and the
+    // one made last (BUCKETS), which an analysis that arrives without it (started before it was made) gets.
     struct TimelineOf {
         std::shared_ptr<const Profile> profile;
         SampleFilter filter;
+        std::shared_ptr<const TimelineBuckets> buckets; // null while it is made
         bool fits(const SessionAnalysis &analysis) const;
     };
     std::optional<TimelineOf> timelineFor_;
-    std::optional<TimelineOf> timelineMadeFor_;
-    std::shared_ptr<const TimelineBuckets> timelineMade_;
+    std::optional<TimelineOf> timelineMade_;
     SampleFilter filter_;
     std::vector<SampleFilter> states_; // every filter the undo stack can go back or forth to
     size_t state_ = 0;

@@ -12,25 +12,24 @@ ProcessTable::ProcessTable(Profile &profile, ProfileInterner &interner)
     : profile_(profile)
     , interner_(interner) {}
 
-std::optional<ModuleId> ProcessTable::addUserMapping(const perf_event_header &header, uint32_t pid,
-                                                     uint64_t start, uint64_t length, uint64_t fileOffset,
-                                                     const std::string &path,
-                                                     std::span<const uint8_t> buildId) {
+bool ProcessTable::addUserMapping(const perf_event_header &header, uint32_t pid, uint64_t start,
+                                  uint64_t length, uint64_t fileOffset, const std::string &path,
+                                  std::span<const uint8_t> buildId) {
     const bool kernel = (header.misc & PERF_RECORD_MISC_CPUMODE_MASK) == PERF_RECORD_MISC_KERNEL;
-    if (kernel || pid == kKernelPid) return std::nullopt;
+    if (kernel || pid == kKernelPid) return false;
     const Mapping mapping{start, start + length, fileOffset, interner_.moduleFor(path, false, buildId)};
     processes_[pid].add(mapping);
-    return mapping.module;
+    return true;
 }
 
-std::optional<ModuleId> ProcessTable::addMmap(const MmapRecord &record) {
-    if (record.header().misc & PERF_RECORD_MISC_MMAP_DATA) return std::nullopt;
+bool ProcessTable::addMmap(const MmapRecord &record) {
+    if (record.header().misc & PERF_RECORD_MISC_MMAP_DATA) return false;
     return addUserMapping(record.header(), record->pid, record->addr, record->len, record->pgoff,
                           std::string(record.text()), {});
 }
 
-std::optional<ModuleId> ProcessTable::addMmap2(const Mmap2Record &record) {
-    if (!(record->prot & PROT_EXEC)) return std::nullopt;
+bool ProcessTable::addMmap2(const Mmap2Record &record) {
+    if (!(record->prot & PROT_EXEC)) return false;
     const bool namesBuildId = (record.header().misc & kMiscMmapBuildId) != 0;
     return addUserMapping(record.header(), record->pid, record->addr, record->len, record->pgoff,
                           std::string(record.text()),

@@ -9,7 +9,6 @@
 #include "unwind/ProcessMaps.h"
 
 #include <cstdint>
-#include <optional>
 #include <span>
 #include <string>
 #include <unordered_map>
@@ -36,11 +35,11 @@ public:
         return found == processes_.end() ? nullptr : &found->second;
     }
 
-    // Each returns the module of the mapping added, or nothing: kernel mappings are not added (kernel frames
-    // are named from kallsyms), nor are data mappings. An MMAP2 record that names its file's build id maps
-    // the module of that very file (ProfileInterner::moduleFor).
-    std::optional<ModuleId> addMmap(const MmapRecord &record);
-    std::optional<ModuleId> addMmap2(const Mmap2Record &record);
+    // Each returns whether the mapping was added: kernel mappings are not (kernel frames are named from
+    // kallsyms), nor are data mappings. An MMAP2 record that names its file's build id maps the module of
+    // that very file (ProfileInterner::moduleFor).
+    bool addMmap(const MmapRecord &record);
+    bool addMmap2(const Mmap2Record &record);
     // TIME: the record's sample_id time, 0 when it has none (synthesized records of perf's).
     void addComm(const CommRecord &record, uint64_t time);
     void addFork(const ForkRecord &record);
@@ -51,9 +50,8 @@ public:
     }
 
 private:
-    std::optional<ModuleId> addUserMapping(const perf_event_header &header, uint32_t pid, uint64_t start,
-                                           uint64_t length, uint64_t fileOffset, const std::string &path,
-                                           std::span<const uint8_t> buildId);
+    bool addUserMapping(const perf_event_header &header, uint32_t pid, uint64_t start, uint64_t length,
+                        uint64_t fileOffset, const std::string &path, std::span<const uint8_t> buildId);
     void noteThread(uint32_t pid, uint32_t tid, const std::string *name, uint64_t time);
     static void renameThread(ThreadInfo &thread, StringId name, uint64_t time);
 

@@ -123,14 +123,8 @@ void ProfileBuilder::addProcessRecord(const perf_event_header &record) {
 }
 
 void ProfileBuilder::addMmap2(const Mmap2Record &mmap) {
-    const std::optional<ModuleId> module = processes_.addMmap2(mmap);
-    if (!module) return;
-    const std::string path(mmap.text());
-    symbolizer_.noteMappedBy(path, mmap->pid);
-    if ((mmap.header().misc & kMiscMmapBuildId) && !mmap->buildId().empty()) {
-        symbolizer_.expectBuildId(*module, mmap->buildId());
-        symbolizer_.expectBuildId(path, mmap->buildId()); // for the path's mappings that name none
-    }
+    // A build id the record names is its module's own (ProfileInterner::moduleFor).
+    if (processes_.addMmap2(mmap)) symbolizer_.noteMappedBy(std::string(mmap.text()), mmap->pid);
 }
 
 // LOST or LOST_SAMPLES. Both can tell of the same samples: the kernel writes LOST into the ring buffer when

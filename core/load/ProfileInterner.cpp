@@ -10,18 +10,17 @@ ProfileInterner::ProfileInterner(Profile &profile)
     , kernelModule_(moduleFor("[kernel.kallsyms]", true)) {}
 
 ModuleId ProfileInterner::moduleFor(const std::string &path, bool kernel, std::span<const uint8_t> buildId) {
-    std::vector<PathModule> &modules = modulesByPath_[path];
-    if (!modules.empty() && buildId.empty()) return modules.front().id;
-    for (PathModule &module : modules) {
-        if (std::ranges::equal(module.buildId, buildId)) return module.id;
-        if (module.buildId.empty()) { // mapped so far without naming its build id: this one
-            module.buildId.assign(buildId.begin(), buildId.end());
-            return module.id;
-        }
+    std::vector<ModuleId> &modules = modulesByPath_[path];
+    if (!modules.empty() && buildId.empty()) return modules.front();
+    for (const ModuleId module : modules) {
+        std::vector<uint8_t> &named = mappedBuildIds_[module];
+        if (named.empty()) named.assign(buildId.begin(), buildId.end()); // mapped so far without naming it
+        if (std::ranges::equal(named, buildId)) return module;
     }
     const auto id = static_cast<ModuleId>(profile_.modules.size());
     profile_.modules.push_back({profile_.strings.intern(path), kernel, true, {}, {}});
-    modules.push_back({id, {buildId.begin(), buildId.end()}});
+    mappedBuildIds_.emplace_back(buildId.begin(), buildId.end());
+    modules.push_back(id);
     return id;
 }
 

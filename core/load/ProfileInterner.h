@@ -29,6 +29,8 @@ public:
     // one path (a container's and the host's, a binary rebuilt while the recording ran) are two modules,
     // while one file is one module whether or not each of its mappings names its build id.
     ModuleId moduleFor(const std::string &path, bool kernel, std::span<const uint8_t> buildId = {});
+    // The build id MODULE's mappings named; empty when none did.
+    const std::vector<uint8_t> &mappedBuildId(ModuleId module) const { return mappedBuildIds_[module]; }
     FunctionId functionFor(ModuleId module, const std::string &name);
     // The frame cached for (module, address) (the first of its inline chain), or kNoFrame.
     FrameId findFrame(ModuleId module, uint64_t address) const {
@@ -62,14 +64,11 @@ private:
     Profile &profile_;
     // The modules of each path: one, unless mappings named different build ids for it (then one per build id,
     // the first also taking the mappings that name none).
-    struct PathModule {
-        ModuleId id;
-        std::vector<uint8_t> buildId; // empty until a mapping of it names one
-    };
-    std::unordered_map<std::string, std::vector<PathModule>> modulesByPath_;
-    IdHashIndex frameIndex_;            // (module, address) -> first frame of its chain
-    IdHashIndex stackIndex_;            // (frame, parent) -> stack
-    IdHashIndex functionIndex_;         // (module, name) -> function
+    std::unordered_map<std::string, std::vector<ModuleId>> modulesByPath_;
+    std::vector<std::vector<uint8_t>> mappedBuildIds_; // by module
+    IdHashIndex frameIndex_;                           // (module, address) -> first frame of its chain
+    IdHashIndex stackIndex_;                           // (frame, parent) -> stack
+    IdHashIndex functionIndex_;                        // (module, name) -> function
     std::vector<uint32_t> chainLength_; // per frame: frames of its inline chain from it outwards
     ModuleId unknownModule_;
     ModuleId kernelModule_;

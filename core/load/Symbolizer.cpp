@@ -30,14 +30,9 @@ void Symbolizer::expectBuildId(const std::string &path, std::span<const uint8_t>
     expectedBuildIds_[path].assign(buildId.begin(), buildId.end());
 }
 
-void Symbolizer::expectBuildId(ModuleId module, std::span<const uint8_t> buildId) {
-    expectedModuleBuildIds_[module].assign(buildId.begin(), buildId.end());
-}
-
-// MODULE's own build id (its mapping's), else the one the recording names for its path; null when neither.
+// MODULE's own build id (its mappings'), else the one the recording names for its path; null when neither.
 const std::vector<uint8_t> *Symbolizer::expectedBuildId(ModuleId module) const {
-    if (const auto own = expectedModuleBuildIds_.find(module); own != expectedModuleBuildIds_.end())
-        return &own->second;
+    if (const auto &own = interner_.mappedBuildId(module); !own.empty()) return &own;
     const auto byPath = expectedBuildIds_.find(profile_.modulePath(module));
     return byPath != expectedBuildIds_.end() && !byPath->second.empty() ? &byPath->second : nullptr;
 }

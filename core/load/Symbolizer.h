@@ -36,10 +36,8 @@ public:
     // Where modules are looked for (symbols/ModuleFinder.h: the one lookup order).
     void setModuleSearch(ModuleSearch search) { finder_ = ModuleFinder(std::move(search)); }
     // A file at path with another build id is not used for symbols or unwinding: PATH's build id from the
-    // recording's build-id table, or MODULE's from its mapping (ProfileInterner::moduleFor), which comes
-    // first.
+    // recording's build-id table, unless a module's mappings named its own (ProfileInterner::mappedBuildId).
     void expectBuildId(const std::string &path, std::span<const uint8_t> buildId);
-    void expectBuildId(ModuleId module, std::span<const uint8_t> buildId);
     // Process pid mapped the file recorded at path: while it runs, its own root (/proc/PID/root) may hold it.
     void noteMappedBy(const std::string &path, uint32_t pid);
     // JIT code's names (jitdumps, perf maps): configured by the loader, told of mmaps by the builder.
@@ -105,8 +103,7 @@ private:
     std::unordered_map<ModuleId, std::string> moduleErrors_;
     std::map<ModuleId, std::string> moduleWarnings_; // used, but maybe another build
     ModuleFinder finder_;
-    std::unordered_map<std::string, std::vector<uint8_t>> expectedBuildIds_;    // by path
-    std::unordered_map<ModuleId, std::vector<uint8_t>> expectedModuleBuildIds_; // by module
+    std::unordered_map<std::string, std::vector<uint8_t>> expectedBuildIds_; // by path
     std::unordered_map<std::string, std::vector<uint32_t>> mappedBy_; // by path: the processes, first first
     JitSymbols jit_;
     uint64_t sampleTime_ = 0;
